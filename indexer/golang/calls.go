@@ -1,0 +1,276 @@
+package golang
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/graphsnap/snap/schemas"
+)
+
+func (r *resolver) edge(ref schemas.Ref, kind string, dst uint64, how, reason string) {
+	e := schemas.Edge{
+		Src: ref.Src, Dst: dst, Kind: kind, File: ref.File, Line: ref.Line, Col: ref.Col,
+		Target: ref.Target, Resolution: how, Reason: reason, Args: ref.Args,
+		InLoop: ref.InLoop, InTry: ref.InTry, Conditional: ref.Conditional,
+	}
+	if dst != 0 {
+		e.Confidence = 1
+	}
+	r.edges = append(r.edges, e)
+}
+
+// call resolves one call site.
+func (r *resolver) call(ref schemas.Ref) {
+	f := r.files[ref.File]
+	if f == nil {
+		return
+	}
+	if _, ok := r.index[ref.Src]; !ok {
+		return
+	}
+	v, why := r.eval(ref.Expr, f, 0)
+	switch v.kind {
+	case vBuiltin, vTypeName:
+		return // a builtin or a conversion: no call edge
+	case vFuncs:
+		funcs := r.pick(v.funcs)
+		if len(funcs) > 1 {
+			r.edge(ref, schemas.EdgeCalls, 0, schemas.Ambiguous, "several declarations (build variants)")
+			return
+		}
+		how := v.how
+		if how == "" {
+			how = schemas.ResolvedScope
+		}
+		r.edge(ref, schemas.EdgeCalls, r.nodes[funcs[0]].ID, how, "")
+		return
+	case vValue:
+		why = "call of a function value"
+	case vPackage:
+		why = "call of a package"
+	}
+	if why == "" {
+		why = "unresolved"
+	}
+	res := schemas.Unresolved
+	if strings.HasPrefix(why, "ambiguous") {
+		res = schemas.Ambiguous
+	}
+	r.edge(ref, schemas.EdgeCalls, 0, res, why)
+}
+
+// pick narrows build variants (the same function declared in files for
+// different platforms) to the ones built by default, when that decides.
+func (r *resolver) pick(funcs []int32) []int32 {
+	if len(funcs) < 2 {
+		return funcs
+	}
+	var kept []int32
+	for _, i := range funcs {
+		if defaultBuild(r.nodes[i].File, r.constraint[r.nodes[i].File]) {
+			kept = append(kept, i)
+		}
+	}
+	if len(kept) == 0 {
+		return funcs
+	}
+	return kept
+}
+
+// importEdge links a file to the package it imports, when it is indexed.
+func (r *resolver) importEdge(ref schemas.Ref) {
+	f := r.files[ref.File]
+	if f == nil {
+		return
+	}
+	if p := r.lookupPath(ref.Target, f); p != nil {
+		r.edge(ref, schemas.EdgeImports, p.node, schemas.ResolvedImport, "")
+		return
+	}
+	r.edge(ref, schemas.EdgeImports, 0, schemas.Unresolved, "package not in snapshot")
+}
+
+// embedEdge records interface embedding as extends.
+func (r *resolver) embedEdge(ref schemas.Ref) {
+	f := r.files[ref.File]
+	t := r.typeByNode(ref.Src)
+	if f == nil || t == nil || !t.iface || strings.HasPrefix(ref.Expr, "?") {
+		return
+	}
+	et, why := r.resolveType(ref.Expr, f, 0)
+	if et == nil {
+		r.edge(ref, schemas.EdgeExtends, 0, schemas.Unresolved, why)
+		return
+	}
+	r.edge(ref, schemas.EdgeExtends, r.nodes[et.nodes[0]].ID, schemas.ResolvedStructural, "")
+}
+
+// methodSig is a method's name and canonical signature.
+type methodSig map[string]string
+
+// ifaceMethods returns the method set of an interface with canonical
+// signatures, or false when it cannot be decided (a type union, an
+// embedded type that is not in the snapshot).
+func (r *resolver) ifaceMethods(t *typeInfo, depth int) (methodSig, bool) {
+	if depth > maxDepth {
+		return nil, false
+	}
+	ms := make(methodSig)
+	for name, nodes := range t.methods {
+		ms[name] = r.canonSig(nodes[0])
+	}
+	for _, e := range r.embedsOf(t) {
+		if e.expr == "?builtin type error" {
+			ms["Error"] = "()string"
+			continue
+		}
+		if strings.HasPrefix(e.expr, "?") {
+			return nil, false
+		}
+		et, _ := r.resolveType(e.expr, e.file, depth+1)
+		if et == nil || !et.iface {
+			return nil, false
+		}
+		sub, ok := r.ifaceMethods(et, depth+1)
+		if !ok {
+			return nil, false
+		}
+		for k, v := range sub {
+			ms[k] = v
+		}
+	}
+	return ms, true
+}
+
+// concreteMethods returns the method set of a named type, its own
+// methods first and then those promoted from embedded fields.
+func (r *resolver) concreteMethods(t *typeInfo) methodSig {
+	ms := make(methodSig)
+	level := []*typeInfo{t}
+	seen := map[*typeInfo]bool{t: true}
+	for d := 0; d < maxDepth && len(level) > 0; d++ {
+		found := make(map[string]int)
+		sigs := make(map[string]string)
+		var next []*typeInfo
+		for _, lt := range level {
+			names := make(map[string]string)
+			if lt.iface {
+				sub, ok := r.ifaceMethods(lt, 0)
+				if !ok {
+					continue
+				}
+				names = sub
+			} else {
+				for name, nodes := range lt.methods {
+					names[name] = r.canonSig(nodes[0])
+				}
+			}
+			for name, sig := range names {
+				found[name]++
+				sigs[name] = sig
+			}
+			if d > 0 || !lt.iface {
+				for _, e := range r.embedsOf(lt) {
+					if et, _ := r.resolveType(e.expr, e.file, 0); et != nil && !seen[et] {
+						seen[et] = true
+						next = append(next, et)
+					}
+				}
+			}
+		}
+		for name, n := range found {
+			if _, shadowed := ms[name]; shadowed {
+				continue
+			}
+			if n == 1 {
+				ms[name] = sigs[name]
+			} else {
+				ms[name] = "" // ambiguous at this depth: not in the method set
+			}
+		}
+		level = next
+	}
+	return ms
+}
+
+// implements adds an edge from every named non-interface type to every
+// interface of the snapshot whose method set its own includes, names and
+// canonical signatures alike.
+func (r *resolver) implements() {
+	var ifaces, types []*typeInfo
+	for _, p := range r.sortedPkgs() {
+		for _, name := range sortedKeys(p.types) {
+			t := p.types[name]
+			if len(t.nodes) == 0 || t.alias != nil {
+				continue
+			}
+			if t.iface {
+				ifaces = append(ifaces, t)
+			} else if len(t.methods) > 0 || len(r.embedsOf(t)) > 0 {
+				types = append(types, t)
+			}
+		}
+	}
+	byMethod := make(map[string][]*typeInfo)
+	sets := make(map[*typeInfo]methodSig, len(types))
+	for _, t := range types {
+		ms := r.concreteMethods(t)
+		sets[t] = ms
+		for name, sig := range ms {
+			if sig != "" {
+				byMethod[name] = append(byMethod[name], t)
+			}
+		}
+	}
+	for _, it := range ifaces {
+		want, ok := r.ifaceMethods(it, 0)
+		if !ok || len(want) == 0 {
+			continue
+		}
+		// Candidates: the types having the interface's rarest method.
+		var rare string
+		for name := range want {
+			if rare == "" || len(byMethod[name]) < len(byMethod[rare]) || (len(byMethod[name]) == len(byMethod[rare]) && name < rare) {
+				rare = name
+			}
+		}
+	candidates:
+		for _, t := range byMethod[rare] {
+			have := sets[t]
+			for name, sig := range want {
+				if got, ok := have[name]; !ok || got == "" || got != sig {
+					continue candidates
+				}
+			}
+			for _, tn := range t.nodes {
+				for _, in := range it.nodes {
+					n := r.nodes[tn]
+					r.edges = append(r.edges, schemas.Edge{
+						Src: n.ID, Dst: r.nodes[in].ID, Kind: schemas.EdgeImplements, File: n.File,
+						Line: n.StartLine, Col: n.StartCol, Target: it.pkg.path + "." + it.name,
+						Resolution: schemas.ResolvedStructural, Confidence: 1,
+					})
+				}
+			}
+		}
+	}
+}
+
+func (r *resolver) sortedPkgs() []*pkgInfo {
+	out := make([]*pkgInfo, 0, len(r.pkgs))
+	for _, p := range r.pkgs {
+		out = append(out, p)
+	}
+	slices.SortFunc(out, func(a, b *pkgInfo) int { return cmp.Compare(a.key, b.key) })
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

@@ -1,0 +1,870 @@
+package golang
+
+import (
+	"cmp"
+	"fmt"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/cespare/xxhash/v2"
+	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/schemas"
+)
+
+const maxArgs = 200 // bytes of argument text kept per call site
+
+type extractor struct {
+	lang   *Language
+	tree   *indexer.Tree
+	parser *sitter.Parser
+	cursor *sitter.QueryCursor
+}
+
+func (x *extractor) Close() {
+	x.cursor.Close()
+	x.parser.Close()
+}
+
+type span struct{ start, end uint32 }
+
+// item is one query match, copied out of tree-sitter's reused memory.
+type item struct {
+	kind string // the match's main capture name
+	span
+	subs []sub
+}
+
+type sub struct {
+	name string // capture name after the dot ("name", "type", …)
+	span
+}
+
+func (it *item) get(name string) (span, bool) {
+	for _, s := range it.subs {
+		if s.name == name {
+			return s.span, true
+		}
+	}
+	return span{}, false
+}
+
+func (it *item) all(name string) []span {
+	var out []span
+	for _, s := range it.subs {
+		if s.name == name {
+			out = append(out, s.span)
+		}
+	}
+	return out
+}
+
+// scope is a function body, a function literal or a package-level
+// declaration being walked.
+type scope struct {
+	end     uint32
+	sym     uint64
+	params  []span
+	env     map[string]string // local name → bound expression
+	tparams map[string]bool
+	loops   []uint32 // ends of open loops
+	conds   []uint32 // ends of open conditionals
+	outer   *scope
+}
+
+func (s *scope) lookup(name string) (string, bool) {
+	for ; s != nil; s = s.outer {
+		if v, ok := s.env[name]; ok {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+func (s *scope) typeParams() map[string]bool {
+	for ; s != nil; s = s.outer {
+		if s.tparams != nil {
+			return s.tparams
+		}
+	}
+	return nil
+}
+
+// bind records a local; a name bound twice to different things is unknown.
+func (s *scope) bind(name, value string) {
+	if name == "_" || name == "" {
+		return
+	}
+	if s.env == nil {
+		s.env = make(map[string]string)
+	}
+	if old, ok := s.env[name]; ok && old != value {
+		value = "?rebound to different values"
+	}
+	s.env[name] = value
+}
+
+// typeDecl is the struct or interface whose members are being read.
+type typeDecl struct {
+	id    uint64
+	qname string
+	body  span // the struct_type or interface_type
+}
+
+type fileState struct {
+	x       *extractor
+	src     []byte
+	file    string
+	lines   []uint32 // byte offset of each line start
+	ids     indexer.IDs
+	res     *indexer.Result
+	pkgPath string
+	fileID  uint64
+
+	comments   []span
+	sawPackage bool
+	scopes     *scope
+	types      []typeDecl
+	literals   []span // open struct_type / interface_type bodies
+}
+
+func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
+	tree := x.parser.Parse(src, nil)
+	if tree == nil {
+		return nil, fmt.Errorf("parse %s: parser returned no tree", file)
+	}
+	defer tree.Close()
+	root := tree.RootNode()
+
+	items := x.collect(root, src)
+	st := &fileState{
+		x: x, src: src, file: file, lines: lineStarts(src),
+		ids:    indexer.IDs{Language: "go", File: file},
+		res:    &indexer.Result{IsTest: strings.HasSuffix(file, "_test.go")},
+		fileID: indexer.FileID(file),
+	}
+	st.res.Generated = isGenerated(src)
+	dir := path.Dir(file)
+	st.pkgPath = x.lang.importPath(x.tree, dir)
+	for i := range items {
+		st.visit(&items[i])
+	}
+	if root.HasError() {
+		st.res.ParseError = "syntax error"
+		for i := range items {
+			if items[i].kind == "error" {
+				line, col := st.pos(items[i].start)
+				st.res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
+				break
+			}
+		}
+	}
+	return st.res, nil
+}
+
+// collect runs the query and returns its matches in document order,
+// outer matches before the ones they contain.
+func (x *extractor) collect(root *sitter.Node, src []byte) []item {
+	names := x.lang.captures
+	var items []item
+	matches := x.cursor.Matches(x.lang.query, root, src)
+	for m := matches.Next(); m != nil; m = matches.Next() {
+		var it item
+		for _, c := range m.Captures {
+			name := names[c.Index]
+			sp := span{uint32(c.Node.StartByte()), uint32(c.Node.EndByte())}
+			main, field, ok := strings.Cut(name, ".")
+			if !ok {
+				it.kind, it.span = main, sp
+				continue
+			}
+			if main == "funclit" && it.kind == "" {
+				it.kind = "funclitparams"
+				it.span = sp
+			}
+			it.subs = append(it.subs, sub{field, sp})
+		}
+		if it.kind != "" {
+			items = append(items, it)
+		}
+	}
+	slices.SortStableFunc(items, func(a, b item) int {
+		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(b.end, a.end))
+	})
+	return items
+}
+
+func lineStarts(src []byte) []uint32 {
+	starts := []uint32{0}
+	for i, c := range src {
+		if c == '\n' {
+			starts = append(starts, uint32(i+1))
+		}
+	}
+	return starts
+}
+
+// pos returns the 1-based line and 1-based byte column of offset.
+func (st *fileState) pos(off uint32) (uint32, uint32) {
+	i, _ := slices.BinarySearch(st.lines, off+1)
+	line := i // number of line starts ≤ off
+	return uint32(line), off - st.lines[line-1] + 1
+}
+
+func (st *fileState) text(s span) string { return string(st.src[s.start:s.end]) }
+
+// enter pops finished scopes and nesting records, then returns the scope
+// holding offset off.
+func (st *fileState) enter(off uint32) *scope {
+	for st.scopes != nil && st.scopes.end <= off {
+		st.scopes = st.scopes.outer
+	}
+	for len(st.types) > 0 && st.types[len(st.types)-1].body.end <= off {
+		st.types = st.types[:len(st.types)-1]
+	}
+	for len(st.literals) > 0 && st.literals[len(st.literals)-1].end <= off {
+		st.literals = st.literals[:len(st.literals)-1]
+	}
+	if s := st.scopes; s != nil {
+		for len(s.loops) > 0 && s.loops[len(s.loops)-1] <= off {
+			s.loops = s.loops[:len(s.loops)-1]
+		}
+		for len(s.conds) > 0 && s.conds[len(s.conds)-1] <= off {
+			s.conds = s.conds[:len(s.conds)-1]
+		}
+	}
+	return st.scopes
+}
+
+// inFunc reports whether the innermost scope is a function body.
+func (s *scope) inFunc() bool { return s != nil && s.env != nil }
+
+func (st *fileState) visit(it *item) {
+	sc := st.enter(it.start)
+	switch it.kind {
+	case "comment":
+		st.comments = append(st.comments, it.span)
+		if c := st.text(it.span); strings.HasPrefix(c, "//go:build ") && st.pkgPath != "" && !st.sawPackage {
+			st.ref(schemas.RefBuild, st.fileID, "", strings.TrimSpace(c[len("//go:build "):]), it.span)
+		}
+	case "pkg":
+		st.sawPackage = true
+		name, _ := it.get("name")
+		pkg := st.text(name)
+		if strings.HasSuffix(pkg, "_test") && st.res.IsTest {
+			st.pkgPath += "_test"
+		}
+		st.ref(schemas.RefPackage, st.fileID, pkg, st.pkgPath, it.span)
+	case "import":
+		p, _ := it.get("path")
+		ipath, err := strconv.Unquote(st.text(p))
+		if err != nil {
+			return
+		}
+		alias := ""
+		if n, ok := it.get("name"); ok {
+			alias = st.text(n)
+		}
+		st.ref(schemas.EdgeImports, st.fileID, ipath, alias, it.span)
+	case "func":
+		st.function(it, sc)
+	case "method":
+		st.method(it, sc)
+	case "type", "alias":
+		if sc != nil {
+			return // a type local to a function
+		}
+		st.typeSpec(it)
+	case "structlit", "ifacelit":
+		st.literals = append(st.literals, it.span)
+	case "field":
+		st.field(it)
+	case "melem":
+		st.methodElem(it)
+	case "telem":
+		if td, ok := st.member(); ok {
+			// A type union or approximation ("?…") marks a constraint.
+			st.ref(schemas.RefEmbeds, td.id, st.text(it.span), normType(st.text(it.span), nil), it.span)
+		}
+	case "const", "var":
+		st.valueSpec(it, sc)
+	case "param", "vparam":
+		if sc == nil || !inAny(it.span, sc.params) {
+			return
+		}
+		for _, n := range it.all("name") {
+			v := "?variadic parameter"
+			if it.kind == "param" {
+				t, _ := it.get("type")
+				v = normType(st.text(t), sc.typeParams())
+			}
+			sc.bind(st.text(n), v)
+		}
+	case "sv":
+		if !sc.inFunc() {
+			return
+		}
+		l, _ := it.get("left")
+		r, _ := it.get("right")
+		st.assign(sc, splitTop(st.text(l)), splitTop(st.text(r)))
+	case "range":
+		if !sc.inFunc() {
+			return
+		}
+		l, _ := it.get("left")
+		for _, n := range splitTop(st.text(l)) {
+			sc.bind(strings.TrimSpace(n), "?range variable")
+		}
+	case "funclitparams":
+		if sc == nil {
+			return
+		}
+		// The function literal spans from its params to its end; the
+		// func_literal capture itself comes first and opened the scope.
+		if sc.env != nil && len(sc.params) == 0 && sc.outer != nil {
+			sc.params = []span{it.span}
+		}
+	case "funclit":
+		if sc == nil {
+			return
+		}
+		st.scopes = &scope{end: it.end, sym: sc.sym, env: map[string]string{}, outer: sc}
+	case "loop":
+		if sc != nil {
+			sc.loops = append(sc.loops, it.end)
+		}
+	case "cond":
+		if sc != nil {
+			sc.conds = append(sc.conds, it.end)
+		}
+	case "call":
+		st.call(it, sc)
+	}
+}
+
+func inAny(s span, spans []span) bool {
+	for _, p := range spans {
+		if s.start >= p.start && s.end <= p.end {
+			return true
+		}
+	}
+	return false
+}
+
+// member returns the type whose body directly holds the current position.
+func (st *fileState) member() (typeDecl, bool) {
+	if len(st.types) == 0 || len(st.literals) == 0 {
+		return typeDecl{}, false
+	}
+	td := st.types[len(st.types)-1]
+	return td, st.literals[len(st.literals)-1] == td.body
+}
+
+func (st *fileState) ref(kind string, src uint64, target, expr string, s span) {
+	line, col := st.pos(s.start)
+	st.res.Refs = append(st.res.Refs, schemas.Ref{
+		File: st.file, Src: src, Kind: kind, Target: target, Expr: expr, Line: line, Col: col,
+	})
+}
+
+func (st *fileState) node(kind, name, qname string, s span, parent uint64) *schemas.Node {
+	sl, sc := st.pos(s.start)
+	el, ec := st.pos(s.end)
+	st.res.Nodes = append(st.res.Nodes, schemas.Node{
+		ID: st.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
+		Language: "go", File: st.file, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
+		StartByte: s.start, EndByte: s.end, ParentID: parent,
+		Visibility: visibility(name), Exported: exported(name),
+		Doc: st.doc(s.start),
+	})
+	return &st.res.Nodes[len(st.res.Nodes)-1]
+}
+
+func exported(name string) bool {
+	r, _ := utf8.DecodeRuneInString(name)
+	return unicode.IsUpper(r)
+}
+
+func visibility(name string) string {
+	if exported(name) {
+		return schemas.Public
+	}
+	return schemas.Private
+}
+
+// doc returns the comment block that ends on the line before offset.
+func (st *fileState) doc(off uint32) string {
+	line, _ := st.pos(off)
+	var parts []string
+	want := line - 1
+	for i := len(st.comments) - 1; i >= 0; i-- {
+		c := st.comments[i]
+		el, _ := st.pos(c.end)
+		if c.end > 0 && st.src[c.end-1] == '\n' {
+			el--
+		}
+		if el != want {
+			if el < want {
+				break
+			}
+			continue
+		}
+		sl, col := st.pos(c.start)
+		if col != 1 && strings.TrimSpace(string(st.src[st.lines[sl-1]:c.start])) != "" {
+			break // a trailing comment after code
+		}
+		parts = append(parts, st.text(c))
+		want = sl - 1
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	slices.Reverse(parts)
+	var b strings.Builder
+	for _, p := range parts {
+		if s, ok := strings.CutPrefix(p, "//"); ok {
+			b.WriteString(strings.TrimPrefix(s, " "))
+			b.WriteByte('\n')
+		} else {
+			b.WriteString(strings.TrimSuffix(strings.TrimPrefix(p, "/*"), "*/"))
+			b.WriteByte('\n')
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+func bodyHash(src []byte, s span) uint64 { return xxhash.Sum64(src[s.start:s.end]) }
+
+// header is the text of a declaration up to its body, on one line.
+func (st *fileState) header(it *item) string {
+	end := it.end
+	if b, ok := it.get("body"); ok {
+		end = b.start
+	}
+	return strings.Join(strings.Fields(string(st.src[it.start:end])), " ")
+}
+
+func isTestFunc(name string) bool {
+	for _, p := range []string{"Test", "Benchmark", "Fuzz", "Example"} {
+		if rest, ok := strings.CutPrefix(name, p); ok {
+			r, _ := utf8.DecodeRuneInString(rest)
+			if rest == "" || !unicode.IsLower(r) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (st *fileState) function(it *item, sc *scope) {
+	if sc != nil {
+		return
+	}
+	ns, _ := it.get("name")
+	name := st.text(ns)
+	n := st.node(schemas.KindFunction, name, st.pkgPath+"."+name, it.span, 0)
+	n.Signature = st.header(it)
+	n.IsTest = st.res.IsTest && isTestFunc(name)
+	if b, ok := it.get("body"); ok {
+		n.BodyHash = bodyHash(st.src, b)
+	}
+	id := n.ID
+	fs := &scope{end: it.end, sym: id, env: map[string]string{}}
+	if tp, ok := it.get("tparams"); ok {
+		fs.tparams = typeParamNames(st.text(tp))
+	}
+	if p, ok := it.get("params"); ok {
+		fs.params = append(fs.params, p)
+	}
+	if r, ok := it.get("result"); ok {
+		if t := firstResult(st.text(r), fs.tparams); !strings.HasPrefix(t, "?") {
+			st.ref(schemas.RefResult, id, st.text(r), t, r)
+		}
+	}
+	st.scopes = fs
+}
+
+func (st *fileState) method(it *item, sc *scope) {
+	if sc != nil {
+		return
+	}
+	ns, _ := it.get("name")
+	rs, _ := it.get("recv")
+	name := st.text(ns)
+	recvName, recvType, ptr, tparams := parseReceiver(st.text(rs))
+	if recvType == "" {
+		return
+	}
+	q := st.pkgPath + "." + recvType + "." + name
+	if ptr {
+		q = st.pkgPath + ".(*" + recvType + ")." + name
+	}
+	n := st.node(schemas.KindMethod, name, q, it.span, 0)
+	n.Signature = st.header(it)
+	n.IsTest = false
+	if b, ok := it.get("body"); ok {
+		n.BodyHash = bodyHash(st.src, b)
+	}
+	id := n.ID
+	st.ref(schemas.RefType, id, recvType, "{"+recvType+"}", rs)
+	fs := &scope{end: it.end, sym: id, env: map[string]string{}, tparams: tparams}
+	fs.bind(recvName, "{"+recvType+"}")
+	if p, ok := it.get("params"); ok {
+		fs.params = append(fs.params, p)
+	}
+	if r, ok := it.get("result"); ok {
+		if t := firstResult(st.text(r), fs.tparams); !strings.HasPrefix(t, "?") {
+			st.ref(schemas.RefResult, id, st.text(r), t, r)
+		}
+	}
+	st.scopes = fs
+}
+
+// parseReceiver reads "(s *Server)", "(*Server)" or "(l *List[T])".
+func parseReceiver(s string) (name, typ string, ptr bool, tparams map[string]bool) {
+	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(s), "("), ")"))
+	fields := strings.Fields(s)
+	switch len(fields) {
+	case 0:
+		return "", "", false, nil
+	case 1:
+		typ = fields[0]
+	default:
+		name, typ = fields[0], strings.Join(fields[1:], "")
+	}
+	if strings.HasPrefix(typ, "*") {
+		ptr, typ = true, typ[1:]
+	}
+	if i := strings.IndexByte(typ, '['); i > 0 {
+		tparams = typeParamNames(typ[i:])
+		typ = typ[:i]
+	}
+	if !isIdent(typ) {
+		return "", "", false, nil
+	}
+	return name, typ, ptr, tparams
+}
+
+// typeParamNames reads "[K comparable, V any]" or "[T]" into names.
+func typeParamNames(s string) map[string]bool {
+	s = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(s), "["), "]")
+	names := make(map[string]bool)
+	for _, part := range splitTop(s) {
+		if f := strings.Fields(part); len(f) > 0 && isIdent(f[0]) {
+			names[f[0]] = true
+		}
+	}
+	return names
+}
+
+// firstResult normalizes the first result type of "T", "(T, error)" or
+// "(n int, err error)".
+func firstResult(s string, tparams map[string]bool) string {
+	s = strings.TrimSpace(s)
+	if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") {
+		parts := splitTop(s[1 : len(s)-1])
+		if len(parts) == 0 {
+			return "?no result"
+		}
+		first := strings.TrimSpace(parts[0])
+		if f := strings.Fields(first); len(f) >= 2 && isIdent(f[0]) && !strings.Contains(f[0], ".") {
+			first = strings.Join(f[1:], " ") // named result
+		} else if len(f) == 1 && len(parts) > 1 {
+			// "(a, b T)": grouped names share the last type.
+			if lf := strings.Fields(strings.TrimSpace(parts[len(parts)-1])); len(lf) >= 2 {
+				first = strings.Join(lf[1:], " ")
+			}
+		}
+		s = first
+	}
+	return normType(s, tparams)
+}
+
+// splitTop splits s at commas outside brackets and strings.
+func splitTop(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case '"', '\'', '`':
+			q := s[i]
+			for i++; i < len(s) && s[i] != q; i++ {
+				if s[i] == '\\' && q != '`' {
+					i++
+				}
+			}
+		case ',':
+			if depth == 0 {
+				out = append(out, strings.TrimSpace(s[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	if rest := strings.TrimSpace(s[start:]); rest != "" {
+		out = append(out, rest)
+	}
+	return out
+}
+
+func (st *fileState) typeSpec(it *item) {
+	ns, _ := it.get("name")
+	ts, _ := it.get("type")
+	name := st.text(ns)
+	kind := schemas.KindType
+	typeText := st.text(ts)
+	switch {
+	case it.kind == "alias":
+		kind = schemas.KindTypeAlias
+	case strings.HasPrefix(typeText, "struct"):
+		kind = schemas.KindStruct
+	case strings.HasPrefix(typeText, "interface"):
+		kind = schemas.KindInterface
+	}
+	n := st.node(kind, name, st.pkgPath+"."+name, it.span, 0)
+	if start, ok := declStart(st.src, it.start); ok {
+		n.Doc = st.doc(start)
+	}
+	n.Signature = strings.Join(strings.Fields("type "+st.text(ns)+firstLineOf(typeText)), " ")
+	n.BodyHash = bodyHash(st.src, ts)
+	id := n.ID
+	switch kind {
+	case schemas.KindStruct, schemas.KindInterface:
+		st.types = append(st.types, typeDecl{id: id, qname: n.QualifiedName, body: ts})
+	default:
+		if t := normType(typeText, nil); !strings.HasPrefix(t, "?") {
+			st.ref(schemas.RefType, id, typeText, t, ts)
+		}
+	}
+}
+
+// declStart finds "type" before a single spec ("type T struct" has its doc
+// above the keyword; a grouped spec has it above the spec).
+func declStart(src []byte, off uint32) (uint32, bool) {
+	i := int(off)
+	for i > 0 && (src[i-1] == ' ' || src[i-1] == '\t') {
+		i--
+	}
+	if i >= 4 && string(src[i-4:i]) == "type" {
+		return uint32(i - 4), true
+	}
+	return off, false
+}
+
+func firstLineOf(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	if len(s) > 120 {
+		s = s[:120] + "…"
+	}
+	return " " + s
+}
+
+func (st *fileState) field(it *item) {
+	td, ok := st.member()
+	if !ok {
+		return
+	}
+	ts, _ := it.get("type")
+	typeText := st.text(ts)
+	t := normType(typeText, nil)
+	names := it.all("name")
+	if len(names) == 0 {
+		// An embedded field, named after its type.
+		base := strings.TrimLeft(typeText, "*")
+		if i := strings.IndexByte(base, '['); i > 0 {
+			base = base[:i]
+		}
+		if i := strings.LastIndexByte(base, '.'); i >= 0 {
+			base = base[i+1:]
+		}
+		if !isIdent(base) {
+			return
+		}
+		n := st.node(schemas.KindField, base, td.qname+"."+base, it.span, td.id)
+		n.Signature = strings.Join(strings.Fields(st.text(it.span)), " ")
+		fid := n.ID
+		if !strings.HasPrefix(t, "?") {
+			st.ref(schemas.RefType, fid, typeText, t, ts)
+			st.ref(schemas.RefEmbeds, td.id, typeText, t, ts)
+		}
+		return
+	}
+	for _, ns := range names {
+		name := st.text(ns)
+		n := st.node(schemas.KindField, name, td.qname+"."+name, it.span, td.id)
+		n.Signature = name + " " + strings.Join(strings.Fields(typeText), " ")
+		if !strings.HasPrefix(t, "?") {
+			st.ref(schemas.RefType, n.ID, typeText, t, ts)
+		}
+	}
+}
+
+func (st *fileState) methodElem(it *item) {
+	td, ok := st.member()
+	if !ok {
+		return
+	}
+	ns, _ := it.get("name")
+	name := st.text(ns)
+	n := st.node(schemas.KindMethod, name, td.qname+"."+name, it.span, td.id)
+	n.Signature = strings.Join(strings.Fields(st.text(it.span)), " ")
+	n.IsAbstract = true
+	id := n.ID
+	if r, ok := it.get("result"); ok {
+		if t := firstResult(st.text(r), nil); !strings.HasPrefix(t, "?") {
+			st.ref(schemas.RefResult, id, st.text(r), t, r)
+		}
+	}
+}
+
+func (st *fileState) valueSpec(it *item, sc *scope) {
+	names := it.all("name")
+	ts, hasType := it.get("type")
+	var values []string
+	if vs, ok := it.get("value"); ok {
+		values = splitTop(st.text(vs))
+	}
+	if sc.inFunc() {
+		if it.kind == "const" {
+			return
+		}
+		for i, ns := range names {
+			v := "?no value"
+			switch {
+			case hasType:
+				v = normType(st.text(ts), sc.typeParams())
+			case len(values) == len(names):
+				v = normExpr(values[i], sc.lookup, sc.typeParams())
+			case len(values) == 1 && i == 0:
+				v = normExpr(values[0], sc.lookup, sc.typeParams())
+			}
+			sc.bind(st.text(ns), v)
+		}
+		return
+	}
+	if sc != nil {
+		return // inside a function literal at package level, or similar
+	}
+	kind := schemas.KindVariable
+	if it.kind == "const" {
+		kind = schemas.KindConstant
+	}
+	var last *schemas.Node
+	for i, ns := range names {
+		name := st.text(ns)
+		if name == "_" {
+			continue
+		}
+		n := st.node(kind, name, st.pkgPath+"."+name, it.span, 0)
+		if start, ok := specStart(st.src, it.start, it.kind); ok {
+			n.Doc = st.doc(start)
+		}
+		n.Signature = strings.Join(strings.Fields(firstLineOf(st.text(it.span))), " ")
+		id := n.ID
+		switch {
+		case hasType:
+			if t := normType(st.text(ts), nil); !strings.HasPrefix(t, "?") {
+				st.ref(schemas.RefType, id, st.text(ts), t, ts)
+			}
+		case len(values) == len(names) && kind == schemas.KindVariable:
+			if v := normExpr(values[i], noLocals, nil); !strings.HasPrefix(v, "?") {
+				st.ref(schemas.RefType, id, values[i], "="+v, it.span)
+			}
+		}
+		last = &st.res.Nodes[len(st.res.Nodes)-1]
+	}
+	if last != nil {
+		// Calls in the initializer belong to the (last) variable.
+		st.scopes = &scope{end: it.end, sym: last.ID}
+	}
+}
+
+func noLocals(string) (string, bool) { return "", false }
+
+func specStart(src []byte, off uint32, kw string) (uint32, bool) {
+	i := int(off)
+	for i > 0 && (src[i-1] == ' ' || src[i-1] == '\t') {
+		i--
+	}
+	if i >= len(kw) && string(src[i-len(kw):i]) == kw {
+		return uint32(i - len(kw)), true
+	}
+	return off, false
+}
+
+// assign binds the names of a short variable declaration.
+func (st *fileState) assign(sc *scope, left, right []string) {
+	tp := sc.typeParams()
+	for i, l := range left {
+		name := strings.TrimSpace(l)
+		v := "?multiple values"
+		switch {
+		case len(right) == len(left):
+			v = normExpr(right[i], sc.lookup, tp)
+		case len(right) == 1 && i == 0:
+			v = normExpr(right[0], sc.lookup, tp)
+			if !strings.HasSuffix(v, "()") && !strings.HasPrefix(v, "{") {
+				v = "?multiple values" // v, ok := m[k] and the like
+			}
+		}
+		sc.bind(name, v)
+	}
+}
+
+func (st *fileState) call(it *item, sc *scope) {
+	fn, _ := it.get("fn")
+	args, _ := it.get("args")
+	fnText := st.text(fn)
+	var expr string
+	if sc == nil {
+		expr = normExpr(fnText, noLocals, nil)
+	} else {
+		expr = normExpr(fnText, sc.lookup, sc.typeParams())
+	}
+	switch expr {
+	case "?composite literal", "?composite type", "?function literal":
+		return // a conversion to an unnamed type, or an immediately called literal
+	}
+	src := st.fileID
+	if sc != nil {
+		src = sc.sym
+	}
+	line, col := st.pos(fn.start)
+	a := st.text(args)
+	a = strings.Join(strings.Fields(strings.TrimSuffix(strings.TrimPrefix(a, "("), ")")), " ")
+	if len(a) > maxArgs {
+		a = a[:maxArgs] + "…"
+	}
+	r := schemas.Ref{
+		File: st.file, Src: src, Kind: schemas.EdgeCalls, Target: strings.Join(strings.Fields(fnText), ""),
+		Expr: expr, Line: line, Col: col, Args: a,
+	}
+	if sc != nil {
+		r.InLoop = len(sc.loops) > 0
+		r.Conditional = len(sc.conds) > 0
+	}
+	st.res.Refs = append(st.res.Refs, r)
+}
+
+func isGenerated(src []byte) bool {
+	head := src[:min(len(src), 4096)]
+	for _, line := range strings.Split(string(head), "\n") {
+		if strings.HasPrefix(line, "// Code generated ") && strings.HasSuffix(strings.TrimSpace(line), "DO NOT EDIT.") {
+			return true
+		}
+		if strings.HasPrefix(line, "package ") {
+			break
+		}
+	}
+	return false
+}

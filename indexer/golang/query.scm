@@ -1,0 +1,63 @@
+(package_clause (package_identifier) @pkg.name) @pkg
+
+(import_spec name: (_)? @import.name path: (_) @import.path) @import
+
+(function_declaration
+  name: (identifier) @func.name
+  type_parameters: (_)? @func.tparams
+  parameters: (parameter_list) @func.params
+  result: (_)? @func.result
+  body: (block)? @func.body) @func
+
+(method_declaration
+  receiver: (parameter_list) @method.recv
+  name: (field_identifier) @method.name
+  parameters: (parameter_list) @method.params
+  result: (_)? @method.result
+  body: (block)? @method.body) @method
+
+(type_spec
+  name: (type_identifier) @type.name
+  type_parameters: (_)? @type.tparams
+  type: (_) @type.type) @type
+
+(type_alias name: (type_identifier) @alias.name type: (_) @alias.type) @alias
+
+(field_declaration name: (field_identifier)* @field.name type: (_) @field.type) @field
+
+(method_elem
+  name: (field_identifier) @melem.name
+  parameters: (parameter_list) @melem.params
+  result: (_)? @melem.result) @melem
+
+(interface_type (type_elem) @telem)
+
+(const_spec name: (identifier)+ @const.name type: (_)? @const.type) @const
+
+(var_spec name: (identifier)+ @var.name type: (_)? @var.type value: (expression_list)? @var.value) @var
+
+(parameter_declaration name: (identifier)* @param.name type: (_) @param.type) @param
+
+(variadic_parameter_declaration name: (identifier)? @vparam.name) @vparam
+
+(short_var_declaration left: (expression_list) @sv.left right: (expression_list) @sv.right) @sv
+
+(range_clause left: (expression_list) @range.left) @range
+
+(call_expression function: (_) @call.fn arguments: (argument_list) @call.args) @call
+
+(func_literal) @funclit
+
+(for_statement) @loop
+
+[(if_statement) (expression_switch_statement) (type_switch_statement) (select_statement)] @cond
+
+(comment) @comment
+
+(struct_type) @structlit
+
+(interface_type) @ifacelit
+
+(func_literal parameters: (parameter_list) @funclit.params)
+
+(ERROR) @error

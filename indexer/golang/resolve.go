@@ -1,0 +1,620 @@
+package golang
+
+import (
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/schemas"
+)
+
+// The resolver works on rows alone: the nodes of every Go file and the
+// refs extraction recorded (package clauses, imports, declared types,
+// first results, embeddings and calls).
+
+type typeInfo struct {
+	pkg     *pkgInfo
+	name    string
+	nodes   []int32
+	iface   bool
+	alias   *fact // type A = B
+	methods map[string][]int32
+	fields  map[string][]int32
+	embeds  []fact
+}
+
+type pkgInfo struct {
+	key     string // dir + "\x00" + package name
+	path    string // import path
+	name    string
+	dir     string
+	files   []string
+	members map[string][]int32
+	types   map[string]*typeInfo
+	node    uint64
+}
+
+type fileInfo struct {
+	path    string
+	pkg     *pkgInfo
+	imports map[string]string // import name → import path
+	dots    []string          // dot-imported paths
+	id      uint64
+}
+
+// fact is an expression to evaluate in the context of a file.
+type fact struct {
+	expr string
+	file *fileInfo
+}
+
+type resolver struct {
+	nodes      []schemas.Node
+	index      map[uint64]int32
+	files      map[string]*fileInfo
+	pkgs       map[string]*pkgInfo   // by key
+	byPath     map[string][]*pkgInfo // by import path
+	typeOf     map[int32]fact        // fields, variables, constants, receivers, type definitions
+	result     map[int32]fact        // functions and methods
+	typeIdx    map[int32]*typeInfo   // type node → its type
+	embeds     map[uint64][]fact     // struct or interface node → embedded types
+	constraint map[string]string     // file → its //go:build expression
+	edges      []schemas.Edge
+}
+
+// Resolve links Go calls, imports, embeddings and interface satisfaction.
+func (l *Language) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
+	r := &resolver{
+		nodes: nodes, index: make(map[uint64]int32, len(nodes)),
+		files: make(map[string]*fileInfo), pkgs: make(map[string]*pkgInfo),
+		byPath: make(map[string][]*pkgInfo),
+		typeOf: make(map[int32]fact), result: make(map[int32]fact), typeIdx: make(map[int32]*typeInfo),
+		embeds: make(map[uint64][]fact), constraint: make(map[string]string),
+	}
+	for i, n := range nodes {
+		r.index[n.ID] = int32(i)
+	}
+	r.load(refs)
+	newNodes := r.packageNodes()
+	r.declare()
+	for _, ref := range refs {
+		switch ref.Kind {
+		case schemas.EdgeCalls:
+			r.call(ref)
+		case schemas.EdgeImports:
+			r.importEdge(ref)
+		case schemas.RefEmbeds:
+			r.embedEdge(ref)
+		}
+	}
+	r.implements()
+	return newNodes, r.edges
+}
+
+// load reads package clauses and imports, making files and packages.
+func (r *resolver) load(refs []schemas.Ref) {
+	for _, ref := range refs {
+		if ref.Kind != schemas.RefPackage {
+			continue
+		}
+		dir := path.Dir(ref.File)
+		key := dir + "\x00" + ref.Target
+		p := r.pkgs[key]
+		if p == nil {
+			p = &pkgInfo{key: key, path: ref.Expr, name: ref.Target, dir: dir,
+				members: make(map[string][]int32), types: make(map[string]*typeInfo)}
+			r.pkgs[key] = p
+			r.byPath[p.path] = append(r.byPath[p.path], p)
+		}
+		p.files = append(p.files, ref.File)
+		r.files[ref.File] = &fileInfo{path: ref.File, pkg: p, imports: make(map[string]string), id: indexer.FileID(ref.File)}
+	}
+	for _, ref := range refs {
+		f := r.files[ref.File]
+		if f == nil {
+			continue
+		}
+		switch ref.Kind {
+		case schemas.EdgeImports:
+			switch name := ref.Expr; name {
+			case "_":
+			case ".":
+				f.dots = append(f.dots, ref.Target)
+			case "":
+				f.imports[r.packageName(ref.Target, f)] = ref.Target
+			default:
+				f.imports[name] = ref.Target
+			}
+		case schemas.RefType:
+			if i, ok := r.index[ref.Src]; ok {
+				r.typeOf[i] = fact{ref.Expr, f}
+			}
+		case schemas.RefResult:
+			if i, ok := r.index[ref.Src]; ok {
+				r.result[i] = fact{ref.Expr, f}
+			}
+		case schemas.RefEmbeds:
+			r.embeds[ref.Src] = append(r.embeds[ref.Src], fact{ref.Expr, f})
+		case schemas.RefBuild:
+			r.constraint[ref.File] = ref.Expr
+		}
+	}
+}
+
+// packageName is the name a plain import binds: the package's own name
+// when it is in the snapshot, else the last element of its path.
+func (r *resolver) packageName(ipath string, from *fileInfo) string {
+	if p := r.lookupPath(ipath, from); p != nil {
+		return p.name
+	}
+	base := path.Base(ipath)
+	if len(base) >= 2 && base[0] == 'v' && strings.Trim(base[1:], "0123456789") == "" {
+		base = path.Base(path.Dir(ipath)) // example.com/mod/v2
+	}
+	base = strings.TrimPrefix(base, "go-")
+	if i := strings.IndexAny(base, ".-"); i > 0 {
+		base = base[:i]
+	}
+	return base
+}
+
+// lookupPath finds the package an import path names from a file. When
+// several folders hold that path (vendored copies), the one sharing the
+// longest folder prefix with the importing file wins.
+func (r *resolver) lookupPath(ipath string, from *fileInfo) *pkgInfo {
+	cands := r.byPath[ipath]
+	var best *pkgInfo
+	bestLen := -1
+	for _, p := range cands {
+		if strings.HasSuffix(p.path, "_test") && p.path != ipath {
+			continue
+		}
+		n := commonPrefix(p.dir, path.Dir(from.path))
+		if n > bestLen || (n == bestLen && p.key < best.key) {
+			best, bestLen = p, n
+		}
+	}
+	return best
+}
+
+func commonPrefix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
+}
+
+// packageNodes makes one node per package and parents file nodes to it.
+func (r *resolver) packageNodes() []schemas.Node {
+	keys := make([]string, 0, len(r.pkgs))
+	for k := range r.pkgs {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var out []schemas.Node
+	ordinal := make(map[[2]string]int)
+	for _, k := range keys {
+		p := r.pkgs[k]
+		o := [2]string{p.path, p.dir}
+		id := indexer.NodeID("go", schemas.KindPackage, p.path, p.dir, ordinal[o])
+		ordinal[o]++
+		p.node = id
+		out = append(out, schemas.Node{
+			ID: id, Kind: schemas.KindPackage, Name: p.name, QualifiedName: p.path,
+			Language: "go", File: p.dir, Exported: true, Visibility: schemas.Public,
+		})
+		for _, f := range p.files {
+			if i, ok := r.index[indexer.FileID(f)]; ok {
+				r.nodes[i].ParentID = id
+			}
+		}
+	}
+	return out
+}
+
+// declare indexes package members, types, methods and fields.
+func (r *resolver) declare() {
+	typeFor := func(p *pkgInfo, name string) *typeInfo {
+		t := p.types[name]
+		if t == nil {
+			t = &typeInfo{pkg: p, name: name, methods: make(map[string][]int32), fields: make(map[string][]int32)}
+			p.types[name] = t
+		}
+		return t
+	}
+	for i := range r.nodes {
+		n := &r.nodes[i]
+		if n.Language != "go" {
+			continue
+		}
+		f := r.files[n.File]
+		if f == nil {
+			continue
+		}
+		idx := int32(i)
+		switch n.Kind {
+		case schemas.KindFunction, schemas.KindVariable, schemas.KindConstant:
+			f.pkg.members[n.Name] = append(f.pkg.members[n.Name], idx)
+		case schemas.KindStruct, schemas.KindInterface, schemas.KindType, schemas.KindTypeAlias:
+			f.pkg.members[n.Name] = append(f.pkg.members[n.Name], idx)
+			t := typeFor(f.pkg, n.Name)
+			t.nodes = append(t.nodes, idx)
+			t.iface = t.iface || n.Kind == schemas.KindInterface
+			r.typeIdx[idx] = t
+			if n.Kind == schemas.KindTypeAlias {
+				if ft, ok := r.typeOf[idx]; ok {
+					t.alias = &ft
+				}
+			}
+		}
+	}
+	for i := range r.nodes {
+		n := &r.nodes[i]
+		if n.Language != "go" {
+			continue
+		}
+		f := r.files[n.File]
+		if f == nil {
+			continue
+		}
+		idx := int32(i)
+		switch n.Kind {
+		case schemas.KindMethod:
+			if parent, ok := r.index[n.ParentID]; ok && r.typeIdx[parent] != nil {
+				t := r.typeIdx[parent] // an interface method
+				t.methods[n.Name] = append(t.methods[n.Name], idx)
+				continue
+			}
+			recv, ok := r.typeOf[idx]
+			if !ok {
+				continue
+			}
+			t := typeFor(f.pkg, strings.Trim(recv.expr, "{}"))
+			t.methods[n.Name] = append(t.methods[n.Name], idx)
+			if len(t.nodes) > 0 && r.nodes[t.nodes[0]].File == n.File {
+				n.ParentID = r.nodes[t.nodes[0]].ID
+			}
+		case schemas.KindField:
+			if parent, ok := r.index[n.ParentID]; ok && r.typeIdx[parent] != nil {
+				t := r.typeIdx[parent]
+				t.fields[n.Name] = append(t.fields[n.Name], idx)
+			}
+		}
+	}
+}
+
+func (r *resolver) typeByNode(id uint64) *typeInfo {
+	if i, ok := r.index[id]; ok {
+		return r.typeIdx[i]
+	}
+	return nil
+}
+
+// Values an expression evaluates to.
+type valueKind int
+
+const (
+	vNone     valueKind = iota
+	vPackage            // an imported package
+	vTypeName           // a type itself (conversion, method expression)
+	vValue              // a value of a named type
+	vFuncs              // one or more functions or methods (several: build variants)
+	vBuiltin            // a builtin function
+)
+
+type value struct {
+	kind  valueKind
+	pkg   *pkgInfo
+	t     *typeInfo
+	funcs []int32
+	how   string // resolution so far
+}
+
+const maxDepth = 8
+
+// resolveType evaluates "{T}" or "{pkg.T}" in a file.
+func (r *resolver) resolveType(expr string, f *fileInfo, depth int) (*typeInfo, string) {
+	if depth > maxDepth {
+		return nil, "type too deep"
+	}
+	name := strings.TrimSuffix(strings.TrimPrefix(expr, "{"), "}")
+	var p *pkgInfo
+	if alias, tn, ok := strings.Cut(name, "."); ok {
+		ipath, known := f.imports[alias]
+		if !known {
+			return nil, "unknown package " + alias
+		}
+		if p = r.lookupPath(ipath, f); p == nil {
+			return nil, "package " + ipath + " not in snapshot"
+		}
+		name = tn
+	} else {
+		p = f.pkg
+		if p.types[name] == nil {
+			for _, d := range f.dots {
+				if dp := r.lookupPath(d, f); dp != nil && dp.types[name] != nil {
+					p = dp
+					break
+				}
+			}
+		}
+	}
+	t := p.types[name]
+	if t == nil || len(t.nodes) == 0 {
+		return nil, "type " + name + " not found in " + p.path
+	}
+	if t.alias != nil {
+		return r.resolveType(t.alias.expr, t.alias.file, depth+1)
+	}
+	return t, ""
+}
+
+// eval evaluates an expression of the Expr syntax in a file.
+func (r *resolver) eval(expr string, f *fileInfo, depth int) (value, string) {
+	if depth > maxDepth {
+		return value{}, "expression too deep"
+	}
+	if strings.HasPrefix(expr, "?") {
+		return value{}, expr[1:]
+	}
+	head, rest := splitHead(expr)
+	var v value
+	if strings.HasPrefix(head, "{") {
+		t, why := r.resolveType(head, f, depth)
+		if t == nil {
+			return value{}, why
+		}
+		v = value{kind: vValue, t: t, how: schemas.ResolvedReceiver}
+	} else {
+		var why string
+		v, why = r.ident(head, f, depth)
+		if v.kind == vNone {
+			return v, why
+		}
+	}
+	for _, seg := range rest {
+		var why string
+		v, why = r.step(v, seg, depth)
+		if v.kind == vNone {
+			return v, why
+		}
+	}
+	return v, ""
+}
+
+// splitHead splits "a.b().c" into "a" and [".b", "()", ".c"].
+func splitHead(expr string) (string, []string) {
+	i := 0
+	if strings.HasPrefix(expr, "{") {
+		i = strings.IndexByte(expr, '}') + 1
+	} else {
+		for i < len(expr) && expr[i] != '.' && expr[i] != '(' && expr[i] != '[' {
+			i++
+		}
+	}
+	head, s := expr[:i], expr[i:]
+	var segs []string
+	for len(s) > 0 {
+		switch {
+		case strings.HasPrefix(s, "()"), strings.HasPrefix(s, "[]"):
+			segs, s = append(segs, s[:2]), s[2:]
+		case s[0] == '.':
+			j := 1
+			for j < len(s) && s[j] != '.' && s[j] != '(' && s[j] != '[' {
+				j++
+			}
+			segs, s = append(segs, s[:j]), s[j:]
+		default:
+			return head, append(segs, "?")
+		}
+	}
+	return head, segs
+}
+
+var builtinFuncs = map[string]bool{
+	"append": true, "cap": true, "clear": true, "close": true, "complex": true, "copy": true,
+	"delete": true, "imag": true, "len": true, "make": true, "max": true, "min": true,
+	"new": true, "panic": true, "print": true, "println": true, "real": true, "recover": true,
+}
+
+// ident evaluates a name at file scope.
+func (r *resolver) ident(name string, f *fileInfo, depth int) (value, string) {
+	if ipath, ok := f.imports[name]; ok {
+		p := r.lookupPath(ipath, f)
+		if p == nil {
+			return value{}, "package " + ipath + " not in snapshot"
+		}
+		return value{kind: vPackage, pkg: p, how: schemas.ResolvedImport}, ""
+	}
+	if v, why := r.member(f.pkg, name, depth); v.kind != vNone || why != "" {
+		if v.how == "" {
+			v.how = schemas.ResolvedScope
+		}
+		return v, why
+	}
+	for _, d := range f.dots {
+		if p := r.lookupPath(d, f); p != nil {
+			if v, why := r.member(p, name, depth); v.kind != vNone || why != "" {
+				v.how = schemas.ResolvedImport
+				return v, why
+			}
+		}
+	}
+	if builtinFuncs[name] || builtinTypes[name] {
+		return value{kind: vBuiltin}, "builtin"
+	}
+	return value{}, "undefined: " + name
+}
+
+// member evaluates a package-level name of p.
+func (r *resolver) member(p *pkgInfo, name string, depth int) (value, string) {
+	cands := p.members[name]
+	if len(cands) == 0 {
+		return value{}, ""
+	}
+	kind := r.nodes[cands[0]].Kind
+	for _, c := range cands[1:] {
+		if r.nodes[c].Kind != kind {
+			return value{}, "ambiguous: " + name + " declared as different kinds"
+		}
+	}
+	switch kind {
+	case schemas.KindFunction:
+		return value{kind: vFuncs, funcs: cands}, ""
+	case schemas.KindVariable, schemas.KindConstant:
+		ft, ok := r.typeOf[cands[0]]
+		if !ok {
+			return value{}, "unknown type of " + name
+		}
+		for _, c := range cands[1:] {
+			if other, ok := r.typeOf[c]; !ok || other.expr != ft.expr {
+				return value{}, "ambiguous type of " + name
+			}
+		}
+		if rest, ok := strings.CutPrefix(ft.expr, "="); ok {
+			v, why := r.eval(rest, ft.file, depth+1)
+			if v.kind != vValue {
+				if why == "" {
+					why = "unknown type of " + name
+				}
+				return value{}, why
+			}
+			return v, ""
+		}
+		t, why := r.resolveType(ft.expr, ft.file, depth+1)
+		if t == nil {
+			return value{}, why
+		}
+		return value{kind: vValue, t: t}, ""
+	default:
+		t := r.typeIdx[cands[0]]
+		if t.alias != nil {
+			if at, _ := r.resolveType(t.alias.expr, t.alias.file, depth+1); at != nil {
+				t = at
+			}
+		}
+		return value{kind: vTypeName, t: t}, ""
+	}
+}
+
+// step applies one segment to a value.
+func (r *resolver) step(v value, seg string, depth int) (value, string) {
+	switch {
+	case seg == "()":
+		switch v.kind {
+		case vFuncs:
+			res, ok := r.result[v.funcs[0]]
+			if !ok {
+				return value{}, "unknown result type of " + r.nodes[v.funcs[0]].Name
+			}
+			for _, c := range v.funcs[1:] {
+				if other, ok := r.result[c]; !ok || other.expr != res.expr {
+					return value{}, "ambiguous result type"
+				}
+			}
+			t, why := r.resolveType(res.expr, res.file, depth+1)
+			if t == nil {
+				return value{}, why
+			}
+			return value{kind: vValue, t: t, how: schemas.ResolvedReceiver}, ""
+		case vTypeName:
+			return value{kind: vValue, t: v.t, how: schemas.ResolvedReceiver}, ""
+		case vBuiltin:
+			return value{}, "result of a builtin"
+		}
+		return value{}, "call of a function value"
+	case seg == "[]":
+		if v.kind == vFuncs || v.kind == vTypeName {
+			return v, "" // an instantiation
+		}
+		return value{}, "index expression"
+	case strings.HasPrefix(seg, "."):
+		name := seg[1:]
+		switch v.kind {
+		case vPackage:
+			m, why := r.member(v.pkg, name, depth)
+			if m.kind == vNone && why == "" {
+				why = name + " not found in " + v.pkg.path
+			}
+			m.how = schemas.ResolvedImport
+			return m, why
+		case vValue, vTypeName:
+			return r.selector(v, name, depth)
+		}
+		return value{}, "selector on a " + kindName(v.kind)
+	}
+	return value{}, "unsupported expression"
+}
+
+func kindName(k valueKind) string {
+	switch k {
+	case vFuncs:
+		return "function"
+	case vBuiltin:
+		return "builtin"
+	}
+	return "value"
+}
+
+// selector finds a method or field of a type, through embedded fields.
+func (r *resolver) selector(v value, name string, depth int) (value, string) {
+	level := []*typeInfo{v.t}
+	seen := map[*typeInfo]bool{v.t: true}
+	for d := 0; d < maxDepth && len(level) > 0; d++ {
+		var found []value
+		var next []*typeInfo
+		for _, t := range level {
+			if ms := t.methods[name]; len(ms) > 0 {
+				found = append(found, value{kind: vFuncs, funcs: ms, how: schemas.ResolvedReceiver})
+				continue
+			}
+			if fs := t.fields[name]; len(fs) > 0 {
+				if v.kind == vTypeName {
+					continue
+				}
+				ft, ok := r.typeOf[fs[0]]
+				if !ok {
+					found = append(found, value{kind: vBuiltin})
+					continue
+				}
+				ftype, _ := r.resolveType(ft.expr, ft.file, depth+1)
+				if ftype == nil {
+					found = append(found, value{kind: vBuiltin})
+					continue
+				}
+				found = append(found, value{kind: vValue, t: ftype, how: schemas.ResolvedReceiver})
+				continue
+			}
+			for _, e := range r.embedsOf(t) {
+				if et, _ := r.resolveType(e.expr, e.file, depth+1); et != nil && !seen[et] {
+					seen[et] = true
+					next = append(next, et)
+				}
+			}
+		}
+		switch {
+		case len(found) == 1:
+			if found[0].kind == vBuiltin {
+				return value{}, "field " + name + " of unnamed type"
+			}
+			return found[0], ""
+		case len(found) > 1:
+			return value{}, "ambiguous selector " + name
+		}
+		level = next
+	}
+	return value{}, name + " not found on " + v.t.pkg.path + "." + v.t.name
+}
+
+func (r *resolver) embedsOf(t *typeInfo) []fact {
+	if t.embeds != nil {
+		return t.embeds
+	}
+	t.embeds = []fact{}
+	for _, i := range t.nodes {
+		t.embeds = append(t.embeds, r.embeds[r.nodes[i].ID]...)
+	}
+	return t.embeds
+}

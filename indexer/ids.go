@@ -1,0 +1,53 @@
+package indexer
+
+import (
+	"github.com/cespare/xxhash/v2"
+
+	"github.com/graphsnap/snap/schemas"
+)
+
+// NodeID is the stable id of a symbol: a hash of its language, kind,
+// qualified name, file and ordinal (the how-many-th symbol with the same
+// four in that file, for overloads and redefinitions). Line numbers are
+// not part of it, so a symbol keeps its id when code above it moves.
+// The result is never 0, which edges use for "unresolved".
+func NodeID(language, kind, qualifiedName, file string, ordinal int) uint64 {
+	d := xxhash.New()
+	for _, s := range [...]string{language, kind, qualifiedName, file} {
+		d.WriteString(s)
+		d.Write([]byte{0})
+	}
+	var b [8]byte
+	for i := range b {
+		b[i] = byte(ordinal >> (8 * i))
+	}
+	d.Write(b[:])
+	id := d.Sum64()
+	if id == 0 {
+		id = 1
+	}
+	return id
+}
+
+// FileID is the id of the file node of path.
+func FileID(path string) uint64 {
+	return NodeID("", schemas.KindFile, path, path, 0)
+}
+
+// IDs hands out node ids for one file, counting ordinals.
+type IDs struct {
+	Language string
+	File     string
+	seen     map[[2]string]int
+}
+
+// Next returns the id of the next symbol of that kind and qualified name.
+func (g *IDs) Next(kind, qualifiedName string) uint64 {
+	if g.seen == nil {
+		g.seen = make(map[[2]string]int)
+	}
+	k := [2]string{kind, qualifiedName}
+	n := g.seen[k]
+	g.seen[k] = n + 1
+	return NodeID(g.Language, kind, qualifiedName, g.File, n)
+}

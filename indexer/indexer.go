@@ -1,0 +1,359 @@
+// Package indexer turns a directory into the rows of a snapshot: it walks
+// the files, hashes them, parses the ones a Language claims in parallel
+// (one parser per worker), extracts symbols and raw references, and
+// resolves the references of all files in one global pass.
+//
+// A file that cannot be read or parsed is recorded in the files table with
+// its status and error; the run goes on.
+package indexer
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sync/atomic"
+	"time"
+	"unicode/utf8"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/graphsnap/snap/schemas"
+)
+
+// DefaultMaxFileSize is the size above which a file is recorded as
+// skipped_large and not parsed.
+const DefaultMaxFileSize = 1 << 20
+
+// Options control one run.
+type Options struct {
+	Languages   []Language
+	Workers     int   // parse workers; 0 means GOMAXPROCS
+	MaxFileSize int64 // 0 means DefaultMaxFileSize
+	NoSources   bool  // leave the sources table empty
+	// Progress, if set, is called after each file with the number of files
+	// done and the total. It is called from several goroutines.
+	Progress func(done, total int)
+}
+
+// Graph is the result of a run: the rows of every table, sorted as
+// FORMAT.md prescribes, and what it cost.
+type Graph struct {
+	Nodes   []schemas.Node
+	Edges   []schemas.Edge
+	Files   []schemas.File
+	Sources []schemas.Source
+	Refs    []schemas.Ref
+	Stats   Stats
+}
+
+// Stats describe a run.
+type Stats struct {
+	Duration    time.Duration
+	Workers     int
+	FilesParsed int
+	FilesReused int
+	SourceBytes int64
+	ParseErrors int
+	Unresolved  int
+	Languages   map[string]int // files per language
+}
+
+// fileResult is what a worker produced for one path.
+type fileResult struct {
+	file   schemas.File
+	src    []byte // kept only for indexed files
+	lang   Language
+	result *Result
+}
+
+// Index indexes the directory root.
+func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
+	start := time.Now()
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, fmt.Errorf("index %s: %w", root, err)
+	}
+	paths, err := Walk(ctx, abs)
+	if err != nil {
+		return nil, err
+	}
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	maxSize := opts.MaxFileSize
+	if maxSize <= 0 {
+		maxSize = DefaultMaxFileSize
+	}
+	tree := &Tree{
+		Root:  abs,
+		Paths: make(map[string]bool, len(paths)),
+		ReadFile: func(name string) ([]byte, error) {
+			return os.ReadFile(filepath.Join(abs, filepath.FromSlash(name)))
+		},
+	}
+	for _, p := range paths {
+		tree.Paths[p] = true
+	}
+
+	results := make([]fileResult, len(paths))
+	var next, done atomic.Int64
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(workers)
+	for range workers {
+		g.Go(func() error {
+			extractors := make(map[Language]Extractor)
+			defer func() {
+				for _, x := range extractors {
+					x.Close()
+				}
+			}()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(paths) {
+					return nil
+				}
+				if err := gctx.Err(); err != nil {
+					return err
+				}
+				r, err := indexFile(tree, paths[i], maxSize, opts.Languages, extractors)
+				if err != nil {
+					return err
+				}
+				results[i] = r
+				if opts.Progress != nil {
+					opts.Progress(int(done.Add(1)), len(paths))
+				}
+			}
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, fmt.Errorf("index %s: %w", root, err)
+	}
+
+	out := &Graph{Stats: Stats{Workers: workers, Languages: make(map[string]int)}}
+	refsByLang := make(map[Language][]schemas.Ref)
+	for i := range results {
+		r := &results[i]
+		out.Files = append(out.Files, r.file)
+		if r.result == nil {
+			continue
+		}
+		out.Stats.FilesParsed++
+		out.Stats.SourceBytes += r.file.Size
+		out.Stats.Languages[r.lang.Name()]++
+		if r.file.Status == schemas.StatusParseError {
+			out.Stats.ParseErrors++
+		}
+		out.Nodes = append(out.Nodes, fileNode(r.file))
+		out.Nodes = append(out.Nodes, r.result.Nodes...)
+		refsByLang[r.lang] = append(refsByLang[r.lang], r.result.Refs...)
+		if !opts.NoSources {
+			out.Sources = append(out.Sources, schemas.Source{Path: r.file.Path, Content: r.src})
+		}
+	}
+	if err := link(out, opts.Languages, refsByLang); err != nil {
+		return nil, fmt.Errorf("index %s: %w", root, err)
+	}
+	out.Stats.Duration = time.Since(start)
+	return out, nil
+}
+
+// link runs every language's resolver, adds contains edges, sorts every
+// table and fills the row numbers of edge endpoints.
+func link(g *Graph, langs []Language, refsByLang map[Language][]schemas.Ref) error {
+	sortNodes(g.Nodes)
+	for _, l := range langs {
+		refs := refsByLang[l]
+		g.Refs = append(g.Refs, refs...)
+		newNodes, edges := l.Resolve(g.Nodes, refs)
+		g.Edges = append(g.Edges, edges...)
+		if len(newNodes) > 0 {
+			g.Nodes = append(g.Nodes, newNodes...)
+			sortNodes(g.Nodes)
+		}
+	}
+	for i := 1; i < len(g.Nodes); i++ {
+		if g.Nodes[i].ID == g.Nodes[i-1].ID {
+			return fmt.Errorf("duplicate node id %d: %s (%s) and %s (%s)", g.Nodes[i].ID,
+				g.Nodes[i-1].QualifiedName, g.Nodes[i-1].File, g.Nodes[i].QualifiedName, g.Nodes[i].File)
+		}
+	}
+	row := make(map[uint64]int32, len(g.Nodes))
+	for i, n := range g.Nodes {
+		row[n.ID] = int32(i)
+	}
+	for _, n := range g.Nodes {
+		if n.ParentID == 0 {
+			continue
+		}
+		if _, ok := row[n.ParentID]; !ok {
+			return fmt.Errorf("node %s (%s): parent %d is not a node", n.QualifiedName, n.File, n.ParentID)
+		}
+		g.Edges = append(g.Edges, schemas.Edge{
+			Src: n.ParentID, Dst: n.ID, Kind: schemas.EdgeContains, File: n.File,
+			Line: n.StartLine, Col: n.StartCol, Target: n.Name,
+			Resolution: schemas.ResolvedStructural, Confidence: 1,
+		})
+	}
+	for i := range g.Edges {
+		e := &g.Edges[i]
+		r, ok := row[e.Src]
+		if !ok {
+			return fmt.Errorf("edge %s %q at %s:%d: source %d is not a node", e.Kind, e.Target, e.File, e.Line, e.Src)
+		}
+		e.SrcRow, e.DstRow = r, -1
+		if e.Dst != 0 {
+			r, ok := row[e.Dst]
+			if !ok {
+				return fmt.Errorf("edge %s %q at %s:%d: destination %d is not a node", e.Kind, e.Target, e.File, e.Line, e.Dst)
+			}
+			e.DstRow = r
+		} else {
+			g.Stats.Unresolved++
+		}
+	}
+	SortEdges(g.Edges)
+	SortRefs(g.Refs)
+	return nil
+}
+
+func sortNodes(nodes []schemas.Node) {
+	slices.SortFunc(nodes, func(a, b schemas.Node) int { return cmp.Compare(a.ID, b.ID) })
+}
+
+// SortEdges sorts edges in table order: (Src, Kind, Dst, Line, Col, Target).
+func SortEdges(edges []schemas.Edge) {
+	slices.SortFunc(edges, func(a, b schemas.Edge) int {
+		return cmp.Or(cmp.Compare(a.Src, b.Src), cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Dst, b.Dst),
+			cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col), cmp.Compare(a.Target, b.Target),
+			cmp.Compare(a.File, b.File))
+	})
+}
+
+// SortRefs sorts refs in table order: (File, Line, Col, Kind, Target, Src).
+func SortRefs(refs []schemas.Ref) {
+	slices.SortFunc(refs, func(a, b schemas.Ref) int {
+		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col),
+			cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Target, b.Target), cmp.Compare(a.Src, b.Src),
+			cmp.Compare(a.Expr, b.Expr))
+	})
+}
+
+func fileNode(f schemas.File) schemas.Node {
+	return schemas.Node{
+		ID: FileID(f.Path), Kind: schemas.KindFile, Name: path.Base(f.Path), QualifiedName: f.Path,
+		Language: f.Language, File: f.Path, StartLine: 1, EndLine: max(f.Lines, 1),
+		EndByte: uint32(f.Size), IsTest: f.IsTest, Exported: true,
+	}
+}
+
+// indexFile reads, hashes and (when a language claims it) parses one file.
+func indexFile(t *Tree, p string, maxSize int64, langs []Language, xs map[Language]Extractor) (fileResult, error) {
+	r := fileResult{file: schemas.File{Path: p, Status: schemas.StatusOK}}
+	f := &r.file
+	lang := LanguageFor(langs, p)
+	if lang != nil {
+		f.Language = lang.Name()
+	}
+	full := filepath.Join(t.Root, filepath.FromSlash(p))
+	fi, err := os.Stat(full)
+	if err != nil {
+		f.Status, f.Error = schemas.StatusUnreadable, err.Error()
+		return r, nil
+	}
+	if fi.IsDir() {
+		f.Status, f.Error = schemas.StatusUnreadable, "a symbolic link to a directory"
+		return r, nil
+	}
+	f.Size = fi.Size()
+	if f.Size > maxSize {
+		f.Status = schemas.StatusSkippedLarge
+		f.Error = fmt.Sprintf("%d bytes, over the %d-byte limit", f.Size, maxSize)
+		f.SHA256, err = hashFile(full)
+		if err != nil {
+			f.Status, f.Error = schemas.StatusUnreadable, err.Error()
+		}
+		return r, nil
+	}
+	src, err := os.ReadFile(full)
+	if err != nil {
+		f.Status, f.Error = schemas.StatusUnreadable, err.Error()
+		return r, nil
+	}
+	f.Size = int64(len(src))
+	sum := sha256.Sum256(src)
+	f.SHA256 = hex.EncodeToString(sum[:])
+	f.Lines = countLines(src)
+	if isBinary(src) {
+		f.Status = schemas.StatusSkippedBinary
+		return r, nil
+	}
+	if lang == nil {
+		f.Status = schemas.StatusUnsupported
+		return r, nil
+	}
+	x := xs[lang]
+	if x == nil {
+		UseCAllocator()
+		x, err = lang.NewExtractor(t)
+		if err != nil {
+			return r, fmt.Errorf("%s extractor: %w", lang.Name(), err)
+		}
+		xs[lang] = x
+	}
+	res, err := x.Extract(p, src)
+	if err != nil {
+		f.Status, f.Error = schemas.StatusParseError, err.Error()
+		return r, nil
+	}
+	if res.ParseError != "" {
+		f.Status, f.Error = schemas.StatusParseError, res.ParseError
+	} else if !utf8.Valid(src) {
+		f.Error = "not valid UTF-8"
+	}
+	f.IsTest, f.IsGenerated = res.IsTest, res.Generated
+	r.src, r.lang, r.result = src, lang, res
+	for i := range res.Nodes {
+		if res.Nodes[i].ParentID == 0 {
+			res.Nodes[i].ParentID = FileID(p)
+		}
+	}
+	return r, nil
+}
+
+func hashFile(name string) (string, error) {
+	fh, err := os.Open(name)
+	if err != nil {
+		return "", err
+	}
+	defer fh.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, fh); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+func countLines(src []byte) uint32 {
+	n := uint32(bytes.Count(src, []byte{'\n'}))
+	if len(src) > 0 && src[len(src)-1] != '\n' {
+		n++
+	}
+	return n
+}
+
+// isBinary reports whether src looks like a binary file: a NUL byte in its
+// first 8000 bytes, the test git uses.
+func isBinary(src []byte) bool {
+	return bytes.IndexByte(src[:min(len(src), 8000)], 0) >= 0
+}

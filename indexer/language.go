@@ -1,0 +1,99 @@
+package indexer
+
+import (
+	"path"
+	"strings"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/graphsnap/snap/schemas"
+)
+
+// Language is one language family: a grammar, an extractor that turns one
+// file into nodes and raw references, and a resolver that turns the raw
+// references of every file into edges.
+//
+// Extraction sees one file at a time and runs in parallel; resolution sees
+// every file of the snapshot and runs once. Resolution reads only rows
+// (nodes and refs), never syntax trees, so the rows of an unchanged file can
+// be reused from an earlier snapshot and resolved again without parsing.
+type Language interface {
+	// Name is the language's name as written in tables ("go", "python").
+	Name() string
+	// Extensions lists the file name suffixes the language claims (".go").
+	Extensions() []string
+	// Grammar is the tree-sitter grammar, and GrammarVersion its module version.
+	Grammar() *sitter.Language
+	GrammarVersion() string
+	// NewExtractor returns an extractor for one worker. Extractors are not
+	// safe for concurrent use; the tree describes the whole input.
+	NewExtractor(t *Tree) (Extractor, error)
+	// Resolve turns the raw references of this language into edges. nodes
+	// holds every node of the snapshot (all languages), sorted by ID;
+	// refs holds this language's refs. Resolve may set ParentID of this
+	// language's nodes (a Go method declared apart from its type) and may
+	// return nodes that belong to no single file (a Go package).
+	Resolve(nodes []schemas.Node, refs []schemas.Ref) (newNodes []schemas.Node, edges []schemas.Edge)
+}
+
+// Extractor parses files of one language.
+type Extractor interface {
+	// Extract parses one file. It returns what it found even when the file
+	// has syntax errors, and reports them in Result.ParseError.
+	Extract(file string, src []byte) (*Result, error)
+	Close()
+}
+
+// Result is what extraction found in one file. The file node itself is
+// made by the indexer; top-level symbols have ParentID FileID(file).
+type Result struct {
+	Nodes      []schemas.Node
+	Refs       []schemas.Ref
+	ParseError string // empty when the tree has no error nodes
+	IsTest     bool   // a test file by the language's conventions
+	Generated  bool   // a generated file by the language's conventions
+}
+
+// Tree is the set of paths being indexed, for extractors that need to know
+// the project around a file (Go module paths, Python packages).
+type Tree struct {
+	// Root is the absolute path of the indexed directory.
+	Root string
+	// Paths holds every walked path, slash-separated and relative to Root.
+	Paths map[string]bool
+	// ReadFile reads a path relative to Root.
+	ReadFile func(name string) ([]byte, error)
+}
+
+// Has reports whether name was walked.
+func (t *Tree) Has(name string) bool { return t.Paths[name] }
+
+// Dir reports whether some walked path lies under dir.
+func (t *Tree) Dir(dir string) bool {
+	if dir == "." || dir == "" {
+		return true
+	}
+	prefix := dir + "/"
+	for p := range t.Paths {
+		if strings.HasPrefix(p, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// LanguageFor returns the language whose extensions match name, or nil.
+func LanguageFor(langs []Language, name string) Language {
+	ext := path.Ext(name)
+	if ext == "" {
+		return nil
+	}
+	for _, l := range langs {
+		for _, e := range l.Extensions() {
+			if e == ext {
+				return l
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,150 @@
+package indexer
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	gitignore "github.com/sabhiram/go-gitignore"
+)
+
+// skipDirs are never walked: version control and snap's own store.
+var skipDirs = map[string]bool{".git": true, ".hg": true, ".svn": true, ".snap": true}
+
+// Walk lists the files under root, slash-separated and relative to it,
+// sorted. In a git work tree it asks git (`git ls-files -co
+// --exclude-standard`: tracked and untracked files, ignored ones left
+// out); elsewhere it walks the folder and honours every .gitignore on the
+// way down.
+func Walk(ctx context.Context, root string) ([]string, error) {
+	st, err := os.Stat(root)
+	if err != nil {
+		return nil, fmt.Errorf("walk %s: %w", root, err)
+	}
+	if !st.IsDir() {
+		return nil, fmt.Errorf("walk %s: not a directory", root)
+	}
+	if paths, err := gitFiles(ctx, root); err == nil {
+		return paths, nil
+	}
+	return walkDir(ctx, root)
+}
+
+func gitFiles(ctx context.Context, root string) ([]string, error) {
+	if _, err := exec.LookPath("git"); err != nil {
+		return nil, err
+	}
+	top, err := exec.CommandContext(ctx, "git", "-C", root, "rev-parse", "--is-inside-work-tree").Output()
+	if err != nil || strings.TrimSpace(string(top)) != "true" {
+		return nil, errors.New("not a git work tree")
+	}
+	cmd := exec.CommandContext(ctx, "git", "-C", root, "-c", "core.quotePath=off", "ls-files", "-z", "-c", "-o", "--exclude-standard")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("git ls-files: %w: %s", err, strings.TrimSpace(stderr.String()))
+	}
+	seen := make(map[string]bool)
+	var paths []string
+	for _, p := range strings.Split(string(out), "\x00") {
+		if p == "" || seen[p] || skipped(p) {
+			continue
+		}
+		seen[p] = true
+		// Tracked files deleted from the work tree, and submodules
+		// (listed as their folder), are not files to index.
+		fi, err := os.Lstat(filepath.Join(root, filepath.FromSlash(p)))
+		if err != nil || fi.IsDir() {
+			continue
+		}
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	return paths, nil
+}
+
+// skipped reports whether a path lies in a folder that is never indexed.
+func skipped(p string) bool {
+	for _, seg := range strings.Split(path.Dir(p), "/") {
+		if skipDirs[seg] {
+			return true
+		}
+	}
+	return false
+}
+
+type ignoreRule struct {
+	dir string // slash path relative to root, "" for root
+	m   *gitignore.GitIgnore
+}
+
+func walkDir(ctx context.Context, root string) ([]string, error) {
+	var rules []ignoreRule
+	ignored := func(rel string, isDir bool) bool {
+		for _, r := range rules {
+			sub := rel
+			if r.dir != "" {
+				if !strings.HasPrefix(rel, r.dir+"/") {
+					continue
+				}
+				sub = rel[len(r.dir)+1:]
+			}
+			if isDir {
+				sub += "/"
+			}
+			if r.m.MatchesPath(sub) {
+				return true
+			}
+		}
+		return false
+	}
+	var paths []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		rel, rerr := filepath.Rel(root, p)
+		if rerr != nil {
+			return rerr
+		}
+		rel = filepath.ToSlash(rel)
+		if err != nil {
+			if rel == "." {
+				return err
+			}
+			return nil // unreadable folder: nothing under it to index
+		}
+		if d.IsDir() {
+			if rel != "." && (skipDirs[d.Name()] || ignored(rel, true)) {
+				return filepath.SkipDir
+			}
+			if gi, err := os.ReadFile(filepath.Join(p, ".gitignore")); err == nil {
+				dir := rel
+				if dir == "." {
+					dir = ""
+				}
+				rules = append(rules, ignoreRule{dir: dir, m: gitignore.CompileIgnoreLines(strings.Split(string(gi), "\n")...)})
+			}
+			return nil
+		}
+		if ignored(rel, false) {
+			return nil
+		}
+		paths = append(paths, rel)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("walk %s: %w", root, err)
+	}
+	sort.Strings(paths)
+	return paths, nil
+}

@@ -1,0 +1,7 @@
+package main
+
+func broken( {
+	helper()
+}
+
+func helper() {}

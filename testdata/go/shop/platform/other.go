@@ -1,0 +1,5 @@
+//go:build plan9
+
+package platform
+
+func pageSize() int { return 1 }

@@ -1,0 +1,3 @@
+package platform
+
+func pageSize() int { return 65536 }
