@@ -161,17 +161,19 @@ func (r *resolver) packageName(ipath string, from *fileInfo) string {
 
 // lookupPath finds the package an import path names from a file. When
 // several folders hold that path (vendored copies), the one sharing the
-// longest folder prefix with the importing file wins.
+// longest folder prefix with the importing file wins, then the package
+// with more files (a folder may also hold a build-ignored generator).
 func (r *resolver) lookupPath(ipath string, from *fileInfo) *pkgInfo {
 	cands := r.byPath[ipath]
 	var best *pkgInfo
 	bestLen := -1
 	for _, p := range cands {
-		if strings.HasSuffix(p.path, "_test") && p.path != ipath {
-			continue
+		if p.name == "main" {
+			continue // never importable; often a generator beside a library
 		}
 		n := commonPrefix(p.dir, path.Dir(from.path))
-		if n > bestLen || (n == bestLen && p.key < best.key) {
+		if n > bestLen || (n == bestLen && (len(p.files) > len(best.files) ||
+			len(p.files) == len(best.files) && p.key < best.key)) {
 			best, bestLen = p, n
 		}
 	}

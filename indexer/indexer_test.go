@@ -1,0 +1,161 @@
+package indexer_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/golang"
+	"github.com/graphsnap/snap/schemas"
+)
+
+func langs() []indexer.Language { return []indexer.Language{golang.New()} }
+
+func write(t *testing.T, dir, name string, data []byte) {
+	t.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func statuses(g *indexer.Graph) map[string]schemas.File {
+	m := make(map[string]schemas.File)
+	for _, f := range g.Files {
+		m[f.Path] = f
+	}
+	return m
+}
+
+func TestMissingOrNotADirectory(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := indexer.Index(context.Background(), filepath.Join(dir, "nope"), indexer.Options{Languages: langs()}); err == nil || !strings.Contains(err.Error(), "no such file") {
+		t.Errorf("missing path: got %v, want a no-such-file error", err)
+	}
+	write(t, dir, "f.go", []byte("package f\n"))
+	if _, err := indexer.Index(context.Background(), filepath.Join(dir, "f.go"), indexer.Options{Languages: langs()}); err == nil || !strings.Contains(err.Error(), "not a directory") {
+		t.Errorf("file as root: got %v, want a not-a-directory error", err)
+	}
+}
+
+func TestEmptyDirectory(t *testing.T) {
+	g, err := indexer.Index(context.Background(), t.TempDir(), indexer.Options{Languages: langs()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Files)+len(g.Nodes)+len(g.Edges) != 0 {
+		t.Errorf("empty directory gave %d files, %d nodes, %d edges", len(g.Files), len(g.Nodes), len(g.Edges))
+	}
+}
+
+func TestAwkwardFiles(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "ok.go", []byte("package a\n\nfunc A() { B() }\n\nfunc B() {}\n"))
+	write(t, dir, "broken.go", []byte("package a\n\nfunc C( {\n\tA()\n}\n\nfunc D() {}\n"))
+	write(t, dir, "bin.go", []byte("package a\x00\x01\x02"))
+	write(t, dir, "big.go", append([]byte("package a\n//"), bytes.Repeat([]byte("x"), 2<<20)...))
+	write(t, dir, "latin1.go", []byte("package a\n\n// caf\xe9\nfunc E() {}\n"))
+	write(t, dir, "with space/ünï code.go", []byte("package b\n\nfunc F() {}\n"))
+	write(t, dir, "notes.txt", []byte("hello\n"))
+	write(t, dir, "ignored/x.go", []byte("package ignored\n"))
+	write(t, dir, ".gitignore", []byte("ignored/\n"))
+	if err := os.Symlink("loop", filepath.Join(dir, "loop")); err != nil {
+		t.Fatal(err)
+	}
+	g, err := indexer.Index(context.Background(), dir, indexer.Options{Languages: langs()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := statuses(g)
+	for path, want := range map[string]string{
+		"ok.go":                  schemas.StatusOK,
+		"broken.go":              schemas.StatusParseError,
+		"bin.go":                 schemas.StatusSkippedBinary,
+		"big.go":                 schemas.StatusSkippedLarge,
+		"latin1.go":              schemas.StatusOK,
+		"with space/ünï code.go": schemas.StatusOK,
+		"notes.txt":              schemas.StatusUnsupported,
+		"loop":                   schemas.StatusUnreadable,
+	} {
+		f, ok := st[path]
+		if !ok {
+			t.Errorf("%s: not recorded", path)
+			continue
+		}
+		if f.Status != want {
+			t.Errorf("%s: status %s (%s), want %s", path, f.Status, f.Error, want)
+		}
+		if want != schemas.StatusUnreadable && len(f.SHA256) != 64 {
+			t.Errorf("%s: sha256 %q", path, f.SHA256)
+		}
+	}
+	if _, ok := st["ignored/x.go"]; ok {
+		t.Error("ignored/x.go was indexed despite .gitignore")
+	}
+	if st["latin1.go"].Error == "" {
+		t.Error("latin1.go: want a note that it is not UTF-8")
+	}
+	names := make(map[string]bool)
+	for _, n := range g.Nodes {
+		names[n.QualifiedName] = true
+	}
+	// Symbols of the broken file survive around the error.
+	for _, q := range []string{"main.A", "main.D", "main.E", "with space.F"} {
+		if !names[q] {
+			t.Errorf("symbol %s missing; have %v", q, names)
+		}
+	}
+}
+
+func TestGitWorkTree(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Fatal("git is required")
+	}
+	dir := t.TempDir()
+	write(t, dir, "a.go", []byte("package a\n"))
+	write(t, dir, "untracked.go", []byte("package a\n"))
+	write(t, dir, "skip.go", []byte("package a\n"))
+	write(t, dir, ".gitignore", []byte("skip.go\n"))
+	for _, args := range [][]string{{"init", "-q"}, {"add", "a.go", ".gitignore"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	paths, err := indexer.Walk(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(paths, ",")
+	if got != ".gitignore,a.go,untracked.go" {
+		t.Errorf("walk = %s, want tracked and untracked files without ignored ones", got)
+	}
+}
+
+func TestReproducible(t *testing.T) {
+	a, err := indexer.Index(context.Background(), "../testdata/go/shop", indexer.Options{Languages: langs(), Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := indexer.Index(context.Background(), "../testdata/go/shop", indexer.Options{Languages: langs(), Workers: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Nodes) != len(b.Nodes) || len(a.Edges) != len(b.Edges) || len(a.Refs) != len(b.Refs) {
+		t.Fatalf("1 and 4 workers differ: %d/%d nodes, %d/%d edges", len(a.Nodes), len(b.Nodes), len(a.Edges), len(b.Edges))
+	}
+	for i := range a.Edges {
+		if a.Edges[i] != b.Edges[i] {
+			t.Fatalf("edge %d differs: %+v vs %+v", i, a.Edges[i], b.Edges[i])
+		}
+	}
+}
