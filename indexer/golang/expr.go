@@ -37,6 +37,14 @@ func normType(s string, tparams map[string]bool) string {
 		}
 		break
 	}
+	if strings.HasPrefix(s, "[") || strings.HasPrefix(s, "<-") {
+		return "?unnamed type"
+	}
+	for _, kw := range []string{"map", "chan", "func", "struct", "interface"} {
+		if rest, ok := strings.CutPrefix(s, kw); ok && (rest == "" || !isIdent("a"+rest[:1])) {
+			return "?unnamed type"
+		}
+	}
 	if i := strings.IndexByte(s, '['); i > 0 {
 		s = s[:i] // generic instantiation
 	}

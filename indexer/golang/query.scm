@@ -48,9 +48,13 @@
 
 (func_literal) @funclit
 
-(for_statement) @loop
+(for_statement body: (block) @loop)
 
-[(if_statement) (expression_switch_statement) (type_switch_statement) (select_statement)] @cond
+(if_statement consequence: (block) @cond)
+
+(if_statement alternative: (_) @cond)
+
+[(expression_case) (default_case) (type_case) (communication_case)] @cond
 
 (comment) @comment
 
