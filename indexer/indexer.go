@@ -24,6 +24,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	sitter "github.com/tree-sitter/go-tree-sitter"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/graphsnap/snap/schemas"
@@ -39,6 +40,9 @@ type Options struct {
 	Workers     int   // parse workers; 0 means GOMAXPROCS
 	MaxFileSize int64 // 0 means DefaultMaxFileSize
 	NoSources   bool  // leave the sources table empty
+	// ParseOnly walks, reads and parses with the languages' grammars, and
+	// does nothing else: the floor the full run is measured against.
+	ParseOnly bool
 	// Progress, if set, is called after each file with the number of files
 	// done and the total. It is called from several goroutines.
 	Progress func(done, total int)
@@ -117,6 +121,13 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 					x.Close()
 				}
 			}()
+			if opts.ParseOnly {
+				p := &parseOnly{parsers: make(map[Language]*sitter.Parser)}
+				defer p.Close()
+				for _, l := range opts.Languages {
+					extractors[l] = p.forLanguage(l)
+				}
+			}
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= len(paths) {
@@ -231,18 +242,20 @@ func sortNodes(nodes []schemas.Node) {
 	slices.SortFunc(nodes, func(a, b schemas.Node) int { return cmp.Compare(a.ID, b.ID) })
 }
 
-// SortEdges sorts edges in table order: (Src, Kind, Dst, Line, Col, Target).
+// SortEdges sorts edges in table order: (Src, Kind, Dst, Line, Col, Target,
+// File), keeping the resolver's order among equals.
 func SortEdges(edges []schemas.Edge) {
-	slices.SortFunc(edges, func(a, b schemas.Edge) int {
+	slices.SortStableFunc(edges, func(a, b schemas.Edge) int {
 		return cmp.Or(cmp.Compare(a.Src, b.Src), cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Dst, b.Dst),
 			cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col), cmp.Compare(a.Target, b.Target),
 			cmp.Compare(a.File, b.File))
 	})
 }
 
-// SortRefs sorts refs in table order: (File, Line, Col, Kind, Target, Src).
+// SortRefs sorts refs in table order: (File, Line, Col, Kind, Target, Src,
+// Expr), keeping extraction's order among equals.
 func SortRefs(refs []schemas.Ref) {
-	slices.SortFunc(refs, func(a, b schemas.Ref) int {
+	slices.SortStableFunc(refs, func(a, b schemas.Ref) int {
 		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col),
 			cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Target, b.Target), cmp.Compare(a.Src, b.Src),
 			cmp.Compare(a.Expr, b.Expr))
@@ -356,4 +369,35 @@ func countLines(src []byte) uint32 {
 // first 8000 bytes, the test git uses.
 func isBinary(src []byte) bool {
 	return bytes.IndexByte(src[:min(len(src), 8000)], 0) >= 0
+}
+
+// parseOnly is an Extractor that parses and throws the tree away.
+type parseOnly struct {
+	parsers map[Language]*sitter.Parser
+	lang    Language
+}
+
+func (p *parseOnly) forLanguage(l Language) Extractor {
+	UseCAllocator()
+	parser := sitter.NewParser()
+	parser.SetLanguage(l.Grammar())
+	p.parsers[l] = parser
+	return &parseOnly{parsers: p.parsers, lang: l}
+}
+
+func (p *parseOnly) Extract(file string, src []byte) (*Result, error) {
+	if t := p.parsers[p.lang].Parse(src, nil); t != nil {
+		t.Close()
+	}
+	return &Result{}, nil
+}
+
+// Close closes the parsers; only the worker's own instance is closed.
+func (p *parseOnly) Close() {
+	if p.lang != nil {
+		return
+	}
+	for _, parser := range p.parsers {
+		parser.Close()
+	}
 }

@@ -28,7 +28,7 @@ type Node struct {
 }
 
 // Edge is one relation between two nodes: a row of edges.parquet. Rows are
-// sorted by (Src, Kind, Dst, Line, Col, Target). Dst is 0 when the target
+// sorted by (Src, Kind, Dst, Line, Col, Target, File). Dst is 0 when the target
 // could not be resolved; Resolution and Reason then say why.
 //
 // SrcRow and DstRow are the row numbers of Src and Dst in nodes.parquet
@@ -73,7 +73,7 @@ type Source struct {
 }
 
 // Ref is one raw reference as extraction saw it, before global resolution:
-// a row of refs.parquet, sorted by (File, Line, Col, Kind, Target, Src).
+// a row of refs.parquet, sorted by (File, Line, Col, Kind, Target, Src, Expr).
 // Together with the nodes of a file it is everything the resolver needs,
 // so a file that did not change is re-resolved without being re-parsed.
 //

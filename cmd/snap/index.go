@@ -1,0 +1,213 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/languages"
+	"github.com/graphsnap/snap/schemas"
+	"github.com/graphsnap/snap/snapshot"
+	"github.com/graphsnap/snap/snapshot/filestore"
+)
+
+func indexCommand(log *slog.Logger) *cli.Command {
+	return &cli.Command{
+		Name:      "index",
+		Usage:     "index a repository into a snapshot in the store",
+		ArgsUsage: "[PATH]",
+		Description: "Walks PATH (default .), parses every file of a supported language, resolves\n" +
+			"calls, imports and inheritance, and writes a verified snapshot into the store\n" +
+			"(default: .snap/ at the repository root), then moves the branch's HEAD to it.\n" +
+			"The snapshot's folder is printed on stdout.\n\n" +
+			"Examples:\n  snap index\n  snap index --store /tmp/graphs $(go env GOROOT)/src",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "store", Usage: "store `URL`: a folder or file:// URL (default: .snap/ at the repository root)"},
+			&cli.IntFlag{Name: "workers", Usage: "parse workers (default: the number of CPUs)"},
+			&cli.Int64Flag{Name: "max-file-size", Value: indexer.DefaultMaxFileSize, Usage: "skip files larger than this many `BYTES`"},
+			&cli.BoolFlag{Name: "no-sources", Usage: "leave the sources table out of the snapshot"},
+			&cli.StringFlag{Name: "repo", Usage: "file the snapshot under this repository `NAME` (default: from the origin remote)"},
+			&cli.StringFlag{Name: "branch", Usage: "file the snapshot under this `BRANCH` (default: the checked-out branch)"},
+			&cli.BoolFlag{Name: "parse-only", Usage: "only walk, read and parse (the floor for benchmarks); write nothing"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress output"},
+		},
+		Action: func(c *cli.Context) error {
+			if err := exactArgs(c, 0, 1); err != nil {
+				return err
+			}
+			dir := c.Args().First()
+			if dir == "" {
+				dir = "."
+			}
+			if fi, err := os.Stat(dir); err != nil {
+				return usagef("cannot index %s: %v", dir, errors.Unwrap(err))
+			} else if !fi.IsDir() {
+				return usagef("cannot index %s: not a directory (give the repository's folder)", dir)
+			}
+			if c.Int("workers") < 0 || c.Int64("max-file-size") <= 0 {
+				return usagef("--workers must be ≥ 0 and --max-file-size > 0")
+			}
+			return runIndex(c.Context, log, c, dir)
+		},
+	}
+}
+
+func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string) error {
+	id := detect(ctx, dir)
+	if v := c.String("repo"); v != "" {
+		id.Repo = v
+	}
+	if v := c.String("branch"); v != "" {
+		id.Branch = v
+	}
+	opts := indexer.Options{
+		Languages:   languages.All(),
+		Workers:     c.Int("workers"),
+		MaxFileSize: c.Int64("max-file-size"),
+		NoSources:   c.Bool("no-sources"),
+		ParseOnly:   c.Bool("parse-only"),
+	}
+	if !c.Bool("quiet") {
+		opts.Progress = progress(c.App.ErrWriter, log)
+	}
+	start := time.Now()
+	g, err := indexer.Index(ctx, dir, opts)
+	if err != nil {
+		return err
+	}
+	if opts.ParseOnly {
+		log.Info("parsed", "files", g.Stats.FilesParsed, "bytes", g.Stats.SourceBytes, "workers", g.Stats.Workers,
+			"duration", time.Since(start).Round(time.Millisecond))
+		return nil
+	}
+	st, err := openStore(c.String("store"), id.Root)
+	if err != nil {
+		return err
+	}
+	commit := id.Commit
+	switch {
+	case commit == "":
+		commit = treeCommit(g.Files)
+	case id.Dirty:
+		commit += "-dirty-" + strings.TrimPrefix(treeCommit(g.Files), "tree-")
+	}
+	grammars := make(map[string]string)
+	for _, l := range opts.Languages {
+		grammars[l.Name()] = l.GrammarVersion()
+	}
+	s := &snapshot.Snapshot{
+		Manifest: schemas.Manifest{
+			Repo: id.Repo, Branch: id.Branch, Commit: commit, Parents: id.Parents, Dirty: id.Dirty,
+			IndexedAt: time.Now().UTC().Truncate(time.Second),
+			Indexer:   schemas.Indexer{Name: "snap", Version: version(), GoVersion: runtime.Version(), Args: os.Args[1:]},
+			Grammars:  grammars,
+			Counts: schemas.Counts{
+				Files: len(g.Files), Nodes: len(g.Nodes), Edges: len(g.Edges), Unresolved: g.Stats.Unresolved,
+				ParseErrors: g.Stats.ParseErrors, Languages: g.Stats.Languages,
+			},
+			Build: schemas.Build{
+				DurationMS: g.Stats.Duration.Milliseconds(), Workers: g.Stats.Workers,
+				FilesParsed: g.Stats.FilesParsed, FilesReused: g.Stats.FilesReused, SourceBytes: g.Stats.SourceBytes,
+			},
+		},
+		Nodes: g.Nodes, Edges: g.Edges, Files: g.Files, Refs: g.Refs,
+	}
+	if !opts.NoSources {
+		s.Sources = g.Sources
+		if s.Sources == nil {
+			s.Sources = []schemas.Source{}
+		}
+	}
+	prefix, err := snapshot.Prefix(id.Repo, id.Branch, commit)
+	if err != nil {
+		return err
+	}
+	m, err := snapshot.Write(ctx, st.store, prefix, s)
+	if err != nil {
+		return err
+	}
+	if err := moveHead(ctx, st.store, id.Repo, id.Branch, m); err != nil {
+		return err
+	}
+	log.Info("indexed", "repo", id.Repo, "branch", id.Branch, "commit", commit,
+		"files", len(g.Files), "nodes", len(g.Nodes), "edges", len(g.Edges), "unresolved", g.Stats.Unresolved,
+		"parse_errors", g.Stats.ParseErrors, "duration", time.Since(start).Round(time.Millisecond))
+	fmt.Fprintln(c.App.Writer, filepath.Join(st.root, filepath.FromSlash(prefix)))
+	return nil
+}
+
+// moveHead points the branch's HEAD at the snapshot just written.
+func moveHead(ctx context.Context, st snapshot.Store, repo, branch string, m schemas.Manifest) error {
+	raw, err := snapshot.EncodeManifest(m)
+	if err != nil {
+		return err
+	}
+	for range 5 {
+		head, info, err := snapshot.ReadHead(ctx, st, repo, branch)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		next := schemas.Head{Commit: m.Commit, ManifestSHA256: sha256Hex(raw), Generation: head.Generation + 1, UpdatedAt: time.Now().UTC()}
+		_, err = snapshot.WriteHead(ctx, st, repo, branch, next, info.ETag)
+		if !errors.Is(err, snapshot.ErrPrecondition) {
+			return err
+		}
+	}
+	return fmt.Errorf("move HEAD of %s %s: another writer kept winning; try again", repo, branch)
+}
+
+// progress returns a progress callback: a bar on a terminal, a line every
+// 10% elsewhere (CI logs).
+func progress(w any, log *slog.Logger) func(done, total int) {
+	f, isFile := w.(*os.File)
+	if isFile && term.IsTerminal(int(f.Fd())) {
+		var bar *progressbar.ProgressBar
+		return func(done, total int) {
+			if bar == nil {
+				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(f), progressbar.OptionSetDescription("indexing"),
+					progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(100*time.Millisecond))
+			}
+			bar.Set(done)
+		}
+	}
+	return func(done, total int) {
+		if total >= 10 && done%(total/10) == 0 {
+			log.Info("indexing", "files", done, "of", total)
+		}
+	}
+}
+
+type localStore struct {
+	store snapshot.Store
+	root  string
+}
+
+// openStore opens the store named by url, or the default .snap/ under root.
+func openStore(url, root string) (localStore, error) {
+	path := url
+	switch {
+	case url == "":
+		path = filepath.Join(root, ".snap")
+	case strings.HasPrefix(url, "file://"):
+		path = strings.TrimPrefix(url, "file://")
+	case strings.Contains(url, "://"):
+		return localStore{}, usagef("store %s: only local folders (a path or file://) are supported by this build", url)
+	}
+	st, err := filestore.New(path)
+	if err != nil {
+		return localStore{}, err
+	}
+	return localStore{store: st, root: path}, nil
+}

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/graphsnap/snap/query"
+	"github.com/graphsnap/snap/snapshot"
+)
+
+// snapshotFlags choose the snapshot that serve and query answer from.
+func snapshotFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "snapshot", Usage: "answer from the snapshot in this `FOLDER`"},
+		&cli.StringFlag{Name: "store", Usage: "store `URL` (default: .snap/ at the repository root)"},
+		&cli.StringFlag{Name: "repo", Usage: "repository `NAME` in the store (default: this checkout's)"},
+		&cli.StringFlag{Name: "branch", Usage: "`BRANCH` in the store (default: this checkout's)"},
+	}
+}
+
+// source is where a snapshot was loaded from.
+type source struct {
+	store  snapshot.Store
+	prefix string
+	label  string
+}
+
+// findSnapshot locates the snapshot the flags name: --snapshot, or the HEAD
+// of this checkout's repository and branch in the store. When the store
+// holds that repository under one branch only (or one repository only),
+// that one is used.
+func findSnapshot(ctx context.Context, c *cli.Context) (source, error) {
+	if dir := c.String("snapshot"); dir != "" {
+		st, err := snapshot.OpenDir(dir)
+		if err != nil {
+			return source{}, usagef("--snapshot %s: %v", dir, err)
+		}
+		return source{store: st, label: dir}, nil
+	}
+	id := detect(ctx, ".")
+	st, err := openExistingStore(c.String("store"), id.Root)
+	if err != nil {
+		return source{}, err
+	}
+	repo, branch := id.Repo, id.Branch
+	if v := c.String("repo"); v != "" {
+		repo = v
+	}
+	if v := c.String("branch"); v != "" {
+		branch = v
+	}
+	head, _, err := snapshot.ReadHead(ctx, st.store, repo, branch)
+	if errors.Is(err, fs.ErrNotExist) {
+		heads, lerr := listHeads(ctx, st.store)
+		if lerr != nil {
+			return source{}, lerr
+		}
+		var pick []snapshot.Ref
+		for _, h := range heads {
+			if h.Repo == repo || c.String("repo") == "" && len(heads) == 1 {
+				pick = append(pick, h)
+			}
+		}
+		if len(pick) != 1 || c.String("branch") != "" {
+			var names []string
+			for _, h := range heads {
+				names = append(names, h.Repo+" "+h.Branch)
+			}
+			if len(names) == 0 {
+				return source{}, usagef("no snapshot in %s: run `snap index` first", st.root)
+			}
+			return source{}, usagef("no snapshot of %s %s in %s; it holds: %s (choose with --repo and --branch)",
+				repo, branch, st.root, strings.Join(names, ", "))
+		}
+		repo, branch = pick[0].Repo, pick[0].Branch
+		head, _, err = snapshot.ReadHead(ctx, st.store, repo, branch)
+	}
+	if err != nil {
+		return source{}, err
+	}
+	prefix, err := snapshot.Prefix(repo, branch, head.Commit)
+	if err != nil {
+		return source{}, err
+	}
+	return source{store: st.store, prefix: prefix, label: repo + " " + branch + " " + head.Commit}, nil
+}
+
+// listHeads lists the repositories and branches that have a HEAD.
+func listHeads(ctx context.Context, st snapshot.Store) ([]snapshot.Ref, error) {
+	infos, err := st.List(ctx, "")
+	if err != nil {
+		return nil, err
+	}
+	var out []snapshot.Ref
+	for _, in := range infos {
+		if !strings.HasSuffix(in.Key, "/HEAD.json") {
+			continue
+		}
+		ref, _, err := snapshot.ParseKey(in.Key)
+		if err == nil {
+			out = append(out, ref)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Repo+out[i].Branch < out[j].Repo+out[j].Branch })
+	return out, nil
+}
+
+// openExistingStore opens a store that must already exist.
+func openExistingStore(url, root string) (localStore, error) {
+	st, err := openStore(url, root)
+	if err != nil {
+		return st, err
+	}
+	if _, err := os.Stat(st.root); err != nil {
+		return st, usagef("no store at %s: run `snap index` first, or name one with --store", st.root)
+	}
+	return st, nil
+}
+
+// loadEngine reads and verifies the chosen snapshot and builds its engine.
+func loadEngine(ctx context.Context, c *cli.Context) (*query.Engine, source, time.Duration, error) {
+	start := time.Now()
+	src, err := findSnapshot(ctx, c)
+	if err != nil {
+		return nil, src, 0, err
+	}
+	s, err := snapshot.Read(ctx, src.store, src.prefix, snapshot.ReadOptions{SkipRefs: true})
+	if err != nil {
+		return nil, src, 0, fmt.Errorf("load %s: %w", src.label, err)
+	}
+	e, err := query.Build(s)
+	if err != nil {
+		return nil, src, 0, fmt.Errorf("load %s: %w", src.label, err)
+	}
+	return e, src, time.Since(start), nil
+}

@@ -1,0 +1,109 @@
+// Command snap indexes a repository into a code-graph snapshot, verifies
+// snapshots, and answers questions about them from the shell or as an MCP
+// server. Flags are parsed here; the work is done by the library packages.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"syscall"
+
+	"github.com/urfave/cli/v2"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := Run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// usageError is a mistake in how snap was called: exit code 2.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, args ...any) error {
+	return usageError{fmt.Errorf(format, args...)}
+}
+
+// version is the module version from the build, "dev" in a work tree.
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		v := bi.Main.Version
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+				v += "+" + s.Value[:12]
+			}
+		}
+		if v != "" && v != "(devel)" {
+			return v
+		}
+	}
+	return "dev"
+}
+
+// Run runs snap with args and returns the exit code: 0 for success, 1 for
+// failure, 2 for a usage error.
+func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	app := &cli.App{
+		Name:    "snap",
+		Usage:   "code-graph snapshots for AI coding agents",
+		Version: version(),
+		Description: "snap indexes a repository into a verified, immutable code-graph snapshot\n" +
+			"(Parquet tables and a manifest) and answers structural questions about it:\n" +
+			"from the shell (snap query) or as an MCP server (snap serve).",
+		Reader:    stdin,
+		Writer:    stdout,
+		ErrWriter: stderr,
+		Commands: []*cli.Command{
+			indexCommand(log),
+			verifyCommand(),
+			queryCommand(),
+			serveCommand(log),
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usagef("unknown command %q (snap --help lists them)", c.Args().First())
+			}
+			return cli.ShowAppHelp(c)
+		},
+		OnUsageError: func(c *cli.Context, err error, isSubcommand bool) error {
+			return usageError{err}
+		},
+		ExitErrHandler: func(*cli.Context, error) {},
+	}
+	for _, cmd := range app.Commands {
+		cmd.OnUsageError = app.OnUsageError
+	}
+	err := app.RunContext(ctx, args)
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintf(stderr, "snap: %v\n", err)
+	var ue usageError
+	if errors.As(err, &ue) {
+		return 2
+	}
+	return 1
+}
+
+// exactArgs checks the number of positional arguments.
+func exactArgs(c *cli.Context, min, max int) error {
+	n := c.Args().Len()
+	if n < min || n > max {
+		if min == max {
+			return usagef("%s takes %d argument(s), got %d (see snap %s --help)", c.Command.Name, min, n, c.Command.Name)
+		}
+		return usagef("%s takes %d to %d arguments, got %d (see snap %s --help)", c.Command.Name, min, max, n, c.Command.Name)
+	}
+	return nil
+}

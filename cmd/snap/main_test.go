@@ -1,0 +1,137 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// run runs snap in-process in dir and returns its exit code and output.
+func run(t *testing.T, dir string, args ...string) (int, string, string) {
+	t.Helper()
+	if dir != "" {
+		t.Chdir(dir)
+	}
+	var stdout, stderr bytes.Buffer
+	code := Run(context.Background(), append([]string{"snap"}, args...), strings.NewReader(""), &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+func copyTree(t *testing.T, src string) string {
+	t.Helper()
+	dst := t.TempDir()
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+func TestUsageErrors(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "file.txt"), []byte("x"), 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"index", filepath.Join(dir, "missing")}, "cannot index"},
+		{[]string{"index", filepath.Join(dir, "file.txt")}, "not a directory"},
+		{[]string{"index", "a", "b"}, "takes 0 to 1 arguments"},
+		{[]string{"index", "--no-such-flag"}, "flag provided but not defined"},
+		{[]string{"verify"}, "takes 1 argument"},
+		{[]string{"verify", filepath.Join(dir, "missing")}, "not a snapshot folder"},
+		{[]string{"query"}, "name a tool"},
+		{[]string{"query", "no_such_tool"}, "unknown tool"},
+		{[]string{"query", "callers", "--name"}, "needs a value"},
+		{[]string{"serve", "--toolsets", "bogus"}, "unknown toolset"},
+		{[]string{"no-such-command"}, "unknown command"},
+	} {
+		code, _, stderr := run(t, dir, c.args...)
+		if code != 2 {
+			t.Errorf("snap %v: exit %d, want 2 (stderr %q)", c.args, code, stderr)
+		}
+		if !strings.Contains(stderr, c.want) {
+			t.Errorf("snap %v: stderr %q does not say %q", c.args, stderr, c.want)
+		}
+	}
+}
+
+func TestIndexVerifyQuery(t *testing.T) {
+	dir := copyTree(t, "../../testdata/go/shop")
+	code, stdout, stderr := run(t, dir, "index", "-q")
+	if code != 0 {
+		t.Fatalf("index: exit %d: %s", code, stderr)
+	}
+	snap := strings.TrimSpace(stdout)
+	if !strings.HasPrefix(snap, filepath.Join(dir, ".snap")) {
+		t.Fatalf("index printed %q, want a folder under %s/.snap", snap, dir)
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, ".snap", ".gitignore")); err != nil || strings.TrimSpace(string(data)) != "*" {
+		t.Errorf(".snap/.gitignore = %q, %v; want *", data, err)
+	}
+	if code, stdout, stderr := run(t, dir, "verify", snap); code != 0 || !strings.HasPrefix(stdout, "ok: ") {
+		t.Fatalf("verify: exit %d, %q %q", code, stdout, stderr)
+	}
+	code, stdout, stderr = run(t, dir, "query", "callers", "--name", "Lookup", "--json")
+	if code != 0 {
+		t.Fatalf("query: exit %d: %s", code, stderr)
+	}
+	var ans struct {
+		Commit  string `json:"commit"`
+		Callers []struct {
+			QName string `json:"qname"`
+			At    string `json:"at"`
+		} `json:"callers"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &ans); err != nil {
+		t.Fatalf("query --json printed %q: %v", stdout, err)
+	}
+	if len(ans.Callers) != 1 || ans.Callers[0].QName != "example.com/shop/cmd/shop.main" || ans.Callers[0].At != "cmd/shop/main.go:12:11" {
+		t.Errorf("callers of Lookup = %+v", ans.Callers)
+	}
+	if !strings.HasPrefix(ans.Commit, "tree-") {
+		t.Errorf("answer names commit %q", ans.Commit)
+	}
+	// A tool error is exit 1, with the structured error on stdout.
+	code, stdout, _ = run(t, dir, "query", "callers", "--name", "NoSuchSymbol", "--json")
+	if code != 1 || !strings.Contains(stdout, `"SYMBOL_NOT_FOUND"`) {
+		t.Errorf("unknown symbol: exit %d, %s", code, stdout)
+	}
+	// Tampering with a table is caught by verify and by loading.
+	edges := filepath.Join(snap, "edges.parquet")
+	data, _ := os.ReadFile(edges)
+	data[len(data)/2] ^= 0xff
+	os.WriteFile(edges, data, 0o644)
+	code, _, stderr = run(t, dir, "verify", snap)
+	if code != 1 || !strings.Contains(stderr, "edges") || !strings.Contains(stderr, "sha256") {
+		t.Errorf("verify of a flipped byte: exit %d, %q", code, stderr)
+	}
+	code, _, stderr = run(t, dir, "query", "status")
+	if code != 1 || !strings.Contains(stderr, "sha256") {
+		t.Errorf("query over a flipped byte: exit %d, %q", code, stderr)
+	}
+}
+
+func TestQueryWithoutSnapshot(t *testing.T) {
+	code, _, stderr := run(t, t.TempDir(), "query", "status")
+	if code != 2 || !strings.Contains(stderr, "snap index") {
+		t.Errorf("query with no store: exit %d, %q; want 2 and a hint to run snap index", code, stderr)
+	}
+}

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/graphsnap/snap/schemas"
+)
+
+// identity is what a snapshot is filed under.
+type identity struct {
+	Root    string // repository root, or the indexed folder outside git
+	Repo    string
+	Branch  string
+	Commit  string
+	Parents []string
+	Dirty   bool
+	Git     bool
+}
+
+func git(ctx context.Context, dir string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir}, args...)...)
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	if err := cmd.Run(); err != nil {
+		return "", err
+	}
+	return strings.TrimSpace(out.String()), nil
+}
+
+var remoteRE = regexp.MustCompile(`[:/]([^/:]+/[^/]+?)(?:\.git)?/?$`)
+
+// repoName turns a remote URL into owner/name.
+func repoName(url string) string {
+	if m := remoteRE.FindStringSubmatch(url); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// detect finds the repository, branch and commit of dir. Outside git the
+// repository is the folder's name, the branch "local", and the commit
+// filled in later from the files' hashes (treeCommit).
+func detect(ctx context.Context, dir string) identity {
+	abs, _ := filepath.Abs(dir)
+	id := identity{Root: abs, Repo: filepath.Base(abs), Branch: "local"}
+	top, err := git(ctx, abs, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return id
+	}
+	id.Git, id.Root = true, top
+	id.Repo = filepath.Base(top)
+	if url, err := git(ctx, top, "remote", "get-url", "origin"); err == nil && repoName(url) != "" {
+		id.Repo = repoName(url)
+	}
+	if b, err := git(ctx, top, "symbolic-ref", "--short", "-q", "HEAD"); err == nil && b != "" {
+		id.Branch = b
+	} else {
+		id.Branch = "detached"
+	}
+	if c, err := git(ctx, top, "rev-parse", "-q", "--verify", "HEAD^{commit}"); err == nil {
+		id.Commit = c
+		if p, err := git(ctx, top, "rev-list", "--parents", "-n", "1", c); err == nil {
+			if f := strings.Fields(p); len(f) > 1 {
+				id.Parents = f[1:]
+			}
+		}
+	}
+	if s, err := git(ctx, top, "status", "--porcelain", "--untracked-files=normal"); err == nil && s != "" {
+		id.Dirty = true
+	}
+	return id
+}
+
+// treeCommit names a tree that has no commit by the hashes of its files.
+func treeCommit(files []schemas.File) string {
+	h := sha256.New()
+	for _, f := range files {
+		h.Write([]byte(f.Path))
+		h.Write([]byte{0})
+		h.Write([]byte(f.SHA256))
+		h.Write([]byte{'\n'})
+	}
+	return "tree-" + hex.EncodeToString(h.Sum(nil))[:16]
+}

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/graphsnap/snap/snapshot"
+)
+
+func verifyCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "verify",
+		Usage:     "check a snapshot's checksums and schema",
+		ArgsUsage: "SNAPSHOT",
+		Description: "SNAPSHOT is a snapshot's folder (the one holding manifest.json), as\n" +
+			"`snap index` prints it. Every table's size and SHA-256 are checked against\n" +
+			"the manifest, and every table's columns against the format version.\n\n" +
+			"Example:\n  snap verify $(snap index -q)",
+		Flags: []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "print the verified manifest as JSON"}},
+		Action: func(c *cli.Context) error {
+			if err := exactArgs(c, 1, 1); err != nil {
+				return err
+			}
+			dir := c.Args().First()
+			if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+				return usagef("verify %s: not a snapshot folder (give the folder holding manifest.json)", dir)
+			}
+			m, err := snapshot.VerifyDir(c.Context, dir)
+			if err != nil {
+				return fmt.Errorf("verify %s: %w", dir, err)
+			}
+			if c.Bool("json") {
+				enc := json.NewEncoder(c.App.Writer)
+				enc.SetIndent("", "  ")
+				return enc.Encode(m)
+			}
+			var rows int64
+			for _, t := range m.Tables {
+				rows += t.Rows
+			}
+			fmt.Fprintf(c.App.Writer, "ok: %s %s %s, format %d, %d tables, %d rows\n",
+				m.Repo, m.Branch, m.Commit, m.FormatVersion, len(m.Tables), rows)
+			return nil
+		},
+	}
+}

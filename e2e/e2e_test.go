@@ -1,0 +1,210 @@
+// Package e2e drives the real snap binary from outside: it builds it,
+// indexes a fixture repository, starts `snap serve` as a subprocess and
+// talks to it over stdio with the official MCP Go SDK client, which
+// nobody on this project wrote. It is its own module so that the SDK
+// stays out of snap's dependencies.
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+var snapBin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "snap-e2e-")
+	if err != nil {
+		panic(err)
+	}
+	snapBin = filepath.Join(dir, "snap")
+	build := exec.Command("go", "build", "-o", snapBin, "./cmd/snap")
+	build.Dir = ".."
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		panic("build snap: " + err.Error())
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// fixture copies a testdata repository and indexes it with the binary,
+// returning the snapshot folder.
+func fixture(t *testing.T, name string) string {
+	t.Helper()
+	src := filepath.Join("..", "testdata", name)
+	dst := t.TempDir()
+	cp := exec.Command("cp", "-R", src+"/.", dst)
+	if out, err := cp.CombinedOutput(); err != nil {
+		t.Fatalf("copy fixture: %v %s", err, out)
+	}
+	cmd := exec.Command(snapBin, "index", "-q", "--store", filepath.Join(t.TempDir(), "store"), dst)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("snap index: %v\n%s", err, stderr.String())
+	}
+	return strings.TrimSpace(stdout.String())
+}
+
+// serve starts `snap serve` on a snapshot and connects the SDK client.
+func serve(t *testing.T, snapshot string, args ...string) (*mcp.ClientSession, *bytes.Buffer) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	t.Cleanup(cancel)
+	cmd := exec.Command(snapBin, append([]string{"serve", "--snapshot", snapshot}, args...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	client := mcp.NewClient(&mcp.Implementation{Name: "snap-e2e", Version: "1"}, nil)
+	sess, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatalf("connect to snap serve: %v\nstderr: %s", err, stderr.String())
+	}
+	t.Cleanup(func() { sess.Close() })
+	return sess, &stderr
+}
+
+// call calls a tool and decodes its JSON answer.
+func call(t *testing.T, sess *mcp.ClientSession, tool string, args map[string]any) (map[string]any, bool) {
+	t.Helper()
+	res, err := sess.CallTool(context.Background(), &mcp.CallToolParams{Name: tool, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s: protocol error: %v", tool, err)
+	}
+	if len(res.Content) != 1 {
+		t.Fatalf("%s: %d content items, want 1", tool, len(res.Content))
+	}
+	text, ok := res.Content[0].(*mcp.TextContent)
+	if !ok {
+		t.Fatalf("%s: content is %T, want text", tool, res.Content[0])
+	}
+	var out map[string]any
+	if err := json.Unmarshal([]byte(text.Text), &out); err != nil {
+		t.Fatalf("%s: answer is not JSON: %v\n%s", tool, err, text.Text)
+	}
+	return out, res.IsError
+}
+
+func errCode(ans map[string]any) string {
+	e, _ := ans["error"].(map[string]any)
+	c, _ := e["code"].(string)
+	return c
+}
+
+func qnames(list any) []string {
+	var out []string
+	items, _ := list.([]any)
+	for _, it := range items {
+		m, _ := it.(map[string]any)
+		if q, ok := m["qname"].(string); ok {
+			out = append(out, q)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func TestServeGoFixture(t *testing.T) {
+	snap := fixture(t, "go/shop")
+	sess, stderr := serve(t, snap)
+	ctx := context.Background()
+
+	tools, err := sess.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tool := range tools.Tools {
+		names = append(names, tool.Name)
+		if tool.Annotations == nil || !tool.Annotations.ReadOnlyHint || !tool.Annotations.IdempotentHint ||
+			tool.Annotations.OpenWorldHint == nil || *tool.Annotations.OpenWorldHint {
+			t.Errorf("%s: annotations %+v, want read-only, idempotent, closed-world", tool.Name, tool.Annotations)
+		}
+		if tool.InputSchema == nil {
+			t.Errorf("%s: no input schema", tool.Name)
+		}
+	}
+	slices.Sort(names)
+	want := []string{"snap_callees", "snap_callers", "snap_find_symbol", "snap_impact", "snap_node", "snap_path",
+		"snap_read_file", "snap_search", "snap_status", "snap_symbols_overview"}
+	for _, w := range want {
+		if !slices.Contains(names, w) {
+			t.Errorf("tools/list lacks %s; has %v", w, names)
+		}
+	}
+
+	status, isErr := call(t, sess, "snap_status", nil)
+	commit, _ := status["commit"].(string)
+	if isErr || !strings.HasPrefix(commit, "tree-") || !strings.Contains(snap, commit) {
+		t.Errorf("snap_status = %v (error %v), want the snapshot's commit", status, isErr)
+	}
+
+	// Who calls Lookup: main, at the call site.
+	ans, isErr := call(t, sess, "snap_callers", map[string]any{"name": "Lookup"})
+	if isErr || !slices.Equal(qnames(ans["callers"]), []string{"example.com/shop/cmd/shop.main"}) {
+		t.Errorf("callers of Lookup = %v", ans)
+	}
+	// What Fill calls: resolved through receivers, fields, locals, promotion.
+	ans, _ = call(t, sess, "snap_callees", map[string]any{"name": "Fill"})
+	got := qnames(ans["callees"])
+	for _, w := range []string{"example.com/shop/server.(*Base).Logf", "example.com/shop/store.(*MemStore).Put",
+		"example.com/shop/store.MemStore.Len", "example.com/shop/store.NewMemStore", "example.com/shop/store.Store.Put"} {
+		if !slices.Contains(got, w) {
+			t.Errorf("callees of Fill lack %s: %v", w, got)
+		}
+	}
+	// The path from main to Total goes through Lookup.
+	ans, isErr = call(t, sess, "snap_path", map[string]any{"from": "main", "from_file": "cmd/shop/main.go", "to": "Total"})
+	if isErr || !strings.Contains(mustJSON(ans), "Lookup") {
+		t.Errorf("path main → Total = %v", ans)
+	}
+
+	// Bad input gets structured errors, and the server keeps serving.
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+		code string
+	}{
+		{"snap_find_symbol", map[string]any{"name": "Get"}, "AMBIGUOUS_SYMBOL"},
+		{"snap_callers", map[string]any{}, "INVALID_ARGUMENT"},
+		{"snap_callers", map[string]any{"name": 42}, "INVALID_ARGUMENT"},
+		{"snap_node", map[string]any{"id": "12345"}, "SYMBOL_NOT_FOUND"},
+		{"snap_search", map[string]any{"query": "Store", "limit": -1}, "INVALID_ARGUMENT"},
+		{"snap_search", map[string]any{"query": "Store", "cursor": "garbage"}, "PAGINATION_ERROR"},
+		{"snap_read_file", map[string]any{"path": "../../etc/passwd"}, "PATH_OUTSIDE_ROOT"},
+		{"snap_read_file", map[string]any{"path": "nope.go"}, "FILE_NOT_FOUND"},
+	} {
+		ans, isErr := call(t, sess, c.tool, c.args)
+		if !isErr || errCode(ans) != c.code {
+			t.Errorf("%s %v: error %v, answer %v; want %s", c.tool, c.args, isErr, ans, c.code)
+		}
+	}
+	ans, isErr = call(t, sess, "snap_find_symbol", map[string]any{"name": "Get"})
+	if e, _ := ans["error"].(map[string]any); isErr && !strings.Contains(mustJSON(e["details"]), "MemStore") {
+		t.Errorf("ambiguous Get: details %v should list the candidates", e["details"])
+	}
+	// Still serving: a file read from the snapshot, not the disk.
+	ans, isErr = call(t, sess, "snap_read_file", map[string]any{"path": "store/store.go"})
+	if isErr || !strings.Contains(mustJSON(ans), "func NewMemStore") {
+		t.Errorf("read_file after errors = %v", ans)
+	}
+	if !strings.Contains(stderr.String(), "serving") {
+		t.Errorf("stderr has no startup log: %q", stderr.String())
+	}
+}
+
+func mustJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}

@@ -1,0 +1,12 @@
+// Package languages lists every language the indexer knows.
+package languages
+
+import (
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/golang"
+)
+
+// All returns a fresh instance of every language.
+func All() []indexer.Language {
+	return []indexer.Language{golang.New()}
+}

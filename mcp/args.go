@@ -1,0 +1,303 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"maps"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/graphsnap/snap/query"
+)
+
+// newTool declares a tool whose arguments decode into In. In's exported
+// fields are the arguments: their json names, `jsonschema:"..."` tags as
+// descriptions, `enum:"a,b"` tags as allowed values; fields without
+// omitempty are required.
+func newTool[In any](name, title, toolset, description string, run func(ctx context.Context, e *query.Engine, in *In) (any, *ToolError)) *Tool {
+	schema, fields := inputSchema[In]()
+	raw, err := json.Marshal(schema)
+	if err != nil {
+		panic(fmt.Sprintf("mcp: %s: marshal schema: %v", name, err))
+	}
+	if len(schema.Properties) == 0 {
+		raw = json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`) // some clients want properties
+	}
+	return &Tool{
+		Name: name, Title: title, Toolset: toolset, Description: description,
+		Input: new(In), InputSchema: raw, schema: schema,
+		Handler: func(ctx context.Context, e *query.Engine, args json.RawMessage) (any, *ToolError) {
+			in := new(In)
+			if err := decode(name, args, schema, fields, in); err != nil {
+				return nil, err
+			}
+			return run(ctx, e, in)
+		},
+	}
+}
+
+// ID is a node id as tools take it: a JSON number or a string of decimal
+// digits.
+type ID uint64
+
+// UnmarshalJSON reads a number or a decimal string, keeping all 64 bits.
+func (id *ID) UnmarshalJSON(b []byte) error {
+	s := string(b)
+	if len(b) > 0 && b[0] == '"' {
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+	}
+	v, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return fmt.Errorf("want a node id (decimal digits, as a number or a string), got %s", b)
+	}
+	*id = ID(v)
+	return nil
+}
+
+func idString(id uint64) string { return strconv.FormatUint(id, 10) }
+
+// inputSchema derives In's JSON Schema, and maps its argument names to
+// their fields.
+func inputSchema[In any]() (*jsonschema.Schema, map[string][]int) {
+	t := reflect.TypeFor[In]()
+	schema, err := jsonschema.For[In](&jsonschema.ForOptions{
+		TypeSchemas: map[reflect.Type]*jsonschema.Schema{
+			reflect.TypeFor[ID](): {Types: []string{"integer", "string"}, Pattern: `^[0-9]+$`},
+		},
+	})
+	if err != nil {
+		panic(fmt.Sprintf("mcp: schema of %v: %v", t, err))
+	}
+	fields := map[string][]int{}
+	for _, f := range reflect.VisibleFields(t) {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if f.Anonymous || !f.IsExported() || name == "" || name == "-" {
+			continue
+		}
+		fields[name] = f.Index
+		if enum, ok := f.Tag.Lookup("enum"); ok {
+			p := schema.Properties[name]
+			if p.Items != nil {
+				p = p.Items
+			}
+			for v := range strings.SplitSeq(enum, ",") {
+				p.Enum = append(p.Enum, v)
+			}
+		}
+	}
+	return schema, fields
+}
+
+// decode checks args against schema and fills in, argument by argument, so
+// that any failure names its argument.
+func decode(tool string, args json.RawMessage, schema *jsonschema.Schema, fields map[string][]int, in any) *ToolError {
+	var m map[string]json.RawMessage
+	if len(bytes.TrimSpace(args)) > 0 {
+		if err := json.Unmarshal(args, &m); err != nil {
+			return toolErr(CodeInvalidArgument, nil, "arguments must be a JSON object: %v", err)
+		}
+	}
+	names := slices.Sorted(maps.Keys(m))
+	for _, k := range names {
+		if _, ok := fields[k]; !ok {
+			return toolErr(CodeInvalidArgument, map[string]any{"argument": k, "arguments": schema.PropertyOrder},
+				"unknown argument %q; %s takes %s", k, tool, strings.Join(schema.PropertyOrder, ", "))
+		}
+	}
+	for _, k := range schema.Required {
+		if v, ok := m[k]; !ok || string(v) == "null" {
+			return argErr(k, "required")
+		}
+	}
+	rv := reflect.ValueOf(in).Elem()
+	for _, k := range names {
+		if string(m[k]) == "null" {
+			continue
+		}
+		f := rv.FieldByIndex(fields[k])
+		if err := json.Unmarshal(m[k], f.Addr().Interface()); err != nil {
+			if te := (*json.UnmarshalTypeError)(nil); errors.As(err, &te) {
+				return argErr(k, "want %s, got %s", jsonType(schema.Properties[k]), te.Value)
+			}
+			return argErr(k, "%v", err)
+		}
+	}
+	if p, ok := in.(pager); ok {
+		p.bind(tool, queryHash(m))
+	}
+	return nil
+}
+
+// pager is an input with paging arguments.
+type pager interface {
+	bind(tool string, query uint64)
+}
+
+// jsonType names the JSON type a property schema wants.
+func jsonType(s *jsonschema.Schema) string {
+	types := slices.DeleteFunc(append([]string{s.Type}, s.Types...), func(t string) bool { return t == "" || t == "null" })
+	name := strings.Join(types, " or ")
+	if s.Items != nil {
+		name += " of " + jsonType(s.Items)
+	}
+	return name
+}
+
+// queryHash identifies a list query by its arguments, less limit and cursor.
+func queryHash(m map[string]json.RawMessage) uint64 {
+	h := fnv.New64a()
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		if k == "limit" || k == "cursor" {
+			continue
+		}
+		var v bytes.Buffer
+		json.Compact(&v, m[k])
+		fmt.Fprintf(h, "%s=%s\x00", k, v.Bytes())
+	}
+	return h.Sum64()
+}
+
+// target selects one symbol: by id, or by name and file.
+type target struct {
+	ID   *ID    `json:"id,omitempty" jsonschema:"the symbol's id, as a decimal string (or integer); takes precedence over name"`
+	Name string `json:"name,omitempty" jsonschema:"the symbol's name: plain (Serve), dotted (Server.Serve, User.save) or qualified (net/http.(*Server).Serve)"`
+	File string `json:"file,omitempty" jsonschema:"keep symbols of this file: a path or a path suffix (net/http/server.go)"`
+}
+
+// resolve finds the one symbol t selects.
+func (t *target) resolve(e *query.Engine) (int32, *ToolError) {
+	return resolveSymbol(e, t.ID, t.Name, t.File, "id", "name")
+}
+
+// maxCandidates bounds the candidates an ambiguity error lists.
+const maxCandidates = 20
+
+func resolveSymbol(e *query.Engine, id *ID, name, file, idArg, nameArg string) (int32, *ToolError) {
+	if id != nil {
+		r, ok := e.Lookup(uint64(*id))
+		if !ok {
+			return -1, toolErr(CodeSymbolNotFound, map[string]string{idArg: idString(uint64(*id))},
+				"no symbol with id %d in this snapshot; ids change when a symbol is renamed or moved to another file: find it again by name", uint64(*id))
+		}
+		return r, nil
+	}
+	if strings.TrimSpace(name) == "" {
+		return -1, toolErr(CodeInvalidArgument, map[string]any{"arguments": []string{idArg, nameArg}}, "give %s or %s", idArg, nameArg)
+	}
+	rows := e.Find(name, file)
+	switch {
+	case len(rows) == 1:
+		return rows[0], nil
+	case len(rows) > 1:
+		cands := make([]candidate, 0, min(len(rows), maxCandidates))
+		for _, r := range rows[:min(len(rows), maxCandidates)] {
+			n := e.Node(r)
+			cands = append(cands, candidate{ID: idString(n.ID), Kind: n.Kind, QName: n.QualifiedName, File: n.File, Line: n.StartLine})
+		}
+		return -1, toolErr(CodeAmbiguousSymbol, map[string]any{"candidates": cands, "total": len(rows)},
+			"%d symbols match %q; select one by id, or narrow with a qualified name or file", len(rows), name)
+	}
+	details := map[string]any{nameArg: name}
+	msg := fmt.Sprintf("no symbol matches %q", name)
+	if file != "" {
+		details["file"] = file
+		msg += " in " + file
+		if n := len(e.Find(name, "")); n > 0 {
+			msg += fmt.Sprintf(" (%d elsewhere: drop file)", n)
+		}
+	}
+	if dym := e.Suggest(name, 5); len(dym) > 0 {
+		details["did_you_mean"] = dym
+	}
+	return -1, toolErr(CodeSymbolNotFound, details, "%s; snap_search ranks partial and fuzzy matches", msg)
+}
+
+type candidate struct {
+	ID    string `json:"id"`
+	Kind  string `json:"kind"`
+	QName string `json:"qname"`
+	File  string `json:"file"`
+	Line  uint32 `json:"line"`
+}
+
+// Page bounds.
+const (
+	DefaultLimit = 50
+	MaxLimit     = 1000
+)
+
+// page is the paging arguments of a list tool.
+type page struct {
+	Limit  *int   `json:"limit,omitempty" jsonschema:"at most this many items (default 50; above 1000 counts as 1000)"`
+	Cursor string `json:"cursor,omitempty" jsonschema:"next_cursor of a previous answer to this same query, for the next page"`
+
+	tool  string
+	query uint64
+}
+
+func (p *page) bind(tool string, query uint64) { p.tool, p.query = tool, query }
+
+// window returns the offset and length of the page asked for.
+func (p *page) window(e *query.Engine) (offset, limit int, err *ToolError) {
+	limit = DefaultLimit
+	if p.Limit != nil {
+		if *p.Limit <= 0 {
+			return 0, 0, argErr("limit", "must be at least 1, got %d", *p.Limit)
+		}
+		limit = min(*p.Limit, MaxLimit)
+	}
+	if p.Cursor == "" {
+		return 0, limit, nil
+	}
+	b, derr := base64.RawURLEncoding.DecodeString(p.Cursor)
+	parts := strings.Split(string(b), "|")
+	if derr != nil || len(parts) != 5 || parts[0] != "1" {
+		return 0, 0, toolErr(CodePagination, map[string]string{"cursor": p.Cursor}, "cursor is not one this server issued; repeat the query without it")
+	}
+	off, perr := strconv.Atoi(parts[4])
+	if perr != nil || off < 0 {
+		return 0, 0, toolErr(CodePagination, map[string]string{"cursor": p.Cursor}, "cursor is not one this server issued; repeat the query without it")
+	}
+	if parts[1] != e.Fingerprint() {
+		return 0, 0, toolErr(CodePagination, map[string]string{"cursor": p.Cursor, "commit": e.Commit()},
+			"cursor belongs to another snapshot; the index moved to commit %s: repeat the query without cursor", e.Commit())
+	}
+	if parts[2] != p.tool || parts[3] != strconv.FormatUint(p.query, 16) {
+		return 0, 0, toolErr(CodePagination, map[string]string{"cursor": p.Cursor}, "cursor belongs to another query; pass it with the same arguments as the query that returned it")
+	}
+	return off, limit, nil
+}
+
+// next returns the cursor of the page starting at offset.
+func (p *page) next(e *query.Engine, offset int) string {
+	s := fmt.Sprintf("1|%s|%s|%x|%d", e.Fingerprint(), p.tool, p.query, offset)
+	return base64.RawURLEncoding.EncodeToString([]byte(s))
+}
+
+// paginate cuts the page [offset, offset+limit) out of items, with the
+// cursor of the next page if there is one.
+func paginate[T any](e *query.Engine, p *page, items []T) (out []T, next string, err *ToolError) {
+	off, limit, err := p.window(e)
+	if err != nil {
+		return nil, "", err
+	}
+	if off >= len(items) {
+		return nil, "", nil
+	}
+	end := min(off+limit, len(items))
+	if end < len(items) {
+		next = p.next(e, end)
+	}
+	return items[off:end], next, nil
+}

@@ -1,0 +1,35 @@
+package mcp
+
+import "fmt"
+
+// Error codes of tool results. They are a contract: clients branch on them.
+const (
+	CodeSymbolNotFound  = "SYMBOL_NOT_FOUND"
+	CodeAmbiguousSymbol = "AMBIGUOUS_SYMBOL"
+	CodeInvalidArgument = "INVALID_ARGUMENT"
+	CodeFileNotFound    = "FILE_NOT_FOUND"
+	CodePathOutsideRoot = "PATH_OUTSIDE_ROOT"
+	CodeIndexNotReady   = "INDEX_NOT_READY"
+	CodePagination      = "PAGINATION_ERROR"
+)
+
+// ToolError is a tool's failure as its caller sees it: a stable code, a
+// message for people and models, and details to act on (the candidates of
+// an ambiguous name, the argument at fault). Tools return it as a result,
+// not as a protocol error, so a model can read it and correct itself.
+type ToolError struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Details any    `json:"details,omitempty"`
+}
+
+func (e *ToolError) Error() string { return e.Code + ": " + e.Message }
+
+func toolErr(code string, details any, format string, args ...any) *ToolError {
+	return &ToolError{Code: code, Message: fmt.Sprintf(format, args...), Details: details}
+}
+
+// argErr is an INVALID_ARGUMENT error about one argument.
+func argErr(arg string, format string, args ...any) *ToolError {
+	return toolErr(CodeInvalidArgument, map[string]string{"argument": arg}, "%s: %s", arg, fmt.Sprintf(format, args...))
+}

@@ -1,0 +1,193 @@
+// Package mcp is snap's tool catalog and its MCP server.
+//
+// Every tool is declared once, in a Registry, as a typed input struct (from
+// which its JSON Schema is derived) and a handler over a query.Engine. The
+// stdio MCP server and `snap query TOOL` both call tools through
+// Registry.CallJSON, so they return the same bytes.
+//
+// Conventions, common to every tool:
+//
+//   - A symbol is selected by "id" (a JSON number or a decimal string) or
+//     by "name" (a plain, dotted or qualified name) with an optional "file"
+//     (a path or a path suffix). An ambiguous name fails with
+//     AMBIGUOUS_SYMBOL listing the candidates; it is never guessed.
+//   - Ids are 64-bit and answered as decimal strings: JSON numbers above
+//     2^53 lose precision in many clients.
+//   - Lists take "limit" (default 50; 0 or negative is INVALID_ARGUMENT,
+//     above 1000 is clamped to 1000) and "cursor", an opaque token from a
+//     previous answer's "next_cursor", valid for the same query on the same
+//     snapshot only (PAGINATION_ERROR otherwise).
+//   - Unknown arguments, missing required ones and wrong types are
+//     INVALID_ARGUMENT naming the argument.
+//   - Every answer names the snapshot's "commit"; an empty answer carries a
+//     "hint". Errors are results shaped {"error":{"code","message","details"}}.
+//   - Answers are compact JSON: empty fields are left out, locations read
+//     "file:line:col".
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/graphsnap/snap/query"
+)
+
+// Toolsets group tools so a client can keep its list short.
+const (
+	ToolsetIndex     = "index"     // snapshot status
+	ToolsetSymbols   = "symbols"   // search, find_symbol, node, symbols_overview
+	ToolsetCallGraph = "callgraph" // callers, callees
+	ToolsetTraversal = "traversal" // impact, path
+	ToolsetFiles     = "files"     // read_file
+)
+
+// Toolsets lists every toolset.
+var Toolsets = []string{ToolsetIndex, ToolsetSymbols, ToolsetCallGraph, ToolsetTraversal, ToolsetFiles}
+
+// Tool is one tool of the catalog.
+type Tool struct {
+	Name        string
+	Title       string
+	Description string
+	Toolset     string
+	// Input is a pointer to the zero value of the tool's input struct;
+	// InputSchema is its JSON Schema.
+	Input       any
+	InputSchema json.RawMessage
+	// Handler decodes and checks args (a JSON object) and answers from e.
+	Handler func(ctx context.Context, e *query.Engine, args json.RawMessage) (any, *ToolError)
+
+	schema *jsonschema.Schema
+}
+
+// Registry holds the tools a server or the CLI offers, over the engine a
+// Holder publishes.
+type Registry struct {
+	holder *query.Holder
+	tools  []*Tool
+}
+
+// NewRegistry returns the catalog's tools of the given toolsets (every
+// toolset when none is given), answering from whatever engine h holds at
+// each call.
+func NewRegistry(h *query.Holder, toolsets ...string) (*Registry, error) {
+	for _, ts := range toolsets {
+		if !slices.Contains(Toolsets, ts) {
+			return nil, fmt.Errorf("unknown toolset %q (have %s)", ts, strings.Join(Toolsets, ", "))
+		}
+	}
+	r := &Registry{holder: h}
+	for _, t := range catalog {
+		if len(toolsets) == 0 || slices.Contains(toolsets, t.Toolset) {
+			r.tools = append(r.tools, t)
+		}
+	}
+	return r, nil
+}
+
+// Tools returns the registry's tools in catalog order.
+func (r *Registry) Tools() []*Tool { return r.tools }
+
+// Tool returns the tool with that name.
+func (r *Registry) Tool(name string) (*Tool, bool) {
+	i := slices.IndexFunc(r.tools, func(t *Tool) bool { return t.Name == name })
+	if i < 0 {
+		return nil, false
+	}
+	return r.tools[i], true
+}
+
+// Call runs tool name with args, a JSON object (empty or null for none),
+// on the current engine. The result carries the engine's commit.
+func (r *Registry) Call(ctx context.Context, name string, args json.RawMessage) (any, *ToolError) {
+	res, _, terr := r.call(ctx, name, args)
+	return res, terr
+}
+
+func (r *Registry) call(ctx context.Context, name string, args json.RawMessage) (any, *query.Engine, *ToolError) {
+	t, ok := r.Tool(name)
+	if !ok {
+		names := make([]string, len(r.tools))
+		for i, t := range r.tools {
+			names[i] = t.Name
+		}
+		return nil, nil, toolErr(CodeInvalidArgument, map[string]any{"tools": names}, "unknown tool %q", name)
+	}
+	e := r.holder.Load()
+	if e == nil {
+		return nil, nil, toolErr(CodeIndexNotReady, nil, "no snapshot loaded yet; retry shortly, or run `snap pull` or `snap index`")
+	}
+	res, terr := t.Handler(ctx, e, args)
+	if terr != nil {
+		return nil, e, terr
+	}
+	if a, ok := res.(answer); ok {
+		a.head().Commit = e.Commit()
+	}
+	return res, e, nil
+}
+
+// CallJSON runs tool name like Call and encodes its answer, or its error as
+// {"error":{...},"commit":...}: the exact bytes the MCP server sends as the
+// tool result, and isError as the result's isError.
+func (r *Registry) CallJSON(ctx context.Context, name string, args json.RawMessage) (out []byte, isError bool) {
+	res, e, terr := r.call(ctx, name, args)
+	if terr != nil {
+		er := errorAnswer{Error: terr}
+		if e != nil {
+			er.Commit = e.Commit()
+		}
+		return encode(er), true
+	}
+	return encode(res), false
+}
+
+type errorAnswer struct {
+	Error  *ToolError `json:"error"`
+	Commit string     `json:"commit,omitempty"`
+}
+
+// encode writes v as compact JSON, leaving <, > and & as they are: code
+// is full of them, and escapes cost tokens.
+func encode(v any) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		// Answers are plain structs of strings, numbers and slices.
+		panic(fmt.Sprintf("mcp: encode answer: %v", err))
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+}
+
+// header starts every answer: the snapshot's commit, and a hint when the
+// answer is empty.
+type header struct {
+	Commit string `json:"commit"`
+	Hint   string `json:"hint,omitempty"`
+}
+
+func (h *header) head() *header { return h }
+
+// answer is implemented by every tool's output, through its header.
+type answer interface{ head() *header }
+
+// catalog is every tool, in the order tools/list gives them.
+var catalog = []*Tool{
+	statusTool,
+	searchTool,
+	findSymbolTool,
+	nodeTool,
+	symbolsOverviewTool,
+	callersTool,
+	calleesTool,
+	impactTool,
+	pathTool,
+	readFileTool,
+}

@@ -1,0 +1,96 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log"
+	"log/slog"
+	"os"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/graphsnap/snap/query"
+)
+
+// Options configure an MCP server.
+type Options struct {
+	Name     string       // server name announced to clients; "snap" if empty
+	Version  string       // server version announced to clients
+	Toolsets []string     // toolsets to offer; every one if empty
+	Logger   *slog.Logger // one line per request if set; it must not write to stdout when serving stdio
+}
+
+// NewServer returns an MCP server offering the tools of opt.Toolsets over
+// the engine h holds at each call. Tools answer through Registry.CallJSON,
+// as `snap query` does; their results carry the answer as JSON text and as
+// structured content.
+func NewServer(h *query.Holder, opt Options) (*server.MCPServer, error) {
+	reg, err := NewRegistry(h, opt.Toolsets...)
+	if err != nil {
+		return nil, err
+	}
+	name := opt.Name
+	if name == "" {
+		name = "snap"
+	}
+	sopts := []server.ServerOption{
+		server.WithToolCapabilities(false),
+		server.WithRecovery(),
+		server.WithInstructions("snap answers structural questions about one snapshot of a repository's code graph: " +
+			"find symbols (snap_search, snap_find_symbol), their callers and callees, the impact of a change, how two " +
+			"symbols connect (snap_path), a file's outline and content. Select symbols by id when you have one."),
+	}
+	if opt.Logger != nil {
+		sopts = append(sopts, server.WithLogger(opt.Logger))
+	}
+	srv := server.NewMCPServer(name, opt.Version, sopts...)
+	for _, t := range reg.Tools() {
+		srv.AddTool(mcpTool(t), handler(reg, t.Name))
+	}
+	return srv, nil
+}
+
+func mcpTool(t *Tool) mcpgo.Tool {
+	yes, no := true, false
+	return mcpgo.Tool{
+		Name:           t.Name,
+		Title:          t.Title,
+		Description:    t.Description,
+		RawInputSchema: t.InputSchema,
+		Annotations: mcpgo.ToolAnnotation{
+			Title:           t.Title,
+			ReadOnlyHint:    &yes,
+			DestructiveHint: &no,
+			IdempotentHint:  &yes,
+			OpenWorldHint:   &no,
+		},
+	}
+}
+
+func handler(reg *Registry, name string) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+		args := req.Params.RawArguments // as sent: ids keep all 64 bits
+		if len(args) == 0 && req.Params.Arguments != nil {
+			var err error
+			if args, err = json.Marshal(req.Params.Arguments); err != nil {
+				return nil, err
+			}
+		}
+		out, isError := reg.CallJSON(ctx, name, args)
+		return &mcpgo.CallToolResult{
+			Content:           []mcpgo.Content{mcpgo.NewTextContent(string(out))},
+			StructuredContent: json.RawMessage(out),
+			IsError:           isError,
+		}, nil
+	}
+}
+
+// ServeStdio serves srv over stdin and stdout until ctx is done or stdin
+// ends. Only protocol goes to stdout; the transport's errors go to stderr.
+func ServeStdio(ctx context.Context, srv *server.MCPServer, stdin io.Reader, stdout io.Writer) error {
+	s := server.NewStdioServer(srv)
+	s.SetErrorLogger(log.New(os.Stderr, "snap mcp: ", log.LstdFlags))
+	return s.Listen(ctx, stdin, stdout)
+}

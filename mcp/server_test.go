@@ -1,0 +1,248 @@
+package mcp_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mark3labs/mcp-go/client"
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/graphsnap/snap/mcp"
+)
+
+// connect starts the server in process and returns an initialized client.
+func connect(t *testing.T, opt mcp.Options) (*client.Client, *mcp.Registry) {
+	t.Helper()
+	h := holder(t)
+	srv, err := mcp.NewServer(h, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := client.NewInProcessClient(srv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	ctx := t.Context()
+	if err := c.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var init mcpgo.InitializeRequest
+	init.Params.ClientInfo = mcpgo.Implementation{Name: "test", Version: "0"}
+	if _, err := c.Initialize(ctx, init); err != nil {
+		t.Fatal(err)
+	}
+	return c, registry(t, h)
+}
+
+func callTool(t *testing.T, c *client.Client, name string, args any) *mcpgo.CallToolResult {
+	t.Helper()
+	var req mcpgo.CallToolRequest
+	req.Params.Name = name
+	req.Params.Arguments = args
+	res, err := c.CallTool(t.Context(), req)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return res
+}
+
+func text(t *testing.T, res *mcpgo.CallToolResult) string {
+	t.Helper()
+	if len(res.Content) != 1 {
+		t.Fatalf("%d contents", len(res.Content))
+	}
+	tc, ok := res.Content[0].(mcpgo.TextContent)
+	if !ok {
+		t.Fatalf("content %T", res.Content[0])
+	}
+	return tc.Text
+}
+
+func TestServerListsTools(t *testing.T) {
+	c, _ := connect(t, mcp.Options{Version: "test"})
+	list, err := c.ListTools(t.Context(), mcpgo.ListToolsRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tool := range list.Tools {
+		names = append(names, tool.Name)
+		a := tool.Annotations
+		if a.ReadOnlyHint == nil || !*a.ReadOnlyHint || a.IdempotentHint == nil || !*a.IdempotentHint ||
+			a.OpenWorldHint == nil || *a.OpenWorldHint || a.DestructiveHint == nil || *a.DestructiveHint {
+			t.Errorf("%s: annotations %+v", tool.Name, a)
+		}
+		if tool.Description == "" || tool.Title == "" {
+			t.Errorf("%s: no description or title", tool.Name)
+		}
+		schema, _ := json.Marshal(tool.InputSchema)
+		if len(tool.RawInputSchema) > 0 {
+			schema = tool.RawInputSchema
+		}
+		var s struct {
+			Type       string                     `json:"type"`
+			Properties map[string]json.RawMessage `json:"properties"`
+			Required   []string                   `json:"required"`
+			Additional *bool                      `json:"additionalProperties"`
+		}
+		if err := json.Unmarshal(schema, &s); err != nil || s.Type != "object" || s.Properties == nil || s.Additional == nil || *s.Additional {
+			t.Errorf("%s: input schema %s", tool.Name, schema)
+		}
+		for _, req := range s.Required {
+			if _, ok := s.Properties[req]; !ok {
+				t.Errorf("%s: required %s is not a property", tool.Name, req)
+			}
+		}
+	}
+	slices.Sort(names) // mcp-go lists tools by name
+	want := "snap_callees snap_callers snap_find_symbol snap_impact snap_node snap_path snap_read_file snap_search snap_status snap_symbols_overview"
+	if got := strings.Join(names, " "); got != want {
+		t.Errorf("tools:\n got %s\nwant %s", got, want)
+	}
+
+	// Toolsets narrow the list.
+	c, _ = connect(t, mcp.Options{Toolsets: []string{mcp.ToolsetTraversal}})
+	list, err = c.ListTools(t.Context(), mcpgo.ListToolsRequest{})
+	if err != nil || len(list.Tools) != 2 {
+		t.Fatalf("traversal toolset: %v, %v", list, err)
+	}
+	if _, err := mcp.NewServer(holder(t), mcp.Options{Toolsets: []string{"nope"}}); err == nil {
+		t.Error("unknown toolset accepted")
+	}
+}
+
+// TestServerAnswersAsRegistry checks every golden call through the MCP
+// server: the same bytes as the registry (what `snap query` prints), as
+// text and as structured content.
+func TestServerAnswersAsRegistry(t *testing.T) {
+	c, r := connect(t, mcp.Options{})
+	for _, call := range calls {
+		if strings.Contains(call.args, "ID(") {
+			continue
+		}
+		var args map[string]any
+		if err := json.Unmarshal([]byte(call.args), &args); err != nil {
+			t.Fatal(err)
+		}
+		res := callTool(t, c, call.tool, args)
+		want, isError := r.CallJSON(context.Background(), call.tool, json.RawMessage(call.args))
+		if got := text(t, res); got != string(want) || res.IsError != isError {
+			t.Errorf("%s %s:\nserver   %v %s\nregistry %v %s", call.tool, call.args, res.IsError, got, isError, want)
+		}
+		structured, err := json.Marshal(res.StructuredContent)
+		if err != nil || !jsonEqual(structured, want) {
+			t.Errorf("%s: structured content %s", call.tool, structured)
+		}
+	}
+}
+
+func jsonEqual(a, b []byte) bool {
+	var x, y any
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return false
+	}
+	xa, _ := json.Marshal(x)
+	ya, _ := json.Marshal(y)
+	return string(xa) == string(ya)
+}
+
+func TestServerKeepsServing(t *testing.T) {
+	c, _ := connect(t, mcp.Options{})
+	for _, bad := range []struct {
+		tool string
+		args any
+		code string
+	}{
+		{"snap_callers", map[string]any{}, mcp.CodeInvalidArgument},
+		{"snap_callers", map[string]any{"name": "Serve"}, mcp.CodeAmbiguousSymbol},
+		{"snap_callers", map[string]any{"name": "Server.Serve", "limit": -1}, mcp.CodeInvalidArgument},
+		{"snap_callers", map[string]any{"name": "Server.Serve", "cursor": "bad"}, mcp.CodePagination},
+		{"snap_node", map[string]any{"id": "7"}, mcp.CodeSymbolNotFound},
+		{"snap_node", map[string]any{"id": true}, mcp.CodeInvalidArgument},
+		{"snap_node", "not an object", mcp.CodeInvalidArgument},
+		{"snap_read_file", map[string]any{"path": "../../../etc/passwd"}, mcp.CodePathOutsideRoot},
+		{"snap_search", map[string]any{"query": "x", "extra": 1}, mcp.CodeInvalidArgument},
+	} {
+		res := callTool(t, c, bad.tool, bad.args)
+		var a struct {
+			Error mcp.ToolError `json:"error"`
+		}
+		if err := json.Unmarshal([]byte(text(t, res)), &a); err != nil || !res.IsError || a.Error.Code != bad.code {
+			t.Errorf("%s %v: isError %v, %s; want %s", bad.tool, bad.args, res.IsError, text(t, res), bad.code)
+		}
+		// The next good call is answered.
+		if res := callTool(t, c, "snap_status", nil); res.IsError {
+			t.Fatalf("status after a bad call: %s", text(t, res))
+		}
+	}
+
+	// Ids above 2^53 survive when the client sends them as JSON numbers.
+	id := idOf(t, holder(t), "net/http.(*Client).Do") // same fixture, same ids
+	res := callTool(t, c, "snap_node", json.RawMessage(`{"id":`+id+`}`))
+	if res.IsError || !strings.Contains(text(t, res), `"id":"`+id+`"`) {
+		t.Errorf("snap_node by numeric id: %s", text(t, res))
+	}
+}
+
+// TestServeStdio speaks the protocol over pipes, as a client process would.
+func TestServeStdio(t *testing.T) {
+	srv, err := mcp.NewServer(holder(t), mcp.Options{Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- mcp.ServeStdio(ctx, srv, inR, outW) }()
+
+	send := func(msg string) {
+		if _, err := io.WriteString(inW, msg+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lines := bufio.NewScanner(outR)
+	lines.Buffer(nil, 1<<20)
+	recv := func() map[string]any {
+		t.Helper()
+		if !lines.Scan() {
+			t.Fatalf("no response: %v", lines.Err())
+		}
+		var m map[string]any
+		if err := json.Unmarshal(lines.Bytes(), &m); err != nil {
+			t.Fatalf("stdout holds a non-protocol line %q", lines.Text())
+		}
+		return m
+	}
+	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"test","version":"0"}}}`)
+	if m := recv(); m["result"] == nil {
+		t.Fatalf("initialize: %v", m)
+	}
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"snap_callers","arguments":{"name":"Server.Serve","limit":1}}}`)
+	m := recv()
+	res, _ := m["result"].(map[string]any)
+	content, _ := res["content"].([]any)
+	if len(content) != 1 || !strings.Contains(content[0].(map[string]any)["text"].(string), `"total":2`) {
+		t.Fatalf("tools/call: %v", m)
+	}
+	send(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"snap_read_file","arguments":{"path":"/etc/passwd"}}}`)
+	if m := recv(); m["result"].(map[string]any)["isError"] != true {
+		t.Fatalf("tools/call outside root: %v", m)
+	}
+
+	inW.Close()
+	cancel()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("ServeStdio did not return")
+	}
+}

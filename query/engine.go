@@ -1,0 +1,352 @@
+// Package query answers structural questions over one snapshot in memory.
+//
+// Build turns a snapshot's rows into an immutable Engine: the node and edge
+// rows themselves, adjacency per edge kind in both directions (CSR: offsets
+// and edge rows, built in O(N+E) from the edges' row numbers), name indexes
+// (sorted name and qualified-name orders for exact and prefix lookups,
+// camelCase/snake_case tokens, trigrams for fuzzy matching), files and
+// sources by path. Nodes and edges are addressed by their row numbers
+// (int32); Node and Edge return the rows.
+//
+// An Engine is never modified once built, so any number of goroutines may
+// query it at once. Holder publishes the current one; a sync builds the next
+// aside and swaps it in.
+package query
+
+import (
+	"cmp"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"hash/fnv"
+	"slices"
+
+	"github.com/graphsnap/snap/schemas"
+	"github.com/graphsnap/snap/snapshot"
+)
+
+// EdgeKind is an edge kind as the engine indexes it. The values follow
+// schemas.EdgeKinds.
+type EdgeKind uint8
+
+// Edge kinds.
+const (
+	Contains EdgeKind = iota
+	Calls
+	Imports
+	Extends
+	Implements
+	References
+	Instantiates
+	numEdgeKinds
+)
+
+// String returns the kind's name as tables write it ("calls").
+func (k EdgeKind) String() string {
+	if k < numEdgeKinds {
+		return schemas.EdgeKinds[k]
+	}
+	return fmt.Sprintf("EdgeKind(%d)", k)
+}
+
+// ParseEdgeKind returns the kind named s ("calls").
+func ParseEdgeKind(s string) (EdgeKind, bool) {
+	for i, name := range schemas.EdgeKinds[:numEdgeKinds] {
+		if name == s {
+			return EdgeKind(i), true
+		}
+	}
+	return 0, false
+}
+
+// Direction says which way a traversal follows edges.
+type Direction uint8
+
+// Directions. In goes from a node to the nodes whose edges point at it (its
+// callers, its dependents: upstream); Out follows its own edges (callees,
+// dependencies: downstream); Both does either.
+const (
+	In Direction = iota + 1
+	Out
+	Both
+)
+
+// String returns "in", "out" or "both".
+func (d Direction) String() string {
+	switch d {
+	case In:
+		return "in"
+	case Out:
+		return "out"
+	case Both:
+		return "both"
+	}
+	return fmt.Sprintf("Direction(%d)", d)
+}
+
+func (d Direction) reverse() Direction {
+	switch d {
+	case In:
+		return Out
+	case Out:
+		return In
+	}
+	return d
+}
+
+// ParseDirection returns the direction named s ("in", "out", "both").
+func ParseDirection(s string) (Direction, bool) {
+	for _, d := range [...]Direction{In, Out, Both} {
+		if d.String() == s {
+			return d, true
+		}
+	}
+	return 0, false
+}
+
+// csr is the adjacency of one edge kind in one direction: the edges of node
+// row r are idx[off[r]:off[r+1]], as edge rows. Kinds without edges keep a
+// nil off.
+type csr struct {
+	off []uint32
+	idx []uint32
+}
+
+func (c *csr) edges(row int32) []uint32 {
+	if c.off == nil {
+		return nil
+	}
+	return c.idx[c.off[row]:c.off[row+1]]
+}
+
+// Engine is an immutable, indexed view of one snapshot. All methods are
+// safe for concurrent use.
+type Engine struct {
+	manifest    schemas.Manifest
+	nodes       []schemas.Node
+	edges       []schemas.Edge
+	fingerprint string
+
+	out, in [numEdgeKinds]csr
+
+	names names
+
+	files       []schemas.File
+	fileByPath  map[string]int32
+	sources     map[string][]byte
+	paths       []string           // every path known to the snapshot, sorted
+	fileSymbols map[string][]int32 // path → node rows in source order
+
+	stats Stats
+}
+
+// Build indexes s. It checks what the indexes rely on: nodes sorted by
+// unique ID, every edge's kind known and its SrcRow and DstRow pointing at
+// the nodes it names (DstRow -1 exactly when Dst is 0). The engine keeps s's
+// slices; s must not be modified afterwards.
+func Build(s *snapshot.Snapshot) (*Engine, error) {
+	e := &Engine{
+		manifest: s.Manifest,
+		nodes:    s.Nodes,
+		edges:    s.Edges,
+		files:    s.Files,
+	}
+	if len(s.Nodes) > 1<<31-1 || len(s.Edges) > 1<<32-1 {
+		return nil, fmt.Errorf("snapshot too large: %d nodes, %d edges", len(s.Nodes), len(s.Edges))
+	}
+	for i := 1; i < len(e.nodes); i++ {
+		if e.nodes[i-1].ID >= e.nodes[i].ID {
+			return nil, fmt.Errorf("node %d: id %d not above previous %d: nodes must be sorted by unique id", i, e.nodes[i].ID, e.nodes[i-1].ID)
+		}
+	}
+	if err := e.buildAdjacency(); err != nil {
+		return nil, err
+	}
+	e.names = buildNames(e.nodes)
+	e.buildFiles(s)
+	e.fingerprint = fingerprint(s)
+	return e, nil
+}
+
+func (e *Engine) buildAdjacency() error {
+	n := int32(len(e.nodes))
+	kinds := make([]EdgeKind, len(e.edges))
+	var perKind [numEdgeKinds]int
+	e.stats.EdgesByKind = map[string]int{}
+	e.stats.UnresolvedByReason = map[string]int{}
+	for i := range e.edges {
+		ed := &e.edges[i]
+		k, ok := ParseEdgeKind(ed.Kind)
+		if !ok {
+			return fmt.Errorf("edge %d: unknown kind %q", i, ed.Kind)
+		}
+		if ed.SrcRow < 0 || ed.SrcRow >= n || e.nodes[ed.SrcRow].ID != ed.Src {
+			return fmt.Errorf("edge %d: src_row %d does not hold src %d", i, ed.SrcRow, ed.Src)
+		}
+		switch {
+		case ed.Dst == 0:
+			if ed.DstRow != -1 {
+				return fmt.Errorf("edge %d: unresolved edge has dst_row %d, want -1", i, ed.DstRow)
+			}
+			e.stats.Unresolved++
+			e.stats.UnresolvedByReason[cmp.Or(ed.Reason, ed.Resolution)]++
+		case ed.DstRow < 0 || ed.DstRow >= n || e.nodes[ed.DstRow].ID != ed.Dst:
+			return fmt.Errorf("edge %d: dst_row %d does not hold dst %d", i, ed.DstRow, ed.Dst)
+		}
+		kinds[i] = k
+		perKind[k]++
+		e.stats.EdgesByKind[ed.Kind]++
+	}
+	for k := range numEdgeKinds {
+		if perKind[k] == 0 {
+			continue
+		}
+		e.out[k].off = make([]uint32, n+1)
+		e.in[k].off = make([]uint32, n+1)
+	}
+	// Count degrees one slot ahead, prefix-sum, then fill: off[r] ends up
+	// at the start of r's edges.
+	for i := range e.edges {
+		ed, k := &e.edges[i], kinds[i]
+		e.out[k].off[ed.SrcRow+1]++
+		if ed.DstRow >= 0 {
+			e.in[k].off[ed.DstRow+1]++
+		}
+	}
+	for k := range numEdgeKinds {
+		for _, c := range [...]*csr{&e.out[k], &e.in[k]} {
+			if c.off == nil {
+				continue
+			}
+			for r := int32(1); r <= n; r++ {
+				c.off[r] += c.off[r-1]
+			}
+			c.idx = make([]uint32, c.off[n])
+		}
+	}
+	// Fill using off[r] as r's cursor, then shift back: afterwards off[r]
+	// is r's start again.
+	for i := range e.edges {
+		ed, k := &e.edges[i], kinds[i]
+		o := &e.out[k]
+		o.idx[o.off[ed.SrcRow]] = uint32(i)
+		o.off[ed.SrcRow]++
+		if ed.DstRow >= 0 {
+			in := &e.in[k]
+			in.idx[in.off[ed.DstRow]] = uint32(i)
+			in.off[ed.DstRow]++
+		}
+	}
+	for k := range numEdgeKinds {
+		for _, c := range [...]*csr{&e.out[k], &e.in[k]} {
+			if c.off == nil {
+				continue
+			}
+			copy(c.off[1:], c.off[:n])
+			c.off[0] = 0
+		}
+	}
+	e.stats.Nodes = len(e.nodes)
+	e.stats.Edges = len(e.edges)
+	e.stats.NodesByKind = map[string]int{}
+	e.stats.NodesByLanguage = map[string]int{}
+	for i := range e.nodes {
+		nd := &e.nodes[i]
+		e.stats.NodesByKind[nd.Kind]++
+		if nd.Language != "" {
+			e.stats.NodesByLanguage[nd.Language]++
+		}
+	}
+	return nil
+}
+
+// fingerprint names the snapshot's content in 16 hex digits: its commit and
+// the hashes of its tables, or its row counts when the manifest lists no
+// tables (a snapshot built in memory).
+func fingerprint(s *snapshot.Snapshot) string {
+	h := fnv.New64a()
+	h.Write([]byte(s.Manifest.Repo))
+	h.Write([]byte{0})
+	h.Write([]byte(s.Manifest.Commit))
+	for _, t := range s.Manifest.Tables {
+		h.Write([]byte{0})
+		h.Write([]byte(t.SHA256))
+	}
+	var b [8]byte
+	for _, n := range [...]int{len(s.Nodes), len(s.Edges), len(s.Files), len(s.Sources)} {
+		binary.LittleEndian.PutUint64(b[:], uint64(n))
+		h.Write(b[:])
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// Manifest returns the snapshot's manifest.
+func (e *Engine) Manifest() *schemas.Manifest { return &e.manifest }
+
+// Commit returns the commit the snapshot was built from.
+func (e *Engine) Commit() string { return e.manifest.Commit }
+
+// Fingerprint identifies the snapshot's content; two engines with the same
+// fingerprint answer the same way. Cursors carry it.
+func (e *Engine) Fingerprint() string { return e.fingerprint }
+
+// NumNodes returns the number of node rows.
+func (e *Engine) NumNodes() int { return len(e.nodes) }
+
+// NumEdges returns the number of edge rows.
+func (e *Engine) NumEdges() int { return len(e.edges) }
+
+// Node returns node row r.
+func (e *Engine) Node(r int32) *schemas.Node { return &e.nodes[r] }
+
+// Edge returns edge row i.
+func (e *Engine) Edge(i int32) *schemas.Edge { return &e.edges[i] }
+
+// Lookup returns the row of the node with that id.
+func (e *Engine) Lookup(id uint64) (int32, bool) {
+	r, ok := slices.BinarySearchFunc(e.nodes, id, func(n schemas.Node, id uint64) int {
+		return cmp.Compare(n.ID, id)
+	})
+	return int32(r), ok
+}
+
+// Parent returns the row of r's parent node, if it has one in the snapshot.
+func (e *Engine) Parent(r int32) (int32, bool) {
+	p := e.nodes[r].ParentID
+	if p == 0 {
+		return -1, false
+	}
+	return e.Lookup(p)
+}
+
+// Degree counts r's edges of kind k in direction d (In or Out), unresolved
+// ones included for Out.
+func (e *Engine) Degree(r int32, k EdgeKind, d Direction) int {
+	n := 0
+	if d == Out || d == Both {
+		n += len(e.out[k].edges(r))
+	}
+	if d == In || d == Both {
+		n += len(e.in[k].edges(r))
+	}
+	return n
+}
+
+// Stats counts a snapshot's rows by meaning.
+type Stats struct {
+	Nodes              int            `json:"nodes"`
+	Edges              int            `json:"edges"`
+	Files              int            `json:"files"`
+	Sources            int            `json:"sources"`
+	Unresolved         int            `json:"unresolved"`
+	NodesByKind        map[string]int `json:"nodes_by_kind"`
+	NodesByLanguage    map[string]int `json:"nodes_by_language"`
+	FilesByLanguage    map[string]int `json:"files_by_language"`
+	FilesByStatus      map[string]int `json:"files_by_status"`
+	EdgesByKind        map[string]int `json:"edges_by_kind"`
+	UnresolvedByReason map[string]int `json:"unresolved_by_reason"`
+}
+
+// Stats returns the snapshot's counts. The maps are shared: do not modify
+// them.
+func (e *Engine) Stats() Stats { return e.stats }

@@ -1,0 +1,630 @@
+package query
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/graphsnap/snap/schemas"
+)
+
+// names holds the name indexes of an engine. Posting lists hold rows in
+// row order, which is also id order.
+type names struct {
+	nodes   []schemas.Node
+	byName  []int32 // rows by name folded to ASCII lower case, then name, then row
+	byQName []int32 // rows by qualified name, then row
+	tokens  postings[string]
+	grams   postings[uint32]
+	scratch *sync.Pool // of *fuzzyScratch
+}
+
+// fuzzyScratch is what a fuzzy match needs: a zero counter per row, and
+// room for candidates.
+type fuzzyScratch struct {
+	counts []uint8
+	cand   []int32
+}
+
+// postings maps sorted keys to sorted rows: the rows of keys[i] are
+// rows[off[i]:off[i+1]].
+type postings[K cmp.Ordered] struct {
+	keys []K
+	off  []uint32
+	rows []int32
+}
+
+func (p *postings[K]) get(k K) []int32 {
+	i, ok := slices.BinarySearch(p.keys, k)
+	if !ok {
+		return nil
+	}
+	return p.rows[p.off[i]:p.off[i+1]]
+}
+
+// buildPostings calls keys twice for each row, once to count and once to
+// fill; it must emit the same distinct keys both times.
+func buildPostings[K cmp.Ordered](n int, keys func(row int32, emit func(K))) postings[K] {
+	count := map[K]uint32{}
+	for r := range int32(n) {
+		keys(r, func(k K) { count[k]++ })
+	}
+	p := postings[K]{keys: make([]K, 0, len(count))}
+	for k := range count {
+		p.keys = append(p.keys, k)
+	}
+	slices.Sort(p.keys)
+	p.off = make([]uint32, len(p.keys)+1)
+	for i, k := range p.keys {
+		p.off[i+1] = p.off[i] + count[k]
+		count[k] = p.off[i] // from here on: where k's next row goes
+	}
+	p.rows = make([]int32, p.off[len(p.keys)])
+	for r := range int32(n) {
+		keys(r, func(k K) {
+			p.rows[count[k]] = r
+			count[k]++
+		})
+	}
+	return p
+}
+
+func buildNames(nodes []schemas.Node) names {
+	x := names{nodes: nodes, scratch: &sync.Pool{New: func() any {
+		return &fuzzyScratch{counts: make([]uint8, len(nodes))}
+	}}}
+	x.byName = make([]int32, len(nodes))
+	x.byQName = make([]int32, len(nodes))
+	for i := range nodes {
+		x.byName[i] = int32(i)
+		x.byQName[i] = int32(i)
+	}
+	slices.SortFunc(x.byName, func(a, b int32) int {
+		na, nb := nodes[a].Name, nodes[b].Name
+		return cmp.Or(compareFold(na, nb), strings.Compare(na, nb), cmp.Compare(a, b))
+	})
+	slices.SortFunc(x.byQName, func(a, b int32) int {
+		return cmp.Or(strings.Compare(nodes[a].QualifiedName, nodes[b].QualifiedName), cmp.Compare(a, b))
+	})
+
+	var toks []string
+	x.tokens = buildPostings(len(nodes), func(r int32, emit func(string)) {
+		toks = tokens(nodes[r].Name, toks[:0])
+		slices.Sort(toks)
+		for _, t := range slices.Compact(toks) {
+			emit(t)
+		}
+	})
+	var grams []uint32
+	x.grams = buildPostings(len(nodes), func(r int32, emit func(uint32)) {
+		grams = trigrams(nodes[r].Name, grams[:0])
+		for _, g := range grams {
+			emit(g)
+		}
+	})
+	return x
+}
+
+// lowerASCII folds ASCII upper-case letters; the name indexes fold case
+// for ASCII only, and compare other bytes as they are.
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func compareFold(a, b string) int {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if x, y := lowerASCII(a[i]), lowerASCII(b[i]); x != y {
+			return cmp.Compare(x, y)
+		}
+	}
+	return cmp.Compare(len(a), len(b))
+}
+
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && compareFold(s[:len(prefix)], prefix) == 0
+}
+
+// nameRange returns the rows whose name starts with prefix, or equals it
+// when exact, ignoring ASCII case.
+func (x *names) nameRange(prefix string, exact bool) []int32 {
+	lo := sort.Search(len(x.byName), func(i int) bool {
+		return compareFold(x.nodes[x.byName[i]].Name, prefix) >= 0
+	})
+	hi := lo + sort.Search(len(x.byName)-lo, func(i int) bool {
+		name := x.nodes[x.byName[lo+i]].Name
+		if exact {
+			return compareFold(name, prefix) > 0
+		}
+		return !hasPrefixFold(name, prefix)
+	})
+	return x.byName[lo:hi]
+}
+
+// qualified returns the rows whose qualified name is q.
+func (x *names) qualified(q string) []int32 {
+	lo := sort.Search(len(x.byQName), func(i int) bool {
+		return x.nodes[x.byQName[i]].QualifiedName >= q
+	})
+	hi := lo
+	for hi < len(x.byQName) && x.nodes[x.byQName[hi]].QualifiedName == q {
+		hi++
+	}
+	return x.byQName[lo:hi]
+}
+
+// words calls fn with the bounds of each word of an identifier: it splits
+// at separators (anything but ASCII letters and digits and non-ASCII
+// bytes), at case changes and at letter/digit changes, so "HTTPServer" has
+// HTTP and Server, "parse_args2" parse, args and 2.
+func words(name string, fn func(i, j int)) {
+	class := func(c byte) int { // 0 separator, 1 lower or non-ASCII, 2 upper, 3 digit
+		switch {
+		case 'a' <= c && c <= 'z', c >= 0x80:
+			return 1
+		case 'A' <= c && c <= 'Z':
+			return 2
+		case '0' <= c && c <= '9':
+			return 3
+		}
+		return 0
+	}
+	start := -1
+	for i := 0; i < len(name); i++ {
+		c := class(name[i])
+		if c == 0 {
+			if start >= 0 {
+				fn(start, i)
+				start = -1
+			}
+			continue
+		}
+		if start >= 0 {
+			p := class(name[i-1])
+			if c == 2 && p == 1 || // fooBar
+				c == 2 && p == 2 && i+1 < len(name) && class(name[i+1]) == 1 || // HTTPServer
+				(c == 3) != (p == 3) { // utf8, v2Client
+				fn(start, i)
+				start = i
+			}
+		} else {
+			start = i
+		}
+	}
+	if start >= 0 {
+		fn(start, len(name))
+	}
+}
+
+// tokens appends the words of name, folded to ASCII lower case, to dst.
+func tokens(name string, dst []string) []string {
+	words(name, func(i, j int) { dst = append(dst, foldASCII(name[i:j])) })
+	return dst
+}
+
+// foldASCII returns s with ASCII letters in lower case.
+func foldASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				b[j] = lowerASCII(b[j])
+			}
+			return string(b)
+		}
+	}
+	return s
+}
+
+func countWords(name string) int {
+	n := 0
+	words(name, func(int, int) { n++ })
+	return n
+}
+
+// trigrams appends the distinct trigrams of name, folded to ASCII lower
+// case and padded with a zero byte at both ends, so "ab" has two.
+func trigrams(name string, dst []uint32) []uint32 {
+	if name == "" {
+		return dst
+	}
+	start := len(dst)
+	at := func(i int) uint32 { // byte i of the padded name
+		if i == 0 || i == len(name)+1 {
+			return 0
+		}
+		return uint32(lowerASCII(name[i-1]))
+	}
+	for i := 0; i+2 < len(name)+2; i++ {
+		dst = append(dst, at(i)<<16|at(i+1)<<8|at(i+2))
+	}
+	slices.Sort(dst[start:])
+	return append(dst[:start], slices.Compact(dst[start:])...)
+}
+
+// normQualified drops Go's receiver punctuation, so that
+// "net/http.(*Server).Serve" reads "net/http.Server.Serve".
+func normQualified(q string) string {
+	if !strings.Contains(q, "(") {
+		return q
+	}
+	return receiverPunct.Replace(q)
+}
+
+var receiverPunct = strings.NewReplacer("(*", "", "(", "", ")", "")
+
+// isPunct reports whether c is receiver punctuation, which matching
+// qualified names ignores.
+func isPunct(c byte) bool { return c == '(' || c == '*' || c == ')' }
+
+// cutSuffix removes suffix from the end of s, ignoring receiver punctuation
+// in s, and then any punctuation left before it.
+func cutSuffix(s, suffix string) (string, bool) {
+	i, j := len(s), len(suffix)
+	for j > 0 {
+		switch {
+		case i == 0:
+			return "", false
+		case isPunct(s[i-1]):
+			i--
+		case s[i-1] == suffix[j-1]:
+			i, j = i-1, j-1
+		default:
+			return "", false
+		}
+	}
+	for i > 0 && isPunct(s[i-1]) {
+		i--
+	}
+	return s[:i], true
+}
+
+// splitScope splits a dotted query ("Server.Serve", "net/http.(*Server).Serve",
+// "app.models.User.save") into the scope before its last dot and the name
+// after it, without receiver punctuation.
+func splitScope(q string) (scope, name string, ok bool) {
+	q = normQualified(q)
+	i := strings.LastIndexByte(q, '.')
+	if i <= 0 || i == len(q)-1 {
+		return "", "", false
+	}
+	return q[:i], q[i+1:], true
+}
+
+// inScope reports whether node n, named as the query's last part, sits in
+// scope: its qualified name, without its own name and receiver punctuation,
+// is scope or ends with scope after a '.' or '/'.
+func inScope(n *schemas.Node, scope string) bool {
+	outer, ok := cutSuffix(n.QualifiedName, n.Name)
+	if !ok || !strings.HasSuffix(outer, ".") {
+		return false
+	}
+	rest, ok := cutSuffix(outer[:len(outer)-1], scope)
+	return ok && (rest == "" || strings.HasSuffix(rest, ".") || strings.HasSuffix(rest, "/"))
+}
+
+// MatchFile reports whether path is filter or ends with "/"+filter, so
+// "net/http/server.go" matches "src/net/http/server.go" but "http/server.go"
+// does not match "src/nethttp/server.go". An empty filter matches anything.
+func MatchFile(path, filter string) bool {
+	filter = strings.TrimPrefix(filter, "./")
+	if filter == "" || path == filter {
+		return true
+	}
+	return len(path) > len(filter) && strings.HasSuffix(path, filter) && path[len(path)-len(filter)-1] == '/'
+}
+
+// Find returns the rows of the symbols that name designates, in row order:
+// a qualified name ("net/http.(*Server).Serve", "app.models.user.User"), a
+// dotted suffix of one ("Server.Serve", "http.Server", "User.save"), or a
+// plain name ("Serve"). Plain names match case-sensitively, and ignoring
+// ASCII case only when nothing matches exactly. When file is not empty it
+// keeps the symbols whose file matches it (see MatchFile). Several rows mean
+// the name is ambiguous: Find never picks one.
+func (e *Engine) Find(name, file string) []int32 {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return nil
+	}
+	keep := func(rows []int32, ok func(*schemas.Node) bool) []int32 {
+		var out []int32
+		for _, r := range rows {
+			n := &e.nodes[r]
+			if MatchFile(n.File, file) && (ok == nil || ok(n)) {
+				out = append(out, r)
+			}
+		}
+		return out
+	}
+	if rows := keep(e.names.qualified(name), nil); len(rows) > 0 {
+		return rows
+	}
+	if scope, last, ok := splitScope(name); ok {
+		rows := keep(e.names.nameRange(last, true), func(n *schemas.Node) bool {
+			return n.Name == last && inScope(n, scope)
+		})
+		if len(rows) > 0 {
+			slices.Sort(rows)
+			return rows
+		}
+	}
+	same := e.names.nameRange(name, true)
+	rows := keep(same, func(n *schemas.Node) bool { return n.Name == name })
+	if len(rows) == 0 {
+		rows = keep(same, nil)
+	}
+	slices.Sort(rows)
+	return rows
+}
+
+// Match says how a search hit matched its query.
+type Match uint8
+
+// Matches, best first.
+const (
+	MatchExact  Match = iota // the name or qualified name is the query (ASCII case aside)
+	MatchPrefix              // the name starts with the query
+	MatchToken               // the name holds every word of the query
+	MatchFuzzy               // the name shares enough trigrams with the query
+)
+
+func (m Match) String() string {
+	switch m {
+	case MatchExact:
+		return "exact"
+	case MatchPrefix:
+		return "prefix"
+	case MatchToken:
+		return "token"
+	case MatchFuzzy:
+		return "fuzzy"
+	}
+	return "Match(?)"
+}
+
+// Hit is one search result: node row, how it matched, and a score in (0, 1]
+// that orders hits of the same Match.
+type Hit struct {
+	Node  int32
+	Match Match
+	Score float32
+}
+
+// SearchOptions filter and bound a search.
+type SearchOptions struct {
+	Kinds    []string // node kinds to keep; none keeps all
+	Language string   // keep this language only
+	File     string   // keep symbols whose file matches (see MatchFile)
+	Limit    int      // at most this many hits; 0 for all
+}
+
+// minFuzzy is the least trigram similarity (Dice coefficient) of a fuzzy
+// hit.
+const minFuzzy = 0.5
+
+// Search ranks the symbols matching q: exact matches first, then name
+// prefixes, then names holding every word of q, then fuzzy matches by
+// trigrams. A dotted q ("http.Server", "User.sa") matches its last part
+// against names within the scope before it. Ties go to the shorter name,
+// then the smaller qualified name, then the smaller id, so answers are
+// deterministic.
+func (e *Engine) Search(q string, opt SearchOptions) []Hit {
+	q = strings.TrimSpace(q)
+	if q == "" {
+		return nil
+	}
+	scope, last, scoped := splitScope(q)
+	if !scoped {
+		last = q
+	}
+	seen := newBitset(len(e.nodes))
+	var hits, tier []Hit
+	accept := func(r int32, m Match, score float32) {
+		if seen.has(r) {
+			return
+		}
+		n := &e.nodes[r]
+		if scoped && !inScope(n, scope) && n.QualifiedName != q {
+			return
+		}
+		if !e.keep(n, &opt) {
+			return
+		}
+		seen.set(r)
+		tier = append(tier, Hit{Node: r, Match: m, Score: score})
+	}
+	// flush moves the best of a tier to hits, in order; it reports whether
+	// the limit is reached.
+	flush := func() bool {
+		k := 0
+		if opt.Limit > 0 {
+			k = opt.Limit - len(hits)
+		}
+		hits = append(hits, best(tier, k, func(a, b Hit) int {
+			na, nb := &e.nodes[a.Node], &e.nodes[b.Node]
+			return cmp.Or(
+				cmp.Compare(b.Score, a.Score),
+				cmp.Compare(len(na.Name), len(nb.Name)),
+				strings.Compare(na.QualifiedName, nb.QualifiedName),
+				cmp.Compare(a.Node, b.Node))
+		})...)
+		tier = tier[:0]
+		return opt.Limit > 0 && len(hits) >= opt.Limit
+	}
+
+	for _, r := range e.names.qualified(q) {
+		accept(r, MatchExact, 1)
+	}
+	for _, r := range e.names.nameRange(last, true) {
+		if e.nodes[r].Name == last {
+			accept(r, MatchExact, 1)
+		} else {
+			accept(r, MatchExact, 0.9)
+		}
+	}
+	if flush() {
+		return hits[:opt.Limit]
+	}
+	for _, r := range e.names.nameRange(last, false) {
+		accept(r, MatchPrefix, float32(len(last))/float32(len(e.nodes[r].Name)))
+	}
+	if flush() {
+		return hits[:opt.Limit]
+	}
+	qt := tokens(last, nil)
+	if len(qt) > 0 {
+		rows := e.names.tokens.get(qt[0])
+		for _, t := range qt[1:] {
+			rows = intersect(rows, e.names.tokens.get(t))
+		}
+		for _, r := range rows {
+			accept(r, MatchToken, float32(len(qt))/float32(max(len(qt), countWords(e.nodes[r].Name))))
+		}
+		if flush() {
+			return hits[:opt.Limit]
+		}
+	}
+	e.names.fuzzy(last, func(r int32, score float32) { accept(r, MatchFuzzy, score) })
+	if flush() {
+		return hits[:opt.Limit]
+	}
+	return hits
+}
+
+// best returns the k smallest of hs by cmp, sorted (all of them when k is
+// 0). It reorders hs.
+func best(hs []Hit, k int, cmp func(a, b Hit) int) []Hit {
+	if k <= 0 || len(hs) <= k {
+		slices.SortFunc(hs, cmp)
+		return hs
+	}
+	// Keep the k smallest so far in a heap with the largest at the root.
+	h := hs[:k]
+	down := func(i int) {
+		for {
+			c := 2*i + 1
+			if c >= k {
+				return
+			}
+			if c+1 < k && cmp(h[c+1], h[c]) > 0 {
+				c++
+			}
+			if cmp(h[c], h[i]) <= 0 {
+				return
+			}
+			h[i], h[c] = h[c], h[i]
+			i = c
+		}
+	}
+	for i := k/2 - 1; i >= 0; i-- {
+		down(i)
+	}
+	for _, x := range hs[k:] {
+		if cmp(x, h[0]) < 0 {
+			h[0] = x
+			down(0)
+		}
+	}
+	slices.SortFunc(h, cmp)
+	return h
+}
+
+func (e *Engine) keep(n *schemas.Node, opt *SearchOptions) bool {
+	return (len(opt.Kinds) == 0 || slices.Contains(opt.Kinds, n.Kind)) &&
+		(opt.Language == "" || n.Language == opt.Language) &&
+		MatchFile(n.File, opt.File)
+}
+
+func intersect(a, b []int32) []int32 {
+	var out []int32
+	for len(a) > 0 && len(b) > 0 {
+		switch {
+		case a[0] < b[0]:
+			a = a[1:]
+		case a[0] > b[0]:
+			b = b[1:]
+		default:
+			out = append(out, a[0])
+			a, b = a[1:], b[1:]
+		}
+	}
+	return out
+}
+
+// fuzzy calls fn for every row whose name shares at least minFuzzy of its
+// trigrams with q (Dice coefficient, counting a name's trigrams by its
+// length). Queries under three bytes are left to the prefix tier.
+//
+// A name scoring minFuzzy holds at least need of q's trigrams, so it is in
+// one of any len(lists)-need+1 of their postings: the shortest lists give
+// the candidates, and the others only add to their counts.
+func (x *names) fuzzy(q string, fn func(r int32, score float32)) {
+	if len(q) < 3 {
+		return
+	}
+	qg := trigrams(q[:min(len(q), 250)], nil) // a row's count fits a byte
+	lists := make([][]int32, 0, len(qg))
+	for _, g := range qg {
+		if l := x.grams.get(g); len(l) > 0 {
+			lists = append(lists, l)
+		}
+	}
+	need := int(math.Ceil(minFuzzy / 2 * float64(len(qg)+1)))
+	if need > len(lists) {
+		return
+	}
+	slices.SortFunc(lists, func(a, b []int32) int { return cmp.Compare(len(a), len(b)) })
+	probe := len(lists) - need + 1
+
+	sc := x.scratch.Get().(*fuzzyScratch)
+	counts, cand := sc.counts, sc.cand[:0]
+	for _, l := range lists[:probe] {
+		for _, r := range l {
+			if counts[r] == 0 {
+				cand = append(cand, r)
+			}
+			counts[r]++
+		}
+	}
+	for _, l := range lists[probe:] {
+		for _, r := range l {
+			if counts[r] > 0 {
+				counts[r]++
+			}
+		}
+	}
+	for _, r := range cand {
+		score := 2 * float32(counts[r]) / float32(len(qg)+len(x.nodes[r].Name))
+		counts[r] = 0
+		if score >= minFuzzy {
+			fn(r, min(score, 1))
+		}
+	}
+	sc.cand = cand
+	x.scratch.Put(sc)
+}
+
+// Suggest returns up to n distinct names close to q (its last part for a
+// dotted q), best first: what to offer when a name finds nothing.
+func (e *Engine) Suggest(q string, n int) []string {
+	_, last, ok := splitScope(q)
+	if !ok {
+		last = strings.TrimSpace(q)
+	}
+	var out []string
+	for _, h := range e.Search(last, SearchOptions{Limit: 8 * n}) {
+		name := e.nodes[h.Node].Name
+		if name != last && !slices.Contains(out, name) {
+			out = append(out, name)
+			if len(out) == n {
+				break
+			}
+		}
+	}
+	return out
+}

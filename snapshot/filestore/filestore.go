@@ -1,0 +1,392 @@
+// Package filestore is a snapshot.Store on a local folder: each key is a
+// file under the root, written to a temporary file beside it, synced and
+// renamed into place, so readers see whole objects only. Conditional puts
+// hold an in-process mutex and an flock on a lock file in the root, so two
+// processes sharing a folder cannot both win a compare-and-swap.
+//
+// ETags are the hex SHA-256 of the content. A plain path (the embedded
+// default is ".snap/" at a repository's root) or a file:// URL resolves to
+// this store.
+package filestore
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+
+	"github.com/graphsnap/snap/snapshot"
+)
+
+// Names under the root that belong to the store itself. Keys with a segment
+// starting with reservedPrefix are refused, and List never shows them.
+const (
+	reservedPrefix = ".snapstore"
+	lockName       = ".snapstore.lock"
+	tempPattern    = ".snapstore-tmp-*"
+)
+
+// Store is a snapshot.Store rooted at a local folder. It is safe for
+// concurrent use by goroutines and by processes sharing the folder.
+type Store struct {
+	root string // absolute
+	mu   sync.Mutex
+}
+
+var _ snapshot.Store = (*Store)(nil)
+
+// New returns a store rooted at root, creating the folder (and its
+// parents) if needed. A root folder that New creates and that is named
+// ".snap" gets a .gitignore of "*", so the embedded default store never
+// shows up in git status.
+func New(root string) (*Store, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, fmt.Errorf("open file store %s: %w", root, err)
+	}
+	fi, err := os.Stat(abs)
+	switch {
+	case err == nil && !fi.IsDir():
+		return nil, fmt.Errorf("open file store %s: not a directory", root)
+	case errors.Is(err, fs.ErrNotExist):
+		if err := os.MkdirAll(abs, 0o755); err != nil {
+			return nil, fmt.Errorf("create file store %s: %w", root, err)
+		}
+		if filepath.Base(abs) == ".snap" {
+			if err := os.WriteFile(filepath.Join(abs, ".gitignore"), []byte("*\n"), 0o644); err != nil {
+				return nil, fmt.Errorf("create file store %s: %w", root, err)
+			}
+		}
+	case err != nil:
+		return nil, fmt.Errorf("open file store %s: %w", root, err)
+	}
+	return &Store{root: abs}, nil
+}
+
+// Root returns the store's absolute root folder.
+func (s *Store) Root() string { return s.root }
+
+// path validates key and returns its file path.
+func (s *Store) path(key string) (string, error) {
+	if err := snapshot.ValidateKey(key); err != nil {
+		return "", err
+	}
+	for seg := range strings.SplitSeq(key, "/") {
+		if strings.HasPrefix(seg, reservedPrefix) {
+			return "", fmt.Errorf("%w %q: segments starting with %q are reserved by the file store", snapshot.ErrInvalidKey, key, reservedPrefix)
+		}
+	}
+	return filepath.Join(s.root, filepath.FromSlash(key)), nil
+}
+
+// Get implements snapshot.Store. It reads the file once to compute its
+// ETag, then hands back the open file rewound; a concurrent Put replaces
+// the file by rename, so the open file stays whole.
+func (s *Store) Get(ctx context.Context, key string) (io.ReadCloser, snapshot.Info, error) {
+	p, err := s.path(key)
+	if err != nil {
+		return nil, snapshot.Info{}, fmt.Errorf("get: %w", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, snapshot.Info{}, fmt.Errorf("get %s: %w", key, err)
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, snapshot.Info{}, fmt.Errorf("get %s: %w", key, notExist(err))
+	}
+	info, err := fileInfo(f, key)
+	if err == nil {
+		_, err = f.Seek(0, io.SeekStart)
+	}
+	if err != nil {
+		f.Close()
+		return nil, snapshot.Info{}, fmt.Errorf("get %s: %w", key, err)
+	}
+	return f, info, nil
+}
+
+// fileInfo stats and hashes an open file.
+func fileInfo(f *os.File, key string) (snapshot.Info, error) {
+	fi, err := f.Stat()
+	if err != nil {
+		return snapshot.Info{}, err
+	}
+	if !fi.Mode().IsRegular() {
+		return snapshot.Info{}, fs.ErrNotExist
+	}
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return snapshot.Info{}, err
+	}
+	return snapshot.Info{Key: key, Size: n, ETag: hex.EncodeToString(h.Sum(nil)), ModTime: fi.ModTime()}, nil
+}
+
+// notExist maps "a parent is a file" to not-found, as object stores see it.
+func notExist(err error) error {
+	if errors.Is(err, syscall.ENOTDIR) {
+		return fmt.Errorf("%w (%v)", fs.ErrNotExist, err)
+	}
+	return err
+}
+
+// Put implements snapshot.Store: temp file in the target's folder, fsync,
+// then, holding the lock, check the condition, rename and fsync the folder.
+func (s *Store) Put(ctx context.Context, key string, r io.Reader, opts snapshot.PutOptions) (snapshot.Info, error) {
+	p, err := s.path(key)
+	if err != nil {
+		return snapshot.Info{}, fmt.Errorf("put: %w", err)
+	}
+	if err := opts.Check(); err != nil {
+		return snapshot.Info{}, fmt.Errorf("put %s: %w", key, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return snapshot.Info{}, fmt.Errorf("put %s: %w", key, err)
+	}
+	dir := filepath.Dir(p)
+	tmp, err := createTemp(dir)
+	if err != nil {
+		return snapshot.Info{}, fmt.Errorf("put %s: %w", key, err)
+	}
+	tmpName := tmp.Name()
+	committed := false
+	defer func() {
+		if !committed {
+			tmp.Close()
+			os.Remove(tmpName)
+		}
+	}()
+
+	h := sha256.New()
+	n, err := io.Copy(io.MultiWriter(tmp, h), r)
+	if err != nil {
+		return snapshot.Info{}, fmt.Errorf("put %s: write: %w", key, err)
+	}
+	if err := finish(tmp); err != nil {
+		return snapshot.Info{}, fmt.Errorf("put %s: %w", key, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return snapshot.Info{}, fmt.Errorf("put %s: %w", key, err)
+	}
+
+	unlock, err := s.lock()
+	if err != nil {
+		return snapshot.Info{}, fmt.Errorf("put %s: %w", key, err)
+	}
+	defer unlock()
+	if err := checkCondition(p, opts); err != nil {
+		return snapshot.Info{}, fmt.Errorf("put %s: %w", key, err)
+	}
+	if err := os.Rename(tmpName, p); err != nil {
+		return snapshot.Info{}, fmt.Errorf("put %s: %w", key, err)
+	}
+	committed = true
+	if err := syncDir(dir); err != nil {
+		return snapshot.Info{}, fmt.Errorf("put %s: %w", key, err)
+	}
+	fi, err := os.Stat(p)
+	if err != nil {
+		return snapshot.Info{}, fmt.Errorf("put %s: %w", key, err)
+	}
+	return snapshot.Info{Key: key, Size: n, ETag: etag(h), ModTime: fi.ModTime()}, nil
+}
+
+func etag(h hash.Hash) string { return hex.EncodeToString(h.Sum(nil)) }
+
+// createTemp makes dir and a temp file in it. It retries when a concurrent
+// Delete prunes the freshly made folder before the file lands in it.
+func createTemp(dir string) (*os.File, error) {
+	var err error
+	for range 5 {
+		if err = os.MkdirAll(dir, 0o755); err != nil {
+			return nil, err
+		}
+		var f *os.File
+		if f, err = os.CreateTemp(dir, tempPattern); err == nil {
+			return f, nil
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+	}
+	return nil, err
+}
+
+// finish makes a written temp file durable and readable like any object.
+func finish(f *os.File) error {
+	if err := f.Chmod(0o644); err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	return f.Close()
+}
+
+// checkCondition evaluates opts against the file at p. The caller holds the lock.
+func checkCondition(p string, opts snapshot.PutOptions) error {
+	switch {
+	case opts.IfNoneMatch:
+		if _, err := os.Lstat(p); err == nil {
+			return fmt.Errorf("object exists: %w", snapshot.ErrPrecondition)
+		} else if !errors.Is(notExist(err), fs.ErrNotExist) {
+			return err
+		}
+	case opts.IfMatch != "":
+		f, err := os.Open(p)
+		if errors.Is(notExist(err), fs.ErrNotExist) {
+			return fmt.Errorf("no object to match: %w", snapshot.ErrPrecondition)
+		} else if err != nil {
+			return err
+		}
+		info, err := fileInfo(f, "")
+		f.Close()
+		if err != nil {
+			return err
+		}
+		if info.ETag != opts.IfMatch {
+			return fmt.Errorf("etag is %s, not %s: %w", info.ETag, opts.IfMatch, snapshot.ErrPrecondition)
+		}
+	}
+	return nil
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	err = d.Sync()
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("sync %s: %w", dir, err)
+	}
+	return nil
+}
+
+// lock serializes mutations: first among goroutines, then among processes.
+func (s *Store) lock() (unlock func(), err error) {
+	s.mu.Lock()
+	f, err := os.OpenFile(filepath.Join(s.root, lockName), os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		s.mu.Unlock()
+		return nil, fmt.Errorf("lock store: %w", err)
+	}
+	if err := flock(f); err != nil {
+		f.Close()
+		s.mu.Unlock()
+		return nil, fmt.Errorf("lock store: %w", err)
+	}
+	return func() {
+		f.Close() // releases the flock
+		s.mu.Unlock()
+	}, nil
+}
+
+// List implements snapshot.Store. Listed objects carry no ETag (computing
+// one means reading the file); Get has it.
+func (s *Store) List(ctx context.Context, prefix string) ([]snapshot.Info, error) {
+	p, err := snapshot.ListPrefix(prefix)
+	if err != nil {
+		return nil, err
+	}
+	if p != "" {
+		// Validate the prefix like a key (reserved names included).
+		if _, err := s.path(strings.TrimSuffix(p, "/")); err != nil {
+			return nil, fmt.Errorf("list: %w", err)
+		}
+	}
+	start := filepath.Join(s.root, filepath.FromSlash(p))
+	var infos []snapshot.Info
+	err = filepath.WalkDir(start, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if errors.Is(notExist(err), fs.ErrNotExist) {
+				return nil // vanished under us, or the prefix names nothing
+			}
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if path == start && !d.IsDir() {
+			return nil // the prefix names an object: nothing is under it
+		}
+		if path != start && strings.HasPrefix(d.Name(), reservedPrefix) {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		fi, err := d.Info()
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(s.root, path)
+		if err != nil {
+			return err
+		}
+		infos = append(infos, snapshot.Info{Key: filepath.ToSlash(rel), Size: fi.Size(), ModTime: fi.ModTime()})
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list %s: %w", prefix, err)
+	}
+	// WalkDir's lexical order is per folder; keys sort as whole strings
+	// ("a/b-c" < "a/b/c").
+	sort.Slice(infos, func(i, j int) bool { return infos[i].Key < infos[j].Key })
+	return infos, nil
+}
+
+// Delete implements snapshot.Store. It also removes folders the deletion
+// left empty, up to the root.
+func (s *Store) Delete(ctx context.Context, key string) error {
+	p, err := s.path(key)
+	if err != nil {
+		return fmt.Errorf("delete: %w", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("delete %s: %w", key, err)
+	}
+	unlock, err := s.lock()
+	if err != nil {
+		return fmt.Errorf("delete %s: %w", key, err)
+	}
+	defer unlock()
+	fi, err := os.Lstat(p)
+	if errors.Is(notExist(err), fs.ErrNotExist) {
+		return nil
+	} else if err != nil {
+		return fmt.Errorf("delete %s: %w", key, err)
+	}
+	if fi.IsDir() {
+		return nil // a prefix of other keys, not an object
+	}
+	if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("delete %s: %w", key, err)
+	}
+	dir := filepath.Dir(p)
+	for dir != s.root && strings.HasPrefix(dir, s.root) && os.Remove(dir) == nil {
+		dir = filepath.Dir(dir) // dir was empty: prune its parent too
+	}
+	if err := syncDir(dir); err != nil {
+		return fmt.Errorf("delete %s: %w", key, err)
+	}
+	return nil
+}

@@ -1,0 +1,419 @@
+// Package snapshot writes and reads code-graph snapshots: the Parquet
+// tables of schemas (nodes, edges, files, sources, refs) and manifest.json,
+// stored under a key prefix of a Store.
+//
+// Write puts every table first and the manifest, which names each table's
+// size and SHA-256, last. Read and Verify go the other way: manifest, then
+// tables, checking size and SHA-256 before decoding a byte, then the
+// Parquet structure and schema, row counts and sort order. A torn,
+// truncated or tampered snapshot is refused with an error naming the table
+// and what is wrong, never half-loaded.
+//
+// The same rows always encode to the same bytes (fixed writer settings, no
+// timestamps in tables), so a snapshot of a tree is reproducible.
+//
+// Keys follow the hive layout of Prefix and HeadKey; HEAD.json, the
+// pointer to a branch's newest snapshot, moves by compare-and-swap with
+// WriteHead. The Store interface and its backends (filestore, memstore)
+// live here and below; storetest holds their shared conformance suite.
+package snapshot
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"runtime"
+	"strings"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/graphsnap/snap/schemas"
+)
+
+// Snapshot is one snapshot in memory: its manifest and the rows of every
+// table, each in its table's sort order (see the row types in schemas).
+// Sources is nil when the snapshot has no sources table.
+type Snapshot struct {
+	Manifest schemas.Manifest
+	Nodes    []schemas.Node
+	Edges    []schemas.Edge
+	Files    []schemas.File
+	Sources  []schemas.Source
+	Refs     []schemas.Ref
+}
+
+// ReadOptions leave out tables a reader does not need.
+type ReadOptions struct {
+	SkipSources bool
+	SkipRefs    bool
+}
+
+// maxManifestSize bounds what ReadManifest reads: a manifest is a few KiB.
+const maxManifestSize = 16 << 20
+
+// Write stores s under prefix ("" for the store's root): the tables, then
+// manifest.json. It fills the manifest's FormatVersion and Tables (name,
+// file, rows, bytes, sha256) and returns the manifest as written. The
+// sources table is written when s.Sources is not nil.
+//
+// Rows are written in the order given, which must be the table's sort
+// order; Write refuses rows out of order (or, where keys are unique,
+// repeated) before it writes anything.
+func Write(ctx context.Context, st Store, prefix string, s *Snapshot) (schemas.Manifest, error) {
+	if err := checkPrefix(prefix); err != nil {
+		return schemas.Manifest{}, fmt.Errorf("write snapshot: %w", err)
+	}
+	if s == nil {
+		return schemas.Manifest{}, errors.New("write snapshot: nil snapshot")
+	}
+	orderErrs := []error{
+		orderError(nodesSpec, s.Nodes),
+		orderError(edgesSpec, s.Edges),
+		orderError(filesSpec, s.Files),
+		orderError(sourcesSpec, s.Sources),
+		orderError(refsSpec, s.Refs),
+	}
+	if err := errors.Join(orderErrs...); err != nil {
+		return schemas.Manifest{}, fmt.Errorf("write snapshot %s: %w", where(prefix), err)
+	}
+
+	jobs := []func(context.Context) (schemas.Table, error){
+		func(ctx context.Context) (schemas.Table, error) { return putTable(ctx, st, prefix, nodesSpec, s.Nodes) },
+		func(ctx context.Context) (schemas.Table, error) { return putTable(ctx, st, prefix, edgesSpec, s.Edges) },
+		func(ctx context.Context) (schemas.Table, error) { return putTable(ctx, st, prefix, filesSpec, s.Files) },
+	}
+	if s.Sources != nil {
+		jobs = append(jobs, func(ctx context.Context) (schemas.Table, error) {
+			return putTable(ctx, st, prefix, sourcesSpec, s.Sources)
+		})
+	}
+	jobs = append(jobs, func(ctx context.Context) (schemas.Table, error) { return putTable(ctx, st, prefix, refsSpec, s.Refs) })
+
+	tables := make([]schemas.Table, len(jobs))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, job := range jobs {
+		g.Go(func() (err error) {
+			tables[i], err = job(gctx)
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return schemas.Manifest{}, fmt.Errorf("write snapshot %s: %w", where(prefix), err)
+	}
+
+	m := normalize(s.Manifest)
+	m.FormatVersion = schemas.FormatVersion
+	m.Tables = tables
+	raw, err := EncodeManifest(m)
+	if err != nil {
+		return schemas.Manifest{}, fmt.Errorf("write snapshot %s: %w", where(prefix), err)
+	}
+	if _, err := st.Put(ctx, joinKey(prefix, schemas.ManifestFile), bytes.NewReader(raw), PutOptions{}); err != nil {
+		return schemas.Manifest{}, fmt.Errorf("write snapshot %s: put manifest: %w", where(prefix), err)
+	}
+	return m, nil
+}
+
+func orderError[T any](spec *tableSpec[T], rows []T) error {
+	if err := spec.checkOrder(rows); err != nil {
+		return fmt.Errorf("table %s: %w", spec.name, err)
+	}
+	return nil
+}
+
+func putTable[T any](ctx context.Context, st Store, prefix string, spec *tableSpec[T], rows []T) (schemas.Table, error) {
+	data, err := encodeRows(spec, rows)
+	if err != nil {
+		return schemas.Table{}, err
+	}
+	sum := sha256.Sum256(data)
+	if _, err := st.Put(ctx, joinKey(prefix, spec.file), bytes.NewReader(data), PutOptions{}); err != nil {
+		return schemas.Table{}, fmt.Errorf("put table %s: %w", spec.name, err)
+	}
+	return schemas.Table{
+		Name:   spec.name,
+		File:   spec.file,
+		Rows:   int64(len(rows)),
+		Bytes:  int64(len(data)),
+		SHA256: hex.EncodeToString(sum[:]),
+	}, nil
+}
+
+// normalize gives nil lists and maps of m their empty value, so the JSON
+// says [] and {} rather than null.
+func normalize(m schemas.Manifest) schemas.Manifest {
+	if m.Parents == nil {
+		m.Parents = []string{}
+	}
+	if m.Grammars == nil {
+		m.Grammars = map[string]string{}
+	}
+	if m.Indexer.Args == nil {
+		m.Indexer.Args = []string{}
+	}
+	if m.Counts.Languages == nil {
+		m.Counts.Languages = map[string]int{}
+	}
+	return m
+}
+
+// EncodeManifest returns manifest.json's bytes for m: indented JSON with a
+// trailing newline. For the manifest Write returns, these are the bytes it
+// stored, so their SHA-256 is what HEAD.json's manifest_sha256 names.
+func EncodeManifest(m schemas.Manifest) ([]byte, error) {
+	raw, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("encode manifest: %w", err)
+	}
+	return append(raw, '\n'), nil
+}
+
+// ReadManifest reads and checks the manifest of the snapshot at prefix
+// (see ParseManifest). It also returns the raw bytes, to compare with
+// HEAD.json's manifest_sha256. A missing manifest gives an error wrapping
+// fs.ErrNotExist.
+func ReadManifest(ctx context.Context, st Store, prefix string) (schemas.Manifest, []byte, error) {
+	if err := checkPrefix(prefix); err != nil {
+		return schemas.Manifest{}, nil, fmt.Errorf("read manifest: %w", err)
+	}
+	key := joinKey(prefix, schemas.ManifestFile)
+	raw, _, err := readSmall(ctx, st, key, maxManifestSize)
+	if err != nil {
+		return schemas.Manifest{}, nil, fmt.Errorf("read manifest: %w", err)
+	}
+	m, err := ParseManifest(raw)
+	if err != nil {
+		return schemas.Manifest{}, nil, fmt.Errorf("read manifest %s: %w", key, err)
+	}
+	return m, raw, nil
+}
+
+// readSmall reads a whole object of at most limit bytes.
+func readSmall(ctx context.Context, st Store, key string, limit int64) ([]byte, Info, error) {
+	rc, info, err := st.Get(ctx, key)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	defer rc.Close()
+	raw, err := io.ReadAll(io.LimitReader(rc, limit+1))
+	if err != nil {
+		return nil, Info{}, fmt.Errorf("read %s: %w", key, err)
+	}
+	if int64(len(raw)) > limit {
+		return nil, Info{}, fmt.Errorf("read %s: larger than %d bytes", key, limit)
+	}
+	return raw, info, nil
+}
+
+// ParseManifest decodes manifest.json and checks what a reader relies on:
+// a format version this build reads, and a well-formed table list naming
+// every required table (nodes, edges, files, refs) once, with its file,
+// row count, size and SHA-256. Unknown fields and tables are allowed: a
+// format version grows by adding them.
+func ParseManifest(raw []byte) (schemas.Manifest, error) {
+	var m schemas.Manifest
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return schemas.Manifest{}, fmt.Errorf("parse manifest: %w", err)
+	}
+	if m.FormatVersion < schemas.MinFormatVersion || m.FormatVersion > schemas.FormatVersion {
+		return schemas.Manifest{}, fmt.Errorf("unsupported snapshot format_version %d: this build reads versions %d to %d",
+			m.FormatVersion, schemas.MinFormatVersion, schemas.FormatVersion)
+	}
+	seen := make(map[string]bool, len(m.Tables))
+	files := make(map[string]bool, len(m.Tables))
+	for _, t := range m.Tables {
+		if err := checkTableEntry(t); err != nil {
+			return schemas.Manifest{}, err
+		}
+		if seen[t.Name] {
+			return schemas.Manifest{}, fmt.Errorf("manifest lists table %s twice", t.Name)
+		}
+		if files[t.File] {
+			return schemas.Manifest{}, fmt.Errorf("manifest lists file %s twice", t.File)
+		}
+		seen[t.Name], files[t.File] = true, true
+	}
+	for _, name := range requiredTables {
+		if !seen[name] {
+			return schemas.Manifest{}, fmt.Errorf("missing table %s (%s): not in the manifest", name, knownFiles[name])
+		}
+	}
+	return m, nil
+}
+
+func checkTableEntry(t schemas.Table) error {
+	if t.Name == "" {
+		return errors.New("manifest lists a table without a name")
+	}
+	if want, ok := knownFiles[t.Name]; ok && t.File != want {
+		return fmt.Errorf("manifest: table %s in file %q, want %q", t.Name, t.File, want)
+	}
+	if err := ValidateKey(t.File); err != nil || strings.Contains(t.File, "/") {
+		return fmt.Errorf("manifest: table %s: bad file name %q", t.Name, t.File)
+	}
+	if t.Rows < 0 || t.Bytes < 0 {
+		return fmt.Errorf("manifest: table %s: negative rows (%d) or bytes (%d)", t.Name, t.Rows, t.Bytes)
+	}
+	if len(t.SHA256) != 64 || strings.Trim(t.SHA256, "0123456789abcdef") != "" {
+		return fmt.Errorf("manifest: table %s: sha256 %q is not 64 lowercase hex digits", t.Name, t.SHA256)
+	}
+	return nil
+}
+
+func findTable(m *schemas.Manifest, name string) (schemas.Table, bool) {
+	for _, t := range m.Tables {
+		if t.Name == name {
+			return t, true
+		}
+	}
+	return schemas.Table{}, false
+}
+
+// Read reads the snapshot at prefix, checking everything Verify does for
+// the tables it loads (see the package comment). Tables opts skips are
+// not fetched; an optional table the manifest does not list stays nil.
+func Read(ctx context.Context, st Store, prefix string, opts ReadOptions) (*Snapshot, error) {
+	m, _, err := ReadManifest(ctx, st, prefix)
+	if err != nil {
+		return nil, err
+	}
+	s := &Snapshot{Manifest: m}
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	g.Go(func() (err error) { s.Nodes, err = loadTable(gctx, st, prefix, &m, nodesSpec); return err })
+	g.Go(func() (err error) { s.Edges, err = loadTable(gctx, st, prefix, &m, edgesSpec); return err })
+	g.Go(func() (err error) { s.Files, err = loadTable(gctx, st, prefix, &m, filesSpec); return err })
+	if _, listed := findTable(&m, schemas.TableSources); listed && !opts.SkipSources {
+		g.Go(func() (err error) { s.Sources, err = loadTable(gctx, st, prefix, &m, sourcesSpec); return err })
+	}
+	if !opts.SkipRefs {
+		g.Go(func() (err error) { s.Refs, err = loadTable(gctx, st, prefix, &m, refsSpec); return err })
+	}
+	if err := g.Wait(); err != nil {
+		return nil, fmt.Errorf("read snapshot %s: %w", where(prefix), err)
+	}
+	return s, nil
+}
+
+// loadTable fetches, checks and decodes one table the manifest lists.
+func loadTable[T any](ctx context.Context, st Store, prefix string, m *schemas.Manifest, spec *tableSpec[T]) ([]T, error) {
+	t, ok := findTable(m, spec.name)
+	if !ok {
+		return nil, fmt.Errorf("missing table %s (%s): not in the manifest", spec.name, spec.file)
+	}
+	data, err := fetchTable(ctx, st, prefix, t)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := decodeRows(spec, data, t.Rows)
+	if err != nil {
+		return nil, fmt.Errorf("table %s: %w", spec.name, err)
+	}
+	if int64(len(rows)) != t.Rows {
+		return nil, fmt.Errorf("table %s: %d rows, manifest says %d", spec.name, len(rows), t.Rows)
+	}
+	if err := spec.checkOrder(rows); err != nil {
+		return nil, fmt.Errorf("table %s: %w", spec.name, err)
+	}
+	return rows, nil
+}
+
+// fetchTable reads a table file whole, after checking its size and before
+// returning it its SHA-256, against the manifest.
+func fetchTable(ctx context.Context, st Store, prefix string, t schemas.Table) ([]byte, error) {
+	rc, info, err := st.Get(ctx, joinKey(prefix, t.File))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("missing table %s (%s): %w", t.Name, t.File, err)
+	} else if err != nil {
+		return nil, fmt.Errorf("table %s: %w", t.Name, err)
+	}
+	defer rc.Close()
+	sizeErr := func(n int64) error {
+		return fmt.Errorf("table %s: size mismatch: manifest says %d bytes, file has %d", t.Name, t.Bytes, n)
+	}
+	if info.Size >= 0 && info.Size != t.Bytes {
+		return nil, sizeErr(info.Size)
+	}
+	// The store's size is what the object holds; the manifest's is only a
+	// claim, so never allocate by it alone.
+	var data []byte
+	if info.Size == t.Bytes {
+		data = make([]byte, t.Bytes)
+		if _, err := io.ReadFull(rc, data); err != nil {
+			return nil, fmt.Errorf("table %s: read: %w", t.Name, err)
+		}
+	} else if data, err = io.ReadAll(io.LimitReader(rc, t.Bytes+1)); err != nil {
+		return nil, fmt.Errorf("table %s: read: %w", t.Name, err)
+	}
+	if int64(len(data)) != t.Bytes {
+		return nil, sizeErr(int64(len(data)))
+	}
+	if sum := sha256.Sum256(data); hex.EncodeToString(sum[:]) != t.SHA256 {
+		return nil, fmt.Errorf("table %s: sha256 mismatch: manifest says %s, file has %x", t.Name, t.SHA256, sum)
+	}
+	return data, nil
+}
+
+// Verify checks the snapshot at prefix without keeping it: the manifest,
+// then every table it lists (size, SHA-256, Parquet structure, schema, row
+// count and sort order; for tables this build does not know, size and
+// SHA-256). It reports every problem it finds, joined, and returns the
+// manifest when it could read one.
+func Verify(ctx context.Context, st Store, prefix string) (schemas.Manifest, error) {
+	m, _, err := ReadManifest(ctx, st, prefix)
+	if err != nil {
+		return schemas.Manifest{}, err
+	}
+	errs := make([]error, len(m.Tables))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, t := range m.Tables {
+		g.Go(func() error {
+			var err error
+			switch t.Name {
+			case schemas.TableNodes:
+				_, err = loadTable(gctx, st, prefix, &m, nodesSpec)
+			case schemas.TableEdges:
+				_, err = loadTable(gctx, st, prefix, &m, edgesSpec)
+			case schemas.TableFiles:
+				_, err = loadTable(gctx, st, prefix, &m, filesSpec)
+			case schemas.TableSources:
+				_, err = loadTable(gctx, st, prefix, &m, sourcesSpec)
+			case schemas.TableRefs:
+				_, err = loadTable(gctx, st, prefix, &m, refsSpec)
+			default:
+				_, err = fetchTable(gctx, st, prefix, t)
+			}
+			errs[i] = err
+			return nil // go on: report every table
+		})
+	}
+	g.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return m, fmt.Errorf("verify snapshot %s: %w", where(prefix), err)
+	}
+	return m, nil
+}
+
+// checkPrefix accepts "" or a valid key.
+func checkPrefix(prefix string) error {
+	if prefix == "" {
+		return nil
+	}
+	return ValidateKey(strings.TrimSuffix(prefix, "/"))
+}
+
+// where names a snapshot prefix in messages.
+func where(prefix string) string {
+	if prefix == "" {
+		return "."
+	}
+	return prefix
+}
