@@ -312,6 +312,15 @@ func (st *fileState) visit(it *item) {
 		l, _ := it.get("left")
 		r, _ := it.get("right")
 		st.assign(sc, splitTop(st.text(l)), splitTop(st.text(r)))
+	case "tsw":
+		// switch v := x.(type): v has a different type in every case.
+		if !sc.inFunc() {
+			return
+		}
+		l, _ := it.get("alias")
+		for _, n := range splitTop(st.text(l)) {
+			sc.bind(strings.TrimSpace(n), "?type switch variable")
+		}
 	case "range":
 		if !sc.inFunc() {
 			return
@@ -826,9 +835,14 @@ func (st *fileState) call(it *item, sc *scope) {
 	args, _ := it.get("args")
 	fnText := st.text(fn)
 	var expr string
-	if sc == nil {
+	switch {
+	case sc == nil:
 		expr = normExpr(fnText, noLocals, nil)
-	} else {
+	case isLocalName(strings.TrimSpace(fnText), sc):
+		// f() where f is a local or parameter: a function value, which
+		// has no static callee whatever it was last assigned.
+		expr = "?call of a local function value"
+	default:
 		expr = normExpr(fnText, sc.lookup, sc.typeParams())
 	}
 	switch expr {
@@ -867,4 +881,12 @@ func isGenerated(src []byte) bool {
 		}
 	}
 	return false
+}
+
+func isLocalName(s string, sc *scope) bool {
+	if !isIdent(s) {
+		return false
+	}
+	_, ok := sc.lookup(s)
+	return ok
 }

@@ -65,3 +65,5 @@
 (func_literal parameters: (parameter_list) @funclit.params)
 
 (ERROR) @error
+
+(type_switch_statement alias: (expression_list) @tsw.alias) @tsw

@@ -59,3 +59,13 @@ func Map[T any](xs []T, f func(T) T) []T {
 	}
 	return xs
 }
+
+// Describe narrows a reader in a type switch: v has another type per case.
+func Describe(r st.Reader) string {
+	switch v := r.(type) {
+	case *st.MemStore:
+		v.Len()
+	}
+	r.Get("k")
+	return ""
+}
