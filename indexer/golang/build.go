@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"go/build"
 	"go/build/constraint"
 	"path"
 	"strings"
@@ -32,6 +33,16 @@ var unixOS = map[string]bool{
 	"hurd": true, "illumos": true, "ios": true, "linux": true, "netbsd": true,
 	"openbsd": true, "solaris": true,
 }
+
+// toolTags are the tags the Go release that built snap sets, such as its
+// default GOEXPERIMENTs (goexperiment.greenteagc).
+var toolTags = func() map[string]bool {
+	m := make(map[string]bool)
+	for _, t := range build.Default.ToolTags {
+		m[t] = true
+	}
+	return m
+}()
 
 // defaultBuild reports whether file is compiled on linux/amd64, by its
 // name (foo_windows.go, foo_arm64.go) and its //go:build expression.
@@ -66,6 +77,6 @@ func defaultBuild(file, expr string) bool {
 		case strings.HasPrefix(tag, "go1."):
 			return true
 		}
-		return false
+		return toolTags[tag]
 	})
 }

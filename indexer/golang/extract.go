@@ -33,6 +33,9 @@ func (x *extractor) Close() {
 
 type span struct{ start, end uint32 }
 
+// multiName are the declarations that may name several things at once.
+var multiName = map[string]bool{"param": true, "var": true, "const": true, "field": true}
+
 // item is one query match, copied out of tree-sitter's reused memory.
 type item struct {
 	kind string // the match's main capture name
@@ -74,7 +77,37 @@ type scope struct {
 	tparams map[string]bool
 	loops   []uint32 // ends of open loops
 	conds   []uint32 // ends of open conditionals
+	pending []binding
 	outer   *scope
+}
+
+// binding is a local declared by a statement that has not ended yet: its
+// right-hand side still sees the names it shadows (x := x.Next()).
+type binding struct {
+	end         uint32
+	name, value string
+}
+
+func (s *scope) bindAfter(end uint32, name, value string) {
+	s.pending = append(s.pending, binding{end, name, value})
+}
+
+// settle applies the bindings of statements that ended before off.
+func (s *scope) settle(off uint32) {
+	for ; s != nil; s = s.outer {
+		if len(s.pending) == 0 {
+			continue
+		}
+		kept := s.pending[:0]
+		for _, b := range s.pending {
+			if b.end <= off {
+				s.bind(b.name, b.value)
+			} else {
+				kept = append(kept, b)
+			}
+		}
+		s.pending = kept
+	}
 }
 
 func (s *scope) lookup(name string) (string, bool) {
@@ -172,6 +205,12 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 func (x *extractor) collect(root *sitter.Node, src []byte) []item {
 	names := x.lang.captures
 	var items []item
+	var cursor *sitter.TreeCursor
+	defer func() {
+		if cursor != nil {
+			cursor.Close()
+		}
+	}()
 	matches := x.cursor.Matches(x.lang.query, root, src)
 	for m := matches.Next(); m != nil; m = matches.Next() {
 		var it item
@@ -181,6 +220,19 @@ func (x *extractor) collect(root *sitter.Node, src []byte) []item {
 			main, field, ok := strings.Cut(name, ".")
 			if !ok {
 				it.kind, it.span = main, sp
+				if multiName[main] {
+					// A quantified capture yields only the first of
+					// several names ("a, b int"): ask the node for all.
+					if cursor == nil {
+						cursor = c.Node.Walk()
+					}
+					for _, n := range c.Node.ChildrenByFieldName("name", cursor) {
+						it.subs = append(it.subs, sub{"name", span{uint32(n.StartByte()), uint32(n.EndByte())}})
+					}
+				}
+				continue
+			}
+			if field == "name" && multiName[main] {
 				continue
 			}
 			if main == "funclit" && it.kind == "" {
@@ -221,6 +273,7 @@ func (st *fileState) text(s span) string { return string(st.src[s.start:s.end]) 
 // enter pops finished scopes and nesting records, then returns the scope
 // holding offset off.
 func (st *fileState) enter(off uint32) *scope {
+	st.scopes.settle(off)
 	for st.scopes != nil && st.scopes.end <= off {
 		st.scopes = st.scopes.outer
 	}
@@ -230,6 +283,7 @@ func (st *fileState) enter(off uint32) *scope {
 	for len(st.literals) > 0 && st.literals[len(st.literals)-1].end <= off {
 		st.literals = st.literals[:len(st.literals)-1]
 	}
+	st.scopes.settle(off)
 	if s := st.scopes; s != nil {
 		for len(s.loops) > 0 && s.loops[len(s.loops)-1] <= off {
 			s.loops = s.loops[:len(s.loops)-1]
@@ -311,7 +365,7 @@ func (st *fileState) visit(it *item) {
 		}
 		l, _ := it.get("left")
 		r, _ := it.get("right")
-		st.assign(sc, splitTop(st.text(l)), splitTop(st.text(r)))
+		st.assign(sc, it.end, splitTop(st.text(l)), splitTop(st.text(r)))
 	case "tsw":
 		// switch v := x.(type): v has a different type in every case.
 		if !sc.inFunc() {
@@ -320,6 +374,14 @@ func (st *fileState) visit(it *item) {
 		l, _ := it.get("alias")
 		for _, n := range splitTop(st.text(l)) {
 			sc.bind(strings.TrimSpace(n), "?type switch variable")
+		}
+	case "recv":
+		if !sc.inFunc() {
+			return
+		}
+		l, _ := it.get("left")
+		for _, n := range splitTop(st.text(l)) {
+			sc.bind(strings.TrimSpace(n), "?received value")
 		}
 	case "range":
 		if !sc.inFunc() {
@@ -491,6 +553,7 @@ func (st *fileState) function(it *item, sc *scope) {
 		fs.params = append(fs.params, p)
 	}
 	if r, ok := it.get("result"); ok {
+		fs.params = append(fs.params, r) // named results are locals too
 		if t := firstResult(st.text(r), fs.tparams); !strings.HasPrefix(t, "?") {
 			st.ref(schemas.RefResult, id, st.text(r), t, r)
 		}
@@ -527,6 +590,7 @@ func (st *fileState) method(it *item, sc *scope) {
 		fs.params = append(fs.params, p)
 	}
 	if r, ok := it.get("result"); ok {
+		fs.params = append(fs.params, r) // named results are locals too
 		if t := firstResult(st.text(r), fs.tparams); !strings.HasPrefix(t, "?") {
 			st.ref(schemas.RefResult, id, st.text(r), t, r)
 		}
@@ -576,20 +640,11 @@ func typeParamNames(s string) map[string]bool {
 func firstResult(s string, tparams map[string]bool) string {
 	s = strings.TrimSpace(s)
 	if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") {
-		parts := splitTop(s[1 : len(s)-1])
-		if len(parts) == 0 {
+		types := paramTypes(s[1 : len(s)-1])
+		if len(types) == 0 {
 			return "?no result"
 		}
-		first := strings.TrimSpace(parts[0])
-		if f := strings.Fields(first); len(f) >= 2 && isIdent(f[0]) && !strings.Contains(f[0], ".") {
-			first = strings.Join(f[1:], " ") // named result
-		} else if len(f) == 1 && len(parts) > 1 {
-			// "(a, b T)": grouped names share the last type.
-			if lf := strings.Fields(strings.TrimSpace(parts[len(parts)-1])); len(lf) >= 2 {
-				first = strings.Join(lf[1:], " ")
-			}
-		}
-		s = first
+		s = types[0]
 	}
 	return normType(s, tparams)
 }
@@ -757,7 +812,7 @@ func (st *fileState) valueSpec(it *item, sc *scope) {
 			case len(values) == 1 && i == 0:
 				v = normExpr(values[0], sc.lookup, sc.typeParams())
 			}
-			sc.bind(st.text(ns), v)
+			sc.bindAfter(it.end, st.text(ns), v)
 		}
 		return
 	}
@@ -812,7 +867,7 @@ func specStart(src []byte, off uint32, kw string) (uint32, bool) {
 }
 
 // assign binds the names of a short variable declaration.
-func (st *fileState) assign(sc *scope, left, right []string) {
+func (st *fileState) assign(sc *scope, end uint32, left, right []string) {
 	tp := sc.typeParams()
 	for i, l := range left {
 		name := strings.TrimSpace(l)
@@ -826,7 +881,7 @@ func (st *fileState) assign(sc *scope, left, right []string) {
 				v = "?multiple values" // v, ok := m[k] and the like
 			}
 		}
-		sc.bind(name, v)
+		sc.bindAfter(end, name, v)
 	}
 }
 

@@ -67,3 +67,7 @@
 (ERROR) @error
 
 (type_switch_statement alias: (expression_list) @tsw.alias) @tsw
+
+(receive_statement left: (expression_list) @recv.left) @recv
+
+(type_conversion_expression type: (generic_type) @call.fn) @call

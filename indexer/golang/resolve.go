@@ -572,11 +572,16 @@ func (r *resolver) selector(v value, name string, depth int) (value, string) {
 				found = append(found, value{kind: vFuncs, funcs: ms, how: schemas.ResolvedReceiver})
 				continue
 			}
-			if fs := t.fields[name]; len(fs) > 0 {
+			if fs := r.pick(t.fields[name]); len(fs) > 0 {
 				if v.kind == vTypeName {
 					continue
 				}
 				ft, ok := r.typeOf[fs[0]]
+				for _, f := range fs[1:] {
+					if other, has := r.typeOf[f]; has != ok || other.expr != ft.expr {
+						return value{}, "ambiguous type of field " + name + " (build variants)"
+					}
+				}
 				if !ok {
 					found = append(found, value{kind: vBuiltin})
 					continue

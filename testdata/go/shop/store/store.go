@@ -62,3 +62,17 @@ func Total(items ...Item) int {
 	}
 	return sum
 }
+
+// Pair holds two stores declared in one line.
+type Pair struct {
+	left, right *MemStore
+}
+
+// Swap puts a into both: grouped parameters and a shadowing binding.
+func Swap(a, b *MemStore, p Pair) (out Item) {
+	p.right.Put("a", out)
+	b.Len()
+	a := a.Len()
+	_ = a
+	return out
+}
