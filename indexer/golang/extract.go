@@ -366,31 +366,12 @@ func (st *fileState) visit(it *item) {
 		l, _ := it.get("left")
 		r, _ := it.get("right")
 		st.assign(sc, it.end, splitTop(st.text(l)), splitTop(st.text(r)))
-	case "tsw":
-		// switch v := x.(type): v has a different type in every case.
-		if !sc.inFunc() {
-			return
-		}
-		l, _ := it.get("alias")
-		for _, n := range splitTop(st.text(l)) {
-			sc.bind(strings.TrimSpace(n), "?type switch variable")
-		}
+	case "tsw": // switch v := x.(type): v has another type in every case
+		st.unknowns(it, sc, "alias", "?type switch variable")
 	case "recv":
-		if !sc.inFunc() {
-			return
-		}
-		l, _ := it.get("left")
-		for _, n := range splitTop(st.text(l)) {
-			sc.bind(strings.TrimSpace(n), "?received value")
-		}
+		st.unknowns(it, sc, "left", "?received value")
 	case "range":
-		if !sc.inFunc() {
-			return
-		}
-		l, _ := it.get("left")
-		for _, n := range splitTop(st.text(l)) {
-			sc.bind(strings.TrimSpace(n), "?range variable")
-		}
+		st.unknowns(it, sc, "left", "?range variable")
 	case "funclitparams":
 		if sc == nil {
 			return
@@ -415,6 +396,17 @@ func (st *fileState) visit(it *item) {
 		}
 	case "call":
 		st.call(it, sc)
+	}
+}
+
+// unknowns binds the names listed in a sub-capture to a value of unknown type.
+func (st *fileState) unknowns(it *item, sc *scope, field, why string) {
+	if !sc.inFunc() {
+		return
+	}
+	l, _ := it.get(field)
+	for _, n := range splitTop(st.text(l)) {
+		sc.bind(strings.TrimSpace(n), why)
 	}
 }
 
@@ -544,21 +536,29 @@ func (st *fileState) function(it *item, sc *scope) {
 	if b, ok := it.get("body"); ok {
 		n.BodyHash = bodyHash(st.src, b)
 	}
-	id := n.ID
-	fs := &scope{end: it.end, sym: id, env: map[string]string{}}
+	var tparams map[string]bool
 	if tp, ok := it.get("tparams"); ok {
-		fs.tparams = typeParamNames(st.text(tp))
+		tparams = typeParamNames(st.text(tp))
 	}
+	st.openBody(it, n.ID, tparams)
+}
+
+// openBody opens the scope of a function or method body: its parameters
+// and named results are its first locals, and its first result type is
+// recorded for calls on its value.
+func (st *fileState) openBody(it *item, id uint64, tparams map[string]bool) *scope {
+	fs := &scope{end: it.end, sym: id, env: map[string]string{}, tparams: tparams}
 	if p, ok := it.get("params"); ok {
 		fs.params = append(fs.params, p)
 	}
 	if r, ok := it.get("result"); ok {
 		fs.params = append(fs.params, r) // named results are locals too
-		if t := firstResult(st.text(r), fs.tparams); !strings.HasPrefix(t, "?") {
+		if t := firstResult(st.text(r), tparams); !strings.HasPrefix(t, "?") {
 			st.ref(schemas.RefResult, id, st.text(r), t, r)
 		}
 	}
 	st.scopes = fs
+	return fs
 }
 
 func (st *fileState) method(it *item, sc *scope) {
@@ -584,18 +584,7 @@ func (st *fileState) method(it *item, sc *scope) {
 	}
 	id := n.ID
 	st.ref(schemas.RefType, id, recvType, "{"+recvType+"}", rs)
-	fs := &scope{end: it.end, sym: id, env: map[string]string{}, tparams: tparams}
-	fs.bind(recvName, "{"+recvType+"}")
-	if p, ok := it.get("params"); ok {
-		fs.params = append(fs.params, p)
-	}
-	if r, ok := it.get("result"); ok {
-		fs.params = append(fs.params, r) // named results are locals too
-		if t := firstResult(st.text(r), fs.tparams); !strings.HasPrefix(t, "?") {
-			st.ref(schemas.RefResult, id, st.text(r), t, r)
-		}
-	}
-	st.scopes = fs
+	st.openBody(it, id, tparams).bind(recvName, "{"+recvType+"}")
 }
 
 // parseReceiver reads "(s *Server)", "(*Server)" or "(l *List[T])".
