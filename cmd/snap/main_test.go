@@ -135,3 +135,30 @@ func TestQueryWithoutSnapshot(t *testing.T) {
 		t.Errorf("query with no store: exit %d, %q; want 2 and a hint to run snap index", code, stderr)
 	}
 }
+
+func TestReproducibleTables(t *testing.T) {
+	dir := copyTree(t, "../../testdata/go/shop")
+	var folders []string
+	for _, args := range [][]string{
+		{"index", "-q", "--workers", "1", "--store", filepath.Join(t.TempDir(), "a")},
+		{"index", "-q", "--workers", "3", "--store", filepath.Join(t.TempDir(), "b")},
+	} {
+		code, stdout, stderr := run(t, dir, args...)
+		if code != 0 {
+			t.Fatalf("index: %s", stderr)
+		}
+		folders = append(folders, strings.TrimSpace(stdout))
+	}
+	tables, _ := filepath.Glob(filepath.Join(folders[0], "*.parquet"))
+	if len(tables) != 5 {
+		t.Fatalf("want 5 tables, have %v", tables)
+	}
+	for _, a := range tables {
+		b := filepath.Join(folders[1], filepath.Base(a))
+		da, _ := os.ReadFile(a)
+		db, err := os.ReadFile(b)
+		if err != nil || !bytes.Equal(da, db) {
+			t.Errorf("%s differs between two runs over the same tree", filepath.Base(a))
+		}
+	}
+}

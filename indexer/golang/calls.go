@@ -29,7 +29,7 @@ func (r *resolver) call(ref schemas.Ref) {
 	if _, ok := r.index[ref.Src]; !ok {
 		return
 	}
-	v, why := r.eval(ref.Expr, f, 0)
+	v, why := r.evalAlternatives(ref.Expr, f)
 	switch v.kind {
 	case vBuiltin, vTypeName:
 		return // a builtin or a conversion: no call edge
@@ -58,6 +58,32 @@ func (r *resolver) call(ref schemas.Ref) {
 		res = schemas.Ambiguous
 	}
 	r.edge(ref, schemas.EdgeCalls, 0, res, why)
+}
+
+// evalAlternatives evaluates "a|b|…": it has a value only when every
+// alternative has the same one.
+func (r *resolver) evalAlternatives(expr string, f *fileInfo) (value, string) {
+	if !strings.Contains(expr, "|") {
+		return r.eval(expr, f, 0)
+	}
+	var first value
+	for i, alt := range strings.Split(expr, "|") {
+		v, why := r.eval(alt, f, 0)
+		if v.kind == vNone {
+			return v, why
+		}
+		if v.kind == vFuncs {
+			v.funcs = r.pick(v.funcs)
+		}
+		if i == 0 {
+			first = v
+			continue
+		}
+		if v.kind != first.kind || v.t != first.t || v.pkg != first.pkg || !slices.Equal(v.funcs, first.funcs) {
+			return value{}, "local declared again with another type"
+		}
+	}
+	return first, ""
 }
 
 // pick narrows build variants (the same function declared in files for

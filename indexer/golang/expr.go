@@ -8,6 +8,7 @@ import (
 
 // Expressions in refs.parquet (Ref.Expr) for Go, as the resolver reads them:
 //
+//	exprs   = expr { "|" expr }
 //	expr    = head { "." name | "()" | "[]" }
 //	head    = name | "{" type "}"
 //	type    = name | pkg "." name        (pkg: an import name of the file)
@@ -18,7 +19,9 @@ import (
 // assigned). "()" is a call (its value is the callee's first result),
 // "[]" an index or an instantiation. An expression that cannot be written
 // this way is "?" followed by the reason. Pointers are dropped: Go's method
-// sets are looked up through them.
+// sets are looked up through them. Alternatives ("a|b") come from a local
+// declared more than once with different values: the expression means
+// something only when every alternative means the same.
 
 // lookupFunc returns what a local name is bound to, if it is local.
 type lookupFunc func(name string) (string, bool)
@@ -93,7 +96,12 @@ type exprParser struct {
 	i       int
 	lookup  lookupFunc
 	tparams map[string]bool
+	alts    []string // heads standing for the placeholder, when several
 }
+
+// placeholder stands for the head while the selectors after it are read,
+// when the head has alternatives.
+const placeholder = "\x00"
 
 // normExpr normalizes the expression s, substituting locals through lookup.
 func normExpr(s string, lookup lookupFunc, tparams map[string]bool) string {
@@ -108,7 +116,28 @@ func normExpr(s string, lookup lookupFunc, tparams map[string]bool) string {
 			return "?operator expression"
 		}
 	}
+	if p.alts != nil && strings.HasPrefix(out, placeholder) {
+		var b strings.Builder
+		for i, a := range p.alts {
+			if i > 0 {
+				b.WriteByte('|')
+			}
+			b.WriteString(a)
+			b.WriteString(out[len(placeholder):])
+		}
+		return b.String()
+	}
 	return out
+}
+
+// head returns v as the head of the expression, or the placeholder when v
+// has alternatives.
+func (p *exprParser) head(v string) string {
+	if strings.Contains(v, "|") {
+		p.alts = strings.Split(v, "|")
+		return placeholder
+	}
+	return v
 }
 
 func (p *exprParser) space() {
@@ -212,6 +241,9 @@ func (p *exprParser) expr() string {
 		if strings.HasPrefix(out, "?") {
 			return out
 		}
+		if strings.Contains(out, "|") {
+			return p.rest(p.head(out))
+		}
 		p.space()
 		if p.i < len(p.s) && p.s[p.i] == '(' && !strings.Contains(out, "()") && isTypeLike(out) {
 			// (T)(x) or (pkg.T)(x): a conversion.
@@ -237,7 +269,7 @@ func (p *exprParser) expr() string {
 			if strings.HasPrefix(v, "?") {
 				return "?local " + name + ": " + v[1:]
 			}
-			out = v
+			out = p.head(v)
 		} else {
 			out = name
 			if p.tparams[name] {

@@ -6,7 +6,7 @@ import (
 )
 
 func TestNormExpr(t *testing.T) {
-	locals := map[string]string{"s": "{Server}", "c": "NewClient()", "x": "?range variable"}
+	locals := map[string]string{"s": "{Server}", "c": "NewClient()", "x": "?range variable", "w": "{A}|NewA()"}
 	lookup := func(n string) (string, bool) { v, ok := locals[n]; return v, ok }
 	for in, want := range map[string]string{
 		"fmt.Println":                "fmt.Println",
@@ -19,6 +19,8 @@ func TestNormExpr(t *testing.T) {
 		"v.(io.Reader).Read":         "{io.Reader}.Read",
 		"NewList[int]().Push":        "NewList[]().Push",
 		"func() {}":                  "?function literal",
+		"w.Read":                     "{A}.Read|NewA().Read",
+		"(w).r.Read":                 "{A}.r.Read|NewA().r.Read",
 		"[]byte":                     "?composite literal",
 		"m[k].Run":                   "m[].Run",
 		"a.b(c, d(e)).f":             "a.b().f",

@@ -128,7 +128,12 @@ func (s *scope) typeParams() map[string]bool {
 	return nil
 }
 
-// bind records a local; a name bound twice to different things is unknown.
+// maxAlternatives bounds how many different bindings of one name are kept.
+const maxAlternatives = 4
+
+// bind records a local. A name declared again in the same function with
+// another value keeps every value as an alternative ("a|b"): its type is
+// known only if all of them agree, which the resolver decides.
 func (s *scope) bind(name, value string) {
 	if name == "_" || name == "" {
 		return
@@ -137,9 +142,25 @@ func (s *scope) bind(name, value string) {
 		s.env = make(map[string]string)
 	}
 	if old, ok := s.env[name]; ok && old != value {
-		value = "?rebound to different values"
+		value = mergeAlternatives(old, value)
 	}
 	s.env[name] = value
+}
+
+func mergeAlternatives(old, value string) string {
+	if strings.HasPrefix(old, "?") || strings.HasPrefix(value, "?") {
+		return "?rebound to different values"
+	}
+	alts := strings.Split(old, "|")
+	for _, v := range strings.Split(value, "|") {
+		if !slices.Contains(alts, v) {
+			alts = append(alts, v)
+		}
+	}
+	if len(alts) > maxAlternatives {
+		return "?rebound to different values"
+	}
+	return strings.Join(alts, "|")
 }
 
 // typeDecl is the struct or interface whose members are being read.
