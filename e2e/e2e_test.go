@@ -208,3 +208,36 @@ func mustJSON(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
 }
+
+func TestServePythonFixture(t *testing.T) {
+	snap := fixture(t, "python/app")
+	sess, _ := serve(t, snap, "--toolsets", "callgraph,symbols")
+	tools, err := sess.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range tools.Tools {
+		if tool.Name == "snap_read_file" || tool.Name == "snap_status" {
+			t.Errorf("--toolsets callgraph,symbols still offers %s", tool.Name)
+		}
+	}
+	// Repository.save is reached through self, a subclass instance and an
+	// attribute typed by annotation.
+	ans, isErr := call(t, sess, "snap_callers", map[string]any{"name": "shop.repository.Repository.save"})
+	got := qnames(ans["callers"])
+	for _, w := range []string{"shop.repository.OrderRepository.new_order", "shop.services.billing.BillingService._record"} {
+		if isErr || !slices.Contains(got, w) {
+			t.Errorf("callers of Repository.save lack %s: %v", w, ans)
+		}
+	}
+	// Constructors: callers of a class are the places that instantiate it.
+	ans, _ = call(t, sess, "snap_callers", map[string]any{"name": "StripeGateway"})
+	if !slices.Contains(qnames(ans["callers"]), "shop.services.billing.BillingService.__init__") {
+		t.Errorf("callers of StripeGateway = %v", ans)
+	}
+	// Unresolved calls are listed apart, with their reason.
+	ans, _ = call(t, sess, "snap_callees", map[string]any{"name": "shop.cli.fetch"})
+	if !strings.Contains(mustJSON(ans), "not in snapshot") {
+		t.Errorf("callees of fetch should list requests.get as unresolved: %v", ans)
+	}
+}

@@ -87,6 +87,9 @@ func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string)
 	if err != nil {
 		return err
 	}
+	if len(g.Files) == 0 {
+		log.Warn("no files to index: the folder is empty, or git ignores everything in it", "path", dir)
+	}
 	if opts.ParseOnly {
 		log.Info("parsed", "files", g.Stats.FilesParsed, "bytes", g.Stats.SourceBytes, "workers", g.Stats.Workers,
 			"duration", time.Since(start).Round(time.Millisecond))

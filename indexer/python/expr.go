@@ -1,0 +1,283 @@
+package python
+
+import "strings"
+
+// Expr, the normalized form of a Python reference, as this package writes
+// it in refs and reads it back in Resolve.
+//
+// calls (Expr is the callee: `a.b(x)` is a.b), extends (a base), type (Src
+// a field, variable or constant; Expr one value assigned to it, or its
+// annotation) and result (Src a function; Expr its return annotation):
+//
+//	expr = head { "." name | "()" }
+//	head = name        a name no enclosing function binds to a variable:
+//	                   a definition or import of the module, of the class
+//	                   body (seen from that body) or of an enclosing
+//	                   function, or a builtin
+//	     | "self"      the first parameter of the enclosing method
+//	     | "cls"       the first parameter of the enclosing classmethod
+//	     | "{" T "}"   an instance of T, a dotted name, from an annotation
+//	     | "?" reason  nothing to follow; the whole Expr is then just this
+//
+// "()" stands for any argument list. A local variable is replaced by the
+// one value all its assignments give it (`x = Foo()` then `x.m()` is
+// Foo().m) or by its annotation (`def f(x: Foo)`: x.m() is {Foo}.m); an
+// Optional[T] or T | None annotation counts as T, a generic T[...] as T,
+// and assigning None is ignored. super() is written as the call of the
+// name super; the two-argument form is kept only as super(C, self) in a
+// method of C. A global variable named self or cls would read as the
+// parameter. The reasons:
+//
+//	?local     a variable whose value we cannot follow (a parameter, a
+//	           loop variable, one assigned different values), called; as
+//	           a type fact: a module variable or field also bound that way
+//	?receiver  a member of such a value
+//	?subscript an item of a container (x[i]() or x[i].m())
+//	?expr      any other expression (a parenthesized one, a lambda, a or b)
+//	?literal   a literal or a member of one ("".join): a builtin type
+//
+// imports, one ref per imported name:
+//
+//	import a.b              a.b         (binds a)
+//	import a.b as c         a.b as c
+//	from m import x         m:x         (binds x, an attribute or a submodule of m)
+//	from m import x as y    m:x as y
+//	from m import *         m:*
+//
+// A relative module is made absolute against the file's module; one that
+// climbs above the top package keeps its leading dots.
+
+const (
+	exprNone      = "?none" // None: ignored as an assigned value
+	exprLocal     = "?local"
+	exprReceiver  = "?receiver"
+	exprSubscript = "?subscript"
+	exprExpr      = "?expr"
+	exprLiteral   = "?literal"
+)
+
+// expr returns the Expr of the expression at s, evaluated in scope sc.
+func (f *fileState) expr(s span, sc *scope) string {
+	src := f.src
+	p, end := int(s.start), int(s.end)
+	var head, name string
+	p0 := p
+	for head == "" {
+		p = skipSpace(src, p, end)
+		if p >= end {
+			return exprExpr
+		}
+		if e := literalEnd(src, p, end); e > p {
+			head, p = exprLiteral, e
+			break
+		}
+		if !isIdentStart(src[p]) {
+			return exprExpr
+		}
+		q := identEnd(src, p, end)
+		p0, name, p = p, f.str[p:q], q
+		switch name {
+		case "await":
+		case "None":
+			head = exprNone
+		case "True", "False":
+			head = exprLiteral
+		case "lambda", "not", "yield":
+			return exprExpr
+		case "super":
+			if !f.plainSuper(p, end, sc) {
+				return exprExpr
+			}
+			fallthrough
+		default:
+			head = f.head(name, sc)
+		}
+	}
+	steps := f.buf[:0]
+	defer func() { f.buf = steps }()
+	q := p
+	for {
+		p = skipSpace(src, p, end)
+		if p >= end {
+			break
+		}
+		switch src[p] {
+		case '.':
+			p = skipSpace(src, p+1, end)
+			q := identEnd(src, p, end)
+			if q == p {
+				return exprExpr
+			}
+			steps = append(append(steps, '.'), src[p:q]...)
+			p = q
+		case '(':
+			e, ok := f.args[uint32(p)]
+			if !ok {
+				return exprExpr
+			}
+			steps = append(steps, "()"...)
+			p = int(e)
+		case '[':
+			return exprSubscript
+		default:
+			return exprExpr
+		}
+	}
+	if head[0] == '?' {
+		switch {
+		case len(steps) == 0:
+			return head
+		case head == exprLiteral || head == exprNone:
+			return exprLiteral
+		}
+		return exprReceiver
+	}
+	if head == name && f.str[q:end] == string(steps) {
+		return f.str[p0:end] // as written: no allocation
+	}
+	return head + string(steps)
+}
+
+// plainSuper reports whether the super at p is called with no arguments,
+// or as super(C, ...) in a method of class C.
+func (f *fileState) plainSuper(p, end int, sc *scope) bool {
+	p = skipSpace(f.src, p, end)
+	e, ok := f.args[uint32(p)]
+	if p >= end || f.src[p] != '(' || !ok {
+		return true
+	}
+	a := skipSpace(f.src, p+1, int(e)-1)
+	if a >= int(e)-1 {
+		return true
+	}
+	for s := sc; s != nil; s = s.parent {
+		if s.class != nil {
+			q := identEnd(f.src, a, int(e))
+			c := skipSpace(f.src, q, int(e))
+			return string(f.src[a:q]) == f.nodes[s.class.sym].Name && c < int(e) && f.src[c] == ','
+		}
+	}
+	return false
+}
+
+// head returns the Expr head for name seen from sc: the name itself when
+// rows can find it, a local's value, or a reason.
+func (f *fileState) head(name string, sc *scope) string {
+	b, bs := lookup(sc, name)
+	switch {
+	case b == nil:
+		return name
+	case bs.kind == sModule || bs.kind == sClass:
+		if b.flags&bUnknown != 0 {
+			return exprLocal
+		}
+		return name
+	case b.flags&bSelf != 0:
+		return "self"
+	case b.flags&bCls != 0:
+		return "cls"
+	case b.flags&^(bDef|bImport) == 0:
+		return name // a nested def or a local import: a node or an import ref
+	case b.flags&(bDef|bImport) != 0:
+		return exprLocal
+	case b.annot != "":
+		return b.annot
+	case b.flags&(bUnknown|bParam) != 0:
+		return exprLocal
+	}
+	return f.value(b, bs)
+}
+
+// value returns the one value every assignment of b gives it.
+func (f *fileState) value(b *binding, sc *scope) string {
+	switch b.state {
+	case 1:
+		return exprLocal
+	case 2:
+		return b.memo
+	}
+	b.state = 1
+	v := ""
+	for _, s := range b.values {
+		e := f.expr(s, sc)
+		switch {
+		case e == exprNone:
+		case v == "":
+			v = e
+		case v != e:
+			v = exprLocal
+		}
+	}
+	if v == "" {
+		v = exprLocal
+	}
+	b.memo, b.state = v, 2
+	return v
+}
+
+// literalEnd returns the end of the string, number, list, dict or set
+// literal at p, or p when there is none.
+func literalEnd(src []byte, p, end int) int {
+	q := p
+	for q < end && q-p < 2 && strings.IndexByte("rRbBuUfFtT", src[q]) >= 0 {
+		q++
+	}
+	if q < end && (src[q] == '"' || src[q] == '\'') {
+		for { // adjacent strings are one
+			q = skipSpace(src, stringEnd(src, q, end), end)
+			r := q
+			for r < end && r-q < 2 && strings.IndexByte("rRbBuUfFtT", src[r]) >= 0 {
+				r++
+			}
+			if r >= end || src[r] != '"' && src[r] != '\'' {
+				return q
+			}
+			q = r
+		}
+	}
+	switch c := src[p]; {
+	case c >= '0' && c <= '9':
+		for p < end && (isIdentByte(src[p]) || src[p] == '.') {
+			p++
+		}
+	case c == '.' && end-p >= 3 && src[p+1] == '.' && src[p+2] == '.':
+		p += 3
+	case c == '[' || c == '{':
+		depth := 0
+		for p < end {
+			switch src[p] {
+			case '[', '{', '(':
+				depth++
+			case ']', '}', ')':
+				if depth--; depth == 0 {
+					return p + 1
+				}
+			case '"', '\'':
+				p = stringEnd(src, p, end)
+				continue
+			}
+			p++
+		}
+	}
+	return p
+}
+
+// stringEnd returns the end of the string literal whose quote is at p.
+func stringEnd(src []byte, p, end int) int {
+	quote := src[p]
+	n := 1
+	if end-p >= 3 && src[p+1] == quote && src[p+2] == quote {
+		n = 3
+	}
+	for i := p + n; i < end; i++ {
+		switch c := src[i]; {
+		case c == '\\':
+			i++
+		case c == quote && (n == 1 || end-i >= 3 && src[i+1] == quote && src[i+2] == quote):
+			return i + n
+		case c == '\n' && n == 1:
+			return i
+		}
+	}
+	return end
+}

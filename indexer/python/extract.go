@@ -1,0 +1,879 @@
+package python
+
+import (
+	"bytes"
+	"cmp"
+	"errors"
+	"fmt"
+	"math"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/cespare/xxhash/v2"
+	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/schemas"
+)
+
+// Positions in rows: lines are 1-based, columns 0-based byte offsets in
+// their line, byte offsets 0-based from the start of the file. A symbol's
+// range covers its decorators; its body hash covers its body only.
+
+type span struct{ start, end uint32 }
+
+// item is one match of the query: the range of its main capture and the
+// ranges of its role captures.
+type item struct {
+	span
+	kind kind
+	has  uint8 // bit r set when role r was captured
+	role [numRoles]span
+}
+
+func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
+
+type extractor struct {
+	tree   *indexer.Tree
+	parser *sitter.Parser
+	query  *query
+	cursor *sitter.QueryCursor
+	items  []item // reused from file to file
+}
+
+func (x *extractor) Close() {
+	x.cursor.Close()
+	x.parser.Close()
+}
+
+func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
+	tree := x.parser.Parse(src, nil)
+	if tree == nil {
+		return nil, errors.New("parse: no syntax tree")
+	}
+	defer tree.Close()
+	root := tree.RootNode()
+	x.items = x.collect(root, src)
+	f := newFile(x.tree, file, src)
+	f.run(x.items)
+	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test, Generated: generated(src)}
+	if root.HasError() {
+		res.ParseError = f.syntaxError(root)
+	}
+	return res, nil
+}
+
+// collect runs the query over the tree and returns its items in document
+// order, containers before what they contain. Two cgo calls per capture
+// (its byte range) are all that crosses into C.
+func (x *extractor) collect(root *sitter.Node, src []byte) []item {
+	items := x.items[:0]
+	caps := x.query.captures
+	ms := x.cursor.Matches(x.query.q, root, src)
+	for m := ms.Next(); m != nil; m = ms.Next() {
+		var it item
+		for i := range m.Captures {
+			c := &m.Captures[i]
+			if r := caps[c.Index].role; r >= 0 {
+				it.role[r] = span{uint32(c.Node.StartByte()), uint32(c.Node.EndByte())}
+				it.has |= 1 << r
+			}
+		}
+		for i := range m.Captures {
+			c := &m.Captures[i]
+			if ci := caps[c.Index]; ci.role < 0 {
+				it.kind = ci.kind
+				it.span = span{uint32(c.Node.StartByte()), uint32(c.Node.EndByte())}
+				items = append(items, it)
+			}
+		}
+	}
+	slices.SortFunc(items, func(a, b item) int {
+		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(b.end, a.end), cmp.Compare(a.kind, b.kind))
+	})
+	return items
+}
+
+// syntaxError describes the first ERROR or MISSING node of the tree.
+func (f *fileState) syntaxError(root *sitter.Node) string {
+	c := root.Walk()
+	defer c.Close()
+	for {
+		n := c.Node()
+		if n.IsError() || n.IsMissing() {
+			line, col := pos(f.lines, uint32(n.StartByte()))
+			msg := fmt.Sprintf("syntax error at line %d column %d", line, col)
+			if n.IsMissing() {
+				msg += ": missing " + n.Kind()
+			}
+			return msg
+		}
+		if n.HasError() && c.GotoFirstChild() {
+			continue
+		}
+		for !c.GotoNextSibling() {
+			if !c.GotoParent() {
+				return "syntax error"
+			}
+		}
+	}
+}
+
+// generated reports whether the comments heading src mark it generated
+// ("DO NOT EDIT", "@generated"), as protoc and most generators do.
+func generated(src []byte) bool {
+	for len(src) > 0 {
+		line, rest, _ := bytes.Cut(src, []byte{'\n'})
+		line = bytes.TrimSpace(line)
+		if len(line) > 0 && line[0] != '#' {
+			return false
+		}
+		if bytes.Contains(line, []byte("DO NOT EDIT")) || bytes.Contains(line, []byte("@generated")) {
+			return true
+		}
+		src = rest
+	}
+	return false
+}
+
+// isTestFile reports whether file is a test module by pytest's and
+// unittest's conventions.
+func isTestFile(file string) bool {
+	base := path.Base(file)
+	return strings.HasPrefix(base, "test_") && strings.HasSuffix(base, ".py") ||
+		strings.HasSuffix(base, "_test.py") || base == "conftest.py"
+}
+
+// moduleName returns the dotted name of file: the folders above it that
+// hold an __init__.py, then the file's own name; an __init__.py names its
+// folder, the package.
+func moduleName(t *indexer.Tree, file string) (name string, pkg bool) {
+	dir, base := path.Split(file)
+	base = strings.TrimSuffix(base, path.Ext(base))
+	pkg = base == "__init__"
+	var parts []string
+	if !pkg {
+		parts = append(parts, base)
+	}
+	for d := strings.TrimSuffix(dir, "/"); d != "" && d != "."; d = path.Dir(d) {
+		own := pkg && len(parts) == 0
+		if !own && (t == nil || !t.Has(d+"/__init__.py") && !t.Has(d+"/__init__.pyi")) {
+			break
+		}
+		parts = append(parts, path.Base(d))
+	}
+	if len(parts) == 0 {
+		return base, pkg
+	}
+	slices.Reverse(parts)
+	return strings.Join(parts, "."), pkg
+}
+
+// fileState is the extraction of one file.
+type fileState struct {
+	path   string
+	src    []byte
+	str    string // src as a string: texts in rows are slices of it
+	lines  []uint32
+	module string
+	pkg    bool
+	test   bool
+	ids    indexer.IDs
+	nodes  []schemas.Node
+	refs   []schemas.Ref
+
+	stack    []open
+	scopes   []*scope          // module and class scopes
+	args     map[uint32]uint32 // start → end of every call's argument list
+	lastLeft span              // left side of the last assignment seen
+	slab     []binding         // where bindings are allocated, a chunk at a time
+	buf      []byte            // scratch for expr
+	calls    []call
+	facts    []fact
+}
+
+// open is a range the walk is inside of: a scope, a region (loop, try,
+// conditional) or a decorated definition.
+type open struct {
+	kind       kind
+	start, end uint32
+	body       uint32 // functions and classes: where the body starts
+	scope      *scope
+	decorators []string
+}
+
+type call struct {
+	fn, args        span
+	scope           *scope
+	loop, try, cond bool
+}
+
+// fact is an expression whose Expr must wait for every binding of the file
+// to be known: a class base or the value of a field or variable.
+type fact struct {
+	kind  string
+	src   int32
+	at    span
+	scope *scope
+}
+
+type scopeKind uint8
+
+const (
+	sModule scopeKind = iota
+	sClass
+	sFunction
+	sLambda
+	sComprehension
+)
+
+// scope is a Python scope: the names bound in it, and the node that refs
+// made in it come from.
+type scope struct {
+	kind   scopeKind
+	parent *scope
+	sym    int32 // the module, class or function node of the scope
+	names  map[string]*binding
+	class  *scope           // methods: the class scope
+	first  uint16           // methods: bSelf or bCls, what the first parameter is
+	params int              // functions: parameters seen
+	vars   map[string]int32 // module and class scopes: variable and field nodes
+}
+
+// binding is everything a scope binds to one name.
+type binding struct {
+	flags  uint16
+	annot  string // "{T}" from an annotation
+	values []span // right-hand sides of plain assignments, None left out
+	memo   string
+	state  uint8 // 0 new, 1 computing, 2 memo set
+}
+
+const (
+	bDef      uint16 = 1 << iota // def, class or type statement
+	bImport                      // import
+	bAssign                      // name = value
+	bUnknown                     // for, with, except, unpacking, +=, *args
+	bParam                       // a parameter
+	bSelf                        // the first parameter of a method
+	bCls                         // the first parameter of a classmethod
+	bGlobal                      // global name
+	bNonlocal                    // nonlocal name
+)
+
+// bind returns the binding of name in s, made on first sight.
+func (f *fileState) bind(s *scope, name string) *binding {
+	b := s.names[name]
+	if b == nil {
+		if s.names == nil {
+			s.names = make(map[string]*binding)
+		}
+		if len(f.slab) == cap(f.slab) {
+			f.slab = make([]binding, 0, 64)
+		}
+		f.slab = f.slab[:len(f.slab)+1]
+		b = &f.slab[len(f.slab)-1]
+		s.names[name] = b
+	}
+	return b
+}
+
+// lookup finds the binding of name seen from s, by Python's rules: class
+// scopes are visible only from their own body.
+func lookup(s *scope, name string) (*binding, *scope) {
+	for sc := s; sc != nil; sc = sc.parent {
+		if sc.kind == sClass && sc != s {
+			continue
+		}
+		b := sc.names[name]
+		switch {
+		case b == nil || b.flags&bNonlocal != 0:
+			continue
+		case b.flags&bGlobal != 0:
+			m := sc
+			for m.parent != nil {
+				m = m.parent
+			}
+			if b := m.names[name]; b != nil {
+				return b, m
+			}
+			return nil, nil
+		}
+		return b, sc
+	}
+	return nil, nil
+}
+
+func newFile(t *indexer.Tree, file string, src []byte) *fileState {
+	f := &fileState{
+		path: file, src: src, str: string(src), lines: lineStarts(src), test: isTestFile(file),
+		ids:  indexer.IDs{Language: Name, File: file},
+		args: make(map[uint32]uint32),
+	}
+	f.module, f.pkg = moduleName(t, file)
+	return f
+}
+
+func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
+
+func (f *fileState) top() *open { return &f.stack[len(f.stack)-1] }
+
+func (f *fileState) newScope(k scopeKind, parent *scope, sym int32) *scope {
+	s := &scope{kind: k, parent: parent, sym: sym}
+	if k == sModule || k == sClass {
+		s.vars = make(map[string]int32)
+		f.scopes = append(f.scopes, s)
+	}
+	return s
+}
+
+// scopeAt returns the scope code at p runs in, and the function or class
+// whose header (name, parameters, bases) holds p, if any: a header runs in
+// the enclosing scope, but parameters bind in the function.
+func (f *fileState) scopeAt(p uint32) (*scope, *open) {
+	var header *open
+	for i := len(f.stack) - 1; i > 0; i-- {
+		o := &f.stack[i]
+		switch {
+		case o.scope == nil:
+		case (o.kind == kFunction || o.kind == kClass) && p < o.body:
+			if header == nil {
+				header = o
+			}
+		default:
+			return o.scope, header
+		}
+	}
+	return f.stack[0].scope, header
+}
+
+// regions reports whether code at p runs, within its own function or
+// lambda, in a loop (a for body, a while, a comprehension), a try body, or
+// a conditional branch (if, elif and else bodies, either value of a
+// conditional expression, a match case, the right operand of and / or).
+func (f *fileState) regions(p uint32) (loop, try, cond bool) {
+	for i := len(f.stack) - 1; i > 0; i-- {
+		switch o := &f.stack[i]; o.kind {
+		case kLoop, kComprehension:
+			loop = true
+		case kTry:
+			try = true
+		case kCond:
+			cond = true
+		case kLambda:
+			return
+		case kFunction:
+			if p >= o.body {
+				return
+			}
+		}
+	}
+	return
+}
+
+func (f *fileState) addNode(kind, name string, parent int32, s span) int32 {
+	qname, vis := name, visibility(name)
+	exported := vis == schemas.Public
+	var parentID uint64
+	if parent >= 0 {
+		p := &f.nodes[parent]
+		qname, parentID = p.QualifiedName+"."+name, p.ID
+		exported = exported && (p.Kind == schemas.KindModule || p.Kind == schemas.KindPackage ||
+			p.Kind == schemas.KindClass && p.Exported)
+	}
+	sl, sc := pos(f.lines, s.start)
+	el, ec := pos(f.lines, s.end)
+	f.nodes = append(f.nodes, schemas.Node{
+		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
+		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
+		StartByte: s.start, EndByte: s.end, ParentID: parentID, Visibility: vis, Exported: exported,
+	})
+	return int32(len(f.nodes) - 1)
+}
+
+func (f *fileState) addRef(kind string, src int32, at span, target, expr string) *schemas.Ref {
+	line, col := pos(f.lines, at.start)
+	f.refs = append(f.refs, schemas.Ref{
+		File: f.path, Src: f.nodes[src].ID, Kind: kind, Target: target, Expr: expr, Line: line, Col: col,
+	})
+	return &f.refs[len(f.refs)-1]
+}
+
+// run makes the nodes and refs of the file from the items of the query.
+func (f *fileState) run(items []item) {
+	var count [numKinds]int
+	for i := range items {
+		count[items[i].kind]++
+	}
+	f.nodes = make([]schemas.Node, 0, 1+count[kFunction]+count[kClass]+count[kAssign]/4)
+	f.refs = make([]schemas.Ref, 0, count[kCall]+count[kImport]+count[kBase]+count[kAssign]/4)
+	kind, name := schemas.KindModule, f.module
+	if f.pkg {
+		kind = schemas.KindPackage
+	}
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		name = name[i+1:]
+	}
+	end := uint32(len(f.src))
+	mod := f.addNode(kind, f.module, -1, span{0, end})
+	m := &f.nodes[mod]
+	m.Name, m.Visibility = name, visibility(name)
+	m.Exported = m.Visibility == schemas.Public
+	if end > 0 && f.src[end-1] == '\n' {
+		m.EndLine, m.EndCol = pos(f.lines, end-1)
+	}
+	m.IsTest = f.test
+	m.BodyHash = xxhash.Sum64(f.src)
+	f.stack = append(f.stack[:0], open{kind: numKinds, end: math.MaxUint32, scope: f.newScope(sModule, nil, mod)})
+
+	for i := range items {
+		it := &items[i]
+		for len(f.stack) > 1 && f.top().end <= it.start {
+			f.stack = f.stack[:len(f.stack)-1]
+		}
+		switch it.kind {
+		case kDecorated:
+			f.stack = append(f.stack, open{kind: kDecorated, start: it.start, end: it.end})
+		case kDecorator:
+			if o := f.top(); o.kind == kDecorated {
+				o.decorators = append(o.decorators, oneLine(f.str[it.start+1:it.end]))
+			}
+		case kFunction:
+			f.function(it)
+		case kClass:
+			f.class(it)
+		case kLambda, kComprehension:
+			sc, _ := f.scopeAt(it.start)
+			k := sLambda
+			if it.kind == kComprehension {
+				k = sComprehension
+			}
+			f.stack = append(f.stack, open{kind: it.kind, start: it.start, end: it.end, scope: f.newScope(k, sc, sc.sym)})
+		case kLoop, kTry, kCond:
+			f.stack = append(f.stack, open{kind: it.kind, start: it.start, end: it.end})
+		case kAlias:
+			f.alias(it)
+		case kAssign:
+			f.assign(it)
+		case kDoc:
+			f.doc(it)
+		case kBase:
+			if o := f.top(); o.kind == kClass && it.start < o.body {
+				f.facts = append(f.facts, fact{schemas.EdgeExtends, o.scope.sym, stripSubscript(f.src, it.span), o.scope.parent})
+			}
+		case kBind:
+			f.bindItem(it)
+		case kGlobal, kNonlocal:
+			sc, _ := f.scopeAt(it.start)
+			flag := bGlobal
+			if it.kind == kNonlocal {
+				flag = bNonlocal
+			}
+			f.bind(sc, f.text(it.span)).flags |= flag
+		case kParam:
+			f.param(it)
+		case kImport:
+			f.importRef(it)
+		case kCall:
+			f.call(it)
+		}
+	}
+	f.finish()
+}
+
+func (f *fileState) decorators(it *item) (start uint32, decs []string) {
+	if o := f.top(); o.kind == kDecorated && o.end == it.end {
+		return o.start, o.decorators
+	}
+	return it.start, nil
+}
+
+// signature returns the header of a def or class on one line, without its
+// colon.
+func (f *fileState) signature(start, body uint32) string {
+	return strings.TrimSuffix(oneLine(f.str[start:body]), ":")
+}
+
+func hasDecorator(decs []string, names ...string) bool {
+	for _, d := range decs {
+		for _, n := range names {
+			if d == n || strings.HasSuffix(d, "."+n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (f *fileState) function(it *item) {
+	sc, _ := f.scopeAt(it.start)
+	start, decs := f.decorators(it)
+	name := f.text(it.role[rName])
+	body := it.role[rBody]
+	kind := schemas.KindFunction
+	if sc.kind == sClass {
+		kind = schemas.KindMethod
+		if name == "__init__" {
+			kind = schemas.KindConstructor
+		}
+	}
+	n := f.addNode(kind, name, sc.sym, span{start, it.end})
+	node := &f.nodes[n]
+	node.Signature = f.signature(it.start, body.start)
+	node.Decorators = decs
+	node.IsAsync = bytes.HasPrefix(f.src[it.start:], []byte("async"))
+	node.IsStatic = hasDecorator(decs, "staticmethod")
+	node.IsAbstract = hasDecorator(decs, "abstractmethod", "abstractproperty", "abstractclassmethod", "abstractstaticmethod")
+	node.IsTest = f.test && strings.HasPrefix(name, "test") &&
+		(sc.kind == sModule || sc.kind == sClass && strings.HasPrefix(f.nodes[sc.sym].Name, "Test"))
+	node.BodyHash = xxhash.Sum64String(f.text(body))
+	if node.IsAbstract && sc.kind == sClass {
+		f.nodes[sc.sym].IsAbstract = true
+	}
+
+	fs := f.newScope(sFunction, sc, n)
+	if sc.kind == sClass {
+		fs.class = sc
+		switch {
+		case node.IsStatic:
+		case hasDecorator(decs, "classmethod") || name == "__new__" || name == "__init_subclass__" || name == "__class_getitem__":
+			fs.first = bCls
+		default:
+			fs.first = bSelf
+		}
+	}
+	f.bind(sc, name).flags |= bDef
+	if it.hasRole(rReturn) {
+		if t := annotation(f.text(it.role[rReturn])); t != "" {
+			f.addRef(schemas.RefResult, n, it.role[rReturn], oneLine(f.text(it.role[rReturn])), t)
+		}
+	}
+	f.stack = append(f.stack, open{kind: kFunction, start: it.start, end: it.end, body: body.start, scope: fs})
+}
+
+func (f *fileState) class(it *item) {
+	sc, _ := f.scopeAt(it.start)
+	start, decs := f.decorators(it)
+	name := f.text(it.role[rName])
+	body := it.role[rBody]
+	n := f.addNode(schemas.KindClass, name, sc.sym, span{start, it.end})
+	node := &f.nodes[n]
+	node.Signature = f.signature(it.start, body.start)
+	node.Decorators = decs
+	node.BodyHash = xxhash.Sum64String(f.text(body))
+	f.bind(sc, name).flags |= bDef
+	f.stack = append(f.stack, open{kind: kClass, start: it.start, end: it.end, body: body.start, scope: f.newScope(sClass, sc, n)})
+}
+
+// alias handles `type X = ...`.
+func (f *fileState) alias(it *item) {
+	sc, _ := f.scopeAt(it.start)
+	name := f.text(it.role[rName])
+	b := f.bind(sc, name)
+	if sc.kind != sModule && sc.kind != sClass {
+		b.flags |= bUnknown
+		return
+	}
+	b.flags |= bDef
+	n := f.addNode(schemas.KindTypeAlias, name, sc.sym, it.span)
+	f.nodes[n].Signature = oneLine(f.text(it.span))
+	f.nodes[n].BodyHash = xxhash.Sum64String(f.text(it.span))
+}
+
+// variable returns the variable, constant or field node of name in a
+// module or class scope, made on first sight.
+func (f *fileState) variable(s *scope, name string, at span, value span) int32 {
+	if n, ok := s.vars[name]; ok {
+		return n
+	}
+	kind := schemas.KindVariable
+	switch {
+	case s.kind == sClass:
+		kind = schemas.KindField
+	case isConstantName(name):
+		kind = schemas.KindConstant
+	}
+	n := f.addNode(kind, name, s.sym, at)
+	f.nodes[n].Signature = oneLine(f.text(at))
+	f.nodes[n].BodyHash = xxhash.Sum64String(f.text(value))
+	s.vars[name] = n
+	return n
+}
+
+// isConstantName reports whether name is written in capitals (MAX_SIZE).
+func isConstantName(name string) bool {
+	letter := false
+	for _, c := range []byte(name) {
+		switch {
+		case c >= 'a' && c <= 'z':
+			return false
+		case c >= 'A' && c <= 'Z':
+			letter = true
+		}
+	}
+	return letter
+}
+
+// assign handles `name = value`, `name: T = value`, `name := value` and
+// `self.name = value`; the item is the left side.
+func (f *fileState) assign(it *item) {
+	sc, _ := f.scopeAt(it.start)
+	left := it.span
+	f.lastLeft = left
+	stmt := left
+	for r := range numRoles {
+		if it.hasRole(r) {
+			stmt.end = max(stmt.end, it.role[r].end)
+		}
+	}
+	var annot string
+	if it.hasRole(rType) {
+		annot = annotation(f.text(it.role[rType]))
+	}
+	value, hasValue := it.role[rValue], it.hasRole(rValue)
+	if hasValue && f.text(value) == "None" {
+		hasValue = false
+	}
+	valueOrStmt := stmt
+	if hasValue {
+		valueOrStmt = value
+	}
+	if name := f.text(left); isIdent(name) {
+		b := f.bind(sc, name)
+		b.flags |= bAssign
+		if annot != "" {
+			b.annot = annot
+		}
+		if hasValue {
+			b.values = append(b.values, value)
+		}
+		vs := sc
+		if b.flags&bGlobal != 0 {
+			vs = f.stack[0].scope // global x; x = v assigns the module's x
+			f.bind(vs, name).flags |= bAssign
+		}
+		if vs.kind == sModule || vs.kind == sClass {
+			f.typeFact(f.variable(vs, name, stmt, valueOrStmt), annot, it, hasValue, sc)
+		}
+		return
+	}
+	// obj.name = value is a field when obj is the first parameter of a method.
+	obj, attr, ok := attributeTarget(f.text(left))
+	if !ok {
+		return
+	}
+	b, bs := lookup(sc, obj)
+	if b == nil || b.flags&(bSelf|bCls) == 0 || bs.class == nil {
+		return
+	}
+	f.typeFact(f.variable(bs.class, attr, stmt, valueOrStmt), annot, it, hasValue, sc)
+}
+
+// typeFact records what an assignment says of the type of node n.
+func (f *fileState) typeFact(n int32, annot string, it *item, hasValue bool, sc *scope) {
+	switch {
+	case annot != "":
+		f.addRef(schemas.RefType, n, it.role[rType], oneLine(f.text(it.role[rType])), annot)
+	case hasValue:
+		f.facts = append(f.facts, fact{schemas.RefType, n, it.role[rValue], sc})
+	}
+}
+
+// attributeTarget splits `obj.name` (blanks allowed around the dot).
+func attributeTarget(b string) (obj, name string, ok bool) {
+	i := identEnd(b, 0, len(b))
+	j := skipSpace(b, i, len(b))
+	if i == 0 || j >= len(b) || b[j] != '.' {
+		return "", "", false
+	}
+	k := skipSpace(b, j+1, len(b))
+	e := identEnd(b, k, len(b))
+	if e == k || e != len(b) {
+		return "", "", false
+	}
+	return b[:i], b[k:e], true
+}
+
+// stripSubscript drops a trailing [...] from a class base: Generic[T] → Generic.
+func stripSubscript(src []byte, s span) span {
+	if s.end <= s.start || src[s.end-1] != ']' {
+		return s
+	}
+	depth := 0
+	for i := s.end - 1; i > s.start; i-- {
+		switch src[i] {
+		case ']':
+			depth++
+		case '[':
+			if depth--; depth == 0 {
+				return span{s.start, i}
+			}
+		}
+	}
+	return s
+}
+
+func (f *fileState) doc(it *item) {
+	doc, ok := docstring(f.text(it.span))
+	if !ok {
+		return
+	}
+	switch o := f.top(); {
+	case (o.kind == kFunction || o.kind == kClass) && o.body == it.start:
+		f.nodes[o.scope.sym].Doc = doc
+	case len(f.stack) == 1:
+		f.nodes[0].Doc = doc
+	}
+}
+
+// bindItem handles names bound to values we do not follow.
+func (f *fileState) bindItem(it *item) {
+	sc, header := f.scopeAt(it.start)
+	if header != nil && header.kind == kFunction {
+		sc = header.scope
+		sc.params++
+	}
+	name := f.text(it.span)
+	f.bind(sc, name).flags |= bUnknown
+	if (sc.kind == sModule || sc.kind == sClass) && f.lastLeft.start <= it.start && it.end <= f.lastLeft.end {
+		f.variable(sc, name, it.span, it.span)
+	}
+}
+
+func (f *fileState) param(it *item) {
+	sc, header := f.scopeAt(it.start)
+	if header != nil && header.kind == kFunction {
+		sc = header.scope
+	}
+	sc.params++
+	b := f.bind(sc, f.text(it.span))
+	b.flags |= bParam
+	if sc.params == 1 {
+		b.flags |= sc.first
+	}
+	if it.hasRole(rType) {
+		b.annot = annotation(f.text(it.role[rType]))
+	}
+}
+
+// importRef handles one imported name. Target is the name as written,
+// relative dots included; Expr is the absolute form (see expr.go).
+func (f *fileState) importRef(it *item) {
+	sc, _ := f.scopeAt(it.start)
+	name := squeeze(f.text(it.span))
+	var target, expr, local string
+	if it.hasRole(rModule) {
+		mod := squeeze(f.text(it.role[rModule]))
+		target = mod + "." + name
+		if strings.HasSuffix(mod, ".") {
+			target = mod + name
+		}
+		expr, local = f.absolute(mod)+":"+name, name
+	} else {
+		target, expr = name, name
+		local, _, _ = strings.Cut(name, ".")
+	}
+	if it.hasRole(rAlias) {
+		local = f.text(it.role[rAlias])
+		expr += " as " + local
+	}
+	if b := sc.names[local]; b != nil && b.flags&bGlobal != 0 {
+		sc = f.stack[0].scope // global x; import x binds the module's x
+	}
+	if name != "*" {
+		f.bind(sc, local).flags |= bImport
+	}
+	f.addRef(schemas.EdgeImports, sc.sym, it.span, target, expr)
+}
+
+// squeeze removes the blanks of a dotted name.
+func squeeze(s string) string {
+	if !strings.ContainsAny(s, " \t\r\n\\") {
+		return s
+	}
+	var out []byte
+	for _, c := range []byte(s) {
+		if c != ' ' && c != '\t' && c != '\r' && c != '\n' && c != '\\' {
+			out = append(out, c)
+		}
+	}
+	return string(out)
+}
+
+// absolute resolves a relative module name (.x, ..y.z) against the module
+// of the file. It leaves the dots in when they climb above the top
+// package, where Python fails too.
+func (f *fileState) absolute(mod string) string {
+	rest := strings.TrimLeft(mod, ".")
+	dots := len(mod) - len(rest)
+	if dots == 0 {
+		return mod
+	}
+	parts := strings.Split(f.module, ".")
+	if !f.pkg {
+		parts = parts[:len(parts)-1]
+	}
+	if dots-1 >= len(parts) {
+		return mod
+	}
+	base := strings.Join(parts[:len(parts)-(dots-1)], ".")
+	if rest == "" {
+		return base
+	}
+	return base + "." + rest
+}
+
+func (f *fileState) call(it *item) {
+	args := it.role[rArgs]
+	f.args[args.start] = args.end
+	sc, _ := f.scopeAt(it.start)
+	loop, try, cond := f.regions(it.start)
+	f.calls = append(f.calls, call{fn: it.span, args: args, scope: sc, loop: loop, try: try, cond: cond})
+}
+
+// callPos returns where a call is reported: at the name of the method for
+// obj.method(), else at the start of the callee.
+func (f *fileState) callPos(fn span) span {
+	e := int(fn.end)
+	s := e
+	for s > int(fn.start) && isIdentByte(f.src[s-1]) {
+		s--
+	}
+	d := s
+	for d > int(fn.start) && (f.src[d-1] == ' ' || f.src[d-1] == '\t' || f.src[d-1] == '\n') {
+		d--
+	}
+	if s < e && d > int(fn.start) && f.src[d-1] == '.' {
+		return span{uint32(s), fn.end}
+	}
+	return fn
+}
+
+// finish writes the refs whose Expr needed every binding of the file.
+func (f *fileState) finish() {
+	for _, fa := range f.facts {
+		e := f.expr(fa.at, fa.scope)
+		if e == exprNone {
+			continue
+		}
+		f.addRef(fa.kind, fa.src, fa.at, oneLine(f.text(fa.at)), e)
+	}
+	// A module variable or class field also bound by a for loop, a with or
+	// an unpacking has no type others can rely on.
+	for _, s := range f.scopes {
+		for name, n := range s.vars {
+			if b := s.names[name]; b != nil && b.flags&bUnknown != 0 {
+				f.addRef(schemas.RefType, n, span{f.nodes[n].StartByte, f.nodes[n].EndByte}, name, exprLocal)
+			}
+		}
+	}
+	for _, c := range f.calls {
+		args := f.text(c.args)
+		if len(args) >= 2 && args[0] == '(' && args[len(args)-1] == ')' {
+			args = args[1 : len(args)-1]
+		}
+		r := f.addRef(schemas.EdgeCalls, c.scope.sym, f.callPos(c.fn), oneLine(f.text(c.fn)), f.expr(c.fn, c.scope))
+		r.Args, r.InLoop, r.InTry, r.Conditional = oneLine(args), c.loop, c.try, c.cond
+	}
+}

@@ -1,0 +1,109 @@
+package python
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+	"sync"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+)
+
+//go:embed query.scm
+var querySource string
+
+// kind is what a main capture of query.scm stands for. Kinds that open a
+// range (scopes and regions) come first, so that of two items with the same
+// range the container sorts before its content.
+type kind uint8
+
+const (
+	kDecorated kind = iota
+	kFunction
+	kClass
+	kLambda
+	kComprehension
+	kLoop
+	kTry
+	kCond
+	kAlias
+	kAssign
+	kDecorator
+	kDoc
+	kBase
+	kBind
+	kGlobal
+	kNonlocal
+	kParam
+	kImport
+	kCall
+	numKinds
+)
+
+var kindNames = [numKinds]string{
+	"decorated", "function", "class", "lambda", "comprehension", "loop", "try", "cond",
+	"alias", "assign", "decorator", "doc", "base", "bind", "global", "nonlocal", "param",
+	"import", "call",
+}
+
+// Roles: the slots of item.role that a kind's role captures fill.
+const (
+	rName   = 0 // function.name, class.name, alias.name
+	rReturn = 1 // function.return
+	rBody   = 2 // function.body, class.body
+	rType   = 0 // assign.type, param.type
+	rValue  = 1 // assign.value
+	rAlias  = 0 // import.alias
+	rModule = 1 // import.module
+	rArgs   = 0 // call.args
+
+	numRoles = 3
+)
+
+var roleSlots = map[string]int{
+	"name": rName, "return": rReturn, "body": rBody, "type": rType, "value": rValue,
+	"alias": rAlias, "module": rModule, "args": rArgs,
+}
+
+// captureInfo says what capture i of the query is: the kind of its item
+// and, for a role capture, its slot (-1 for the main capture).
+type captureInfo struct {
+	kind kind
+	role int8
+}
+
+type query struct {
+	q        *sitter.Query
+	captures []captureInfo
+}
+
+// compiled returns the query, compiled once and shared by every extractor
+// (a Query is read-only once built; each extractor owns its cursor).
+var compiled = sync.OnceValues(func() (*query, error) {
+	q, qerr := sitter.NewQuery(grammar(), querySource)
+	if qerr != nil {
+		return nil, fmt.Errorf("python query: %w", qerr)
+	}
+	out := &query{q: q}
+	for _, name := range q.CaptureNames() {
+		k, role, _ := strings.Cut(name, ".")
+		ci := captureInfo{kind: numKinds, role: -1}
+		for i, n := range kindNames {
+			if n == k {
+				ci.kind = kind(i)
+			}
+		}
+		if role != "" {
+			slot, ok := roleSlots[role]
+			if !ok {
+				ci.kind = numKinds
+			}
+			ci.role = int8(slot)
+		}
+		if ci.kind == numKinds {
+			return nil, fmt.Errorf("python query: unknown capture @%s", name)
+		}
+		out.captures = append(out.captures, ci)
+	}
+	return out, nil
+})

@@ -1,0 +1,76 @@
+; The one query of the Python extractor. Every pattern has a main capture
+; named after the item kind ("function", "call", ...) and, optionally, role
+; captures named "<kind>.<role>". extract.go reads the items in document
+; order; everything else is done in Go over byte ranges.
+
+; Definitions.
+(function_definition
+  name: (identifier) @function.name
+  return_type: (type)? @function.return
+  body: (block) @function.body) @function
+
+(class_definition
+  name: (identifier) @class.name
+  body: (block) @class.body) @class
+
+(class_definition
+  superclasses: (argument_list [(identifier) (attribute) (subscript) (call)] @base))
+
+(type_alias_statement
+  left: (type (identifier) @alias.name)) @alias
+
+(decorated_definition) @decorated
+(decorator) @decorator
+
+(module . (comment)* . (expression_statement . (string) @doc))
+(function_definition body: (block . (expression_statement . (string) @doc)))
+(class_definition body: (block . (expression_statement . (string) @doc)))
+
+; Bindings. An assignment's item is its left side.
+(assignment
+  left: (_) @assign
+  type: (type)? @assign.type
+  right: (_)? @assign.value)
+(named_expression
+  name: (identifier) @assign
+  value: (_) @assign.value)
+
+(augmented_assignment left: (identifier) @bind)
+(pattern_list (identifier) @bind)
+(tuple_pattern (identifier) @bind)
+(list_pattern (identifier) @bind)
+(list_splat_pattern (identifier) @bind)
+(dictionary_splat_pattern (identifier) @bind)
+(for_statement left: (identifier) @bind)
+(for_in_clause left: (identifier) @bind)
+(as_pattern_target (identifier) @bind)
+(global_statement (identifier) @global)
+(nonlocal_statement (identifier) @nonlocal)
+
+(parameters (identifier) @param)
+(parameters (default_parameter name: (identifier) @param))
+(parameters (typed_parameter (identifier) @param type: (type) @param.type))
+(parameters (typed_default_parameter name: (identifier) @param type: (type) @param.type))
+(lambda_parameters (identifier) @param)
+(lambda_parameters (default_parameter name: (identifier) @param))
+
+(import_statement name: (dotted_name) @import)
+(import_statement name: (aliased_import name: (dotted_name) @import alias: (identifier) @import.alias))
+(import_from_statement module_name: (_) @import.module name: (dotted_name) @import)
+(import_from_statement module_name: (_) @import.module name: (aliased_import name: (dotted_name) @import alias: (identifier) @import.alias))
+(import_from_statement module_name: (_) @import.module (wildcard_import) @import)
+
+; References.
+(call function: (_) @call arguments: (_) @call.args)
+
+; Scopes and regions.
+(lambda) @lambda
+[(list_comprehension) (set_comprehension) (dictionary_comprehension) (generator_expression)] @comprehension
+(for_statement body: (block) @loop)
+(while_statement) @loop
+(try_statement body: (block) @try)
+(if_statement consequence: (block) @cond)
+(if_statement alternative: (_) @cond)
+(conditional_expression (_) @cond "if" (_) "else" (_) @cond)
+(case_clause) @cond
+(boolean_operator right: (_) @cond)

@@ -1,0 +1,248 @@
+package python
+
+import (
+	"bytes"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/graphsnap/snap/schemas"
+)
+
+// maxText caps the argument, target and signature texts copied into rows.
+const maxText = 200
+
+// lineStarts returns the byte offset of the start of every line of src.
+func lineStarts(src []byte) []uint32 {
+	starts := make([]uint32, 1, bytes.Count(src, []byte{'\n'})+1)
+	for i, b := range src {
+		if b == '\n' {
+			starts = append(starts, uint32(i+1))
+		}
+	}
+	return starts
+}
+
+// pos returns the 1-based line and 1-based byte column of offset off.
+func pos(starts []uint32, off uint32) (line, col uint32) {
+	i := sort.Search(len(starts), func(i int) bool { return starts[i] > off }) - 1
+	return uint32(i + 1), off - starts[i] + 1
+}
+
+func isIdentStart(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+func isIdentByte(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
+
+type chars interface{ ~string | ~[]byte }
+
+// identEnd returns the end of the identifier starting at p (p if none).
+func identEnd[T chars](src T, p, end int) int {
+	if p >= end || !isIdentStart(src[p]) {
+		return p
+	}
+	for p < end && isIdentByte(src[p]) {
+		p++
+	}
+	return p
+}
+
+// isIdent reports whether s is one identifier.
+func isIdent(s string) bool { return len(s) > 0 && identEnd(s, 0, len(s)) == len(s) }
+
+// skipSpace skips blanks, line continuations and comments from p.
+func skipSpace[T chars](src T, p, end int) int {
+	for p < end {
+		switch src[p] {
+		case ' ', '\t', '\n', '\r', '\f', '\\':
+			p++
+		case '#':
+			for p < end && src[p] != '\n' {
+				p++
+			}
+		default:
+			return p
+		}
+	}
+	return p
+}
+
+// oneLine returns b on one line: comments dropped, blank runs made one
+// space, no blank just inside brackets, capped at maxText bytes.
+func oneLine(b string) string {
+	if len(b) <= maxText && plain(b) {
+		return b
+	}
+	out := make([]byte, 0, min(len(b), maxText+8))
+	var quote byte
+	space := false
+	for i := 0; i < len(b) && len(out) <= maxText; i++ {
+		c := b[i]
+		switch {
+		case quote != 0:
+			if c == '\\' && i+1 < len(b) {
+				out = append(out, c, b[i+1])
+				i++
+				continue
+			}
+			if c == quote {
+				quote = 0
+			}
+		case c == '#':
+			for i+1 < len(b) && b[i+1] != '\n' {
+				i++
+			}
+			continue
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\\':
+			space = true
+			continue
+		case c == '"' || c == '\'':
+			quote = c
+		}
+		if space && len(out) > 0 && !strings.ContainsRune("([{", rune(out[len(out)-1])) && c != ')' && c != ']' && c != '}' {
+			out = append(out, ' ')
+		}
+		space = false
+		out = append(out, c)
+	}
+	return capText(string(out))
+}
+
+// plain reports whether oneLine would leave b as it is.
+func plain(b string) bool {
+	prev := byte(' ')
+	for _, c := range []byte(b) {
+		switch c {
+		case '\n', '\t', '\r', '\f', '\\', '#':
+			return false
+		case ' ':
+			if prev == ' ' || prev == '(' || prev == '[' || prev == '{' {
+				return false
+			}
+		case ')', ']', '}':
+			if prev == ' ' {
+				return false
+			}
+		}
+		prev = c
+	}
+	return prev != ' '
+}
+
+// capText cuts s to at most maxText bytes on a rune boundary, marking the
+// cut with an ellipsis.
+func capText(s string) string {
+	if len(s) <= maxText {
+		return s
+	}
+	i := maxText - len("…")
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…"
+}
+
+// docstring returns the text of a string literal used as a docstring,
+// cleaned as inspect.cleandoc does; ok is false for bytes and f-strings.
+func docstring(lit string) (doc string, ok bool) {
+	i := 0
+	for i < len(lit) && lit[i] != '"' && lit[i] != '\'' {
+		switch lit[i] {
+		case 'r', 'R', 'u', 'U':
+		default:
+			return "", false
+		}
+		i++
+	}
+	s := lit[i:]
+	for _, q := range []string{`"""`, `'''`, `"`, `'`} {
+		if strings.HasPrefix(s, q) {
+			s = strings.TrimSuffix(s[len(q):], q)
+			break
+		}
+	}
+	return cleandoc(s), true
+}
+
+// cleandoc expands tabs, strips the first line, removes the common
+// indentation of the others and drops blank lines at both ends.
+func cleandoc(s string) string {
+	lines := strings.Split(strings.ReplaceAll(s, "\t", "        "), "\n")
+	for i := range lines {
+		lines[i] = strings.TrimRight(lines[i], " \r")
+	}
+	lines[0] = strings.TrimLeft(lines[0], " ")
+	indent := -1
+	for _, l := range lines[1:] {
+		if t := strings.TrimLeft(l, " "); t != "" {
+			if n := len(l) - len(t); indent < 0 || n < indent {
+				indent = n
+			}
+		}
+	}
+	if indent > 0 {
+		for i := 1; i < len(lines); i++ {
+			lines[i] = lines[i][min(indent, len(lines[i])):]
+		}
+	}
+	for len(lines) > 0 && lines[0] == "" {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// annotation returns the Expr head "{T}" for a type annotation naming one
+// class T, or "" when it names none: quotes are removed, Optional[T],
+// T | None and None | T mean T, and a generic T[...] means T.
+func annotation(b string) string {
+	t := strings.TrimSpace(b)
+	for range 4 {
+		if n := len(t); n >= 2 && (t[0] == '"' || t[0] == '\'') && t[n-1] == t[0] {
+			t = strings.TrimSpace(t[1 : n-1])
+		}
+		if parts := strings.Split(t, "|"); len(parts) > 1 {
+			t = ""
+			for _, p := range parts {
+				if p = strings.TrimSpace(p); p != "None" {
+					if t != "" {
+						return ""
+					}
+					t = p
+				}
+			}
+			continue
+		}
+		open := strings.IndexByte(t, '[')
+		if open < 0 || !strings.HasSuffix(t, "]") {
+			break
+		}
+		base := strings.TrimSpace(t[:open])
+		if base == "Union" || strings.HasSuffix(base, ".Union") {
+			return ""
+		}
+		if base != "Optional" && !strings.HasSuffix(base, ".Optional") {
+			t = base
+			break
+		}
+		t = strings.TrimSpace(t[open+1 : len(t)-1])
+	}
+	for _, part := range strings.Split(t, ".") {
+		if !isIdent(part) {
+			return ""
+		}
+	}
+	return "{" + t + "}"
+}
+
+// visibility returns the visibility of a Python name: _x and __x are
+// private, dunder names public.
+func visibility(name string) string {
+	if strings.HasPrefix(name, "_") && !(len(name) > 4 && strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__")) {
+		return schemas.Private
+	}
+	return schemas.Public
+}

@@ -1,0 +1,2 @@
+from .billing import BillingService
+from .gateway import Gateway, StripeGateway

@@ -1,0 +1,1 @@
+"""Helpers with no dependencies on the rest of the shop."""
