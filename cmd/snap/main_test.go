@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -160,5 +161,24 @@ func TestReproducibleTables(t *testing.T) {
 		if err != nil || !bytes.Equal(da, db) {
 			t.Errorf("%s differs between two runs over the same tree", filepath.Base(a))
 		}
+	}
+}
+
+func TestEmptyRepository(t *testing.T) {
+	dir := t.TempDir()
+	if out, err := exec.Command("git", "-C", dir, "init", "-q").CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v %s", err, out)
+	}
+	code, stdout, stderr := run(t, dir, "index", "-q")
+	if code != 0 {
+		t.Fatalf("index of an empty repository: exit %d: %s", code, stderr)
+	}
+	snap := strings.TrimSpace(stdout)
+	if code, _, stderr := run(t, dir, "verify", snap); code != 0 {
+		t.Fatalf("verify: %s", stderr)
+	}
+	code, stdout, stderr = run(t, dir, "query", "status", "--json")
+	if code != 0 || !strings.Contains(stdout, `"commit":"tree-`) {
+		t.Errorf("status of an empty snapshot: exit %d, %s %s", code, stdout, stderr)
 	}
 }
