@@ -21,6 +21,8 @@ import (
 	"hash/fnv"
 	"slices"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/graphsnap/snap/schemas"
 	"github.com/graphsnap/snap/snapshot"
 )
@@ -159,11 +161,14 @@ func Build(s *snapshot.Snapshot) (*Engine, error) {
 			return nil, fmt.Errorf("node %d: id %d not above previous %d: nodes must be sorted by unique id", i, e.nodes[i].ID, e.nodes[i-1].ID)
 		}
 	}
-	if err := e.buildAdjacency(); err != nil {
+	// The three indexes read the rows and write disjoint fields of e.
+	var g errgroup.Group
+	g.Go(e.buildAdjacency)
+	g.Go(func() error { e.names = buildNames(e.nodes); return nil })
+	g.Go(func() error { e.buildFiles(s); return nil })
+	if err := g.Wait(); err != nil {
 		return nil, err
 	}
-	e.names = buildNames(e.nodes)
-	e.buildFiles(s)
 	e.fingerprint = fingerprint(s)
 	return e, nil
 }
