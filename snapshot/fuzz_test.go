@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -49,6 +50,11 @@ func FuzzReadNodes(f *testing.F) {
 		// Whatever decodes re-encodes.
 		if _, err := encodeRows(nodesSpec, rows); err != nil {
 			t.Fatalf("decoded rows do not encode: %v", err)
+		}
+		// The column readers agree with parquet-go's row reader when both
+		// accept the file.
+		if ref, err := decodeRowsGeneric(nodesSpec, data, 1<<16); err == nil && !reflect.DeepEqual(rows, ref) {
+			t.Fatalf("column readers and row reader disagree:\ncolumns %+v\ngeneric %+v", rows, ref)
 		}
 	})
 }

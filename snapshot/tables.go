@@ -3,14 +3,16 @@ package snapshot
 import (
 	"bytes"
 	"cmp"
-	"errors"
 	"fmt"
-	"io"
+	"runtime"
 	"slices"
 	"strconv"
 	"sync"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/encoding"
 	"github.com/parquet-go/parquet-go/format"
 
 	"github.com/graphsnap/snap/schemas"
@@ -38,8 +40,17 @@ type tableSpec[T any] struct {
 	unique       bool              // rows with equal keys are refused
 	describe     func(*T) string   // a row's key, for error messages
 	noStats      []string          // free-text columns: no min/max statistics
+	columns      []column[T]       // a reader for every leaf column, in any order
 
 	schemaOnce func() ([]format.SchemaElement, error)
+	planOnce   func() (*columnsPlan[T], error)
+}
+
+// columnsPlan is how decodeRows reads a table: the column reader of every
+// leaf, in the schema's order.
+type columnsPlan[T any] struct {
+	columns []column[T]
+	leaves  []leaf
 }
 
 func newSpec[T any](s tableSpec[T]) *tableSpec[T] {
@@ -54,6 +65,17 @@ func newSpec[T any](s tableSpec[T]) *tableSpec[T] {
 		}
 		return md.Schema, nil
 	})
+	s.planOnce = sync.OnceValues(func() (*columnsPlan[T], error) {
+		want, err := s.schemaOnce()
+		if err != nil {
+			return nil, err
+		}
+		cols, leaves, err := columnPlan(want, s.columns)
+		if err != nil {
+			return nil, fmt.Errorf("table %s: %w", s.name, err)
+		}
+		return &columnsPlan[T]{columns: cols, leaves: leaves}, nil
+	})
 	return &s
 }
 
@@ -67,6 +89,31 @@ var (
 		},
 		describe: func(n *schemas.Node) string { return fmt.Sprintf("id %d", n.ID) },
 		noStats:  []string{"signature", "doc"},
+		columns: []column[schemas.Node]{
+			numberColumn("id", u64, func(r *schemas.Node) *uint64 { return &r.ID }),
+			stringColumn("kind", func(r *schemas.Node) *string { return &r.Kind }),
+			stringColumn("name", func(r *schemas.Node) *string { return &r.Name }),
+			stringColumn("qualified_name", func(r *schemas.Node) *string { return &r.QualifiedName }),
+			stringColumn("language", func(r *schemas.Node) *string { return &r.Language }),
+			stringColumn("file", func(r *schemas.Node) *string { return &r.File }),
+			numberColumn("start_line", u32, func(r *schemas.Node) *uint32 { return &r.StartLine }),
+			numberColumn("start_col", u32, func(r *schemas.Node) *uint32 { return &r.StartCol }),
+			numberColumn("end_line", u32, func(r *schemas.Node) *uint32 { return &r.EndLine }),
+			numberColumn("end_col", u32, func(r *schemas.Node) *uint32 { return &r.EndCol }),
+			numberColumn("start_byte", u32, func(r *schemas.Node) *uint32 { return &r.StartByte }),
+			numberColumn("end_byte", u32, func(r *schemas.Node) *uint32 { return &r.EndByte }),
+			numberColumn("parent_id", u64, func(r *schemas.Node) *uint64 { return &r.ParentID }),
+			stringColumn("signature", func(r *schemas.Node) *string { return &r.Signature }),
+			stringColumn("doc", func(r *schemas.Node) *string { return &r.Doc }),
+			stringColumn("visibility", func(r *schemas.Node) *string { return &r.Visibility }),
+			boolColumn("exported", func(r *schemas.Node) *bool { return &r.Exported }),
+			boolColumn("is_async", func(r *schemas.Node) *bool { return &r.IsAsync }),
+			boolColumn("is_static", func(r *schemas.Node) *bool { return &r.IsStatic }),
+			boolColumn("is_abstract", func(r *schemas.Node) *bool { return &r.IsAbstract }),
+			boolColumn("is_test", func(r *schemas.Node) *bool { return &r.IsTest }),
+			stringListColumn("decorators.list.element", func(r *schemas.Node) *[]string { return &r.Decorators }),
+			numberColumn("body_hash", u64, func(r *schemas.Node) *uint64 { return &r.BodyHash }),
+		},
 	})
 	edgesSpec = newSpec(tableSpec[schemas.Edge]{
 		name: schemas.TableEdges, file: schemas.EdgesFile, rowGroupRows: 1 << 17,
@@ -86,6 +133,24 @@ var (
 			return fmt.Sprintf("src %d, kind %q, dst %d, line %d, col %d, target %q, file %q", e.Src, e.Kind, e.Dst, e.Line, e.Col, e.Target, e.File)
 		},
 		noStats: []string{"args"},
+		columns: []column[schemas.Edge]{
+			numberColumn("src", u64, func(r *schemas.Edge) *uint64 { return &r.Src }),
+			numberColumn("dst", u64, func(r *schemas.Edge) *uint64 { return &r.Dst }),
+			stringColumn("kind", func(r *schemas.Edge) *string { return &r.Kind }),
+			stringColumn("file", func(r *schemas.Edge) *string { return &r.File }),
+			numberColumn("line", u32, func(r *schemas.Edge) *uint32 { return &r.Line }),
+			numberColumn("col", u32, func(r *schemas.Edge) *uint32 { return &r.Col }),
+			stringColumn("target", func(r *schemas.Edge) *string { return &r.Target }),
+			stringColumn("resolution", func(r *schemas.Edge) *string { return &r.Resolution }),
+			numberColumn("confidence", f32, func(r *schemas.Edge) *float32 { return &r.Confidence }),
+			stringColumn("reason", func(r *schemas.Edge) *string { return &r.Reason }),
+			stringColumn("args", func(r *schemas.Edge) *string { return &r.Args }),
+			boolColumn("in_loop", func(r *schemas.Edge) *bool { return &r.InLoop }),
+			boolColumn("in_try", func(r *schemas.Edge) *bool { return &r.InTry }),
+			boolColumn("conditional", func(r *schemas.Edge) *bool { return &r.Conditional }),
+			numberColumn("src_row", i32, func(r *schemas.Edge) *int32 { return &r.SrcRow }),
+			numberColumn("dst_row", i32, func(r *schemas.Edge) *int32 { return &r.DstRow }),
+		},
 	})
 	filesSpec = newSpec(tableSpec[schemas.File]{
 		name: schemas.TableFiles, file: schemas.FilesFile, rowGroupRows: 1 << 17,
@@ -94,6 +159,17 @@ var (
 		compare:  func(a, b *schemas.File) int { return cmp.Compare(a.Path, b.Path) },
 		describe: func(f *schemas.File) string { return fmt.Sprintf("path %q", f.Path) },
 		noStats:  []string{"error"},
+		columns: []column[schemas.File]{
+			stringColumn("path", func(r *schemas.File) *string { return &r.Path }),
+			stringColumn("language", func(r *schemas.File) *string { return &r.Language }),
+			stringColumn("sha256", func(r *schemas.File) *string { return &r.SHA256 }),
+			numberColumn("size", i64, func(r *schemas.File) *int64 { return &r.Size }),
+			numberColumn("lines", u32, func(r *schemas.File) *uint32 { return &r.Lines }),
+			stringColumn("status", func(r *schemas.File) *string { return &r.Status }),
+			stringColumn("error", func(r *schemas.File) *string { return &r.Error }),
+			boolColumn("is_test", func(r *schemas.File) *bool { return &r.IsTest }),
+			boolColumn("is_generated", func(r *schemas.File) *bool { return &r.IsGenerated }),
+		},
 	})
 	sourcesSpec = newSpec(tableSpec[schemas.Source]{
 		name: schemas.TableSources, file: schemas.SourcesFile, rowGroupRows: 1 << 10,
@@ -102,6 +178,10 @@ var (
 		compare:  func(a, b *schemas.Source) int { return cmp.Compare(a.Path, b.Path) },
 		describe: func(s *schemas.Source) string { return fmt.Sprintf("path %q", s.Path) },
 		noStats:  []string{"content"},
+		columns: []column[schemas.Source]{
+			stringColumn("path", func(r *schemas.Source) *string { return &r.Path }),
+			bytesColumn("content", func(r *schemas.Source) *[]byte { return &r.Content }),
+		},
 	})
 	refsSpec = newSpec(tableSpec[schemas.Ref]{
 		name: schemas.TableRefs, file: schemas.RefsFile, rowGroupRows: 1 << 17,
@@ -121,7 +201,29 @@ var (
 			return fmt.Sprintf("file %q, line %d, col %d, kind %q, target %q, src %d, expr %q", r.File, r.Line, r.Col, r.Kind, r.Target, r.Src, r.Expr)
 		},
 		noStats: []string{"args"},
+		columns: []column[schemas.Ref]{
+			stringColumn("file", func(r *schemas.Ref) *string { return &r.File }),
+			numberColumn("src", u64, func(r *schemas.Ref) *uint64 { return &r.Src }),
+			stringColumn("kind", func(r *schemas.Ref) *string { return &r.Kind }),
+			stringColumn("target", func(r *schemas.Ref) *string { return &r.Target }),
+			stringColumn("expr", func(r *schemas.Ref) *string { return &r.Expr }),
+			numberColumn("line", u32, func(r *schemas.Ref) *uint32 { return &r.Line }),
+			numberColumn("col", u32, func(r *schemas.Ref) *uint32 { return &r.Col }),
+			stringColumn("args", func(r *schemas.Ref) *string { return &r.Args }),
+			boolColumn("in_loop", func(r *schemas.Ref) *bool { return &r.InLoop }),
+			boolColumn("in_try", func(r *schemas.Ref) *bool { return &r.InTry }),
+			boolColumn("conditional", func(r *schemas.Ref) *bool { return &r.Conditional }),
+		},
 	})
+)
+
+// How fixed-size columns view page data.
+var (
+	i32 = (*encoding.Values).Int32
+	u32 = (*encoding.Values).Uint32
+	i64 = (*encoding.Values).Int64
+	u64 = (*encoding.Values).Uint64
+	f32 = (*encoding.Values).Float
 )
 
 // knownFiles maps the table names of this format version to their files.
@@ -176,11 +278,16 @@ func encodeRows[T any](s *tableSpec[T], rows []T) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// decodeRows checks data (see checkParquet) and decodes its rows. It
-// refuses files declaring more than maxRows rows, and never allocates by
-// what the file declares beyond what checkParquet bounds.
+// decodeRows checks data (see checkParquet) and decodes its rows, column
+// by column (see column). It refuses files declaring more than maxRows
+// rows, and never allocates by what the file declares beyond what
+// checkParquet bounds.
 func decodeRows[T any](s *tableSpec[T], data []byte, maxRows int64) (rows []T, err error) {
 	want, err := s.schemaOnce()
+	if err != nil {
+		return nil, err
+	}
+	plan, err := s.planOnce()
 	if err != nil {
 		return nil, err
 	}
@@ -189,10 +296,10 @@ func decodeRows[T any](s *tableSpec[T], data []byte, maxRows int64) (rows []T, e
 		return nil, err
 	}
 	// parquet-go is a third-party decoder fed bytes that may come from
-	// anywhere: turn a panic in it into an error naming the table.
+	// anywhere: turn a panic in it (or in a column reader) into an error.
 	defer func() {
 		if p := recover(); p != nil {
-			rows, err = nil, fmt.Errorf("decode: parquet reader failed: %v", p)
+			rows, err = nil, panicError(p)
 		}
 	}()
 	f, err := parquet.OpenFile(bytes.NewReader(data), int64(len(data)),
@@ -200,27 +307,65 @@ func decodeRows[T any](s *tableSpec[T], data []byte, maxRows int64) (rows []T, e
 	if err != nil {
 		return nil, fmt.Errorf("open parquet: %w", err)
 	}
-	r := parquet.NewGenericReader[T](f)
-	defer r.Close()
-	rows = make([]T, 0, min(md.NumRows, int64(len(data))))
-	for {
-		if len(rows) == cap(rows) {
-			rows = slices.Grow(rows, 1024)
+	groups := f.RowGroups()
+	var total int64
+	for g, rg := range groups {
+		n, chunks := rg.NumRows(), len(rg.ColumnChunks())
+		if n < 0 || n > md.NumRows-total || chunks != len(plan.columns) {
+			return nil, fmt.Errorf("decode: row group %d: %d rows, %d columns", g, n, chunks)
 		}
-		n, err := r.Read(rows[len(rows):cap(rows)])
-		rows = rows[:len(rows)+n]
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("decode: %w", err)
-		}
-		if int64(len(rows)) > md.NumRows {
-			break
-		}
+		total += n
 	}
-	if int64(len(rows)) != md.NumRows {
-		return nil, fmt.Errorf("decode: read %d rows, footer says %d", len(rows), md.NumRows)
+	if total != md.NumRows {
+		return nil, fmt.Errorf("decode: row groups hold %d rows, footer says %d", total, md.NumRows)
+	}
+	decodeGroup := func(g int, rows []T) (err error) {
+		defer recoverDecode(&err)
+		for i, c := range groups[g].ColumnChunks() {
+			col := plan.columns[i]
+			if err := col.read(rows, c.Pages(), plan.leaves[i].maxDef); err != nil {
+				return fmt.Errorf("decode: row group %d, column %s: %w", g, col.path, err)
+			}
+		}
+		return nil
+	}
+
+	// Each row group holds the values of its rows (checkParquet), but a
+	// small file can still declare many rows: allocate them all at once
+	// and decode row groups in parallel when there are no more rows than
+	// bytes, as in any real table, else grow the rows as groups decode.
+	if md.NumRows > int64(len(data)) {
+		for g, rg := range groups {
+			base := len(rows)
+			rows = slices.Grow(rows, int(rg.NumRows()))[:base+int(rg.NumRows())]
+			if err := decodeGroup(g, rows[base:]); err != nil {
+				return nil, err
+			}
+		}
+		return rows, nil
+	}
+	rows = make([]T, md.NumRows)
+	var eg errgroup.Group
+	eg.SetLimit(runtime.GOMAXPROCS(0))
+	base := int64(0)
+	for g, rg := range groups {
+		part := rows[base : base+rg.NumRows()]
+		eg.Go(func() error { return decodeGroup(g, part) })
+		base += rg.NumRows()
+	}
+	if err := eg.Wait(); err != nil {
+		return nil, err
 	}
 	return rows, nil
+}
+
+// recoverDecode, deferred, turns a panic while decoding into *err.
+func recoverDecode(err *error) {
+	if p := recover(); p != nil {
+		*err = panicError(p)
+	}
+}
+
+func panicError(p any) error {
+	return fmt.Errorf("decode: parquet reader failed: %v", p)
 }
