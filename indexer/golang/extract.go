@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"path"
@@ -180,11 +181,9 @@ type fileState struct {
 	pkgPath string
 	fileID  uint64
 
-	comments   []span
-	sawPackage bool
-	scopes     *scope
-	types      []typeDecl
-	literals   []span // open struct_type / interface_type bodies
+	scopes   *scope
+	types    []typeDecl
+	literals []span // open struct_type / interface_type bodies
 }
 
 func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
@@ -205,17 +204,17 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 	st.res.Generated = isGenerated(src)
 	dir := path.Dir(file)
 	st.pkgPath = x.lang.importPath(x.tree, dir)
+	if c := buildConstraint(src); c != "" {
+		st.ref(schemas.RefBuild, st.fileID, "", c, span{})
+	}
 	for i := range items {
 		st.visit(&items[i])
 	}
 	if root.HasError() {
 		st.res.ParseError = "syntax error"
-		for i := range items {
-			if items[i].kind == "error" {
-				line, col := st.pos(items[i].start)
-				st.res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
-				break
-			}
+		if off, ok := firstError(root); ok {
+			line, col := st.pos(off)
+			st.res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
 		}
 	}
 	return st.res, nil
@@ -322,13 +321,7 @@ func (s *scope) inFunc() bool { return s != nil && s.env != nil }
 func (st *fileState) visit(it *item) {
 	sc := st.enter(it.start)
 	switch it.kind {
-	case "comment":
-		st.comments = append(st.comments, it.span)
-		if c := st.text(it.span); strings.HasPrefix(c, "//go:build ") && st.pkgPath != "" && !st.sawPackage {
-			st.ref(schemas.RefBuild, st.fileID, "", strings.TrimSpace(c[len("//go:build "):]), it.span)
-		}
 	case "pkg":
-		st.sawPackage = true
 		name, _ := it.get("name")
 		pkg := st.text(name)
 		if strings.HasSuffix(pkg, "_test") && st.res.IsTest {
@@ -481,45 +474,90 @@ func visibility(name string) string {
 	return schemas.Private
 }
 
-// doc returns the comment block that ends on the line before offset.
+// doc returns the comment lines directly above the line of offset: a run
+// of // lines, or one /* */ block. It reads the source text, which costs far
+// less than matching every comment in the query.
 func (st *fileState) doc(off uint32) string {
 	line, _ := st.pos(off)
 	var parts []string
-	want := line - 1
-	for i := len(st.comments) - 1; i >= 0; i-- {
-		c := st.comments[i]
-		el, _ := st.pos(c.end)
-		if c.end > 0 && st.src[c.end-1] == '\n' {
-			el--
-		}
-		if el != want {
-			if el < want {
-				break
-			}
+	for l := int(line) - 1; l >= 1; l-- {
+		text := strings.TrimSpace(st.lineText(l))
+		if s, ok := strings.CutPrefix(text, "//"); ok {
+			parts = append(parts, strings.TrimPrefix(s, " "))
 			continue
 		}
-		sl, col := st.pos(c.start)
-		if col != 1 && strings.TrimSpace(string(st.src[st.lines[sl-1]:c.start])) != "" {
-			break // a trailing comment after code
+		if len(parts) == 0 && strings.HasSuffix(text, "*/") {
+			// A block comment ending right above: find where it opens.
+			var block []string
+			for ; l >= 1; l-- {
+				t := st.lineText(l)
+				block = append(block, t)
+				if i := strings.Index(t, "/*"); i >= 0 {
+					if strings.TrimSpace(t[:i]) != "" {
+						return "" // a comment after code
+					}
+					break
+				}
+			}
+			slices.Reverse(block)
+			b := strings.Join(block, "\n")
+			b = strings.TrimSpace(b)
+			return strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(b, "/*"), "*/"))
 		}
-		parts = append(parts, st.text(c))
-		want = sl - 1
-	}
-	if len(parts) == 0 {
-		return ""
+		break
 	}
 	slices.Reverse(parts)
-	var b strings.Builder
-	for _, p := range parts {
-		if s, ok := strings.CutPrefix(p, "//"); ok {
-			b.WriteString(strings.TrimPrefix(s, " "))
-			b.WriteByte('\n')
+	return strings.TrimSpace(strings.Join(parts, "\n"))
+}
+
+// lineText returns line l (1-based) without its newline.
+func (st *fileState) lineText(l int) string {
+	start := st.lines[l-1]
+	end := uint32(len(st.src))
+	if l < len(st.lines) {
+		end = st.lines[l] - 1
+	}
+	return string(st.src[start:end])
+}
+
+// buildConstraint returns the //go:build expression above the package clause.
+func buildConstraint(src []byte) string {
+	for len(src) > 0 {
+		line := src
+		if i := bytes.IndexByte(src, '\n'); i >= 0 {
+			line, src = src[:i], src[i+1:]
 		} else {
-			b.WriteString(strings.TrimSuffix(strings.TrimPrefix(p, "/*"), "*/"))
-			b.WriteByte('\n')
+			src = nil
+		}
+		t := bytes.TrimSpace(line)
+		if rest, ok := bytes.CutPrefix(t, []byte("//go:build ")); ok {
+			return string(bytes.TrimSpace(rest))
+		}
+		if bytes.HasPrefix(t, []byte("package ")) {
+			break
 		}
 	}
-	return strings.TrimSpace(b.String())
+	return ""
+}
+
+// firstError finds the first error or missing node of a tree that has one.
+func firstError(root *sitter.Node) (uint32, bool) {
+	c := root.Walk()
+	defer c.Close()
+	for {
+		n := c.Node()
+		if n.IsError() || n.IsMissing() {
+			return uint32(n.StartByte()), true
+		}
+		if n.HasError() && c.GotoFirstChild() {
+			continue
+		}
+		for !c.GotoNextSibling() {
+			if !c.GotoParent() {
+				return 0, false
+			}
+		}
+	}
 }
 
 func bodyHash(src []byte, s span) uint64 { return xxhash.Sum64(src[s.start:s.end]) }

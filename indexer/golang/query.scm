@@ -56,7 +56,6 @@
 
 [(expression_case) (default_case) (type_case) (communication_case)] @cond
 
-(comment) @comment
 
 (struct_type) @structlit
 
@@ -64,7 +63,6 @@
 
 (func_literal parameters: (parameter_list) @funclit.params)
 
-(ERROR) @error
 
 (type_switch_statement alias: (expression_list) @tsw.alias) @tsw
 
