@@ -20,6 +20,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
@@ -69,6 +70,9 @@ type Stats struct {
 	ParseErrors int
 	Unresolved  int
 	Languages   map[string]int // files per language
+	// Where the time went: walking and parsing, gathering the rows, and
+	// resolving and sorting.
+	Parse, Gather, Link time.Duration
 }
 
 // fileResult is what a worker produced for one path.
@@ -151,6 +155,7 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 		return nil, fmt.Errorf("index %s: %w", root, err)
 	}
 
+	parsed := time.Now()
 	out := &Graph{Stats: Stats{Workers: workers, Languages: make(map[string]int)}}
 	refsByLang := make(map[Language][]schemas.Ref)
 	for i := range results {
@@ -172,10 +177,12 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 			out.Sources = append(out.Sources, schemas.Source{Path: r.file.Path, Content: r.src})
 		}
 	}
+	gathered := time.Now()
 	if err := link(out, opts.Languages, refsByLang); err != nil {
 		return nil, fmt.Errorf("index %s: %w", root, err)
 	}
 	out.Stats.Duration = time.Since(start)
+	out.Stats.Parse, out.Stats.Gather, out.Stats.Link = parsed.Sub(start), gathered.Sub(parsed), time.Since(gathered)
 	return out, nil
 }
 
@@ -183,15 +190,29 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 // table and fills the row numbers of edge endpoints.
 func link(g *Graph, langs []Language, refsByLang map[Language][]schemas.Ref) error {
 	sortNodes(g.Nodes)
-	for _, l := range langs {
-		refs := refsByLang[l]
-		g.Refs = append(g.Refs, refs...)
-		newNodes, edges := l.Resolve(g.Nodes, refs)
-		g.Edges = append(g.Edges, edges...)
-		if len(newNodes) > 0 {
-			g.Nodes = append(g.Nodes, newNodes...)
-			sortNodes(g.Nodes)
-		}
+	// Languages resolve concurrently: each reads the nodes and writes only
+	// the ParentID of its own.
+	type resolved struct {
+		nodes []schemas.Node
+		edges []schemas.Edge
+	}
+	out := make([]resolved, len(langs))
+	var wg sync.WaitGroup
+	for i, l := range langs {
+		g.Refs = append(g.Refs, refsByLang[l]...)
+		wg.Go(func() {
+			out[i].nodes, out[i].edges = l.Resolve(g.Nodes, refsByLang[l])
+		})
+	}
+	wg.Wait()
+	var newNodes []schemas.Node
+	for _, r := range out {
+		newNodes = append(newNodes, r.nodes...)
+		g.Edges = append(g.Edges, r.edges...)
+	}
+	if len(newNodes) > 0 {
+		sortNodes(newNodes)
+		g.Nodes = mergeNodes(g.Nodes, newNodes)
 	}
 	for i := 1; i < len(g.Nodes); i++ {
 		if g.Nodes[i].ID == g.Nodes[i-1].ID {
@@ -233,33 +254,68 @@ func link(g *Graph, langs []Language, refsByLang map[Language][]schemas.Ref) err
 			g.Stats.Unresolved++
 		}
 	}
-	SortEdges(g.Edges)
+	var wg2 sync.WaitGroup
+	wg2.Go(func() { SortEdges(g.Edges) })
 	SortRefs(g.Refs)
+	wg2.Wait()
 	return nil
+}
+
+// mergeNodes merges two slices sorted by ID.
+func mergeNodes(a, b []schemas.Node) []schemas.Node {
+	out := make([]schemas.Node, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		if b[0].ID < a[0].ID {
+			out, b = append(out, b[0]), b[1:]
+		} else {
+			out, a = append(out, a[0]), a[1:]
+		}
+	}
+	return append(append(out, a...), b...)
 }
 
 func sortNodes(nodes []schemas.Node) {
 	slices.SortFunc(nodes, func(a, b schemas.Node) int { return cmp.Compare(a.ID, b.ID) })
 }
 
-// SortEdges sorts edges in table order: (Src, Kind, Dst, Line, Col, Target,
-// File), keeping the resolver's order among equals.
+// SortEdges sorts edges in table order: (Src, Kind, Dst, Line, Col,
+// Target, File), then by every other column, so that the order is total
+// and the same rows always come out in the same order.
 func SortEdges(edges []schemas.Edge) {
-	slices.SortStableFunc(edges, func(a, b schemas.Edge) int {
-		return cmp.Or(cmp.Compare(a.Src, b.Src), cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Dst, b.Dst),
+	slices.SortFunc(edges, func(a, b schemas.Edge) int {
+		if c := cmp.Compare(a.Src, b.Src); c != 0 {
+			return c
+		}
+		return cmp.Or(cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Dst, b.Dst),
 			cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col), cmp.Compare(a.Target, b.Target),
-			cmp.Compare(a.File, b.File))
+			cmp.Compare(a.File, b.File), cmp.Compare(a.Resolution, b.Resolution), cmp.Compare(a.Reason, b.Reason),
+			cmp.Compare(a.Confidence, b.Confidence), cmp.Compare(a.Args, b.Args), compareBool(a.InLoop, b.InLoop),
+			compareBool(a.InTry, b.InTry), compareBool(a.Conditional, b.Conditional))
 	})
 }
 
 // SortRefs sorts refs in table order: (File, Line, Col, Kind, Target, Src,
-// Expr), keeping extraction's order among equals.
+// Expr), then by every other column.
 func SortRefs(refs []schemas.Ref) {
-	slices.SortStableFunc(refs, func(a, b schemas.Ref) int {
-		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col),
+	slices.SortFunc(refs, func(a, b schemas.Ref) int {
+		if c := cmp.Compare(a.File, b.File); c != 0 {
+			return c
+		}
+		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col),
 			cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Target, b.Target), cmp.Compare(a.Src, b.Src),
-			cmp.Compare(a.Expr, b.Expr))
+			cmp.Compare(a.Expr, b.Expr), cmp.Compare(a.Args, b.Args), compareBool(a.InLoop, b.InLoop),
+			compareBool(a.InTry, b.InTry), compareBool(a.Conditional, b.Conditional))
 	})
+}
+
+func compareBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
 }
 
 func fileNode(f schemas.File) schemas.Node {

@@ -29,10 +29,11 @@ type Language interface {
 	// safe for concurrent use; the tree describes the whole input.
 	NewExtractor(t *Tree) (Extractor, error)
 	// Resolve turns the raw references of this language into edges. nodes
-	// holds every node of the snapshot (all languages), sorted by ID;
+	// holds every node extraction made (all languages), sorted by ID;
 	// refs holds this language's refs. Resolve may set ParentID of this
 	// language's nodes (a Go method declared apart from its type) and may
-	// return nodes that belong to no single file (a Go package).
+	// return nodes that belong to no single file (a Go package). The
+	// languages resolve concurrently, so Resolve writes nothing else.
 	Resolve(nodes []schemas.Node, refs []schemas.Ref) (newNodes []schemas.Node, edges []schemas.Edge)
 }
 

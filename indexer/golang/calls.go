@@ -8,7 +8,7 @@ import (
 	"github.com/graphsnap/snap/schemas"
 )
 
-func (r *resolver) edge(ref schemas.Ref, kind string, dst uint64, how, reason string) {
+func edge(out *[]schemas.Edge, ref schemas.Ref, kind string, dst uint64, how, reason string) {
 	e := schemas.Edge{
 		Src: ref.Src, Dst: dst, Kind: kind, File: ref.File, Line: ref.Line, Col: ref.Col,
 		Target: ref.Target, Resolution: how, Reason: reason, Args: ref.Args,
@@ -17,11 +17,11 @@ func (r *resolver) edge(ref schemas.Ref, kind string, dst uint64, how, reason st
 	if dst != 0 {
 		e.Confidence = 1
 	}
-	r.edges = append(r.edges, e)
+	*out = append(*out, e)
 }
 
 // call resolves one call site.
-func (r *resolver) call(ref schemas.Ref) {
+func (r *resolver) call(out *[]schemas.Edge, ref schemas.Ref) {
 	f := r.files[ref.File]
 	if f == nil {
 		return
@@ -36,14 +36,14 @@ func (r *resolver) call(ref schemas.Ref) {
 	case vFuncs:
 		funcs := r.pick(v.funcs)
 		if len(funcs) > 1 {
-			r.edge(ref, schemas.EdgeCalls, 0, schemas.Ambiguous, "several declarations (build variants)")
+			edge(out, ref, schemas.EdgeCalls, 0, schemas.Ambiguous, "several declarations (build variants)")
 			return
 		}
 		how := v.how
 		if how == "" {
 			how = schemas.ResolvedScope
 		}
-		r.edge(ref, schemas.EdgeCalls, r.nodes[funcs[0]].ID, how, "")
+		edge(out, ref, schemas.EdgeCalls, r.nodes[funcs[0]].ID, how, "")
 		return
 	case vValue:
 		why = "call of a function value"
@@ -57,7 +57,7 @@ func (r *resolver) call(ref schemas.Ref) {
 	if strings.HasPrefix(why, "ambiguous") {
 		res = schemas.Ambiguous
 	}
-	r.edge(ref, schemas.EdgeCalls, 0, res, why)
+	edge(out, ref, schemas.EdgeCalls, 0, res, why)
 }
 
 // evalAlternatives evaluates "a|b|…": it has a value only when every
@@ -105,20 +105,20 @@ func (r *resolver) pick(funcs []int32) []int32 {
 }
 
 // importEdge links a file to the package it imports, when it is indexed.
-func (r *resolver) importEdge(ref schemas.Ref) {
+func (r *resolver) importEdge(out *[]schemas.Edge, ref schemas.Ref) {
 	f := r.files[ref.File]
 	if f == nil {
 		return
 	}
 	if p := r.lookupPath(ref.Target, f); p != nil {
-		r.edge(ref, schemas.EdgeImports, p.node, schemas.ResolvedImport, "")
+		edge(out, ref, schemas.EdgeImports, p.node, schemas.ResolvedImport, "")
 		return
 	}
-	r.edge(ref, schemas.EdgeImports, 0, schemas.Unresolved, "package not in snapshot")
+	edge(out, ref, schemas.EdgeImports, 0, schemas.Unresolved, "package not in snapshot")
 }
 
 // embedEdge records interface embedding as extends.
-func (r *resolver) embedEdge(ref schemas.Ref) {
+func (r *resolver) embedEdge(out *[]schemas.Edge, ref schemas.Ref) {
 	f := r.files[ref.File]
 	t := r.typeByNode(ref.Src)
 	if f == nil || t == nil || !t.iface || strings.HasPrefix(ref.Expr, "?") {
@@ -126,10 +126,10 @@ func (r *resolver) embedEdge(ref schemas.Ref) {
 	}
 	et, why := r.resolveType(ref.Expr, f, 0)
 	if et == nil {
-		r.edge(ref, schemas.EdgeExtends, 0, schemas.Unresolved, why)
+		edge(out, ref, schemas.EdgeExtends, 0, schemas.Unresolved, why)
 		return
 	}
-	r.edge(ref, schemas.EdgeExtends, r.nodes[et.nodes[0]].ID, schemas.ResolvedStructural, "")
+	edge(out, ref, schemas.EdgeExtends, r.nodes[et.nodes[0]].ID, schemas.ResolvedStructural, "")
 }
 
 // methodSig is a method's name and canonical signature.

@@ -2,8 +2,10 @@ package golang
 
 import (
 	"path"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/schemas"
@@ -78,15 +80,35 @@ func (l *Language) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.
 	r.load(refs)
 	newNodes := r.packageNodes()
 	r.declare()
-	for _, ref := range refs {
-		switch ref.Kind {
-		case schemas.EdgeCalls:
-			r.call(ref)
-		case schemas.EdgeImports:
-			r.importEdge(ref)
-		case schemas.RefEmbeds:
-			r.embedEdge(ref)
+	for _, p := range r.pkgs {
+		for _, t := range p.types {
+			r.embedsOf(t) // filled now: from here on the resolver only reads
 		}
+	}
+	// References resolve in parallel, in contiguous chunks whose edges are
+	// joined in order, so the result does not depend on the schedule.
+	chunks := make([][]schemas.Edge, runtime.GOMAXPROCS(0))
+	size := (len(refs) + len(chunks) - 1) / len(chunks)
+	var wg sync.WaitGroup
+	for c := range chunks {
+		lo, hi := min(c*size, len(refs)), min((c+1)*size, len(refs))
+		wg.Go(func() {
+			out := &chunks[c]
+			for _, ref := range refs[lo:hi] {
+				switch ref.Kind {
+				case schemas.EdgeCalls:
+					r.call(out, ref)
+				case schemas.EdgeImports:
+					r.importEdge(out, ref)
+				case schemas.RefEmbeds:
+					r.embedEdge(out, ref)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, c := range chunks {
+		r.edges = append(r.edges, c...)
 	}
 	r.implements()
 	return newNodes, r.edges
