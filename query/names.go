@@ -82,21 +82,28 @@ func buildNames(nodes []schemas.Node) names {
 		x.byName[i] = int32(i)
 		x.byQName[i] = int32(i)
 	}
-	slices.SortFunc(x.byName, func(a, b int32) int {
-		na, nb := nodes[a].Name, nodes[b].Name
-		return cmp.Or(compareFold(na, nb), strings.Compare(na, nb), cmp.Compare(a, b))
+	// The four indexes are independent: build them side by side.
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		slices.SortFunc(x.byName, func(a, b int32) int {
+			na, nb := nodes[a].Name, nodes[b].Name
+			return cmp.Or(compareFold(na, nb), strings.Compare(na, nb), cmp.Compare(a, b))
+		})
 	})
-	slices.SortFunc(x.byQName, func(a, b int32) int {
-		return cmp.Or(strings.Compare(nodes[a].QualifiedName, nodes[b].QualifiedName), cmp.Compare(a, b))
+	wg.Go(func() {
+		slices.SortFunc(x.byQName, func(a, b int32) int {
+			return cmp.Or(strings.Compare(nodes[a].QualifiedName, nodes[b].QualifiedName), cmp.Compare(a, b))
+		})
 	})
-
-	var toks []string
-	x.tokens = buildPostings(len(nodes), func(r int32, emit func(string)) {
-		toks = tokens(nodes[r].Name, toks[:0])
-		slices.Sort(toks)
-		for _, t := range slices.Compact(toks) {
-			emit(t)
-		}
+	wg.Go(func() {
+		var toks []string
+		x.tokens = buildPostings(len(nodes), func(r int32, emit func(string)) {
+			toks = tokens(nodes[r].Name, toks[:0])
+			slices.Sort(toks)
+			for _, t := range slices.Compact(toks) {
+				emit(t)
+			}
+		})
 	})
 	var grams []uint32
 	x.grams = buildPostings(len(nodes), func(r int32, emit func(uint32)) {
@@ -105,6 +112,7 @@ func buildNames(nodes []schemas.Node) names {
 			emit(g)
 		}
 	})
+	wg.Wait()
 	return x
 }
 
