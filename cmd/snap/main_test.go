@@ -60,7 +60,8 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"verify", filepath.Join(dir, "missing")}, "not a snapshot folder"},
 		{[]string{"query"}, "name a tool"},
 		{[]string{"query", "no_such_tool"}, "unknown tool"},
-		{[]string{"query", "callers", "--name"}, "needs a value"},
+		{[]string{"query", "status", "--snapshot"}, "needs a value"},
+		{[]string{"query", "impact", "--depth", "deep"}, "want integer"},
 		{[]string{"serve", "--toolsets", "bogus"}, "unknown toolset"},
 		{[]string{"no-such-command"}, "unknown command"},
 	} {

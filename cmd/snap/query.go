@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"strconv"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -42,8 +42,7 @@ var queryOpts = map[string]bool{"snapshot": true, "store": true, "repo": true, "
 func runQuery(c *cli.Context) error {
 	args := c.Args().Slice()
 	var tool string
-	toolArgs := make(map[string]string)
-	var order []string
+	toolArgs := make(map[string][]string)
 	opts := make(map[string]string)
 	compact, list := false, false
 	for i := 0; i < len(args); i++ {
@@ -66,21 +65,18 @@ func runQuery(c *cli.Context) error {
 		case "help", "h":
 			return cli.ShowCommandHelp(c, "query")
 		}
-		if !hasVal {
-			if i+1 >= len(args) {
-				return usagef("query: --%s needs a value", name)
-			}
+		if !hasVal && i+1 < len(args) && !strings.HasPrefix(args[i+1], "--") {
 			i++
-			val = args[i]
+			val, hasVal = args[i], true
 		}
 		if queryOpts[name] {
+			if !hasVal {
+				return usagef("query: --%s needs a value", name)
+			}
 			opts[name] = val
 			continue
 		}
-		if _, dup := toolArgs[name]; !dup {
-			order = append(order, name)
-		}
-		toolArgs[name] = val
+		toolArgs[name] = append(toolArgs[name], val) // a bare --flag is "" (true for booleans)
 	}
 	reg, err := mcp.NewRegistry(&query.Holder{})
 	if err != nil {
@@ -102,9 +98,9 @@ func runQuery(c *cli.Context) error {
 	if !ok {
 		return usagef("query: unknown tool %q (snap query --list shows them)", tool)
 	}
-	raw, err := toolArguments(t, order, toolArgs)
-	if err != nil {
-		return err
+	raw, terr := t.ParseArgs(toolArgs)
+	if terr != nil {
+		return usagef("query: %s", terr.Message)
 	}
 	for name, val := range opts {
 		if err := c.Set(name, val); err != nil {
@@ -135,108 +131,16 @@ func runQuery(c *cli.Context) error {
 	return nil
 }
 
-// schemaProps reads the property types of a tool's input schema.
-func schemaProps(t *mcp.Tool) map[string][]string {
-	var s struct {
-		Properties map[string]struct {
-			Type  json.RawMessage `json:"type"`
-			AnyOf []struct {
-				Type string `json:"type"`
-			} `json:"anyOf"`
-			OneOf []struct {
-				Type string `json:"type"`
-			} `json:"oneOf"`
-		} `json:"properties"`
-	}
-	json.Unmarshal(t.InputSchema, &s)
-	out := make(map[string][]string)
-	for name, p := range s.Properties {
-		var types []string
-		var one string
-		if json.Unmarshal(p.Type, &one) == nil && one != "" {
-			types = append(types, one)
-		} else {
-			json.Unmarshal(p.Type, &types)
-		}
-		for _, a := range append(p.AnyOf, p.OneOf...) {
-			types = append(types, a.Type)
-		}
-		out[name] = types
-	}
-	return out
-}
-
+// argNames lists the arguments a tool takes, from its input schema.
 func argNames(t *mcp.Tool) []string {
-	props := schemaProps(t)
+	var schema struct {
+		Properties map[string]json.RawMessage `json:"properties"`
+	}
+	json.Unmarshal(t.InputSchema, &schema)
 	var names []string
-	for name, types := range props {
-		names = append(names, "--"+name+"="+strings.Join(types, "|"))
+	for name := range schema.Properties {
+		names = append(names, "--"+name)
 	}
-	sortStrings(names)
+	slices.Sort(names)
 	return names
-}
-
-// toolArguments turns --name value pairs into the tool's JSON arguments,
-// typed by its input schema. An argument the schema does not know is
-// passed on as a string, for the tool to refuse with its own message.
-func toolArguments(t *mcp.Tool, order []string, vals map[string]string) (json.RawMessage, error) {
-	props := schemaProps(t)
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, name := range order {
-		val := vals[name]
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		key, _ := json.Marshal(name)
-		b.Write(key)
-		b.WriteByte(':')
-		types := props[name]
-		has := func(typ string) bool {
-			for _, x := range types {
-				if x == typ {
-					return true
-				}
-			}
-			return false
-		}
-		switch {
-		case (has("integer") || has("number")) && isNumber(val):
-			b.WriteString(val)
-		case has("boolean") && !has("string"):
-			v, err := strconv.ParseBool(val)
-			if err != nil {
-				return nil, usagef("query: --%s wants true or false, got %q", name, val)
-			}
-			b.WriteString(strconv.FormatBool(v))
-		case has("array") && !has("string"):
-			if strings.HasPrefix(strings.TrimSpace(val), "[") {
-				if !json.Valid([]byte(val)) {
-					return nil, usagef("query: --%s: not a JSON array: %s", name, val)
-				}
-				b.WriteString(val)
-				break
-			}
-			parts := strings.Split(val, ",")
-			enc, _ := json.Marshal(parts)
-			b.Write(enc)
-		case has("string") || len(types) == 0:
-			enc, _ := json.Marshal(val)
-			b.Write(enc)
-		default:
-			if !json.Valid([]byte(val)) {
-				enc, _ := json.Marshal(val)
-				b.Write(enc)
-				break
-			}
-			b.WriteString(val)
-		}
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
-
-func isNumber(s string) bool {
-	var n json.Number
-	return json.Unmarshal([]byte(s), &n) == nil
 }

@@ -3,12 +3,9 @@ package main
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"slices"
 )
 
 func sha256Hex(b []byte) string {
 	s := sha256.Sum256(b)
 	return hex.EncodeToString(s[:])
 }
-
-func sortStrings(s []string) { slices.Sort(s) }
