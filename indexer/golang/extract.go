@@ -12,7 +12,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/cespare/xxhash/v2"
-	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/schemas"
@@ -21,16 +20,12 @@ import (
 const maxArgs = 200 // bytes of argument text kept per call site
 
 type extractor struct {
-	lang   *Language
-	tree   *indexer.Tree
-	parser *sitter.Parser
-	cursor *sitter.QueryCursor
+	lang    *Language
+	tree    *indexer.Tree
+	scanner *indexer.Scanner
 }
 
-func (x *extractor) Close() {
-	x.cursor.Close()
-	x.parser.Close()
-}
+func (x *extractor) Close() { x.scanner.Close() }
 
 type span struct{ start, end uint32 }
 
@@ -187,14 +182,11 @@ type fileState struct {
 }
 
 func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
-	tree := x.parser.Parse(src, nil)
-	if tree == nil {
-		return nil, fmt.Errorf("parse %s: parser returned no tree", file)
+	caps, errAt, hasError, err := x.scanner.Scan(src)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
 	}
-	defer tree.Close()
-	root := tree.RootNode()
-
-	items := x.collect(root, src)
+	items := x.collect(caps)
 	st := &fileState{
 		x: x, src: src, file: file, lines: lineStarts(src),
 		ids:    indexer.IDs{Language: "go", File: file},
@@ -210,50 +202,35 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 	for i := range items {
 		st.visit(&items[i])
 	}
-	if root.HasError() {
-		st.res.ParseError = "syntax error"
-		if off, ok := firstError(root); ok {
-			line, col := st.pos(off)
-			st.res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
-		}
+	if hasError {
+		line, col := st.pos(errAt)
+		st.res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
 	}
 	return st.res, nil
 }
 
-// collect runs the query and returns its matches in document order,
+// collect groups the captures by match into items, in document order,
 // outer matches before the ones they contain.
-func (x *extractor) collect(root *sitter.Node, src []byte) []item {
+func (x *extractor) collect(caps []indexer.Capture) []item {
 	names := x.lang.captures
 	var items []item
-	var cursor *sitter.TreeCursor
-	defer func() {
-		if cursor != nil {
-			cursor.Close()
-		}
-	}()
-	matches := x.cursor.Matches(x.lang.query, root, src)
-	for m := matches.Next(); m != nil; m = matches.Next() {
+	for i := 0; i < len(caps); {
 		var it item
-		for _, c := range m.Captures {
-			name := names[c.Index]
-			sp := span{uint32(c.Node.StartByte()), uint32(c.Node.EndByte())}
-			main, field, ok := strings.Cut(name, ".")
+		m := caps[i].Match
+		for ; i < len(caps) && caps[i].Match == m; i++ {
+			c := caps[i]
+			sp := span{c.Start, c.End}
+			if c.Index == indexer.NameChild {
+				it.subs = append(it.subs, sub{"name", sp})
+				continue
+			}
+			main, field, ok := strings.Cut(names[c.Index], ".")
 			if !ok {
 				it.kind, it.span = main, sp
-				if multiName[main] {
-					// A quantified capture yields only the first of
-					// several names ("a, b int"): ask the node for all.
-					if cursor == nil {
-						cursor = c.Node.Walk()
-					}
-					for _, n := range c.Node.ChildrenByFieldName("name", cursor) {
-						it.subs = append(it.subs, sub{"name", span{uint32(n.StartByte()), uint32(n.EndByte())}})
-					}
-				}
 				continue
 			}
 			if field == "name" && multiName[main] {
-				continue
+				continue // every name came as a NameChild
 			}
 			if main == "funclit" && it.kind == "" {
 				it.kind = "funclitparams"
@@ -540,25 +517,6 @@ func buildConstraint(src []byte) string {
 	return ""
 }
 
-// firstError finds the first error or missing node of a tree that has one.
-func firstError(root *sitter.Node) (uint32, bool) {
-	c := root.Walk()
-	defer c.Close()
-	for {
-		n := c.Node()
-		if n.IsError() || n.IsMissing() {
-			return uint32(n.StartByte()), true
-		}
-		if n.HasError() && c.GotoFirstChild() {
-			continue
-		}
-		for !c.GotoNextSibling() {
-			if !c.GotoParent() {
-				return 0, false
-			}
-		}
-	}
-}
 
 func bodyHash(src []byte, s span) uint64 { return xxhash.Sum64(src[s.start:s.end]) }
 

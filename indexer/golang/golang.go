@@ -27,7 +27,7 @@ var querySource string
 type Language struct {
 	once     sync.Once
 	grammar  *sitter.Language
-	query    *sitter.Query
+	query    *indexer.Query
 	captures []string
 	err      error
 
@@ -52,9 +52,9 @@ func (l *Language) Grammar() *sitter.Language {
 func (l *Language) init() {
 	l.once.Do(func() {
 		l.grammar = sitter.NewLanguage(tsgo.Language())
-		q, qerr := sitter.NewQuery(l.grammar, querySource)
-		if qerr != nil {
-			l.err = fmt.Errorf("compile go query: %s", qerr.Error())
+		q, err := indexer.NewQuery(tsgo.Language(), querySource, "param", "var", "const", "field")
+		if err != nil {
+			l.err = fmt.Errorf("go query: %w", err)
 			return
 		}
 		l.query = q
@@ -68,12 +68,11 @@ func (l *Language) NewExtractor(t *indexer.Tree) (indexer.Extractor, error) {
 	if l.err != nil {
 		return nil, l.err
 	}
-	p := sitter.NewParser()
-	if err := p.SetLanguage(l.grammar); err != nil {
-		p.Close()
-		return nil, fmt.Errorf("set go grammar: %w", err)
+	s, err := indexer.NewScanner(l.query)
+	if err != nil {
+		return nil, fmt.Errorf("go extractor: %w", err)
 	}
-	return &extractor{lang: l, tree: t, parser: p, cursor: sitter.NewQueryCursor()}, nil
+	return &extractor{lang: l, tree: t, scanner: s}, nil
 }
 
 // module is the Go module a folder belongs to.
