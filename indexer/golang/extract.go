@@ -517,7 +517,6 @@ func buildConstraint(src []byte) string {
 	return ""
 }
 
-
 func bodyHash(src []byte, s span) uint64 { return xxhash.Sum64(src[s.start:s.end]) }
 
 // header is the text of a declaration up to its body, on one line.

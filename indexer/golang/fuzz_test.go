@@ -2,10 +2,10 @@ package golang_test
 
 import (
 	"fmt"
-	"time"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/golang"
