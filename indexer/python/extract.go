@@ -3,7 +3,6 @@ package python
 import (
 	"bytes"
 	"cmp"
-	"errors"
 	"fmt"
 	"math"
 	"path"
@@ -11,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/cespare/xxhash/v2"
-	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/schemas"
@@ -35,89 +33,60 @@ type item struct {
 func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
 
 type extractor struct {
-	tree   *indexer.Tree
-	parser *sitter.Parser
-	query  *query
-	cursor *sitter.QueryCursor
-	items  []item // reused from file to file
+	tree    *indexer.Tree
+	scanner *indexer.Scanner
+	query   *query
+	items   []item // reused from file to file
 }
 
-func (x *extractor) Close() {
-	x.cursor.Close()
-	x.parser.Close()
-}
+func (x *extractor) Close() { x.scanner.Close() }
 
 func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
-	tree := x.parser.Parse(src, nil)
-	if tree == nil {
-		return nil, errors.New("parse: no syntax tree")
+	caps, errAt, hasError, err := x.scanner.Scan(src)
+	if err != nil {
+		return nil, err
 	}
-	defer tree.Close()
-	root := tree.RootNode()
-	x.items = x.collect(root, src)
+	x.items = x.collect(caps)
 	f := newFile(x.tree, file, src)
 	f.run(x.items)
 	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test, Generated: generated(src)}
-	if root.HasError() {
-		res.ParseError = f.syntaxError(root)
+	if hasError {
+		line, col := pos(f.lines, errAt)
+		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
 	}
 	return res, nil
 }
 
-// collect runs the query over the tree and returns its items in document
-// order, containers before what they contain. Two cgo calls per capture
-// (its byte range) are all that crosses into C.
-func (x *extractor) collect(root *sitter.Node, src []byte) []item {
+// collect turns the query's captures into items in document order,
+// containers before what they contain.
+func (x *extractor) collect(caps []indexer.Capture) []item {
 	items := x.items[:0]
-	caps := x.query.captures
-	ms := x.cursor.Matches(x.query.q, root, src)
-	for m := ms.Next(); m != nil; m = ms.Next() {
+	info := x.query.captures
+	for i := 0; i < len(caps); {
+		j := i
+		for j < len(caps) && caps[j].Match == caps[i].Match {
+			j++
+		}
 		var it item
-		for i := range m.Captures {
-			c := &m.Captures[i]
-			if r := caps[c.Index].role; r >= 0 {
-				it.role[r] = span{uint32(c.Node.StartByte()), uint32(c.Node.EndByte())}
+		for _, c := range caps[i:j] {
+			if r := info[c.Index].role; r >= 0 {
+				it.role[r] = span{c.Start, c.End}
 				it.has |= 1 << r
 			}
 		}
-		for i := range m.Captures {
-			c := &m.Captures[i]
-			if ci := caps[c.Index]; ci.role < 0 {
+		for _, c := range caps[i:j] {
+			if ci := info[c.Index]; ci.role < 0 {
 				it.kind = ci.kind
-				it.span = span{uint32(c.Node.StartByte()), uint32(c.Node.EndByte())}
+				it.span = span{c.Start, c.End}
 				items = append(items, it)
 			}
 		}
+		i = j
 	}
 	slices.SortFunc(items, func(a, b item) int {
 		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(b.end, a.end), cmp.Compare(a.kind, b.kind))
 	})
 	return items
-}
-
-// syntaxError describes the first ERROR or MISSING node of the tree.
-func (f *fileState) syntaxError(root *sitter.Node) string {
-	c := root.Walk()
-	defer c.Close()
-	for {
-		n := c.Node()
-		if n.IsError() || n.IsMissing() {
-			line, col := pos(f.lines, uint32(n.StartByte()))
-			msg := fmt.Sprintf("syntax error at line %d column %d", line, col)
-			if n.IsMissing() {
-				msg += ": missing " + n.Kind()
-			}
-			return msg
-		}
-		if n.HasError() && c.GotoFirstChild() {
-			continue
-		}
-		for !c.GotoNextSibling() {
-			if !c.GotoParent() {
-				return "syntax error"
-			}
-		}
-	}
 }
 
 // generated reports whether the comments heading src mark it generated

@@ -46,12 +46,11 @@ func (lang) NewExtractor(t *indexer.Tree) (indexer.Extractor, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := sitter.NewParser()
-	if err := p.SetLanguage(grammar()); err != nil {
-		p.Close()
-		return nil, fmt.Errorf("python grammar: %w", err)
+	s, err := indexer.NewScanner(q.q)
+	if err != nil {
+		return nil, fmt.Errorf("python extractor: %w", err)
 	}
-	return &extractor{tree: t, parser: p, query: q, cursor: sitter.NewQueryCursor()}, nil
+	return &extractor{tree: t, scanner: s, query: q}, nil
 }
 
 func (lang) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {

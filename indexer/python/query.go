@@ -6,7 +6,9 @@ import (
 	"strings"
 	"sync"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
+	tree_sitter_python "github.com/tree-sitter/tree-sitter-python/bindings/go"
+
+	"github.com/graphsnap/snap/indexer"
 )
 
 //go:embed query.scm
@@ -73,16 +75,16 @@ type captureInfo struct {
 }
 
 type query struct {
-	q        *sitter.Query
+	q        *indexer.Query
 	captures []captureInfo
 }
 
 // compiled returns the query, compiled once and shared by every extractor
 // (a Query is read-only once built; each extractor owns its cursor).
 var compiled = sync.OnceValues(func() (*query, error) {
-	q, qerr := sitter.NewQuery(grammar(), querySource)
-	if qerr != nil {
-		return nil, fmt.Errorf("python query: %w", qerr)
+	q, err := indexer.NewQuery(tree_sitter_python.Language(), querySource)
+	if err != nil {
+		return nil, fmt.Errorf("python query: %w", err)
 	}
 	out := &query{q: q}
 	for _, name := range q.CaptureNames() {
