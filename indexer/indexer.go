@@ -24,8 +24,8 @@ import (
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
+	"unsafe"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/graphsnap/snap/schemas"
@@ -126,10 +126,12 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 				}
 			}()
 			if opts.ParseOnly {
-				p := &parseOnly{parsers: make(map[Language]*sitter.Parser)}
-				defer p.Close()
 				for _, l := range opts.Languages {
-					extractors[l] = p.forLanguage(l)
+					x, err := newParseOnly(l)
+					if err != nil {
+						return err
+					}
+					extractors[l] = x
 				}
 			}
 			for {
@@ -427,33 +429,23 @@ func isBinary(src []byte) bool {
 	return bytes.IndexByte(src[:min(len(src), 8000)], 0) >= 0
 }
 
-// parseOnly is an Extractor that parses and throws the tree away.
-type parseOnly struct {
-	parsers map[Language]*sitter.Parser
-	lang    Language
+// parseOnly is an Extractor that parses and throws the tree away, through
+// the same one-call path extraction uses.
+type parseOnly struct{ s *Scanner }
+
+func newParseOnly(l Language) (Extractor, error) {
+	s, err := NewParser(unsafe.Pointer(l.Grammar().Inner))
+	if err != nil {
+		return nil, err
+	}
+	return parseOnly{s}, nil
 }
 
-func (p *parseOnly) forLanguage(l Language) Extractor {
-	UseCAllocator()
-	parser := sitter.NewParser()
-	parser.SetLanguage(l.Grammar())
-	p.parsers[l] = parser
-	return &parseOnly{parsers: p.parsers, lang: l}
-}
-
-func (p *parseOnly) Extract(file string, src []byte) (*Result, error) {
-	if t := p.parsers[p.lang].Parse(src, nil); t != nil {
-		t.Close()
+func (p parseOnly) Extract(file string, src []byte) (*Result, error) {
+	if _, _, _, err := p.s.Scan(src); err != nil {
+		return nil, err
 	}
 	return &Result{}, nil
 }
 
-// Close closes the parsers; only the worker's own instance is closed.
-func (p *parseOnly) Close() {
-	if p.lang != nil {
-		return
-	}
-	for _, parser := range p.parsers {
-		parser.Close()
-	}
-}
+func (p parseOnly) Close() { p.s.Close() }

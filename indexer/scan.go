@@ -83,11 +83,11 @@ static int snap_scan_source(TSParser *p, const TSQuery *q, TSQueryCursor *qc, co
 	TSTree *t = ts_parser_parse_string(p, NULL, src, len);
 	if (!t) return -1;
 	TSNode root = ts_tree_root_node(t);
-	ts_query_cursor_exec(qc, q, root);
 	TSQueryMatch m;
 	uint32_t n = 0;
 	int rc = 0;
-	while (rc == 0 && ts_query_cursor_next_match(qc, &m)) {
+	if (q) ts_query_cursor_exec(qc, q, root);
+	while (q && rc == 0 && ts_query_cursor_next_match(qc, &m)) {
 		for (uint16_t i = 0; i < m.capture_count && rc == 0; i++) {
 			const TSQueryCapture *c = &m.captures[i];
 			rc = snap_push(r, n, c->index, ts_node_start_byte(c->node), ts_node_end_byte(c->node));
@@ -211,6 +211,12 @@ func NewScanner(q *Query) (*Scanner, error) {
 		return nil, errors.New("set language: incompatible grammar version")
 	}
 	return s, nil
+}
+
+// NewParser returns a scanner that only parses, with no query: the floor
+// that extraction is measured against.
+func NewParser(lang unsafe.Pointer) (*Scanner, error) {
+	return NewScanner(&Query{lang: (*C.TSLanguage)(lang)})
 }
 
 // Scan parses src and returns the captures of every match, a slice valid
