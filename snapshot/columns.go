@@ -218,15 +218,8 @@ func byteArrays(data *encoding.Values) ([]string, error) {
 	}
 	s := string(b)
 	out := make([]string, len(offsets)-1)
-	start := offsets[0]
-	for i, end := range offsets[1:] {
-		if start > end || int64(end) > int64(len(s)) {
-			return nil, fmt.Errorf("value %d at bytes [%d, %d) of %d", i, start, end, len(s))
-		}
-		out[i] = s[start:end]
-		start = end
-	}
-	return out, nil
+	err := eachValue(offsets, len(s), func(i int, start, end uint32) { out[i] = s[start:end] })
+	return out, err
 }
 
 func dictStrings(d parquet.Dictionary) ([]string, error) {
@@ -258,15 +251,7 @@ func stringColumn[T any](path string, field func(*T) *string) column[T] {
 				return 0, errNoRows
 			}
 			s := string(b)
-			start := offsets[0]
-			for i, end := range offsets[1:] {
-				if start > end || int64(end) > int64(len(s)) {
-					return 0, fmt.Errorf("value %d at bytes [%d, %d) of %d", i, start, end, len(s))
-				}
-				*field(&rows[i]) = s[start:end]
-				start = end
-			}
-			return n, nil
+			return n, eachValue(offsets, len(s), func(i int, start, end uint32) { *field(&rows[i]) = s[start:end] })
 		})
 	}}
 }
@@ -284,15 +269,8 @@ func bytesColumn[T any](path string, field func(*T) *[]byte) column[T] {
 		}
 		buf := append(make([]byte, 0, len(b)), b...)
 		out := make([][]byte, len(offsets)-1)
-		start := offsets[0]
-		for i, end := range offsets[1:] {
-			if start > end || int64(end) > int64(len(buf)) {
-				return nil, fmt.Errorf("value %d at bytes [%d, %d) of %d", i, start, end, len(buf))
-			}
-			out[i] = buf[start:end:end]
-			start = end
-		}
-		return out, nil
+		err := eachValue(offsets, len(buf), func(i int, start, end uint32) { out[i] = buf[start:end:end] })
+		return out, err
 	}
 	return column[T]{path: path, read: func(rows []T, pages parquet.Pages, _ int) error {
 		var dc dictCache[[]byte]
@@ -314,15 +292,7 @@ func bytesColumn[T any](path string, field func(*T) *[]byte) column[T] {
 				return 0, errNoRows
 			}
 			buf := append(make([]byte, 0, len(b)), b...) // never nil: an empty value reads as []byte{}
-			start := offsets[0]
-			for i, end := range offsets[1:] {
-				if start > end || int64(end) > int64(len(buf)) {
-					return 0, fmt.Errorf("value %d at bytes [%d, %d) of %d", i, start, end, len(buf))
-				}
-				*field(&rows[i]) = buf[start:end:end]
-				start = end
-			}
-			return n, nil
+			return n, eachValue(offsets, len(buf), func(i int, start, end uint32) { *field(&rows[i]) = buf[start:end:end] })
 		})
 	}}
 }
@@ -413,4 +383,18 @@ func stringListColumn[T any](path string, field func(*T) *[]string) column[T] {
 		}
 		return nil
 	}}
+}
+
+// eachValue calls set for every value of a byte-array page, given by its
+// offsets into size bytes, after checking that the value lies within them.
+func eachValue(offsets []uint32, size int, set func(i int, start, end uint32)) error {
+	start := offsets[0]
+	for i, end := range offsets[1:] {
+		if start > end || int64(end) > int64(size) {
+			return fmt.Errorf("value %d at bytes [%d, %d) of %d", i, start, end, size)
+		}
+		set(i, start, end)
+		start = end
+	}
+	return nil
 }
