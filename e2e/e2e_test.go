@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -239,5 +240,43 @@ func TestServePythonFixture(t *testing.T) {
 	ans, _ = call(t, sess, "snap_callees", map[string]any{"name": "shop.cli.fetch"})
 	if !strings.Contains(mustJSON(ans), "not in snapshot") {
 		t.Errorf("callees of fetch should list requests.get as unresolved: %v", ans)
+	}
+}
+
+// A snapshot that fails verification stops the server with the reason,
+// even though the protocol started before the load finished.
+func TestServeRefusesTamperedSnapshot(t *testing.T) {
+	snap := fixture(t, "go/shop")
+	nodes := filepath.Join(snap, "nodes.parquet")
+	data, err := os.ReadFile(nodes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)/3] ^= 0x01
+	if err := os.WriteFile(nodes, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(snapBin, "serve", "--snapshot", snap)
+	stdin, _ := cmd.StdinPipe() // kept open: the server must stop by itself
+	defer stdin.Close()
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+			t.Errorf("serve on a tampered snapshot: %v, want exit status 1", err)
+		}
+		if !strings.Contains(stderr.String(), "nodes") || !strings.Contains(stderr.String(), "sha256") {
+			t.Errorf("stderr does not name the table and the check: %q", stderr.String())
+		}
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("serve kept running on a tampered snapshot")
 	}
 }

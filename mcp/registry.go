@@ -32,6 +32,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
 
@@ -71,6 +72,9 @@ type Tool struct {
 type Registry struct {
 	holder *query.Holder
 	tools  []*Tool
+	// LoadWait is how long a call waits for a first engine when the
+	// holder has none yet; 0 answers INDEX_NOT_READY at once.
+	LoadWait time.Duration
 }
 
 // NewRegistry returns the catalog's tools of the given toolsets (every
@@ -120,6 +124,13 @@ func (r *Registry) call(ctx context.Context, name string, args json.RawMessage) 
 		return nil, nil, toolErr(CodeInvalidArgument, map[string]any{"tools": names}, "unknown tool %q", name)
 	}
 	e := r.holder.Load()
+	if e == nil && r.LoadWait > 0 {
+		// The server answers the protocol while its snapshot loads; a
+		// tool call waits for it a while.
+		wctx, cancel := context.WithTimeout(ctx, r.LoadWait)
+		e = r.holder.Wait(wctx)
+		cancel()
+	}
 	if e == nil {
 		return nil, nil, toolErr(CodeIndexNotReady, nil, "no snapshot loaded yet; retry shortly, or run `snap pull` or `snap index`")
 	}

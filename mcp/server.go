@@ -7,6 +7,7 @@ import (
 	"log"
 	"log/slog"
 	"os"
+	"time"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -20,6 +21,9 @@ type Options struct {
 	Version  string       // server version announced to clients
 	Toolsets []string     // toolsets to offer; every one if empty
 	Logger   *slog.Logger // one line per request if set; it must not write to stdout when serving stdio
+	// LoadWait is how long a tool call waits for the holder's first
+	// engine while the server starts (see Registry.LoadWait).
+	LoadWait time.Duration
 }
 
 // NewServer returns an MCP server offering the tools of opt.Toolsets over
@@ -31,6 +35,7 @@ func NewServer(h *query.Holder, opt Options) (*server.MCPServer, error) {
 	if err != nil {
 		return nil, err
 	}
+	reg.LoadWait = opt.LoadWait
 	name := opt.Name
 	if name == "" {
 		name = "snap"

@@ -1,11 +1,13 @@
 package query_test
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/graphsnap/snap/query"
 	"github.com/graphsnap/snap/query/querytest"
@@ -507,4 +509,26 @@ func TestConcurrent(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+func TestHolderWait(t *testing.T) {
+	var h query.Holder
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if e := h.Wait(ctx); e != nil {
+		t.Fatalf("Wait on an empty holder returned %v", e)
+	}
+	e, err := query.Build(querytest.Fixture())
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan *query.Engine)
+	go func() { done <- h.Wait(context.Background()) }()
+	h.Store(e)
+	if got := <-done; got != e {
+		t.Fatalf("Wait returned %p, want the stored engine %p", got, e)
+	}
+	if h.Wait(context.Background()) != e {
+		t.Fatal("Wait after Store does not return the engine")
+	}
 }

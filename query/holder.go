@@ -1,16 +1,49 @@
 package query
 
-import "sync/atomic"
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+)
 
 // Holder publishes the engine requests should use. A sync builds the next
 // engine aside and stores it; readers load whichever is current and keep it
 // for the whole request, without locks. The zero Holder holds no engine.
 type Holder struct {
-	p atomic.Pointer[Engine]
+	p     atomic.Pointer[Engine]
+	once  sync.Once
+	ready chan struct{} // closed by the first Store
+	mu    sync.Mutex    // guards the creation of ready
 }
 
 // Load returns the current engine, or nil before the first Store.
 func (h *Holder) Load() *Engine { return h.p.Load() }
 
 // Store makes e the current engine.
-func (h *Holder) Store(e *Engine) { h.p.Store(e) }
+func (h *Holder) Store(e *Engine) {
+	h.p.Store(e)
+	h.once.Do(func() { close(h.readyChan()) })
+}
+
+// Wait returns the current engine, waiting for the first Store until ctx
+// is done; then it returns nil.
+func (h *Holder) Wait(ctx context.Context) *Engine {
+	if e := h.p.Load(); e != nil {
+		return e
+	}
+	select {
+	case <-h.readyChan():
+		return h.p.Load()
+	case <-ctx.Done():
+		return nil
+	}
+}
+
+func (h *Holder) readyChan() chan struct{} {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.ready == nil {
+		h.ready = make(chan struct{})
+	}
+	return h.ready
+}

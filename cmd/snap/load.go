@@ -126,19 +126,25 @@ func openExistingStore(url, root string) (localStore, error) {
 }
 
 // loadEngine reads and verifies the chosen snapshot and builds its engine.
-func loadEngine(ctx context.Context, c *cli.Context) (*query.Engine, source, time.Duration, error) {
-	start := time.Now()
+func loadEngine(ctx context.Context, c *cli.Context) (*query.Engine, error) {
 	src, err := findSnapshot(ctx, c)
 	if err != nil {
-		return nil, src, 0, err
+		return nil, err
 	}
+	e, _, err := loadFrom(ctx, src)
+	return e, err
+}
+
+// loadFrom reads and verifies a snapshot and builds its engine.
+func loadFrom(ctx context.Context, src source) (*query.Engine, time.Duration, error) {
+	start := time.Now()
 	s, err := snapshot.Read(ctx, src.store, src.prefix, snapshot.ReadOptions{SkipRefs: true})
 	if err != nil {
-		return nil, src, 0, fmt.Errorf("load %s: %w", src.label, err)
+		return nil, 0, fmt.Errorf("load %s: %w", src.label, err)
 	}
 	e, err := query.Build(s)
 	if err != nil {
-		return nil, src, 0, fmt.Errorf("load %s: %w", src.label, err)
+		return nil, 0, fmt.Errorf("load %s: %w", src.label, err)
 	}
-	return e, src, time.Since(start), nil
+	return e, time.Since(start), nil
 }

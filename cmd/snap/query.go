@@ -107,7 +107,7 @@ func runQuery(c *cli.Context) error {
 			return usagef("query: --%s: %v", name, err)
 		}
 	}
-	e, _, _, err := loadEngine(c.Context, c)
+	e, err := loadEngine(c.Context, c)
 	if err != nil {
 		return err
 	}

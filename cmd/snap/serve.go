@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"log/slog"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -30,18 +32,35 @@ func serveCommand(log *slog.Logger) *cli.Command {
 					return usagef("serve: unknown toolset %q (have index, symbols, callgraph, traversal, files)", ts)
 				}
 			}
-			e, src, took, err := loadEngine(c.Context, c)
+			// Find the snapshot first, so that a wrong flag fails at once;
+			// then answer the protocol while it loads. Tool calls wait for
+			// the engine (up to a minute) instead of failing.
+			src, err := findSnapshot(c.Context, c)
 			if err != nil {
 				return err
 			}
-			log.Info("serving", "snapshot", src.label, "nodes", e.NumNodes(), "edges", e.NumEdges(), "load", took.Round(1e6))
+			ctx, cancel := context.WithCancelCause(c.Context)
+			defer cancel(nil)
 			h := &query.Holder{}
-			h.Store(e)
-			srv, err := mcp.NewServer(h, mcp.Options{Version: version(), Toolsets: c.StringSlice("toolsets"), Logger: log})
+			go func() {
+				e, took, err := loadFrom(ctx, src)
+				if err != nil {
+					log.Error("load snapshot", "snapshot", src.label, "err", err)
+					cancel(err)
+					return
+				}
+				h.Store(e)
+				log.Info("serving", "snapshot", src.label, "nodes", e.NumNodes(), "edges", e.NumEdges(), "load", took.Round(time.Millisecond))
+			}()
+			srv, err := mcp.NewServer(h, mcp.Options{Version: version(), Toolsets: c.StringSlice("toolsets"), Logger: log, LoadWait: time.Minute})
 			if err != nil {
 				return err
 			}
-			return mcp.ServeStdio(c.Context, srv, c.App.Reader, c.App.Writer)
+			err = mcp.ServeStdio(ctx, srv, c.App.Reader, c.App.Writer)
+			if cause := context.Cause(ctx); cause != nil && cause != context.Canceled {
+				return cause
+			}
+			return err
 		},
 	}
 }
