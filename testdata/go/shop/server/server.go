@@ -1,8 +1,8 @@
 package server
 
 import (
-	"fmt"
 	st "example.com/shop/store"
+	"fmt"
 )
 
 // Base logs.
