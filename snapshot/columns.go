@@ -209,71 +209,64 @@ func unpackBools(bits []byte, n int) ([]bool, error) {
 	return out, nil
 }
 
-// byteArrays returns the values of a BYTE_ARRAY page (or dictionary) as
-// slices of one string, copied once, checking the offsets.
-func byteArrays(data *encoding.Values) ([]string, error) {
+// A cutter turns the bytes of a BYTE_ARRAY page into one copy its values
+// share, and returns how to take the value at [start, end) out of it.
+type cutter[V any] func(b []byte) func(start, end uint32) V
+
+// cutStrings makes string values: slices of one string.
+func cutStrings(b []byte) func(start, end uint32) string {
+	s := string(b)
+	return func(start, end uint32) string { return s[start:end] }
+}
+
+// cutBytes makes []byte values: slices of one copy, each capped at its
+// length so an append to one never writes into the next; never nil, so an
+// empty value reads as []byte{}.
+func cutBytes(b []byte) func(start, end uint32) []byte {
+	buf := append(make([]byte, 0, len(b)), b...)
+	return func(start, end uint32) []byte { return buf[start:end:end] }
+}
+
+// byteArrays returns the values of a BYTE_ARRAY page (or dictionary),
+// checking the offsets.
+func byteArrays[V any](data *encoding.Values, cut cutter[V]) ([]V, error) {
 	b, offsets := data.ByteArray()
 	if len(offsets) == 0 {
-		return []string{}, nil
+		return []V{}, nil
 	}
-	s := string(b)
-	out := make([]string, len(offsets)-1)
-	err := eachValue(offsets, len(s), func(i int, start, end uint32) { out[i] = s[start:end] })
+	at := cut(b)
+	out := make([]V, len(offsets)-1)
+	err := eachValue(offsets, len(b), func(i int, start, end uint32) { out[i] = at(start, end) })
 	return out, err
 }
 
 func dictStrings(d parquet.Dictionary) ([]string, error) {
 	data := d.Page().Data()
-	return byteArrays(&data)
+	return byteArrays(&data, cutStrings)
 }
 
 // stringColumn reads a string column. The strings of a page are slices
 // of one string holding the page's bytes; those of a dictionary are
 // converted once per column chunk and shared by the rows using them.
 func stringColumn[T any](path string, field func(*T) *string) column[T] {
-	return column[T]{path: path, read: func(rows []T, pages parquet.Pages, _ int) error {
-		var dc dictCache[string]
-		return eachPage(rows, pages, func(rows []T, p parquet.Page) (int, error) {
-			data := p.Data()
-			if d := p.Dictionary(); d != nil {
-				dict, err := dc.get(d, dictStrings)
-				if err != nil {
-					return 0, err
-				}
-				return lookup(rows, data.Int32(), dict, field)
-			}
-			b, offsets := data.ByteArray()
-			if len(offsets) == 0 {
-				return 0, nil
-			}
-			n := len(offsets) - 1
-			if n > len(rows) {
-				return 0, errNoRows
-			}
-			s := string(b)
-			return n, eachValue(offsets, len(s), func(i int, start, end uint32) { *field(&rows[i]) = s[start:end] })
-		})
-	}}
+	return byteArrayColumn(path, field, cutStrings)
 }
 
-// bytesColumn reads a binary column. The values of a page are slices of
-// one copy of the page's bytes, each capped at its length so an append
-// to one never writes into the next; dictionary values are shared by the
-// rows using them.
+// bytesColumn reads a binary column, its values cut as cutBytes says;
+// dictionary values are shared by the rows using them.
 func bytesColumn[T any](path string, field func(*T) *[]byte) column[T] {
-	convert := func(d parquet.Dictionary) ([][]byte, error) {
+	return byteArrayColumn(path, field, cutBytes)
+}
+
+// byteArrayColumn reads a BYTE_ARRAY column into the field of each row,
+// with values made by cut.
+func byteArrayColumn[T, V any](path string, field func(*T) *V, cut cutter[V]) column[T] {
+	convert := func(d parquet.Dictionary) ([]V, error) {
 		data := d.Page().Data()
-		b, offsets := data.ByteArray()
-		if len(offsets) == 0 {
-			return [][]byte{}, nil
-		}
-		buf := append(make([]byte, 0, len(b)), b...)
-		out := make([][]byte, len(offsets)-1)
-		err := eachValue(offsets, len(buf), func(i int, start, end uint32) { out[i] = buf[start:end:end] })
-		return out, err
+		return byteArrays(&data, cut)
 	}
 	return column[T]{path: path, read: func(rows []T, pages parquet.Pages, _ int) error {
-		var dc dictCache[[]byte]
+		var dc dictCache[V]
 		return eachPage(rows, pages, func(rows []T, p parquet.Page) (int, error) {
 			data := p.Data()
 			if d := p.Dictionary(); d != nil {
@@ -291,8 +284,8 @@ func bytesColumn[T any](path string, field func(*T) *[]byte) column[T] {
 			if n > len(rows) {
 				return 0, errNoRows
 			}
-			buf := append(make([]byte, 0, len(b)), b...) // never nil: an empty value reads as []byte{}
-			return n, eachValue(offsets, len(buf), func(i int, start, end uint32) { *field(&rows[i]) = buf[start:end:end] })
+			at := cut(b)
+			return n, eachValue(offsets, len(b), func(i int, start, end uint32) { *field(&rows[i]) = at(start, end) })
 		})
 	}}
 }
@@ -333,7 +326,7 @@ func stringListColumn[T any](path string, field func(*T) *[]string) column[T] {
 					if _, err := lookup(vals, idx, dict, func(s *string) *string { return s }); err != nil {
 						return err
 					}
-				} else if vals, err = byteArrays(&data); err != nil {
+				} else if vals, err = byteArrays(&data, cutStrings); err != nil {
 					return err
 				}
 				reps, defs := p.RepetitionLevels(), p.DefinitionLevels()
