@@ -28,12 +28,6 @@ var knownArch = map[string]bool{
 	"riscv64": true, "s390x": true, "wasm": true, "sparc64": true,
 }
 
-var unixOS = map[string]bool{
-	"aix": true, "android": true, "darwin": true, "dragonfly": true, "freebsd": true,
-	"hurd": true, "illumos": true, "ios": true, "linux": true, "netbsd": true,
-	"openbsd": true, "solaris": true,
-}
-
 // toolTags are the tags the Go release that built snap sets, such as its
 // default GOEXPERIMENTs (goexperiment.greenteagc).
 var toolTags = func() map[string]bool {

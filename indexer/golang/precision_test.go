@@ -375,12 +375,11 @@ type typeChecker struct {
 }
 
 type checkedPkg struct {
-	rel     string
-	pkg     *types.Package
-	files   []*ast.File
-	info    *types.Info
-	err     error            // the first type error outside cgo files, if any
-	cgoErrs map[string]error // the first type error of each cgo file that has one
+	rel   string
+	pkg   *types.Package
+	files []*ast.File
+	info  *types.Info
+	err   error // the first type error outside cgo files, if any
 }
 
 func newTypeChecker(srcDir string) *typeChecker {

@@ -4,18 +4,18 @@
 // hold an in-process mutex and an flock on a lock file in the root, so two
 // processes sharing a folder cannot both win a compare-and-swap.
 //
-// ETags are the hex SHA-256 of the content. A plain path (the embedded
+// ETags name the file's identity, not its content: device, inode, size and
+// modification time. Every Put renames a new file into place, so the ETag
+// changes with every Put, and Get never reads a file twice to make one.
+// A plain path (the embedded
 // default is ".snap/" at a repository's root) or a file:// URL resolves to
 // this store.
 package filestore
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"hash"
 	"io"
 	"io/fs"
 	"os"
@@ -89,9 +89,9 @@ func (s *Store) path(key string) (string, error) {
 	return filepath.Join(s.root, filepath.FromSlash(key)), nil
 }
 
-// Get implements snapshot.Store. It reads the file once to compute its
-// ETag, then hands back the open file rewound; a concurrent Put replaces
-// the file by rename, so the open file stays whole.
+// Get implements snapshot.Store. It hands back the open file, whose ETag
+// comes from a stat; a concurrent Put replaces the file by rename, so the
+// open file stays whole.
 func (s *Store) Get(ctx context.Context, key string) (io.ReadCloser, snapshot.Info, error) {
 	p, err := s.path(key)
 	if err != nil {
@@ -105,9 +105,6 @@ func (s *Store) Get(ctx context.Context, key string) (io.ReadCloser, snapshot.In
 		return nil, snapshot.Info{}, fmt.Errorf("get %s: %w", key, notExist(err))
 	}
 	info, err := fileInfo(f, key)
-	if err == nil {
-		_, err = f.Seek(0, io.SeekStart)
-	}
 	if err != nil {
 		f.Close()
 		return nil, snapshot.Info{}, fmt.Errorf("get %s: %w", key, err)
@@ -115,7 +112,7 @@ func (s *Store) Get(ctx context.Context, key string) (io.ReadCloser, snapshot.In
 	return f, info, nil
 }
 
-// fileInfo stats and hashes an open file.
+// fileInfo stats an open file.
 func fileInfo(f *os.File, key string) (snapshot.Info, error) {
 	fi, err := f.Stat()
 	if err != nil {
@@ -124,12 +121,17 @@ func fileInfo(f *os.File, key string) (snapshot.Info, error) {
 	if !fi.Mode().IsRegular() {
 		return snapshot.Info{}, fs.ErrNotExist
 	}
-	h := sha256.New()
-	n, err := io.Copy(h, f)
-	if err != nil {
-		return snapshot.Info{}, err
+	return snapshot.Info{Key: key, Size: fi.Size(), ETag: etag(fi), ModTime: fi.ModTime()}, nil
+}
+
+// etag identifies one version of a file: a Put always renames a new
+// inode into place.
+func etag(fi fs.FileInfo) string {
+	var dev, ino uint64
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		dev, ino = uint64(st.Dev), uint64(st.Ino)
 	}
-	return snapshot.Info{Key: key, Size: n, ETag: hex.EncodeToString(h.Sum(nil)), ModTime: fi.ModTime()}, nil
+	return fmt.Sprintf("%x-%x-%x-%x", dev, ino, fi.Size(), fi.ModTime().UnixNano())
 }
 
 // notExist maps "a parent is a file" to not-found, as object stores see it.
@@ -167,9 +169,7 @@ func (s *Store) Put(ctx context.Context, key string, r io.Reader, opts snapshot.
 		}
 	}()
 
-	h := sha256.New()
-	n, err := io.Copy(io.MultiWriter(tmp, h), r)
-	if err != nil {
+	if _, err := io.Copy(tmp, r); err != nil {
 		return snapshot.Info{}, fmt.Errorf("put %s: write: %w", key, err)
 	}
 	if err := finish(tmp); err != nil {
@@ -198,10 +198,8 @@ func (s *Store) Put(ctx context.Context, key string, r io.Reader, opts snapshot.
 	if err != nil {
 		return snapshot.Info{}, fmt.Errorf("put %s: %w", key, err)
 	}
-	return snapshot.Info{Key: key, Size: n, ETag: etag(h), ModTime: fi.ModTime()}, nil
+	return snapshot.Info{Key: key, Size: fi.Size(), ETag: etag(fi), ModTime: fi.ModTime()}, nil
 }
-
-func etag(h hash.Hash) string { return hex.EncodeToString(h.Sum(nil)) }
 
 // createTemp makes dir and a temp file in it. It retries when a concurrent
 // Delete prunes the freshly made folder before the file lands in it.
