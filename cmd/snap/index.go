@@ -66,6 +66,7 @@ func indexCommand(log *slog.Logger) *cli.Command {
 
 func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string) error {
 	id := detect(ctx, dir)
+	id.readCommit(ctx) // outside git, the commit comes from the files' hashes (treeCommit)
 	if v := c.String("repo"); v != "" {
 		id.Repo = v
 	}

@@ -44,9 +44,8 @@ func repoName(url string) string {
 	return ""
 }
 
-// detect finds the repository, branch and commit of dir. Outside git the
-// repository is the folder's name, the branch "local", and the commit
-// filled in later from the files' hashes (treeCommit).
+// detect finds the repository and branch of dir. Outside git the
+// repository is the folder's name and the branch "local".
 func detect(ctx context.Context, dir string) identity {
 	abs, _ := filepath.Abs(dir)
 	id := identity{Root: abs, Repo: filepath.Base(abs), Branch: "local"}
@@ -64,6 +63,16 @@ func detect(ctx context.Context, dir string) identity {
 	} else {
 		id.Branch = "detached"
 	}
+	return id
+}
+
+// readCommit fills in the commit, its parents and whether the work tree
+// differs from it: what indexing records, and reading does not need.
+func (id *identity) readCommit(ctx context.Context) {
+	if !id.Git {
+		return
+	}
+	top := id.Root
 	if c, err := git(ctx, top, "rev-parse", "-q", "--verify", "HEAD^{commit}"); err == nil {
 		id.Commit = c
 		if p, err := git(ctx, top, "rev-list", "--parents", "-n", "1", c); err == nil {
@@ -75,7 +84,6 @@ func detect(ctx context.Context, dir string) identity {
 	if s, err := git(ctx, top, "status", "--porcelain", "--untracked-files=normal"); err == nil && s != "" {
 		id.Dirty = true
 	}
-	return id
 }
 
 // treeCommit names a tree that has no commit by the hashes of its files.
