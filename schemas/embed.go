@@ -6,3 +6,9 @@ import _ "embed"
 //
 //go:embed manifest.schema.json
 var ManifestSchema []byte
+
+// CLISchema is the JSON Schema of the store commands' --json answers: one
+// definition each under $defs (transfer, listing, collection, checkup).
+//
+//go:embed cli.schema.json
+var CLISchema []byte
