@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-	"time"
 	"testing"
+	"time"
 
 	"github.com/graphsnap/snap/schemas"
 	"github.com/graphsnap/snap/snapshot"
