@@ -1,12 +1,22 @@
 # The README's commands. `make test` is what CI runs.
 GO ?= go
+GOBIN := $(shell $(GO) env GOPATH)/bin
+# versitygw is the S3-compatible server the store tests run against; the
+# tests refuse to skip when SNAP_REQUIRE_S3 is set, as it is here.
+VERSITYGW_VERSION := v1.8.0
+export VERSITYGW ?= $(or $(shell command -v versitygw 2>/dev/null),$(GOBIN)/versitygw)
+export SNAP_REQUIRE_S3 := 1
 
-.PHONY: build test bench-goroot
+.PHONY: build test tools bench-goroot bench-store
 
 build:
 	$(GO) build -o bin/snap ./cmd/snap
 
-test:
+tools:
+	@test -x "$(VERSITYGW)" || { echo "installing versitygw $(VERSITYGW_VERSION) (the S3 server of the tests)"; \
+		GOFLAGS= $(GO) install github.com/versity/versitygw/cmd/versitygw@$(VERSITYGW_VERSION); }
+
+test: tools
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
 	cd e2e && $(GO) vet ./... && $(GO) test -count=1 ./...
@@ -15,3 +25,9 @@ test:
 # and the cold start of `snap serve` to its first answer.
 bench-goroot: build
 	./scripts/bench-goroot.sh
+
+# Figures of the shared store: push and pull of the GOROOT/src snapshot
+# against a local versitygw, and the time from a push to `snap serve
+# --sync 1s` answering from it.
+bench-store: build tools
+	./scripts/bench-store.sh

@@ -77,7 +77,7 @@ func serve(t *testing.T, snapshot string, args ...string) (*mcp.ClientSession, *
 }
 
 // call calls a tool and decodes its JSON answer.
-func call(t *testing.T, sess *mcp.ClientSession, tool string, args map[string]any) (map[string]any, bool) {
+func call(t testing.TB, sess *mcp.ClientSession, tool string, args map[string]any) (map[string]any, bool) {
 	t.Helper()
 	res, err := sess.CallTool(context.Background(), &mcp.CallToolParams{Name: tool, Arguments: args})
 	if err != nil {

@@ -75,6 +75,7 @@ type Registry struct {
 	// LoadWait is how long a call waits for a first engine when the
 	// holder has none yet; 0 answers INDEX_NOT_READY at once.
 	LoadWait time.Duration
+	syncer   Syncer
 }
 
 // NewRegistry returns the catalog's tools of the given toolsets (every
@@ -133,6 +134,9 @@ func (r *Registry) call(ctx context.Context, name string, args json.RawMessage) 
 	}
 	if e == nil {
 		return nil, nil, toolErr(CodeIndexNotReady, nil, "no snapshot loaded yet; retry shortly, or run `snap pull` or `snap index`")
+	}
+	if r.syncer != nil {
+		ctx = context.WithValue(ctx, syncerKey{}, r.syncer)
 	}
 	res, terr := t.Handler(ctx, e, args)
 	if terr != nil {

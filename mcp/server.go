@@ -24,6 +24,8 @@ type Options struct {
 	// LoadWait is how long a tool call waits for the holder's first
 	// engine while the server starts (see Registry.LoadWait).
 	LoadWait time.Duration
+	// Sync, when set, is reported by snap_status and run by snap_sync.
+	Sync Syncer
 }
 
 // NewServer returns an MCP server offering the tools of opt.Toolsets over
@@ -36,6 +38,9 @@ func NewServer(h *query.Holder, opt Options) (*server.MCPServer, error) {
 		return nil, err
 	}
 	reg.LoadWait = opt.LoadWait
+	if opt.Sync != nil {
+		reg.WithSyncer(opt.Sync)
+	}
 	name := opt.Name
 	if name == "" {
 		name = "snap"

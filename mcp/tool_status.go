@@ -25,16 +25,24 @@ type statusOut struct {
 	ParseErrors   int            `json:"parse_errors"`
 	Languages     map[string]int `json:"languages"`
 	Sources       bool           `json:"sources"`
+	Sync          *SyncStatus    `json:"sync,omitempty"`
 }
 
 var statusTool = newTool(
 	"snap_status", "Snapshot status", ToolsetIndex,
 	"What the server has loaded: repository, branch, commit and when it was indexed, build time, format version, "+
 		"and counts of files (by language), symbols, edges, unresolved references and parse errors. "+
-		"sources says whether file contents are available to snap_read_file and bodies.",
-	func(_ context.Context, e *query.Engine, _ *statusIn) (any, *ToolError) {
+		"sources says whether file contents are available to snap_read_file and bodies. "+
+		"sync (when the server syncs) tells the store's HEAD, when the last sync ran, and its error if any.",
+	func(ctx context.Context, e *query.Engine, _ *statusIn) (any, *ToolError) {
 		m, st := e.Manifest(), e.Stats()
+		var sync *SyncStatus
+		if s := syncerFrom(ctx); s != nil {
+			ss := s.SyncStatus()
+			sync = &ss
+		}
 		return &statusOut{
+			Sync: sync,
 			Repo: m.Repo, Branch: m.Branch, IndexedAt: m.IndexedAt, BuildMS: m.Build.DurationMS,
 			FormatVersion: m.FormatVersion, Indexer: m.Indexer.Name + " " + m.Indexer.Version,
 			Files: st.Files, Nodes: st.Nodes, Edges: st.Edges, Unresolved: st.Unresolved,

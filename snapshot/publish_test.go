@@ -272,3 +272,18 @@ func TestCatalogAndGC(t *testing.T) {
 		t.Error("gc with keep 0 succeeded")
 	}
 }
+
+func TestReadChecksManifestDigest(t *testing.T) {
+	ctx := context.Background()
+	st := memstore.New()
+	ms, sums := chain(t, st, "main", 1, "")
+	prefix, _ := snapshot.Prefix(ms[0].Repo, "main", ms[0].Commit)
+	if _, err := snapshot.Read(ctx, st, prefix, snapshot.ReadOptions{ManifestSHA256: sums[0]}); err != nil {
+		t.Fatal(err)
+	}
+	wrong := strings.Repeat("0", 64)
+	_, err := snapshot.Read(ctx, st, prefix, snapshot.ReadOptions{ManifestSHA256: wrong})
+	if err == nil || !strings.Contains(err.Error(), "manifest sha256 mismatch: HEAD says "+wrong+", manifest has "+sums[0]) {
+		t.Fatalf("read with another manifest digest: %v", err)
+	}
+}

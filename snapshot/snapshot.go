@@ -48,10 +48,14 @@ type Snapshot struct {
 	Refs     []schemas.Ref
 }
 
-// ReadOptions leave out tables a reader does not need.
+// ReadOptions leave out tables a reader does not need, and name the
+// manifest expected.
 type ReadOptions struct {
 	SkipSources bool
 	SkipRefs    bool
+	// ManifestSHA256, when set, is the digest manifest.json must have:
+	// HEAD.json's manifest_sha256.
+	ManifestSHA256 string
 }
 
 // maxManifestSize bounds what ReadManifest reads: a manifest is a few KiB.
@@ -280,9 +284,14 @@ func findTable(m *schemas.Manifest, name string) (schemas.Table, bool) {
 // the tables it loads (see the package comment). Tables opts skips are
 // not fetched; an optional table the manifest does not list stays nil.
 func Read(ctx context.Context, st Store, prefix string, opts ReadOptions) (*Snapshot, error) {
-	m, _, err := ReadManifest(ctx, st, prefix)
+	m, raw, err := ReadManifest(ctx, st, prefix)
 	if err != nil {
 		return nil, err
+	}
+	if opts.ManifestSHA256 != "" {
+		if sum := sha256.Sum256(raw); hex.EncodeToString(sum[:]) != opts.ManifestSHA256 {
+			return nil, fmt.Errorf("read snapshot %s: manifest sha256 mismatch: HEAD says %s, manifest has %x", where(prefix), opts.ManifestSHA256, sum)
+		}
 	}
 	s := &Snapshot{Manifest: m}
 	g, gctx := errgroup.WithContext(ctx)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -20,7 +19,6 @@ import (
 	"github.com/graphsnap/snap/indexer/languages"
 	"github.com/graphsnap/snap/schemas"
 	"github.com/graphsnap/snap/snapshot"
-	"github.com/graphsnap/snap/snapshot/filestore"
 )
 
 func indexCommand(log *slog.Logger) *cli.Command {
@@ -34,7 +32,7 @@ func indexCommand(log *slog.Logger) *cli.Command {
 			"The snapshot's folder is printed on stdout.\n\n" +
 			"Examples:\n  snap index\n  snap index --store /tmp/graphs $(go env GOROOT)/src",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "store", Usage: "store `URL`: a folder or file:// URL (default: .snap/ at the repository root)"},
+			&cli.StringFlag{Name: "store", Usage: "store `URL`: a folder, file:// or s3:// URL (default: .snap/ at the repository root)"},
 			&cli.IntFlag{Name: "workers", Usage: "parse workers (default: the number of CPUs)"},
 			&cli.Int64Flag{Name: "max-file-size", Value: indexer.DefaultMaxFileSize, Usage: "skip files larger than this many `BYTES`"},
 			&cli.BoolFlag{Name: "no-sources", Usage: "leave the sources table out of the snapshot"},
@@ -140,36 +138,34 @@ func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string)
 	}
 	m, err := snapshot.Write(ctx, st.store, prefix, s)
 	if err != nil {
-		return err
+		return storeError(st, err)
 	}
-	if err := moveHead(ctx, st.store, id.Repo, id.Branch, m); err != nil {
-		return err
-	}
-	log.Info("indexed", "repo", id.Repo, "branch", id.Branch, "commit", commit,
-		"files", len(g.Files), "nodes", len(g.Nodes), "edges", len(g.Edges), "unresolved", g.Stats.Unresolved,
-		"parse_errors", g.Stats.ParseErrors, "duration", time.Since(start).Round(time.Millisecond))
-	fmt.Fprintln(c.App.Writer, filepath.Join(st.root, filepath.FromSlash(prefix)))
-	return nil
-}
-
-// moveHead points the branch's HEAD at the snapshot just written.
-func moveHead(ctx context.Context, st snapshot.Store, repo, branch string, m schemas.Manifest) error {
 	raw, err := snapshot.EncodeManifest(m)
 	if err != nil {
 		return err
 	}
-	for range 5 {
-		head, info, err := snapshot.ReadHead(ctx, st, repo, branch)
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
-		next := schemas.Head{Commit: m.Commit, ManifestSHA256: sha256Hex(raw), Generation: head.Generation + 1, UpdatedAt: time.Now().UTC()}
-		_, err = snapshot.WriteHead(ctx, st, repo, branch, next, info.ETag)
-		if !errors.Is(err, snapshot.ErrPrecondition) {
-			return err
-		}
+	// A local cache's HEAD follows whatever was indexed last; a shared
+	// store's only moves forward.
+	hopts := snapshot.HeadOptions{Force: st.local()}
+	if id.Git {
+		hopts.Ancestry = gitAncestry(id.Root)
 	}
-	return fmt.Errorf("move HEAD of %s %s: another writer kept winning; try again", repo, branch)
+	mv, err := snapshot.MoveHead(ctx, st.store, id.Repo, id.Branch, m, sha256Hex(raw), hopts)
+	if err != nil {
+		return storeError(st, err)
+	}
+	if !mv.Moved {
+		log.Info("HEAD not moved", "reason", mv.Reason, "head", mv.To.Commit)
+	}
+	log.Info("indexed", "repo", id.Repo, "branch", id.Branch, "commit", commit,
+		"files", len(g.Files), "nodes", len(g.Nodes), "edges", len(g.Edges), "unresolved", g.Stats.Unresolved,
+		"parse_errors", g.Stats.ParseErrors, "duration", time.Since(start).Round(time.Millisecond))
+	if st.local() {
+		fmt.Fprintln(c.App.Writer, filepath.Join(st.root, filepath.FromSlash(prefix)))
+	} else {
+		fmt.Fprintln(c.App.Writer, prefix)
+	}
+	return nil
 }
 
 // progress returns a progress callback: a bar on a terminal, a line every
@@ -191,27 +187,4 @@ func progress(w any, log *slog.Logger) func(done, total int) {
 			log.Info("indexing", "files", done, "of", total)
 		}
 	}
-}
-
-type localStore struct {
-	store snapshot.Store
-	root  string
-}
-
-// openStore opens the store named by url, or the default .snap/ under root.
-func openStore(url, root string) (localStore, error) {
-	path := url
-	switch {
-	case url == "":
-		path = filepath.Join(root, ".snap")
-	case strings.HasPrefix(url, "file://"):
-		path = strings.TrimPrefix(url, "file://")
-	case strings.Contains(url, "://"):
-		return localStore{}, usagef("store %s: only local folders (a path or file://) are supported by this build", url)
-	}
-	st, err := filestore.New(path)
-	if err != nil {
-		return localStore{}, err
-	}
-	return localStore{store: st, root: path}, nil
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"sort"
 	"strings"
 	"time"
@@ -31,12 +30,13 @@ type source struct {
 	store  snapshot.Store
 	prefix string
 	label  string
+	// manifestSHA256 is the digest HEAD names, when the snapshot was
+	// found through HEAD.
+	manifestSHA256 string
 }
 
 // findSnapshot locates the snapshot the flags name: --snapshot, or the HEAD
-// of this checkout's repository and branch in the store. When the store
-// holds that repository under one branch only (or one repository only),
-// that one is used.
+// of this checkout's repository and branch in the store (see chooseBranch).
 func findSnapshot(ctx context.Context, c *cli.Context) (source, error) {
 	if dir := c.String("snapshot"); dir != "" {
 		st, err := snapshot.OpenDir(dir)
@@ -50,6 +50,26 @@ func findSnapshot(ctx context.Context, c *cli.Context) (source, error) {
 	if err != nil {
 		return source{}, err
 	}
+	repo, branch, err := chooseBranch(ctx, c, st, id)
+	if err != nil {
+		return source{}, err
+	}
+	head, _, err := snapshot.ReadHead(ctx, st.store, repo, branch)
+	if err != nil {
+		return source{}, storeError(st, err)
+	}
+	prefix, err := snapshot.Prefix(repo, branch, head.Commit)
+	if err != nil {
+		return source{}, err
+	}
+	return source{store: st.store, prefix: prefix, label: repo + " " + branch + " " + head.Commit, manifestSHA256: head.ManifestSHA256}, nil
+}
+
+// chooseBranch picks the repository and branch to answer for: --repo and
+// --branch, else this checkout's. When the store has no HEAD for them
+// but holds that repository under one branch only (or one repository
+// only, and --repo was not given), that one is chosen.
+func chooseBranch(ctx context.Context, c *cli.Context, st storeRef, id identity) (string, string, error) {
 	repo, branch := id.Repo, id.Branch
 	if v := c.String("repo"); v != "" {
 		repo = v
@@ -57,40 +77,35 @@ func findSnapshot(ctx context.Context, c *cli.Context) (source, error) {
 	if v := c.String("branch"); v != "" {
 		branch = v
 	}
-	head, _, err := snapshot.ReadHead(ctx, st.store, repo, branch)
-	if errors.Is(err, fs.ErrNotExist) {
-		heads, lerr := listHeads(ctx, st.store)
-		if lerr != nil {
-			return source{}, lerr
-		}
-		var pick []snapshot.Ref
-		for _, h := range heads {
-			if h.Repo == repo || c.String("repo") == "" && len(heads) == 1 {
-				pick = append(pick, h)
-			}
-		}
-		if len(pick) != 1 || c.String("branch") != "" {
-			var names []string
-			for _, h := range heads {
-				names = append(names, h.Repo+" "+h.Branch)
-			}
-			if len(names) == 0 {
-				return source{}, usagef("no snapshot in %s: run `snap index` first", st.root)
-			}
-			return source{}, usagef("no snapshot of %s %s in %s; it holds: %s (choose with --repo and --branch)",
-				repo, branch, st.root, strings.Join(names, ", "))
-		}
-		repo, branch = pick[0].Repo, pick[0].Branch
-		head, _, err = snapshot.ReadHead(ctx, st.store, repo, branch)
+	_, _, err := snapshot.ReadHead(ctx, st.store, repo, branch)
+	if err == nil {
+		return repo, branch, nil
 	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		return "", "", storeError(st, err)
+	}
+	heads, err := listHeads(ctx, st.store)
 	if err != nil {
-		return source{}, err
+		return "", "", storeError(st, err)
 	}
-	prefix, err := snapshot.Prefix(repo, branch, head.Commit)
-	if err != nil {
-		return source{}, err
+	var pick []snapshot.Ref
+	for _, h := range heads {
+		if h.Repo == repo || c.String("repo") == "" && len(heads) == 1 {
+			pick = append(pick, h)
+		}
 	}
-	return source{store: st.store, prefix: prefix, label: repo + " " + branch + " " + head.Commit}, nil
+	if len(pick) == 1 && c.String("branch") == "" {
+		return pick[0].Repo, pick[0].Branch, nil
+	}
+	var names []string
+	for _, h := range heads {
+		names = append(names, h.Repo+" "+h.Branch)
+	}
+	if len(names) == 0 {
+		return "", "", usagef("no snapshot in %s: run `snap index` or `snap pull` first", st.label)
+	}
+	return "", "", usagef("no snapshot of %s %s in %s; it holds: %s (choose with --repo and --branch)",
+		repo, branch, st.label, strings.Join(names, ", "))
 }
 
 // listHeads lists the repositories and branches that have a HEAD.
@@ -113,18 +128,6 @@ func listHeads(ctx context.Context, st snapshot.Store) ([]snapshot.Ref, error) {
 	return out, nil
 }
 
-// openExistingStore opens a store that must already exist.
-func openExistingStore(url, root string) (localStore, error) {
-	st, err := openStore(url, root)
-	if err != nil {
-		return st, err
-	}
-	if _, err := os.Stat(st.root); err != nil {
-		return st, usagef("no store at %s: run `snap index` first, or name one with --store", st.root)
-	}
-	return st, nil
-}
-
 // loadEngine reads and verifies the chosen snapshot and builds its engine.
 func loadEngine(ctx context.Context, c *cli.Context) (*query.Engine, error) {
 	src, err := findSnapshot(ctx, c)
@@ -138,7 +141,7 @@ func loadEngine(ctx context.Context, c *cli.Context) (*query.Engine, error) {
 // loadFrom reads and verifies a snapshot and builds its engine.
 func loadFrom(ctx context.Context, src source) (*query.Engine, time.Duration, error) {
 	start := time.Now()
-	s, err := snapshot.Read(ctx, src.store, src.prefix, snapshot.ReadOptions{SkipRefs: true})
+	s, err := snapshot.Read(ctx, src.store, src.prefix, snapshot.ReadOptions{SkipRefs: true, ManifestSHA256: src.manifestSHA256})
 	if err != nil {
 		return nil, 0, fmt.Errorf("load %s: %w", src.label, err)
 	}

@@ -69,6 +69,11 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			verifyCommand(),
 			queryCommand(),
 			serveCommand(log),
+			pushCommand(log),
+			pullCommand(),
+			lsCommand(),
+			gcCommand(),
+			doctorCommand(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"time"
 
@@ -14,14 +15,21 @@ import (
 func serveCommand(log *slog.Logger) *cli.Command {
 	return &cli.Command{
 		Name:  "serve",
-		Usage: "answer MCP tools over stdio from the newest local snapshot",
-		Description: "Loads the snapshot of this checkout's repository and branch from the store\n" +
-			"(default .snap/ at the repository root), or the one --snapshot names, verifies\n" +
-			"it, and serves the MCP tool catalog over stdin and stdout. Logs go to stderr;\n" +
-			"stdout carries only the protocol.\n\n" +
-			"Examples:\n  snap serve\n  snap serve --snapshot .snap/repo=x/branch=main/commit=abc --toolsets symbols,callgraph",
+		Usage: "answer MCP tools over stdio from the newest snapshot, swapping in newer ones",
+		Description: "Loads the snapshot of this checkout's repository and branch, verifies it, and\n" +
+			"serves the MCP tool catalog over stdin and stdout. Logs go to stderr; stdout\n" +
+			"carries only the protocol.\n\n" +
+			"The snapshot comes from --store: the local cache (.snap/ at the repository root)\n" +
+			"by default. A shared store (s3://) is pulled into the local cache first; when it\n" +
+			"cannot be reached, the cached snapshot of the branch is served. With --sync,\n" +
+			"the store's HEAD is polled every INTERVAL and a newer snapshot is copied,\n" +
+			"verified, loaded aside and swapped in without stopping a request; the snap_sync\n" +
+			"tool syncs at once, and snap_status reports the last sync and its error.\n\n" +
+			"Examples:\n  snap serve\n  snap serve --store s3://code-graphs/snap --sync 2m\n" +
+			"  snap serve --snapshot .snap/repo=x/branch=main/commit=abc --toolsets symbols,callgraph",
 		Flags: append(snapshotFlags(),
 			&cli.StringSliceFlag{Name: "toolsets", Usage: "offer only these `TOOLSETS` (index, symbols, callgraph, traversal, files)"},
+			&cli.DurationFlag{Name: "sync", Usage: "poll the store's HEAD every `INTERVAL` (e.g. 2m) and swap in newer snapshots"},
 		),
 		Action: func(c *cli.Context) error {
 			if err := exactArgs(c, 0, 0); err != nil {
@@ -32,27 +40,57 @@ func serveCommand(log *slog.Logger) *cli.Command {
 					return usagef("serve: unknown toolset %q (have index, symbols, callgraph, traversal, files)", ts)
 				}
 			}
-			// Find the snapshot first, so that a wrong flag fails at once;
-			// then answer the protocol while it loads. Tool calls wait for
-			// the engine (up to a minute) instead of failing.
-			src, err := findSnapshot(c.Context, c)
-			if err != nil {
-				return err
+			interval := c.Duration("sync")
+			if interval < 0 || c.IsSet("sync") && interval < 100*time.Millisecond {
+				return usagef("serve: --sync %s is too short (at least 100ms; 1m or more for a shared store)", interval)
+			}
+			if c.String("snapshot") != "" && interval > 0 {
+				return usagef("serve: --sync needs a store; --snapshot names one fixed snapshot")
 			}
 			ctx, cancel := context.WithCancelCause(c.Context)
 			defer cancel(nil)
 			h := &query.Holder{}
-			go func() {
-				e, took, err := loadFrom(ctx, src)
+			opts := mcp.Options{Version: version(), Toolsets: c.StringSlice("toolsets"), Logger: log, LoadWait: time.Minute}
+
+			// Find the snapshot first, so that a wrong flag fails at once;
+			// then answer the protocol while it loads. Tool calls wait for
+			// the engine (up to a minute) instead of failing. A load that
+			// fails stops the server.
+			if c.String("snapshot") != "" {
+				src, err := findSnapshot(ctx, c)
 				if err != nil {
-					log.Error("load snapshot", "snapshot", src.label, "err", err)
-					cancel(err)
-					return
+					return err
 				}
-				h.Store(e)
-				log.Info("serving", "snapshot", src.label, "nodes", e.NumNodes(), "edges", e.NumEdges(), "load", took.Round(time.Millisecond))
-			}()
-			srv, err := mcp.NewServer(h, mcp.Options{Version: version(), Toolsets: c.StringSlice("toolsets"), Logger: log, LoadWait: time.Minute})
+				go func() {
+					e, took, err := loadFrom(ctx, src)
+					if err != nil {
+						log.Error("load snapshot", "snapshot", src.label, "err", err)
+						cancel(err)
+						return
+					}
+					h.Store(e)
+					log.Info("serving", "snapshot", src.label, "nodes", e.NumNodes(), "edges", e.NumEdges(), "load", took.Round(time.Millisecond))
+				}()
+			} else {
+				f, err := newFollower(ctx, c, log, h)
+				if err != nil {
+					return err
+				}
+				go func() {
+					if err := f.start(ctx); err != nil {
+						log.Error("load snapshot", "err", err)
+						cancel(err)
+						return
+					}
+					if interval > 0 {
+						f.loop(ctx)
+					}
+				}()
+				if interval > 0 {
+					opts.Sync = f
+				}
+			}
+			srv, err := mcp.NewServer(h, opts)
 			if err != nil {
 				return err
 			}
@@ -63,6 +101,34 @@ func serveCommand(log *slog.Logger) *cli.Command {
 			return err
 		},
 	}
+}
+
+// newFollower sets up the follower of the branch serve answers for. When
+// the store is remote and cannot be reached, the branch is chosen from
+// the local cache.
+func newFollower(ctx context.Context, c *cli.Context, log *slog.Logger, h *query.Holder) (*follower, error) {
+	id := detect(ctx, ".")
+	remote, err := openExistingStore(c.String("store"), id.Root)
+	if err != nil {
+		return nil, err
+	}
+	f := &follower{remote: remote, cache: remote, holder: h, interval: c.Duration("sync"), log: log}
+	f.status.Store = remote.label
+	if f.interval > 0 {
+		f.status.Interval = f.interval.String()
+	}
+	if !remote.local() {
+		if f.cache, err = openStore("", id.Root); err != nil {
+			return nil, err
+		}
+	}
+	f.repo, f.branch, err = chooseBranch(ctx, c, remote, id)
+	var ue usageError
+	if err != nil && !remote.local() && !errors.As(err, &ue) {
+		log.Warn("store unreachable; choosing the branch from the local cache", "store", remote.label, "err", err)
+		f.repo, f.branch, err = chooseBranch(ctx, c, f.cache, id)
+	}
+	return f, err
 }
 
 func contains(list []string, s string) bool {

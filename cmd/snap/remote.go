@@ -1,0 +1,431 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"text/tabwriter"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/graphsnap/snap/schemas"
+	"github.com/graphsnap/snap/snapshot"
+)
+
+// The commands that move snapshots between the local cache (.snap/ at the
+// repository root) and a shared store, and look after that store.
+
+func branchFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "repo", Usage: "repository `NAME` in the store (default: this checkout's)"},
+		&cli.StringFlag{Name: "branch", Usage: "`BRANCH` in the store (default: this checkout's)"},
+	}
+}
+
+var jsonFlag = &cli.BoolFlag{Name: "json", Usage: "answer in JSON (schemas/cli.schema.json)"}
+
+// target is the repository and branch a command works on.
+func target(ctx context.Context, c *cli.Context) identity {
+	id := detect(ctx, ".")
+	if v := c.String("repo"); v != "" {
+		id.Repo = v
+	}
+	if v := c.String("branch"); v != "" {
+		id.Branch = v
+	}
+	return id
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+func pushCommand(log *slog.Logger) *cli.Command {
+	return &cli.Command{
+		Name:  "push",
+		Usage: "copy a snapshot from the local cache to a shared store, then move the branch's HEAD there",
+		Description: "Copies the snapshot HEAD names in the local cache (.snap/ at the repository root),\n" +
+			"or the one --commit names, to the store: every table checked against its SHA-256,\n" +
+			"then the manifest, then HEAD.json by compare-and-swap. HEAD only moves forward:\n" +
+			"to a commit that descends from the one it names (git decides in a checkout, the\n" +
+			"parents recorded in the store's manifests otherwise). If the store's HEAD is\n" +
+			"newer it stays; if the histories diverged, push fails unless --force.\n\n" +
+			"Examples:\n  snap push --store 's3://code-graphs/snap?endpoint=http://127.0.0.1:9000'\n  SNAP_STORE=s3://code-graphs/snap snap push --json",
+		Flags: append(branchFlags(), remoteFlag(), jsonFlag,
+			&cli.StringFlag{Name: "commit", Usage: "push the local snapshot of this `COMMIT` (default: the local HEAD's)"},
+			&cli.BoolFlag{Name: "force", Usage: "move HEAD even when the commit does not descend from HEAD's"},
+			&cli.BoolFlag{Name: "allow-dirty", Usage: "push a snapshot of a work tree with uncommitted changes"},
+		),
+		Action: func(c *cli.Context) error {
+			if err := exactArgs(c, 0, 0); err != nil {
+				return err
+			}
+			ctx := c.Context
+			id := target(ctx, c)
+			local, err := openExistingStore("", id.Root)
+			if err != nil {
+				return err
+			}
+			remote, err := openRemote(ctx, c, id.Root)
+			if err != nil {
+				return err
+			}
+			commit, manifestSum := c.String("commit"), ""
+			if commit == "" {
+				head, _, err := snapshot.ReadHead(ctx, local.store, id.Repo, id.Branch)
+				if errors.Is(err, fs.ErrNotExist) {
+					return usagef("push: no snapshot of %s %s in %s: run `snap index` first", id.Repo, id.Branch, local.label)
+				} else if err != nil {
+					return err
+				}
+				commit, manifestSum = head.Commit, head.ManifestSHA256
+			}
+			prefix, err := snapshot.Prefix(id.Repo, id.Branch, commit)
+			if err != nil {
+				return usagef("push: %v", err)
+			}
+			m, _, err := snapshot.ReadManifest(ctx, local.store, prefix)
+			if errors.Is(err, fs.ErrNotExist) {
+				return usagef("push: no snapshot of %s %s at %s in %s", id.Repo, id.Branch, commit, local.label)
+			} else if err != nil {
+				return err
+			}
+			if m.Dirty && !c.Bool("allow-dirty") {
+				return usagef("push: the snapshot of %s was indexed from a work tree with uncommitted changes; commit them and index again, or pass --allow-dirty", commit)
+			}
+
+			start := time.Now()
+			var stored atomic.Int32
+			res, err := snapshot.Copy(ctx, remote.store, local.store, prefix, snapshot.CopyOptions{
+				ManifestSHA256: manifestSum,
+				AfterTable: func(schemas.Table) {
+					fault("after-tables=" + strconv.Itoa(int(stored.Add(1))))
+				},
+			})
+			if err != nil {
+				return storeError(remote, err)
+			}
+			fault("after-manifest")
+			opts := snapshot.HeadOptions{Force: c.Bool("force"), BeforeWrite: func() { fault("before-head") }}
+			if id.Git {
+				opts.Ancestry = gitAncestry(id.Root)
+			}
+			mv, err := snapshot.MoveHead(ctx, remote.store, id.Repo, id.Branch, res.Manifest, res.ManifestSHA256, opts)
+			if err != nil {
+				return storeError(remote, err)
+			}
+			out := transfer("push", remote, id, commit, res, mv, time.Since(start))
+			log.Debug("pushed", "store", remote.label, "commit", commit)
+			return report(c, out)
+		},
+	}
+}
+
+func pullCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "pull",
+		Usage: "copy the newest snapshot of this repository and branch from a shared store into the local cache",
+		Description: "Reads the branch's HEAD.json in the store, checks the manifest against the digest\n" +
+			"HEAD names, copies every table checking its SHA-256, into the local cache (.snap/ at\n" +
+			"the repository root), and points the local HEAD at it. A snapshot already in the\n" +
+			"cache is not copied again.\n\n" +
+			"Examples:\n  snap pull --store s3://code-graphs/snap\n  snap pull --repo graphsnap/snap --branch main --json",
+		Flags: append(branchFlags(), remoteFlag(), jsonFlag,
+			&cli.StringFlag{Name: "commit", Usage: "pull the snapshot of this `COMMIT` (default: the store's HEAD)"},
+		),
+		Action: func(c *cli.Context) error {
+			if err := exactArgs(c, 0, 0); err != nil {
+				return err
+			}
+			ctx := c.Context
+			id := target(ctx, c)
+			remote, err := openRemote(ctx, c, id.Root)
+			if err != nil {
+				return err
+			}
+			local, err := openStore("", id.Root)
+			if err != nil {
+				return err
+			}
+			start := time.Now()
+			res, mv, err := pull(ctx, remote, local, id.Repo, id.Branch, c.String("commit"))
+			if err != nil {
+				return err
+			}
+			return report(c, transfer("pull", remote, id, res.Manifest.Commit, res, mv, time.Since(start)))
+		},
+	}
+}
+
+// pull copies a snapshot of repo's branch from remote into local (HEAD's
+// when commit is "") and points local's HEAD at it.
+func pull(ctx context.Context, remote, local storeRef, repo, branch, commit string) (snapshot.CopyResult, snapshot.HeadMove, error) {
+	if commit != "" {
+		res, mv, err := pullHead(ctx, remote, local, repo, branch, schemas.Head{Commit: commit})
+		if errors.Is(err, fs.ErrNotExist) {
+			return res, mv, usagef("pull: %s holds no snapshot of %s %s at %s", remote.label, repo, branch, commit)
+		}
+		return res, mv, err
+	}
+	head, _, err := snapshot.ReadHead(ctx, remote.store, repo, branch)
+	if errors.Is(err, fs.ErrNotExist) {
+		return snapshot.CopyResult{}, snapshot.HeadMove{}, usagef("pull: %s holds no snapshot of %s %s (see `snap ls`)", remote.label, repo, branch)
+	} else if err != nil {
+		return snapshot.CopyResult{}, snapshot.HeadMove{}, storeError(remote, err)
+	}
+	return pullHead(ctx, remote, local, repo, branch, head)
+}
+
+// pullHead copies the snapshot head names (checking its manifest digest
+// when head has one) from remote into local and moves local's HEAD to it.
+func pullHead(ctx context.Context, remote, local storeRef, repo, branch string, head schemas.Head) (snapshot.CopyResult, snapshot.HeadMove, error) {
+	prefix, err := snapshot.Prefix(repo, branch, head.Commit)
+	if err != nil {
+		return snapshot.CopyResult{}, snapshot.HeadMove{}, usagef("pull: %v", err)
+	}
+	res, err := snapshot.Copy(ctx, local.store, remote.store, prefix, snapshot.CopyOptions{ManifestSHA256: head.ManifestSHA256})
+	if err != nil {
+		return res, snapshot.HeadMove{}, storeError(remote, err)
+	}
+	mv, err := snapshot.MoveHead(ctx, local.store, repo, branch, res.Manifest, res.ManifestSHA256, snapshot.HeadOptions{Force: true})
+	return res, mv, err
+}
+
+func transfer(op string, remote storeRef, id identity, commit string, res snapshot.CopyResult, mv snapshot.HeadMove, took time.Duration) schemas.Transfer {
+	return schemas.Transfer{
+		Op: op, Store: remote.label, Repo: id.Repo, Branch: id.Branch, Commit: commit,
+		ManifestSHA256: res.ManifestSHA256, Tables: res.Tables, Bytes: res.Bytes, Present: res.Present,
+		DurationMS: took.Milliseconds(),
+		Head: schemas.Move{
+			Moved: mv.Moved, From: mv.From.Commit, To: mv.To.Commit, Generation: mv.To.Generation, Reason: mv.Reason,
+		},
+	}
+}
+
+// report prints a push or pull.
+func report(c *cli.Context, t schemas.Transfer) error {
+	if c.Bool("json") {
+		return writeJSON(c.App.Writer, t)
+	}
+	w := c.App.Writer
+	dir := "to"
+	if t.Op == "pull" {
+		dir = "from"
+	}
+	if t.Present {
+		fmt.Fprintf(w, "%s %s %s: %s already holds it\n", t.Repo, t.Branch, short(t.Commit), map[string]string{"push": "the store", "pull": "the cache"}[t.Op])
+	} else {
+		secs := max(float64(t.DurationMS)/1000, 0.001)
+		fmt.Fprintf(w, "%sed %s %s %s %s %s: %d tables, %s in %.1fs (%s/s)\n", t.Op, t.Repo, t.Branch, short(t.Commit), dir, t.Store,
+			t.Tables, bytesize(t.Bytes), secs, bytesize(int64(float64(t.Bytes)/secs)))
+	}
+	switch {
+	case t.Head.Moved && t.Head.From == "":
+		fmt.Fprintf(w, "HEAD created at %s (generation %d)\n", short(t.Head.To), t.Head.Generation)
+	case t.Head.Moved:
+		fmt.Fprintf(w, "HEAD moved %s → %s (generation %d)\n", short(t.Head.From), short(t.Head.To), t.Head.Generation)
+	default:
+		fmt.Fprintf(w, "HEAD stays at %s: %s\n", short(t.Head.To), t.Head.Reason)
+	}
+	return nil
+}
+
+func lsCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "ls",
+		Usage:     "list the repositories, branches and snapshots in a store",
+		ArgsUsage: " ",
+		Description: "Lists every branch with its HEAD and its snapshots, newest first, with sizes.\n" +
+			"Incomplete snapshots (tables without a manifest: an upload that died) are marked.\n\n" +
+			"Examples:\n  snap ls --store s3://code-graphs/snap\n  snap ls --store .snap --repo graphsnap/snap --json",
+		Flags: []cli.Flag{remoteFlag(), jsonFlag,
+			&cli.StringFlag{Name: "repo", Usage: "only this repository `NAME`"},
+			&cli.StringFlag{Name: "branch", Usage: "only this `BRANCH` (with --repo)"},
+		},
+		Action: func(c *cli.Context) error {
+			if err := exactArgs(c, 0, 0); err != nil {
+				return err
+			}
+			if c.String("branch") != "" && c.String("repo") == "" {
+				return usagef("ls: --branch needs --repo")
+			}
+			ctx := c.Context
+			st, err := openRemote(ctx, c, detect(ctx, ".").Root)
+			if err != nil {
+				return err
+			}
+			list, err := snapshot.Catalog(ctx, st.store, c.String("repo"), c.String("branch"))
+			if err != nil {
+				return storeError(st, err)
+			}
+			if c.Bool("json") {
+				return writeJSON(c.App.Writer, schemas.Listing{Store: st.label, Branches: list})
+			}
+			if len(list) == 0 {
+				fmt.Fprintf(c.App.ErrWriter, "no snapshots in %s\n", st.label)
+				return nil
+			}
+			tw := tabwriter.NewWriter(c.App.Writer, 0, 4, 2, ' ', 0)
+			fmt.Fprintln(tw, "REPO\tBRANCH\tCOMMIT\tSTORED\tSIZE\t")
+			for _, b := range list {
+				for _, s := range b.Snapshots {
+					mark := ""
+					switch {
+					case s.Head:
+						mark = fmt.Sprintf("HEAD (generation %d)", b.Generation)
+					case !s.Complete:
+						mark = "incomplete"
+					}
+					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", b.Repo, b.Branch, short(s.Commit),
+						s.StoredAt.Local().Format("2006-01-02 15:04:05"), bytesize(s.Bytes), mark)
+				}
+			}
+			return tw.Flush()
+		},
+	}
+}
+
+func gcCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "gc",
+		Usage:     "delete old snapshots from a store; HEAD's always stays",
+		ArgsUsage: " ",
+		Description: "Keeps the newest --keep snapshots of each branch and HEAD's, and deletes the rest:\n" +
+			"each snapshot's manifest first, so no reader ever sees a manifest without its\n" +
+			"tables. Incomplete snapshots (uploads that died) older than --grace go too.\n\n" +
+			"Examples:\n  snap gc --store s3://code-graphs/snap --keep 20\n  snap gc --keep 5 --dry-run",
+		Flags: []cli.Flag{remoteFlag(), jsonFlag,
+			&cli.IntFlag{Name: "keep", Value: 20, Usage: "snapshots to keep per branch, newest first (HEAD's stays in any case)"},
+			&cli.DurationFlag{Name: "grace", Value: time.Hour, Usage: "spare incomplete snapshots younger than this `DURATION`"},
+			&cli.BoolFlag{Name: "dry-run", Usage: "say what would go, delete nothing"},
+			&cli.StringFlag{Name: "repo", Usage: "only this repository `NAME`"},
+			&cli.StringFlag{Name: "branch", Usage: "only this `BRANCH` (with --repo)"},
+		},
+		Action: func(c *cli.Context) error {
+			if err := exactArgs(c, 0, 0); err != nil {
+				return err
+			}
+			if c.Int("keep") < 1 {
+				return usagef("gc: --keep must be at least 1")
+			}
+			if c.String("branch") != "" && c.String("repo") == "" {
+				return usagef("gc: --branch needs --repo")
+			}
+			ctx := c.Context
+			st, err := openRemote(ctx, c, detect(ctx, ".").Root)
+			if err != nil {
+				return err
+			}
+			res, err := snapshot.GC(ctx, st.store, snapshot.GCOptions{
+				Repo: c.String("repo"), Branch: c.String("branch"),
+				Keep: c.Int("keep"), Grace: c.Duration("grace"), DryRun: c.Bool("dry-run"),
+			})
+			res.Store = st.label
+			if err != nil {
+				return storeError(st, err)
+			}
+			if c.Bool("json") {
+				return writeJSON(c.App.Writer, res)
+			}
+			verb := "deleted"
+			if res.DryRun {
+				verb = "would delete"
+			}
+			for _, d := range res.Deleted {
+				fmt.Fprintf(c.App.Writer, "%s %s %s %s (%s, %s)\n", verb, d.Repo, d.Branch, short(d.Commit), d.Reason, bytesize(d.Bytes))
+			}
+			fmt.Fprintf(c.App.Writer, "%s %d snapshots (%s); %d kept\n", verb, len(res.Deleted), bytesize(res.Bytes), res.Kept)
+			return nil
+		},
+	}
+}
+
+func doctorCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "doctor",
+		Usage:     "check that a store is reachable, takes our credentials and honours conditional writes",
+		ArgsUsage: " ",
+		Description: "Lists, writes, reads back and deletes a probe under _snap-doctor/, and checks that\n" +
+			"the store refuses a create-if-absent over an existing object (If-None-Match: *) and\n" +
+			"a swap with a stale ETag (If-Match): HEAD's compare-and-swap depends on both.\n" +
+			"Exits 1 when a check fails.\n\n" +
+			"Examples:\n  snap doctor --store 's3://code-graphs/snap?endpoint=http://127.0.0.1:9000'",
+		Flags: []cli.Flag{remoteFlag(), jsonFlag},
+		Action: func(c *cli.Context) error {
+			if err := exactArgs(c, 0, 0); err != nil {
+				return err
+			}
+			ctx := c.Context
+			st, err := openRemote(ctx, c, detect(ctx, ".").Root)
+			if err != nil {
+				return err
+			}
+			res := snapshot.Checkup(ctx, st.store)
+			res.Store = st.label
+			if c.Bool("json") {
+				if err := writeJSON(c.App.Writer, res); err != nil {
+					return err
+				}
+			} else {
+				for _, ch := range res.Checks {
+					mark := "ok  "
+					if !ch.OK {
+						mark = "FAIL"
+					}
+					fmt.Fprintf(c.App.Writer, "%s %-17s %s (%d ms)\n", mark, ch.Name, ch.Detail, ch.DurationMS)
+				}
+			}
+			if !res.OK {
+				return fmt.Errorf("doctor: %s failed a check", st.label)
+			}
+			return nil
+		},
+	}
+}
+
+// fault is a fault-injection point for the tests that kill a push at each
+// step: when SNAP_FAULT names this point, snap says so on stderr and
+// waits to be killed.
+func fault(point string) {
+	if v := os.Getenv("SNAP_FAULT"); v == "" || v != point {
+		return
+	}
+	fmt.Fprintf(os.Stderr, "snap: fault point %s reached\n", point)
+	time.Sleep(time.Hour)
+}
+
+// short abbreviates a commit for people: 12 hex digits, and a mark when
+// the snapshot was of a dirty work tree.
+func short(commit string) string {
+	base, _, dirty := strings.Cut(commit, "-dirty-")
+	if len(base) > 12 && !strings.HasPrefix(base, "tree-") {
+		base = base[:12]
+	}
+	if dirty {
+		base += "-dirty"
+	}
+	return base
+}
+
+func bytesize(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}
