@@ -26,18 +26,18 @@ import (
 //
 //	cd e2e && go test -run '^$' -bench StoreGOROOT -benchtime 1x
 func BenchmarkStoreGOROOT(b *testing.B) {
-	out, err := exec.Command("go", "env", "GOROOT").Output()
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {
 		b.Fatal(err)
 	}
-	src := filepath.Join(strings.TrimSpace(string(out)), "src")
+	src := filepath.Join(strings.TrimSpace(string(goroot)), "src")
 	srv := s3test.Start(b)
 	url := srv.URL("bench")
 	work, reader := b.TempDir(), b.TempDir()
 	cache := filepath.Join(work, ".snap")
 	flags := []string{"--repo", "golang/go", "--branch", "master"}
 
-	if code, _, stderr := snapIn(b, work, nil, append([]string{"index", "-q", "--store", cache, src}, flags...)...); code != 0 {
+	if code, _, stderr := snapIn(b, work, nil, append(append([]string{"index", "-q", "--store", cache}, flags...), src)...); code != 0 {
 		b.Fatal(stderr)
 	}
 	push := func(args ...string) schemas.Transfer {
