@@ -405,13 +405,26 @@ func TestSyncSurvivesStoreOutage(t *testing.T) {
 	if ans, isErr := call(t, sess, "snap_callers", map[string]any{"name": "Version0"}); isErr {
 		t.Errorf("callers while the store is down: %v", ans)
 	}
+	// A server started while the store is down serves the cached snapshot
+	// and says why.
+	sess2, _ := serveStore(t, reader, srv.Env(), "--store", url, "--sync", "1h")
+	ans := waitCommit(t, sess2, commits[0], time.Minute)
+	if e, _ := syncState(t, ans)["last_error"].(string); !strings.Contains(e, "cannot reach") {
+		t.Errorf("a server started without its store reports %q", e)
+	}
+	sess2.Close()
+	// One started without a cache fails, and says why.
+	code, _, errOut := snapIn(t, clone(t), srv.Env(), "serve", "--store", url)
+	if code != 1 || !strings.Contains(errOut, "cannot reach") {
+		t.Errorf("serve without store or cache: exit %d: %s", code, errOut)
+	}
 
 	srv.Restart()
 	if code, _, errOut := snapIn(t, dir, srv.Env(), "push", "--store", url, "--commit", commits[1]); code != 0 {
 		t.Fatal(errOut)
 	}
 	// The server's own retries find the new snapshot: no snap_sync here.
-	ans := waitCommit(t, sess, commits[1], 2*time.Minute)
+	ans = waitCommit(t, sess, commits[1], 2*time.Minute)
 	if s := syncState(t, ans); s["last_error"] != nil || s["swaps"] != float64(1) {
 		t.Errorf("sync after recovery: %v", s)
 	}

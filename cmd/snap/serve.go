@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"time"
 
@@ -125,8 +126,12 @@ func newFollower(ctx context.Context, c *cli.Context, log *slog.Logger, h *query
 	f.repo, f.branch, err = chooseBranch(ctx, c, remote, id)
 	var ue usageError
 	if err != nil && !remote.local() && !errors.As(err, &ue) {
-		log.Warn("store unreachable; choosing the branch from the local cache", "store", remote.label, "err", err)
-		f.repo, f.branch, err = chooseBranch(ctx, c, f.cache, id)
+		repo, branch, cerr := chooseBranch(ctx, c, f.cache, id)
+		if cerr != nil {
+			return nil, fmt.Errorf("%w (and %s holds no snapshot to serve meanwhile)", err, f.cache.label)
+		}
+		log.Warn("store unreachable; serving from the local cache until it answers", "store", remote.label, "err", err)
+		f.repo, f.branch, err = repo, branch, nil
 	}
 	return f, err
 }
