@@ -29,7 +29,12 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	snapBin = filepath.Join(dir, "snap")
-	build := exec.Command("go", "build", "-o", snapBin, "./cmd/snap")
+	// SNAP_E2E_RACE=1 builds the binary with the race detector.
+	args := []string{"build", "-o", snapBin}
+	if os.Getenv("SNAP_E2E_RACE") != "" {
+		args = append(args, "-race")
+	}
+	build := exec.Command("go", append(args, "./cmd/snap")...)
 	build.Dir = ".."
 	build.Stderr = os.Stderr
 	if err := build.Run(); err != nil {

@@ -251,7 +251,12 @@ func serveStore(t testing.TB, dir string, env []string, args ...string) (*mcp.Cl
 	if err != nil {
 		t.Fatalf("connect to snap serve: %v\nstderr: %s", err, stderr)
 	}
-	t.Cleanup(func() { sess.Close() })
+	t.Cleanup(func() {
+		sess.Close()
+		if strings.Contains(stderr.String(), "DATA RACE") {
+			t.Errorf("snap serve: %s", stderr)
+		}
+	})
 	return sess, stderr
 }
 

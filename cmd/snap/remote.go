@@ -248,7 +248,9 @@ func lsCommand() *cli.Command {
 		ArgsUsage: " ",
 		Description: "Lists every branch with its HEAD and its snapshots, newest first, with sizes.\n" +
 			"Incomplete snapshots (tables without a manifest: an upload that died) are marked.\n\n" +
-			"Examples:\n  snap ls --store s3://code-graphs/snap\n  snap ls --store .snap --repo graphsnap/snap --json",
+			"Without a store named (--store, $SNAP_STORE, git config snap.store) it lists the\n" +
+			"local cache, .snap/ at the repository root.\n\n" +
+			"Examples:\n  snap ls --store s3://code-graphs/snap\n  snap ls --repo graphsnap/snap --json",
 		Flags: []cli.Flag{remoteFlag(), jsonFlag,
 			&cli.StringFlag{Name: "repo", Usage: "only this repository `NAME`"},
 			&cli.StringFlag{Name: "branch", Usage: "only this `BRANCH` (with --repo)"},
@@ -261,7 +263,12 @@ func lsCommand() *cli.Command {
 				return usagef("ls: --branch needs --repo")
 			}
 			ctx := c.Context
-			st, err := openRemote(ctx, c, detect(ctx, ".").Root)
+			root := detect(ctx, ".").Root
+			url, err := remoteURL(ctx, c, root)
+			if err != nil {
+				url = "" // no shared store named: list the local cache
+			}
+			st, err := openExistingStore(url, root)
 			if err != nil {
 				return err
 			}

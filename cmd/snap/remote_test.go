@@ -101,11 +101,20 @@ func TestPushPullForwardOnly(t *testing.T) {
 		t.Fatalf("forced push: %+v", tr)
 	}
 
+	// Without a store named, ls lists the local cache, whose HEAD follows
+	// what was indexed last, backwards or not.
+	t.Setenv("SNAP_STORE", "")
+	code, stdout, stderr := run(t, dir, "ls", "--json")
+	if ls := jsonOf[schemas.Listing](t, "listing", stdout); code != 0 || len(ls.Branches) != 1 || ls.Branches[0].Head != orphan ||
+		len(ls.Branches[0].Snapshots) != 4 || !strings.HasSuffix(ls.Store, ".snap") {
+		t.Fatalf("ls of the local cache: %s %s", stdout, stderr)
+	}
+
 	// Another clone pulls HEAD into its own cache and answers from it.
 	clone := t.TempDir()
 	gitRun(t, clone, "init", "-q", "-b", "main")
 	gitRun(t, clone, "remote", "add", "origin", "git@github.com:example/shop.git")
-	code, stdout, stderr := run(t, clone, "pull", "--store", "file://"+remote, "--json")
+	code, stdout, stderr = run(t, clone, "pull", "--store", "file://"+remote, "--json")
 	if code != 0 {
 		t.Fatalf("pull: %s", stderr)
 	}
@@ -180,7 +189,8 @@ func TestStoreUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"ls"}, "no store named"},
+		{[]string{"ls"}, "no store at"},
+		{[]string{"gc"}, "no store named"},
 		{[]string{"ls", "--store", "ftp://host/x"}, `scheme "ftp" is not supported`},
 		{[]string{"ls", "--store", "s3://"}, "bucket"},
 		{[]string{"ls", "--store", "s3://b/p?colour=red"}, "colour"},
