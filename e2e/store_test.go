@@ -521,3 +521,22 @@ func TestSwapUnderLoad(t *testing.T) {
 	t.Logf("snap_callers over stdio: steady p50 %v p99 %v (%d calls); during swaps p50 %v p99 %v (%d calls)",
 		p(steady, .5), p(steady, .99), len(steady), p(swapping, .5), p(swapping, .99), len(swapping))
 }
+
+// TestSyncLocalStore follows the local cache: a re-index is served
+// without a restart.
+func TestSyncLocalStore(t *testing.T) {
+	dir, commits := history(t, 1)
+	sess, _ := serveStore(t, dir, nil, "--sync", "200ms")
+	waitCommit(t, sess, commits[0], time.Minute)
+	os.WriteFile(filepath.Join(dir, "extra.go"), []byte("package shop\n\nfunc Extra() {}\n"), 0o644)
+	gitIn(t, dir, "add", "-A")
+	gitIn(t, dir, "commit", "-q", "-m", "extra")
+	next := gitIn(t, dir, "rev-parse", "HEAD")
+	if code, _, stderr := snapIn(t, dir, nil, "index", "-q"); code != 0 {
+		t.Fatal(stderr)
+	}
+	waitCommit(t, sess, next, time.Minute)
+	if ans, isErr := call(t, sess, "snap_find_symbol", map[string]any{"name": "Extra"}); isErr {
+		t.Errorf("the new snapshot does not know Extra: %v", ans)
+	}
+}

@@ -83,8 +83,15 @@ func (f *follower) sync(ctx context.Context) error {
 	return nil
 }
 
-// SyncNow syncs now, or waits for the sync running, and reports.
+// syncTimeout bounds one sync: reading HEAD, copying and loading.
+const syncTimeout = 10 * time.Minute
+
+// SyncNow syncs now, or waits for the sync running, and reports. A sync
+// runs to its end even when the request that asked for it is canceled, so
+// a client that gives up does not leave "context canceled" as the error.
 func (f *follower) SyncNow(ctx context.Context) mcp.SyncStatus {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), syncTimeout)
+	defer cancel()
 	f.run.Lock()
 	err := f.sync(ctx)
 	f.record(err)
