@@ -188,6 +188,9 @@ func TestConcurrentPushes(t *testing.T) {
 	results := make([]result, len(commits))
 	var wg sync.WaitGroup
 	for i, c := range commits {
+		// Older commits start a little earlier, so that many pushes
+		// reach HEAD close together and several moves are accepted.
+		time.Sleep(15 * time.Millisecond)
 		wg.Go(func() {
 			code, out, stderr := snapIn(t, dir, srv.Env(), "push", "--store", url, "--commit", c, "--json")
 			results[i] = result{code, out, stderr}
