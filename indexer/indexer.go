@@ -47,6 +47,9 @@ type Options struct {
 	// Progress, if set, is called after each file with the number of files
 	// done and the total. It is called from several goroutines.
 	Progress func(done, total int)
+	// Base, if set, is an earlier snapshot of the tree: files whose content
+	// has not changed take their rows from it instead of being parsed.
+	Base *Base
 }
 
 // Graph is the result of a run: the rows of every table, sorted as
@@ -81,6 +84,7 @@ type fileResult struct {
 	src    []byte // kept only for indexed files
 	lang   Language
 	result *Result
+	reused bool // result holds the base's rows, not a parse
 }
 
 // Index indexes the directory root.
@@ -112,6 +116,10 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 	for _, p := range paths {
 		tree.Paths[p] = true
 	}
+	var ru *reuse
+	if !opts.ParseOnly {
+		ru = newReuse(opts.Base, abs, paths, opts.Languages)
+	}
 
 	results := make([]fileResult, len(paths))
 	var next, done atomic.Int64
@@ -142,7 +150,7 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 				if err := gctx.Err(); err != nil {
 					return err
 				}
-				r, err := indexFile(tree, paths[i], maxSize, opts.Languages, extractors)
+				r, err := indexFile(tree, paths[i], maxSize, opts.Languages, extractors, ru)
 				if err != nil {
 					return err
 				}
@@ -166,7 +174,11 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 		if r.result == nil {
 			continue
 		}
-		out.Stats.FilesParsed++
+		if r.reused {
+			out.Stats.FilesReused++
+		} else {
+			out.Stats.FilesParsed++
+		}
 		out.Stats.SourceBytes += r.file.Size
 		out.Stats.Languages[r.lang.Name()]++
 		if r.file.Status == schemas.StatusParseError {
@@ -329,7 +341,7 @@ func fileNode(f schemas.File) schemas.Node {
 }
 
 // indexFile reads, hashes and (when a language claims it) parses one file.
-func indexFile(t *Tree, p string, maxSize int64, langs []Language, xs map[Language]Extractor) (fileResult, error) {
+func indexFile(t *Tree, p string, maxSize int64, langs []Language, xs map[Language]Extractor, ru *reuse) (fileResult, error) {
 	r := fileResult{file: schemas.File{Path: p, Status: schemas.StatusOK}}
 	f := &r.file
 	lang := LanguageFor(langs, p)
@@ -371,6 +383,10 @@ func indexFile(t *Tree, p string, maxSize int64, langs []Language, xs map[Langua
 	}
 	if lang == nil {
 		f.Status = schemas.StatusUnsupported
+		return r, nil
+	}
+	if bf, ok := ru.lookup(p, f.SHA256); ok && bf.Language == lang.Name() {
+		r.file, r.src, r.lang, r.result, r.reused = bf, src, lang, ru.result(p, bf), true
 		return r, nil
 	}
 	x := xs[lang]

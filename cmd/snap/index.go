@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -39,6 +40,8 @@ func indexCommand(log *slog.Logger) *cli.Command {
 			&cli.StringFlag{Name: "repo", Usage: "file the snapshot under this repository `NAME` (default: from the origin remote)"},
 			&cli.StringFlag{Name: "branch", Usage: "file the snapshot under this `BRANCH` (default: the checked-out branch)"},
 			&cli.BoolFlag{Name: "parse-only", Usage: "only walk, read and parse (the floor for benchmarks); write nothing"},
+			&cli.StringFlag{Name: "base", Usage: "reuse the rows of unchanged files from the snapshot in this `FOLDER` (default: the store's HEAD of the branch)"},
+			&cli.BoolFlag{Name: "full", Usage: "parse every file, reusing nothing from an earlier snapshot"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress output"},
 		},
 		Action: func(c *cli.Context) error {
@@ -82,6 +85,18 @@ func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string)
 		opts.Progress = progress(c.App.ErrWriter, log)
 	}
 	start := time.Now()
+	var st storeRef
+	var baseRef string
+	if !opts.ParseOnly {
+		var err error
+		if st, err = openStore(c.String("store"), id.Root); err != nil {
+			return err
+		}
+		if opts.Base, baseRef, err = findBase(ctx, log, c, st, id); err != nil {
+			return err
+		}
+	}
+	baseRead := time.Since(start)
 	g, err := indexer.Index(ctx, dir, opts)
 	if err != nil {
 		return err
@@ -93,10 +108,6 @@ func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string)
 		log.Info("parsed", "files", g.Stats.FilesParsed, "bytes", g.Stats.SourceBytes, "workers", g.Stats.Workers,
 			"duration", time.Since(start).Round(time.Millisecond))
 		return nil
-	}
-	st, err := openStore(c.String("store"), id.Root)
-	if err != nil {
-		return err
 	}
 	commit := id.Commit
 	switch {
@@ -111,7 +122,7 @@ func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string)
 	}
 	s := &snapshot.Snapshot{
 		Manifest: schemas.Manifest{
-			Repo: id.Repo, Branch: id.Branch, Commit: commit, Parents: id.Parents, Dirty: id.Dirty,
+			Repo: id.Repo, Branch: id.Branch, Commit: commit, Parents: id.Parents, Dirty: id.Dirty, Base: baseRef,
 			IndexedAt: time.Now().UTC().Truncate(time.Second),
 			Indexer:   schemas.Indexer{Name: "snap", Version: version(), GoVersion: runtime.Version(), Args: os.Args[1:]},
 			Grammars:  grammars,
@@ -136,10 +147,12 @@ func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string)
 	if err != nil {
 		return err
 	}
+	writeStart := time.Now()
 	m, err := snapshot.Write(ctx, st.store, prefix, s)
 	if err != nil {
 		return storeError(st, err)
 	}
+	wrote := time.Since(writeStart)
 	raw, err := snapshot.EncodeManifest(m)
 	if err != nil {
 		return err
@@ -158,8 +171,10 @@ func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string)
 		log.Info("HEAD not moved", "reason", mv.Reason, "head", mv.To.Commit)
 	}
 	log.Info("indexed", "repo", id.Repo, "branch", id.Branch, "commit", commit,
-		"files", len(g.Files), "nodes", len(g.Nodes), "edges", len(g.Edges), "unresolved", g.Stats.Unresolved,
-		"parse_errors", g.Stats.ParseErrors, "duration", time.Since(start).Round(time.Millisecond))
+		"files", len(g.Files), "parsed", g.Stats.FilesParsed, "reused", g.Stats.FilesReused, "nodes", len(g.Nodes), "edges", len(g.Edges), "unresolved", g.Stats.Unresolved,
+		"parse_errors", g.Stats.ParseErrors, "duration", time.Since(start).Round(time.Millisecond),
+		"base_read", baseRead.Round(time.Millisecond), "parse", g.Stats.Parse.Round(time.Millisecond),
+		"resolve", g.Stats.Link.Round(time.Millisecond), "write", wrote.Round(time.Millisecond))
 	if st.local() {
 		fmt.Fprintln(c.App.Writer, filepath.Join(st.root, filepath.FromSlash(prefix)))
 	} else {
@@ -187,4 +202,57 @@ func progress(w any, log *slog.Logger) func(done, total int) {
 			log.Info("indexing", "files", done, "of", total)
 		}
 	}
+}
+
+// findBase reads the snapshot whose rows the run may reuse: --base, else
+// the store's HEAD of the branch; none with --full. A base that this
+// build did not make is not used: its rows could differ from a parse.
+func findBase(ctx context.Context, log *slog.Logger, c *cli.Context, st storeRef, id identity) (*indexer.Base, string, error) {
+	if c.Bool("full") {
+		if c.String("base") != "" {
+			return nil, "", usagef("index: --full and --base exclude each other")
+		}
+		return nil, "", nil
+	}
+	var src snapshot.Store
+	prefix, label := "", c.String("base")
+	if dir := c.String("base"); dir != "" {
+		var err error
+		if src, err = snapshot.OpenDir(dir); err != nil {
+			return nil, "", usagef("--base %s: %v", dir, err)
+		}
+	} else {
+		head, _, err := snapshot.ReadHead(ctx, st.store, id.Repo, id.Branch)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, "", nil // a first index
+		} else if err != nil {
+			return nil, "", storeError(st, err)
+		}
+		if prefix, err = snapshot.Prefix(id.Repo, id.Branch, head.Commit); err != nil {
+			return nil, "", err
+		}
+		src, label = st.store, prefix
+	}
+	m, _, err := snapshot.ReadManifest(ctx, src, prefix)
+	if err != nil {
+		if c.String("base") != "" {
+			return nil, "", usagef("--base %s: %v", label, err)
+		}
+		log.Warn("the previous snapshot cannot be read; indexing every file", "base", label, "err", err)
+		return nil, "", nil
+	}
+	if m.FormatVersion != schemas.FormatVersion || m.Indexer.Name != "snap" || m.Indexer.Version != version() {
+		log.Info("the previous snapshot was made by another build; indexing every file", "base", label,
+			"made_by", m.Indexer.Name+" "+m.Indexer.Version, "format", m.FormatVersion)
+		return nil, "", nil
+	}
+	s, err := snapshot.Read(ctx, src, prefix, snapshot.ReadOptions{SkipSources: true})
+	if err != nil {
+		if c.String("base") != "" {
+			return nil, "", fmt.Errorf("--base %s: %w", label, err)
+		}
+		log.Warn("the previous snapshot does not verify; indexing every file", "base", label, "err", err)
+		return nil, "", nil
+	}
+	return &indexer.Base{Files: s.Files, Nodes: s.Nodes, Refs: s.Refs, Grammars: m.Grammars}, label, nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -218,5 +219,39 @@ func TestStoreUsageErrors(t *testing.T) {
 	t.Setenv("SNAP_STORE", dir)
 	if code, _, stderr := run(t, dir, "ls"); code != 0 || !strings.Contains(stderr, "no snapshots in "+dir) {
 		t.Errorf("ls with SNAP_STORE: exit %d, %s", code, stderr)
+	}
+}
+
+// TestIndexIncremental: a second index reuses the rows of unchanged files
+// from the branch's HEAD and writes the same tables as a full index.
+func TestIndexIncremental(t *testing.T) {
+	dir, _ := history(t, 2) // the second index already had a base
+	os.WriteFile(filepath.Join(dir, "store", "more.go"), []byte("package store\n\nfunc More() int { return Total() }\n"), 0o644)
+	code, inc, stderr := run(t, dir, "index", "-q")
+	if code != 0 || !strings.Contains(stderr, "parsed=1 ") {
+		t.Fatalf("incremental index: exit %d, %s", code, stderr)
+	}
+	code, full, stderr := run(t, dir, "index", "-q", "--full", "--store", filepath.Join(t.TempDir(), "full"))
+	if code != 0 || strings.Contains(stderr, "reused=1") {
+		t.Fatalf("full index: %s", stderr)
+	}
+	read := func(folder string) schemas.Manifest {
+		raw, err := os.ReadFile(filepath.Join(strings.TrimSpace(folder), "manifest.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m schemas.Manifest
+		json.Unmarshal(raw, &m)
+		return m
+	}
+	mi, mf := read(inc), read(full)
+	if mi.Base == "" || mi.Build.FilesReused == 0 || mi.Build.FilesParsed != 1 || mf.Base != "" || mf.Build.FilesReused != 0 {
+		t.Fatalf("manifests: incremental base %q build %+v; full base %q build %+v", mi.Base, mi.Build, mf.Base, mf.Build)
+	}
+	if fmt.Sprint(mi.Tables) != fmt.Sprint(mf.Tables) {
+		t.Errorf("tables differ:\nincremental %v\nfull        %v", mi.Tables, mf.Tables)
+	}
+	if code, _, stderr := run(t, dir, "index", "-q", "--full", "--base", inc); code != 2 || !strings.Contains(stderr, "exclude each other") {
+		t.Errorf("--full with --base: exit %d, %s", code, stderr)
 	}
 }

@@ -8,6 +8,7 @@ package golang
 import (
 	_ "embed"
 	"fmt"
+	"path"
 	"strings"
 	"sync"
 
@@ -43,6 +44,10 @@ func New() *Language {
 func (l *Language) Name() string           { return "go" }
 func (l *Language) Extensions() []string   { return []string{".go"} }
 func (l *Language) GrammarVersion() string { return GrammarVersion }
+
+// ContextFile reports the files whose content shapes the extraction of
+// others: go.mod gives import paths (see indexer.Contextual).
+func (l *Language) ContextFile(p string) bool { return path.Base(p) == "go.mod" }
 
 func (l *Language) Grammar() *sitter.Language {
 	l.init()

@@ -286,11 +286,18 @@ func (r *resolver) declare() {
 		idx := int32(i)
 		switch n.Kind {
 		case schemas.KindMethod:
-			if parent, ok := r.index[n.ParentID]; ok && r.typeIdx[parent] != nil {
-				t := r.typeIdx[parent] // an interface method
-				t.methods[n.Name] = append(t.methods[n.Name], idx)
+			if n.IsAbstract { // an interface method, a child of its interface
+				if parent, ok := r.index[n.ParentID]; ok && r.typeIdx[parent] != nil {
+					t := r.typeIdx[parent]
+					t.methods[n.Name] = append(t.methods[n.Name], idx)
+				}
 				continue
 			}
+			// A method is extracted as a child of its file and becomes its
+			// receiver type's below. Rows reused from a base snapshot come
+			// reparented already: start again from the file, so the result
+			// does not depend on where the row came from.
+			n.ParentID = indexer.FileID(n.File)
 			recv, ok := r.typeOf[idx]
 			if !ok {
 				continue

@@ -16,6 +16,7 @@ package python
 
 import (
 	"fmt"
+	"path"
 	"sync"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -40,6 +41,14 @@ func (lang) Name() string              { return Name }
 func (lang) Extensions() []string      { return []string{".py", ".pyi"} }
 func (lang) Grammar() *sitter.Language { return grammar() }
 func (lang) GrammarVersion() string    { return grammarVersion }
+
+// ContextFile reports the files whose presence shapes the extraction of
+// others: __init__.py makes a folder a package and names its modules (see
+// indexer.Contextual).
+func (lang) ContextFile(p string) bool {
+	b := path.Base(p)
+	return b == "__init__.py" || b == "__init__.pyi"
+}
 
 func (lang) NewExtractor(t *indexer.Tree) (indexer.Extractor, error) {
 	q, err := compiled()

@@ -1,0 +1,136 @@
+package indexer
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"maps"
+	"os"
+	"path/filepath"
+
+	"github.com/graphsnap/snap/schemas"
+)
+
+// Base is an earlier snapshot of the same tree whose rows a run reuses for
+// the files that have not changed, so only changed files are parsed. The
+// result is the same, row for row, as a run without a base.
+//
+// A language's rows are reused only when the base was made with the same
+// grammar version and the files that shape its extraction (its context
+// files, see Contextual) are the same; otherwise its files are parsed
+// again. The caller checks that the base was made by this indexer
+// version: rows of another version may differ.
+type Base struct {
+	Files    []schemas.File
+	Nodes    []schemas.Node
+	Refs     []schemas.Ref
+	Grammars map[string]string // language name → grammar version
+}
+
+// Contextual is implemented by a language whose extraction of one file
+// reads other files of the tree: Go's go.mod files (module paths), Python's
+// __init__.py files (package names). When any of them was added, removed
+// or changed since the base, none of the language's rows is reused.
+type Contextual interface {
+	ContextFile(path string) bool
+}
+
+// reuse holds what a run takes from its base.
+type reuse struct {
+	files map[string]int     // path → row in base.Files, for reusable files
+	nodes map[string][]int32 // path → rows in base.Nodes (not the file node)
+	refs  map[string][]int32 // path → rows in base.Refs
+	base  *Base
+}
+
+// newReuse indexes the rows of b that the walked paths under root may
+// reuse. Reuse is decided per language, then per file by content hash (in
+// indexFile).
+func newReuse(b *Base, root string, paths []string, langs []Language) *reuse {
+	if b == nil {
+		return nil
+	}
+	ok := make(map[string]bool)
+	for _, l := range langs {
+		if b.Grammars[l.Name()] != l.GrammarVersion() {
+			continue
+		}
+		if c, isC := l.(Contextual); isC && !sameContext(c, b.Files, root, paths) {
+			continue
+		}
+		ok[l.Name()] = true
+	}
+	r := &reuse{files: make(map[string]int), nodes: make(map[string][]int32), refs: make(map[string][]int32), base: b}
+	for i, f := range b.Files {
+		if ok[f.Language] && (f.Status == schemas.StatusOK || f.Status == schemas.StatusParseError) {
+			r.files[f.Path] = i
+		}
+	}
+	for i, n := range b.Nodes {
+		if n.Kind == schemas.KindFile {
+			continue
+		}
+		if _, reusable := r.files[n.File]; reusable {
+			r.nodes[n.File] = append(r.nodes[n.File], int32(i))
+		}
+	}
+	for i, ref := range b.Refs {
+		if _, reusable := r.files[ref.File]; reusable {
+			r.refs[ref.File] = append(r.refs[ref.File], int32(i))
+		}
+	}
+	return r
+}
+
+// sameContext reports whether the context files of c among paths are the
+// base's, by path and content.
+func sameContext(c Contextual, base []schemas.File, root string, paths []string) bool {
+	then := make(map[string]string)
+	for _, f := range base {
+		if c.ContextFile(f.Path) {
+			then[f.Path] = f.SHA256
+		}
+	}
+	now := make(map[string]string)
+	for _, p := range paths {
+		if !c.ContextFile(p) {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(p)))
+		if err != nil {
+			return false
+		}
+		sum := sha256.Sum256(data)
+		now[p] = hex.EncodeToString(sum[:])
+	}
+	return maps.Equal(then, now)
+}
+
+// lookup returns the base's row of the file at p when its rows can stand
+// for a parse of content with digest sha.
+func (r *reuse) lookup(p, sha string) (schemas.File, bool) {
+	if r == nil {
+		return schemas.File{}, false
+	}
+	i, ok := r.files[p]
+	if !ok || r.base.Files[i].SHA256 != sha {
+		return schemas.File{}, false
+	}
+	return r.base.Files[i], true
+}
+
+// result returns the extraction result the base's rows of p stand for.
+func (r *reuse) result(p string, f schemas.File) *Result {
+	res := &Result{IsTest: f.IsTest, Generated: f.IsGenerated}
+	if f.Status == schemas.StatusParseError {
+		res.ParseError = f.Error
+	}
+	res.Nodes = make([]schemas.Node, len(r.nodes[p]))
+	for i, row := range r.nodes[p] {
+		res.Nodes[i] = r.base.Nodes[row]
+	}
+	res.Refs = make([]schemas.Ref, len(r.refs[p]))
+	for i, row := range r.refs[p] {
+		res.Refs[i] = r.base.Refs[row]
+	}
+	return res
+}

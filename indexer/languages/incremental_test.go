@@ -1,0 +1,169 @@
+package languages_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/languages"
+	"github.com/graphsnap/snap/snapshot"
+	"github.com/graphsnap/snap/snapshot/memstore"
+)
+
+func copyDir(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// tables indexes root (with base, when not nil) and returns the digest of
+// every table as a snapshot would store them, with the run's stats.
+func tables(t *testing.T, root string, base *indexer.Base) (map[string]string, indexer.Stats, *indexer.Graph) {
+	t.Helper()
+	langs := languages.All()
+	g, err := indexer.Index(context.Background(), root, indexer.Options{Languages: langs, Workers: 2, Base: base})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := snapshot.Write(context.Background(), memstore.New(), "", &snapshot.Snapshot{
+		Nodes: g.Nodes, Edges: g.Edges, Files: g.Files, Sources: g.Sources, Refs: g.Refs,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make(map[string]string)
+	for _, tb := range m.Tables {
+		out[tb.Name] = tb.SHA256
+	}
+	return out, g.Stats, g
+}
+
+func baseOf(g *indexer.Graph) *indexer.Base {
+	grammars := make(map[string]string)
+	for _, l := range languages.All() {
+		grammars[l.Name()] = l.GrammarVersion()
+	}
+	return &indexer.Base{Files: g.Files, Nodes: g.Nodes, Refs: g.Refs, Grammars: grammars}
+}
+
+// TestIncrementalIsIdentical edits a tree step by step and checks, after
+// each edit, that an index reusing the previous snapshot writes the same
+// bytes in every table as a full index, parsing only what changed.
+func TestIncrementalIsIdentical(t *testing.T) {
+	root := t.TempDir()
+	copyDir(t, "../../testdata/go/shop", filepath.Join(root, "goshop"))
+	copyDir(t, "../../testdata/python/app", filepath.Join(root, "pyapp"))
+	write := func(p, content string) {
+		full := filepath.Join(root, filepath.FromSlash(p))
+		os.MkdirAll(filepath.Dir(full), 0o755)
+		if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	read := func(p string) string {
+		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(p)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	steps := []struct {
+		name   string
+		edit   func()
+		parsed int // files parsed by the incremental run; -1: not checked
+	}{
+		{"nothing", func() {}, 0},
+		{"add a file", func() {
+			write("goshop/store/extra.go", "package store\n\n// Extra calls Total.\nfunc Extra() int { return Total() }\n")
+		}, 1},
+		{"modify a file", func() {
+			write("goshop/store/extra.go", "package store\n\n// Extra calls NewMemStore.\nfunc Extra() int { return NewMemStore().Len() }\n")
+		}, 1},
+		{"change a signature others call", func() {
+			s := read("goshop/store/store.go")
+			write("goshop/store/store.go", s+"\nfunc Renamed() {}\n")
+		}, 1},
+		{"move a method's type away", func() {
+			write("goshop/store/extra.go", "package store\n\ntype Moved struct{}\n")
+			write("goshop/store/moved.go", "package store\n\nfunc (Moved) M() {}\n")
+		}, 2},
+		{"and back", func() {
+			write("goshop/store/extra.go", "package store\n\ntype Moved struct{}\n\nfunc (Moved) M() {}\n")
+			os.Remove(filepath.Join(root, "goshop/store/moved.go"))
+		}, 1},
+		{"declare a method's type again elsewhere", func() {
+			// nn.go's declaration has the smaller id, so it is the type's
+			// first: the method in unchanged extra.go stops being a child
+			// of extra.go's declaration, and its reused row must follow.
+			write("goshop/store/nn.go", "package store\n\ntype Moved struct{ x int }\n")
+		}, 1},
+		{"rename a file", func() {
+			os.Rename(filepath.Join(root, "goshop/store/extra.go"), filepath.Join(root, "goshop/store/renamed.go"))
+		}, 1},
+		{"delete a file", func() {
+			os.Remove(filepath.Join(root, "goshop/store/renamed.go"))
+		}, 0},
+		{"change go.mod", func() {
+			write("goshop/go.mod", "module example.com/renamed\n\ngo 1.22\n")
+		}, -1},
+		{"add an __init__.py", func() {
+			write("pyapp/scripts/__init__.py", "")
+		}, -1},
+		{"edit python", func() {
+			s := read("pyapp/scripts/__init__.py")
+			write("pyapp/scripts/__init__.py", s+"\ndef helper():\n    return 1\n")
+		}, -1},
+	}
+	_, _, prev := tables(t, root, nil)
+	for _, st := range steps {
+		st.edit()
+		full, _, g := tables(t, root, nil)
+		inc, stats, _ := tables(t, root, baseOf(prev))
+		for name, sum := range full {
+			if inc[name] != sum {
+				t.Errorf("%s: table %s differs between the full and the incremental index", st.name, name)
+			}
+		}
+		if len(inc) != len(full) {
+			t.Errorf("%s: %d tables incremental, %d full", st.name, len(inc), len(full))
+		}
+		if st.parsed >= 0 && stats.FilesParsed != st.parsed {
+			t.Errorf("%s: %d files parsed, want %d (%d reused)", st.name, stats.FilesParsed, st.parsed, stats.FilesReused)
+		}
+		if st.parsed == 0 && stats.FilesReused == 0 {
+			t.Errorf("%s: nothing reused", st.name)
+		}
+		prev = g
+	}
+}
+
+// TestIncrementalGrammarChange reparses a language whose grammar version
+// differs from the base's.
+func TestIncrementalGrammarChange(t *testing.T) {
+	root := t.TempDir()
+	copyDir(t, "../../testdata/go/shop", root)
+	_, _, g := tables(t, root, nil)
+	b := baseOf(g)
+	b.Grammars = map[string]string{"go": "v0.0.0"}
+	_, stats, _ := tables(t, root, b)
+	if stats.FilesReused != 0 || stats.FilesParsed == 0 {
+		t.Fatalf("a base of another grammar was reused: %+v", stats)
+	}
+}
