@@ -37,7 +37,7 @@ func BenchmarkStoreGOROOT(b *testing.B) {
 	cache := filepath.Join(work, ".snap")
 	flags := []string{"--repo", "golang/go", "--branch", "master"}
 
-	if code, _, stderr := snapIn(b, work, nil, append(append([]string{"index", "-q", "--store", cache}, flags...), src)...); code != 0 {
+	if code, _, stderr := snapIn(b, work, nil, append(append([]string{"index", "-q", "--vendored", "--generated", "--store", cache}, flags...), src)...); code != 0 {
 		b.Fatal(stderr)
 	}
 	push := func(args ...string) schemas.Transfer {

@@ -50,6 +50,13 @@ type Options struct {
 	// Base, if set, is an earlier snapshot of the tree: files whose content
 	// has not changed take their rows from it instead of being parsed.
 	Base *Base
+	// Exclude leaves out the paths matching these globs, and the paths
+	// under folders matching them (see ValidateExclude).
+	Exclude []string
+	// Vendored, Generated and Minified index the files that are otherwise
+	// recorded as skipped_vendored, skipped_generated and
+	// skipped_minified (see skip.go).
+	Vendored, Generated, Minified bool
 }
 
 // Graph is the result of a run: the rows of every table, sorted as
@@ -97,6 +104,12 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 	paths, err := Walk(ctx, abs)
 	if err != nil {
 		return nil, err
+	}
+	if err := ValidateExclude(opts.Exclude); err != nil {
+		return nil, err
+	}
+	if len(opts.Exclude) > 0 {
+		paths = slices.DeleteFunc(paths, func(p string) bool { return excluded(opts.Exclude, p) })
 	}
 	workers := opts.Workers
 	if workers <= 0 {
@@ -150,7 +163,7 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 				if err := gctx.Err(); err != nil {
 					return err
 				}
-				r, err := indexFile(tree, paths[i], maxSize, opts.Languages, extractors, ru)
+				r, err := indexFile(tree, paths[i], &opts, maxSize, extractors, ru)
 				if err != nil {
 					return err
 				}
@@ -341,10 +354,10 @@ func fileNode(f schemas.File) schemas.Node {
 }
 
 // indexFile reads, hashes and (when a language claims it) parses one file.
-func indexFile(t *Tree, p string, maxSize int64, langs []Language, xs map[Language]Extractor, ru *reuse) (fileResult, error) {
+func indexFile(t *Tree, p string, opts *Options, maxSize int64, xs map[Language]Extractor, ru *reuse) (fileResult, error) {
 	r := fileResult{file: schemas.File{Path: p, Status: schemas.StatusOK}}
 	f := &r.file
-	lang := LanguageFor(langs, p)
+	lang := LanguageFor(opts.Languages, p)
 	if lang != nil {
 		f.Language = lang.Name()
 	}
@@ -359,6 +372,11 @@ func indexFile(t *Tree, p string, maxSize int64, langs []Language, xs map[Langua
 		return r, nil
 	}
 	f.Size = fi.Size()
+	if !opts.Vendored && vendored(p) {
+		// Not read at all: node_modules may hold more than the project.
+		f.Status = schemas.StatusSkippedVendored
+		return r, nil
+	}
 	if f.Size > maxSize {
 		f.Status = schemas.StatusSkippedLarge
 		f.Error = fmt.Sprintf("%d bytes, over the %d-byte limit", f.Size, maxSize)
@@ -383,6 +401,14 @@ func indexFile(t *Tree, p string, maxSize int64, langs []Language, xs map[Langua
 	}
 	if lang == nil {
 		f.Status = schemas.StatusUnsupported
+		return r, nil
+	}
+	if !opts.Generated && generated(src) {
+		f.Status, f.IsGenerated = schemas.StatusSkippedGenerated, true
+		return r, nil
+	}
+	if !opts.Minified && minified(p, src, f.Lines) {
+		f.Status = schemas.StatusSkippedMinified
 		return r, nil
 	}
 	if bf, ok := ru.lookup(p, f.SHA256); ok && bf.Language == lang.Name() {

@@ -70,6 +70,8 @@ const (
 	StatusSkippedLarge     = "skipped_large"
 	StatusSkippedBinary    = "skipped_binary"
 	StatusSkippedGenerated = "skipped_generated"
+	StatusSkippedVendored  = "skipped_vendored"
+	StatusSkippedMinified  = "skipped_minified"
 	StatusUnsupported      = "unsupported"
 	StatusUnreadable       = "unreadable"
 )
@@ -77,7 +79,7 @@ const (
 // FileStatuses lists every file status.
 var FileStatuses = []string{
 	StatusOK, StatusParseError, StatusSkippedLarge, StatusSkippedBinary,
-	StatusSkippedGenerated, StatusUnsupported, StatusUnreadable,
+	StatusSkippedGenerated, StatusSkippedVendored, StatusSkippedMinified, StatusUnsupported, StatusUnreadable,
 }
 
 // Visibility values.

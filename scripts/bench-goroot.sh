@@ -19,9 +19,9 @@ timed() { # file, command...: appends "wall_seconds peak_kib"
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 echo "# GOROOT/src, $workers workers, $runs runs each ($(go version | cut -d' ' -f3), $(nproc) CPUs)"
 for i in $(seq "$runs"); do
-	timed "$tmp/floor" "$snap" index -q --parse-only --workers "$workers" "$src"
+	timed "$tmp/floor" "$snap" index -q --parse-only --vendored --generated --workers "$workers" "$src"
 	rm -rf "$tmp/store"
-	timed "$tmp/full" "$snap" index -q --workers "$workers" --store "$tmp/store" "$src"
+	timed "$tmp/full" "$snap" index -q --full --vendored --generated --workers "$workers" --store "$tmp/store" "$src"
 	dir=$(find "$tmp/store" -name manifest.json -printf '%h\n' | head -1)
 	timed "$tmp/load" "$snap" query --snapshot "$dir" snap_status
 done

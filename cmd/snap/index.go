@@ -9,7 +9,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -42,6 +44,11 @@ func indexCommand(log *slog.Logger) *cli.Command {
 			&cli.BoolFlag{Name: "parse-only", Usage: "only walk, read and parse (the floor for benchmarks); write nothing"},
 			&cli.StringFlag{Name: "base", Usage: "reuse the rows of unchanged files from the snapshot in this `FOLDER` (default: the store's HEAD of the branch)"},
 			&cli.BoolFlag{Name: "full", Usage: "parse every file, reusing nothing from an earlier snapshot"},
+			&cli.StringSliceFlag{Name: "languages", Usage: "index only these `LANGUAGES` (go, python, …; comma-separated; default: all)"},
+			&cli.StringSliceFlag{Name: "exclude", Usage: "leave out paths matching this `GLOB` (doublestar: testdata, **/*_gen.go); repeatable"},
+			&cli.BoolFlag{Name: "vendored", Usage: "index vendored folders (vendor/, node_modules/, third_party/) too"},
+			&cli.BoolFlag{Name: "generated", Usage: "index generated files (\"Code generated … DO NOT EDIT\", @generated) too"},
+			&cli.BoolFlag{Name: "minified", Usage: "index minified files (*.min.*, lines over 1,000 bytes) too"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress output"},
 		},
 		Action: func(c *cli.Context) error {
@@ -60,6 +67,12 @@ func indexCommand(log *slog.Logger) *cli.Command {
 			if c.Int("workers") < 0 || c.Int64("max-file-size") <= 0 {
 				return usagef("--workers must be ≥ 0 and --max-file-size > 0")
 			}
+			if err := indexer.ValidateExclude(c.StringSlice("exclude")); err != nil {
+				return usagef("--exclude: %v", err)
+			}
+			if _, err := chooseLanguages(c.StringSlice("languages")); err != nil {
+				return err
+			}
 			return runIndex(c.Context, log, c, dir)
 		},
 	}
@@ -74,8 +87,16 @@ func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string)
 	if v := c.String("branch"); v != "" {
 		id.Branch = v
 	}
+	langs, err := chooseLanguages(c.StringSlice("languages"))
+	if err != nil {
+		return err
+	}
 	opts := indexer.Options{
-		Languages:   languages.All(),
+		Languages:   langs,
+		Exclude:     c.StringSlice("exclude"),
+		Vendored:    c.Bool("vendored"),
+		Generated:   c.Bool("generated"),
+		Minified:    c.Bool("minified"),
 		Workers:     c.Int("workers"),
 		MaxFileSize: c.Int64("max-file-size"),
 		NoSources:   c.Bool("no-sources"),
@@ -88,7 +109,6 @@ func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string)
 	var st storeRef
 	var baseRef string
 	if !opts.ParseOnly {
-		var err error
 		if st, err = openStore(c.String("store"), id.Root); err != nil {
 			return err
 		}
@@ -183,17 +203,21 @@ func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string)
 	return nil
 }
 
-// progress returns a progress callback: a bar on a terminal, a line every
-// 10% elsewhere (CI logs).
+// progress returns a progress callback: a bar on a terminal (files done,
+// rate, time left), a line every 10% elsewhere and whenever $CI is set
+// (CI logs keep every line).
 func progress(w any, log *slog.Logger) func(done, total int) {
 	f, isFile := w.(*os.File)
-	if isFile && term.IsTerminal(int(f.Fd())) {
+	if isFile && term.IsTerminal(int(f.Fd())) && os.Getenv("CI") == "" {
 		var bar *progressbar.ProgressBar
+		var once sync.Once
 		return func(done, total int) {
-			if bar == nil {
+			once.Do(func() {
 				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(f), progressbar.OptionSetDescription("indexing"),
-					progressbar.OptionShowCount(), progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(100*time.Millisecond))
-			}
+					progressbar.OptionShowCount(), progressbar.OptionShowIts(), progressbar.OptionSetItsString("files"),
+					progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish(),
+					progressbar.OptionThrottle(100*time.Millisecond))
+			})
 			bar.Set(done)
 		}
 	}
@@ -204,8 +228,9 @@ func progress(w any, log *slog.Logger) func(done, total int) {
 	}
 }
 
-// findBase reads the snapshot whose rows the run may reuse: --base, else
-// the store's HEAD of the branch; none with --full. A base that this
+// findBase reads the snapshot whose rows the run may reuse (--base, else
+// the store's HEAD of the branch; none with --full) and returns it with
+// its commit, which the manifest records. A base that this
 // build did not make is not used: its rows could differ from a parse.
 func findBase(ctx context.Context, log *slog.Logger, c *cli.Context, st storeRef, id identity) (*indexer.Base, string, error) {
 	if c.Bool("full") {
@@ -254,5 +279,45 @@ func findBase(ctx context.Context, log *slog.Logger, c *cli.Context, st storeRef
 		log.Warn("the previous snapshot does not verify; indexing every file", "base", label, "err", err)
 		return nil, "", nil
 	}
-	return &indexer.Base{Files: s.Files, Nodes: s.Nodes, Refs: s.Refs, Grammars: m.Grammars}, label, nil
+	return &indexer.Base{Files: s.Files, Nodes: s.Nodes, Refs: s.Refs, Grammars: m.Grammars}, m.Commit, nil
+}
+
+// languageAliases are the short names --languages accepts besides each
+// language's own.
+var languageAliases = map[string][]string{
+	"py": {"python"}, "ts": {"typescript", "tsx"}, "js": {"javascript"}, "golang": {"go"},
+}
+
+// chooseLanguages returns the languages --languages names; every one when
+// it names none.
+func chooseLanguages(names []string) ([]indexer.Language, error) {
+	all := languages.All()
+	if len(names) == 0 {
+		return all, nil
+	}
+	want := make(map[string]bool)
+	var known []string
+	for _, l := range all {
+		known = append(known, l.Name())
+	}
+	for _, n := range names {
+		n = strings.ToLower(strings.TrimSpace(n))
+		if alias, ok := languageAliases[n]; ok && slices.Contains(known, alias[0]) {
+			for _, a := range alias {
+				want[a] = true
+			}
+			continue
+		}
+		if !slices.Contains(known, n) {
+			return nil, usagef("--languages: unknown language %q (have %s)", n, strings.Join(known, ", "))
+		}
+		want[n] = true
+	}
+	var out []indexer.Language
+	for _, l := range all {
+		if want[l.Name()] {
+			out = append(out, l)
+		}
+	}
+	return out, nil
 }

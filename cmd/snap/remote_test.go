@@ -255,3 +255,35 @@ func TestIndexIncremental(t *testing.T) {
 		t.Errorf("--full with --base: exit %d, %s", code, stderr)
 	}
 }
+
+func TestIndexNarrowed(t *testing.T) {
+	dir := copyTree(t, "../../testdata/go/shop")
+	os.MkdirAll(filepath.Join(dir, "vendor", "dep"), 0o755)
+	os.WriteFile(filepath.Join(dir, "vendor", "dep", "dep.go"), []byte("package dep\n\nfunc D() {}\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "tool.py"), []byte("def tool():\n    pass\n"), 0o644)
+	code, stdout, stderr := run(t, dir, "index", "-q", "--languages", "py", "--exclude", "store/**")
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	raw, err := os.ReadFile(filepath.Join(strings.TrimSpace(stdout), "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m schemas.Manifest
+	json.Unmarshal(raw, &m)
+	if m.Counts.Languages["python"] != 1 || m.Counts.Languages["go"] != 0 || len(m.Grammars) != 1 {
+		t.Errorf("--languages py: %+v, grammars %v", m.Counts.Languages, m.Grammars)
+	}
+	code, stdout, _ = run(t, dir, "query", "snap_status", "--json")
+	if code != 0 || strings.Contains(stdout, "store/store.go") {
+		t.Errorf("status: %s", stdout)
+	}
+	code, stdout, stderr = run(t, dir, "index", "-q", "--full")
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	code, out, _ := run(t, dir, "query", "snap_find_symbol", "--name", "D", "--json")
+	if code == 0 || !strings.Contains(out, "error") {
+		t.Errorf("a vendored symbol was indexed: %s", out)
+	}
+}
