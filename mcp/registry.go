@@ -196,6 +196,7 @@ type answer interface{ head() *header }
 // catalog is every tool, in the order tools/list gives them.
 var catalog = []*Tool{
 	statusTool,
+	statsTool,
 	searchTool,
 	findSymbolTool,
 	nodeTool,

@@ -52,6 +52,8 @@ func idOf(t testing.TB, h *query.Holder, qname string) string {
 // calls are real questions with their answers kept under testdata/.
 var calls = []struct{ golden, tool, args string }{
 	{"status", "snap_status", `{}`},
+	{"stats", "snap_stats", `{}`},
+	{"stats_parse_errors", "snap_stats", `{"status":"parse_error","limit":1}`},
 	{"search_serve", "snap_search", `{"query":"Serve","limit":4}`},
 	{"search_python_words", "snap_search", `{"query":"user","language":"python","kinds":["function"]}`},
 	{"search_misspelled", "snap_search", `{"query":"ListenAndSrve"}`},

@@ -110,3 +110,7 @@ func (e *Engine) Body(r int32) ([]byte, bool) {
 func (e *Engine) FileSymbols(path string) []int32 {
 	return e.fileSymbols[path]
 }
+
+// Files returns the files table, sorted by path. The rows are shared: do
+// not modify them.
+func (e *Engine) Files() []schemas.File { return e.files }
