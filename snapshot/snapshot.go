@@ -53,6 +53,7 @@ type Snapshot struct {
 type ReadOptions struct {
 	SkipSources bool
 	SkipRefs    bool
+	SkipEdges   bool // an incremental index needs only nodes, files and refs
 	// ManifestSHA256, when set, is the digest manifest.json must have:
 	// HEAD.json's manifest_sha256.
 	ManifestSHA256 string
@@ -297,7 +298,9 @@ func Read(ctx context.Context, st Store, prefix string, opts ReadOptions) (*Snap
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	g.Go(func() (err error) { s.Nodes, err = loadTable(gctx, st, prefix, &m, nodesSpec); return err })
-	g.Go(func() (err error) { s.Edges, err = loadTable(gctx, st, prefix, &m, edgesSpec); return err })
+	if !opts.SkipEdges {
+		g.Go(func() (err error) { s.Edges, err = loadTable(gctx, st, prefix, &m, edgesSpec); return err })
+	}
 	g.Go(func() (err error) { s.Files, err = loadTable(gctx, st, prefix, &m, filesSpec); return err })
 	if _, listed := findTable(&m, schemas.TableSources); listed && !opts.SkipSources {
 		g.Go(func() (err error) { s.Sources, err = loadTable(gctx, st, prefix, &m, sourcesSpec); return err })

@@ -271,7 +271,7 @@ func findBase(ctx context.Context, log *slog.Logger, c *cli.Context, st storeRef
 			"made_by", m.Indexer.Name+" "+m.Indexer.Version, "format", m.FormatVersion)
 		return nil, "", nil
 	}
-	s, err := snapshot.Read(ctx, src, prefix, snapshot.ReadOptions{SkipSources: true})
+	s, err := snapshot.Read(ctx, src, prefix, snapshot.ReadOptions{SkipSources: true, SkipEdges: true})
 	if err != nil {
 		if c.String("base") != "" {
 			return nil, "", fmt.Errorf("--base %s: %w", label, err)
