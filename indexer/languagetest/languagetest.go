@@ -133,6 +133,7 @@ func Run(t *testing.T, dir, golden string, langs ...indexer.Language) *indexer.G
 	if err != nil {
 		t.Fatalf("index %s: %v", dir, err)
 	}
+	Invariants(t, g)
 	got, err := json.MarshalIndent(Render(g), "", "  ")
 	if err != nil {
 		t.Fatal(err)
