@@ -22,6 +22,7 @@ import (
 
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/golang"
+	"github.com/graphsnap/snap/indexer/languagetest"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -102,6 +103,7 @@ func TestPrecisionGOROOT(t *testing.T) {
 		t.Fatal(res.err)
 	}
 	g, tIndex := res.g, res.d
+	languagetest.Invariants(t, g)
 	if got := slices.Sorted(maps.Keys(tc.pkgs)); !slices.Equal(got, closure) {
 		t.Fatalf("go/types loaded %d packages, go/build listed %d", len(got), len(closure))
 	}
