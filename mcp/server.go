@@ -6,6 +6,8 @@ import (
 	"io"
 	"log"
 	"log/slog"
+	"net"
+	"net/http"
 	"os"
 	"time"
 
@@ -103,4 +105,30 @@ func ServeStdio(ctx context.Context, srv *server.MCPServer, stdin io.Reader, std
 	s := server.NewStdioServer(srv)
 	s.SetErrorLogger(log.New(os.Stderr, "snap mcp: ", log.LstdFlags))
 	return s.Listen(ctx, stdin, stdout)
+}
+
+// ServeHTTP serves srv over MCP's streamable HTTP transport at path /mcp
+// on ln, many sessions at once over the same engine, until ctx is done;
+// then it shuts down, letting requests in flight finish for a few
+// seconds. Requests over loopback must name a loopback host (DNS
+// rebinding protection).
+func ServeHTTP(ctx context.Context, srv *server.MCPServer, ln net.Listener, logger *slog.Logger) error {
+	h := server.NewStreamableHTTPServer(srv, server.WithStreamableHTTPLogger(logger))
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", h)
+	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	h.Shutdown(sctx)
+	if err := hs.Shutdown(sctx); err != nil {
+		return err
+	}
+	return nil
 }

@@ -202,6 +202,9 @@ func TestStoreUsageErrors(t *testing.T) {
 		{[]string{"pull", "--store", dir}, "holds no snapshot"},
 		{[]string{"serve", "--snapshot", dir, "--sync", "1m"}, "--sync needs a store"},
 		{[]string{"serve", "--sync", "1ns"}, "too short"},
+		{[]string{"serve", "--http", "0.0.0.0:0"}, "--allow-remote"},
+		{[]string{"serve", "--http", ":8080"}, "--allow-remote"},
+		{[]string{"serve", "--http", "nonsense"}, "HOST:PORT"},
 		{[]string{"doctor", "extra"}, "takes 0 argument"},
 	} {
 		code, stdout, stderr := run(t, dir, c.args...)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -31,6 +32,8 @@ func serveCommand(log *slog.Logger) *cli.Command {
 		Flags: append(snapshotFlags(),
 			&cli.StringSliceFlag{Name: "toolsets", Usage: "offer only these `TOOLSETS` (index, symbols, callgraph, traversal, files)"},
 			&cli.DurationFlag{Name: "sync", Usage: "poll the store's HEAD every `INTERVAL` (e.g. 2m) and swap in newer snapshots"},
+			&cli.StringFlag{Name: "http", Usage: "serve streamable HTTP at `ADDR` (127.0.0.1:8080; port 0 picks one) instead of stdio, endpoint /mcp"},
+			&cli.BoolFlag{Name: "allow-remote", Usage: "let --http listen on an address other than loopback (the tools answer anyone who reaches it)"},
 		),
 		Action: func(c *cli.Context) error {
 			if err := exactArgs(c, 0, 0); err != nil {
@@ -47,6 +50,17 @@ func serveCommand(log *slog.Logger) *cli.Command {
 			}
 			if c.String("snapshot") != "" && interval > 0 {
 				return usagef("serve: --sync needs a store; --snapshot names one fixed snapshot")
+			}
+			var ln net.Listener
+			if addr := c.String("http"); addr != "" {
+				if err := checkLoopback(addr, c.Bool("allow-remote")); err != nil {
+					return err
+				}
+				var err error
+				if ln, err = net.Listen("tcp", addr); err != nil {
+					return usagef("serve: --http %s: %v", addr, err)
+				}
+				defer ln.Close()
 			}
 			ctx, cancel := context.WithCancelCause(c.Context)
 			defer cancel(nil)
@@ -66,7 +80,7 @@ func serveCommand(log *slog.Logger) *cli.Command {
 					e, took, err := loadFrom(ctx, src)
 					if err != nil {
 						log.Error("load snapshot", "snapshot", src.label, "err", err)
-						cancel(err)
+						cancel(loadError{err})
 						return
 					}
 					h.Store(e)
@@ -80,7 +94,7 @@ func serveCommand(log *slog.Logger) *cli.Command {
 				go func() {
 					if err := f.start(ctx); err != nil {
 						log.Error("load snapshot", "err", err)
-						cancel(err)
+						cancel(loadError{err})
 						return
 					}
 					if interval > 0 {
@@ -95,9 +109,17 @@ func serveCommand(log *slog.Logger) *cli.Command {
 			if err != nil {
 				return err
 			}
-			err = mcp.ServeStdio(ctx, srv, c.App.Reader, c.App.Writer)
-			if cause := context.Cause(ctx); cause != nil && cause != context.Canceled {
-				return cause
+			if ln != nil {
+				log.Info("serving MCP over streamable HTTP", "url", "http://"+ln.Addr().String()+"/mcp")
+				err = mcp.ServeHTTP(ctx, srv, ln, log)
+			} else {
+				err = mcp.ServeStdio(ctx, srv, c.App.Reader, c.App.Writer)
+			}
+			// A load that failed stopped the server: that is the error.
+			// A signal (SIGTERM, ^C) is a clean stop.
+			var le loadError
+			if errors.As(context.Cause(ctx), &le) {
+				return le.err
 			}
 			return err
 		},
@@ -144,3 +166,25 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// checkLoopback refuses an --http address that is not a loopback one,
+// unless allowed: the tools read the whole code graph.
+func checkLoopback(addr string, allow bool) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return usagef("serve: --http %s: %v (give HOST:PORT, e.g. 127.0.0.1:8080)", addr, err)
+	}
+	if allow || host == "localhost" {
+		return nil
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		return nil
+	}
+	return usagef("serve: --http %s listens beyond this machine; use 127.0.0.1:PORT, or pass --allow-remote", addr)
+}
+
+// loadError is the cause the server stops with when its snapshot cannot
+// be loaded.
+type loadError struct{ err error }
+
+func (e loadError) Error() string { return e.err.Error() }

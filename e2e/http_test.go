@@ -1,0 +1,96 @@
+package e2e
+
+import (
+	"bufio"
+	"context"
+	"net/http"
+	"os/exec"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// TestServeHTTP serves a snapshot over streamable HTTP to several SDK
+// clients at once, and answers as stdio does.
+func TestServeHTTP(t *testing.T) {
+	snap := fixture(t, "go/shop")
+	cmd := exec.Command(snapBin, "serve", "--snapshot", snap, "--http", "127.0.0.1:0")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	urlRE := regexp.MustCompile(`url=(http://127\.0\.0\.1:\d+/mcp)`)
+	found := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			if m := urlRE.FindStringSubmatch(sc.Text()); m != nil {
+				found <- m[1]
+			}
+		}
+	}()
+	var endpoint string
+	select {
+	case endpoint = <-found:
+	case <-time.After(time.Minute):
+		t.Fatal("snap serve --http did not say where it listens")
+	}
+
+	// The same question over stdio, for comparison.
+	stdio, _ := serve(t, snap)
+	want, _ := call(t, stdio, "snap_callers", map[string]any{"name": "Lookup"})
+
+	var wg sync.WaitGroup
+	for range 3 {
+		wg.Go(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			client := mcp.NewClient(&mcp.Implementation{Name: "snap-e2e-http", Version: "1"}, nil)
+			sess, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: endpoint}, nil)
+			if err != nil {
+				t.Errorf("connect over HTTP: %v", err)
+				return
+			}
+			defer sess.Close()
+			for range 5 {
+				got, isErr := call(t, sess, "snap_callers", map[string]any{"name": "Lookup"})
+				if isErr || mustJSON(got) != mustJSON(want) {
+					t.Errorf("over HTTP:\n%s\nover stdio:\n%s", mustJSON(got), mustJSON(want))
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+
+	// A page from another origin (DNS rebinding) is turned away.
+	req, _ := http.NewRequest("POST", endpoint, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
+	req.Host = "evil.example.com"
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != http.StatusForbidden {
+		t.Errorf("request with a foreign Host: %v %v, want 403", resp.Status, err)
+	}
+
+	// SIGTERM stops it cleanly.
+	cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("snap serve --http after SIGTERM: %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Error("snap serve --http did not stop on SIGTERM")
+	}
+}
