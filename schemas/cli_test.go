@@ -27,6 +27,13 @@ func TestCLIMatchesSchema(t *testing.T) {
 			Generation: 1, UpdatedAt: at, Snapshots: []schemas.SnapshotListing{{Commit: c1, Head: true, Complete: true, Objects: 6, Bytes: 9, StoredAt: at}}}}}},
 		{"collection", schemas.Collection{Store: ".snap", Keep: 2, Deleted: []schemas.DeletedListing{{Repo: "o/r", Branch: "b",
 			Commit: c2, Reason: "old", Objects: 6, Bytes: 9}}, Kept: 2, Objects: 6, Bytes: 9}},
+		{"diff", schemas.Diff{From: schemas.DiffSide{Repo: "o/r", Branch: "main", Commit: c1, IndexedAt: at}, To: schemas.DiffSide{Repo: "o/r", Branch: "x", Commit: c2, IndexedAt: at},
+			Summary: schemas.DiffSummary{SymbolsRemoved: 1, Broken: 1},
+			Files:   []schemas.FileChange{{Path: "a.go", Change: "changed", Language: "go", SymbolsRemoved: 1}},
+			Symbols: []schemas.SymbolDelta{{Change: "removed", ID: "12", Kind: "function", QName: "a.F", OldLocation: "a.go:3", OldSignature: "func F()",
+				Callers: []schemas.CallSite{{QName: "b.G", Location: "b.go:4:2"}}, CallersTotal: 1}},
+			Edges:  []schemas.EdgeDelta{{Change: "added", Kind: "calls", From: "b.G", To: "?a.F", Location: "b.go:4"}},
+			Impact: []schemas.Affected{{QName: "b.H", Kind: "function", Location: "b.go:9", Depth: 1, Via: "a.F"}}}},
 		{"checkup", schemas.Checkup{Store: ".snap", OK: true, Checks: []schemas.Check{{Name: "list", OK: true, Detail: "fine", DurationMS: 1}}}},
 	}
 	for _, tc := range cases {
@@ -36,7 +43,7 @@ func TestCLIMatchesSchema(t *testing.T) {
 		}
 		schematest.Validate(t, schemas.CLISchema, "#/$defs/"+tc.def, data)
 		// And the schema refuses what is wrong: a field of another name.
-		bad := strings.Replace(string(data), `"store"`, `"stores"`, 1)
+		bad := strings.Replace(strings.Replace(string(data), `"store"`, `"stores"`, 1), `"summary"`, `"summaries"`, 1)
 		if schematest.Check(schemas.CLISchema, "#/$defs/"+tc.def, []byte(bad)) == nil {
 			t.Errorf("%s: the schema accepts an unknown field", tc.def)
 		}

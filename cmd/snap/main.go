@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"syscall"
 
 	"github.com/urfave/cli/v2"
@@ -74,6 +75,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			lsCommand(),
 			gcCommand(),
 			doctorCommand(),
+			diffCommand(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
@@ -104,6 +106,13 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 // exactArgs checks the number of positional arguments.
 func exactArgs(c *cli.Context, min, max int) error {
 	n := c.Args().Len()
+	if n > max {
+		for _, a := range c.Args().Slice() {
+			if strings.HasPrefix(a, "-") {
+				return usagef("%s: flag %s after the arguments: put flags first (snap %s [flags] ARGS)", c.Command.Name, a, c.Command.Name)
+			}
+		}
+	}
 	if n < min || n > max {
 		if min == max {
 			return usagef("%s takes %d argument(s), got %d (see snap %s --help)", c.Command.Name, min, n, c.Command.Name)

@@ -1,0 +1,318 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/graphsnap/snap/query"
+	"github.com/graphsnap/snap/schemas"
+	"github.com/graphsnap/snap/snapshot"
+)
+
+// failConditions are what --fail-on can name.
+var failConditions = []string{"broken", "removed", "signature", "any"}
+
+func diffCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "diff",
+		Usage:     "compare two snapshots: what changed, and what it breaks",
+		ArgsUsage: "A B",
+		Description: "A and B are each a snapshot folder, a branch (its HEAD in the store) or a commit\n" +
+			"(or a unique prefix of one) of the repository in the store: the local cache unless\n" +
+			"--store names another. Symbols are matched by their stable ids: added, removed,\n" +
+			"moved (same name, another file), body or signature changed. For every removed\n" +
+			"symbol and every changed signature, the callers still present in B are listed:\n" +
+			"what is likely to break. The impact of the changed symbols in B follows.\n\n" +
+			"--fail-on makes the exit code 1 when a condition holds: broken (a removed symbol\n" +
+			"or a changed signature still has callers), removed (an exported symbol was\n" +
+			"removed), signature (an exported signature changed), any (anything changed).\n\n" +
+			"Examples:\n  snap diff main feature/x\n  snap diff --markdown --fail-on broken main HEAD-commit\n" +
+			"  snap diff --json .snap/repo=x/branch=main/commit=a .snap/repo=x/branch=main/commit=b\n\n" +
+			"Flags go before A and B.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "store", Usage: "store `URL` holding the branches and commits named (default: .snap/ at the repository root)"},
+			&cli.StringFlag{Name: "repo", Usage: "repository `NAME` in the store (default: this checkout's)"},
+			&cli.BoolFlag{Name: "json", Usage: "answer in JSON (schemas/cli.schema.json, $defs/diff)"},
+			&cli.BoolFlag{Name: "markdown", Usage: "answer in Markdown, for a pull request comment or a job summary"},
+			&cli.StringSliceFlag{Name: "fail-on", Usage: "exit 1 when one of these `CONDITIONS` holds: broken, removed, signature, any"},
+			&cli.IntFlag{Name: "depth", Value: 2, Usage: "how far the impact of changed symbols goes"},
+		},
+		Action: func(c *cli.Context) error {
+			if err := exactArgs(c, 2, 2); err != nil {
+				return err
+			}
+			if c.Bool("json") && c.Bool("markdown") {
+				return usagef("diff: --json and --markdown exclude each other")
+			}
+			for _, f := range c.StringSlice("fail-on") {
+				if !slices.Contains(failConditions, f) {
+					return usagef("diff: --fail-on %q is not a condition (have %s)", f, strings.Join(failConditions, ", "))
+				}
+			}
+			if d := c.Int("depth"); d < 1 || d > query.MaxImpactDepth {
+				return usagef("diff: --depth must be 1 to %d", query.MaxImpactDepth)
+			}
+			ctx := c.Context
+			var engines [2]*query.Engine
+			var labels [2]string
+			for i, arg := range []string{c.Args().Get(0), c.Args().Get(1)} {
+				src, err := diffSide(ctx, c, arg)
+				if err != nil {
+					return err
+				}
+				if engines[i], _, err = loadFrom(ctx, src); err != nil {
+					return err
+				}
+				labels[i] = arg
+			}
+			d := query.Diff(engines[0], engines[1], query.DiffOptions{ImpactDepth: c.Int("depth")})
+			w := c.App.Writer
+			switch {
+			case c.Bool("json"):
+				if err := writeJSON(w, d); err != nil {
+					return err
+				}
+			case c.Bool("markdown"):
+				io.WriteString(w, diffMarkdown(d, labels))
+			default:
+				io.WriteString(w, diffText(d, labels))
+			}
+			if why := failed(d, c.StringSlice("fail-on")); why != "" {
+				return fmt.Errorf("diff: %s", why)
+			}
+			return nil
+		},
+	}
+}
+
+// diffSide finds the snapshot an argument of diff names.
+func diffSide(ctx context.Context, c *cli.Context, arg string) (source, error) {
+	if fi, err := os.Stat(filepath.Join(arg, schemas.ManifestFile)); err == nil && !fi.IsDir() {
+		st, err := snapshot.OpenDir(arg)
+		if err != nil {
+			return source{}, usagef("diff: %s: %v", arg, err)
+		}
+		return source{store: st, label: arg}, nil
+	}
+	id := detect(ctx, ".")
+	repo := id.Repo
+	if v := c.String("repo"); v != "" {
+		repo = v
+	}
+	st, err := openExistingStore(c.String("store"), id.Root)
+	if err != nil {
+		return source{}, err
+	}
+	head, _, err := snapshot.ReadHead(ctx, st.store, repo, arg)
+	if err == nil {
+		prefix, err := snapshot.Prefix(repo, arg, head.Commit)
+		if err != nil {
+			return source{}, err
+		}
+		return source{store: st.store, prefix: prefix, label: arg, manifestSHA256: head.ManifestSHA256}, nil
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return source{}, storeError(st, err)
+	}
+	list, err := snapshot.Catalog(ctx, st.store, repo, "")
+	if err != nil {
+		return source{}, storeError(st, err)
+	}
+	var hits []string
+	var prefix string
+	for _, b := range list {
+		for _, s := range b.Snapshots {
+			if s.Complete && len(arg) >= 4 && strings.HasPrefix(s.Commit, arg) {
+				p, _ := snapshot.Prefix(repo, b.Branch, s.Commit)
+				if !slices.Contains(hits, s.Commit) {
+					hits = append(hits, s.Commit)
+					prefix = p
+				}
+			}
+		}
+	}
+	switch len(hits) {
+	case 1:
+		return source{store: st.store, prefix: prefix, label: arg}, nil
+	case 0:
+		return source{}, usagef("diff: %s is not a snapshot folder, nor a branch or commit of %s in %s (see `snap ls`)", arg, repo, st.label)
+	}
+	return source{}, usagef("diff: %s names %d commits of %s: %s; give more of it", arg, len(hits), repo, strings.Join(hits, ", "))
+}
+
+// failed says which --fail-on condition holds, if one does.
+func failed(d *schemas.Diff, conds []string) string {
+	for _, c := range conds {
+		switch c {
+		case "any":
+			if len(d.Files) > 0 || len(d.Symbols) > 0 {
+				return "--fail-on any: the snapshots differ"
+			}
+		case "broken":
+			if d.Summary.Broken > 0 {
+				return fmt.Sprintf("--fail-on broken: %d removed or re-signed symbols still have callers", d.Summary.Broken)
+			}
+		case "removed", "signature":
+			n := 0
+			for _, s := range d.Symbols {
+				if s.Exported && s.Change == c {
+					n++
+				}
+			}
+			if n > 0 {
+				return fmt.Sprintf("--fail-on %s: %d exported symbols %s", c, n, map[string]string{"removed": "removed", "signature": "changed their signature"}[c])
+			}
+		}
+	}
+	return ""
+}
+
+// diffText is the answer for a terminal.
+func diffText(d *schemas.Diff, labels [2]string) string {
+	var b strings.Builder
+	s := d.Summary
+	fmt.Fprintf(&b, "%s (%s) → %s (%s)\n", labels[0], short(d.From.Commit), labels[1], short(d.To.Commit))
+	fmt.Fprintf(&b, "files: +%d -%d ~%d   symbols: +%d -%d moved %d, bodies %d, signatures %d   edges: +%d -%d\n",
+		s.FilesAdded, s.FilesRemoved, s.FilesChanged, s.SymbolsAdded, s.SymbolsRemoved, s.SymbolsMoved,
+		s.BodiesChanged, s.SignaturesChanged, s.EdgesAdded, s.EdgesRemoved)
+	if s.Broken > 0 {
+		fmt.Fprintf(&b, "\nLikely to break (%d):\n", s.Broken)
+		for _, sd := range d.Symbols {
+			if sd.CallersTotal == 0 {
+				continue
+			}
+			fmt.Fprintf(&b, "  %s %s %s, called by %d:\n", sd.Change, sd.Kind, sd.QName, sd.CallersTotal)
+			for _, c := range sd.Callers {
+				fmt.Fprintf(&b, "      %s  %s\n", c.Location, c.QName)
+			}
+			if n := sd.CallersTotal - len(sd.Callers); n > 0 {
+				fmt.Fprintf(&b, "      … and %d more\n", n)
+			}
+		}
+	}
+	if len(d.Symbols) > 0 {
+		b.WriteString("\nSymbols:\n")
+		for _, sd := range d.Symbols {
+			fmt.Fprintf(&b, "  %-9s %-11s %s  %s\n", sd.Change, sd.Kind, sd.QName, cmpOr(sd.Location, sd.OldLocation))
+		}
+	}
+	if len(d.Edges) > 0 {
+		b.WriteString("\nEdges between symbols both have:\n")
+		for _, e := range d.Edges {
+			sign := "+"
+			if e.Change == "removed" {
+				sign = "-"
+			}
+			fmt.Fprintf(&b, "  %s %s -%s-> %s  %s\n", sign, e.From, e.Kind, e.To, e.Location)
+		}
+	}
+	if len(d.Impact) > 0 {
+		fmt.Fprintf(&b, "\nImpact in %s (%d):\n", labels[1], len(d.Impact))
+		for _, a := range d.Impact {
+			fmt.Fprintf(&b, "  %d  %s %s  %s  (via %s)\n", a.Depth, a.Kind, a.QName, a.Location, a.Via)
+		}
+	}
+	return b.String()
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// markdownLimit keeps a comment under GitHub's 65,536 characters.
+const markdownLimit = 60000
+
+// diffMarkdown is the answer for a pull request comment: the verdict
+// first, details folded, a Mermaid graph of what breaks.
+func diffMarkdown(d *schemas.Diff, labels [2]string) string {
+	var b strings.Builder
+	s := d.Summary
+	fmt.Fprintf(&b, "### snap diff: `%s` → `%s`\n\n", labels[0], labels[1])
+	switch {
+	case s.Broken > 0:
+		fmt.Fprintf(&b, "**⚠️ %d changed or removed symbols are still called** — %d symbols reached in all.\n\n", s.Broken, s.Impacted)
+	case len(d.Symbols) == 0:
+		b.WriteString("**✅ No symbol changed.**\n\n")
+	default:
+		fmt.Fprintf(&b, "**✅ Nothing removed or re-signed is still called.** %d symbols changed, %d reached.\n\n", len(d.Symbols), s.Impacted)
+	}
+	fmt.Fprintf(&b, "| | added | removed | changed |\n|---|---:|---:|---:|\n")
+	fmt.Fprintf(&b, "| files | %d | %d | %d |\n", s.FilesAdded, s.FilesRemoved, s.FilesChanged)
+	fmt.Fprintf(&b, "| symbols | %d | %d | %d (%d signatures, %d moved) |\n", s.SymbolsAdded, s.SymbolsRemoved,
+		s.BodiesChanged+s.SignaturesChanged+s.SymbolsMoved, s.SignaturesChanged, s.SymbolsMoved)
+	fmt.Fprintf(&b, "| edges | %d | %d | |\n\n", s.EdgesAdded, s.EdgesRemoved)
+
+	if s.Broken > 0 {
+		b.WriteString("```mermaid\ngraph LR\n")
+		n := 0
+		for _, sd := range d.Symbols {
+			for _, c := range sd.Callers {
+				if n == 15 {
+					break
+				}
+				fmt.Fprintf(&b, "  %q --> %q\n", c.QName, sd.QName+" ("+sd.Change+")")
+				n++
+			}
+		}
+		b.WriteString("```\n\n")
+		fmt.Fprintf(&b, "<details><summary>Still called (%d)</summary>\n\n| symbol | change | caller | at |\n|---|---|---|---|\n", s.Broken)
+		for _, sd := range d.Symbols {
+			for _, c := range sd.Callers {
+				fmt.Fprintf(&b, "| `%s` | %s | `%s` | %s |\n", sd.QName, sd.Change, c.QName, c.Location)
+			}
+		}
+		b.WriteString("\n</details>\n\n")
+	}
+	section := func(title string, n int, head string, rows func(add func(string) bool)) {
+		if n == 0 {
+			return
+		}
+		fmt.Fprintf(&b, "<details><summary>%s (%d)</summary>\n\n%s", title, n, head)
+		shown := 0
+		rows(func(row string) bool {
+			if b.Len()+len(row) > markdownLimit-2000 {
+				return false
+			}
+			b.WriteString(row)
+			shown++
+			return true
+		})
+		if shown < n {
+			fmt.Fprintf(&b, "\n… %d more: run `snap diff --json %s %s` for all of it.\n", n-shown, labels[0], labels[1])
+		}
+		b.WriteString("\n</details>\n\n")
+	}
+	section("Symbols", len(d.Symbols), "| change | kind | symbol | where |\n|---|---|---|---|\n", func(add func(string) bool) {
+		for _, sd := range d.Symbols {
+			if !add(fmt.Sprintf("| %s | %s | `%s` | %s |\n", sd.Change, sd.Kind, sd.QName, cmpOr(sd.Location, sd.OldLocation))) {
+				return
+			}
+		}
+	})
+	section("Impact", len(d.Impact), "| depth | symbol | where | via |\n|---:|---|---|---|\n", func(add func(string) bool) {
+		for _, a := range d.Impact {
+			if !add(fmt.Sprintf("| %d | `%s` | %s | `%s` |\n", a.Depth, a.QName, a.Location, a.Via)) {
+				return
+			}
+		}
+	})
+	section("Files", len(d.Files), "| file | change | +symbols | -symbols | ~symbols |\n|---|---|---:|---:|---:|\n", func(add func(string) bool) {
+		for _, f := range d.Files {
+			if !add(fmt.Sprintf("| %s | %s | %d | %d | %d |\n", f.Path, f.Change, f.SymbolsAdded, f.SymbolsRemoved, f.SymbolsChanged)) {
+				return
+			}
+		}
+	})
+	return b.String()
+}

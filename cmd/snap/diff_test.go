@@ -1,0 +1,98 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/graphsnap/snap/schemas"
+)
+
+// TestDiff commits a change that removes a called function, re-signs a
+// called method, moves one function, edits another and adds one, and
+// holds `snap diff` to what that breaks.
+func TestDiff(t *testing.T) {
+	dir, commits := history(t, 1)
+	storeGo := filepath.Join(dir, "store", "store.go")
+	src, err := os.ReadFile(storeGo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(src)
+	i := strings.Index(s, "// Swap puts a into both")
+	swap := s[i:]
+	s = s[:i]
+	s = strings.Replace(s, "// Total sums prices.\nfunc Total(items ...Item) int {\n\tsum := 0\n\tfor _, it := range items {\n\t\tsum += it.Price\n\t}\n\treturn sum\n}\n", "", 1)
+	s = strings.Replace(s, "func (m *MemStore) Put(key string, it Item) error {", "func (m *MemStore) Put(key string, it Item, overwrite bool) error {", 1)
+	s = strings.Replace(s, "func NewMemStore() *MemStore {\n", "func NewMemStore() *MemStore {\n\tFresh()\n", 1)
+	s += "\n// Fresh is new.\nfunc Fresh() {}\n"
+	os.WriteFile(storeGo, []byte(s), 0o644)
+	os.WriteFile(filepath.Join(dir, "store", "swap.go"), []byte("package store\n\n"+swap), 0o644)
+	gitRun(t, dir, "add", "-A")
+	gitRun(t, dir, "commit", "-q", "-m", "change")
+	if code, _, stderr := run(t, dir, "index", "-q"); code != 0 {
+		t.Fatal(stderr)
+	}
+
+	code, stdout, stderr := run(t, dir, "diff", "--json", commits[0][:10], "main")
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	d := jsonOf[schemas.Diff](t, "diff", stdout)
+	got := map[string]string{}
+	callers := map[string]int{}
+	for _, sd := range d.Symbols {
+		got[sd.QName] = sd.Change
+		callers[sd.QName] = sd.CallersTotal
+	}
+	want := map[string]string{
+		"example.com/shop/store.Total":           "removed",
+		"example.com/shop/store.(*MemStore).Put": "signature",
+		"example.com/shop/store.Swap":            "moved",
+		"example.com/shop/store.NewMemStore":     "body",
+		"example.com/shop/store.Fresh":           "added",
+	}
+	for q, c := range want {
+		if got[q] != c {
+			t.Errorf("%s: %q, want %q", q, got[q], c)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("symbols: %v", got)
+	}
+	if callers["example.com/shop/store.Total"] != 1 || callers["example.com/shop/store.(*MemStore).Put"] != 3 || d.Summary.Broken != 2 {
+		t.Errorf("callers: %v, broken %d", callers, d.Summary.Broken)
+	}
+	if d.Summary.FilesAdded != 1 || d.Summary.FilesChanged != 1 || d.From.Commit != commits[0] {
+		t.Errorf("summary %+v from %+v", d.Summary, d.From)
+	}
+
+	// The text and Markdown forms, and the gates.
+	code, stdout, _ = run(t, dir, "diff", commits[0][:10], "main")
+	if code != 0 || !strings.Contains(stdout, "Likely to break (2)") || !strings.Contains(stdout, "server/server.go:38:9  example.com/shop/server.(*Server).Lookup") {
+		t.Errorf("text: %s", stdout)
+	}
+	code, stdout, stderr = run(t, dir, "diff", "--markdown", "--fail-on", "broken", commits[0][:10], "main")
+	if code != 1 || !strings.Contains(stdout, "**⚠️ 2 changed or removed symbols are still called**") || !strings.Contains(stdout, "```mermaid") ||
+		!strings.Contains(stderr, "--fail-on broken: 2") {
+		t.Errorf("markdown with a failing gate: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if code, stdout, _ = run(t, dir, "diff", "--fail-on", "any", "main", "main"); code != 0 || !strings.Contains(stdout, "symbols: +0 -0") {
+		t.Errorf("a snapshot against itself: exit %d, %s", code, stdout)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"diff", "main"}, "takes 2 argument"},
+		{[]string{"diff", "main", "main", "--json"}, "put flags first"},
+		{[]string{"diff", "nope", "main"}, "not a snapshot folder, nor a branch or commit"},
+		{[]string{"diff", "--fail-on", "sometimes", "main", "main"}, `"sometimes" is not a condition`},
+		{[]string{"diff", "--json", "--markdown", "main", "main"}, "exclude each other"},
+	} {
+		if code, _, stderr := run(t, dir, c.args...); code != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("snap %v: exit %d, %s", c.args, code, stderr)
+		}
+	}
+}

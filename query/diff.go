@@ -1,0 +1,352 @@
+package query
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/graphsnap/snap/schemas"
+)
+
+// DiffOptions bound a Diff.
+type DiffOptions struct {
+	// MaxCallers is how many call sites each symbol lists (all are
+	// counted); 0 means 20.
+	MaxCallers int
+	// ImpactDepth is how far the impact of changed symbols goes; 0 means 2.
+	ImpactDepth int
+	// MaxImpact bounds the impact's symbols; 0 means 500.
+	MaxImpact int
+}
+
+// Diff compares snapshot a with snapshot b: files, symbols (matched by
+// their stable ids; a symbol whose id is gone but whose kind and qualified
+// name reappear once elsewhere has moved), the wiring between symbols both
+// have, the callers a removal or a signature change leaves behind, and
+// what the changed symbols reach in b.
+func Diff(a, b *Engine, opt DiffOptions) *schemas.Diff {
+	opt.MaxCallers = cmp.Or(opt.MaxCallers, 20)
+	opt.ImpactDepth = cmp.Or(opt.ImpactDepth, 2)
+	opt.MaxImpact = cmp.Or(opt.MaxImpact, 500)
+	d := &schemas.Diff{
+		From: side(a), To: side(b),
+		Files: []schemas.FileChange{}, Symbols: []schemas.SymbolDelta{},
+		Edges: []schemas.EdgeDelta{}, Impact: []schemas.Affected{},
+	}
+	files := diffFiles(a, b, d)
+
+	// Symbols.
+	type key struct{ lang, kind, qname string }
+	var removed, added []int32
+	for r := range a.nodes {
+		n := &a.nodes[r]
+		if n.Kind == schemas.KindFile || n.Kind == schemas.KindPackage {
+			continue
+		}
+		if _, ok := b.Lookup(n.ID); !ok {
+			removed = append(removed, int32(r))
+		}
+	}
+	for r := range b.nodes {
+		n := &b.nodes[r]
+		if n.Kind == schemas.KindFile || n.Kind == schemas.KindPackage {
+			continue
+		}
+		if _, ok := a.Lookup(n.ID); !ok {
+			added = append(added, int32(r))
+		}
+	}
+	byKey := func(e *Engine, rows []int32) map[key][]int32 {
+		m := make(map[key][]int32)
+		for _, r := range rows {
+			n := &e.nodes[r]
+			k := key{n.Language, n.Kind, n.QualifiedName}
+			m[k] = append(m[k], r)
+		}
+		return m
+	}
+	gone, come := byKey(a, removed), byKey(b, added)
+	moved := make(map[int32]int32) // b row → a row
+	movedFrom := make(map[int32]bool)
+	for k, ar := range gone {
+		if br := come[k]; len(ar) == 1 && len(br) == 1 {
+			moved[br[0]], movedFrom[ar[0]] = ar[0], true
+		}
+	}
+	var changed []int32 // b rows whose signature or body changed, or moved
+	for _, r := range removed {
+		if movedFrom[r] {
+			continue
+		}
+		n := &a.nodes[r]
+		sd := delta(a, r, "removed")
+		sd.OldLocation, sd.Location = sd.Location, ""
+		sd.OldSignature, sd.Signature = n.Signature, ""
+		d.Symbols = append(d.Symbols, brokenCallers(a, b, r, sd, opt.MaxCallers))
+		files.touch(n.File, func(f *schemas.FileChange) { f.SymbolsRemoved++ })
+	}
+	for _, r := range added {
+		n := &b.nodes[r]
+		if ar, ok := moved[r]; ok {
+			sd := delta(b, r, "moved")
+			sd.OldLocation, sd.OldSignature = loc(&a.nodes[ar]), a.nodes[ar].Signature
+			d.Symbols = append(d.Symbols, sd)
+			changed = append(changed, r)
+			files.touch(n.File, func(f *schemas.FileChange) { f.SymbolsChanged++ })
+			continue
+		}
+		d.Symbols = append(d.Symbols, delta(b, r, "added"))
+		files.touch(n.File, func(f *schemas.FileChange) { f.SymbolsAdded++ })
+	}
+	for r := range b.nodes {
+		n := &b.nodes[r]
+		if n.Kind == schemas.KindFile || n.Kind == schemas.KindPackage {
+			continue
+		}
+		ar, ok := a.Lookup(n.ID)
+		if !ok {
+			continue
+		}
+		o := &a.nodes[ar]
+		change := ""
+		switch {
+		case o.Signature != n.Signature:
+			change = "signature"
+		case o.BodyHash != n.BodyHash:
+			change = "body"
+		default:
+			continue
+		}
+		sd := delta(b, int32(r), change)
+		sd.OldLocation, sd.OldSignature = loc(o), o.Signature
+		if change == "signature" {
+			sd = brokenCallers(b, b, int32(r), sd, opt.MaxCallers)
+		}
+		d.Symbols = append(d.Symbols, sd)
+		changed = append(changed, int32(r))
+		files.touch(n.File, func(f *schemas.FileChange) { f.SymbolsChanged++ })
+	}
+	slices.SortFunc(d.Symbols, func(x, y schemas.SymbolDelta) int {
+		return cmp.Or(compareLoc(cmp.Or(x.Location, x.OldLocation), cmp.Or(y.Location, y.OldLocation)), cmp.Compare(x.QName, y.QName))
+	})
+	for _, s := range d.Symbols {
+		switch s.Change {
+		case "added":
+			d.Summary.SymbolsAdded++
+		case "removed":
+			d.Summary.SymbolsRemoved++
+		case "moved":
+			d.Summary.SymbolsMoved++
+		case "body":
+			d.Summary.BodiesChanged++
+		case "signature":
+			d.Summary.SignaturesChanged++
+		}
+		if s.CallersTotal > 0 {
+			d.Summary.Broken++
+		}
+	}
+	d.Files = files.list()
+	for _, f := range d.Files {
+		switch f.Change {
+		case "added":
+			d.Summary.FilesAdded++
+		case "removed":
+			d.Summary.FilesRemoved++
+		case "changed":
+			d.Summary.FilesChanged++
+		}
+	}
+
+	diffEdges(a, b, d)
+	diffImpact(b, changed, opt, d)
+	return d
+}
+
+// compareLoc orders "file:line" locations by file, then line as a number.
+func compareLoc(a, b string) int {
+	fa, la := splitLoc(a)
+	fb, lb := splitLoc(b)
+	return cmp.Or(cmp.Compare(fa, fb), cmp.Compare(la, lb))
+}
+
+func splitLoc(s string) (string, int) {
+	i := strings.LastIndexByte(s, ':')
+	if i < 0 {
+		return s, 0
+	}
+	n, _ := strconv.Atoi(s[i+1:])
+	return s[:i], n
+}
+
+func side(e *Engine) schemas.DiffSide {
+	m := e.Manifest()
+	return schemas.DiffSide{Repo: m.Repo, Branch: m.Branch, Commit: m.Commit, IndexedAt: m.IndexedAt}
+}
+
+func loc(n *schemas.Node) string { return fmt.Sprintf("%s:%d", n.File, n.StartLine) }
+
+func delta(e *Engine, r int32, change string) schemas.SymbolDelta {
+	n := &e.nodes[r]
+	return schemas.SymbolDelta{
+		Change: change, ID: strconv.FormatUint(n.ID, 10), Kind: n.Kind, QName: n.QualifiedName,
+		Location: loc(n), Signature: n.Signature, Exported: n.Exported, Callers: []schemas.CallSite{},
+	}
+}
+
+// brokenCallers lists the call sites (as in snapshot from, at symbol r)
+// whose caller still exists in b.
+func brokenCallers(from, b *Engine, r int32, sd schemas.SymbolDelta, max int) schemas.SymbolDelta {
+	for _, l := range from.Callers(r) {
+		caller := &from.nodes[l.Node]
+		if _, ok := b.Lookup(caller.ID); !ok || caller.ID == from.nodes[r].ID {
+			continue
+		}
+		sd.CallersTotal++
+		if len(sd.Callers) < max {
+			e := &from.edges[l.Edge]
+			sd.Callers = append(sd.Callers, schemas.CallSite{QName: caller.QualifiedName, Location: fmt.Sprintf("%s:%d:%d", e.File, e.Line, e.Col)})
+		}
+	}
+	return sd
+}
+
+// fileChanges collects the changed files by path.
+type fileChanges map[string]*schemas.FileChange
+
+func (fc fileChanges) touch(path string, fn func(*schemas.FileChange)) {
+	if f := fc[path]; f != nil {
+		fn(f)
+	}
+}
+
+func (fc fileChanges) list() []schemas.FileChange {
+	out := make([]schemas.FileChange, 0, len(fc))
+	for _, f := range fc {
+		out = append(out, *f)
+	}
+	slices.SortFunc(out, func(x, y schemas.FileChange) int { return cmp.Compare(x.Path, y.Path) })
+	return out
+}
+
+// diffFiles finds the files added, removed and changed by content.
+func diffFiles(a, b *Engine, d *schemas.Diff) fileChanges {
+	fc := make(fileChanges)
+	for i := range a.files {
+		f := &a.files[i]
+		if g, ok := b.File(f.Path); !ok {
+			fc[f.Path] = &schemas.FileChange{Path: f.Path, Change: "removed", Language: f.Language}
+		} else if g.SHA256 != f.SHA256 {
+			fc[f.Path] = &schemas.FileChange{Path: f.Path, Change: "changed", Language: g.Language}
+		}
+	}
+	for i := range b.files {
+		f := &b.files[i]
+		if _, ok := a.File(f.Path); !ok {
+			fc[f.Path] = &schemas.FileChange{Path: f.Path, Change: "added", Language: f.Language}
+		}
+	}
+	return fc
+}
+
+// edgeKey identifies an edge across snapshots: line numbers shift when
+// code moves, so they are not part of it.
+type edgeKey struct {
+	src, dst uint64
+	kind     string
+	target   string
+}
+
+// diffEdges lists the edges added and removed between symbols both
+// snapshots have, and counts every edge added and removed.
+func diffEdges(a, b *Engine, d *schemas.Diff) {
+	count := func(e *Engine) map[edgeKey][]int32 {
+		m := make(map[edgeKey][]int32, len(e.edges))
+		for i := range e.edges {
+			x := &e.edges[i]
+			if x.Kind == schemas.EdgeContains {
+				continue
+			}
+			k := edgeKey{src: x.Src, dst: x.Dst, kind: x.Kind}
+			if x.Dst == 0 {
+				k.target = x.Target
+			}
+			m[k] = append(m[k], int32(i))
+		}
+		return m
+	}
+	ea, eb := count(a), count(b)
+	both := func(id uint64) bool {
+		if id == 0 {
+			return true
+		}
+		_, inA := a.Lookup(id)
+		_, inB := b.Lookup(id)
+		return inA && inB
+	}
+	list := func(e *Engine, rows []int32, change string) {
+		for _, i := range rows {
+			x := &e.edges[i]
+			if !both(x.Src) || !both(x.Dst) {
+				continue
+			}
+			to := "?" + x.Target
+			if x.Dst != 0 {
+				r, _ := e.Lookup(x.Dst)
+				to = e.nodes[r].QualifiedName
+			}
+			r, _ := e.Lookup(x.Src)
+			d.Edges = append(d.Edges, schemas.EdgeDelta{
+				Change: change, Kind: x.Kind, From: e.nodes[r].QualifiedName, To: to,
+				Location: fmt.Sprintf("%s:%d", x.File, x.Line),
+			})
+		}
+	}
+	for k, ra := range ea {
+		if rb := eb[k]; len(rb) < len(ra) {
+			d.Summary.EdgesRemoved += len(ra) - len(rb)
+			list(a, ra[len(rb):], "removed")
+		}
+	}
+	for k, rb := range eb {
+		if ra := ea[k]; len(ra) < len(rb) {
+			d.Summary.EdgesAdded += len(rb) - len(ra)
+			list(b, rb[len(ra):], "added")
+		}
+	}
+	slices.SortFunc(d.Edges, func(x, y schemas.EdgeDelta) int {
+		return cmp.Or(compareLoc(x.Location, y.Location), cmp.Compare(x.Change, y.Change), cmp.Compare(x.From, y.From), cmp.Compare(x.To, y.To))
+	})
+}
+
+// diffImpact walks from each changed symbol of b to what depends on it.
+func diffImpact(b *Engine, changed []int32, opt DiffOptions, d *schemas.Diff) {
+	seen := make(map[int32]bool, len(changed))
+	for _, r := range changed {
+		seen[r] = true
+	}
+	for _, r := range changed {
+		if len(d.Impact) >= opt.MaxImpact {
+			break
+		}
+		res := b.Impact([]int32{r}, ImpactOptions{Direction: In, Depth: opt.ImpactDepth, MaxNodes: opt.MaxImpact})
+		for _, lv := range res.Levels {
+			for _, v := range lv.Nodes {
+				if seen[v] || len(d.Impact) >= opt.MaxImpact {
+					continue
+				}
+				seen[v] = true
+				n := &b.nodes[v]
+				if n.Kind == schemas.KindFile || n.Kind == schemas.KindPackage || n.Kind == schemas.KindModule {
+					continue
+				}
+				d.Impact = append(d.Impact, schemas.Affected{
+					QName: n.QualifiedName, Kind: n.Kind, Location: loc(n), Depth: lv.Depth, Via: b.nodes[r].QualifiedName,
+				})
+			}
+		}
+	}
+	d.Summary.Impacted = len(d.Impact)
+}
