@@ -91,43 +91,79 @@ func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string)
 	if err != nil {
 		return err
 	}
-	opts := indexer.Options{
-		Languages:   langs,
-		Exclude:     c.StringSlice("exclude"),
-		Vendored:    c.Bool("vendored"),
-		Generated:   c.Bool("generated"),
-		Minified:    c.Bool("minified"),
-		Workers:     c.Int("workers"),
-		MaxFileSize: c.Int64("max-file-size"),
-		NoSources:   c.Bool("no-sources"),
-		ParseOnly:   c.Bool("parse-only"),
+	job := indexJob{
+		dir: dir, id: id, log: log,
+		opts: indexer.Options{
+			Languages:   langs,
+			Exclude:     c.StringSlice("exclude"),
+			Vendored:    c.Bool("vendored"),
+			Generated:   c.Bool("generated"),
+			Minified:    c.Bool("minified"),
+			Workers:     c.Int("workers"),
+			MaxFileSize: c.Int64("max-file-size"),
+			NoSources:   c.Bool("no-sources"),
+			ParseOnly:   c.Bool("parse-only"),
+		},
 	}
 	if !c.Bool("quiet") {
-		opts.Progress = progress(c.App.ErrWriter, log)
+		job.opts.Progress = progress(c.App.ErrWriter, log)
 	}
-	start := time.Now()
-	var st storeRef
-	var baseRef string
-	if !opts.ParseOnly {
-		if st, err = openStore(c.String("store"), id.Root); err != nil {
+	if !job.opts.ParseOnly {
+		if job.store, err = openStore(c.String("store"), id.Root); err != nil {
 			return err
 		}
-		if opts.Base, baseRef, err = findBase(ctx, log, c, st, id); err != nil {
+		start := time.Now()
+		if job.opts.Base, job.baseCommit, err = findBase(ctx, log, c, job.store, id); err != nil {
 			return err
 		}
+		job.baseRead = time.Since(start)
 	}
-	baseRead := time.Since(start)
-	g, err := indexer.Index(ctx, dir, opts)
-	if err != nil {
+	res, err := job.run(ctx)
+	if err != nil || job.opts.ParseOnly {
 		return err
 	}
+	if job.store.local() {
+		fmt.Fprintln(c.App.Writer, filepath.Join(job.store.root, filepath.FromSlash(res.prefix)))
+	} else {
+		fmt.Fprintln(c.App.Writer, res.prefix)
+	}
+	return nil
+}
+
+// indexJob is one run of the indexer into a store.
+type indexJob struct {
+	dir        string
+	id         identity // the commit's identity; Commit "" means: from the files
+	store      storeRef
+	opts       indexer.Options
+	baseCommit string // the commit of opts.Base, for the manifest
+	baseRead   time.Duration
+	log        *slog.Logger
+}
+
+// indexResult is what an indexJob wrote.
+type indexResult struct {
+	prefix   string
+	manifest schemas.Manifest
+	head     snapshot.HeadMove
+}
+
+// run indexes, writes the snapshot and moves the branch's HEAD: in a local
+// cache to it whatever it is, in a shared store only forward.
+func (j indexJob) run(ctx context.Context) (indexResult, error) {
+	start := time.Now()
+	id, opts, log := j.id, j.opts, j.log
+	g, err := indexer.Index(ctx, j.dir, opts)
+	if err != nil {
+		return indexResult{}, err
+	}
 	if len(g.Files) == 0 {
-		log.Warn("no files to index: the folder is empty, or git ignores everything in it", "path", dir)
+		log.Warn("no files to index: the folder is empty, or git ignores everything in it", "path", j.dir)
 	}
 	if opts.ParseOnly {
 		log.Info("parsed", "files", g.Stats.FilesParsed, "bytes", g.Stats.SourceBytes, "workers", g.Stats.Workers,
 			"duration", time.Since(start).Round(time.Millisecond))
-		return nil
+		return indexResult{}, nil
 	}
 	commit := id.Commit
 	switch {
@@ -142,7 +178,7 @@ func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string)
 	}
 	s := &snapshot.Snapshot{
 		Manifest: schemas.Manifest{
-			Repo: id.Repo, Branch: id.Branch, Commit: commit, Parents: id.Parents, Dirty: id.Dirty, Base: baseRef,
+			Repo: id.Repo, Branch: id.Branch, Commit: commit, Parents: id.Parents, Dirty: id.Dirty, Base: j.baseCommit,
 			IndexedAt: time.Now().UTC().Truncate(time.Second),
 			Indexer:   schemas.Indexer{Name: "snap", Version: version(), GoVersion: runtime.Version(), Args: os.Args[1:]},
 			Grammars:  grammars,
@@ -165,27 +201,27 @@ func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string)
 	}
 	prefix, err := snapshot.Prefix(id.Repo, id.Branch, commit)
 	if err != nil {
-		return err
+		return indexResult{}, err
 	}
 	writeStart := time.Now()
-	m, err := snapshot.Write(ctx, st.store, prefix, s)
+	m, err := snapshot.Write(ctx, j.store.store, prefix, s)
 	if err != nil {
-		return storeError(st, err)
+		return indexResult{}, storeError(j.store, err)
 	}
 	wrote := time.Since(writeStart)
 	raw, err := snapshot.EncodeManifest(m)
 	if err != nil {
-		return err
+		return indexResult{}, err
 	}
 	// A local cache's HEAD follows whatever was indexed last; a shared
 	// store's only moves forward.
-	hopts := snapshot.HeadOptions{Force: st.local()}
+	hopts := snapshot.HeadOptions{Force: j.store.local()}
 	if id.Git {
 		hopts.Ancestry = gitAncestry(id.Root)
 	}
-	mv, err := snapshot.MoveHead(ctx, st.store, id.Repo, id.Branch, m, sha256Hex(raw), hopts)
+	mv, err := snapshot.MoveHead(ctx, j.store.store, id.Repo, id.Branch, m, sha256Hex(raw), hopts)
 	if err != nil {
-		return storeError(st, err)
+		return indexResult{}, storeError(j.store, err)
 	}
 	if !mv.Moved {
 		log.Info("HEAD not moved", "reason", mv.Reason, "head", mv.To.Commit)
@@ -193,14 +229,9 @@ func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string)
 	log.Info("indexed", "repo", id.Repo, "branch", id.Branch, "commit", commit,
 		"files", len(g.Files), "parsed", g.Stats.FilesParsed, "reused", g.Stats.FilesReused, "nodes", len(g.Nodes), "edges", len(g.Edges), "unresolved", g.Stats.Unresolved,
 		"parse_errors", g.Stats.ParseErrors, "duration", time.Since(start).Round(time.Millisecond),
-		"base_read", baseRead.Round(time.Millisecond), "parse", g.Stats.Parse.Round(time.Millisecond),
+		"base_read", j.baseRead.Round(time.Millisecond), "parse", g.Stats.Parse.Round(time.Millisecond),
 		"resolve", g.Stats.Link.Round(time.Millisecond), "write", wrote.Round(time.Millisecond))
-	if st.local() {
-		fmt.Fprintln(c.App.Writer, filepath.Join(st.root, filepath.FromSlash(prefix)))
-	} else {
-		fmt.Fprintln(c.App.Writer, prefix)
-	}
-	return nil
+	return indexResult{prefix: prefix, manifest: m, head: mv}, nil
 }
 
 // progress returns a progress callback: a bar on a terminal (files done,
@@ -258,9 +289,17 @@ func findBase(ctx context.Context, log *slog.Logger, c *cli.Context, st storeRef
 		}
 		src, label = st.store, prefix
 	}
+	return loadBase(ctx, log, src, prefix, label, c.String("base") != "")
+}
+
+// loadBase reads the snapshot at prefix of src as a base. A base that
+// cannot be read, or that another build made, is not used (the run parses
+// everything and says why); when the user named it (explicit), that is an
+// error.
+func loadBase(ctx context.Context, log *slog.Logger, src snapshot.Store, prefix, label string, explicit bool) (*indexer.Base, string, error) {
 	m, _, err := snapshot.ReadManifest(ctx, src, prefix)
 	if err != nil {
-		if c.String("base") != "" {
+		if explicit {
 			return nil, "", usagef("--base %s: %v", label, err)
 		}
 		log.Warn("the previous snapshot cannot be read; indexing every file", "base", label, "err", err)
@@ -273,7 +312,7 @@ func findBase(ctx context.Context, log *slog.Logger, c *cli.Context, st storeRef
 	}
 	s, err := snapshot.Read(ctx, src, prefix, snapshot.ReadOptions{SkipSources: true, SkipEdges: true})
 	if err != nil {
-		if c.String("base") != "" {
+		if explicit {
 			return nil, "", fmt.Errorf("--base %s: %w", label, err)
 		}
 		log.Warn("the previous snapshot does not verify; indexing every file", "base", label, "err", err)
