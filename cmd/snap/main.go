@@ -76,6 +76,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			gcCommand(),
 			doctorCommand(),
 			diffCommand(),
+			ciCommand(log),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {

@@ -206,6 +206,8 @@ func TestStoreUsageErrors(t *testing.T) {
 		{[]string{"serve", "--http", ":8080"}, "--allow-remote"},
 		{[]string{"serve", "--http", "nonsense"}, "HOST:PORT"},
 		{[]string{"doctor", "extra"}, "takes 0 argument"},
+		{[]string{"ci"}, "is not a git checkout"},
+		{[]string{"ci", "--fail-on", "never"}, `"never" is not a condition`},
 	} {
 		code, stdout, stderr := run(t, dir, c.args...)
 		if code != 2 {
