@@ -6,6 +6,10 @@ GOBIN := $(shell $(GO) env GOPATH)/bin
 VERSITYGW_VERSION := v1.8.0
 export VERSITYGW ?= $(or $(shell command -v versitygw 2>/dev/null),$(GOBIN)/versitygw)
 export SNAP_REQUIRE_S3 := 1
+# actionlint checks action.yml and the workflows; required as well.
+ACTIONLINT_VERSION := v1.7.12
+export ACTIONLINT ?= $(or $(shell command -v actionlint 2>/dev/null),$(GOBIN)/actionlint)
+export SNAP_REQUIRE_TOOLS := 1
 
 .PHONY: build test tools bench-goroot bench-store
 
@@ -15,6 +19,8 @@ build:
 tools:
 	@test -x "$(VERSITYGW)" || { echo "installing versitygw $(VERSITYGW_VERSION) (the S3 server of the tests)"; \
 		GOFLAGS= $(GO) install github.com/versity/versitygw/cmd/versitygw@$(VERSITYGW_VERSION); }
+	@test -x "$(ACTIONLINT)" || { echo "installing actionlint $(ACTIONLINT_VERSION)"; \
+		GOFLAGS= $(GO) install github.com/rhysd/actionlint/cmd/actionlint@$(ACTIONLINT_VERSION); }
 
 test: tools
 	$(GO) vet ./...

@@ -109,6 +109,7 @@ func ciCommand(log *slog.Logger) *cli.Command {
 			&cli.StringFlag{Name: "out", Usage: "local store `FOLDER` for the snapshot and the diff (default: .snap/ at the repository root)"},
 			&cli.StringSliceFlag{Name: "fail-on", Usage: "on a pull request, exit 1 when the diff shows one of these `CONDITIONS` (broken, removed, signature, any)"},
 			&cli.BoolFlag{Name: "push-pr", Usage: "push pull request snapshots too (filed under the head branch)"},
+			&cli.BoolFlag{Name: "comment-on-pr", Usage: "post the diff on the pull request (GitHub, with $GITHUB_TOKEN), updating snap's earlier comment"},
 			&cli.StringSliceFlag{Name: "languages", Usage: "index only these `LANGUAGES`"},
 			&cli.StringSliceFlag{Name: "exclude", Usage: "leave out paths matching this `GLOB`; repeatable"},
 		},
@@ -240,6 +241,21 @@ func runCI(ctx context.Context, log *slog.Logger, c *cli.Context, dir string) er
 				return err
 			}
 			why = failed(d, c.StringSlice("fail-on"))
+			if c.Bool("comment-on-pr") {
+				switch {
+				case env.Provider != "github" || env.PR == 0:
+					log.Warn("--comment-on-pr: not a GitHub pull request; no comment")
+				default:
+					url, err := prComment(ctx, cmpOr(os.Getenv("GITHUB_API_URL"), "https://api.github.com"), os.Getenv("GITHUB_TOKEN"), env.Repo, env.PR, md)
+					if err != nil {
+						// A fork's pull request gets a read-only token: the
+						// summary still carries the diff.
+						log.Warn("no pull request comment", "err", err)
+					} else {
+						log.Info("commented", "url", url)
+					}
+				}
+			}
 			log.Info("diffed", "against", env.BaseBranch, "symbols", len(d.Symbols), "broken", d.Summary.Broken, "impacted", d.Summary.Impacted)
 		}
 	}

@@ -2,9 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/graphsnap/snap/schemas"
@@ -123,5 +127,96 @@ func TestCI(t *testing.T) {
 	code, stdout, stderr = run(t, dir, "ci", "--out", out)
 	if code != 0 || !strings.HasPrefix(strings.TrimSpace(stdout), out) {
 		t.Errorf("ci without a store: exit %d, %s %s", code, stdout, stderr)
+	}
+}
+
+// githubAPI is a local stand-in for GitHub's REST API that keeps one
+// pull request's comments and checks each request as GitHub would.
+type githubAPI struct {
+	t        *testing.T
+	mu       sync.Mutex
+	comments []map[string]any
+	calls    []string
+}
+
+func (g *githubAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.calls = append(g.calls, r.Method+" "+r.URL.Path)
+	if r.Header.Get("Authorization") != "Bearer test-token" || r.Header.Get("Accept") != "application/vnd.github+json" {
+		http.Error(w, `{"message":"Bad credentials"}`, http.StatusUnauthorized)
+		return
+	}
+	var in struct{ Body string }
+	if r.Method != "GET" {
+		if r.Header.Get("Content-Type") != "application/json" || json.NewDecoder(r.Body).Decode(&in) != nil || in.Body == "" {
+			http.Error(w, `{"message":"Problems parsing JSON"}`, http.StatusBadRequest)
+			return
+		}
+	}
+	switch {
+	case r.Method == "GET" && r.URL.Path == "/repos/example/shop/issues/7/comments":
+		json.NewEncoder(w).Encode(g.comments)
+	case r.Method == "POST" && r.URL.Path == "/repos/example/shop/issues/7/comments":
+		c := map[string]any{"id": 100 + len(g.comments), "body": in.Body, "html_url": "https://github.test/c"}
+		g.comments = append(g.comments, c)
+		w.WriteHeader(http.StatusCreated)
+		json.NewEncoder(w).Encode(c)
+	case r.Method == "PATCH" && strings.HasPrefix(r.URL.Path, "/repos/example/shop/issues/comments/"):
+		for _, c := range g.comments {
+			if fmt.Sprint(c["id"]) == strings.TrimPrefix(r.URL.Path, "/repos/example/shop/issues/comments/") {
+				c["body"] = in.Body
+				json.NewEncoder(w).Encode(c)
+				return
+			}
+		}
+		http.NotFound(w, r)
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+func TestCIComment(t *testing.T) {
+	dir, commits := history(t, 1)
+	remote := filepath.Join(t.TempDir(), "remote")
+	payload := map[string]any{"repository": map[string]any{"default_branch": "main"}, "number": 7}
+	githubEnv(t, "push", "main", commits[0], payload)
+	if code, _, stderr := run(t, dir, "ci", "--store", remote, "--out", t.TempDir()); code != 0 {
+		t.Fatal(stderr)
+	}
+	gitRun(t, dir, "checkout", "-q", "-b", "feature")
+	os.WriteFile(filepath.Join(dir, "store", "more.go"), []byte("package store\n\nfunc More() {}\n"), 0o644)
+	gitRun(t, dir, "add", "-A")
+	gitRun(t, dir, "commit", "-q", "-m", "more")
+	head := gitRun(t, dir, "rev-parse", "HEAD")
+
+	api := &githubAPI{t: t, comments: []map[string]any{{"id": 1, "body": "LGTM", "html_url": "x"}}}
+	srv := httptest.NewServer(api)
+	defer srv.Close()
+	for range 2 {
+		githubEnv(t, "pull_request", "7/merge", head, payload)
+		t.Setenv("GITHUB_HEAD_REF", "feature")
+		t.Setenv("GITHUB_BASE_REF", "main")
+		t.Setenv("GITHUB_API_URL", srv.URL)
+		t.Setenv("GITHUB_TOKEN", "test-token")
+		if code, _, stderr := run(t, dir, "ci", "--store", remote, "--out", t.TempDir(), "--comment-on-pr"); code != 0 || !strings.Contains(stderr, "commented") {
+			t.Fatalf("ci --comment-on-pr: exit %d, %s", code, stderr)
+		}
+	}
+	want := []string{
+		"GET /repos/example/shop/issues/7/comments", "POST /repos/example/shop/issues/7/comments",
+		"GET /repos/example/shop/issues/7/comments", "PATCH /repos/example/shop/issues/comments/101",
+	}
+	if fmt.Sprint(api.calls) != fmt.Sprint(want) {
+		t.Errorf("requests:\n%v\nwant\n%v", api.calls, want)
+	}
+	if len(api.comments) != 2 || !strings.HasPrefix(api.comments[1]["body"].(string), "<!-- snap-diff -->\n### snap diff: `main` → `feature`") {
+		t.Errorf("comments: %v", api.comments)
+	}
+
+	// A token GitHub refuses (a fork's) leaves the job green, without a comment.
+	t.Setenv("GITHUB_TOKEN", "read-only")
+	if code, _, stderr := run(t, dir, "ci", "--store", remote, "--out", t.TempDir(), "--comment-on-pr"); code != 0 || !strings.Contains(stderr, "401 Unauthorized") {
+		t.Errorf("ci with a refused token: exit %d, %s", code, stderr)
 	}
 }
