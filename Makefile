@@ -9,6 +9,9 @@ export SNAP_REQUIRE_S3 := 1
 # actionlint checks action.yml and the workflows; required as well.
 ACTIONLINT_VERSION := v1.7.12
 export ACTIONLINT ?= $(or $(shell command -v actionlint 2>/dev/null),$(GOBIN)/actionlint)
+# act runs the GitHub Action for real on this machine's shell.
+ACT_VERSION := v0.2.89
+export ACT ?= $(or $(shell command -v act 2>/dev/null),$(GOBIN)/act)
 export SNAP_REQUIRE_TOOLS := 1
 
 .PHONY: build test tools bench-goroot bench-store
@@ -21,6 +24,8 @@ tools:
 		GOFLAGS= $(GO) install github.com/versity/versitygw/cmd/versitygw@$(VERSITYGW_VERSION); }
 	@test -x "$(ACTIONLINT)" || { echo "installing actionlint $(ACTIONLINT_VERSION)"; \
 		GOFLAGS= $(GO) install github.com/rhysd/actionlint/cmd/actionlint@$(ACTIONLINT_VERSION); }
+	@test -x "$(ACT)" || { echo "installing act $(ACT_VERSION)"; \
+		GOFLAGS= $(GO) install github.com/nektos/act@$(ACT_VERSION); }
 
 test: tools
 	$(GO) vet ./...
