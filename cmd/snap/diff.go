@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/graphsnap/snap/query"
 	"github.com/graphsnap/snap/schemas"
@@ -62,17 +63,25 @@ func diffCommand() *cli.Command {
 				return usagef("diff: --depth must be 1 to %d", query.MaxImpactDepth)
 			}
 			ctx := c.Context
+			labels := [2]string{c.Args().Get(0), c.Args().Get(1)}
+			var srcs [2]source
+			for i, arg := range labels {
+				var err error
+				if srcs[i], err = diffSide(ctx, c, arg); err != nil {
+					return err
+				}
+			}
+			// The two load side by side: each is verified and built alone.
 			var engines [2]*query.Engine
-			var labels [2]string
-			for i, arg := range []string{c.Args().Get(0), c.Args().Get(1)} {
-				src, err := diffSide(ctx, c, arg)
-				if err != nil {
+			g, gctx := errgroup.WithContext(ctx)
+			for i := range srcs {
+				g.Go(func() (err error) {
+					engines[i], _, err = loadFrom(gctx, srcs[i])
 					return err
-				}
-				if engines[i], _, err = loadFrom(ctx, src); err != nil {
-					return err
-				}
-				labels[i] = arg
+				})
+			}
+			if err := g.Wait(); err != nil {
+				return err
 			}
 			d := query.Diff(engines[0], engines[1], query.DiffOptions{ImpactDepth: c.Int("depth")})
 			w := c.App.Writer
