@@ -124,16 +124,9 @@ func (r *Registry) call(ctx context.Context, name string, args json.RawMessage) 
 		}
 		return nil, nil, toolErr(CodeInvalidArgument, map[string]any{"tools": names}, "unknown tool %q", name)
 	}
-	e := r.holder.Load()
-	if e == nil && r.LoadWait > 0 {
-		// The server answers the protocol while its snapshot loads; a
-		// tool call waits for it a while.
-		wctx, cancel := context.WithTimeout(ctx, r.LoadWait)
-		e = r.holder.Wait(wctx)
-		cancel()
-	}
-	if e == nil {
-		return nil, nil, toolErr(CodeIndexNotReady, nil, "no snapshot loaded yet; retry shortly, or run `snap pull` or `snap index`")
+	e, terr := r.current(ctx)
+	if terr != nil {
+		return nil, nil, terr
 	}
 	if r.syncer != nil {
 		ctx = context.WithValue(ctx, syncerKey{}, r.syncer)
@@ -146,6 +139,32 @@ func (r *Registry) call(ctx context.Context, name string, args json.RawMessage) 
 		a.head().Commit = e.Commit()
 	}
 	return res, e, nil
+}
+
+// current returns the engine to answer from, waiting LoadWait for a
+// first one while the server starts.
+func (r *Registry) current(ctx context.Context) (*query.Engine, *ToolError) {
+	e := r.holder.Load()
+	if e == nil && r.LoadWait > 0 {
+		// The server answers the protocol while its snapshot loads; a
+		// call waits for it a while.
+		wctx, cancel := context.WithTimeout(ctx, r.LoadWait)
+		e = r.holder.Wait(wctx)
+		cancel()
+	}
+	if e == nil {
+		return nil, toolErr(CodeIndexNotReady, nil, "no snapshot loaded yet; retry shortly, or run `snap pull` or `snap index`")
+	}
+	return e, nil
+}
+
+// engine is current for callers that want an error.
+func (r *Registry) engine(ctx context.Context) (*query.Engine, error) {
+	e, terr := r.current(ctx)
+	if terr != nil {
+		return nil, fmt.Errorf("%s: %s", terr.Code, terr.Message)
+	}
+	return e, nil
 }
 
 // CallJSON runs tool name like Call and encodes its answer, or its error as

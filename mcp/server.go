@@ -49,6 +49,7 @@ func NewServer(h *query.Holder, opt Options) (*server.MCPServer, error) {
 	}
 	sopts := []server.ServerOption{
 		server.WithToolCapabilities(false),
+		server.WithResourceCapabilities(false, false),
 		server.WithRecovery(),
 		server.WithInstructions("snap answers structural questions about one snapshot of a repository's code graph: " +
 			"find symbols (snap_search, snap_find_symbol), their callers and callees, the impact of a change, how two " +
@@ -61,6 +62,7 @@ func NewServer(h *query.Holder, opt Options) (*server.MCPServer, error) {
 	for _, t := range reg.Tools() {
 		srv.AddTool(mcpTool(t), handler(reg, t.Name))
 	}
+	addResources(srv, reg)
 	return srv, nil
 }
 

@@ -14,6 +14,7 @@ import (
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/graphsnap/snap/mcp"
+	"github.com/graphsnap/snap/query/querytest"
 )
 
 // connect starts the server in process and returns an initialized client.
@@ -245,4 +246,46 @@ func TestServeStdio(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("ServeStdio did not return")
 	}
+}
+
+func TestResources(t *testing.T) {
+	c, reg := connect(t, mcp.Options{Toolsets: []string{mcp.ToolsetCallGraph}})
+	ctx := t.Context()
+	list, err := c.ListResources(ctx, mcpgo.ListResourcesRequest{})
+	if err != nil || len(list.Resources) != 1 || list.Resources[0].URI != "snap://manifest" {
+		t.Fatalf("resources: %+v, %v", list, err)
+	}
+	tpl, err := c.ListResourceTemplates(ctx, mcpgo.ListResourceTemplatesRequest{})
+	if err != nil || len(tpl.ResourceTemplates) != 2 {
+		t.Fatalf("templates: %+v, %v", tpl, err)
+	}
+	read := func(uri string) (string, error) {
+		var req mcpgo.ReadResourceRequest
+		req.Params.URI = uri
+		res, err := c.ReadResource(ctx, req)
+		if err != nil {
+			return "", err
+		}
+		if len(res.Contents) != 1 {
+			t.Fatalf("%s: %d contents", uri, len(res.Contents))
+		}
+		return res.Contents[0].(mcpgo.TextResourceContents).Text, nil
+	}
+	if m, err := read("snap://manifest"); err != nil || !strings.Contains(m, `"commit": "`+querytest.Commit) {
+		t.Errorf("manifest: %.200s %v", m, err)
+	}
+	if f, err := read("snap://file/src/net/http/client.go"); err != nil || !strings.Contains(f, "package http") {
+		t.Errorf("file: %.200s %v", f, err)
+	}
+	if _, err := read("snap://file/no/such.go"); err == nil || !strings.Contains(err.Error(), "no content") {
+		t.Errorf("missing file: %v", err)
+	}
+	// A node reads as snap_node answers, even when its toolset is off.
+	id := idOf(t, holder(t), "net/http.Server")
+	n, err := read("snap://node/" + id)
+	want, _ := registry(t, holder(t)).CallJSON(ctx, "snap_node", json.RawMessage(`{"id":"`+id+`"}`))
+	if err != nil || n != string(want) {
+		t.Errorf("node:\n%s\nsnap_node:\n%s (%v)", n, want, err)
+	}
+	_ = reg
 }
