@@ -223,12 +223,31 @@ func link(g *Graph, langs []Language, refsByLang map[Language][]schemas.Ref) err
 		nodes []schemas.Node
 		edges []schemas.Edge
 	}
-	out := make([]resolved, len(langs))
+	type job struct {
+		l    Language
+		refs []schemas.Ref
+	}
+	var jobs []job
+	leader := make(map[string]int) // family → its job
+	for _, l := range langs {
+		refs := refsByLang[l]
+		g.Refs = append(g.Refs, refs...)
+		if f, ok := l.(Family); ok {
+			if i, seen := leader[f.Family()]; seen {
+				j := &jobs[i]
+				j.refs = slices.Concat(j.refs, refs)
+				slices.SortStableFunc(j.refs, func(a, b schemas.Ref) int { return cmp.Compare(a.File, b.File) })
+				continue
+			}
+			leader[f.Family()] = len(jobs)
+		}
+		jobs = append(jobs, job{l, refs})
+	}
+	out := make([]resolved, len(jobs))
 	var wg sync.WaitGroup
-	for i, l := range langs {
-		g.Refs = append(g.Refs, refsByLang[l]...)
+	for i, j := range jobs {
 		wg.Go(func() {
-			out[i].nodes, out[i].edges = l.Resolve(g.Nodes, refsByLang[l])
+			out[i].nodes, out[i].edges = j.l.Resolve(g.Nodes, j.refs)
 		})
 	}
 	wg.Wait()

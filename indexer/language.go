@@ -37,6 +37,15 @@ type Language interface {
 	Resolve(nodes []schemas.Node, refs []schemas.Ref) (newNodes []schemas.Node, edges []schemas.Edge)
 }
 
+// Family is implemented by languages that resolve together because their
+// files use each other (TypeScript, TSX and JavaScript import one
+// another). The indexer hands the refs of every language of a family, in
+// file order, to the first of them in Options.Languages, and calls no
+// other member's Resolve.
+type Family interface {
+	Family() string
+}
+
 // Extractor parses files of one language.
 type Extractor interface {
 	// Extract parses one file. It returns what it found even when the file

@@ -102,4 +102,5 @@ const (
 	RefEmbeds  = "embeds"  // Src (a struct or interface) embeds the type in Expr
 	RefPackage = "package" // the file's package clause; Target the name, Expr the import path
 	RefBuild   = "build"   // the file's build constraint; Expr is the constraint expression
+	RefExport  = "export"  // a module's export (TypeScript, JavaScript); Target the name, Expr what it is
 )

@@ -5,9 +5,10 @@ import (
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/golang"
 	"github.com/graphsnap/snap/indexer/python"
+	"github.com/graphsnap/snap/indexer/typescript"
 )
 
 // All returns a fresh instance of every language.
 func All() []indexer.Language {
-	return []indexer.Language{golang.New(), python.New()}
+	return append([]indexer.Language{golang.New(), python.New()}, typescript.All()...)
 }

@@ -1,0 +1,471 @@
+package typescript
+
+import "strings"
+
+// Expr, the normalized form of a TypeScript or JavaScript reference, as
+// this package writes it in refs and reads it back in Resolve.
+//
+// calls (Expr is the callee: `a.b(x)` is a.b), instantiates (`new C()`:
+// Expr is C), references (a JSX element: its component), extends and
+// implements (a heritage clause), type (Src a field, variable, constant or
+// type alias; Expr its annotation, or one value assigned to it) and
+// result (Src a function or method; Expr its return annotation):
+//
+//	expr = head { "." name | "()" }
+//	head = name        a name no enclosing function binds to a variable:
+//	                   a declaration or import of the module, of an
+//	                   enclosing namespace or function, or a global
+//	     | "this"      the instance of the enclosing class (in its methods,
+//	                   field initializers, and arrow functions within them)
+//	     | "class"     the enclosing class itself (this in static code)
+//	     | "super"     the base class of the enclosing class, seen from
+//	                   an instance; a calls Expr of just "super" is the
+//	                   call of the base constructor
+//	     | "{" T "}"   an instance of T, a dotted type name, from an
+//	                   annotation or a cast (x as T)
+//	     | "?" reason  nothing to follow; the whole Expr is then just this
+//
+// "()" stands for any argument list: calling a class (new C()) gives an
+// instance, calling a function the type its result annotation names.
+// A local variable is replaced by its annotation or by the one value all
+// its assignments give it (`const c = new Cart()` then `c.add()` is
+// Cart().add; `const {repo} = this` then `repo.save()` is this.repo.save);
+// null and undefined are ignored as values. An annotation T | null, T |
+// undefined and T? count as T, a generic T<...> as T, Promise<T> as T
+// (await is not tracked); a type parameter is no type. The reasons:
+//
+//	?local     a variable whose value we cannot follow (an untyped
+//	           parameter, a loop variable, one assigned different values)
+//	?receiver  a member of such a value
+//	?this      this in a function that is no method (a function
+//	           expression, a module's top level)
+//	?subscript an item of an array or object (x[i]() or x[i].m())
+//	?expr      any other expression (a call of a function expression, a
+//	           conditional, a template)
+//	?literal   a literal, a member of one ("a".trim), or a value of a
+//	           builtin type (string, number, T[]): no edge
+//
+// imports, one ref per name bound, and one per re-export:
+//
+//	from M                  import "m"; require("m") or import("m") not bound
+//	N from M                import { N } from "m"; const { N } = require("m")
+//	N as L from M           import { N as L } from "m"
+//	default as L from M     import L from "m"
+//	* as L from M           import * as L from "m"
+//	= as L from M           const L = require("m"); import L = require("m")
+//	export N [as A] from M  export { N as A } from "m"
+//	export * from M         export * from "m"; module.exports = require("m")
+//	export * as A from M    export * as A from "m"
+//
+// M is the specifier made a list of candidates, "|"-separated, tried in
+// order: "/" and a path of the tree (a relative specifier joined to the
+// file's folder, or what tsconfig.json's paths and baseUrl map it to;
+// extensions and index files are probed by the resolver), or a package
+// name as written (react, node:fs, @scope/pkg/sub). "?outside" is a
+// relative specifier that climbs out of the tree, "?path" an absolute one.
+//
+// export facts (Src the module, Target the name exported), one per name a
+// module exports that is not a declaration exported in place:
+//
+//	N=expr                  export { x as N }; export default expr (N "default")
+//	exports.N=expr          CommonJS exports.N = expr, module.exports.N = expr,
+//	                        module.exports = { N: expr }
+//	module.exports=expr     module.exports = expr; export = expr
+//	module.exports=require(M)  module.exports = require("m")
+
+const (
+	exprLocal     = "?local"
+	exprReceiver  = "?receiver"
+	exprThis      = "?this"
+	exprSubscript = "?subscript"
+	exprExpr      = "?expr"
+	exprLiteral   = "?literal"
+	exprNone      = "?none" // null or undefined
+)
+
+// expr returns the Expr of the expression at s, evaluated in scope sc.
+func (f *fileState) expr(s span, sc *scope) string {
+	src := f.src
+	p, end := int(s.start), int(s.end)
+	var head string
+	var steps []byte
+	for head == "" {
+		p = skipSpace(src, p, end)
+		if p >= end {
+			return exprExpr
+		}
+		if e := literalEnd(src, p, end); e > p {
+			head, p = exprLiteral, e
+			break
+		}
+		if src[p] == '(' {
+			c := matchingClose(src, p, end)
+			if c < 0 {
+				return exprExpr
+			}
+			head = f.expr(span{uint32(p + 1), uint32(c - 1)}, sc)
+			p = c
+			if head[0] == '?' && head != exprLiteral {
+				return exprExpr
+			}
+			break
+		}
+		if !isIdentStart(src[p]) {
+			return exprExpr
+		}
+		q := identEnd(src, p, end)
+		name := f.str[p:q]
+		p = q
+		switch name {
+		case "await":
+		case "null", "undefined":
+			head = exprNone
+		case "true", "false":
+			head = exprLiteral
+		case "this":
+			head = f.thisHead(sc, uint32(p))
+		case "super":
+			head = exprExpr
+			if _, this := f.thisOf(sc, uint32(p)); this == thisInstance {
+				head = "super"
+			}
+		case "new":
+			// new C(args) is C(): the constructor is a name and members.
+			q := skipSpace(src, p, end)
+			e := identEnd(src, q, end)
+			if e == q {
+				return exprExpr
+			}
+			h := f.str[q:e]
+			switch h {
+			case "this", "super", "new", "class", "function", "import":
+				return exprExpr
+			}
+			head = f.head(h, sc)
+			p = e
+			for {
+				q := skipSpace(src, p, end)
+				if q < end && src[q] == '.' {
+					r := skipSpace(src, q+1, end)
+					e := identEnd(src, r, end)
+					if e == r {
+						return exprExpr
+					}
+					steps = append(append(steps, '.'), src[r:e]...)
+					p = e
+					continue
+				}
+				if te, ok := f.targs[uint32(q)]; ok {
+					p = int(te)
+					continue
+				}
+				if q < end && src[q] == '(' {
+					ae, ok := f.args[uint32(q)]
+					if !ok {
+						return exprExpr
+					}
+					p = int(ae)
+				}
+				break
+			}
+			steps = append(steps, "()"...)
+		case "typeof", "void", "delete", "yield", "function", "class", "import", "async", "in", "instanceof":
+			return exprExpr
+		default:
+			head = f.head(name, sc)
+		}
+	}
+	for {
+		p = skipSpace(src, p, end)
+		if p >= end {
+			break
+		}
+		switch c := src[p]; {
+		case c == '.' || c == '?' && p+1 < end && src[p+1] == '.':
+			if c == '?' {
+				p++
+			}
+			p = skipSpace(src, p+1, end)
+			if p < end && (src[p] == '(' || src[p] == '[') { // a?.(), a?.[i]
+				continue
+			}
+			q := p
+			if q < end && src[q] == '#' {
+				q++
+			}
+			e := identEnd(src, q, end)
+			if e == q {
+				return exprExpr
+			}
+			steps = append(append(steps, '.'), src[p:e]...)
+			p = e
+		case c == '!' && !(p+1 < end && src[p+1] == '='):
+			p++
+		case c == '(' || c == '`':
+			e, ok := f.args[uint32(p)]
+			if !ok {
+				return exprExpr
+			}
+			steps = append(steps, "()"...)
+			p = int(e)
+		case c == '<':
+			e, ok := f.targs[uint32(p)]
+			if !ok {
+				return exprExpr
+			}
+			p = int(e)
+		case c == '[':
+			return exprSubscript
+		case isIdentStart(c):
+			q := identEnd(src, p, end)
+			switch f.str[p:q] {
+			case "as":
+				t := f.annotation(f.str[q:end], sc)
+				if t == "" {
+					return exprExpr
+				}
+				return t
+			case "satisfies":
+				p = end
+				continue
+			}
+			return exprExpr
+		default:
+			return exprExpr
+		}
+	}
+	if head[0] == '?' {
+		switch {
+		case len(steps) == 0:
+			return head
+		case head == exprLiteral || head == exprNone:
+			return exprLiteral
+		case head == exprThis:
+			return exprThis
+		}
+		return exprReceiver
+	}
+	return head + string(steps)
+}
+
+// thisHead returns the head this stands for in scope sc.
+func (f *fileState) thisHead(sc *scope, p uint32) string {
+	switch _, this := f.thisOf(sc, p); this {
+	case thisInstance:
+		return "this"
+	case thisClass:
+		return "class"
+	}
+	return exprThis
+}
+
+// head returns the Expr head for name seen from sc: the name itself when
+// rows can find it, a local's value, or a reason.
+func (f *fileState) head(name string, sc *scope) string {
+	b, bs := lookupValue(sc, name)
+	switch {
+	case b == nil:
+		return name
+	case b.flags&bHidden != 0 && b.flags&(bDef|bImport) == 0:
+		return exprLocal
+	case bs.kind == sModule || bs.kind == sNamespace:
+		if b.flags&bUnknown != 0 {
+			return exprLocal
+		}
+		return name
+	case b.flags&^(bDef|bImport|bType|bTypeParam) == 0:
+		return name // a nested declaration or a local import: a node or an import ref
+	case b.flags&(bDef|bImport) != 0:
+		return exprLocal
+	case b.annot != "":
+		return b.annot
+	case b.flags&(bUnknown|bParam) != 0:
+		return exprLocal
+	}
+	return f.value(b)
+}
+
+// value returns the one value every assignment of b gives it.
+func (f *fileState) value(b *binding) string {
+	switch b.state {
+	case 1:
+		return exprLocal
+	case 2:
+		return b.memo
+	}
+	b.state = 1
+	v := ""
+	for _, s := range b.values {
+		e := f.expr(s.at, s.scope)
+		if s.member != "" && e != exprNone {
+			e = memberOf(e, s.member)
+		}
+		switch {
+		case e == exprNone:
+		case v == "":
+			v = e
+		case v != e:
+			v = exprLocal
+		}
+	}
+	if v == "" || v == exprReceiver || v == exprExpr || v == exprSubscript || v == exprThis {
+		v = exprLocal
+	}
+	b.memo, b.state = v, 2
+	return v
+}
+
+// literalEnd returns the end of the string, template, number, regular
+// expression or array literal at p, or p when there is none.
+func literalEnd(src []byte, p, end int) int {
+	switch c := src[p]; {
+	case c == '"' || c == '\'' || c == '`':
+		return stringEnd(src, p, end)
+	case c >= '0' && c <= '9':
+		for p < end && (isIdentByte(src[p]) || src[p] == '.') {
+			p++
+		}
+		return p
+	case c == '[':
+		if e := matchingClose(src, p, end); e > 0 {
+			return e
+		}
+		return end
+	case c == '/' && p+1 < end && src[p+1] != '/' && src[p+1] != '*':
+		for i := p + 1; i < end; i++ {
+			switch src[i] {
+			case '\\':
+				i++
+			case '/':
+				e := i + 1
+				for e < end && isIdentByte(src[e]) {
+					e++
+				}
+				return e
+			case '\n':
+				return p
+			}
+		}
+	}
+	return p
+}
+
+// primitives are the types whose values have only builtin members.
+var primitives = map[string]bool{
+	"string": true, "number": true, "boolean": true, "bigint": true, "symbol": true, "object": true,
+	"void": true, "never": true, "undefined": true, "null": true, "true": true, "false": true,
+	"String": true, "Number": true, "Boolean": true, "Object": true, "Function": true, "Array": true,
+	"ReadonlyArray": true, "Map": true, "Set": true, "WeakMap": true, "WeakSet": true, "RegExp": true,
+	"Date": true, "Record": true, "Partial": true, "Required": true, "Readonly": true, "Pick": true,
+	"Omit": true, "Error": true, "Iterable": true, "Iterator": true, "AsyncIterable": true,
+	"Generator": true, "AsyncGenerator": true, "ArrayLike": true, "Uint8Array": true, "ArrayBuffer": true,
+}
+
+// annotation returns the Expr head "{T}" for a type annotation naming one
+// class or interface T, exprLiteral for a builtin type, or "" when it
+// names nothing we follow.
+func (f *fileState) annotation(b string, sc *scope) string {
+	t := strings.TrimSpace(b)
+	t = strings.TrimSpace(strings.TrimPrefix(t, ":"))
+	for range 8 {
+		t = strings.TrimSpace(t)
+		if n := len(t); n >= 2 && t[0] == '(' && matchingClose([]byte(t), 0, n) == n {
+			t = t[1 : n-1]
+			continue
+		}
+		if parts := splitTop(t, '|'); len(parts) > 1 {
+			t = ""
+			for _, p := range parts {
+				if p = strings.TrimSpace(p); p != "null" && p != "undefined" && p != "void" && p != "" {
+					if t != "" {
+						return ""
+					}
+					t = p
+				}
+			}
+			continue
+		}
+		if len(splitTop(t, '&')) > 1 {
+			return ""
+		}
+		if strings.HasSuffix(t, "[]") || strings.HasPrefix(t, "[") || strings.HasPrefix(t, "readonly ") {
+			return exprLiteral
+		}
+		if n := len(t); n > 0 && (t[0] == '"' || t[0] == '\'' || t[0] == '`' || t[0] >= '0' && t[0] <= '9' || t[0] == '-') {
+			return exprLiteral
+		}
+		open := strings.IndexByte(t, '<')
+		if open < 0 || !strings.HasSuffix(t, ">") {
+			break
+		}
+		base := strings.TrimSpace(t[:open])
+		if base == "Promise" || base == "PromiseLike" {
+			t = t[open+1 : len(t)-1]
+			continue
+		}
+		t = base
+		break
+	}
+	if t == "any" || t == "unknown" || t == "this" || !isDotted(t) {
+		return ""
+	}
+	if primitives[t] {
+		if b, _ := lookupType(sc, t); b == nil {
+			return exprLiteral
+		}
+	}
+	first, _, _ := strings.Cut(t, ".")
+	if b, _ := lookupType(sc, first); b != nil && b.flags&bTypeParam != 0 {
+		return ""
+	}
+	return "{" + t + "}"
+}
+
+// splitTop splits s at the separators outside brackets.
+func splitTop(s string, sep byte) []string {
+	var out []string
+	depth, last := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '(', '[', '{', '<':
+			depth++
+		case ')', ']', '}', '>':
+			if i > 0 && s[i-1] == '=' { // =>
+				continue
+			}
+			depth--
+		case '"', '\'', '`':
+			i = stringEnd([]byte(s), i, len(s)) - 1
+		default:
+			if c == sep && depth == 0 {
+				out = append(out, s[last:i])
+				last = i + 1
+			}
+		}
+	}
+	return append(out, s[last:])
+}
+
+// heritageExpr returns the Expr of an extends or implements clause: the
+// class expression of a class's extends, the type name of the others.
+func (f *fileState) heritageExpr(s span, sc *scope, typeOnly bool) string {
+	t := strings.TrimSpace(f.text(s))
+	if i := strings.IndexByte(t, '<'); i >= 0 {
+		t = strings.TrimSpace(t[:i])
+	}
+	if !typeOnly {
+		e := f.expr(s, sc)
+		if strings.HasSuffix(e, "()") || e[0] == '?' {
+			return exprExpr
+		}
+		return e
+	}
+	if !isDotted(t) {
+		return exprExpr
+	}
+	first, _, _ := strings.Cut(t, ".")
+	if b, _ := lookupType(sc, first); b != nil && b.flags&bTypeParam != 0 {
+		return exprExpr
+	}
+	return t
+}

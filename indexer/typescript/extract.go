@@ -1,0 +1,1742 @@
+package typescript
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"math"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/cespare/xxhash/v2"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/schemas"
+)
+
+// Positions in rows: lines are 1-based, columns 1-based byte offsets in
+// their line, byte offsets 0-based from the start of the file. A symbol's
+// range covers its decorators; its body hash covers its body only.
+
+type span struct{ start, end uint32 }
+
+func (s span) contains(t span) bool { return s.start <= t.start && t.end <= s.end }
+
+// item is one match of the query: the range of its main capture and the
+// ranges of its role captures.
+type item struct {
+	span
+	kind kind
+	has  uint8 // bit r set when role r was captured
+	role [numRoles]span
+}
+
+func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
+
+type extractor struct {
+	d       *dialect
+	tree    *indexer.Tree
+	scanner *indexer.Scanner
+	query   *query
+	configs *configs
+	items   []item // reused from file to file
+}
+
+func (x *extractor) Close() { x.scanner.Close() }
+
+func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
+	caps, errAt, hasError, err := x.scanner.Scan(src)
+	if err != nil {
+		return nil, err
+	}
+	x.items = x.collect(caps)
+	f := newFile(x, file, src)
+	f.run(x.items)
+	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test, Generated: generated(src)}
+	if hasError {
+		line, col := pos(f.lines, errAt)
+		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
+	}
+	return res, nil
+}
+
+// collect turns the query's captures into items in document order,
+// containers before what they contain.
+func (x *extractor) collect(caps []indexer.Capture) []item {
+	items := x.items[:0]
+	info := x.query.captures
+	for i := 0; i < len(caps); {
+		j := i
+		for j < len(caps) && caps[j].Match == caps[i].Match {
+			j++
+		}
+		var it item
+		for _, c := range caps[i:j] {
+			if c.Index == indexer.NameChild {
+				continue
+			}
+			if r := info[c.Index].role; r >= 0 {
+				it.role[r] = span{c.Start, c.End}
+				it.has |= 1 << r
+			}
+		}
+		for _, c := range caps[i:j] {
+			if c.Index == indexer.NameChild {
+				continue
+			}
+			if ci := info[c.Index]; ci.role < 0 {
+				it.kind = ci.kind
+				it.span = span{c.Start, c.End}
+				items = append(items, it)
+			}
+		}
+		i = j
+	}
+	slices.SortFunc(items, func(a, b item) int {
+		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(b.end, a.end), cmp.Compare(a.kind, b.kind))
+	})
+	// The same node can match two patterns of one kind (a variable
+	// declaration that is also exported); keep one item.
+	return slices.CompactFunc(items, func(a, b item) bool { return a.span == b.span && a.kind == b.kind && a.role == b.role })
+}
+
+// generated reports whether the comments heading src mark it generated
+// ("DO NOT EDIT", "@generated").
+func generated(src []byte) bool {
+	head := src[:min(len(src), 2048)]
+	end := skipSpace(head, 0, len(head))
+	head = head[:end]
+	return bytes.Contains(head, []byte("DO NOT EDIT")) || bytes.Contains(head, []byte("@generated"))
+}
+
+// isTestFile reports whether file holds tests by the usual conventions of
+// Jest, Vitest, Mocha and the like: *.test.*, *.spec.*, or under __tests__.
+func isTestFile(file string) bool {
+	base := path.Base(file)
+	return strings.Contains(base, ".test.") || strings.Contains(base, ".spec.") ||
+		strings.HasPrefix(file, "__tests__/") || strings.Contains(file, "/__tests__/")
+}
+
+// moduleName returns the module path of file: its path without the
+// extension; an index file names its folder.
+func moduleName(file string) (name, base string) {
+	p := file
+	for _, ext := range []string{".d.ts", ".d.mts", ".d.cts"} {
+		if strings.HasSuffix(p, ext) {
+			p = strings.TrimSuffix(p, ext)
+			break
+		}
+	}
+	if p == file {
+		p = strings.TrimSuffix(p, path.Ext(p))
+	}
+	if path.Base(p) == "index" && path.Dir(p) != "." {
+		p = path.Dir(p)
+	}
+	return p, path.Base(p)
+}
+
+type scopeKind uint8
+
+const (
+	sModule scopeKind = iota
+	sNamespace
+	sClass // classes, interfaces and enums
+	sFunction
+)
+
+type thisKind uint8
+
+const (
+	thisNone     thisKind = iota
+	thisInstance          // an instance of the class
+	thisClass             // the class itself (static members)
+)
+
+// scope is a scope of names, and the node that refs made in it come from.
+type scope struct {
+	kind    scopeKind
+	parent  *scope
+	sym     int32 // the symbol refs made here come from
+	own     int32 // the node of the scope itself, -1 for an anonymous function or class
+	symbol  *scope
+	names   map[string]*binding
+	vars    map[string]int32   // module and namespace: variable nodes; classes: fields
+	decls   map[string][]int32 // module and namespace: every node declared, by name
+	this    thisKind           // functions: what this is
+	class   *scope             // functions: the class this belongs to
+	statics []span             // classes: the values of static fields
+}
+
+// binding is everything a scope binds to one name.
+type binding struct {
+	flags  uint16
+	annot  string // "{T}" from an annotation
+	values []valueRef
+	memo   string
+	state  uint8 // 0 new, 1 computing, 2 memo set
+}
+
+// valueRef is a value assigned to a name: an expression, or a property of
+// one (destructuring).
+type valueRef struct {
+	at     span
+	member string
+	scope  *scope
+}
+
+const (
+	bDef       uint16 = 1 << iota // function, class, enum or namespace declaration: a node
+	bImport                       // import or require
+	bAssign                       // declared with or assigned a value
+	bUnknown                      // bound to something we do not follow
+	bParam                        // a parameter
+	bType                         // an interface or type alias: a type only
+	bTypeParam                    // a type parameter
+	bHidden                       // declared in a nested anonymous function: not visible here
+)
+
+func (f *fileState) bind(s *scope, name string) *binding {
+	b := s.names[name]
+	if b == nil {
+		if s.names == nil {
+			s.names = make(map[string]*binding)
+		}
+		b = &binding{}
+		s.names[name] = b
+	}
+	return b
+}
+
+// lookupValue finds the binding of a value name seen from s. Class
+// bodies bind no names code can see, and types are no values.
+func lookupValue(s *scope, name string) (*binding, *scope) {
+	for sc := s; sc != nil; sc = sc.parent {
+		if sc.kind == sClass {
+			continue
+		}
+		if b := sc.names[name]; b != nil && b.flags&^(bType|bTypeParam) != 0 {
+			return b, sc
+		}
+	}
+	return nil, nil
+}
+
+// lookupType finds the binding of a type name seen from s.
+func lookupType(s *scope, name string) (*binding, *scope) {
+	for sc := s; sc != nil; sc = sc.parent {
+		if b := sc.names[name]; b != nil && b.flags&(bDef|bImport|bType|bTypeParam) != 0 {
+			return b, sc
+		}
+	}
+	return nil, nil
+}
+
+// fileState is the extraction of one file.
+type fileState struct {
+	x      *extractor
+	path   string
+	src    []byte
+	str    string
+	lines  []uint32
+	module string
+	test   bool
+	ids    indexer.IDs
+	nodes  []schemas.Node
+	refs   []schemas.Ref
+
+	stack   []open
+	args    map[uint32]uint32 // start → end of every argument list
+	targs   map[uint32]uint32 // start → end of every type argument list
+	values  map[span]*item    // functions and classes by range, to name them from their binding
+	named   map[span]int32    // functions, classes and objects a binding made a node for
+	handled map[uint32]bool   // require and import() calls already made imports refs
+
+	lastVar, lastField *item
+	lastVarNode        int32
+	lastDef            int32  // the last node made, for the decorators inside its range
+	lastDefName        uint32 // where its name starts
+	lastComment        span
+	decorators         []span // decorators before the next member
+	destructure        struct {
+		pattern, value span
+		spec           string // destructuring a require: its specifier
+		top            bool
+		exported       bool
+		scope          *scope
+	}
+
+	calls     []call
+	facts     []fact
+	annotated map[int32]bool // nodes whose type an annotation declares
+	assigns   []assign
+	exports   []localExport
+}
+
+// open is a range the walk is inside of.
+type open struct {
+	kind       kind
+	start, end uint32
+	body       uint32 // scopes: where the body starts
+	scope      *scope
+	decl       span   // export: the declaration exported; topdecl: "const", "let" or "var"
+	owner      int32  // object: the node its functions belong to, -1 for none
+	flag       bool   // export: default; object: module.exports; topdecl: exported
+	source     string // export, import: the module specifier
+	value      span   // pair: the value
+}
+
+type call struct {
+	fn, args        span
+	scope           *scope
+	kind            string
+	loop, try, cond bool
+}
+
+// fact is an expression whose Expr must wait for every binding of the file
+// to be known.
+type fact struct {
+	kind   string
+	src    int32
+	at     span
+	member string // a property of the expression at at
+	prefix string // prepended to the Expr (export facts)
+	scope  *scope
+	target string
+}
+
+type assign struct {
+	name  string
+	value span
+	scope *scope
+}
+
+type localExport struct {
+	name, as string
+	at       span
+	scope    *scope
+}
+
+func newFile(x *extractor, file string, src []byte) *fileState {
+	f := &fileState{
+		x: x, path: file, src: src, str: string(src), lines: lineStarts(src), test: isTestFile(file),
+		ids:  indexer.IDs{Language: x.d.name, File: file},
+		args: make(map[uint32]uint32), targs: make(map[uint32]uint32), values: make(map[span]*item),
+		named: make(map[span]int32), handled: make(map[uint32]bool), lastDef: -1, lastVarNode: -1,
+		annotated: make(map[int32]bool),
+	}
+	f.module, _ = moduleName(file)
+	return f
+}
+
+func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
+
+func (f *fileState) top() *open { return &f.stack[len(f.stack)-1] }
+
+func (f *fileState) newScope(k scopeKind, parent *scope, own int32) *scope {
+	s := &scope{kind: k, parent: parent, own: own, sym: own}
+	if own < 0 {
+		s.sym = parent.sym
+		s.symbol = parent.symbol
+	} else {
+		s.symbol = s
+	}
+	if k != sFunction {
+		s.vars = make(map[string]int32)
+		s.decls = make(map[string][]int32)
+	}
+	return s
+}
+
+// scopeAt returns the scope code at p runs in, and the function or class
+// whose header (name, parameters, heritage) holds p, if any: a header
+// runs in the enclosing scope, but parameters bind in the function.
+func (f *fileState) scopeAt(p uint32) (*scope, *open) {
+	var header *open
+	for i := len(f.stack) - 1; i > 0; i-- {
+		o := &f.stack[i]
+		switch {
+		case o.scope == nil:
+		case p < o.body:
+			if header == nil {
+				header = o
+			}
+		default:
+			return o.scope, header
+		}
+	}
+	return f.stack[0].scope, header
+}
+
+// enclosing returns the innermost open range of kind k, stopping at
+// scopes.
+func (f *fileState) enclosing(k kind) *open {
+	for i := len(f.stack) - 1; i > 0; i-- {
+		o := &f.stack[i]
+		if o.kind == k {
+			return o
+		}
+		if o.scope != nil {
+			return nil
+		}
+	}
+	return nil
+}
+
+// regions reports whether code at p runs, within its own function, in a
+// loop, a try body, or a conditional branch (if and else, either value of
+// a ?: expression, a switch case, the right operand of && || ??).
+func (f *fileState) regions(p uint32) (loop, try, cond bool) {
+	for i := len(f.stack) - 1; i > 0; i-- {
+		switch o := &f.stack[i]; o.kind {
+		case kLoop:
+			loop = true
+		case kTry:
+			try = true
+		case kCond:
+			cond = true
+		case kFunction, kLambda, kMethod, kClass:
+			if p >= o.body {
+				return
+			}
+		}
+	}
+	return
+}
+
+func (f *fileState) addNode(kind, name string, parent int32, s span) int32 {
+	p := &f.nodes[parent]
+	qname := p.QualifiedName + "." + name
+	vis := ""
+	switch p.Kind {
+	case schemas.KindClass, schemas.KindInterface, schemas.KindEnum:
+		vis = schemas.Public
+	case schemas.KindModule, schemas.KindNamespace:
+		vis = schemas.Private
+	}
+	sl, sc := pos(f.lines, s.start)
+	el, ec := pos(f.lines, s.end)
+	f.nodes = append(f.nodes, schemas.Node{
+		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
+		Language: f.x.d.name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
+		StartByte: s.start, EndByte: s.end, ParentID: p.ID, Visibility: vis, IsTest: f.test,
+	})
+	n := int32(len(f.nodes) - 1)
+	f.lastDef, f.lastDefName = n, s.start
+	return n
+}
+
+// declare records node n under name in a module or namespace scope.
+func (f *fileState) declare(s *scope, name string, n int32) {
+	if s.decls != nil && s.kind != sClass {
+		s.decls[name] = append(s.decls[name], n)
+	}
+}
+
+// setExported marks node n exported (and its members, when they are).
+func (f *fileState) setExported(n int32) {
+	node := &f.nodes[n]
+	node.Exported, node.Visibility = true, schemas.Public
+	if p := f.parentOf(n); p > 0 && f.nodes[p].Kind == schemas.KindNamespace && !f.nodes[p].Exported {
+		node.Exported = false
+	}
+}
+
+func (f *fileState) parentOf(n int32) int32 {
+	id := f.nodes[n].ParentID
+	for i := n - 1; i >= 0; i-- {
+		if f.nodes[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+func (f *fileState) addRef(kind string, src int32, at span, target, expr string) *schemas.Ref {
+	line, col := pos(f.lines, at.start)
+	f.refs = append(f.refs, schemas.Ref{
+		File: f.path, Src: f.nodes[src].ID, Kind: kind, Target: target, Expr: expr, Line: line, Col: col,
+	})
+	return &f.refs[len(f.refs)-1]
+}
+
+// run makes the nodes and refs of the file from the items of the query.
+func (f *fileState) run(items []item) {
+	var count [numKinds]int
+	for i := range items {
+		it := &items[i]
+		count[it.kind]++
+		if it.kind == kLambda || it.kind == kClass {
+			f.values[it.span] = it
+		}
+	}
+	f.nodes = make([]schemas.Node, 0, 1+count[kFunction]+count[kClass]+count[kMethod]+count[kField]+count[kVar]/4)
+	f.refs = make([]schemas.Ref, 0, count[kCall]+count[kNew]+count[kSpec]+count[kExtends])
+	f.nodes = append(f.nodes, schemas.Node{}) // the module, below
+	f.nodes = f.nodes[:0]
+	_, base := moduleName(f.path)
+	end := uint32(len(f.src))
+	sl, sc := uint32(1), uint32(1)
+	el, ec := pos(f.lines, end)
+	if end > 0 && f.src[end-1] == '\n' {
+		el, ec = pos(f.lines, end-1)
+	}
+	f.nodes = append(f.nodes, schemas.Node{
+		ID: f.ids.Next(schemas.KindModule, f.module), Kind: schemas.KindModule, Name: base, QualifiedName: f.module,
+		Language: f.x.d.name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec, EndByte: end,
+		ParentID: indexer.FileID(f.path), Visibility: schemas.Public, Exported: true, IsTest: f.test,
+		BodyHash: xxhash.Sum64(f.src),
+	})
+	f.stack = append(f.stack[:0], open{kind: numKinds, end: math.MaxUint32, scope: f.newScope(sModule, nil, 0)})
+
+	for i := range items {
+		it := &items[i]
+		for len(f.stack) > 1 && f.top().end <= it.start {
+			f.stack = f.stack[:len(f.stack)-1]
+		}
+		switch it.kind {
+		case kExport:
+			f.export(it)
+		case kTopDecl:
+			o := open{kind: kTopDecl, start: it.start, end: it.end}
+			if e := f.enclosing(kExport); e != nil && e.decl.start == it.start {
+				o.flag = true
+			}
+			w := identEnd(f.src, int(it.start), int(it.end))
+			o.decl = span{it.start, uint32(w)}
+			f.stack = append(f.stack, o)
+		case kImport:
+			f.importStmt(it)
+		case kLoop, kTry, kCond:
+			f.stack = append(f.stack, open{kind: it.kind, start: it.start, end: it.end})
+		case kObject:
+			f.object(it)
+		case kPair:
+			f.pair(it)
+		case kClass, kInterface, kEnum, kNamespace:
+			f.container(it)
+		case kFunction, kLambda, kMethod:
+			f.function(it)
+		case kPattern:
+			f.stack = append(f.stack, open{kind: kPattern, start: it.start, end: it.end})
+		case kVar:
+			f.variable(it)
+		case kField:
+			f.field(it)
+		case kParam:
+			f.param(it)
+		case kAlias:
+			f.alias(it)
+		case kMember:
+			f.member(it)
+		case kTypeParam:
+			sc, header := f.scopeAt(it.start)
+			if header != nil {
+				sc = header.scope
+			}
+			f.bind(sc, f.text(it.span)).flags |= bTypeParam
+		case kExtends, kImplements:
+			f.heritage(it)
+		case kSpec:
+			f.spec(it)
+		case kNsExport:
+			if e := f.enclosing(kExport); e != nil && e.source != "" {
+				sc, _ := f.scopeAt(it.start)
+				name := f.text(it.span)
+				f.addRef(schemas.EdgeImports, sc.sym, it.span, f.target(e, name), "export * as "+name+" from "+e.source)
+			}
+		case kDefImport:
+			f.defaultImport(it)
+		case kNsImport:
+			if o := f.enclosing(kImport); o != nil && o.source != "" {
+				sc, _ := f.scopeAt(it.start)
+				name := f.text(it.span)
+				f.bind(sc, name).flags |= bImport
+				f.addRef(schemas.EdgeImports, sc.sym, it.span, f.target(o, ""), "* as "+name+" from "+o.source)
+			}
+		case kShorthand:
+			if o := f.top(); o.kind == kObject && o.flag {
+				name := f.text(it.span)
+				f.facts = append(f.facts, fact{kind: refExport, src: 0, at: it.span, prefix: "exports." + name + "=", scope: f.stack[0].scope, target: name})
+			}
+		case kAssign:
+			f.assign(it)
+		case kBind:
+			f.bindItem(it)
+		case kDecorator:
+			f.decorator(it)
+		case kComment:
+			f.lastComment = it.span
+		case kTypeArgs:
+			f.targs[it.start] = it.end
+		case kCall, kNew:
+			f.call(it)
+		case kJSX:
+			f.jsx(it)
+		}
+	}
+	f.finish()
+}
+
+// target is the Target of an import ref: the specifier as written, and
+// the name imported.
+func (f *fileState) target(o *open, name string) string {
+	t := ""
+	if o.value.end > o.value.start {
+		t = f.text(o.value)
+		if v, ok := stringValue(t); ok {
+			t = v
+		}
+	}
+	if name != "" {
+		t += ":" + name
+	}
+	return t
+}
+
+// modifiers returns the words before a declaration's name.
+func (f *fileState) modifiers(start, name uint32) []string {
+	if name < start {
+		return nil
+	}
+	var out []string
+	s := f.str[start:name]
+	for i := 0; i < len(s); {
+		i = skipSpace(s, i, len(s))
+		if i < len(s) && s[i] == '@' { // a decorator
+			break
+		}
+		j := identEnd(s, i, len(s))
+		if j == i {
+			i++
+			continue
+		}
+		out = append(out, s[i:j])
+		i = j
+	}
+	return out
+}
+
+func hasWord(words []string, w string) bool { return slices.Contains(words, w) }
+
+// memberVisibility returns the visibility modifiers and name give a class
+// member.
+func memberVisibility(mods []string, name string) string {
+	switch {
+	case strings.HasPrefix(name, "#"), hasWord(mods, "private"):
+		return schemas.Private
+	case hasWord(mods, "protected"):
+		return schemas.Protected
+	}
+	return schemas.Public
+}
+
+// doc returns the JSDoc comment ending just before start.
+func (f *fileState) doc(start uint32) string {
+	c := f.lastComment
+	if c.end == 0 || c.end > start || !isBlank(f.src[c.end:start]) {
+		return ""
+	}
+	d, _ := jsdoc(f.text(c))
+	return d
+}
+
+// declStart returns where the declaration whose own range starts at s
+// starts: at the export statement exporting it, or at its decorators.
+func (f *fileState) declStart(s uint32) uint32 {
+	if e := f.enclosing(kExport); e != nil && e.decl.start == s {
+		return e.start
+	}
+	if t := f.enclosing(kTopDecl); t != nil {
+		if e := f.enclosing(kExport); e != nil && e.decl.start == t.start {
+			return e.start
+		}
+		return t.start
+	}
+	if len(f.decorators) > 0 && f.decorators[0].start < s {
+		return f.decorators[0].start
+	}
+	return s
+}
+
+// takeDecorators returns the decorators written just before a member
+// starting at s.
+func (f *fileState) takeDecorators(s uint32) []string {
+	var out []string
+	for _, d := range f.decorators {
+		if d.end <= s {
+			out = append(out, oneLine(f.str[d.start+1:d.end]))
+		}
+	}
+	f.decorators = f.decorators[:0]
+	return out
+}
+
+func (f *fileState) decorator(it *item) {
+	if _, header := f.scopeAt(it.start); header != nil && (header.kind == kFunction || header.kind == kMethod || header.kind == kLambda) {
+		return // a parameter's
+	}
+	if f.lastDef >= 0 {
+		n := &f.nodes[f.lastDef]
+		if it.start >= n.StartByte && it.end <= f.lastDefName {
+			n.Decorators = append(n.Decorators, oneLine(f.str[it.start+1:it.end]))
+			return
+		}
+	}
+	f.decorators = append(f.decorators, it.span)
+}
+
+// exportedHere reports whether a declaration starting at s is exported by
+// the export statement around it, and as the default.
+func (f *fileState) exportedHere(s uint32) (exported, def bool) {
+	if e := f.enclosing(kExport); e != nil && (e.decl.start == s || e.value.start == s && e.value.end > s) {
+		return true, e.flag
+	}
+	if t := f.enclosing(kTopDecl); t != nil && t.flag {
+		return true, false
+	}
+	return false, false
+}
+
+func (f *fileState) export(it *item) {
+	o := open{kind: kExport, start: it.start, end: it.end, owner: -1}
+	if it.hasRole(rDecl) {
+		o.decl = it.role[rDecl]
+	}
+	p := skipSpace(f.src, int(it.start)+len("export"), int(it.end))
+	for p < int(it.end) && f.src[p] == '@' { // decorators before the declaration
+		p = int(it.end)
+	}
+	o.flag = bytes.HasPrefix(f.src[p:it.end], []byte("default")) && !isIdentByte(at(f.src, p+7))
+	sc, _ := f.scopeAt(it.start)
+	if it.hasRole(rSource) {
+		o.value = it.role[rSource]
+		o.source = f.specifier(f.text(it.role[rSource]))
+		if o.source != "" && p < int(it.end) && f.src[p] == '*' {
+			q := skipSpace(f.src, p+1, int(it.end))
+			if !bytes.HasPrefix(f.src[q:it.end], []byte("as")) || isIdentByte(at(f.src, q+2)) {
+				f.addRef(schemas.EdgeImports, sc.sym, it.role[rSource], f.target(&o, ""), "export * from "+o.source)
+			}
+		}
+	}
+	if it.hasRole(rValue) {
+		v := it.role[rValue]
+		o.value = v
+		if _, isFn := f.values[v]; !isFn && f.src[v.start] != '{' {
+			f.facts = append(f.facts, fact{kind: refExport, src: sc.sym, at: v, prefix: "default=", scope: sc, target: "default"})
+		}
+	}
+	if p < int(it.end) && f.src[p] == '=' { // TypeScript's export = x
+		v := span{uint32(skipSpace(f.src, p+1, int(it.end))), it.end}
+		for v.end > v.start && (f.src[v.end-1] == ';' || f.src[v.end-1] == ' ' || f.src[v.end-1] == '\n') {
+			v.end--
+		}
+		f.facts = append(f.facts, fact{kind: refExport, src: sc.sym, at: v, prefix: "module.exports=", scope: sc, target: "export ="})
+	}
+	f.stack = append(f.stack, o)
+}
+
+func at(src []byte, p int) byte {
+	if p < len(src) {
+		return src[p]
+	}
+	return 0
+}
+
+// specifier returns the Expr form of a module specifier literal (see
+// expr.go), "" when it is no plain string.
+func (f *fileState) specifier(lit string) string {
+	v, ok := stringValue(lit)
+	if !ok || v == "" {
+		return ""
+	}
+	dir := path.Dir(f.path)
+	switch {
+	case v == "." || v == ".." || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../"):
+		if p, ok := treePath(path.Join(dir, v)); ok {
+			return p
+		}
+		return "?outside"
+	case strings.HasPrefix(v, "/") || strings.ContainsAny(v, " |"):
+		return "?path"
+	}
+	if cfg := f.x.configs.forDir(dir); cfg != nil {
+		return strings.Join(cfg.mapSpec(v), "|")
+	}
+	return v
+}
+
+func (f *fileState) importStmt(it *item) {
+	o := open{kind: kImport, start: it.start, end: it.end, owner: -1}
+	if it.hasRole(rSource) {
+		o.value = it.role[rSource]
+		o.source = f.specifier(f.text(it.role[rSource]))
+		p := skipSpace(f.src, int(it.start)+len("import"), int(it.end))
+		if o.source != "" && p == int(it.role[rSource].start) {
+			sc, _ := f.scopeAt(it.start)
+			f.addRef(schemas.EdgeImports, sc.sym, it.role[rSource], f.target(&o, ""), "from "+o.source)
+		}
+	}
+	f.stack = append(f.stack, o)
+}
+
+func (f *fileState) defaultImport(it *item) {
+	sc, _ := f.scopeAt(it.start)
+	name := f.text(it.span)
+	if it.hasRole(rSource) { // import x = require("m")
+		src := f.specifier(f.text(it.role[rSource]))
+		if src == "" {
+			return
+		}
+		f.bind(sc, name).flags |= bImport
+		o := open{value: it.role[rSource]}
+		f.addRef(schemas.EdgeImports, sc.sym, it.span, f.target(&o, ""), "= as "+name+" from "+src)
+		return
+	}
+	o := f.enclosing(kImport)
+	if o == nil || o.source == "" {
+		return
+	}
+	f.bind(sc, name).flags |= bImport
+	f.addRef(schemas.EdgeImports, sc.sym, it.span, f.target(o, "default"), "default as "+name+" from "+o.source)
+}
+
+func (f *fileState) spec(it *item) {
+	name := f.text(it.role[rName])
+	if v, ok := stringValue(name); ok {
+		name = v // export { "a b" as c }: string names
+	}
+	as := name
+	if it.hasRole(rAlias) {
+		as = f.text(it.role[rAlias])
+		if v, ok := stringValue(as); ok {
+			as = v
+		}
+	}
+	sc, _ := f.scopeAt(it.start)
+	what := name
+	if as != name {
+		what += " as " + as
+	}
+	if o := f.enclosing(kImport); o != nil {
+		if o.source == "" {
+			return
+		}
+		f.bind(sc, as).flags |= bImport
+		f.addRef(schemas.EdgeImports, sc.sym, it.span, f.target(o, name), what+" from "+o.source)
+		return
+	}
+	o := f.enclosing(kExport)
+	switch {
+	case o == nil:
+	case o.value.end > o.value.start && o.source == "":
+	case o.source != "":
+		f.addRef(schemas.EdgeImports, sc.sym, it.span, f.target(o, name), "export "+what+" from "+o.source)
+	default:
+		f.exports = append(f.exports, localExport{name: name, as: as, at: it.role[rName], scope: sc})
+	}
+}
+
+// container handles classes, interfaces, enums and namespaces.
+func (f *fileState) container(it *item) {
+	sc, _ := f.scopeAt(it.start)
+	body := it.end
+	if it.hasRole(rBody) {
+		body = it.role[rBody].start
+	}
+	name := ""
+	if it.hasRole(rName) {
+		name = f.text(it.role[rName])
+	}
+	exported, def := f.exportedHere(it.start)
+	own, fresh := int32(-1), false
+	if n, ok := f.named[it.span]; ok { // a class expression a binding named
+		own = n
+	} else if sc.kind != sClass && (it.kind != kClass || name != "" || def) {
+		if def && name == "" {
+			name = "default"
+		}
+		kind := map[kind]string{kClass: schemas.KindClass, kInterface: schemas.KindInterface, kEnum: schemas.KindEnum, kNamespace: schemas.KindNamespace}[it.kind]
+		own, fresh = f.addNode(kind, name, sc.sym, it.span), true
+	}
+	if own >= 0 {
+		start := f.declStart(it.start)
+		n := &f.nodes[own]
+		if it.hasRole(rName) {
+			f.lastDefName = it.role[rName].start
+		}
+		sigStart := f.afterDecorators(it.start, body)
+		n.Signature = oneLine(strings.TrimSpace(f.str[sigStart:body]))
+		if n.Doc == "" {
+			n.Doc = f.doc(start)
+		}
+		n.Decorators = f.takeDecorators(it.start)
+		n.BodyHash = xxhash.Sum64String(f.str[body:it.end])
+		n.IsAbstract = hasWord(f.modifiers(sigStart, body), "abstract")
+	}
+	if fresh {
+		bindName, _, _ := strings.Cut(name, ".")
+		b := f.bind(sc, bindName)
+		if it.kind == kInterface {
+			b.flags |= bType
+		} else {
+			b.flags |= bDef
+		}
+		f.declare(sc, bindName, own)
+		if exported || sc.kind == sNamespace && f.exportedInNamespace(it.start) {
+			f.setExported(own)
+		}
+		if def && name != "default" {
+			f.facts = append(f.facts, fact{kind: refExport, src: sc.sym, prefix: "default=", target: "default", scope: sc, member: "\x00" + name})
+		}
+	}
+	k := sClass
+	if it.kind == kNamespace {
+		k = sNamespace
+	}
+	s := f.newScope(k, sc, own)
+	f.stack = append(f.stack, open{kind: it.kind, start: it.start, end: it.end, body: body, scope: s})
+}
+
+// exportedInNamespace reports whether a declaration at s in a namespace
+// body is exported from it.
+func (f *fileState) exportedInNamespace(s uint32) bool {
+	e := f.enclosing(kExport)
+	return e != nil && e.decl.start == s
+}
+
+func (f *fileState) function(it *item) {
+	sc, _ := f.scopeAt(it.start)
+	body := it.end
+	if it.hasRole(rBody) {
+		body = it.role[rBody].start
+	}
+	name := ""
+	if it.hasRole(rName) {
+		name = f.text(it.role[rName])
+	}
+	own := int32(-1)
+	kind := schemas.KindFunction
+	var class *scope
+	owner := int32(-1)
+	if o := f.top(); it.kind == kMethod && o.kind == kObject {
+		owner = o.owner
+	}
+	switch {
+	case it.kind == kLambda:
+		if n, ok := f.named[it.span]; ok {
+			own = n
+		} else if e := f.enclosing(kExport); e != nil && e.value == it.span && sc.kind == sModule {
+			if name == "" {
+				name = "default"
+			}
+			own = f.addNode(kind, name, sc.sym, it.span)
+			f.setExported(own)
+			if name != "default" {
+				f.facts = append(f.facts, fact{kind: refExport, src: sc.sym, prefix: "default=", target: "default", scope: sc, member: "\x00" + name})
+			}
+		}
+	case it.kind == kMethod && sc.kind == sClass && f.top().kind != kObject:
+		class = sc
+		if sc.own >= 0 {
+			kind = schemas.KindMethod
+			if name == "constructor" {
+				kind = schemas.KindConstructor
+			}
+			own = f.addNode(kind, name, sc.own, it.span)
+		}
+	case it.kind == kMethod:
+		if owner >= 0 {
+			kind = schemas.KindMethod
+			if f.nodes[owner].Kind == schemas.KindModule {
+				kind = schemas.KindFunction
+			}
+			own = f.addNode(kind, name, owner, it.span)
+			if f.nodes[owner].Kind == schemas.KindModule || f.nodes[owner].Exported {
+				f.setExported(own)
+			}
+		}
+	default: // a function declaration
+		if sc.kind != sClass {
+			start := f.declStart(it.start)
+			own = f.addNode(kind, name, sc.sym, it.span)
+			f.nodes[own].Doc = f.doc(start)
+			b := f.bind(sc, name)
+			b.flags |= bDef
+			f.declare(sc, name, own)
+			f.hide(sc, name)
+			if exported, def := f.exportedHere(it.start); exported || sc.kind == sNamespace && f.exportedInNamespace(it.start) {
+				f.setExported(own)
+				if def {
+					f.facts = append(f.facts, fact{kind: refExport, src: sc.sym, prefix: "default=", target: "default", scope: sc, member: "\x00" + name})
+				}
+			}
+		}
+	}
+	header := f.str[it.start:body]
+	var mods []string
+	if it.hasRole(rName) {
+		mods = f.modifiers(it.start, it.role[rName].start)
+	} else {
+		mods = f.modifiers(it.start, uint32(int(it.start)+strings.IndexAny(header+"(", "(")))
+	}
+	if own >= 0 {
+		n := &f.nodes[own]
+		if it.hasRole(rName) && it.kind == kMethod {
+			f.lastDefName = it.role[rName].start
+		}
+		sig := strings.TrimSpace(header)
+		if it.kind == kLambda && n.Name != "default" {
+			sig = n.Name + " = " + sig
+		}
+		n.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(strings.TrimSuffix(sig, "{")), ";"))
+		if n.Doc == "" {
+			n.Doc = f.doc(f.declStart(it.start))
+		}
+		if it.kind == kMethod {
+			n.Decorators = f.takeDecorators(it.start)
+			n.Visibility = memberVisibility(mods, name)
+			n.IsStatic = hasWord(mods, "static")
+			if class != nil && class.own >= 0 {
+				c := &f.nodes[class.own]
+				n.Exported = c.Exported && n.Visibility != schemas.Private
+				n.IsAbstract = hasWord(mods, "abstract") || c.Kind == schemas.KindInterface
+				if hasWord(mods, "abstract") {
+					c.IsAbstract = true
+				}
+			}
+		}
+		n.IsAsync = hasWord(mods, "async")
+		n.BodyHash = xxhash.Sum64String(f.str[body:it.end])
+		if it.hasRole(rReturn) {
+			rt := f.text(it.role[rReturn])
+			f.facts = append(f.facts, fact{kind: schemas.RefResult, src: own, at: it.role[rReturn], target: oneLine(strings.TrimPrefix(strings.TrimSpace(rt), ":")), prefix: "annotation"})
+		}
+	}
+	fs := f.newScope(sFunction, sc, own)
+	switch {
+	case class != nil:
+		fs.class, fs.this = class, thisInstance
+		if hasWord(mods, "static") {
+			fs.this = thisClass
+		}
+	case it.kind == kLambda && !strings.HasPrefix(header, "function") && !strings.HasPrefix(header, "async function"):
+		fs.class, fs.this = f.thisOf(sc, it.start)
+	}
+	f.stack = append(f.stack, open{kind: it.kind, start: it.start, end: it.end, body: body, scope: fs})
+}
+
+// thisOf returns what this is in code of scope sc at p.
+func (f *fileState) thisOf(sc *scope, p uint32) (*scope, thisKind) {
+	switch sc.kind {
+	case sFunction:
+		return sc.class, sc.this
+	case sClass:
+		if sc.own < 0 || f.nodes[sc.own].Kind != schemas.KindClass {
+			return nil, thisNone
+		}
+		for _, s := range sc.statics {
+			if s.start <= p && p < s.end {
+				return sc, thisClass
+			}
+		}
+		return sc, thisInstance
+	}
+	return nil, thisNone
+}
+
+// hide marks name as not visible from the symbol of s, when s is a nested
+// anonymous function: the resolver sees a node declared there as a child
+// of that symbol.
+func (f *fileState) hide(s *scope, name string) {
+	if s.own >= 0 || s.kind != sFunction || s.symbol == nil {
+		return
+	}
+	b := f.bind(s.symbol, name)
+	if b.flags&(bDef|bImport) == 0 {
+		b.flags |= bHidden
+	}
+}
+
+// variable handles one declarator: const x = v, let x: T, var {a, b} = v.
+func (f *fileState) variable(it *item) {
+	f.lastVar = it
+	f.lastVarNode = -1
+	sc, header := f.scopeAt(it.start)
+	if header != nil && header.scope != nil && header.scope.kind == sFunction {
+		sc = header.scope
+	}
+	nameSpan := it.role[rName]
+	name := f.text(nameSpan)
+	t := f.enclosing(kTopDecl)
+	top := t != nil && (sc.kind == sModule || sc.kind == sNamespace)
+	value, hasValue := it.role[rValue], it.hasRole(rValue)
+	if !isIdent(name) {
+		f.destructure.pattern, f.destructure.value, f.destructure.scope = nameSpan, span{}, sc
+		f.destructure.spec, f.destructure.top, f.destructure.exported = "", top, top && t.flag
+		if hasValue {
+			f.destructure.value = value
+			if s, ok := f.requireSpec(value); ok {
+				f.destructure.spec = s
+				f.handled[value.start] = true
+			}
+		}
+		return
+	}
+	b := f.bind(sc, name)
+	var annot string
+	if it.hasRole(rType) {
+		annot = f.annotation(f.text(it.role[rType]), sc)
+	}
+	if hasValue {
+		if v, ok := f.values[value]; ok && v.start == value.start {
+			kind := schemas.KindFunction
+			if v.kind == kClass {
+				kind = schemas.KindClass
+			}
+			n := f.addNode(kind, name, sc.sym, v.span)
+			start := f.declStart(it.start)
+			f.nodes[n].Doc = f.doc(start)
+			f.named[value] = n
+			b.flags |= bDef
+			f.declare(sc, name, n)
+			f.hide(sc, name)
+			if top && t.flag || sc.kind == sNamespace && t != nil && f.exportedInNamespace(t.start) {
+				f.setExported(n)
+			}
+			f.lastVarNode = n
+			return
+		}
+		if s, ok := f.requireSpec(value); ok {
+			f.handled[value.start] = true
+			b.flags |= bImport
+			f.hide(sc, name)
+			f.addRef(schemas.EdgeImports, sc.sym, nameSpan, f.requireTarget(value), "= as "+name+" from "+s)
+			return
+		}
+	}
+	b.flags |= bAssign
+	if annot != "" {
+		b.annot = annot
+	}
+	if hasValue && !isNullish(f.text(value)) {
+		b.values = append(b.values, valueRef{at: value, scope: sc})
+	}
+	if !top {
+		return
+	}
+	kind := schemas.KindVariable
+	if f.str[t.decl.start:t.decl.end] == "const" {
+		kind = schemas.KindConstant
+	}
+	stmt := span{it.start, it.end}
+	n := f.varNode(sc, kind, name, stmt)
+	f.nodes[n].Signature = oneLine(f.str[t.decl.start:t.decl.end] + " " + f.nodes[n].Signature)
+	f.lastVarNode = n
+	if top && t.flag || sc.kind == sNamespace && f.exportedInNamespace(t.start) {
+		f.setExported(n)
+	}
+	if hasValue && f.src[value.start] == '{' {
+		f.named[value] = n
+	}
+	f.typeFact(n, annot, it.role[rType], it.hasRole(rType), value, hasValue, sc)
+}
+
+func isNullish(s string) bool { return s == "null" || s == "undefined" || s == "void 0" }
+
+// varNode returns the variable node of name in scope s (a module,
+// namespace or class), made on first sight.
+func (f *fileState) varNode(s *scope, kind, name string, stmt span) int32 {
+	if n, ok := s.vars[name]; ok {
+		return n
+	}
+	parent := s.sym
+	if s.own >= 0 {
+		parent = s.own
+	}
+	start := f.declStart(stmt.start)
+	n := f.addNode(kind, name, parent, stmt)
+	f.nodes[n].Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.text(stmt)), ";"))
+	f.nodes[n].Doc = f.doc(start)
+	f.nodes[n].BodyHash = xxhash.Sum64String(f.text(stmt))
+	s.vars[name] = n
+	f.declare(s, name, n)
+	return n
+}
+
+// typeFact records what a declaration says of the type of node n: its
+// annotation, or else its value.
+func (f *fileState) typeFact(n int32, annot string, typ span, hasType bool, value span, hasValue bool, sc *scope) {
+	switch {
+	case hasType:
+		f.annotated[n] = true
+		if annot != "" {
+			f.addRef(schemas.RefType, n, typ, oneLine(strings.TrimPrefix(strings.TrimSpace(f.text(typ)), ":")), annot)
+		}
+	case hasValue && !isNullish(f.text(value)):
+		f.facts = append(f.facts, fact{kind: schemas.RefType, src: n, at: value, scope: sc, target: oneLine(f.text(value))})
+	}
+}
+
+// requireSpec returns the specifier of require("m") at s.
+func (f *fileState) requireSpec(s span) (string, bool) {
+	t := f.text(s)
+	if !strings.HasPrefix(t, "require") {
+		return "", false
+	}
+	p := skipSpace(t, len("require"), len(t))
+	if p >= len(t) || t[p] != '(' || t[len(t)-1] != ')' {
+		return "", false
+	}
+	lit := strings.TrimSpace(t[p+1 : len(t)-1])
+	spec := f.specifier(lit)
+	return spec, spec != ""
+}
+
+func (f *fileState) requireTarget(s span) string {
+	t := f.text(s)
+	p := strings.IndexByte(t, '(')
+	v, _ := stringValue(strings.TrimSpace(t[p+1 : len(t)-1]))
+	return v
+}
+
+// bindItem handles names bound by patterns, loops, catch clauses and
+// plain JavaScript parameters.
+func (f *fileState) bindItem(it *item) {
+	sc, header := f.scopeAt(it.start)
+	if header != nil && header.scope != nil && header.scope.kind == sFunction {
+		sc = header.scope
+	}
+	name := f.text(it.span)
+	b := f.bind(sc, name)
+	d := &f.destructure
+	if !d.pattern.contains(it.span) || d.scope != sc {
+		b.flags |= bUnknown
+		return
+	}
+	// Only the properties of the declarator's own pattern are followed.
+	if p := f.enclosing(kPattern); p == nil || p.start != d.pattern.start || f.src[p.start] != '{' {
+		b.flags |= bUnknown
+		return
+	}
+	key := name
+	if it.hasRole(rKey) {
+		key = f.text(it.role[rKey])
+		if !isIdent(key) {
+			b.flags |= bUnknown
+			return
+		}
+	}
+	switch {
+	case d.spec != "":
+		b.flags |= bImport
+		f.hide(sc, name)
+		what := key
+		if key != name {
+			what += " as " + name
+		}
+		f.addRef(schemas.EdgeImports, sc.sym, it.span, f.requireTarget(d.value)+":"+key, what+" from "+d.spec)
+	case d.value.end > d.value.start:
+		b.flags |= bAssign
+		b.values = append(b.values, valueRef{at: d.value, member: key, scope: sc})
+		if d.top {
+			n := f.varNode(sc, schemas.KindVariable, name, it.span)
+			if d.exported {
+				f.setExported(n)
+			}
+			f.facts = append(f.facts, fact{kind: schemas.RefType, src: n, at: d.value, member: key, scope: sc, target: oneLine(f.text(d.value)) + "." + key})
+		}
+	default:
+		b.flags |= bUnknown
+	}
+}
+
+// param handles a TypeScript parameter; one with an accessibility or
+// readonly modifier is also a field of the class.
+func (f *fileState) param(it *item) {
+	sc, header := f.scopeAt(it.start)
+	if header != nil && header.scope != nil && header.scope.kind == sFunction {
+		sc = header.scope
+	}
+	name := f.text(it.role[rName])
+	rest := strings.HasPrefix(name, "...")
+	if rest {
+		name = strings.TrimSpace(name[3:])
+	}
+	if !isIdent(name) || name == "this" {
+		return
+	}
+	b := f.bind(sc, name)
+	b.flags |= bParam
+	annot := ""
+	if it.hasRole(rType) {
+		annot = f.annotation(f.text(it.role[rType]), sc)
+		b.annot = annot
+	}
+	if rest {
+		return
+	}
+	mods := f.modifiers(f.afterDecorators(it.start, it.role[rName].start), it.role[rName].start)
+	if !hasWord(mods, "public") && !hasWord(mods, "private") && !hasWord(mods, "protected") && !hasWord(mods, "readonly") {
+		return
+	}
+	class := sc.class
+	if class == nil || class.own < 0 || sc.own < 0 || f.nodes[sc.own].Kind != schemas.KindConstructor {
+		return
+	}
+	n := f.varNode(class, schemas.KindField, name, it.span)
+	node := &f.nodes[n]
+	node.Visibility = memberVisibility(mods, name)
+	node.Exported = f.nodes[class.own].Exported && node.Visibility != schemas.Private
+	f.typeFact(n, annot, it.role[rType], it.hasRole(rType), span{}, false, sc)
+}
+
+func (f *fileState) field(it *item) {
+	f.lastField = it
+	sc, _ := f.scopeAt(it.start)
+	if sc.kind != sClass || sc.own < 0 {
+		return
+	}
+	nameSpan := it.role[rName]
+	name := f.text(nameSpan)
+	if v, ok := stringValue(name); ok {
+		name = v
+	}
+	if name == "" || strings.HasPrefix(name, "[") {
+		return
+	}
+	mods := f.modifiers(it.start, nameSpan.start)
+	value, hasValue := it.role[rValue], it.hasRole(rValue)
+	if hasWord(mods, "static") && hasValue {
+		sc.statics = append(sc.statics, value)
+	}
+	var n int32
+	if v, ok := f.values[value]; hasValue && ok && v.kind == kLambda && v.span == value {
+		n = f.addNode(schemas.KindMethod, name, sc.own, it.span)
+		f.named[value] = n
+	} else {
+		n = f.varNode(sc, schemas.KindField, name, it.span)
+		c := &f.nodes[sc.own]
+		if c.Kind == schemas.KindEnum {
+			f.nodes[n].Kind = schemas.KindConstant
+		}
+		var annot string
+		if it.hasRole(rType) {
+			annot = f.annotation(f.text(it.role[rType]), sc)
+		}
+		f.typeFact(n, annot, it.role[rType], it.hasRole(rType), value, hasValue, sc)
+	}
+	node := &f.nodes[n]
+	node.Decorators = append(f.takeDecorators(it.start), node.Decorators...)
+	node.Visibility = memberVisibility(mods, name)
+	node.IsStatic = hasWord(mods, "static")
+	node.IsAbstract = hasWord(mods, "abstract")
+	node.Exported = f.nodes[sc.own].Exported && node.Visibility != schemas.Private
+	f.lastDefName = nameSpan.start
+	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.str[f.afterDecorators(it.start, nameSpan.start):it.end]), ";"))
+	if node.Doc == "" {
+		node.Doc = f.doc(it.start)
+	}
+}
+
+// afterDecorators returns where the code from s on starts once the
+// decorators heading it (before limit) are skipped.
+func (f *fileState) afterDecorators(s, limit uint32) uint32 {
+	p, end := int(s), int(limit)
+	for p < end && f.src[p] == '@' {
+		q := p + 1
+		for {
+			e := identEnd(f.src, q, end)
+			if e == q {
+				break
+			}
+			q = skipSpace(f.src, e, end)
+			if q < end && f.src[q] == '.' {
+				q = skipSpace(f.src, q+1, end)
+				continue
+			}
+			break
+		}
+		if q < end && f.src[q] == '(' {
+			if c := matchingClose(f.src, q, end); c > 0 {
+				q = c
+			}
+		}
+		if q == p+1 {
+			break
+		}
+		p = skipSpace(f.src, q, end)
+	}
+	return uint32(p)
+}
+
+func (f *fileState) alias(it *item) {
+	sc, _ := f.scopeAt(it.start)
+	name := f.text(it.role[rName])
+	f.bind(sc, name).flags |= bType
+	if sc.kind == sClass {
+		return
+	}
+	start := f.declStart(it.start)
+	n := f.addNode(schemas.KindTypeAlias, name, sc.sym, it.span)
+	node := &f.nodes[n]
+	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.text(it.span)), ";"))
+	node.Doc = f.doc(start)
+	node.BodyHash = xxhash.Sum64String(f.text(it.span))
+	f.declare(sc, name, n)
+	if exported, _ := f.exportedHere(it.start); exported || sc.kind == sNamespace && f.exportedInNamespace(it.start) {
+		f.setExported(n)
+	}
+	if a := f.annotation(f.text(it.role[rValue]), sc); strings.HasPrefix(a, "{") {
+		f.addRef(schemas.RefType, n, it.role[rValue], oneLine(f.text(it.role[rValue])), a)
+	}
+}
+
+// member handles an enum member.
+func (f *fileState) member(it *item) {
+	sc, _ := f.scopeAt(it.start)
+	if sc.kind != sClass || sc.own < 0 || f.nodes[sc.own].Kind != schemas.KindEnum {
+		return
+	}
+	name := f.text(it.span)
+	if v, ok := stringValue(name); ok {
+		name = v
+	}
+	n := f.varNode(sc, schemas.KindConstant, name, it.span)
+	f.nodes[n].Exported = f.nodes[sc.own].Exported
+}
+
+// heritage handles extends and implements clauses: refs from the class or
+// interface, evaluated in the scope around it.
+func (f *fileState) heritage(it *item) {
+	var o *open
+	for i := len(f.stack) - 1; i > 0; i-- {
+		if k := f.stack[i].kind; k == kClass || k == kInterface {
+			o = &f.stack[i]
+			break
+		}
+	}
+	if o == nil || it.start >= o.body || o.scope.own < 0 {
+		return
+	}
+	kind := schemas.EdgeExtends
+	if it.kind == kImplements {
+		kind = schemas.EdgeImplements
+	}
+	f.facts = append(f.facts, fact{kind: kind, src: o.scope.own, at: it.span, scope: o.scope.parent, target: oneLine(f.text(it.span)), prefix: "heritage"})
+}
+
+func (f *fileState) object(it *item) {
+	o := open{kind: kObject, start: it.start, end: it.end, owner: -1}
+	if n, ok := f.named[it.span]; ok {
+		o.owner = n
+		o.flag = f.nodes[n].Kind == schemas.KindModule
+	}
+	f.stack = append(f.stack, o)
+}
+
+func (f *fileState) pair(it *item) {
+	o := open{kind: kPair, start: it.start, end: it.end, owner: -1}
+	if !it.hasRole(rValue) {
+		f.stack = append(f.stack, o)
+		return
+	}
+	key := f.text(it.role[rKey])
+	if v, ok := stringValue(key); ok {
+		key = v
+	}
+	value := it.role[rValue]
+	if obj := f.top(); obj.kind == kObject && obj.owner >= 0 && isIdent(key) {
+		if v, ok := f.values[value]; ok && v.span == value {
+			kind := schemas.KindMethod
+			if obj.flag {
+				kind = schemas.KindFunction
+			}
+			n := f.addNode(kind, key, obj.owner, value)
+			f.nodes[n].Doc = f.doc(it.start)
+			f.named[value] = n
+			if obj.flag || f.nodes[obj.owner].Exported {
+				f.setExported(n)
+			}
+		} else if obj.flag {
+			f.facts = append(f.facts, fact{kind: refExport, src: 0, at: value, prefix: "exports." + key + "=", scope: f.stack[0].scope, target: key})
+		}
+	}
+	f.stack = append(f.stack, o)
+}
+
+// assign handles x = v (a variable's value), this.x = v (a field),
+// module.exports = v and exports.x = v; the item is the left side.
+func (f *fileState) assign(it *item) {
+	sc, _ := f.scopeAt(it.start)
+	left := f.text(it.span)
+	value := it.role[rValue]
+	if isIdent(left) {
+		f.assigns = append(f.assigns, assign{name: left, value: value, scope: sc})
+		return
+	}
+	obj, prop, ok := memberTarget(left)
+	if !ok {
+		return
+	}
+	switch {
+	case obj == "this":
+		class, this := f.thisOf(sc, it.start)
+		if this != thisInstance || class == nil || class.own < 0 || f.nodes[class.own].Kind != schemas.KindClass {
+			return
+		}
+		_, exists := class.vars[prop]
+		n := f.varNode(class, schemas.KindField, prop, span{it.start, value.end})
+		if !exists {
+			node := &f.nodes[n]
+			node.Visibility = memberVisibility(nil, prop)
+			node.Exported = f.nodes[class.own].Exported && node.Visibility != schemas.Private
+		}
+		if !isNullish(f.text(value)) {
+			f.facts = append(f.facts, fact{kind: schemas.RefType, src: n, at: value, scope: sc, target: oneLine(f.text(value))})
+		}
+	case obj == "module" && prop == "exports":
+		if !f.moduleLevel(sc) {
+			return
+		}
+		if v, ok := f.values[value]; ok && v.span == value {
+			name := "default"
+			if v.hasRole(rName) {
+				name = f.text(v.role[rName])
+			}
+			kind := schemas.KindFunction
+			if v.kind == kClass {
+				kind = schemas.KindClass
+			}
+			n := f.addNode(kind, name, 0, value)
+			f.nodes[n].Doc = f.doc(f.stmtStart(it.start))
+			f.named[value] = n
+			f.setExported(n)
+			f.facts = append(f.facts, fact{kind: refExport, src: 0, prefix: "module.exports=", target: "module.exports", scope: sc, member: "\x00" + name})
+			return
+		}
+		if f.src[value.start] == '{' {
+			f.named[value] = 0
+			return
+		}
+		if s, ok := f.requireSpec(value); ok {
+			f.handled[value.start] = true
+			f.addRef(schemas.EdgeImports, 0, value, f.requireTarget(value), "export * from "+s)
+			f.facts = append(f.facts, fact{kind: refExport, src: 0, prefix: "module.exports=", target: "module.exports", scope: sc, member: "\x00require(" + s + ")"})
+			return
+		}
+		f.facts = append(f.facts, fact{kind: refExport, src: 0, at: value, prefix: "module.exports=", scope: sc, target: "module.exports"})
+	case obj == "exports" || obj == "module.exports":
+		if !f.moduleLevel(sc) {
+			return
+		}
+		if v, ok := f.values[value]; ok && v.span == value {
+			kind := schemas.KindFunction
+			if v.kind == kClass {
+				kind = schemas.KindClass
+			}
+			n := f.addNode(kind, prop, 0, value)
+			f.nodes[n].Doc = f.doc(f.stmtStart(it.start))
+			f.named[value] = n
+			f.setExported(n)
+			return
+		}
+		f.facts = append(f.facts, fact{kind: refExport, src: 0, at: value, prefix: "exports." + prop + "=", scope: sc, target: prop})
+	}
+}
+
+// moduleLevel reports whether code in sc runs when the module loads.
+func (f *fileState) moduleLevel(sc *scope) bool { return sc.kind == sModule }
+
+// stmtStart returns where the statement around an expression at s starts,
+// for its doc comment: s itself (expression statements start there).
+func (f *fileState) stmtStart(s uint32) uint32 { return s }
+
+// memberTarget splits `obj.name` (obj possibly `module.exports`).
+func memberTarget(b string) (obj, name string, ok bool) {
+	i := strings.LastIndexByte(b, '.')
+	if i <= 0 {
+		return "", "", false
+	}
+	obj, name = strings.TrimSpace(b[:i]), strings.TrimSpace(b[i+1:])
+	if !isIdent(name) && !(strings.HasPrefix(name, "#") && isIdent(name[1:])) {
+		return "", "", false
+	}
+	if obj != "this" && obj != "exports" && obj != "module" && obj != "module.exports" {
+		return "", "", false
+	}
+	return obj, name, true
+}
+
+func (f *fileState) call(it *item) {
+	fn := it.span
+	var args span
+	if it.hasRole(rArgs) {
+		args = it.role[rArgs]
+		f.args[args.start] = args.end
+	}
+	sc, _ := f.scopeAt(it.start)
+	kind := schemas.EdgeCalls
+	if it.kind == kNew {
+		kind = schemas.EdgeInstantiates
+	} else if t := f.text(fn); t == "require" || t == "import" {
+		if args.end > args.start+2 && !f.handled[fn.start] {
+			if s := f.specifier(strings.TrimSpace(f.str[args.start+1 : args.end-1])); s != "" {
+				r := f.addRef(schemas.EdgeImports, sc.sym, args, f.requireTarget(span{fn.start, args.end}), "from "+s)
+				r.InTry = false
+			}
+		}
+		return
+	}
+	loop, try, cond := f.regions(it.start)
+	f.calls = append(f.calls, call{fn: fn, args: args, scope: sc, kind: kind, loop: loop, try: try, cond: cond})
+}
+
+// jsx handles an element naming a component (a capitalized or dotted
+// name): a references ref.
+func (f *fileState) jsx(it *item) {
+	name := f.text(it.span)
+	if name == "" || !(name[0] >= 'A' && name[0] <= 'Z' || strings.Contains(name, ".")) || !isDotted(name) {
+		return
+	}
+	sc, _ := f.scopeAt(it.start)
+	f.calls = append(f.calls, call{fn: it.span, scope: sc, kind: schemas.EdgeReferences})
+}
+
+// callPos returns where a call is reported: at the name of the method for
+// obj.method(), else at the start of the callee.
+func (f *fileState) callPos(fn span) span {
+	e := int(fn.end)
+	s := e
+	for s > int(fn.start) && isIdentByte(f.src[s-1]) {
+		s--
+	}
+	d := s
+	if d > int(fn.start) && f.src[d-1] == '#' {
+		d--
+		s--
+	}
+	for d > int(fn.start) && (f.src[d-1] == ' ' || f.src[d-1] == '\t' || f.src[d-1] == '\n' || f.src[d-1] == '\r') {
+		d--
+	}
+	if s < e && d > int(fn.start) && f.src[d-1] == '.' {
+		return span{uint32(s), fn.end}
+	}
+	return fn
+}
+
+// finish writes the refs whose Expr needed every binding of the file.
+func (f *fileState) finish() {
+	for _, a := range f.assigns {
+		b, bs := lookupValue(a.scope, a.name)
+		if b == nil {
+			continue
+		}
+		b.flags |= bAssign
+		if isNullish(f.text(a.value)) {
+			continue
+		}
+		b.values = append(b.values, valueRef{at: a.value, scope: a.scope})
+		if n, ok := bs.vars[a.name]; ok && bs.kind != sClass {
+			f.facts = append(f.facts, fact{kind: schemas.RefType, src: n, at: a.value, scope: a.scope, target: oneLine(f.text(a.value))})
+		}
+	}
+	for _, e := range f.exports {
+		if b, bs := lookupValue(e.scope, e.name); b != nil && bs == e.scope {
+			for _, n := range bs.decls[e.name] {
+				if e.name == e.as {
+					f.setExported(n)
+				}
+			}
+		} else if b, bs := lookupType(e.scope, e.name); b != nil && bs == e.scope {
+			for _, n := range bs.decls[e.name] {
+				if e.name == e.as {
+					f.setExported(n)
+				}
+			}
+		}
+		f.facts = append(f.facts, fact{kind: refExport, src: e.scope.sym, at: e.at, prefix: e.as + "=", scope: e.scope, target: e.as})
+	}
+	for _, fa := range f.facts {
+		if fa.kind == schemas.RefType && fa.prefix == "" && f.annotated[fa.src] {
+			continue // the declared type wins over what is assigned
+		}
+		var e string
+		switch {
+		case fa.prefix == "annotation":
+			e = f.annotation(f.text(fa.at), f.scopeOf(fa.src))
+			if e == "" {
+				continue
+			}
+		case fa.prefix == "heritage":
+			e = f.heritageExpr(fa.at, fa.scope, fa.kind == schemas.EdgeImplements || f.nodes[fa.src].Kind == schemas.KindInterface)
+			if e == "" {
+				continue
+			}
+		case strings.HasPrefix(fa.member, "\x00"):
+			e = fa.prefix + fa.member[1:]
+		default:
+			e = f.expr(fa.at, fa.scope)
+			if fa.member != "" {
+				e = memberOf(e, fa.member)
+			}
+			if fa.kind == schemas.RefType && e[0] == '?' && e != exprLiteral {
+				e = exprLocal
+			}
+			e = fa.prefix + e
+		}
+		if fa.kind == refExport && fa.src == 0 {
+			if name, v, ok := strings.Cut(e, "="); ok && (name == "exports."+v || name == v) {
+				for _, n := range f.stack[0].scope.decls[v] {
+					f.setExported(n)
+				}
+			}
+		}
+		at := fa.at
+		if at.end == 0 {
+			at = span{f.nodes[fa.src].StartByte, f.nodes[fa.src].StartByte}
+		}
+		f.addRef(fa.kind, fa.src, at, fa.target, e)
+	}
+	// A module variable also bound to what we do not follow has no type
+	// others can rely on.
+	for name, n := range f.stack[0].scope.vars {
+		if b := f.stack[0].scope.names[name]; b != nil && b.flags&bUnknown != 0 {
+			f.addRef(schemas.RefType, n, span{f.nodes[n].StartByte, f.nodes[n].StartByte}, name, exprLocal)
+		}
+	}
+	for _, c := range f.calls {
+		e := f.expr(c.fn, c.scope)
+		if c.kind == schemas.EdgeInstantiates && e[0] != '?' {
+			e = strings.TrimSuffix(e, "()")
+		}
+		r := f.addRef(c.kind, c.scope.sym, f.callPos(c.fn), oneLine(f.text(c.fn)), e)
+		if c.args.end > c.args.start {
+			args := f.text(c.args)
+			if len(args) >= 2 && args[0] == '(' && args[len(args)-1] == ')' {
+				args = args[1 : len(args)-1]
+			}
+			r.Args = oneLine(args)
+		}
+		r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
+	}
+}
+
+// scopeOf returns a scope to read the annotations of node n in: the
+// module's (type parameters were checked when the fact was made).
+func (f *fileState) scopeOf(int32) *scope { return f.stack[0].scope }
+
+// memberOf returns the Expr of property name of the value e.
+func memberOf(e, name string) string {
+	if e[0] == '?' {
+		if e == exprLiteral {
+			return exprLiteral
+		}
+		return exprReceiver
+	}
+	return e + "." + name
+}
+
+// refExport is the fact kind of what a module exports (see expr.go).
+const refExport = schemas.RefExport

@@ -1,0 +1,138 @@
+package typescript
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+	"unsafe"
+
+	"github.com/graphsnap/snap/indexer"
+)
+
+var (
+	//go:embed common.scm
+	commonQuery string
+	//go:embed javascript.scm
+	javascriptQuery string
+	//go:embed typescript.scm
+	typescriptQuery string
+	//go:embed jsx.scm
+	jsxQuery string
+)
+
+// kind is what a main capture of the query stands for. Kinds that open a
+// range (regions, then scopes and other containers) come first, so that of
+// two items with the same range the container sorts before its content,
+// and a region before the function it holds.
+type kind uint8
+
+const (
+	kExport kind = iota
+	kTopDecl
+	kImport
+	kLoop
+	kTry
+	kCond
+	kObject
+	kPair
+	kClass
+	kInterface
+	kEnum
+	kNamespace
+	kFunction
+	kLambda
+	kMethod
+	kPattern
+	kVar
+	kField
+	kParam
+	kAlias
+	kMember
+	kTypeParam
+	kExtends
+	kImplements
+	kSpec
+	kNsExport
+	kDefImport
+	kNsImport
+	kShorthand
+	kAssign
+	kBind
+	kDecorator
+	kComment
+	kTypeArgs
+	kCall
+	kNew
+	kJSX
+	numKinds
+)
+
+var kindNames = [numKinds]string{
+	"export", "topdecl", "import", "loop", "try", "cond", "object", "pair", "class", "interface", "enum",
+	"namespace", "function", "lambda", "method", "pattern", "var", "field", "param", "alias", "member", "tparam",
+	"extends", "implements", "spec", "nsexport", "defimport", "nsimport", "shorthand", "assign", "bind",
+	"decorator", "comment", "targs", "call", "new", "jsx",
+}
+
+// Roles: the slots of item.role that a kind's role captures fill.
+const (
+	rName   = 0 // function, method, class, interface, enum, namespace, alias, field, var, param, spec
+	rBody   = 1 // function, method, class, interface, enum, namespace
+	rReturn = 2 // function, method
+	rType   = 1 // field, var, param
+	rValue  = 2 // field, var, alias, assign, pair, export
+	rDecl   = 0 // export
+	rSource = 1 // export, import
+	rAlias  = 1 // spec
+	rArgs   = 0 // call, new
+	rKey    = 0 // pair, bind
+
+	numRoles = 3
+)
+
+var roleSlots = map[string]int{
+	"name": rName, "body": rBody, "return": rReturn, "type": rType, "value": rValue, "decl": rDecl,
+	"source": rSource, "alias": rAlias, "args": rArgs, "key": rKey,
+}
+
+// captureInfo says what capture i of the query is: the kind of its item
+// and, for a role capture, its slot (-1 for the main capture).
+type captureInfo struct {
+	kind kind
+	role int8
+}
+
+type query struct {
+	q        *indexer.Query
+	captures []captureInfo
+}
+
+// compile builds the query of one grammar from its pattern files.
+func compile(name string, lang unsafe.Pointer, sources ...string) (*query, error) {
+	q, err := indexer.NewQuery(lang, strings.Join(sources, "\n"))
+	if err != nil {
+		return nil, fmt.Errorf("%s query: %w", name, err)
+	}
+	out := &query{q: q}
+	for _, capture := range q.CaptureNames() {
+		k, role, _ := strings.Cut(capture, ".")
+		ci := captureInfo{kind: numKinds, role: -1}
+		for i, n := range kindNames {
+			if n == k {
+				ci.kind = kind(i)
+			}
+		}
+		if role != "" {
+			slot, ok := roleSlots[role]
+			if !ok {
+				ci.kind = numKinds
+			}
+			ci.role = int8(slot)
+		}
+		if ci.kind == numKinds {
+			return nil, fmt.Errorf("%s query: unknown capture @%s", name, capture)
+		}
+		out.captures = append(out.captures, ci)
+	}
+	return out, nil
+}

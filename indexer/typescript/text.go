@@ -1,0 +1,284 @@
+package typescript
+
+import (
+	"bytes"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// maxText caps the argument, target and signature texts copied into rows.
+const maxText = 200
+
+// lineStarts returns the byte offset of the start of every line of src.
+func lineStarts(src []byte) []uint32 {
+	starts := make([]uint32, 1, bytes.Count(src, []byte{'\n'})+1)
+	for i, b := range src {
+		if b == '\n' {
+			starts = append(starts, uint32(i+1))
+		}
+	}
+	return starts
+}
+
+// pos returns the 1-based line and 1-based byte column of offset off.
+func pos(starts []uint32, off uint32) (line, col uint32) {
+	i := sort.Search(len(starts), func(i int) bool { return starts[i] > off }) - 1
+	return uint32(i + 1), off - starts[i] + 1
+}
+
+func isIdentStart(c byte) bool {
+	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+func isIdentByte(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
+
+type chars interface{ ~string | ~[]byte }
+
+// identEnd returns the end of the identifier starting at p (p if none).
+func identEnd[T chars](src T, p, end int) int {
+	if p >= end || !isIdentStart(src[p]) {
+		return p
+	}
+	for p < end && isIdentByte(src[p]) {
+		p++
+	}
+	return p
+}
+
+// isIdent reports whether s is one identifier.
+func isIdent(s string) bool { return len(s) > 0 && identEnd(s, 0, len(s)) == len(s) }
+
+// isDotted reports whether s is identifiers joined by dots.
+func isDotted(s string) bool {
+	for part := range strings.SplitSeq(s, ".") {
+		if !isIdent(part) {
+			return false
+		}
+	}
+	return true
+}
+
+// skipSpace skips blanks and comments from p.
+func skipSpace[T chars](src T, p, end int) int {
+	for p < end {
+		switch src[p] {
+		case ' ', '\t', '\n', '\r', '\f', '\v':
+			p++
+		case '/':
+			switch {
+			case p+1 < end && src[p+1] == '/':
+				for p < end && src[p] != '\n' {
+					p++
+				}
+			case p+1 < end && src[p+1] == '*':
+				p += 2
+				for p+1 < end && !(src[p] == '*' && src[p+1] == '/') {
+					p++
+				}
+				p = min(p+2, end)
+			default:
+				return p
+			}
+		default:
+			return p
+		}
+	}
+	return p
+}
+
+// isBlank reports whether s holds only blanks.
+func isBlank[T chars](s T) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\t', '\n', '\r', '\f', '\v':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// oneLine returns b on one line: comments dropped, blank runs made one
+// space, no blank just inside brackets, capped at maxText bytes.
+func oneLine(b string) string {
+	if len(b) <= maxText && plain(b) {
+		return b
+	}
+	out := make([]byte, 0, min(len(b), maxText+8))
+	var quote byte
+	space := false
+	for i := 0; i < len(b) && len(out) <= maxText; i++ {
+		c := b[i]
+		switch {
+		case quote != 0:
+			if c == '\\' && i+1 < len(b) {
+				out = append(out, c, b[i+1])
+				i++
+				continue
+			}
+			if c == quote {
+				quote = 0
+			}
+			if c == '\n' || c == '\r' || c == '\t' {
+				c = ' '
+			}
+		case c == '/' && i+1 < len(b) && b[i+1] == '/':
+			for i+1 < len(b) && b[i+1] != '\n' {
+				i++
+			}
+			space = true
+			continue
+		case c == '/' && i+1 < len(b) && b[i+1] == '*':
+			i += 2
+			for i+1 < len(b) && !(b[i] == '*' && b[i+1] == '/') {
+				i++
+			}
+			i++
+			space = true
+			continue
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
+			space = true
+			continue
+		case c == '"' || c == '\'' || c == '`':
+			quote = c
+		}
+		if space && len(out) > 0 && !strings.ContainsRune("([{<", rune(out[len(out)-1])) && c != ')' && c != ']' && c != '}' && c != '>' && c != ',' && c != ';' {
+			out = append(out, ' ')
+		}
+		space = false
+		out = append(out, c)
+	}
+	return capText(string(out))
+}
+
+// plain reports whether oneLine would leave b as it is.
+func plain(b string) bool {
+	prev := byte(' ')
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch c {
+		case '\n', '\t', '\r', '\f', '\v':
+			return false
+		case '/':
+			if i+1 < len(b) && (b[i+1] == '/' || b[i+1] == '*') {
+				return false
+			}
+		case ' ':
+			if prev == ' ' || prev == '(' || prev == '[' || prev == '{' || prev == '<' {
+				return false
+			}
+		case ')', ']', '}', '>', ',', ';':
+			if prev == ' ' {
+				return false
+			}
+		}
+		prev = c
+	}
+	return prev != ' '
+}
+
+// capText cuts s to at most maxText bytes on a rune boundary, marking the
+// cut with an ellipsis.
+func capText(s string) string {
+	if len(s) <= maxText {
+		return s
+	}
+	i := maxText - len("…")
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…"
+}
+
+// jsdoc returns the text of a /** */ comment: markers and the leading
+// stars of its lines removed, blank lines at both ends dropped; ok is
+// false for other comments.
+func jsdoc(c string) (doc string, ok bool) {
+	if !strings.HasPrefix(c, "/**") || !strings.HasSuffix(c, "*/") || len(c) < 5 || c == "/**/" {
+		return "", false
+	}
+	lines := strings.Split(c[3:len(c)-2], "\n")
+	for i, l := range lines {
+		l = strings.TrimRight(l, " \t\r")
+		t := strings.TrimLeft(l, " \t")
+		if strings.HasPrefix(t, "*") {
+			t = strings.TrimPrefix(t[1:], " ")
+		} else if i == 0 {
+			t = strings.TrimLeft(l, " ")
+		} else {
+			t = l
+		}
+		lines[i] = t
+	}
+	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return strings.Join(lines, "\n"), len(lines) > 0
+}
+
+// matchingClose returns the offset after the bracket closing the one at
+// p, skipping strings and comments, or -1.
+func matchingClose(src []byte, p, end int) int {
+	depth := 0
+	for i := p; i < end; i++ {
+		switch c := src[i]; c {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		case '"', '\'', '`':
+			i = stringEnd(src, i, end) - 1
+		case '/':
+			if j := skipSpace(src, i, end); j > i {
+				i = j - 1
+			}
+		}
+	}
+	return -1
+}
+
+// stringEnd returns the end of the string or template literal whose quote
+// is at p (templates with substitutions are skipped whole, roughly).
+func stringEnd(src []byte, p, end int) int {
+	quote := src[p]
+	depth := 0
+	for i := p + 1; i < end; i++ {
+		switch c := src[i]; {
+		case c == '\\':
+			i++
+		case quote == '`' && c == '$' && i+1 < end && src[i+1] == '{':
+			depth++
+			i++
+		case quote == '`' && c == '}' && depth > 0:
+			depth--
+		case c == quote && depth == 0:
+			return i + 1
+		case c == '\n' && quote != '`':
+			return i
+		}
+	}
+	return end
+}
+
+// stringValue returns the value of a simple string literal ('x', "x", or
+// `x` with no substitution), and whether lit is one.
+func stringValue(lit string) (string, bool) {
+	if len(lit) < 2 {
+		return "", false
+	}
+	q := lit[0]
+	if q != '"' && q != '\'' && q != '`' || lit[len(lit)-1] != q {
+		return "", false
+	}
+	s := lit[1 : len(lit)-1]
+	if strings.ContainsAny(s, "\\\n") || q == '`' && strings.Contains(s, "${") || strings.IndexByte(s, q) >= 0 {
+		return "", false
+	}
+	return s, true
+}
