@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/graphsnap/snap/schemas"
+	"github.com/graphsnap/snap/snapshot/s3store/s3test"
 )
 
 // githubEnv sets the variables GitHub Actions gives a step, for an event
@@ -218,5 +219,53 @@ func TestCIComment(t *testing.T) {
 	t.Setenv("GITHUB_TOKEN", "read-only")
 	if code, _, stderr := run(t, dir, "ci", "--store", remote, "--out", t.TempDir(), "--comment-on-pr"); code != 0 || !strings.Contains(stderr, "401 Unauthorized") {
 		t.Errorf("ci with a refused token: exit %d, %s", code, stderr)
+	}
+}
+
+// TestCIS3 runs the push path of `snap ci` against the real S3-compatible
+// server, and a fork's pull request without credentials.
+func TestCIS3(t *testing.T) {
+	srv := s3test.Start(t)
+	dir, commits := history(t, 1)
+	url := srv.URL("ci")
+	payload := map[string]any{"repository": map[string]any{"default_branch": "main"}, "number": 3}
+	setEnv(t, srv.Env())
+	outputs, _ := githubEnv(t, "push", "main", commits[0], payload)
+	if code, _, stderr := run(t, dir, "ci", "--store", url, "--out", t.TempDir()); code != 0 {
+		t.Fatalf("push to S3: %s", stderr)
+	}
+	if o := readOutputs(t, outputs); o["commit"] != commits[0] {
+		t.Fatalf("outputs: %v", o)
+	}
+	os.WriteFile(filepath.Join(dir, "store", "more.go"), []byte("package store\n\nfunc More() int { return Total() }\n"), 0o644)
+	gitRun(t, dir, "add", "-A")
+	gitRun(t, dir, "commit", "-q", "-m", "more")
+	c1 := gitRun(t, dir, "rev-parse", "HEAD")
+	outputs, _ = githubEnv(t, "push", "main", c1, payload)
+	if code, _, stderr := run(t, dir, "ci", "--store", url, "--out", t.TempDir()); code != 0 {
+		t.Fatalf("second push to S3: %s", stderr)
+	}
+	if o := readOutputs(t, outputs); o["files-parsed"] != "1" {
+		t.Errorf("second push parsed %s files, want 1", o["files-parsed"])
+	}
+	code, stdout, _ := run(t, dir, "ls", "--store", url, "--json")
+	if ls := jsonOf[schemas.Listing](t, "listing", stdout); code != 0 || ls.Branches[0].Head != c1 {
+		t.Fatalf("HEAD after two pushes: %s", stdout)
+	}
+
+	// A fork's pull request has no secrets: the store refuses it. The run
+	// indexes everything, says why, and does not fail.
+	gitRun(t, dir, "checkout", "-q", "-b", "fork")
+	os.WriteFile(filepath.Join(dir, "store", "fork.go"), []byte("package store\n\nfunc Fork() {}\n"), 0o644)
+	gitRun(t, dir, "add", "-A")
+	gitRun(t, dir, "commit", "-q", "-m", "fork")
+	githubEnv(t, "pull_request", "3/merge", gitRun(t, dir, "rev-parse", "HEAD"), payload)
+	t.Setenv("GITHUB_HEAD_REF", "fork")
+	t.Setenv("GITHUB_BASE_REF", "main")
+	t.Setenv("AWS_ACCESS_KEY_ID", "")
+	t.Setenv("AWS_SECRET_ACCESS_KEY", "")
+	code, stdout, stderr := run(t, dir, "ci", "--store", url, "--out", t.TempDir(), "--push-pr")
+	if code != 0 || !strings.Contains(stderr, "no base from the store") || !strings.Contains(stderr, "not pushed") || strings.Contains(stderr, srv.SecretKey) {
+		t.Errorf("fork pull request: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 }

@@ -263,15 +263,26 @@ func diffMarkdown(d *schemas.Diff, labels [2]string) string {
 	fmt.Fprintf(&b, "| edges | %d | %d | |\n\n", s.EdgesAdded, s.EdgesRemoved)
 
 	if s.Broken > 0 {
+		// Callers → what they call that broke, up to 15 arrows. Node ids
+		// are n0, n1, …; labels are quoted, with their quotes replaced.
 		b.WriteString("```mermaid\ngraph LR\n")
+		ids := map[string]string{}
+		node := func(label string) string {
+			id, ok := ids[label]
+			if !ok {
+				id = fmt.Sprintf("n%d", len(ids))
+				ids[label] = id
+				return fmt.Sprintf("%s[\"%s\"]", id, strings.ReplaceAll(label, `"`, "#quot;"))
+			}
+			return id
+		}
 		n := 0
 		for _, sd := range d.Symbols {
 			for _, c := range sd.Callers {
-				if n == 15 {
-					break
+				if n < 15 {
+					fmt.Fprintf(&b, "  %s --> %s\n", node(c.QName), node(sd.QName+" ("+sd.Change+")"))
+					n++
 				}
-				fmt.Fprintf(&b, "  %q --> %q\n", c.QName, sd.QName+" ("+sd.Change+")")
-				n++
 			}
 		}
 		b.WriteString("```\n\n")

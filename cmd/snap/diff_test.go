@@ -1,8 +1,11 @@
 package main
 
 import (
+	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -68,6 +71,25 @@ func TestDiff(t *testing.T) {
 		t.Errorf("summary %+v from %+v", d.Summary, d.From)
 	}
 
+	// The forms, held by golden files with the commits and times made fixed.
+	norm := func(s string) string {
+		s = strings.ReplaceAll(s, commits[0], "COMMIT_A")
+		s = strings.ReplaceAll(s, commits[0][:12], "COMMIT_A")
+		s = strings.ReplaceAll(s, commits[0][:10], "COMMIT_A")
+		s = strings.ReplaceAll(s, d.To.Commit, "COMMIT_B")
+		s = strings.ReplaceAll(s, d.To.Commit[:12], "COMMIT_B")
+		return regexp.MustCompile(`"indexed_at": "[^"]*"`).ReplaceAllString(s, `"indexed_at": "TIME"`)
+	}
+	golden(t, "diff_shop.json", norm(stdout))
+	for _, form := range []string{"text", "markdown"} {
+		args := []string{"diff", commits[0][:10], "main"}
+		if form == "markdown" {
+			args = []string{"diff", "--markdown", commits[0][:10], "main"}
+		}
+		_, out, _ := run(t, dir, args...)
+		golden(t, "diff_shop."+map[string]string{"text": "txt", "markdown": "md"}[form], norm(out))
+	}
+
 	// The text and Markdown forms, and the gates.
 	code, stdout, _ = run(t, dir, "diff", commits[0][:10], "main")
 	if code != 0 || !strings.Contains(stdout, "Likely to break (2)") || !strings.Contains(stdout, "server/server.go:38:9  example.com/shop/server.(*Server).Lookup") {
@@ -94,5 +116,43 @@ func TestDiff(t *testing.T) {
 		if code, _, stderr := run(t, dir, c.args...); code != 2 || !strings.Contains(stderr, c.want) {
 			t.Errorf("snap %v: exit %d, %s", c.args, code, stderr)
 		}
+	}
+}
+
+var updateGolden = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+// testdata is the golden files' folder, absolute: tests change directory.
+var testdata, _ = filepath.Abs("testdata")
+
+// golden compares got with the file under testdata/ (rewritten with
+// -update, then reviewed).
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join(testdata, name)
+	if *updateGolden {
+		os.MkdirAll(testdata, 0o755)
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if string(want) != got {
+		t.Errorf("%s differs (run with -update, then review the diff):\n%s", path, got)
+	}
+}
+
+func TestDiffMarkdownCapped(t *testing.T) {
+	d := &schemas.Diff{Summary: schemas.DiffSummary{SymbolsAdded: 5000}}
+	for i := range 5000 {
+		d.Symbols = append(d.Symbols, schemas.SymbolDelta{Change: "added", Kind: "function",
+			QName: fmt.Sprintf("example.com/a/very/long/package/path/name.Function%04d", i), Location: fmt.Sprintf("a/b/c/file%04d.go:%d", i, i)})
+	}
+	md := diffMarkdown(d, [2]string{"main", "feature"})
+	if len(md) > markdownLimit || !strings.Contains(md, "more: run `snap diff --json main feature` for all of it") {
+		t.Errorf("a 5000-symbol diff renders %d bytes (limit %d): %.300s…", len(md), markdownLimit, md[len(md)-300:])
 	}
 }
