@@ -73,11 +73,23 @@ func inputSchema[In any]() (*jsonschema.Schema, map[string][]int) {
 	t := reflect.TypeFor[In]()
 	schema, err := jsonschema.For[In](&jsonschema.ForOptions{
 		TypeSchemas: map[reflect.Type]*jsonschema.Schema{
-			reflect.TypeFor[ID](): {Types: []string{"integer", "string"}, Pattern: `^[0-9]+$`},
+			// Ids are decimal strings (JSON numbers lose precision above
+			// 2^53 in many clients); a number is taken too.
+			reflect.TypeFor[ID](): {Type: "string", Pattern: `^[0-9]+$`},
 		},
 	})
 	if err != nil {
 		panic(fmt.Sprintf("mcp: schema of %v: %v", t, err))
+	}
+	// Optional arguments are pointers and slices, which the generator
+	// types as ["null", T]. Absent says the same, and a single type is
+	// what every client's schema dialect reads (the Gemini function
+	// declarations' OpenAPI subset does not read type arrays); decode
+	// still takes a null as absent.
+	for _, p := range schema.Properties {
+		if types := slices.DeleteFunc(slices.Clone(p.Types), func(t string) bool { return t == "null" }); len(types) == 1 {
+			p.Type, p.Types = types[0], nil
+		}
 	}
 	fields := map[string][]int{}
 	for _, f := range reflect.VisibleFields(t) {

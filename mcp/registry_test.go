@@ -53,6 +53,9 @@ func idOf(t testing.TB, h *query.Holder, qname string) string {
 var calls = []struct{ golden, tool, args string }{
 	{"status", "snap_status", `{}`},
 	{"stats", "snap_stats", `{}`},
+	{"manifest", "snap_manifest", `{}`},
+	{"call_details", "snap_call_details", `{"from":"net/http.Serve","to":"Server.Serve"}`},
+	{"call_details_none", "snap_call_details", `{"from":"create_user","to":"main.main"}`},
 	{"stats_parse_errors", "snap_stats", `{"status":"parse_error","limit":1}`},
 	{"search_serve", "snap_search", `{"query":"Serve","limit":4}`},
 	{"search_python_words", "snap_search", `{"query":"user","language":"python","kinds":["function"]}`},
@@ -349,7 +352,7 @@ func TestToolsets(t *testing.T) {
 	for _, tool := range r.Tools() {
 		names = append(names, tool.Name)
 	}
-	if strings.Join(names, " ") != "snap_callers snap_callees snap_read_file" {
+	if strings.Join(names, " ") != "snap_callers snap_callees snap_call_details snap_read_file" {
 		t.Errorf("tools = %v", names)
 	}
 	if _, err := mcp.NewRegistry(h, "everything"); err == nil {
