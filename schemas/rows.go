@@ -103,4 +103,7 @@ const (
 	RefPackage = "package" // the file's package clause; Target the name, Expr the import path
 	RefBuild   = "build"   // the file's build constraint; Expr is the constraint expression
 	RefExport  = "export"  // a module's export (TypeScript, JavaScript); Target the name, Expr what it is
+	RefCrate   = "crate"   // a Rust file's crate; Target the crate name, Expr the folder of its Cargo.toml
+	RefMod     = "mod"     // a Rust `mod name;`; Target the name, Expr the candidate files, |-separated
+	RefImpl    = "impl"    // a Rust impl block's item; Expr {T} or {T} as {Trait}
 )

@@ -5,10 +5,11 @@ import (
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/golang"
 	"github.com/graphsnap/snap/indexer/python"
+	"github.com/graphsnap/snap/indexer/rust"
 	"github.com/graphsnap/snap/indexer/typescript"
 )
 
 // All returns a fresh instance of every language.
 func All() []indexer.Language {
-	return append([]indexer.Language{golang.New(), python.New()}, typescript.All()...)
+	return append([]indexer.Language{golang.New(), python.New(), rust.New()}, typescript.All()...)
 }

@@ -1,0 +1,127 @@
+package rust
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+	"sync"
+
+	tree_sitter_rust "github.com/tree-sitter/tree-sitter-rust/bindings/go"
+
+	"github.com/graphsnap/snap/indexer"
+)
+
+//go:embed query.scm
+var querySource string
+
+// kind is what a main capture of query.scm stands for. Kinds that open a
+// range come first, so that of two items with the same range the
+// container sorts before its content.
+type kind uint8
+
+const (
+	kMod kind = iota
+	kFn
+	kStruct
+	kUnion
+	kEnum
+	kTrait
+	kImpl
+	kConst
+	kStatic
+	kBlock
+	kLetScope
+	kLoop
+	kCond
+	kTry
+	kFor
+	kMatch
+	kArm
+	kClosure
+	kLet
+	kLetCond
+	kVariant
+	kField
+	kTField
+	kAlias
+	kMacro
+	kGenerics
+	kWhere
+	kAttr
+	kInnerAttr
+	kDoc
+	kInnerDoc
+	kUse
+	kExtern
+	kParam
+	kCall
+	kMacroCall
+	kNew
+	numKinds
+)
+
+var kindNames = [numKinds]string{
+	"mod", "fn", "struct", "union", "enum", "trait", "impl", "const", "static", "block",
+	"letscope", "loop", "cond", "try", "for", "match", "arm", "closure", "let", "letcond", "variant",
+	"field", "tfield", "alias", "macro", "generics", "where", "attr", "innerattr", "doc",
+	"innerdoc", "use", "extern", "param", "call", "mcall", "new",
+}
+
+// Roles: the slots of item.role that a kind's role captures fill.
+const (
+	rName    = 0 // the name of a definition; impl.name is the trait
+	rBody    = 1 // a definition's body, for.body
+	rType    = 2 // a declared type; fn.type is the result, trait.type the supertraits
+	rValue   = 3 // an initializer, a use tree, extern.value the alias
+	rPattern = 4 // what a let, parameter, closure, for or match arm binds
+	rArgs    = 5 // call.args, mcall.args, fn.params
+
+	numRoles = 6
+)
+
+var roleSlots = map[string]int{
+	"name": rName, "body": rBody, "type": rType, "value": rValue, "pattern": rPattern,
+	"args": rArgs, "params": rArgs,
+}
+
+// captureInfo says what capture i of the query is: the kind of its item
+// and, for a role capture, its slot (-1 for the main capture).
+type captureInfo struct {
+	kind kind
+	role int8
+}
+
+type query struct {
+	q        *indexer.Query
+	captures []captureInfo
+}
+
+// compiled returns the query, compiled once and shared by every extractor.
+var compiled = sync.OnceValues(func() (*query, error) {
+	q, err := indexer.NewQuery(tree_sitter_rust.Language(), querySource)
+	if err != nil {
+		return nil, fmt.Errorf("rust query: %w", err)
+	}
+	out := &query{q: q}
+	for _, name := range q.CaptureNames() {
+		k, role, _ := strings.Cut(name, ".")
+		ci := captureInfo{kind: numKinds, role: -1}
+		for i, n := range kindNames {
+			if n == k {
+				ci.kind = kind(i)
+			}
+		}
+		if role != "" {
+			slot, ok := roleSlots[role]
+			if !ok {
+				ci.kind = numKinds
+			}
+			ci.role = int8(slot)
+		}
+		if ci.kind == numKinds {
+			return nil, fmt.Errorf("rust query: unknown capture @%s", name)
+		}
+		out.captures = append(out.captures, ci)
+	}
+	return out, nil
+})
