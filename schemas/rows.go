@@ -106,4 +106,5 @@ const (
 	RefCrate   = "crate"   // a Rust file's crate; Target the crate name, Expr the folder of its Cargo.toml
 	RefMod     = "mod"     // a Rust `mod name;`; Target the name, Expr the candidate files, |-separated
 	RefImpl    = "impl"    // a Rust impl block's item; Expr {T} or {T} as {Trait}
+	RefParams  = "params"  // a Java method's or constructor's parameter types, erased, comma-separated
 )

@@ -4,6 +4,7 @@ package languages
 import (
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/golang"
+	"github.com/graphsnap/snap/indexer/java"
 	"github.com/graphsnap/snap/indexer/python"
 	"github.com/graphsnap/snap/indexer/rust"
 	"github.com/graphsnap/snap/indexer/typescript"
@@ -11,5 +12,5 @@ import (
 
 // All returns a fresh instance of every language.
 func All() []indexer.Language {
-	return append([]indexer.Language{golang.New(), python.New(), rust.New()}, typescript.All()...)
+	return append([]indexer.Language{golang.New(), python.New(), rust.New(), java.New()}, typescript.All()...)
 }

@@ -1,0 +1,542 @@
+package java
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Expr, the normalized form of a Java reference, as this package writes
+// it in refs and reads it back in Resolve.
+//
+// calls (Src the method, constructor, field, enum constant or class whose
+// code makes the call; Expr the callee with its argument count):
+//
+//	expr  = { "[" type "]" } head { step } | "?" reason
+//	step  = "." name | "(" n ")" | "[]" | ".super"
+//	head  = name         a name no local variable or parameter binds: a
+//	                     field, a type or a package, by Java's rules for
+//	                     ambiguous names; name "(" n ")" is an unqualified
+//	                     method call
+//	      | "this"       the instance of the enclosing class
+//	      | "super"      the same, seen as its superclass
+//	      | "{" type "}" a value of that type: a local or parameter of a
+//	                     declared type, a cast, new T(...), a string
+//	                     literal ({java.lang.String}), a class literal
+//	                     ({java.lang.Class}), Outer.this ({Outer})
+//	type  = name { "." name } { "[]" }   as written, with type arguments
+//	                     and annotations dropped; a type variable in scope
+//	                     is replaced by its first bound
+//
+// "(" n ")" is a call with n arguments, "[]" an array access, {T}.super
+// is T.super (the interface T's own methods, or those of the superclass
+// of the enclosing class T). A conditional c ? a : b is the Expr both a
+// and b have (null left out). this(n) and super(n) are explicit
+// constructor calls; an enum constant calls its enum's constructor as
+// this(n). "[T]" prefixes say that the code sits in the body of an
+// anonymous class whose supertype is T (innermost first): unqualified
+// names are looked up in T's members before the enclosing classes'. A
+// local is replaced by its declared type or, for var, by the Expr of its
+// initializer (a for-each var by that of the collection, followed by
+// "[]"). The reasons:
+//
+//	?local     a local whose type we do not know (an inferred lambda
+//	           parameter, a multi-catch parameter), called
+//	?receiver  a member of such a local
+//	?typevar   a value of a type variable with no bound
+//	?anonymous a member declared by an anonymous class (it has no node)
+//	?literal   a literal other than a string
+//	?expr      any other expression (a lambda, a conditional whose branches
+//	           differ, a qualified creation outer.new Inner())
+//
+// instantiates (new T(...), with or without an anonymous class body):
+//
+//	"new " type "(" n ")"
+//
+// references: a method reference, expr "::" name (name "new" for a
+// constructor reference, expr as for calls); an annotation, "@" type.
+//
+// imports, one ref per import declaration, Src the file, Target as
+// written:
+//
+//	a.b.C             single-type import
+//	a.b.*             on-demand import of a package (or of a type's members)
+//	static a.b.C.m    single static import (a field, methods, a member type)
+//	static a.b.C.*    static on-demand import
+//
+// Facts: package (Src the file; Target and Expr the package name),
+// extends and implements (Src a type; Expr the supertype, a type as
+// above), type (Src a field, constant or record component) and result
+// (Src a method: its return type; none for void and primitives): "{"
+// type "}", ?typevar for a type variable, or ?typevar{B} for one of the
+// class's own type variables, bounded by B (B holds only for code that
+// reaches the member through the this of the class declaring it: a
+// subclass or a parameterized type may bind the variable to another
+// type). params (Src a method or constructor: its parameter types,
+// erased, comma-separated, with "..." after the last one when it is
+// variable-arity; Target the name; for a record, its components' types,
+// the canonical constructor's).
+
+const (
+	exprLocal     = "?local"
+	exprReceiver  = "?receiver"
+	exprTypeVar   = "?typevar"
+	exprAnonymous = "?anonymous"
+	exprLiteral   = "?literal"
+	exprExpr      = "?expr"
+)
+
+// maxExprDepth bounds the nesting of receivers and locals followed.
+const maxExprDepth = 32
+
+var primitives = map[string]bool{
+	"boolean": true, "byte": true, "char": true, "short": true, "int": true, "long": true,
+	"float": true, "double": true, "void": true,
+}
+
+// isTypeExpr reports whether e is "{T}".
+func isTypeExpr(e string) bool { return len(e) > 2 && e[0] == '{' && e[len(e)-1] == '}' }
+
+// typeName normalizes a type as written: annotations, type arguments,
+// comments and blanks are dropped, and varargs become an array. It
+// returns "" for what is not a type (an intersection A & B, a wildcard).
+func typeName(t string) string {
+	var b strings.Builder
+	depth := 0
+	for p := 0; p < len(t); {
+		c := t[p]
+		switch {
+		case c == '/' && p+1 < len(t) && (t[p+1] == '/' || t[p+1] == '*'):
+			p = skipSpace(t, p)
+		case c == '@' && depth == 0:
+			p = skipAnnotation(t, p)
+		case c == '<':
+			depth++
+			p++
+		case c == '>':
+			depth--
+			p++
+		case depth > 0:
+			p++
+		case c == '.' && strings.HasPrefix(t[p:], "..."):
+			b.WriteString("[]")
+			p += 3
+		case isIdentByte(c) || c == '.' || c == '[' || c == ']':
+			b.WriteByte(c)
+			p++
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
+			p++
+		default:
+			return ""
+		}
+	}
+	n := b.String()
+	if base := strings.TrimRight(n, "[]"); base == "" || base[0] == '.' || base[len(base)-1] == '.' || strings.Contains(base, "[") {
+		return ""
+	}
+	return n
+}
+
+// splitDims splits "T[][]" into "T" and 2.
+func splitDims(n string) (string, int) {
+	base := strings.TrimRight(n, "[]")
+	return base, (len(n) - len(base)) / 2
+}
+
+// typeVar returns the type parameter name denotes at p, or nil.
+func (f *fileState) typeVar(name string, p uint32) *tvar {
+	var best *tvar
+	for i := range f.tvars {
+		tv := &f.tvars[i]
+		if tv.name == name && tv.scope.start <= p && p < tv.scope.end && (best == nil || tv.scope.start >= best.scope.start) {
+			best = tv
+		}
+	}
+	return best
+}
+
+func (f *fileState) typeExpr(s span) string { return f.typeExprText(f.text(s), s.start) }
+
+// typeExprText returns the Expr of the type t written at p: "{T}",
+// ?typevar, or "" for var and what is not a type.
+func (f *fileState) typeExprText(t string, p uint32) string {
+	return f.typeExprDepth(t, p, 0)
+}
+
+func (f *fileState) typeExprDepth(t string, p uint32, depth int) string {
+	n := typeName(t)
+	if n == "" || n == "var" {
+		return ""
+	}
+	base, dims := splitDims(n)
+	if len(f.tvars) > 0 && !strings.Contains(base, ".") {
+		if tv := f.typeVar(base, p); tv != nil {
+			if tv.bound == (span{}) || depth > 4 {
+				return exprTypeVar
+			}
+			b := f.typeExprDepth(f.text(tv.bound), tv.bound.start, depth+1)
+			if !isTypeExpr(b) {
+				return exprTypeVar
+			}
+			return b[:len(b)-1] + strings.Repeat("[]", dims) + "}"
+		}
+	}
+	return "{" + n + "}"
+}
+
+// factExpr returns the Expr of the type at s (plus dims dimensions) in a
+// type or result fact, or "" for primitives, void and var. Other files
+// read facts, where a type variable may stand for another type (a
+// subclass's type argument, an inferred one): it stays ?typevar, with the
+// bound of a class's type variable, which holds for code reaching the
+// member through this: ?typevar{B}.
+func (f *fileState) factExpr(s span, dims int) string {
+	n := typeName(f.text(s))
+	base, d := splitDims(n)
+	d += dims
+	if n == "" || n == "var" || primitives[base] && d == 0 {
+		return ""
+	}
+	if !strings.Contains(base, ".") {
+		if tv := f.typeVar(base, s.start); tv != nil {
+			if !tv.class || tv.bound == (span{}) || d > 0 {
+				return exprTypeVar
+			}
+			if b := f.typeExpr(tv.bound); isTypeExpr(b) {
+				return exprTypeVar + b
+			}
+			return exprTypeVar
+		}
+	}
+	return "{" + n + strings.Repeat("[]", dims) + "}"
+}
+
+func (f *fileState) erased(s span) string { return f.erasedText(f.text(s), s.start) }
+
+// erasedText returns the erasure of the type t written at p, as a name:
+// a type variable becomes its first bound, or Object.
+func (f *fileState) erasedText(t string, p uint32) string {
+	n := typeName(t)
+	base, dims := splitDims(n)
+	e := f.typeExprText(base, p)
+	switch {
+	case isTypeExpr(e):
+		return e[1:len(e)-1] + strings.Repeat("[]", dims)
+	case e == exprTypeVar:
+		return "Object" + strings.Repeat("[]", dims)
+	}
+	return n
+}
+
+// Members an anonymous class declares.
+const (
+	memberMethod uint8 = 1 << iota
+	memberField
+)
+
+// anonType returns the supertype of an anonymous class as a type name.
+func (f *fileState) anonType(a *frame) string {
+	if a.enumName != "" {
+		return a.enumName
+	}
+	e := f.typeExpr(a.typ)
+	if !isTypeExpr(e) {
+		return ""
+	}
+	return e[1 : len(e)-1]
+}
+
+// receiverReason is the Expr of a member of a value whose Expr is the
+// reason r.
+func receiverReason(r string) string {
+	switch r {
+	case exprLocal:
+		return exprReceiver
+	case "":
+		return exprExpr
+	}
+	return r
+}
+
+// invokeExpr returns the Expr of the method invocation it.
+func (f *fileState) invokeExpr(it *item, c ectx, depth int) string {
+	name := f.text(it.role[rName])
+	call := name + "(" + strconv.Itoa(int(f.argc[it.role[rArgs].start])) + ")"
+	if !it.hasRole(rObject) {
+		if c.opaque {
+			return exprAnonymous
+		}
+		prefix := ""
+		for _, a := range c.anon {
+			if a.members[name]&memberMethod != 0 {
+				return exprAnonymous
+			}
+			t := f.anonType(a)
+			if t == "" {
+				return exprAnonymous
+			}
+			prefix += "[" + t + "]"
+		}
+		return prefix + call
+	}
+	obj := it.role[rObject]
+	if strings.Contains(f.str[obj.end:it.role[rName].start], "super") { // T.super.m(): T an interface, or an outer class
+		if e := f.typeExpr(obj); isTypeExpr(e) {
+			return e + ".super." + call
+		}
+		return exprExpr
+	}
+	switch ot := strings.TrimSpace(f.text(obj)); ot {
+	case "this", "super":
+		if c.opaque {
+			return exprAnonymous
+		}
+		if len(c.anon) > 0 {
+			a := c.anon[0]
+			t := f.anonType(a)
+			if t == "" || ot == "this" && a.members[name]&memberMethod != 0 {
+				return exprAnonymous
+			}
+			return "{" + t + "}." + call
+		}
+		return ot + "." + call
+	}
+	recv := f.expr(obj, c, depth+1)
+	if isReason(recv) {
+		return receiverReason(recv)
+	}
+	return recv + "." + call
+}
+
+// newExpr returns the Expr of the instance creation it.
+func (f *fileState) newExpr(it *item) string {
+	if !strings.HasPrefix(f.text(it.span), "new") {
+		return exprExpr // outer.new Inner()
+	}
+	e := f.typeExpr(it.role[rType])
+	if !isTypeExpr(e) {
+		return exprExpr
+	}
+	return "new " + e[1:len(e)-1] + "(" + strconv.Itoa(int(f.argc[it.role[rArgs].start])) + ")"
+}
+
+// mrefExpr returns the Expr of the method reference it.
+func (f *fileState) mrefExpr(it *item, c ectx) string {
+	t := f.text(it.span)
+	i := strings.LastIndex(t, "::")
+	if i < 0 || !it.hasRole(rObject) {
+		return exprExpr
+	}
+	name := strings.TrimSpace(t[i+2:])
+	if strings.HasPrefix(name, "<") { // Type::<T>m
+		if j := strings.LastIndexByte(name, '>'); j >= 0 {
+			name = strings.TrimSpace(name[j+1:])
+		}
+	}
+	if !isIdent(name) {
+		return exprExpr
+	}
+	obj := it.role[rObject]
+	ot := strings.TrimSpace(f.text(obj))
+	switch {
+	case ot == "this" || ot == "super":
+		if c.opaque {
+			return exprAnonymous
+		}
+		if len(c.anon) > 0 {
+			a := c.anon[0]
+			at := f.anonType(a)
+			if at == "" || ot == "this" && a.members[name]&memberMethod != 0 {
+				return exprAnonymous
+			}
+			return "{" + at + "}::" + name
+		}
+		return ot + "::" + name
+	case strings.ContainsAny(ot, "["):
+		return exprExpr // int[]::clone, String[]::new
+	case strings.ContainsAny(ot, "<@"):
+		e := f.typeExprText(ot, obj.start)
+		if !isTypeExpr(e) {
+			return exprExpr
+		}
+		return e + "::" + name
+	}
+	recv := f.expr(obj, c, 0)
+	if isReason(recv) {
+		return receiverReason(recv)
+	}
+	return recv + "::" + name
+}
+
+// expr returns the Expr of the expression at s, a receiver or a value.
+func (f *fileState) expr(s span, c ectx, depth int) string {
+	if depth > maxExprDepth {
+		return exprExpr
+	}
+	if i, ok := f.exprs[s.key()]; ok {
+		it := &f.items[i]
+		switch it.kind {
+		case kInvoke:
+			return f.invokeExpr(it, c, depth)
+		case kNew:
+			if e := f.newExpr(it); e != exprExpr {
+				e = e[len("new "):strings.LastIndexByte(e, '(')]
+				return "{" + e + "}"
+			}
+			return exprExpr
+		case kField:
+			return f.fieldExpr(it, c, depth)
+		case kCast:
+			if strings.Contains(f.text(it.role[rType]), "&") {
+				return exprExpr
+			}
+			if e := f.typeExpr(it.role[rType]); isTypeExpr(e) || e == exprTypeVar {
+				return e
+			}
+			return exprExpr
+		case kParen:
+			return f.expr(it.role[rValue], c, depth+1)
+		case kTernary: // the one value both branches agree on; null gives way
+			a, b := f.expr(it.role[rValue], c, depth+1), f.expr(it.role[rBody], c, depth+1)
+			switch {
+			case a == b:
+				return a
+			case a == exprLiteral && f.text(it.role[rValue]) == "null" && !isReason(b):
+				return b
+			case b == exprLiteral && f.text(it.role[rBody]) == "null" && !isReason(a):
+				return a
+			}
+			return exprExpr
+		case kIndex:
+			recv := f.expr(it.role[rValue], c, depth+1)
+			if isReason(recv) {
+				return receiverReason(recv)
+			}
+			return recv + "[]"
+		}
+		return exprExpr
+	}
+	t := strings.TrimSpace(f.text(s))
+	switch {
+	case t == "this" || t == "super":
+		if c.opaque {
+			return exprAnonymous
+		}
+		if len(c.anon) > 0 {
+			if at := f.anonType(c.anon[0]); at != "" {
+				return "{" + at + "}"
+			}
+			return exprAnonymous
+		}
+		return t
+	case t == "null" || t == "true" || t == "false":
+		return exprLiteral
+	case isIdent(t):
+		return f.nameExpr(t, s.start, c, depth)
+	case t == "":
+		return exprExpr
+	case t[0] == '"':
+		return "{java.lang.String}"
+	case t[0] == '\'' || t[0] >= '0' && t[0] <= '9' || t[0] == '.':
+		return exprLiteral
+	case strings.HasSuffix(t, ".class") && typeName(t) == t:
+		return "{java.lang.Class}"
+	}
+	return exprExpr
+}
+
+// fieldExpr returns the Expr of the field access it.
+func (f *fileState) fieldExpr(it *item, c ectx, depth int) string {
+	name := strings.TrimSpace(f.text(it.role[rName]))
+	obj := it.role[rObject]
+	ot := strings.TrimSpace(f.text(obj))
+	if name == "this" { // Outer.this
+		if e := f.typeExprText(ot, obj.start); isTypeExpr(e) {
+			return e
+		}
+		return exprExpr
+	}
+	if name == "class" {
+		return "{java.lang.Class}"
+	}
+	if ot == "this" || ot == "super" {
+		if c.opaque {
+			return exprAnonymous
+		}
+		if len(c.anon) > 0 {
+			a := c.anon[0]
+			if ot == "this" && a.members[name]&memberField != 0 {
+				return f.nameExpr(name, it.role[rName].start, c, depth)
+			}
+			at := f.anonType(a)
+			if at == "" {
+				return exprAnonymous
+			}
+			return "{" + at + "}." + name
+		}
+		return ot + "." + name
+	}
+	recv := f.expr(obj, c, depth+1)
+	if isReason(recv) {
+		return receiverReason(recv)
+	}
+	return recv + "." + name
+}
+
+// nameExpr returns the Expr of a simple name used as a value at p.
+func (f *fileState) nameExpr(name string, p uint32, c ectx, depth int) string {
+	if b := f.lookup(name, p); b != nil {
+		return f.value(b, depth)
+	}
+	if c.opaque {
+		return exprAnonymous
+	}
+	prefix := ""
+	for _, a := range c.anon {
+		t := f.anonType(a)
+		if t == "" || a.members[name]&memberField != 0 {
+			return exprAnonymous
+		}
+		prefix += "[" + t + "]"
+	}
+	return prefix + name
+}
+
+// lookup returns the local variable or parameter name denotes at p.
+func (f *fileState) lookup(name string, p uint32) *binding {
+	var best *binding
+next:
+	for _, b := range f.binds[name] {
+		if b.decl > p || p < b.start || p >= b.end || best != nil && b.start < best.start {
+			continue
+		}
+		for _, h := range b.holes {
+			if h.start <= p && p < h.end {
+				continue next
+			}
+		}
+		best = b
+	}
+	return best
+}
+
+// value returns the Expr a binding stands for.
+func (f *fileState) value(b *binding, depth int) string {
+	switch b.state {
+	case 1:
+		return exprLocal
+	case 2:
+		return b.expr
+	}
+	b.state = 1
+	e := f.expr(b.value, b.ctx, depth+1)
+	if !isReason(e) {
+		e += b.expr
+	} else if e == "" || e == exprReceiver || e == exprExpr || e == exprLiteral {
+		e = exprLocal
+	}
+	b.expr, b.state = e, 2
+	return e
+}
+
+// isReason reports whether e is a reason rather than an expression.
+func isReason(e string) bool { return e == "" || e[0] == '?' }

@@ -1,0 +1,1237 @@
+package java
+
+import (
+	"cmp"
+	"fmt"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cespare/xxhash/v2"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/schemas"
+)
+
+// Positions in rows: lines are 1-based, columns 1-based byte offsets in
+// their line, byte offsets 0-based from the start of the file. A symbol's
+// range covers its modifiers and annotations, not its Javadoc; its body
+// hash covers its body only.
+
+type span struct{ start, end uint32 }
+
+func (s span) key() uint64 { return uint64(s.start)<<32 | uint64(s.end) }
+
+// item is one match of the query: the range of its main capture and the
+// ranges of its role captures.
+type item struct {
+	span
+	kind kind
+	has  uint8 // bit r set when role r was captured
+	role [numRoles]span
+}
+
+func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
+
+type extractor struct {
+	scanner *indexer.Scanner
+	query   *query
+	raw     []item // reused from file to file, as are the others
+	items   []item
+	keys    []itemKey
+	f       fileState
+}
+
+// itemKey is what items sort by: start, then end descending, then kind.
+type itemKey struct {
+	pos  uint64 // start<<32 | ^end
+	kind kind
+	i    int32
+}
+
+func (x *extractor) Close() { x.scanner.Close() }
+
+func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
+	caps, errAt, hasError, err := x.scanner.Scan(src)
+	if err != nil {
+		return nil, err
+	}
+	x.items = x.collect(caps)
+	f := &x.f
+	f.reset(file, src, x.items)
+	f.prepare()
+	f.run()
+	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test, Generated: generated(f.str)}
+	if hasError {
+		line, col := pos(f.lines, errAt)
+		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
+	}
+	return res, nil
+}
+
+// collect turns the query's captures into items in document order,
+// containers before what they contain.
+func (x *extractor) collect(caps []indexer.Capture) []item {
+	items := x.raw[:0]
+	info := x.query.captures
+	for i := 0; i < len(caps); {
+		j := i
+		for j < len(caps) && caps[j].Match == caps[i].Match {
+			j++
+		}
+		var it item
+		for _, c := range caps[i:j] {
+			if c.Index == indexer.NameChild {
+				continue
+			}
+			if r := info[c.Index].role; r >= 0 {
+				it.role[r] = span{c.Start, c.End}
+				it.has |= 1 << r
+			}
+		}
+		for _, c := range caps[i:j] {
+			if c.Index == indexer.NameChild {
+				continue
+			}
+			if ci := info[c.Index]; ci.role < 0 {
+				it.kind = ci.kind
+				it.span = span{c.Start, c.End}
+				items = append(items, it)
+			}
+		}
+		i = j
+	}
+	x.raw = items
+	keys := x.keys[:0]
+	for i := range items {
+		keys = append(keys, itemKey{uint64(items[i].start)<<32 | uint64(^items[i].end), items[i].kind, int32(i)})
+	}
+	slices.SortFunc(keys, func(a, b itemKey) int {
+		return cmp.Or(cmp.Compare(a.pos, b.pos), cmp.Compare(a.kind, b.kind))
+	})
+	x.keys = keys
+	sorted := x.items[:0]
+	for _, k := range keys {
+		sorted = append(sorted, items[k.i])
+	}
+	return sorted
+}
+
+// isTestFile reports whether file holds tests by Maven's and JUnit's
+// conventions: under src/test/, or named *Test.java or *Tests.java.
+func isTestFile(file string) bool {
+	base := path.Base(file)
+	return strings.HasPrefix(file, "src/test/") || strings.Contains(file, "/src/test/") ||
+		strings.HasSuffix(base, "Test.java") || strings.HasSuffix(base, "Tests.java")
+}
+
+// testAnnotations are the annotations that make a method a test.
+var testAnnotations = map[string]bool{
+	"Test": true, "ParameterizedTest": true, "RepeatedTest": true, "TestFactory": true, "TestTemplate": true,
+}
+
+// langAnnotations are the annotations of java.lang, left out of refs.
+var langAnnotations = map[string]bool{
+	"Override": true, "Deprecated": true, "SuppressWarnings": true, "FunctionalInterface": true, "SafeVarargs": true,
+}
+
+// Modifier flags.
+const (
+	mPublic uint16 = 1 << iota
+	mProtected
+	mPrivate
+	mStatic
+	mAbstract
+	mFinal
+	mDefault
+)
+
+var modifierWords = map[string]uint16{
+	"public": mPublic, "protected": mProtected, "private": mPrivate, "static": mStatic,
+	"abstract": mAbstract, "final": mFinal, "default": mDefault,
+}
+
+// mods is a modifiers node: its keywords and annotations.
+type mods struct {
+	start, end uint32
+	flags      uint16
+	decorators []decorator
+}
+
+type decorator struct {
+	at   span
+	text string // as written, without @, on one line
+}
+
+// tvar is a type parameter, visible in the declaration that declares it.
+type tvar struct {
+	scope span
+	name  string
+	bound span // the first bound; empty when none
+	class bool // a type's, not a method's
+}
+
+// frame is a range the walk is inside of: a declaration, a scope, a
+// region, the body of an anonymous class.
+type frame struct {
+	kind       kind
+	start, end uint32
+	node       int32 // the node made for it, -1 if none
+	body       span  // types and anonymous classes: the body
+	opaque     bool  // a type declared in an anonymous class body: no nodes inside
+	iface      bool  // an interface or annotation type
+	exported   bool  // types: reachable from outside the package
+	typ        span  // fields, locals: the declared type; anonymous classes: the supertype
+	enumName   string
+	params     []string // methods, constructors, records: parameter types, erased
+	varargs    bool
+	members    map[string]uint8 // anonymous classes: the methods and fields of the body
+	local      bool             // a local class (declared in a method body)
+}
+
+// binding is a local variable or parameter: visible from decl, within
+// [start, end).
+type binding struct {
+	decl, start, end uint32
+	holes            []span // bodies of local classes with a field of that name
+	expr             string // its Expr; with value, a suffix to its value's
+	value            span
+	ctx              ectx
+	state            uint8 // 0 new, 1 computing, 2 expr set
+}
+
+// ectx is what an expression needs beyond its position: the anonymous
+// class bodies around it, innermost first, up to its symbol, and whether a
+// type declared in an anonymous class body is among them.
+type ectx struct {
+	anon   []*frame
+	opaque bool
+}
+
+// call is a reference whose Expr waits for every binding of the file.
+type call struct {
+	kind            string // calls, instantiates, references
+	it              int32  // its item; -1 for an enum constant's constructor call
+	src             int32  // the node it is made from
+	at              span   // enum constants: the name
+	argc            int32  // enum constants: the number of arguments
+	ctx             ectx
+	loop, try, cond bool
+}
+
+// fileState is the extraction of one file.
+type fileState struct {
+	path  string
+	src   []byte
+	str   string // src as a string: texts in rows are slices of it
+	lines []uint32
+	test  bool
+	pkg   string
+	ids   indexer.IDs
+	items []item
+	nodes []schemas.Node
+	refs  []schemas.Ref
+
+	stack  []*frame
+	slab   []frame   // frames are allocated from chunks kept from file to file
+	chunks [][]frame // (frames are pointed to: a chunk never grows)
+	chunk  int
+	mods   map[uint32]*mods // by start
+	docs   map[uint32]string
+	tvars  []tvar
+	exprs  map[uint64]int32 // expression items by span
+	argc   map[uint32]int32 // arguments by the start of the list
+	binds  map[string][]*binding
+	bslab  []binding
+	calls  []call
+	sigs   []*frame // methods and constructors with a node, for their params facts
+}
+
+// reset makes f ready for another file, keeping its maps and buffers.
+func (f *fileState) reset(file string, src []byte, items []item) {
+	if f.mods == nil {
+		f.mods, f.docs, f.exprs = make(map[uint32]*mods), make(map[uint32]string), make(map[uint64]int32)
+		f.argc, f.binds = make(map[uint32]int32), make(map[string][]*binding)
+	} else {
+		clear(f.mods)
+		clear(f.docs)
+		clear(f.exprs)
+		clear(f.argc)
+		clear(f.binds)
+	}
+	*f = fileState{
+		path: file, src: src, str: string(src), lines: lineStartsInto(f.lines[:0], src), test: isTestFile(file),
+		ids: indexer.IDs{Language: Name, File: file}, items: items,
+		mods: f.mods, docs: f.docs, exprs: f.exprs, argc: f.argc, binds: f.binds,
+		stack: f.stack[:0], chunks: f.chunks, chunk: -1, bslab: f.bslab[:0], tvars: f.tvars[:0], calls: f.calls[:0], sigs: f.sigs[:0],
+	}
+}
+
+func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
+
+// prepare indexes what the walk looks up by position: modifiers,
+// Javadoc, type parameters, expressions and argument counts.
+func (f *fileState) prepare() {
+	var cur *mods
+	var curSpan span
+	var args []span
+	type decl struct {
+		span
+		class bool
+	}
+	var decls []decl
+	for i := range f.items {
+		it := &f.items[i]
+		switch it.kind {
+		case kModifiers:
+			cur, curSpan = &mods{start: it.start, end: it.end}, it.span
+			f.mods[it.start] = cur
+		case kDecorator:
+			if cur != nil && curSpan.start <= it.start && it.end <= curSpan.end && it.end > it.start {
+				cur.decorators = append(cur.decorators, decorator{it.span, oneLine(f.str[it.start+1 : it.end])})
+			}
+		case kDoc:
+			if doc, ok := javadoc(f.text(it.span)); ok {
+				f.docs[uint32(skipSpace(f.str, int(it.end)))] = doc
+			}
+		case kClass, kInterface, kEnum, kRecord, kAnnotype, kMethod, kCtor:
+			for len(decls) > 0 && decls[len(decls)-1].end <= it.start {
+				decls = decls[:len(decls)-1]
+			}
+			decls = append(decls, decl{it.span, it.kind.isType()})
+		case kTParam:
+			for len(decls) > 0 && decls[len(decls)-1].end <= it.start {
+				decls = decls[:len(decls)-1]
+			}
+			if len(decls) > 0 {
+				name, bound := f.typeParam(it.span)
+				d := decls[len(decls)-1]
+				f.tvars = append(f.tvars, tvar{scope: d.span, name: name, bound: bound, class: d.class})
+			}
+		case kInvoke, kNew, kField, kCast, kParen, kIndex, kMref, kTernary:
+			f.exprs[it.key()] = int32(i)
+		case kArgs:
+			for len(args) > 0 && args[len(args)-1].end <= it.start {
+				args = args[:len(args)-1]
+			}
+			args = append(args, it.span)
+			f.argc[it.start] = 0
+		case kArg:
+			for len(args) > 0 && args[len(args)-1].end <= it.start {
+				args = args[:len(args)-1]
+			}
+			if len(args) > 0 {
+				f.argc[args[len(args)-1].start]++
+			}
+		}
+	}
+	for _, m := range f.mods {
+		m.flags = modifierFlags(f.str, m)
+	}
+}
+
+// modifierFlags reads the keywords of a modifiers node, skipping its
+// annotations.
+func modifierFlags(src string, m *mods) uint16 {
+	var flags uint16
+	p := int(m.start)
+	for _, d := range m.decorators {
+		flags |= words(src[p:d.at.start])
+		p = int(d.at.end)
+	}
+	return flags | words(src[p:m.end])
+}
+
+func words(s string) uint16 {
+	var flags uint16
+	for _, w := range strings.Fields(s) {
+		flags |= modifierWords[w]
+	}
+	return flags
+}
+
+// typeParam splits `T extends A<T> & B` into T and the range of A<T>.
+func (f *fileState) typeParam(s span) (string, span) {
+	t := f.text(s)
+	p := skipSpace(t, 0)
+	for p < len(t) && t[p] == '@' { // annotations
+		p = skipAnnotation(t, p)
+	}
+	e := identEnd(t, p)
+	name := t[p:e]
+	q := skipSpace(t, e)
+	if !strings.HasPrefix(t[q:], "extends") {
+		return name, span{}
+	}
+	q = skipSpace(t, q+len("extends"))
+	end := q
+	depth := 0
+	for end < len(t) && (depth > 0 || t[end] != '&') {
+		switch t[end] {
+		case '<':
+			depth++
+		case '>':
+			depth--
+		}
+		end++
+	}
+	for end > q && (t[end-1] == ' ' || t[end-1] == '\t' || t[end-1] == '\n' || t[end-1] == '\r') {
+		end--
+	}
+	return name, span{s.start + uint32(q), s.start + uint32(end)}
+}
+
+// skipAnnotation returns the end of the annotation at t[p] == '@'.
+func skipAnnotation(t string, p int) int {
+	p = skipSpace(t, p+1)
+	for {
+		e := identEnd(t, p)
+		if e == p {
+			return p
+		}
+		q := skipSpace(t, e)
+		if q < len(t) && t[q] == '.' && !strings.HasPrefix(t[q:], "...") {
+			p = skipSpace(t, q+1)
+			continue
+		}
+		p = q
+		break
+	}
+	if p < len(t) && t[p] == '(' {
+		depth := 0
+		for ; p < len(t); p++ {
+			switch t[p] {
+			case '(':
+				depth++
+			case ')':
+				if depth--; depth == 0 {
+					return skipSpace(t, p+1)
+				}
+			case '"', '\'':
+				p = quoteEnd(t, p) - 1
+			}
+		}
+	}
+	return p
+}
+
+// quoteEnd returns the end of the string or character literal at t[p].
+func quoteEnd(t string, p int) int {
+	q := t[p]
+	for i := p + 1; i < len(t); i++ {
+		switch t[i] {
+		case '\\':
+			i++
+		case q:
+			return i + 1
+		case '\n':
+			if q == '\'' {
+				return i
+			}
+		}
+	}
+	return len(t)
+}
+
+func (f *fileState) top() *frame {
+	if len(f.stack) == 0 {
+		return nil
+	}
+	return f.stack[len(f.stack)-1]
+}
+
+func (f *fileState) push(fr frame) *frame {
+	if len(f.slab) == cap(f.slab) { // a new chunk: the ones before hold live frames
+		if f.chunk++; f.chunk < len(f.chunks) {
+			f.slab = f.chunks[f.chunk][:0]
+		} else {
+			f.slab = make([]frame, 0, 256)
+			f.chunks = append(f.chunks, f.slab)
+		}
+	}
+	f.slab = append(f.slab, fr)
+	p := &f.slab[len(f.slab)-1]
+	f.stack = append(f.stack, p)
+	return p
+}
+
+// context returns the node code at p belongs to (-1 for the file) and the
+// anonymous class bodies between that node and p.
+func (f *fileState) context(p uint32) (int32, ectx) {
+	var c ectx
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		fr := f.stack[i]
+		switch {
+		case fr.kind == kAnon:
+			if fr.body.start <= p && p < fr.body.end {
+				c.anon = append(c.anon, fr)
+			}
+		case fr.opaque:
+			c.opaque = true
+		case fr.node >= 0:
+			return fr.node, c
+		}
+	}
+	return -1, c
+}
+
+// owner returns the type or anonymous class whose body holds p directly,
+// or nil.
+func (f *fileState) owner(p uint32) *frame {
+	t := f.top()
+	if t != nil && (t.kind.isType() || t.kind == kAnon) && t.body.start <= p && p < t.body.end {
+		return t
+	}
+	return nil
+}
+
+// scopeAt returns the innermost frame a local declared at p is visible in.
+func (f *fileState) scopeAt(p uint32) *frame {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		switch fr := f.stack[i]; fr.kind {
+		case kScope, kForeach, kCatch, kLambda, kMethod, kCtor, kInit:
+			return fr
+		case kAnon:
+			if fr.body.start <= p {
+				return fr
+			}
+		case kClass, kInterface, kEnum, kRecord, kAnnotype, kConst, kVar:
+			return fr
+		}
+	}
+	return nil
+}
+
+// regions reports whether code at p runs, within its own method, lambda
+// or anonymous class method, in a loop, a try block or a conditional
+// branch.
+func (f *fileState) regions(p uint32) (loop, try, cond bool) {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		switch fr := f.stack[i]; fr.kind {
+		case kLoop:
+			loop = true
+		case kTry:
+			try = true
+		case kCond:
+			cond = true
+		case kAnon:
+			if fr.body.start <= p {
+				return
+			}
+		case kLambda, kMethod, kCtor, kInit, kVar, kConst:
+			return
+		default:
+			if fr.kind.isType() {
+				return
+			}
+		}
+	}
+	return
+}
+
+func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
+	parentID := uint64(0)
+	if parent >= 0 {
+		parentID = f.nodes[parent].ID
+	}
+	sl, sc := pos(f.lines, s.start)
+	el, ec := pos(f.lines, s.end)
+	f.nodes = append(f.nodes, schemas.Node{
+		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
+		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
+		StartByte: s.start, EndByte: s.end, ParentID: parentID,
+	})
+	return int32(len(f.nodes) - 1)
+}
+
+func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
+	line, col := pos(f.lines, at.start)
+	f.refs = append(f.refs, schemas.Ref{
+		File: f.path, Src: src, Kind: kind, Target: target, Expr: expr, Line: line, Col: col,
+	})
+	return &f.refs[len(f.refs)-1]
+}
+
+func (f *fileState) srcID(n int32) uint64 {
+	if n < 0 {
+		return indexer.FileID(f.path)
+	}
+	return f.nodes[n].ID
+}
+
+// decorate sets what the modifiers and Javadoc of the declaration at s
+// say of node n, and returns its modifier flags.
+func (f *fileState) decorate(n int32, s span) uint16 {
+	node := &f.nodes[n]
+	node.Doc = f.docs[s.start]
+	m := f.mods[s.start]
+	if m == nil {
+		return 0
+	}
+	for _, d := range m.decorators {
+		node.Decorators = append(node.Decorators, d.text)
+		name := d.text
+		if i := strings.IndexByte(name, '('); i >= 0 {
+			name = name[:i]
+		}
+		name = squeeze(name)
+		if testAnnotations[name[strings.LastIndexByte(name, '.')+1:]] {
+			node.IsTest = true
+		}
+		if langAnnotations[name] {
+			continue
+		}
+		f.addRef(schemas.EdgeReferences, node.ID, d.at, "@"+name, "@"+name)
+	}
+	return m.flags
+}
+
+// header returns the text of the declaration at s from the end of its
+// modifiers to end.
+func (f *fileState) header(s span, end uint32) string {
+	start := s.start
+	if m := f.mods[s.start]; m != nil {
+		start = uint32(skipSpace(f.str, int(m.end)))
+	}
+	if start > end {
+		return ""
+	}
+	return f.str[start:end]
+}
+
+func visibility(flags uint16, implicit string) string {
+	switch {
+	case flags&mPublic != 0:
+		return schemas.Public
+	case flags&mProtected != 0:
+		return schemas.Protected
+	case flags&mPrivate != 0:
+		return schemas.Private
+	}
+	return implicit
+}
+
+// run makes the nodes and refs of the file from the items of the query.
+func (f *fileState) run() {
+	var count [numKinds]int
+	for i := range f.items {
+		count[f.items[i].kind]++
+	}
+	f.nodes = make([]schemas.Node, 0, count[kClass]+count[kInterface]+count[kEnum]+count[kRecord]+count[kMethod]+count[kCtor]+count[kFields]+count[kConst])
+	f.refs = make([]schemas.Ref, 0, count[kInvoke]+count[kNew]+count[kCtorCall]+count[kMref]+count[kImport]+
+		2*count[kMethod]+count[kCtor]+count[kFields]+count[kConst]+count[kDecorator]+count[kExtends]+count[kImplements]+count[kParam]/4+4)
+	for i := range f.items {
+		it := &f.items[i]
+		for len(f.stack) > 0 && f.top().end <= it.start {
+			f.stack = f.stack[:len(f.stack)-1]
+		}
+		switch it.kind {
+		case kPackage:
+			if len(f.stack) == 0 && it.hasRole(rName) {
+				f.pkg = squeeze(f.text(it.role[rName]))
+				f.addRef(schemas.RefPackage, indexer.FileID(f.path), it.span, f.pkg, f.pkg)
+			}
+		case kImport:
+			f.importRef(it)
+		case kClass, kInterface, kEnum, kRecord, kAnnotype:
+			f.typeDecl(it)
+		case kExtends, kImplements:
+			f.superRef(it)
+		case kMethod, kCtor:
+			f.method(it)
+		case kFields:
+			fr := frame{kind: kFields, start: it.start, end: it.end, node: -1, typ: it.role[rType]}
+			f.push(fr)
+		case kVar:
+			f.variable(it)
+		case kConst:
+			f.enumConst(it)
+		case kInit:
+			n := int32(-1)
+			if o := f.owner(it.start); o != nil {
+				n = o.node
+			}
+			f.push(frame{kind: kInit, start: it.start, end: it.end, node: n})
+		case kLocals:
+			f.push(frame{kind: kLocals, start: it.start, end: it.end, node: -1, typ: it.role[rType]})
+		case kParam:
+			f.param(it)
+		case kSpread:
+			f.push(frame{kind: kSpread, start: it.start, end: it.end, node: -1})
+		case kLParam:
+			if sc := f.scopeAt(it.start); sc != nil {
+				f.bind(f.text(it.span), it.start, sc, "?local")
+			}
+		case kCatch:
+			if sc := f.scopeAt(it.start); sc != nil {
+				e := "?local"
+				if t := f.text(it.role[rType]); !strings.Contains(t, "|") {
+					e = f.typeExpr(it.role[rType])
+				}
+				f.bind(f.text(it.role[rName]), it.start, sc, e)
+			}
+		case kForeach:
+			sc := f.push(frame{kind: kForeach, start: it.start, end: it.end, node: -1})
+			f.typedBinding(it, sc, true)
+		case kResource, kPattern:
+			if sc := f.scopeAt(it.start); sc != nil {
+				f.typedBinding(it, sc, false)
+			}
+		case kScope, kLambda, kLoop, kTry, kCond:
+			f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+		case kInvoke, kCtorCall:
+			f.addCall(schemas.EdgeCalls, i)
+		case kMref:
+			f.addCall(schemas.EdgeReferences, i)
+		case kNew:
+			f.addCall(schemas.EdgeInstantiates, i)
+			if it.hasRole(rBody) {
+				f.push(frame{kind: kAnon, start: it.start, end: it.end, node: -1, body: it.role[rBody], typ: it.role[rType], members: map[string]uint8{}})
+			}
+		}
+	}
+	f.finish()
+}
+
+// typedBinding binds the name of a for-each variable, a resource or a
+// pattern to its declared type, or, for var, to the value.
+func (f *fileState) typedBinding(it *item, sc *frame, element bool) {
+	if !it.hasRole(rName) || !it.hasRole(rType) {
+		return
+	}
+	name := f.text(it.role[rName])
+	e := f.typeExpr(it.role[rType])
+	if e == "" && it.hasRole(rValue) { // var
+		if element {
+			f.bindValue(name, it.role[rName].start, sc, it.role[rValue], "[]")
+			return
+		}
+		f.bindValue(name, it.role[rName].start, sc, it.role[rValue], "")
+		return
+	}
+	if e == "" {
+		e = "?local"
+	}
+	f.bind(name, it.role[rName].start, sc, e)
+}
+
+func (f *fileState) newBinding(name string, decl uint32, sc *frame) *binding {
+	if len(f.bslab) == cap(f.bslab) {
+		f.bslab = make([]binding, 0, 64)
+	}
+	f.bslab = append(f.bslab, binding{decl: decl, start: sc.start, end: sc.end})
+	b := &f.bslab[len(f.bslab)-1]
+	if sc.kind == kAnon {
+		b.start = sc.body.start
+	}
+	f.binds[name] = append(f.binds[name], b)
+	return b
+}
+
+func (f *fileState) bind(name string, decl uint32, sc *frame, expr string) {
+	if expr == "" {
+		expr = exprLocal
+	}
+	b := f.newBinding(name, decl, sc)
+	b.expr, b.state = expr, 2
+}
+
+// bindValue binds name to the Expr of the expression at value, plus
+// suffix ("[]" for the element of a for-each over it).
+func (f *fileState) bindValue(name string, decl uint32, sc *frame, value span, suffix string) {
+	b := f.newBinding(name, decl, sc)
+	b.value = value
+	b.expr = suffix
+	_, b.ctx = f.context(value.start)
+}
+
+func (f *fileState) importRef(it *item) {
+	t := f.text(it.span)
+	p := skipSpace(t, len("import"))
+	static := strings.HasPrefix(t[p:], "static") && identEnd(t, p) == p+len("static")
+	if static {
+		p += len("static")
+	}
+	t = strings.TrimSuffix(squeeze(t[p:]), ";")
+	if t == "" {
+		return
+	}
+	expr := t
+	if static {
+		expr = "static " + t
+	}
+	f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.span, t, expr)
+}
+
+// typeDecl makes the node of a class, interface, enum, record or
+// annotation type.
+func (f *fileState) typeDecl(it *item) {
+	parent, c := f.context(it.start)
+	body := it.role[rBody]
+	iface := it.kind == kInterface || it.kind == kAnnotype
+	if len(c.anon) > 0 || c.opaque || !it.hasRole(rName) {
+		f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1, body: body, opaque: true, iface: iface})
+		return
+	}
+	name := f.text(it.role[rName])
+	kind := schemas.KindClass
+	switch it.kind {
+	case kInterface, kAnnotype:
+		kind = schemas.KindInterface
+	case kEnum:
+		kind = schemas.KindEnum
+	}
+	qname, member, local := name, false, false
+	var outer *frame
+	if parent >= 0 {
+		qname = f.nodes[parent].QualifiedName + "." + name
+		if o := f.owner(it.start); o != nil {
+			member, outer = true, o
+		} else {
+			local = true
+		}
+	} else if f.pkg != "" {
+		qname = f.pkg + "." + name
+	}
+	n := f.addNode(kind, name, qname, parent, it.span)
+	flags := f.decorate(n, it.span)
+	node := &f.nodes[n]
+	implicit := schemas.Internal
+	switch {
+	case local:
+		implicit = schemas.Private
+	case member && outer.iface:
+		implicit = schemas.Public
+	}
+	node.Visibility = visibility(flags, implicit)
+	node.Exported = (node.Visibility == schemas.Public || node.Visibility == schemas.Protected) && (parent < 0 || member && outer.exported)
+	if parent < 0 {
+		node.Exported = node.Visibility == schemas.Public
+	}
+	node.IsStatic = member && (flags&mStatic != 0 || it.kind != kClass || outer.iface)
+	node.IsAbstract = flags&mAbstract != 0 || iface
+	node.Signature = oneLine(f.header(it.span, body.start))
+	node.BodyHash = xxhash.Sum64String(f.text(body))
+	fr := f.push(frame{kind: it.kind, start: it.start, end: it.end, node: n, body: body, iface: iface, exported: node.Exported, local: local})
+	switch it.kind {
+	case kEnum:
+		fr.enumName = name
+	case kRecord:
+		f.sigs = append(f.sigs, fr) // its components: the canonical constructor's parameters
+	}
+}
+
+// superRef records a class's superclass or an interface it implements or
+// extends.
+func (f *fileState) superRef(it *item) {
+	t := f.top()
+	if t == nil || !t.kind.isType() || t.node < 0 || it.start >= t.body.start {
+		return
+	}
+	kind := schemas.EdgeExtends
+	if it.kind == kImplements {
+		kind = schemas.EdgeImplements
+	}
+	name := typeName(f.text(it.span))
+	if name == "" {
+		return
+	}
+	f.addRef(kind, f.nodes[t.node].ID, it.span, oneLine(f.text(it.span)), name)
+}
+
+// method makes the node of a method, a constructor or an annotation
+// type element.
+func (f *fileState) method(it *item) {
+	o := f.owner(it.start)
+	name := f.text(it.role[rName])
+	if o == nil || o.node < 0 {
+		if o != nil && o.kind == kAnon {
+			o.members[name] |= memberMethod
+		}
+		f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+		return
+	}
+	kind := schemas.KindMethod
+	if it.kind == kCtor {
+		kind, name = schemas.KindConstructor, "<init>"
+	}
+	n := f.addNode(kind, name, f.nodes[o.node].QualifiedName+"."+name, o.node, it.span)
+	flags := f.decorate(n, it.span)
+	node := &f.nodes[n]
+	implicit := schemas.Internal
+	switch {
+	case o.iface:
+		implicit = schemas.Public
+	case o.kind == kEnum && kind == schemas.KindConstructor:
+		implicit = schemas.Private
+	}
+	node.Visibility = visibility(flags, implicit)
+	node.Exported = o.exported && (node.Visibility == schemas.Public || node.Visibility == schemas.Protected)
+	node.IsStatic = flags&mStatic != 0
+	hasBody := it.hasRole(rBody)
+	node.IsAbstract = flags&mAbstract != 0 || o.iface && !hasBody && flags&(mStatic|mDefault|mPrivate) == 0
+	end := it.end
+	if hasBody {
+		end = it.role[rBody].start
+		node.BodyHash = xxhash.Sum64String(f.text(it.role[rBody]))
+	}
+	sig := strings.TrimSuffix(strings.TrimSpace(f.header(it.span, end)), ";")
+	fr := f.push(frame{kind: it.kind, start: it.start, end: it.end, node: n})
+	if it.kind == kCtor && !it.hasRole(rParams) { // a compact canonical constructor
+		if r := f.enclosingRecord(); r != nil {
+			sig = strings.TrimSpace(sig) + r.signatureParams
+			fr.params = r.params
+		}
+	}
+	node.Signature = oneLine(sig)
+	if it.kind == kMethod && it.hasRole(rType) {
+		dims := 0
+		if it.hasRole(rParams) && it.role[rParams].end <= end {
+			dims = declaratorDims(f.str[it.role[rParams].end:end]) // int f()[]
+		}
+		if e := f.factExpr(it.role[rType], dims); e != "" {
+			f.addRef(schemas.RefResult, node.ID, it.role[rType], oneLine(f.text(it.role[rType])), e)
+		}
+	}
+	f.sigs = append(f.sigs, fr)
+}
+
+// record is what a compact constructor takes from its record.
+type record struct {
+	params          []string
+	signatureParams string
+}
+
+// enclosingRecord returns the parameters of the record whose body the
+// walk is in.
+func (f *fileState) enclosingRecord() *record {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		fr := f.stack[i]
+		if fr.kind == kRecord && fr.node >= 0 {
+			sig := f.nodes[fr.node].Signature
+			p := ""
+			if i := strings.IndexByte(sig, '('); i >= 0 {
+				if j := matchingParen(sig, i); j > i {
+					p = sig[i : j+1]
+				}
+			}
+			return &record{params: fr.params, signatureParams: p}
+		}
+		if fr.kind.isType() {
+			return nil
+		}
+	}
+	return nil
+}
+
+// matchingParen returns the index of the parenthesis closing s[i].
+func matchingParen(s string, i int) int {
+	depth := 0
+	for j := i; j < len(s); j++ {
+		switch s[j] {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// param handles a formal parameter: of a method or constructor (a
+// binding and a parameter type), of a lambda or catch (a binding), or a
+// record component (a field).
+func (f *fileState) param(it *item) {
+	t := f.top()
+	if t == nil || !it.hasRole(rName) || !it.hasRole(rType) {
+		return
+	}
+	name := f.text(it.role[rName])
+	typ := f.typeExpr(it.role[rType])
+	dims := declaratorDims(f.str[it.role[rName].end:it.end])
+	if dims > 0 && isTypeExpr(typ) {
+		typ = typ[:len(typ)-1] + strings.Repeat("[]", dims) + "}"
+	}
+	if typ == "" {
+		typ = "?local"
+	}
+	switch {
+	case t.kind == kRecord && it.start < t.body.start:
+		erased := f.erased(it.role[rType]) + strings.Repeat("[]", dims)
+		t.params = append(t.params, erased)
+		if t.node < 0 {
+			return
+		}
+		n := f.addNode(schemas.KindField, name, f.nodes[t.node].QualifiedName+"."+name, t.node, it.span)
+		f.decorate(n, it.span)
+		node := &f.nodes[n]
+		node.Visibility, node.Exported = schemas.Public, f.nodes[t.node].Exported
+		node.Signature = oneLine(f.text(it.span))
+		node.BodyHash = xxhash.Sum64String(f.text(it.span))
+		if e := f.factExpr(it.role[rType], dims); e != "" {
+			f.addRef(schemas.RefType, node.ID, it.role[rType], oneLine(f.text(it.role[rType])), e)
+		}
+	case t.kind == kMethod || t.kind == kCtor:
+		t.params = append(t.params, f.erased(it.role[rType])+strings.Repeat("[]", dims))
+		f.bind(name, t.start, t, typ)
+	case t.kind == kLambda:
+		f.bind(name, t.start, t, typ)
+	}
+}
+
+// declaratorDims counts the [] after a declared name (int a[][]).
+func declaratorDims(s string) int {
+	n := 0
+	for p := skipSpace(s, 0); p+1 < len(s) && s[p] == '['; p = skipSpace(s, p) {
+		q := skipSpace(s, p+1)
+		if q >= len(s) || s[q] != ']' {
+			break
+		}
+		n++
+		p = q + 1
+	}
+	return n
+}
+
+// variable handles a variable declarator: of a field (a node), of a field
+// of an anonymous class or of a local (a binding), of a varargs
+// parameter.
+func (f *fileState) variable(it *item) {
+	t := f.top()
+	if t == nil || !it.hasRole(rName) {
+		return
+	}
+	name := f.text(it.role[rName])
+	end := it.end
+	if it.hasRole(rValue) {
+		end = it.role[rValue].start
+	}
+	dims := declaratorDims(f.str[it.role[rName].end:end])
+	switch t.kind {
+	case kSpread:
+		typ := typeOfSpread(f.str[t.start:it.start])
+		e := f.typeExprText(typ, t.start)
+		if isTypeExpr(e) {
+			e = e[:len(e)-1] + "[]}"
+		}
+		if len(f.stack) >= 2 {
+			m := f.stack[len(f.stack)-2]
+			if m.kind == kMethod || m.kind == kCtor || m.kind == kRecord {
+				m.params = append(m.params, f.erasedText(typ, t.start)+"[]")
+				m.varargs = true
+				if m.kind != kRecord {
+					f.bind(name, m.start, m, e)
+				}
+			} else if m.kind == kLambda {
+				f.bind(name, m.start, m, e)
+			}
+		}
+	case kFields:
+		f.field(it, t, name, dims)
+	case kLocals:
+		sc := f.scopeBelow()
+		if sc == nil {
+			return
+		}
+		e := f.typeExpr(t.typ)
+		if dims > 0 && isTypeExpr(e) {
+			e = e[:len(e)-1] + strings.Repeat("[]", dims) + "}"
+		}
+		if e == "" && it.hasRole(rValue) {
+			f.bindValue(name, it.role[rName].start, sc, it.role[rValue], "")
+			return
+		}
+		if e == "" {
+			e = "?local"
+		}
+		f.bind(name, it.role[rName].start, sc, e)
+	}
+}
+
+// scopeBelow returns the scope of the declaration on top of the stack.
+func (f *fileState) scopeBelow() *frame {
+	top := f.stack[len(f.stack)-1]
+	f.stack = f.stack[:len(f.stack)-1]
+	sc := f.scopeAt(top.start)
+	f.stack = append(f.stack, top)
+	return sc
+}
+
+// typeOfSpread returns the type of a varargs parameter from the text
+// before its name: `final String...` gives String.
+func typeOfSpread(s string) string {
+	s, _, _ = strings.Cut(s, "...")
+	p := 0
+	for {
+		p = skipSpace(s, p)
+		switch {
+		case p < len(s) && s[p] == '@':
+			p = skipAnnotation(s, p)
+			continue
+		case strings.HasPrefix(s[p:], "final") && identEnd(s, p) == p+len("final"):
+			p += len("final")
+			continue
+		}
+		return s[p:]
+	}
+}
+
+// field makes the node of a field or constant, or binds a field of an
+// anonymous class.
+func (f *fileState) field(it *item, t *frame, name string, dims int) {
+	var o *frame
+	if len(f.stack) >= 2 {
+		if fr := f.stack[len(f.stack)-2]; (fr.kind.isType() || fr.kind == kAnon) && fr.body.start <= t.start && t.start < fr.body.end {
+			o = fr
+		}
+	}
+	typ := f.typeExpr(t.typ)
+	if dims > 0 && isTypeExpr(typ) {
+		typ = typ[:len(typ)-1] + strings.Repeat("[]", dims) + "}"
+	}
+	if o == nil || o.node < 0 {
+		if o != nil && o.kind == kAnon {
+			o.members[name] |= memberField
+			if typ == "" {
+				typ = "?local"
+			}
+			f.bind(name, o.body.start, o, typ)
+		}
+		f.push(frame{kind: kVar, start: it.start, end: it.end, node: -1})
+		return
+	}
+	if o.local { // the field hides the locals of that name around the class
+		for _, b := range f.binds[name] {
+			if b.decl <= o.start && b.start <= o.start && o.start < b.end {
+				b.holes = append(b.holes, o.body)
+			}
+		}
+	}
+	flags := uint16(0)
+	if m := f.mods[t.start]; m != nil {
+		flags = m.flags
+	}
+	kind := schemas.KindField
+	if o.iface || flags&(mStatic|mFinal) == mStatic|mFinal {
+		kind = schemas.KindConstant
+	}
+	n := f.addNode(kind, name, f.nodes[o.node].QualifiedName+"."+name, o.node, span{t.start, t.end})
+	f.decorate(n, span{t.start, t.end})
+	node := &f.nodes[n]
+	implicit := schemas.Internal
+	if o.iface {
+		implicit = schemas.Public
+	}
+	node.Visibility = visibility(flags, implicit)
+	node.Exported = o.exported && (node.Visibility == schemas.Public || node.Visibility == schemas.Protected)
+	node.IsStatic = flags&mStatic != 0 || o.iface
+	node.Signature = oneLine(f.text(t.typ) + " " + f.text(it.span))
+	node.BodyHash = xxhash.Sum64String(f.text(it.span))
+	if e := f.factExpr(t.typ, dims); e != "" {
+		f.addRef(schemas.RefType, node.ID, t.typ, oneLine(f.text(t.typ)), e)
+	}
+	f.push(frame{kind: kVar, start: it.start, end: it.end, node: n})
+}
+
+// enumConst makes the node of an enum constant, and records the call of
+// the enum's constructor it makes.
+func (f *fileState) enumConst(it *item) {
+	o := f.owner(it.start)
+	if o == nil || o.node < 0 || o.kind != kEnum || !it.hasRole(rName) {
+		f.push(frame{kind: kConst, start: it.start, end: it.end, node: -1})
+		return
+	}
+	name := f.text(it.role[rName])
+	n := f.addNode(schemas.KindConstant, name, f.nodes[o.node].QualifiedName+"."+name, o.node, it.span)
+	f.decorate(n, it.span)
+	node := &f.nodes[n]
+	node.Visibility, node.Exported, node.IsStatic = schemas.Public, o.exported, true
+	end := it.end
+	if it.hasRole(rBody) {
+		end = it.role[rBody].start
+	}
+	node.Signature = oneLine(strings.TrimSpace(f.header(it.span, end)))
+	node.BodyHash = xxhash.Sum64String(f.text(it.span))
+	argc := int32(0)
+	if it.hasRole(rArgs) {
+		argc = f.argc[it.role[rArgs].start]
+	}
+	loop, try, cond := f.regions(it.start)
+	f.calls = append(f.calls, call{kind: schemas.EdgeCalls, it: -1, src: n, at: it.role[rName], argc: argc, loop: loop, try: try, cond: cond})
+	f.push(frame{kind: kConst, start: it.start, end: it.end, node: n})
+	if it.hasRole(rBody) {
+		f.push(frame{kind: kAnon, start: it.role[rBody].start, end: it.role[rBody].end, node: -1, body: it.role[rBody], enumName: o.enumName, members: map[string]uint8{}})
+	}
+}
+
+func (f *fileState) addCall(kind string, i int) {
+	it := &f.items[i]
+	if kind == schemas.EdgeInstantiates && (!it.hasRole(rType) || !it.hasRole(rArgs)) {
+		return
+	}
+	src, c := f.context(it.start)
+	loop, try, cond := f.regions(it.start)
+	f.calls = append(f.calls, call{kind: kind, it: int32(i), src: src, ctx: c, loop: loop, try: try, cond: cond})
+}
+
+// finish writes the refs whose Expr needed every binding of the file.
+func (f *fileState) finish() {
+	for _, fr := range f.sigs {
+		n := &f.nodes[fr.node]
+		e := strings.Join(fr.params, ",")
+		if fr.varargs {
+			e += "..."
+		}
+		f.addRef(RefParams, n.ID, span{n.StartByte, n.EndByte}, n.Name, e)
+	}
+	for i := range f.calls {
+		c := &f.calls[i]
+		src := f.srcID(c.src)
+		if c.it < 0 {
+			r := f.addRef(c.kind, src, c.at, f.text(c.at), "this("+strconv.Itoa(int(c.argc))+")")
+			r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
+			continue
+		}
+		it := &f.items[c.it]
+		var at span
+		var target, expr, args string
+		switch it.kind {
+		case kInvoke:
+			at = it.role[rName]
+			target = oneLine(f.str[it.start:it.role[rName].end])
+			expr = f.invokeExpr(it, c.ctx, 0)
+			args = f.argsText(it.role[rArgs])
+		case kCtorCall:
+			at = it.span
+			target = f.text(it.role[rName])
+			expr = target + "(" + strconv.Itoa(int(f.argc[it.role[rArgs].start])) + ")"
+			if target != "this" && target != "super" {
+				expr = "?expr"
+			}
+			args = f.argsText(it.role[rArgs])
+		case kNew:
+			at = it.span
+			target = "new " + oneLine(f.text(it.role[rType]))
+			expr = f.newExpr(it)
+			args = f.argsText(it.role[rArgs])
+		case kMref:
+			at = it.span
+			target = oneLine(f.text(it.span))
+			expr = f.mrefExpr(it, c.ctx)
+		}
+		r := f.addRef(c.kind, src, at, target, expr)
+		r.Args, r.InLoop, r.InTry, r.Conditional = args, c.loop, c.try, c.cond
+	}
+}
+
+// argsText returns the arguments of a call as written, on one line.
+func (f *fileState) argsText(s span) string {
+	a := f.text(s)
+	if len(a) >= 2 && a[0] == '(' && a[len(a)-1] == ')' {
+		a = a[1 : len(a)-1]
+	}
+	return oneLine(strings.TrimSpace(a))
+}

@@ -1,0 +1,394 @@
+package java
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/schemas"
+)
+
+func extract(t testing.TB, file, src string) *indexer.Result {
+	t.Helper()
+	x, err := New().NewExtractor(&indexer.Tree{Paths: map[string]bool{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	res, err := x.Extract(file, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// exprs returns the Expr of every ref of kind, by line:target.
+func exprs(res *indexer.Result, kind string) map[string]string {
+	out := make(map[string]string)
+	for _, r := range res.Refs {
+		if r.Kind == kind {
+			out[fmt.Sprintf("%d:%s", r.Line, r.Target)] = r.Expr
+		}
+	}
+	return out
+}
+
+func TestExprs(t *testing.T) {
+	res := extract(t, "p/A.java", `package p;
+import java.util.*;
+class A<T, N extends Number> {
+    Repo repo;
+    void f(Repo r, int n, String... names) {
+        Repo local = r;
+        var v = new Repo();
+        var w = v.find(1);
+        r.find(n, 2).save();
+        local.save();
+        v.save();
+        w.go();
+        names[0].trim();
+        for (var name : names) name.trim();
+        ((Repo) o).save();
+        this.repo.save();
+        super.toString();
+        A.this.g();
+        repo.save();
+        g();
+        "x".length();
+        java.util.Objects.hash(1);
+        Runnable q = () -> helper();
+        list.forEach(item -> item.go());
+        T t = null;
+        t.go();
+        N num = null;
+        num.intValue();
+        new Thread(() -> {}).start();
+        new Box<String>(1, 2);
+        Repo::find;
+        this::g;
+        int[] a = null;
+        a.clone();
+    }
+}`)
+	calls := exprs(res, schemas.EdgeCalls)
+	for at, want := range map[string]string{
+		"9:r.find":                      "{Repo}.find(2)",
+		"9:r.find(n, 2).save":           "{Repo}.find(2).save(0)",
+		"10:local.save":                 "{Repo}.save(0)",
+		"11:v.save":                     "{Repo}.save(0)",
+		"12:w.go":                       "{Repo}.find(1).go(0)",
+		"13:names[0].trim":              "{String[]}[].trim(0)",
+		"14:name.trim":                  "{String[]}[].trim(0)",
+		"15:((Repo) o).save":            "{Repo}.save(0)",
+		"16:this.repo.save":             "this.repo.save(0)",
+		"17:super.toString":             "super.toString(0)",
+		"18:A.this.g":                   "{A}.g(0)",
+		"19:repo.save":                  "repo.save(0)",
+		"20:g":                          "g(0)",
+		"21:\"x\".length":               "{java.lang.String}.length(0)",
+		"22:java.util.Objects.hash":     "java.util.Objects.hash(1)",
+		"23:helper":                     "helper(0)",
+		"24:item.go":                    "?receiver",
+		"26:t.go":                       "?typevar",
+		"28:num.intValue":               "{Number}.intValue(0)",
+		"29:new Thread(() -> {}).start": "{Thread}.start(0)",
+		"34:a.clone":                    "{int[]}.clone(0)",
+	} {
+		if got := calls[at]; got != want {
+			t.Errorf("call %s: Expr %q, want %q", at, got, want)
+		}
+	}
+	news := exprs(res, schemas.EdgeInstantiates)
+	if got := news["7:new Repo"]; got != "new Repo(0)" {
+		t.Errorf("new Repo: %q", got)
+	}
+	if got := news["30:new Box<String>"]; got != "new Box(2)" {
+		t.Errorf("new Box: %q", got)
+	}
+	refs := exprs(res, schemas.EdgeReferences)
+	if got := refs["31:Repo::find"]; got != "Repo::find" {
+		t.Errorf("Repo::find: %q", got)
+	}
+	if got := refs["32:this::g"]; got != "this::g" {
+		t.Errorf("this::g: %q", got)
+	}
+	params := exprs(res, RefParams)
+	if got := params["5:f"]; got != "Repo,int,String[]..." {
+		t.Errorf("params of f: %q", got)
+	}
+}
+
+func TestAnonymousClassExprs(t *testing.T) {
+	res := extract(t, "p/A.java", `package p;
+class A {
+    void f() {
+        new Base() {
+            int count;
+            void own() {}
+            void run() {
+                own();
+                inherited();
+                this.inherited();
+                count.x();
+                other.y();
+                new Inner() { void z() { deep(); } };
+            }
+        };
+    }
+}`)
+	calls := exprs(res, schemas.EdgeCalls)
+	for at, want := range map[string]string{
+		"8:own":             "?anonymous",
+		"9:inherited":       "[Base]inherited(0)",
+		"10:this.inherited": "{Base}.inherited(0)",
+		"11:count.x":        "{int}.x(0)", // a field of the anonymous class
+		"12:other.y":        "[Base]other.y(0)",
+		"13:deep":           "[Inner][Base]deep(0)",
+	} {
+		if got := calls[at]; got != want {
+			t.Errorf("call %s: Expr %q, want %q", at, got, want)
+		}
+	}
+}
+
+func TestNodes(t *testing.T) {
+	res := extract(t, "src/test/java/p/ThingTest.java", `package p;
+
+/**
+ * A thing.
+ *
+ * @author me
+ */
+@Deprecated
+public abstract class ThingTest<T> extends Base implements Runnable {
+    public static final int MAX = 3;
+    protected String name, label;
+    int[] counts[];
+
+    /** Runs. */
+    @Test
+    public void run() {}
+
+    protected abstract T make(int n) throws Exception;
+
+    private static <U> U pick(U a, U b) { return a; }
+
+    interface Callback { void done(); int LIMIT = 1; }
+    enum Mode { ON, OFF }
+    public record Pair(int a, int b) { }
+    @interface Marker { String value() default ""; }
+}`)
+	if !res.IsTest {
+		t.Error("a file under src/test/ is a test file")
+	}
+	byQ := make(map[string]schemas.Node)
+	for _, n := range res.Nodes {
+		byQ[n.Kind+" "+n.QualifiedName] = n
+	}
+	check := func(key string, ok func(n schemas.Node) bool) {
+		t.Helper()
+		n, found := byQ[key]
+		if !found {
+			t.Errorf("no node %s", key)
+			return
+		}
+		if !ok(n) {
+			t.Errorf("node %s: %+v", key, n)
+		}
+	}
+	check("class p.ThingTest", func(n schemas.Node) bool {
+		return n.IsAbstract && n.Exported && n.Doc == "A thing.\n\n@author me" && len(n.Decorators) == 1 &&
+			n.Signature == "class ThingTest<T> extends Base implements Runnable"
+	})
+	check("constant p.ThingTest.MAX", func(n schemas.Node) bool { return n.IsStatic && n.Signature == "int MAX = 3" })
+	check("field p.ThingTest.name", func(n schemas.Node) bool { return n.Visibility == schemas.Protected && n.Exported })
+	check("field p.ThingTest.label", func(n schemas.Node) bool { return n.Visibility == schemas.Protected })
+	check("field p.ThingTest.counts", func(n schemas.Node) bool { return n.Visibility == schemas.Internal && !n.Exported })
+	check("method p.ThingTest.run", func(n schemas.Node) bool { return n.IsTest && n.Doc == "Runs." && n.Signature == "void run()" })
+	check("method p.ThingTest.make", func(n schemas.Node) bool {
+		return n.IsAbstract && n.Signature == "T make(int n) throws Exception"
+	})
+	check("method p.ThingTest.pick", func(n schemas.Node) bool { return n.IsStatic && n.Visibility == schemas.Private })
+	check("interface p.ThingTest.Callback", func(n schemas.Node) bool { return n.IsStatic && n.IsAbstract && n.Visibility == schemas.Internal })
+	check("method p.ThingTest.Callback.done", func(n schemas.Node) bool { return n.IsAbstract && n.Visibility == schemas.Public })
+	check("constant p.ThingTest.Callback.LIMIT", func(n schemas.Node) bool { return n.IsStatic && n.Visibility == schemas.Public })
+	check("enum p.ThingTest.Mode", func(n schemas.Node) bool { return n.IsStatic })
+	check("constant p.ThingTest.Mode.ON", func(n schemas.Node) bool { return n.IsStatic })
+	check("class p.ThingTest.Pair", func(n schemas.Node) bool { return n.IsStatic && n.Exported })
+	check("field p.ThingTest.Pair.a", func(n schemas.Node) bool { return !n.IsStatic })
+	check("interface p.ThingTest.Marker", func(n schemas.Node) bool { return n.Signature == "@interface Marker" })
+	check("method p.ThingTest.Marker.value", func(n schemas.Node) bool { return n.IsAbstract })
+	types := exprs(res, schemas.RefType)
+	if got := types["12:int[]"]; got != "{int[][]}" {
+		t.Errorf("type of counts: %q", got)
+	}
+	results := exprs(res, schemas.RefResult)
+	if got := results["18:T"]; got != exprTypeVar {
+		t.Errorf("result of make: %q", got)
+	}
+}
+
+func TestTypeName(t *testing.T) {
+	for in, want := range map[string]string{
+		"List<Map<String, Item>>":    "List",
+		"java.util.Map.Entry<K, V>":  "java.util.Map.Entry",
+		"@NonNull Item":              "Item",
+		"java.util.@NonNull List<X>": "java.util.List",
+		"String...":                  "String[]",
+		"int[][]":                    "int[][]",
+		"Outer<A>.Inner<B>":          "Outer.Inner",
+		"A & B":                      "",
+		"/* c */ Foo":                "Foo",
+		"@A(x = \"(\") Foo":          "Foo",
+	} {
+		if got := typeName(in); got != want {
+			t.Errorf("typeName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestJavadoc(t *testing.T) {
+	for in, want := range map[string]string{
+		"/** One line. */":                    "One line.",
+		"/**\n * First.\n *\n * Second.\n */": "First.\n\nSecond.",
+		"/** */":                              "",
+		"/**/":                                "",
+	} {
+		got, _ := javadoc(in)
+		if got != want {
+			t.Errorf("javadoc(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestRoots(t *testing.T) {
+	for _, c := range []struct{ file, pkg, root, module string }{
+		{"shop/src/main/java/com/x/A.java", "com.x", "shop/src/main/java", "shop"},
+		{"src/test/java/com/x/A.java", "com.x", "src/test/java", ""},
+		{"com/x/A.java", "com.x", ".", "."},
+		{"lib/A.java", "", "lib", "lib"},
+		{"odd/place/A.java", "com.x", "odd/place", "odd/place"},
+	} {
+		root, module := roots(c.file, c.pkg)
+		if root != c.root || module != c.module {
+			t.Errorf("roots(%s, %s) = %q, %q; want %q, %q", c.file, c.pkg, root, module, c.root, c.module)
+		}
+	}
+}
+
+func FuzzExtract(f *testing.F) {
+	files, _ := filepath.Glob("../../testdata/java/shop/src/*/java/com/example/shop/*/*.java")
+	for _, name := range files {
+		if b, err := os.ReadFile(name); err == nil {
+			f.Add(b)
+		}
+	}
+	for _, s := range []string{
+		"", "\x00", "class", "class A {", "class A { void f( { } }", "package ;", "import static ;", "import .*;",
+		"class A { void f() { new B() { void g() { h(); } }; } }", "enum E { A { void f() {} }, B; E() {} }",
+		"record R(int a) { R { } }", "class A<T extends A<T>> { T t; void f() { t.f(); } }",
+		"@interface X { int v() default 1; }", "class A { void f() { for (var x : y) x.g(); } }",
+		"class A { int a[], b; void f(String... s) { s[0].g(); this.<T>h(); A.super.f(); } }",
+		"class A { void f() { o instanceof B b && b.f(); switch (x) { case C c -> c.f(); default -> {} } } }",
+		"class A { void f() { Runnable r = () -> { class L { void g() { f(); } } }; } }",
+		"module m { requires x; }", "class A { void f() { a.new B(); } }", "/** */ class A {}",
+	} {
+		f.Add([]byte(s))
+	}
+	x, err := New().NewExtractor(&indexer.Tree{Paths: map[string]bool{}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	defer x.Close()
+	f.Fuzz(func(t *testing.T, src []byte) {
+		timer := time.AfterFunc(5*time.Second, func() { panic(fmt.Sprintf("hang on %q", src)) })
+		defer timer.Stop()
+		res, err := x.Extract("p/A.java", src)
+		if err != nil {
+			return
+		}
+		ids := make(map[uint64]bool)
+		for _, n := range res.Nodes {
+			if ids[n.ID] {
+				t.Fatalf("duplicate id: %+v", n)
+			}
+			ids[n.ID] = true
+			if n.StartByte > n.EndByte || int(n.EndByte) > len(src) || n.StartLine == 0 || n.StartLine > n.EndLine {
+				t.Fatalf("bad range %+v", n)
+			}
+		}
+		nodes := []schemas.Node{{ID: indexer.FileID("p/A.java"), Kind: schemas.KindFile, Language: Name, File: "p/A.java"}}
+		for _, n := range res.Nodes {
+			if n.ParentID == 0 {
+				n.ParentID = indexer.FileID("p/A.java")
+			}
+			nodes = append(nodes, n)
+		}
+		New().Resolve(nodes, res.Refs)
+	})
+}
+
+// fixtures returns the Java files of the fixture repository, or those
+// under $SNAP_JAVA_BENCH (a larger tree).
+func fixtures(b *testing.B) (names []string, srcs [][]byte, size int) {
+	root := os.Getenv("SNAP_JAVA_BENCH")
+	if root == "" {
+		root = "../../testdata/java/shop"
+	}
+	err := filepath.WalkDir(root, func(name string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(name, ".java") {
+			return err
+		}
+		src, err := os.ReadFile(name)
+		if err != nil || len(src) > indexer.DefaultMaxFileSize {
+			return err
+		}
+		names, srcs, size = append(names, name), append(srcs, src), size+len(src)
+		return nil
+	})
+	if err != nil || len(srcs) == 0 {
+		b.Fatalf("no Java files under %s: %v", root, err)
+	}
+	indexer.UseCAllocator()
+	return names, srcs, size
+}
+
+func BenchmarkExtract(b *testing.B) {
+	names, srcs, size := fixtures(b)
+	x, err := New().NewExtractor(&indexer.Tree{Paths: map[string]bool{}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer x.Close()
+	b.SetBytes(int64(size))
+	for b.Loop() {
+		for i, src := range srcs {
+			if _, err := x.Extract(names[i], src); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkParse is the bare parse of the same files, the yardstick of
+// BenchmarkExtract.
+func BenchmarkParse(b *testing.B) {
+	_, srcs, size := fixtures(b)
+	p := sitter.NewParser()
+	defer p.Close()
+	if err := p.SetLanguage(grammar()); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(size))
+	for b.Loop() {
+		for _, src := range srcs {
+			p.Parse(src, nil).Close()
+		}
+	}
+}

@@ -1,0 +1,72 @@
+// Package java indexes Java source (.java files).
+//
+// Extraction runs one compiled tree-sitter query per file (query.scm) and
+// walks its matches in document order, in Go, over byte ranges. It emits
+// the types of the file (classes, interfaces, enums, records, annotation
+// types, nested, inner and local ones), their methods, constructors
+// (named <init>), fields, enum constants and record components, and raw
+// references whose Expr (see expr.go) has the file's own scopes applied:
+// locals and parameters are replaced by their declared type or by the
+// expression they were initialized with, type variables by their bound.
+//
+// Resolution (resolve.go) sees only rows. It makes one package node per
+// package name, follows single-type, on-demand and static imports, the
+// same package, java.lang and fully qualified names, the superclass and
+// interface chains and the lexically enclosing classes, and the declared
+// types of fields and method results. An overloaded method is chosen by
+// the number of arguments when that leaves one candidate; otherwise the
+// call stays unresolved as an ambiguous overload. Calls into types outside
+// the snapshot stay unresolved, with the external type as the reason.
+package java
+
+import (
+	"fmt"
+	"sync"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+	tree_sitter_java "github.com/tree-sitter/tree-sitter-java/bindings/go"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/schemas"
+)
+
+// Name is the language name written in tables.
+const Name = "java"
+
+// grammarVersion is the module version of tree-sitter-java in go.mod.
+const grammarVersion = "v0.23.5"
+
+// RefParams is the fact kind of refs.parquet that lists a method's or
+// constructor's parameter types (see expr.go): overloads are told apart by
+// it.
+const RefParams = schemas.RefParams
+
+// New returns the Java language.
+func New() indexer.Language { return lang{} }
+
+type lang struct{}
+
+func (lang) Name() string              { return Name }
+func (lang) Extensions() []string      { return []string{".java"} }
+func (lang) Grammar() *sitter.Language { return grammar() }
+func (lang) GrammarVersion() string    { return grammarVersion }
+
+func (lang) NewExtractor(*indexer.Tree) (indexer.Extractor, error) {
+	q, err := compiled()
+	if err != nil {
+		return nil, err
+	}
+	s, err := indexer.NewScanner(q.q)
+	if err != nil {
+		return nil, fmt.Errorf("java extractor: %w", err)
+	}
+	return &extractor{scanner: s, query: q}, nil
+}
+
+func (lang) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
+	return resolve(nodes, refs)
+}
+
+var grammar = sync.OnceValue(func() *sitter.Language {
+	return sitter.NewLanguage(tree_sitter_java.Language())
+})

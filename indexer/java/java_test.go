@@ -1,0 +1,576 @@
+package java_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/java"
+	"github.com/graphsnap/snap/indexer/languagetest"
+)
+
+func TestGolden(t *testing.T) {
+	languagetest.Run(t, "../../testdata/java/shop", "../../testdata/java/shop.golden.json", java.New())
+}
+
+// index indexes files (path → source) and returns the golden lines of its
+// edges.
+func index(t *testing.T, files map[string]string) []string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, src := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, err := indexer.Index(context.Background(), dir, indexer.Options{Languages: []indexer.Language{java.New()}, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return languagetest.Render(g).Edges
+}
+
+// expect checks that an edge starts with each of want (`src -kind-> dst
+// (resolution`) and that none starts with any of wrong.
+func expect(t *testing.T, edges []string, want []string, wrong ...string) {
+	t.Helper()
+	has := func(prefix string) bool {
+		for _, e := range edges {
+			if strings.HasPrefix(e, prefix) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, w := range want {
+		if !has(w) {
+			t.Errorf("missing edge %q", w)
+		}
+	}
+	for _, w := range wrong {
+		if has(w) {
+			t.Errorf("unexpected edge %q", w)
+		}
+	}
+	if t.Failed() {
+		t.Logf("edges:\n%s", strings.Join(edges, "\n"))
+	}
+}
+
+func TestOverloads(t *testing.T) {
+	edges := index(t, map[string]string{
+		"p/Base.java": `package p;
+class Base {
+    void put(String k, int v) {}
+    void put(String k, int v, int w) {}
+}`,
+		"p/A.java": `package p;
+class A extends Base {
+    void put(String k) {}
+    void put(String k, int v) {}
+    void log(String s) {}
+    void log(String s, Object... args) {}
+    void vary(int a) {}
+    void vary(long... a) {}
+    void one(Object o) {}
+    void one(String s) {}
+
+    void run() {
+        put("a");
+        put("a", 1);
+        put("a", 1, 2);
+        log("x");
+        log("x", 1);
+        log("x", 1, 2);
+        vary(1);
+        vary();
+        one("s");
+        put();
+    }
+}`,
+	})
+	expect(t, edges, []string{
+		"p.A.run -calls-> p.A.put (scope) p/A.java:13",
+		"p.A.run -calls-> p.A.put (scope) p/A.java:14", // overrides Base.put(String, int)
+		"p.A.run -calls-> p.Base.put (scope) p/A.java:15",
+		"p.A.run -calls-> p.A.log (scope) p/A.java:16", // the fixed-arity one wins
+		"p.A.run -calls-> p.A.log (scope) p/A.java:17",
+		"p.A.run -calls-> p.A.log (scope) p/A.java:18",
+		"p.A.run -calls-> ?vary (ambiguous: ambiguous overload) p/A.java:19",
+		"p.A.run -calls-> p.A.vary (scope) p/A.java:20",
+		"p.A.run -calls-> ?one (ambiguous: ambiguous overload) p/A.java:21",
+		"p.A.run -calls-> ?put (unresolved: no overload of put with 0 arguments) p/A.java:22",
+	}, "p.A.run -calls-> p.Base.put (scope) p/A.java:14")
+}
+
+func TestStaticImports(t *testing.T) {
+	edges := index(t, map[string]string{
+		"u/Util.java": `package u;
+public class Util {
+    public static int max(int a, int b) { return a; }
+    public static int min(int a, int b) { return a; }
+    public static final Util INSTANCE = new Util();
+    public void hello() {}
+}`,
+		"u/More.java": `package u;
+public class More {
+    public static void twice(int a) {}
+}`,
+		"app/Main.java": `package app;
+
+import static u.Util.max;
+import static u.Util.INSTANCE;
+import static u.More.*;
+import static java.lang.Math.abs;
+import static org.junit.Assert.*;
+
+class Main {
+    static int min(int a, int b) { return b; }
+
+    void run() {
+        max(1, 2);
+        min(1, 2);
+        twice(3);
+        abs(-1);
+        assertEquals(1, 2);
+        INSTANCE.hello();
+    }
+}`,
+	})
+	expect(t, edges, []string{
+		"app.Main.run -calls-> u.Util.max (import)",
+		"app.Main.run -calls-> app.Main.min (scope)",
+		"app.Main.run -calls-> u.More.twice (import)",
+		"app.Main.run -calls-> ?abs (unresolved: external type java.lang.Math)",
+		"app.Main.run -calls-> ?assertEquals (unresolved: external type org.junit.Assert)",
+		"app.Main.run -calls-> u.Util.hello (receiver)",
+		"app/Main.java -imports-> u.Util.max (import)",
+		"app/Main.java -imports-> u.Util.INSTANCE (import)",
+		"app/Main.java -imports-> u.More (import)",
+		"app/Main.java -imports-> ?java.lang.Math.abs (unresolved: external type java.lang.Math)",
+	}, "app.Main.run -calls-> u.Util.min")
+}
+
+func TestInnerNestedLocalAnonymous(t *testing.T) {
+	edges := index(t, map[string]string{
+		"p/Task.java": `package p;
+public interface Task { void run(); default void log() {} }`,
+		"p/Outer.java": `package p;
+
+import java.util.TimerTask;
+
+public class Outer {
+    void save() {}
+    static void helper() {}
+
+    class Inner {
+        void go() {
+            save();
+            Outer.this.save();
+            helper();
+        }
+    }
+
+    static class Nested {
+        void go() { helper(); new Outer().save(); }
+    }
+
+    void start() {
+        new Inner().go();
+        Outer.Nested n = new Outer.Nested();
+        n.go();
+        class Local {
+            void save() {}
+            void go() { save(); }
+        }
+        new Local().go();
+        Runnable r = new Runnable() {
+            public void run() { save(); tick(); this.tick(); }
+            void tick() {}
+        };
+        Task t = new Task() {
+            public void run() { log(); save(); }
+        };
+        TimerTask tt = new TimerTask() {
+            public void run() { save(); }
+        };
+    }
+}`,
+	})
+	expect(t, edges, []string{
+		"p.Outer.Inner.go -calls-> p.Outer.save (scope) p/Outer.java:11",
+		"p.Outer.Inner.go -calls-> p.Outer.save (receiver) p/Outer.java:12",
+		"p.Outer.Inner.go -calls-> p.Outer.helper (scope) p/Outer.java:13",
+		"p.Outer.Nested.go -calls-> p.Outer.helper (scope)",
+		"p.Outer.Nested.go -calls-> p.Outer.save (receiver)",
+		"p.Outer.start -instantiates-> p.Outer.Inner (scope)",
+		"p.Outer.start -calls-> p.Outer.Inner.go (receiver)",
+		"p.Outer.start -instantiates-> p.Outer.Nested (scope)",
+		"p.Outer.start -calls-> p.Outer.Nested.go (receiver)",
+		"p.Outer.start.Local.go -calls-> p.Outer.start.Local.save (scope)",
+		"p.Outer.start -calls-> p.Outer.start.Local.go (receiver)",
+		// Runnable is known: save is the enclosing class's.
+		"p.Outer.start -calls-> p.Outer.save (scope) p/Outer.java:31",
+		"p.Outer.start -calls-> ?tick (unresolved: member of an anonymous class) p/Outer.java:31",
+		"p.Outer.start -calls-> ?this.tick (unresolved: member of an anonymous class) p/Outer.java:31",
+		"p.Outer.start -calls-> p.Task.log (scope) p/Outer.java:35",
+		"p.Outer.start -calls-> p.Outer.save (scope) p/Outer.java:35",
+		// TimerTask is not known: it might declare save.
+		"p.Outer.start -calls-> ?save (unresolved: external type java.util.TimerTask) p/Outer.java:38",
+	}, "p.Outer.start.Local.go -calls-> p.Outer.save")
+}
+
+func TestReceivers(t *testing.T) {
+	edges := index(t, map[string]string{
+		"p/Repo.java": `package p;
+public class Repo {
+    public Repo self() { return this; }
+    public Item find(int id) { return null; }
+    public Item[] all() { return null; }
+    public void save(Item i) {}
+}`,
+		"p/Item.java": `package p;
+public class Item { public void touch() {} public Item next; }`,
+		"p/Base.java": `package p;
+public class Base { protected Repo repo; public void close() {} }`,
+		"p/Service.java": `package p;
+import java.util.List;
+public class Service extends Base {
+    private final Repo other = new Repo();
+
+    public void close() { super.close(); }
+
+    public void run(Object o, List<Item> items) {
+        repo.find(1).touch();
+        this.repo.self().self().find(2).next.touch();
+        other.all()[0].touch();
+        var r = new Repo();
+        r.find(3).touch();
+        for (var i : r.all()) { i.touch(); }
+        for (Item i : items) { i.touch(); }
+        ((Repo) o).find(4);
+        if (o instanceof Item it) { it.touch(); }
+        items.forEach(x -> x.touch());
+        Item repo = null;
+        repo.touch();
+        close();
+    }
+}`,
+	})
+	expect(t, edges, []string{
+		"p.Service.run -calls-> p.Repo.find (receiver) p/Service.java:9",
+		"p.Service.run -calls-> p.Item.touch (receiver) p/Service.java:9",
+		"p.Service.run -calls-> p.Item.touch (receiver) p/Service.java:10",
+		"p.Service.run -calls-> p.Repo.all (receiver) p/Service.java:11",
+		"p.Service.run -calls-> p.Item.touch (receiver) p/Service.java:11",
+		"p.Service.run -calls-> p.Item.touch (receiver) p/Service.java:13",
+		"p.Service.run -calls-> p.Item.touch (receiver) p/Service.java:14",
+		"p.Service.run -calls-> p.Item.touch (receiver) p/Service.java:15",
+		"p.Service.run -calls-> p.Repo.find (receiver) p/Service.java:16",
+		"p.Service.run -calls-> p.Item.touch (receiver) p/Service.java:17",
+		"p.Service.run -calls-> ?x.touch (unresolved: unknown receiver type) p/Service.java:18",
+		"p.Service.run -calls-> p.Item.touch (receiver) p/Service.java:20", // the local hides the field
+		"p.Service.run -calls-> p.Service.close (scope) p/Service.java:21",
+		"p.Service.close -calls-> p.Base.close (receiver)",
+	})
+}
+
+func TestGenericsAndTypeVariables(t *testing.T) {
+	edges := index(t, map[string]string{
+		"p/Shape.java": `package p;
+public interface Shape { double area(); }`,
+		"p/T.java": `package p;
+public class T { public void m() {} }`,
+		"p/Box.java": `package p;
+public class Box<T, S extends Shape> {
+    private T value;
+    private S shape;
+    public T get() { return value; }
+    void run() {
+        value.m();
+        shape.area();
+        get().m();
+    }
+    <U extends Shape> void each(U u, T t) { u.area(); t.m(); }
+}`,
+	})
+	expect(t, edges, []string{
+		"p.Box.run -calls-> ?value.m (unresolved: type variable)",
+		"p.Box.run -calls-> p.Shape.area (receiver)",
+		"p.Box.run -calls-> ?get().m (unresolved: type variable)",
+		"p.Box.each -calls-> p.Shape.area (receiver)",
+		"p.Box.each -calls-> ?t.m (unresolved: type variable)",
+	}, "p.Box.run -calls-> p.T.m", "p.Box.each -calls-> p.T.m")
+}
+
+func TestModulesAndDuplicates(t *testing.T) {
+	edges := index(t, map[string]string{
+		"a/src/main/java/com/x/Util.java":    "package com.x;\npublic class Util { public static void go() {} }\n",
+		"b/src/main/java/com/x/Util.java":    "package com.x;\npublic class Util { public static void go() {} }\n",
+		"a/src/main/java/com/x/App.java":     "package com.x;\nclass App { void run() { Util.go(); } }\n",
+		"a/src/test/java/com/x/AppTest.java": "package com.x;\nclass AppTest { void run() { Util.go(); } }\n",
+		"c/src/main/java/com/y/Use.java":     "package com.y;\nimport com.x.Util;\nclass Use { void run() { Util.go(); } }\n",
+	})
+	expect(t, edges, []string{
+		"com.x.App.run -calls-> com.x.Util.go (scope) a/src/main/java/com/x/App.java:2",
+		"com.x.AppTest.run -calls-> com.x.Util.go (scope) a/src/test/java/com/x/AppTest.java:2",
+		"com.y.Use.run -calls-> ?Util.go (unresolved: 2 types named com.x.Util)",
+	})
+}
+
+func TestInheritanceEdges(t *testing.T) {
+	edges := index(t, map[string]string{
+		"p/A.java": `package p;
+import java.io.Serializable;
+interface Named { String name(); }
+interface Labeled extends Named, Comparable<Labeled> {}
+enum Kind implements Named { ONE; public String name2() { return ""; } }
+abstract class Shape implements Labeled, Serializable {}
+class Square extends Shape { public String name() { return ""; } public int compareTo(Labeled o) { return 0; } }
+record Point(int x, int y) implements Named { public String name() { return "p"; } }
+`,
+	})
+	expect(t, edges, []string{
+		"p.Labeled -extends-> p.Named (scope)",
+		"p.Labeled -extends-> ?Comparable<Labeled> (unresolved: external type java.lang.Comparable)",
+		"p.Kind -implements-> p.Named (scope)",
+		"p.Shape -implements-> p.Labeled (scope)",
+		"p.Shape -implements-> ?Serializable (unresolved: external type java.io.Serializable)",
+		"p.Square -extends-> p.Shape (scope)",
+		"p.Point -implements-> p.Named (scope)",
+	})
+}
+
+func TestRecordsAndEnums(t *testing.T) {
+	edges := index(t, map[string]string{
+		"p/P.java": `package p;
+record Point(int x, int y) {
+    Point(int x) { this(x, 0); }
+    Point { }
+    int sum() { return x() + y; }
+}
+enum Color {
+    RED("r"), GREEN("g");
+    private final String code;
+    Color(String code) { this.code = code; }
+    String code() { return code; }
+    static Color of(String s) { return valueOf(s); }
+}
+class Use {
+    void run() {
+        new Point(1).sum();
+        new Point(1, 2);
+        Color.RED.code();
+        Color.values();
+        Point::x;
+    }
+}`,
+	})
+	expect(t, edges, []string{
+		"p.Point.<init> -calls-> p.Point.<init> (scope) p/P.java:3",
+		"p.Point.sum -calls-> p.Point.x (scope)",
+		"p.Color.RED -calls-> p.Color.<init> (scope)",
+		"p.Color.of -calls-> ?valueOf (unresolved: external type java.lang.Enum)",
+		"p.Use.run -instantiates-> p.Point (scope) p/P.java:16",
+		"p.Use.run -calls-> p.Point.sum (receiver) p/P.java:16",
+		"p.Use.run -calls-> p.Color.code (receiver) p/P.java:18",
+		"p.Use.run -calls-> ?Color.values (unresolved: external type java.lang.Enum) p/P.java:19",
+	})
+}
+
+// TestInheritanceRules covers Java's rules of member inheritance that
+// javac showed the resolver must follow (JLS 8.4.8, 15.12.2).
+func TestInheritanceRules(t *testing.T) {
+	edges := index(t, map[string]string{
+		"p/Coll.java": `package p;
+public interface Coll { default int spliterator() { return 0; } static Coll of() { return null; } }`,
+		"p/SetI.java": `package p;
+public interface SetI extends Coll { default int spliterator() { return 1; } }`,
+		"p/AbstractColl.java": `package p;
+public abstract class AbstractColl implements Coll {
+    private static boolean eq(Object a, Object b) { return true; }
+    private static class Sub {}
+    void size() {}
+}`,
+		"p/Impl.java": `package p;
+public class Impl extends AbstractColl implements SetI {
+    static boolean eq(Object a, Object b) { return false; }
+    static class Sub { void go() {} }
+    static class Inner extends AbstractColl {
+        void run() {
+            eq(1, 2);        // AbstractColl.eq is private: not inherited
+            new Sub().go();  // nor is AbstractColl.Sub
+        }
+    }
+    void run() {
+        spliterator();       // SetI's default overrides Coll's
+        SetI.super.spliterator();
+        of();                // static interface methods are not inherited
+    }
+}`,
+		"q/Other.java": `package q;
+import p.*;
+public class Other extends AbstractColl { void run() { size(); } }`,
+	})
+	expect(t, edges, []string{
+		"p.Impl.Inner.run -calls-> p.Impl.eq (scope)",
+		"p.Impl.Inner.run -instantiates-> p.Impl.Sub (scope)",
+		"p.Impl.Inner.run -calls-> p.Impl.Sub.go (receiver)",
+		"p.Impl.run -calls-> p.SetI.spliterator (scope) p/Impl.java:12",
+		"p.Impl.run -calls-> p.SetI.spliterator (receiver) p/Impl.java:13",
+		"p.Impl.run -calls-> ?of (unresolved: unknown method of)",
+		"q.Other.run -calls-> ?size (unresolved: unknown method size)", // package-private in another package
+	}, "p.Impl.Inner.run -calls-> p.AbstractColl.eq", "p.Impl.run -calls-> p.Coll.spliterator", "p.Impl.run -calls-> p.Coll.of")
+}
+
+func TestImplicitMembers(t *testing.T) {
+	edges := index(t, map[string]string{
+		"p/P.java": `package p;
+enum Version {
+    V1, V2;
+    static Version valueOf(Runtime.Version v) { return V1; }
+    static Version parse(String s) { return valueOf(s); }
+}
+record Key(Class<?> type, String name) {
+    Key(String name) { this(Object.class, name); }
+    Key(java.lang.invoke.MethodHandle h, String name) { this(h.type().returnType(), name); }
+}
+record Pair(int a, int b) implements java.util.Map.Entry<Integer, Integer> {
+    public Integer getKey() { return a; }
+}
+class Item {
+    public boolean equals(Item other) { return true; }
+    void use(Item i, Object o) {
+        new Key("x");
+        new Key(Object.class, "y");
+        i.equals(o);
+        toString();
+    }
+}`,
+	})
+	expect(t, edges, []string{
+		"p.Version.parse -calls-> ?valueOf (ambiguous: ambiguous overload)", // the implicit valueOf(String) too
+		"p.Key.<init> -calls-> ?this (ambiguous: ambiguous overload) p/P.java:8",
+		"p.Item.use -calls-> p.Key.<init> (scope) p/P.java:17",
+		"p.Item.use -calls-> ?new Key (ambiguous: ambiguous overload) p/P.java:18",
+		"p.Item.use -calls-> ?i.equals (ambiguous: ambiguous overload)", // equals(Item) or Object's equals(Object)
+		"p.Item.use -calls-> ?toString (unresolved: external type java.lang.Object)",
+	})
+}
+
+func TestTypeVariablesThroughSubclasses(t *testing.T) {
+	edges := index(t, map[string]string{
+		"p/H.java": `package p;
+public interface H { void done(); }`,
+		"p/Fixed.java": `package p;
+public class Fixed implements H { public void done() {} public void fixed() {} }`,
+		"p/Reader.java": `package p;
+public abstract class Reader<T extends H> {
+    protected T header;
+    public T getHeader() { return header; }
+    void check() { header.done(); getHeader().done(); this.header.done(); }
+}`,
+		"p/FixedReader.java": `package p;
+public class FixedReader extends Reader<Fixed> {
+    void run(FixedReader other) {
+        header.done();          // T is Fixed here: Fixed.done, not H.done
+        getHeader().done();
+        other.getHeader().done();
+    }
+}`,
+	})
+	expect(t, edges, []string{
+		"p.Reader.check -calls-> p.H.done (receiver) p/Reader.java:5",
+		"p.FixedReader.run -calls-> ?header.done (unresolved: type variable)",
+		"p.FixedReader.run -calls-> ?getHeader().done (unresolved: type variable)",
+		"p.FixedReader.run -calls-> ?other.getHeader().done (unresolved: type variable)",
+	}, "p.FixedReader.run -calls-> p.H.done")
+}
+
+func TestSmallThings(t *testing.T) {
+	edges := index(t, map[string]string{
+		"Top.java": `class Top { static void go() {} }`,
+		"Use.java": `class Use { void run(Top t) { Top.go(); (t == null ? new Top() : t).go(); } }`,
+		"a/Hidden.java": `package a;
+class FileSystem { static void x() {} }`,
+		"b/FileSystem.java": `package b;
+public class FileSystem { public static void y() {} }`,
+		"c/Use.java": `package c;
+import a.*;
+import b.*;
+class Use { void run() { FileSystem.y(); } }`,
+		"p/Builder.java": `package p;
+class Builder {
+    Builder with(int a) { return this; }
+    Builder with(String s) { return this; }
+    void build() {}
+    void run() { with(1).with("x").build(); }
+}`,
+	})
+	expect(t, edges, []string{
+		"Use.run -calls-> Top.go (scope) Use.java:1", // the unnamed package
+		"Use.run -calls-> Top.go (receiver) Use.java:1",
+		"c.Use.run -calls-> b.FileSystem.y (import)", // a.FileSystem is not public
+		"p.Builder.run -calls-> ?with (ambiguous: ambiguous overload)",
+		"p.Builder.run -calls-> p.Builder.build (receiver)", // both withs return Builder
+	})
+}
+
+// TestIncremental checks that rows reused from a base snapshot resolve
+// as a parse of the same files does.
+func TestIncremental(t *testing.T) {
+	root := t.TempDir()
+	src := "../../testdata/java/shop"
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		dst := filepath.Join(root, rel)
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(dst, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(base *indexer.Base) *indexer.Graph {
+		g, err := indexer.Index(context.Background(), root, indexer.Options{Languages: []indexer.Language{java.New()}, Workers: 2, Base: base})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	first := run(nil)
+	money := filepath.Join(root, "src/main/java/com/example/shop/model/Money.java")
+	data, _ := os.ReadFile(money)
+	edited := strings.Replace(string(data), "public Money times(int factor) {", "public Money times(int factor, int divisor) {\n        return times(factor);\n    }\n\n    public Money times(int factor) {", 1)
+	if err := os.WriteFile(money, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	full := run(nil)
+	incr := run(&indexer.Base{Files: first.Files, Nodes: first.Nodes, Refs: first.Refs, Grammars: map[string]string{java.Name: java.New().GrammarVersion()}})
+	if incr.Stats.FilesReused == 0 || incr.Stats.FilesParsed != 1 {
+		t.Fatalf("parsed %d files, reused %d", incr.Stats.FilesParsed, incr.Stats.FilesReused)
+	}
+	if !reflect.DeepEqual(full.Nodes, incr.Nodes) || !reflect.DeepEqual(full.Edges, incr.Edges) || !reflect.DeepEqual(full.Refs, incr.Refs) {
+		t.Errorf("incremental rows differ from a full index:\n%s", diff(languagetest.Render(full).Edges, languagetest.Render(incr).Edges))
+	}
+	expect(t, languagetest.Render(incr).Edges, []string{
+		"com.example.shop.model.Money.times -calls-> com.example.shop.model.Money.times (scope)",
+		"com.example.shop.model.Item.priceFor -calls-> com.example.shop.model.Money.times (receiver)",
+	})
+}

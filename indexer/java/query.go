@@ -1,0 +1,141 @@
+package java
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+	"sync"
+
+	tree_sitter_java "github.com/tree-sitter/tree-sitter-java/bindings/go"
+
+	"github.com/graphsnap/snap/indexer"
+)
+
+//go:embed query.scm
+var querySource string
+
+// kind is what a main capture of query.scm stands for. Kinds that open a
+// range come first, so that of two items with the same range the
+// container sorts before its content.
+type kind uint8
+
+const (
+	kClass kind = iota
+	kInterface
+	kEnum
+	kRecord
+	kAnnotype
+	kMethod
+	kCtor
+	kFields
+	kConst
+	kInit
+	kLocals
+	kForeach
+	kCatch
+	kResource
+	kLambda
+	kScope
+	kLoop
+	kTry
+	kCond
+	kSpread
+	kNew
+	kInvoke
+	kCtorCall
+	kMref
+	kField
+	kCast
+	kParen
+	kIndex
+	kTernary
+	kArgs
+	kArg
+	kPackage
+	kImport
+	kDoc
+	kModifiers
+	kDecorator
+	kTParam
+	kExtends
+	kImplements
+	kVar
+	kParam
+	kLParam
+	kPattern
+	numKinds
+
+	kAnon = numKinds // frames only: the body of an anonymous class
+)
+
+var kindNames = [numKinds]string{
+	"class", "interface", "enum", "record", "annotype", "method", "ctor", "fields", "const", "init",
+	"locals", "foreach", "catch", "resource", "lambda", "scope", "loop", "try", "cond", "spread",
+	"new", "invoke", "ctorcall", "mref", "field", "cast", "paren", "index", "ternary", "args", "arg",
+	"package", "import", "doc", "modifiers", "decorator", "tparam", "extends", "implements",
+	"var", "param", "lparam", "pattern",
+}
+
+// isType reports whether k declares a type.
+func (k kind) isType() bool { return k <= kAnnotype }
+
+// Roles: the slots of item.role that a kind's role captures fill.
+const (
+	rName   = 0 // the declared or invoked name; field.name, ctorcall.name (this or super)
+	rType   = 1 // a declared type, new.type, cast.type
+	rBody   = 2 // a declaration's body, new.body, const.body
+	rParams = 3 // method.params, ctor.params, record.params
+	rValue  = 4 // var.value, foreach.value, resource.value, cast.value, paren.value, index.value
+	rArgs   = 5 // invoke.args, new.args, ctorcall.args, const.args
+	rObject = 6 // invoke.object, field.object, mref.object
+
+	numRoles = 7
+)
+
+var roleSlots = map[string]int{
+	"name": rName, "type": rType, "body": rBody, "params": rParams, "value": rValue,
+	"args": rArgs, "object": rObject,
+}
+
+// captureInfo says what capture i of the query is: the kind of its item
+// and, for a role capture, its slot (-1 for the main capture).
+type captureInfo struct {
+	kind kind
+	role int8
+}
+
+type query struct {
+	q        *indexer.Query
+	captures []captureInfo
+}
+
+// compiled returns the query, compiled once and shared by every extractor
+// (a Query is read-only once built; each extractor owns its cursor).
+var compiled = sync.OnceValues(func() (*query, error) {
+	q, err := indexer.NewQuery(tree_sitter_java.Language(), querySource)
+	if err != nil {
+		return nil, fmt.Errorf("java query: %w", err)
+	}
+	out := &query{q: q}
+	for _, name := range q.CaptureNames() {
+		k, role, _ := strings.Cut(name, ".")
+		ci := captureInfo{kind: numKinds, role: -1}
+		for i, n := range kindNames {
+			if n == k {
+				ci.kind = kind(i)
+			}
+		}
+		if role != "" {
+			slot, ok := roleSlots[role]
+			if !ok {
+				ci.kind = numKinds
+			}
+			ci.role = int8(slot)
+		}
+		if ci.kind == numKinds {
+			return nil, fmt.Errorf("java query: unknown capture @%s", name)
+		}
+		out.captures = append(out.captures, ci)
+	}
+	return out, nil
+})
