@@ -253,6 +253,29 @@ func TestCIS3(t *testing.T) {
 		t.Fatalf("HEAD after two pushes: %s", stdout)
 	}
 
+	// A pull request that removes Total, which More calls: the diff
+	// against main's snapshot in the bucket names the broken caller.
+	gitRun(t, dir, "checkout", "-q", "-b", "feature")
+	src, _ := os.ReadFile(filepath.Join(dir, "store", "store.go"))
+	s := strings.Replace(string(src), "// Total sums prices.\nfunc Total(items ...Item) int {\n\tsum := 0\n\tfor _, it := range items {\n\t\tsum += it.Price\n\t}\n\treturn sum\n}\n", "", 1)
+	os.WriteFile(filepath.Join(dir, "store", "store.go"), []byte(s), 0o644)
+	gitRun(t, dir, "commit", "-q", "-am", "drop Total")
+	outputs, _ = githubEnv(t, "pull_request", "3/merge", gitRun(t, dir, "rev-parse", "HEAD"), payload)
+	t.Setenv("GITHUB_HEAD_REF", "feature")
+	t.Setenv("GITHUB_BASE_REF", "main")
+	code, _, stderr := run(t, dir, "ci", "--store", url, "--out", t.TempDir(), "--fail-on", "broken")
+	if code != 1 || !strings.Contains(stderr, "--fail-on broken: 1") {
+		t.Fatalf("pull request against S3: exit %d, %s", code, stderr)
+	}
+	raw, err := os.ReadFile(readOutputs(t, outputs)["diff-json"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := jsonOf[schemas.Diff](t, "diff", string(raw)); d.Summary.Broken != 1 || !strings.Contains(string(raw), "example.com/shop/store.More") {
+		t.Errorf("diff: %+v", d.Summary)
+	}
+	gitRun(t, dir, "checkout", "-q", "main")
+
 	// A fork's pull request has no secrets: the store refuses it. The run
 	// indexes everything, says why, and does not fail.
 	gitRun(t, dir, "checkout", "-q", "-b", "fork")
@@ -264,7 +287,7 @@ func TestCIS3(t *testing.T) {
 	t.Setenv("GITHUB_BASE_REF", "main")
 	t.Setenv("AWS_ACCESS_KEY_ID", "")
 	t.Setenv("AWS_SECRET_ACCESS_KEY", "")
-	code, stdout, stderr := run(t, dir, "ci", "--store", url, "--out", t.TempDir(), "--push-pr")
+	code, stdout, stderr = run(t, dir, "ci", "--store", url, "--out", t.TempDir(), "--push-pr")
 	if code != 0 || !strings.Contains(stderr, "no base from the store") || !strings.Contains(stderr, "not pushed") || strings.Contains(stderr, srv.SecretKey) {
 		t.Errorf("fork pull request: exit %d\n%s\n%s", code, stdout, stderr)
 	}
