@@ -1,30 +1,21 @@
 package java
 
 import (
-	"sort"
 	"strings"
+
+	"github.com/graphsnap/snap/indexer/srctext"
 )
 
 // maxText caps the argument, target and signature texts copied into rows.
 const maxText = 200
 
-// lineStartsInto appends to starts the byte offset of the start of every
-// line of src.
+// lineStartsInto appends the line starts of src to starts.
 func lineStartsInto(starts []uint32, src []byte) []uint32 {
-	starts = append(starts, 0)
-	for i, b := range src {
-		if b == '\n' {
-			starts = append(starts, uint32(i+1))
-		}
-	}
-	return starts
+	return srctext.LineStarts(starts, src)
 }
 
 // pos returns the 1-based line and 1-based byte column of offset off.
-func pos(starts []uint32, off uint32) (line, col uint32) {
-	i := sort.Search(len(starts), func(i int) bool { return starts[i] > off }) - 1
-	return uint32(i + 1), off - starts[i] + 1
-}
+func pos(starts []uint32, off uint32) (line, col uint32) { return srctext.Pos(starts, off) }
 
 func isIdentStart(c byte) bool {
 	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
@@ -143,17 +134,8 @@ func plain(s string) bool {
 	return prev != ' '
 }
 
-// capText cuts s to maxText bytes, at a UTF-8 boundary, marking the cut.
-func capText(s string) string {
-	if len(s) <= maxText {
-		return s
-	}
-	i := maxText
-	for i > 0 && s[i]&0xc0 == 0x80 {
-		i--
-	}
-	return s[:i] + "…"
-}
+// capText cuts s to at most maxText bytes on a rune boundary.
+func capText(s string) string { return srctext.Cap(s, maxText) }
 
 // javadoc returns the text of a /** */ comment: markers and the leading
 // stars of its lines stripped, blank lines at either end dropped.

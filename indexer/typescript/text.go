@@ -1,31 +1,19 @@
 package typescript
 
 import (
-	"bytes"
-	"sort"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/graphsnap/snap/indexer/srctext"
 )
 
 // maxText caps the argument, target and signature texts copied into rows.
 const maxText = 200
 
 // lineStarts returns the byte offset of the start of every line of src.
-func lineStarts(src []byte) []uint32 {
-	starts := make([]uint32, 1, bytes.Count(src, []byte{'\n'})+1)
-	for i, b := range src {
-		if b == '\n' {
-			starts = append(starts, uint32(i+1))
-		}
-	}
-	return starts
-}
+func lineStarts(src []byte) []uint32 { return srctext.LineStarts(nil, src) }
 
 // pos returns the 1-based line and 1-based byte column of offset off.
-func pos(starts []uint32, off uint32) (line, col uint32) {
-	i := sort.Search(len(starts), func(i int) bool { return starts[i] > off }) - 1
-	return uint32(i + 1), off - starts[i] + 1
-}
+func pos(starts []uint32, off uint32) (line, col uint32) { return srctext.Pos(starts, off) }
 
 func isIdentStart(c byte) bool {
 	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
@@ -178,18 +166,8 @@ func plain(b string) bool {
 	return prev != ' '
 }
 
-// capText cuts s to at most maxText bytes on a rune boundary, marking the
-// cut with an ellipsis.
-func capText(s string) string {
-	if len(s) <= maxText {
-		return s
-	}
-	i := maxText - len("…")
-	for i > 0 && !utf8.RuneStart(s[i]) {
-		i--
-	}
-	return s[:i] + "…"
-}
+// capText cuts s to at most maxText bytes on a rune boundary.
+func capText(s string) string { return srctext.Cap(s, maxText) }
 
 // jsdoc returns the text of a /** */ comment: markers and the leading
 // stars of its lines removed, blank lines at both ends dropped; ok is

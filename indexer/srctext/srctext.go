@@ -1,0 +1,49 @@
+// Package srctext holds the small text routines every language's
+// extractor needs: turning byte offsets into lines and columns, and
+// capping the texts copied into rows.
+package srctext
+
+import (
+	"bytes"
+	"sort"
+	"unicode/utf8"
+)
+
+// LineStarts appends to dst the byte offset of the start of every line of
+// src, the first being 0, and returns it. Pass a dst kept from an earlier
+// file to spare an allocation.
+func LineStarts(dst []uint32, src []byte) []uint32 {
+	if dst == nil {
+		dst = make([]uint32, 0, bytes.Count(src, []byte{'\n'})+1)
+	}
+	dst = append(dst, 0)
+	for i, b := range src {
+		if b == '\n' {
+			dst = append(dst, uint32(i+1))
+		}
+	}
+	return dst
+}
+
+// Pos returns the 1-based line and 1-based byte column of offset off, from
+// the line starts LineStarts gave.
+func Pos(starts []uint32, off uint32) (line, col uint32) {
+	i := sort.Search(len(starts), func(i int) bool { return starts[i] > off }) - 1
+	return uint32(i + 1), off - starts[i] + 1
+}
+
+// Ellipsis ends a text Cap cut.
+const Ellipsis = "…"
+
+// Cap cuts s to at most max bytes on a rune boundary, ending the cut with
+// an ellipsis.
+func Cap(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	i := max - len(Ellipsis)
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + Ellipsis
+}
