@@ -14,6 +14,7 @@ import (
 	"github.com/cespare/xxhash/v2"
 
 	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/srctext"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -248,21 +249,11 @@ func (x *extractor) collect(caps []indexer.Capture) []item {
 	return items
 }
 
-func lineStarts(src []byte) []uint32 {
-	starts := []uint32{0}
-	for i, c := range src {
-		if c == '\n' {
-			starts = append(starts, uint32(i+1))
-		}
-	}
-	return starts
-}
+func lineStarts(src []byte) []uint32 { return srctext.LineStarts(nil, src) }
 
 // pos returns the 1-based line and 1-based byte column of offset.
 func (st *fileState) pos(off uint32) (uint32, uint32) {
-	i, _ := slices.BinarySearch(st.lines, off+1)
-	line := i // number of line starts ≤ off
-	return uint32(line), off - st.lines[line-1] + 1
+	return srctext.Pos(st.lines, off)
 }
 
 func (st *fileState) text(s span) string { return string(st.src[s.start:s.end]) }

@@ -5,7 +5,7 @@ package srctext
 
 import (
 	"bytes"
-	"sort"
+	"slices"
 	"unicode/utf8"
 )
 
@@ -28,8 +28,8 @@ func LineStarts(dst []uint32, src []byte) []uint32 {
 // Pos returns the 1-based line and 1-based byte column of offset off, from
 // the line starts LineStarts gave.
 func Pos(starts []uint32, off uint32) (line, col uint32) {
-	i := sort.Search(len(starts), func(i int) bool { return starts[i] > off }) - 1
-	return uint32(i + 1), off - starts[i] + 1
+	n, _ := slices.BinarySearch(starts, off+1) // the line starts at or before off
+	return uint32(n), off - starts[n-1] + 1
 }
 
 // Ellipsis ends a text Cap cut.
