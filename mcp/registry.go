@@ -221,10 +221,13 @@ var catalog = []*Tool{
 	findSymbolTool,
 	nodeTool,
 	symbolsOverviewTool,
+	findReferencesTool,
 	callersTool,
 	calleesTool,
 	callDetailsTool,
 	impactTool,
 	pathTool,
 	readFileTool,
+	listDirTool,
+	findFileTool,
 }

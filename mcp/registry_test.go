@@ -54,6 +54,14 @@ var calls = []struct{ golden, tool, args string }{
 	{"status", "snap_status", `{}`},
 	{"stats", "snap_stats", `{}`},
 	{"manifest", "snap_manifest", `{}`},
+	{"find_references", "snap_find_references", `{"name":"net/http.Handler"}`},
+	{"find_references_calls", "snap_find_references", `{"name":"Server.Serve","kinds":["calls"]}`},
+	{"list_dir_root", "snap_list_dir", `{}`},
+	{"list_dir", "snap_list_dir", `{"path":"src/net/http"}`},
+	{"list_dir_missing", "snap_list_dir", `{"path":"nope"}`},
+	{"list_dir_outside", "snap_list_dir", `{"path":"../etc"}`},
+	{"find_file_glob", "snap_find_file", `{"pattern":"**/*.py"}`},
+	{"find_file_text", "snap_find_file", `{"pattern":"server"}`},
 	{"call_details", "snap_call_details", `{"from":"net/http.Serve","to":"Server.Serve"}`},
 	{"call_details_none", "snap_call_details", `{"from":"create_user","to":"main.main"}`},
 	{"stats_parse_errors", "snap_stats", `{"status":"parse_error","limit":1}`},
@@ -352,7 +360,7 @@ func TestToolsets(t *testing.T) {
 	for _, tool := range r.Tools() {
 		names = append(names, tool.Name)
 	}
-	if strings.Join(names, " ") != "snap_callers snap_callees snap_call_details snap_read_file" {
+	if strings.Join(names, " ") != "snap_callers snap_callees snap_call_details snap_read_file snap_list_dir snap_find_file" {
 		t.Errorf("tools = %v", names)
 	}
 	if _, err := mcp.NewRegistry(h, "everything"); err == nil {

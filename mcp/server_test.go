@@ -103,7 +103,7 @@ func TestServerListsTools(t *testing.T) {
 		}
 	}
 	slices.Sort(names) // mcp-go lists tools by name
-	want := "snap_call_details snap_callees snap_callers snap_find_symbol snap_impact snap_manifest snap_node snap_path snap_read_file snap_search snap_stats snap_status snap_symbols_overview"
+	want := "snap_call_details snap_callees snap_callers snap_find_file snap_find_references snap_find_symbol snap_impact snap_list_dir snap_manifest snap_node snap_path snap_read_file snap_search snap_stats snap_status snap_symbols_overview"
 	if got := strings.Join(names, " "); got != want {
 		t.Errorf("tools:\n got %s\nwant %s", got, want)
 	}

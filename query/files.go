@@ -114,3 +114,7 @@ func (e *Engine) FileSymbols(path string) []int32 {
 // Files returns the files table, sorted by path. The rows are shared: do
 // not modify them.
 func (e *Engine) Files() []schemas.File { return e.files }
+
+// AllPaths returns every path the snapshot knows, sorted. The slice is
+// shared: do not modify it.
+func (e *Engine) AllPaths() []string { return e.paths }

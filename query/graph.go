@@ -309,3 +309,15 @@ func (e *Engine) joinPath(meet int32, fwd, bwd map[int32]step) []Hop {
 	}
 	return hops
 }
+
+// References returns the edges of kinds that reach r (incoming, resolved),
+// with the symbol at their other end, ordered by file, line and column.
+func (e *Engine) References(r int32, kinds []EdgeKind) []Link {
+	var out []Link
+	e.each(r, kinds, In, func(edge, v int32) bool {
+		out = append(out, Link{Edge: edge, Node: v})
+		return true
+	})
+	e.sortSites(out)
+	return out
+}
