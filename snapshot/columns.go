@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"unsafe"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/encoding"
@@ -122,13 +123,37 @@ func lookup[T, V any](rows []T, idx []int32, dict []V, field func(*T) *V) (int, 
 	if len(idx) > len(rows) {
 		return 0, errNoRows
 	}
+	if len(idx) == 0 {
+		return 0, nil
+	}
+	base := unsafe.Pointer(&rows[0])
+	off := uintptr(unsafe.Pointer(field(&rows[0]))) - uintptr(base)
+	size := unsafe.Sizeof(rows[0])
 	for i, x := range idx {
 		if uint(x) >= uint(len(dict)) {
 			return 0, fmt.Errorf("dictionary index %d out of range [0, %d)", x, len(dict))
 		}
-		*field(&rows[i]) = dict[x]
+		*(*V)(unsafe.Add(base, uintptr(i)*size+off)) = dict[x] // as scatter does
 	}
 	return len(idx), nil
+}
+
+// scatter stores vals[i] in the field of rows[i]. The field's offset in
+// T is taken once, so the loop makes no call per value: this loop runs
+// once per value of every numeric column of a snapshot.
+func scatter[T, V any](rows []T, vals []V, field func(*T) *V) {
+	if len(vals) == 0 {
+		return
+	}
+	base := unsafe.Pointer(&rows[0])
+	off := uintptr(unsafe.Pointer(field(&rows[0]))) - uintptr(base)
+	size := unsafe.Sizeof(rows[0])
+	if off+unsafe.Sizeof(vals[0]) > size {
+		panic("snapshot: field outside its row") // field must return a field of its argument
+	}
+	for i, v := range vals {
+		*(*V)(unsafe.Add(base, uintptr(i)*size+off)) = v
+	}
 }
 
 // number is what fixed-size columns hold.
@@ -158,9 +183,7 @@ func numberColumn[T any, V number](path string, values func(*encoding.Values) []
 			if len(vals) > len(rows) {
 				return 0, errNoRows
 			}
-			for i, v := range vals {
-				*field(&rows[i]) = v
-			}
+			scatter(rows, vals, field)
 			return len(vals), nil
 		})
 	}}
