@@ -97,14 +97,15 @@ type Ref struct {
 
 // Fact kinds of refs.parquet: not edges, but what resolution needs to know.
 const (
-	RefType    = "type"    // Src's declared type (a field, variable, parameter); Expr is the type
-	RefResult  = "result"  // Src's first result type (a function or method)
-	RefEmbeds  = "embeds"  // Src (a struct or interface) embeds the type in Expr
-	RefPackage = "package" // the file's package clause; Target the name, Expr the import path
-	RefBuild   = "build"   // the file's build constraint; Expr is the constraint expression
-	RefExport  = "export"  // a module's export (TypeScript, JavaScript); Target the name, Expr what it is
-	RefCrate   = "crate"   // a Rust file's crate; Target the crate name, Expr the folder of its Cargo.toml
-	RefMod     = "mod"     // a Rust `mod name;`; Target the name, Expr the candidate files, |-separated
-	RefImpl    = "impl"    // a Rust impl block's item; Expr {T} or {T} as {Trait}
-	RefParams  = "params"  // a Java method's or constructor's parameter types, erased, comma-separated
+	RefType     = "type"     // Src's declared type (a field, variable, parameter); Expr is the type
+	RefResult   = "result"   // Src's first result type (a function or method)
+	RefEmbeds   = "embeds"   // Src (a struct or interface) embeds the type in Expr
+	RefPackage  = "package"  // the file's package clause; Target the name, Expr the import path
+	RefBuild    = "build"    // the file's build constraint; Expr is the constraint expression
+	RefExport   = "export"   // a module's export (TypeScript, JavaScript); Target the name, Expr what it is
+	RefCrate    = "crate"    // a Rust file's crate; Target the crate name, Expr the folder of its Cargo.toml
+	RefMod      = "mod"      // a Rust `mod name;`; Target the name, Expr the candidate files, |-separated
+	RefImpl     = "impl"     // a Rust impl block's item; Expr {T} or {T} as {Trait}
+	RefParams   = "params"   // a Java or Kotlin function's parameter types, erased, comma-separated
+	RefReceiver = "receiver" // a Kotlin extension function's receiver type; Expr {T}
 )

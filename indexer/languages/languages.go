@@ -5,6 +5,7 @@ import (
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/golang"
 	"github.com/graphsnap/snap/indexer/java"
+	"github.com/graphsnap/snap/indexer/kotlin"
 	"github.com/graphsnap/snap/indexer/python"
 	"github.com/graphsnap/snap/indexer/rust"
 	"github.com/graphsnap/snap/indexer/typescript"
@@ -12,5 +13,5 @@ import (
 
 // All returns a fresh instance of every language.
 func All() []indexer.Language {
-	return append([]indexer.Language{golang.New(), python.New(), rust.New(), java.New()}, typescript.All()...)
+	return append([]indexer.Language{golang.New(), python.New(), rust.New(), java.New(), kotlin.New()}, typescript.All()...)
 }

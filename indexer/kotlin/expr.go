@@ -1,0 +1,148 @@
+package kotlin
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/graphsnap/snap/schemas"
+)
+
+// Expr, the normalized form of a Kotlin reference, as this package writes
+// it in refs and reads it back in Resolve.
+//
+// calls (Src the function, constructor, property or class whose code
+// makes the call, or the file; Args the argument count, a trailing lambda
+// included):
+//
+//	expr = head { step } | "?" reason
+//	step = "." name | "(" n ")"
+//	head = name          a name no local or parameter binds: a member of
+//	                     an enclosing class, a top-level function or
+//	                     property, a type or a package
+//	     | "this" | "super"
+//	     | "{" type "}"  a value of that type: a local, parameter or
+//	                     constructor parameter of declared type, a string
+//	                     literal ({kotlin.String})
+//	     | "this(" n ")" | "super(" n ")"  a constructor delegation call
+//
+// A local without a declared type is replaced by the Expr of its
+// initializer. type is as written, without type arguments and
+// nullability. Reasons: ?local (a lambda parameter or loop variable, or a
+// local function), ?literal, ?expr (any other expression).
+//
+// Facts: package; type (Src a property or enum entry: "{T}" or the Expr
+// of its initializer); result (Src a function: "{T}" of its declared
+// result, or the Expr of its expression body); params (Src a function or
+// constructor: parameter types, comma-separated, "..." before a vararg's,
+// "=" after one with a default value); receiver (Src an extension
+// function: "{T}" of its receiver type).
+//
+// extends / implements (Src a class, object or interface; Expr "{T}"):
+// the kind is only what the syntax proves (a supertype with constructor
+// arguments, or any supertype of an interface, extends); the resolver
+// decides by the declared kind of the supertype it finds.
+//
+// imports (Src the file): a.b.C, a.b.C as D, a.b.*.
+
+// RefReceiver is the fact kind giving an extension function's receiver.
+const RefReceiver = schemas.RefReceiver
+
+const (
+	exprLocal   = "?local"
+	exprLiteral = "?literal"
+	exprExpr    = "?expr"
+)
+
+const maxDepth = 32
+
+// expr returns the Expr of the expression at s.
+func (f *fileState) expr(s span, depth int) string {
+	if depth > maxDepth {
+		return exprExpr
+	}
+	if i, ok := f.exprs[s.key()]; ok {
+		it := &f.items[i]
+		switch it.kind {
+		case kCall:
+			o := f.expr(it.role[rObject], depth+1)
+			if strings.HasPrefix(o, "?") {
+				return o
+			}
+			return o + "(" + strconv.Itoa(int(f.callArgc(it))) + ")"
+		case kNav:
+			o := f.expr(it.role[rObject], depth+1)
+			if strings.HasPrefix(o, "?") {
+				return o
+			}
+			if strings.Contains(f.str[it.role[rObject].end:it.role[rName].start], "::") {
+				return exprExpr
+			}
+			return o + "." + f.text(it.role[rName])
+		case kParen:
+			return f.expr(it.role[rValue], depth+1)
+		}
+	}
+	t := f.text(s)
+	switch {
+	case t == "this" || t == "super":
+		return t
+	case t == "":
+		return exprExpr
+	case t[0] == '"':
+		return "{kotlin.String}"
+	case t[0] >= '0' && t[0] <= '9', t == "true", t == "false", t == "null", t[0] == '\'':
+		return exprLiteral
+	case isIdent(t):
+		if b := f.lookup(t, s.start); b != nil {
+			return f.bindingExpr(b, depth)
+		}
+		return t
+	}
+	return exprExpr
+}
+
+func isIdent(t string) bool {
+	if t == "" {
+		return false
+	}
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' && i > 0 || c >= 0x80) {
+			return false
+		}
+	}
+	return true
+}
+
+// lookup returns the innermost binding of name visible at p.
+func (f *fileState) lookup(name string, p uint32) *binding {
+	var best *binding
+	for _, b := range f.binds[name] {
+		if b.start <= p && p < b.end && (best == nil || b.start >= best.start) {
+			best = b
+		}
+	}
+	return best
+}
+
+func (f *fileState) bindingExpr(b *binding, depth int) string {
+	switch b.state {
+	case 2:
+		return b.expr
+	case 1:
+		return exprExpr
+	}
+	b.state = 1
+	switch {
+	case b.local:
+		b.expr = exprLocal
+	case b.typ != (span{}):
+		b.expr = typeExpr(f.text(b.typ))
+	case b.value != (span{}):
+		b.expr = f.expr(b.value, depth+1)
+	default:
+		b.expr = exprLocal
+	}
+	b.state = 2
+	return b.expr
+}

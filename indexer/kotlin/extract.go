@@ -1,0 +1,925 @@
+package kotlin
+
+import (
+	"cmp"
+	"fmt"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/srctext"
+	"github.com/graphsnap/snap/schemas"
+)
+
+// Positions in rows: lines are 1-based, columns 1-based byte offsets in
+// their line, byte offsets 0-based. A symbol's range covers its modifiers
+// and annotations, not its KDoc.
+
+type span struct{ start, end uint32 }
+
+func (s span) key() uint64 { return uint64(s.start)<<32 | uint64(s.end) }
+
+func (s span) contains(o span) bool { return s.start <= o.start && o.end <= s.end }
+
+type item struct {
+	span
+	kind kind
+	has  uint16
+	role [numRoles]span
+}
+
+func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
+
+type extractor struct {
+	scanner *indexer.Scanner
+	query   *query
+}
+
+func (x *extractor) Close() { x.scanner.Close() }
+
+func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
+	caps, errAt, hasError, err := x.scanner.Scan(src)
+	if err != nil {
+		return nil, err
+	}
+	f := &fileState{
+		path: file, src: src, str: string(src), lines: srctext.LineStarts(nil, src), test: isTestFile(file),
+		ids: indexer.IDs{Language: Name, File: file}, items: x.collect(caps),
+		docs: map[uint32]string{}, exprs: map[uint64]int32{}, argc: map[uint32]int32{},
+		lambdaEnd: map[uint32]bool{}, binds: map[string][]*binding{},
+	}
+	f.prepare()
+	f.run()
+	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
+	if hasError {
+		line, col := srctext.Pos(f.lines, errAt)
+		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
+	}
+	return res, nil
+}
+
+// collect turns captures into items in document order, containers first,
+// merging the matches of one node.
+func (x *extractor) collect(caps []indexer.Capture) []item {
+	var items []item
+	info := x.query.captures
+	for i := 0; i < len(caps); {
+		j := i
+		for j < len(caps) && caps[j].Match == caps[i].Match {
+			j++
+		}
+		var it item
+		for _, c := range caps[i:j] {
+			if c.Index == indexer.NameChild {
+				continue
+			}
+			if r := info[c.Index].role; r >= 0 {
+				it.role[r] = span{c.Start, c.End}
+				it.has |= 1 << r
+			}
+		}
+		for _, c := range caps[i:j] {
+			if c.Index == indexer.NameChild {
+				continue
+			}
+			if ci := info[c.Index]; ci.role < 0 {
+				it.kind = ci.kind
+				it.span = span{c.Start, c.End}
+				items = append(items, it)
+			}
+		}
+		i = j
+	}
+	slices.SortStableFunc(items, func(a, b item) int {
+		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(b.end, a.end), cmp.Compare(a.kind, b.kind))
+	})
+	out := items[:0]
+	for _, it := range items {
+		if n := len(out); n > 0 && out[n-1].span == it.span && out[n-1].kind == it.kind {
+			p := &out[n-1]
+			for r := range numRoles {
+				if it.hasRole(r) && !p.hasRole(r) {
+					p.role[r] = it.role[r]
+					p.has |= 1 << r
+				}
+			}
+			continue
+		}
+		out = append(out, it)
+	}
+	return out
+}
+
+// isTestFile reports whether file holds tests by Gradle's conventions.
+func isTestFile(file string) bool {
+	base := path.Base(file)
+	return strings.HasPrefix(file, "src/test/") || strings.Contains(file, "/src/test/") ||
+		strings.HasPrefix(file, "src/androidTest/") || strings.Contains(file, "/src/androidTest/") ||
+		strings.HasSuffix(base, "Test.kt") || strings.HasSuffix(base, "Tests.kt")
+}
+
+var testAnnotations = map[string]bool{"Test": true, "ParameterizedTest": true, "RepeatedTest": true, "TestFactory": true}
+
+// frame is a range the walk is inside of.
+type frame struct {
+	kind       kind
+	start, end uint32
+	node       int32  // the node made for it, -1 if none
+	qname      string // declarations: the qualified name members extend
+	iface      bool
+	exported   bool
+}
+
+// binding is a local, a parameter or a constructor parameter, visible in
+// [start, end).
+type binding struct {
+	start, end uint32
+	typ        span // declared type, if any
+	value      span // initializer, if any
+	local      bool // type unknowable (lambda parameter, loop variable)
+	expr       string
+	state      uint8
+}
+
+type call struct {
+	it              int32
+	src             int32
+	loop, try, cond bool
+}
+
+type fileState struct {
+	path      string
+	src       []byte
+	str       string
+	lines     []uint32
+	test      bool
+	pkg       string
+	ids       indexer.IDs
+	items     []item
+	nodes     []schemas.Node
+	refs      []schemas.Ref
+	stack     []*frame
+	docs      map[uint32]string
+	decos     []span
+	exprs     map[uint64]int32
+	argc      map[uint32]int32 // by the start of a value_arguments
+	pending   []pendingFact
+	lambdaEnd map[uint32]bool // ends of trailing lambdas
+	binds     map[string][]*binding
+	calls     []call
+}
+
+func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
+
+func (f *fileState) prepare() {
+	var args []span
+	for i := range f.items {
+		it := &f.items[i]
+		switch it.kind {
+		case kDoc:
+			if t := f.text(it.span); strings.HasPrefix(t, "/**") && t != "/**/" {
+				f.docs[uint32(skipSpace(f.str, int(it.end)))] = kdoc(t)
+			}
+		case kDecorator:
+			f.decos = append(f.decos, it.span)
+		case kCall, kNav, kParen:
+			f.exprs[it.key()] = int32(i)
+		case kArgs:
+			for len(args) > 0 && args[len(args)-1].end <= it.start {
+				args = args[:len(args)-1]
+			}
+			args = append(args, it.span)
+			f.argc[it.start] = 0
+		case kArg:
+			for len(args) > 0 && args[len(args)-1].end <= it.start {
+				args = args[:len(args)-1]
+			}
+			if len(args) > 0 {
+				f.argc[args[len(args)-1].start]++
+			}
+		case kLambdaArg:
+			f.lambdaEnd[it.end] = true
+		}
+	}
+}
+
+func skipSpace(s string, p int) int {
+	for p < len(s) && (s[p] == ' ' || s[p] == '\t' || s[p] == '\n' || s[p] == '\r') {
+		p++
+	}
+	return p
+}
+
+// kdoc returns the text of a KDoc comment without its markers.
+func kdoc(t string) string {
+	t = strings.TrimSuffix(strings.TrimPrefix(t, "/**"), "*/")
+	var out []string
+	for _, l := range strings.Split(t, "\n") {
+		l = strings.TrimSpace(l)
+		l = strings.TrimSpace(strings.TrimPrefix(l, "*"))
+		if l != "" || len(out) > 0 {
+			out = append(out, l)
+		}
+	}
+	for len(out) > 0 && out[len(out)-1] == "" {
+		out = out[:len(out)-1]
+	}
+	return strings.Join(out, "\n")
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func (f *fileState) top() *frame {
+	if len(f.stack) == 0 {
+		return nil
+	}
+	return f.stack[len(f.stack)-1]
+}
+
+func (f *fileState) push(fr frame) *frame {
+	p := &fr
+	f.stack = append(f.stack, p)
+	return p
+}
+
+// decl returns the innermost declaration frame with a node, or nil.
+func (f *fileState) decl() *frame {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		if f.stack[i].node >= 0 {
+			return f.stack[i]
+		}
+	}
+	return nil
+}
+
+// owner returns the class-like frame whose body holds the position
+// directly (not through a function, lambda or initializer), or nil.
+func (f *fileState) owner() *frame {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		switch fr := f.stack[i]; {
+		case fr.kind.isType():
+			return fr
+		case fr.kind == kScope, fr.kind == kPctor:
+			continue
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// local reports whether a declaration at the top of the stack is inside
+// a function, lambda, initializer or anonymous object: it gets no node.
+func (f *fileState) local() bool {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		switch f.stack[i].kind {
+		case kFun, kCtor, kLambda, kInit, kAnon, kProp, kEntry:
+			return true
+		case kClass, kObject, kCompanion:
+			return false
+		}
+	}
+	return false
+}
+
+func (f *fileState) parentQ() (string, int32) {
+	if d := f.decl(); d != nil {
+		return d.qname, d.node
+	}
+	return f.pkg, -1
+}
+
+func (f *fileState) qual(prefix, name string) string {
+	if prefix == "" {
+		return name
+	}
+	return prefix + "." + name
+}
+
+func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
+	parentID := indexer.FileID(f.path)
+	if parent >= 0 {
+		parentID = f.nodes[parent].ID
+	}
+	sl, sc := srctext.Pos(f.lines, s.start)
+	el, ec := srctext.Pos(f.lines, s.end)
+	f.nodes = append(f.nodes, schemas.Node{
+		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
+		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
+		StartByte: s.start, EndByte: s.end, ParentID: parentID, Visibility: schemas.Public,
+	})
+	return int32(len(f.nodes) - 1)
+}
+
+func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
+	line, col := srctext.Pos(f.lines, at.start)
+	f.refs = append(f.refs, schemas.Ref{
+		File: f.path, Src: src, Kind: kind, Target: target, Expr: expr, Line: line, Col: col,
+	})
+	return &f.refs[len(f.refs)-1]
+}
+
+func (f *fileState) srcID(n int32) uint64 {
+	if n < 0 {
+		return indexer.FileID(f.path)
+	}
+	return f.nodes[n].ID
+}
+
+// decorate applies the modifiers and KDoc of the declaration it to node n
+// and returns the modifier keywords.
+func (f *fileState) decorate(n int32, it *item) map[string]bool {
+	node := &f.nodes[n]
+	node.Doc = f.docs[it.start]
+	words := map[string]bool{}
+	if !it.hasRole(rMods) {
+		return words
+	}
+	m := it.role[rMods]
+	p := m.start
+	for _, d := range f.decos {
+		if !m.contains(d) {
+			continue
+		}
+		for _, w := range strings.Fields(f.str[p:d.start]) {
+			words[w] = true
+		}
+		p = d.end
+		text := oneLine(f.str[d.start+1 : d.end])
+		node.Decorators = append(node.Decorators, text)
+		name := text
+		if i := strings.IndexAny(name, "(<"); i >= 0 {
+			name = name[:i]
+		}
+		if i := strings.IndexByte(name, ':'); i >= 0 { // use-site target
+			name = name[i+1:]
+		}
+		if testAnnotations[strings.TrimSpace(name[strings.LastIndexByte(name, '.')+1:])] {
+			node.IsTest = true
+		}
+	}
+	for _, w := range strings.Fields(f.str[p:m.end]) {
+		words[w] = true
+	}
+	switch {
+	case words["private"]:
+		node.Visibility = schemas.Private
+	case words["protected"]:
+		node.Visibility = schemas.Protected
+	case words["internal"]:
+		node.Visibility = schemas.Internal
+	}
+	node.IsAsync = words["suspend"]
+	node.IsAbstract = words["abstract"] || words["sealed"]
+	return words
+}
+
+// exported reports whether node n, declared in the frame parent (nil at
+// top level), is reachable from outside its module.
+func (f *fileState) setExported(n int32, parent *frame) {
+	v := f.nodes[n].Visibility
+	f.nodes[n].Exported = (v == schemas.Public || v == schemas.Protected) && (parent == nil || parent.exported)
+}
+
+// header returns the one-line text of a declaration from the end of its
+// modifiers to end.
+func (f *fileState) header(it *item, end uint32) string {
+	start := it.start
+	if it.hasRole(rMods) {
+		start = uint32(skipSpace(f.str, int(it.role[rMods].end)))
+	}
+	if start >= end {
+		return ""
+	}
+	return srctext.Cap(oneLine(f.str[start:end]), 300)
+}
+
+func (f *fileState) run() {
+	for i := range f.items {
+		it := &f.items[i]
+		for len(f.stack) > 0 && f.top().end <= it.start {
+			f.stack = f.stack[:len(f.stack)-1]
+		}
+		switch it.kind {
+		case kPackage:
+			if len(f.stack) == 0 && it.hasRole(rName) {
+				f.pkg = strings.Join(strings.Fields(f.text(it.role[rName])), "")
+				f.addRef(schemas.RefPackage, indexer.FileID(f.path), it.span, f.pkg, f.pkg)
+			}
+		case kImport:
+			t := strings.TrimSpace(strings.TrimPrefix(f.text(it.span), "import"))
+			t = strings.TrimSuffix(t, ";")
+			e := oneLine(t)
+			e = strings.ReplaceAll(strings.ReplaceAll(e, " .", "."), ". ", ".")
+			f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.span, e, e)
+		case kClass, kObject, kCompanion:
+			f.typeDecl(it)
+		case kSuper:
+			f.superRef(it)
+		case kFun:
+			f.function(it)
+		case kCtor, kPctor:
+			f.ctor(it)
+		case kCparam:
+			f.cparam(it)
+		case kProp:
+			f.property(it)
+		case kAlias:
+			if f.local() {
+				continue
+			}
+			pq, parent := f.parentQ()
+			name := f.text(it.role[rName])
+			n := f.addNode(schemas.KindTypeAlias, name, f.qual(pq, name), parent, it.span)
+			f.decorate(n, it)
+			f.nodes[n].Signature = f.header(it, it.end)
+			f.setExported(n, f.decl())
+		case kEntry:
+			f.entry(it)
+		case kParam:
+			f.bindAt(f.text(it.role[rName]), it.end, &binding{typ: it.role[rType]})
+		case kVar:
+			if t := f.top(); t != nil && (t.kind == kProp || t.kind == kCparam) {
+				continue // the variable of a property
+			}
+			f.bindAt(f.text(it.role[rName]), it.end, &binding{local: true})
+		case kInit:
+			n := int32(-1)
+			if o := f.owner(); o != nil {
+				n = o.node
+			}
+			f.push(frame{kind: kInit, start: it.start, end: it.end, node: n})
+		case kAnon, kLambda, kScope, kLoop, kTry, kCond:
+			f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+		case kCall, kDeleg:
+			c := call{it: int32(i), src: -1}
+			if d := f.decl(); d != nil {
+				c.src = d.node
+			}
+			c.loop, c.try, c.cond = f.regions()
+			f.calls = append(f.calls, c)
+		}
+	}
+	f.finish()
+}
+
+// regions reports whether code at the top of the stack runs, within its
+// own function or lambda, in a loop, a try block or a conditional branch.
+func (f *fileState) regions() (loop, try, cond bool) {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		switch f.stack[i].kind {
+		case kLoop:
+			loop = true
+		case kTry:
+			try = true
+		case kCond:
+			cond = true
+		case kScope, kAnon:
+		default:
+			return
+		}
+	}
+	return
+}
+
+// bindAt binds name from p to the end of the innermost scope.
+func (f *fileState) bindAt(name string, p uint32, b *binding) {
+	end := uint32(len(f.src))
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		switch fr := f.stack[i]; fr.kind {
+		case kScope, kLambda, kLoop, kFun, kCtor, kPctor, kInit, kClass, kObject, kCompanion, kAnon:
+			end = fr.end
+		default:
+			continue
+		}
+		break
+	}
+	b.start, b.end = p, end
+	f.binds[name] = append(f.binds[name], b)
+}
+
+func (f *fileState) typeDecl(it *item) {
+	if f.local() {
+		f.push(frame{kind: kAnon, start: it.start, end: it.end, node: -1})
+		return
+	}
+	parentFrame := f.decl()
+	pq, parent := f.parentQ()
+	name := "Companion"
+	if it.hasRole(rName) {
+		name = f.text(it.role[rName])
+	}
+	kind := schemas.KindClass
+	hdr := f.str[it.start:it.end]
+	if it.hasRole(rMods) {
+		hdr = f.str[it.role[rMods].end:it.end]
+	}
+	iface := false
+	if it.kind == kClass {
+		kw := strings.Fields(hdr)
+		if len(kw) > 0 && (kw[0] == "interface" || len(kw) > 1 && kw[0] == "fun" && kw[1] == "interface") {
+			kind, iface = schemas.KindInterface, true
+		}
+	}
+	n := f.addNode(kind, name, f.qual(pq, name), parent, it.span)
+	words := f.decorate(n, it)
+	if words["enum"] {
+		f.nodes[n].Kind = schemas.KindEnum
+	}
+	if iface {
+		f.nodes[n].IsAbstract = true
+	}
+	// The header runs to the body.
+	end := it.end
+	if b := strings.IndexByte(f.str[it.start:it.end], '{'); b >= 0 {
+		end = it.start + uint32(b)
+	}
+	f.nodes[n].Signature = strings.TrimSpace(f.header(it, end))
+	f.setExported(n, parentFrame)
+	fr := f.push(frame{kind: it.kind, start: it.start, end: it.end, node: n, qname: f.nodes[n].QualifiedName, iface: iface, exported: f.nodes[n].Exported})
+	_ = fr
+}
+
+func (f *fileState) superRef(it *item) {
+	o := f.owner()
+	if o == nil || o.node < 0 || !it.hasRole(rName) {
+		return
+	}
+	t := typeName(f.text(it.role[rName]))
+	kind := schemas.EdgeImplements
+	if it.hasRole(rArgs) || o.iface {
+		kind = schemas.EdgeExtends // only classes are constructed; interfaces extend
+	}
+	f.addRef(kind, f.nodes[o.node].ID, it.role[rName], t, "{"+t+"}")
+}
+
+// typeName returns a type as written without type arguments, annotations,
+// nullability and spaces; "" for a function type.
+func typeName(t string) string {
+	var b strings.Builder
+	depth := 0
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case c == '<':
+			depth++
+		case c == '>':
+			depth--
+		case depth > 0, c == ' ', c == '\t', c == '\n', c == '\r', c == '?', c == '!':
+		case c == '(' || c == '-':
+			return ""
+		default:
+			b.WriteByte(c)
+		}
+	}
+	s := b.String()
+	for strings.HasPrefix(s, "@") { // type annotations
+		return ""
+	}
+	return s
+}
+
+func typeExpr(t string) string {
+	if n := typeName(t); n != "" {
+		return "{" + n + "}"
+	}
+	return exprExpr
+}
+
+func (f *fileState) function(it *item) {
+	if f.local() {
+		fr := f.push(frame{kind: kFun, start: it.start, end: it.end, node: -1})
+		if d := f.decl(); d != nil {
+			fr.node = d.node
+		}
+		if it.hasRole(rName) {
+			f.bindAt(f.text(it.role[rName]), it.start, &binding{local: true})
+		}
+		return
+	}
+	parentFrame := f.decl()
+	pq, parent := f.parentQ()
+	name := f.text(it.role[rName])
+	recv := ""
+	if it.hasRole(rRecv) {
+		recv = typeName(f.text(it.role[rRecv]))
+	}
+	q := f.qual(pq, name)
+	if recv != "" {
+		q = f.qual(pq, recv+"."+name)
+	}
+	kind := schemas.KindFunction
+	if parent >= 0 {
+		kind = schemas.KindMethod
+	}
+	n := f.addNode(kind, name, q, parent, it.span)
+	f.decorate(n, it)
+	if !it.hasRole(rBody) && parentFrame != nil && parentFrame.iface {
+		f.nodes[n].IsAbstract = true
+	}
+	end := it.role[rParams].end
+	if it.hasRole(rType) {
+		end = it.role[rType].end
+	}
+	f.nodes[n].Signature = f.header(it, end)
+	f.setExported(n, parentFrame)
+	id := f.nodes[n].ID
+	if recv != "" {
+		f.addRef(RefReceiver, id, it.role[rRecv], recv, "{"+recv+"}")
+	}
+	f.addRef(schemas.RefParams, id, it.role[rName], name, f.params(it.role[rParams]))
+	switch {
+	case it.hasRole(rType):
+		f.addRef(schemas.RefResult, id, it.role[rType], f.text(it.role[rType]), typeExpr(f.text(it.role[rType])))
+	case it.hasRole(rBody):
+		b := it.role[rBody]
+		if t := f.text(b); strings.HasPrefix(t, "=") {
+			f.pending = append(f.pending, pendingFact{kind: schemas.RefResult, src: n, at: b, value: span{uint32(skipSpace(f.str, int(b.start)+1)), b.end}})
+		}
+	}
+	f.push(frame{kind: kFun, start: it.start, end: it.end, node: n, qname: q})
+}
+
+// params returns the params fact of a parameter list: the parameter
+// types, comma-separated, each followed by "=" when it has a default
+// value and preceded by "..." when it is vararg.
+func (f *fileState) params(s span) string {
+	t := f.text(s)
+	t = strings.TrimSpace(t)
+	t = strings.TrimSuffix(strings.TrimPrefix(t, "("), ")")
+	var out []string
+	for _, p := range splitTop(t) {
+		p = strings.TrimSpace(p)
+		if p == "" {
+			continue
+		}
+		def := false
+		if i := indexTop(p, '='); i >= 0 {
+			def, p = true, p[:i]
+		}
+		vararg := false
+		ws := strings.Fields(p)
+		for len(ws) > 0 && (strings.HasPrefix(ws[0], "@") || ws[0] == "vararg" || ws[0] == "val" || ws[0] == "var" ||
+			ws[0] == "noinline" || ws[0] == "crossinline" || ws[0] == "private" || ws[0] == "public" ||
+			ws[0] == "protected" || ws[0] == "internal" || ws[0] == "override" || ws[0] == "open" || ws[0] == "final") {
+			vararg = vararg || ws[0] == "vararg"
+			ws = ws[1:]
+		}
+		p = strings.Join(ws, " ")
+		typ := ""
+		if i := strings.IndexByte(p, ':'); i >= 0 {
+			typ = typeName(p[i+1:])
+		}
+		if typ == "" {
+			typ = "?"
+		}
+		if vararg {
+			typ = "..." + typ
+		}
+		if def {
+			typ += "="
+		}
+		out = append(out, typ)
+	}
+	return strings.Join(out, ",")
+}
+
+// splitTop splits s at commas outside brackets and strings.
+func splitTop(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '<', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case '>':
+			if i == 0 || s[i-1] != '-' {
+				depth--
+			}
+		case '"', '\'':
+			q := s[i]
+			for i++; i < len(s) && s[i] != q; i++ {
+				if s[i] == '\\' {
+					i++
+				}
+			}
+		case ',':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
+}
+
+func indexTop(s string, c byte) int {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '<', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case '>':
+			if i == 0 || s[i-1] != '-' {
+				depth--
+			}
+		case c:
+			if depth == 0 && (c != '=' || i+1 >= len(s) || s[i+1] != '=') {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+func (f *fileState) ctor(it *item) {
+	o := f.owner()
+	if o == nil || o.node < 0 {
+		f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+		return
+	}
+	n := f.addNode(schemas.KindConstructor, "<init>", o.qname+".<init>", o.node, it.span)
+	f.decorate(n, it)
+	end := it.role[rParams].end
+	f.nodes[n].Signature = f.nodes[o.node].Name + srctext.Cap(oneLine(f.str[it.role[rParams].start:end]), 300)
+	f.setExported(n, o)
+	f.addRef(schemas.RefParams, f.nodes[n].ID, it.span, "<init>", f.params(it.role[rParams]))
+	fr := f.push(frame{kind: it.kind, start: it.start, end: it.end, node: n, qname: o.qname})
+	if it.kind == kPctor {
+		fr.node = -1 // parameters belong to the class; defaults are the class's code
+		fr.end = it.end
+	}
+}
+
+// cparam is a primary constructor's parameter: a property with val or
+// var, in every case a name visible in the class body.
+func (f *fileState) cparam(it *item) {
+	name := f.text(it.role[rName])
+	var cls *frame
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		if f.stack[i].kind.isType() {
+			cls = f.stack[i]
+			break
+		}
+	}
+	b := &binding{}
+	if it.hasRole(rType) {
+		b.typ = it.role[rType]
+	}
+	f.push(frame{kind: kCparam, start: it.start, end: it.end, node: -1})
+	if cls == nil {
+		return
+	}
+	b.start, b.end = it.end, cls.end
+	f.binds[name] = append(f.binds[name], b)
+	hdr := f.str[it.start:it.role[rName].start]
+	if it.hasRole(rMods) {
+		hdr = f.str[it.role[rMods].end:it.role[rName].start]
+	}
+	if kw := strings.Fields(hdr); len(kw) == 0 || (kw[len(kw)-1] != "val" && kw[len(kw)-1] != "var") || cls.node < 0 {
+		return
+	}
+	n := f.addNode(schemas.KindField, name, cls.qname+"."+name, cls.node, it.span)
+	f.decorate(n, it)
+	f.nodes[n].Signature = f.header(it, it.end)
+	f.setExported(n, cls)
+	if it.hasRole(rType) {
+		f.addRef(schemas.RefType, f.nodes[n].ID, it.role[rType], f.text(it.role[rType]), typeExpr(f.text(it.role[rType])))
+	}
+}
+
+func (f *fileState) property(it *item) {
+	name := f.text(it.role[rName])
+	value := span{}
+	if it.hasRole(rValue) {
+		v := it.role[rValue]
+		between := f.str[it.role[rName].end:v.start]
+		if strings.HasSuffix(strings.TrimSpace(between), "=") {
+			value = v
+		}
+	}
+	if f.local() {
+		b := &binding{value: value}
+		if it.hasRole(rType) {
+			b.typ = it.role[rType]
+		}
+		if b.typ == (span{}) && b.value == (span{}) {
+			b.local = true
+		}
+		f.push(frame{kind: kProp, start: it.start, end: it.end, node: -1})
+		if d := f.decl(); d != nil {
+			f.top().node = -1
+		}
+		f.bindAt(name, it.end, b)
+		return
+	}
+	parentFrame := f.decl()
+	pq, parent := f.parentQ()
+	n := f.addNode(schemas.KindField, name, f.qual(pq, name), parent, it.span)
+	words := f.decorate(n, it)
+	if words["const"] {
+		f.nodes[n].Kind = schemas.KindConstant
+		f.nodes[n].QualifiedName = f.qual(pq, name)
+	}
+	end := it.role[rName].end
+	if it.hasRole(rType) {
+		end = it.role[rType].end
+	}
+	f.nodes[n].Signature = f.header(it, end)
+	f.setExported(n, parentFrame)
+	id := f.nodes[n].ID
+	switch {
+	case it.hasRole(rType):
+		f.addRef(schemas.RefType, id, it.role[rType], f.text(it.role[rType]), typeExpr(f.text(it.role[rType])))
+	case value != (span{}):
+		f.pending = append(f.pending, pendingFact{kind: schemas.RefType, src: n, at: value, value: value})
+	}
+	f.push(frame{kind: kProp, start: it.start, end: it.end, node: n, qname: f.nodes[n].QualifiedName})
+}
+
+func (f *fileState) entry(it *item) {
+	o := f.owner()
+	if o == nil || o.node < 0 || !it.hasRole(rName) {
+		f.push(frame{kind: kEntry, start: it.start, end: it.end, node: -1})
+		return
+	}
+	name := f.text(it.role[rName])
+	n := f.addNode(schemas.KindConstant, name, o.qname+"."+name, o.node, it.span)
+	f.decorate(n, it)
+	f.nodes[n].Signature = name
+	f.nodes[n].IsStatic = true
+	f.setExported(n, o)
+	f.addRef(schemas.RefType, f.nodes[n].ID, it.role[rName], f.nodes[o.node].Name, "{"+f.nodes[o.node].Name+"}")
+	f.push(frame{kind: kEntry, start: it.start, end: it.end, node: n, qname: o.qname})
+}
+
+// pendingFact is a type or result fact whose Expr is that of an
+// initializer, computed once every binding of the file is known.
+type pendingFact struct {
+	kind  string
+	src   int32
+	at    span
+	value span
+}
+
+func (f *fileState) finish() {
+	for _, p := range f.pending {
+		e := f.expr(p.value, 0)
+		f.addRef(p.kind, f.nodes[p.src].ID, p.at, srctext.Cap(oneLine(f.text(p.value)), 120), e)
+	}
+	for _, c := range f.calls {
+		it := &f.items[c.it]
+		var e, target string
+		if it.kind == kDeleg {
+			kw := "this"
+			if strings.HasPrefix(strings.TrimSpace(f.text(it.span)), "super") {
+				kw = "super"
+			}
+			e = kw + "(" + strconv.Itoa(int(f.argc[it.role[rArgs].start])) + ")"
+			target = kw
+		} else {
+			e = f.expr(it.span, 0)
+			target = srctext.Cap(oneLine(f.text(it.role[rObject])), 120)
+		}
+		r := f.addRef(schemas.EdgeCalls, f.srcID(c.src), it.span, target, e)
+		r.Args = strconv.Itoa(int(f.callArgc(it)))
+		r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
+	}
+	slices.SortStableFunc(f.refs, func(a, b schemas.Ref) int {
+		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
+	})
+}
+
+func (f *fileState) callArgc(it *item) int32 {
+	n := int32(0)
+	end := it.role[rObject].end
+	rest := f.str[end:it.end]
+	p := skipSpace(rest, 0)
+	if p < len(rest) && rest[p] == '<' { // type arguments
+		depth := 0
+		for ; p < len(rest); p++ {
+			if rest[p] == '<' {
+				depth++
+			} else if rest[p] == '>' {
+				if depth--; depth == 0 {
+					p++
+					break
+				}
+			}
+		}
+		p = skipSpace(rest, p)
+	}
+	if p < len(rest) && rest[p] == '(' {
+		n = f.argc[end+uint32(p)]
+	}
+	if f.lambdaEnd[it.end] {
+		n++
+	}
+	return n
+}

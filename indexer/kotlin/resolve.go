@@ -1,0 +1,742 @@
+package kotlin
+
+import (
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/schemas"
+)
+
+type fileInfo struct {
+	pkg     string
+	imports map[string]string // simple name or alias → qualified name
+	stars   []string
+}
+
+type resolver struct {
+	nodes   []schemas.Node
+	index   map[uint64]int32
+	byQName map[string][]int32
+	kids    map[uint64][]int32
+	files   map[string]*fileInfo
+	pkgs    map[string]uint64
+	facts   map[uint64]map[string]*schemas.Ref // src → fact kind → ref
+	supers  map[uint64][]*schemas.Ref
+}
+
+func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
+	r := &resolver{nodes: nodes, index: map[uint64]int32{}, byQName: map[string][]int32{}, kids: map[uint64][]int32{},
+		files: map[string]*fileInfo{}, pkgs: map[string]uint64{}, facts: map[uint64]map[string]*schemas.Ref{}, supers: map[uint64][]*schemas.Ref{}}
+	for i := range nodes {
+		n := &nodes[i]
+		r.index[n.ID] = int32(i)
+		if n.Language != Name || n.Kind == schemas.KindFile {
+			continue
+		}
+		r.byQName[n.QualifiedName] = append(r.byQName[n.QualifiedName], int32(i))
+		r.kids[n.ParentID] = append(r.kids[n.ParentID], int32(i))
+	}
+	for i := range refs {
+		ref := &refs[i]
+		fi := r.files[ref.File]
+		if fi == nil {
+			fi = &fileInfo{imports: map[string]string{}}
+			r.files[ref.File] = fi
+		}
+		switch ref.Kind {
+		case schemas.RefPackage:
+			fi.pkg = ref.Expr
+		case schemas.EdgeImports:
+			q, alias, _ := strings.Cut(ref.Expr, " as ")
+			q = strings.TrimSpace(q)
+			switch {
+			case strings.HasSuffix(q, ".*"):
+				fi.stars = append(fi.stars, strings.TrimSuffix(q, ".*"))
+			case alias != "":
+				fi.imports[strings.TrimSpace(alias)] = q
+			default:
+				fi.imports[q[strings.LastIndexByte(q, '.')+1:]] = q
+			}
+		case schemas.RefType, schemas.RefResult, schemas.RefParams, RefReceiver:
+			m := r.facts[ref.Src]
+			if m == nil {
+				m = map[string]*schemas.Ref{}
+				r.facts[ref.Src] = m
+			}
+			m[ref.Kind] = ref
+		case schemas.EdgeExtends, schemas.EdgeImplements:
+			r.supers[ref.Src] = append(r.supers[ref.Src], ref)
+		}
+	}
+	var out []schemas.Node
+	byPkg := map[string][]string{}
+	for name, fi := range r.files {
+		if fi.pkg != "" {
+			byPkg[fi.pkg] = append(byPkg[fi.pkg], name)
+		}
+	}
+	for _, p := range slices.Sorted(mapKeys(byPkg)) {
+		files := byPkg[p]
+		slices.Sort(files)
+		id := indexer.NodeID(Name, schemas.KindPackage, p, "", 0)
+		r.pkgs[p] = id
+		out = append(out, schemas.Node{ID: id, Kind: schemas.KindPackage, Name: p[strings.LastIndexByte(p, '.')+1:], QualifiedName: p,
+			Language: Name, File: path.Dir(files[0]), Visibility: schemas.Public, Exported: true})
+		for _, f := range files {
+			if i, ok := r.index[indexer.FileID(f)]; ok {
+				r.nodes[i].ParentID = id
+			}
+		}
+	}
+	var edges []schemas.Edge
+	for i := range refs {
+		edges = r.ref(edges, &refs[i])
+	}
+	return out, edges
+}
+
+func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
+	return func(yield func(K) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+func isType(k string) bool {
+	return k == schemas.KindClass || k == schemas.KindInterface || k == schemas.KindEnum
+}
+
+// typeNode returns the one class-like node of qualified name q, or -1.
+func (r *resolver) typeNode(q string) int32 {
+	found := int32(-1)
+	for _, i := range r.byQName[q] {
+		if isType(r.nodes[i].Kind) || r.nodes[i].Kind == schemas.KindTypeAlias {
+			if found >= 0 {
+				return -2
+			}
+			found = i
+		}
+	}
+	return found
+}
+
+// resolveType finds the type named name (as written) in the context of
+// node ctx of file file: -1 when not in the snapshot.
+func (r *resolver) resolveType(name, file string, ctx uint64) (int32, string) {
+	first, rest, qualified := strings.Cut(name, ".")
+	t, how := r.simpleType(first, file, ctx)
+	if t < 0 {
+		if qualified {
+			if i := r.typeNode(name); i >= 0 {
+				return i, schemas.ResolvedImport
+			}
+		}
+		return -1, ""
+	}
+	for qualified && t >= 0 {
+		var seg string
+		seg, rest, qualified = strings.Cut(rest, ".")
+		t = r.typeNode(r.nodes[t].QualifiedName + "." + seg)
+	}
+	if t < 0 {
+		return -1, ""
+	}
+	return t, how
+}
+
+func (r *resolver) simpleType(name, file string, ctx uint64) (int32, string) {
+	fi := r.files[file]
+	if fi == nil {
+		return -1, ""
+	}
+	for id := ctx; ; { // enclosing classes and their nested types
+		i, ok := r.index[id]
+		if !ok || r.nodes[i].Kind == schemas.KindFile {
+			break
+		}
+		if isType(r.nodes[i].Kind) {
+			if t := r.typeNode(r.nodes[i].QualifiedName + "." + name); t >= 0 {
+				return t, schemas.ResolvedScope
+			}
+			if r.nodes[i].Name == name {
+				return i, schemas.ResolvedScope
+			}
+		}
+		id = r.nodes[i].ParentID
+	}
+	if q, ok := fi.imports[name]; ok {
+		return r.typeNode(q), schemas.ResolvedImport
+	}
+	if t := r.typeNode(qual(fi.pkg, name)); t >= 0 {
+		return t, schemas.ResolvedScope
+	}
+	found := int32(-1)
+	for _, s := range fi.stars {
+		if t := r.typeNode(s + "." + name); t >= 0 {
+			if found >= 0 && found != t {
+				return -1, ""
+			}
+			found = t
+		}
+	}
+	return found, schemas.ResolvedImport
+}
+
+func qual(p, n string) string {
+	if p == "" {
+		return n
+	}
+	return p + "." + n
+}
+
+func (r *resolver) fileOf(ref *schemas.Ref) *fileInfo { return r.files[ref.File] }
+
+func edge(ref *schemas.Ref, kind string, dst uint64, res, reason string) schemas.Edge {
+	e := schemas.Edge{Src: ref.Src, Dst: dst, Kind: kind, File: ref.File, Line: ref.Line, Col: ref.Col, Target: ref.Target,
+		Resolution: res, Reason: reason, Args: ref.Args, InLoop: ref.InLoop, InTry: ref.InTry, Conditional: ref.Conditional}
+	if dst != 0 {
+		e.Confidence = 1
+	}
+	return e
+}
+
+func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
+	switch ref.Kind {
+	case schemas.EdgeImports:
+		q, _, _ := strings.Cut(ref.Expr, " as ")
+		q = strings.TrimSpace(q)
+		if p, ok := strings.CutSuffix(q, ".*"); ok {
+			if id, ok := r.pkgs[p]; ok {
+				return append(edges, edge(ref, ref.Kind, id, schemas.ResolvedImport, ""))
+			}
+			if t := r.typeNode(p); t >= 0 {
+				return append(edges, edge(ref, ref.Kind, r.nodes[t].ID, schemas.ResolvedImport, ""))
+			}
+			return append(edges, edge(ref, ref.Kind, 0, schemas.Unresolved, "external"))
+		}
+		ids := r.byQName[q]
+		switch {
+		case len(ids) == 0:
+			return append(edges, edge(ref, ref.Kind, 0, schemas.Unresolved, "external"))
+		case len(ids) > 1 && r.typeNode(q) < 0:
+			return append(edges, edge(ref, ref.Kind, 0, schemas.Ambiguous, "overloads"))
+		}
+		t := ids[0]
+		if len(ids) > 1 {
+			t = r.typeNode(q)
+		}
+		return append(edges, edge(ref, ref.Kind, r.nodes[t].ID, schemas.ResolvedImport, ""))
+	case schemas.EdgeExtends, schemas.EdgeImplements:
+		name := strings.Trim(ref.Expr, "{}")
+		t, how := r.resolveType(name, ref.File, ref.Src)
+		if t < 0 {
+			return append(edges, edge(ref, ref.Kind, 0, schemas.Unresolved, "external"))
+		}
+		kind := schemas.EdgeExtends
+		if src, ok := r.index[ref.Src]; ok && r.nodes[t].Kind == schemas.KindInterface && r.nodes[src].Kind != schemas.KindInterface {
+			kind = schemas.EdgeImplements
+		}
+		_ = how
+		return append(edges, edge(ref, kind, r.nodes[t].ID, schemas.ResolvedStructural, ""))
+	case schemas.EdgeCalls:
+		return r.call(edges, ref)
+	}
+	return edges
+}
+
+// value is what an expression evaluates to: an instance of a class, the
+// class itself used as a qualifier (its companion or the object), or
+// nothing known.
+type value struct {
+	t      int32 // the class-like node
+	static bool
+	how    string
+	why    string // when t < 0: the reason
+}
+
+func fail(why string) value { return value{t: -1, why: why} }
+
+// enclosing returns the class-like node around node id, or -1.
+func (r *resolver) enclosing(id uint64) int32 {
+	for {
+		i, ok := r.index[id]
+		if !ok || r.nodes[i].Kind == schemas.KindFile || r.nodes[i].Kind == schemas.KindPackage {
+			return -1
+		}
+		if isType(r.nodes[i].Kind) {
+			return i
+		}
+		id = r.nodes[i].ParentID
+	}
+}
+
+// supertypes returns the resolved supertypes of class t and whether some
+// could not be resolved.
+func (r *resolver) supertypes(t int32) ([]int32, bool) {
+	var out []int32
+	ext := false
+	for _, s := range r.supers[r.nodes[t].ID] {
+		if u, _ := r.resolveType(strings.Trim(s.Expr, "{}"), s.File, s.Src); u >= 0 && r.nodes[u].Kind != schemas.KindTypeAlias {
+			out = append(out, u)
+		} else {
+			ext = true
+		}
+	}
+	return out, ext
+}
+
+// members returns the members of t named name, the nearest declaring class
+// first, and whether an unknown supertype could declare more.
+func (r *resolver) members(t int32, name string, depth int) ([]int32, bool) {
+	if depth > 16 {
+		return nil, true
+	}
+	var out []int32
+	for _, k := range r.kids[r.nodes[t].ID] {
+		if r.nodes[k].Name == name && !isType(r.nodes[k].Kind) && r.facts[r.nodes[k].ID][RefReceiver] == nil {
+			out = append(out, k)
+		}
+	}
+	if len(out) > 0 {
+		return out, false
+	}
+	sups, ext := r.supertypes(t)
+	for _, s := range sups {
+		m, e := r.members(s, name, depth+1)
+		ext = ext || e
+		for _, k := range m {
+			if !slices.Contains(out, k) {
+				out = append(out, k)
+			}
+		}
+	}
+	return out, ext
+}
+
+// companion returns the companion object of class t, or -1.
+func (r *resolver) companion(t int32) int32 {
+	for _, k := range r.kids[r.nodes[t].ID] {
+		if r.nodes[k].Kind == schemas.KindClass && strings.HasPrefix(r.nodes[k].Signature, "companion object") {
+			return k
+		}
+	}
+	return -1
+}
+
+func (r *resolver) isObject(t int32) bool {
+	s := r.nodes[t].Signature
+	return strings.HasPrefix(s, "object ") || strings.HasPrefix(s, "companion object")
+}
+
+// arity reports whether function or constructor n takes argc arguments.
+func (r *resolver) arity(n int32, argc int) bool {
+	p := r.facts[r.nodes[n].ID][schemas.RefParams]
+	if p == nil {
+		return false
+	}
+	if p.Expr == "" {
+		return argc == 0
+	}
+	min, max := 0, 0
+	for _, t := range strings.Split(p.Expr, ",") {
+		switch {
+		case strings.HasPrefix(t, "..."):
+			max = 1 << 20
+		case strings.HasSuffix(t, "="):
+			max++
+		default:
+			min++
+			max++
+		}
+	}
+	return min <= argc && argc <= max
+}
+
+// pickCall chooses among the functions of cands by argc.
+func (r *resolver) pickCall(cands []int32, argc int) (int32, string) {
+	var fits []int32
+	for _, c := range cands {
+		if k := r.nodes[c].Kind; (k == schemas.KindMethod || k == schemas.KindFunction || k == schemas.KindConstructor) && r.arity(c, argc) {
+			fits = append(fits, c)
+		}
+	}
+	switch len(fits) {
+	case 1:
+		return fits[0], ""
+	case 0:
+		if len(cands) > 0 {
+			return -1, "no overload takes " + strconv.Itoa(argc) + " arguments"
+		}
+		return -1, "not found"
+	}
+	return -1, "ambiguous overload"
+}
+
+type step struct {
+	name string
+	call bool
+	argc int
+}
+
+// parse splits an Expr into its head and steps.
+func parse(e string) (string, []step, bool) {
+	var head string
+	p := 0
+	if strings.HasPrefix(e, "{") {
+		j := strings.IndexByte(e, '}')
+		if j < 0 {
+			return "", nil, false
+		}
+		head, p = e[:j+1], j+1
+	} else {
+		for p < len(e) && e[p] != '.' && e[p] != '(' {
+			p++
+		}
+		head = e[:p]
+	}
+	var steps []step
+	for p < len(e) {
+		switch e[p] {
+		case '.':
+			q := p + 1
+			for q < len(e) && e[q] != '.' && e[q] != '(' {
+				q++
+			}
+			steps = append(steps, step{name: e[p+1 : q]})
+			p = q
+		case '(':
+			q := strings.IndexByte(e[p:], ')')
+			if q < 0 {
+				return "", nil, false
+			}
+			n, err := strconv.Atoi(e[p+1 : p+q])
+			if err != nil {
+				return "", nil, false
+			}
+			steps = append(steps, step{call: true, argc: n})
+			p += q + 1
+		default:
+			return "", nil, false
+		}
+	}
+	return head, steps, true
+}
+
+func (r *resolver) call(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
+	if strings.HasPrefix(ref.Expr, "?") {
+		return append(edges, edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, ref.Expr[1:]))
+	}
+	head, steps, ok := parse(ref.Expr)
+	if !ok || len(steps) == 0 || !steps[len(steps)-1].call {
+		return append(edges, edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, "expr"))
+	}
+	last := steps[len(steps)-1]
+	steps = steps[:len(steps)-1]
+	// The callee: a name applied to arguments, after the receiver.
+	var recv value
+	var name string
+	switch {
+	case len(steps) == 0 && (head == "this" || head == "super"):
+		t := r.enclosing(ref.Src)
+		if t < 0 {
+			return append(edges, edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, "not found"))
+		}
+		if head == "super" {
+			sups, _ := r.supertypes(t)
+			t = -1
+			for _, s := range sups {
+				if r.nodes[s].Kind != schemas.KindInterface {
+					t = s
+				}
+			}
+			if t < 0 {
+				return append(edges, edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, "external"))
+			}
+		}
+		c, why := r.pickCall(r.ctors(t), last.argc)
+		if c < 0 {
+			return append(edges, edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, why))
+		}
+		return append(edges, edge(ref, schemas.EdgeCalls, r.nodes[c].ID, schemas.ResolvedScope, ""))
+	case len(steps) == 0:
+		return r.bareCall(edges, ref, head, last.argc)
+	default:
+		recv = r.eval(ref, head, steps[:len(steps)-1], 0)
+		name = steps[len(steps)-1].name
+		if name == "" {
+			return append(edges, edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, "expr"))
+		}
+	}
+	if recv.t < 0 {
+		return append(edges, edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, recv.why))
+	}
+	owner := recv.t
+	if recv.static && !r.isObject(owner) {
+		if c := r.companion(owner); c >= 0 {
+			owner = c
+		} else {
+			// a nested class constructed through its outer class
+			if t := r.typeNode(r.nodes[owner].QualifiedName + "." + name); t >= 0 && r.nodes[t].Kind != schemas.KindTypeAlias {
+				return append(edges, edge(ref, schemas.EdgeInstantiates, r.nodes[t].ID, schemas.ResolvedScope, ""))
+			}
+			return append(edges, edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, "not found"))
+		}
+	}
+	cands, ext := r.members(owner, name, 0)
+	c, why := r.pickCall(cands, last.argc)
+	if c < 0 {
+		if ext && len(cands) == 0 {
+			why = "external supertype"
+		} else if len(cands) == 0 {
+			why = "not a member (extension or external)"
+		}
+		res := schemas.Unresolved
+		if why == "ambiguous overload" {
+			res = schemas.Ambiguous
+		}
+		return append(edges, edge(ref, schemas.EdgeCalls, 0, res, why))
+	}
+	how := schemas.ResolvedReceiver
+	if head == "this" && len(steps) == 1 {
+		how = schemas.ResolvedScope
+	}
+	return append(edges, edge(ref, schemas.EdgeCalls, r.nodes[c].ID, how, ""))
+}
+
+func (r *resolver) ctors(t int32) []int32 {
+	var out []int32
+	for _, k := range r.kids[r.nodes[t].ID] {
+		if r.nodes[k].Kind == schemas.KindConstructor {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// bareCall resolves name(argc): a member of an enclosing class, a
+// top-level function of the package or an import, or a constructor.
+func (r *resolver) bareCall(edges []schemas.Edge, ref *schemas.Ref, name string, argc int) []schemas.Edge {
+	fi := r.fileOf(ref)
+	for id := ref.Src; ; {
+		t := r.enclosing(id)
+		if t < 0 {
+			break
+		}
+		cands, ext := r.members(t, name, 0)
+		if len(cands) > 0 {
+			c, why := r.pickCall(cands, argc)
+			if c < 0 {
+				res := schemas.Unresolved
+				if why == "ambiguous overload" {
+					res = schemas.Ambiguous
+				}
+				return append(edges, edge(ref, schemas.EdgeCalls, 0, res, why))
+			}
+			return append(edges, edge(ref, schemas.EdgeCalls, r.nodes[c].ID, schemas.ResolvedScope, ""))
+		}
+		if ext {
+			return append(edges, edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, "external supertype"))
+		}
+		id = r.nodes[t].ParentID
+	}
+	if t, how := r.simpleType(name, ref.File, ref.Src); t >= 0 {
+		if r.nodes[t].Kind == schemas.KindClass || r.nodes[t].Kind == schemas.KindEnum {
+			return append(edges, edge(ref, schemas.EdgeInstantiates, r.nodes[t].ID, how, ""))
+		}
+		return append(edges, edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, "not a class"))
+	}
+	if fi == nil {
+		return append(edges, edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, "not found"))
+	}
+	var cands []int32
+	how := schemas.ResolvedScope
+	if q, ok := fi.imports[name]; ok {
+		cands, how = r.topLevel(q), schemas.ResolvedImport
+		if len(cands) == 0 {
+			return append(edges, edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, "external"))
+		}
+	} else {
+		cands = r.topLevel(qual(fi.pkg, name))
+		if len(cands) == 0 {
+			for _, s := range fi.stars {
+				cands = append(cands, r.topLevel(s+"."+name)...)
+			}
+			how = schemas.ResolvedImport
+		}
+	}
+	if len(cands) == 0 {
+		return append(edges, edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, "external"))
+	}
+	c, why := r.pickCall(cands, argc)
+	if c < 0 {
+		res := schemas.Unresolved
+		if why == "ambiguous overload" {
+			res = schemas.Ambiguous
+		}
+		return append(edges, edge(ref, schemas.EdgeCalls, 0, res, why))
+	}
+	return append(edges, edge(ref, schemas.EdgeCalls, r.nodes[c].ID, how, ""))
+}
+
+// topLevel returns the top-level functions of qualified name q (not
+// extensions).
+func (r *resolver) topLevel(q string) []int32 {
+	var out []int32
+	for _, i := range r.byQName[q] {
+		if r.nodes[i].Kind == schemas.KindFunction && r.facts[r.nodes[i].ID][RefReceiver] == nil {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// eval evaluates head and steps (the receiver of a call) from the code of
+// ref.Src.
+func (r *resolver) eval(ref *schemas.Ref, head string, steps []step, depth int) value {
+	if depth > 8 {
+		return fail("expr")
+	}
+	var v value
+	switch {
+	case strings.HasPrefix(head, "{"):
+		name := head[1 : len(head)-1]
+		t, how := r.resolveType(name, ref.File, ref.Src)
+		if t < 0 || r.nodes[t].Kind == schemas.KindTypeAlias {
+			return fail("external " + name)
+		}
+		v = value{t: t, how: how}
+	case head == "this":
+		v = value{t: r.enclosing(ref.Src), how: schemas.ResolvedScope}
+		if v.t < 0 {
+			return fail("not found")
+		}
+	case head == "super":
+		return fail("super")
+	default:
+		v = r.name(ref, head, len(steps) > 0 && steps[0].call, depth)
+		if v.t < 0 {
+			return v
+		}
+		if len(steps) > 0 && steps[0].call { // head(...)
+			steps = steps[1:]
+		}
+	}
+	for i := 0; i < len(steps); i++ {
+		s := steps[i]
+		if s.call || v.t < 0 {
+			return fail("expr")
+		}
+		call := i+1 < len(steps) && steps[i+1].call
+		v = r.member(v, s.name, call, steps, i, depth)
+		if call {
+			i++
+		}
+	}
+	return v
+}
+
+// member evaluates v.name (v.name(...) when call).
+func (r *resolver) member(v value, name string, call bool, steps []step, i, depth int) value {
+	owner := v.t
+	if v.static {
+		if t := r.typeNode(r.nodes[owner].QualifiedName + "." + name); t >= 0 && r.nodes[t].Kind != schemas.KindTypeAlias && !call {
+			return value{t: t, static: true, how: v.how}
+		}
+		if !r.isObject(owner) {
+			if c := r.companion(owner); c >= 0 {
+				owner = c
+			} else if !call {
+				// an enum entry
+			}
+		}
+	}
+	cands, ext := r.members(owner, name, 0)
+	var m int32 = -1
+	if call {
+		m, _ = r.pickCall(cands, steps[i+1].argc)
+	} else {
+		for _, c := range cands {
+			if k := r.nodes[c].Kind; k == schemas.KindField || k == schemas.KindConstant {
+				m = c
+				break
+			}
+		}
+	}
+	if m < 0 {
+		if ext {
+			return fail("external supertype")
+		}
+		return fail("unknown member " + name)
+	}
+	return r.typeOf(m, call, depth)
+}
+
+// typeOf returns the value of a property (its type) or of a call of a
+// function (its result).
+func (r *resolver) typeOf(m int32, call bool, depth int) value {
+	kind := schemas.RefType
+	if call {
+		kind = schemas.RefResult
+	}
+	f := r.facts[r.nodes[m].ID][kind]
+	if f == nil {
+		return fail("unknown type")
+	}
+	head, steps, ok := parse(f.Expr)
+	if !ok || strings.HasPrefix(f.Expr, "?") {
+		return fail("unknown type")
+	}
+	fake := *f
+	return r.eval(&fake, head, steps, depth+1)
+}
+
+// name evaluates a bare name: an enclosing class's property, a type, or a
+// call of a function (call).
+func (r *resolver) name(ref *schemas.Ref, name string, call bool, depth int) value {
+	for id := ref.Src; ; {
+		t := r.enclosing(id)
+		if t < 0 {
+			break
+		}
+		cands, ext := r.members(t, name, 0)
+		if len(cands) > 0 {
+			if call {
+				return fail("expr")
+			}
+			for _, c := range cands {
+				if k := r.nodes[c].Kind; k == schemas.KindField || k == schemas.KindConstant {
+					return r.typeOf(c, false, depth)
+				}
+			}
+			return fail("expr")
+		}
+		if ext {
+			return fail("external supertype")
+		}
+		id = r.nodes[t].ParentID
+	}
+	if t, how := r.simpleType(name, ref.File, ref.Src); t >= 0 && r.nodes[t].Kind != schemas.KindTypeAlias {
+		if call {
+			return value{t: t, how: how}
+		}
+		return value{t: t, static: true, how: how}
+	}
+	if call {
+		if fi := r.fileOf(ref); fi != nil {
+			cands := r.topLevel(qual(fi.pkg, name))
+			if q, ok := fi.imports[name]; ok {
+				cands = r.topLevel(q)
+			}
+			if len(cands) == 1 {
+				return r.typeOf(cands[0], true, depth)
+			}
+		}
+	}
+	return fail("external " + name)
+}
