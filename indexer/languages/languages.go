@@ -3,6 +3,7 @@ package languages
 
 import (
 	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/csharp"
 	"github.com/graphsnap/snap/indexer/golang"
 	"github.com/graphsnap/snap/indexer/java"
 	"github.com/graphsnap/snap/indexer/kotlin"
@@ -13,5 +14,5 @@ import (
 
 // All returns a fresh instance of every language.
 func All() []indexer.Language {
-	return append([]indexer.Language{golang.New(), python.New(), rust.New(), java.New(), kotlin.New()}, typescript.All()...)
+	return append([]indexer.Language{golang.New(), python.New(), rust.New(), java.New(), kotlin.New(), csharp.New()}, typescript.All()...)
 }

@@ -1,0 +1,66 @@
+// Package csharp indexes C# source (.cs files).
+//
+// Extraction runs one compiled tree-sitter query per file (query.scm) and
+// walks its matches in document order, in Go, over byte ranges. It emits
+// the namespaces of the file (block and file-scoped), its types (classes,
+// structs, records, interfaces, enums, delegates, nested ones), their
+// methods, constructors, properties, fields, events and enum members, and
+// raw references whose Expr (see expr.go) has the file's own scopes
+// applied: locals and parameters are replaced by their declared type or by
+// the expression they were initialized with.
+//
+// Resolution (resolve.go) sees only rows. It follows the enclosing
+// namespaces, using directives (plain, static, aliases, global), nested
+// types and the base types declared in the snapshot, and the declared
+// types of fields, properties and method results. An overloaded method is
+// chosen by the number of arguments when that leaves one candidate;
+// otherwise the call stays unresolved as an ambiguous overload. Calls into
+// types outside the snapshot (System.*) stay unresolved as external.
+package csharp
+
+import (
+	"fmt"
+	"sync"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+	tree_sitter_csharp "github.com/tree-sitter/tree-sitter-c-sharp/bindings/go"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/schemas"
+)
+
+// Name is the language name written in tables.
+const Name = "csharp"
+
+// grammarVersion is the module version of tree-sitter-c-sharp in go.mod.
+const grammarVersion = "v0.23.1"
+
+// New returns the C# language.
+func New() indexer.Language { return lang{} }
+
+type lang struct{}
+
+func (lang) Name() string              { return Name }
+func (lang) Extensions() []string      { return []string{".cs"} }
+func (lang) Grammar() *sitter.Language { return grammar() }
+func (lang) GrammarVersion() string    { return grammarVersion }
+
+func (lang) NewExtractor(*indexer.Tree) (indexer.Extractor, error) {
+	q, err := compiled()
+	if err != nil {
+		return nil, err
+	}
+	s, err := indexer.NewScanner(q.q)
+	if err != nil {
+		return nil, fmt.Errorf("csharp extractor: %w", err)
+	}
+	return &extractor{scanner: s, query: q}, nil
+}
+
+func (lang) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
+	return nil, resolve(nodes, refs)
+}
+
+var grammar = sync.OnceValue(func() *sitter.Language {
+	return sitter.NewLanguage(tree_sitter_csharp.Language())
+})

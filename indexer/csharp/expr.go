@@ -1,0 +1,167 @@
+package csharp
+
+import "strings"
+
+// Expr, the normalized form of a C# reference, as this package writes it
+// in refs and reads it back in Resolve.
+//
+// calls (Src the method, constructor, property, field or type whose code
+// makes the call; Expr the callee with its argument count):
+//
+//	expr  = head { "." step } | "?" reason
+//	step  = name | name "(" n ")"
+//	head  = name         a name no local or parameter binds: a member of
+//	                     the enclosing types, a type, a namespace or an
+//	                     alias; name "(" n ")" is an unqualified call
+//	      | "this"       the instance of the enclosing type
+//	      | "base"       the same, seen as its base class
+//	      | "{" type "}" a value of that type: a local or parameter of a
+//	                     declared type, a cast, new T(...), a string
+//	                     literal ({System.String})
+//	type  = name { "." name }   as written, with type arguments, nullable
+//	                     marks and global:: dropped; keyword types as their
+//	                     System type (int is System.Int32)
+//
+// this(n) and base(n) are constructor initializers. A local declared with
+// var is replaced by the Expr of its initializer. The reasons:
+//
+//	?local     a local whose type is not known (a lambda parameter, var
+//	           initialized with an unsupported expression, a delegate
+//	           local being invoked)
+//	?localfn   a call of a local function (no node)
+//	?await     a member of an awaited value
+//	?expr      any other expression (a conditional access a?.M(), an
+//	           element access, a literal other than a string)
+//
+// instantiates (new T(...), with or without an initializer):
+//
+//	"new " type "(" n ")"
+//
+// references: an attribute, "@" type (the resolver also tries typeAttribute).
+//
+// imports, one ref per using directive, Src the file, Target as written:
+//
+//	[global ] N          using N; (a namespace)
+//	[global ] static T   using static T;
+//	[global ] A = N      using A = N; (an alias of a namespace or type)
+//
+// Facts: extends and implements (Src a type; Expr a type as above; the
+// first base of a class is an extends ref and becomes an implements edge
+// when it resolves to an interface), type (Src a field, property, event or
+// record parameter) and result (Src a method or delegate: its return
+// type; none for void, arrays, tuples): "{" type "}". params (Src a
+// method or constructor: its parameter types, type arguments dropped,
+// comma-separated; "params " before a parameter array, "this " before an
+// extension method's receiver, "=" after an optional parameter).
+
+const (
+	exprLocal   = "?local"
+	exprLocalFn = "?localfn"
+	exprAwait   = "?await"
+	exprExpr    = "?expr"
+)
+
+const maxExprDepth = 32
+
+// join appends a step to a receiver, keeping a receiver's reason.
+func join(recv, step string) string {
+	if strings.HasPrefix(recv, "?") {
+		return recv
+	}
+	return recv + "." + step
+}
+
+// exprOf returns the Expr of the expression at s.
+func (f *fileState) exprOf(s span, depth int) string {
+	if depth > maxExprDepth {
+		return exprExpr
+	}
+	if i, ok := f.exprs[s.key()]; ok {
+		it := &f.items[i]
+		switch it.kind {
+		case kInvoke:
+			fn := it.role[rObject]
+			n := "(" + itoa(f.argc[it.role[rArgs].start]) + ")"
+			if j, ok := f.exprs[fn.key()]; ok && f.items[j].kind == kField {
+				fi := &f.items[j]
+				return join(f.exprOf(fi.role[rObject], depth+1), stripGenerics(f.text(fi.role[rName]))+n)
+			}
+			if name := squeeze(stripGenerics(f.text(fn))); isIdent(name) {
+				if f.lookup(name, fn.start) != nil {
+					return exprLocal
+				}
+				return name + n
+			}
+			return exprExpr
+		case kField:
+			return join(f.exprOf(it.role[rObject], depth+1), stripGenerics(f.text(it.role[rName])))
+		case kNew, kCast:
+			if t := f.typeExpr(it.role[rType]); t != "" {
+				return "{" + t + "}"
+			}
+			return exprExpr
+		case kParen:
+			return f.exprOf(it.role[rValue], depth+1)
+		case kAwait:
+			return exprAwait
+		}
+	}
+	t := squeeze(f.text(s))
+	switch {
+	case t == "this" || t == "base":
+		return t
+	case isIdent(t):
+		if b := f.lookup(t, s.start); b != nil {
+			return f.bindingExpr(b, depth)
+		}
+		if p, ok := predefined[t]; ok {
+			return p
+		}
+		return t
+	case strings.HasPrefix(t, "\"") || strings.HasPrefix(t, "@\"") || strings.HasPrefix(t, "$\"") || strings.HasPrefix(t, "$@\"") || strings.HasPrefix(t, "@$\""):
+		return "{System.String}"
+	}
+	if g := stripGenerics(t); g != t && isIdent(g) { // a generic type named statically
+		return g
+	}
+	return exprExpr
+}
+
+// bindingExpr returns the Expr of a binding, computing that of a var
+// from its initializer.
+func (f *fileState) bindingExpr(b *binding, depth int) string {
+	switch b.state {
+	case 0:
+		b.state = 1
+		e := f.exprOf(b.value, depth+1)
+		if e == "" {
+			e = exprLocal
+		}
+		b.expr, b.state = e, 2
+	case 1:
+		return exprLocal
+	}
+	return b.expr
+}
+
+func itoa(n int32) string {
+	if n < 10 && n >= 0 {
+		return string(rune('0' + n))
+	}
+	var b [12]byte
+	i := len(b)
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}

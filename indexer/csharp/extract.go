@@ -1,0 +1,1035 @@
+package csharp
+
+import (
+	"cmp"
+	"fmt"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cespare/xxhash/v2"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/srctext"
+	"github.com/graphsnap/snap/schemas"
+)
+
+// Positions in rows: lines are 1-based, columns 1-based byte offsets in
+// their line, byte offsets 0-based from the start of the file. A symbol's
+// range covers its attributes and modifiers, not its /// comment; its body
+// hash covers its body only (the whole declaration when it has none).
+
+type span struct{ start, end uint32 }
+
+func (s span) key() uint64 { return uint64(s.start)<<32 | uint64(s.end) }
+
+// item is one match of the query: the range of its main capture and the
+// ranges of its role captures.
+type item struct {
+	span
+	kind kind
+	has  uint8
+	role [numRoles]span
+}
+
+func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
+
+type extractor struct {
+	scanner *indexer.Scanner
+	query   *query
+	raw     []item
+	items   []item
+	keys    []itemKey
+	lines   []uint32
+}
+
+type itemKey struct {
+	pos  uint64 // start<<32 | ^end
+	kind kind
+	i    int32
+}
+
+func (x *extractor) Close() { x.scanner.Close() }
+
+func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
+	caps, errAt, hasError, err := x.scanner.Scan(src)
+	if err != nil {
+		return nil, err
+	}
+	x.items = x.collect(caps)
+	x.lines = srctext.LineStarts(x.lines[:0], src)
+	f := &fileState{
+		path: file, src: src, str: string(src), lines: x.lines, test: isTestFile(file),
+		ids: indexer.IDs{Language: Name, File: file}, items: x.items,
+		docs: map[uint32]string{}, exprs: map[uint64]int32{}, argc: map[uint32]int32{},
+		binds: map[string][]*binding{},
+	}
+	f.prepare()
+	f.run()
+	f.finish()
+	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test, Generated: generated(f.str)}
+	if hasError {
+		line, col := srctext.Pos(f.lines, errAt)
+		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
+	}
+	return res, nil
+}
+
+// collect turns the query's captures into items in document order,
+// containers before what they contain.
+func (x *extractor) collect(caps []indexer.Capture) []item {
+	items := x.raw[:0]
+	info := x.query.captures
+	for i := 0; i < len(caps); {
+		j := i
+		for j < len(caps) && caps[j].Match == caps[i].Match {
+			j++
+		}
+		var it item
+		for _, c := range caps[i:j] {
+			if c.Index == indexer.NameChild {
+				continue
+			}
+			if r := info[c.Index].role; r >= 0 {
+				it.role[r] = span{c.Start, c.End}
+				it.has |= 1 << r
+			}
+		}
+		for _, c := range caps[i:j] {
+			if c.Index == indexer.NameChild {
+				continue
+			}
+			if ci := info[c.Index]; ci.role < 0 {
+				it.kind = ci.kind
+				it.span = span{c.Start, c.End}
+				items = append(items, it)
+			}
+		}
+		i = j
+	}
+	x.raw = items
+	keys := x.keys[:0]
+	for i := range items {
+		keys = append(keys, itemKey{uint64(items[i].start)<<32 | uint64(^items[i].end), items[i].kind, int32(i)})
+	}
+	slices.SortFunc(keys, func(a, b itemKey) int {
+		return cmp.Or(cmp.Compare(a.pos, b.pos), cmp.Compare(a.kind, b.kind))
+	})
+	x.keys = keys
+	sorted := x.items[:0]
+	for _, k := range keys {
+		sorted = append(sorted, items[k.i])
+	}
+	return sorted
+}
+
+// isTestFile reports whether file holds tests by .NET conventions: named
+// *Tests.cs or *Test.cs, or in a test project (a folder named *.Tests,
+// *.Test, Tests or Test).
+func isTestFile(file string) bool {
+	base := path.Base(file)
+	if strings.HasSuffix(base, "Tests.cs") || strings.HasSuffix(base, "Test.cs") {
+		return true
+	}
+	for _, dir := range strings.Split(path.Dir(file), "/") {
+		if strings.HasSuffix(dir, ".Tests") || strings.HasSuffix(dir, ".Test") || strings.HasSuffix(dir, ".UnitTests") ||
+			dir == "Tests" || dir == "Test" || dir == "tests" || dir == "test" {
+			return true
+		}
+	}
+	return false
+}
+
+// testAttributes make a method a test (NUnit, xUnit, MSTest).
+var testAttributes = map[string]bool{
+	"Test": true, "TestCase": true, "TestCaseSource": true, "Theory": true, "Fact": true,
+	"TestMethod": true, "DataTestMethod": true,
+}
+
+// fixtureAttributes make a class a test fixture.
+var fixtureAttributes = map[string]bool{"TestFixture": true, "TestClass": true}
+
+// Modifier flags.
+const (
+	mPublic uint32 = 1 << iota
+	mProtected
+	mPrivate
+	mInternal
+	mStatic
+	mAbstract
+	mAsync
+	mConst
+	mReadonly
+	mPartial
+)
+
+var modifierWords = map[string]uint32{
+	"public": mPublic, "protected": mProtected, "private": mPrivate, "internal": mInternal,
+	"static": mStatic, "abstract": mAbstract, "async": mAsync, "const": mConst, "readonly": mReadonly,
+	"partial": mPartial,
+}
+
+// frame is a range the walk is inside of: a namespace, a declaration, a
+// scope, a region.
+type frame struct {
+	kind       kind
+	start, end uint32
+	node       int32 // the node made for it, -1 if none
+	body       span  // namespaces and types: the body (empty when none)
+	iface      bool  // an interface
+	enum       bool
+	exported   bool
+	params     span     // methods, constructors, records, delegates: the parameter list
+	sig        []string // methods and constructors: the parameter types
+	typ        span     // fields, locals: the declared type
+	flags      uint32   // fields: the modifiers, for each declarator
+	decorators []string // fields: the attributes
+	doc        string
+	header     uint32 // fields: where the text after the modifiers starts
+}
+
+// binding is a local, a parameter or a local function: visible from decl
+// to end.
+type binding struct {
+	decl, end uint32
+	expr      string
+	value     span // var: the initializer
+	state     uint8
+}
+
+// call is a reference whose Expr waits for every binding of the file.
+type call struct {
+	kind            string
+	it              int32
+	src             int32
+	loop, try, cond bool
+}
+
+// fileState is the extraction of one file.
+type fileState struct {
+	path  string
+	src   []byte
+	str   string
+	lines []uint32
+	test  bool
+	ids   indexer.IDs
+	items []item
+	nodes []schemas.Node
+	refs  []schemas.Ref
+
+	stack []*frame
+	docs  map[uint32]string // by the start of the declaration they document
+	exprs map[uint64]int32  // expression items by span
+	argc  map[uint32]int32  // arguments by the start of the list
+	binds map[string][]*binding
+	calls []call
+	sigs  []*frame
+	tvars []tvar
+}
+
+// tvar is a type parameter, visible in the declaration that declares it.
+type tvar struct {
+	scope span
+	name  string
+}
+
+// typeExpr returns the Expr type of the type at t (see typeName), or ""
+// when it names a type parameter in scope: a type parameter is no type of
+// the snapshot, whatever its name.
+func (f *fileState) typeExpr(t span) string {
+	n := typeName(f.text(t))
+	if n == "" {
+		return ""
+	}
+	head, _, _ := strings.Cut(n, ".")
+	for _, v := range f.tvars {
+		if v.name == head && v.scope.start <= t.start && t.start < v.scope.end {
+			return ""
+		}
+	}
+	return n
+}
+
+func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
+
+// prepare indexes what the walk looks up by position: doc comments,
+// expressions and argument counts.
+func (f *fileState) prepare() {
+	var doc []string
+	var docEnd uint32
+	flush := func() {
+		if len(doc) > 0 {
+			f.docs[uint32(skipSpace(f.str, int(docEnd)))] = docComment(doc)
+		}
+		doc = doc[:0]
+	}
+	var args, decls []span
+	for i := range f.items {
+		it := &f.items[i]
+		switch it.kind {
+		case kClass, kStruct, kRecord, kInterface, kEnum, kDelegate, kMethod, kLocalFn:
+			for len(decls) > 0 && decls[len(decls)-1].end <= it.start {
+				decls = decls[:len(decls)-1]
+			}
+			decls = append(decls, it.span)
+		case kTParam:
+			for len(decls) > 0 && decls[len(decls)-1].end <= it.start {
+				decls = decls[:len(decls)-1]
+			}
+			t := f.text(it.span)
+			e := len(t)
+			for e > 0 && !isIdentByte(t[e-1]) {
+				e--
+			}
+			b := e
+			for b > 0 && isIdentByte(t[b-1]) {
+				b--
+			}
+			if len(decls) > 0 && b < e {
+				f.tvars = append(f.tvars, tvar{decls[len(decls)-1], t[b:e]})
+			}
+		case kDoc:
+			t := f.text(it.span)
+			if !strings.HasPrefix(t, "///") {
+				flush()
+				continue
+			}
+			if len(doc) > 0 && uint32(skipSpace(f.str, int(docEnd))) != it.start {
+				flush()
+			}
+			doc = append(doc, t)
+			docEnd = it.end
+		case kInvoke, kNew, kField, kCast, kParen, kAwait:
+			f.exprs[it.key()] = int32(i)
+		case kArgs:
+			for len(args) > 0 && args[len(args)-1].end <= it.start {
+				args = args[:len(args)-1]
+			}
+			args = append(args, it.span)
+			f.argc[it.start] = 0
+		case kArg:
+			for len(args) > 0 && args[len(args)-1].end <= it.start {
+				args = args[:len(args)-1]
+			}
+			if len(args) > 0 {
+				f.argc[args[len(args)-1].start]++
+			}
+		}
+	}
+	flush()
+}
+
+// modifiers reads the modifiers and attributes of the declaration of item
+// i: the items after it that start before limit. It returns the flags, the
+// attributes as written (without brackets) and where the text after them
+// starts.
+func (f *fileState) modifiers(i int, limit uint32) (uint32, []string, uint32) {
+	it := &f.items[i]
+	var flags uint32
+	var attrs []string
+	header := it.start
+	for j := i + 1; j < len(f.items) && f.items[j].start < limit; j++ {
+		m := &f.items[j]
+		if m.end > it.end {
+			break
+		}
+		switch m.kind {
+		case kModifier:
+			flags |= modifierWords[f.text(m.span)]
+			header = max(header, m.end)
+		case kAttr:
+			attrs = append(attrs, oneLine(f.text(m.span)))
+			header = max(header, m.end)
+		}
+	}
+	if header > it.start {
+		header = uint32(skipSpace(f.str, int(header)))
+		if header < uint32(len(f.str)) && f.str[header] == ']' {
+			header = uint32(skipSpace(f.str, int(header)+1))
+		}
+	}
+	return flags, attrs, min(header, limit)
+}
+
+func visibility(flags uint32, implicit string) string {
+	switch {
+	case flags&mPublic != 0:
+		return schemas.Public
+	case flags&mProtected != 0:
+		return schemas.Protected
+	case flags&mInternal != 0:
+		return schemas.Internal
+	case flags&mPrivate != 0:
+		return schemas.Private
+	}
+	return implicit
+}
+
+func (f *fileState) push(fr frame) *frame {
+	p := &fr
+	f.stack = append(f.stack, p)
+	return p
+}
+
+func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
+	parentID := indexer.FileID(f.path)
+	if parent >= 0 {
+		parentID = f.nodes[parent].ID
+	}
+	sl, sc := srctext.Pos(f.lines, s.start)
+	el, ec := srctext.Pos(f.lines, s.end)
+	f.nodes = append(f.nodes, schemas.Node{
+		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
+		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
+		StartByte: s.start, EndByte: s.end, ParentID: parentID, Doc: f.docs[s.start],
+	})
+	return int32(len(f.nodes) - 1)
+}
+
+func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
+	line, col := srctext.Pos(f.lines, at.start)
+	f.refs = append(f.refs, schemas.Ref{
+		File: f.path, Src: src, Kind: kind, Target: capText(target), Expr: expr, Line: line, Col: col,
+	})
+	return &f.refs[len(f.refs)-1]
+}
+
+func (f *fileState) srcID(n int32) uint64 {
+	if n < 0 {
+		return indexer.FileID(f.path)
+	}
+	return f.nodes[n].ID
+}
+
+// decorate records the attributes of node n: as decorators, as test
+// flags, and as references to the attribute types.
+func (f *fileState) decorate(n int32, attrs []string, at span) {
+	node := &f.nodes[n]
+	for _, a := range attrs {
+		node.Decorators = append(node.Decorators, a)
+		name := a
+		if i := strings.IndexByte(name, '('); i >= 0 {
+			name = name[:i]
+		}
+		name = squeeze(name)
+		last := name[strings.LastIndexByte(name, '.')+1:]
+		last = strings.TrimSuffix(last, "Attribute")
+		if testAttributes[last] && node.Kind == schemas.KindMethod || fixtureAttributes[last] && node.Kind == schemas.KindClass {
+			node.IsTest = true
+		}
+		if tn := typeName(name); tn != "" {
+			f.addRef(schemas.EdgeReferences, node.ID, at, "["+name+"]", "@"+tn)
+		}
+	}
+}
+
+// container returns the innermost namespace or type frame around the
+// walk, and whether the walk is directly in its body.
+func (f *fileState) container() *frame {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		switch fr := f.stack[i]; {
+		case fr.kind == kNs || fr.kind.isType():
+			return fr
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// owner returns the type whose body holds p directly, or nil.
+func (f *fileState) owner(p uint32) *frame {
+	if len(f.stack) == 0 {
+		return nil
+	}
+	t := f.stack[len(f.stack)-1]
+	if t.kind.isType() && t.node >= 0 && t.body.start <= p && p < t.body.end {
+		return t
+	}
+	return nil
+}
+
+// context returns the node code at p belongs to (-1 for the file).
+func (f *fileState) context() int32 {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		if fr := f.stack[i]; fr.node >= 0 {
+			return fr.node
+		}
+	}
+	return -1
+}
+
+// scope returns the innermost frame a local declared now is visible in.
+func (f *fileState) scope(skip int) *frame {
+	for i := len(f.stack) - 1 - skip; i >= 0; i-- {
+		switch fr := f.stack[i]; {
+		case fr.kind == kScope || fr.kind == kForeach || fr.kind == kLocalFn || fr.kind.isMember() || fr.kind.isType():
+			return fr
+		}
+	}
+	return nil
+}
+
+// regions reports whether code runs, within its member, in a loop, a try
+// block or a conditional branch.
+func (f *fileState) regions() (loop, try, cond bool) {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		switch fr := f.stack[i]; fr.kind {
+		case kLoop:
+			loop = true
+		case kTry:
+			try = true
+		case kCond:
+			cond = true
+		default:
+			if fr.node >= 0 {
+				return
+			}
+		}
+	}
+	return
+}
+
+// run makes the nodes and refs of the file from the items of the query.
+func (f *fileState) run() {
+	for i := range f.items {
+		it := &f.items[i]
+		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.start {
+			f.stack = f.stack[:len(f.stack)-1]
+		}
+		switch it.kind {
+		case kNs:
+			f.namespace(i)
+		case kClass, kStruct, kRecord, kInterface, kEnum, kDelegate:
+			f.typeDecl(i)
+		case kBase:
+			f.baseRef(it)
+		case kMethod, kCtor, kDtor, kProp, kEvent, kFields, kEFields, kMember:
+			f.member(i)
+		case kLocalFn:
+			if sc := f.scope(0); sc != nil && it.hasRole(rName) {
+				f.bind(f.text(it.role[rName]), sc.start, sc.end, exprLocalFn) // visible in its whole block
+			}
+			f.push(frame{kind: kLocalFn, start: it.start, end: it.end, node: -1, params: it.role[rParams]})
+		case kLocals:
+			f.push(frame{kind: kLocals, start: it.start, end: it.end, node: -1, typ: it.role[rType]})
+		case kVar:
+			f.variable(it)
+		case kParam:
+			f.param(it)
+		case kLParam:
+			if sc := f.scope(0); sc != nil {
+				f.bind(f.text(it.span), sc.start, sc.end, exprLocal)
+			}
+		case kForeach:
+			fr := f.push(frame{kind: kForeach, start: it.start, end: it.end, node: -1})
+			if it.hasRole(rName) {
+				f.bind(f.text(it.role[rName]), it.start, fr.end, f.declared(it.role[rType]))
+			}
+		case kCatch, kPattern:
+			if sc := f.scope(0); sc != nil && it.hasRole(rName) {
+				f.bind(f.text(it.role[rName]), it.start, sc.end, f.declared(it.role[rType]))
+			}
+		case kScope, kLoop, kTry, kCond:
+			f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+		case kInvoke, kCtorCall:
+			f.addCall(schemas.EdgeCalls, i)
+		case kNew:
+			f.addCall(schemas.EdgeInstantiates, i)
+		case kUsing:
+			f.usingRef(it)
+		}
+	}
+}
+
+// declared returns the Expr of a value of the declared type t: {T}, or
+// ?local for var and for types without members in a snapshot.
+func (f *fileState) declared(t span) string {
+	if n := f.typeExpr(t); n != "" {
+		return "{" + n + "}"
+	}
+	return exprLocal
+}
+
+func (f *fileState) bind(name string, decl, end uint32, expr string) *binding {
+	b := &binding{decl: decl, end: end, expr: expr, state: 2}
+	f.binds[name] = append(f.binds[name], b)
+	return b
+}
+
+// lookup returns the binding of name visible at p, or nil.
+func (f *fileState) lookup(name string, p uint32) *binding {
+	var best *binding
+	for _, b := range f.binds[name] {
+		if b.decl <= p && p < b.end && (best == nil || b.decl >= best.decl) {
+			best = b
+		}
+	}
+	return best
+}
+
+// namespace makes the node of a namespace declaration. A file-scoped
+// namespace holds the rest of the file.
+func (f *fileState) namespace(i int) {
+	it := &f.items[i]
+	name := squeeze(f.text(it.role[rName]))
+	name = strings.TrimPrefix(name, "global::")
+	parent := int32(-1)
+	for _, part := range strings.Split(name, ".") {
+		if !isIdent(part) {
+			f.push(frame{kind: kNs, start: it.start, end: it.end, node: -1})
+			return
+		}
+	}
+	if c := f.container(); c != nil && c.kind == kNs {
+		parent = c.node
+		name = f.nodes[parent].QualifiedName + "." + name
+	} else if c != nil {
+		f.push(frame{kind: kNs, start: it.start, end: it.end, node: -1})
+		return
+	}
+	short := name[strings.LastIndexByte(name, '.')+1:]
+	n := f.addNode(schemas.KindNamespace, short, name, parent, it.span)
+	node := &f.nodes[n]
+	node.Visibility, node.Exported = schemas.Public, true
+	node.Signature = "namespace " + name
+	end, body := it.end, it.role[rBody]
+	if !it.hasRole(rBody) { // file-scoped
+		end = uint32(len(f.src))
+		body = span{it.end, end}
+	}
+	f.push(frame{kind: kNs, start: it.start, end: end, node: n, body: body, exported: true})
+}
+
+// typeDecl makes the node of a class, struct, record, interface, enum or
+// delegate.
+func (f *fileState) typeDecl(i int) {
+	it := &f.items[i]
+	c := f.container()
+	if c == nil && len(f.stack) == 0 {
+		c = &frame{kind: kNs, node: -1, exported: true} // the global namespace
+	}
+	if c == nil || c.node < 0 && c.kind != kNs || !it.hasRole(rName) || it.role[rName].start == it.role[rName].end {
+		f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+		return
+	}
+	name := f.text(it.role[rName])
+	kind := schemas.KindClass
+	switch it.kind {
+	case kStruct:
+		kind = schemas.KindStruct
+	case kInterface:
+		kind = schemas.KindInterface
+	case kEnum:
+		kind = schemas.KindEnum
+	case kDelegate:
+		kind = schemas.KindType
+	}
+	flags, attrs, header := f.modifiers(i, it.role[rName].start)
+	if it.kind == kRecord && strings.Contains(f.str[header:it.role[rName].start], "struct") {
+		kind = schemas.KindStruct
+	}
+	qname, parent, member := name, int32(-1), c.kind != kNs
+	if c.node >= 0 {
+		parent = c.node
+		qname = f.nodes[parent].QualifiedName + "." + name
+	}
+	n := f.addNode(kind, name, qname, parent, it.span)
+	f.decorate(n, attrs, it.role[rName])
+	node := &f.nodes[n]
+	implicit := schemas.Internal
+	switch {
+	case member && c.iface:
+		implicit = schemas.Public
+	case member:
+		implicit = schemas.Private
+	}
+	node.Visibility = visibility(flags, implicit)
+	node.Exported = (node.Visibility == schemas.Public || member && node.Visibility == schemas.Protected) && (!member || c.exported)
+	node.IsStatic = flags&mStatic != 0
+	node.IsAbstract = flags&mAbstract != 0 || it.kind == kInterface
+	body := it.role[rBody]
+	end := it.end
+	if it.hasRole(rBody) {
+		end = body.start
+		node.BodyHash = xxhash.Sum64String(f.text(body))
+	} else {
+		node.BodyHash = xxhash.Sum64String(f.text(it.span))
+	}
+	sig := strings.TrimSpace(f.str[header:end])
+	if it.kind == kDelegate || !it.hasRole(rBody) {
+		sig = strings.TrimSuffix(sig, ";")
+	}
+	node.Signature = oneLine(sig)
+	fr := f.push(frame{kind: it.kind, start: it.start, end: it.end, node: n, body: body,
+		iface: it.kind == kInterface, enum: it.kind == kEnum, exported: node.Exported, params: it.role[rParams]})
+	if it.kind == kDelegate {
+		fr.body = span{}
+		if t := f.typeExpr(it.role[rType]); t != "" {
+			f.addRef(schemas.RefResult, node.ID, it.role[rType], oneLine(f.text(it.role[rType])), "{"+t+"}")
+		}
+	}
+}
+
+// baseRef records a base type of a class, struct, record or interface. A
+// class's first base may be its base class or an interface; the others
+// are interfaces, as are all of a struct's. The refs of a class's first
+// base are extends refs: the resolver decides by the kind of the type
+// found.
+func (f *fileState) baseRef(it *item) {
+	if len(f.stack) == 0 {
+		return
+	}
+	t := f.stack[len(f.stack)-1]
+	if !t.kind.isType() || t.node < 0 || t.enum || t.body.end > 0 && it.start >= t.body.start {
+		return
+	}
+	txt := f.text(it.span)
+	if strings.HasPrefix(txt, "(") { // the arguments of a primary constructor base
+		return
+	}
+	if i := strings.IndexByte(txt, '('); i >= 0 {
+		txt = txt[:i]
+	}
+	name := typeName(txt)
+	if name == "" || strings.HasPrefix(name, "System.") && predefinedName(name) {
+		return
+	}
+	kind := schemas.EdgeImplements
+	first := true
+	for _, r := range f.refs {
+		if r.Src == f.nodes[t.node].ID && (r.Kind == schemas.EdgeExtends || r.Kind == schemas.EdgeImplements) {
+			first = false
+		}
+	}
+	switch {
+	case t.kind == kInterface:
+		kind = schemas.EdgeExtends
+	case (t.kind == kClass || t.kind == kRecord && f.nodes[t.node].Kind == schemas.KindClass) && first:
+		kind = schemas.EdgeExtends
+	}
+	f.addRef(kind, f.nodes[t.node].ID, it.span, oneLine(txt), name)
+}
+
+// predefinedName reports whether name is the System spelling of a keyword
+// type.
+func predefinedName(name string) bool {
+	for _, v := range predefined {
+		if v == name {
+			return true
+		}
+	}
+	return false
+}
+
+// member makes the node of a method, constructor, finalizer, property,
+// event, enum member, or opens a field declaration.
+func (f *fileState) member(i int) {
+	it := &f.items[i]
+	o := f.owner(it.start)
+	if o == nil || it.kind != kFields && it.kind != kEFields && it.role[rName].start == it.role[rName].end {
+		f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1, params: it.role[rParams]})
+		return
+	}
+	limit := it.role[rName].start
+	if it.kind == kFields || it.kind == kEFields || it.hasRole(rType) && it.role[rType].start < limit {
+		limit = it.role[rType].start
+	}
+	flags, attrs, header := f.modifiers(i, limit)
+	if it.kind == kFields || it.kind == kEFields {
+		f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1, typ: it.role[rType],
+			flags: flags, decorators: attrs, doc: f.docs[it.start], header: header})
+		return
+	}
+	name := f.text(it.role[rName])
+	kind := schemas.KindMethod
+	switch it.kind {
+	case kCtor:
+		kind = schemas.KindConstructor
+	case kDtor:
+		name = "~" + name
+	case kProp, kEvent:
+		kind = schemas.KindField
+	case kMember:
+		kind = schemas.KindConstant
+	}
+	n := f.addNode(kind, name, f.nodes[o.node].QualifiedName+"."+name, o.node, it.span)
+	f.decorate(n, attrs, it.role[rName])
+	node := &f.nodes[n]
+	implicit := schemas.Private
+	if o.iface || o.enum {
+		implicit = schemas.Public
+	}
+	node.Visibility = visibility(flags, implicit)
+	node.Exported = o.exported && (node.Visibility == schemas.Public || node.Visibility == schemas.Protected)
+	node.IsStatic = flags&mStatic != 0 || it.kind == kMember
+	node.IsAsync = flags&mAsync != 0
+	hasBody := it.hasRole(rBody)
+	node.IsAbstract = flags&mAbstract != 0 || o.iface && (it.kind == kMethod && !hasBody || it.kind == kProp && flags&mStatic == 0 && !strings.Contains(f.text(it.span), "=>") && !strings.Contains(f.text(it.span), ";\n"))
+	end := it.end
+	switch {
+	case hasBody:
+		end = it.role[rBody].start
+		node.BodyHash = xxhash.Sum64String(f.text(it.role[rBody]))
+	case it.kind == kProp || it.kind == kEvent:
+		end = it.role[rName].end
+		node.BodyHash = xxhash.Sum64String(f.text(it.span))
+	default:
+		node.BodyHash = xxhash.Sum64String(f.text(it.span))
+	}
+	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.str[min(header, end):end]), ";"))
+	fr := f.push(frame{kind: it.kind, start: it.start, end: it.end, node: n, params: it.role[rParams]})
+	switch it.kind {
+	case kMethod, kProp, kEvent:
+		if t := f.typeExpr(it.role[rType]); t != "" {
+			fact := schemas.RefResult
+			if it.kind != kMethod {
+				fact = schemas.RefType
+			}
+			f.addRef(fact, node.ID, it.role[rType], oneLine(f.text(it.role[rType])), "{"+t+"}")
+		}
+	}
+	if it.kind == kMethod || it.kind == kCtor {
+		f.sigs = append(f.sigs, fr)
+	}
+}
+
+// variable handles a variable declarator: of a field or event field (a
+// node) or of a local (a binding).
+func (f *fileState) variable(it *item) {
+	if len(f.stack) == 0 || !it.hasRole(rName) || it.role[rName].start == it.role[rName].end {
+		return
+	}
+	t := f.stack[len(f.stack)-1]
+	name := f.text(it.role[rName])
+	var value span
+	if p := skipSpace(f.str, int(it.role[rName].end)); p < int(it.end) && f.str[p] == '=' {
+		value = span{uint32(skipSpace(f.str, p+1)), it.end}
+	}
+	switch t.kind {
+	case kFields, kEFields:
+		o := f.owner(t.start)
+		if len(f.stack) >= 2 {
+			f.stack = f.stack[:len(f.stack)-1]
+			o = f.owner(t.start)
+			f.stack = append(f.stack, t)
+		}
+		if o == nil {
+			f.push(frame{kind: kVar, start: it.start, end: it.end, node: -1})
+			return
+		}
+		kind := schemas.KindField
+		if t.flags&mConst != 0 {
+			kind = schemas.KindConstant
+		}
+		n := f.addNode(kind, name, f.nodes[o.node].QualifiedName+"."+name, o.node, span{t.start, t.end})
+		f.decorate(n, t.decorators, it.role[rName])
+		node := &f.nodes[n]
+		node.Doc = t.doc
+		implicit := schemas.Private
+		if o.iface {
+			implicit = schemas.Public
+		}
+		node.Visibility = visibility(t.flags, implicit)
+		node.Exported = o.exported && (node.Visibility == schemas.Public || node.Visibility == schemas.Protected)
+		node.IsStatic = t.flags&(mStatic|mConst) != 0
+		node.Signature = oneLine(f.str[t.header:t.typ.end] + " " + f.text(it.span))
+		node.BodyHash = xxhash.Sum64String(f.text(it.span))
+		if tn := f.typeExpr(t.typ); tn != "" {
+			f.addRef(schemas.RefType, node.ID, t.typ, oneLine(f.text(t.typ)), "{"+tn+"}")
+		}
+		f.push(frame{kind: kVar, start: it.start, end: it.end, node: n})
+	case kLocals:
+		sc := f.scope(1)
+		if sc == nil {
+			return
+		}
+		e := f.declared(t.typ)
+		b := f.bind(name, it.role[rName].start, sc.end, e)
+		if squeeze(f.text(t.typ)) == "var" && value.end > value.start {
+			b.value, b.state = value, 0
+		}
+	}
+}
+
+// param handles a parameter: of a method, constructor, local function or
+// lambda (a binding, and a parameter type of the signature), or of a
+// record's primary constructor (a property).
+func (f *fileState) param(it *item) {
+	if len(f.stack) == 0 || !it.hasRole(rName) || it.role[rName].start == it.role[rName].end {
+		return
+	}
+	t := f.stack[len(f.stack)-1]
+	name := f.text(it.role[rName])
+	typ := exprLocal
+	if it.hasRole(rType) {
+		typ = f.declared(it.role[rType])
+	}
+	inParams := t.params.start <= it.start && it.end <= t.params.end
+	switch {
+	case (t.kind == kMethod || t.kind == kCtor) && inParams:
+		t.sig = append(t.sig, f.paramSig(it))
+		f.bind(name, t.start, t.end, typ)
+	case t.kind == kLocalFn && inParams:
+		f.bind(name, t.start, t.end, typ)
+	case t.kind == kRecord && inParams && t.node >= 0:
+		n := f.addNode(schemas.KindField, name, f.nodes[t.node].QualifiedName+"."+name, t.node, it.span)
+		node := &f.nodes[n]
+		node.Visibility, node.Exported = schemas.Public, f.nodes[t.node].Exported
+		node.Signature = oneLine(f.text(it.span))
+		node.BodyHash = xxhash.Sum64String(f.text(it.span))
+		if it.hasRole(rType) {
+			if tn := f.typeExpr(it.role[rType]); tn != "" {
+				f.addRef(schemas.RefType, node.ID, it.role[rType], oneLine(f.text(it.role[rType])), "{"+tn+"}")
+			}
+		}
+	case t.kind == kScope: // a lambda's parameter list
+		f.bind(name, t.start, t.end, typ)
+	}
+}
+
+// paramSig is a parameter as the params fact spells it: its type with
+// type arguments dropped, "params " before a parameter array, "=" after
+// an optional parameter.
+func (f *fileState) paramSig(it *item) string {
+	t := "?"
+	if it.hasRole(rType) {
+		t = squeeze(stripGenerics(f.text(it.role[rType])))
+		if p, ok := predefined[t]; ok {
+			t = p
+		}
+	}
+	pre := ""
+	if it.hasRole(rType) {
+		for _, w := range strings.Fields(f.str[it.start:it.role[rType].start]) {
+			if w == "params" || w == "this" {
+				pre = w + " "
+			}
+		}
+	}
+	if p := skipSpace(f.str, int(it.role[rName].end)); p < int(it.end) && f.str[p] == '=' {
+		return pre + t + "="
+	}
+	return pre + t
+}
+
+func (f *fileState) addCall(kind string, i int) {
+	it := &f.items[i]
+	if kind == schemas.EdgeInstantiates && !it.hasRole(rType) {
+		return
+	}
+	loop, try, cond := f.regions()
+	f.calls = append(f.calls, call{kind: kind, it: int32(i), src: f.context(), loop: loop, try: try, cond: cond})
+}
+
+// usingRef records a using directive.
+func (f *fileState) usingRef(it *item) {
+	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.text(it.span)), ";"))
+	global := false
+	if rest, ok := strings.CutPrefix(t, "global"); ok && rest != "" && (rest[0] == ' ' || rest[0] == '\t' || rest[0] == '\n') {
+		global, t = true, strings.TrimSpace(rest)
+	}
+	t, ok := strings.CutPrefix(t, "using")
+	if !ok {
+		return
+	}
+	t = strings.TrimSpace(t)
+	static := false
+	if rest, ok := strings.CutPrefix(t, "static "); ok {
+		static, t = true, strings.TrimSpace(rest)
+	}
+	var expr string
+	if alias, target, ok := strings.Cut(t, "="); ok {
+		alias = strings.TrimSpace(alias)
+		target = strings.TrimPrefix(squeeze(target), "global::")
+		if !isIdent(alias) || target == "" {
+			return
+		}
+		expr = alias + " = " + target
+	} else {
+		expr = strings.TrimPrefix(squeeze(t), "global::")
+		if expr == "" {
+			return
+		}
+		if static {
+			expr = "static " + expr
+		}
+	}
+	if global {
+		expr = "global " + expr
+	}
+	f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.span, oneLine(f.text(it.span)), expr)
+}
+
+// finish writes the refs whose Expr needed every binding of the file.
+func (f *fileState) finish() {
+	for _, fr := range f.sigs {
+		n := &f.nodes[fr.node]
+		f.addRef(schemas.RefParams, n.ID, span{n.StartByte, n.EndByte}, n.Name, strings.Join(fr.sig, ","))
+	}
+	for i := range f.calls {
+		c := &f.calls[i]
+		it := &f.items[c.it]
+		var at span
+		var target, expr, args string
+		switch it.kind {
+		case kInvoke:
+			fn := it.role[rObject]
+			at = fn
+			target = oneLine(f.text(fn))
+			n := strconv.Itoa(int(f.argc[it.role[rArgs].start]))
+			if j, ok := f.exprs[fn.key()]; ok && f.items[j].kind == kField {
+				fi := &f.items[j]
+				at = fi.role[rName]
+				expr = join(f.exprOf(fi.role[rObject], 0), stripGenerics(f.text(fi.role[rName]))+"("+n+")")
+			} else if name := squeeze(stripGenerics(f.text(fn))); name == "nameof" && f.lookup(name, fn.start) == nil {
+				continue // an operator, not a call
+			} else if isIdent(name) {
+				expr = name + "(" + n + ")"
+				if b := f.lookup(name, fn.start); b != nil {
+					expr = exprLocal
+					if b.expr == exprLocalFn {
+						expr = exprLocalFn
+					}
+				}
+			} else {
+				expr = exprExpr
+			}
+			args = f.argsText(it.role[rArgs])
+		case kCtorCall:
+			at = it.span
+			t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f.text(it.span)), ":"))
+			target = t[:identEnd(t, 0)]
+			expr = target + "(" + strconv.Itoa(int(f.argc[it.role[rArgs].start])) + ")"
+			if target != "this" && target != "base" {
+				continue
+			}
+			args = f.argsText(it.role[rArgs])
+		case kNew:
+			at = it.span
+			target = "new " + oneLine(f.text(it.role[rType]))
+			n := 0
+			if it.hasRole(rArgs) {
+				n = int(f.argc[it.role[rArgs].start])
+				args = f.argsText(it.role[rArgs])
+			}
+			if t := f.typeExpr(it.role[rType]); t != "" {
+				expr = "new " + t + "(" + strconv.Itoa(n) + ")"
+			} else {
+				expr = exprExpr
+			}
+		}
+		r := f.addRef(c.kind, f.srcID(c.src), at, target, expr)
+		r.Args, r.InLoop, r.InTry, r.Conditional = args, c.loop, c.try, c.cond
+	}
+}
+
+// argsText returns the arguments of a call as written, on one line.
+func (f *fileState) argsText(s span) string {
+	a := f.text(s)
+	if len(a) >= 2 && a[0] == '(' && a[len(a)-1] == ')' {
+		a = a[1 : len(a)-1]
+	}
+	return oneLine(strings.TrimSpace(a))
+}

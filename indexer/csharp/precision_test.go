@@ -1,0 +1,91 @@
+package csharp_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/csharp"
+	"github.com/graphsnap/snap/schemas"
+)
+
+// resolvedCalls returns the resolved calls of g as `src -> dst:line
+// (resolution) file:line`: the destination's line pins the overload.
+func resolvedCalls(g *indexer.Graph) []string {
+	byID := make(map[uint64]schemas.Node, len(g.Nodes))
+	for _, n := range g.Nodes {
+		byID[n.ID] = n
+	}
+	var out []string
+	for _, e := range g.Edges {
+		if e.Kind != schemas.EdgeCalls || e.Dst == 0 {
+			continue
+		}
+		s, d := byID[e.Src], byID[e.Dst]
+		sq, dq := strings.TrimPrefix(s.QualifiedName, "Shop."), strings.TrimPrefix(d.QualifiedName, "Shop.")
+		out = append(out, fmt.Sprintf("%s -> %s:%d (%s) %s:%d", sq, dq, d.StartLine, e.Resolution, e.File, e.Line))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestPrecisionFixture asserts the exact set of resolved call edges of the
+// fixture; every one was checked by hand against C#'s rules.
+func TestPrecisionFixture(t *testing.T) {
+	g, err := indexer.Index(context.Background(), "../../testdata/csharp/shop", indexer.Options{Languages: []indexer.Language{csharp.New()}, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := resolvedCalls(g)
+	want := strings.Split(strings.TrimSpace(fixtureCalls), "\n")
+	for i := range want {
+		want[i] = strings.TrimSpace(want[i])
+	}
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("resolved calls of the fixture differ:\ngot:\n%s", strings.Join(got, "\n"))
+	}
+}
+
+// fixtureCalls are the resolved call edges of testdata/csharp/shop, the
+// Shop. prefix of qualified names dropped. Put(x, 1) in Cart.Merge and
+// cart.Put("apple", 2) are left out on purpose: three overloads of Put take
+// two arguments (ambiguous by arity).
+const fixtureCalls = `
+Orders.Cart.CheckoutAsync -> Orders.Order.Due:12 (receiver) src/Shop.Core/Orders/Cart.cs:48
+Orders.Cart.CheckoutAsync -> Orders.Order.MarkPaid:43 (receiver) src/Shop.Core/Orders/Cart.cs:55
+Orders.Cart.CheckoutAsync -> Orders.Receipt.For:17 (scope) src/Shop.Core/Orders/Cart.cs:56
+Orders.Cart.CheckoutAsync -> Orders.Receipt.Print:22 (receiver) src/Shop.Core/Orders/Cart.cs:57
+Orders.Cart.CheckoutAsync -> Payments.IPaymentGateway.ChargeAsync:8 (receiver) src/Shop.Core/Orders/Cart.cs:49
+Orders.Cart.CheckoutAsync -> Util.ILogger.Error:6 (receiver) src/Shop.Core/Orders/Cart.cs:52
+Orders.Cart.Put -> Orders.Order.Add:27 (receiver) src/Shop.Core/Orders/Cart.cs:28
+Orders.Cart.Put -> Orders.Order.Add:27 (receiver) src/Shop.Core/Orders/Cart.cs:30
+Orders.Cart.Put -> Orders.Order.Add:36 (receiver) src/Shop.Core/Orders/Cart.cs:24
+Orders.Cart.Put -> Util.ILogger.Info:5 (receiver) src/Shop.Core/Orders/Cart.cs:25
+Orders.Cart.PutMany -> Orders.Cart.Put:20 (scope) src/Shop.Core/Orders/Cart.cs:42
+Orders.Cart.Summary -> Orders.Order.Total:38 (receiver) src/Shop.Core/Orders/Cart.cs:64
+Orders.Cart.Summary -> Util.Money.Format:10 (import) src/Shop.Core/Orders/Cart.cs:64
+Orders.Order.Add -> Orders.Order.Add:27 (scope) src/Shop.Core/Orders/Order.cs:36
+Orders.Order.ApplyDiscount -> Orders.Order.Total:38 (scope) src/Shop.Core/Orders/Order.Discounts.cs:9
+Orders.Order.ApplyDiscount -> Util.Money.Round:8 (scope) src/Shop.Core/Orders/Order.Discounts.cs:9
+Orders.Order.Due -> Orders.Order.Total:38 (scope) src/Shop.Core/Orders/Order.Discounts.cs:12
+Orders.Order.Order -> Orders.Order.Order:13 (scope) src/Shop.Core/Orders/Order.cs:19
+Orders.Receipt.For -> Orders.Receipt.Receipt:8 (scope) src/Shop.Core/Orders/Receipt.cs:19
+Orders.Receipt.Print -> Orders.Order.Total:38 (receiver) src/Shop.Core/Orders/Receipt.cs:24
+Orders.Receipt.Print -> Orders.Order.Total:38 (receiver) src/Shop.Core/Orders/Receipt.cs:25
+Payments.CardGateway.CardGateway -> Payments.GatewayBase.GatewayBase:10 (scope) src/Shop.Core/Payments/Gateways.cs:21
+Payments.CardGateway.ChargeAsync -> Payments.GatewayBase.Audit:16 (scope) src/Shop.Core/Payments/Gateways.cs:27
+Payments.FakeGateway.ChargeAsync -> Payments.ChargeResult.Failed:18 (scope) src/Shop.Core/Payments/Gateways.cs:41
+Payments.GatewayBase.Audit -> Util.ILogger.Info:5 (receiver) src/Shop.Core/Payments/Gateways.cs:16
+Tests.CartTests.CheckoutPays -> Orders.Cart.CheckoutAsync:46 (receiver) tests/Shop.Tests/CartTests.cs:24
+Tests.CartTests.CheckoutPays -> Orders.Order.ApplyDiscount:7 (receiver) tests/Shop.Tests/CartTests.cs:23
+Tests.CartTests.CheckoutPays -> Tests.CartTests.Helper:30 (scope) tests/Shop.Tests/CartTests.cs:27
+Tests.CartTests.PutAddsItems -> Orders.Order.Total:38 (receiver) tests/Shop.Tests/CartTests.cs:16
+Tests.CartTests.cart -> Orders.Cart.Cart:12 (import) tests/Shop.Tests/CartTests.cs:10
+Util.ConsoleLogger.Error -> Util.ConsoleLogger.Write:14 (scope) src/Shop.Core/Util/Logging.cs:12
+Util.ConsoleLogger.Info -> Util.ConsoleLogger.Write:14 (scope) src/Shop.Core/Util/Logging.cs:11
+Util.Money.WithCurrency -> Util.Money.Format:10 (scope) src/Shop.Core/Util/Money.cs:15
+`

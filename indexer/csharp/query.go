@@ -1,0 +1,137 @@
+package csharp
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+	"sync"
+
+	tree_sitter_csharp "github.com/tree-sitter/tree-sitter-c-sharp/bindings/go"
+
+	"github.com/graphsnap/snap/indexer"
+)
+
+//go:embed query.scm
+var querySource string
+
+// kind is what a main capture of query.scm stands for. Kinds that open a
+// range come first, so that of two items with the same range the
+// container sorts before its content.
+type kind uint8
+
+const (
+	kNs kind = iota
+	kClass
+	kStruct
+	kRecord
+	kInterface
+	kEnum
+	kDelegate
+	kMethod
+	kCtor
+	kDtor
+	kProp
+	kEvent
+	kFields
+	kEFields
+	kMember
+	kLocalFn
+	kLocals
+	kForeach
+	kCatch
+	kPattern
+	kScope
+	kLoop
+	kTry
+	kCond
+	kNew
+	kInvoke
+	kCtorCall
+	kField
+	kCast
+	kParen
+	kAwait
+	kArgs
+	kArg
+	kUsing
+	kDoc
+	kModifier
+	kAttr
+	kBase
+	kVar
+	kParam
+	kLParam
+	kTParam
+	numKinds
+)
+
+var kindNames = [numKinds]string{
+	"ns", "class", "struct", "record", "interface", "enum", "delegate", "method", "ctor", "dtor",
+	"prop", "event", "fields", "efields", "member", "localfn", "locals", "foreach", "catch", "pattern",
+	"scope", "loop", "try", "cond", "new", "invoke", "ctorcall", "field", "cast", "paren", "await",
+	"args", "arg", "using", "doc", "modifier", "attr", "base", "var", "param", "lparam", "tparam",
+}
+
+// isType reports whether k declares a type.
+func (k kind) isType() bool { return k >= kClass && k <= kDelegate }
+
+// isMember reports whether k declares a member of a type (a node).
+func (k kind) isMember() bool { return k >= kMethod && k <= kMember }
+
+// Roles: the slots of item.role that a kind's role captures fill.
+const (
+	rName   = 0
+	rType   = 1
+	rBody   = 2
+	rParams = 3
+	rValue  = 4
+	rArgs   = 5
+	rObject = 6
+
+	numRoles = 7
+)
+
+var roleSlots = map[string]int{
+	"name": rName, "type": rType, "body": rBody, "params": rParams, "value": rValue,
+	"args": rArgs, "object": rObject,
+}
+
+type captureInfo struct {
+	kind kind
+	role int8
+}
+
+type query struct {
+	q        *indexer.Query
+	captures []captureInfo
+}
+
+// compiled returns the query, compiled once and shared by every extractor.
+var compiled = sync.OnceValues(func() (*query, error) {
+	q, err := indexer.NewQuery(tree_sitter_csharp.Language(), querySource)
+	if err != nil {
+		return nil, fmt.Errorf("csharp query: %w", err)
+	}
+	out := &query{q: q}
+	for _, name := range q.CaptureNames() {
+		k, role, _ := strings.Cut(name, ".")
+		ci := captureInfo{kind: numKinds, role: -1}
+		for i, n := range kindNames {
+			if n == k {
+				ci.kind = kind(i)
+			}
+		}
+		if role != "" {
+			slot, ok := roleSlots[role]
+			if !ok {
+				ci.kind = numKinds
+			}
+			ci.role = int8(slot)
+		}
+		if ci.kind == numKinds {
+			return nil, fmt.Errorf("csharp query: unknown capture @%s", name)
+		}
+		out.captures = append(out.captures, ci)
+	}
+	return out, nil
+})

@@ -1,0 +1,2 @@
+global using System;
+global using System.Collections.Generic;
