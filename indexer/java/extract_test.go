@@ -4,13 +4,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
-
 	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/languagetest"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -334,61 +332,14 @@ func FuzzExtract(f *testing.F) {
 	})
 }
 
-// fixtures returns the Java files of the fixture repository, or those
-// under $SNAP_JAVA_BENCH (a larger tree).
-func fixtures(b *testing.B) (names []string, srcs [][]byte, size int) {
-	root := os.Getenv("SNAP_JAVA_BENCH")
-	if root == "" {
-		root = "../../testdata/java/shop"
-	}
-	err := filepath.WalkDir(root, func(name string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(name, ".java") {
-			return err
-		}
-		src, err := os.ReadFile(name)
-		if err != nil || len(src) > indexer.DefaultMaxFileSize {
-			return err
-		}
-		names, srcs, size = append(names, name), append(srcs, src), size+len(src)
-		return nil
-	})
-	if err != nil || len(srcs) == 0 {
-		b.Fatalf("no Java files under %s: %v", root, err)
-	}
-	indexer.UseCAllocator()
-	return names, srcs, size
+// corpus is the fixture's Java files, or those under $SNAP_JAVA_BENCH (a
+// larger tree).
+func corpus(b *testing.B) languagetest.Corpus {
+	return languagetest.LoadCorpus(b, New(), "../../testdata/java/shop", "SNAP_JAVA_BENCH")
 }
 
-func BenchmarkExtract(b *testing.B) {
-	names, srcs, size := fixtures(b)
-	x, err := New().NewExtractor(&indexer.Tree{Paths: map[string]bool{}})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer x.Close()
-	b.SetBytes(int64(size))
-	for b.Loop() {
-		for i, src := range srcs {
-			if _, err := x.Extract(names[i], src); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
-}
+func BenchmarkExtract(b *testing.B) { languagetest.BenchmarkExtract(b, New(), corpus(b)) }
 
 // BenchmarkParse is the bare parse of the same files, the yardstick of
 // BenchmarkExtract.
-func BenchmarkParse(b *testing.B) {
-	_, srcs, size := fixtures(b)
-	p := sitter.NewParser()
-	defer p.Close()
-	if err := p.SetLanguage(grammar()); err != nil {
-		b.Fatal(err)
-	}
-	b.SetBytes(int64(size))
-	for b.Loop() {
-		for _, src := range srcs {
-			p.Parse(src, nil).Close()
-		}
-	}
-}
+func BenchmarkParse(b *testing.B) { languagetest.BenchmarkParse(b, New(), corpus(b)) }
