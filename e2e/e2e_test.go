@@ -142,7 +142,7 @@ func TestServeGoFixture(t *testing.T) {
 		}
 	}
 	slices.Sort(names)
-	want := []string{"snap_call_details", "snap_callees", "snap_callers", "snap_find_file", "snap_find_references", "snap_find_symbol", "snap_impact", "snap_node", "snap_path",
+	want := []string{"snap_call_details", "snap_callees", "snap_callers", "snap_dependencies", "snap_dependents", "snap_find_file", "snap_find_references", "snap_find_symbol", "snap_impact", "snap_node", "snap_path",
 		"snap_list_dir", "snap_manifest", "snap_read_file", "snap_search", "snap_stats", "snap_status", "snap_symbols_overview"}
 	for _, w := range want {
 		if !slices.Contains(names, w) {

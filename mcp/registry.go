@@ -227,6 +227,8 @@ var catalog = []*Tool{
 	callDetailsTool,
 	impactTool,
 	pathTool,
+	dependenciesTool,
+	dependentsTool,
 	readFileTool,
 	listDirTool,
 	findFileTool,

@@ -103,7 +103,7 @@ func TestServerListsTools(t *testing.T) {
 		}
 	}
 	slices.Sort(names) // mcp-go lists tools by name
-	want := "snap_call_details snap_callees snap_callers snap_find_file snap_find_references snap_find_symbol snap_impact snap_list_dir snap_manifest snap_node snap_path snap_read_file snap_search snap_stats snap_status snap_symbols_overview"
+	want := "snap_call_details snap_callees snap_callers snap_dependencies snap_dependents snap_find_file snap_find_references snap_find_symbol snap_impact snap_list_dir snap_manifest snap_node snap_path snap_read_file snap_search snap_stats snap_status snap_symbols_overview"
 	if got := strings.Join(names, " "); got != want {
 		t.Errorf("tools:\n got %s\nwant %s", got, want)
 	}
@@ -111,7 +111,7 @@ func TestServerListsTools(t *testing.T) {
 	// Toolsets narrow the list.
 	c, _ = connect(t, mcp.Options{Toolsets: []string{mcp.ToolsetTraversal}})
 	list, err = c.ListTools(t.Context(), mcpgo.ListToolsRequest{})
-	if err != nil || len(list.Tools) != 2 {
+	if err != nil || len(list.Tools) != 4 {
 		t.Fatalf("traversal toolset: %v, %v", list, err)
 	}
 	if _, err := mcp.NewServer(holder(t), mcp.Options{Toolsets: []string{"nope"}}); err == nil {

@@ -321,3 +321,15 @@ func (e *Engine) References(r int32, kinds []EdgeKind) []Link {
 	e.sortSites(out)
 	return out
 }
+
+// Imports returns the resolved imports edges that leave r, with the
+// symbol each reaches, ordered by file, line and column.
+func (e *Engine) Imports(r int32) []Link {
+	var out []Link
+	e.each(r, []EdgeKind{Imports}, Out, func(edge, v int32) bool {
+		out = append(out, Link{Edge: edge, Node: v})
+		return true
+	})
+	e.sortSites(out)
+	return out
+}

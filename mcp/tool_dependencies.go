@@ -1,0 +1,125 @@
+package mcp
+
+import (
+	"context"
+	"slices"
+
+	"github.com/graphsnap/snap/query"
+	"github.com/graphsnap/snap/schemas"
+)
+
+type dependenciesIn struct {
+	target
+	page
+}
+
+// dependency is a module, package or file at the other end of imports,
+// with the first place the import is written.
+type dependency struct {
+	sym
+	At    string `json:"at"`
+	Sites int    `json:"sites"` // imports written between the two
+}
+
+type dependenciesOut struct {
+	header
+	Symbol       sym          `json:"symbol"`
+	Dependencies []dependency `json:"dependencies"`
+	Total        int          `json:"total"`
+	Next         string       `json:"next_cursor,omitempty"`
+}
+
+type dependentsOut struct {
+	header
+	Symbol     sym          `json:"symbol"`
+	Dependents []dependency `json:"dependents"`
+	Total      int          `json:"total"`
+	Next       string       `json:"next_cursor,omitempty"`
+}
+
+// importers are the rows whose imports count as the symbol's: itself and,
+// for a package or module, the files it contains.
+func importers(e *query.Engine, r int32) []int32 {
+	rows := []int32{r}
+	switch e.Node(r).Kind {
+	case schemas.KindPackage, schemas.KindModule, schemas.KindNamespace:
+		for _, c := range e.Children(r) {
+			if e.Node(c).Kind == schemas.KindFile {
+				rows = append(rows, c)
+			}
+		}
+	}
+	return rows
+}
+
+// imports gathers the imports edges of rows in direction d, one entry per
+// symbol at the other end, in the order first written.
+func imports(e *query.Engine, rows []int32, d query.Direction) []dependency {
+	var links []query.Link
+	for _, r := range rows {
+		if d == query.Out {
+			links = append(links, e.Imports(r)...)
+		} else {
+			links = append(links, e.References(r, []query.EdgeKind{query.Imports})...)
+		}
+	}
+	index := map[int32]int{}
+	var out []dependency
+	for _, l := range links {
+		if slices.Contains(rows, l.Node) {
+			continue // a package's files importing each other
+		}
+		if i, ok := index[l.Node]; ok {
+			out[i].Sites++
+			continue
+		}
+		index[l.Node] = len(out)
+		out = append(out, dependency{sym: symOf(e, l.Node), At: siteLoc(e.Edge(l.Edge)), Sites: 1})
+	}
+	return out
+}
+
+var dependenciesTool = newTool(
+	"snap_dependencies", "Dependencies", ToolsetTraversal,
+	"What a file, module or package imports (for a package or module, what its files import), one entry per "+
+		"imported symbol with the first place it is imported and how many imports name it. Only imports the index "+
+		"resolved are listed: external packages are not in the snapshot.",
+	func(_ context.Context, e *query.Engine, in *dependenciesIn) (any, *ToolError) {
+		r, err := in.resolve(e)
+		if err != nil {
+			return nil, err
+		}
+		all := imports(e, importers(e, r), query.Out)
+		pg, next, err := paginate(e, &in.page, all)
+		if err != nil {
+			return nil, err
+		}
+		out := &dependenciesOut{Symbol: symOf(e, r), Dependencies: pg, Total: len(all), Next: next}
+		if out.Dependencies == nil {
+			out.Dependencies = []dependency{}
+			out.Hint = "no resolved imports: give a file, module or package; imports of external code are not in the snapshot"
+		}
+		return out, nil
+	})
+
+var dependentsTool = newTool(
+	"snap_dependents", "Dependents", ToolsetTraversal,
+	"Who imports a file, module or package: one entry per importing file or module, with the first place it "+
+		"imports it and how many imports name it. snap_impact follows calls and references further.",
+	func(_ context.Context, e *query.Engine, in *dependenciesIn) (any, *ToolError) {
+		r, err := in.resolve(e)
+		if err != nil {
+			return nil, err
+		}
+		all := imports(e, []int32{r}, query.In)
+		pg, next, err := paginate(e, &in.page, all)
+		if err != nil {
+			return nil, err
+		}
+		out := &dependentsOut{Symbol: symOf(e, r), Dependents: pg, Total: len(all), Next: next}
+		if out.Dependents == nil {
+			out.Dependents = []dependency{}
+			out.Hint = "nothing in the snapshot imports it"
+		}
+		return out, nil
+	})
