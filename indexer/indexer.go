@@ -422,7 +422,8 @@ func indexFile(t *Tree, p string, opts *Options, maxSize int64, xs map[Language]
 		f.Status = schemas.StatusUnsupported
 		return r, nil
 	}
-	if !opts.Generated && generated(src) {
+	gen := generated(src)
+	if gen && !opts.Generated {
 		f.Status, f.IsGenerated = schemas.StatusSkippedGenerated, true
 		return r, nil
 	}
@@ -453,7 +454,7 @@ func indexFile(t *Tree, p string, opts *Options, maxSize int64, xs map[Language]
 	} else if !utf8.Valid(src) {
 		f.Error = "not valid UTF-8"
 	}
-	f.IsTest, f.IsGenerated = res.IsTest, res.Generated
+	f.IsTest, f.IsGenerated = res.IsTest, gen || res.Generated
 	r.src, r.lang, r.result = src, lang, res
 	for i := range res.Nodes {
 		if res.Nodes[i].ParentID == 0 {

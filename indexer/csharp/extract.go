@@ -68,7 +68,7 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 	f.prepare()
 	f.run()
 	f.finish()
-	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test, Generated: generated(f.str)}
+	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
 	if hasError {
 		line, col := srctext.Pos(f.lines, errAt)
 		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)

@@ -62,7 +62,7 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 	f.reset(file, src, x.items)
 	f.prepare()
 	f.run()
-	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test, Generated: generated(f.str)}
+	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
 	if hasError {
 		line, col := pos(f.lines, errAt)
 		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)

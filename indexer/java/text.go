@@ -180,21 +180,3 @@ func squeeze(s string) string {
 	}
 	return string(out)
 }
-
-// generated reports whether the comments heading src mark it generated
-// ("DO NOT EDIT", "@generated"), as protoc and most generators do.
-func generated(src string) bool {
-	s := src[:min(len(src), 4096)]
-	for p := 0; p < len(s); {
-		q := skipSpace(s, p)
-		if q == p {
-			break
-		}
-		c := s[p:q]
-		if strings.Contains(c, "DO NOT EDIT") || strings.Contains(c, "@generated") {
-			return true
-		}
-		p = q
-	}
-	return false
-}

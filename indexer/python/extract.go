@@ -49,7 +49,7 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 	x.items = x.collect(caps)
 	f := newFile(x.tree, file, src)
 	f.run(x.items)
-	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test, Generated: generated(src)}
+	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
 	if hasError {
 		line, col := pos(f.lines, errAt)
 		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
@@ -87,23 +87,6 @@ func (x *extractor) collect(caps []indexer.Capture) []item {
 		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(b.end, a.end), cmp.Compare(a.kind, b.kind))
 	})
 	return items
-}
-
-// generated reports whether the comments heading src mark it generated
-// ("DO NOT EDIT", "@generated"), as protoc and most generators do.
-func generated(src []byte) bool {
-	for len(src) > 0 {
-		line, rest, _ := bytes.Cut(src, []byte{'\n'})
-		line = bytes.TrimSpace(line)
-		if len(line) > 0 && line[0] != '#' {
-			return false
-		}
-		if bytes.Contains(line, []byte("DO NOT EDIT")) || bytes.Contains(line, []byte("@generated")) {
-			return true
-		}
-		src = rest
-	}
-	return false
 }
 
 // isTestFile reports whether file is a test module by pytest's and

@@ -53,7 +53,7 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 	x.items = x.collect(caps)
 	f := newFile(x, file, src)
 	f.run(x.items)
-	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test, Generated: generated(src)}
+	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
 	if hasError {
 		line, col := pos(f.lines, errAt)
 		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
@@ -99,15 +99,6 @@ func (x *extractor) collect(caps []indexer.Capture) []item {
 	// The same node can match two patterns of one kind (a variable
 	// declaration that is also exported); keep one item.
 	return slices.CompactFunc(items, func(a, b item) bool { return a.span == b.span && a.kind == b.kind && a.role == b.role })
-}
-
-// generated reports whether the comments heading src mark it generated
-// ("DO NOT EDIT", "@generated").
-func generated(src []byte) bool {
-	head := src[:min(len(src), 2048)]
-	end := skipSpace(head, 0, len(head))
-	head = head[:end]
-	return bytes.Contains(head, []byte("DO NOT EDIT")) || bytes.Contains(head, []byte("@generated"))
 }
 
 // isTestFile reports whether file holds tests by the usual conventions of
