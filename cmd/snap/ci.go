@@ -211,7 +211,7 @@ func runCI(ctx context.Context, log *slog.Logger, c *cli.Context, dir string) er
 		log.Info("a pull request: not pushed (pass --push-pr to push it)")
 	default:
 		if err := ciPush(ctx, log, local, *remote, id, res); err != nil {
-			if errors.Is(err, errAccess) && env.Event == "pull_request" {
+			if errors.Is(err, s3store.ErrAccessDenied) && env.Event == "pull_request" {
 				log.Warn("the store refuses this run's credentials (a pull request from a fork has no secrets): not pushed", "err", err)
 			} else {
 				return err
@@ -269,8 +269,6 @@ func runCI(ctx context.Context, log *slog.Logger, c *cli.Context, dir string) er
 	return nil
 }
 
-var errAccess = errors.New("access refused")
-
 func remoteLabel(r *storeRef) string {
 	if r == nil {
 		return ""
@@ -305,13 +303,10 @@ func fetchHead(ctx context.Context, log *slog.Logger, remote *storeRef, local st
 	return snapshot.Prefix(repo, branch, head.Commit)
 }
 
-// ciPush copies the new snapshot to the store and moves HEAD forward. A
-// store that refuses the credentials gives an error wrapping errAccess.
+// ciPush copies the new snapshot to the store and moves HEAD forward.
 func ciPush(ctx context.Context, log *slog.Logger, local, remote storeRef, id identity, res indexResult) error {
 	cp, err := snapshot.Copy(ctx, remote.store, local.store, res.prefix, snapshot.CopyOptions{})
-	if errors.Is(err, s3store.ErrAccessDenied) {
-		return fmt.Errorf("%w: %w", errAccess, storeError(remote, err))
-	} else if err != nil {
+	if err != nil {
 		return storeError(remote, err)
 	}
 	mv, err := snapshot.MoveHead(ctx, remote.store, id.Repo, id.Branch, cp.Manifest, cp.ManifestSHA256,

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"slices"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -40,7 +41,7 @@ func serveCommand(log *slog.Logger) *cli.Command {
 				return err
 			}
 			for _, ts := range c.StringSlice("toolsets") {
-				if !contains(mcp.Toolsets, ts) {
+				if !slices.Contains(mcp.Toolsets, ts) {
 					return usagef("serve: unknown toolset %q (have index, symbols, callgraph, traversal, files)", ts)
 				}
 			}
@@ -156,15 +157,6 @@ func newFollower(ctx context.Context, c *cli.Context, log *slog.Logger, h *query
 		f.repo, f.branch, err = repo, branch, nil
 	}
 	return f, err
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // checkLoopback refuses an --http address that is not a loopback one,
