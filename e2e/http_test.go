@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"bufio"
 	"context"
 	"net/http"
 	"os/exec"
@@ -20,24 +19,13 @@ import (
 func TestServeHTTP(t *testing.T) {
 	snap := fixture(t, "go/shop")
 	cmd := exec.Command(snapBin, "serve", "--snapshot", snap, "--http", "127.0.0.1:0")
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
+	logged := &lineLog{match: regexp.MustCompile(`url=(http://127\.0\.0\.1:\d+/mcp)`), found: make(chan string, 1)}
+	cmd.Stderr = logged
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	urlRE := regexp.MustCompile(`url=(http://127\.0\.0\.1:\d+/mcp)`)
-	found := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			if m := urlRE.FindStringSubmatch(sc.Text()); m != nil {
-				found <- m[1]
-			}
-		}
-	}()
+	found := logged.found
 	var endpoint string
 	select {
 	case endpoint = <-found:
@@ -81,16 +69,58 @@ func TestServeHTTP(t *testing.T) {
 		t.Errorf("request with a foreign Host: %v %v, want 403", resp.Status, err)
 	}
 
-	// SIGTERM stops it cleanly.
+	// SIGTERM stops it cleanly and at once, even with a client still
+	// connected and holding its event stream open.
+	held := mcp.NewClient(&mcp.Implementation{Name: "snap-e2e-held", Version: "1"}, nil)
+	hctx, hcancel := context.WithCancel(context.Background())
+	defer hcancel()
+	hsess, err := held.Connect(hctx, &mcp.StreamableClientTransport{Endpoint: endpoint}, nil)
+	if err != nil {
+		t.Fatalf("connect over HTTP: %v", err)
+	}
+	defer hsess.Close()
+	call(t, hsess, "snap_stats", map[string]any{})
+	time.Sleep(200 * time.Millisecond) // the client opens its event stream
+	start := time.Now()
 	cmd.Process.Signal(syscall.SIGTERM)
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	select {
 	case err := <-done:
+		t.Logf("stopped %v after SIGTERM", time.Since(start).Round(time.Millisecond))
 		if err != nil {
-			t.Errorf("snap serve --http after SIGTERM: %v", err)
+			t.Errorf("snap serve --http after SIGTERM: %v\n%s", err, logged)
 		}
 	case <-time.After(30 * time.Second):
 		t.Error("snap serve --http did not stop on SIGTERM")
 	}
+}
+
+// lineLog keeps what a process writes to stderr, and sends the first
+// submatch of match it sees to found.
+type lineLog struct {
+	mu    sync.Mutex
+	buf   strings.Builder
+	match *regexp.Regexp
+	found chan string
+	sent  bool
+}
+
+func (l *lineLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.buf.Write(p)
+	if !l.sent {
+		if m := l.match.FindStringSubmatch(l.buf.String()); m != nil {
+			l.found <- m[1]
+			l.sent = true
+		}
+	}
+	return len(p), nil
+}
+
+func (l *lineLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
 }

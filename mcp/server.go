@@ -112,13 +112,25 @@ func ServeStdio(ctx context.Context, srv *server.MCPServer, stdin io.Reader, std
 // ServeHTTP serves srv over MCP's streamable HTTP transport at path /mcp
 // on ln, many sessions at once over the same engine, until ctx is done;
 // then it shuts down, letting requests in flight finish for a few
-// seconds. Requests over loopback must name a loopback host (DNS
-// rebinding protection).
+// seconds. Event streams (GET) end at once: a client holding one open
+// must not keep the server from stopping. Requests over loopback must
+// name a loopback host (DNS rebinding protection).
 func ServeHTTP(ctx context.Context, srv *server.MCPServer, ln net.Listener, logger *slog.Logger) error {
 	h := server.NewStreamableHTTPServer(srv, server.WithStreamableHTTPLogger(logger))
+	streams, endStreams := context.WithCancel(context.Background())
+	defer endStreams()
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", h)
+	mux.Handle("/mcp", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet {
+			rctx, cancel := context.WithCancel(r.Context())
+			defer cancel()
+			defer context.AfterFunc(streams, cancel)()
+			r = r.WithContext(rctx)
+		}
+		h.ServeHTTP(w, r)
+	}))
 	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	hs.RegisterOnShutdown(endStreams)
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
 	select {
@@ -130,7 +142,10 @@ func ServeHTTP(ctx context.Context, srv *server.MCPServer, ln net.Listener, logg
 	defer cancel()
 	h.Shutdown(sctx)
 	if err := hs.Shutdown(sctx); err != nil {
-		return err
+		// The stop was asked for: requests still running after the grace
+		// period are cut, and that is worth a warning, not a failure.
+		logger.Warn("closing connections still busy after the grace period", "err", err)
+		hs.Close()
 	}
 	return nil
 }
