@@ -376,7 +376,7 @@ func fileNode(f schemas.File) schemas.Node {
 func indexFile(t *Tree, p string, opts *Options, maxSize int64, xs map[Language]Extractor, ru *reuse) (fileResult, error) {
 	r := fileResult{file: schemas.File{Path: p, Status: schemas.StatusOK}}
 	f := &r.file
-	lang := LanguageFor(opts.Languages, p)
+	lang := LanguageFor(opts.Languages, t, p)
 	if lang != nil {
 		f.Language = lang.Name()
 	}

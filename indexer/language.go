@@ -2,6 +2,7 @@ package indexer
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -92,18 +93,33 @@ func (t *Tree) Dir(dir string) bool {
 	return false
 }
 
-// LanguageFor returns the language whose extensions match name, or nil.
-func LanguageFor(langs []Language, name string) Language {
+// Claimer is implemented by a language that shares a file extension with
+// another and decides from the tree which of those files are its own
+// (C++ may take the ".h" headers of a tree that has C++ sources, leaving
+// the others to C).
+type Claimer interface {
+	Claims(t *Tree, name string) bool
+}
+
+// LanguageFor returns the language that takes name in t, or nil. Among
+// the languages whose extensions match, the first Claimer that claims it
+// takes it; otherwise the first of them. t may be nil.
+func LanguageFor(langs []Language, t *Tree, name string) Language {
 	ext := path.Ext(name)
 	if ext == "" {
 		return nil
 	}
+	var first Language
 	for _, l := range langs {
-		for _, e := range l.Extensions() {
-			if e == ext {
-				return l
-			}
+		if !slices.Contains(l.Extensions(), ext) {
+			continue
+		}
+		if c, ok := l.(Claimer); ok && t != nil && c.Claims(t, name) {
+			return l
+		}
+		if first == nil {
+			first = l
 		}
 	}
-	return nil
+	return first
 }

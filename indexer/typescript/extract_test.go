@@ -369,7 +369,7 @@ func fixtures(b *testing.B) (names []string, srcs [][]byte, langs []indexer.Lang
 		if err != nil || d.IsDir() {
 			return err
 		}
-		l := indexer.LanguageFor(all, name)
+		l := indexer.LanguageFor(all, nil, name)
 		if l == nil || strings.Contains(name, "node_modules") {
 			return nil
 		}
