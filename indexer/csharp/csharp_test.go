@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/graphsnap/snap/indexer"
@@ -20,49 +19,7 @@ func TestGolden(t *testing.T) {
 // edges.
 func index(t *testing.T, files map[string]string) []string {
 	t.Helper()
-	dir := t.TempDir()
-	for name, src := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	g, err := indexer.Index(context.Background(), dir, indexer.Options{Languages: []indexer.Language{csharp.New()}, Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	languagetest.Invariants(t, g)
-	return languagetest.Render(g).Edges
-}
-
-// expect checks that an edge starts with each of want and that none
-// starts with any of wrong.
-func expect(t *testing.T, edges []string, want []string, wrong ...string) {
-	t.Helper()
-	has := func(prefix string) bool {
-		for _, e := range edges {
-			if strings.HasPrefix(e, prefix) {
-				return true
-			}
-		}
-		return false
-	}
-	for _, w := range want {
-		if !has(w) {
-			t.Errorf("missing edge %q", w)
-		}
-	}
-	for _, w := range wrong {
-		if has(w) {
-			t.Errorf("unexpected edge %q", w)
-		}
-	}
-	if t.Failed() {
-		t.Logf("edges:\n%s", strings.Join(edges, "\n"))
-	}
+	return languagetest.Edges(t, files, csharp.New())
 }
 
 func TestBasesByDeclaredKind(t *testing.T) {
@@ -78,7 +35,7 @@ public class Ext : Exception {}
 public struct S : IRepo { public void Save() {} }
 }`,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"N.Impl -implements-> N.IRepo (scope)",
 		"N.Impl -implements-> N.IMore (scope)",
 		"N.IMore -extends-> N.IBase (scope)",
@@ -128,7 +85,7 @@ func TestScopes(t *testing.T) {
     }
 }`,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"Outer.Inner.Host.Go -calls-> Outer.Inner.Host.Part.Run (receiver) Nested.cs:13",
 		"Outer.Inner.Host.Go -calls-> Outer.Other.Tool.Use (receiver) Nested.cs:14",
 		"Outer.Inner.Host.Go -calls-> Outer.Other.Tool.Make (import) Nested.cs:15",
@@ -151,7 +108,7 @@ func TestPartialAndStatic(t *testing.T) {
 		"B.cs": `namespace N; public partial class P { public void B() { A(); P.Count(); P.A(); } }
 public class C { public void Inst() {} }`,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"N.P.A -calls-> N.P.B (scope) A.cs:1",
 		"N.P.B -calls-> N.P.A (scope) B.cs:1",
 		"N.P.B -calls-> N.P.Count (scope) B.cs:1",
@@ -178,7 +135,7 @@ public class C : External.Base
     }
 }`,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"N.C.F -calls-> N.C.Run (scope) A.cs:8",
 		"N.C.F -calls-> ?L (unresolved: local function) A.cs:9",
 		"N.C.F -calls-> N.Helper.Go (receiver) A.cs:11",
@@ -226,6 +183,6 @@ public class Box<T> where T : new()
 }
 public class T2 { public void Run() {} }`,
 	})
-	expect(t, edges, []string{"N.Box.Other -calls-> N.T2.Run (receiver) A.cs:7"},
+	languagetest.Expect(t, edges, []string{"N.Box.Other -calls-> N.T2.Run (receiver) A.cs:7"},
 		"N.Box.Fill -calls-> N.T.Run", "N.Box.Fill -instantiates-> N.T", "N.Box.Other -calls-> N.T.Run")
 }

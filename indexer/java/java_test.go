@@ -21,48 +21,7 @@ func TestGolden(t *testing.T) {
 // edges.
 func index(t *testing.T, files map[string]string) []string {
 	t.Helper()
-	dir := t.TempDir()
-	for name, src := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	g, err := indexer.Index(context.Background(), dir, indexer.Options{Languages: []indexer.Language{java.New()}, Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return languagetest.Render(g).Edges
-}
-
-// expect checks that an edge starts with each of want (`src -kind-> dst
-// (resolution`) and that none starts with any of wrong.
-func expect(t *testing.T, edges []string, want []string, wrong ...string) {
-	t.Helper()
-	has := func(prefix string) bool {
-		for _, e := range edges {
-			if strings.HasPrefix(e, prefix) {
-				return true
-			}
-		}
-		return false
-	}
-	for _, w := range want {
-		if !has(w) {
-			t.Errorf("missing edge %q", w)
-		}
-	}
-	for _, w := range wrong {
-		if has(w) {
-			t.Errorf("unexpected edge %q", w)
-		}
-	}
-	if t.Failed() {
-		t.Logf("edges:\n%s", strings.Join(edges, "\n"))
-	}
+	return languagetest.Edges(t, files, java.New())
 }
 
 func TestOverloads(t *testing.T) {
@@ -97,7 +56,7 @@ class A extends Base {
     }
 }`,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"p.A.run -calls-> p.A.put (scope) p/A.java:13",
 		"p.A.run -calls-> p.A.put (scope) p/A.java:14", // overrides Base.put(String, int)
 		"p.A.run -calls-> p.Base.put (scope) p/A.java:15",
@@ -145,7 +104,7 @@ class Main {
     }
 }`,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"app.Main.run -calls-> u.Util.max (import)",
 		"app.Main.run -calls-> app.Main.min (scope)",
 		"app.Main.run -calls-> u.More.twice (import)",
@@ -205,7 +164,7 @@ public class Outer {
     }
 }`,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"p.Outer.Inner.go -calls-> p.Outer.save (scope) p/Outer.java:11",
 		"p.Outer.Inner.go -calls-> p.Outer.save (receiver) p/Outer.java:12",
 		"p.Outer.Inner.go -calls-> p.Outer.helper (scope) p/Outer.java:13",
@@ -265,7 +224,7 @@ public class Service extends Base {
     }
 }`,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"p.Service.run -calls-> p.Repo.find (receiver) p/Service.java:9",
 		"p.Service.run -calls-> p.Item.touch (receiver) p/Service.java:9",
 		"p.Service.run -calls-> p.Item.touch (receiver) p/Service.java:10",
@@ -302,7 +261,7 @@ public class Box<T, S extends Shape> {
     <U extends Shape> void each(U u, T t) { u.area(); t.m(); }
 }`,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"p.Box.run -calls-> ?value.m (unresolved: type variable)",
 		"p.Box.run -calls-> p.Shape.area (receiver)",
 		"p.Box.run -calls-> ?get().m (unresolved: type variable)",
@@ -319,7 +278,7 @@ func TestModulesAndDuplicates(t *testing.T) {
 		"a/src/test/java/com/x/AppTest.java": "package com.x;\nclass AppTest { void run() { Util.go(); } }\n",
 		"c/src/main/java/com/y/Use.java":     "package com.y;\nimport com.x.Util;\nclass Use { void run() { Util.go(); } }\n",
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"com.x.App.run -calls-> com.x.Util.go (scope) a/src/main/java/com/x/App.java:2",
 		"com.x.AppTest.run -calls-> com.x.Util.go (scope) a/src/test/java/com/x/AppTest.java:2",
 		"com.y.Use.run -calls-> ?Util.go (unresolved: 2 types named com.x.Util)",
@@ -338,7 +297,7 @@ class Square extends Shape { public String name() { return ""; } public int comp
 record Point(int x, int y) implements Named { public String name() { return "p"; } }
 `,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"p.Labeled -extends-> p.Named (scope)",
 		"p.Labeled -extends-> ?Comparable<Labeled> (unresolved: external type java.lang.Comparable)",
 		"p.Kind -implements-> p.Named (scope)",
@@ -374,7 +333,7 @@ class Use {
     }
 }`,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"p.Point.<init> -calls-> p.Point.<init> (scope) p/P.java:3",
 		"p.Point.sum -calls-> p.Point.x (scope)",
 		"p.Color.RED -calls-> p.Color.<init> (scope)",
@@ -420,7 +379,7 @@ public class Impl extends AbstractColl implements SetI {
 import p.*;
 public class Other extends AbstractColl { void run() { size(); } }`,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"p.Impl.Inner.run -calls-> p.Impl.eq (scope)",
 		"p.Impl.Inner.run -instantiates-> p.Impl.Sub (scope)",
 		"p.Impl.Inner.run -calls-> p.Impl.Sub.go (receiver)",
@@ -456,7 +415,7 @@ class Item {
     }
 }`,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"p.Version.parse -calls-> ?valueOf (ambiguous: ambiguous overload)", // the implicit valueOf(String) too
 		"p.Key.<init> -calls-> ?this (ambiguous: ambiguous overload) p/P.java:8",
 		"p.Item.use -calls-> p.Key.<init> (scope) p/P.java:17",
@@ -487,7 +446,7 @@ public class FixedReader extends Reader<Fixed> {
     }
 }`,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"p.Reader.check -calls-> p.H.done (receiver) p/Reader.java:5",
 		"p.FixedReader.run -calls-> ?header.done (unresolved: type variable)",
 		"p.FixedReader.run -calls-> ?getHeader().done (unresolved: type variable)",
@@ -515,7 +474,7 @@ class Builder {
     void run() { with(1).with("x").build(); }
 }`,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"Use.run -calls-> Top.go (scope) Use.java:1", // the unnamed package
 		"Use.run -calls-> Top.go (receiver) Use.java:1",
 		"c.Use.run -calls-> b.FileSystem.y (import)", // a.FileSystem is not public
@@ -569,7 +528,7 @@ func TestIncremental(t *testing.T) {
 	if !reflect.DeepEqual(full.Nodes, incr.Nodes) || !reflect.DeepEqual(full.Edges, incr.Edges) || !reflect.DeepEqual(full.Refs, incr.Refs) {
 		t.Errorf("incremental rows differ from a full index:\n%s", diff(languagetest.Render(full).Edges, languagetest.Render(incr).Edges))
 	}
-	expect(t, languagetest.Render(incr).Edges, []string{
+	languagetest.Expect(t, languagetest.Render(incr).Edges, []string{
 		"com.example.shop.model.Money.times -calls-> com.example.shop.model.Money.times (scope)",
 		"com.example.shop.model.Item.priceFor -calls-> com.example.shop.model.Money.times (receiver)",
 	})

@@ -1,13 +1,8 @@
 package python_test
 
 import (
-	"context"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
-	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/languagetest"
 	"github.com/graphsnap/snap/indexer/python"
 )
@@ -20,48 +15,7 @@ func TestGolden(t *testing.T) {
 // edges.
 func index(t *testing.T, files map[string]string) []string {
 	t.Helper()
-	dir := t.TempDir()
-	for name, src := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	g, err := indexer.Index(context.Background(), dir, indexer.Options{Languages: []indexer.Language{python.New()}, Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return languagetest.Render(g).Edges
-}
-
-// expect checks that an edge starts with each of want (`src -kind-> dst
-// (resolution`) and that none starts with any of wrong.
-func expect(t *testing.T, edges []string, want []string, wrong ...string) {
-	t.Helper()
-	has := func(prefix string) bool {
-		for _, e := range edges {
-			if strings.HasPrefix(e, prefix) {
-				return true
-			}
-		}
-		return false
-	}
-	for _, w := range want {
-		if !has(w) {
-			t.Errorf("missing edge %q", w)
-		}
-	}
-	for _, w := range wrong {
-		if has(w) {
-			t.Errorf("unexpected edge %q", w)
-		}
-	}
-	if t.Failed() {
-		t.Logf("edges:\n%s", strings.Join(edges, "\n"))
-	}
+	return languagetest.Edges(t, files, python.New())
 }
 
 func TestSelfMethodOnBase(t *testing.T) {
@@ -78,7 +32,7 @@ class Child(Base):
         return later
 `,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"m.Child.run -calls-> m.Base.save (receiver)",
 		"m.Child.run.later -calls-> m.Base.save (receiver)",
 	})
@@ -99,7 +53,7 @@ class D(B, C):
         super().m()
 `,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"m.D.run -calls-> m.C.m (receiver)",
 	}, "m.D.run -calls-> m.A.m")
 }
@@ -125,7 +79,7 @@ class E(Exception):
         super().__init__(msg)
 `,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"m.A.__init__ -calls-> m.Base.__init__ (receiver)",
 		"m.B.__init__ -calls-> m.Base.__init__ (receiver)",
 	}, "m.A.__init__ -calls-> m.A.__init__", "m.E.__init__ -calls->")
@@ -152,7 +106,7 @@ def not_shadowed():
     helper()
 `,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"m.by_param -calls-> ?helper (unresolved: dynamic call)",
 		"m.by_assignment -calls-> ?helper (unresolved: unknown receiver type)",
 		"m.by_loop -calls-> ?helper (unresolved: dynamic call)",
@@ -176,7 +130,7 @@ class B:
     made = make()
 `,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"m.A.run -calls-> m.helper (local)",
 		"m.B -calls-> m.B.make (scope)",
 	}, "m.A.run -calls-> m.A.helper")
@@ -203,7 +157,7 @@ def run():
     u.tool()
 `,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"app.main -imports-> pkg.util (import)",
 		"app.main -imports-> pkg.sub.impl.Thing (import)",
 		"app.main -imports-> pkg.sub.impl (import)",
@@ -261,7 +215,7 @@ def use_conn():
     _conn.close()
 `,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"m.Service.run -calls-> m.Repo.save (receiver) m.py:20",
 		"m.Service.run -calls-> m.Repo.save (receiver) m.py:21",
 		"m.Service.run -calls-> m.Conn.close (receiver) m.py:22",
@@ -291,7 +245,7 @@ def build():
     Plain()
 `,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"m.Child.make -calls-> m.Base.__init__ (receiver)",
 		"m.Child.make -instantiates-> m.Child (receiver)",
 		"m.build -calls-> m.Base.__init__ (local)",
@@ -318,7 +272,7 @@ def f(handlers, x):
     undefined_function()
 `,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"m.f -calls-> ?os.getcwd (unresolved: not in snapshot)",
 		"m.f -calls-> ?requests.get (unresolved: not in snapshot)",
 		"m.f -calls-> ?handlers[0] (unresolved: dynamic call)",
@@ -339,7 +293,7 @@ def f(s):
     parse(s)
 `,
 	})
-	expect(t, edges, []string{"m.f -calls-> ?parse (ambiguous: 2 candidates)"}, "m.f -calls-> m.parse")
+	languagetest.Expect(t, edges, []string{"m.f -calls-> ?parse (ambiguous: 2 candidates)"}, "m.f -calls-> m.parse")
 }
 
 func TestStarImport(t *testing.T) {
@@ -347,7 +301,7 @@ func TestStarImport(t *testing.T) {
 		"a.py": "def one(): ...\n",
 		"b.py": "from a import *\nfrom os.path import *\n\none()\njoin('x')\n",
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"b -calls-> a.one (import)",
 		"b -calls-> ?join (unresolved: not in snapshot)",
 	})
@@ -370,7 +324,7 @@ class Cart:
         return self.first.price()
 `,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"m.Cart.total -calls-> m.Item.price (receiver)",
 		"m.Cart -calls-> ?functools.lru_cache (unresolved: not in snapshot)",
 	})

@@ -1,10 +1,6 @@
 package rust_test
 
 import (
-	"context"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/graphsnap/snap/indexer"
@@ -26,49 +22,7 @@ func index(t *testing.T, files map[string]string) []string {
 
 func indexGraph(t *testing.T, files map[string]string) *indexer.Graph {
 	t.Helper()
-	dir := t.TempDir()
-	for name, src := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	g, err := indexer.Index(context.Background(), dir, indexer.Options{Languages: []indexer.Language{rust.New()}, Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	languagetest.Invariants(t, g)
-	return g
-}
-
-// expect checks that an edge starts with each of want (`src -kind-> dst
-// (resolution`) and that none starts with any of wrong.
-func expect(t *testing.T, edges []string, want []string, wrong ...string) {
-	t.Helper()
-	has := func(prefix string) bool {
-		for _, e := range edges {
-			if strings.HasPrefix(e, prefix) {
-				return true
-			}
-		}
-		return false
-	}
-	for _, w := range want {
-		if !has(w) {
-			t.Errorf("missing edge %q", w)
-		}
-	}
-	for _, w := range wrong {
-		if has(w) {
-			t.Errorf("unexpected edge %q", w)
-		}
-	}
-	if t.Failed() {
-		t.Logf("edges:\n%s", strings.Join(edges, "\n"))
-	}
+	return languagetest.Index(t, files, rust.New())
 }
 
 const cargo = "[package]\nname = \"app\"\n"
@@ -84,7 +38,7 @@ func TestModuleTree(t *testing.T) {
 		"src/bin/tool/main.rs":   "mod helper;\nfn main() { helper::run(); app::top(); crate::helper::run(); }\n",
 		"src/bin/tool/helper.rs": "pub fn run() {}\n",
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"app::a::f -calls-> app::a::inner::g (scope)",
 		"app::a::f -calls-> app::top (scope)",
 		"app::a::f -calls-> app::b::h (scope)",
@@ -147,7 +101,7 @@ pub fn run() {
 		"src/shapes/mod.rs":    "pub mod circle;\npub struct Square;\nimpl Square { pub fn new() -> Self { Square } }\n",
 		"src/shapes/circle.rs": "pub struct Circle;\nimpl Circle { pub fn new() -> Circle { Circle } }\npub fn area() {}\n",
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"app::prelude -imports-> app::shapes::circle (import)",
 		"app::prelude -imports-> app::shapes::circle::Circle (import)",
 		"app::prelude -imports-> app::shapes::Square (import)",
@@ -201,7 +155,7 @@ pub fn build<T: Default>() -> T { T::default() }
 pub trait Twice: Speak { fn again(&self) -> String { Self::speak(self) } }
 `,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"app::Dog::walk -calls-> app::Dog::bark (receiver) src/lib.rs:11",
 		"app::Dog::walk -calls-> app::Dog::bark (receiver) src/lib.rs:12",
 		"app::Dog::walk -calls-> app::Dog::new (receiver) src/lib.rs:12",
@@ -246,7 +200,7 @@ pub fn run(x: A) {
 pub fn other() { helper(); }
 `,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"app::run -calls-> app::A::go (receiver) src/lib.rs:6",
 		"app::run -calls-> app::B::go (receiver) src/lib.rs:8",
 		"app::run -calls-> app::A::go (receiver) src/lib.rs:11",
@@ -284,7 +238,7 @@ pub fn run(m: HashMap<u32, String>) {
 }
 `,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"app::run -calls-> app::twice! (local)",
 		"app::run -calls-> app::shared::shown! (local)",
 		"app::inner::g -calls-> app::inner::hidden! (local)",
@@ -309,7 +263,7 @@ func TestMacroTextualScope(t *testing.T) {
 		"src/late.rs":   "fn g() { m!(); root_mac!(); x!(); }\n",
 		"src/last.rs":   "fn h() { x!(); }\n",
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"app::early::f -calls-> ?m! (unresolved: unknown macro)",
 		"app::early::f -calls-> ?root_mac! (unresolved: unknown macro)",
 		"app::late::g -calls-> app::macros::m! (scope)",

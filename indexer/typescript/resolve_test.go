@@ -1,6 +1,10 @@
 package typescript_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/graphsnap/snap/indexer/languagetest"
+)
 
 func TestShadowing(t *testing.T) {
 	edges := index(t, map[string]string{
@@ -40,7 +44,7 @@ class Box<T> {
 }
 `,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"m.byParam -calls-> ?helper (unresolved: dynamic call)",
 		"m.byLocal -calls-> ?helper (unresolved: dynamic call)",
 		"m.byLoop -calls-> ?helper (unresolved: dynamic call)",
@@ -75,7 +79,7 @@ class Child extends Base {
 }
 `,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"m.Child.run -calls-> m.Base.save (receiver) m.ts:9",
 		"m.Child.run.later -calls-> m.Base.save (receiver) m.ts:10",
 		"m.Child.run.detached -calls-> ?this.save (unresolved: unknown this)",
@@ -113,7 +117,7 @@ function use() {
 }
 `,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"m.B -extends-> m.A (local)",
 		"m.B.m -calls-> m.A.m (receiver)",
 		"m.C.constructor -calls-> m.A.constructor (receiver)",
@@ -160,7 +164,7 @@ export class Service {
 }
 `,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"m.Service.run -calls-> repo.Store.get (receiver) m.ts:11",
 		"m.Service.run -calls-> repo.Store.get (receiver) m.ts:12",
 		"m.Service.run -calls-> repo.Item.name (receiver) m.ts:13",
@@ -217,7 +221,7 @@ import { built } from "./lib/compiled";
 export function js() { twice(1); new Thing().go(); built(); }
 `,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"src/main -imports-> src/app/util.twice (import)",
 		"src/main -imports-> src/app/cycle.loop (import)",
 		"src/main -imports-> ?~/index:nothing (unresolved: unknown member)",
@@ -258,7 +262,7 @@ function parse(s: any): number { return 0; }
 function use() { dup(); parse(1); }
 `,
 	})
-	expect(t, edges, []string{
+	languagetest.Expect(t, edges, []string{
 		"m.use -calls-> m.parse (local)",
 	}, "m.use -calls-> a.dup", "m.use -calls-> b.dup")
 }

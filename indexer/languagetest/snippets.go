@@ -1,0 +1,68 @@
+package languagetest
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/graphsnap/snap/indexer"
+)
+
+// Index writes files (slash path → source) into a temporary directory,
+// indexes it with langs on one worker, checks the Invariants, and returns
+// the graph.
+func Index(t testing.TB, files map[string]string, langs ...indexer.Language) *indexer.Graph {
+	t.Helper()
+	dir := t.TempDir()
+	for name, src := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, err := indexer.Index(context.Background(), dir, indexer.Options{Languages: langs, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	Invariants(t, g)
+	return g
+}
+
+// Edges indexes files with langs (as Index does) and returns the golden
+// lines of the graph's edges.
+func Edges(t testing.TB, files map[string]string, langs ...indexer.Language) []string {
+	t.Helper()
+	return Render(Index(t, files, langs...)).Edges
+}
+
+// Expect checks that some line of edges starts with each of want
+// (`src -kind-> dst (resolution`) and that none starts with any of wrong.
+func Expect(t testing.TB, edges []string, want []string, wrong ...string) {
+	t.Helper()
+	has := func(prefix string) bool {
+		for _, e := range edges {
+			if strings.HasPrefix(e, prefix) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, w := range want {
+		if !has(w) {
+			t.Errorf("missing edge %q", w)
+		}
+	}
+	for _, w := range wrong {
+		if has(w) {
+			t.Errorf("unexpected edge %q", w)
+		}
+	}
+	if t.Failed() {
+		t.Logf("edges:\n%s", strings.Join(edges, "\n"))
+	}
+}
