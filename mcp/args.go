@@ -19,11 +19,12 @@ import (
 	"github.com/graphsnap/snap/query"
 )
 
-// newTool declares a tool whose arguments decode into In. In's exported
-// fields are the arguments: their json names, `jsonschema:"..."` tags as
-// descriptions, `enum:"a,b"` tags as allowed values; fields without
-// omitempty are required.
-func newTool[In any](name, title, toolset, description string, run func(ctx context.Context, e *query.Engine, in *In) (any, *ToolError)) *Tool {
+// newTool declares a tool whose arguments decode into In and whose answer
+// is an Out. In's exported fields are the arguments: their json names,
+// `jsonschema:"..."` tags as descriptions, `enum:"a,b"` tags as allowed
+// values; fields without omitempty are required. Out's JSON Schema is the
+// tool's output schema.
+func newTool[In, Out any](name, title, toolset, description string, run func(ctx context.Context, e *query.Engine, in *In) (*Out, *ToolError)) *Tool {
 	schema, fields := inputSchema[In]()
 	raw, err := json.Marshal(schema)
 	if err != nil {
@@ -34,14 +35,83 @@ func newTool[In any](name, title, toolset, description string, run func(ctx cont
 	}
 	return &Tool{
 		Name: name, Title: title, Toolset: toolset, Description: description,
-		Input: new(In), InputSchema: raw, schema: schema,
+		Input: new(In), InputSchema: raw, OutputSchema: outputSchema[Out](name), schema: schema,
 		Handler: func(ctx context.Context, e *query.Engine, args json.RawMessage) (any, *ToolError) {
 			in := new(In)
 			if err := decode(name, args, schema, fields, in); err != nil {
 				return nil, err
 			}
-			return run(ctx, e, in)
+			out, terr := run(ctx, e, in)
+			if terr != nil {
+				return nil, terr
+			}
+			return out, nil
 		},
+	}
+}
+
+// typeSchemas are the schemas of types that do not say in Go what they
+// are in JSON.
+var typeSchemas = map[reflect.Type]*jsonschema.Schema{
+	// Ids are decimal strings (JSON numbers lose precision above 2^53 in
+	// many clients); a number is taken too.
+	reflect.TypeFor[ID](): {Type: "string", Pattern: `^[0-9]+$`},
+}
+
+// outputSchema derives Out's JSON Schema: what the tool's structured
+// content holds when the call succeeds. A recursive type (an outline's
+// children are outlines) is written once under $defs and referenced.
+func outputSchema[Out any](tool string) json.RawMessage {
+	opts := &jsonschema.ForOptions{TypeSchemas: maps.Clone(typeSchemas)}
+	opts.TypeSchemas[reflect.TypeFor[outline]()] = &jsonschema.Schema{Ref: "#/$defs/outline"}
+	opts.TypeSchemas[reflect.TypeFor[*outline]()] = &jsonschema.Schema{Ref: "#/$defs/outline"}
+	schema, err := jsonschema.For[Out](opts)
+	if err != nil {
+		panic(fmt.Sprintf("mcp: %s: output schema: %v", tool, err))
+	}
+	raw, err := json.Marshal(schema)
+	if err != nil {
+		panic(fmt.Sprintf("mcp: %s: marshal output schema: %v", tool, err))
+	}
+	if bytes.Contains(raw, []byte(`"#/$defs/outline"`)) {
+		// outlineFields has outline's fields without being outline, so
+		// that its children, and not itself, are the reference.
+		type outlineFields outline
+		def, err := jsonschema.For[outlineFields](opts)
+		if err != nil {
+			panic(fmt.Sprintf("mcp: %s: output schema: %v", tool, err))
+		}
+		schema.Defs = map[string]*jsonschema.Schema{"outline": def}
+	}
+	tidy(schema)
+	if raw, err = json.Marshal(schema); err != nil {
+		panic(fmt.Sprintf("mcp: %s: marshal output schema: %v", tool, err))
+	}
+	return raw
+}
+
+// tidy shortens an output schema, which every client pays for in tokens
+// at tools/list: the bounds of Go's integer types and the closing of
+// objects to other properties say nothing a reader of answers needs. It
+// also drops the "null" the generator adds to a reference through a
+// pointer: the answers' pointers to outlines are never nil.
+func tidy(s *jsonschema.Schema) {
+	if s == nil {
+		return
+	}
+	if s.Ref != "" && slices.Equal(s.Types, []string{"null"}) {
+		s.Types = nil
+	}
+	if s.Type == "integer" {
+		s.Minimum, s.Maximum = nil, nil
+	}
+	s.AdditionalProperties = nil
+	tidy(s.Items)
+	for _, p := range s.Properties {
+		tidy(p)
+	}
+	for _, d := range s.Defs {
+		tidy(d)
 	}
 }
 
@@ -71,13 +141,7 @@ func idString(id uint64) string { return strconv.FormatUint(id, 10) }
 // their fields.
 func inputSchema[In any]() (*jsonschema.Schema, map[string][]int) {
 	t := reflect.TypeFor[In]()
-	schema, err := jsonschema.For[In](&jsonschema.ForOptions{
-		TypeSchemas: map[reflect.Type]*jsonschema.Schema{
-			// Ids are decimal strings (JSON numbers lose precision above
-			// 2^53 in many clients); a number is taken too.
-			reflect.TypeFor[ID](): {Type: "string", Pattern: `^[0-9]+$`},
-		},
-	})
+	schema, err := jsonschema.For[In](&jsonschema.ForOptions{TypeSchemas: typeSchemas})
 	if err != nil {
 		panic(fmt.Sprintf("mcp: schema of %v: %v", t, err))
 	}

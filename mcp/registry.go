@@ -61,6 +61,8 @@ type Tool struct {
 	// InputSchema is its JSON Schema.
 	Input       any
 	InputSchema json.RawMessage
+	// OutputSchema is the JSON Schema of a successful answer.
+	OutputSchema json.RawMessage
 	// Handler decodes and checks args (a JSON object) and answers from e.
 	Handler func(ctx context.Context, e *query.Engine, args json.RawMessage) (any, *ToolError)
 

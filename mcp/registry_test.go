@@ -14,6 +14,7 @@ import (
 	"github.com/graphsnap/snap/mcp"
 	"github.com/graphsnap/snap/query"
 	"github.com/graphsnap/snap/query/querytest"
+	"github.com/graphsnap/snap/schemas/schematest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -104,7 +105,10 @@ func TestGolden(t *testing.T) {
 				j := strings.Index(args[i:], `)"`) + i
 				args = args[:i] + `"` + idOf(t, h, args[i+4:j]) + `"` + args[j+2:]
 			}
-			out, _ := r.CallJSON(context.Background(), c.tool, json.RawMessage(args))
+			out, isError := r.CallJSON(context.Background(), c.tool, json.RawMessage(args))
+			if tool, _ := r.Tool(c.tool); !isError {
+				schematest.Validate(t, tool.OutputSchema, "", out)
+			}
 			var m map[string]any
 			if err := json.Unmarshal(out, &m); err != nil {
 				t.Fatalf("answer is not a JSON object: %v\n%s", err, out)

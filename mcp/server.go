@@ -69,10 +69,11 @@ func NewServer(h *query.Holder, opt Options) (*server.MCPServer, error) {
 func mcpTool(t *Tool) mcpgo.Tool {
 	yes, no := true, false
 	return mcpgo.Tool{
-		Name:           t.Name,
-		Title:          t.Title,
-		Description:    t.Description,
-		RawInputSchema: t.InputSchema,
+		Name:            t.Name,
+		Title:           t.Title,
+		Description:     t.Description,
+		RawInputSchema:  t.InputSchema,
+		RawOutputSchema: t.OutputSchema,
 		Annotations: mcpgo.ToolAnnotation{
 			Title:           t.Title,
 			ReadOnlyHint:    &yes,

@@ -62,7 +62,7 @@ var syncTool = newTool(
 	"Check the store for a newer snapshot of this branch now, and swap it in when there is one "+
 		"(the server also does this on its own every sync interval). Answers the sync status; "+
 		"commit is the snapshot that answered this call, sync.head the store's HEAD.",
-	func(ctx context.Context, e *query.Engine, _ *syncIn) (any, *ToolError) {
+	func(ctx context.Context, e *query.Engine, _ *syncIn) (*syncOut, *ToolError) {
 		s := syncerFrom(ctx)
 		if s == nil {
 			return nil, toolErr(CodeInvalidArgument, nil, "this server does not sync: start snap serve with --sync")

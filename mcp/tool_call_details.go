@@ -37,7 +37,7 @@ var callDetailsTool = newTool(
 	"snap_call_details", "Call sites between two symbols", ToolsetCallGraph,
 	"Every place the first symbol calls (or constructs) the second: file:line:col, the argument text as written, "+
 		"and whether the call sits in a loop, a try block or a condition. Only resolved calls count.",
-	func(_ context.Context, e *query.Engine, in *callDetailsIn) (any, *ToolError) {
+	func(_ context.Context, e *query.Engine, in *callDetailsIn) (*callDetailsOut, *ToolError) {
 		from, err := resolveSymbol(e, in.FromID, in.From, in.FromFile, "from_id", "from")
 		if err != nil {
 			return nil, err
@@ -72,6 +72,6 @@ var manifestTool = newTool(
 	"snap_manifest", "Snapshot manifest", ToolsetIndex,
 	"The served snapshot's manifest.json: repository, branch, commit, parents, when and how it was built (indexer "+
 		"version, grammar versions, files parsed and reused), counts, and each table with its SHA-256.",
-	func(_ context.Context, e *query.Engine, _ *manifestIn) (any, *ToolError) {
+	func(_ context.Context, e *query.Engine, _ *manifestIn) (*manifestOut, *ToolError) {
 		return &manifestOut{Manifest: e.Manifest()}, nil
 	})

@@ -33,7 +33,7 @@ var calleesTool = newTool(
 	"What this symbol calls or constructs, one entry per call site, in source order. Calls the index could not "+
 		"resolve to one symbol are listed apart under unresolved, with the name as written and the reason "+
 		"(ambiguous, not indexed, unknown receiver type). Pages run through callees, then unresolved; total counts both.",
-	func(_ context.Context, e *query.Engine, in *calleesIn) (any, *ToolError) {
+	func(_ context.Context, e *query.Engine, in *calleesIn) (*calleesOut, *ToolError) {
 		r, err := in.resolve(e)
 		if err != nil {
 			return nil, err

@@ -39,7 +39,7 @@ var callersTool = newTool(
 	"Who calls this symbol, one entry per call site (at: file:line:col), ordered by file and line. "+
 		"A class's or struct's callers are the places that construct it. Only calls the index resolved are counted: "+
 		"for dynamic calls, interface dispatch and references, see snap_impact.",
-	func(_ context.Context, e *query.Engine, in *callersIn) (any, *ToolError) {
+	func(_ context.Context, e *query.Engine, in *callersIn) (*callersOut, *ToolError) {
 		r, err := in.resolve(e)
 		if err != nil {
 			return nil, err

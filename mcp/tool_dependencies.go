@@ -84,7 +84,7 @@ var dependenciesTool = newTool(
 	"What a file, module or package imports (for a package or module, what its files import), one entry per "+
 		"imported symbol with the first place it is imported and how many imports name it. Only imports the index "+
 		"resolved are listed: external packages are not in the snapshot.",
-	func(_ context.Context, e *query.Engine, in *dependenciesIn) (any, *ToolError) {
+	func(_ context.Context, e *query.Engine, in *dependenciesIn) (*dependenciesOut, *ToolError) {
 		r, err := in.resolve(e)
 		if err != nil {
 			return nil, err
@@ -106,7 +106,7 @@ var dependentsTool = newTool(
 	"snap_dependents", "Dependents", ToolsetTraversal,
 	"Who imports a file, module or package: one entry per importing file or module, with the first place it "+
 		"imports it and how many imports name it. snap_impact follows calls and references further.",
-	func(_ context.Context, e *query.Engine, in *dependenciesIn) (any, *ToolError) {
+	func(_ context.Context, e *query.Engine, in *dependenciesIn) (*dependentsOut, *ToolError) {
 		r, err := in.resolve(e)
 		if err != nil {
 			return nil, err

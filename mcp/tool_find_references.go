@@ -39,7 +39,7 @@ var findReferencesTool = newTool(
 	"snap_find_references", "Find references", ToolsetSymbols,
 	"Every resolved edge that reaches this symbol, whatever its kind (calls, imports, extends, implements, "+
 		"references, instantiates), with the symbol it comes from and where it is written; kinds narrows them.",
-	func(_ context.Context, e *query.Engine, in *findReferencesIn) (any, *ToolError) {
+	func(_ context.Context, e *query.Engine, in *findReferencesIn) (*findReferencesOut, *ToolError) {
 		r, err := in.resolve(e)
 		if err != nil {
 			return nil, err
@@ -89,7 +89,7 @@ var listDirTool = newTool(
 	"snap_list_dir", "List a folder", ToolsetFiles,
 	"The files and folders the snapshot holds in a folder (never the local disk): for each file its language, "+
 		"status (ok, parse_error, skipped_…) and number of symbols.",
-	func(_ context.Context, e *query.Engine, in *listDirIn) (any, *ToolError) {
+	func(_ context.Context, e *query.Engine, in *listDirIn) (*listDirOut, *ToolError) {
 		dir := strings.Trim(path.Clean("/"+in.Path), "/")
 		if strings.HasPrefix(in.Path, "/") || strings.Contains("/"+in.Path+"/", "/../") {
 			return nil, toolErr(CodePathOutsideRoot, map[string]string{"path": in.Path}, "path must be relative to the repository root, without ..")
@@ -156,7 +156,7 @@ type findFileOut struct {
 var findFileTool = newTool(
 	"snap_find_file", "Find files", ToolsetFiles,
 	"Paths of the snapshot matching a glob (doublestar: ** crosses folders) or containing a text, sorted.",
-	func(_ context.Context, e *query.Engine, in *findFileIn) (any, *ToolError) {
+	func(_ context.Context, e *query.Engine, in *findFileIn) (*findFileOut, *ToolError) {
 		pat := strings.TrimSpace(in.Pattern)
 		if pat == "" {
 			return nil, argErr("pattern", "required")

@@ -25,7 +25,7 @@ var findSymbolTool = newTool(
 		"visibility, flags, decorators, parent, and how many call sites it has in and out; with include_body, its source. "+
 		"Select it by id, or by name (plain, dotted like Server.Serve, or qualified) with an optional file. "+
 		"A name matching several symbols fails with AMBIGUOUS_SYMBOL listing them.",
-	func(_ context.Context, e *query.Engine, in *findSymbolIn) (any, *ToolError) {
+	func(_ context.Context, e *query.Engine, in *findSymbolIn) (*findSymbolOut, *ToolError) {
 		r, err := in.resolve(e)
 		if err != nil {
 			return nil, err

@@ -53,7 +53,7 @@ var impactTool = newTool(
 		"(depth 1 = direct). direction in (default) finds dependents (callers, implementers, subclasses, referrers); "+
 		"out finds dependencies. Each symbol says which symbol of the level before reached it (from), over which edge "+
 		"(via) and where (at). Cycles are visited once. truncated says max_nodes stopped the walk.",
-	func(_ context.Context, e *query.Engine, in *impactIn) (any, *ToolError) {
+	func(_ context.Context, e *query.Engine, in *impactIn) (*impactOut, *ToolError) {
 		r, err := in.resolve(e)
 		if err != nil {
 			return nil, err

@@ -37,7 +37,7 @@ var nodeTool = newTool(
 	"snap_node", "Symbol by id", ToolsetSymbols,
 	"The symbol with this id: its metadata, how many edges of each kind go in and out (unresolved ones included "+
 		"in out), and what it contains (up to 200 children).",
-	func(_ context.Context, e *query.Engine, in *nodeIn) (any, *ToolError) {
+	func(_ context.Context, e *query.Engine, in *nodeIn) (*nodeOut, *ToolError) {
 		id := in.ID
 		r, err := resolveSymbol(e, &id, "", "", "id", "id")
 		if err != nil {

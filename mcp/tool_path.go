@@ -41,7 +41,7 @@ var pathTool = newTool(
 	"How two symbols connect: a shortest chain of edges from one to the other. path lists the symbols from start to "+
 		"end; edges[i] joins path[i] to path[i+1] with its kind and where it is written, reverse when it points "+
 		"backwards (direction both). Select each end by id or by name and file.",
-	func(_ context.Context, e *query.Engine, in *pathIn) (any, *ToolError) {
+	func(_ context.Context, e *query.Engine, in *pathIn) (*pathOut, *ToolError) {
 		from, err := resolveSymbol(e, in.FromID, in.From, in.FromFile, "from_id", "from")
 		if err != nil {
 			return nil, err

@@ -31,7 +31,7 @@ var readFileTool = newTool(
 	"A file's content as indexed in the snapshot (never the local disk), whole or a line range; lines counts the "+
 		"file's lines. An answer carries at most 2000 lines: truncated and next_start say where to go on. "+
 		"Paths are relative to the repository root; absolute paths and paths leaving it are refused.",
-	func(_ context.Context, e *query.Engine, in *readFileIn) (any, *ToolError) {
+	func(_ context.Context, e *query.Engine, in *readFileIn) (*readFileOut, *ToolError) {
 		p, err := resolveFile(e, "path", in.Path)
 		if err != nil {
 			return nil, err

@@ -32,7 +32,7 @@ var searchTool = newTool(
 	"Ranked symbol search by name: exact matches first (ignoring case last), then names starting with the query, "+
 		"then names holding all its words (camelCase and snake_case split), then close misspellings. "+
 		"Each result says how it matched. Filters: kinds, file, language. Paged with limit and cursor.",
-	func(_ context.Context, e *query.Engine, in *searchIn) (any, *ToolError) {
+	func(_ context.Context, e *query.Engine, in *searchIn) (*searchOut, *ToolError) {
 		if strings.TrimSpace(in.Query) == "" {
 			return nil, argErr("query", "must not be empty")
 		}

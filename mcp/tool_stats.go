@@ -54,7 +54,7 @@ var statsTool = newTool(
 	"Counts of the snapshot by node kind, language, edge kind and file status, the unresolved references by "+
 		"reason (the 20 most frequent), and the files that were not indexed (vendored, generated, minified, too large, binary, unsupported, "+
 		"unreadable) or indexed around a syntax error, each with its status and error. status narrows the list.",
-	func(_ context.Context, e *query.Engine, in *statsIn) (any, *ToolError) {
+	func(_ context.Context, e *query.Engine, in *statsIn) (*statsOut, *ToolError) {
 		if in.Status != "" && !slices.Contains(schemas.FileStatuses, in.Status) {
 			return nil, toolErr(CodeInvalidArgument, map[string]any{"statuses": schemas.FileStatuses}, "unknown status %q", in.Status)
 		}

@@ -34,7 +34,7 @@ var statusTool = newTool(
 		"and counts of files (by language), symbols, edges, unresolved references and parse errors. "+
 		"sources says whether file contents are available to snap_read_file and bodies. "+
 		"sync (when the server syncs) tells the store's HEAD, when the last sync ran, and its error if any.",
-	func(ctx context.Context, e *query.Engine, _ *statusIn) (any, *ToolError) {
+	func(ctx context.Context, e *query.Engine, _ *statusIn) (*statusOut, *ToolError) {
 		m, st := e.Manifest(), e.Stats()
 		var sync *SyncStatus
 		if s := syncerFrom(ctx); s != nil {

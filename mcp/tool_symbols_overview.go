@@ -37,7 +37,7 @@ var symbolsOverviewTool = newTool(
 	"snap_symbols_overview", "File outline", ToolsetSymbols,
 	"The symbols a file declares, in source order, nested under what contains them (methods under their type, "+
 		"fields under their struct or class), with their line span. Pages (limit, cursor, total) count top-level symbols.",
-	func(_ context.Context, e *query.Engine, in *overviewIn) (any, *ToolError) {
+	func(_ context.Context, e *query.Engine, in *overviewIn) (*overviewOut, *ToolError) {
 		path, err := resolveFile(e, "file", in.File)
 		if err != nil {
 			return nil, err
