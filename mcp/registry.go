@@ -49,7 +49,7 @@ const (
 )
 
 // Toolsets lists every toolset.
-var Toolsets = []string{ToolsetIndex, ToolsetSymbols, ToolsetCallGraph, ToolsetTraversal, ToolsetFiles}
+var Toolsets = []string{ToolsetIndex, ToolsetSymbols, ToolsetCallGraph, ToolsetTraversal, ToolsetFiles, ToolsetMemories}
 
 // Tool is one tool of the catalog.
 type Tool struct {
@@ -66,6 +66,17 @@ type Tool struct {
 	// Handler decodes and checks args (a JSON object) and answers from e.
 	Handler func(ctx context.Context, e *query.Engine, args json.RawMessage) (any, *ToolError)
 
+	// Offline tools answer without a snapshot (memories, settings);
+	// their answers name the commit only when one is loaded.
+	Offline bool
+	// Writes marks a tool that changes something (a memory, a setting);
+	// Destroys one that may remove what it cannot bring back. Every
+	// other tool only reads.
+	Writes, Destroys bool
+	// Cumulative marks a writing tool whose second identical call does
+	// more than its first (an edit by pattern).
+	Cumulative bool
+
 	schema *jsonschema.Schema
 }
 
@@ -78,6 +89,8 @@ type Registry struct {
 	// holder has none yet; 0 answers INDEX_NOT_READY at once.
 	LoadWait time.Duration
 	syncer   Syncer
+	// memories is the folder of the memory tools' files; "" keeps none.
+	memories string
 }
 
 // NewRegistry returns the catalog's tools of the given toolsets (every
@@ -119,6 +132,7 @@ func (r *Registry) Call(ctx context.Context, name string, args json.RawMessage) 
 
 func (r *Registry) call(ctx context.Context, name string, args json.RawMessage) (any, *query.Engine, *ToolError) {
 	t, ok := r.Tool(name)
+	var terr *ToolError
 	if !ok {
 		names := make([]string, len(r.tools))
 		for i, t := range r.tools {
@@ -126,21 +140,29 @@ func (r *Registry) call(ctx context.Context, name string, args json.RawMessage) 
 		}
 		return nil, nil, toolErr(CodeInvalidArgument, map[string]any{"tools": names}, "unknown tool %q", name)
 	}
-	e, terr := r.current(ctx)
-	if terr != nil {
+	var e *query.Engine
+	if t.Offline {
+		e = r.holder.Load()
+	} else if e, terr = r.current(ctx); terr != nil {
 		return nil, nil, terr
 	}
-	if r.syncer != nil {
-		ctx = context.WithValue(ctx, syncerKey{}, r.syncer)
-	}
+	ctx = context.WithValue(ctx, registryKey{}, r)
 	res, terr := t.Handler(ctx, e, args)
 	if terr != nil {
 		return nil, e, terr
 	}
-	if a, ok := res.(answer); ok {
+	if a, ok := res.(answer); ok && e != nil {
 		a.head().Commit = e.Commit()
 	}
 	return res, e, nil
+}
+
+type registryKey struct{}
+
+// registryFrom returns the registry a handler was called through.
+func registryFrom(ctx context.Context) *Registry {
+	r, _ := ctx.Value(registryKey{}).(*Registry)
+	return r
 }
 
 // current returns the engine to answer from, waiting LoadWait for a
@@ -234,4 +256,9 @@ var catalog = []*Tool{
 	readFileTool,
 	listDirTool,
 	findFileTool,
+	writeMemoryTool,
+	readMemoryTool,
+	listMemoriesTool,
+	editMemoryTool,
+	deleteMemoryTool,
 }

@@ -28,6 +28,9 @@ type Options struct {
 	LoadWait time.Duration
 	// Sync, when set, is reported by snap_status and run by snap_sync.
 	Sync Syncer
+	// Memories is the folder the memory tools keep their notes in; ""
+	// keeps none.
+	Memories string
 }
 
 // NewServer returns an MCP server offering the tools of opt.Toolsets over
@@ -43,6 +46,7 @@ func NewServer(h *query.Holder, opt Options) (*server.MCPServer, error) {
 	if opt.Sync != nil {
 		reg.WithSyncer(opt.Sync)
 	}
+	reg.WithMemories(opt.Memories)
 	name := opt.Name
 	if name == "" {
 		name = "snap"
@@ -67,7 +71,8 @@ func NewServer(h *query.Holder, opt Options) (*server.MCPServer, error) {
 }
 
 func mcpTool(t *Tool) mcpgo.Tool {
-	yes, no := true, false
+	no := false
+	readOnly, destructive, idempotent := !t.Writes, t.Destroys, !t.Cumulative
 	return mcpgo.Tool{
 		Name:            t.Name,
 		Title:           t.Title,
@@ -76,9 +81,9 @@ func mcpTool(t *Tool) mcpgo.Tool {
 		RawOutputSchema: t.OutputSchema,
 		Annotations: mcpgo.ToolAnnotation{
 			Title:           t.Title,
-			ReadOnlyHint:    &yes,
-			DestructiveHint: &no,
-			IdempotentHint:  &yes,
+			ReadOnlyHint:    &readOnly,
+			DestructiveHint: &destructive,
+			IdempotentHint:  &idempotent,
 			OpenWorldHint:   &no,
 		},
 	}

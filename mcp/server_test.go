@@ -76,9 +76,20 @@ func TestServerListsTools(t *testing.T) {
 	for _, tool := range list.Tools {
 		names = append(names, tool.Name)
 		a := tool.Annotations
-		if a.ReadOnlyHint == nil || !*a.ReadOnlyHint || a.IdempotentHint == nil || !*a.IdempotentHint ||
-			a.OpenWorldHint == nil || *a.OpenWorldHint || a.DestructiveHint == nil || *a.DestructiveHint {
-			t.Errorf("%s: annotations %+v", tool.Name, a)
+		// Every tool reads, answers the same when asked twice, and stays
+		// in the snapshot, but for those that write memories.
+		want := [4]bool{true, false, true, false} // read-only, destructive, idempotent, open world
+		switch tool.Name {
+		case "snap_write_memory":
+			want = [4]bool{false, false, true, false}
+		case "snap_edit_memory":
+			want = [4]bool{false, false, false, false}
+		case "snap_delete_memory":
+			want = [4]bool{false, true, true, false}
+		}
+		if a.ReadOnlyHint == nil || a.DestructiveHint == nil || a.IdempotentHint == nil || a.OpenWorldHint == nil ||
+			[4]bool{*a.ReadOnlyHint, *a.DestructiveHint, *a.IdempotentHint, *a.OpenWorldHint} != want {
+			t.Errorf("%s: annotations %+v, want read-only, destructive, idempotent, open world = %v", tool.Name, a, want)
 		}
 		if tool.Description == "" || tool.Title == "" {
 			t.Errorf("%s: no description or title", tool.Name)
@@ -103,7 +114,9 @@ func TestServerListsTools(t *testing.T) {
 		}
 	}
 	slices.Sort(names) // mcp-go lists tools by name
-	want := "snap_call_details snap_callees snap_callers snap_dependencies snap_dependents snap_find_file snap_find_references snap_find_symbol snap_impact snap_list_dir snap_manifest snap_node snap_path snap_read_file snap_search snap_stats snap_status snap_symbols_overview"
+	want := "snap_call_details snap_callees snap_callers snap_delete_memory snap_dependencies snap_dependents snap_edit_memory " +
+		"snap_find_file snap_find_references snap_find_symbol snap_impact snap_list_dir snap_list_memories snap_manifest " +
+		"snap_node snap_path snap_read_file snap_read_memory snap_search snap_stats snap_status snap_symbols_overview snap_write_memory"
 	if got := strings.Join(names, " "); got != want {
 		t.Errorf("tools:\n got %s\nwant %s", got, want)
 	}

@@ -43,11 +43,11 @@ func (r *Registry) WithSyncer(s Syncer) {
 	}
 }
 
-type syncerKey struct{}
-
 func syncerFrom(ctx context.Context) Syncer {
-	s, _ := ctx.Value(syncerKey{}).(Syncer)
-	return s
+	if r := registryFrom(ctx); r != nil {
+		return r.syncer
+	}
+	return nil
 }
 
 type syncIn struct{}

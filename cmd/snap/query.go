@@ -107,16 +107,19 @@ func runQuery(c *cli.Context) error {
 			return usagef("query: --%s: %v", name, err)
 		}
 	}
-	e, err := loadEngine(c.Context, c)
-	if err != nil {
-		return err
-	}
 	h := &query.Holder{}
-	h.Store(e)
+	if !t.Offline {
+		e, err := loadEngine(c.Context, c)
+		if err != nil {
+			return err
+		}
+		h.Store(e)
+	}
 	reg, err = mcp.NewRegistry(h)
 	if err != nil {
 		return err
 	}
+	reg.WithMemories(memoriesDir(c.Context))
 	out, isError := reg.CallJSON(c.Context, tool, raw)
 	if !compact {
 		var buf bytes.Buffer

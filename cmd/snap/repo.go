@@ -97,3 +97,10 @@ func treeCommit(files []schemas.File) string {
 	}
 	return "tree-" + hex.EncodeToString(h.Sum(nil))[:16]
 }
+
+// memoriesDir is where the memory tools keep their notes: beside the
+// local cache of the repository around the working directory, never in
+// a snapshot.
+func memoriesDir(ctx context.Context) string {
+	return filepath.Join(detect(ctx, ".").Root, ".snap", "memories")
+}

@@ -66,7 +66,7 @@ func serveCommand(log *slog.Logger) *cli.Command {
 			ctx, cancel := context.WithCancelCause(c.Context)
 			defer cancel(nil)
 			h := &query.Holder{}
-			opts := mcp.Options{Version: version(), Toolsets: c.StringSlice("toolsets"), Logger: log, LoadWait: time.Minute}
+			opts := mcp.Options{Version: version(), Toolsets: c.StringSlice("toolsets"), Logger: log, LoadWait: time.Minute, Memories: memoriesDir(ctx)}
 
 			// Find the snapshot first, so that a wrong flag fails at once;
 			// then answer the protocol while it loads. Tool calls wait for

@@ -1,0 +1,318 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/graphsnap/snap/query"
+)
+
+// Memories are Markdown notes an agent keeps between sessions, one file
+// per name in a folder beside the local cache (.snap/memories/), never in
+// a snapshot. Names are plain file names: they cannot reach another
+// folder.
+
+// ToolsetMemories holds the memory tools.
+const ToolsetMemories = "memories"
+
+// maxMemory bounds a memory's size.
+const maxMemory = 1 << 20
+
+// memoryName matches the names a memory may have (".md" is added).
+var memoryName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$`)
+
+// WithMemories keeps the memory tools' notes in dir, created when first
+// written. Without it the memory tools say that the server keeps none.
+func (r *Registry) WithMemories(dir string) { r.memories = dir }
+
+// memoryPath checks name and returns its file.
+func memoryPath(ctx context.Context, arg, name string) (string, *ToolError) {
+	r := registryFrom(ctx)
+	if r == nil || r.memories == "" {
+		return "", toolErr(CodeInvalidArgument, nil, "this server keeps no memories: snap serve keeps them in .snap/memories/ of the repository it serves")
+	}
+	name = strings.TrimSuffix(name, ".md")
+	if strings.ContainsAny(name, `/\`) || strings.Contains(name, "..") || filepath.IsAbs(name) {
+		return "", toolErr(CodePathOutsideRoot, map[string]string{arg: name}, "%s: a memory's name is a plain file name, without / or ..: got %q", arg, name)
+	}
+	if !memoryName.MatchString(name) {
+		return "", argErr(arg, "want 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit; got %q", name)
+	}
+	return filepath.Join(r.memories, name+".md"), nil
+}
+
+// memoryMissing is the error for a memory that is not there.
+func memoryMissing(ctx context.Context, name string) *ToolError {
+	return toolErr(CodeFileNotFound, map[string]any{"name": name, "memories": memoryNames(ctx)},
+		"no memory named %q; snap_list_memories lists them", strings.TrimSuffix(name, ".md"))
+}
+
+func memoryNames(ctx context.Context) []string {
+	names := []string{}
+	for _, m := range listMemories(ctx) {
+		names = append(names, m.Name)
+	}
+	return names
+}
+
+// writeMemory replaces the memory at p with data, atomically: a reader
+// sees the old note or the new, never half of one.
+func writeMemory(p string, data []byte) error {
+	cache := filepath.Dir(filepath.Dir(p))
+	_, err := os.Stat(cache)
+	fresh := errors.Is(err, fs.ErrNotExist) && filepath.Base(cache) == ".snap"
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	if fresh {
+		// As the local cache does: .snap/ stays out of git status.
+		if err := os.WriteFile(filepath.Join(cache, ".gitignore"), []byte("*\n"), 0o644); err != nil {
+			return err
+		}
+	}
+	f, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name())
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), p)
+}
+
+type memory struct {
+	Name     string `json:"name"`
+	Bytes    int    `json:"bytes"`
+	Modified string `json:"modified"`        // RFC 3339, UTC
+	Title    string `json:"title,omitempty"` // the first line, without #
+}
+
+func listMemories(ctx context.Context) []memory {
+	r := registryFrom(ctx)
+	if r == nil || r.memories == "" {
+		return nil
+	}
+	ents, err := os.ReadDir(r.memories)
+	if err != nil {
+		return nil
+	}
+	var out []memory
+	for _, de := range ents {
+		name, ok := strings.CutSuffix(de.Name(), ".md")
+		if !ok || !de.Type().IsRegular() || !memoryName.MatchString(name) {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(r.memories, de.Name()))
+		fi, ierr := de.Info()
+		if err != nil || ierr != nil {
+			continue
+		}
+		title, _, _ := strings.Cut(string(data), "\n")
+		out = append(out, memory{Name: name, Bytes: len(data), Modified: fi.ModTime().UTC().Format(time.RFC3339),
+			Title: strings.TrimSpace(strings.TrimLeft(title, "# "))})
+	}
+	slices.SortFunc(out, func(a, b memory) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}
+
+type writeMemoryIn struct {
+	Name      string `json:"name" jsonschema:"the memory's name: letters, digits, '.', '_', '-' (\".md\" is added)"`
+	Content   string `json:"content" jsonschema:"the note, in Markdown (at most 1 MiB)"`
+	Overwrite bool   `json:"overwrite,omitempty" jsonschema:"replace a memory of that name (default: fail if it exists)"`
+}
+
+type writeMemoryOut struct {
+	header
+	Name     string `json:"name"`
+	Bytes    int    `json:"bytes"`
+	Replaced bool   `json:"replaced"`
+}
+
+var writeMemoryTool = offline(writer(newTool(
+	"snap_write_memory", "Write a memory", ToolsetMemories,
+	"Keep a Markdown note for later sessions under a name (what was learned about this code, a plan, a "+
+		"decision). Fails if the name is taken unless overwrite is set. Memories live beside the local cache, "+
+		"never in a snapshot.",
+	func(ctx context.Context, _ *query.Engine, in *writeMemoryIn) (*writeMemoryOut, *ToolError) {
+		p, terr := memoryPath(ctx, "name", in.Name)
+		if terr != nil {
+			return nil, terr
+		}
+		if len(in.Content) > maxMemory {
+			return nil, argErr("content", "%d bytes; a memory holds at most %d", len(in.Content), maxMemory)
+		}
+		_, err := os.Stat(p)
+		replaced := err == nil
+		if replaced && !in.Overwrite {
+			return nil, argErr("name", "a memory named %q exists: read it, edit it, or set overwrite", in.Name)
+		}
+		if err := writeMemory(p, []byte(in.Content)); err != nil {
+			return nil, toolErr(CodeInvalidArgument, nil, "write memory: %v", err)
+		}
+		return &writeMemoryOut{Name: strings.TrimSuffix(in.Name, ".md"), Bytes: len(in.Content), Replaced: replaced}, nil
+	})))
+
+type memoryIn struct {
+	Name string `json:"name" jsonschema:"the memory's name"`
+}
+
+type readMemoryOut struct {
+	header
+	Name    string `json:"name"`
+	Content string `json:"content"`
+}
+
+var readMemoryTool = offline(newTool(
+	"snap_read_memory", "Read a memory", ToolsetMemories,
+	"A memory's Markdown, by name (snap_list_memories lists them).",
+	func(ctx context.Context, _ *query.Engine, in *memoryIn) (*readMemoryOut, *ToolError) {
+		p, terr := memoryPath(ctx, "name", in.Name)
+		if terr != nil {
+			return nil, terr
+		}
+		data, err := os.ReadFile(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, memoryMissing(ctx, in.Name)
+		}
+		if err != nil {
+			return nil, toolErr(CodeInvalidArgument, nil, "read memory: %v", err)
+		}
+		return &readMemoryOut{Name: strings.TrimSuffix(in.Name, ".md"), Content: string(data)}, nil
+	}))
+
+type listMemoriesIn struct{}
+
+type listMemoriesOut struct {
+	header
+	Memories []memory `json:"memories"`
+}
+
+var listMemoriesTool = offline(newTool(
+	"snap_list_memories", "List memories", ToolsetMemories,
+	"Every memory: name, size, when it was last written, and its first line.",
+	func(ctx context.Context, _ *query.Engine, _ *listMemoriesIn) (*listMemoriesOut, *ToolError) {
+		if _, terr := memoryPath(ctx, "name", "x"); terr != nil {
+			return nil, terr
+		}
+		out := &listMemoriesOut{Memories: listMemories(ctx)}
+		if out.Memories == nil {
+			out.Memories = []memory{}
+			out.Hint = "no memories yet: snap_write_memory keeps one"
+		}
+		return out, nil
+	}))
+
+type deleteMemoryOut struct {
+	header
+	Name    string `json:"name"`
+	Deleted bool   `json:"deleted"`
+}
+
+var deleteMemoryTool = offline(destroyer(newTool(
+	"snap_delete_memory", "Delete a memory", ToolsetMemories,
+	"Delete a memory by name. It cannot be brought back.",
+	func(ctx context.Context, _ *query.Engine, in *memoryIn) (*deleteMemoryOut, *ToolError) {
+		p, terr := memoryPath(ctx, "name", in.Name)
+		if terr != nil {
+			return nil, terr
+		}
+		if err := os.Remove(p); errors.Is(err, fs.ErrNotExist) {
+			return nil, memoryMissing(ctx, in.Name)
+		} else if err != nil {
+			return nil, toolErr(CodeInvalidArgument, nil, "delete memory: %v", err)
+		}
+		return &deleteMemoryOut{Name: strings.TrimSuffix(in.Name, ".md"), Deleted: true}, nil
+	})))
+
+type editMemoryIn struct {
+	Name        string `json:"name" jsonschema:"the memory's name"`
+	Find        string `json:"find" jsonschema:"the text to replace: literal, or a regular expression (RE2 syntax) in regex mode"`
+	Replacement string `json:"replacement" jsonschema:"what replaces it; in regex mode $1 or ${name} insert a group"`
+	Mode        string `json:"mode,omitempty" enum:"literal,regex" jsonschema:"literal (default) or regex"`
+	All         bool   `json:"all,omitempty" jsonschema:"replace every match (default: exactly one must match)"`
+}
+
+type editMemoryOut struct {
+	header
+	Name     string `json:"name"`
+	Replaced int    `json:"replaced"`
+	Bytes    int    `json:"bytes"`
+}
+
+var editMemoryTool = offline(cumulative(writer(newTool(
+	"snap_edit_memory", "Edit a memory", ToolsetMemories,
+	"Replace text in a memory, literally or by regular expression. Without all, the text must match exactly "+
+		"once, so that an edit never lands somewhere unintended.",
+	func(ctx context.Context, _ *query.Engine, in *editMemoryIn) (*editMemoryOut, *ToolError) {
+		p, terr := memoryPath(ctx, "name", in.Name)
+		if terr != nil {
+			return nil, terr
+		}
+		if in.Find == "" {
+			return nil, argErr("find", "must not be empty")
+		}
+		var re *regexp.Regexp
+		switch in.Mode {
+		case "", "literal":
+			re = regexp.MustCompile(regexp.QuoteMeta(in.Find))
+		case "regex":
+			var err error
+			if re, err = regexp.Compile(in.Find); err != nil {
+				return nil, argErr("find", "not a regular expression: %v", err)
+			}
+		default:
+			return nil, argErr("mode", "want literal or regex, got %q", in.Mode)
+		}
+		data, err := os.ReadFile(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, memoryMissing(ctx, in.Name)
+		}
+		if err != nil {
+			return nil, toolErr(CodeInvalidArgument, nil, "read memory: %v", err)
+		}
+		n := len(re.FindAllIndex(data, -1))
+		switch {
+		case n == 0:
+			return nil, argErr("find", "matches nothing in %q", in.Name)
+		case n > 1 && !in.All:
+			return nil, argErr("find", "matches %d times in %q: make it longer, or set all", n, in.Name)
+		}
+		var out []byte
+		if in.Mode == "regex" {
+			out = re.ReplaceAll(data, []byte(in.Replacement))
+		} else {
+			out = bytes.ReplaceAll(data, []byte(in.Find), []byte(in.Replacement))
+		}
+		if len(out) > maxMemory {
+			return nil, argErr("replacement", "the memory would hold %d bytes; at most %d", len(out), maxMemory)
+		}
+		if err := writeMemory(p, out); err != nil {
+			return nil, toolErr(CodeInvalidArgument, nil, "write memory: %v", err)
+		}
+		return &editMemoryOut{Name: strings.TrimSuffix(in.Name, ".md"), Replaced: n, Bytes: len(out)}, nil
+	}))))
+
+// offline marks t as answering without a snapshot.
+func offline(t *Tool) *Tool { t.Offline = true; return t }
+
+// writer marks t as changing something.
+func writer(t *Tool) *Tool { t.Writes = true; return t }
+
+// destroyer marks t as removing what it cannot bring back.
+func destroyer(t *Tool) *Tool { t.Writes, t.Destroys = true, true; return t }
+
+// cumulative marks t as doing more on a second identical call.
+func cumulative(t *Tool) *Tool { t.Cumulative = true; return t }
