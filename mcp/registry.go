@@ -245,6 +245,8 @@ var catalog = []*Tool{
 	findSymbolTool,
 	nodeTool,
 	symbolsOverviewTool,
+	fileNodesTool,
+	resolveImportTool,
 	findReferencesTool,
 	callersTool,
 	calleesTool,

@@ -52,6 +52,11 @@ func idOf(t testing.TB, h *query.Holder, qname string) string {
 
 // calls are real questions with their answers kept under testdata/.
 var calls = []struct{ golden, tool, args string }{
+	{"file_nodes", "snap_file_nodes", `{"file":"net/http/client.go","kinds":["method"],"limit":2}`},
+	{"resolve_import_go", "snap_resolve_import", `{"import":"\"net/http\""}`},
+	{"resolve_import_python", "snap_resolve_import", `{"import":"app.models.user"}`},
+	{"resolve_import_relative", "snap_resolve_import", `{"import":"../views","from":"app/models/user.py"}`},
+	{"resolve_import_external", "snap_resolve_import", `{"import":"log"}`},
 	{"status", "snap_status", `{}`},
 	{"stats", "snap_stats", `{}`},
 	{"manifest", "snap_manifest", `{}`},
@@ -200,6 +205,11 @@ func TestErrors(t *testing.T) {
 		{"snap_read_file", `{"path":"app/views.py","start_line":5,"end_line":2}`, mcp.CodeInvalidArgument, "end_line"},
 		{"snap_read_file", `{"path":"app/views.py","mode":"rb"}`, mcp.CodeInvalidArgument, `unknown argument "mode"`},
 		{"snap_nothing", `{}`, mcp.CodeInvalidArgument, "unknown tool"},
+		{"snap_resolve_import", `{"import":" \"\" "}`, mcp.CodeInvalidArgument, "import"},
+		{"snap_resolve_import", `{"import":"./x","from":"../../etc/passwd"}`, mcp.CodePathOutsideRoot, "leaves"},
+		{"snap_resolve_import", `{"import":"./x","from":"nope.py"}`, mcp.CodeFileNotFound, "nope.py"},
+		{"snap_file_nodes", `{"file":"client.go","kinds":["lambda"]}`, mcp.CodeInvalidArgument, "lambda"},
+		{"snap_file_nodes", `{"file":"/etc/passwd"}`, mcp.CodePathOutsideRoot, "absolute"},
 	} {
 		code, msg, _ := errorOf(t, r, tc.tool, tc.args)
 		if code != tc.code || !strings.Contains(msg, tc.mention) {

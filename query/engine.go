@@ -138,8 +138,11 @@ type Engine struct {
 	sources     map[string][]byte
 	paths       []string           // every path known to the snapshot, sorted
 	fileSymbols map[string][]int32 // path → node rows in source order
+	fileNodes   map[string]int32   // path → its file node's row
 
 	stats Stats
+
+	importTexts lazyIndex // import text → imports edges (ImportSites)
 }
 
 // Build indexes s. It checks what the indexes rely on: nodes sorted by

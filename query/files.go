@@ -12,6 +12,7 @@ func (e *Engine) buildFiles(s *snapshot.Snapshot) {
 	e.fileByPath = make(map[string]int32, len(s.Files))
 	e.sources = make(map[string][]byte, len(s.Sources))
 	e.fileSymbols = map[string][]int32{}
+	e.fileNodes = map[string]int32{}
 	e.stats.Files = len(s.Files)
 	e.stats.Sources = len(s.Sources)
 	e.stats.FilesByLanguage = map[string]int{}
@@ -41,6 +42,8 @@ func (e *Engine) buildFiles(s *snapshot.Snapshot) {
 		add(n.File)
 		if n.Kind != schemas.KindFile {
 			e.fileSymbols[n.File] = append(e.fileSymbols[n.File], int32(r))
+		} else {
+			e.fileNodes[n.File] = int32(r)
 		}
 	}
 	slices.Sort(e.paths)
@@ -55,6 +58,12 @@ func (e *Engine) buildFiles(s *snapshot.Snapshot) {
 				cmp.Compare(a, b))
 		})
 	}
+}
+
+// FileNode returns the row of the file node of path.
+func (e *Engine) FileNode(path string) (int32, bool) {
+	r, ok := e.fileNodes[path]
+	return r, ok
 }
 
 // File returns the files-table row of path.
