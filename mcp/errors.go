@@ -4,13 +4,15 @@ import "fmt"
 
 // Error codes of tool results. They are a contract: clients branch on them.
 const (
-	CodeSymbolNotFound  = "SYMBOL_NOT_FOUND"
-	CodeAmbiguousSymbol = "AMBIGUOUS_SYMBOL"
-	CodeInvalidArgument = "INVALID_ARGUMENT"
-	CodeFileNotFound    = "FILE_NOT_FOUND"
-	CodePathOutsideRoot = "PATH_OUTSIDE_ROOT"
-	CodeIndexNotReady   = "INDEX_NOT_READY"
-	CodePagination      = "PAGINATION_ERROR"
+	CodeSymbolNotFound   = "SYMBOL_NOT_FOUND"
+	CodeAmbiguousSymbol  = "AMBIGUOUS_SYMBOL"
+	CodeInvalidArgument  = "INVALID_ARGUMENT"
+	CodeFileNotFound     = "FILE_NOT_FOUND"
+	CodePathOutsideRoot  = "PATH_OUTSIDE_ROOT"
+	CodeIndexNotReady    = "INDEX_NOT_READY"
+	CodePagination       = "PAGINATION_ERROR"
+	CodeSnapshotNotFound = "SNAPSHOT_NOT_FOUND"
+	CodeStoreUnavailable = "STORE_UNAVAILABLE"
 )
 
 // ToolError is a tool's failure as its caller sees it: a stable code, a

@@ -49,7 +49,7 @@ const (
 )
 
 // Toolsets lists every toolset.
-var Toolsets = []string{ToolsetIndex, ToolsetSymbols, ToolsetCallGraph, ToolsetTraversal, ToolsetFiles, ToolsetMemories}
+var Toolsets = []string{ToolsetIndex, ToolsetSymbols, ToolsetCallGraph, ToolsetTraversal, ToolsetFiles, ToolsetHistory, ToolsetMemories}
 
 // Tool is one tool of the catalog.
 type Tool struct {
@@ -89,6 +89,7 @@ type Registry struct {
 	// holder has none yet; 0 answers INDEX_NOT_READY at once.
 	LoadWait time.Duration
 	syncer   Syncer
+	library  Library
 	// memories is the folder of the memory tools' files; "" keeps none.
 	memories string
 }
@@ -258,6 +259,9 @@ var catalog = []*Tool{
 	readFileTool,
 	listDirTool,
 	findFileTool,
+	snapshotsTool,
+	diffTool,
+	historyTool,
 	writeMemoryTool,
 	readMemoryTool,
 	listMemoriesTool,

@@ -28,6 +28,9 @@ type Options struct {
 	LoadWait time.Duration
 	// Sync, when set, is reported by snap_status and run by snap_sync.
 	Sync Syncer
+	// Library, when set, gives the history tools the branch's other
+	// snapshots.
+	Library Library
 	// Memories is the folder the memory tools keep their notes in; ""
 	// keeps none.
 	Memories string
@@ -47,6 +50,9 @@ func NewServer(h *query.Holder, opt Options) (*server.MCPServer, error) {
 		reg.WithSyncer(opt.Sync)
 	}
 	reg.WithMemories(opt.Memories)
+	if opt.Library != nil {
+		reg.WithLibrary(opt.Library)
+	}
 	name := opt.Name
 	if name == "" {
 		name = "snap"

@@ -114,9 +114,9 @@ func TestServerListsTools(t *testing.T) {
 		}
 	}
 	slices.Sort(names) // mcp-go lists tools by name
-	want := "snap_call_details snap_callees snap_callers snap_delete_memory snap_dependencies snap_dependents snap_edit_memory " +
-		"snap_file_nodes snap_find_file snap_find_references snap_find_symbol snap_impact snap_list_dir snap_list_memories snap_manifest " +
-		"snap_node snap_path snap_read_file snap_read_memory snap_resolve_import snap_search snap_stats snap_status snap_symbols_overview snap_write_memory"
+	want := "snap_call_details snap_callees snap_callers snap_delete_memory snap_dependencies snap_dependents snap_diff snap_edit_memory " +
+		"snap_file_nodes snap_find_file snap_find_references snap_find_symbol snap_history snap_impact snap_list_dir snap_list_memories snap_manifest " +
+		"snap_node snap_path snap_read_file snap_read_memory snap_resolve_import snap_search snap_snapshots snap_stats snap_status snap_symbols_overview snap_write_memory"
 	if got := strings.Join(names, " "); got != want {
 		t.Errorf("tools:\n got %s\nwant %s", got, want)
 	}

@@ -11,7 +11,7 @@ import (
 
 // Store is the narrow interface every backend implements: a flat namespace
 // of immutable-by-convention objects addressed by slash-separated keys.
-// filestore and memstore implement it (an S3 backend is to follow);
+// filestore, memstore and s3store implement it;
 // storetest.Run checks that they all behave the same.
 //
 // Keys are relative paths such as "repo=x/branch=main/HEAD.json". Every

@@ -105,6 +105,7 @@ func serveCommand(log *slog.Logger) *cli.Command {
 				if interval > 0 {
 					opts.Sync = f
 				}
+				opts.Library = &library{f: f}
 			}
 			srv, err := mcp.NewServer(h, opts)
 			if err != nil {

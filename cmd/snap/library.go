@@ -1,0 +1,111 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"sync"
+
+	"github.com/graphsnap/snap/mcp"
+	"github.com/graphsnap/snap/query"
+	"github.com/graphsnap/snap/snapshot"
+)
+
+// library gives the history tools the followed branch's snapshots: it
+// lists them in the store (the local cache when the store cannot be
+// reached), and loads one by copying it into the cache first. It keeps
+// the engines of the two snapshots opened last, besides the one served.
+type library struct {
+	f *follower
+
+	mu     sync.Mutex
+	recent []*query.Engine // most recently opened first
+}
+
+// keepOpened is how many opened engines a library keeps.
+const keepOpened = 2
+
+// Snapshots lists the branch's complete snapshots, newest first, with
+// their manifests.
+func (l *library) Snapshots(ctx context.Context) ([]mcp.StoredSnapshot, error) {
+	st := l.f.remote
+	listing, err := snapshot.Catalog(ctx, st.store, l.f.repo, l.f.branch)
+	if err != nil && !st.local() {
+		// The cache still says what was pulled.
+		st = l.f.cache
+		listing, err = snapshot.Catalog(ctx, st.store, l.f.repo, l.f.branch)
+	}
+	if err != nil {
+		return nil, libraryErr(err)
+	}
+	var out []mcp.StoredSnapshot
+	for _, b := range listing {
+		for _, s := range b.Snapshots {
+			if !s.Complete {
+				continue
+			}
+			prefix, err := snapshot.Prefix(l.f.repo, l.f.branch, s.Commit)
+			if err != nil {
+				return nil, err
+			}
+			m, _, err := snapshot.ReadManifest(ctx, st.store, prefix)
+			if errors.Is(err, fs.ErrNotExist) {
+				continue // collected since it was listed
+			}
+			if err != nil {
+				return nil, libraryErr(err)
+			}
+			out = append(out, mcp.StoredSnapshot{Manifest: m, Head: s.Head, Bytes: s.Bytes, StoredAt: s.StoredAt})
+		}
+	}
+	return out, nil
+}
+
+// Open loads the snapshot of commit: from the cache, after copying it
+// there from the store (digests checked) when the cache lacks it.
+func (l *library) Open(ctx context.Context, commit string) (*query.Engine, error) {
+	l.mu.Lock()
+	for i, e := range l.recent {
+		if e.Commit() == commit {
+			l.recent = append(append([]*query.Engine{e}, l.recent[:i]...), l.recent[i+1:]...)
+			l.mu.Unlock()
+			return e, nil
+		}
+	}
+	l.mu.Unlock()
+	if e := l.f.holder.Load(); e != nil && e.Commit() == commit {
+		return e, nil
+	}
+	prefix, err := snapshot.Prefix(l.f.repo, l.f.branch, commit)
+	if err != nil {
+		return nil, err
+	}
+	if !l.f.remote.local() {
+		if _, err := snapshot.Copy(ctx, l.f.cache.store, l.f.remote.store, prefix, snapshot.CopyOptions{}); err != nil {
+			if _, _, cerr := snapshot.ReadManifest(ctx, l.f.cache.store, prefix); cerr != nil {
+				return nil, libraryErr(err)
+			}
+			// The cache has it already: the store's trouble does not matter.
+		}
+	}
+	e, _, err := loadFrom(ctx, source{store: l.f.cache.store, prefix: prefix, label: l.f.repo + " " + l.f.branch + " " + commit})
+	if err != nil {
+		return nil, libraryErr(err)
+	}
+	l.mu.Lock()
+	l.recent = append([]*query.Engine{e}, l.recent[:min(len(l.recent), keepOpened-1)]...)
+	l.mu.Unlock()
+	return e, nil
+}
+
+// libraryErr tells the history tools what kind of failure err is.
+func libraryErr(err error) error {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%w: %v", mcp.ErrSnapshotNotFound, err)
+	case errors.Is(err, snapshot.ErrUnavailable):
+		return fmt.Errorf("%w: %v", mcp.ErrStoreUnavailable, err)
+	}
+	return err
+}
