@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -38,7 +39,11 @@ func newTool[In, Out any](name, title, toolset, description string, run func(ctx
 		Input: new(In), InputSchema: raw, OutputSchema: outputSchema[Out](name), schema: schema,
 		Handler: func(ctx context.Context, e *query.Engine, args json.RawMessage) (any, *ToolError) {
 			in := new(In)
-			if err := decode(name, args, schema, fields, in); err != nil {
+			def := DefaultLimit
+			if r := registryFrom(ctx); r != nil {
+				def = r.pageLimit()
+			}
+			if err := decode(name, args, schema, fields, in, def); err != nil {
 				return nil, err
 			}
 			out, terr := run(ctx, e, in)
@@ -177,7 +182,7 @@ func inputSchema[In any]() (*jsonschema.Schema, map[string][]int) {
 
 // decode checks args against schema and fills in, argument by argument, so
 // that any failure names its argument.
-func decode(tool string, args json.RawMessage, schema *jsonschema.Schema, fields map[string][]int, in any) *ToolError {
+func decode(tool string, args json.RawMessage, schema *jsonschema.Schema, fields map[string][]int, in any, defaultLimit int) *ToolError {
 	var m map[string]json.RawMessage
 	if len(bytes.TrimSpace(args)) > 0 {
 		if err := json.Unmarshal(args, &m); err != nil {
@@ -210,14 +215,14 @@ func decode(tool string, args json.RawMessage, schema *jsonschema.Schema, fields
 		}
 	}
 	if p, ok := in.(pager); ok {
-		p.bind(tool, queryHash(m))
+		p.bind(tool, queryHash(m), defaultLimit)
 	}
 	return nil
 }
 
 // pager is an input with paging arguments.
 type pager interface {
-	bind(tool string, query uint64)
+	bind(tool string, query uint64, defaultLimit int)
 }
 
 // jsonType names the JSON type a property schema wants.
@@ -320,13 +325,14 @@ type page struct {
 
 	tool  string
 	query uint64
+	def   int // the limit when none is given
 }
 
-func (p *page) bind(tool string, query uint64) { p.tool, p.query = tool, query }
+func (p *page) bind(tool string, query uint64, def int) { p.tool, p.query, p.def = tool, query, def }
 
 // window returns the offset and length of the page asked for.
 func (p *page) window(e *query.Engine) (offset, limit int, err *ToolError) {
-	limit = DefaultLimit
+	limit = cmp.Or(p.def, DefaultLimit)
 	if p.Limit != nil {
 		if *p.Limit <= 0 {
 			return 0, 0, argErr("limit", "must be at least 1, got %d", *p.Limit)

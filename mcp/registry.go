@@ -32,6 +32,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -84,7 +85,12 @@ type Tool struct {
 // Holder publishes.
 type Registry struct {
 	holder *query.Holder
-	tools  []*Tool
+
+	mu           sync.RWMutex // guards tools, toolsets, defaultLimit and onTools
+	tools        []*Tool
+	toolsets     []string // what tools holds; empty for every toolset
+	defaultLimit int
+	onTools      func([]*Tool) // told when tools change
 	// LoadWait is how long a call waits for a first engine when the
 	// holder has none yet; 0 answers INDEX_NOT_READY at once.
 	LoadWait time.Duration
@@ -103,20 +109,38 @@ func NewRegistry(h *query.Holder, toolsets ...string) (*Registry, error) {
 			return nil, fmt.Errorf("unknown toolset %q (have %s)", ts, strings.Join(Toolsets, ", "))
 		}
 	}
-	r := &Registry{holder: h}
-	for _, t := range catalog {
-		if len(toolsets) == 0 || slices.Contains(toolsets, t.Toolset) {
-			r.tools = append(r.tools, t)
-		}
-	}
+	r := &Registry{holder: h, defaultLimit: DefaultLimit}
+	r.setToolsets(toolsets)
 	return r, nil
 }
 
+// setToolsets makes tools the catalog's tools of toolsets (every one when
+// empty), the settings tools always, and snap_sync when there is a
+// syncer. The caller holds mu, or is alone with r.
+func (r *Registry) setToolsets(toolsets []string) {
+	r.toolsets = slices.Clone(toolsets)
+	r.tools = nil
+	for _, t := range catalog {
+		if len(toolsets) == 0 || slices.Contains(toolsets, t.Toolset) || t.Toolset == ToolsetSettings {
+			r.tools = append(r.tools, t)
+		}
+	}
+	if r.syncer != nil && (len(toolsets) == 0 || slices.Contains(toolsets, ToolsetIndex)) {
+		r.tools = append(r.tools, syncTool)
+	}
+}
+
 // Tools returns the registry's tools in catalog order.
-func (r *Registry) Tools() []*Tool { return r.tools }
+func (r *Registry) Tools() []*Tool {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return slices.Clone(r.tools)
+}
 
 // Tool returns the tool with that name.
 func (r *Registry) Tool(name string) (*Tool, bool) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
 	i := slices.IndexFunc(r.tools, func(t *Tool) bool { return t.Name == name })
 	if i < 0 {
 		return nil, false
@@ -135,9 +159,9 @@ func (r *Registry) call(ctx context.Context, name string, args json.RawMessage) 
 	t, ok := r.Tool(name)
 	var terr *ToolError
 	if !ok {
-		names := make([]string, len(r.tools))
-		for i, t := range r.tools {
-			names[i] = t.Name
+		var names []string
+		for _, t := range r.Tools() {
+			names = append(names, t.Name)
 		}
 		return nil, nil, toolErr(CodeInvalidArgument, map[string]any{"tools": names}, "unknown tool %q", name)
 	}
@@ -237,34 +261,41 @@ func (h *header) head() *header { return h }
 // answer is implemented by every tool's output, through its header.
 type answer interface{ head() *header }
 
-// catalog is every tool, in the order tools/list gives them.
-var catalog = []*Tool{
-	statusTool,
-	statsTool,
-	manifestTool,
-	searchTool,
-	findSymbolTool,
-	nodeTool,
-	symbolsOverviewTool,
-	fileNodesTool,
-	resolveImportTool,
-	findReferencesTool,
-	callersTool,
-	calleesTool,
-	callDetailsTool,
-	impactTool,
-	pathTool,
-	dependenciesTool,
-	dependentsTool,
-	readFileTool,
-	listDirTool,
-	findFileTool,
-	snapshotsTool,
-	diffTool,
-	historyTool,
-	writeMemoryTool,
-	readMemoryTool,
-	listMemoriesTool,
-	editMemoryTool,
-	deleteMemoryTool,
+// catalog is every tool, in the order tools/list gives them. It is set in
+// init: snap_update_config, one of its tools, reads it.
+var catalog []*Tool
+
+func init() {
+	catalog = []*Tool{
+		statusTool,
+		statsTool,
+		manifestTool,
+		searchTool,
+		findSymbolTool,
+		nodeTool,
+		symbolsOverviewTool,
+		fileNodesTool,
+		resolveImportTool,
+		findReferencesTool,
+		callersTool,
+		calleesTool,
+		callDetailsTool,
+		impactTool,
+		pathTool,
+		dependenciesTool,
+		dependentsTool,
+		readFileTool,
+		listDirTool,
+		findFileTool,
+		snapshotsTool,
+		diffTool,
+		historyTool,
+		getConfigTool,
+		updateConfigTool,
+		writeMemoryTool,
+		readMemoryTool,
+		listMemoriesTool,
+		editMemoryTool,
+		deleteMemoryTool,
+	}
 }

@@ -377,7 +377,7 @@ func TestToolsets(t *testing.T) {
 	for _, tool := range r.Tools() {
 		names = append(names, tool.Name)
 	}
-	if strings.Join(names, " ") != "snap_callers snap_callees snap_call_details snap_read_file snap_list_dir snap_find_file" {
+	if strings.Join(names, " ") != "snap_callers snap_callees snap_call_details snap_read_file snap_list_dir snap_find_file snap_get_config snap_update_config" {
 		t.Errorf("tools = %v", names)
 	}
 	if _, err := mcp.NewRegistry(h, "everything"); err == nil {

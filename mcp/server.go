@@ -58,7 +58,7 @@ func NewServer(h *query.Holder, opt Options) (*server.MCPServer, error) {
 		name = "snap"
 	}
 	sopts := []server.ServerOption{
-		server.WithToolCapabilities(false),
+		server.WithToolCapabilities(true), // snap_update_config may change the toolsets
 		server.WithResourceCapabilities(false, false),
 		server.WithRecovery(),
 		server.WithInstructions("snap answers structural questions about one snapshot of a repository's code graph: " +
@@ -69,9 +69,15 @@ func NewServer(h *query.Holder, opt Options) (*server.MCPServer, error) {
 		sopts = append(sopts, server.WithLogger(opt.Logger))
 	}
 	srv := server.NewMCPServer(name, opt.Version, sopts...)
-	for _, t := range reg.Tools() {
-		srv.AddTool(mcpTool(t), handler(reg, t.Name))
+	serverTools := func(tools []*Tool) []server.ServerTool {
+		st := make([]server.ServerTool, len(tools))
+		for i, t := range tools {
+			st[i] = server.ServerTool{Tool: mcpTool(t), Handler: handler(reg, t.Name)}
+		}
+		return st
 	}
+	srv.AddTools(serverTools(reg.Tools())...)
+	reg.OnToolsChange(func(tools []*Tool) { srv.SetTools(serverTools(tools)...) })
 	addResources(srv, reg)
 	return srv, nil
 }

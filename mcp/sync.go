@@ -35,12 +35,10 @@ type SyncStatus struct {
 // WithSyncer makes r report on s in snap_status and offer snap_sync (when
 // r offers the index toolset).
 func (r *Registry) WithSyncer(s Syncer) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	r.syncer = s
-	if _, ok := r.Tool(statusTool.Name); ok {
-		if _, ok := r.Tool(syncTool.Name); !ok {
-			r.tools = append(r.tools, syncTool)
-		}
-	}
+	r.setToolsets(r.toolsets)
 }
 
 func syncerFrom(ctx context.Context) Syncer {

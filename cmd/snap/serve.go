@@ -137,7 +137,7 @@ func newFollower(ctx context.Context, c *cli.Context, log *slog.Logger, h *query
 	if err != nil {
 		return nil, err
 	}
-	f := &follower{remote: remote, cache: remote, holder: h, interval: c.Duration("sync"), log: log}
+	f := &follower{remote: remote, cache: remote, holder: h, interval: c.Duration("sync"), log: log, reset: make(chan struct{}, 1)}
 	f.status.Store = remote.label
 	if f.interval > 0 {
 		f.status.Interval = f.interval.String()

@@ -23,13 +23,14 @@ type follower struct {
 	cache        storeRef // where snapshots load from: remote itself when it is local
 	repo, branch string
 	holder       *query.Holder
-	interval     time.Duration
 	log          *slog.Logger
+	reset        chan struct{} // told when the interval changes
 
 	run sync.Mutex // one sync at a time
 
-	mu     sync.Mutex // guards what follows
-	status mcp.SyncStatus
+	mu       sync.Mutex // guards what follows
+	interval time.Duration
+	status   mcp.SyncStatus
 	loaded schemas.Head // what the holder's engine was loaded from
 }
 
@@ -122,13 +123,30 @@ func (f *follower) SyncStatus() mcp.SyncStatus {
 	return f.status
 }
 
+// SetInterval changes how often the follower syncs; the wait under way
+// starts again with the new interval.
+func (f *follower) SetInterval(d time.Duration) error {
+	if d <= 0 {
+		return fmt.Errorf("the interval must be positive, got %v", d)
+	}
+	f.mu.Lock()
+	f.interval = d
+	f.status.Interval = d.String()
+	f.mu.Unlock()
+	select {
+	case f.reset <- struct{}{}:
+	default: // a reset is pending already
+	}
+	return nil
+}
+
 // loop syncs every interval until ctx is done, backing off after
 // failures (interval, 2×, 4×, … up to maxBackoff) while the snapshot it
 // has keeps answering.
 func (f *follower) loop(ctx context.Context) {
 	for {
-		wait := f.interval
 		f.mu.Lock()
+		wait := f.interval
 		for i := 1; i < f.status.Failures && wait < maxBackoff; i++ {
 			wait *= 2
 		}
@@ -139,6 +157,8 @@ func (f *follower) loop(ctx context.Context) {
 		select {
 		case <-ctx.Done():
 			return
+		case <-f.reset:
+			continue // a new interval: wait again, from now
 		case <-time.After(wait):
 		}
 		f.SyncNow(ctx)
