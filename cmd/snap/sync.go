@@ -31,7 +31,7 @@ type follower struct {
 	mu       sync.Mutex // guards what follows
 	interval time.Duration
 	status   mcp.SyncStatus
-	loaded schemas.Head // what the holder's engine was loaded from
+	loaded   schemas.Head // what the holder's engine was loaded from
 }
 
 // maxBackoff bounds the wait between syncs after failures.
