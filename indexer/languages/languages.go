@@ -3,10 +3,12 @@ package languages
 
 import (
 	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/bash"
 	"github.com/graphsnap/snap/indexer/csharp"
 	"github.com/graphsnap/snap/indexer/golang"
 	"github.com/graphsnap/snap/indexer/java"
 	"github.com/graphsnap/snap/indexer/kotlin"
+	"github.com/graphsnap/snap/indexer/php"
 	"github.com/graphsnap/snap/indexer/python"
 	"github.com/graphsnap/snap/indexer/rust"
 	"github.com/graphsnap/snap/indexer/typescript"
@@ -14,5 +16,5 @@ import (
 
 // All returns a fresh instance of every language.
 func All() []indexer.Language {
-	return append([]indexer.Language{golang.New(), python.New(), rust.New(), java.New(), kotlin.New(), csharp.New()}, typescript.All()...)
+	return append([]indexer.Language{golang.New(), python.New(), rust.New(), java.New(), kotlin.New(), csharp.New(), php.New(), bash.New()}, typescript.All()...)
 }

@@ -1,0 +1,463 @@
+package bash
+
+import (
+	"cmp"
+	_ "embed"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/cespare/xxhash/v2"
+	tree_sitter_bash "github.com/tree-sitter/tree-sitter-bash/bindings/go"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/srctext"
+	"github.com/graphsnap/snap/schemas"
+)
+
+//go:embed query.scm
+var querySource string
+
+// kind is what a main capture of query.scm stands for, containers first.
+type kind uint8
+
+const (
+	kFunc kind = iota
+	kVar
+	kDecl
+	kLoop
+	kCond
+	kCmd
+	kDoc
+	numKinds
+)
+
+var kindNames = [numKinds]string{"func", "var", "decl", "loop", "cond", "cmd", "doc"}
+
+// Roles: the slots of item.role that role captures fill.
+const (
+	rName = iota
+	rBody
+	rArg
+	numRoles
+)
+
+var roleSlots = map[string]int{"name": rName, "body": rBody, "arg": rArg}
+
+type query struct {
+	q     *indexer.Query
+	kinds []kind
+	roles []int8
+}
+
+// compiled returns the query, compiled once and shared by every extractor.
+var compiled = sync.OnceValues(func() (*query, error) {
+	q, err := indexer.NewQuery(tree_sitter_bash.Language(), querySource)
+	if err != nil {
+		return nil, fmt.Errorf("bash query: %w", err)
+	}
+	out := &query{q: q}
+	for _, name := range q.CaptureNames() {
+		k, role, _ := strings.Cut(name, ".")
+		i := slices.Index(kindNames[:], k)
+		slot, ok := roleSlots[role]
+		if i < 0 || role != "" && !ok {
+			return nil, fmt.Errorf("bash query: unknown capture @%s", name)
+		}
+		if role == "" {
+			slot = -1
+		}
+		out.kinds, out.roles = append(out.kinds, kind(i)), append(out.roles, int8(slot))
+	}
+	return out, nil
+})
+
+type span struct{ start, end uint32 }
+
+// item is one match of the query: the range of its main capture and the
+// ranges of its role captures.
+type item struct {
+	span
+	kind kind
+	has  uint8
+	role [numRoles]span
+}
+
+func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
+
+type extractor struct {
+	scanner *indexer.Scanner
+	query   *query
+	items   []item
+	lines   []uint32
+}
+
+func (x *extractor) Close() { x.scanner.Close() }
+
+// frame is a function or region the walk is inside of.
+type frame struct {
+	kind kind
+	end  uint32
+	node int32
+}
+
+func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
+	caps, errAt, hasError, err := x.scanner.Scan(src)
+	if err != nil {
+		return nil, err
+	}
+	x.collect(caps)
+	x.lines = srctext.LineStarts(x.lines[:0], src)
+	str := string(src)
+	test := isTestFile(file)
+	ids := indexer.IDs{Language: Name, File: file}
+	var nodes []schemas.Node
+	var refs []schemas.Ref
+	text := func(s span) string { return str[s.start:s.end] }
+	addNode := func(kind, name string, parent int32, s span) *schemas.Node {
+		parentID := indexer.FileID(file)
+		if parent >= 0 {
+			parentID = nodes[parent].ID
+		}
+		for s.end > s.start && (src[s.end-1] == '\n' || src[s.end-1] == ' ' || src[s.end-1] == '\t' || src[s.end-1] == '\r') {
+			s.end--
+		}
+		sl, sc := srctext.Pos(x.lines, s.start)
+		el, ec := srctext.Pos(x.lines, s.end)
+		nodes = append(nodes, schemas.Node{
+			ID: ids.Next(kind, name), Kind: kind, Name: name, QualifiedName: name, Language: Name, File: file,
+			StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec, StartByte: s.start, EndByte: s.end,
+			ParentID: parentID, Visibility: schemas.Public, BodyHash: xxhash.Sum64String(text(s)),
+		})
+		return &nodes[len(nodes)-1]
+	}
+	// Doc comments and the variables that hold the script's folder.
+	docs := map[uint32]string{}
+	dirVars := map[string]bool{}
+	var doc []string
+	var docStart, docEnd uint32
+	for i := range x.items {
+		it := &x.items[i]
+		switch it.kind {
+		case kDoc:
+			t := text(it.span)
+			if strings.HasPrefix(t, "#!") {
+				continue
+			}
+			if len(doc) > 0 && !onlyNewline(str[docEnd:it.start]) {
+				doc = doc[:0]
+			}
+			if len(doc) == 0 {
+				docStart = it.start
+			}
+			doc = append(doc, strings.TrimSpace(strings.TrimPrefix(t, "#")))
+			docEnd = it.end
+		case kFunc:
+			if len(doc) > 0 && onlyNewline(str[docEnd:it.start]) && docStart < it.start {
+				docs[it.start] = strings.Join(doc, "\n")
+			}
+			doc = doc[:0]
+		case kVar, kDecl:
+			if v := text(it.span); it.hasRole(rName) && isScriptDir(strings.TrimSpace(v[strings.IndexByte(v, '=')+1:])) {
+				dirVars[text(it.role[rName])] = true
+			}
+		}
+	}
+	var stack []frame
+	seen := map[string]bool{}
+	for i := range x.items {
+		it := &x.items[i]
+		for len(stack) > 0 && stack[len(stack)-1].end <= it.start {
+			stack = stack[:len(stack)-1]
+		}
+		fn := int32(-1)
+		var loop, cond bool
+		for j := len(stack) - 1; j >= 0; j-- {
+			switch stack[j].kind {
+			case kLoop:
+				loop = loop || fn < 0
+			case kCond:
+				cond = cond || fn < 0
+			case kFunc:
+				if fn < 0 {
+					fn = stack[j].node
+				}
+			}
+		}
+		switch it.kind {
+		case kFunc:
+			name := text(it.role[rName])
+			n := addNode(schemas.KindFunction, name, fn, it.span)
+			n.Exported = true
+			n.Doc = docs[it.start]
+			n.Signature = oneLine(strings.TrimSpace(str[it.start:it.role[rBody].start]))
+			n.BodyHash = xxhash.Sum64String(text(it.role[rBody]))
+			n.IsTest = test && strings.HasPrefix(name, "test")
+			stack = append(stack, frame{kFunc, it.end, int32(len(nodes) - 1)})
+		case kLoop, kCond:
+			stack = append(stack, frame{it.kind, it.end, -1})
+		case kVar, kDecl:
+			name := text(it.role[rName])
+			t := text(it.span)
+			word := t[:strings.IndexAny(t+" ", " \t=")]
+			kind, exported := schemas.KindVariable, false
+			if it.kind == kDecl {
+				flags := declFlags(t)
+				switch {
+				case word == "local":
+					continue
+				case word == "export":
+					exported = true
+				case word == "readonly":
+					kind = schemas.KindConstant
+				}
+				if strings.Contains(flags, "r") {
+					kind = schemas.KindConstant
+				}
+				if strings.Contains(flags, "x") {
+					exported = true
+				}
+			}
+			if seen[name] {
+				continue // an assignment, not a declaration
+			}
+			seen[name] = true
+			n := addNode(kind, name, -1, it.span)
+			n.Exported = exported
+			n.Signature = srctext.Cap(oneLine(t), 200)
+		case kCmd:
+			name := text(it.role[rName])
+			at := it.role[rName]
+			line, col := srctext.Pos(x.lines, at.start)
+			src := indexer.FileID(file)
+			if fn >= 0 {
+				src = nodes[fn].ID
+			}
+			if name == "source" || name == "." {
+				if !it.hasRole(rArg) {
+					continue
+				}
+				arg := text(it.role[rArg])
+				refs = append(refs, schemas.Ref{File: file, Src: indexer.FileID(file), Kind: schemas.EdgeImports,
+					Target: srctext.Cap(oneLine(name+" "+arg), 200), Expr: sourceExpr(file, arg, dirVars), Line: line, Col: col})
+				continue
+			}
+			if builtins[name] || !isCommandName(name) {
+				continue
+			}
+			r := schemas.Ref{File: file, Src: src, Kind: schemas.EdgeCalls, Target: name, Expr: name, Line: line, Col: col,
+				InLoop: loop, Conditional: cond}
+			if it.role[rArg].end > 0 {
+				r.Args = srctext.Cap(oneLine(str[it.role[rName].end:it.end]), 200)
+				r.Args = strings.TrimSpace(r.Args)
+			}
+			refs = append(refs, r)
+		}
+	}
+	res := &indexer.Result{Nodes: nodes, Refs: refs, IsTest: test}
+	if hasError {
+		line, col := srctext.Pos(x.lines, errAt)
+		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
+	}
+	return res, nil
+}
+
+// collect turns the query's captures into items in document order,
+// containers before what they contain.
+func (x *extractor) collect(caps []indexer.Capture) {
+	items := x.items[:0]
+	for i := 0; i < len(caps); {
+		j := i
+		for j < len(caps) && caps[j].Match == caps[i].Match {
+			j++
+		}
+		var it item
+		for _, c := range caps[i:j] {
+			if r := x.query.roles[c.Index]; r >= 0 {
+				it.role[r] = span{c.Start, c.End}
+				it.has |= 1 << r
+			} else {
+				it.kind, it.span = x.query.kinds[c.Index], span{c.Start, c.End}
+			}
+		}
+		items = append(items, it)
+		i = j
+	}
+	slices.SortFunc(items, func(a, b item) int {
+		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(b.end, a.end), cmp.Compare(a.kind, b.kind))
+	})
+	x.items = items
+}
+
+// isTestFile reports whether file holds tests: under a test or tests
+// folder, or named *_test.sh, *_test.bash or test_*.
+func isTestFile(file string) bool {
+	base := path.Base(file)
+	stem := strings.TrimSuffix(strings.TrimSuffix(base, ".sh"), ".bash")
+	if strings.HasSuffix(stem, "_test") || strings.HasPrefix(stem, "test_") {
+		return true
+	}
+	for _, dir := range strings.Split(path.Dir(file), "/") {
+		if dir == "test" || dir == "tests" {
+			return true
+		}
+	}
+	return false
+}
+
+// declFlags returns the option letters of a declare, typeset, export or
+// readonly command.
+func declFlags(t string) string {
+	var b strings.Builder
+	for _, w := range strings.Fields(t)[1:] {
+		if !strings.HasPrefix(w, "-") {
+			break
+		}
+		b.WriteString(w[1:])
+	}
+	return b.String()
+}
+
+// sourceExpr returns the Expr of the file a source command reads: "file "
+// and the candidate paths, |-separated, relative to the root of the tree;
+// or ?dynamic, ?absolute, ?outside.
+func sourceExpr(file, arg string, dirVars map[string]bool) string {
+	a := strings.NewReplacer(`"`, "", `'`, "").Replace(arg)
+	dir := path.Dir(file)
+	if strings.HasPrefix(a, "$") {
+		end := prefixEnd(a)
+		head := a[:end]
+		name := strings.Trim(head, "${}")
+		if !isScriptDir(head) && !dirVars[name] {
+			return "?dynamic"
+		}
+		a = strings.TrimPrefix(a[end:], "/")
+		if strings.Contains(a, "$") || a == "" {
+			return "?dynamic"
+		}
+		return "file " + inTree(path.Join(dir, a))
+	}
+	switch {
+	case strings.ContainsAny(a, "$`*?~") || a == "":
+		return "?dynamic"
+	case strings.HasPrefix(a, "/"):
+		return "?absolute"
+	}
+	// Bash reads a relative path from the working directory: the script's
+	// folder or the root of the tree, most often.
+	first, second := inTree(path.Join(dir, a)), inTree(path.Clean(a))
+	if first == second || second == "?outside" {
+		return "file " + first
+	}
+	if first == "?outside" {
+		return "file " + second
+	}
+	return "file " + first + "|" + second
+}
+
+func inTree(p string) string {
+	if p == ".." || strings.HasPrefix(p, "../") {
+		return "?outside"
+	}
+	return p
+}
+
+// prefixEnd returns where the expansion at the start of a ends: $(…),
+// ${…} or $name.
+func prefixEnd(a string) int {
+	if len(a) < 2 {
+		return len(a)
+	}
+	switch a[1] {
+	case '(', '{':
+		open, close := a[1], byte(')')
+		if open == '{' {
+			close = '}'
+		}
+		depth := 0
+		for i := 1; i < len(a); i++ {
+			switch a[i] {
+			case open:
+				depth++
+			case close:
+				if depth--; depth == 0 {
+					return i + 1
+				}
+			}
+		}
+		return len(a)
+	}
+	i := 1
+	for i < len(a) && (a[i] == '_' || a[i] >= 'a' && a[i] <= 'z' || a[i] >= 'A' && a[i] <= 'Z' || a[i] >= '0' && a[i] <= '9') {
+		i++
+	}
+	return i
+}
+
+// isScriptDir reports whether the expansion e is the script's folder:
+// $(dirname "$0"), $(dirname "${BASH_SOURCE[0]}"), ${BASH_SOURCE%/*},
+// $(cd "$(dirname "$0")" && pwd) and the like.
+func isScriptDir(e string) bool {
+	e = strings.NewReplacer(`"`, "", `'`, "").Replace(e)
+	self := strings.Contains(e, "BASH_SOURCE") || strings.Contains(e, "$0") || strings.Contains(e, "${0")
+	if !self || !strings.HasPrefix(e, "$") {
+		return false
+	}
+	if strings.Contains(e, "dirname") {
+		return !strings.Contains(e, "/..") && strings.Count(e, "dirname") == 1
+	}
+	return strings.HasSuffix(e, "%/*}")
+}
+
+func onlyNewline(s string) bool {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\n':
+			if n++; n > 1 {
+				return false
+			}
+		case ' ', '\t', '\r':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func oneLine(s string) string {
+	if !strings.ContainsAny(s, "\t\r\n") && !strings.Contains(s, "  ") {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// isCommandName reports whether s can name a function: no expansion, no
+// path, no quoting.
+func isCommandName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '$' || c == '/' || c == '"' || c == '\'' || c == '`' || c == '=' || c == '\\' || c == ' ':
+			return false
+		}
+	}
+	return true
+}
+
+// builtins are Bash's builtin commands and keywords: never functions'
+// calls.
+var builtins = map[string]bool{}
+
+func init() {
+	for _, b := range strings.Fields(`. : [ [[ alias bg bind break builtin caller cd command compgen complete
+		compopt continue declare dirs disown echo enable eval exec exit export false fc fg getopts hash help
+		history jobs kill let local logout mapfile popd printf pushd pwd read readarray readonly return set
+		shift shopt source suspend test times trap true type typeset ulimit umask unalias unset wait`) {
+		builtins[b] = true
+	}
+}

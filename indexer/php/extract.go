@@ -1,0 +1,967 @@
+package php
+
+import (
+	"cmp"
+	"fmt"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cespare/xxhash/v2"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/srctext"
+	"github.com/graphsnap/snap/schemas"
+)
+
+// Positions in rows: lines are 1-based, columns 1-based byte offsets in
+// their line, byte offsets 0-based from the start of the file. A symbol's
+// range covers its attributes and modifiers, not its doc comment; its body
+// hash covers its body only (the whole declaration when it has none).
+
+type span struct{ start, end uint32 }
+
+func (s span) key() uint64 { return uint64(s.start)<<32 | uint64(s.end) }
+
+// item is one match of the query: the range of its main capture and the
+// ranges of its role captures.
+type item struct {
+	span
+	kind kind
+	has  uint8
+	role [numRoles]span
+}
+
+func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
+
+type extractor struct {
+	scanner *indexer.Scanner
+	query   *query
+	raw     []item
+	items   []item
+	keys    []itemKey
+	lines   []uint32
+}
+
+type itemKey struct {
+	pos  uint64 // start<<32 | ^end
+	kind kind
+	i    int32
+}
+
+func (x *extractor) Close() { x.scanner.Close() }
+
+func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
+	caps, errAt, hasError, err := x.scanner.Scan(src)
+	if err != nil {
+		return nil, err
+	}
+	x.items = x.collect(caps)
+	x.lines = srctext.LineStarts(x.lines[:0], src)
+	f := &fileState{
+		path: file, src: src, str: string(src), lines: x.lines, test: isTestFile(file),
+		ids: indexer.IDs{Language: Name, File: file}, items: x.items,
+		docs: map[uint32]string{}, exprs: map[uint64]int32{}, argc: map[uint32]int32{},
+		binds: map[string][]binding{}, qnames: map[int32]string{}, uses: map[string]string{}, funcUses: map[string]string{},
+	}
+	f.prepare()
+	f.run()
+	f.finish()
+	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
+	if hasError {
+		line, col := srctext.Pos(f.lines, errAt)
+		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
+	}
+	return res, nil
+}
+
+// collect turns the query's captures into items in document order,
+// containers before what they contain.
+func (x *extractor) collect(caps []indexer.Capture) []item {
+	items := x.raw[:0]
+	info := x.query.captures
+	for i := 0; i < len(caps); {
+		j := i
+		for j < len(caps) && caps[j].Match == caps[i].Match {
+			j++
+		}
+		var it item
+		for _, c := range caps[i:j] {
+			if r := info[c.Index].role; r >= 0 {
+				it.role[r] = span{c.Start, c.End}
+				it.has |= 1 << r
+			}
+		}
+		for _, c := range caps[i:j] {
+			if ci := info[c.Index]; ci.role < 0 {
+				it.kind = ci.kind
+				it.span = span{c.Start, c.End}
+				items = append(items, it)
+			}
+		}
+		i = j
+	}
+	x.raw = items
+	keys := x.keys[:0]
+	for i := range items {
+		keys = append(keys, itemKey{uint64(items[i].start)<<32 | uint64(^items[i].end), items[i].kind, int32(i)})
+	}
+	slices.SortFunc(keys, func(a, b itemKey) int {
+		return cmp.Or(cmp.Compare(a.pos, b.pos), cmp.Compare(a.kind, b.kind))
+	})
+	x.keys = keys
+	sorted := x.items[:0]
+	for _, k := range keys {
+		sorted = append(sorted, items[k.i])
+	}
+	return sorted
+}
+
+// isTestFile reports whether file holds tests by PHPUnit conventions: named
+// *Test.php, or under a folder named tests or test.
+func isTestFile(file string) bool {
+	if strings.HasSuffix(path.Base(file), "Test.php") {
+		return true
+	}
+	for _, dir := range strings.Split(path.Dir(file), "/") {
+		if dir == "tests" || dir == "test" || dir == "Tests" || dir == "Test" {
+			return true
+		}
+	}
+	return false
+}
+
+// Modifier flags.
+const (
+	mPublic uint32 = 1 << iota
+	mProtected
+	mPrivate
+	mStatic
+	mAbstract
+	mFinal
+	mReadonly
+)
+
+var modifierWords = map[string]uint32{
+	"public": mPublic, "protected": mProtected, "private": mPrivate, "static": mStatic,
+	"abstract": mAbstract, "final": mFinal, "readonly": mReadonly, "var": mPublic,
+}
+
+// frame is a range the walk is inside of: a namespace, a declaration, a
+// scope, a region.
+type frame struct {
+	kind       kind
+	start, end uint32
+	node       int32  // the node made for it, -1 if none
+	class      string // types: the fully qualified name, with a leading backslash
+	parent     string // classes: the parent class, fully qualified
+	iface      bool
+	test       bool // a test class
+	typ        span // property and constant declarations: the declared type
+	flags      uint32
+	header     uint32 // property and constant declarations: where the text after the modifiers starts
+	doc        string
+}
+
+// binding is one way a variable is bound in a scope (a function, method,
+// closure or the file's top-level code): a declared type or a value.
+type binding struct {
+	scope span
+	expr  string // an Expr, or "" with value set
+	value span
+}
+
+// call is a reference whose Expr waits for every binding of the file.
+type call struct {
+	it              int32
+	src             int32
+	loop, try, cond bool
+}
+
+// fileState is the extraction of one file.
+type fileState struct {
+	path  string
+	src   []byte
+	str   string
+	lines []uint32
+	test  bool
+	ids   indexer.IDs
+	items []item
+	nodes []schemas.Node
+	refs  []schemas.Ref
+
+	ns       string            // the current namespace, without leading backslash
+	nsNode   int32             // its node, -1 for the global namespace
+	nsEnd    uint32            // where the current namespace ends
+	uses     map[string]string // lower-case alias → fully qualified class or namespace
+	funcUses map[string]string // lower-case alias → fully qualified function
+	stack    []*frame
+	docs     map[uint32]string // by the start of the declaration they document
+	exprs    map[uint64]int32  // expression items by span
+	argc     map[uint32]int32  // arguments by the start of the list
+	binds    map[string][]binding
+	calls    []call
+	scopes   []span // functions, methods, closures: bindings are local to them
+	active   map[string]bool
+	qnames   map[int32]string // call items → the names in them, qualified (see names)
+	classes  []classSpan
+}
+
+// classSpan is the range of a type: what $this is in it.
+type classSpan struct {
+	span
+	class string // "" in an anonymous class
+}
+
+func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
+
+// prepare indexes what the walk looks up by position: doc comments,
+// expressions, argument counts and scopes.
+func (f *fileState) prepare() {
+	var args []span
+	for i := range f.items {
+		it := &f.items[i]
+		switch it.kind {
+		case kDoc:
+			t := f.text(it.span)
+			if strings.HasPrefix(t, "/**") {
+				f.docs[uint32(skipSpace(f.str, int(it.end)))] = docComment(t)
+			}
+		case kCall, kMcall, kScall, kNew, kField, kParen:
+			f.exprs[it.key()] = int32(i)
+		case kMethod, kFunc, kClosure:
+			f.scopes = append(f.scopes, it.span)
+		case kArg:
+			for len(args) > 0 && args[len(args)-1].end <= it.start {
+				args = args[:len(args)-1]
+			}
+			if len(args) > 0 {
+				f.argc[args[len(args)-1].start]++
+			}
+		}
+		if it.hasRole(rArgs) {
+			a := it.role[rArgs]
+			for len(args) > 0 && args[len(args)-1].end <= a.start {
+				args = args[:len(args)-1]
+			}
+			args = append(args, a)
+			f.argc[a.start] = 0
+		}
+	}
+}
+
+// scopeAt returns the innermost function, method or closure around p, or
+// the whole file.
+func (f *fileState) scopeAt(p uint32) span {
+	s := span{0, uint32(len(f.src))}
+	for _, sc := range f.scopes {
+		if sc.start > p {
+			break
+		}
+		if p < sc.end {
+			s = sc
+		}
+	}
+	return s
+}
+
+func (f *fileState) push(fr frame) *frame {
+	p := &fr
+	f.stack = append(f.stack, p)
+	return p
+}
+
+func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
+	parentID := indexer.FileID(f.path)
+	if parent >= 0 {
+		parentID = f.nodes[parent].ID
+	}
+	sl, sc := srctext.Pos(f.lines, s.start)
+	el, ec := srctext.Pos(f.lines, s.end)
+	f.nodes = append(f.nodes, schemas.Node{
+		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
+		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
+		StartByte: s.start, EndByte: s.end, ParentID: parentID, Doc: f.docs[s.start],
+	})
+	return int32(len(f.nodes) - 1)
+}
+
+func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
+	line, col := srctext.Pos(f.lines, at.start)
+	f.refs = append(f.refs, schemas.Ref{
+		File: f.path, Src: src, Kind: kind, Target: srctext.Cap(oneLine(target), 200), Expr: expr, Line: line, Col: col,
+	})
+	return &f.refs[len(f.refs)-1]
+}
+
+func (f *fileState) srcID(n int32) uint64 {
+	if n < 0 {
+		return indexer.FileID(f.path)
+	}
+	return f.nodes[n].ID
+}
+
+// class returns the innermost type around the walk, or nil.
+func (f *fileState) class() *frame {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		if f.stack[i].kind.isType() {
+			return f.stack[i]
+		}
+	}
+	return nil
+}
+
+// owner returns the type whose body holds the walk directly, or nil.
+func (f *fileState) owner() *frame {
+	if len(f.stack) == 0 {
+		return nil
+	}
+	if t := f.stack[len(f.stack)-1]; t.kind.isType() && t.node >= 0 {
+		return t
+	}
+	return nil
+}
+
+// context returns the node code at the walk belongs to (-1 for the file).
+func (f *fileState) context() int32 {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		if fr := f.stack[i]; fr.node >= 0 && fr.kind != kNs {
+			return fr.node
+		}
+	}
+	return -1
+}
+
+// regions reports whether code runs, within its function, in a loop, a
+// try block or a conditional branch.
+func (f *fileState) regions() (loop, try, cond bool) {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		switch fr := f.stack[i]; fr.kind {
+		case kLoop:
+			loop = true
+		case kTry:
+			try = true
+		case kCond:
+			cond = true
+		default:
+			if fr.node >= 0 {
+				return
+			}
+		}
+	}
+	return
+}
+
+// modifiers reads the modifiers of the declaration of item i: the items
+// after it that start before limit. It returns the flags and where the
+// text after the attributes starts.
+func (f *fileState) modifiers(i int, limit uint32) (uint32, uint32) {
+	it := &f.items[i]
+	var flags uint32
+	header := it.start
+	if strings.HasPrefix(f.str[it.start:], "#[") {
+		header = limit
+	}
+	for j := i + 1; j < len(f.items) && f.items[j].start < limit; j++ {
+		m := &f.items[j]
+		if m.end > it.end {
+			break
+		}
+		if m.kind == kModifier {
+			flags |= modifierWords[strings.ToLower(f.text(m.span))]
+			header = min(header, m.start)
+		}
+	}
+	return flags, header
+}
+
+func visibility(flags uint32) string {
+	switch {
+	case flags&mProtected != 0:
+		return schemas.Protected
+	case flags&mPrivate != 0:
+		return schemas.Private
+	}
+	return schemas.Public
+}
+
+// run makes the nodes and refs of the file from the items of the query.
+func (f *fileState) run() {
+	f.nsNode = -1
+	f.nsEnd = uint32(len(f.src))
+	for i := range f.items {
+		it := &f.items[i]
+		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.start {
+			f.stack = f.stack[:len(f.stack)-1]
+		}
+		if it.start >= f.nsEnd {
+			f.enterNamespace("", -1, uint32(len(f.src)))
+		}
+		switch it.kind {
+		case kNs:
+			f.namespace(it)
+		case kUse:
+			f.useDecl(it)
+		case kRequire:
+			f.require(it)
+		case kClass, kInterface, kTrait, kEnum:
+			f.typeDecl(i)
+		case kAnon:
+			f.push(frame{kind: kAnon, start: it.start, end: it.end, node: -1})
+			f.classes = append(f.classes, classSpan{it.span, ""})
+		case kBase, kImpl, kTraitUse:
+			f.baseRef(it)
+		case kMethod, kFunc:
+			f.function(i)
+		case kClosure:
+			f.push(frame{kind: kClosure, start: it.start, end: it.end, node: -1})
+		case kProps, kConsts:
+			f.memberGroup(i)
+		case kProp, kConst:
+			f.member(it)
+		case kCase:
+			f.enumCase(it)
+		case kPromo:
+			f.promoted(i)
+		case kParam:
+			f.param(it)
+		case kAssign:
+			sc := f.scopeAt(it.start)
+			name := f.text(it.role[rName])
+			f.binds[name] = append(f.binds[name], binding{scope: sc, value: it.role[rValue]})
+		case kCatch:
+			sc := f.scopeAt(it.start)
+			name := f.text(it.role[rName])
+			f.binds[name] = append(f.binds[name], binding{scope: sc, expr: f.instance(f.text(it.role[rType]))})
+		case kUnk:
+			sc := f.scopeAt(it.start)
+			name := f.text(it.role[rName])
+			f.binds[name] = append(f.binds[name], binding{scope: sc, expr: "?local"})
+		case kLoop, kTry, kCond:
+			f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+		case kCall, kMcall, kScall, kNew:
+			f.names(int32(i))
+			loop, try, cond := f.regions()
+			f.calls = append(f.calls, call{it: int32(i), src: f.context(), loop: loop, try: try, cond: cond})
+		}
+	}
+}
+
+// enterNamespace makes name the current namespace, with no imports.
+func (f *fileState) enterNamespace(name string, node int32, end uint32) {
+	f.ns, f.nsNode, f.nsEnd = name, node, end
+	clear(f.uses)
+	clear(f.funcUses)
+}
+
+// namespace opens a namespace: a block one, or one that runs to the next
+// namespace statement or the end of the file.
+func (f *fileState) namespace(it *item) {
+	name := ""
+	if it.hasRole(rName) {
+		name = squeeze(f.text(it.role[rName]))
+	}
+	end := uint32(len(strings.TrimRight(f.str, " \t\r\n")))
+	if it.hasRole(rBody) {
+		end = it.end
+	} else {
+		for j := range f.items { // the next namespace statement ends this one
+			if n := &f.items[j]; n.kind == kNs && n.start > it.start {
+				end = uint32(len(strings.TrimRight(f.str[:n.start], " \t\r\n")))
+				break
+			}
+		}
+	}
+	node := int32(-1)
+	if name != "" {
+		short := name[strings.LastIndexByte(name, '\\')+1:]
+		node = f.addNode(schemas.KindNamespace, short, name, -1, span{it.start, end})
+		n := &f.nodes[node]
+		n.Visibility, n.Exported = schemas.Public, true
+		n.Signature = "namespace " + name
+		n.BodyHash = xxhash.Sum64String(f.str[it.start:end])
+	}
+	f.enterNamespace(name, node, end)
+	f.push(frame{kind: kNs, start: it.start, end: end, node: node})
+}
+
+// qualify returns the fully qualified form (with a leading backslash) of
+// the class or namespace name n, by PHP's rules, and whether a use
+// declaration gave it. It returns "" for the names of builtin types.
+func (f *fileState) qualify(n string) (string, bool) {
+	n = squeeze(n)
+	if n == "" {
+		return "", false
+	}
+	if n[0] == '\\' {
+		return n, false
+	}
+	lower := strings.ToLower(n)
+	if rest, ok := strings.CutPrefix(lower, "namespace\\"); ok {
+		return f.inNamespace(n[len(n)-len(rest):]), false
+	}
+	head, rest, qualified := strings.Cut(n, "\\")
+	switch lh := strings.ToLower(head); {
+	case !qualified && (lh == "self" || lh == "static"):
+		if c := f.class(); c != nil && c.class != "" {
+			return c.class, false
+		}
+		return "", false
+	case !qualified && lh == "parent":
+		if c := f.class(); c != nil {
+			return c.parent, false
+		}
+		return "", false
+	case !qualified && builtinTypes[lh]:
+		return "", false
+	}
+	if u, ok := f.uses[strings.ToLower(head)]; ok {
+		if qualified {
+			return u + "\\" + rest, true
+		}
+		return u, true
+	}
+	return f.inNamespace(n), false
+}
+
+func (f *fileState) inNamespace(n string) string {
+	if f.ns == "" {
+		return "\\" + n
+	}
+	return "\\" + f.ns + "\\" + n
+}
+
+// functionNames returns the candidates, in PHP's order, a call of the
+// function named n may land on, the first with ^ when a use declaration
+// gave it: an unqualified name is looked up in the namespace, then in the
+// global namespace.
+func (f *fileState) functionNames(n string) string {
+	n = squeeze(n)
+	if n == "" {
+		return ""
+	}
+	if n[0] == '\\' {
+		return n
+	}
+	if !strings.Contains(n, "\\") {
+		if u, ok := f.funcUses[strings.ToLower(n)]; ok {
+			return "^" + u
+		}
+		if f.ns == "" {
+			return "\\" + n
+		}
+		return f.inNamespace(n) + "|\\" + n
+	}
+	q, imported := f.qualify(n)
+	if imported {
+		return "^" + q
+	}
+	return q
+}
+
+// instance returns the Expr of a value of the declared type t: {\T}, or
+// ?type for builtin, union and unknown types.
+func (f *fileState) instance(t string) string {
+	t = strings.TrimPrefix(squeeze(t), "?")
+	if t == "" || strings.ContainsAny(t, "|&()") {
+		return "?type"
+	}
+	q, _ := f.qualify(t)
+	if q == "" {
+		return "?type"
+	}
+	return "{" + q + "}"
+}
+
+// useDecl records a use declaration: its aliases for the rest of the
+// namespace, and an imports ref per name.
+func (f *fileState) useDecl(it *item) {
+	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.text(it.span)), ";"))
+	t = strings.TrimSpace(strings.TrimPrefix(t, "use"))
+	kind := ""
+	for _, k := range []string{"function", "const"} {
+		if rest, ok := strings.CutPrefix(t, k); ok && rest != "" && (rest[0] == ' ' || rest[0] == '\t' || rest[0] == '\n') {
+			kind, t = k, strings.TrimSpace(rest)
+		}
+	}
+	prefix := ""
+	if i := strings.IndexByte(t, '{'); i >= 0 {
+		prefix = strings.TrimSuffix(squeeze(t[:i]), "\\")
+		t = strings.TrimSuffix(strings.TrimSpace(t[i+1:]), "}")
+	}
+	for _, clause := range strings.Split(t, ",") {
+		clause = strings.TrimSpace(clause)
+		k := kind
+		for _, w := range []string{"function", "const"} {
+			if rest, ok := strings.CutPrefix(clause, w+" "); ok {
+				k, clause = w, strings.TrimSpace(rest)
+			}
+		}
+		name, alias := clause, ""
+		if i := strings.Index(strings.ToLower(clause), " as "); i >= 0 {
+			name, alias = clause[:i], strings.TrimSpace(clause[i+4:])
+		}
+		name = strings.TrimPrefix(squeeze(name), "\\")
+		if prefix != "" {
+			name = strings.TrimPrefix(prefix, "\\") + "\\" + name
+		}
+		if name == "" || !isName(name) {
+			continue
+		}
+		if alias == "" {
+			alias = name[strings.LastIndexByte(name, '\\')+1:]
+		}
+		full := "\\" + name
+		expr := full
+		switch k {
+		case "function":
+			f.funcUses[strings.ToLower(alias)] = full
+			expr = "function " + full
+		case "const":
+			expr = "const " + full
+		default:
+			f.uses[strings.ToLower(alias)] = full
+		}
+		f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.span, "use "+clause, expr)
+	}
+}
+
+// require records a require or include of a literal path: relative to the
+// file's folder with __DIR__ or dirname(__FILE__), else as written (PHP
+// tries the include path, then the script's folder).
+func (f *fileState) require(it *item) {
+	t := f.text(it.span)
+	word := t[:identEnd(t, 0)]
+	arg := strings.TrimSpace(t[len(word):])
+	if strings.HasPrefix(arg, "(") && strings.HasSuffix(arg, ")") {
+		arg = strings.TrimSpace(arg[1 : len(arg)-1])
+	}
+	dir := ""
+	for _, p := range []string{"__DIR__", "dirname(__FILE__)", "dirname( __FILE__ )"} {
+		if rest, ok := strings.CutPrefix(arg, p); ok {
+			dir, arg = path.Dir(f.path), strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), "."))
+			break
+		}
+	}
+	lit, ok := stringLiteral(arg)
+	expr := "?dynamic"
+	switch {
+	case !ok:
+	case dir != "":
+		expr = path.Join(dir, lit)
+		if strings.HasPrefix(expr, "../") || expr == ".." {
+			expr = "?outside"
+		}
+	case strings.HasPrefix(lit, "/"):
+		expr = "?absolute"
+	default:
+		expr = path.Join(path.Dir(f.path), lit)
+		if strings.HasPrefix(expr, "../") || expr == ".." {
+			expr = "?outside"
+		}
+	}
+	f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.span, t, "file "+expr)
+}
+
+// typeDecl makes the node of a class, interface, trait or enum.
+func (f *fileState) typeDecl(i int) {
+	it := &f.items[i]
+	name := f.text(it.role[rName])
+	kind := schemas.KindClass
+	switch it.kind {
+	case kInterface:
+		kind = schemas.KindInterface
+	case kTrait:
+		kind = schemas.KindTrait
+	case kEnum:
+		kind = schemas.KindEnum
+	}
+	if f.class() != nil { // declared in a method: left out
+		f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+		return
+	}
+	qname := name
+	if f.ns != "" {
+		qname = f.ns + "\\" + name
+	}
+	n := f.addNode(kind, name, qname, f.nsNode, it.span)
+	flags, header := f.modifiers(i, it.role[rName].start)
+	node := &f.nodes[n]
+	node.Visibility, node.Exported = schemas.Public, true
+	node.IsAbstract = flags&mAbstract != 0 || it.kind == kInterface
+	node.BodyHash = xxhash.Sum64String(f.text(it.role[rBody]))
+	node.Signature = oneLine(strings.TrimSpace(f.str[header:it.role[rBody].start]))
+	fr := f.push(frame{kind: it.kind, start: it.start, end: it.end, node: n, class: "\\" + qname, iface: it.kind == kInterface})
+	f.classes = append(f.classes, classSpan{it.span, fr.class})
+	// The parent class, which parent:: and extends refer to.
+	if it.kind == kClass {
+		for j := i + 1; j < len(f.items) && f.items[j].start < it.role[rBody].start; j++ {
+			if b := &f.items[j]; b.kind == kBase {
+				fr.parent, _ = f.qualify(f.text(b.span))
+				tail := fr.parent[strings.LastIndexByte(fr.parent, '\\')+1:]
+				fr.test = strings.HasSuffix(tail, "TestCase") || tail == "Test"
+				break
+			}
+		}
+	}
+	node.IsTest = fr.test
+}
+
+// baseRef records an extends, implements or trait use of the enclosing
+// type. Used traits are extends refs whose Expr starts with "use ".
+func (f *fileState) baseRef(it *item) {
+	c := f.class()
+	if c == nil || c.node < 0 {
+		return
+	}
+	q, _ := f.qualify(f.text(it.span))
+	if q == "" {
+		return
+	}
+	kind, expr := schemas.EdgeExtends, q
+	switch {
+	case it.kind == kImpl:
+		kind = schemas.EdgeImplements
+	case it.kind == kTraitUse:
+		expr = "use " + q
+	}
+	f.addRef(kind, f.nodes[c.node].ID, it.span, f.text(it.span), expr)
+}
+
+// function makes the node of a method or function.
+func (f *fileState) function(i int) {
+	it := &f.items[i]
+	name := f.text(it.role[rName])
+	var n int32
+	var o *frame
+	var flags uint32
+	header := it.start
+	if it.kind == kMethod {
+		o = f.owner()
+		if o == nil {
+			f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+			return
+		}
+		kind := schemas.KindMethod
+		if strings.EqualFold(name, "__construct") {
+			kind = schemas.KindConstructor
+		}
+		n = f.addNode(kind, name, f.nodes[o.node].QualifiedName+"::"+name, o.node, it.span)
+		flags, header = f.modifiers(i, it.role[rName].start)
+	} else {
+		qname := name
+		if f.ns != "" {
+			qname = f.ns + "\\" + name
+		}
+		n = f.addNode(schemas.KindFunction, name, qname, f.nsNode, it.span)
+		_, header = f.modifiers(i, it.role[rName].start)
+	}
+	node := &f.nodes[n]
+	node.Visibility = visibility(flags)
+	node.Exported = node.Visibility == schemas.Public
+	node.IsStatic = flags&mStatic != 0
+	node.IsAbstract = flags&mAbstract != 0 || o != nil && o.iface
+	end := it.end
+	if it.hasRole(rBody) {
+		end = it.role[rBody].start
+		node.BodyHash = xxhash.Sum64String(f.text(it.role[rBody]))
+	} else {
+		node.BodyHash = xxhash.Sum64String(f.text(it.span))
+	}
+	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.str[min(header, end):end]), ";"))
+	if f.test && o != nil && (strings.HasPrefix(name, "test") || strings.Contains(node.Doc, "@test")) && node.Visibility == schemas.Public {
+		node.IsTest = o.test || strings.HasSuffix(f.nodes[o.node].Name, "Test")
+	}
+	if it.hasRole(rType) {
+		t := squeeze(f.text(it.role[rType]))
+		if e := f.instance(t); e[0] == '{' {
+			f.addRef(schemas.RefResult, node.ID, it.role[rType], t, e)
+		}
+	}
+	f.push(frame{kind: it.kind, start: it.start, end: it.end, node: n})
+}
+
+// memberGroup opens a property or constant declaration, whose elements
+// are nodes.
+func (f *fileState) memberGroup(i int) {
+	it := &f.items[i]
+	limit := it.end
+	if it.hasRole(rType) {
+		limit = it.role[rType].start
+	}
+	for j := i + 1; j < len(f.items) && f.items[j].start < it.end; j++ {
+		if k := f.items[j].kind; k == kProp || k == kConst {
+			limit = min(limit, f.items[j].start)
+			break
+		}
+	}
+	flags, header := f.modifiers(i, limit)
+	f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1, typ: it.role[rType], flags: flags,
+		header: header, doc: f.docs[it.start]})
+}
+
+// member makes the node of a property or a constant: of a class, or of a
+// namespace (const X = 1; at top level).
+func (f *fileState) member(it *item) {
+	if len(f.stack) == 0 {
+		return
+	}
+	g := f.stack[len(f.stack)-1]
+	if g.kind != kProps && g.kind != kConsts {
+		return
+	}
+	name := f.text(it.role[rName])
+	f.stack = f.stack[:len(f.stack)-1]
+	o := f.owner()
+	inFn := f.context() >= 0
+	f.stack = append(f.stack, g)
+	var n int32
+	switch {
+	case o != nil && g.kind == kProps:
+		n = f.addNode(schemas.KindField, name, f.nodes[o.node].QualifiedName+"::$"+name, o.node, g.span())
+	case o != nil:
+		n = f.addNode(schemas.KindConstant, name, f.nodes[o.node].QualifiedName+"::"+name, o.node, g.span())
+	case g.kind == kConsts && !inFn:
+		qname := name
+		if f.ns != "" {
+			qname = f.ns + "\\" + name
+		}
+		n = f.addNode(schemas.KindConstant, name, qname, f.nsNode, g.span())
+	default:
+		return
+	}
+	node := &f.nodes[n]
+	node.Doc = g.doc
+	node.Visibility = visibility(g.flags)
+	node.Exported = node.Visibility == schemas.Public
+	node.IsStatic = g.flags&mStatic != 0 || g.kind == kConsts
+	node.BodyHash = xxhash.Sum64String(f.text(it.span))
+	sig := f.text(it.span)
+	if g.typ.end > 0 {
+		sig = f.text(g.typ) + " " + sig
+	}
+	if g.header < it.start {
+		mods := strings.TrimSpace(f.str[g.header:min(it.start, max(g.header, g.typ.start))])
+		if g.kind == kConsts && !strings.Contains(mods, "const") {
+			mods = strings.TrimSpace(mods + " const")
+		}
+		if g.typ.end == 0 || g.typ.start > g.header {
+			sig = strings.TrimSpace(mods + " " + sig)
+		}
+	}
+	node.Signature = oneLine(sig)
+	if g.kind == kProps && g.typ.end > 0 {
+		t := squeeze(f.text(g.typ))
+		if e := f.instance(t); e[0] == '{' {
+			f.addRef(schemas.RefType, node.ID, g.typ, t, e)
+		}
+	}
+}
+
+func (fr *frame) span() span { return span{fr.start, fr.end} }
+
+// enumCase makes the node of an enum case: a constant.
+func (f *fileState) enumCase(it *item) {
+	o := f.owner()
+	if o == nil {
+		return
+	}
+	name := f.text(it.role[rName])
+	n := f.addNode(schemas.KindConstant, name, f.nodes[o.node].QualifiedName+"::"+name, o.node, it.span)
+	node := &f.nodes[n]
+	node.Visibility, node.Exported, node.IsStatic = schemas.Public, true, true
+	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.text(it.span)), ";"))
+	node.BodyHash = xxhash.Sum64String(f.text(it.span))
+}
+
+// promoted makes the field of a promoted constructor parameter, and binds
+// the parameter.
+func (f *fileState) promoted(i int) {
+	it := &f.items[i]
+	f.param(it)
+	if len(f.stack) < 2 {
+		return
+	}
+	m := f.stack[len(f.stack)-1]
+	o := f.stack[len(f.stack)-2]
+	if m.kind != kMethod || m.node < 0 || f.nodes[m.node].Kind != schemas.KindConstructor || !o.kind.isType() || o.node < 0 {
+		return
+	}
+	name := f.text(it.role[rName])
+	flags, _ := f.modifiers(i, it.role[rName].start)
+	n := f.addNode(schemas.KindField, name, f.nodes[o.node].QualifiedName+"::$"+name, o.node, it.span)
+	node := &f.nodes[n]
+	node.Visibility = visibility(flags)
+	node.Exported = node.Visibility == schemas.Public
+	node.Signature = oneLine(f.text(it.span))
+	node.BodyHash = xxhash.Sum64String(f.text(it.span))
+	if it.hasRole(rType) {
+		t := squeeze(f.text(it.role[rType]))
+		if e := f.instance(t); e[0] == '{' {
+			f.addRef(schemas.RefType, node.ID, it.role[rType], t, e)
+		}
+	}
+}
+
+// param binds a parameter of a function, method or closure in its scope.
+func (f *fileState) param(it *item) {
+	sc := f.scopeAt(it.start)
+	e := "?param"
+	if it.hasRole(rType) {
+		e = f.instance(f.text(it.role[rType]))
+	}
+	if strings.HasPrefix(strings.TrimSpace(f.str[it.start:it.role[rName].start]), "...") || strings.Contains(f.str[it.start:it.role[rName].start], "...") {
+		e = "?param" // variadic: an array
+	}
+	name := f.text(it.role[rName])
+	f.binds[name] = append(f.binds[name], binding{scope: sc, expr: e})
+}
+
+// finish writes the refs whose Expr needed every binding of the file.
+func (f *fileState) finish() {
+	f.active = map[string]bool{}
+	for i := range f.calls {
+		c := &f.calls[i]
+		it := &f.items[c.it]
+		var at span
+		var target, expr string
+		kind := schemas.EdgeCalls
+		switch it.kind {
+		case kCall:
+			at = it.role[rObject]
+			target = f.text(at)
+			expr = f.exprOf(it.span, 0)
+		case kMcall, kScall:
+			at = it.role[rName]
+			target = f.text(span{it.role[rObject].start, it.role[rName].end})
+			expr = f.exprOf(it.span, 0)
+		case kNew:
+			kind = schemas.EdgeInstantiates
+			at = it.span
+			target = "new " + f.text(it.role[rType])
+			if q := f.qnames[c.it]; q != "" {
+				n := 0
+				if it.hasRole(rArgs) {
+					n = int(f.argc[it.role[rArgs].start])
+				}
+				expr = "new " + q + "(" + strconv.Itoa(n) + ")"
+			} else {
+				expr = "?type"
+			}
+		}
+		r := f.addRef(kind, f.srcID(c.src), at, target, expr)
+		r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
+		if it.hasRole(rArgs) {
+			r.Args = srctext.Cap(argsText(f.text(it.role[rArgs])), 200)
+		}
+	}
+}
+
+// argsText returns the arguments of a call as written, on one line.
+func argsText(a string) string {
+	if len(a) >= 2 && a[0] == '(' && a[len(a)-1] == ')' {
+		a = a[1 : len(a)-1]
+	}
+	return oneLine(strings.TrimSpace(a))
+}

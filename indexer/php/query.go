@@ -1,0 +1,129 @@
+package php
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+	"sync"
+
+	tree_sitter_php "github.com/tree-sitter/tree-sitter-php/bindings/go"
+
+	"github.com/graphsnap/snap/indexer"
+)
+
+//go:embed query.scm
+var querySource string
+
+// kind is what a main capture of query.scm stands for. Kinds that open a
+// range come first, so that of two items with the same range the
+// container sorts before its content.
+type kind uint8
+
+const (
+	kNs kind = iota
+	kClass
+	kInterface
+	kTrait
+	kEnum
+	kAnon
+	kMethod
+	kFunc
+	kClosure
+	kProps
+	kConsts
+	kProp
+	kConst
+	kCase
+	kPromo
+	kParam
+	kAssign
+	kCatch
+	kUnk
+	kLoop
+	kTry
+	kCond
+	kCall
+	kMcall
+	kScall
+	kNew
+	kField
+	kParen
+	kArg
+	kUse
+	kRequire
+	kDoc
+	kModifier
+	kBase
+	kImpl
+	kTraitUse
+	numKinds
+)
+
+var kindNames = [numKinds]string{
+	"ns", "class", "interface", "trait", "enum", "anon", "method", "func", "closure", "props", "consts",
+	"prop", "const", "case", "promo", "param", "assign", "catch", "unk", "loop", "try", "cond",
+	"call", "mcall", "scall", "new", "field", "paren", "arg", "use", "require", "doc", "modifier",
+	"base", "impl", "traituse",
+}
+
+// isType reports whether k declares a class-like type (anonymous classes
+// included).
+func (k kind) isType() bool { return k >= kClass && k <= kAnon }
+
+// Roles: the slots of item.role that a kind's role captures fill.
+const (
+	rName   = 0
+	rType   = 1
+	rBody   = 2
+	rParams = 3
+	rValue  = 4
+	rArgs   = 5
+	rObject = 6
+
+	numRoles = 7
+)
+
+var roleSlots = map[string]int{
+	"name": rName, "type": rType, "body": rBody, "params": rParams, "value": rValue,
+	"args": rArgs, "object": rObject,
+}
+
+type captureInfo struct {
+	kind kind
+	role int8
+}
+
+type query struct {
+	q        *indexer.Query
+	captures []captureInfo
+}
+
+// compiled returns the query, compiled once and shared by every extractor.
+var compiled = sync.OnceValues(func() (*query, error) {
+	q, err := indexer.NewQuery(tree_sitter_php.LanguagePHP(), querySource)
+	if err != nil {
+		return nil, fmt.Errorf("php query: %w", err)
+	}
+	out := &query{q: q}
+	for _, name := range q.CaptureNames() {
+		k, role, _ := strings.Cut(name, ".")
+		ci := captureInfo{kind: numKinds, role: -1}
+		for i, n := range kindNames {
+			if n == k {
+				ci.kind = kind(i)
+			}
+		}
+		if role != "" {
+			slot, ok := roleSlots[role]
+			if !ok {
+				ci.kind = numKinds
+			}
+			ci.role = int8(slot)
+		}
+		if ci.kind == numKinds {
+			return nil, fmt.Errorf("php query: unknown capture @%s", name)
+		}
+		out.captures = append(out.captures, ci)
+	}
+	return out, nil
+})
