@@ -8,13 +8,15 @@ import (
 	"github.com/graphsnap/snap/indexer/golang"
 	"github.com/graphsnap/snap/indexer/java"
 	"github.com/graphsnap/snap/indexer/kotlin"
+	"github.com/graphsnap/snap/indexer/lua"
 	"github.com/graphsnap/snap/indexer/php"
 	"github.com/graphsnap/snap/indexer/python"
+	"github.com/graphsnap/snap/indexer/ruby"
 	"github.com/graphsnap/snap/indexer/rust"
 	"github.com/graphsnap/snap/indexer/typescript"
 )
 
 // All returns a fresh instance of every language.
 func All() []indexer.Language {
-	return append([]indexer.Language{golang.New(), python.New(), rust.New(), java.New(), kotlin.New(), csharp.New(), php.New(), bash.New()}, typescript.All()...)
+	return append([]indexer.Language{golang.New(), python.New(), rust.New(), java.New(), kotlin.New(), csharp.New(), php.New(), ruby.New(), lua.New(), bash.New()}, typescript.All()...)
 }

@@ -1,0 +1,247 @@
+package lua
+
+import (
+	"strings"
+
+	"github.com/graphsnap/snap/indexer/srctext"
+)
+
+// Expr, the normalized form of a Lua reference, as this package writes it
+// in refs and reads it back in Resolve.
+//
+// calls (Src the function whose code makes the call, or the file):
+//
+//	expr  = head { "." name | ":" name | "()" } | "?" reason
+//	head  = "#" id          a table or function node of the file (its id
+//	                        in hex): what a local, a global of the file or
+//	                        self (in a method of that table) is bound to
+//	      | "require(" module ")"  the value require(module) returns
+//	      | name            a global the file does not define
+//
+// Locals were replaced by what they are bound to when they are used, by
+// Lua's rules (visible from the statement after their declaration to the
+// end of their block; local function from its own body on). "()" is a
+// call's value: for a function with a result fact, an instance of that
+// table. The reasons: ?local (a local bound to anything else, or
+// assigned several values), ?self (self in a method of no known table),
+// ?expr (an expression other than a name chain).
+//
+// imports (Src the file): the module name as written, a.b. The result
+// fact: Src a function that calls setmetatable(o, C) or setmetatable(o,
+// self) in a method of C; Expr "#" id of C. The export fact: Src the file,
+// Target the name, Expr "#" id of the table or function the chunk returns.
+// extends (Src a class table): the head of its __index table, as above.
+
+const (
+	exprLocal = "?local"
+	exprSelf  = "?self"
+	exprExpr  = "?expr"
+)
+
+// chainExpr returns the Expr of the name chain c (a.b.c, a:b) used at p.
+func (f *fileState) chainExpr(c string, p uint32) string {
+	if !isChain(c) {
+		return exprExpr
+	}
+	h := head(c)
+	rest := c[len(h):]
+	if b := f.lookup(h, p); b != nil {
+		if strings.HasPrefix(b.expr, "?") {
+			return b.expr
+		}
+		return b.expr + rest
+	}
+	if h == "self" {
+		return exprSelf
+	}
+	if g, ok := f.globals[h]; ok {
+		return g + rest
+	}
+	return c
+}
+
+// exprOf returns the Expr of the value at v.
+func (f *fileState) exprOf(v span) string {
+	if m, ok := f.requireOf(v); ok {
+		return "require(" + m + ")"
+	}
+	t := squeeze(f.text(v))
+	if i, ok := f.calls[v.key()]; ok {
+		callee := squeeze(f.text(f.items[i].role[rName]))
+		if !isChain(callee) {
+			return exprLocal
+		}
+		e := f.chainExpr(callee, v.start)
+		if strings.HasPrefix(e, "?") {
+			return e
+		}
+		return e + "()"
+	}
+	if isChain(t) {
+		return f.chainExpr(t, v.start)
+	}
+	return exprLocal
+}
+
+// maxText caps the texts copied into rows (signatures, targets, args).
+const maxText = 200
+
+func capText(s string) string { return srctext.Cap(s, maxText) }
+
+func isIdentStart(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+func isIdentByte(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+func isIdent(s string) bool {
+	if s == "" || !isIdentStart(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if !isIdentByte(s[i]) {
+			return false
+		}
+	}
+	return !keywords[s]
+}
+
+var keywords = map[string]bool{
+	"and": true, "break": true, "do": true, "else": true, "elseif": true, "end": true, "false": true,
+	"for": true, "function": true, "goto": true, "if": true, "in": true, "local": true, "nil": true,
+	"not": true, "or": true, "repeat": true, "return": true, "then": true, "true": true, "until": true, "while": true,
+}
+
+// isChain reports whether s is a name chain: a, a.b.c, a.b:c.
+func isChain(s string) bool {
+	if s == "" {
+		return false
+	}
+	colon := false
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && s[i] != '.' && s[i] != ':' {
+			continue
+		}
+		if !isIdent(s[start:i]) || colon && i < len(s) {
+			return false
+		}
+		if i < len(s) && s[i] == ':' {
+			colon = true
+		}
+		start = i + 1
+	}
+	return true
+}
+
+// isUpper reports whether s is written in capitals (a constant by
+// convention).
+func isUpper(s string) bool {
+	up := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 'a' && c <= 'z':
+			return false
+		case c >= 'A' && c <= 'Z':
+			up = true
+		}
+	}
+	return up
+}
+
+func skipSpace(s string, p int) int {
+	for p < len(s) && isSpace(s[p]) {
+		p++
+	}
+	return p
+}
+
+// oneLine collapses runs of white space to one space, and caps the text.
+func oneLine(s string) string {
+	return capText(strings.Join(strings.Fields(s), " "))
+}
+
+// squeeze removes all white space.
+func squeeze(s string) string {
+	if strings.IndexAny(s, " \t\r\n") < 0 {
+		return s
+	}
+	return strings.Join(strings.Fields(s), "")
+}
+
+// splitSpans splits the list at s (arguments, or expressions) at its
+// top-level commas, parentheses around it dropped, each part trimmed.
+func splitSpans(src string, s span) []span {
+	for s.start < s.end && isSpace(src[s.start]) {
+		s.start++
+	}
+	for s.end > s.start && isSpace(src[s.end-1]) {
+		s.end--
+	}
+	if s.end-s.start >= 2 && src[s.start] == '(' && src[s.end-1] == ')' {
+		s.start++
+		s.end--
+	}
+	var out []span
+	add := func(a, b uint32) {
+		for a < b && isSpace(src[a]) {
+			a++
+		}
+		for b > a && isSpace(src[b-1]) {
+			b--
+		}
+		if b > a {
+			out = append(out, span{a, b})
+		}
+	}
+	depth := 0
+	start := s.start
+	var quote byte
+	for i := s.start; i < s.end; i++ {
+		c := src[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			depth--
+		case c == ',' && depth == 0:
+			add(start, i)
+			start = i + 1
+		}
+	}
+	add(start, s.end)
+	return out
+}
+
+// argsText returns the arguments of a call as written, on one line.
+func argsText(a string) string {
+	a = strings.TrimSpace(a)
+	if len(a) >= 2 && a[0] == '(' && a[len(a)-1] == ')' {
+		a = a[1 : len(a)-1]
+	}
+	return oneLine(strings.TrimSpace(a))
+}
+
+// docComment turns a run of -- comment lines into text: the dashes
+// dropped, lines joined.
+func docComment(lines []string) string {
+	var parts []string
+	for _, l := range lines {
+		l = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(l), "-"))
+		l = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(l, "[["), "]]"))
+		if l != "" {
+			parts = append(parts, l)
+		}
+	}
+	return capText(strings.Join(parts, "\n"))
+}

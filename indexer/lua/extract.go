@@ -1,0 +1,767 @@
+package lua
+
+import (
+	"cmp"
+	"fmt"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cespare/xxhash/v2"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/srctext"
+	"github.com/graphsnap/snap/schemas"
+)
+
+// Positions in rows: lines are 1-based, columns 1-based byte offsets in
+// their line, byte offsets 0-based from the start of the file. A symbol's
+// range covers its declaration statement; its body hash covers it too.
+
+type span struct{ start, end uint32 }
+
+func (s span) key() uint64 { return uint64(s.start)<<32 | uint64(s.end) }
+
+func (s span) contains(p uint32) bool { return s.start <= p && p < s.end }
+
+// item is one match of the query: the range of its main capture and the
+// ranges of its role captures.
+type item struct {
+	span
+	kind kind
+	has  uint16
+	role [numRoles]span
+}
+
+func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
+
+type extractor struct {
+	scanner *indexer.Scanner
+	query   *query
+	raw     []item
+	items   []item
+	keys    []itemKey
+	lines   []uint32
+}
+
+type itemKey struct {
+	pos  uint64 // start<<32 | ^end
+	kind kind
+	i    int32
+}
+
+func (x *extractor) Close() { x.scanner.Close() }
+
+func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
+	caps, errAt, hasError, err := x.scanner.Scan(src)
+	if err != nil {
+		return nil, err
+	}
+	x.items = x.collect(caps)
+	x.lines = srctext.LineStarts(x.lines[:0], src)
+	f := &fileState{
+		path: file, str: string(src), lines: x.lines, test: isTestFile(file),
+		ids: indexer.IDs{Language: Name, File: file}, items: x.items,
+		docs: map[uint32]string{}, calls: map[uint64]int32{}, binds: map[string][]binding{},
+		globals: map[string]string{}, classes: map[string]bool{}, adopt: map[uint32]int32{},
+		requires: map[uint32]bool{}, qnames: map[string]bool{}, results: map[int32]bool{},
+	}
+	f.prepare()
+	f.run()
+	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
+	if hasError {
+		line, col := srctext.Pos(f.lines, errAt)
+		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
+	}
+	return res, nil
+}
+
+// collect turns the query's captures into items in document order,
+// containers before what they contain.
+func (x *extractor) collect(caps []indexer.Capture) []item {
+	items := x.raw[:0]
+	info := x.query.captures
+	for i := 0; i < len(caps); {
+		j := i
+		for j < len(caps) && caps[j].Match == caps[i].Match {
+			j++
+		}
+		var it item
+		for _, c := range caps[i:j] {
+			if c.Index == indexer.NameChild {
+				continue
+			}
+			if r := info[c.Index].role; r >= 0 {
+				it.role[r] = span{c.Start, c.End}
+				it.has |= 1 << r
+			}
+		}
+		for _, c := range caps[i:j] {
+			if c.Index == indexer.NameChild {
+				continue
+			}
+			if ci := info[c.Index]; ci.role < 0 {
+				it.kind = ci.kind
+				it.span = span{c.Start, c.End}
+				items = append(items, it)
+			}
+		}
+		i = j
+	}
+	x.raw = items
+	keys := x.keys[:0]
+	for i := range items {
+		keys = append(keys, itemKey{uint64(items[i].start)<<32 | uint64(^items[i].end), items[i].kind, int32(i)})
+	}
+	slices.SortFunc(keys, func(a, b itemKey) int {
+		return cmp.Or(cmp.Compare(a.pos, b.pos), cmp.Compare(a.kind, b.kind))
+	})
+	x.keys = keys
+	sorted := x.items[:0]
+	for _, k := range keys {
+		sorted = append(sorted, items[k.i])
+	}
+	return sorted
+}
+
+// isTestFile reports whether file holds tests by Lua conventions (busted
+// and others): named *_spec.lua, *_test.lua or test_*.lua, or under a
+// spec/, test/ or tests/ folder.
+func isTestFile(file string) bool {
+	base := path.Base(file)
+	if strings.HasSuffix(base, "_spec.lua") || strings.HasSuffix(base, "_test.lua") || strings.HasPrefix(base, "test_") {
+		return true
+	}
+	for _, dir := range strings.Split(path.Dir(file), "/") {
+		if dir == "spec" || dir == "test" || dir == "tests" {
+			return true
+		}
+	}
+	return false
+}
+
+// binding is a local: visible from decl to end, bound to expr (see
+// expr.go).
+type binding struct {
+	decl, end uint32
+	expr      string
+}
+
+// frame is a range the walk is inside of: a function, a block, a region.
+type frame struct {
+	kind       kind
+	start, end uint32
+	node       int32 // the node made for it, -1 if none
+	owner      int32 // methods and functions of a table: the table's node
+}
+
+func (fr *frame) contains(p uint32) bool { return fr.start <= p && p < fr.end }
+
+// fileState is the extraction of one file.
+type fileState struct {
+	path  string
+	str   string
+	lines []uint32
+	test  bool
+	ids   indexer.IDs
+	items []item
+	nodes []schemas.Node
+	refs  []schemas.Ref
+
+	stack    []*frame
+	docs     map[uint32]string // by the start of the statement they document
+	calls    map[uint64]int32  // call items by span
+	binds    map[string][]binding
+	globals  map[string]string // global tables and functions of the file → expr
+	classes  map[string]bool   // tables with methods or an __index
+	adopt    map[uint32]int32  // a function expression's start → the node an assignment made for it
+	requires map[uint32]bool   // require calls already recorded, by start
+	qnames   map[string]bool   // fields made, by qualified name
+	results  map[int32]bool    // functions given a result fact
+	vars     span              // the last local declaration
+}
+
+func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
+
+// prepare indexes what the walk looks up by position: doc comments, call
+// expressions, and the tables that are classes.
+func (f *fileState) prepare() {
+	var doc []string
+	var docEnd uint32
+	flush := func() {
+		if len(doc) > 0 {
+			p := skipSpace(f.str, int(docEnd))
+			if strings.Count(f.str[docEnd:p], "\n") <= 1 {
+				f.docs[uint32(p)] = docComment(doc)
+			}
+		}
+		doc = doc[:0]
+	}
+	for i := range f.items {
+		it := &f.items[i]
+		switch it.kind {
+		case kDoc:
+			if len(doc) > 0 && (uint32(skipSpace(f.str, int(docEnd))) != it.start || strings.Count(f.str[docEnd:it.start], "\n") > 1) {
+				flush()
+			}
+			doc = append(doc, f.text(it.span))
+			docEnd = it.end
+		case kCall:
+			f.calls[it.key()] = int32(i)
+			if squeeze(f.text(it.role[rName])) == "setmetatable" {
+				if args := splitSpans(f.str, it.role[rArgs]); len(args) == 2 {
+					if a := f.text(args[0]); isIdent(a) {
+						f.classes[a] = true
+					}
+				}
+			}
+		case kFunc:
+			name := squeeze(f.text(it.role[rName]))
+			if i := strings.IndexByte(name, ':'); i > 0 {
+				f.classes[head(name[:i])] = true
+			}
+		case kAssign:
+			for _, n := range strings.Split(f.text(it.role[rNames]), ",") {
+				if n = squeeze(n); strings.HasSuffix(n, ".__index") {
+					f.classes[strings.TrimSuffix(n, ".__index")] = true
+				}
+			}
+		case kVars:
+			if !it.hasRole(rValues) {
+				continue
+			}
+			names := strings.Split(f.text(it.role[rNames]), ",")
+			for j, v := range splitSpans(f.str, it.role[rValues]) {
+				if j < len(names) && strings.HasPrefix(f.text(v), "setmetatable") {
+					f.classes[localName(names[j])] = true
+				}
+			}
+		}
+	}
+	flush()
+}
+
+func head(chain string) string {
+	if i := strings.IndexAny(chain, ".:"); i >= 0 {
+		return chain[:i]
+	}
+	return chain
+}
+
+// localName drops the attribute of a local's name (x <const>).
+func localName(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '<'); i >= 0 {
+		s = strings.TrimSpace(s[:i])
+	}
+	return s
+}
+
+func (f *fileState) push(fr frame) *frame {
+	p := &fr
+	f.stack = append(f.stack, p)
+	return p
+}
+
+func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
+	parentID := indexer.FileID(f.path)
+	if parent >= 0 {
+		parentID = f.nodes[parent].ID
+	}
+	sl, sc := srctext.Pos(f.lines, s.start)
+	el, ec := srctext.Pos(f.lines, s.end)
+	f.nodes = append(f.nodes, schemas.Node{
+		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
+		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
+		StartByte: s.start, EndByte: s.end, ParentID: parentID, Doc: f.docs[s.start],
+		BodyHash: xxhash.Sum64String(f.text(s)),
+	})
+	return int32(len(f.nodes) - 1)
+}
+
+func (f *fileState) addRef(kind string, src int32, at span, target, expr string) *schemas.Ref {
+	line, col := srctext.Pos(f.lines, at.start)
+	id := indexer.FileID(f.path)
+	if src >= 0 {
+		id = f.nodes[src].ID
+	}
+	f.refs = append(f.refs, schemas.Ref{
+		File: f.path, Src: id, Kind: kind, Target: capText(target), Expr: expr, Line: line, Col: col,
+	})
+	return &f.refs[len(f.refs)-1]
+}
+
+// nodeExpr is the Expr head that stands for node n.
+func (f *fileState) nodeExpr(n int32) string { return "#" + strconv.FormatUint(f.nodes[n].ID, 16) }
+
+// nodeOf returns the node an Expr head of this file stands for, or -1.
+func (f *fileState) nodeOf(e string) int32 {
+	if !strings.HasPrefix(e, "#") {
+		return -1
+	}
+	id, err := strconv.ParseUint(e[1:], 16, 64)
+	if err != nil {
+		return -1
+	}
+	for i := range f.nodes {
+		if f.nodes[i].ID == id {
+			return int32(i)
+		}
+	}
+	return -1
+}
+
+func isTable(n *schemas.Node) bool {
+	return n.Kind == schemas.KindClass || n.Kind == schemas.KindModule
+}
+
+// atChunk reports whether the walk is outside every function.
+func (f *fileState) atChunk() bool {
+	for _, fr := range f.stack {
+		if fr.kind == kFunc || fr.kind == kLambda {
+			return false
+		}
+	}
+	return true
+}
+
+// scopeEnd returns the end of the block around p.
+func (f *fileState) scopeEnd(p uint32) uint32 {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		if fr := f.stack[i]; fr.kind == kScope && fr.contains(p) {
+			return fr.end
+		}
+	}
+	return uint32(len(f.str))
+}
+
+func (f *fileState) bind(name string, decl, end uint32, expr string) {
+	f.binds[name] = append(f.binds[name], binding{decl, end, expr})
+}
+
+// lookup returns the binding of name visible at p, or nil.
+func (f *fileState) lookup(name string, p uint32) *binding {
+	bs := f.binds[name]
+	for i := len(bs) - 1; i >= 0; i-- {
+		if bs[i].decl <= p && p < bs[i].end {
+			return &bs[i]
+		}
+	}
+	return nil
+}
+
+// context returns the node code at the walk belongs to (-1 for the file)
+// and the innermost function frame.
+func (f *fileState) context() (int32, *frame) {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		if fr := f.stack[i]; fr.node >= 0 {
+			return fr.node, fr
+		}
+	}
+	return -1, nil
+}
+
+// regions reports whether code at p runs, within its function, in a loop
+// or a conditional branch.
+func (f *fileState) regions(p uint32) (loop, cond bool) {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		fr := f.stack[i]
+		if fr.kind == kFunc || fr.kind == kLambda {
+			return
+		}
+		if !fr.contains(p) {
+			continue
+		}
+		switch fr.kind {
+		case kLoop:
+			loop = true
+		case kCond:
+			cond = true
+		}
+	}
+	return
+}
+
+// run makes the nodes and refs of the file from the items of the query.
+func (f *fileState) run() {
+	for i := range f.items {
+		it := &f.items[i]
+		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.start {
+			f.stack = f.stack[:len(f.stack)-1]
+		}
+		switch it.kind {
+		case kScope, kLoop, kCond:
+			f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1, owner: -1})
+		case kFunc:
+			f.function(it)
+		case kLambda:
+			n, ok := f.adopt[it.start]
+			if !ok {
+				n = -1
+			}
+			owner := int32(-1)
+			if n >= 0 {
+				if p := f.nodeOf("#" + strconv.FormatUint(f.nodes[n].ParentID, 16)); p >= 0 && isTable(&f.nodes[p]) {
+					owner = p
+				}
+			}
+			f.push(frame{kind: kLambda, start: it.start, end: it.end, node: n, owner: owner})
+		case kParam:
+			if len(f.stack) > 0 {
+				fr := f.stack[len(f.stack)-1]
+				f.bind(f.text(it.span), fr.start, fr.end, exprLocal)
+			}
+		case kForVar:
+			for j := len(f.stack) - 1; j >= 0; j-- {
+				if fr := f.stack[j]; fr.kind == kLoop {
+					f.bind(f.text(it.span), fr.start, fr.end, exprLocal)
+					break
+				}
+			}
+		case kVars:
+			f.locals(it)
+		case kAssign:
+			if f.vars.start < it.start && it.end <= f.vars.end {
+				continue // the assignment of a local declaration
+			}
+			f.assign(it)
+		case kCall:
+			f.call(it)
+		case kRet:
+			f.ret(it)
+		}
+	}
+}
+
+// function makes the node of a function statement.
+func (f *fileState) function(it *item) {
+	name := squeeze(f.text(it.role[rName]))
+	local := strings.HasPrefix(f.text(it.span), "local")
+	chunk := f.atChunk()
+	ctx, _ := f.context()
+	fr := f.push(frame{kind: kFunc, start: it.start, end: it.end, node: -1, owner: -1})
+	sig := oneLine(f.str[it.start:it.role[rParams].end])
+	if isIdent(name) {
+		n := f.addNode(schemas.KindFunction, name, name, ctx, it.span)
+		node := &f.nodes[n]
+		node.Signature = sig
+		node.Visibility, node.Exported = schemas.Private, false
+		if !local {
+			node.Visibility, node.Exported = schemas.Public, chunk
+		}
+		node.IsTest = f.test && strings.HasPrefix(name, "test")
+		fr.node = n
+		switch {
+		case local:
+			f.bind(name, it.start, f.scopeEnd(it.start), f.nodeExpr(n))
+		case chunk:
+			f.globals[name] = f.nodeExpr(n)
+		}
+		return
+	}
+	if !isChain(name) {
+		return
+	}
+	colon := strings.IndexByte(name, ':') >= 0
+	h := head(name)
+	short := name[strings.LastIndexAny(name, ".:")+1:]
+	owner := f.nodeOf(f.chainExpr(h, it.start))
+	kind, qname, parent := schemas.KindFunction, name, ctx
+	if colon {
+		kind = schemas.KindMethod
+	}
+	static := false
+	if owner >= 0 && isTable(&f.nodes[owner]) {
+		qname, parent = f.nodes[owner].QualifiedName+name[len(h):], owner
+		if f.nodes[owner].Kind == schemas.KindClass {
+			kind, static = schemas.KindMethod, !colon
+		}
+	} else {
+		owner = -1
+	}
+	n := f.addNode(kind, short, qname, parent, it.span)
+	node := &f.nodes[n]
+	node.Signature = sig
+	node.Visibility, node.Exported, node.IsStatic = schemas.Public, owner >= 0 && f.nodes[owner].Exported, static
+	node.IsTest = f.test && strings.HasPrefix(short, "test")
+	fr.node, fr.owner = n, owner
+	if colon {
+		self := exprSelf
+		if owner >= 0 {
+			self = f.nodeExpr(owner)
+		}
+		f.bind("self", it.start, it.end, self)
+	}
+}
+
+// table makes the node of a table declared at the top level.
+func (f *fileState) table(name string, local bool, it *item, value span) int32 {
+	kind := schemas.KindModule
+	if f.classes[name] {
+		kind = schemas.KindClass
+	}
+	n := f.addNode(kind, name, name, -1, it.span)
+	node := &f.nodes[n]
+	node.Visibility, node.Exported = schemas.Public, !local
+	if local {
+		node.Visibility = schemas.Private
+	}
+	node.Signature = oneLine(firstLine(f.text(it.span)))
+	v := f.text(value)
+	if strings.HasPrefix(v, "setmetatable") {
+		if i, ok := f.calls[value.key()]; ok {
+			if args := splitSpans(f.str, f.items[i].role[rArgs]); len(args) == 2 {
+				f.base(n, args[1])
+			}
+		}
+	}
+	return n
+}
+
+// base records the base of table n given by the metatable at mt:
+// {__index = B}, or B itself.
+func (f *fileState) base(n int32, mt span) {
+	t := f.text(mt)
+	var b span
+	switch {
+	case isIdent(t):
+		b = mt
+	case strings.HasPrefix(t, "{"):
+		inner := span{mt.start + 1, mt.end - 1}
+		for _, fs := range splitSpans(f.str, inner) {
+			k, v, ok := strings.Cut(f.text(fs), "=")
+			if ok && strings.TrimSpace(k) == "__index" {
+				off := uint32(len(k) + 1)
+				b = span{fs.start + off, fs.end}
+				for b.start < b.end && isSpace(f.str[b.start]) {
+					b.start++
+				}
+				if !isChain(strings.TrimSpace(v)) {
+					return
+				}
+			}
+		}
+	}
+	if b.end <= b.start {
+		return
+	}
+	name := squeeze(f.text(b))
+	e := f.chainExpr(name, mt.start)
+	if strings.HasPrefix(e, "?") {
+		return
+	}
+	f.addRef(schemas.EdgeExtends, n, b, name, e)
+}
+
+// locals handles a local declaration.
+func (f *fileState) locals(it *item) {
+	f.vars = it.span
+	names := strings.Split(f.text(it.role[rNames]), ",")
+	var values []span
+	if it.hasRole(rValues) {
+		values = splitSpans(f.str, it.role[rValues])
+	}
+	end := f.scopeEnd(it.start)
+	chunk := f.atChunk()
+	ctx, _ := f.context()
+	for i, raw := range names {
+		name := localName(raw)
+		if !isIdent(name) {
+			continue
+		}
+		if i >= len(values) {
+			if len(values) > 0 && i == len(names)-1 {
+				f.bind(name, it.end, end, exprLocal) // from a call with several results
+			} else {
+				f.bind(name, it.end, end, exprLocal)
+			}
+			continue
+		}
+		f.bind(name, it.end, end, f.value(name, true, chunk, ctx, it, values[i]))
+	}
+}
+
+// value makes what the value at v of a variable name declares (a table,
+// a function, an import) and returns the variable's Expr.
+func (f *fileState) value(name string, local, chunk bool, ctx int32, it *item, v span) string {
+	t := f.text(v)
+	switch {
+	case chunk && (strings.HasPrefix(t, "{") || strings.HasPrefix(t, "setmetatable")):
+		if strings.HasPrefix(t, "setmetatable") {
+			if i, ok := f.calls[v.key()]; !ok || !strings.HasPrefix(f.text(splitSpans(f.str, f.items[i].role[rArgs])[0]), "{") {
+				break
+			}
+		}
+		return f.nodeExpr(f.table(name, local, it, v))
+	case strings.HasPrefix(t, "function"):
+		n := f.addNode(schemas.KindFunction, name, name, ctx, it.span)
+		node := &f.nodes[n]
+		node.Visibility, node.Exported = schemas.Private, false
+		if !local {
+			node.Visibility, node.Exported = schemas.Public, chunk
+		}
+		node.Signature = oneLine(firstLine(f.text(it.span)))
+		node.IsTest = f.test && strings.HasPrefix(name, "test")
+		f.adopt[v.start] = n
+		return f.nodeExpr(n)
+	}
+	if m, ok := f.requireOf(v); ok {
+		f.requires[v.start] = true
+		f.addRef(schemas.EdgeImports, -1, v, oneLine(t), m)
+		return "require(" + m + ")"
+	}
+	return f.exprOf(v)
+}
+
+// requireOf returns the module of require("m") at v.
+func (f *fileState) requireOf(v span) (string, bool) {
+	i, ok := f.calls[v.key()]
+	if !ok || squeeze(f.text(f.items[i].role[rName])) != "require" {
+		return "", false
+	}
+	a := strings.TrimSpace(f.text(f.items[i].role[rArgs]))
+	a = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(a, "("), ")"))
+	if len(a) < 2 || (a[0] != '"' && a[0] != '\'') || a[len(a)-1] != a[0] {
+		return "", false
+	}
+	m := a[1 : len(a)-1]
+	if m == "" || strings.ContainsAny(m, "\"'\\ /") {
+		return "", false
+	}
+	return m, true
+}
+
+// assign handles an assignment statement.
+func (f *fileState) assign(it *item) {
+	names := strings.Split(f.text(it.role[rNames]), ",")
+	values := splitSpans(f.str, it.role[rValues])
+	chunk := f.atChunk()
+	ctx, _ := f.context()
+	for i, raw := range names {
+		name := squeeze(raw)
+		var v span
+		if i < len(values) {
+			v = values[i]
+		}
+		if isIdent(name) {
+			if b := f.lookup(name, it.start); b != nil {
+				e := exprLocal
+				if v.end > v.start {
+					e = f.exprOf(v)
+				}
+				if e != b.expr {
+					f.bind(name, it.end, b.end, exprLocal)
+				}
+				continue
+			}
+			if chunk && v.end > v.start {
+				if e := f.value(name, false, true, ctx, it, v); strings.HasPrefix(e, "#") || strings.HasPrefix(e, "require(") {
+					f.globals[name] = e
+				}
+			}
+			continue
+		}
+		if !isChain(name) || strings.IndexByte(name, ':') >= 0 || v.end <= v.start {
+			continue
+		}
+		h := head(name)
+		owner := f.nodeOf(f.chainExpr(h, it.start))
+		if owner < 0 || !isTable(&f.nodes[owner]) {
+			continue
+		}
+		short := name[strings.LastIndexByte(name, '.')+1:]
+		qname := f.nodes[owner].QualifiedName + name[len(h):]
+		t := f.text(v)
+		switch {
+		case short == "__index":
+			if chunk && !isIdent(t) {
+				f.base(owner, v)
+			}
+		case strings.HasPrefix(t, "function"):
+			kind, static := schemas.KindFunction, false
+			if f.nodes[owner].Kind == schemas.KindClass {
+				kind, static = schemas.KindMethod, true
+			}
+			n := f.addNode(kind, short, qname, owner, it.span)
+			node := &f.nodes[n]
+			node.Visibility, node.Exported, node.IsStatic = schemas.Public, f.nodes[owner].Exported, static
+			node.Signature = oneLine(firstLine(f.text(it.span)))
+			f.adopt[v.start] = n
+		case chunk && !f.qnames[qname]:
+			f.qnames[qname] = true
+			kind := schemas.KindField
+			if isUpper(short) {
+				kind = schemas.KindConstant
+			}
+			n := f.addNode(kind, short, qname, owner, it.span)
+			node := &f.nodes[n]
+			node.Visibility, node.Exported, node.IsStatic = schemas.Public, f.nodes[owner].Exported, true
+			node.Signature = oneLine(firstLine(f.text(it.span)))
+		}
+	}
+}
+
+// call handles a function call: require, setmetatable, or any other.
+func (f *fileState) call(it *item) {
+	callee := squeeze(f.text(it.role[rName]))
+	switch callee {
+	case "require":
+		if m, ok := f.requireOf(it.span); ok && !f.requires[it.start] {
+			f.addRef(schemas.EdgeImports, -1, it.span, oneLine(f.text(it.span)), m)
+		}
+		return
+	case "setmetatable":
+		args := splitSpans(f.str, it.role[rArgs])
+		if len(args) != 2 {
+			return
+		}
+		if f.atChunk() {
+			if n := f.nodeOf(f.chainExpr(f.text(args[0]), it.start)); n >= 0 && isTable(&f.nodes[n]) && f.nodes[n].Kind == schemas.KindClass {
+				f.base(n, args[1])
+			}
+			return
+		}
+		// In a function of table C: setmetatable(o, C) or (o, self) makes
+		// an instance of C, which the function returns (by convention).
+		ctx, fr := f.context()
+		if fr == nil || fr.owner < 0 || f.results[ctx] {
+			return
+		}
+		mt := squeeze(f.text(args[1]))
+		if mt == "self" || f.chainExpr(mt, it.start) == f.nodeExpr(fr.owner) || strings.Contains(mt, "__index="+f.nodes[fr.owner].Name) {
+			f.results[ctx] = true
+			f.addRef(schemas.RefResult, ctx, args[1], mt, f.nodeExpr(fr.owner))
+		}
+		return
+	}
+	ctx, _ := f.context()
+	loop, cond := f.regions(it.start)
+	r := f.addRef(schemas.EdgeCalls, ctx, it.role[rName], callee, f.chainExpr(callee, it.start))
+	r.Args = argsText(f.text(it.role[rArgs]))
+	r.InLoop, r.Conditional = loop, cond
+}
+
+// ret handles the top-level return of the file: the table it returns is
+// the module's export.
+func (f *fileState) ret(it *item) {
+	name := f.text(it.span)
+	e := f.chainExpr(name, it.start)
+	n := f.nodeOf(e)
+	if n < 0 {
+		return
+	}
+	f.nodes[n].Exported, f.nodes[n].Visibility = true, schemas.Public
+	for i := range f.nodes {
+		if f.nodes[i].ParentID == f.nodes[n].ID && f.nodes[i].Visibility == schemas.Public {
+			f.nodes[i].Exported = true
+		}
+	}
+	f.addRef(schemas.RefExport, -1, it.span, name, e)
+}
+
+// firstLine returns the first line of s.
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}

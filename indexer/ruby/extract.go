@@ -1,0 +1,784 @@
+package ruby
+
+import (
+	"cmp"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/cespare/xxhash/v2"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/srctext"
+	"github.com/graphsnap/snap/schemas"
+)
+
+// Positions in rows: lines are 1-based, columns 1-based byte offsets in
+// their line, byte offsets 0-based from the start of the file. A symbol's
+// range covers its declaration, not its comment; its body hash covers its
+// body (the whole declaration when it has none).
+
+type span struct{ start, end uint32 }
+
+func (s span) key() uint64 { return uint64(s.start)<<32 | uint64(s.end) }
+
+func (s span) contains(p uint32) bool { return s.start <= p && p < s.end }
+
+// item is one match of the query: the range of its main capture and the
+// ranges of its role captures.
+type item struct {
+	span
+	kind kind
+	has  uint16
+	role [numRoles]span
+}
+
+func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
+
+type extractor struct {
+	scanner *indexer.Scanner
+	query   *query
+	raw     []item
+	items   []item
+	keys    []itemKey
+	lines   []uint32
+}
+
+type itemKey struct {
+	pos  uint64 // start<<32 | ^end
+	kind kind
+	i    int32
+}
+
+func (x *extractor) Close() { x.scanner.Close() }
+
+func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
+	caps, errAt, hasError, err := x.scanner.Scan(src)
+	if err != nil {
+		return nil, err
+	}
+	x.items = x.collect(caps)
+	x.lines = srctext.LineStarts(x.lines[:0], src)
+	f := &fileState{
+		path: file, str: string(src), lines: x.lines, test: isTestFile(file),
+		ids: indexer.IDs{Language: Name, File: file}, items: x.items,
+		docs: map[uint32]string{}, calls: map[uint64]int32{},
+	}
+	f.prepare()
+	f.run()
+	f.finish()
+	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
+	if hasError {
+		line, col := srctext.Pos(f.lines, errAt)
+		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
+	}
+	return res, nil
+}
+
+// collect turns the query's captures into items in document order,
+// containers before what they contain.
+func (x *extractor) collect(caps []indexer.Capture) []item {
+	items := x.raw[:0]
+	info := x.query.captures
+	for i := 0; i < len(caps); {
+		j := i
+		for j < len(caps) && caps[j].Match == caps[i].Match {
+			j++
+		}
+		var it item
+		for _, c := range caps[i:j] {
+			if c.Index == indexer.NameChild {
+				continue
+			}
+			if r := info[c.Index].role; r >= 0 {
+				it.role[r] = span{c.Start, c.End}
+				it.has |= 1 << r
+			}
+		}
+		for _, c := range caps[i:j] {
+			if c.Index == indexer.NameChild {
+				continue
+			}
+			if ci := info[c.Index]; ci.role < 0 {
+				it.kind = ci.kind
+				it.span = span{c.Start, c.End}
+				items = append(items, it)
+			}
+		}
+		i = j
+	}
+	x.raw = items
+	keys := x.keys[:0]
+	for i := range items {
+		keys = append(keys, itemKey{uint64(items[i].start)<<32 | uint64(^items[i].end), items[i].kind, int32(i)})
+	}
+	slices.SortFunc(keys, func(a, b itemKey) int {
+		return cmp.Or(cmp.Compare(a.pos, b.pos), cmp.Compare(a.kind, b.kind))
+	})
+	x.keys = keys
+	sorted := x.items[:0]
+	for _, k := range keys {
+		sorted = append(sorted, items[k.i])
+	}
+	return sorted
+}
+
+// isTestFile reports whether file holds tests by Ruby conventions: named
+// *_test.rb or *_spec.rb, or under a test/ or spec/ folder.
+func isTestFile(file string) bool {
+	base := path.Base(file)
+	if strings.HasSuffix(base, "_test.rb") || strings.HasSuffix(base, "_spec.rb") || strings.HasPrefix(base, "test_") {
+		return true
+	}
+	for _, dir := range strings.Split(path.Dir(file), "/") {
+		if dir == "test" || dir == "spec" || dir == "tests" {
+			return true
+		}
+	}
+	return false
+}
+
+// loopMethods are the iterators whose block runs in a loop.
+var loopMethods = map[string]bool{
+	"each": true, "each_with_index": true, "each_with_object": true, "times": true, "map": true, "loop": true,
+	"upto": true, "downto": true, "step": true, "select": true, "reject": true, "flat_map": true, "collect": true,
+	"each_pair": true, "each_key": true, "each_value": true, "filter_map": true, "find": true, "any?": true, "all?": true,
+	"sum": true, "count": true, "inject": true, "reduce": true, "sort_by": true, "group_by": true, "min_by": true, "max_by": true,
+}
+
+// visibilityWords change the visibility of the methods defined after them
+// (bare) or of those they name.
+var visibilityWords = map[string]string{
+	"private": schemas.Private, "protected": schemas.Protected, "public": schemas.Public,
+	"private_class_method": schemas.Private, "public_class_method": schemas.Public, "module_function": "",
+	"private_constant": schemas.Private, "public_constant": schemas.Public,
+}
+
+// scope is a local variable scope: a method, a class or module body, the
+// file. Blocks share their method's scope.
+type scope struct {
+	names map[string][]span // the values assigned (an empty span: a parameter)
+}
+
+func (s *scope) bind(name string, value span) {
+	if s.names == nil {
+		s.names = map[string][]span{}
+	}
+	s.names[name] = append(s.names[name], value)
+}
+
+// frame is a range the walk is inside of: a declaration, a region, a
+// visibility call.
+type frame struct {
+	kind       kind
+	start, end uint32
+	node       int32 // the node made for it, -1 if none
+	body       span
+	vis        string // classes and modules: the default visibility now; calls: the visibility given
+	singleton  bool   // class << self; modules after module_function
+	scope      *scope
+}
+
+func (fr *frame) contains(p uint32) bool { return fr.start <= p && p < fr.end }
+
+// pending is a reference whose Expr waits for every binding of the file.
+type pending struct {
+	it              int32
+	src             int32
+	scope           *scope
+	loop, try, cond bool
+}
+
+// visFix is a `private :name` to apply once the file's methods are known.
+type visFix struct {
+	owner     int32
+	name, vis string
+	singleton bool
+}
+
+// fileState is the extraction of one file.
+type fileState struct {
+	path  string
+	str   string
+	lines []uint32
+	test  bool
+	ids   indexer.IDs
+	items []item
+	nodes []schemas.Node
+	refs  []schemas.Ref
+
+	stack   []*frame
+	top     *scope
+	docs    map[uint32]string // by the start of the declaration they document
+	calls   map[uint64]int32  // call items by span
+	pending []pending
+	fixes   []visFix
+}
+
+func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
+
+// prepare indexes what the walk looks up by position: doc comments and
+// call expressions.
+func (f *fileState) prepare() {
+	var doc []string
+	var docEnd uint32
+	flush := func() {
+		if len(doc) > 0 {
+			p := skipSpace(f.str, int(docEnd))
+			if strings.Count(f.str[docEnd:p], "\n") <= 1 {
+				f.docs[uint32(p)] = docComment(doc)
+			}
+		}
+		doc = doc[:0]
+	}
+	for i := range f.items {
+		it := &f.items[i]
+		switch it.kind {
+		case kDoc:
+			t := f.text(it.span)
+			if len(doc) > 0 && (uint32(skipSpace(f.str, int(docEnd))) != it.start || strings.Count(f.str[docEnd:it.start], "\n") > 1) {
+				flush()
+			}
+			doc = append(doc, t)
+			docEnd = it.end
+		case kCall:
+			f.calls[it.key()] = int32(i)
+		}
+	}
+	flush()
+}
+
+func (f *fileState) push(fr frame) *frame {
+	p := &fr
+	f.stack = append(f.stack, p)
+	return p
+}
+
+func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
+	parentID := indexer.FileID(f.path)
+	if parent >= 0 {
+		parentID = f.nodes[parent].ID
+	}
+	sl, sc := srctext.Pos(f.lines, s.start)
+	el, ec := srctext.Pos(f.lines, s.end)
+	f.nodes = append(f.nodes, schemas.Node{
+		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
+		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
+		StartByte: s.start, EndByte: s.end, ParentID: parentID, Doc: f.docs[s.start],
+	})
+	return int32(len(f.nodes) - 1)
+}
+
+func (f *fileState) addRef(kind string, src int32, at span, target, expr string) *schemas.Ref {
+	line, col := srctext.Pos(f.lines, at.start)
+	id := indexer.FileID(f.path)
+	if src >= 0 {
+		id = f.nodes[src].ID
+	}
+	f.refs = append(f.refs, schemas.Ref{
+		File: f.path, Src: id, Kind: kind, Target: capText(target), Expr: expr, Line: line, Col: col,
+	})
+	return &f.refs[len(f.refs)-1]
+}
+
+// owner returns the innermost class or module frame around the walk
+// (nil at the top level), whether the code is in its singleton (class <<
+// self), and whether a method definition lies in between.
+func (f *fileState) owner() (o *frame, singleton, inDef bool) {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		switch fr := f.stack[i]; fr.kind {
+		case kSClass:
+			if fr.singleton {
+				singleton = true
+			} else {
+				return nil, false, true // class << obj: no symbols of ours
+			}
+		case kClass, kModule:
+			if fr.node < 0 {
+				return nil, false, true
+			}
+			return fr, singleton || fr.singleton, inDef
+		case kMethod, kSMethod:
+			inDef = true
+		}
+	}
+	return nil, singleton, inDef
+}
+
+// direct returns the class or module frame whose body holds the walk
+// directly (not in a method), or nil.
+func (f *fileState) direct() *frame {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		switch fr := f.stack[i]; fr.kind {
+		case kClass, kModule, kSClass:
+			return fr
+		case kMethod, kSMethod:
+			return nil
+		}
+	}
+	return nil
+}
+
+// scopeAt returns the local scope of the walk.
+func (f *fileState) scopeAt() *scope {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		if s := f.stack[i].scope; s != nil {
+			return s
+		}
+	}
+	return f.top
+}
+
+// context returns the node code at p belongs to (-1 for the file).
+func (f *fileState) context() int32 {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		if fr := f.stack[i]; fr.node >= 0 {
+			return fr.node
+		}
+	}
+	return -1
+}
+
+// regions reports whether code at p runs, within its definition, in a
+// loop, a begin block or a conditional branch.
+func (f *fileState) regions(p uint32) (loop, try, cond bool) {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		fr := f.stack[i]
+		if fr.node >= 0 {
+			return
+		}
+		if !fr.contains(p) {
+			continue
+		}
+		switch fr.kind {
+		case kLoop:
+			loop = true
+		case kTry:
+			try = true
+		case kCond:
+			cond = true
+		}
+	}
+	return
+}
+
+// run makes the nodes and refs of the file from the items of the query.
+func (f *fileState) run() {
+	f.top = &scope{}
+	for i := range f.items {
+		it := &f.items[i]
+		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.start {
+			f.stack = f.stack[:len(f.stack)-1]
+		}
+		switch it.kind {
+		case kModule, kClass:
+			f.namespace(it)
+		case kSClass:
+			self := it.hasRole(rObject) && f.text(it.role[rObject]) == "self"
+			f.push(frame{kind: kSClass, start: it.start, end: it.end, node: -1, singleton: self, vis: schemas.Public, scope: &scope{}})
+		case kMethod, kSMethod:
+			f.method(it)
+		case kConst:
+			f.constant(it)
+		case kLocal:
+			f.scopeAt().bind(f.text(it.span), span{})
+		case kAssign:
+			f.scopeAt().bind(f.text(it.role[rName]), it.role[rValue])
+		case kLoop, kTry, kCond:
+			f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+		case kCall:
+			f.call(i)
+		case kBare:
+			name := f.text(it.span)
+			if vis, ok := visibilityWords[name]; ok {
+				if d := f.direct(); d != nil && d.end > it.start {
+					if name == "module_function" {
+						d.singleton = true
+					} else if !strings.Contains(name, "_") {
+						d.vis = vis
+					}
+					continue
+				}
+			}
+			f.wait(i)
+		case kSuper:
+			f.wait(i)
+		}
+	}
+}
+
+func (f *fileState) wait(i int) {
+	loop, try, cond := f.regions(f.items[i].start)
+	f.pending = append(f.pending, pending{it: int32(i), src: f.context(), scope: f.scopeAt(), loop: loop, try: try, cond: cond})
+}
+
+// namespace makes the node of a module or class.
+func (f *fileState) namespace(it *item) {
+	o, _, inDef := f.owner()
+	name := squeeze(f.text(it.role[rName]))
+	if inDef || !isConstPath(name) {
+		f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1, scope: &scope{}})
+		return
+	}
+	qname := name
+	if abs, ok := strings.CutPrefix(name, "::"); ok {
+		qname = abs
+	} else if o != nil {
+		qname = f.nodes[o.node].QualifiedName + "::" + name
+	}
+	short := name[strings.LastIndex(name, ":")+1:]
+	kind := schemas.KindModule
+	if it.kind == kClass {
+		kind = schemas.KindClass
+	}
+	parent := int32(-1)
+	if o != nil {
+		parent = o.node
+	}
+	n := f.addNode(kind, short, qname, parent, it.span)
+	node := &f.nodes[n]
+	node.Visibility, node.Exported = schemas.Public, true
+	end := it.role[rName].end
+	if it.hasRole(rSuper) {
+		end = it.role[rSuper].end
+	}
+	node.Signature = oneLine(f.str[it.start:end])
+	if it.hasRole(rBody) {
+		node.BodyHash = xxhash.Sum64String(f.text(it.role[rBody]))
+	} else {
+		node.BodyHash = xxhash.Sum64String(f.text(it.span))
+	}
+	if it.hasRole(rSuper) {
+		if s := squeeze(f.text(it.role[rSuper])); isConstPath(s) {
+			f.addRef(schemas.EdgeExtends, n, it.role[rSuper], s, s)
+		}
+	}
+	f.push(frame{kind: it.kind, start: it.start, end: it.end, node: n, body: it.role[rBody], vis: schemas.Public, scope: &scope{}})
+}
+
+// method makes the node of a method (or of a top-level function).
+func (f *fileState) method(it *item) {
+	o, singleton, inDef := f.owner()
+	d := f.direct()
+	var given string // private def m
+	if len(f.stack) > 0 {
+		if c := f.stack[len(f.stack)-1]; c.kind == kCall && c.vis != "" {
+			given = c.vis
+		}
+	}
+	fr := f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1, scope: &scope{}})
+	if inDef || !it.hasRole(rName) {
+		return
+	}
+	name := f.text(it.role[rName])
+	if it.kind == kSMethod {
+		obj := f.text(it.role[rObject])
+		if o == nil || obj != "self" && obj != f.nodes[o.node].Name {
+			return
+		}
+		singleton = true
+	}
+	kind, qname, parent := schemas.KindFunction, name, int32(-1)
+	vis := schemas.Private // top-level methods are private methods of Object
+	if o != nil {
+		parent = o.node
+		sep := "#"
+		if singleton {
+			sep = "."
+		}
+		qname = f.nodes[o.node].QualifiedName + sep + name
+		kind = schemas.KindMethod
+		if name == "initialize" && !singleton {
+			kind = schemas.KindConstructor
+		}
+		vis = schemas.Public
+		if d != nil && it.kind == kMethod {
+			vis = d.vis
+		}
+		if given != "" {
+			vis = given
+		}
+		if kind == schemas.KindConstructor {
+			vis = schemas.Private
+		}
+	}
+	n := f.addNode(kind, name, qname, parent, it.span)
+	node := &f.nodes[n]
+	node.Visibility = vis
+	node.Exported = vis == schemas.Public && o != nil
+	node.IsStatic = singleton
+	node.IsTest = f.test && kind == schemas.KindMethod && strings.HasPrefix(name, "test_")
+	end := it.role[rName].end
+	if it.hasRole(rParams) {
+		end = it.role[rParams].end
+	}
+	node.Signature = oneLine(f.str[it.start:end])
+	if it.hasRole(rBody) {
+		node.BodyHash = xxhash.Sum64String(f.text(it.role[rBody]))
+	} else {
+		node.BodyHash = xxhash.Sum64String(f.text(it.span))
+	}
+	fr.node = n
+}
+
+// constant makes the node of a constant assigned in a class or module
+// body, or at the top level.
+func (f *fileState) constant(it *item) {
+	d := f.direct()
+	_, _, inDef := f.owner()
+	if inDef || d != nil && (d.kind == kSClass || d.node < 0) {
+		return
+	}
+	for _, fr := range f.stack {
+		if fr.kind == kLoop || fr.kind == kCond || fr.kind == kTry {
+			return // a conditional definition: left out
+		}
+	}
+	name := f.text(it.role[rName])
+	qname, parent := name, int32(-1)
+	if d != nil {
+		parent = d.node
+		qname = f.nodes[d.node].QualifiedName + "::" + name
+	}
+	n := f.addNode(schemas.KindConstant, name, qname, parent, it.span)
+	node := &f.nodes[n]
+	node.Visibility, node.Exported, node.IsStatic = schemas.Public, true, true
+	node.Signature = oneLine(f.text(it.span))
+	node.BodyHash = xxhash.Sum64String(f.text(it.span))
+}
+
+// call handles a method call: the declarative ones of a class body
+// (attr_*, include, private :m), require, and the others, whose refs wait
+// for the bindings of the file.
+func (f *fileState) call(i int) {
+	it := &f.items[i]
+	name := f.text(it.role[rName])
+	if it.hasRole(rBlock) && loopMethods[name] {
+		f.push(frame{kind: kLoop, start: it.role[rBlock].start, end: it.role[rBlock].end, node: -1})
+	}
+	if it.hasRole(rObject) {
+		f.wait(i)
+		return
+	}
+	switch name {
+	case "require", "require_relative":
+		if s, ok := f.stringArg(it); ok {
+			expr := "require " + s
+			if name == "require_relative" {
+				expr = relative(path.Dir(f.path), s)
+			}
+			f.addRef(schemas.EdgeImports, -1, it.span, oneLine(f.text(it.span)), expr)
+			return
+		}
+	}
+	d := f.direct()
+	if d == nil || d.node < 0 && d.kind != kSClass {
+		f.wait(i)
+		return
+	}
+	switch name {
+	case "attr_accessor", "attr_reader", "attr_writer", "attr":
+		if d.kind == kSClass || d.singleton {
+			return
+		}
+		for _, a := range f.symbols(it) {
+			n := f.addNode(schemas.KindField, a, f.nodes[d.node].QualifiedName+"#"+a, d.node, it.span)
+			node := &f.nodes[n]
+			node.Visibility = d.vis
+			node.Exported = d.vis == schemas.Public
+			node.Signature = oneLine(f.text(it.span))
+			node.BodyHash = xxhash.Sum64String(f.text(it.span))
+		}
+		return
+	case "include", "extend", "prepend":
+		if d.kind == kSClass || !it.hasRole(rArgs) {
+			return
+		}
+		for _, a := range splitArgs(f.text(it.role[rArgs])) {
+			if a = squeeze(a); isConstPath(a) {
+				f.addRef(schemas.EdgeReferences, d.node, it.span, name+" "+a, name+" "+a)
+			}
+		}
+		return
+	}
+	if vis, ok := visibilityWords[name]; ok && it.hasRole(rArgs) && d.node >= 0 {
+		syms := f.symbols(it)
+		for _, s := range syms {
+			f.fixes = append(f.fixes, visFix{owner: d.node, name: s, vis: vis, singleton: strings.HasSuffix(name, "_class_method")})
+		}
+		if vis != "" && len(syms) == 0 {
+			f.push(frame{kind: kCall, start: it.role[rArgs].start, end: it.role[rArgs].end, node: -1, vis: vis})
+		}
+		return
+	}
+	f.wait(i)
+}
+
+// stringArg returns the only argument of a call when it is a plain string
+// literal.
+func (f *fileState) stringArg(it *item) (string, bool) {
+	if !it.hasRole(rArgs) {
+		return "", false
+	}
+	a := strings.TrimSpace(f.text(it.role[rArgs]))
+	a = strings.TrimSuffix(strings.TrimPrefix(a, "("), ")")
+	a = strings.TrimSpace(a)
+	if len(a) < 2 || (a[0] != '\'' && a[0] != '"') || a[len(a)-1] != a[0] || strings.ContainsAny(a[1:len(a)-1], "'\"#\\") {
+		return "", false
+	}
+	return a[1 : len(a)-1], true
+}
+
+// symbols returns the names a call's arguments give as symbols or
+// strings (attr_accessor :a, "b").
+func (f *fileState) symbols(it *item) []string {
+	if !it.hasRole(rArgs) {
+		return nil
+	}
+	var out []string
+	for _, a := range splitArgs(f.text(it.role[rArgs])) {
+		a = strings.TrimSpace(a)
+		switch {
+		case strings.HasPrefix(a, ":") && isMethodName(a[1:]):
+			out = append(out, a[1:])
+		case len(a) > 2 && (a[0] == '"' || a[0] == '\'') && a[len(a)-1] == a[0] && isMethodName(a[1:len(a)-1]):
+			out = append(out, a[1:len(a)-1])
+		}
+	}
+	return out
+}
+
+// relative returns the Expr of require_relative s in folder dir: the path
+// it loads, or ?outside when it leaves the tree.
+func relative(dir, s string) string {
+	p := path.Join(dir, s)
+	if p == ".." || strings.HasPrefix(p, "../") || path.IsAbs(s) {
+		return "?outside"
+	}
+	if !strings.HasSuffix(p, ".rb") {
+		p += ".rb"
+	}
+	return "relative " + p
+}
+
+// finish applies `private :name` and writes the refs that needed every
+// binding of the file.
+func (f *fileState) finish() {
+	for _, fx := range f.fixes {
+		owner := f.nodes[fx.owner].ID
+		for i := range f.nodes {
+			n := &f.nodes[i]
+			if n.ParentID != owner || n.Name != fx.name || n.Kind == schemas.KindClass || n.Kind == schemas.KindModule {
+				continue
+			}
+			if fx.vis == "" { // module_function :m
+				continue
+			}
+			if n.Kind == schemas.KindConstant || fx.singleton == n.IsStatic {
+				n.Visibility = fx.vis
+				n.Exported = fx.vis == schemas.Public
+			}
+		}
+	}
+	for _, p := range f.pending {
+		it := &f.items[p.it]
+		var r *schemas.Ref
+		switch it.kind {
+		case kBare:
+			name := f.text(it.span)
+			if _, local := p.scope.names[name]; local || !isMethodName(name) {
+				continue
+			}
+			r = f.addRef(schemas.EdgeCalls, p.src, it.span, name, "~"+name)
+		case kSuper:
+			r = f.addRef(schemas.EdgeCalls, p.src, it.span, "super", "super")
+		case kCall:
+			name := f.text(it.role[rName])
+			target := oneLine(f.str[it.start:it.role[rName].end])
+			at := it.role[rName]
+			kind := schemas.EdgeCalls
+			var expr string
+			switch {
+			case name == "super":
+				expr = "super"
+			case !it.hasRole(rObject):
+				if name == "new" {
+					kind, expr = schemas.EdgeInstantiates, "self"
+				} else {
+					expr = name
+				}
+			default:
+				recv := f.exprOf(it.role[rObject], p.scope, 0)
+				switch {
+				case strings.HasPrefix(recv, "?"):
+					expr = recv
+				case name == "new" && !strings.HasPrefix(recv, "{"):
+					kind, expr = schemas.EdgeInstantiates, recv
+				default:
+					expr = recv + "." + name
+				}
+			}
+			r = f.addRef(kind, p.src, at, target, expr)
+			if it.hasRole(rArgs) {
+				r.Args = argsText(f.text(it.role[rArgs]))
+			}
+		}
+		r.InLoop, r.InTry, r.Conditional = p.loop, p.try, p.cond
+	}
+}
+
+// maxExprDepth bounds the locals followed through their values.
+const maxExprDepth = 8
+
+// exprOf returns the Expr of the receiver at s, seen from scope sc.
+func (f *fileState) exprOf(s span, sc *scope, depth int) string {
+	if depth > maxExprDepth {
+		return "?local"
+	}
+	if i, ok := f.calls[s.key()]; ok {
+		it := &f.items[i]
+		if f.text(it.role[rName]) == "new" && it.hasRole(rObject) {
+			if r := f.exprOf(it.role[rObject], sc, depth+1); isConstPath(r) || r == "self" {
+				return "{" + r + "}"
+			}
+		}
+		return "?call"
+	}
+	t := squeeze(f.text(s))
+	switch {
+	case t == "self":
+		return "self"
+	case isConstPath(t):
+		return t
+	case isIdent(t):
+		vals, ok := sc.names[t]
+		if !ok {
+			return "?call"
+		}
+		e := ""
+		for _, v := range vals {
+			ve := "?local"
+			if v.end > v.start {
+				ve = f.exprOf(v, sc, depth+1)
+			}
+			if !strings.HasPrefix(ve, "{") || e != "" && e != ve {
+				return "?local"
+			}
+			e = ve
+		}
+		if e == "" {
+			return "?local"
+		}
+		return e
+	case strings.HasPrefix(t, "@@"):
+		return "?cvar"
+	case strings.HasPrefix(t, "@"):
+		return "?ivar"
+	case strings.HasPrefix(t, "$"):
+		return "?global"
+	case t != "" && strings.ContainsRune("\"'`:0123456789[{%", rune(t[0])):
+		return "?literal"
+	}
+	return "?expr"
+}

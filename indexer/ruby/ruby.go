@@ -1,0 +1,71 @@
+// Package ruby indexes Ruby source (.rb, .rake and .gemspec files).
+//
+// Extraction runs one compiled tree-sitter query per file (query.scm) and
+// walks its matches in document order, in Go, over byte ranges. It emits
+// the modules and classes of the file with their qualified names in Ruby's
+// form (Shop::Cart, also for `class Shop::Cart` and nesting), their
+// methods (Shop::Cart#add for instance methods, Shop::Cart.build for
+// singleton ones: `def self.m` and `class << self`), initialize as the
+// constructor, attr_accessor/reader/writer as fields, constants, and
+// top-level methods as functions. Visibility follows `private`,
+// `protected` and `public`, bare, with method definitions
+// (`private def m`) or with symbols (`private :m`).
+//
+// Resolution (resolve.go) sees only rows. Constants resolve by Ruby's
+// rules: the lexical nesting of the code, the ancestors of the innermost
+// class, then the top level. Methods resolve along the ancestors of the
+// receiver's class (prepended modules, the class, included modules, the
+// superclass, ...) for self, for constants (singleton methods and
+// extended modules) and for locals assigned from `C.new` in the same
+// method. `require` and `require_relative` resolve to files of the tree
+// (require by the load path: the lib/, test/ and spec/ folders and the
+// top). Anything else, duck-typed receivers above all, stays unresolved
+// with a reason.
+package ruby
+
+import (
+	"fmt"
+	"sync"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+	tree_sitter_ruby "github.com/tree-sitter/tree-sitter-ruby/bindings/go"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/schemas"
+)
+
+// Name is the language name written in tables.
+const Name = "ruby"
+
+// grammarVersion is the module version of tree-sitter-ruby in go.mod.
+const grammarVersion = "v0.23.1"
+
+// New returns the Ruby language.
+func New() indexer.Language { return lang{} }
+
+type lang struct{}
+
+func (lang) Name() string              { return Name }
+func (lang) Extensions() []string      { return []string{".rb", ".rake", ".gemspec"} }
+func (lang) Grammar() *sitter.Language { return grammar() }
+func (lang) GrammarVersion() string    { return grammarVersion }
+
+func (lang) NewExtractor(*indexer.Tree) (indexer.Extractor, error) {
+	q, err := compiled()
+	if err != nil {
+		return nil, err
+	}
+	s, err := indexer.NewScanner(q.q)
+	if err != nil {
+		return nil, fmt.Errorf("ruby extractor: %w", err)
+	}
+	return &extractor{scanner: s, query: q}, nil
+}
+
+func (lang) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
+	return nil, resolve(nodes, refs)
+}
+
+var grammar = sync.OnceValue(func() *sitter.Language {
+	return sitter.NewLanguage(tree_sitter_ruby.Language())
+})

@@ -1,0 +1,146 @@
+package ruby
+
+import (
+	"strings"
+
+	"github.com/graphsnap/snap/indexer/srctext"
+)
+
+// maxText caps the texts copied into rows (signatures, targets, args).
+const maxText = 200
+
+func capText(s string) string { return srctext.Cap(s, maxText) }
+
+func isIdentStart(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+func isIdentByte(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
+
+// isIdent reports whether s is a local variable name or a method name
+// without a ? ! = suffix, starting in lower case.
+func isIdent(s string) bool {
+	if s == "" || !isIdentStart(s[0]) || s[0] >= 'A' && s[0] <= 'Z' {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if !isIdentByte(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// isMethodName reports whether s is a method name: an identifier with an
+// optional ?, ! or = suffix.
+func isMethodName(s string) bool {
+	if s == "" || !isIdentStart(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if !isIdentByte(s[i]) && !(i == len(s)-1 && (s[i] == '?' || s[i] == '!' || s[i] == '=')) {
+			return false
+		}
+	}
+	return true
+}
+
+// isConstPath reports whether s is a constant path: A, A::B, ::A::B.
+func isConstPath(s string) bool {
+	s = strings.TrimPrefix(s, "::")
+	if s == "" {
+		return false
+	}
+	for _, part := range strings.Split(s, "::") {
+		if part == "" || part[0] < 'A' || part[0] > 'Z' {
+			return false
+		}
+		for i := 1; i < len(part); i++ {
+			if !isIdentByte(part[i]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func skipSpace(s string, p int) int {
+	for p < len(s) && (s[p] == ' ' || s[p] == '\t' || s[p] == '\n' || s[p] == '\r') {
+		p++
+	}
+	return p
+}
+
+// oneLine collapses runs of white space to one space, and caps the text.
+func oneLine(s string) string {
+	return capText(strings.Join(strings.Fields(s), " "))
+}
+
+// squeeze removes all white space.
+func squeeze(s string) string {
+	if strings.IndexAny(s, " \t\r\n") < 0 {
+		return s
+	}
+	return strings.Join(strings.Fields(s), "")
+}
+
+// splitArgs splits an argument list at its top-level commas, parentheses
+// dropped.
+func splitArgs(s string) []string {
+	s = strings.TrimSpace(s)
+	if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") {
+		s = s[1 : len(s)-1]
+	}
+	var out []string
+	depth, start := 0, 0
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			depth--
+		case c == ',' && depth == 0:
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	if strings.TrimSpace(s[start:]) != "" {
+		out = append(out, s[start:])
+	}
+	return out
+}
+
+// argsText returns the arguments of a call as written, on one line.
+func argsText(a string) string {
+	a = strings.TrimSpace(a)
+	if len(a) >= 2 && a[0] == '(' && a[len(a)-1] == ')' {
+		a = a[1 : len(a)-1]
+	}
+	return oneLine(strings.TrimSpace(a))
+}
+
+// docComment turns a run of # comment lines into text: the hashes
+// dropped, lines joined. Magic comments are no documentation.
+func docComment(lines []string) string {
+	var parts []string
+	for _, l := range lines {
+		l = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(l), "#"))
+		if strings.HasPrefix(l, "frozen_string_literal:") || strings.HasPrefix(l, "-*-") || strings.HasPrefix(l, "encoding:") || strings.HasPrefix(l, "rubocop:") {
+			continue
+		}
+		if l != "" {
+			parts = append(parts, l)
+		}
+	}
+	return capText(strings.Join(parts, "\n"))
+}

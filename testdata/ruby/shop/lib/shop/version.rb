@@ -1,0 +1,3 @@
+module Shop
+  VERSION = "1.2.0"
+end
