@@ -108,4 +108,6 @@ const (
 	RefImpl     = "impl"     // a Rust impl block's item; Expr {T} or {T} as {Trait}
 	RefParams   = "params"   // a Java or Kotlin function's parameter types, erased, comma-separated
 	RefReceiver = "receiver" // a Kotlin extension function's receiver type; Expr {T}
+	RefDeclares = "declares" // a C or C++ declaration without a body; Expr the qualified name, with (params) for a function
+	RefUsing    = "using"    // a C++ using directive or declaration; Expr "namespace N" or the name brought in
 )

@@ -4,6 +4,8 @@ package languages
 import (
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/bash"
+	"github.com/graphsnap/snap/indexer/c"
+	"github.com/graphsnap/snap/indexer/cpp"
 	"github.com/graphsnap/snap/indexer/csharp"
 	"github.com/graphsnap/snap/indexer/golang"
 	"github.com/graphsnap/snap/indexer/java"
@@ -18,5 +20,5 @@ import (
 
 // All returns a fresh instance of every language.
 func All() []indexer.Language {
-	return append([]indexer.Language{golang.New(), python.New(), rust.New(), java.New(), kotlin.New(), csharp.New(), php.New(), ruby.New(), lua.New(), bash.New()}, typescript.All()...)
+	return append([]indexer.Language{golang.New(), python.New(), rust.New(), java.New(), kotlin.New(), csharp.New(), c.New(), cpp.New(), php.New(), ruby.New(), lua.New(), bash.New()}, typescript.All()...)
 }

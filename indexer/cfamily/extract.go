@@ -1,0 +1,1337 @@
+package cfamily
+
+import (
+	"cmp"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/cespare/xxhash/v2"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/srctext"
+	"github.com/graphsnap/snap/schemas"
+)
+
+// Positions in rows: lines are 1-based, columns 1-based byte offsets in
+// their line, byte offsets 0-based from the start of the file. A symbol's
+// range covers its declaration, not its doc comment; its body hash covers
+// its body only (the whole declaration when it has none).
+
+type span struct{ start, end uint32 }
+
+func (s span) key() uint64 { return uint64(s.start)<<32 | uint64(s.end) }
+
+func (s span) contains(t span) bool { return s.start <= t.start && t.end <= s.end && s.end > s.start }
+
+// item is one match of the query: the range of its main capture and the
+// ranges of its role captures.
+type item struct {
+	span
+	kind kind
+	has  uint8
+	role [numRoles]span
+}
+
+func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
+
+type extractor struct {
+	scanner *indexer.Scanner
+	query   *query
+	lang    string
+	cpp     bool
+	raw     []item
+	items   []item
+	keys    []itemKey
+	lines   []uint32
+}
+
+type itemKey struct {
+	pos  uint64 // start<<32 | ^end
+	kind kind
+	i    int32
+}
+
+func (x *extractor) Close() { x.scanner.Close() }
+
+func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
+	caps, errAt, hasError, err := x.scanner.Scan(src)
+	if err != nil {
+		return nil, err
+	}
+	x.items = x.collect(caps)
+	x.lines = srctext.LineStarts(x.lines[:0], src)
+	f := &fileState{
+		path: file, lang: x.lang, cpp: x.cpp, src: src, str: string(src), lines: x.lines, test: isTestFile(file),
+		ids: indexer.IDs{Language: x.lang, File: file}, items: x.items, sep: ".",
+		docs: map[uint32]string{}, exprs: map[uint64]int32{}, fdecls: map[uint32]int32{}, inits: map[uint32]span{},
+		binds: map[string][]*binding{}, namespaces: map[string]bool{},
+	}
+	if x.cpp {
+		f.sep = "::"
+	}
+	f.prepare()
+	f.run()
+	f.finish()
+	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
+	if hasError {
+		line, col := srctext.Pos(f.lines, errAt)
+		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
+	}
+	return res, nil
+}
+
+// collect turns the query's captures into items in document order,
+// containers before what they contain.
+func (x *extractor) collect(caps []indexer.Capture) []item {
+	items := x.raw[:0]
+	info := x.query.captures
+	for i := 0; i < len(caps); {
+		j := i
+		for j < len(caps) && caps[j].Match == caps[i].Match {
+			j++
+		}
+		var it item
+		for _, c := range caps[i:j] {
+			if c.Index == indexer.NameChild {
+				continue
+			}
+			if r := info[c.Index].role; r >= 0 {
+				it.role[r] = span{c.Start, c.End}
+				it.has |= 1 << r
+			}
+		}
+		for _, c := range caps[i:j] {
+			if c.Index == indexer.NameChild {
+				continue
+			}
+			if ci := info[c.Index]; ci.role < 0 {
+				it.kind = ci.kind
+				it.span = span{c.Start, c.End}
+				items = append(items, it)
+			}
+		}
+		i = j
+	}
+	x.raw = items
+	keys := x.keys[:0]
+	for i := range items {
+		keys = append(keys, itemKey{uint64(items[i].start)<<32 | uint64(^items[i].end), items[i].kind, int32(i)})
+	}
+	slices.SortFunc(keys, func(a, b itemKey) int {
+		return cmp.Or(cmp.Compare(a.pos, b.pos), cmp.Compare(a.kind, b.kind))
+	})
+	x.keys = keys
+	sorted := x.items[:0]
+	for _, k := range keys {
+		sorted = append(sorted, items[k.i])
+	}
+	return sorted
+}
+
+// isTestFile reports whether file holds tests by C and C++ conventions:
+// in a folder named test, tests, unittest or testing, or named test_*,
+// *_test, *_tests or *_unittest.
+func isTestFile(file string) bool {
+	base := path.Base(file)
+	stem := strings.TrimSuffix(base, path.Ext(base))
+	if strings.HasPrefix(stem, "test_") || strings.HasSuffix(stem, "_test") || strings.HasSuffix(stem, "_tests") ||
+		strings.HasSuffix(stem, "_unittest") {
+		return true
+	}
+	for _, dir := range strings.Split(path.Dir(file), "/") {
+		switch dir {
+		case "test", "tests", "unittest", "unittests", "testing":
+			return true
+		}
+	}
+	return false
+}
+
+// testMacros are the GoogleTest macros that define a test: TEST(Suite,
+// Name) { ... } parses as a function definition named TEST.
+var testMacros = map[string]bool{
+	"TEST": true, "TEST_F": true, "TEST_P": true, "TYPED_TEST": true, "TYPED_TEST_P": true, "FRIEND_TEST": false,
+}
+
+// Declaration flags, read from the words before a declarator.
+const (
+	mStatic uint32 = 1 << iota
+	mExtern
+	mInline
+	mVirtual
+	mConst
+	mTypedef
+	mConstexpr
+)
+
+var flagWords = map[string]uint32{
+	"static": mStatic, "extern": mExtern, "inline": mInline, "virtual": mVirtual, "const": mConst,
+	"typedef": mTypedef, "constexpr": mConstexpr, "__inline": mInline, "__inline__": mInline,
+}
+
+// frame is a range the walk is inside of: a namespace, a declaration, a
+// scope, a region.
+type frame struct {
+	kind       kind
+	start, end uint32
+	node       int32  // the node made for it, -1 if none
+	qname      string // namespaces and classes: the prefix of what they hold
+	body       span
+	access     string // classes: the access of the members that follow
+	exported   bool
+	hidden     bool // in an anonymous namespace
+	scoped     bool // enums: enum class
+	typ        span // declarations: the declared type
+	flags      uint32
+	named      string // typedefs: the name an anonymous struct takes
+	sig        *sigFrame
+}
+
+// sigFrame is a function whose parameters the walk collects: a
+// definition, a method declared in a class, or a prototype.
+type sigFrame struct {
+	params    span
+	node      int32  // the node, or -1 for a prototype
+	declares  bool   // write a declares fact
+	qname     string // for the declares fact
+	name      string
+	at        span
+	sigs      []string
+	lastParam uint32
+}
+
+// binding is a local or a parameter: visible from decl to end.
+type binding struct {
+	decl, end uint32
+	expr      string
+	value     span // auto: the initializer
+	state     uint8
+	smart     bool // a smart pointer: expr is the pointee's
+}
+
+// call is a reference whose Expr waits for every binding of the file.
+type call struct {
+	kind            string
+	it              int32
+	src             int32
+	loop, try, cond bool
+}
+
+// tvar is a template type parameter, visible in its template.
+type tvar struct {
+	scope span
+	name  string
+}
+
+// fileState is the extraction of one file.
+type fileState struct {
+	path  string
+	lang  string
+	cpp   bool
+	sep   string // between a type's name and a member's: "::" in C++, "." in C
+	src   []byte
+	str   string
+	lines []uint32
+	test  bool
+	ids   indexer.IDs
+	items []item
+	nodes []schemas.Node
+	refs  []schemas.Ref
+
+	stack      []*frame
+	docs       map[uint32]string // by the start of the declaration they document
+	exprs      map[uint64]int32  // expression items by span
+	fdecls     map[uint32]int32  // function declarators by the start of their name
+	inits      map[uint32]span   // init declarators' values by their start
+	binds      map[string][]*binding
+	namespaces map[string]bool // namespaces opened or used in the file
+	calls      []call
+	sigs       []*sigFrame
+	tvars      []tvar
+	classes    map[string]int32 // class nodes of the file by qualified name
+}
+
+func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
+
+// prepare indexes what the walk looks up by position: doc comments,
+// expressions, function declarators and initializers.
+func (f *fileState) prepare() {
+	var doc []string
+	var docEnd uint32
+	flush := func() {
+		if len(doc) > 0 {
+			f.docs[uint32(skipSpace(f.str, int(docEnd)))] = docComment(doc)
+		}
+		doc = doc[:0]
+	}
+	for i := range f.items {
+		it := &f.items[i]
+		switch it.kind {
+		case kDoc:
+			if len(doc) > 0 && uint32(skipSpace(f.str, int(docEnd))) != it.start {
+				flush()
+			}
+			// A trailing comment on the line of code before it documents nothing.
+			if p := strings.LastIndexByte(f.str[:it.start], '\n'); strings.TrimSpace(f.str[p+1:it.start]) != "" {
+				continue
+			}
+			doc = append(doc, f.text(it.span))
+			docEnd = it.end
+		case kCall, kField, kParen, kCast, kNew:
+			f.exprs[it.key()] = int32(i)
+		case kFdecl:
+			if _, ok := f.fdecls[it.role[rName].start]; !ok {
+				f.fdecls[it.role[rName].start] = int32(i)
+			}
+		case kInit:
+			f.inits[it.start] = it.role[rValue]
+		case kTParam:
+			f.tvars = append(f.tvars, tvar{it.span, f.text(it.role[rName])})
+		}
+	}
+	flush()
+}
+
+// typeExpr returns the Expr type of the type at t (see typeName), or ""
+// when it names a template parameter in scope.
+func (f *fileState) typeExpr(t span) string {
+	n := typeName(f.text(t))
+	if n == "" {
+		return ""
+	}
+	head, _, _ := strings.Cut(n, "::")
+	for _, v := range f.tvars {
+		if v.name == head && v.scope.start <= t.start && t.start < v.scope.end {
+			return ""
+		}
+	}
+	return n
+}
+
+// specName returns the name of a struct, union, class or enum specifier
+// as written in a type ("struct foo", "struct foo { ... }"), or "".
+func specName(t string) string {
+	t = strings.TrimSpace(t)
+	for _, kw := range []string{"struct", "union", "class", "enum"} {
+		if rest, ok := strings.CutPrefix(t, kw); ok && rest != "" && isSpace(rest[0]) {
+			rest = strings.TrimSpace(rest)
+			rest = strings.TrimPrefix(strings.TrimPrefix(rest, "class "), "struct ")
+			e := identEnd(rest, 0)
+			for e+2 < len(rest) && rest[e] == ':' && rest[e+1] == ':' {
+				e = identEnd(rest, e+2)
+			}
+			return rest[:e]
+		}
+	}
+	return ""
+}
+
+// flagsIn reads the declaration flags among the words of s.
+func flagsIn(s string) uint32 {
+	var fl uint32
+	for p := 0; p < len(s); {
+		if !isIdentStart(s[p]) {
+			p++
+			continue
+		}
+		e := identEnd(s, p)
+		fl |= flagWords[s[p:e]]
+		p = e
+	}
+	return fl
+}
+
+// declName finds the declared name in the declarator at s: what follows
+// pointer and reference marks, qualifiers and parentheses. The name may
+// be qualified (A::f), a destructor (~A) or an operator.
+func (f *fileState) declName(s span) (span, bool) {
+	t := f.str[:s.end]
+	p := int(s.start)
+	for p < len(t) {
+		c := t[p]
+		switch {
+		case c == '*' || c == '&' || c == '(' || c == '^' || isSpace(c):
+			p++
+			continue
+		case isIdentStart(c):
+			e := identEnd(t, p)
+			switch t[p:e] {
+			case "const", "volatile", "restrict", "__restrict", "_Nonnull", "_Nullable", "__far", "__near":
+				p = e
+				continue
+			}
+		}
+		break
+	}
+	start := p
+	for p < len(t) {
+		if t[p] == '~' {
+			p++
+		}
+		e := identEnd(t, p)
+		if e == p {
+			break
+		}
+		if t[p:e] == "operator" {
+			q := skipSpace(t, e)
+			if q < len(t) && t[q] == '(' && q+1 < len(t) && t[q+1] == ')' {
+				q += 2
+			}
+			for q < len(t) && t[q] != '(' {
+				q++
+			}
+			e = q
+			for e > p && isSpace(t[e-1]) {
+				e--
+			}
+			p = e
+			break
+		}
+		p = e
+		if p < len(t) && t[p] == '<' { // template arguments
+			depth := 0
+			for q := p; q < len(t); q++ {
+				if t[q] == '<' {
+					depth++
+				} else if t[q] == '>' {
+					if depth--; depth == 0 {
+						p = q + 1
+						break
+					}
+				}
+			}
+		}
+		if p+1 < len(t) && t[p] == ':' && t[p+1] == ':' {
+			p += 2
+			continue
+		}
+		break
+	}
+	if p == start {
+		return span{}, false
+	}
+	return span{uint32(start), uint32(p)}, true
+}
+
+// normName turns a declared name as written into its qualified form:
+// white space and template arguments dropped.
+func normName(s string) string {
+	s = squeeze(s)
+	if strings.Contains(s, "operator") {
+		return s
+	}
+	return stripTemplates(s)
+}
+
+func visibility(flags uint32) string {
+	if flags&mStatic != 0 {
+		return schemas.Private
+	}
+	return schemas.Public
+}
+
+func (f *fileState) push(fr frame) *frame {
+	p := &fr
+	f.stack = append(f.stack, p)
+	return p
+}
+
+func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
+	parentID := indexer.FileID(f.path)
+	if parent >= 0 {
+		parentID = f.nodes[parent].ID
+	}
+	sl, sc := srctext.Pos(f.lines, s.start)
+	el, ec := srctext.Pos(f.lines, s.end)
+	f.nodes = append(f.nodes, schemas.Node{
+		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
+		Language: f.lang, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
+		StartByte: s.start, EndByte: s.end, ParentID: parentID, Doc: f.docs[s.start],
+		Visibility: schemas.Public, Exported: true,
+	})
+	return int32(len(f.nodes) - 1)
+}
+
+func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
+	line, col := srctext.Pos(f.lines, at.start)
+	f.refs = append(f.refs, schemas.Ref{
+		File: f.path, Src: src, Kind: kind, Target: capText(target), Expr: expr, Line: line, Col: col,
+	})
+	return &f.refs[len(f.refs)-1]
+}
+
+func (f *fileState) srcID(n int32) uint64 {
+	if n < 0 {
+		return indexer.FileID(f.path)
+	}
+	return f.nodes[n].ID
+}
+
+// container returns the innermost namespace, class, enum, function or
+// friend declaration around the walk, or nil at file level.
+func (f *fileState) container() *frame {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		switch fr := f.stack[i]; fr.kind {
+		case kNs, kClass, kEnum, kFunc, kFriend:
+			return fr
+		}
+	}
+	return nil
+}
+
+// prefix returns the qualified name of the namespace or class the walk is
+// in ("" at file level), and whether it is an anonymous namespace's.
+func (f *fileState) prefix() (string, bool) {
+	if c := f.container(); c != nil && (c.kind == kNs || c.kind == kClass) {
+		return c.qname, c.hidden
+	}
+	return "", false
+}
+
+func join(prefix, sep, name string) string {
+	if prefix == "" {
+		return name
+	}
+	return prefix + sep + name
+}
+
+// context returns the node code at the walk belongs to (-1 for the file).
+func (f *fileState) context() int32 {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		if fr := f.stack[i]; fr.node >= 0 && fr.kind != kNs {
+			return fr.node
+		}
+	}
+	return -1
+}
+
+// scopeEnd returns the end of the innermost scope a local declared now is
+// visible in.
+func (f *fileState) scopeEnd() (uint32, bool) {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		switch fr := f.stack[i]; fr.kind {
+		case kScope, kFunc, kRange:
+			return fr.end, true
+		case kNs, kClass:
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+// regions reports whether code runs, within its function, in a loop, a
+// try block or a conditional branch.
+func (f *fileState) regions() (loop, try, cond bool) {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		switch fr := f.stack[i]; fr.kind {
+		case kLoop:
+			loop = true
+		case kTry:
+			try = true
+		case kCond:
+			cond = true
+		case kFunc, kNs, kClass:
+			return
+		}
+	}
+	return
+}
+
+// notCalls are names a call expression may have that call nothing.
+var notCalls = map[string]bool{
+	"static_cast": true, "dynamic_cast": true, "const_cast": true, "reinterpret_cast": true,
+	"sizeof": true, "alignof": true, "decltype": true, "typeid": true, "noexcept": true, "offsetof": true,
+}
+
+// run makes the nodes and refs of the file from the items of the query.
+func (f *fileState) run() {
+	for i := range f.items {
+		it := &f.items[i]
+		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.start {
+			f.stack = f.stack[:len(f.stack)-1]
+		}
+		switch it.kind {
+		case kNs:
+			f.namespace(it)
+		case kClass:
+			f.class(it)
+		case kEnum:
+			f.enum(it)
+		case kMember:
+			f.enumerator(it)
+		case kTypedef:
+			f.typedef(it)
+		case kAlias:
+			f.alias(it)
+		case kFunc:
+			f.function(i)
+		case kDecl, kFields:
+			f.declaration(it)
+		case kDeclarator:
+			f.declarator(it)
+		case kParam:
+			f.param(it)
+		case kRange:
+			fr := f.push(frame{kind: kRange, start: it.start, end: it.end, node: -1})
+			if n, ok := f.declName(it.role[rName]); ok {
+				b := f.bind(f.text(n), n.end, fr.end, f.declared(it.role[rType]))
+				_ = b
+			}
+		case kFriend:
+			f.push(frame{kind: kFriend, start: it.start, end: it.end, node: -1})
+		case kScope, kLoop, kTry, kCond:
+			f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+		case kBases:
+			f.bases(it)
+		case kAccess:
+			if c := f.container(); c != nil && c.kind == kClass {
+				c.access = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.text(it.span)), ":"))
+			}
+		case kUsing:
+			f.using(it)
+		case kInclude:
+			v := strings.TrimSpace(f.text(it.role[rValue]))
+			f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.span, oneLine(f.text(it.span)), v)
+		case kDefine:
+			f.define(it)
+		case kCall:
+			f.addCall(schemas.EdgeCalls, i)
+		case kNew:
+			f.addCall(schemas.EdgeInstantiates, i)
+		}
+	}
+}
+
+func (f *fileState) addCall(kind string, i int) {
+	loop, try, cond := f.regions()
+	f.calls = append(f.calls, call{kind: kind, it: int32(i), src: f.context(), loop: loop, try: try, cond: cond})
+}
+
+// namespace opens a C++ namespace (named, nested a::b, or anonymous).
+func (f *fileState) namespace(it *item) {
+	prefix, hidden := f.prefix()
+	c := f.container()
+	if c != nil && c.kind != kNs {
+		f.push(frame{kind: kNs, start: it.start, end: it.end, node: -1, qname: prefix, hidden: hidden})
+		return
+	}
+	name := ""
+	if it.hasRole(rName) {
+		name = squeeze(f.text(it.role[rName]))
+	}
+	if name == "" || !isQName(name) {
+		f.push(frame{kind: kNs, start: it.start, end: it.end, node: -1, qname: prefix, hidden: true})
+		return
+	}
+	qname := join(prefix, "::", strings.TrimPrefix(name, "::"))
+	f.namespaces[qname] = true
+	short := qname[strings.LastIndex(qname, "::")+1:]
+	if i := strings.LastIndex(qname, "::"); i >= 0 {
+		short = qname[i+2:]
+	}
+	parent := int32(-1)
+	if c != nil {
+		parent = c.node
+	}
+	n := f.addNode(schemas.KindNamespace, short, qname, parent, it.span)
+	node := &f.nodes[n]
+	node.Signature = "namespace " + qname
+	node.Exported = !hidden
+	f.push(frame{kind: kNs, start: it.start, end: it.end, node: n, qname: qname, body: it.role[rBody], hidden: hidden, exported: !hidden})
+}
+
+// class makes the node of a struct, union or class definition.
+func (f *fileState) class(it *item) {
+	c := f.container()
+	name := ""
+	if it.hasRole(rName) {
+		name = normName(f.text(it.role[rName]))
+	}
+	if name == "" && len(f.stack) > 0 {
+		if t := f.stack[len(f.stack)-1]; t.kind == kTypedef && t.typ == it.span {
+			name = t.named
+		}
+	}
+	if c != nil && (c.kind == kFunc || c.kind == kFriend || c.kind == kEnum) || name == "" || !isQName(name) {
+		fr := frame{kind: kClass, start: it.start, end: it.end, node: -1, body: it.role[rBody], access: schemas.Public}
+		if c != nil && c.kind == kClass && name == "" { // an anonymous struct or union: its fields are the class's
+			fr.node, fr.qname, fr.exported = c.node, c.qname, c.exported
+			fr.access = c.access
+		}
+		f.push(fr)
+		return
+	}
+	kind := schemas.KindStruct
+	access := schemas.Public
+	if strings.HasPrefix(f.text(it.span), "class") {
+		kind, access = schemas.KindClass, schemas.Private
+	}
+	prefix, hidden := "", false
+	parent := int32(-1)
+	exported := true
+	vis := schemas.Public
+	if f.cpp && c != nil {
+		prefix, hidden = c.qname, c.hidden
+		parent = c.node
+		exported = !hidden && (c.kind == kNs || c.exported)
+		if c.kind == kClass {
+			vis = c.access
+			exported = exported && vis != schemas.Private
+		}
+	}
+	qname := join(prefix, "::", strings.TrimPrefix(name, "::"))
+	n := f.addNode(kind, name[strings.LastIndex(name, ":")+1:], qname, parent, it.span)
+	node := &f.nodes[n]
+	node.Visibility, node.Exported = vis, exported
+	body := it.role[rBody]
+	node.BodyHash = xxhash.Sum64String(f.text(body))
+	node.Signature = oneLine(f.str[it.start:body.start])
+	if !it.hasRole(rName) {
+		node.Signature = oneLine(f.str[it.start:body.start] + " " + name)
+	}
+	if f.classes == nil {
+		f.classes = map[string]int32{}
+	}
+	f.classes[qname] = n
+	f.push(frame{kind: kClass, start: it.start, end: it.end, node: n, qname: qname, body: body, access: access, exported: exported, hidden: hidden})
+}
+
+// enum makes the node of an enum definition.
+func (f *fileState) enum(it *item) {
+	c := f.container()
+	name := ""
+	if it.hasRole(rName) {
+		name = normName(f.text(it.role[rName]))
+	}
+	if name == "" && len(f.stack) > 0 {
+		if t := f.stack[len(f.stack)-1]; t.kind == kTypedef && t.typ == it.span {
+			name = t.named
+		}
+	}
+	prefix, hidden := f.prefix()
+	if !f.cpp {
+		prefix = ""
+	}
+	head := f.str[it.start:it.role[rBody].start]
+	scoped := strings.HasPrefix(head, "enum class") || strings.HasPrefix(head, "enum struct")
+	if c != nil && (c.kind == kFunc || c.kind == kFriend) || name == "" || !isQName(name) {
+		f.push(frame{kind: kEnum, start: it.start, end: it.end, node: -1, qname: prefix, hidden: hidden})
+		return
+	}
+	parent := int32(-1)
+	if f.cpp && c != nil {
+		parent = c.node
+	}
+	qname := join(prefix, "::", name)
+	n := f.addNode(schemas.KindEnum, name, qname, parent, it.span)
+	node := &f.nodes[n]
+	if c != nil && c.kind == kClass {
+		node.Visibility = c.access
+	}
+	node.Exported = !hidden && node.Visibility != schemas.Private
+	node.BodyHash = xxhash.Sum64String(f.text(it.role[rBody]))
+	node.Signature = oneLine(head)
+	qn := prefix
+	if scoped {
+		qn = qname
+	}
+	f.push(frame{kind: kEnum, start: it.start, end: it.end, node: n, qname: qn, scoped: scoped, exported: node.Exported, hidden: hidden})
+}
+
+// enumerator makes the constant of an enumerator: in the enclosing scope
+// (C, and C++'s plain enums), or in the enum's (enum class).
+func (f *fileState) enumerator(it *item) {
+	c := f.container()
+	if c == nil || c.kind != kEnum || c.node < 0 {
+		return
+	}
+	name := f.text(it.role[rName])
+	sep := "::"
+	if !c.scoped && !f.cpp {
+		sep = "."
+	}
+	n := f.addNode(schemas.KindConstant, name, join(c.qname, sep, name), c.node, it.span)
+	node := &f.nodes[n]
+	node.Exported = c.exported
+	node.IsStatic = true
+	node.Signature = oneLine(f.text(it.span))
+	node.BodyHash = xxhash.Sum64String(f.text(it.span))
+}
+
+// typedef makes the type alias of a typedef, or names the anonymous
+// struct it defines.
+func (f *fileState) typedef(it *item) {
+	if c := f.container(); c != nil && (c.kind == kFunc || c.kind == kFriend) {
+		return
+	}
+	ns, ok := f.declName(it.role[rName])
+	if !ok {
+		return
+	}
+	name := normName(f.text(ns))
+	if !isIdent(name) {
+		return
+	}
+	typ := it.role[rType]
+	tt := f.text(typ)
+	if sp := specName(tt); sp == "" && strings.ContainsRune(tt, '{') {
+		// typedef struct { ... } name: the struct takes the name.
+		if len(f.stack) > 0 {
+			if t := f.stack[len(f.stack)-1]; t.kind == kTypedef && t.typ == typ {
+				f.aliasNode(it, name, "{"+t.named+"}")
+				return
+			}
+		}
+		f.push(frame{kind: kTypedef, start: it.start, end: it.end, node: -1, typ: typ, named: name})
+		return
+	}
+	target := specName(tt)
+	if target == "" {
+		target = f.typeExpr(typ)
+	}
+	expr := ""
+	if target != "" && target != name {
+		expr = "{" + target + "}"
+	}
+	if strings.ContainsRune(tt, '{') {
+		f.push(frame{kind: kTypedef, start: it.start, end: it.end, node: -1, typ: typ, named: target})
+	}
+	if target == name && !f.cpp {
+		return // typedef struct foo foo: the struct is the type
+	}
+	f.aliasNode(it, name, expr)
+}
+
+// aliasNode makes a type alias; expr is the type it stands for, or "".
+func (f *fileState) aliasNode(it *item, name, expr string) {
+	prefix, hidden := f.prefix()
+	if !f.cpp {
+		prefix = ""
+	}
+	parent := int32(-1)
+	if c := f.container(); f.cpp && c != nil {
+		parent = c.node
+	}
+	n := f.addNode(schemas.KindTypeAlias, name, join(prefix, "::", name), parent, it.span)
+	node := &f.nodes[n]
+	node.Exported = !hidden
+	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.text(it.span)), ";"))
+	node.BodyHash = xxhash.Sum64String(f.text(it.span))
+	if expr != "" {
+		f.addRef(schemas.RefType, node.ID, it.span, node.Signature, expr)
+	}
+}
+
+// alias makes the type alias of a C++ using A = B.
+func (f *fileState) alias(it *item) {
+	if c := f.container(); c != nil && (c.kind == kFunc || c.kind == kFriend) {
+		return
+	}
+	name := f.text(it.role[rName])
+	expr := ""
+	if t := f.typeExpr(it.role[rType]); t != "" {
+		expr = "{" + t + "}"
+	}
+	f.aliasNode(it, name, expr)
+}
+
+// function makes the node of a function or method definition.
+func (f *fileState) function(i int) {
+	it := &f.items[i]
+	fr := f.push(frame{kind: kFunc, start: it.start, end: it.end, node: -1, body: it.role[rBody]})
+	c := f.container2(fr)
+	fd, ok := f.fdeclIn(it.role[rName])
+	if !ok || c != nil && (c.kind == kFunc || c.kind == kFriend || c.kind == kEnum) {
+		return
+	}
+	d := &f.items[fd]
+	nameSpan := d.role[rName]
+	name := normName(f.text(nameSpan))
+	if !isQName(name) && !strings.Contains(name, "operator") {
+		return
+	}
+	name = strings.TrimPrefix(name, "::")
+	flags := flagsIn(f.str[it.start:nameSpan.start])
+	prefix, hidden := "", false
+	parent := int32(-1)
+	if c != nil {
+		prefix, hidden, parent = c.qname, c.hidden, c.node
+	}
+	kind := schemas.KindFunction
+	short := name
+	qname := ""
+	isTest := false
+	vis, exported := visibility(flags), flags&mStatic == 0 && !hidden
+	if hidden {
+		vis = schemas.Private
+	}
+	static := flags&mStatic != 0
+	switch {
+	case c != nil && c.kind == kClass:
+		kind = schemas.KindMethod
+		if parent < 0 {
+			return
+		}
+		qname = c.qname + f.sep + name
+		vis = c.access
+		exported = c.exported && vis != schemas.Private
+		if name == f.nodes[parent].Name {
+			kind = schemas.KindConstructor
+		}
+	case f.cpp && strings.Contains(name, "::"):
+		k := strings.LastIndex(name, "::")
+		owner, base := join(prefix, "::", name[:k]), name[k+2:]
+		short = base
+		qname = owner + "::" + base
+		if !f.namespaces[owner] {
+			kind = schemas.KindMethod
+			ownerShort := owner[strings.LastIndex(owner, ":")+1:]
+			if base == ownerShort {
+				kind = schemas.KindConstructor
+			}
+			static = false // out of line, static means a static member: the declaration says so
+			vis, exported = schemas.Public, !hidden
+			if cl, ok := f.classes[owner]; ok {
+				parent = cl
+				vis = f.nodes[cl].Visibility
+			}
+		}
+	case testMacros[name] && f.cpp:
+		args := splitTop(strings.Trim(f.text(d.role[rParams]), "()"))
+		if len(args) == 2 {
+			short = strings.TrimSpace(args[0]) + "." + strings.TrimSpace(args[1])
+			isTest = true
+		}
+		qname = join(prefix, "::", short)
+	default:
+		if f.cpp {
+			qname = join(prefix, "::", name)
+		} else {
+			qname = name
+		}
+	}
+	n := f.addNode(kind, short, qname, parent, it.span)
+	node := &f.nodes[n]
+	node.Visibility, node.Exported, node.IsStatic = vis, exported, static
+	node.IsTest = isTest || f.test && kind == schemas.KindFunction && (strings.HasPrefix(short, "test_") || strings.HasPrefix(short, "Test"))
+	node.Signature = oneLine(f.str[it.start:it.role[rBody].start])
+	node.BodyHash = xxhash.Sum64String(f.text(it.role[rBody]))
+	fr.node = n
+	if it.hasRole(rType) && !isTest {
+		if t := f.typeExpr(it.role[rType]); t != "" {
+			f.addRef(schemas.RefResult, node.ID, it.role[rType], oneLine(f.text(it.role[rType])), "{"+t+"}")
+		}
+	}
+	fr.sig = &sigFrame{params: d.role[rParams], node: n, qname: qname, name: short}
+	if !isTest {
+		f.sigs = append(f.sigs, fr.sig)
+	}
+}
+
+// container2 is container as seen from outside fr, the frame just pushed.
+func (f *fileState) container2(fr *frame) *frame {
+	f.stack = f.stack[:len(f.stack)-1]
+	c := f.container()
+	f.stack = append(f.stack, fr)
+	return c
+}
+
+// fdeclIn returns the outermost function declarator in the declarator s.
+func (f *fileState) fdeclIn(s span) (int, bool) {
+	n, ok := f.declName(s)
+	if !ok {
+		return 0, false
+	}
+	i, ok := f.fdecls[n.start]
+	return int(i), ok && s.contains(f.items[i].span)
+}
+
+// declaration opens a declaration: of locals, of members of a class, or
+// of globals, prototypes and externs.
+func (f *fileState) declaration(it *item) {
+	c := f.container()
+	limit := it.end
+	if it.hasRole(rType) {
+		limit = it.role[rType].start
+	}
+	fr := frame{kind: it.kind, start: it.start, end: it.end, node: -1, typ: it.role[rType], flags: flagsIn(f.str[it.start:limit])}
+	switch {
+	case c != nil && (c.kind == kFriend || c.kind == kEnum):
+		fr.kind = kFriend
+	case c != nil && c.kind == kFunc:
+		fr.kind = kDecl
+		fr.scoped = true // locals
+	case c != nil && c.kind == kClass:
+		fr.kind = kFields
+	default:
+		fr.kind = kDecl
+	}
+	f.push(fr)
+}
+
+// declarator handles one declarator of a declaration.
+func (f *fileState) declarator(it *item) {
+	if len(f.stack) == 0 {
+		return
+	}
+	t := f.stack[len(f.stack)-1]
+	if t.kind != kDecl && t.kind != kFields || !(span{t.start, t.end}).contains(it.span) {
+		return
+	}
+	ns, ok := f.declName(it.span)
+	if !ok {
+		return
+	}
+	name := normName(f.text(ns))
+	fdi, isFunc := f.fdecls[ns.start]
+	if isFunc && !it.span.contains(f.items[fdi].span) {
+		isFunc = false
+	}
+	value, hasValue := f.inits[it.start]
+	if t.kind == kDecl && t.scoped { // locals
+		if isFunc || !isIdent(name) {
+			return
+		}
+		end, ok := f.scopeEnd()
+		if !ok {
+			return
+		}
+		e := f.declared(t.typ)
+		b := f.bind(name, ns.end, end, e)
+		if hasValue && typeName(f.text(t.typ)) == "" && strings.Contains(f.text(t.typ), "auto") {
+			b.value, b.state = value, 0
+			v := squeeze(f.text(value))
+			b.smart = makers[v[:identEnd(v, 0)]] || strings.HasPrefix(v, "std::make_")
+		}
+		f.smart(b, t.typ)
+		return
+	}
+	c := f.container()
+	if t.kind == kFields {
+		f.member(it, t, c, ns, name, isFunc, fdi)
+		return
+	}
+	// Globals, prototypes, externs.
+	prefix, hidden := f.prefix()
+	if strings.HasPrefix(name, "::") || !isQName(name) && !strings.Contains(name, "operator") {
+		return
+	}
+	qname := join(prefix, "::", name)
+	if isFunc {
+		d := &f.items[fdi]
+		if testMacros[name] || t.flags&mTypedef != 0 {
+			return
+		}
+		sf := &sigFrame{params: d.role[rParams], node: -1, declares: true, qname: qname, name: name, at: ns}
+		f.sigs = append(f.sigs, sf)
+		f.push(frame{kind: kDeclarator, start: it.start, end: it.end, node: -1, sig: sf})
+		return
+	}
+	if t.flags&mTypedef != 0 {
+		return
+	}
+	if t.flags&mExtern != 0 && !hasValue || strings.Contains(name, "::") {
+		f.addRef(schemas.RefDeclares, indexer.FileID(f.path), ns, name, qname)
+		return
+	}
+	kind := schemas.KindVariable
+	if t.flags&(mConst|mConstexpr) != 0 && !strings.Contains(f.str[t.typ.end:ns.start], "*") {
+		kind = schemas.KindConstant
+	}
+	parent := int32(-1)
+	if c != nil && f.cpp {
+		parent = c.node
+	}
+	n := f.addNode(kind, name, qname, parent, span{t.start, t.end})
+	node := &f.nodes[n]
+	node.Doc = f.docs[t.start]
+	node.Visibility = visibility(t.flags)
+	node.Exported = t.flags&mStatic == 0 && !hidden
+	node.IsStatic = t.flags&mStatic != 0
+	node.Signature = oneLine(f.str[t.start:t.typ.end] + " " + f.text(it.span))
+	node.BodyHash = xxhash.Sum64String(f.text(it.span))
+	if tn := f.typeExpr(t.typ); tn != "" {
+		f.addRef(schemas.RefType, node.ID, t.typ, oneLine(f.text(t.typ)), "{"+tn+"}")
+	}
+	f.push(frame{kind: kDeclarator, start: it.start, end: it.end, node: n})
+}
+
+// member makes the node of a field, or of a method declared in its class.
+func (f *fileState) member(it *item, t, c *frame, ns span, name string, isFunc bool, fdi int32) {
+	if c == nil || c.kind != kClass || c.node < 0 || strings.Contains(name, "::") {
+		return
+	}
+	kind := schemas.KindField
+	short := name
+	if isFunc {
+		kind = schemas.KindMethod
+		if name == f.nodes[c.node].Name {
+			kind = schemas.KindConstructor
+		}
+		if t.flags&mTypedef != 0 {
+			return
+		}
+	}
+	if !isQName(name) && !strings.Contains(name, "operator") {
+		return
+	}
+	n := f.addNode(kind, short, c.qname+f.sep+name, c.node, span{t.start, t.end})
+	node := &f.nodes[n]
+	node.Doc = f.docs[t.start]
+	node.Visibility = c.access
+	node.Exported = c.exported && c.access != schemas.Private
+	node.IsStatic = t.flags&mStatic != 0
+	node.BodyHash = xxhash.Sum64String(f.text(it.span))
+	if isFunc {
+		d := &f.items[fdi]
+		after := squeeze(f.str[d.end:t.end])
+		node.IsAbstract = strings.HasPrefix(after, "=0")
+		node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.str[t.start:t.end]), ";"))
+		sf := &sigFrame{params: d.role[rParams], node: n, declares: true, qname: node.QualifiedName, name: name, at: ns}
+		f.sigs = append(f.sigs, sf)
+		f.push(frame{kind: kDeclarator, start: it.start, end: it.end, node: n, sig: sf})
+		if t.typ.end > t.typ.start {
+			if tn := f.typeExpr(t.typ); tn != "" {
+				f.addRef(schemas.RefResult, node.ID, t.typ, oneLine(f.text(t.typ)), "{"+tn+"}")
+			}
+		}
+		return
+	}
+	if t.typ.end > t.typ.start {
+		node.Signature = oneLine(f.str[t.start:t.typ.end] + " " + f.text(it.span))
+		if tn := f.typeExpr(t.typ); tn != "" && !strings.Contains(f.text(it.span), "(") {
+			f.addRef(schemas.RefType, node.ID, t.typ, oneLine(f.text(t.typ)), "{"+tn+"}")
+		}
+	}
+	if strings.Contains(f.text(it.span), "(") { // a function pointer
+		node.Decorators = append(node.Decorators, "function_pointer")
+	}
+	f.push(frame{kind: kDeclarator, start: it.start, end: it.end, node: n})
+}
+
+// param handles a parameter: a binding of its function, and a parameter
+// type of the signature of the function or prototype it belongs to.
+func (f *fileState) param(it *item) {
+	if len(f.stack) == 0 {
+		return
+	}
+	t := f.stack[len(f.stack)-1]
+	sf := t.sig
+	if sf == nil || !sf.params.contains(it.span) || it.start < sf.lastParam {
+		return
+	}
+	sf.lastParam = it.end
+	txt := f.text(it.span)
+	var ns span
+	named := false
+	if it.hasRole(rName) {
+		ns, named = f.declName(it.role[rName])
+	}
+	sig := txt
+	if named {
+		sig = f.str[it.start:ns.start] + f.str[ns.end:it.end]
+	}
+	if i := strings.IndexByte(sig, '='); i >= 0 && !strings.Contains(sig[:i], "(") {
+		sig = sig[:i] + "="
+	}
+	sf.sigs = append(sf.sigs, strings.ReplaceAll(oneLine(sig), " =", "="))
+	if t.kind == kFunc && named && isIdent(f.text(ns)) {
+		f.smart(f.bind(f.text(ns), t.start, t.end, f.declared(it.role[rType])), it.role[rType])
+	}
+}
+
+// bases records the base classes of a C++ class.
+func (f *fileState) bases(it *item) {
+	c := f.container()
+	if c == nil || c.kind != kClass || c.node < 0 || it.start >= c.body.start {
+		return
+	}
+	txt := strings.TrimPrefix(strings.TrimSpace(f.text(it.span)), ":")
+	for _, b := range splitTop(txt) {
+		var words []string
+		for _, w := range strings.Fields(stripTemplates(b)) {
+			switch w {
+			case "public", "private", "protected", "virtual":
+			default:
+				words = append(words, w)
+			}
+		}
+		name := strings.TrimSuffix(strings.Join(words, ""), "...")
+		if !isQName(name) {
+			continue
+		}
+		head, _, _ := strings.Cut(name, "::")
+		skip := false
+		for _, v := range f.tvars {
+			if v.name == head && v.scope.start <= it.start && it.start < v.scope.end {
+				skip = true
+			}
+		}
+		if !skip {
+			f.addRef(schemas.EdgeExtends, f.nodes[c.node].ID, it.span, oneLine(b), name)
+		}
+	}
+}
+
+// using records a using directive or declaration.
+func (f *fileState) using(it *item) {
+	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.text(it.span)), ";"))
+	t, ok := strings.CutPrefix(t, "using")
+	if !ok {
+		return
+	}
+	t = squeeze(t)
+	expr := ""
+	if rest, ok := strings.CutPrefix(t, "namespace"); ok {
+		rest = strings.TrimPrefix(rest, "::")
+		if !isQName(rest) {
+			return
+		}
+		f.namespaces[rest] = true
+		if prefix, _ := f.prefix(); prefix != "" {
+			f.namespaces[prefix+"::"+rest] = true
+		}
+		expr = "namespace " + rest
+	} else {
+		t = strings.TrimPrefix(strings.TrimPrefix(t, "typename"), "::")
+		if !isQName(t) || !strings.Contains(t, "::") {
+			return
+		}
+		expr = t
+	}
+	if c := f.container(); c != nil && c.kind == kClass {
+		return // a using-declaration of a base's member
+	}
+	f.addRef(schemas.RefUsing, f.srcID(f.context()), it.span, oneLine(f.text(it.span)), expr)
+}
+
+// define makes the node of a macro with a value: a function-like macro
+// is a function, an object-like one a constant. Macros without a value
+// (include guards, feature flags) make no node.
+func (f *fileState) define(it *item) {
+	if !it.hasRole(rValue) && !it.hasRole(rParams) {
+		return
+	}
+	name := f.text(it.role[rName])
+	kind := schemas.KindConstant
+	if it.hasRole(rParams) {
+		kind = schemas.KindFunction
+	}
+	n := f.addNode(kind, name, name, -1, span{it.start, uint32(max(int(it.start), trimEnd(f.str, int(it.end))))})
+	node := &f.nodes[n]
+	node.Decorators = []string{"macro"}
+	end := it.role[rName].end
+	if it.hasRole(rParams) {
+		end = it.role[rParams].end
+	}
+	sig := f.str[it.start:end]
+	if kind == schemas.KindConstant && it.hasRole(rValue) {
+		sig += " " + strings.TrimSpace(f.text(it.role[rValue]))
+	}
+	node.Signature = oneLine(sig)
+	node.BodyHash = xxhash.Sum64String(f.text(it.span))
+	if it.hasRole(rParams) {
+		params := strings.Trim(f.text(it.role[rParams]), "()")
+		var sigs []string
+		if strings.TrimSpace(params) != "" {
+			for _, p := range splitTop(params) {
+				sigs = append(sigs, strings.TrimSpace(p))
+			}
+		}
+		f.addRef(schemas.RefParams, node.ID, it.role[rName], name, strings.Join(sigs, ","))
+	}
+}
+
+func trimEnd(s string, e int) int {
+	for e > 0 && isSpace(s[e-1]) {
+		e--
+	}
+	return e
+}
+
+// finish writes the refs that needed every binding of the file.
+func (f *fileState) finish() {
+	for _, sf := range f.sigs {
+		params := f.text(sf.params)
+		inner := strings.TrimSpace(strings.Trim(params, "()"))
+		sigs := sf.sigs
+		if strings.HasSuffix(inner, "...") && (len(sigs) == 0 || !strings.HasSuffix(sigs[len(sigs)-1], "...")) {
+			sigs = append(sigs, "...")
+		}
+		if len(sigs) == 1 && sigs[0] == "void" {
+			sigs = nil
+		}
+		p := strings.Join(sigs, ",")
+		if sf.node >= 0 {
+			n := &f.nodes[sf.node]
+			f.addRef(schemas.RefParams, n.ID, span{n.StartByte, n.EndByte}, n.Name, p)
+		}
+		if sf.declares {
+			src := indexer.FileID(f.path)
+			if sf.node >= 0 {
+				src = f.nodes[sf.node].ID
+			}
+			f.addRef(schemas.RefDeclares, src, sf.at, sf.name, sf.qname+"("+p+")")
+		}
+	}
+	for i := range f.calls {
+		c := &f.calls[i]
+		it := &f.items[c.it]
+		var at span
+		var target, expr, args string
+		switch it.kind {
+		case kCall:
+			fn := it.role[rObject]
+			at = fn
+			target = oneLine(f.text(fn))
+			n := "(" + itoa(countArgs(f.text(it.role[rArgs]))) + ")"
+			if j, ok := f.exprs[fn.key()]; ok && f.items[j].kind == kField {
+				fi := &f.items[j]
+				at = fi.role[rName]
+				expr = joinExpr(f.receiver(fi, 0), normName(f.text(fi.role[rName]))+n)
+			} else if name := normName(f.text(fn)); notCalls[name] {
+				continue
+			} else if isQName(name) {
+				expr = strings.TrimPrefix(name, "::") + n
+				if isIdent(name) && f.lookup(name, fn.start) != nil {
+					expr = exprLocal
+				}
+			} else {
+				expr = exprExpr
+			}
+			args = argsText(f.text(it.role[rArgs]))
+		case kNew:
+			at = it.span
+			target = "new " + oneLine(f.text(it.role[rType]))
+			t := f.typeExpr(it.role[rType])
+			if t == "" {
+				continue
+			}
+			n := 0
+			if it.hasRole(rArgs) {
+				n = countArgs(f.text(it.role[rArgs]))
+				args = argsText(f.text(it.role[rArgs]))
+			}
+			expr = "new " + t + "(" + itoa(n) + ")"
+		}
+		r := f.addRef(c.kind, f.srcID(c.src), at, target, expr)
+		r.Args, r.InLoop, r.InTry, r.Conditional = capText(args), c.loop, c.try, c.cond
+	}
+}
+
+// argsText returns the arguments of a call as written, on one line.
+func argsText(a string) string {
+	if len(a) >= 2 && (a[0] == '(' && a[len(a)-1] == ')' || a[0] == '{' && a[len(a)-1] == '}') {
+		a = a[1 : len(a)-1]
+	}
+	return oneLine(strings.TrimSpace(a))
+}
+
+// smart marks b a smart pointer when its declared type t is one.
+func (f *fileState) smart(b *binding, t span) {
+	if a := smartArg(f.text(t)); a != "" {
+		b.expr, b.smart = "{"+a+"}", true
+	}
+}

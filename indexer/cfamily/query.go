@@ -1,0 +1,124 @@
+package cfamily
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+	"unsafe"
+
+	"github.com/graphsnap/snap/indexer"
+)
+
+//go:embed query_c.scm
+var querySourceC string
+
+//go:embed query_cpp.scm
+var querySourceCpp string
+
+// kind is what a main capture of the query stands for. Kinds that open a
+// range come first, so that of two items with the same range the
+// container sorts before its content.
+type kind uint8
+
+const (
+	kNs kind = iota
+	kClass
+	kEnum
+	kFunc
+	kDecl
+	kFields
+	kTypedef
+	kAlias
+	kFriend
+	kTParam
+	kRange
+	kScope
+	kLoop
+	kTry
+	kCond
+	kDeclarator
+	kFdecl
+	kInit
+	kParam
+	kMember
+	kBases
+	kAccess
+	kUsing
+	kInclude
+	kDefine
+	kDoc
+	kCall
+	kNew
+	kField
+	kParen
+	kCast
+	numKinds
+)
+
+var kindNames = [numKinds]string{
+	"ns", "class", "enum", "func", "decl", "fields", "typedef", "alias", "friend", "tparam", "range",
+	"scope", "loop", "try", "cond", "declarator", "fdecl", "init", "param", "member",
+	"bases", "access", "using", "include", "define", "doc", "call", "new", "field", "paren", "cast",
+}
+
+// Roles: the slots of item.role that a kind's role captures fill.
+const (
+	rName   = 0
+	rType   = 1
+	rBody   = 2
+	rParams = 3
+	rValue  = 4
+	rArgs   = 5
+	rObject = 6
+
+	numRoles = 7
+)
+
+var roleSlots = map[string]int{
+	"name": rName, "type": rType, "body": rBody, "params": rParams, "value": rValue,
+	"args": rArgs, "object": rObject,
+}
+
+type captureInfo struct {
+	kind kind
+	role int8
+}
+
+type query struct {
+	q        *indexer.Query
+	captures []captureInfo
+}
+
+// compileQuery compiles the query of a dialect for its grammar.
+func compileQuery(grammar unsafe.Pointer, cpp bool) (*query, error) {
+	src := querySourceC
+	if cpp {
+		src += querySourceCpp
+	}
+	q, err := indexer.NewQuery(grammar, src)
+	if err != nil {
+		return nil, fmt.Errorf("cfamily query: %w", err)
+	}
+	out := &query{q: q}
+	for _, name := range q.CaptureNames() {
+		k, role, _ := strings.Cut(name, ".")
+		ci := captureInfo{kind: numKinds, role: -1}
+		for i, n := range kindNames {
+			if n == k {
+				ci.kind = kind(i)
+			}
+		}
+		if role != "" {
+			slot, ok := roleSlots[role]
+			if !ok {
+				ci.kind = numKinds
+			}
+			ci.role = int8(slot)
+		}
+		if ci.kind == numKinds {
+			return nil, fmt.Errorf("cfamily query: unknown capture @%s", name)
+		}
+		out.captures = append(out.captures, ci)
+	}
+	return out, nil
+}

@@ -1,0 +1,225 @@
+package cfamily
+
+import (
+	"strings"
+
+	"github.com/graphsnap/snap/indexer/srctext"
+)
+
+// maxText caps the texts copied into rows (signatures, targets, args).
+const maxText = 200
+
+func capText(s string) string { return srctext.Cap(s, maxText) }
+
+func isIdentStart(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80 || c == '$'
+}
+
+func isIdentByte(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
+
+// identEnd returns the end of the identifier starting at s[p].
+func identEnd(s string, p int) int {
+	if p >= len(s) || !isIdentStart(s[p]) {
+		return p
+	}
+	for p++; p < len(s) && isIdentByte(s[p]); p++ {
+	}
+	return p
+}
+
+func isIdent(s string) bool { return s != "" && identEnd(s, 0) == len(s) }
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
+
+func skipSpace(s string, p int) int {
+	for p < len(s) && isSpace(s[p]) {
+		p++
+	}
+	return p
+}
+
+// oneLine collapses runs of white space to one space, and caps the text.
+func oneLine(s string) string {
+	return capText(strings.Join(strings.Fields(s), " "))
+}
+
+// squeeze removes all white space.
+func squeeze(s string) string {
+	if strings.IndexAny(s, " \t\n\r") < 0 {
+		return s
+	}
+	return strings.Join(strings.Fields(s), "")
+}
+
+// stripTemplates removes template argument lists: map<K, vector<V>> gives
+// map. An operator's name (operator<) is left as is.
+func stripTemplates(s string) string {
+	if strings.IndexByte(s, '<') < 0 || strings.Contains(s, "operator") {
+		return s
+	}
+	var b strings.Builder
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '<':
+			depth++
+		case c == '>':
+			if depth > 0 {
+				depth--
+			}
+		case depth == 0:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// isQName reports whether s is a (qualified) name: a, a::b, ::a, ~a, a::~a.
+func isQName(s string) bool {
+	s = strings.TrimPrefix(s, "::")
+	if s == "" {
+		return false
+	}
+	for _, part := range strings.Split(s, "::") {
+		if !isIdent(strings.TrimPrefix(part, "~")) {
+			return false
+		}
+	}
+	return true
+}
+
+// typeWords are words of a type as written that say nothing of which type
+// it is.
+var typeWords = map[string]bool{
+	"const": true, "volatile": true, "struct": true, "class": true, "union": true, "enum": true,
+	"typename": true, "restrict": true, "__restrict": true, "mutable": true, "static": true,
+	"extern": true, "inline": true, "register": true, "constexpr": true, "thread_local": true,
+}
+
+// primitives are C and C++ built-in types: they have no members.
+var primitives = map[string]bool{
+	"void": true, "char": true, "short": true, "int": true, "long": true, "float": true, "double": true,
+	"signed": true, "unsigned": true, "bool": true, "_Bool": true, "size_t": true, "wchar_t": true,
+	"auto": true, "decltype": true, "char8_t": true, "char16_t": true, "char32_t": true,
+}
+
+// typeName normalizes a type as written to Expr's type form: qualifiers,
+// struct/class/enum keywords, pointer and reference marks and template
+// arguments dropped. It returns "" for built-in types, auto, function
+// types and anything else that has no members of the snapshot.
+func typeName(t string) string {
+	t = stripTemplates(t)
+	var name string
+	for p := 0; p < len(t); {
+		c := t[p]
+		switch {
+		case isIdentStart(c):
+			e := identEnd(t, p)
+			w := t[p:e]
+			for {
+				q := skipSpace(t, e)
+				if q+1 < len(t) && t[q] == ':' && t[q+1] == ':' {
+					r := skipSpace(t, q+2)
+					if re := identEnd(t, r); re > r {
+						w += "::" + t[r:re]
+						e = re
+						continue
+					}
+				}
+				break
+			}
+			p = e
+			switch {
+			case typeWords[w]:
+			case primitives[w]:
+				return ""
+			case name != "":
+				return "" // two names: not a plain type
+			default:
+				name = w
+			}
+		case c == ':' && p+1 < len(t) && t[p+1] == ':':
+			p += 2
+		case c == '*' || c == '&' || isSpace(c):
+			p++
+		default:
+			return ""
+		}
+	}
+	return name
+}
+
+// countArgs counts the arguments of an argument or parameter list as
+// written, parentheses included.
+func countArgs(s string) int {
+	if len(s) >= 2 && s[0] == '(' && s[len(s)-1] == ')' {
+		s = s[1 : len(s)-1]
+	}
+	if strings.TrimSpace(s) == "" {
+		return 0
+	}
+	n, depth := 1, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				n++
+			}
+		case '"', '\'':
+			for i++; i < len(s) && s[i] != c; i++ {
+				if s[i] == '\\' {
+					i++
+				}
+			}
+		}
+	}
+	return n
+}
+
+// splitTop splits s at the commas outside brackets.
+func splitTop(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '[', '{', '<':
+			depth++
+		case ')', ']', '}', '>':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
+}
+
+// docComment turns a run of comments into text: the comment marks and
+// leading stars dropped, lines joined.
+func docComment(lines []string) string {
+	var parts []string
+	for _, l := range lines {
+		l = strings.TrimSpace(l)
+		if strings.HasPrefix(l, "/*") {
+			l = strings.TrimSuffix(strings.TrimLeft(l[2:], "*!"), "*/")
+		} else {
+			l = strings.TrimLeft(l, "/!<")
+		}
+		for _, s := range strings.Split(l, "\n") {
+			s = strings.TrimSpace(s)
+			s = strings.TrimSpace(strings.TrimLeft(s, "*"))
+			if s != "" {
+				parts = append(parts, s)
+			}
+		}
+	}
+	return capText(strings.Join(parts, "\n"))
+}

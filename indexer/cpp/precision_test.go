@@ -1,0 +1,81 @@
+package cpp_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/c"
+	"github.com/graphsnap/snap/indexer/cpp"
+	"github.com/graphsnap/snap/schemas"
+)
+
+// resolvedCalls is every calls and instantiates edge the resolver makes
+// in the C++ shop fixture, each checked by hand against the source (and
+// the fixture compiles with g++ -std=c++17): `site caller -kind->
+// callee@its file:line`. The test fails on any edge more or less.
+var resolvedCalls = []string{
+	"clib/legacy.c:6 legacy_round -calls-> down@clib/legacy.c:3",
+	"include/shop/model.h:14 shop::Priced::doubled -calls-> shop::Priced::price@include/shop/model.h:13",
+	"src/main.cpp:15 main -calls-> shop::Order::add@src/model.cpp:19",
+	"src/main.cpp:16 main -calls-> shop::Item::Item@src/model.cpp:11",
+	"src/main.cpp:16 main -calls-> shop::Order::add@src/model.cpp:21",
+	"src/main.cpp:17 main -calls-> report@src/main.cpp:8",
+	"src/main.cpp:19 main -calls-> shop::Priced::doubled@include/shop/model.h:14",
+	"src/main.cpp:21 main -calls-> shop::store::Repo::put@src/store.hpp:13",
+	"src/main.cpp:22 main -calls-> shop::store::OrderStore::total@src/store.cpp:5",
+	"src/main.cpp:23 main -calls-> shop::Item::Item@src/model.cpp:11",
+	"src/main.cpp:24 main -calls-> shop::Item::name@include/shop/model.h:22",
+	"src/main.cpp:26 main -calls-> shop::Item::price@src/model.cpp:13",
+	"src/main.cpp:26 main -calls-> shop::round_price@src/model.cpp:42",
+	"src/main.cpp:9 report -calls-> shop::Priced::price@include/shop/model.h:13",
+	"src/model.cpp:13 shop::Item::price -calls-> shop::tax@src/model.cpp:8",
+	"src/model.cpp:17 shop::Order::make -instantiates-> shop::Order@include/shop/model.h:31",
+	"src/model.cpp:19 shop::Order::add -calls-> shop::Order::add@src/model.cpp:21",
+	"src/model.cpp:26 shop::Order::add -calls-> shop::Order::count@src/model.cpp:40",
+	"src/model.cpp:32 shop::Order::price -calls-> shop::Item::price@src/model.cpp:13",
+	"src/model.cpp:35 shop::Order::price -calls-> shop::Item::price@src/model.cpp:13",
+	"src/model.cpp:35 shop::Order::price -calls-> shop::Item::price@src/model.cpp:13",
+	"src/model.cpp:37 shop::Order::price -calls-> shop::round_price@src/model.cpp:42",
+	"src/model.cpp:42 shop::round_price -calls-> legacy_round@clib/legacy.c:5",
+	"src/store.cpp:6 shop::store::OrderStore::total -calls-> shop::store::Repo::size@src/store.hpp:15",
+	"src/store.cpp:7 shop::store::OrderStore::total -calls-> shop::Order::make@src/model.cpp:17",
+	"src/store.cpp:8 shop::store::OrderStore::total -calls-> shop::Order::price@src/model.cpp:29",
+	"tests/order_test.cc:7 OrderTest.Total -calls-> shop::Item::Item@src/model.cpp:11",
+	"tests/order_test.cc:7 OrderTest.Total -calls-> shop::Order::add@src/model.cpp:19",
+	"tests/order_test.cc:8 OrderTest.Total -calls-> shop::Order::price@src/model.cpp:29",
+}
+
+func TestPrecision(t *testing.T) {
+	g, err := indexer.Index(context.Background(), "../../testdata/cpp/shop", indexer.Options{Languages: []indexer.Language{cpp.New(), c.New()}, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byID := make(map[uint64]schemas.Node)
+	for _, n := range g.Nodes {
+		byID[n.ID] = n
+	}
+	var got []string
+	for _, e := range g.Edges {
+		if e.Dst == 0 || e.Kind != schemas.EdgeCalls && e.Kind != schemas.EdgeInstantiates {
+			continue
+		}
+		d := byID[e.Dst]
+		got = append(got, fmt.Sprintf("%s:%d %s -%s-> %s@%s:%d", e.File, e.Line, byID[e.Src].QualifiedName, e.Kind, d.QualifiedName, d.File, d.StartLine))
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, resolvedCalls) {
+		for _, s := range got {
+			if !slices.Contains(resolvedCalls, s) {
+				t.Errorf("unreviewed edge: %q,", s)
+			}
+		}
+		for _, s := range resolvedCalls {
+			if !slices.Contains(got, s) {
+				t.Errorf("lost edge: %s", s)
+			}
+		}
+	}
+}
