@@ -142,7 +142,7 @@ type Engine struct {
 
 	stats Stats
 
-	importTexts lazyIndex // import text → imports edges (ImportSites)
+	later lazy // what is computed on first use
 }
 
 // Build indexes s. It checks what the indexes rely on: nodes sorted by

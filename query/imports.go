@@ -32,7 +32,7 @@ func ImportText(s string) string {
 // text (see ImportText), in edge order: resolved ones lead where the
 // indexer found the import goes, unresolved ones say why not.
 func (e *Engine) ImportSites(text string) []int32 {
-	e.importTexts.once.Do(func() {
+	e.later.importTexts.once.Do(func() {
 		m := make(map[string][]int32)
 		for i := range e.edges {
 			if ed := &e.edges[i]; ed.Kind == schemas.EdgeImports {
@@ -40,7 +40,7 @@ func (e *Engine) ImportSites(text string) []int32 {
 				m[t] = append(m[t], int32(i))
 			}
 		}
-		e.importTexts.m = m
+		e.later.importTexts.m = m
 	})
-	return e.importTexts.m[ImportText(text)]
+	return e.later.importTexts.m[ImportText(text)]
 }

@@ -1,0 +1,647 @@
+package query
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"math"
+	"math/bits"
+	"slices"
+	"strings"
+
+	"github.com/graphsnap/snap/schemas"
+)
+
+// Context defaults and bounds.
+const (
+	DefaultContextTokens = 4000   // the budget when ContextOptions.Tokens is 0
+	MaxContextTokens     = 100000 // budgets are clamped to this
+	DefaultContextLimit  = 30     // symbols at most when ContextOptions.Limit is 0
+)
+
+// ContextOptions shape a Context answer. Zero values take the defaults.
+type ContextOptions struct {
+	Tokens   int    // budget in tokens (≈ bytes/4); clamped to MaxContextTokens
+	Limit    int    // at most this many symbols
+	Language string // keep this language only
+	File     string // keep symbols whose file matches (see MatchFile)
+}
+
+// CodeKind says what code a ContextSymbol carries.
+type CodeKind uint8
+
+// Code kinds.
+const (
+	CodeBody      CodeKind = iota // the whole body
+	CodeTruncated                 // the body's first lines, cut to the budget
+	CodeSignature                 // the signature only: no source, a large type, or no budget left for the body
+	CodeInside                    // nothing: its text is inside the body of an earlier symbol
+)
+
+// String returns "body", "truncated", "signature" or "inside".
+func (k CodeKind) String() string {
+	switch k {
+	case CodeBody:
+		return "body"
+	case CodeTruncated:
+		return "truncated"
+	case CodeSignature:
+		return "signature"
+	case CodeInside:
+		return "inside"
+	}
+	return fmt.Sprintf("CodeKind(%d)", k)
+}
+
+// ContextSymbol is one symbol a Context answer picked.
+type ContextSymbol struct {
+	Node    int32
+	Score   float64  // relevance: text match (the best is 1) plus graph shares and a small PageRank prior
+	Matched []string // the task's words its name, qualified name, path or doc hold
+	Via     string   // how the graph led to it ("called by net/http.(*Client).Do"); empty for a text match alone
+	Code    string   // per Shown: the body, its first lines, the signature, or empty
+	Shown   CodeKind
+	Tokens  int // what the entry costs: its code and a line naming it
+}
+
+// Why says in words why the symbol was picked: "matches redirect, client",
+// "called by X", or both.
+func (s *ContextSymbol) Why() string {
+	var parts []string
+	if len(s.Matched) > 0 {
+		parts = append(parts, "matches "+strings.Join(s.Matched, ", "))
+	}
+	if s.Via != "" {
+		parts = append(parts, s.Via)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// ContextResult is the outcome of Context.
+type ContextResult struct {
+	Terms     []string // the task's words that were searched, after stop words
+	Unmatched []string // those no symbol holds
+	Symbols   []ContextSymbol
+	Tokens    int  // tokens used, at most Budget
+	Budget    int  // the budget it ran with
+	Truncated bool // some body was cut or left out to stay in budget
+}
+
+// Context scoring parameters.
+const (
+	bm25K1       = 2.0
+	bm25B        = 0.75
+	ctxSeeds     = 10   // the best text matches that share their score with neighbours
+	ctxShare     = 0.5  // a neighbour's share of a seed's score, over sqrt(seed's neighbours); at most this in all
+	ctxFanout    = 200  // neighbours of a seed looked at, at most
+	ctxPrior     = 0.05 // weight of the PageRank prior
+	ctxMinTrunc  = 32   // fewest tokens of body worth showing cut
+	ctxDocWords  = 48   // words of a doc comment indexed
+	ctxCallWords = 32   // targets of a symbol's calls and references indexed
+)
+
+// Field weights of the context index: a word in a symbol's name counts
+// most, then in its qualified name, its file's path, its doc, and the
+// names it calls, instantiates or references as written (resolved or not:
+// "resp.redirect()" gives redirect).
+const (
+	weightName  = 6
+	weightQName = 3
+	weightPath  = 2
+	weightDoc   = 1
+	weightCall  = 1
+)
+
+// ctxIndex is a BM25 index over symbols (every node but files, packages,
+// modules and namespaces). The postings of term t are docs[off[t]:off[t+1]]
+// (rows, ascending) with their weighted term frequencies in tfs.
+type ctxIndex struct {
+	terms   map[string]int32
+	off     []uint32
+	docs    []int32
+	tfs     []uint16
+	lens    []uint16 // weighted length by row, saturated
+	avgLen  float64
+	numDocs int
+}
+
+// Context answers a task in words ("add retry to the HTTP client's redirect
+// handling") with the symbols most likely involved and their code, within a
+// token budget (tokens ≈ bytes/4).
+//
+// It ranks symbols by BM25 over their name's words (camelCase and
+// snake_case split), qualified name, file path, doc comment and the names
+// they call, with those fields weighted in that order, words lower-cased
+// and lightly stemmed.
+// BM25 is scaled by the share of the task's words a symbol holds. Then the
+// ten best matches pass a share of their score to their
+// neighbours over calls, instantiations, references, implementations and
+// containment (one hop), and a small PageRank prior breaks near-ties. It
+// picks symbols by score until the budget is spent: each with its body, cut
+// at a line to fit when needed (CodeTruncated), or its signature. Ties go
+// to the smaller row. The index is built on first use and kept.
+func (e *Engine) Context(task string, opt ContextOptions) ContextResult {
+	budget := opt.Tokens
+	if budget <= 0 {
+		budget = DefaultContextTokens
+	}
+	budget = min(budget, MaxContextTokens)
+	limit := opt.Limit
+	if limit <= 0 {
+		limit = DefaultContextLimit
+	}
+	res := ContextResult{Budget: budget}
+	x := e.contextIndex()
+
+	// The task's terms, each with the first word that gave it.
+	var terms, words []string
+	queryTerms(task, func(term, word string) {
+		if !slices.Contains(terms, term) && len(terms) < 64 {
+			terms = append(terms, term)
+			words = append(words, word)
+		}
+	})
+	res.Terms = words
+
+	// BM25, accumulated in slots of the rows touched.
+	slot := make([]int32, len(e.nodes)) // row → 1 + index in hits
+	type cand struct {
+		row   int32
+		text  float64 // BM25
+		graph float64 // shares from seeds
+		mask  uint64  // terms matched
+		via   string
+		viaBy float64 // the largest share, which names via
+		ok    bool    // kept by the options' filters
+	}
+	var cands []cand
+	keep := func(r int32) bool {
+		n := &e.nodes[r]
+		return !isContainer(n.Kind) && (opt.Language == "" || n.Language == opt.Language) && MatchFile(n.File, opt.File)
+	}
+	touch := func(r int32) *cand {
+		if slot[r] == 0 {
+			cands = append(cands, cand{row: r, ok: keep(r)})
+			slot[r] = int32(len(cands))
+		}
+		return &cands[slot[r]-1]
+	}
+	for t, term := range terms {
+		id, ok := x.terms[term]
+		if !ok {
+			res.Unmatched = append(res.Unmatched, words[t])
+			continue
+		}
+		docs, tfs := x.docs[x.off[id]:x.off[id+1]], x.tfs[x.off[id]:x.off[id+1]]
+		df := float64(len(docs))
+		idf := math.Log(1 + (float64(x.numDocs)-df+0.5)/(df+0.5))
+		for i, r := range docs {
+			tf := float64(tfs[i])
+			norm := bm25K1 * (1 - bm25B + bm25B*float64(x.lens[r])/x.avgLen)
+			c := touch(r)
+			c.text += idf * tf * (bm25K1 + 1) / (tf + norm)
+			c.mask |= 1 << t
+		}
+	}
+	// Symbols that hold more of the task's words rank higher: coverage
+	// scales BM25 from a half (one word of many) to one (all of them).
+	matchable := len(terms) - len(res.Unmatched)
+	for i := range cands {
+		c := &cands[i]
+		c.text *= 0.5 + 0.5*float64(bits.OnesCount64(c.mask))/float64(max(matchable, 1))
+	}
+	// Keep the filtered text matches, normalised so the best is 1.
+	top := 0.0
+	for _, c := range cands {
+		if c.ok {
+			top = max(top, c.text)
+		}
+	}
+	if top == 0 {
+		return res
+	}
+	for i := range cands {
+		cands[i].text /= top
+	}
+
+	// Graph expansion from the best text matches.
+	order := make([]int32, 0, len(cands))
+	for i, c := range cands {
+		if c.ok {
+			order = append(order, int32(i))
+		}
+	}
+	seeds := topN(order, ctxSeeds, func(a, b int32) int {
+		return cmp.Or(cmp.Compare(cands[b].text, cands[a].text), cmp.Compare(cands[a].row, cands[b].row))
+	})
+	seedRows := make([]int32, len(seeds))
+	seedText := make([]float64, len(seeds))
+	for i, ci := range seeds {
+		seedRows[i], seedText[i] = cands[ci].row, cands[ci].text
+	}
+	for i, h := range seedRows {
+		links := e.contextLinks(h)
+		share := ctxShare * seedText[i] / math.Sqrt(float64(len(links)))
+		for _, l := range links[:min(len(links), ctxFanout)] {
+			if l.node == h {
+				continue
+			}
+			c := touch(l.node)
+			if !c.ok {
+				continue
+			}
+			c.graph += share
+			if share > c.viaBy {
+				c.viaBy, c.via = share, l.why+" "+e.nodes[h].QualifiedName
+			}
+		}
+	}
+
+	// Final scores: text, graph shares, prior.
+	rank := e.globalRank()
+	maxRank := 0.0
+	for _, r := range rank {
+		maxRank = max(maxRank, r)
+	}
+	uniform := float64(len(e.nodes))
+	prior := func(r int32) float64 {
+		if maxRank == 0 {
+			return 0
+		}
+		return ctxPrior * math.Log1p(rank[r]*uniform) / math.Log1p(maxRank*uniform)
+	}
+	type scored struct {
+		ci    int32
+		score float64
+	}
+	var all []scored
+	for i, c := range cands {
+		if c.ok && (c.text > 0 || c.graph > 0) {
+			all = append(all, scored{int32(i), c.text + min(c.graph, ctxShare) + prior(c.row)})
+		}
+	}
+	// The picks come from the best few: enough for the limit, and for the
+	// entries that the budget makes the loop skip.
+	all = topN(all, 4*limit+16, func(a, b scored) int {
+		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(cands[a.ci].row, cands[b.ci].row))
+	})
+
+	// Pick by score until the budget or the limit is reached.
+	type span struct {
+		file       string
+		start, end uint32
+		row        int32
+	}
+	var shown []span // bodies shown whole
+	for _, s := range all {
+		if len(res.Symbols) == limit {
+			break
+		}
+		c := &cands[s.ci]
+		n := &e.nodes[c.row]
+		sym := ContextSymbol{Node: c.row, Score: s.score}
+		for t := range terms {
+			if c.mask&(1<<t) != 0 {
+				sym.Matched = append(sym.Matched, words[t])
+			}
+		}
+		if c.graph > 0 {
+			sym.Via = c.via
+		}
+		left := budget - res.Tokens
+		head := tokensOf(len(n.QualifiedName) + len(n.File) + len(sym.Why()) + 16)
+		if head > left {
+			break
+		}
+		inside := slices.IndexFunc(shown, func(p span) bool {
+			return p.file == n.File && p.start <= n.StartByte && n.EndByte <= p.end && p.row != c.row
+		})
+		body, hasBody := e.Body(c.row)
+		sig := tokensOf(len(n.Signature))
+		switch {
+		case inside >= 0:
+			sym.Shown = CodeInside
+			in := "inside " + e.nodes[shown[inside].row].QualifiedName
+			if sym.Via == "" {
+				sym.Via = in
+			} else {
+				sym.Via += "; " + in
+			}
+		case !hasBody || isTypeLike(n.Kind) && tokensOf(len(body)) > budget/4:
+			sym.Shown, sym.Code = CodeSignature, n.Signature
+		case head+tokensOf(len(body)) <= left:
+			sym.Shown, sym.Code = CodeBody, string(body)
+			shown = append(shown, span{n.File, n.StartByte, n.EndByte, c.row})
+		case left-head >= ctxMinTrunc:
+			cut := body[:(left-head)*4]
+			if i := bytes.LastIndexByte(cut, '\n'); i > 0 {
+				cut = cut[:i+1]
+			}
+			sym.Shown, sym.Code = CodeTruncated, string(cut)
+			res.Truncated = true
+		case head+sig <= left:
+			sym.Shown, sym.Code = CodeSignature, n.Signature
+			res.Truncated = true
+		default:
+			res.Truncated = true
+			continue
+		}
+		sym.Tokens = head + tokensOf(len(sym.Code))
+		res.Tokens += sym.Tokens
+		res.Symbols = append(res.Symbols, sym)
+	}
+	return res
+}
+
+// topN returns the k smallest of xs by cmp, sorted; it reorders xs.
+func topN[T any](xs []T, k int, cmp func(a, b T) int) []T {
+	if k <= 0 {
+		return nil
+	}
+	if len(xs) <= k {
+		slices.SortFunc(xs, cmp)
+		return xs
+	}
+	// A heap of the k smallest so far, the largest at the root.
+	h := xs[:k]
+	down := func(i int) {
+		for {
+			c := 2*i + 1
+			if c >= k {
+				return
+			}
+			if c+1 < k && cmp(h[c+1], h[c]) > 0 {
+				c++
+			}
+			if cmp(h[c], h[i]) <= 0 {
+				return
+			}
+			h[i], h[c] = h[c], h[i]
+			i = c
+		}
+	}
+	for i := k/2 - 1; i >= 0; i-- {
+		down(i)
+	}
+	for _, x := range xs[k:] {
+		if cmp(x, h[0]) < 0 {
+			h[0] = x
+			down(0)
+		}
+	}
+	slices.SortFunc(h, cmp)
+	return h
+}
+
+// tokensOf estimates the tokens of n bytes.
+func tokensOf(n int) int { return (n + 3) / 4 }
+
+// isTypeLike reports whether kind declares a type, whose body may hold
+// every member.
+func isTypeLike(kind string) bool {
+	switch kind {
+	case schemas.KindClass, schemas.KindStruct, schemas.KindInterface, schemas.KindTrait, schemas.KindEnum:
+		return true
+	}
+	return false
+}
+
+// ctxLink is a neighbour of a context seed and how it relates to it, as
+// words to put before the seed's name.
+type ctxLink struct {
+	node int32
+	why  string
+}
+
+// contextLinks returns r's neighbours over calls, instantiations,
+// references, implementations and containment, in edge order, each once.
+func (e *Engine) contextLinks(r int32) []ctxLink {
+	var out []ctxLink
+	seen := map[int32]bool{r: true}
+	add := func(v int32, why string) {
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, ctxLink{v, why})
+		}
+	}
+	for _, k := range [...]EdgeKind{Calls, Instantiates, References, Implements, Extends, Contains} {
+		for _, i := range e.out[k].edges(r) {
+			if v := e.edges[i].DstRow; v >= 0 {
+				add(v, linkWords[k][0])
+			}
+		}
+		for _, i := range e.in[k].edges(r) {
+			add(e.edges[i].SrcRow, linkWords[k][1])
+		}
+	}
+	return out
+}
+
+// linkWords says how a neighbour relates to a seed: [0] when the seed's
+// edge points at it, [1] when its edge points at the seed.
+var linkWords = [numEdgeKinds][2]string{
+	Contains:     {"declared in", "contains"},
+	Calls:        {"called by", "calls"},
+	Instantiates: {"instantiated by", "instantiates"},
+	References:   {"referenced by", "references"},
+	Implements:   {"implemented by", "implements"},
+	Extends:      {"extended by", "extends"},
+}
+
+// contextIndex returns the engine's context index, building it on first
+// use.
+func (e *Engine) contextIndex() *ctxIndex {
+	l := e.lazy()
+	l.ctxOnce.Do(func() { l.ctx = e.buildContextIndex() })
+	return l.ctx
+}
+
+// termWeight is one term of a document with its field weight.
+type termWeight struct {
+	term string
+	w    uint16
+}
+
+func (e *Engine) buildContextIndex() *ctxIndex {
+	nodes := e.nodes
+	x := &ctxIndex{terms: map[string]int32{}, lens: make([]uint16, len(nodes))}
+	// Pass 1: each document's distinct terms and weights, flat.
+	var (
+		docTerm []int32  // term ids, document after document
+		docTF   []uint16 // their weights
+		docOff  = make([]uint32, len(nodes)+1)
+		tw      []termWeight
+		df      []uint32
+		total   float64
+	)
+	pathTerms := map[string][]string{}
+	for r := range nodes {
+		n := &nodes[r]
+		if isContainer(n.Kind) {
+			docOff[r+1] = uint32(len(docTerm))
+			continue
+		}
+		tw = tw[:0]
+		indexWords(n.Name, weightName, 0, func(t string, w uint16) { tw = append(tw, termWeight{t, w}) })
+		indexWords(normQualified(n.QualifiedName), weightQName, 0, func(t string, w uint16) { tw = append(tw, termWeight{t, w}) })
+		pt, ok := pathTerms[n.File]
+		if !ok {
+			indexWords(n.File, 1, 0, func(t string, _ uint16) { pt = append(pt, t) })
+			pathTerms[n.File] = pt
+		}
+		for _, t := range pt {
+			tw = append(tw, termWeight{t, weightPath})
+		}
+		indexWords(n.Doc, weightDoc, ctxDocWords, func(t string, w uint16) { tw = append(tw, termWeight{t, w}) })
+		calls := 0
+		for _, k := range [...]EdgeKind{Calls, Instantiates, References} {
+			for _, i := range e.out[k].edges(int32(r)) {
+				if calls++; calls > ctxCallWords {
+					break
+				}
+				indexWords(targetName(e.edges[i].Target), weightCall, 0, func(t string, w uint16) { tw = append(tw, termWeight{t, w}) })
+			}
+		}
+		slices.SortFunc(tw, func(a, b termWeight) int { return strings.Compare(a.term, b.term) })
+		length := 0
+		for i := 0; i < len(tw); {
+			j, w := i, 0
+			for ; j < len(tw) && tw[j].term == tw[i].term; j++ {
+				w += int(tw[j].w)
+			}
+			id, ok := x.terms[tw[i].term]
+			if !ok {
+				id = int32(len(df))
+				x.terms[tw[i].term] = id
+				df = append(df, 0)
+			}
+			df[id]++
+			docTerm = append(docTerm, id)
+			docTF = append(docTF, uint16(min(w, math.MaxUint16)))
+			length += w
+			i = j
+		}
+		x.lens[r] = uint16(min(length, math.MaxUint16))
+		total += float64(x.lens[r])
+		x.numDocs++
+		docOff[r+1] = uint32(len(docTerm))
+	}
+	if x.numDocs > 0 {
+		x.avgLen = total / float64(x.numDocs)
+	}
+	// Pass 2: invert, documents in row order.
+	x.off = make([]uint32, len(df)+1)
+	for t, d := range df {
+		x.off[t+1] = x.off[t] + d
+	}
+	x.docs = make([]int32, len(docTerm))
+	x.tfs = make([]uint16, len(docTerm))
+	next := slices.Clone(x.off[:len(df)])
+	for r := range nodes {
+		for i := docOff[r]; i < docOff[r+1]; i++ {
+			t := docTerm[i]
+			x.docs[next[t]] = int32(r)
+			x.tfs[next[t]] = docTF[i]
+			next[t]++
+		}
+	}
+	return x
+}
+
+// indexWords calls fn with the index term of each word of s (split as
+// identifiers are, lower-cased, stemmed, stop words left out), up to max
+// words when limit > 0.
+func indexWords(s string, w uint16, limit int, fn func(term string, w uint16)) {
+	n := 0
+	words(s, func(i, j int) {
+		if limit > 0 && n >= limit {
+			return
+		}
+		n++
+		if t, ok := indexTerm(s[i:j]); ok {
+			fn(t, w)
+		}
+	})
+}
+
+// indexTerm returns the index term of one word, and false for a stop word
+// or a single letter.
+func indexTerm(word string) (string, bool) {
+	w := foldASCII(word)
+	if len(w) < 2 || stopWords[w] {
+		return "", false
+	}
+	return stem(w), true
+}
+
+// queryTerms calls fn with the term and the word of each word of a task
+// that is neither a stop word nor a task verb ("add", "fix").
+func queryTerms(task string, fn func(term, word string)) {
+	words(task, func(i, j int) {
+		w := foldASCII(task[i:j])
+		if taskWords[w] {
+			return
+		}
+		if t, ok := indexTerm(w); ok {
+			fn(t, w)
+		}
+	})
+}
+
+// stopWords are left out of the index and of tasks.
+var stopWords = setOf(`a an and are as at be been but by can could did do does for from had has have
+	how if in into is it its may might must no not of on or our should so than that the their them then
+	there these they this those to too was we were what when where which while who whom why will with
+	would you your`)
+
+// taskWords are words of a task that say what to do rather than what to do
+// it to.
+var taskWords = setOf(`add adding fix fixing implement implementing change changing modify improve
+	refactor make need needs want wants please support supporting code function functions method methods
+	logic`)
+
+func setOf(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// stem strips a lower-case word's plural and -ing/-ed endings and a final
+// e, so "handles", "handling", "handled" and "handle" all read "handl", and
+// "entries" reads "entry". It is deliberately light: "server" and "serve"
+// stay apart.
+func stem(w string) string {
+	switch {
+	case len(w) > 4 && strings.HasSuffix(w, "ies"):
+		return w[:len(w)-3] + "y"
+	case len(w) > 4 && strings.HasSuffix(w, "sses"):
+		w = w[:len(w)-2]
+	case len(w) > 4 && (strings.HasSuffix(w, "ches") || strings.HasSuffix(w, "shes") ||
+		strings.HasSuffix(w, "xes") || strings.HasSuffix(w, "zes")):
+		w = w[:len(w)-2]
+	case len(w) > 3 && w[len(w)-1] == 's' && !strings.HasSuffix(w, "ss") &&
+		!strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is"):
+		w = w[:len(w)-1]
+	}
+	switch {
+	case len(w) >= 7 && strings.HasSuffix(w, "ing"):
+		w = undouble(w[:len(w)-3])
+	case len(w) >= 6 && strings.HasSuffix(w, "ed"):
+		w = undouble(w[:len(w)-2])
+	}
+	if len(w) > 3 && w[len(w)-1] == 'e' {
+		w = w[:len(w)-1]
+	}
+	return w
+}
+
+// undouble drops the last of a doubled consonant left by a suffix
+// ("mapp" → "map"), but not of ll, ss or zz ("call", "pass").
+func undouble(w string) string {
+	if n := len(w); n > 2 && w[n-1] == w[n-2] && strings.IndexByte("bdgmnprt", w[n-1]) >= 0 {
+		return w[:n-1]
+	}
+	return w
+}
