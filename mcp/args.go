@@ -61,6 +61,8 @@ var typeSchemas = map[reflect.Type]*jsonschema.Schema{
 	// Ids are decimal strings (JSON numbers lose precision above 2^53 in
 	// many clients); a number is taken too.
 	reflect.TypeFor[ID](): {Type: "string", Pattern: `^[0-9]+$`},
+	// Another tool's answer, as it is.
+	reflect.TypeFor[json.RawMessage](): {Type: "object"},
 }
 
 // outputSchema derives Out's JSON Schema: what the tool's structured

@@ -50,7 +50,11 @@ const (
 )
 
 // Toolsets lists every toolset.
-var Toolsets = []string{ToolsetIndex, ToolsetSymbols, ToolsetCallGraph, ToolsetTraversal, ToolsetFiles, ToolsetHistory, ToolsetMemories}
+var Toolsets = []string{ToolsetIndex, ToolsetSymbols, ToolsetCallGraph, ToolsetTraversal, ToolsetContext, ToolsetFiles, ToolsetHistory, ToolsetMemories}
+
+// DefaultToolsets are the toolsets snap serve offers unless told
+// otherwise: what most agents need, and a shorter tools/list.
+var DefaultToolsets = []string{ToolsetIndex, ToolsetSymbols, ToolsetCallGraph, ToolsetTraversal, ToolsetContext, ToolsetFiles}
 
 // Tool is one tool of the catalog.
 type Tool struct {
@@ -282,8 +286,14 @@ func init() {
 		callDetailsTool,
 		impactTool,
 		pathTool,
+		exploreTool,
+		mapTool,
+		rankTool,
 		dependenciesTool,
 		dependentsTool,
+		contextTool,
+		askTool,
+		verifyTool,
 		readFileTool,
 		listDirTool,
 		findFileTool,

@@ -52,6 +52,18 @@ func idOf(t testing.TB, h *query.Holder, qname string) string {
 
 // calls are real questions with their answers kept under testdata/.
 var calls = []struct{ golden, tool, args string }{
+	{"rank", "snap_rank", `{"limit":3}`},
+	{"rank_seeded", "snap_rank", `{"seeds":["Client.Do"],"kinds":["method","function"],"limit":3}`},
+	{"explore", "snap_explore", `{"name":"Client.Do"}`},
+	{"map", "snap_map", `{"names":["main.main","Client.Do","Client.send"]}`},
+	{"context", "snap_context", `{"task":"send an HTTP request with the client","tokens":300}`},
+	{"context_markdown", "snap_context", `{"task":"save a user","tokens":200,"format":"markdown"}`},
+	{"ask_callers", "snap_ask", `{"question":"who calls Client.Do?"}`},
+	{"ask_path", "snap_ask", `{"question":"how does main.main reach Client.send"}`},
+	{"ask_words", "snap_ask", `{"question":"where are users saved"}`},
+	{"verify_calls", "snap_verify", `{"claim":"Client.do calls Client.send"}`},
+	{"verify_reaches", "snap_verify", `{"claim":"Client.Do reaches Client.send"}`},
+	{"verify_contradicted", "snap_verify", `{"claim":"create_user calls main.main"}`},
 	{"file_nodes", "snap_file_nodes", `{"file":"net/http/client.go","kinds":["method"],"limit":2}`},
 	{"resolve_import_go", "snap_resolve_import", `{"import":"\"net/http\""}`},
 	{"resolve_import_python", "snap_resolve_import", `{"import":"app.models.user"}`},
@@ -209,6 +221,15 @@ func TestErrors(t *testing.T) {
 		{"snap_resolve_import", `{"import":"./x","from":"../../etc/passwd"}`, mcp.CodePathOutsideRoot, "leaves"},
 		{"snap_resolve_import", `{"import":"./x","from":"nope.py"}`, mcp.CodeFileNotFound, "nope.py"},
 		{"snap_file_nodes", `{"file":"client.go","kinds":["lambda"]}`, mcp.CodeInvalidArgument, "lambda"},
+		{"snap_context", `{"task":"  "}`, mcp.CodeInvalidArgument, "task"},
+		{"snap_context", `{"task":"x","tokens":5}`, mcp.CodeInvalidArgument, "tokens"},
+		{"snap_context", `{"task":"x","format":"html"}`, mcp.CodeInvalidArgument, "format"},
+		{"snap_verify", `{"claim":"the code is fine"}`, mcp.CodeInvalidArgument, "claim"},
+		{"snap_map", `{}`, mcp.CodeInvalidArgument, "names"},
+		{"snap_map", `{"names":["Nowhere"]}`, mcp.CodeSymbolNotFound, "Nowhere"},
+		{"snap_rank", `{"kinds":["lambda"]}`, mcp.CodeInvalidArgument, "lambda"},
+		{"snap_explore", `{"name":"Client.Do","depth":0}`, mcp.CodeInvalidArgument, "depth"},
+		{"snap_ask", `{"question":""}`, mcp.CodeInvalidArgument, "question"},
 		{"snap_file_nodes", `{"file":"/etc/passwd"}`, mcp.CodePathOutsideRoot, "absolute"},
 	} {
 		code, msg, _ := errorOf(t, r, tc.tool, tc.args)

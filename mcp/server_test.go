@@ -114,9 +114,11 @@ func TestServerListsTools(t *testing.T) {
 		}
 	}
 	slices.Sort(names) // mcp-go lists tools by name
-	want := "snap_call_details snap_callees snap_callers snap_delete_memory snap_dependencies snap_dependents snap_diff snap_edit_memory " +
-		"snap_file_nodes snap_find_file snap_find_references snap_find_symbol snap_get_config snap_history snap_impact snap_list_dir snap_list_memories snap_manifest " +
-		"snap_node snap_path snap_read_file snap_read_memory snap_resolve_import snap_search snap_snapshots snap_stats snap_status snap_symbols_overview snap_update_config snap_write_memory"
+	want := "snap_ask snap_call_details snap_callees snap_callers snap_context snap_delete_memory snap_dependencies snap_dependents " +
+		"snap_diff snap_edit_memory snap_explore snap_file_nodes snap_find_file snap_find_references snap_find_symbol " +
+		"snap_get_config snap_history snap_impact snap_list_dir snap_list_memories snap_manifest snap_map snap_node snap_path " +
+		"snap_rank snap_read_file snap_read_memory snap_resolve_import snap_search snap_snapshots snap_stats snap_status " +
+		"snap_symbols_overview snap_update_config snap_verify snap_write_memory"
 	if got := strings.Join(names, " "); got != want {
 		t.Errorf("tools:\n got %s\nwant %s", got, want)
 	}
@@ -124,7 +126,7 @@ func TestServerListsTools(t *testing.T) {
 	// Toolsets narrow the list.
 	c, _ = connect(t, mcp.Options{Toolsets: []string{mcp.ToolsetTraversal}})
 	list, err = c.ListTools(t.Context(), mcpgo.ListToolsRequest{})
-	if err != nil || len(list.Tools) != 6 { // and the two settings tools
+	if err != nil || len(list.Tools) != 9 { // and the two settings tools
 		t.Fatalf("traversal toolset: %d tools, %v", len(list.Tools), err)
 	}
 	if _, err := mcp.NewServer(holder(t), mcp.Options{Toolsets: []string{"nope"}}); err == nil {

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -31,7 +32,7 @@ func serveCommand(log *slog.Logger) *cli.Command {
 			"Examples:\n  snap serve\n  snap serve --store s3://code-graphs/snap --sync 2m\n" +
 			"  snap serve --snapshot .snap/repo=x/branch=main/commit=abc --toolsets symbols,callgraph",
 		Flags: append(snapshotFlags(),
-			&cli.StringSliceFlag{Name: "toolsets", Usage: "offer only these `TOOLSETS` (index, symbols, callgraph, traversal, files)"},
+			&cli.StringSliceFlag{Name: "toolsets", Usage: "offer these `TOOLSETS`: " + strings.Join(mcp.Toolsets, ", ") + ", or all (default: " + strings.Join(mcp.DefaultToolsets, ", ") + ")"},
 			&cli.DurationFlag{Name: "sync", Usage: "poll the store's HEAD every `INTERVAL` (e.g. 2m) and swap in newer snapshots"},
 			&cli.StringFlag{Name: "http", Usage: "serve streamable HTTP at `ADDR` (127.0.0.1:8080; port 0 picks one) instead of stdio, endpoint /mcp"},
 			&cli.BoolFlag{Name: "allow-remote", Usage: "let --http listen on an address other than loopback (the tools answer anyone who reaches it)"},
@@ -40,9 +41,17 @@ func serveCommand(log *slog.Logger) *cli.Command {
 			if err := exactArgs(c, 0, 0); err != nil {
 				return err
 			}
-			for _, ts := range c.StringSlice("toolsets") {
-				if !slices.Contains(mcp.Toolsets, ts) {
-					return usagef("serve: unknown toolset %q (have index, symbols, callgraph, traversal, files)", ts)
+			toolsets := mcp.DefaultToolsets
+			if c.IsSet("toolsets") {
+				toolsets = nil // all
+				for _, ts := range c.StringSlice("toolsets") {
+					switch {
+					case ts == "all":
+					case !slices.Contains(mcp.Toolsets, ts):
+						return usagef("serve: unknown toolset %q (have %s, or all)", ts, strings.Join(mcp.Toolsets, ", "))
+					case !slices.Contains(c.StringSlice("toolsets"), "all"):
+						toolsets = append(toolsets, ts)
+					}
 				}
 			}
 			interval := c.Duration("sync")
@@ -66,7 +75,7 @@ func serveCommand(log *slog.Logger) *cli.Command {
 			ctx, cancel := context.WithCancelCause(c.Context)
 			defer cancel(nil)
 			h := &query.Holder{}
-			opts := mcp.Options{Version: version(), Toolsets: c.StringSlice("toolsets"), Logger: log, LoadWait: time.Minute, Memories: memoriesDir(ctx)}
+			opts := mcp.Options{Version: version(), Toolsets: toolsets, Logger: log, LoadWait: time.Minute, Memories: memoriesDir(ctx)}
 
 			// Find the snapshot first, so that a wrong flag fails at once;
 			// then answer the protocol while it loads. Tool calls wait for

@@ -1,0 +1,205 @@
+package mcp
+
+import (
+	"context"
+	"math"
+	"slices"
+
+	"github.com/graphsnap/snap/query"
+	"github.com/graphsnap/snap/schemas"
+)
+
+// graphEdge is an edge of a subgraph, between two of its symbols.
+type graphEdge struct {
+	From string `json:"from"` // id
+	To   string `json:"to"`   // id
+	Kind string `json:"kind"`
+	At   string `json:"at"`
+}
+
+type graphNode struct {
+	sym
+	Seed bool `json:"seed,omitempty"`
+}
+
+type subgraphOut struct {
+	header
+	Nodes     []graphNode `json:"nodes"`
+	Edges     []graphEdge `json:"edges"`
+	Mermaid   string      `json:"mermaid"`
+	Truncated bool        `json:"truncated,omitempty"`
+}
+
+func subgraphOf(e *query.Engine, g query.Subgraph) *subgraphOut {
+	out := &subgraphOut{Nodes: make([]graphNode, len(g.Nodes)), Edges: make([]graphEdge, len(g.Edges)), Mermaid: e.Mermaid(g), Truncated: g.Truncated}
+	for i, r := range g.Nodes {
+		out.Nodes[i] = graphNode{sym: symOf(e, r), Seed: slices.Contains(g.Seeds, r)}
+	}
+	for i, ei := range g.Edges {
+		ed := e.Edge(ei)
+		out.Edges[i] = graphEdge{From: idString(ed.Src), To: idString(ed.Dst), Kind: ed.Kind, At: siteLoc(ed)}
+	}
+	return out
+}
+
+type exploreIn struct {
+	target
+	Depth     *int     `json:"depth,omitempty" jsonschema:"how many edges away (default 1, at most 3)"`
+	Direction string   `json:"direction,omitempty" enum:"in,out,both" jsonschema:"both (default), out (what it uses) or in (what uses it)"`
+	Kinds     []string `json:"kinds,omitempty" enum:"contains,calls,imports,extends,implements,references,instantiates" jsonschema:"edge kinds to follow (default every kind but contains)"`
+	MaxNodes  *int     `json:"max_nodes,omitempty" jsonschema:"stop at this many symbols (default 50, at most 500)"`
+}
+
+var exploreTool = newTool(
+	"snap_explore", "Neighbourhood", ToolsetTraversal,
+	"A symbol's neighbourhood: the symbols within depth edges of it and the edges among them, with a Mermaid "+
+		"flowchart of the same (the symbol highlighted). truncated says max_nodes stopped the walk.",
+	func(_ context.Context, e *query.Engine, in *exploreIn) (*subgraphOut, *ToolError) {
+		r, terr := in.resolve(e)
+		if terr != nil {
+			return nil, terr
+		}
+		opt := query.ExploreOptions{Direction: query.Both}
+		if in.Depth != nil {
+			if *in.Depth < 1 {
+				return nil, argErr("depth", "must be at least 1, got %d", *in.Depth)
+			}
+			opt.Depth = min(*in.Depth, query.MaxExploreDepth)
+		}
+		if in.MaxNodes != nil {
+			if *in.MaxNodes < 1 {
+				return nil, argErr("max_nodes", "must be at least 1, got %d", *in.MaxNodes)
+			}
+			opt.MaxNodes = min(*in.MaxNodes, query.MaxExploreNodes)
+		}
+		if in.Direction != "" {
+			d, ok := query.ParseDirection(in.Direction)
+			if !ok {
+				return nil, argErr("direction", "want in, out or both, got %q", in.Direction)
+			}
+			opt.Direction = d
+		}
+		var err *ToolError
+		if opt.Kinds, _, err = edgeKinds("kinds", in.Kinds, query.DefaultPathKinds); err != nil {
+			return nil, err
+		}
+		out := subgraphOf(e, e.Explore([]int32{r}, opt))
+		if len(out.Edges) == 0 {
+			out.Hint = "no edges of those kinds: try direction both, or other kinds"
+		}
+		return out, nil
+	})
+
+type mapIn struct {
+	Names []string `json:"names,omitempty" jsonschema:"the symbols to draw, by name (plain, dotted or qualified); each must name one symbol"`
+	IDs   []ID     `json:"ids,omitempty" jsonschema:"the symbols to draw, by id"`
+	Kinds []string `json:"kinds,omitempty" enum:"contains,calls,imports,extends,implements,references,instantiates" jsonschema:"edge kinds to draw (default every kind but contains)"`
+}
+
+// maxMapSymbols bounds the symbols snap_map draws.
+const maxMapSymbols = 100
+
+var mapTool = newTool(
+	"snap_map", "Map of symbols", ToolsetTraversal,
+	"How chosen symbols connect: the edges among them, and a symbol in between when two connect only through "+
+		"one (a → m → b), with a Mermaid flowchart of it. Give names or ids, up to 100.",
+	func(_ context.Context, e *query.Engine, in *mapIn) (*subgraphOut, *ToolError) {
+		if len(in.Names)+len(in.IDs) == 0 {
+			return nil, argErr("names", "give the symbols to draw, by names or ids")
+		}
+		if len(in.Names)+len(in.IDs) > maxMapSymbols {
+			return nil, argErr("names", "at most %d symbols, got %d", maxMapSymbols, len(in.Names)+len(in.IDs))
+		}
+		var rows []int32
+		for i := range in.IDs {
+			r, terr := resolveSymbol(e, &in.IDs[i], "", "", "ids", "names")
+			if terr != nil {
+				return nil, terr
+			}
+			rows = append(rows, r)
+		}
+		for _, name := range in.Names {
+			r, terr := resolveSymbol(e, nil, name, "", "ids", "names")
+			if terr != nil {
+				return nil, terr
+			}
+			rows = append(rows, r)
+		}
+		kinds, _, terr := edgeKinds("kinds", in.Kinds, query.DefaultPathKinds)
+		if terr != nil {
+			return nil, terr
+		}
+		out := subgraphOf(e, e.Map(rows, kinds))
+		if len(out.Edges) == 0 {
+			out.Hint = "these symbols do not connect directly or through one other; snap_path finds longer ways"
+		}
+		return out, nil
+	})
+
+type rankIn struct {
+	Seeds    []string `json:"seeds,omitempty" jsonschema:"rank around these symbols (personalised PageRank), by name; default: the whole graph"`
+	SeedIDs  []ID     `json:"seed_ids,omitempty" jsonschema:"seeds by id"`
+	Kinds    []string `json:"kinds,omitempty" jsonschema:"keep symbols of these kinds (function, method, class, …)"`
+	Language string   `json:"language,omitempty" jsonschema:"keep symbols of this language"`
+	File     string   `json:"file,omitempty" jsonschema:"keep symbols of files matching this path or path suffix"`
+	Limit    *int     `json:"limit,omitempty" jsonschema:"how many (default 20, at most 200)"`
+}
+
+type rankedSym struct {
+	sym
+	// Weight is the symbol's PageRank times the number of symbols: 1 is
+	// the average, 10 ten times it.
+	Weight float64 `json:"weight"`
+}
+
+type rankOut struct {
+	header
+	Seeds  []sym       `json:"seeds,omitempty"`
+	Ranked []rankedSym `json:"ranked"`
+}
+
+var rankTool = newTool(
+	"snap_rank", "Central symbols", ToolsetTraversal,
+	"The symbols the code graph leans on most (PageRank over calls, references, inheritance and imports): "+
+		"where to start reading unfamiliar code. With seeds, what matters most around them. weight 1 is average.",
+	func(_ context.Context, e *query.Engine, in *rankIn) (*rankOut, *ToolError) {
+		opt := query.RankOptions{Language: in.Language, File: in.File, NodeKinds: in.Kinds}
+		for _, k := range in.Kinds {
+			if !slices.Contains(schemas.NodeKinds, k) {
+				return nil, toolErr(CodeInvalidArgument, map[string]any{"argument": "kinds", "kinds": schemas.NodeKinds}, "kinds: unknown kind %q", k)
+			}
+		}
+		opt.Limit = query.DefaultRankLimit
+		if in.Limit != nil {
+			if *in.Limit < 1 {
+				return nil, argErr("limit", "must be at least 1, got %d", *in.Limit)
+			}
+			opt.Limit = min(*in.Limit, 200)
+		}
+		out := &rankOut{Ranked: []rankedSym{}}
+		for i := range in.SeedIDs {
+			r, terr := resolveSymbol(e, &in.SeedIDs[i], "", "", "seed_ids", "seeds")
+			if terr != nil {
+				return nil, terr
+			}
+			opt.Seeds = append(opt.Seeds, r)
+		}
+		for _, name := range in.Seeds {
+			r, terr := resolveSymbol(e, nil, name, "", "seed_ids", "seeds")
+			if terr != nil {
+				return nil, terr
+			}
+			opt.Seeds = append(opt.Seeds, r)
+		}
+		for _, r := range opt.Seeds {
+			out.Seeds = append(out.Seeds, symOf(e, r))
+		}
+		n := float64(e.NumNodes())
+		for _, rk := range e.Rank(opt) {
+			out.Ranked = append(out.Ranked, rankedSym{sym: symOf(e, rk.Node), Weight: math.Round(rk.Score*n*100) / 100})
+		}
+		if len(out.Ranked) == 0 {
+			out.Hint = "no symbols pass the filters"
+		}
+		return out, nil
+	})
