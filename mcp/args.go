@@ -50,8 +50,45 @@ func newTool[In, Out any](name, title, toolset, description string, run func(ctx
 			if terr != nil {
 				return nil, terr
 			}
+			noNulls(reflect.ValueOf(out))
 			return out, nil
 		},
+	}
+}
+
+// noNulls makes the nil slices and maps of v that its JSON would write
+// as null (those without omitempty) empty, as the output schemas say
+// they are: a client that checks answers against them refuses a null.
+func noNulls(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			noNulls(v.Elem())
+		}
+	case reflect.Struct:
+		t := v.Type()
+		for i := range t.NumField() {
+			f, fv := t.Field(i), v.Field(i)
+			if !f.IsExported() && !f.Anonymous {
+				continue
+			}
+			if (fv.Kind() == reflect.Slice || fv.Kind() == reflect.Map) && fv.IsNil() && fv.CanSet() &&
+				!strings.Contains(f.Tag.Get("json"), ",omitempty") && f.Type != reflect.TypeFor[json.RawMessage]() {
+				if fv.Kind() == reflect.Slice {
+					fv.Set(reflect.MakeSlice(f.Type, 0, 0))
+				} else {
+					fv.Set(reflect.MakeMap(f.Type))
+				}
+				continue
+			}
+			noNulls(fv)
+		}
+	case reflect.Slice:
+		if k := v.Type().Elem().Kind(); k == reflect.Struct || k == reflect.Pointer {
+			for i := range v.Len() {
+				noNulls(v.Index(i))
+			}
+		}
 	}
 }
 
@@ -100,14 +137,20 @@ func outputSchema[Out any](tool string) json.RawMessage {
 // tidy shortens an output schema, which every client pays for in tokens
 // at tools/list: the bounds of Go's integer types and the closing of
 // objects to other properties say nothing a reader of answers needs. It
-// also drops the "null" the generator adds to a reference through a
-// pointer: the answers' pointers to outlines are never nil.
+// also drops the "null" the generator adds for pointers, slices and maps:
+// the answers' pointers to outlines are never nil.
 func tidy(s *jsonschema.Schema) {
 	if s == nil {
 		return
 	}
 	if s.Ref != "" && slices.Equal(s.Types, []string{"null"}) {
 		s.Types = nil
+	}
+	// A nil slice or map is written as null, but the answers make them
+	// empty instead, or leave them out; one type is what every client's
+	// schema dialect reads (see inputSchema).
+	if types := slices.DeleteFunc(slices.Clone(s.Types), func(t string) bool { return t == "null" }); len(types) == 1 {
+		s.Type, s.Types = types[0], nil
 	}
 	if s.Type == "integer" {
 		s.Minimum, s.Maximum = nil, nil

@@ -73,5 +73,6 @@ var manifestTool = newTool(
 	"The served snapshot's manifest.json: repository, branch, commit, parents, when and how it was built (indexer "+
 		"version, grammar versions, files parsed and reused), counts, and each table with its SHA-256.",
 	func(_ context.Context, e *query.Engine, _ *manifestIn) (*manifestOut, *ToolError) {
-		return &manifestOut{Manifest: e.Manifest()}, nil
+		m := *e.Manifest() // a copy: answers are made whole before they are sent
+		return &manifestOut{Manifest: &m}, nil
 	})
