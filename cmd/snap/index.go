@@ -324,7 +324,7 @@ func loadBase(ctx context.Context, log *slog.Logger, src snapshot.Store, prefix,
 // languageAliases are the short names --languages accepts besides each
 // language's own.
 var languageAliases = map[string][]string{
-	"py": {"python"}, "ts": {"typescript", "tsx"}, "js": {"javascript"}, "golang": {"go"}, "rs": {"rust"}, "kt": {"kotlin"}, "cs": {"csharp"}, "c#": {"csharp"}, "sh": {"bash"}, "shell": {"bash"}, "rb": {"ruby"}, "h": {"c"}, "c++": {"cpp"}, "cxx": {"cpp"}, "cc": {"cpp"},
+	"py": {"python"}, "ts": {"typescript", "tsx"}, "js": {"javascript"}, "golang": {"go"}, "rs": {"rust"}, "kt": {"kotlin"}, "cs": {"csharp"}, "c#": {"csharp"}, "sh": {"bash"}, "shell": {"bash"}, "rb": {"ruby"}, "h": {"c"}, "c++": {"cpp"}, "cxx": {"cpp"}, "cc": {"cpp"}, "sc": {"scala"},
 }
 
 // chooseLanguages returns the languages --languages names; every one when

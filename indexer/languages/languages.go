@@ -15,10 +15,12 @@ import (
 	"github.com/graphsnap/snap/indexer/python"
 	"github.com/graphsnap/snap/indexer/ruby"
 	"github.com/graphsnap/snap/indexer/rust"
+	"github.com/graphsnap/snap/indexer/scala"
+	"github.com/graphsnap/snap/indexer/swift"
 	"github.com/graphsnap/snap/indexer/typescript"
 )
 
 // All returns a fresh instance of every language.
 func All() []indexer.Language {
-	return append([]indexer.Language{golang.New(), python.New(), rust.New(), java.New(), kotlin.New(), csharp.New(), c.New(), cpp.New(), php.New(), ruby.New(), lua.New(), bash.New()}, typescript.All()...)
+	return append([]indexer.Language{golang.New(), python.New(), rust.New(), java.New(), kotlin.New(), scala.New(), swift.New(), csharp.New(), c.New(), cpp.New(), php.New(), ruby.New(), lua.New(), bash.New()}, typescript.All()...)
 }

@@ -1,0 +1,123 @@
+package scala
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Expr, the normalized form of a Scala reference, as this package writes
+// it in refs and reads it back in Resolve.
+//
+// calls (Src the def, val, var, template or file whose code makes the
+// call; Args the arguments as written):
+//
+//	expr = head { step } | "?" reason
+//	step = "." name | "(" n ")"
+//	head = name          a name no local, parameter or pattern variable
+//	                     binds: a member of an enclosing template, a
+//	                     member of a package, an object, an import
+//	     | "this" | "super"
+//	     | "{" type "}"  a value of that type: a local, parameter or
+//	                     pattern variable of declared type, new T(...)
+//
+// A call's Expr ends in "(n)", n the number of arguments of its first
+// argument list (a further list of a curried call makes no ref). A
+// selection a.b that is no call's function is a calls ref whose Expr ends
+// in a name: the resolver makes an edge only when it names a method (a
+// parameterless call), and drops it otherwise. A local val without a
+// declared type is replaced by the Expr of its initializer. type is as
+// written, type arguments dropped. Reasons: ?local (a local def, a
+// parameter or pattern variable of no declared type), ?literal, ?expr
+// (any other expression).
+//
+// instantiates: "new " type "(" n ")".
+//
+// Facts: package (Src the file, one per package clause: Expr the full
+// package name, chained clauses joined); type (Src a val, var, given or
+// class parameter: "{T}" of its declared type or the Expr of its
+// initializer); result (Src a def: "{T}" of its result type or the Expr
+// of its body); params (Src a def, a secondary constructor, or a class or
+// enum for its primary constructor: the types of the first parameter
+// list, comma-separated, "=" after one with a default value, "..." before
+// a repeated one).
+//
+// extends (Src a class, object, trait, enum or package object; Expr its
+// parent type): the resolver makes an implements edge when the parent is
+// a trait and the child is not.
+//
+// imports (Src the file, one per imported name): a.b.C, a.b._ (also for
+// a.b.*), a.b.C as D (also for {C => D}); hidden names ({C => _}) and
+// given imports make none.
+
+const (
+	exprLocal   = "?local"
+	exprLiteral = "?literal"
+	exprExpr    = "?expr"
+)
+
+const maxDepth = 32
+
+// expr returns the Expr of the expression at s.
+func (f *fileState) expr(s span, depth int) string {
+	if depth > maxDepth {
+		return exprExpr
+	}
+	if i, ok := f.exprs[s.key()]; ok {
+		it := &f.items[i]
+		switch it.kind {
+		case kCall:
+			fn := it.role[rObject]
+			if j, ok := f.exprs[fn.key()]; ok && f.items[j].kind == kGeneric {
+				fn = f.items[j].role[rObject]
+			}
+			o := f.expr(fn, depth+1)
+			if strings.HasPrefix(o, "?") {
+				return o
+			}
+			return o + "(" + strconv.Itoa(int(f.argc[it.role[rArgs].start])) + ")"
+		case kField:
+			o := f.expr(it.role[rObject], depth+1)
+			if strings.HasPrefix(o, "?") {
+				return o
+			}
+			return o + "." + f.text(it.role[rName])
+		case kGeneric:
+			return f.expr(it.role[rObject], depth+1)
+		case kNew:
+			if t := typeName(f.text(it.role[rType])); t != "" {
+				return "{" + t + "}"
+			}
+			return exprExpr
+		case kParen:
+			return f.expr(it.role[rValue], depth+1)
+		}
+	}
+	t := f.text(s)
+	switch {
+	case t == "this" || t == "super":
+		return t
+	case t == "":
+		return exprExpr
+	case t[0] == '"' || t[0] == '\'' || t[0] >= '0' && t[0] <= '9' || t == "true" || t == "false" || t == "null":
+		return exprLiteral
+	case isIdent(t):
+		if b := f.lookup(t, s.start); b != nil {
+			return f.bindingExpr(b, depth)
+		}
+		return t
+	}
+	return exprExpr
+}
+
+func (f *fileState) bindingExpr(b *binding, depth int) string {
+	switch b.state {
+	case 2:
+		return b.expr
+	case 1:
+		return exprExpr
+	}
+	b.state = 1
+	b.expr = f.expr(b.value, depth+1)
+	b.state = 2
+	return b.expr
+}

@@ -1,0 +1,125 @@
+package scala
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+	"sync"
+
+	tree_sitter_scala "github.com/tree-sitter/tree-sitter-scala/bindings/go"
+
+	"github.com/graphsnap/snap/indexer"
+)
+
+//go:embed query.scm
+var querySource string
+
+// kind is what a main capture of query.scm stands for. Kinds that open a
+// range come first, so that of two items with the same range the
+// container sorts before its content.
+type kind uint8
+
+const (
+	kPkg kind = iota
+	kPkgObj
+	kClass
+	kObject
+	kTrait
+	kEnum
+	kDef
+	kVal
+	kVar
+	kGiven
+	kAlias
+	kCase
+	kCParam
+	kScope
+	kLoop
+	kTry
+	kCond
+	kCall
+	kGeneric
+	kField
+	kNew
+	kParen
+	kArgs
+	kArg
+	kParam
+	kPList
+	kPVar
+	kSuper
+	kImport
+	kDoc
+	kAnnot
+	numKinds
+)
+
+var kindNames = [numKinds]string{
+	"pkg", "pkgobj", "class", "object", "trait", "enum", "def", "val", "var", "given", "alias", "case",
+	"cparam", "scope", "loop", "try", "cond", "call", "generic", "field", "new", "paren", "args", "arg",
+	"param", "plist", "pvar", "super", "import", "doc", "annot",
+}
+
+// isType reports whether k declares a template: a class, object, trait or enum.
+func (k kind) isType() bool { return k >= kClass && k <= kEnum }
+
+// isDecl reports whether k declares a symbol.
+func (k kind) isDecl() bool { return k >= kPkgObj && k <= kCParam }
+
+// Roles: the slots of item.role that a kind's role captures fill.
+const (
+	rName = iota
+	rType
+	rBody
+	rParams
+	rValue
+	rArgs
+	rObject
+	rMods
+	numRoles
+)
+
+var roleSlots = map[string]int{
+	"name": rName, "type": rType, "body": rBody, "params": rParams, "value": rValue,
+	"args": rArgs, "object": rObject, "mods": rMods,
+}
+
+type captureInfo struct {
+	kind kind
+	role int8
+}
+
+type query struct {
+	q        *indexer.Query
+	captures []captureInfo
+}
+
+// compiled returns the query, compiled once and shared by every extractor.
+var compiled = sync.OnceValues(func() (*query, error) {
+	q, err := indexer.NewQuery(tree_sitter_scala.Language(), querySource)
+	if err != nil {
+		return nil, fmt.Errorf("scala query: %w", err)
+	}
+	out := &query{q: q}
+	for _, name := range q.CaptureNames() {
+		k, role, _ := strings.Cut(name, ".")
+		ci := captureInfo{kind: numKinds, role: -1}
+		for i, n := range kindNames {
+			if n == k {
+				ci.kind = kind(i)
+			}
+		}
+		if role != "" {
+			slot, ok := roleSlots[role]
+			if !ok {
+				ci.kind = numKinds
+			}
+			ci.role = int8(slot)
+		}
+		if ci.kind == numKinds {
+			return nil, fmt.Errorf("scala query: unknown capture @%s", name)
+		}
+		out.captures = append(out.captures, ci)
+	}
+	return out, nil
+})

@@ -1,0 +1,1152 @@
+package scala
+
+import (
+	"cmp"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/schemas"
+)
+
+// The resolver works on rows alone: the nodes of every Scala file and the
+// refs extraction recorded. It never reads ParentID values it did not
+// find in extraction's rows (it sets none).
+//
+// Approximations, all on the side of leaving an edge out: imports apply
+// to their whole file, wherever they stand; implicit conversions,
+// extension methods, operators and infix calls (a op b) are not followed;
+// a parameterless def named without a receiver (total rather than
+// this.total) makes no edge.
+
+// Reasons of unresolved edges.
+const (
+	reasonAmbiguous     = "ambiguous overload"
+	reasonAmbiguousName = "ambiguous import of "
+	reasonExternal      = "external "
+	reasonExternalBase  = "member of external parent "
+	reasonUnknownName   = "unknown name "
+	reasonUnknownMember = "unknown member "
+	reasonNoOverload    = "no overload taking "
+	reasonApplyValue    = "apply of a value"
+	reasonNoApply       = "class without companion apply"
+	reasonLocal         = "local of unknown type"
+	reasonLiteral       = "member of a literal"
+	reasonExpr          = "unsupported expression"
+	reasonTooDeep       = "expression too deep"
+	reasonTrait         = "instantiated trait"
+)
+
+// anyRefMembers are the methods every class inherits from scala.AnyRef.
+var anyRefMembers = map[string]bool{
+	"toString": true, "equals": true, "hashCode": true, "getClass": true, "eq": true, "ne": true,
+	"isInstanceOf": true, "asInstanceOf": true, "synchronized": true, "wait": true, "notify": true, "notifyAll": true,
+	"copy": true, "productArity": true, "productElement": true, "productIterator": true, "productPrefix": true,
+}
+
+// inheritedConfidence is the confidence of a name found outside a
+// template one of whose parents is outside the snapshot: that parent may
+// declare a member of that name, which Scala would pick first.
+const inheritedConfidence = 0.8
+
+type sig struct {
+	required, total int
+	variadic        bool
+}
+
+func (s sig) accepts(n int) bool { return n >= s.required && (n <= s.total || s.variadic) }
+
+func parseSig(e string) sig {
+	var s sig
+	if e == "" {
+		return s
+	}
+	for _, p := range strings.Split(e, ",") {
+		switch {
+		case strings.HasPrefix(p, "..."):
+			s.variadic = true
+		case strings.HasSuffix(p, "="):
+			s.total++
+		default:
+			s.total++
+			s.required++
+		}
+	}
+	return s
+}
+
+type fileInfo struct {
+	pkgs  []string          // the packages its clauses open
+	named map[string]string // imported name → qualified name
+	wild  []string          // wildcard imports: packages and objects
+}
+
+type resolver struct {
+	nodes   []schemas.Node
+	index   map[uint64]int32
+	qnames  map[string][]int32 // by qualified name (members of a package object also under the package's)
+	members map[int32]map[string][]int32
+	pkgMem  map[string]map[string][]int32
+	pkgs    map[string]uint64
+	files   map[string]*fileInfo
+	typeOf  map[int32]string
+	results map[int32]string
+	sigs    map[int32]sig
+	hasSig  map[int32]bool
+	parents map[int32][]baseRef
+	supers  map[int32][]int32
+	open    map[int32]string
+	state   map[int32]uint8
+}
+
+type baseRef struct {
+	expr string
+}
+
+// resolve turns the refs of every Scala file into package nodes and edges.
+func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
+	r := &resolver{
+		nodes: nodes, index: map[uint64]int32{}, qnames: map[string][]int32{}, members: map[int32]map[string][]int32{},
+		pkgMem: map[string]map[string][]int32{}, pkgs: map[string]uint64{}, files: map[string]*fileInfo{},
+		typeOf: map[int32]string{}, results: map[int32]string{}, sigs: map[int32]sig{}, hasSig: map[int32]bool{},
+		parents: map[int32][]baseRef{}, supers: map[int32][]int32{}, open: map[int32]string{}, state: map[int32]uint8{},
+	}
+	out := r.load(refs)
+	var edges []schemas.Edge
+	for i := range refs {
+		edges = r.ref(edges, &refs[i])
+	}
+	return out, edges
+}
+
+func (r *resolver) file(name string) *fileInfo {
+	f := r.files[name]
+	if f == nil {
+		f = &fileInfo{named: map[string]string{}}
+		r.files[name] = f
+	}
+	return f
+}
+
+func parentName(q string) string {
+	if i := strings.LastIndexByte(q, '.'); i >= 0 {
+		return q[:i]
+	}
+	return ""
+}
+
+func lastName(q string) string { return q[strings.LastIndexByte(q, '.')+1:] }
+
+func qjoin(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "." + b
+}
+
+// load indexes the nodes and facts, and makes the package nodes.
+func (r *resolver) load(refs []schemas.Ref) []schemas.Node {
+	for i := range r.nodes {
+		n := &r.nodes[i]
+		if n.Language == Name || n.Kind == schemas.KindFile {
+			r.index[n.ID] = int32(i)
+		}
+	}
+	for i := range r.nodes {
+		n := &r.nodes[i]
+		if n.Language != Name || n.Kind == schemas.KindFile {
+			continue
+		}
+		r.qnames[n.QualifiedName] = append(r.qnames[n.QualifiedName], int32(i))
+		p := r.parentOf(int32(i))
+		switch {
+		case p < 0:
+			r.addPkgMember(parentName(n.QualifiedName), n.Name, int32(i))
+		default:
+			m := r.members[p]
+			if m == nil {
+				m = map[string][]int32{}
+				r.members[p] = m
+			}
+			m[n.Name] = append(m[n.Name], int32(i))
+			if pn := &r.nodes[p]; pn.Kind == schemas.KindModule {
+				pkg := parentName(pn.QualifiedName)
+				r.addPkgMember(pkg, n.Name, int32(i))
+				r.qnames[qjoin(pkg, n.Name)] = append(r.qnames[qjoin(pkg, n.Name)], int32(i))
+			}
+		}
+	}
+	pkgFiles := map[string][]string{}
+	for k := range refs {
+		ref := &refs[k]
+		src, ok := r.index[ref.Src]
+		if !ok {
+			continue
+		}
+		switch ref.Kind {
+		case schemas.RefPackage:
+			f := r.file(ref.File)
+			f.pkgs = append(f.pkgs, ref.Expr)
+			pkgFiles[ref.Expr] = append(pkgFiles[ref.Expr], ref.File)
+		case schemas.EdgeImports:
+			f := r.file(ref.File)
+			q, alias, _ := strings.Cut(ref.Expr, " as ")
+			switch {
+			case strings.HasSuffix(q, "._"):
+				f.wild = append(f.wild, strings.TrimSuffix(q, "._"))
+			case alias != "":
+				f.named[alias] = q
+			default:
+				f.named[lastName(q)] = q
+			}
+		case schemas.EdgeExtends:
+			r.parents[src] = append(r.parents[src], baseRef{ref.Expr})
+		case schemas.RefType:
+			r.typeOf[src] = ref.Expr
+		case schemas.RefResult:
+			r.results[src] = ref.Expr
+		case schemas.RefParams:
+			r.sigs[src] = parseSig(ref.Expr)
+			r.hasSig[src] = true
+		}
+	}
+	var out []schemas.Node
+	for _, p := range slices.Sorted(mapKeys(pkgFiles)) {
+		files := pkgFiles[p]
+		slices.Sort(files)
+		id := indexer.NodeID(Name, schemas.KindPackage, p, "", 0)
+		r.pkgs[p] = id
+		out = append(out, schemas.Node{ID: id, Kind: schemas.KindPackage, Name: lastName(p), QualifiedName: p,
+			Language: Name, File: path.Dir(files[0]), Visibility: schemas.Public, Exported: true})
+	}
+	return out
+}
+
+func (r *resolver) addPkgMember(pkg, name string, i int32) {
+	m := r.pkgMem[pkg]
+	if m == nil {
+		m = map[string][]int32{}
+		r.pkgMem[pkg] = m
+	}
+	m[name] = append(m[name], i)
+}
+
+func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
+	return func(yield func(K) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// parentOf returns the index of node i's parent declaration, or -1 when
+// it is its file.
+func (r *resolver) parentOf(i int32) int32 {
+	if p, ok := r.index[r.nodes[i].ParentID]; ok && r.nodes[p].Kind != schemas.KindFile {
+		return p
+	}
+	return -1
+}
+
+// isObject reports whether node i is an object (a term).
+func (r *resolver) isObject(i int32) bool {
+	n := &r.nodes[i]
+	if n.Kind != schemas.KindClass || !n.IsStatic {
+		return false
+	}
+	for _, w := range strings.Fields(n.Signature) {
+		if w == "object" {
+			return true
+		}
+		if w == "class" || strings.HasPrefix(w, n.Name) {
+			return false
+		}
+	}
+	return false
+}
+
+func (r *resolver) isCaseClass(i int32) bool {
+	n := &r.nodes[i]
+	if n.Kind != schemas.KindClass || r.isObject(i) {
+		return false
+	}
+	for _, w := range strings.Fields(n.Signature) {
+		if w == "case" {
+			return true
+		}
+		if w == "class" {
+			return false
+		}
+	}
+	return false
+}
+
+// isTemplate reports whether node i has members: a class, object, trait,
+// enum or package object.
+func (r *resolver) isTemplate(i int32) bool {
+	switch r.nodes[i].Kind {
+	case schemas.KindClass, schemas.KindTrait, schemas.KindEnum, schemas.KindModule:
+		return true
+	}
+	return false
+}
+
+// isType reports whether node i is in the type namespace.
+func (r *resolver) isType(i int32) bool {
+	switch r.nodes[i].Kind {
+	case schemas.KindTrait, schemas.KindEnum, schemas.KindTypeAlias:
+		return true
+	case schemas.KindClass:
+		return !r.isObject(i)
+	}
+	return false
+}
+
+// isTerm reports whether node i is in the term namespace.
+func (r *resolver) isTerm(i int32) bool {
+	switch r.nodes[i].Kind {
+	case schemas.KindClass:
+		return r.isObject(i)
+	case schemas.KindTrait, schemas.KindTypeAlias, schemas.KindModule, schemas.KindConstructor:
+		return false
+	}
+	return true // an enum (its cases), a def, a val, a var, a field
+}
+
+// enclosing returns the templates around node i, innermost first (i
+// itself when it is one).
+func (r *resolver) enclosing(i int32) []int32 {
+	var ts []int32
+	for d := 0; i >= 0 && d < 64; d++ {
+		if r.isTemplate(i) && r.nodes[i].Kind != schemas.KindModule {
+			ts = append(ts, i)
+		}
+		i = r.parentOf(i)
+	}
+	return ts
+}
+
+// packagesOf returns the packages whose members code of node i sees by
+// simple name, innermost first: its own, then those the clauses of its
+// file open around it.
+func (r *resolver) packagesOf(i int32) []string {
+	top := i
+	for p := r.parentOf(top); p >= 0; p = r.parentOf(top) {
+		top = p
+	}
+	own := parentName(r.nodes[top].QualifiedName)
+	if r.nodes[top].Kind == schemas.KindModule {
+		own = parentName(own)
+	}
+	out := []string{own}
+	if f := r.files[r.nodes[i].File]; f != nil {
+		for k := len(f.pkgs) - 1; k >= 0; k-- {
+			if p := f.pkgs[k]; p != own && strings.HasPrefix(own, p+".") && !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	if own != "" {
+		out = append(out, "")
+	}
+	return out
+}
+
+// isPackage reports whether q is a package of the snapshot or a prefix
+// of one.
+func (r *resolver) isPackage(q string) bool {
+	if _, ok := r.pkgs[q]; ok {
+		return true
+	}
+	for p := range r.pkgs {
+		if strings.HasPrefix(p, q+".") {
+			return true
+		}
+	}
+	return false
+}
+
+// link resolves the parents of template t.
+func (r *resolver) link(t int32, depth int) {
+	if r.state[t] != 0 || depth > maxDepth {
+		return
+	}
+	r.state[t] = 1
+	for _, b := range r.parents[t] {
+		p, ext, _ := r.resolveType(b.expr, t, depth+1)
+		switch {
+		case p >= 0 && p != t:
+			if !slices.Contains(r.supers[t], p) {
+				r.supers[t] = append(r.supers[t], p)
+			}
+		case ext != "" && r.open[t] == "":
+			r.open[t] = ext
+		}
+	}
+	r.state[t] = 2
+}
+
+// isOpen reports whether t or one of its parents in the snapshot has a
+// parent outside it.
+func (r *resolver) isOpen(t int32, depth int) bool {
+	r.link(t, depth+1)
+	if r.open[t] != "" || depth > maxDepth {
+		return true
+	}
+	for _, s := range r.supers[t] {
+		if r.isOpen(s, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// inMembers looks name up among the members of template t and its
+// parents, level by level: the first level with a member of that name
+// that want accepts decides. open reports a parent outside the snapshot
+// on the way.
+func (r *resolver) inMembers(t int32, name string, want func(int32) bool, depth int) (found []int32, open string) {
+	level := []int32{t}
+	seen := map[int32]bool{t: true}
+	for d := 0; len(level) > 0 && d < maxDepth; d++ {
+		var next []int32
+		for _, lt := range level {
+			r.link(lt, depth+1)
+			if open == "" {
+				open = r.open[lt]
+			}
+			for _, m := range r.members[lt][name] {
+				if want(m) && !slices.Contains(found, m) {
+					found = append(found, m)
+				}
+			}
+			for _, s := range r.supers[lt] {
+				if !seen[s] {
+					seen[s] = true
+					next = append(next, s)
+				}
+			}
+		}
+		if len(found) > 0 {
+			return found, open
+		}
+		level = next
+	}
+	return nil, open
+}
+
+// byQName returns the nodes named q that want accepts and that an import
+// may name: top-level ones, members of objects and of package objects.
+func (r *resolver) byQName(q string, want func(int32) bool) []int32 {
+	var out []int32
+	for _, i := range r.qnames[q] {
+		if !want(i) {
+			continue
+		}
+		if p := r.parentOf(i); p >= 0 && !r.isObject(p) && r.nodes[p].Kind != schemas.KindModule && r.nodes[p].Kind != schemas.KindEnum {
+			continue
+		}
+		out = append(out, i)
+	}
+	return out
+}
+
+// lookup finds name seen from node ctx: in the enclosing templates (and
+// their parents), the enclosing packages, the named imports, the
+// wildcard imports. It returns the candidates of the first scope that has
+// any, how they were found, whether a template passed on the way has a
+// parent outside the snapshot, and why none was found.
+func (r *resolver) lookup(name string, ctx int32, want func(int32) bool, depth int) (cands []int32, how string, maybe bool, why string) {
+	if depth > maxDepth {
+		return nil, "", false, reasonTooDeep
+	}
+	for _, t := range r.enclosing(ctx) {
+		found, open := r.inMembers(t, name, want, depth+1)
+		if len(found) > 0 {
+			return found, schemas.ResolvedScope, maybe, ""
+		}
+		maybe = maybe || open != ""
+	}
+	pkgs := r.packagesOf(ctx)
+	for _, p := range pkgs[:len(pkgs)-1] {
+		if found := filter(r.pkgMem[p][name], want); len(found) > 0 {
+			return found, schemas.ResolvedScope, maybe, ""
+		}
+	}
+	f := r.files[r.nodes[ctx].File]
+	if f != nil {
+		if q, ok := f.named[name]; ok {
+			if found := r.byQName(q, want); len(found) > 0 {
+				return found, schemas.ResolvedImport, maybe, ""
+			}
+			if _, isPkg := r.pkgs[parentName(q)]; !isPkg && len(r.qnames[parentName(q)]) == 0 {
+				return nil, "", maybe, reasonExternal + q
+			}
+		}
+		var found []int32
+		var from string
+		for _, w := range f.wild {
+			got := r.byQName(qjoin(w, name), want)
+			if len(got) == 0 {
+				continue
+			}
+			if from != "" && from != w {
+				return nil, "", maybe, reasonAmbiguousName + name
+			}
+			from = w
+			found = append(found, got...)
+		}
+		if len(found) > 0 {
+			return found, schemas.ResolvedImport, maybe, ""
+		}
+	}
+	if len(pkgs) > 0 && pkgs[len(pkgs)-1] == "" {
+		if found := filter(r.pkgMem[""][name], want); len(found) > 0 {
+			return found, schemas.ResolvedScope, maybe, ""
+		}
+	}
+	return nil, "", maybe, reasonUnknownName + name
+}
+
+func filter(in []int32, want func(int32) bool) []int32 {
+	var out []int32
+	for _, i := range in {
+		if want(i) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// resolveType resolves a type as written (Expr syntax, no braces) seen
+// from node ctx, following type aliases. It returns the type, or the name
+// of an external one, or why there is none.
+func (r *resolver) resolveType(name string, ctx int32, depth int) (int32, string, string) {
+	if depth > maxDepth {
+		return -1, "", reasonTooDeep
+	}
+	head, rest, dotted := strings.Cut(name, ".")
+	var t int32 = -1
+	if !dotted {
+		found, _, _, why := r.lookup(name, ctx, r.isType, depth+1)
+		switch {
+		case len(found) == 1:
+			t = found[0]
+		case len(found) > 1:
+			return -1, "", reasonAmbiguousName + name
+		case strings.HasPrefix(why, reasonAmbiguousName):
+			return -1, "", why
+		default:
+			return -1, name, ""
+		}
+	} else {
+		if found := filter(r.qnames[name], r.isType); len(found) == 1 {
+			t = found[0]
+		} else if objs, _, _, _ := r.lookup(head, ctx, r.isObject, depth+1); len(objs) == 1 {
+			cur := objs[0]
+			parts := strings.Split(rest, ".")
+			for k, p := range parts {
+				want := r.isObject
+				if k == len(parts)-1 {
+					want = r.isType
+				}
+				m := filter(r.members[cur][p], want)
+				if len(m) != 1 {
+					return -1, name, ""
+				}
+				cur = m[0]
+			}
+			t = cur
+		} else {
+			return -1, name, ""
+		}
+	}
+	if r.nodes[t].Kind == schemas.KindTypeAlias {
+		e, ok := r.typeOf[t]
+		if !ok || len(e) < 2 || e[0] != '{' {
+			return -1, r.nodes[t].QualifiedName, ""
+		}
+		return r.resolveType(e[1:len(e)-1], t, depth+1)
+	}
+	return t, "", ""
+}
+
+// target is what a call evaluates to: a node, or why there is none.
+type target struct {
+	node   int32
+	how    string
+	why    string
+	amb    bool
+	maybe  bool
+	create bool // a case class applied: an instantiation
+	drop   bool // a selection that names no method: no call
+}
+
+func fail(why string) target { return target{node: -1, why: why} }
+
+// val is the value of a receiver: an instance of a template, an object,
+// a package, or an external value.
+type val struct {
+	t     int32
+	super bool // super: the members of the parents of t
+	pkg   string
+	ext   string
+	how   string
+	why   string
+	maybe bool
+}
+
+func reasonOf(e string) string {
+	switch e {
+	case exprLocal:
+		return reasonLocal
+	case exprLiteral:
+		return reasonLiteral
+	}
+	return reasonExpr
+}
+
+// step is one step of an Expr after its head: a member (with an argument
+// count when called) or an application of the value.
+type step struct {
+	name string
+	n    int
+	call bool
+}
+
+// parse splits an Expr into its head (with the argument count when the
+// head is called) and its steps.
+func parse(e string) (head string, headN int, headCall bool, steps []step, ok bool) {
+	i := 0
+	if strings.HasPrefix(e, "{") {
+		j := strings.IndexByte(e, '}')
+		if j < 0 {
+			return "", 0, false, nil, false
+		}
+		i = j + 1
+	} else {
+		for i < len(e) && e[i] != '.' && e[i] != '(' {
+			i++
+		}
+	}
+	head = e[:i]
+	pending := -1 // the step a following (n) applies to
+	for i < len(e) {
+		switch e[i] {
+		case '.':
+			j := i + 1
+			for j < len(e) && e[j] != '.' && e[j] != '(' {
+				j++
+			}
+			steps = append(steps, step{name: e[i+1 : j]})
+			pending = len(steps) - 1
+			i = j
+		case '(':
+			j := strings.IndexByte(e[i:], ')')
+			if j < 0 {
+				return "", 0, false, nil, false
+			}
+			n, err := strconv.Atoi(e[i+1 : i+j])
+			if err != nil {
+				return "", 0, false, nil, false
+			}
+			switch {
+			case pending >= 0:
+				steps[pending].n, steps[pending].call = n, true
+			case len(steps) == 0 && !headCall:
+				headN, headCall = n, true
+			default:
+				steps = append(steps, step{name: "apply", n: n, call: true})
+			}
+			pending = -1
+			i += j + 1
+		default:
+			return "", 0, false, nil, false
+		}
+	}
+	return head, headN, headCall, steps, true
+}
+
+// eval evaluates an Expr made by node src: the target of its last step,
+// and the value of what comes before.
+func (r *resolver) eval(e string, src int32, depth int) target {
+	if strings.HasPrefix(e, "?") {
+		return fail(reasonOf(e))
+	}
+	if depth > maxDepth {
+		return fail(reasonTooDeep)
+	}
+	head, headN, headCall, steps, ok := parse(e)
+	if !ok {
+		return fail(reasonExpr)
+	}
+	if len(steps) == 0 {
+		if !headCall {
+			return fail(reasonExpr)
+		}
+		return r.unqualified(head, headN, src, depth+1)
+	}
+	var v val
+	switch {
+	case headCall:
+		tg := r.unqualified(head, headN, src, depth+1)
+		v = r.resultOf(tg, depth+1)
+	default:
+		v = r.headValue(head, src, depth+1)
+	}
+	for _, s := range steps[:len(steps)-1] {
+		v = r.stepValue(v, s, depth+1)
+	}
+	last := steps[len(steps)-1]
+	tg := r.member(v, last, depth+1)
+	tg.maybe = tg.maybe || v.maybe
+	return tg
+}
+
+// headValue evaluates the head of an Expr that is not called.
+func (r *resolver) headValue(head string, src int32, depth int) val {
+	ts := r.enclosing(src)
+	switch {
+	case head == "this":
+		if len(ts) == 0 {
+			return val{why: reasonExpr}
+		}
+		return val{t: ts[0], how: schemas.ResolvedScope}
+	case head == "super":
+		if len(ts) == 0 {
+			return val{why: reasonExpr}
+		}
+		return val{t: ts[0], super: true, how: schemas.ResolvedScope}
+	case strings.HasPrefix(head, "{"):
+		return r.typed(head, src, depth)
+	}
+	cands, how, maybe, why := r.lookup(head, src, r.isTerm, depth+1)
+	if len(cands) == 0 {
+		if strings.HasPrefix(why, reasonUnknownName) {
+			for _, p := range r.packagesOf(src) {
+				if q := qjoin(p, head); r.isPackage(q) {
+					return val{pkg: q}
+				}
+			}
+			return val{ext: head}
+		}
+		return val{why: why}
+	}
+	if len(cands) > 1 {
+		return val{why: reasonAmbiguousName + head}
+	}
+	v := r.termValue(cands[0], depth)
+	v.maybe = v.maybe || maybe
+	if r.isObject(cands[0]) || r.nodes[cands[0]].Kind == schemas.KindEnum {
+		v.how = how // the object itself, found in scope or through an import
+	}
+	return v
+}
+
+// termValue is the value of a term node: an object, or the declared type
+// of a val, or the result of a parameterless def.
+func (r *resolver) termValue(i int32, depth int) val {
+	n := &r.nodes[i]
+	switch {
+	case r.isObject(i) || n.Kind == schemas.KindEnum:
+		return val{t: i, how: schemas.ResolvedReceiver}
+	case n.Kind == schemas.KindFunction || n.Kind == schemas.KindMethod:
+		return r.resultOf(target{node: i}, depth)
+	case n.Kind == schemas.KindConstant && r.parentOf(i) >= 0 && r.nodes[r.parentOf(i)].Kind == schemas.KindEnum:
+		return val{t: r.parentOf(i), how: schemas.ResolvedReceiver}
+	}
+	e, ok := r.typeOf[i]
+	if !ok {
+		return val{why: reasonUnknownMember + n.Name}
+	}
+	return r.value(e, i, depth+1)
+}
+
+// value evaluates a type or result fact: {T} or an Expr.
+func (r *resolver) value(e string, ctx int32, depth int) val {
+	if depth > maxDepth {
+		return val{why: reasonTooDeep}
+	}
+	if len(e) >= 2 && e[0] == '{' && e[len(e)-1] == '}' {
+		return r.typed(e, ctx, depth)
+	}
+	return r.resultOf(r.eval(e, ctx, depth+1), depth)
+}
+
+// typed returns the value of type "{T}" seen from node ctx.
+func (r *resolver) typed(e string, ctx int32, depth int) val {
+	t, ext, why := r.resolveType(e[1:len(e)-1], ctx, depth+1)
+	switch {
+	case t >= 0:
+		return val{t: t, how: schemas.ResolvedReceiver}
+	case ext != "":
+		return val{ext: ext}
+	}
+	return val{why: why}
+}
+
+// resultOf returns the value a call's target returns.
+func (r *resolver) resultOf(tg target, depth int) val {
+	if tg.node < 0 {
+		if tg.why == "" {
+			return val{why: reasonExpr}
+		}
+		return val{why: tg.why}
+	}
+	if tg.create {
+		return val{t: tg.node, how: schemas.ResolvedReceiver}
+	}
+	e, ok := r.results[tg.node]
+	if !ok {
+		return val{why: reasonUnknownMember + r.nodes[tg.node].Name}
+	}
+	return r.value(e, tg.node, depth+1)
+}
+
+// stepValue evaluates v.s (or v.s(n)).
+func (r *resolver) stepValue(v val, s step, depth int) val {
+	switch {
+	case v.why != "" || v.ext != "":
+		return v
+	case v.pkg != "":
+		q := qjoin(v.pkg, s.name)
+		if s.call {
+			return r.resultOf(r.member(v, s, depth), depth)
+		}
+		if found := r.byQName(q, r.isTerm); len(found) == 1 {
+			return r.termValue(found[0], depth)
+		}
+		if r.isPackage(q) {
+			return val{pkg: q}
+		}
+		return val{ext: q}
+	}
+	if s.call {
+		return r.resultOf(r.member(v, s, depth), depth)
+	}
+	found, open := r.membersOf(v, s.name, r.isTerm, depth)
+	switch {
+	case len(found) == 1:
+		return r.termValue(found[0], depth)
+	case len(found) > 1:
+		return val{why: reasonAmbiguous}
+	case open != "":
+		return val{why: reasonExternalBase + open}
+	}
+	return val{why: reasonUnknownMember + s.name}
+}
+
+// membersOf looks name up in the members of v's template (or of its
+// parents, for super).
+func (r *resolver) membersOf(v val, name string, want func(int32) bool, depth int) ([]int32, string) {
+	if !v.super {
+		return r.inMembers(v.t, name, want, depth+1)
+	}
+	r.link(v.t, depth+1)
+	open := r.open[v.t]
+	var found []int32
+	for _, s := range r.supers[v.t] {
+		got, o := r.inMembers(s, name, want, depth+1)
+		if open == "" {
+			open = o
+		}
+		for _, g := range got {
+			if !slices.Contains(found, g) {
+				found = append(found, g)
+			}
+		}
+	}
+	return found, open
+}
+
+func isDef(k string) bool { return k == schemas.KindMethod || k == schemas.KindFunction }
+
+// member resolves the last step of a call on v.
+func (r *resolver) member(v val, s step, depth int) target {
+	switch {
+	case v.why != "":
+		return target{node: -1, why: v.why, drop: !s.call}
+	case v.ext != "":
+		return target{node: -1, why: reasonExternal + v.ext, drop: !s.call}
+	case v.pkg != "":
+		found := r.byQName(qjoin(v.pkg, s.name), r.isTerm)
+		if len(found) == 0 {
+			return target{node: -1, why: reasonExternal + qjoin(v.pkg, s.name), drop: !s.call}
+		}
+		tg := r.pick(found, s, schemas.ResolvedScope)
+		return tg
+	}
+	found, open := r.membersOf(v, s.name, r.isTerm, depth)
+	if len(found) == 0 {
+		why := reasonUnknownMember + s.name
+		switch {
+		case open != "":
+			why = reasonExternalBase + open
+		case anyRefMembers[s.name]:
+			why = reasonExternal + "scala.AnyRef"
+		}
+		return target{node: -1, why: why, drop: !s.call}
+	}
+	how := v.how
+	if how == "" {
+		how = schemas.ResolvedReceiver
+	}
+	return r.pick(found, s, how)
+}
+
+// pick chooses among the members named by a step: the def taking its
+// argument count; an object's apply; a case class's instantiation.
+func (r *resolver) pick(found []int32, s step, how string) target {
+	var defs []int32
+	for _, m := range found {
+		if isDef(r.nodes[m].Kind) {
+			defs = append(defs, m)
+		}
+	}
+	if len(defs) == 0 {
+		if !s.call {
+			return target{node: -1, drop: true} // a val, an object: no call
+		}
+		if len(found) == 1 && (r.isObject(found[0]) || r.nodes[found[0]].Kind == schemas.KindEnum) {
+			return r.apply(found[0], s.n, how)
+		}
+		return fail(reasonApplyValue)
+	}
+	var cands []int32
+	for _, m := range defs {
+		if !r.hasSig[m] && s.n == 0 || r.sigs[m].accepts(s.n) {
+			cands = append(cands, m)
+		}
+	}
+	switch {
+	case len(cands) == 1:
+		return target{node: cands[0], how: how}
+	case len(cands) > 1:
+		return target{node: -1, why: reasonAmbiguous, amb: true}
+	case !s.call:
+		return target{node: -1, drop: true} // a def taking arguments, named: not called
+	}
+	return fail(reasonNoOverload + strconv.Itoa(s.n) + " arguments")
+}
+
+// apply resolves obj(n): the apply def of an object.
+func (r *resolver) apply(obj int32, n int, how string) target {
+	found, open := r.inMembers(obj, "apply", isDefNode(r), 0)
+	if len(found) == 0 {
+		if open != "" {
+			return fail(reasonExternalBase + open)
+		}
+		return fail(reasonUnknownMember + "apply")
+	}
+	return r.pick(found, step{name: "apply", n: n, call: true}, how)
+}
+
+func isDefNode(r *resolver) func(int32) bool {
+	return func(i int32) bool { return isDef(r.nodes[i].Kind) }
+}
+
+// unqualified resolves name(n) called from node src: a def in scope, an
+// object's apply, a case class's instantiation.
+func (r *resolver) unqualified(name string, n int, src int32, depth int) target {
+	if name == "this" && r.nodes[src].Kind == schemas.KindConstructor {
+		return r.delegation(n, src)
+	}
+	if name == "this" {
+		ts := r.enclosing(src)
+		if len(ts) == 0 {
+			return fail(reasonExpr)
+		}
+		return r.member(val{t: ts[0], how: schemas.ResolvedScope}, step{name: "apply", n: n, call: true}, depth+1)
+	}
+	if name == "super" {
+		return fail(reasonExpr)
+	}
+	want := func(i int32) bool { return r.isTerm(i) || r.isCaseClass(i) }
+	cands, how, maybe, why := r.lookup(name, src, want, depth+1)
+	if len(cands) == 0 {
+		return fail(why)
+	}
+	var objs, classes []int32
+	for _, c := range cands {
+		switch {
+		case r.isObject(c):
+			objs = append(objs, c)
+		case r.isCaseClass(c):
+			classes = append(classes, c)
+		}
+	}
+	var tg target
+	switch {
+	case len(objs) == 1:
+		tg = r.apply(objs[0], n, how)
+		if tg.why == reasonUnknownMember+"apply" && len(classes) == 1 {
+			tg = target{node: classes[0], how: how, create: true}
+		}
+	case len(classes) == 1 && len(objs) == 0:
+		tg = target{node: classes[0], how: how, create: true}
+	default:
+		tg = r.pick(cands, step{name: name, n: n, call: true}, how)
+	}
+	tg.maybe = tg.maybe || maybe
+	return tg
+}
+
+// delegation resolves this(n) in a secondary constructor: another
+// secondary constructor, or the primary one (no node: no edge).
+func (r *resolver) delegation(n int, src int32) target {
+	ts := r.enclosing(src)
+	if len(ts) == 0 {
+		return fail(reasonExpr)
+	}
+	if r.sigs[ts[0]].accepts(n) {
+		return target{node: -1, drop: true}
+	}
+	var cands []int32
+	for _, m := range r.members[ts[0]]["this"] {
+		if m != src && r.nodes[m].Kind == schemas.KindConstructor && r.sigs[m].accepts(n) {
+			cands = append(cands, m)
+		}
+	}
+	switch len(cands) {
+	case 0:
+		return fail(reasonNoOverload + strconv.Itoa(n) + " arguments")
+	case 1:
+		return target{node: cands[0], how: schemas.ResolvedScope}
+	}
+	return target{node: -1, why: reasonAmbiguous, amb: true}
+}
+
+// ref appends the edges of one ref.
+func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
+	src, ok := r.index[ref.Src]
+	if !ok {
+		return edges
+	}
+	switch ref.Kind {
+	case schemas.EdgeImports:
+		return r.importEdge(edges, ref)
+	case schemas.EdgeExtends:
+		t, ext, why := r.resolveType(ref.Expr, src, 0)
+		if t >= 0 {
+			kind := schemas.EdgeExtends
+			if r.nodes[t].Kind == schemas.KindTrait && r.nodes[src].Kind != schemas.KindTrait {
+				kind = schemas.EdgeImplements
+			}
+			return append(edges, resolvedEdge(ref, kind, r.nodes[t].ID, schemas.ResolvedScope))
+		}
+		if ext != "" {
+			why = reasonExternal + ext
+		}
+		return append(edges, unresolvedEdge(ref, schemas.EdgeExtends, why))
+	case schemas.EdgeCalls:
+		tg := r.eval(ref.Expr, src, 0)
+		if tg.drop {
+			return edges
+		}
+		if tg.create {
+			return append(edges, resolvedEdge(ref, schemas.EdgeInstantiates, r.nodes[tg.node].ID, tg.how))
+		}
+		return r.emit(edges, ref, schemas.EdgeCalls, tg)
+	case schemas.EdgeInstantiates:
+		return r.newEdges(edges, ref, src)
+	}
+	return edges
+}
+
+func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, kind string, tg target) []schemas.Edge {
+	if tg.node >= 0 {
+		how := tg.how
+		if how == "" {
+			how = schemas.ResolvedReceiver
+		}
+		e := resolvedEdge(ref, kind, r.nodes[tg.node].ID, how)
+		if tg.maybe {
+			e.Confidence = inheritedConfidence
+		}
+		return append(edges, e)
+	}
+	e := unresolvedEdge(ref, kind, tg.why)
+	if tg.amb {
+		e.Resolution = schemas.Ambiguous
+	}
+	return append(edges, e)
+}
+
+// newEdges resolves new T(n): an instantiates edge to T and, when its
+// primary constructor does not take n arguments, a calls edge to the
+// secondary constructor that does.
+func (r *resolver) newEdges(edges []schemas.Edge, ref *schemas.Ref, src int32) []schemas.Edge {
+	e, ok := strings.CutPrefix(ref.Expr, "new ")
+	i := strings.LastIndexByte(e, '(')
+	if !ok || i < 0 || !strings.HasSuffix(e, ")") {
+		return append(edges, unresolvedEdge(ref, schemas.EdgeInstantiates, reasonOf(ref.Expr)))
+	}
+	n, err := strconv.Atoi(e[i+1 : len(e)-1])
+	if err != nil {
+		return append(edges, unresolvedEdge(ref, schemas.EdgeInstantiates, reasonExpr))
+	}
+	t, ext, why := r.resolveType(e[:i], src, 0)
+	if t < 0 {
+		if ext != "" {
+			why = reasonExternal + ext
+		}
+		return append(edges, unresolvedEdge(ref, schemas.EdgeInstantiates, why))
+	}
+	if r.nodes[t].Kind == schemas.KindTrait {
+		return append(edges, unresolvedEdge(ref, schemas.EdgeInstantiates, reasonTrait))
+	}
+	edges = append(edges, resolvedEdge(ref, schemas.EdgeInstantiates, r.nodes[t].ID, schemas.ResolvedScope))
+	if r.sigs[t].accepts(n) {
+		return edges
+	}
+	var cands []int32
+	for _, m := range r.members[t]["this"] {
+		if r.nodes[m].Kind == schemas.KindConstructor && r.sigs[m].accepts(n) {
+			cands = append(cands, m)
+		}
+	}
+	switch len(cands) {
+	case 0:
+		return edges
+	case 1:
+		return append(edges, resolvedEdge(ref, schemas.EdgeCalls, r.nodes[cands[0]].ID, schemas.ResolvedScope))
+	}
+	e2 := unresolvedEdge(ref, schemas.EdgeCalls, reasonAmbiguous)
+	e2.Resolution = schemas.Ambiguous
+	return append(edges, e2)
+}
+
+// importEdge links an import to the declaration or package it names.
+func (r *resolver) importEdge(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
+	q, _, _ := strings.Cut(ref.Expr, " as ")
+	q = strings.TrimSuffix(q, "._")
+	if id, ok := r.pkgs[q]; ok {
+		return append(edges, resolvedEdge(ref, schemas.EdgeImports, id, schemas.ResolvedImport))
+	}
+	found := r.byQName(q, func(int32) bool { return true })
+	if len(found) > 0 {
+		slices.SortFunc(found, func(a, b int32) int {
+			return cmp.Or(cmp.Compare(r.nodes[a].File, r.nodes[b].File), cmp.Compare(r.nodes[a].StartByte, r.nodes[b].StartByte))
+		})
+		return append(edges, resolvedEdge(ref, schemas.EdgeImports, r.nodes[found[0]].ID, schemas.ResolvedImport))
+	}
+	return append(edges, unresolvedEdge(ref, schemas.EdgeImports, reasonExternal+q))
+}
+
+func resolvedEdge(ref *schemas.Ref, kind string, dst uint64, res string) schemas.Edge {
+	e := unresolvedEdge(ref, kind, "")
+	e.Dst, e.Resolution, e.Confidence = dst, res, 1
+	return e
+}
+
+func unresolvedEdge(ref *schemas.Ref, kind, reason string) schemas.Edge {
+	return schemas.Edge{
+		Src: ref.Src, Kind: kind, File: ref.File, Line: ref.Line, Col: ref.Col, Target: ref.Target,
+		Resolution: schemas.Unresolved, Reason: reason, Args: ref.Args, InLoop: ref.InLoop, InTry: ref.InTry,
+		Conditional: ref.Conditional,
+	}
+}

@@ -1,0 +1,98 @@
+package scala
+
+import (
+	"strings"
+
+	"github.com/graphsnap/snap/indexer/srctext"
+)
+
+// maxText caps the texts copied into rows (signatures, targets, args).
+const maxText = 200
+
+func capText(s string) string { return srctext.Cap(s, maxText) }
+
+func isIdentStart(c byte) bool {
+	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+func isIdentByte(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
+
+func isIdent(s string) bool {
+	if s == "" || !isIdentStart(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if !isIdentByte(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func skipSpace(s string, p int) int {
+	for p < len(s) && (s[p] == ' ' || s[p] == '\t' || s[p] == '\n' || s[p] == '\r') {
+		p++
+	}
+	return p
+}
+
+// oneLine collapses runs of white space to one space, and caps the text.
+func oneLine(s string) string {
+	return capText(strings.Join(strings.Fields(s), " "))
+}
+
+func squeeze(s string) string { return strings.Join(strings.Fields(s), "") }
+
+// stripGenerics removes type argument lists: Map[K, List[V]] gives Map.
+func stripGenerics(s string) string {
+	if strings.IndexByte(s, '[') < 0 {
+		return s
+	}
+	var b strings.Builder
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '[':
+			depth++
+		case c == ']':
+			if depth > 0 {
+				depth--
+			}
+		case depth == 0:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// typeName normalizes a type as written to Expr's type form: type
+// arguments dropped, _root_. dropped. It returns "" for function types,
+// tuples, compound, structural and singleton types.
+func typeName(t string) string {
+	t = squeeze(stripGenerics(t))
+	t = strings.TrimPrefix(t, "_root_.")
+	if t == "" || strings.ContainsAny(t, "()=>{}#*@,[]") || strings.HasSuffix(t, ".type") {
+		return ""
+	}
+	for _, part := range strings.Split(t, ".") {
+		if !isIdent(part) {
+			return ""
+		}
+	}
+	return t
+}
+
+// docComment turns a /** */ comment into text: the markers and leading
+// stars dropped, lines trimmed.
+func docComment(c string) string {
+	c = strings.TrimSuffix(strings.TrimPrefix(c, "/**"), "*/")
+	var parts []string
+	for _, l := range strings.Split(c, "\n") {
+		l = strings.TrimSpace(l)
+		l = strings.TrimSpace(strings.TrimPrefix(l, "*"))
+		if l != "" {
+			parts = append(parts, l)
+		}
+	}
+	return capText(strings.Join(parts, "\n"))
+}

@@ -1,0 +1,118 @@
+package swift
+
+import "strings"
+
+// Expr, the normalized form of a Swift reference, as this package writes
+// it in refs and reads it back in Resolve.
+//
+// calls (Src the function, initializer, property or type whose code makes
+// the call, or the file; Args the arguments as written):
+//
+//	expr  = head { step } | "?" reason
+//	step  = "." name | "(" labels ")"
+//	labels = { label ":" }   one per argument: its label, "_" for none,
+//	                         "*" for a trailing closure
+//	head  = name             a name no local, parameter or pattern
+//	                         variable binds: a member of the enclosing
+//	                         types (implicit self), a type, a function
+//	      | "self" | "super"
+//	      | "{" type "}"     a value of that type: a local or parameter of
+//	                         declared type
+//
+// A call's Expr ends in "(" labels ")": add(_:qty:) for add(x, qty: 2). A
+// local without a declared type is replaced by the Expr of its
+// initializer. try, await and the postfix ! and ? are looked through.
+// type is as written, generic arguments and optional marks dropped.
+// Reasons: ?local (a closure parameter, a pattern variable, if let and
+// guard let, a local function), ?literal, ?expr (any other expression:
+// implicit member expressions .init() and .member(), subscripts).
+//
+// Facts: package (Src the file: Target and Expr its module, the target T
+// of a Sources/T/ or Tests/T/ folder; none for the tree's one module);
+// type (Src a property or type alias: "{T}" of its declared type or the
+// Expr of its initializer); result (Src a function: "{T}" of its result
+// type); params (Src a function or initializer: the labels of its
+// parameters, comma-separated, "_" for none, "=" after one with a
+// default value, "..." before a variadic one); receiver (Src a
+// declaration directly in an extension: "{T}" of the extended type).
+//
+// extends (Src a class, struct, enum or protocol; Expr an inherited type
+// or conformance): the resolver makes an implements edge when it finds a
+// protocol and the source is no protocol. implements (Src the file, from
+// an extension: Expr "T: P"): the resolver makes the edge from T.
+//
+// imports (Src the file): the module imported.
+
+const (
+	exprLocal   = "?local"
+	exprLiteral = "?literal"
+	exprExpr    = "?expr"
+)
+
+const maxDepth = 32
+
+// expr returns the Expr of the expression at s.
+func (f *fileState) expr(s span, depth int) string {
+	if depth > maxDepth {
+		return exprExpr
+	}
+	if i, ok := f.exprs[s.key()]; ok {
+		it := &f.items[i]
+		switch it.kind {
+		case kCall:
+			o := f.expr(f.callee(it.role[rObject]), depth+1)
+			if strings.HasPrefix(o, "?") {
+				return o
+			}
+			var b strings.Builder
+			b.WriteString(o)
+			b.WriteByte('(')
+			for _, l := range f.labels[it.role[rArgs].start] {
+				b.WriteString(l)
+				b.WriteByte(':')
+			}
+			b.WriteByte(')')
+			return b.String()
+		case kNav:
+			o := f.expr(f.callee(it.role[rObject]), depth+1)
+			if strings.HasPrefix(o, "?") {
+				return o
+			}
+			return o + "." + f.text(it.role[rName])
+		case kParen:
+			return f.expr(it.role[rValue], depth+1)
+		}
+	}
+	t := f.text(s)
+	switch {
+	case t == "self" || t == "super":
+		return t
+	case t[0] == '$':
+		return exprLocal // a closure's implicit parameter
+	case t == "":
+		return exprExpr
+	case t[0] == '"' || t[0] >= '0' && t[0] <= '9' || t == "true" || t == "false" || t == "nil":
+		return exprLiteral
+	case isIdent(t):
+		if b := f.lookup(t, s.start); b != nil {
+			return f.bindingExpr(b, depth)
+		}
+		return t
+	case len(t) > 2 && t[0] == '`' && t[len(t)-1] == '`' && isIdent(t[1:len(t)-1]):
+		return t[1 : len(t)-1]
+	}
+	return exprExpr
+}
+
+func (f *fileState) bindingExpr(b *binding, depth int) string {
+	switch b.state {
+	case 2:
+		return b.expr
+	case 1:
+		return exprExpr
+	}
+	b.state = 1
+	b.expr = f.expr(b.value, depth+1)
+	b.state = 2
+	return b.expr
+}

@@ -1,0 +1,1030 @@
+package swift
+
+import (
+	"cmp"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/cespare/xxhash/v2"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/srctext"
+	"github.com/graphsnap/snap/schemas"
+)
+
+// Positions in rows: lines are 1-based, columns 1-based byte offsets in
+// their line, byte offsets 0-based from the start of the file. A symbol's
+// range covers its attributes and modifiers, not its doc comment; its
+// body hash covers its body only (the whole declaration when it has
+// none).
+
+type span struct{ start, end uint32 }
+
+func (s span) key() uint64 { return uint64(s.start)<<32 | uint64(s.end) }
+
+// item is one match of the query: the range of its main capture and the
+// ranges of its role captures.
+type item struct {
+	span
+	kind kind
+	has  uint16
+	role [numRoles]span
+}
+
+func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
+
+type extractor struct {
+	scanner *indexer.Scanner
+	query   *query
+	items   []item
+	lines   []uint32
+}
+
+func (x *extractor) Close() { x.scanner.Close() }
+
+func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
+	caps, errAt, hasError, err := x.scanner.Scan(src)
+	if err != nil {
+		return nil, err
+	}
+	x.items = x.collect(caps)
+	x.lines = srctext.LineStarts(x.lines[:0], src)
+	f := &fileState{
+		path: file, str: string(src), lines: x.lines, test: isTestFile(file),
+		ids: indexer.IDs{Language: Name, File: file}, items: x.items,
+		docs: map[uint32]string{}, exprs: map[uint64]int32{}, labels: map[uint32][]string{},
+		binds: map[string][]*binding{},
+	}
+	f.prepare()
+	if m := moduleOf(file); m != "" {
+		f.module = m + "."
+		f.addRef(schemas.RefPackage, indexer.FileID(file), span{}, m, m)
+	}
+	f.run()
+	f.finish()
+	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
+	if hasError {
+		line, col := srctext.Pos(f.lines, errAt)
+		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
+	}
+	return res, nil
+}
+
+// moduleOf returns the module of a file by the Swift Package Manager's
+// layout: the target folder T of Sources/T/ or Tests/T/, nearest first;
+// "" for a file outside such a folder (the tree's one module).
+func moduleOf(file string) string {
+	parts := strings.Split(file, "/")
+	for i := len(parts) - 3; i >= 0; i-- {
+		if parts[i] == "Sources" || parts[i] == "Tests" {
+			return parts[i+1]
+		}
+	}
+	return ""
+}
+
+// collect turns the query's captures into items in document order,
+// containers before what they contain, merging the matches of one node.
+func (x *extractor) collect(caps []indexer.Capture) []item {
+	items := x.items[:0]
+	info := x.query.captures
+	for i := 0; i < len(caps); {
+		j := i
+		for j < len(caps) && caps[j].Match == caps[i].Match {
+			j++
+		}
+		var it item
+		for _, c := range caps[i:j] {
+			if c.Index == indexer.NameChild {
+				continue
+			}
+			if r := info[c.Index].role; r >= 0 {
+				it.role[r] = span{c.Start, c.End}
+				it.has |= 1 << r
+			}
+		}
+		for _, c := range caps[i:j] {
+			if c.Index == indexer.NameChild {
+				continue
+			}
+			if ci := info[c.Index]; ci.role < 0 {
+				it.kind = ci.kind
+				it.span = span{c.Start, c.End}
+				items = append(items, it)
+			}
+		}
+		i = j
+	}
+	slices.SortStableFunc(items, func(a, b item) int {
+		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(b.end, a.end), cmp.Compare(a.kind, b.kind))
+	})
+	out := items[:0]
+	for _, it := range items {
+		if n := len(out); n > 0 && out[n-1].span == it.span && out[n-1].kind == it.kind {
+			p := &out[n-1]
+			for r := range numRoles {
+				if it.hasRole(r) && (!p.hasRole(r) || it.role[r].start < p.role[r].start) {
+					p.role[r] = it.role[r]
+					p.has |= 1 << r
+				}
+			}
+			continue
+		}
+		out = append(out, it)
+	}
+	return out
+}
+
+// isTestFile reports whether file holds tests by SwiftPM and Xcode
+// conventions: under a Tests folder, or named *Tests.swift or *Test.swift.
+func isTestFile(file string) bool {
+	base := path.Base(file)
+	if strings.HasSuffix(base, "Tests.swift") || strings.HasSuffix(base, "Test.swift") {
+		return true
+	}
+	for _, dir := range strings.Split(path.Dir(file), "/") {
+		if dir == "Tests" || strings.HasSuffix(dir, "Tests") {
+			return true
+		}
+	}
+	return false
+}
+
+// frame is a range the walk is inside of: a declaration, a scope, a
+// region.
+type frame struct {
+	kind       kind
+	start, end uint32
+	node       int32  // the node made for it, -1 if none
+	ext        string // extensions: the extended type, as written
+	qname      string // types and extensions: the prefix of their members' names
+	body       span
+	proto      bool
+	enum       bool
+	exported   bool
+	labels     []string // functions and initializers: the parameter labels
+}
+
+// binding is a local, a parameter or a pattern variable: visible from
+// start to end.
+type binding struct {
+	start, end uint32
+	expr       string
+	value      span
+	state      uint8
+}
+
+// call is a reference whose Expr waits for every binding of the file.
+type call struct {
+	kind            string
+	it              int32
+	src             int32
+	loop, try, cond bool
+}
+
+// fileState is the extraction of one file.
+type fileState struct {
+	path  string
+	str   string
+	lines []uint32
+	test  bool
+	ids   indexer.IDs
+	items []item
+	nodes []schemas.Node
+	refs  []schemas.Ref
+
+	module string // the module's name and a dot, "" for the tree's one module
+	stack  []*frame
+	docs   map[uint32]string   // by the start of the declaration they document
+	exprs  map[uint64]int32    // expression items by span
+	labels map[uint32][]string // argument labels by the start of the call suffix
+	binds  map[string][]*binding
+	calls  []call
+	facts  []span
+	sigs   []*frame
+}
+
+func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
+
+// prepare indexes what the walk looks up by position: doc comments,
+// expressions and argument labels.
+func (f *fileState) prepare() {
+	var doc []string
+	var docEnd uint32
+	flush := func() {
+		if len(doc) > 0 {
+			f.docs[uint32(skipSpace(f.str, int(docEnd)))] = docComment(doc)
+		}
+		doc = doc[:0]
+	}
+	var args []span
+	for i := range f.items {
+		it := &f.items[i]
+		switch it.kind {
+		case kDoc:
+			t := f.text(it.span)
+			if !strings.HasPrefix(t, "///") && !strings.HasPrefix(t, "/**") {
+				flush()
+				continue
+			}
+			if len(doc) > 0 && uint32(skipSpace(f.str, int(docEnd))) != it.start {
+				flush()
+			}
+			doc = append(doc, t)
+			docEnd = it.end
+		case kCall, kNav, kParen, kBin:
+			f.exprs[it.key()] = int32(i)
+		case kArgs:
+			for len(args) > 0 && args[len(args)-1].end <= it.start {
+				args = args[:len(args)-1]
+			}
+			args = append(args, it.span)
+			f.labels[it.start] = []string{}
+		case kArg, kClosure:
+			for len(args) > 0 && args[len(args)-1].end <= it.start {
+				args = args[:len(args)-1]
+			}
+			if len(args) == 0 {
+				continue
+			}
+			l := "_"
+			switch {
+			case it.kind == kClosure:
+				l = "*"
+			case it.hasRole(rName):
+				l = f.text(it.role[rName])
+			}
+			a := args[len(args)-1].start
+			f.labels[a] = append(f.labels[a], l)
+		}
+	}
+	flush()
+}
+
+// Modifier flags.
+const (
+	mPublic uint32 = 1 << iota
+	mOpen
+	mInternal
+	mPrivate
+	mFilePrivate
+	mStatic
+	mClass
+	mFinal
+	mOverride
+	mConvenience
+)
+
+var modifierWords = map[string]uint32{
+	"public": mPublic, "open": mOpen, "internal": mInternal, "private": mPrivate, "fileprivate": mFilePrivate,
+	"static": mStatic, "class": mClass, "final": mFinal, "override": mOverride, "convenience": mConvenience,
+}
+
+// modifiers reads the attributes and modifiers of the declaration at i:
+// the items inside it that start before limit. It returns the flags, the
+// attributes without the @ and where the text after them starts.
+func (f *fileState) modifiers(i int, limit uint32) (uint32, []string, uint32) {
+	it := &f.items[i]
+	var flags uint32
+	var attrs []string
+	header := it.start
+	for j := i + 1; j < len(f.items) && f.items[j].start < limit; j++ {
+		m := &f.items[j]
+		if m.end > it.end {
+			break
+		}
+		switch m.kind {
+		case kMods:
+			t := f.text(m.span)
+			for k := 0; k < len(t); {
+				if !isIdentStart(t[k]) {
+					k++
+					continue
+				}
+				e := k + 1
+				for e < len(t) && isIdentByte(t[e]) {
+					e++
+				}
+				w := t[k:e]
+				if e < len(t) && t[e] == '(' { // private(set) limits the setter only
+					if c := strings.IndexByte(t[e:], ')'); c > 0 {
+						e += c + 1
+					}
+					k = e
+					continue
+				}
+				flags |= modifierWords[w]
+				k = e
+			}
+			header = max(header, m.end)
+		case kAnnot:
+			if m.start < header && header > it.start {
+				continue // an attribute of something inside the modifiers
+			}
+			attrs = append(attrs, oneLine(strings.TrimPrefix(f.text(m.span), "@")))
+			header = max(header, m.end)
+		}
+	}
+	return flags, attrs, min(uint32(skipSpace(f.str, int(header))), limit)
+}
+
+// visibility returns the access level: public (public, open), private
+// (private, fileprivate), internal (the default).
+func visibility(flags uint32, implicit string) string {
+	switch {
+	case flags&(mPublic|mOpen) != 0:
+		return schemas.Public
+	case flags&(mPrivate|mFilePrivate) != 0:
+		return schemas.Private
+	case flags&mInternal != 0:
+		return schemas.Internal
+	}
+	return implicit
+}
+
+func (f *fileState) push(fr frame) *frame {
+	p := &fr
+	f.stack = append(f.stack, p)
+	return p
+}
+
+func (f *fileState) top() *frame {
+	if len(f.stack) == 0 {
+		return nil
+	}
+	return f.stack[len(f.stack)-1]
+}
+
+func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
+	parentID := indexer.FileID(f.path)
+	if parent >= 0 {
+		parentID = f.nodes[parent].ID
+	}
+	sl, sc := srctext.Pos(f.lines, s.start)
+	el, ec := srctext.Pos(f.lines, s.end)
+	f.nodes = append(f.nodes, schemas.Node{
+		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
+		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
+		StartByte: s.start, EndByte: s.end, ParentID: parentID, Doc: f.docs[s.start],
+	})
+	return int32(len(f.nodes) - 1)
+}
+
+func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
+	line, col := srctext.Pos(f.lines, at.start)
+	f.refs = append(f.refs, schemas.Ref{
+		File: f.path, Src: src, Kind: kind, Target: capText(target), Expr: expr, Line: line, Col: col,
+	})
+	return &f.refs[len(f.refs)-1]
+}
+
+func (f *fileState) srcID(n int32) uint64 {
+	if n < 0 {
+		return indexer.FileID(f.path)
+	}
+	return f.nodes[n].ID
+}
+
+// owner returns the type or extension whose body holds p directly: (fr,
+// true); (nil, true) at the top level; (nil, false) in a local scope.
+func (f *fileState) owner(p uint32) (*frame, bool) {
+	t := f.top()
+	switch {
+	case t == nil:
+		return nil, true
+	case t.kind.isType() && (t.node >= 0 || t.ext != "") && t.body.start <= p && p < t.body.end:
+		return t, true
+	}
+	return nil, false
+}
+
+// context returns the node code at the walk belongs to (-1 for the file).
+func (f *fileState) context() int32 {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		if fr := f.stack[i]; fr.node >= 0 {
+			return fr.node
+		}
+	}
+	return -1
+}
+
+// scope returns the innermost frame a local declared now is visible in.
+func (f *fileState) scope() *frame {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		if fr := f.stack[i]; fr.kind == kScope || fr.kind.isDecl() {
+			return fr
+		}
+	}
+	return nil
+}
+
+// regions reports whether code runs, within its declaration, in a loop, a
+// do block or a conditional branch.
+func (f *fileState) regions() (loop, try, cond bool) {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		switch fr := f.stack[i]; fr.kind {
+		case kLoop:
+			loop = true
+		case kTry:
+			try = true
+		case kCond:
+			cond = true
+		default:
+			if fr.node >= 0 {
+				return
+			}
+		}
+	}
+	return
+}
+
+func (f *fileState) bind(name string, start, end uint32, expr string) *binding {
+	b := &binding{start: start, end: end, expr: expr, state: 2}
+	f.binds[name] = append(f.binds[name], b)
+	return b
+}
+
+// lookup returns the innermost binding of name visible at p.
+func (f *fileState) lookup(name string, p uint32) *binding {
+	var best *binding
+	for _, b := range f.binds[name] {
+		if b.start <= p && p < b.end && (best == nil || b.start >= best.start) {
+			best = b
+		}
+	}
+	return best
+}
+
+// run makes the nodes and refs of the file from the items of the query.
+func (f *fileState) run() {
+	for i := range f.items {
+		it := &f.items[i]
+		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.start {
+			f.stack = f.stack[:len(f.stack)-1]
+		}
+		switch it.kind {
+		case kType, kProto:
+			f.typeDecl(i)
+		case kSuper:
+			f.superRef(it)
+		case kFn, kInit, kProp, kAlias:
+			f.member(i)
+		case kCase:
+			f.enumCases(it)
+		case kParam:
+			f.param(it)
+		case kLParam:
+			if sc := f.scope(); sc != nil {
+				name, _, typ, _, _ := splitParam(f.text(it.span))
+				if name != "" && name != "_" {
+					f.bind(name, sc.start, sc.end, typeExprOr(typ))
+				}
+			}
+		case kBind:
+			if t := f.top(); t != nil && t.kind == kProp || !it.hasRole(rName) {
+				continue // a property's own name
+			}
+			if sc := f.scope(); sc != nil {
+				f.bind(f.text(it.role[rName]), it.start, sc.end, exprLocal)
+			}
+		case kScope:
+			if t := f.top(); t != nil && t.body == it.span && t.kind.isType() {
+				continue // a type's body
+			}
+			f.push(frame{kind: kScope, start: it.start, end: it.end, node: -1})
+		case kLoop, kTry, kCond:
+			f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+		case kCall:
+			f.addCall(schemas.EdgeCalls, i)
+		case kImport:
+			f.importRef(it)
+		}
+	}
+}
+
+func typeExprOr(t string) string {
+	if n := typeName(t); n != "" {
+		return "{" + n + "}"
+	}
+	return exprLocal
+}
+
+// typeDecl makes the node of a class, struct, enum, actor or protocol, or
+// opens an extension.
+func (f *fileState) typeDecl(i int) {
+	it := &f.items[i]
+	o, ok := f.owner(it.start)
+	if !ok || !it.hasRole(rName) {
+		f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+		return
+	}
+	flags, attrs, header := f.modifiers(i, it.role[rName].start)
+	word := "protocol"
+	if it.kind == kType {
+		word = ""
+		for _, w := range strings.Fields(f.str[header:it.role[rName].start]) {
+			switch w {
+			case "class", "struct", "enum", "extension", "actor":
+				word = w
+			}
+		}
+	}
+	name := f.text(it.role[rName])
+	prefix := f.module
+	if o != nil {
+		prefix = o.qname + "."
+	}
+	if word == "extension" {
+		t := typeName(name)
+		if t == "" {
+			f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+			return
+		}
+		f.push(frame{kind: kType, start: it.start, end: it.end, node: -1, ext: t, qname: prefix + t, body: it.role[rBody],
+			exported: flags&(mPublic|mOpen) != 0})
+		return
+	}
+	kind := schemas.KindClass
+	switch word {
+	case "struct":
+		kind = schemas.KindStruct
+	case "enum":
+		kind = schemas.KindEnum
+	case "protocol":
+		kind = schemas.KindInterface
+	}
+	parent := int32(-1)
+	if o != nil {
+		parent = o.node
+	}
+	n := f.addNode(kind, name, prefix+name, parent, it.span)
+	node := &f.nodes[n]
+	node.Decorators = attrs
+	implicit := schemas.Internal
+	if o != nil && o.proto {
+		implicit = schemas.Public
+	}
+	node.Visibility = visibility(flags, implicit)
+	node.Exported = node.Visibility == schemas.Public && (o == nil || o.exported)
+	node.IsAbstract = kind == schemas.KindInterface
+	end, body := it.end, it.role[rBody]
+	if it.hasRole(rBody) {
+		end = body.start
+		node.BodyHash = xxhash.Sum64String(f.text(body))
+	} else {
+		node.BodyHash = xxhash.Sum64String(f.text(it.span))
+	}
+	node.Signature = oneLine(f.str[header:end])
+	f.receiver(o, node.ID, it.span)
+	f.push(frame{kind: it.kind, start: it.start, end: it.end, node: n, qname: prefix + name, body: body,
+		proto: kind == schemas.KindInterface, enum: kind == schemas.KindEnum, exported: node.Exported})
+	if f.test && kind == schemas.KindClass {
+		node.IsTest = strings.HasSuffix(name, "Tests") || strings.HasSuffix(name, "Test")
+	}
+}
+
+// receiver records, for a declaration directly in an extension, the
+// extended type.
+func (f *fileState) receiver(o *frame, id uint64, at span) {
+	if o != nil && o.node < 0 && o.ext != "" {
+		f.addRef(schemas.RefReceiver, id, at, o.ext, "{"+strings.TrimPrefix(o.qname, f.module)+"}")
+	}
+}
+
+// superRef records an inherited type or conformance: an extends ref
+// whatever the kinds (the resolver decides by the kind it finds); of an
+// extension, an implements ref from the file, Expr "T: P".
+func (f *fileState) superRef(it *item) {
+	t := f.top()
+	if t == nil || !t.kind.isType() || t.body.end > 0 && it.start >= t.body.start {
+		return
+	}
+	txt := f.text(it.span)
+	name := typeName(txt)
+	switch {
+	case name == "":
+	case t.node >= 0:
+		f.addRef(schemas.EdgeExtends, f.nodes[t.node].ID, it.span, oneLine(txt), name)
+	case t.ext != "":
+		f.addRef(schemas.EdgeImplements, indexer.FileID(f.path), it.span, oneLine(txt), strings.TrimPrefix(t.qname, f.module)+": "+name)
+	}
+}
+
+// member makes the node of a function, initializer, property or type
+// alias, or binds a local one.
+func (f *fileState) member(i int) {
+	it := &f.items[i]
+	if it.kind != kInit && !it.hasRole(rName) {
+		f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+		return
+	}
+	name := "init"
+	if it.kind != kInit {
+		name = f.text(it.role[rName])
+	}
+	o, ok := f.owner(it.start)
+	if !ok {
+		f.local(it, name)
+		return
+	}
+	limit := it.end
+	if it.hasRole(rName) {
+		limit = it.role[rName].start
+	} else if it.hasRole(rBody) {
+		limit = it.role[rBody].start
+	}
+	flags, attrs, header := f.modifiers(i, limit)
+	qname, parent := f.module+name, int32(-1)
+	if o != nil {
+		qname = o.qname + "." + name
+		parent = o.node
+	}
+	inType := o != nil
+	var kind string
+	switch it.kind {
+	case kFn:
+		kind = schemas.KindFunction
+		if inType {
+			kind = schemas.KindMethod
+		}
+	case kInit:
+		kind = schemas.KindConstructor
+	case kProp:
+		kind = schemas.KindField
+		if f.isLet(header, it) {
+			kind = schemas.KindConstant
+		} else if !inType {
+			kind = schemas.KindVariable
+		}
+	case kAlias:
+		kind = schemas.KindTypeAlias
+	}
+	n := f.addNode(kind, name, qname, parent, it.span)
+	node := &f.nodes[n]
+	node.Decorators = attrs
+	implicit := schemas.Internal
+	if o != nil && o.proto {
+		implicit = f.nodes[o.node].Visibility
+	}
+	node.Visibility = visibility(flags, implicit)
+	node.Exported = node.Visibility == schemas.Public && (o == nil || o.exported)
+	if o != nil && o.node < 0 && o.exported && flags&(mPrivate|mFilePrivate|mInternal) == 0 {
+		node.Visibility, node.Exported = schemas.Public, true // a member of a public extension
+	}
+	node.IsStatic = flags&(mStatic|mClass) != 0
+	node.IsAbstract = o != nil && o.proto && !it.hasRole(rBody)
+	end := it.end
+	if it.hasRole(rBody) {
+		end = it.role[rBody].start
+		node.BodyHash = xxhash.Sum64String(f.text(it.role[rBody]))
+	} else {
+		node.BodyHash = xxhash.Sum64String(f.text(it.span))
+	}
+	if it.kind == kProp && it.hasRole(rValue) {
+		end = lastBefore(f.str, it.start, it.role[rValue].start)
+	}
+	sig := oneLine(f.str[header:max(header, end)])
+	node.Signature = sig
+	nameEnd := header
+	if it.hasRole(rName) {
+		nameEnd = it.role[rName].end
+	}
+	for _, w := range strings.Fields(f.str[min(nameEnd, end):end]) {
+		if w == "async" {
+			node.IsAsync = true
+		}
+	}
+	if f.test && it.kind == kFn && inType && strings.HasPrefix(name, "test") && !node.IsStatic {
+		node.IsTest = true
+	}
+	f.receiver(o, node.ID, it.span)
+	fr := f.push(frame{kind: it.kind, start: it.start, end: it.end, node: n, body: it.role[rBody]})
+	switch it.kind {
+	case kFn, kInit:
+		f.sigs = append(f.sigs, fr)
+		if r := resultType(f.str[nameEnd:max(nameEnd, end)]); r != "" {
+			if t := typeName(r); t != "" {
+				f.addRef(schemas.RefResult, node.ID, span{nameEnd, end}, oneLine(r), "{"+t+"}")
+			}
+		}
+	case kProp:
+		if t := typeName(f.text(it.role[rType])); it.hasRole(rType) && t != "" {
+			f.addRef(schemas.RefType, node.ID, it.role[rType], oneLine(strings.TrimPrefix(f.text(it.role[rType]), ":")), "{"+t+"}")
+		} else if !it.hasRole(rType) && it.hasRole(rValue) {
+			f.pendingFact(schemas.RefType, n, it.role[rValue])
+		}
+	case kAlias:
+		t := f.text(it.span)
+		if eq := strings.IndexByte(t, '='); eq >= 0 {
+			if tn := typeName(t[eq+1:]); tn != "" {
+				f.addRef(schemas.RefType, node.ID, it.span, oneLine(t[eq+1:]), "{"+tn+"}")
+			}
+		}
+	}
+}
+
+// resultType returns the result type of a function's signature after its
+// name: the text after the first -> outside its parameters, or "".
+func resultType(sig string) string {
+	depth := 0
+	for i := 0; i < len(sig); i++ {
+		switch sig[i] {
+		case '(', '[', '<':
+			depth++
+		case ')', ']':
+			depth--
+		case '>':
+			if i > 0 && sig[i-1] == '-' {
+				if depth == 0 {
+					r := strings.TrimSpace(sig[i+1:])
+					if w := strings.Fields(r); len(w) > 0 && (w[len(w)-1] == "where" || strings.Contains(r, " where ")) {
+						r = r[:strings.Index(r, "where")]
+					}
+					return strings.TrimSpace(r)
+				}
+				continue
+			}
+			depth--
+		}
+	}
+	return ""
+}
+
+// isLet reports whether the property declaration is a let.
+func (f *fileState) isLet(header uint32, it *item) bool {
+	end := it.end
+	if it.hasRole(rName) {
+		end = it.role[rName].start
+	}
+	for _, w := range strings.Fields(f.str[header:end]) {
+		if w == "let" {
+			return true
+		}
+	}
+	return false
+}
+
+// lastBefore returns the end of the text before the = of an initializer
+// starting at b.
+func lastBefore(s string, start, b uint32) uint32 {
+	e := int(b)
+	for e > int(start) && (s[e-1] == ' ' || s[e-1] == '\t' || s[e-1] == '\n' || s[e-1] == '\r' || s[e-1] == '=') {
+		e--
+	}
+	return uint32(e)
+}
+
+// pendingFact records a type fact given by an expression: its Expr is
+// computed once every binding is known.
+func (f *fileState) pendingFact(kind string, n int32, value span) {
+	f.calls = append(f.calls, call{kind: kind, it: -1 - int32(len(f.facts)), src: n})
+	f.facts = append(f.facts, value)
+}
+
+// local binds a declaration inside a function: a local function or a
+// local let or var.
+func (f *fileState) local(it *item, name string) {
+	sc := f.scope()
+	f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+	if sc == nil {
+		return
+	}
+	switch it.kind {
+	case kFn:
+		f.bind(name, sc.start, sc.end, exprLocal)
+	case kProp:
+		switch {
+		case it.hasRole(rType):
+			f.bind(name, it.start, sc.end, typeExprOr(f.text(it.role[rType])))
+		case it.hasRole(rValue):
+			b := f.bind(name, it.start, sc.end, "")
+			b.value, b.state = it.role[rValue], 0
+		default:
+			f.bind(name, it.start, sc.end, exprLocal)
+		}
+	}
+}
+
+// enumCases makes the constants of an enum case declaration.
+func (f *fileState) enumCases(it *item) {
+	o, ok := f.owner(it.start)
+	if !ok || o == nil || !o.enum && o.ext == "" {
+		return
+	}
+	t := f.text(it.span)
+	p := strings.Index(t, "case")
+	if p < 0 {
+		return
+	}
+	rest := t[p+4:]
+	off := it.start + uint32(p+4)
+	for len(rest) > 0 {
+		s := skipSpace(rest, 0)
+		e := s
+		for e < len(rest) && isIdentByte(rest[e]) {
+			e++
+		}
+		if e > s {
+			name := rest[s:e]
+			at := span{off + uint32(s), off + uint32(e)}
+			n := f.addNode(schemas.KindConstant, name, o.qname+"."+name, o.node, span{it.start, it.end})
+			node := &f.nodes[n]
+			node.Visibility, node.Exported, node.IsStatic = schemas.Public, o.exported, true
+			node.Signature = "case " + oneLine(rest[s:nextCase(rest, e)])
+			node.BodyHash = xxhash.Sum64String(node.Signature)
+			f.receiver(o, node.ID, at)
+		}
+		c := nextCase(rest, e)
+		if c >= len(rest) {
+			break
+		}
+		off += uint32(c + 1)
+		rest = rest[c+1:]
+	}
+}
+
+// nextCase returns the index of the comma ending the case at p, or the
+// end of s.
+func nextCase(s string, p int) int {
+	if i := topIndex(s[p:], ','); i >= 0 {
+		return p + i
+	}
+	return len(s)
+}
+
+// splitParam parses a parameter as written: [external] name: Type [=
+// default]. It returns the internal name, the label callers write ("_"
+// for none), the type, and whether it has a default value or is variadic.
+func splitParam(t string) (name, label, typ string, def, variadic bool) {
+	colon := topIndex(t, ':')
+	head := t
+	if colon >= 0 {
+		head, typ = t[:colon], t[colon+1:]
+		if eq := topIndex(typ, '='); eq >= 0 {
+			typ, def = typ[:eq], true
+		}
+		typ = strings.TrimSpace(typ)
+		variadic = strings.HasSuffix(typ, "...")
+	}
+	words := strings.Fields(head)
+	if len(words) == 0 {
+		return "", "", "", false, false
+	}
+	name = words[len(words)-1]
+	label = words[0]
+	if len(words) == 1 {
+		label = name
+	}
+	return name, label, typ, def, variadic
+}
+
+// param binds a parameter of a function or initializer and adds its label
+// to the declaration's.
+func (f *fileState) param(it *item) {
+	t := f.top()
+	if t == nil || t.kind != kFn && t.kind != kInit {
+		return
+	}
+	if t.body.end > 0 && it.start >= t.body.start {
+		return
+	}
+	name, label, typ, def, variadic := f.paramParts(it)
+	if name == "" {
+		return
+	}
+	if name != "_" {
+		f.bind(name, t.start, t.end, typeExprOr(typ))
+	}
+	if t.node >= 0 {
+		switch {
+		case variadic:
+			label = "..." + label
+		case def:
+			label += "="
+		}
+		t.labels = append(t.labels, label)
+	}
+}
+
+func (f *fileState) paramParts(it *item) (string, string, string, bool, bool) {
+	name, label, typ, def, variadic := splitParam(f.text(it.span))
+	if p := skipSpace(f.str, int(it.end)); p < len(f.str) && f.str[p] == '=' {
+		def = true // the default value is the declaration's child, not the parameter's
+	}
+	return name, label, typ, def, variadic
+}
+
+func (f *fileState) addCall(kind string, i int) {
+	loop, try, cond := f.regions()
+	f.calls = append(f.calls, call{kind: kind, it: int32(i), src: f.context(), loop: loop, try: try, cond: cond})
+}
+
+// importRef records an import declaration: Src the file, Expr the module
+// (the first component of the path).
+func (f *fileState) importRef(it *item) {
+	t := f.text(it.span)
+	p := strings.Index(t, "import")
+	if p < 0 {
+		return
+	}
+	words := strings.Fields(t[p+len("import"):])
+	if len(words) == 0 {
+		return
+	}
+	path := words[len(words)-1]
+	mod, _, _ := strings.Cut(path, ".")
+	if !isIdent(mod) {
+		return
+	}
+	if strings.Contains(t[:p], "@testable") {
+		mod = "@testable " + mod
+	}
+	f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.span, oneLine(t), mod)
+}
+
+// finish writes the refs whose Expr needed every binding of the file.
+func (f *fileState) finish() {
+	for _, fr := range f.sigs {
+		n := &f.nodes[fr.node]
+		f.addRef(schemas.RefParams, n.ID, span{n.StartByte, n.EndByte}, n.Name, strings.Join(fr.labels, ","))
+	}
+	for i := range f.calls {
+		c := &f.calls[i]
+		if c.it < 0 {
+			v := f.facts[-1-c.it]
+			if e := f.expr(v, 0); !strings.HasPrefix(e, "?") {
+				f.addRef(c.kind, f.nodes[c.src].ID, v, oneLine(f.text(v)), e)
+			}
+			continue
+		}
+		it := &f.items[c.it]
+		fn := f.callee(it.role[rObject])
+		at := fn
+		if j, ok := f.exprs[fn.key()]; ok && f.items[j].kind == kNav {
+			at = f.items[j].role[rName]
+		}
+		expr := f.expr(it.span, 0)
+		if strings.HasPrefix(expr, "?") && (strings.HasSuffix(f.text(fn), "init") || strings.HasPrefix(f.text(fn), ".")) {
+			continue
+		}
+		r := f.addRef(c.kind, f.srcID(c.src), at, oneLine(f.text(fn)), expr)
+		r.Args = argsText(f.text(it.role[rArgs]))
+		r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
+	}
+}
+
+// callee returns the function of a call whose function position holds
+// s: the right operand of an operator expression (see query.scm), the
+// expression itself otherwise.
+func (f *fileState) callee(s span) span {
+	for d := 0; d < maxDepth; d++ {
+		j, ok := f.exprs[s.key()]
+		if !ok || f.items[j].kind != kBin {
+			return s
+		}
+		r := f.rightOperand(int(j))
+		if r == (span{}) || r == s {
+			return s
+		}
+		s = r
+	}
+	return s
+}
+
+// rightOperand returns the right operand of the operator expression item
+// j (a prefix expression's operand, a cast's value): the outermost
+// expression item inside it ending where it ends, or the name after its
+// last operator.
+func (f *fileState) rightOperand(j int) span {
+	s := f.items[j].span
+	var best span
+	for i := j + 1; i < len(f.items) && f.items[i].start < s.end; i++ {
+		if it := &f.items[i]; it.end == s.end && it.span != s && (best == (span{}) || it.start < best.start) {
+			switch it.kind {
+			case kCall, kNav, kParen, kBin:
+				best = it.span
+			}
+		}
+	}
+	t := f.text(s)
+	k := len(t)
+	for k > 0 && (isIdentByte(t[k-1]) || t[k-1] == '.' || t[k-1] == '`') {
+		k--
+	}
+	if k < len(t) && (best == (span{}) || s.start+uint32(k) < best.start) {
+		return span{s.start + uint32(k), s.end}
+	}
+	return best
+}
+
+// argsText returns the arguments of a call as written, on one line.
+func argsText(a string) string {
+	if len(a) >= 2 && a[0] == '(' {
+		if e := strings.LastIndexByte(a, ')'); e > 0 {
+			a = a[1:e]
+		}
+	}
+	return oneLine(strings.TrimSpace(a))
+}

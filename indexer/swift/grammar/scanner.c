@@ -1,0 +1,2 @@
+// One translation unit per generated file: see parser.c.
+#include "src/scanner.c"

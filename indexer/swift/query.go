@@ -1,0 +1,115 @@
+package swift
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/swift/grammar"
+)
+
+//go:embed query.scm
+var querySource string
+
+// kind is what a main capture of query.scm stands for. Kinds that open a
+// range come first, so that of two items with the same range the
+// container sorts before its content.
+type kind uint8
+
+const (
+	kType kind = iota
+	kProto
+	kFn
+	kInit
+	kProp
+	kAlias
+	kCase
+	kScope
+	kLoop
+	kTry
+	kCond
+	kCall
+	kNav
+	kParen
+	kBin
+	kArgs
+	kArg
+	kClosure
+	kParam
+	kLParam
+	kBind
+	kSuper
+	kImport
+	kDoc
+	kAnnot
+	kMods
+	numKinds
+)
+
+var kindNames = [numKinds]string{
+	"type", "proto", "fn", "init", "prop", "alias", "case", "scope", "loop", "try", "cond", "call", "nav",
+	"paren", "bin", "args", "arg", "closure", "param", "lparam", "bind", "super", "import", "doc", "annot", "mods",
+}
+
+// isType reports whether k declares a type (or an extension).
+func (k kind) isType() bool { return k <= kProto }
+
+// isDecl reports whether k declares a symbol.
+func (k kind) isDecl() bool { return k <= kCase }
+
+// Roles: the slots of item.role that a kind's role captures fill.
+const (
+	rName = iota
+	rType
+	rBody
+	rValue
+	rArgs
+	rObject
+	numRoles
+)
+
+var roleSlots = map[string]int{
+	"name": rName, "type": rType, "body": rBody, "value": rValue, "args": rArgs, "object": rObject,
+}
+
+type captureInfo struct {
+	kind kind
+	role int8
+}
+
+type query struct {
+	q        *indexer.Query
+	captures []captureInfo
+}
+
+// compiled returns the query, compiled once and shared by every extractor.
+var compiled = sync.OnceValues(func() (*query, error) {
+	q, err := indexer.NewQuery(grammar.Language(), querySource)
+	if err != nil {
+		return nil, fmt.Errorf("swift query: %w", err)
+	}
+	out := &query{q: q}
+	for _, name := range q.CaptureNames() {
+		k, role, _ := strings.Cut(name, ".")
+		ci := captureInfo{kind: numKinds, role: -1}
+		for i, n := range kindNames {
+			if n == k {
+				ci.kind = kind(i)
+			}
+		}
+		if role != "" {
+			slot, ok := roleSlots[role]
+			if !ok {
+				ci.kind = numKinds
+			}
+			ci.role = int8(slot)
+		}
+		if ci.kind == numKinds {
+			return nil, fmt.Errorf("swift query: unknown capture @%s", name)
+		}
+		out.captures = append(out.captures, ci)
+	}
+	return out, nil
+})

@@ -1,0 +1,75 @@
+// Package swift indexes Swift source (.swift files).
+//
+// Extraction runs one compiled tree-sitter query per file (query.scm) and
+// walks its matches in document order, in Go, over byte ranges. It emits
+// classes and actors (class), structs, enums and their cases (constant),
+// protocols (interface), functions and methods, initializers
+// (constructor, named init), properties (field; let ones constant;
+// variable or constant at the top level) and type aliases. Members of an
+// extension are nodes named after the extended type (Order.extra) at the
+// top level of their file, with a receiver fact naming that type. Raw
+// references carry an Expr (see expr.go) with the file's locals and
+// parameters replaced by their declared type or initializer, and
+// argument labels kept: they are part of a Swift function's name.
+//
+// Access levels: public and open are public and exported; private and
+// fileprivate are private; internal (the default) is internal and not
+// exported. Members of a protocol take the protocol's level.
+//
+// Resolution (resolve.go) sees only rows. Swift imports modules, not
+// files: a module is the target folder T of Sources/T/ or Tests/T/ (the
+// Swift Package Manager's layout), or else the whole tree. It makes one
+// module node per target, and resolves names in the enclosing types and
+// the extended type (implicit self), their supertypes and extensions,
+// the file's module and the modules it imports. T(...) instantiates T and
+// calls the initializer its labels select; overloads are chosen by
+// labels and argument count, and stay ambiguous when several remain.
+// Calls on a protocol-typed receiver land on the protocol's requirement.
+package swift
+
+import (
+	"fmt"
+	"sync"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/swift/grammar"
+	"github.com/graphsnap/snap/schemas"
+)
+
+// Name is the language name written in tables.
+const Name = "swift"
+
+// New returns the Swift language.
+func New() indexer.Language { return lang{} }
+
+type lang struct{}
+
+func (lang) Name() string              { return Name }
+func (lang) Extensions() []string      { return []string{".swift"} }
+func (lang) Grammar() *sitter.Language { return language() }
+
+// GrammarVersion is the npm version of tree-sitter-swift vendored in
+// package grammar.
+func (lang) GrammarVersion() string { return grammar.Version }
+
+func (lang) NewExtractor(*indexer.Tree) (indexer.Extractor, error) {
+	q, err := compiled()
+	if err != nil {
+		return nil, err
+	}
+	s, err := indexer.NewScanner(q.q)
+	if err != nil {
+		return nil, fmt.Errorf("swift extractor: %w", err)
+	}
+	return &extractor{scanner: s, query: q}, nil
+}
+
+func (lang) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
+	return resolve(nodes, refs)
+}
+
+var language = sync.OnceValue(func() *sitter.Language {
+	return sitter.NewLanguage(grammar.Language())
+})

@@ -1,0 +1,147 @@
+package swift
+
+import (
+	"strings"
+
+	"github.com/graphsnap/snap/indexer/srctext"
+)
+
+// maxText caps the texts copied into rows (signatures, targets, args).
+const maxText = 200
+
+func capText(s string) string { return srctext.Cap(s, maxText) }
+
+func isIdentStart(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+func isIdentByte(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
+
+func isIdent(s string) bool {
+	if s == "" || !isIdentStart(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if !isIdentByte(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func skipSpace(s string, p int) int {
+	for p < len(s) && (s[p] == ' ' || s[p] == '\t' || s[p] == '\n' || s[p] == '\r') {
+		p++
+	}
+	return p
+}
+
+// oneLine collapses runs of white space to one space, and caps the text.
+func oneLine(s string) string {
+	return capText(strings.Join(strings.Fields(s), " "))
+}
+
+func squeeze(s string) string { return strings.Join(strings.Fields(s), "") }
+
+// stripGenerics removes generic argument lists: Dictionary<K, [V]> gives
+// Dictionary.
+func stripGenerics(s string) string {
+	if strings.IndexByte(s, '<') < 0 {
+		return s
+	}
+	var b strings.Builder
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '<':
+			depth++
+		case c == '>':
+			if depth > 0 {
+				depth--
+			}
+		case depth == 0:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// typeName normalizes a type as written to Expr's type form: generic
+// arguments, optional marks, attributes, some and any dropped. It returns
+// "" for arrays, dictionaries, tuples, functions, compositions and Self.
+func typeName(t string) string {
+	t = strings.TrimSpace(t)
+	t = strings.TrimSpace(strings.TrimPrefix(t, ":"))
+	for {
+		switch {
+		case strings.HasPrefix(t, "@"):
+			i := strings.IndexAny(t, " \t\n")
+			if i < 0 {
+				return ""
+			}
+			t = strings.TrimSpace(t[i:])
+			continue
+		case strings.HasPrefix(t, "some ") || strings.HasPrefix(t, "any ") || strings.HasPrefix(t, "inout "):
+			t = strings.TrimSpace(t[strings.IndexByte(t, ' '):])
+			continue
+		}
+		break
+	}
+	t = squeeze(stripGenerics(t))
+	t = strings.TrimRight(t, "?!")
+	if strings.HasPrefix(t, "[") && strings.HasSuffix(t, "]") {
+		if topIndex(t[1:len(t)-1], ':') >= 0 {
+			return "Dictionary"
+		}
+		return "Array"
+	}
+	if t == "" || t == "Self" || strings.ContainsAny(t, "[]()&-<>:,") || strings.HasSuffix(t, ".Type") || strings.HasSuffix(t, "...") {
+		return ""
+	}
+	for _, part := range strings.Split(t, ".") {
+		if !isIdent(part) {
+			return ""
+		}
+	}
+	return t
+}
+
+// docComment turns /// lines or a /** */ comment into text.
+func docComment(lines []string) string {
+	var parts []string
+	for _, c := range lines {
+		c = strings.TrimPrefix(c, "///")
+		c = strings.TrimSuffix(strings.TrimPrefix(c, "/**"), "*/")
+		for _, l := range strings.Split(c, "\n") {
+			l = strings.TrimSpace(l)
+			l = strings.TrimSpace(strings.TrimPrefix(l, "*"))
+			if l != "" {
+				parts = append(parts, l)
+			}
+		}
+	}
+	return capText(strings.Join(parts, "\n"))
+}
+
+// topIndex returns the index of the first c in s outside brackets,
+// parentheses and angle brackets, or -1.
+func topIndex(s string, c byte) int {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '[', '{', '<':
+			depth++
+		case ')', ']', '}', '>':
+			if depth > 0 && !(s[i] == '>' && i > 0 && s[i-1] == '-') {
+				depth--
+			}
+		case '"':
+			return -1
+		default:
+			if s[i] == c && depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}

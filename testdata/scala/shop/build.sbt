@@ -1,0 +1,2 @@
+name := "shop"
+scalaVersion := "3.3.1"
