@@ -33,11 +33,20 @@ var memoryName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$`)
 // written. Without it the memory tools say that the server keeps none.
 func (r *Registry) WithMemories(dir string) { r.memories = dir }
 
-// memoryPath checks name and returns its file.
-func memoryPath(ctx context.Context, arg, name string) (string, *ToolError) {
+// memoryDir returns the memories' folder, or why there is none.
+func memoryDir(ctx context.Context) (string, *ToolError) {
 	r := registryFrom(ctx)
 	if r == nil || r.memories == "" {
 		return "", toolErr(CodeInvalidArgument, nil, "this server keeps no memories: snap serve keeps them in .snap/memories/ of the repository it serves")
+	}
+	return r.memories, nil
+}
+
+// memoryPath checks name and returns its file.
+func memoryPath(ctx context.Context, arg, name string) (string, *ToolError) {
+	dir, terr := memoryDir(ctx)
+	if terr != nil {
+		return "", terr
 	}
 	name = strings.TrimSuffix(name, ".md")
 	if strings.ContainsAny(name, `/\`) || strings.Contains(name, "..") || filepath.IsAbs(name) {
@@ -46,7 +55,7 @@ func memoryPath(ctx context.Context, arg, name string) (string, *ToolError) {
 	if !memoryName.MatchString(name) {
 		return "", argErr(arg, "want 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit; got %q", name)
 	}
-	return filepath.Join(r.memories, name+".md"), nil
+	return filepath.Join(dir, name+".md"), nil
 }
 
 // memoryMissing is the error for a memory that is not there.
@@ -204,7 +213,7 @@ var listMemoriesTool = offline(newTool(
 	"snap_list_memories", "List memories", ToolsetMemories,
 	"Every memory: name, size, when it was last written, and its first line.",
 	func(ctx context.Context, _ *query.Engine, _ *listMemoriesIn) (*listMemoriesOut, *ToolError) {
-		if _, terr := memoryPath(ctx, "name", "x"); terr != nil {
+		if _, terr := memoryDir(ctx); terr != nil {
 			return nil, terr
 		}
 		out := &listMemoriesOut{Memories: listMemories(ctx)}

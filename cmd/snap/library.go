@@ -9,6 +9,7 @@ import (
 
 	"github.com/graphsnap/snap/mcp"
 	"github.com/graphsnap/snap/query"
+	"github.com/graphsnap/snap/schemas"
 	"github.com/graphsnap/snap/snapshot"
 )
 
@@ -19,8 +20,9 @@ import (
 type library struct {
 	f *follower
 
-	mu     sync.Mutex
-	recent []*query.Engine // most recently opened first
+	mu        sync.Mutex
+	recent    []*query.Engine             // most recently opened first
+	manifests map[string]schemas.Manifest // by commit: a snapshot never changes
 }
 
 // keepOpened is how many opened engines a library keeps.
@@ -45,21 +47,46 @@ func (l *library) Snapshots(ctx context.Context) ([]mcp.StoredSnapshot, error) {
 			if !s.Complete {
 				continue
 			}
-			prefix, err := snapshot.Prefix(l.f.repo, l.f.branch, s.Commit)
-			if err != nil {
-				return nil, err
-			}
-			m, _, err := snapshot.ReadManifest(ctx, st.store, prefix)
-			if errors.Is(err, fs.ErrNotExist) {
-				continue // collected since it was listed
-			}
+			m, ok, err := l.manifest(ctx, st, s.Commit)
 			if err != nil {
 				return nil, libraryErr(err)
+			}
+			if !ok {
+				continue // collected since it was listed
 			}
 			out = append(out, mcp.StoredSnapshot{Manifest: m, Head: s.Head, Bytes: s.Bytes, StoredAt: s.StoredAt})
 		}
 	}
 	return out, nil
+}
+
+// manifest reads the manifest of commit's snapshot in st once; ok is
+// false when it is not there.
+func (l *library) manifest(ctx context.Context, st storeRef, commit string) (schemas.Manifest, bool, error) {
+	l.mu.Lock()
+	m, ok := l.manifests[commit]
+	l.mu.Unlock()
+	if ok {
+		return m, true, nil
+	}
+	prefix, err := snapshot.Prefix(l.f.repo, l.f.branch, commit)
+	if err != nil {
+		return m, false, err
+	}
+	m, _, err = snapshot.ReadManifest(ctx, st.store, prefix)
+	if errors.Is(err, fs.ErrNotExist) {
+		return m, false, nil
+	}
+	if err != nil {
+		return m, false, err
+	}
+	l.mu.Lock()
+	if l.manifests == nil {
+		l.manifests = make(map[string]schemas.Manifest)
+	}
+	l.manifests[commit] = m
+	l.mu.Unlock()
+	return m, true, nil
 }
 
 // Open loads the snapshot of commit: from the cache, after copying it
