@@ -29,7 +29,17 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	snapBin = filepath.Join(dir, "snap")
-	// SNAP_E2E_RACE=1 builds the binary with the race detector.
+	// SNAP_E2E_BIN runs a binary built before (benchmarks of a release
+	// build); SNAP_E2E_RACE=1 builds the binary with the race detector.
+	if bin := os.Getenv("SNAP_E2E_BIN"); bin != "" {
+		snapBin, err = filepath.Abs(bin)
+		if err != nil {
+			panic(err)
+		}
+		code := m.Run()
+		os.RemoveAll(dir)
+		os.Exit(code)
+	}
 	args := []string{"build", "-o", snapBin}
 	if os.Getenv("SNAP_E2E_RACE") != "" {
 		args = append(args, "-race")
@@ -47,7 +57,7 @@ func TestMain(m *testing.M) {
 
 // fixture copies a testdata repository and indexes it with the binary,
 // returning the snapshot folder.
-func fixture(t *testing.T, name string) string {
+func fixture(t testing.TB, name string) string {
 	t.Helper()
 	src := filepath.Join("..", "testdata", name)
 	dst := t.TempDir()
@@ -65,7 +75,7 @@ func fixture(t *testing.T, name string) string {
 }
 
 // serve starts `snap serve` on a snapshot and connects the SDK client.
-func serve(t *testing.T, snapshot string, args ...string) (*mcp.ClientSession, *bytes.Buffer) {
+func serve(t testing.TB, snapshot string, args ...string) (*mcp.ClientSession, *bytes.Buffer) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	t.Cleanup(cancel)

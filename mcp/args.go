@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"encoding"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -103,35 +104,116 @@ var typeSchemas = map[reflect.Type]*jsonschema.Schema{
 }
 
 // outputSchema derives Out's JSON Schema: what the tool's structured
-// content holds when the call succeeds. A recursive type (an outline's
-// children are outlines) is written once under $defs and referenced.
+// content holds when the call succeeds. A named struct type that Out
+// holds in more than one place (a symbol and its callers, an outline and
+// its children) is written once under $defs and referenced: every client
+// pays for the schema in tokens at tools/list.
 func outputSchema[Out any](tool string) json.RawMessage {
 	opts := &jsonschema.ForOptions{TypeSchemas: maps.Clone(typeSchemas)}
-	opts.TypeSchemas[reflect.TypeFor[outline]()] = &jsonschema.Schema{Ref: "#/$defs/outline"}
-	opts.TypeSchemas[reflect.TypeFor[*outline]()] = &jsonschema.Schema{Ref: "#/$defs/outline"}
+	shared := repeatedTypes(reflect.TypeFor[Out]())
+	names := make(map[reflect.Type]string, len(shared))
+	for _, t := range shared {
+		name := defName(t, names)
+		names[t] = name
+		opts.TypeSchemas[t] = &jsonschema.Schema{Ref: "#/$defs/" + name}
+		opts.TypeSchemas[reflect.PointerTo(t)] = &jsonschema.Schema{Ref: "#/$defs/" + name}
+	}
 	schema, err := jsonschema.For[Out](opts)
 	if err != nil {
 		panic(fmt.Sprintf("mcp: %s: output schema: %v", tool, err))
 	}
+	for _, t := range shared {
+		// The definition is the schema of a type with t's fields, not
+		// the reference that t is; a recursive t refers to itself inside.
+		def, err := jsonschema.ForType(reflect.StructOf(fieldsOf(t)), opts)
+		if err != nil {
+			panic(fmt.Sprintf("mcp: %s: output schema of %v: %v", tool, t, err))
+		}
+		if schema.Defs == nil {
+			schema.Defs = make(map[string]*jsonschema.Schema)
+		}
+		schema.Defs[names[t]] = def
+	}
+	tidy(schema)
 	raw, err := json.Marshal(schema)
 	if err != nil {
 		panic(fmt.Sprintf("mcp: %s: marshal output schema: %v", tool, err))
 	}
-	if bytes.Contains(raw, []byte(`"#/$defs/outline"`)) {
-		// outlineFields has outline's fields without being outline, so
-		// that its children, and not itself, are the reference.
-		type outlineFields outline
-		def, err := jsonschema.For[outlineFields](opts)
-		if err != nil {
-			panic(fmt.Sprintf("mcp: %s: output schema: %v", tool, err))
-		}
-		schema.Defs = map[string]*jsonschema.Schema{"outline": def}
-	}
-	tidy(schema)
-	if raw, err = json.Marshal(schema); err != nil {
-		panic(fmt.Sprintf("mcp: %s: marshal output schema: %v", tool, err))
-	}
 	return raw
+}
+
+// fieldsOf gives t's fields for reflect.StructOf: a type of its own with
+// the same JSON, so that t's schema can be derived while t itself stays
+// a reference (recursive types, such as outline, refer to themselves).
+func fieldsOf(t reflect.Type) []reflect.StructField {
+	fields := make([]reflect.StructField, 0, t.NumField())
+	for i := range t.NumField() {
+		if f := t.Field(i); f.IsExported() {
+			fields = append(fields, f)
+		}
+	}
+	return fields
+}
+
+// repeatedTypes lists the named struct types that t holds in more than
+// one place, in the order they are first met. An embedded struct is not
+// one: its fields are its holder's.
+func repeatedTypes(t reflect.Type) []reflect.Type {
+	count := map[reflect.Type]int{}
+	embedded := map[reflect.Type]bool{}
+	var order []reflect.Type
+	var walk func(t reflect.Type, open map[reflect.Type]bool, anonymous bool)
+	walk = func(t reflect.Type, open map[reflect.Type]bool, anonymous bool) {
+		for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array || t.Kind() == reflect.Map {
+			t = t.Elem()
+		}
+		if t.Kind() != reflect.Struct || typeSchemas[t] != nil || writesItself(t) {
+			return
+		}
+		if anonymous {
+			embedded[t] = true
+		} else if t.Name() != "" {
+			if count[t]++; count[t] == 1 {
+				order = append(order, t)
+			}
+			if open[t] {
+				return
+			}
+			open[t] = true
+			defer delete(open, t)
+		}
+		for i := range t.NumField() {
+			if f := t.Field(i); f.IsExported() || f.Anonymous {
+				walk(f.Type, open, f.Anonymous)
+			}
+		}
+	}
+	walk(t, map[reflect.Type]bool{}, true)
+	return slices.DeleteFunc(order, func(t reflect.Type) bool { return count[t] < 2 || embedded[t] })
+}
+
+// writesItself tells whether t has its own JSON (time.Time), which its
+// fields do not describe.
+func writesItself(t reflect.Type) bool {
+	p := reflect.PointerTo(t)
+	return t.Implements(jsonMarshaler) || p.Implements(jsonMarshaler) || t.Implements(textMarshaler) || p.Implements(textMarshaler)
+}
+
+var (
+	jsonMarshaler = reflect.TypeFor[json.Marshaler]()
+	textMarshaler = reflect.TypeFor[encoding.TextMarshaler]()
+)
+
+// defName names t under $defs: its Go name, lower-cased, unless another
+// type has that name already.
+func defName(t reflect.Type, taken map[reflect.Type]string) string {
+	name := strings.ToLower(t.Name()[:1]) + t.Name()[1:]
+	for _, n := range taken {
+		if n == name {
+			return strings.ReplaceAll(t.PkgPath(), "/", ".") + "." + t.Name()
+		}
+	}
+	return name
 }
 
 // tidy shortens an output schema, which every client pays for in tokens
@@ -296,9 +378,9 @@ func queryHash(m map[string]json.RawMessage) uint64 {
 
 // target selects one symbol: by id, or by name and file.
 type target struct {
-	ID   *ID    `json:"id,omitempty" jsonschema:"the symbol's id, as a decimal string (or integer); takes precedence over name"`
-	Name string `json:"name,omitempty" jsonschema:"the symbol's name: plain (Serve), dotted (Server.Serve, User.save) or qualified (net/http.(*Server).Serve)"`
-	File string `json:"file,omitempty" jsonschema:"keep symbols of this file: a path or a path suffix (net/http/server.go)"`
+	ID   *ID    `json:"id,omitempty" jsonschema:"the symbol's id (decimal digits); wins over name"`
+	Name string `json:"name,omitempty" jsonschema:"plain (Serve), dotted (Server.Serve) or qualified (net/http.(*Server).Serve)"`
+	File string `json:"file,omitempty" jsonschema:"the symbol's file: a path or path suffix"`
 }
 
 // resolve finds the one symbol t selects.
@@ -365,8 +447,8 @@ const (
 
 // page is the paging arguments of a list tool.
 type page struct {
-	Limit  *int   `json:"limit,omitempty" jsonschema:"at most this many items (default 50; above 1000 counts as 1000)"`
-	Cursor string `json:"cursor,omitempty" jsonschema:"next_cursor of a previous answer to this same query, for the next page"`
+	Limit  *int   `json:"limit,omitempty" jsonschema:"at most this many items (default 50, max 1000)"`
+	Cursor string `json:"cursor,omitempty" jsonschema:"next_cursor of the previous page"`
 
 	tool  string
 	query uint64

@@ -1,7 +1,6 @@
 package mcp
 
 import (
-	"cmp"
 	"context"
 	"slices"
 
@@ -58,7 +57,8 @@ var statsTool = newTool(
 		if in.Status != "" && !slices.Contains(schemas.FileStatuses, in.Status) {
 			return nil, toolErr(CodeInvalidArgument, map[string]any{"statuses": schemas.FileStatuses}, "unknown status %q", in.Status)
 		}
-		var all []notIndexed
+		st := e.Stats()
+		all := make([]notIndexed, 0, st.Files-st.FilesByStatus[schemas.StatusOK])
 		for _, f := range e.Files() {
 			if f.Status != schemas.StatusOK && (in.Status == "" || f.Status == in.Status) {
 				all = append(all, notIndexed{Path: f.Path, Status: f.Status, Error: f.Error})
@@ -68,20 +68,16 @@ var statsTool = newTool(
 		if terr != nil {
 			return nil, terr
 		}
-		st := e.Stats()
 		out := &statsOut{
 			Nodes: st.Nodes, Edges: st.Edges, Files: st.Files, Sources: st.Sources, Unresolved: st.Unresolved,
 			NodesByKind: st.NodesByKind, NodesByLanguage: st.NodesByLanguage, FilesByLanguage: st.FilesByLanguage,
 			FilesByStatus: st.FilesByStatus, EdgesByKind: st.EdgesByKind, TopUnresolved: []reasonCount{},
 			NotIndexed: pg, NotIndexedTotal: len(all), Next: next,
 		}
-		for r, n := range st.UnresolvedByReason {
-			out.TopUnresolved = append(out.TopUnresolved, reasonCount{r, n})
+		reasons := e.UnresolvedReasons()
+		for _, r := range reasons[:min(len(reasons), topReasons)] {
+			out.TopUnresolved = append(out.TopUnresolved, reasonCount{r.Reason, r.Count})
 		}
-		slices.SortFunc(out.TopUnresolved, func(a, b reasonCount) int {
-			return cmp.Or(cmp.Compare(b.Count, a.Count), cmp.Compare(a.Reason, b.Reason))
-		})
-		out.TopUnresolved = out.TopUnresolved[:min(len(out.TopUnresolved), topReasons)]
 		if out.NotIndexed == nil {
 			out.NotIndexed = []notIndexed{}
 		}

@@ -358,3 +358,26 @@ type Stats struct {
 // Stats returns the snapshot's counts. The maps are shared: do not modify
 // them.
 func (e *Engine) Stats() Stats { return e.stats }
+
+// ReasonCount is how many unresolved references have one reason.
+type ReasonCount struct {
+	Reason string
+	Count  int
+}
+
+// UnresolvedReasons returns the reasons of unresolved references, the most
+// frequent first (ties by reason), computed on first use. The slice is
+// shared: do not modify it.
+func (e *Engine) UnresolvedReasons() []ReasonCount {
+	l := e.lazy()
+	l.reasonsOnce.Do(func() {
+		l.reasons = make([]ReasonCount, 0, len(e.stats.UnresolvedByReason))
+		for r, n := range e.stats.UnresolvedByReason {
+			l.reasons = append(l.reasons, ReasonCount{r, n})
+		}
+		slices.SortFunc(l.reasons, func(a, b ReasonCount) int {
+			return cmp.Or(cmp.Compare(b.Count, a.Count), cmp.Compare(a.Reason, b.Reason))
+		})
+	})
+	return l.reasons
+}

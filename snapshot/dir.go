@@ -41,6 +41,16 @@ func VerifyDir(ctx context.Context, dir string) (schemas.Manifest, error) {
 	return Verify(ctx, st, "")
 }
 
+// ReadDir reads the snapshot held in a plain folder (see OpenDir and
+// Read), verifying every table it reads.
+func ReadDir(ctx context.Context, dir string, opts ReadOptions) (*Snapshot, error) {
+	st, err := OpenDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	return Read(ctx, st, "", opts)
+}
+
 type dirStore struct{ dir string }
 
 var errReadOnly = errors.New("read-only folder")
