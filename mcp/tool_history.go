@@ -235,7 +235,7 @@ type historyOut struct {
 var historyTool = newTool(
 	"snap_history", "History", ToolsetHistory,
 	"One symbol, or one count, across the branch's snapshots, newest first. For a symbol (by id or name, "+
-		"as found in the snapshot answering now): present or not, location, signature, callers, and what changed. "+
+		"as found in the snapshot answering now, or else in the newest older one that has it): present or not, location, signature, callers, and what changed. "+
 		"For a metric (nodes, edges, files, unresolved, parse_errors, build_ms): its value in each manifest.",
 	func(ctx context.Context, e *query.Engine, in *historyIn) (*historyOut, *ToolError) {
 		lib, terr := libraryFrom(ctx)
@@ -267,12 +267,31 @@ var historyTool = newTool(
 			}
 			return out, nil
 		}
+		// The symbol as the snapshot answering now has it, or else as the
+		// newest older snapshot that had it: a removed symbol has a
+		// history too.
+		home := e
 		r, terr := in.resolve(e)
+		for _, snap := range snaps[:min(len(snaps), limit, 20)] {
+			if terr == nil || terr.Code != CodeSymbolNotFound {
+				break
+			}
+			if snap.Manifest.Commit == e.Commit() {
+				continue
+			}
+			x, err := lib.Open(ctx, snap.Manifest.Commit)
+			if err != nil {
+				return nil, libraryErr(err)
+			}
+			if xr, xerr := in.resolve(x); xerr == nil || xerr.Code != CodeSymbolNotFound {
+				home, r, terr = x, xr, xerr
+			}
+		}
 		if terr != nil {
 			return nil, terr
 		}
-		n := e.Node(r)
-		s := symOf(e, r)
+		n := home.Node(r)
+		s := symOf(home, r)
 		out := &historyOut{Symbol: &s, Points: []historyPoint{}}
 		var prev *historyPoint
 		var prevBody uint64

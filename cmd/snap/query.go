@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
 
@@ -108,7 +109,22 @@ func runQuery(c *cli.Context) error {
 		}
 	}
 	h := &query.Holder{}
-	if !t.Offline {
+	var lib mcp.Library
+	switch {
+	case t.Offline:
+	case t.Toolset == mcp.ToolsetHistory && c.String("snapshot") == "":
+		// The history tools read the branch's other snapshots: follow
+		// the branch as snap serve does, without syncing.
+		log := slog.New(slog.NewTextHandler(c.App.ErrWriter, &slog.HandlerOptions{Level: slog.LevelWarn}))
+		f, err := newFollower(c.Context, c, log, h)
+		if err != nil {
+			return err
+		}
+		if err := f.start(c.Context); err != nil {
+			return err
+		}
+		lib = &library{f: f}
+	default:
 		e, err := loadEngine(c.Context, c)
 		if err != nil {
 			return err
@@ -118,6 +134,9 @@ func runQuery(c *cli.Context) error {
 	reg, err = mcp.NewRegistry(h)
 	if err != nil {
 		return err
+	}
+	if lib != nil {
+		reg.WithLibrary(lib)
 	}
 	reg.WithMemories(memoriesDir(c.Context))
 	out, isError := reg.CallJSON(c.Context, tool, raw)
