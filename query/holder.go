@@ -10,6 +10,11 @@ import (
 // engine aside and stores it; readers load whichever is current and keep it
 // for the whole request, without locks. The zero Holder holds no engine.
 type Holder struct {
+	// Warm has Store build each engine's lazy indexes (see Engine.Warm)
+	// in the background, for a server whose first questions should not
+	// wait for them; a one-shot query leaves it off.
+	Warm bool
+
 	p     atomic.Pointer[Engine]
 	once  sync.Once
 	ready chan struct{} // closed by the first Store
@@ -23,6 +28,9 @@ func (h *Holder) Load() *Engine { return h.p.Load() }
 func (h *Holder) Store(e *Engine) {
 	h.p.Store(e)
 	h.once.Do(func() { close(h.readyChan()) })
+	if h.Warm && e != nil {
+		go e.Warm()
+	}
 }
 
 // Wait returns the current engine, waiting for the first Store until ctx

@@ -187,3 +187,17 @@ func TestRankConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+func TestHolderWarm(t *testing.T) {
+	e := build(t)
+	h := &query.Holder{Warm: true}
+	h.Store(e)
+	// Warm runs in the background; a query meanwhile answers as usual.
+	if got := e.Rank(query.RankOptions{Limit: 3}); len(got) != 3 {
+		t.Errorf("rank while warming: %v", got)
+	}
+	e.Warm() // and warming twice builds nothing twice
+	if got := e.Context("handle a request", query.ContextOptions{}); len(got.Symbols) == 0 {
+		t.Errorf("context after warming: %+v", got)
+	}
+}

@@ -74,7 +74,7 @@ func serveCommand(log *slog.Logger) *cli.Command {
 			}
 			ctx, cancel := context.WithCancelCause(c.Context)
 			defer cancel(nil)
-			h := &query.Holder{}
+			h := &query.Holder{Warm: true} // the first snap_context should not wait 2 s
 			opts := mcp.Options{Version: version(), Toolsets: toolsets, Logger: log, LoadWait: time.Minute, Memories: memoriesDir(ctx)}
 
 			// Find the snapshot first, so that a wrong flag fails at once;
