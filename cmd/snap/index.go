@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"sync"
@@ -28,6 +29,7 @@ func indexCommand(log *slog.Logger) *cli.Command {
 	return &cli.Command{
 		Name:      "index",
 		Usage:     "index a repository into a snapshot in the store",
+		UsageText: "snap index [--store URL] [--full | --base FOLDER] [--languages LANGUAGES] [--exclude GLOB ...] [--quiet] [PATH]",
 		ArgsUsage: "[PATH]",
 		Description: "Walks PATH (default .), parses every file of a supported language, resolves\n" +
 			"calls, imports and inheritance, and writes a verified snapshot into the store\n" +
@@ -79,6 +81,19 @@ func indexCommand(log *slog.Logger) *cli.Command {
 }
 
 func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string) error {
+	// SNAP_CPUPROFILE=FILE writes a CPU profile of the run, for the
+	// performance work (go tool pprof FILE).
+	if path := os.Getenv("SNAP_CPUPROFILE"); path != "" {
+		f, err := os.Create(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	id := detect(ctx, dir)
 	id.readCommit(ctx) // outside git, the commit comes from the files' hashes (treeCommit)
 	if v := c.String("repo"); v != "" {
