@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -61,5 +63,52 @@ func BenchmarkStdioTools(b *testing.B) {
 			b.ReportMetric(float64(lat[len(lat)*99/100].Nanoseconds()), "p99-ns")
 			b.ReportMetric(float64(size), "answer-bytes")
 		})
+	}
+}
+
+// TestStdioEveryTool calls every tool's sample call through the real
+// binary with the official SDK client: each answers without error, with
+// structured content equal to its text.
+func TestStdioEveryTool(t *testing.T) {
+	dir := fixture(t, "go/shop")
+	s, err := snapshot.ReadDir(t.Context(), dir, snapshot.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := query.Build(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls, err := snapmcp.SampleCalls(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, stderr := serve(t, dir, "--toolsets", "all")
+	seen := map[string]bool{}
+	for _, c := range calls {
+		res, err := sess.CallTool(t.Context(), &mcp.CallToolParams{Name: c.Tool, Arguments: json.RawMessage(c.Args)})
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", c.Tool, err, stderr)
+		}
+		text := res.Content[0].(*mcp.TextContent).Text
+		structured, _ := json.Marshal(res.StructuredContent)
+		var a, b any
+		json.Unmarshal([]byte(text), &a)
+		json.Unmarshal(structured, &b)
+		if res.IsError || !reflect.DeepEqual(a, b) {
+			t.Errorf("%s %s: error %v, text and structured content differ:\n%s\n%s", c.Tool, c.Args, res.IsError, text, structured)
+		}
+		seen[c.Tool] = true
+	}
+	list, err := sess.ListTools(t.Context(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range list.Tools {
+		// The history tools need a store, the memory tools write: they
+		// have tests of their own.
+		if !seen[tool.Name] && !strings.Contains("snap_snapshots snap_diff snap_history snap_update_config", tool.Name) && !strings.Contains(tool.Name, "memor") {
+			t.Errorf("%s has no sample call", tool.Name)
+		}
 	}
 }

@@ -93,11 +93,11 @@ func SampleCalls(e *query.Engine) ([]Call, error) {
 		{"snap_find_file", map[string]any{"pattern": path.Base(n.File)}},
 		{"snap_get_config", nil},
 	}
-	if imp := sampleImport(e, n.File); imp != "" {
+	if imp, from := sampleImport(e, n.File); imp != "" {
 		calls = append(calls, struct {
 			tool string
 			args map[string]any
-		}{"snap_resolve_import", map[string]any{"import": imp, "from": n.File}})
+		}{"snap_resolve_import", map[string]any{"import": imp, "from": from}})
 	}
 	out := make([]Call, len(calls))
 	for i, c := range calls {
@@ -113,22 +113,29 @@ func SampleCalls(e *query.Engine) ([]Call, error) {
 	return out, nil
 }
 
-// sampleImport returns an import of file as written, one that resolves
-// if the file has one.
-func sampleImport(e *query.Engine, file string) string {
-	r, ok := e.FileNode(file)
-	if !ok {
-		return ""
-	}
-	var first string
-	for _, l := range e.Imports(r) {
-		ed := e.Edge(l.Edge)
-		if first == "" {
-			first = query.ImportText(ed.Target)
+// sampleImport returns an import as written and the file that has it:
+// one of file's that resolves, else any of file's, else the first import
+// of the snapshot that resolves.
+func sampleImport(e *query.Engine, file string) (string, string) {
+	if r, ok := e.FileNode(file); ok {
+		var first string
+		for _, l := range e.Imports(r) {
+			ed := e.Edge(l.Edge)
+			if first == "" {
+				first = query.ImportText(ed.Target)
+			}
+			if ed.Dst != 0 {
+				return query.ImportText(ed.Target), file
+			}
 		}
-		if ed.Dst != 0 {
-			return query.ImportText(ed.Target)
+		if first != "" {
+			return first, file
 		}
 	}
-	return first
+	for i := range int32(e.NumEdges()) {
+		if ed := e.Edge(i); ed.Kind == schemas.EdgeImports && ed.Dst != 0 {
+			return query.ImportText(ed.Target), ed.File
+		}
+	}
+	return "", ""
 }
