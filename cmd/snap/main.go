@@ -11,7 +11,6 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"strings"
 	"syscall"
 
@@ -35,22 +34,6 @@ func usagef(format string, args ...any) error {
 	return usageError{fmt.Errorf(format, args...)}
 }
 
-// version is the module version from the build, "dev" in a work tree.
-func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		v := bi.Main.Version
-		for _, s := range bi.Settings {
-			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-				v += "+" + s.Value[:12]
-			}
-		}
-		if v != "" && v != "(devel)" {
-			return v
-		}
-	}
-	return "dev"
-}
-
 // Run runs snap with args and returns the exit code: 0 for success, 1 for
 // failure, 2 for a usage error.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -58,7 +41,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	app := &cli.App{
 		Name:    "snap",
 		Usage:   "code-graph snapshots for AI coding agents",
-		Version: version(),
+		Version: versionLine(),
 		Description: "snap indexes a repository into a verified, immutable code-graph snapshot\n" +
 			"(Parquet tables and a manifest) and answers structural questions about it:\n" +
 			"from the shell (snap query) or as an MCP server (snap serve).",
@@ -77,6 +60,10 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			doctorCommand(),
 			diffCommand(),
 			ciCommand(log),
+			exportCommand(),
+			setupCommand(),
+			completionCommand(),
+			versionCommand(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {

@@ -16,8 +16,10 @@ import (
 
 func queryCommand() *cli.Command {
 	return &cli.Command{
-		Name:      "query",
-		Usage:     "call an MCP tool from the shell",
+		Name:  "query",
+		Usage: "call an MCP tool from the shell",
+		UsageText: "snap query TOOL [--ARG VALUE ...] [--snapshot FOLDER | --store URL [--repo NAME] [--branch BRANCH]] [--json]\n" +
+			"snap query --list",
 		ArgsUsage: "TOOL [--ARG VALUE ...]",
 		Description: "Calls one tool of the MCP catalog on the newest local snapshot (or the one\n" +
 			"--snapshot names), through the same code path as `snap serve`. TOOL may omit\n" +
@@ -64,7 +66,9 @@ func runQuery(c *cli.Context) error {
 			list = true
 			continue
 		case "help", "h":
-			return cli.ShowCommandHelp(c, "query")
+			// cli.ShowCommandHelp looks for query among query's subcommands.
+			cli.HelpPrinter(c.App.Writer, cli.CommandHelpTemplate, c.Command)
+			return nil
 		}
 		if !hasVal && i+1 < len(args) && !strings.HasPrefix(args[i+1], "--") {
 			i++

@@ -53,8 +53,9 @@ func writeJSON(w io.Writer, v any) error {
 
 func pushCommand(log *slog.Logger) *cli.Command {
 	return &cli.Command{
-		Name:  "push",
-		Usage: "copy a snapshot from the local cache to a shared store, then move the branch's HEAD there",
+		Name:      "push",
+		Usage:     "copy a snapshot from the local cache to a shared store, then move the branch's HEAD there",
+		UsageText: "snap push [--store URL] [--repo NAME] [--branch BRANCH] [--commit COMMIT] [--force] [--allow-dirty] [--json]",
 		Description: "Copies the snapshot HEAD names in the local cache (.snap/ at the repository root),\n" +
 			"or the one --commit names, to the store: every table checked against its SHA-256,\n" +
 			"then the manifest, then HEAD.json by compare-and-swap. HEAD only moves forward:\n" +
@@ -134,8 +135,9 @@ func pushCommand(log *slog.Logger) *cli.Command {
 
 func pullCommand() *cli.Command {
 	return &cli.Command{
-		Name:  "pull",
-		Usage: "copy the newest snapshot of this repository and branch from a shared store into the local cache",
+		Name:      "pull",
+		Usage:     "copy the newest snapshot of this repository and branch from a shared store into the local cache",
+		UsageText: "snap pull [--store URL] [--repo NAME] [--branch BRANCH] [--commit COMMIT] [--json]",
 		Description: "Reads the branch's HEAD.json in the store, checks the manifest against the digest\n" +
 			"HEAD names, copies every table checking its SHA-256, into the local cache (.snap/ at\n" +
 			"the repository root), and points the local HEAD at it. A snapshot already in the\n" +
@@ -245,6 +247,7 @@ func lsCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "ls",
 		Usage:     "list the repositories, branches and snapshots in a store",
+		UsageText: "snap ls [--store URL] [--repo NAME [--branch BRANCH]] [--json]",
 		ArgsUsage: " ",
 		Description: "Lists every branch with its HEAD and its snapshots, newest first, with sizes.\n" +
 			"Incomplete snapshots (tables without a manifest: an upload that died) are marked.\n\n" +
@@ -307,6 +310,7 @@ func gcCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "gc",
 		Usage:     "delete old snapshots from a store; HEAD's always stays",
+		UsageText: "snap gc [--store URL] [--keep N] [--grace DURATION] [--dry-run] [--repo NAME [--branch BRANCH]] [--json]",
 		ArgsUsage: " ",
 		Description: "Keeps the newest --keep snapshots of each branch and HEAD's, and deletes the rest:\n" +
 			"each snapshot's manifest first, so no reader ever sees a manifest without its\n" +
@@ -362,6 +366,7 @@ func doctorCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "doctor",
 		Usage:     "check that a store is reachable, takes our credentials and honours conditional writes",
+		UsageText: "snap doctor [--store URL] [--json]",
 		ArgsUsage: " ",
 		Description: "Lists, writes, reads back and deletes a probe under _snap-doctor/, and checks that\n" +
 			"the store refuses a create-if-absent over an existing object (If-None-Match: *) and\n" +

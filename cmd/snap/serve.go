@@ -18,8 +18,9 @@ import (
 
 func serveCommand(log *slog.Logger) *cli.Command {
 	return &cli.Command{
-		Name:  "serve",
-		Usage: "answer MCP tools over stdio from the newest snapshot, swapping in newer ones",
+		Name:      "serve",
+		Usage:     "answer MCP tools over stdio from the newest snapshot, swapping in newer ones",
+		UsageText: "snap serve [--store URL [--repo NAME] [--branch BRANCH] | --snapshot FOLDER] [--toolsets TOOLSETS] [--sync INTERVAL] [--http ADDR]",
 		Description: "Loads the snapshot of this checkout's repository and branch, verifies it, and\n" +
 			"serves the MCP tool catalog over stdin and stdout. Logs go to stderr; stdout\n" +
 			"carries only the protocol.\n\n" +

@@ -14,6 +14,7 @@ func verifyCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "verify",
 		Usage:     "check a snapshot's checksums and schema",
+		UsageText: "snap verify [--json] SNAPSHOT",
 		ArgsUsage: "SNAPSHOT",
 		Description: "SNAPSHOT is a snapshot's folder (the one holding manifest.json), as\n" +
 			"`snap index` prints it. Every table's size and SHA-256 are checked against\n" +
