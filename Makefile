@@ -25,7 +25,7 @@ export SNAP_CONFORMANCE ?= $(NPM_TOOLS)/node_modules/@modelcontextprotocol/confo
 DUCKDB_NODE_API_VERSION := 1.5.6-r.1
 export SNAP_DUCKDB ?= $(NPM_TOOLS)/node_modules/@duckdb/node-api
 
-.PHONY: build test tools bench-goroot bench-store
+.PHONY: build test tools bench-goroot bench-store bench-load
 
 build:
 	$(GO) build -o bin/snap ./cmd/snap
@@ -58,3 +58,9 @@ bench-goroot: build
 # --sync 1s` answering from it.
 bench-store: build tools
 	./scripts/bench-store.sh
+
+# Load test of snap serve --http on GOROOT/src: 64 MCP sessions for 60 s
+# while --sync swaps two snapshots every 5 s; prints a Markdown table.
+# SNAP_LOAD_CORPUS=fixture, SNAP_LOAD_DURATION=10s etc. make it quick.
+bench-load:
+	cd e2e && SNAP_LOAD_CORPUS=$${SNAP_LOAD_CORPUS:-goroot} $(GO) test -run '^$$' -bench '^BenchmarkLoad$$' -benchtime 1x -timeout 30m -v .

@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/graphsnap/snap/schemas"
 )
@@ -125,6 +126,9 @@ type ctxIndex struct {
 	numDocs int
 }
 
+// slotPool holds the row → candidate slots of Context, all zero.
+var slotPool = sync.Pool{New: func() any { return new([]int32) }}
+
 // Context answers a task in words ("add retry to the HTTP client's redirect
 // handling") with the symbols most likely involved and their code, within a
 // token budget (tokens ≈ bytes/4).
@@ -163,8 +167,9 @@ func (e *Engine) Context(task string, opt ContextOptions) ContextResult {
 	})
 	res.Terms = words
 
-	// BM25, accumulated in slots of the rows touched.
-	slot := make([]int32, len(e.nodes)) // row → 1 + index in hits
+	// BM25, accumulated in slots of the rows touched. The slots come
+	// from a pool and go back cleared: a task's words touch a few
+	// thousand rows of hundreds of thousands.
 	type cand struct {
 		row   int32
 		text  float64 // BM25
@@ -175,16 +180,33 @@ func (e *Engine) Context(task string, opt ContextOptions) ContextResult {
 		ok    bool    // kept by the options' filters
 	}
 	var cands []cand
+	postings := 0
+	for _, term := range terms {
+		if id, ok := x.terms[term]; ok {
+			postings += int(x.off[id+1] - x.off[id])
+		}
+	}
+	cands = make([]cand, 0, min(postings, len(e.nodes)))
+	slot := slotPool.Get().(*[]int32)
+	if len(*slot) < len(e.nodes) {
+		*slot = make([]int32, len(e.nodes))
+	}
+	defer func() {
+		for _, c := range cands {
+			(*slot)[c.row] = 0
+		}
+		slotPool.Put(slot)
+	}()
 	keep := func(r int32) bool {
 		n := &e.nodes[r]
 		return !isContainer(n.Kind) && (opt.Language == "" || n.Language == opt.Language) && MatchFile(n.File, opt.File)
 	}
 	touch := func(r int32) *cand {
-		if slot[r] == 0 {
+		if (*slot)[r] == 0 {
 			cands = append(cands, cand{row: r, ok: keep(r)})
-			slot[r] = int32(len(cands))
+			(*slot)[r] = int32(len(cands))
 		}
-		return &cands[slot[r]-1]
+		return &cands[(*slot)[r]-1]
 	}
 	for t, term := range terms {
 		id, ok := x.terms[term]

@@ -10,9 +10,11 @@ import (
 // engine aside and stores it; readers load whichever is current and keep it
 // for the whole request, without locks. The zero Holder holds no engine.
 type Holder struct {
-	// Warm has Store build each engine's lazy indexes (see Engine.Warm)
-	// in the background, for a server whose first questions should not
-	// wait for them; a one-shot query leaves it off.
+	// Warm has Store build each engine's lazy indexes (see Engine.Warm),
+	// for a server whose questions should not wait for them: the first
+	// engine's in the background once it is published, a later one's
+	// before it replaces the engine answering meanwhile. A one-shot
+	// query leaves it off.
 	Warm bool
 
 	p     atomic.Pointer[Engine]
@@ -26,9 +28,12 @@ func (h *Holder) Load() *Engine { return h.p.Load() }
 
 // Store makes e the current engine.
 func (h *Holder) Store(e *Engine) {
-	h.p.Store(e)
+	if h.Warm && e != nil && h.p.Load() != nil {
+		e.Warm()
+	}
+	first := h.p.Swap(e) == nil
 	h.once.Do(func() { close(h.readyChan()) })
-	if h.Warm && e != nil {
+	if h.Warm && e != nil && first {
 		go e.Warm()
 	}
 }

@@ -260,7 +260,10 @@ func testNoBucket(t *testing.T, srv *s3test.Server) {
 	}
 }
 
-// TestUnavailable checks that a stopped server gives ErrUnavailable, soon.
+// TestUnavailable checks that a stopped server gives ErrUnavailable, after
+// a bounded number of retries. The bounds are far above what the retries
+// take (about 2 s) so that a loaded machine does not fail the test; they
+// catch retries that go on for minutes, or a hang.
 func TestUnavailable(t *testing.T) {
 	srv := s3test.Start(t)
 	st := srv.Store(t, "")
@@ -289,7 +292,7 @@ func TestUnavailable(t *testing.T) {
 			if !errors.Is(err, snapshot.ErrUnavailable) {
 				t.Errorf("%s = %v, want ErrUnavailable", op, err)
 			}
-			if took > 5*time.Second {
+			if took > 30*time.Second {
 				t.Errorf("%s took %v to fail", op, took)
 			}
 			t.Logf("%s failed in %v: %v", op, took.Round(time.Millisecond), err)
@@ -304,7 +307,7 @@ func TestUnavailable(t *testing.T) {
 	if _, _, err := st.Get(ctx, "k"); !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("Get with a deadline = %v, want DeadlineExceeded", err)
 	}
-	if took := time.Since(start); took > time.Second {
+	if took := time.Since(start); took > 10*time.Second {
 		t.Errorf("Get with a 100ms deadline took %v", took)
 	}
 }
