@@ -25,7 +25,7 @@ export SNAP_CONFORMANCE ?= $(NPM_TOOLS)/node_modules/@modelcontextprotocol/confo
 DUCKDB_NODE_API_VERSION := 1.5.6-r.1
 export SNAP_DUCKDB ?= $(NPM_TOOLS)/node_modules/@duckdb/node-api
 
-.PHONY: build test tools bench-goroot bench-store bench-load
+.PHONY: build test tools bench bench-goroot bench-store bench-load
 
 build:
 	$(GO) build -o bin/snap ./cmd/snap
@@ -47,6 +47,13 @@ test: tools
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
 	cd e2e && $(GO) vet ./... && $(GO) test -count=1 ./...
+
+# The performance targets in one run (e2e/bench/README.md): GOROOT/src,
+# kubernetes from the Go module proxy and three.js from npm (cached in
+# ~/.cache/snap-bench); report in e2e/bench/report.md and report.json,
+# raw go test outputs in e2e/bench/raw/. BENCH_QUICK=1: 1 run, GOROOT only.
+bench: build
+	cd e2e && $(GO) run ./bench -snap ../bin/snap
 
 # Figures on GOROOT/src: full index vs the bare-parse floor, snapshot size,
 # and the cold start of `snap serve` to its first answer.
