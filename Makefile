@@ -25,7 +25,7 @@ export SNAP_CONFORMANCE ?= $(NPM_TOOLS)/node_modules/@modelcontextprotocol/confo
 DUCKDB_NODE_API_VERSION := 1.5.6-r.1
 export SNAP_DUCKDB ?= $(NPM_TOOLS)/node_modules/@duckdb/node-api
 
-.PHONY: build test tools bench bench-goroot bench-store bench-load
+.PHONY: build test tools fuzz bench bench-goroot bench-store bench-load
 
 build:
 	$(GO) build -o bin/snap ./cmd/snap
@@ -47,6 +47,12 @@ test: tools
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
 	cd e2e && $(GO) vet ./... && $(GO) test -count=1 ./...
+	FUZZTIME=5s ./scripts/fuzz.sh
+
+# Every fuzz target for FUZZTIME (10s) each; a failing input lands in the
+# package's testdata/fuzz/ and stays there as a regression test.
+fuzz:
+	FUZZTIME=$(or $(FUZZTIME),10s) ./scripts/fuzz.sh
 
 # The performance targets in one run (e2e/bench/README.md): GOROOT/src,
 # kubernetes from the Go module proxy and three.js from npm (cached in

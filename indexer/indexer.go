@@ -119,11 +119,19 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 	if maxSize <= 0 {
 		maxSize = DefaultMaxFileSize
 	}
+	// Every read goes through a root on the folder: a symbolic link in
+	// the tree that leads out of it (to a secret of the CI runner, say)
+	// is refused, not followed into the snapshot.
+	fsRoot, err := os.OpenRoot(abs)
+	if err != nil {
+		return nil, fmt.Errorf("index %s: %w", root, err)
+	}
+	defer fsRoot.Close()
 	tree := &Tree{
 		Root:  abs,
 		Paths: make(map[string]bool, len(paths)),
 		ReadFile: func(name string) ([]byte, error) {
-			return os.ReadFile(filepath.Join(abs, filepath.FromSlash(name)))
+			return fsRoot.ReadFile(filepath.FromSlash(name))
 		},
 	}
 	for _, p := range paths {
@@ -163,7 +171,7 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 				if err := gctx.Err(); err != nil {
 					return err
 				}
-				r, err := indexFile(tree, paths[i], &opts, maxSize, extractors, ru)
+				r, err := indexFile(fsRoot, tree, paths[i], &opts, maxSize, extractors, ru)
 				if err != nil {
 					return err
 				}
@@ -373,15 +381,15 @@ func fileNode(f schemas.File) schemas.Node {
 }
 
 // indexFile reads, hashes and (when a language claims it) parses one file.
-func indexFile(t *Tree, p string, opts *Options, maxSize int64, xs map[Language]Extractor, ru *reuse) (fileResult, error) {
+func indexFile(fsRoot *os.Root, t *Tree, p string, opts *Options, maxSize int64, xs map[Language]Extractor, ru *reuse) (fileResult, error) {
 	r := fileResult{file: schemas.File{Path: p, Status: schemas.StatusOK}}
 	f := &r.file
 	lang := LanguageFor(opts.Languages, t, p)
 	if lang != nil {
 		f.Language = lang.Name()
 	}
-	full := filepath.Join(t.Root, filepath.FromSlash(p))
-	fi, err := os.Stat(full)
+	full := filepath.FromSlash(p) // within fsRoot
+	fi, err := fsRoot.Stat(full)
 	if err != nil {
 		f.Status, f.Error = schemas.StatusUnreadable, err.Error()
 		return r, nil
@@ -399,13 +407,13 @@ func indexFile(t *Tree, p string, opts *Options, maxSize int64, xs map[Language]
 	if f.Size > maxSize {
 		f.Status = schemas.StatusSkippedLarge
 		f.Error = fmt.Sprintf("%d bytes, over the %d-byte limit", f.Size, maxSize)
-		f.SHA256, err = hashFile(full)
+		f.SHA256, err = hashFile(fsRoot, full)
 		if err != nil {
 			f.Status, f.Error = schemas.StatusUnreadable, err.Error()
 		}
 		return r, nil
 	}
-	src, err := os.ReadFile(full)
+	src, err := fsRoot.ReadFile(full)
 	if err != nil {
 		f.Status, f.Error = schemas.StatusUnreadable, err.Error()
 		return r, nil
@@ -464,8 +472,8 @@ func indexFile(t *Tree, p string, opts *Options, maxSize int64, xs map[Language]
 	return r, nil
 }
 
-func hashFile(name string) (string, error) {
-	fh, err := os.Open(name)
+func hashFile(fsRoot *os.Root, name string) (string, error) {
+	fh, err := fsRoot.Open(name)
 	if err != nil {
 		return "", err
 	}

@@ -220,3 +220,47 @@ func TestSkipped(t *testing.T) {
 		t.Errorf("bad pattern: %v", err)
 	}
 }
+
+// TestSymlinkOutOfTree checks that a symbolic link leading out of the
+// repository is recorded unreadable, its target's bytes kept out of the
+// snapshot (a pull request must not publish a CI runner's secret), while
+// a link within the tree is read.
+func TestSymlinkOutOfTree(t *testing.T) {
+	outside := t.TempDir()
+	secret := []byte("package leak\n\nconst Key = \"AKIA-planted-secret\"\n")
+	write(t, outside, "secret.go", secret)
+	dir := t.TempDir()
+	write(t, dir, "ok.go", []byte("package a\n\nfunc A() {}\n"))
+	if err := os.Symlink(filepath.Join(outside, "secret.go"), filepath.Join(dir, "leak.go")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../"+filepath.Base(outside)+"/secret.go", filepath.Join(dir, "rel.go")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("ok.go", filepath.Join(dir, "inside.go")); err != nil {
+		t.Fatal(err)
+	}
+	g, err := indexer.Index(context.Background(), dir, indexer.Options{Languages: langs()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := statuses(g)
+	for _, p := range []string{"leak.go", "rel.go"} {
+		if st[p].Status != schemas.StatusUnreadable {
+			t.Errorf("%s: status %s, want %s", p, st[p].Status, schemas.StatusUnreadable)
+		}
+	}
+	if st["inside.go"].Status != schemas.StatusOK {
+		t.Errorf("inside.go: status %s (%s), want ok", st["inside.go"].Status, st["inside.go"].Error)
+	}
+	for _, s := range g.Sources {
+		if bytes.Contains(s.Content, []byte("planted-secret")) {
+			t.Errorf("%s: the secret outside the tree is in the sources", s.Path)
+		}
+	}
+	for _, n := range g.Nodes {
+		if n.Name == "Key" {
+			t.Errorf("symbol %s of the file outside the tree was indexed", n.QualifiedName)
+		}
+	}
+}

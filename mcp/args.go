@@ -287,13 +287,12 @@ func inputSchema[In any]() (*jsonschema.Schema, map[string][]int) {
 			p.Type, p.Types = types[0], nil
 		}
 	}
-	fields := map[string][]int{}
+	fields := argFields(t)
 	for _, f := range reflect.VisibleFields(t) {
 		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if f.Anonymous || !f.IsExported() || name == "" || name == "-" {
+		if _, ok := fields[name]; !ok || f.Anonymous || !f.IsExported() {
 			continue
 		}
-		fields[name] = f.Index
 		if enum, ok := f.Tag.Lookup("enum"); ok {
 			p := schema.Properties[name]
 			if p.Items != nil {
@@ -305,6 +304,19 @@ func inputSchema[In any]() (*jsonschema.Schema, map[string][]int) {
 		}
 	}
 	return schema, fields
+}
+
+// argFields maps the argument names of input type t to their fields.
+func argFields(t reflect.Type) map[string][]int {
+	fields := map[string][]int{}
+	for _, f := range reflect.VisibleFields(t) {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if f.Anonymous || !f.IsExported() || name == "" || name == "-" {
+			continue
+		}
+		fields[name] = f.Index
+	}
+	return fields
 }
 
 // decode checks args against schema and fills in, argument by argument, so
@@ -362,12 +374,13 @@ func jsonType(s *jsonschema.Schema) string {
 	return name
 }
 
-// queryHash identifies a list query by its arguments, less limit and cursor.
+// queryHash identifies a list query by its arguments, less limit, cursor
+// and those given as null.
 func queryHash(m map[string]json.RawMessage) uint64 {
 	h := fnv.New64a()
 	for _, k := range slices.Sorted(maps.Keys(m)) {
-		if k == "limit" || k == "cursor" {
-			continue
+		if k == "limit" || k == "cursor" || string(bytes.TrimSpace(m[k])) == "null" {
+			continue // null is absent, as decode takes it
 		}
 		var v bytes.Buffer
 		json.Compact(&v, m[k])

@@ -3,7 +3,10 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"net/url"
+	"slices"
 	"strings"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
@@ -43,10 +46,18 @@ func addResources(srv *server.MCPServer, reg *Registry) {
 			if err != nil {
 				return nil, err
 			}
-			p := strings.TrimPrefix(req.Params.URI, filePrefix)
+			p, err := resourcePath(req.Params.URI)
+			if err != nil {
+				return nil, err
+			}
 			src, ok := e.Source(p)
+			if raw := strings.TrimPrefix(req.Params.URI, filePrefix); !ok && raw != p && confined(raw) == nil {
+				// A path with a '%' of its own, sent as it is.
+				p = raw
+				src, ok = e.Source(p)
+			}
 			if !ok {
-				return nil, fmt.Errorf("%s: the snapshot holds no content for %q (see snap_stats for files not indexed)", req.Params.URI, p)
+				return nil, fmt.Errorf("resource %.100q: the snapshot holds no content for %.100q (see snap_stats for files not indexed)", req.Params.URI, p)
 			}
 			return []mcpgo.ResourceContents{mcpgo.TextResourceContents{URI: req.Params.URI, MIMEType: "text/plain", Text: string(src)}}, nil
 		})
@@ -70,4 +81,42 @@ func addResources(srv *server.MCPServer, reg *Registry) {
 			}
 			return []mcpgo.ResourceContents{mcpgo.TextResourceContents{URI: req.Params.URI, MIMEType: jsonMIMEType, Text: string(encode(res))}}, nil
 		})
+}
+
+// resourcePath returns the path a snap://file/ URI names: the rest of the
+// URI, percent-decoded (clients expand {+path} escaping what is neither
+// reserved nor unreserved), relative to the repository root and within it.
+// The path is looked up in the snapshot only, never on disk; refusing
+// paths that leave the root keeps it that way should that ever change.
+func resourcePath(uri string) (string, error) {
+	raw, ok := strings.CutPrefix(uri, filePrefix)
+	if !ok {
+		return "", fmt.Errorf("resource %.100q: not a %s URI", uri, filePrefix)
+	}
+	p, err := url.PathUnescape(raw)
+	if err != nil {
+		return "", fmt.Errorf("resource %.100q: bad escape in the path", uri)
+	}
+	if err := confined(p); err != nil {
+		return "", fmt.Errorf("resource %.100q: %w", uri, err)
+	}
+	return p, nil
+}
+
+// confined checks that p is a path relative to the repository root that
+// stays within it: not empty, not absolute (nor a Windows drive), no NUL
+// byte, and no ".." segment (with / or \ as separator).
+func confined(p string) error {
+	slashed := strings.ReplaceAll(p, `\`, "/")
+	switch {
+	case p == "":
+		return errors.New("empty path")
+	case strings.ContainsRune(p, 0):
+		return errors.New("the path holds a NUL byte")
+	case strings.HasPrefix(slashed, "/") || len(slashed) > 1 && slashed[1] == ':':
+		return errors.New("the path is absolute; give it relative to the repository root")
+	case slices.Contains(strings.Split(slashed, "/"), ".."):
+		return errors.New("the path leaves the repository root")
+	}
+	return nil
 }

@@ -2,13 +2,18 @@ package mcp
 
 import (
 	"context"
+	"crypto/sha256"
+	"crypto/subtle"
 	"encoding/json"
 	"io"
 	"log"
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
+	"net/url"
 	"os"
+	"strings"
 	"time"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
@@ -127,18 +132,56 @@ func ServeStdio(ctx context.Context, srv *server.MCPServer, stdin io.Reader, std
 	return s.Listen(ctx, stdin, stdout)
 }
 
+// maxRequestBody bounds the body of one HTTP request: the largest a call
+// needs is a memory (1 MiB of content, escaped in JSON).
+const maxRequestBody = 16 << 20
+
+// HTTPOptions configure ServeHTTP.
+type HTTPOptions struct {
+	// Logger gets the transport's errors and the stop; never a header.
+	Logger *slog.Logger
+	// Token, when set, is the bearer token every request must carry
+	// ("Authorization: Bearer TOKEN"); a request without it gets 401. Set
+	// it whenever the server listens beyond loopback.
+	Token string
+}
+
 // ServeHTTP serves srv over MCP's streamable HTTP transport at path /mcp
 // on ln, many sessions at once over the same engine, until ctx is done;
 // then it shuts down, letting requests in flight finish for a few
 // seconds. Event streams (GET) end at once: a client holding one open
-// must not keep the server from stopping. Requests over loopback must
-// name a loopback host (DNS rebinding protection).
-func ServeHTTP(ctx context.Context, srv *server.MCPServer, ln net.Listener, logger *slog.Logger) error {
+// must not keep the server from stopping.
+//
+// Every request must carry opt.Token when one is set (compared in
+// constant time). A request with an Origin header (a browser's) is served
+// only when that origin is on this machine (localhost, a loopback
+// address), so a web page elsewhere cannot drive the tools; and over
+// loopback, requests must name a loopback host (DNS rebinding protection).
+func ServeHTTP(ctx context.Context, srv *server.MCPServer, ln net.Listener, opt HTTPOptions) error {
+	logger := opt.Logger
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
 	h := server.NewStreamableHTTPServer(srv, server.WithStreamableHTTPLogger(logger))
 	streams, endStreams := context.WithCancel(context.Background())
 	defer endStreams()
+	want := sha256.Sum256([]byte(opt.Token))
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if opt.Token != "" {
+			scheme, token, _ := strings.Cut(r.Header.Get("Authorization"), " ")
+			got := sha256.Sum256([]byte(strings.TrimSpace(token)))
+			if !strings.EqualFold(scheme, "Bearer") || subtle.ConstantTimeCompare(got[:], want[:]) != 1 {
+				w.Header().Set("WWW-Authenticate", `Bearer realm="snap"`)
+				http.Error(w, "Unauthorized: send the server's token as Authorization: Bearer TOKEN", http.StatusUnauthorized)
+				return
+			}
+		}
+		if origin := r.Header.Get("Origin"); origin != "" && !allowedOrigin(origin) {
+			http.Error(w, "Forbidden: requests from web pages of other origins are refused", http.StatusForbidden)
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, maxRequestBody)
 		if r.Method == http.MethodGet {
 			rctx, cancel := context.WithCancel(r.Context())
 			defer cancel()
@@ -166,4 +209,21 @@ func ServeHTTP(ctx context.Context, srv *server.MCPServer, ln net.Listener, logg
 		hs.Close()
 	}
 	return nil
+}
+
+// allowedOrigin reports whether a browser request from origin may reach
+// the server: only a page served from this machine (localhost, a loopback
+// address) may, such as a local inspector. The server serves no page of
+// its own, so no other origin is one of its clients.
+func allowedOrigin(origin string) bool {
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" || u.Scheme != "http" && u.Scheme != "https" {
+		return false // "null" (a sandboxed page, a file), or not a web origin
+	}
+	if h := u.Hostname(); strings.EqualFold(h, "localhost") {
+		return true
+	} else if ip, err := netip.ParseAddr(h); err == nil && ip.IsLoopback() {
+		return true
+	}
+	return false
 }

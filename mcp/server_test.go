@@ -136,9 +136,10 @@ func TestServerListsTools(t *testing.T) {
 
 // TestToolsListBudget holds the size of tools/list, which every client
 // pays in tokens on every conversation: the default toolsets within
-// 48 KB on the wire, and what a model reads of them (names, descriptions
+// 50 KB on the wire, and what a model reads of them (names, descriptions
 // and input schemas) within 28 KB, about 7,000 tokens. A tool that
-// grows the list past these says so here; trim before raising them.
+// grows the list past these says so here; trim before raising them
+// (raised from 48 KB for snap_status's checkout and overlay).
 func TestToolsListBudget(t *testing.T) {
 	c, _ := connect(t, mcp.Options{Toolsets: mcp.DefaultToolsets})
 	list, err := c.ListTools(t.Context(), mcpgo.ListToolsRequest{})
@@ -158,8 +159,8 @@ func TestToolsListBudget(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("tools/list, %d tools: %d bytes on the wire, %d without output schemas", len(list.Tools), len(wire), len(model))
-	if len(wire) > 48_000 || len(model) > 28_000 {
-		t.Errorf("tools/list of the default toolsets is %d bytes (%d without output schemas): over its budget of 48,000 (28,000)", len(wire), len(model))
+	if len(wire) > 50_000 || len(model) > 28_000 {
+		t.Errorf("tools/list of the default toolsets is %d bytes (%d without output schemas): over its budget of 50,000 (28,000)", len(wire), len(model))
 	}
 }
 

@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -73,7 +76,9 @@ func memoryNames(ctx context.Context) []string {
 }
 
 // writeMemory replaces the memory at p with data, atomically: a reader
-// sees the old note or the new, never half of one.
+// sees the old note or the new, never half of one. It writes through the
+// folder's root (see openMemories): a symbolic link at p is replaced, not
+// followed.
 func writeMemory(p string, data []byte) error {
 	cache := filepath.Dir(filepath.Dir(p))
 	_, err := os.Stat(cache)
@@ -87,11 +92,17 @@ func writeMemory(p string, data []byte) error {
 			return err
 		}
 	}
-	f, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")
+	root, err := os.OpenRoot(filepath.Dir(p))
 	if err != nil {
 		return err
 	}
-	defer os.Remove(f.Name())
+	defer root.Close()
+	tmp := fmt.Sprintf(".tmp-%d-%x", os.Getpid(), rand.Uint64())
+	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	defer root.Remove(tmp)
 	if _, err := f.Write(data); err != nil {
 		f.Close()
 		return err
@@ -99,7 +110,58 @@ func writeMemory(p string, data []byte) error {
 	if err := f.Close(); err != nil {
 		return err
 	}
-	return os.Rename(f.Name(), p)
+	return root.Rename(tmp, filepath.Base(p))
+}
+
+// errOutside is what the memory file functions return for a memory that
+// is a symbolic link leading out of the memories' folder.
+var errOutside = errors.New("a symbolic link out of the memories' folder")
+
+// readMemoryFile reads the memory at p, of at most maxMemory bytes,
+// through its folder's root: names cannot leave the folder, and neither
+// can symbolic links planted in it (a checkout may carry .snap/memories/),
+// which fail with errOutside.
+func readMemoryFile(p string) ([]byte, fs.FileInfo, error) {
+	root, err := os.OpenRoot(filepath.Dir(p))
+	if err != nil {
+		return nil, nil, err
+	}
+	defer root.Close()
+	name := filepath.Base(p)
+	f, err := root.Open(name)
+	if err != nil {
+		if fi, lerr := root.Lstat(name); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			return nil, nil, errOutside
+		}
+		return nil, nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, nil, fmt.Errorf("%s is not a regular file", name)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxMemory+1))
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(data) > maxMemory {
+		return nil, nil, fmt.Errorf("%s holds more than %d bytes", name, maxMemory)
+	}
+	return data, fi, nil
+}
+
+// memoryFailed is the error of a memory file function.
+func memoryFailed(ctx context.Context, op, name string, err error) *ToolError {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return memoryMissing(ctx, name)
+	case errors.Is(err, errOutside):
+		return toolErr(CodePathOutsideRoot, map[string]string{"name": name}, "%s memory %q: it is %v; remove it", op, strings.TrimSuffix(name, ".md"), err)
+	}
+	return toolErr(CodeInvalidArgument, nil, "%s memory: %v", op, err)
 }
 
 type memory struct {
@@ -124,9 +186,8 @@ func listMemories(ctx context.Context) []memory {
 		if !ok || !de.Type().IsRegular() || !memoryName.MatchString(name) {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(r.memories, de.Name()))
-		fi, ierr := de.Info()
-		if err != nil || ierr != nil {
+		data, fi, err := readMemoryFile(filepath.Join(r.memories, de.Name()))
+		if err != nil {
 			continue
 		}
 		title, _, _ := strings.Cut(string(data), "\n")
@@ -163,8 +224,12 @@ var writeMemoryTool = offline(writer(newTool(
 		if len(in.Content) > maxMemory {
 			return nil, argErr("content", "%d bytes; a memory holds at most %d", len(in.Content), maxMemory)
 		}
-		_, err := os.Stat(p)
-		replaced := err == nil
+		replaced := false
+		if root, err := os.OpenRoot(filepath.Dir(p)); err == nil {
+			_, err := root.Lstat(filepath.Base(p))
+			replaced = err == nil
+			root.Close()
+		}
 		if replaced && !in.Overwrite {
 			return nil, argErr("name", "a memory named %q exists: read it, edit it, or set overwrite", in.Name)
 		}
@@ -192,12 +257,9 @@ var readMemoryTool = offline(newTool(
 		if terr != nil {
 			return nil, terr
 		}
-		data, err := os.ReadFile(p)
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, memoryMissing(ctx, in.Name)
-		}
+		data, _, err := readMemoryFile(p)
 		if err != nil {
-			return nil, toolErr(CodeInvalidArgument, nil, "read memory: %v", err)
+			return nil, memoryFailed(ctx, "read", in.Name, err)
 		}
 		return &readMemoryOut{Name: strings.TrimSuffix(in.Name, ".md"), Content: string(data)}, nil
 	}))
@@ -238,10 +300,14 @@ var deleteMemoryTool = offline(destroyer(newTool(
 		if terr != nil {
 			return nil, terr
 		}
-		if err := os.Remove(p); errors.Is(err, fs.ErrNotExist) {
-			return nil, memoryMissing(ctx, in.Name)
-		} else if err != nil {
-			return nil, toolErr(CodeInvalidArgument, nil, "delete memory: %v", err)
+		root, err := os.OpenRoot(filepath.Dir(p))
+		if err == nil {
+			// A symbolic link is removed, not followed.
+			err = root.Remove(filepath.Base(p))
+			root.Close()
+		}
+		if err != nil {
+			return nil, memoryFailed(ctx, "delete", in.Name, err)
 		}
 		return &deleteMemoryOut{Name: strings.TrimSuffix(in.Name, ".md"), Deleted: true}, nil
 	})))
@@ -285,12 +351,9 @@ var editMemoryTool = offline(cumulative(writer(newTool(
 		default:
 			return nil, argErr("mode", "want literal or regex, got %q", in.Mode)
 		}
-		data, err := os.ReadFile(p)
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, memoryMissing(ctx, in.Name)
-		}
+		data, _, err := readMemoryFile(p)
 		if err != nil {
-			return nil, toolErr(CodeInvalidArgument, nil, "read memory: %v", err)
+			return nil, memoryFailed(ctx, "edit", in.Name, err)
 		}
 		n := len(re.FindAllIndex(data, -1))
 		switch {

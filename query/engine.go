@@ -142,6 +142,8 @@ type Engine struct {
 
 	stats Stats
 
+	overlay *Overlay // set by BuildOverlay only
+
 	later lazy // what is computed on first use
 }
 

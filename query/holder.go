@@ -38,6 +38,27 @@ func (h *Holder) Store(e *Engine) {
 	}
 }
 
+// CompareAndSwap makes e the current engine if old still is, and
+// reports whether it did: an update built aside from old (the working-tree
+// overlay) must not replace an engine a sync stored meanwhile. Like Store,
+// it warms e first when the Holder is Warm.
+func (h *Holder) CompareAndSwap(old, e *Engine) bool {
+	if h.Warm && e != nil && old != nil {
+		if h.p.Load() != old {
+			return false
+		}
+		e.Warm()
+	}
+	if !h.p.CompareAndSwap(old, e) {
+		return false
+	}
+	h.once.Do(func() { close(h.readyChan()) })
+	if h.Warm && e != nil && old == nil {
+		go e.Warm()
+	}
+	return true
+}
+
 // Wait returns the current engine, waiting for the first Store until ctx
 // is done; then it returns nil.
 func (h *Holder) Wait(ctx context.Context) *Engine {

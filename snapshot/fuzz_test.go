@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"encoding/binary"
 	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,7 +15,17 @@ import (
 	"github.com/graphsnap/snap/schemas"
 )
 
+// The readers of untrusted bytes fuzzed here: every table (FuzzReadNodes,
+// FuzzReadEdges, FuzzReadFiles, FuzzReadSources, FuzzReadRefs) and the
+// manifest (FuzzReadManifest); HEAD.json and store keys are fuzzed in
+// fuzz_ext_test.go. Seeds live in testdata/fuzz/FuzzXxx: the small ones
+// below, and real tables written from an indexed repository and from
+// querytest's fixture (fuzz_ext_test.go). TestFuzzSeeds keeps them in step.
+
 var updateSeeds = flag.Bool("update-fuzz-seeds", false, "rewrite the seed corpora under testdata/fuzz")
+
+// fuzzMaxRows is the row limit fuzzed reads pass: well above any seed.
+const fuzzMaxRows = 1 << 16
 
 // fuzzNodes is a small nodes table exercising every column kind.
 var fuzzNodes = []schemas.Node{
@@ -24,52 +34,151 @@ var fuzzNodes = []schemas.Node{
 	{ID: 9, Kind: "method", Name: "c", File: "b.go", Decorators: []string{"y", "z"}, StartLine: 4, EndByte: 77, Doc: "doc"},
 }
 
-// decodeNodes is what FuzzReadNodes exercises: a nodes table from
-// arbitrary bytes, with a row limit well above any seed.
+// decodeNodes is a nodes table from arbitrary bytes, with a row limit well
+// above any seed.
 func decodeNodes(data []byte) ([]schemas.Node, error) {
-	return decodeRows(nodesSpec, data, 1<<16)
+	return decodeRows(nodesSpec, data, fuzzMaxRows)
 }
 
-func FuzzReadNodes(f *testing.F) {
-	valid, err := encodeRows(nodesSpec, fuzzNodes)
-	if err != nil {
-		f.Fatal(err)
+// heapAllocs returns the bytes allocated on the heap so far by the whole
+// process. A fuzz worker runs one input at a time, so the difference over
+// one call is what that call allocated (decoding goroutines included).
+func heapAllocs() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+// allocBudget is the most a read of n bytes may allocate: what checkParquet
+// lets one page declare (pageLimits), a few times over for the buffers of
+// the checker, the decoder and the rows, plus room proportional to the
+// input. A reader that allocates by what a header claims exceeds it.
+func allocBudget(n int) uint64 {
+	maxPage, _ := pageLimits(n)
+	return 4*uint64(maxPage) + 256*uint64(n) + 16<<20
+}
+
+// checkReadError holds a refused table to a clear error: one line, of a
+// bounded length (it may quote the input, not echo it), and never a panic
+// of the decoder that checkParquet should have kept it from.
+func checkReadError(t *testing.T, err error, n int) {
+	t.Helper()
+	msg := err.Error()
+	switch {
+	case strings.Contains(msg, "parquet reader failed"):
+		// A panic inside parquet-go, turned into an error: the reader is
+		// safe, but checkParquet should have refused the input first.
+		t.Fatalf("checkParquet let through: %v", err)
+	case msg == "":
+		t.Fatal("empty error")
+	case strings.ContainsAny(msg, "\n\r"):
+		t.Fatalf("error spans lines: %q", msg)
+	case len(msg) > 512:
+		t.Fatalf("error of %d bytes for %d bytes of input: %.300q...", len(msg), n, msg)
 	}
-	f.Add(valid)
-	f.Fuzz(func(t *testing.T, data []byte) {
-		rows, err := decodeNodes(data)
+}
+
+// fuzzTable fuzzes spec's reader. Beyond not panicking, it checks that the
+// reader stays within allocBudget, refuses with a clear error (see
+// checkReadError), and that what it accepts is a table: it re-encodes,
+// reads back the same (a round trip), and agrees with parquet-go's row
+// reader.
+func fuzzTable[T any](f *testing.F, spec *tableSpec[T], seed []T) {
+	for _, rows := range [][]T{seed, nil} {
+		valid, err := encodeRows(spec, rows)
 		if err != nil {
-			if strings.Contains(err.Error(), "parquet reader failed") {
-				// A panic inside parquet-go, turned into an error: the
-				// reader is safe, but checkParquet should have refused
-				// the input before it reached the decoder.
-				t.Fatalf("checkParquet let through: %v", err)
-			}
+			f.Fatal(err)
+		}
+		f.Add(valid)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		before := heapAllocs()
+		rows, err := decodeRows(spec, data, fuzzMaxRows)
+		if used, budget := heapAllocs()-before, allocBudget(len(data)); used > budget {
+			t.Fatalf("reading %d bytes allocated %d bytes, more than %d", len(data), used, budget)
+		}
+		if err != nil {
+			checkReadError(t, err, len(data))
 			return
 		}
-		// Whatever decodes re-encodes.
-		if _, err := encodeRows(nodesSpec, rows); err != nil {
+		enc, err := encodeRows(spec, rows)
+		if err != nil {
 			t.Fatalf("decoded rows do not encode: %v", err)
+		}
+		again, err := decodeRows(spec, enc, fuzzMaxRows)
+		if err != nil {
+			t.Fatalf("re-encoded rows do not decode: %v", err)
+		}
+		if !reflect.DeepEqual(rows, again) {
+			t.Fatalf("rows change in a round trip:\nread    %+v\nre-read %+v", rows, again)
 		}
 		// The column readers agree with parquet-go's row reader when both
 		// accept the file.
-		if ref, err := decodeRowsGeneric(nodesSpec, data, 1<<16); err == nil && !reflect.DeepEqual(rows, ref) {
+		if ref, err := decodeRowsGeneric(spec, data, fuzzMaxRows); err == nil && !reflect.DeepEqual(rows, ref) {
 			t.Fatalf("column readers and row reader disagree:\ncolumns %+v\ngeneric %+v", rows, ref)
 		}
 	})
 }
+
+func FuzzReadNodes(f *testing.F) { fuzzTable(f, nodesSpec, fuzzNodes) }
+
+func FuzzReadEdges(f *testing.F) {
+	_, edges, _, _, _ := testTables(12)
+	fuzzTable(f, edgesSpec, edges)
+}
+
+func FuzzReadFiles(f *testing.F) {
+	_, _, files, _, _ := testTables(12)
+	fuzzTable(f, filesSpec, files)
+}
+
+func FuzzReadSources(f *testing.F) {
+	_, _, _, sources, _ := testTables(12)
+	fuzzTable(f, sourcesSpec, sources)
+}
+
+func FuzzReadRefs(f *testing.F) {
+	_, _, _, _, refs := testTables(12)
+	fuzzTable(f, refsSpec, refs)
+}
+
+// manifestErrors are how ParseManifest's errors start: each says what it
+// refuses.
+var manifestErrors = []string{"parse manifest: ", "unsupported snapshot format_version ", "manifest ", "manifest: ", "missing table "}
 
 func FuzzReadManifest(f *testing.F) {
 	f.Add([]byte(`{"format_version":1}`))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		m, err := ParseManifest(raw)
 		if err != nil {
+			msg := err.Error()
+			if !hasAnyPrefix(msg, manifestErrors) {
+				t.Fatalf("unclear error: %q", msg)
+			}
+			if len(msg) > 512 || strings.ContainsAny(msg, "\n\r") {
+				t.Fatalf("error of %d bytes for %d bytes of input: %.300q", len(msg), len(raw), msg)
+			}
 			return
 		}
 		if m.FormatVersion < schemas.MinFormatVersion || m.FormatVersion > schemas.FormatVersion {
 			t.Fatalf("accepted format_version %d", m.FormatVersion)
 		}
-		// What parses encodes and parses again to the same tables.
+		// Every table it accepts can be fetched safely: a file name of the
+		// snapshot's folder, sizes that are not negative, a digest.
+		for _, tb := range m.Tables {
+			if err := ValidateKey(tb.File); err != nil || strings.Contains(tb.File, "/") {
+				t.Fatalf("accepted table file %q", tb.File)
+			}
+			if tb.Rows < 0 || tb.Bytes < 0 || len(tb.SHA256) != 64 {
+				t.Fatalf("accepted table %+v", tb)
+			}
+		}
+		for _, name := range requiredTables {
+			if _, ok := findTable(&m, name); !ok {
+				t.Fatalf("accepted a manifest without table %s", name)
+			}
+		}
+		// What parses encodes and parses again to the same manifest.
 		enc, err := EncodeManifest(m)
 		if err != nil {
 			t.Fatal(err)
@@ -78,10 +187,19 @@ func FuzzReadManifest(f *testing.F) {
 		if err != nil {
 			t.Fatalf("re-encoded manifest does not parse: %v\n%s", err, enc)
 		}
-		if fmt.Sprint(m2.Tables) != fmt.Sprint(m.Tables) {
-			t.Fatalf("tables changed in a round trip: %v -> %v", m.Tables, m2.Tables)
+		if enc2, err := EncodeManifest(m2); err != nil || !bytes.Equal(enc, enc2) {
+			t.Fatalf("manifest changed in a round trip (%v):\n%s\n%s", err, enc, enc2)
 		}
 	})
+}
+
+func hasAnyPrefix(s string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // TestCorruptTables flips every byte of small tables: the checks before
@@ -145,11 +263,16 @@ func TestHugeDeclaredSizes(t *testing.T) {
 		"huge thrift list": append(append([]byte("PAR1\x19\xfc\xff\xff\xff\x07"), binary.LittleEndian.AppendUint32(nil, 6)...), "PAR1"...),
 	}
 	for name, data := range cases {
-		if _, err := decodeNodes(data); err == nil {
+		before := heapAllocs()
+		_, err := decodeNodes(data)
+		if err == nil {
 			t.Errorf("%s: decoded", name)
-		} else {
-			t.Logf("%s: %v", name, err)
+			continue
 		}
+		if used := heapAllocs() - before; used > 1<<20 {
+			t.Errorf("%s: allocated %d bytes to refuse %d", name, used, len(data))
+		}
+		t.Logf("%s: %v", name, err)
 	}
 	// A manifest claiming a huge table is never allocated for: ParseManifest
 	// takes it, reading compares it with the real object first.
@@ -160,8 +283,45 @@ func TestHugeDeclaredSizes(t *testing.T) {
 	}
 }
 
+// UpdatingFuzzSeeds reports whether -update-fuzz-seeds is set.
+func UpdatingFuzzSeeds() bool { return *updateSeeds }
+
+// CheckFuzzSeed checks that testdata/fuzz/<target>/<name> holds data in the
+// corpus format of a fuzz target taking one []byte, or writes it there
+// with -update-fuzz-seeds. The seeds of the other test files use it too.
+func CheckFuzzSeed(t testing.TB, target, name string, values ...any) {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("go test fuzz v1\n")
+	for _, v := range values {
+		switch v := v.(type) {
+		case []byte:
+			b.WriteString("[]byte(" + strconv.Quote(string(v)) + ")\n")
+		case string:
+			b.WriteString("string(" + strconv.Quote(v) + ")\n")
+		default:
+			t.Fatalf("seed %s/%s: value of type %T", target, name, v)
+		}
+	}
+	dir := filepath.Join("testdata", "fuzz", target)
+	p := filepath.Join(dir, name)
+	if *updateSeeds {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if got, err := os.ReadFile(p); err != nil || string(got) != b.String() {
+		t.Errorf("%s is missing or stale (%v): run go test -run TestFuzzSeeds -update-fuzz-seeds ./snapshot", p, err)
+	}
+}
+
 // TestFuzzSeeds keeps testdata/fuzz in step with the code that makes the
-// seeds; -update-fuzz-seeds rewrites them.
+// seeds; -update-fuzz-seeds rewrites them. Crashers the fuzzer found are
+// kept there too, under the names it gave them.
 func TestFuzzSeeds(t *testing.T) {
 	valid, err := encodeRows(nodesSpec, fuzzNodes)
 	if err != nil {
@@ -203,26 +363,32 @@ func TestFuzzSeeds(t *testing.T) {
 			"notjson":    []byte("PAR1 not json"),
 			"nulls":      []byte(`{"format_version":1,"tables":null,"parents":null}`),
 			"duplicates": []byte(`{"format_version":1,"tables":[{"name":"nodes","file":"nodes.parquet","sha256":"` + strings.Repeat("0", 64) + `"},{"name":"nodes","file":"nodes.parquet","sha256":"` + strings.Repeat("0", 64) + `"}]}`),
+			"traversal":  bytes.Replace(manifest, []byte(`"file": "nodes.parquet"`), []byte(`"file": "../../nodes.parquet"`), 1),
+			"long_time":  []byte(`{"format_version":1,"indexed_at":"2025-01-` + strings.Repeat("5", 4000) + `"}`),
+			"long_name":  []byte(`{"format_version":1,"tables":[{"name":"` + strings.Repeat("\ufffd\n", 2000) + `","file":"x"}]}`),
 		},
 	}
+	// Every table, as snap writes it, with every column non-zero somewhere.
+	nodes, edgeRows, files, sources, refs := testTables(40)
+	for target, enc := range map[string]func() ([]byte, error){
+		"FuzzReadNodes":   func() ([]byte, error) { return encodeRows(nodesSpec, nodes) },
+		"FuzzReadEdges":   func() ([]byte, error) { return encodeRows(edgesSpec, edgeRows) },
+		"FuzzReadFiles":   func() ([]byte, error) { return encodeRows(filesSpec, files) },
+		"FuzzReadSources": func() ([]byte, error) { return encodeRows(sourcesSpec, sources) },
+		"FuzzReadRefs":    func() ([]byte, error) { return encodeRows(refsSpec, refs) },
+	} {
+		data, err := enc()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if seeds[target] == nil {
+			seeds[target] = map[string][]byte{}
+		}
+		seeds[target]["columns"] = data
+	}
 	for target, files := range seeds {
-		dir := filepath.Join("testdata", "fuzz", target)
 		for name, data := range files {
-			p := filepath.Join(dir, name)
-			want := "go test fuzz v1\n[]byte(" + strconv.Quote(string(data)) + ")\n"
-			if *updateSeeds {
-				if err := os.MkdirAll(dir, 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(p, []byte(want), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			got, err := os.ReadFile(p)
-			if err != nil || string(got) != want {
-				t.Errorf("%s is missing or stale (%v): run go test -run TestFuzzSeeds -update-fuzz-seeds", p, err)
-			}
+			CheckFuzzSeed(t, target, name, data)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -62,6 +63,53 @@ func checkParquet(data []byte, want []format.SchemaElement, maxRows int64) (*for
 		return nil, fmt.Errorf("row groups hold %d rows, footer says %d", rows, md.NumRows)
 	}
 	return md, nil
+}
+
+// Errors name what a file gets wrong without echoing it: at most
+// maxProblems schema problems, and names from the file clipped by clip.
+const (
+	maxProblems = 5
+	maxQuoted   = 64
+)
+
+// firstFew cuts a list of problems to maxProblems, saying how many more
+// there are. With a noun, it joins them into one phrase: "column a" or
+// "columns a, b, c and 4 more".
+func firstFew(items []string, sep, noun string) []string {
+	n := len(items)
+	if n > maxProblems {
+		items = append(items[:maxProblems:maxProblems], fmt.Sprintf("%d more", n-maxProblems))
+	}
+	if noun == "" {
+		return items
+	}
+	if n > 1 {
+		noun += "s"
+	}
+	if n > maxProblems {
+		return []string{noun + " " + strings.Join(items[:maxProblems], sep) + " and " + items[maxProblems]}
+	}
+	return []string{noun + " " + strings.Join(items, sep)}
+}
+
+// clip returns s, a name read from a file, for an error message: as it
+// is when it is short and plain, else quoted and cut to maxQuoted bytes.
+func clip(s string) string {
+	if len(s) > maxQuoted {
+		return strconv.Quote(clipped(s))
+	}
+	if q := strconv.Quote(s); s == "" || q[1:len(q)-1] != s || strings.ContainsAny(s, " ;,()'") {
+		return q
+	}
+	return s
+}
+
+// clipped cuts s to maxQuoted bytes, saying how long it was.
+func clipped(s string) string {
+	if len(s) <= maxQuoted {
+		return s
+	}
+	return s[:maxQuoted] + fmt.Sprintf("... (%d bytes)", len(s))
 }
 
 // pageLimits returns the most bytes and values one page of a file of size
@@ -127,8 +175,8 @@ func checkSchema(got, want []format.SchemaElement) ([]leaf, error) {
 	if gerr != nil {
 		return nil, fmt.Errorf("schema: %w", gerr)
 	}
-	// Name what differs, by column.
-	var problems []string
+	// Name what differs, by column, a few columns of each kind.
+	var missing, unexpected, problems []string
 	gotBy := make(map[string]leaf, len(gotLeaves))
 	for _, l := range gotLeaves {
 		gotBy[l.path] = l
@@ -139,7 +187,7 @@ func checkSchema(got, want []format.SchemaElement) ([]leaf, error) {
 		g, ok := gotBy[w.path]
 		switch {
 		case !ok:
-			problems = append(problems, "missing column "+w.path)
+			missing = append(missing, w.path)
 		case g.typ != w.typ:
 			problems = append(problems, fmt.Sprintf("column %s is %s, want %s", w.path, g.typ, w.typ))
 		case g.maxDef != w.maxDef || g.maxRep != w.maxRep:
@@ -148,8 +196,15 @@ func checkSchema(got, want []format.SchemaElement) ([]leaf, error) {
 	}
 	for _, g := range gotLeaves {
 		if !wantBy[g.path] {
-			problems = append(problems, "unexpected column "+g.path)
+			unexpected = append(unexpected, clip(g.path))
 		}
+	}
+	problems = firstFew(problems, "; ", "")
+	if len(missing) > 0 {
+		problems = append([]string{"missing " + firstFew(missing, ", ", "column")[0]}, problems...)
+	}
+	if len(unexpected) > 0 {
+		problems = append(problems, "unexpected "+firstFew(unexpected, ", ", "column")[0])
 	}
 	if len(problems) > 0 {
 		return nil, fmt.Errorf("schema mismatch: %s", strings.Join(problems, "; "))
@@ -161,13 +216,13 @@ func checkSchema(got, want []format.SchemaElement) ([]leaf, error) {
 		g, w := &got[i], &want[i]
 		if g.Name != w.Name || g.Type != w.Type || g.RepetitionType != w.RepetitionType ||
 			g.NumChildren != w.NumChildren || g.TypeLength != w.TypeLength {
-			return nil, fmt.Errorf("schema mismatch at element %d (%s): columns in another order or nesting", i, g.Name)
+			return nil, fmt.Errorf("schema mismatch at element %d (%s): columns in another order or nesting", i, clip(g.Name))
 		}
 		// Annotations decide how values convert: they must match too.
 		if g.LogicalType.String() != w.LogicalType.String() || g.ConvertedType != w.ConvertedType ||
 			g.Scale != w.Scale || g.Precision != w.Precision {
-			return nil, fmt.Errorf("schema mismatch: %s is annotated %q (converted type %v), want %q (%v)",
-				g.Name, g.LogicalType.String(), g.ConvertedType.V, w.LogicalType.String(), w.ConvertedType.V)
+			return nil, fmt.Errorf("schema mismatch: %s is annotated %s (converted type %v), want %q (%v)",
+				clip(g.Name), clip(g.LogicalType.String()), g.ConvertedType.V, w.LogicalType.String(), w.ConvertedType.V)
 		}
 	}
 	return gotLeaves, nil
@@ -195,7 +250,7 @@ func schemaLeaves(elems []format.SchemaElement) ([]leaf, error) {
 			stack = stack[:len(stack)-1]
 		}
 		if len(stack) == 0 {
-			return nil, fmt.Errorf("element %d (%q) is outside the root", i, elems[i].Name)
+			return nil, fmt.Errorf("element %d (%s) is outside the root", i, clip(elems[i].Name))
 		}
 		if len(stack) > 16 {
 			return nil, errors.New("schema nested too deeply")
@@ -216,14 +271,14 @@ func schemaLeaves(elems []format.SchemaElement) ([]leaf, error) {
 		}
 		if e.NumChildren.Valid && e.NumChildren.V > 0 {
 			if int(e.NumChildren.V) > len(elems)-i-1 {
-				return nil, fmt.Errorf("element %d (%q) claims %d children", i, e.Name, e.NumChildren.V)
+				return nil, fmt.Errorf("element %d (%s) claims %d children", i, clip(e.Name), e.NumChildren.V)
 			}
 			f.left = int(e.NumChildren.V)
 			stack = append(stack, f)
 			continue
 		}
 		if !e.Type.Valid {
-			return nil, fmt.Errorf("leaf %s has no physical type", f.path)
+			return nil, fmt.Errorf("leaf %s has no physical type", clip(f.path))
 		}
 		leaves = append(leaves, leaf{path: f.path, typ: e.Type.V, maxDef: f.maxDef, maxRep: f.maxRep, typeSize: int(e.TypeLength.V)})
 	}
@@ -265,13 +320,13 @@ func (c *pageChecker) checkChunk(cc *format.ColumnChunk, l leaf, rows int64) err
 	m := &cc.MetaData
 	switch {
 	case cc.FilePath != "":
-		return fmt.Errorf("column chunk in another file (%q)", cc.FilePath)
+		return fmt.Errorf("column chunk in another file (%s)", clip(cc.FilePath))
 	case len(cc.EncryptedColumnMetadata) > 0:
 		return errors.New("encrypted column chunk")
 	case m.Type != l.typ:
 		return fmt.Errorf("chunk type %s, schema says %s", m.Type, l.typ)
 	case strings.Join(m.PathInSchema, ".") != l.path:
-		return fmt.Errorf("chunk path %q, schema says %q", strings.Join(m.PathInSchema, "."), l.path)
+		return fmt.Errorf("chunk path %s, schema says %q", clip(strings.Join(m.PathInSchema, ".")), l.path)
 	case m.Codec != format.Uncompressed && m.Codec != format.Zstd:
 		return fmt.Errorf("compression %s not supported (want UNCOMPRESSED or ZSTD)", m.Codec)
 	case m.NumValues < rows || l.maxRep == 0 && m.NumValues != rows:

@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
+	"strings"
 
 	"github.com/graphsnap/snap/schemas"
 )
@@ -26,12 +28,28 @@ func ReadHead(ctx context.Context, st Store, repo, branch string) (schemas.Head,
 	}
 	var h schemas.Head
 	if err := json.Unmarshal(raw, &h); err != nil {
-		return schemas.Head{}, Info{}, fmt.Errorf("read head %s: %w", key, err)
+		return schemas.Head{}, Info{}, fmt.Errorf("read head %s: %w", key, clipErr(err))
 	}
-	if err := ValidateCommit(h.Commit); err != nil {
+	if err := checkHead(h); err != nil {
 		return schemas.Head{}, Info{}, fmt.Errorf("read head %s: %w", key, err)
 	}
 	return h, info, nil
+}
+
+// checkHead checks what readers of a HEAD rely on: a commit that can be a
+// key segment, a generation that counts up from 0, and a manifest digest
+// that is empty or 64 lowercase hex digits.
+func checkHead(h schemas.Head) error {
+	if err := ValidateCommit(h.Commit); err != nil {
+		return err
+	}
+	if h.Generation < 0 || h.Generation == math.MaxInt64 {
+		return fmt.Errorf("invalid generation %d", h.Generation)
+	}
+	if s := h.ManifestSHA256; s != "" && (len(s) != 64 || strings.Trim(s, "0123456789abcdef") != "") {
+		return fmt.Errorf("invalid manifest_sha256 %.70q: want 64 lowercase hex digits", s)
+	}
+	return nil
 }
 
 // WriteHead moves a branch's HEAD.json to head by compare-and-swap: it
@@ -44,7 +62,7 @@ func WriteHead(ctx context.Context, st Store, repo, branch string, head schemas.
 	if err != nil {
 		return Info{}, fmt.Errorf("write head: %w", err)
 	}
-	if err := ValidateCommit(head.Commit); err != nil {
+	if err := checkHead(head); err != nil {
 		return Info{}, fmt.Errorf("write head %s: %w", key, err)
 	}
 	raw, err := json.MarshalIndent(head, "", "  ")

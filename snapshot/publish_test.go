@@ -191,7 +191,7 @@ func TestCopy(t *testing.T) {
 	}
 
 	// A corrupt table is refused, named with both digests, and the
-	// destination gets no manifest.
+	// destination gets nothing.
 	nodes := getRaw(t, src, prefix+"/nodes.parquet")
 	bad := append([]byte(nil), nodes...)
 	bad[len(bad)/2] ^= 0xff
@@ -208,6 +208,10 @@ func TestCopy(t *testing.T) {
 	}
 	if _, _, err := snapshot.ReadManifest(ctx, fresh, prefix); err == nil {
 		t.Error("a failed copy left a manifest behind")
+	}
+	// Nor any table: every table is checked before any is stored.
+	if infos, err := fresh.List(ctx, ""); err != nil || len(infos) > 0 {
+		t.Errorf("a failed copy left %d objects behind (%v)", len(infos), err)
 	}
 }
 

@@ -29,6 +29,7 @@ import (
 	"io"
 	"io/fs"
 	"runtime"
+	"strconv"
 	"strings"
 
 	"golang.org/x/sync/errgroup"
@@ -225,7 +226,7 @@ func readSmall(ctx context.Context, st Store, key string, limit int64) ([]byte, 
 func ParseManifest(raw []byte) (schemas.Manifest, error) {
 	var m schemas.Manifest
 	if err := json.Unmarshal(raw, &m); err != nil {
-		return schemas.Manifest{}, fmt.Errorf("parse manifest: %w", err)
+		return schemas.Manifest{}, fmt.Errorf("parse manifest: %w", clipErr(err))
 	}
 	if m.FormatVersion < schemas.MinFormatVersion || m.FormatVersion > schemas.FormatVersion {
 		return schemas.Manifest{}, fmt.Errorf("unsupported snapshot format_version %d: this build reads versions %d to %d",
@@ -238,10 +239,10 @@ func ParseManifest(raw []byte) (schemas.Manifest, error) {
 			return schemas.Manifest{}, err
 		}
 		if seen[t.Name] {
-			return schemas.Manifest{}, fmt.Errorf("manifest lists table %s twice", t.Name)
+			return schemas.Manifest{}, fmt.Errorf("manifest lists table %s twice", clip(t.Name))
 		}
 		if files[t.File] {
-			return schemas.Manifest{}, fmt.Errorf("manifest lists file %s twice", t.File)
+			return schemas.Manifest{}, fmt.Errorf("manifest lists file %s twice", clip(t.File))
 		}
 		seen[t.Name], files[t.File] = true, true
 	}
@@ -257,17 +258,18 @@ func checkTableEntry(t schemas.Table) error {
 	if t.Name == "" {
 		return errors.New("manifest lists a table without a name")
 	}
+	// Names from the manifest are clipped in messages: it may be hostile.
 	if want, ok := knownFiles[t.Name]; ok && t.File != want {
-		return fmt.Errorf("manifest: table %s in file %q, want %q", t.Name, t.File, want)
+		return fmt.Errorf("manifest: table %s in file %s, want %q", t.Name, strconv.Quote(clipped(t.File)), want)
 	}
 	if err := ValidateKey(t.File); err != nil || strings.Contains(t.File, "/") {
-		return fmt.Errorf("manifest: table %s: bad file name %q", t.Name, t.File)
+		return fmt.Errorf("manifest: table %s: bad file name %s", clip(t.Name), strconv.Quote(clipped(t.File)))
 	}
 	if t.Rows < 0 || t.Bytes < 0 {
-		return fmt.Errorf("manifest: table %s: negative rows (%d) or bytes (%d)", t.Name, t.Rows, t.Bytes)
+		return fmt.Errorf("manifest: table %s: negative rows (%d) or bytes (%d)", clip(t.Name), t.Rows, t.Bytes)
 	}
 	if len(t.SHA256) != 64 || strings.Trim(t.SHA256, "0123456789abcdef") != "" {
-		return fmt.Errorf("manifest: table %s: sha256 %q is not 64 lowercase hex digits", t.Name, t.SHA256)
+		return fmt.Errorf("manifest: table %s: sha256 %s is not 64 lowercase hex digits", clip(t.Name), strconv.Quote(clipped(t.SHA256)))
 	}
 	return nil
 }

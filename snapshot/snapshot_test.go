@@ -393,7 +393,7 @@ func TestRefuseWrongSchema(t *testing.T) {
 	// files.parquet's bytes, declared as nodes.
 	files := getRaw(t, st, prefix+"/files.parquet")
 	replaceTable(t, st, schemas.TableNodes, files, 2)
-	wantRefused(t, st, "table nodes: schema mismatch", "missing column id", "unexpected column path")
+	wantRefused(t, st, "table nodes: schema mismatch", "missing columns id, kind, name", "and 16 more", "unexpected columns path, sha256")
 }
 
 func TestRefuseWrongRowCount(t *testing.T) {

@@ -41,11 +41,13 @@ type CopyResult struct {
 }
 
 // Copy copies the snapshot at prefix from src to dst under the same
-// prefix: every table the manifest lists, each checked against the
-// manifest's size and SHA-256 before it is stored, then manifest.json
-// last. A reader of dst therefore never finds a manifest whose tables are
-// not all there; a Copy that dies half-way leaves tables without a
-// manifest, which a rerun completes and gc removes.
+// prefix: every table the manifest lists, then manifest.json last. Every
+// table is fetched and checked against the manifest's size and SHA-256
+// before any is stored, so a snapshot that fails its checks (a tampered
+// or torn table) leaves nothing in dst; this holds the snapshot's tables
+// in memory while they are stored. A reader of dst never finds a manifest
+// whose tables are not all there; a Copy that dies while storing leaves
+// tables without a manifest, which a rerun completes and gc removes.
 //
 // When dst already holds a manifest with the same bytes, Copy does
 // nothing and says so (Present); it does not re-check dst's tables, which
@@ -76,19 +78,27 @@ func Copy(ctx context.Context, dst, src Store, prefix string, opts CopyOptions) 
 	if workers <= 0 {
 		workers = 4
 	}
-	sizes := make([]int64, len(m.Tables))
+	// Fetch and check every table first: nothing of a snapshot that fails
+	// its checks reaches dst.
+	tables := make([][]byte, len(m.Tables))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(workers)
 	for i, t := range m.Tables {
+		g.Go(func() (err error) {
+			tables[i], err = fetchTable(gctx, src, prefix, t)
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return CopyResult{}, fmt.Errorf("copy snapshot %s: %w", prefix, err)
+	}
+	g, gctx = errgroup.WithContext(ctx)
+	g.SetLimit(workers)
+	for i, t := range m.Tables {
 		g.Go(func() error {
-			data, err := fetchTable(gctx, src, prefix, t)
-			if err != nil {
-				return err
-			}
-			if _, err := dst.Put(gctx, joinKey(prefix, t.File), bytes.NewReader(data), PutOptions{}); err != nil {
+			if _, err := dst.Put(gctx, joinKey(prefix, t.File), bytes.NewReader(tables[i]), PutOptions{}); err != nil {
 				return fmt.Errorf("put table %s: %w", t.Name, err)
 			}
-			sizes[i] = int64(len(data))
 			if opts.AfterTable != nil {
 				opts.AfterTable(t)
 			}
@@ -103,8 +113,8 @@ func Copy(ctx context.Context, dst, src Store, prefix string, opts CopyOptions) 
 	}
 	res.Tables = len(m.Tables)
 	res.Bytes = int64(len(raw))
-	for _, n := range sizes {
-		res.Bytes += n
+	for _, data := range tables {
+		res.Bytes += int64(len(data))
 	}
 	return res, nil
 }

@@ -186,6 +186,7 @@ func TestPushRefusesDirty(t *testing.T) {
 func TestStoreUsageErrors(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("SNAP_STORE", "")
+	t.Setenv("SNAP_TOKEN", "")
 	for _, c := range []struct {
 		args []string
 		want string
@@ -202,8 +203,9 @@ func TestStoreUsageErrors(t *testing.T) {
 		{[]string{"pull", "--store", dir}, "holds no snapshot"},
 		{[]string{"serve", "--snapshot", dir, "--sync", "1m"}, "--sync needs a store"},
 		{[]string{"serve", "--sync", "1ns"}, "too short"},
-		{[]string{"serve", "--http", "0.0.0.0:0"}, "--allow-remote"},
-		{[]string{"serve", "--http", ":8080"}, "--allow-remote"},
+		{[]string{"serve", "--http", "0.0.0.0:0"}, "set a bearer token in SNAP_TOKEN"},
+		{[]string{"serve", "--http", ":8080"}, "listens beyond this machine"},
+		{[]string{"serve", "--http", "0.0.0.0:0", "--token", "short"}, "at least 16"},
 		{[]string{"serve", "--http", "nonsense"}, "HOST:PORT"},
 		{[]string{"doctor", "extra"}, "takes 0 argument"},
 		{[]string{"ci"}, "is not a git checkout"},

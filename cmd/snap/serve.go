@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"os"
 	"slices"
 	"strings"
 	"time"
@@ -20,7 +21,7 @@ func serveCommand(log *slog.Logger) *cli.Command {
 	return &cli.Command{
 		Name:      "serve",
 		Usage:     "answer MCP tools over stdio from the newest snapshot, swapping in newer ones",
-		UsageText: "snap serve [--store URL [--repo NAME] [--branch BRANCH] | --snapshot FOLDER] [--toolsets TOOLSETS] [--sync INTERVAL] [--http ADDR]",
+		UsageText: "snap serve [--store URL [--repo NAME] [--branch BRANCH] | --snapshot FOLDER] [--toolsets TOOLSETS] [--sync INTERVAL] [--http ADDR [--token TOKEN]] [--no-overlay]",
 		Description: "Loads the snapshot of this checkout's repository and branch, verifies it, and\n" +
 			"serves the MCP tool catalog over stdin and stdout. Logs go to stderr; stdout\n" +
 			"carries only the protocol.\n\n" +
@@ -30,13 +31,24 @@ func serveCommand(log *slog.Logger) *cli.Command {
 			"the store's HEAD is polled every INTERVAL and a newer snapshot is copied,\n" +
 			"verified, loaded aside and swapped in without stopping a request; the snap_sync\n" +
 			"tool syncs at once, and snap_status reports the last sync and its error.\n\n" +
+			"Run inside the snapshot's repository, it also serves the working tree: files that\n" +
+			"differ from the snapshot (edited, added, deleted, uncommitted included) are\n" +
+			"re-indexed in memory, never written to a store, and served with the snapshot as one\n" +
+			"engine, re-checked when a file is saved and on snap_sync; snap_status says how far\n" +
+			"the checkout is from the snapshot. --no-overlay turns this off.\n\n" +
+			"With --http ADDR it serves MCP's streamable HTTP at /mcp instead, on a loopback\n" +
+			"address unless given a bearer token (--token, or SNAP_TOKEN) that every request\n" +
+			"must then carry. Requests from web pages not served by this machine are refused.\n\n" +
 			"Examples:\n  snap serve\n  snap serve --store s3://code-graphs/snap --sync 2m\n" +
-			"  snap serve --snapshot .snap/repo=x/branch=main/commit=abc --toolsets symbols,callgraph",
+			"  snap serve --snapshot .snap/repo=x/branch=main/commit=abc --toolsets symbols,callgraph\n" +
+			"  SNAP_TOKEN=$(openssl rand -hex 32) snap serve --http 0.0.0.0:8080",
 		Flags: append(snapshotFlags(),
 			&cli.StringSliceFlag{Name: "toolsets", Usage: "offer these `TOOLSETS`: " + strings.Join(mcp.Toolsets, ", ") + ", or all (default: " + strings.Join(mcp.DefaultToolsets, ", ") + ")"},
 			&cli.DurationFlag{Name: "sync", Usage: "poll the store's HEAD every `INTERVAL` (e.g. 2m) and swap in newer snapshots"},
 			&cli.StringFlag{Name: "http", Usage: "serve streamable HTTP at `ADDR` (127.0.0.1:8080; port 0 picks one) instead of stdio, endpoint /mcp"},
-			&cli.BoolFlag{Name: "allow-remote", Usage: "let --http listen on an address other than loopback (the tools answer anyone who reaches it)"},
+			&cli.StringFlag{Name: "token", Usage: "with --http, answer only requests carrying `TOKEN` as Authorization: Bearer TOKEN " +
+				"(default: $SNAP_TOKEN; the environment keeps it out of ps); required to listen beyond loopback"},
+			noOverlayFlag(),
 		),
 		Action: func(c *cli.Context) error {
 			if err := exactArgs(c, 0, 0); err != nil {
@@ -63,8 +75,12 @@ func serveCommand(log *slog.Logger) *cli.Command {
 				return usagef("serve: --sync needs a store; --snapshot names one fixed snapshot")
 			}
 			var ln net.Listener
+			token := c.String("token")
+			if token == "" {
+				token = os.Getenv("SNAP_TOKEN")
+			}
 			if addr := c.String("http"); addr != "" {
-				if err := checkLoopback(addr, c.Bool("allow-remote")); err != nil {
+				if err := checkListen(addr, token); err != nil {
 					return err
 				}
 				var err error
@@ -82,11 +98,13 @@ func serveCommand(log *slog.Logger) *cli.Command {
 			// then answer the protocol while it loads. Tool calls wait for
 			// the engine (up to a minute) instead of failing. A load that
 			// fails stops the server.
+			var ov *serveOverlay // the working-tree overlay; nil with --no-overlay
 			if c.String("snapshot") != "" {
 				src, err := findSnapshot(ctx, c)
 				if err != nil {
 					return err
 				}
+				ov = newServeOverlay(c, log, h, nil, &src)
 				go func() {
 					e, took, err := loadFrom(ctx, src)
 					if err != nil {
@@ -96,18 +114,21 @@ func serveCommand(log *slog.Logger) *cli.Command {
 					}
 					h.Store(e)
 					log.Info("serving", "snapshot", src.label, "nodes", e.NumNodes(), "edges", e.NumEdges(), "load", took.Round(time.Millisecond))
+					ov.start(ctx)
 				}()
 			} else {
 				f, err := newFollower(ctx, c, log, h)
 				if err != nil {
 					return err
 				}
+				ov = newServeOverlay(c, log, h, f, nil)
 				go func() {
 					if err := f.start(ctx); err != nil {
 						log.Error("load snapshot", "err", err)
 						cancel(loadError{err})
 						return
 					}
+					ov.start(ctx)
 					if interval > 0 {
 						f.loop(ctx)
 					}
@@ -117,13 +138,14 @@ func serveCommand(log *slog.Logger) *cli.Command {
 				}
 				opts.Library = &library{f: f}
 			}
+			opts.Sync = ov.syncer(opts.Sync) // snap_sync re-checks the checkout too
 			srv, err := mcp.NewServer(h, opts)
 			if err != nil {
 				return err
 			}
 			if ln != nil {
 				log.Info("serving MCP over streamable HTTP", "url", "http://"+ln.Addr().String()+"/mcp")
-				err = mcp.ServeHTTP(ctx, srv, ln, log)
+				err = mcp.ServeHTTP(ctx, srv, ln, mcp.HTTPOptions{Logger: log, Token: token})
 			} else {
 				err = mcp.ServeStdio(ctx, srv, c.App.Reader, c.App.Writer)
 			}
@@ -170,20 +192,29 @@ func newFollower(ctx context.Context, c *cli.Context, log *slog.Logger, h *query
 	return f, err
 }
 
-// checkLoopback refuses an --http address that is not a loopback one,
-// unless allowed: the tools read the whole code graph.
-func checkLoopback(addr string, allow bool) error {
+// minTokenLen is the shortest bearer token serve takes: long enough that
+// it cannot be guessed over the network.
+const minTokenLen = 16
+
+// checkListen refuses an --http address beyond loopback without a bearer
+// token: the tools read the whole code graph and the memories. A token,
+// when given, must be long enough wherever the server listens.
+func checkListen(addr, token string) error {
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
 		return usagef("serve: --http %s: %v (give HOST:PORT, e.g. 127.0.0.1:8080)", addr, err)
 	}
-	if allow || host == "localhost" {
+	if token != "" && len(token) < minTokenLen {
+		return usagef("serve: the token (--token or SNAP_TOKEN) has %d characters, want at least %d: make one with `openssl rand -hex 32`", len(token), minTokenLen)
+	}
+	if token != "" || host == "localhost" {
 		return nil
 	}
 	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
 		return nil
 	}
-	return usagef("serve: --http %s listens beyond this machine; use 127.0.0.1:PORT, or pass --allow-remote", addr)
+	return usagef("serve: --http %s listens beyond this machine, where anyone who reaches it could read the code graph: "+
+		"set a bearer token in SNAP_TOKEN (or pass --token; make one with `openssl rand -hex 32`), or listen on 127.0.0.1:PORT", addr)
 }
 
 // loadError is the cause the server stops with when its snapshot cannot

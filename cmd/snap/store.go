@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -34,7 +35,7 @@ func openStore(url, root string) (storeRef, error) {
 		path = filepath.Join(root, ".snap")
 	case strings.HasPrefix(url, "file://"):
 		path = strings.TrimPrefix(url, "file://")
-	case strings.HasPrefix(url, "s3://"):
+	case strings.HasPrefix(strings.ToLower(url), "s3://"):
 		cfg, err := s3store.ParseURL(url)
 		if err != nil {
 			return storeRef{}, usageError{err}
@@ -46,7 +47,12 @@ func openStore(url, root string) (storeRef, error) {
 		return storeRef{store: st, label: cfg.String()}, nil
 	case strings.Contains(url, "://"):
 		scheme, _, _ := strings.Cut(url, "://")
-		return storeRef{}, usagef("store URL scheme %q is not supported: use a folder, file://PATH or s3://BUCKET/PREFIX", scheme)
+		if strings.Trim(strings.ToLower(scheme), "abcdefghijklmnopqrstuvwxyz0123456789+.-") != "" {
+			scheme = "(not shown: it is no scheme, and may hold credentials)"
+		} else {
+			scheme = strconv.Quote(scheme)
+		}
+		return storeRef{}, usagef("store URL scheme %s is not supported: use a folder, file://PATH or s3://BUCKET/PREFIX", scheme)
 	}
 	st, err := filestore.New(path)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/url"
 	"os"
 	"sort"
@@ -108,7 +109,7 @@ func ParseURL(raw string) (Config, error) {
 				return bad("%s is given %d times", name, len(values))
 			}
 		default:
-			unknown = append(unknown, strconv.Quote(name))
+			unknown = append(unknown, shown(name))
 		}
 	}
 	if len(unknown) > 0 {
@@ -133,7 +134,7 @@ func ParseURL(raw string) (Config, error) {
 	if values, ok := query["path_style"]; ok {
 		b, err := strconv.ParseBool(values[0])
 		if err != nil {
-			return bad("path_style is %q, want true or false", values[0])
+			return bad("path_style is %s, want true or false", shown(values[0]))
 		}
 		cfg.PathStyle = b
 	}
@@ -143,11 +144,25 @@ func ParseURL(raw string) (Config, error) {
 	return cfg, nil
 }
 
+// shown quotes a parameter's name or value for an error message when it
+// is a plain word. Anything else may be credentials typed in the wrong
+// place (s3://bucket?http://KEY:SECRET@host), and is described instead.
+func shown(s string) string {
+	if len(s) <= 40 && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") == "" {
+		return strconv.Quote(s)
+	}
+	return fmt.Sprintf("(%d bytes, not shown)", len(s))
+}
+
 // parseEndpoint splits an endpoint parameter into host[:port] and whether
 // it speaks plain HTTP.
 func parseEndpoint(s string) (host string, plain bool, err error) {
 	if s == "" {
 		return "", false, errors.New("endpoint is empty")
+	}
+	if strings.Contains(s, "@") {
+		// Never part of scheme://host[:port]; quoting it may show a secret.
+		return "", false, errors.New("endpoint must not contain credentials: put them in AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY")
 	}
 	if !strings.Contains(s, "://") {
 		s = "https://" + s
@@ -172,6 +187,8 @@ func parseEndpoint(s string) (host string, plain bool, err error) {
 		return "", false, fmt.Errorf("endpoint %q names no host", s)
 	case strings.Trim(u.Path, "/") != "" || u.RawQuery != "" || u.Fragment != "":
 		return "", false, fmt.Errorf("endpoint %q has a path; want only scheme://host[:port]", s)
+	case net.ParseIP(u.Hostname()) == nil && strings.Trim(u.Hostname(), "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_") != "":
+		return "", false, fmt.Errorf("endpoint %q: host %q is neither a name nor an IP address", s, u.Hostname())
 	}
 	return u.Host, u.Scheme == "http", nil
 }
@@ -199,7 +216,11 @@ func (c Config) check() error {
 	}
 	if c.Prefix != "" {
 		if err := snapshot.ValidateKey(c.Prefix); err != nil {
-			return fmt.Errorf("prefix %q: no empty, \".\" or \"..\" segments, backslashes or NUL bytes allowed", c.Prefix)
+			what := strconv.Quote(c.Prefix)
+			if strings.Contains(c.Prefix, "@") { // as credentials in the wrong place do
+				what = fmt.Sprintf("(%d bytes, not shown)", len(c.Prefix))
+			}
+			return fmt.Errorf("prefix %s: no empty, \".\" or \"..\" segments, backslashes or NUL bytes allowed", what)
 		}
 	}
 	return nil

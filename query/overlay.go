@@ -1,0 +1,39 @@
+package query
+
+import (
+	"time"
+
+	"github.com/graphsnap/snap/schemas"
+	"github.com/graphsnap/snap/snapshot"
+)
+
+// Overlay marks an engine built from a snapshot and the working tree
+// (package overlay): the files that differ from the snapshot were indexed
+// again, in memory, and everything was resolved anew. Answers from such an
+// engine reflect the checkout; Overlay says which files they came from.
+type Overlay struct {
+	Base     string    // commit of the snapshot beneath the overlay
+	Modified []string  // paths in the snapshot whose content differs in the checkout
+	Added    []string  // paths in the checkout that the snapshot lacks
+	Deleted  []string  // paths in the snapshot that the checkout lacks
+	BuiltAt  time.Time // when the checkout was read
+}
+
+// BuildOverlay is Build for a snapshot that merges the working tree into
+// a served snapshot: the engine carries o, which Overlay returns.
+func BuildOverlay(s *snapshot.Snapshot, o Overlay) (*Engine, error) {
+	e, err := Build(s)
+	if err != nil {
+		return nil, err
+	}
+	e.overlay = &o
+	return e, nil
+}
+
+// Overlay returns what the working-tree overlay changed, or nil for an
+// engine built from a snapshot alone. The result must not be modified.
+func (e *Engine) Overlay() *Overlay { return e.overlay }
+
+// Nodes returns the node rows, sorted by id. The result must not be
+// modified.
+func (e *Engine) Nodes() []schemas.Node { return e.nodes }

@@ -1,0 +1,56 @@
+#!/bin/sh
+# Runs every fuzz target of snap, one after the other, for FUZZTIME each
+# (default 10s): the readers of bytes snap does not trust (tables, manifest,
+# HEAD.json, store keys and URLs) and the MCP inputs (tool arguments,
+# cursors, memory names, file paths and resource URIs).
+#
+#   scripts/fuzz.sh                 every target, 10s each (about 2.5 minutes)
+#   FUZZTIME=5m scripts/fuzz.sh     longer
+#   scripts/fuzz.sh FuzzReadEdges   the targets named
+#
+# A failure leaves the failing input in the package's testdata/fuzz/FuzzXxx/
+# (keep it there: it becomes a regression test) and stops the script.
+# Seeds are refreshed by `go test -run 'FuzzSeeds' -update-fuzz-seeds PKG`.
+set -eu
+cd "$(dirname "$0")/.."
+FUZZTIME=${FUZZTIME:-10s}
+GO=${GO:-go}
+
+targets="
+./snapshot FuzzReadNodes
+./snapshot FuzzReadEdges
+./snapshot FuzzReadFiles
+./snapshot FuzzReadSources
+./snapshot FuzzReadRefs
+./snapshot FuzzReadManifest
+./snapshot FuzzReadHead
+./snapshot FuzzKeys
+./snapshot/s3store FuzzParseURL
+./mcp FuzzToolArgs
+./mcp FuzzCursor
+./mcp FuzzMemoryName
+./mcp FuzzFilePath
+"
+
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+failed=0
+while read -r pkg target; do
+	[ -n "$pkg" ] || continue
+	if [ $# -gt 0 ]; then
+		case " $* " in *" $target "*) ;; *) continue ;; esac
+	fi
+	echo "== $pkg $target ($FUZZTIME)"
+	# Short minimization (100 runs): new coverage is kept whole rather than
+	# spending the run shrinking it; a crasher may need `-fuzzminimizetime 30s`.
+	if "$GO" test -run '^$' -fuzz "^$target\$" -fuzztime "$FUZZTIME" -fuzzminimizetime 100x "$pkg" >"$log" 2>&1; then
+		grep '^fuzz: elapsed' "$log" | tail -n 1
+	else
+		grep -v '^fuzz: elapsed' "$log"
+		failed=1
+		break
+	fi
+done <<EOF
+$targets
+EOF
+exit $failed
