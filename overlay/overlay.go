@@ -173,6 +173,13 @@ func (o *Overlay) check(ctx context.Context) error {
 		o.setBase(cur)
 	}
 	o.distance(ctx)
+	if isHex(o.git.base) && (o.git.head == "" || o.git.behind < 0) {
+		// The snapshot is of a git commit the checkout's history does not
+		// hold (or the checkout has no commit): another line of work, or
+		// an unrelated clone, whose files say nothing about what the
+		// snapshot lacks.
+		return fmt.Errorf("the snapshot's commit %.12s is not in this checkout's history: no overlay (git fetch, or snap index here)", o.git.base)
+	}
 	paths, err := indexer.Walk(ctx, o.cfg.Dir)
 	if err != nil {
 		return err
