@@ -109,7 +109,7 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 		return nil, err
 	}
 	if len(opts.Exclude) > 0 {
-		paths = slices.DeleteFunc(paths, func(p string) bool { return excluded(opts.Exclude, p) })
+		paths = slices.DeleteFunc(paths, func(p string) bool { return Excluded(opts.Exclude, p) })
 	}
 	workers := opts.Workers
 	if workers <= 0 {
@@ -407,7 +407,7 @@ func indexFile(fsRoot *os.Root, t *Tree, p string, opts *Options, maxSize int64,
 	if f.Size > maxSize {
 		f.Status = schemas.StatusSkippedLarge
 		f.Error = fmt.Sprintf("%d bytes, over the %d-byte limit", f.Size, maxSize)
-		f.SHA256, err = hashFile(fsRoot, full)
+		f.SHA256, err = HashFile(fsRoot, full)
 		if err != nil {
 			f.Status, f.Error = schemas.StatusUnreadable, err.Error()
 		}
@@ -472,7 +472,9 @@ func indexFile(fsRoot *os.Root, t *Tree, p string, opts *Options, maxSize int64,
 	return r, nil
 }
 
-func hashFile(fsRoot *os.Root, name string) (string, error) {
+// HashFile returns the hex SHA-256 of the file name within fsRoot: the
+// files table's hash. Reading through the root refuses what leads out.
+func HashFile(fsRoot *os.Root, name string) (string, error) {
 	fh, err := fsRoot.Open(name)
 	if err != nil {
 		return "", err

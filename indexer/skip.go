@@ -70,9 +70,9 @@ func ValidateExclude(patterns []string) error {
 	return nil
 }
 
-// excluded reports whether p matches a pattern, or lies under a folder
+// Excluded reports whether p matches a pattern, or lies under a folder
 // that does ("testdata" excludes "testdata/x.go").
-func excluded(patterns []string, p string) bool {
+func Excluded(patterns []string, p string) bool {
 	for _, pat := range patterns {
 		if ok, _ := doublestar.Match(pat, p); ok {
 			return true

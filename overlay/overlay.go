@@ -20,7 +20,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"os"
 	"os/exec"
@@ -32,8 +31,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/query"
@@ -185,10 +182,17 @@ func (o *Overlay) check(ctx context.Context) error {
 		return err
 	}
 	if len(o.cfg.Options.Exclude) > 0 {
-		paths = slices.DeleteFunc(paths, func(p string) bool { return excluded(o.cfg.Options.Exclude, p) })
+		paths = slices.DeleteFunc(paths, func(p string) bool { return indexer.Excluded(o.cfg.Options.Exclude, p) })
 	}
 	o.dirs = folders(paths)
-	sig, n := o.compare(paths)
+	// Read as the indexer reads, through a root on the checkout: a link
+	// leading out of it is unreadable here too.
+	root, err := os.OpenRoot(o.cfg.Dir)
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	sig, n := o.compare(root, paths)
 	o.mu.Lock()
 	o.status.Differing = n
 	o.mu.Unlock()
@@ -230,21 +234,21 @@ const commitMark = "+overlay-"
 // compare hashes the walked files (those whose size and modification time
 // changed since the last check) and returns a digest of how they differ
 // from the snapshot's files, "" when they do not, and how many differ.
-func (o *Overlay) compare(paths []string) (string, int) {
+func (o *Overlay) compare(root *os.Root, paths []string) (string, int) {
 	h := sha256.New()
 	n := 0
 	seen := make(map[string]bool, len(paths))
 	next := make(map[string]hashed, len(paths))
 	for _, p := range paths {
 		seen[p] = true
-		full := filepath.Join(o.cfg.Dir, filepath.FromSlash(p))
-		fi, err := os.Stat(full)
+		full := filepath.FromSlash(p)
+		fi, err := root.Stat(full)
 		cur := hashed{}
 		if err == nil && !fi.IsDir() {
 			cur = hashed{size: fi.Size(), mtime: fi.ModTime()}
 			if old, ok := o.hashes[p]; ok && old.size == cur.size && old.mtime.Equal(cur.mtime) {
 				cur.sha = old.sha
-			} else if cur.sha, err = hashFile(full); err != nil {
+			} else if cur.sha, err = indexer.HashFile(root, full); err != nil {
 				cur.sha = ""
 			}
 			next[p] = cur
@@ -428,19 +432,6 @@ func git(ctx context.Context, dir string, args ...string) (string, error) {
 	return strings.TrimSpace(string(out)), nil
 }
 
-func hashFile(name string) (string, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
 // folders returns the folders holding paths and their parents, "." for
 // the root, sorted.
 func folders(paths []string) []string {
@@ -456,17 +447,4 @@ func folders(paths []string) []string {
 	}
 	slices.Sort(out)
 	return out
-}
-
-// excluded is the indexer's rule for Options.Exclude: p matches a
-// pattern, or lies under a folder that does.
-func excluded(patterns []string, p string) bool {
-	for _, pat := range patterns {
-		for d := p; d != "." && d != "/"; d = path.Dir(d) {
-			if ok, _ := doublestar.Match(pat, d); ok {
-				return true
-			}
-		}
-	}
-	return false
 }

@@ -29,13 +29,9 @@ func (h *Holder) Load() *Engine { return h.p.Load() }
 // Store makes e the current engine.
 func (h *Holder) Store(e *Engine) {
 	if h.Warm && e != nil && h.p.Load() != nil {
-		e.Warm()
+		e.Warm() // a swap: the engine answering meanwhile is warm already
 	}
-	first := h.p.Swap(e) == nil
-	h.once.Do(func() { close(h.readyChan()) })
-	if h.Warm && e != nil && first {
-		go e.Warm()
-	}
+	h.published(e, h.p.Swap(e) == nil)
 }
 
 // CompareAndSwap makes e the current engine if old still is, and
@@ -43,20 +39,26 @@ func (h *Holder) Store(e *Engine) {
 // overlay) must not replace an engine a sync stored meanwhile. Like Store,
 // it warms e first when the Holder is Warm.
 func (h *Holder) CompareAndSwap(old, e *Engine) bool {
+	if h.p.Load() != old {
+		return false
+	}
 	if h.Warm && e != nil && old != nil {
-		if h.p.Load() != old {
-			return false
-		}
 		e.Warm()
 	}
 	if !h.p.CompareAndSwap(old, e) {
 		return false
 	}
+	h.published(e, old == nil)
+	return true
+}
+
+// published follows the publication of e: the first one ends Wait, and
+// is warmed in the background when the Holder is Warm.
+func (h *Holder) published(e *Engine, first bool) {
 	h.once.Do(func() { close(h.readyChan()) })
-	if h.Warm && e != nil && old == nil {
+	if h.Warm && e != nil && first {
 		go e.Warm()
 	}
-	return true
 }
 
 // Wait returns the current engine, waiting for the first Store until ctx
