@@ -225,6 +225,86 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 // table and fills the row numbers of edge endpoints.
 func link(g *Graph, langs []Language, refsByLang map[Language][]schemas.Ref) error {
 	sortNodes(g.Nodes)
+	for _, l := range langs {
+		g.Refs = append(g.Refs, refsByLang[l]...)
+	}
+	newNodes, edges := Resolve(g.Nodes, langs, refsByLang)
+	g.Edges = append(g.Edges, edges...)
+	if len(newNodes) > 0 {
+		sortNodes(newNodes)
+		g.Nodes = mergeNodes(g.Nodes, newNodes)
+	}
+	row, err := RowsOf(g.Nodes)
+	if err != nil {
+		return err
+	}
+	for _, n := range g.Nodes {
+		if n.ParentID == 0 {
+			continue
+		}
+		if _, ok := row[n.ParentID]; !ok {
+			return fmt.Errorf("node %s (%s): parent %d is not a node", n.QualifiedName, n.File, n.ParentID)
+		}
+		g.Edges = append(g.Edges, schemas.Edge{
+			Src: n.ParentID, Dst: n.ID, Kind: schemas.EdgeContains, File: n.File,
+			Line: n.StartLine, Col: n.StartCol, Target: n.Name,
+			Resolution: schemas.ResolvedStructural, Confidence: 1,
+		})
+	}
+	unresolved, err := FillRows(g.Edges, row)
+	if err != nil {
+		return err
+	}
+	g.Stats.Unresolved += unresolved
+	var wg2 sync.WaitGroup
+	wg2.Go(func() { SortEdges(g.Edges) })
+	SortRefs(g.Refs)
+	wg2.Wait()
+	return nil
+}
+
+// RowsOf maps the ids of nodes, sorted by id, to their rows. Two nodes
+// with one id are an error.
+func RowsOf(nodes []schemas.Node) (map[uint64]int32, error) {
+	row := make(map[uint64]int32, len(nodes))
+	for i, n := range nodes {
+		if i > 0 && n.ID == nodes[i-1].ID {
+			return nil, fmt.Errorf("duplicate node id %d: %s (%s) and %s (%s)", n.ID,
+				nodes[i-1].QualifiedName, nodes[i-1].File, n.QualifiedName, n.File)
+		}
+		row[n.ID] = int32(i)
+	}
+	return row, nil
+}
+
+// FillRows sets the SrcRow and DstRow of every edge from row (node id →
+// row; DstRow -1 for an unresolved edge) and counts the unresolved. An
+// end that is not a node is an error.
+func FillRows(edges []schemas.Edge, row map[uint64]int32) (int, error) {
+	unresolved := 0
+	for i := range edges {
+		e := &edges[i]
+		r, ok := row[e.Src]
+		if !ok {
+			return 0, fmt.Errorf("edge %s %q at %s:%d: source %d is not a node", e.Kind, e.Target, e.File, e.Line, e.Src)
+		}
+		e.SrcRow, e.DstRow = r, -1
+		if e.Dst == 0 {
+			unresolved++
+			continue
+		}
+		if e.DstRow, ok = row[e.Dst]; !ok {
+			return 0, fmt.Errorf("edge %s %q at %s:%d: destination %d is not a node", e.Kind, e.Target, e.File, e.Line, e.Dst)
+		}
+	}
+	return unresolved, nil
+}
+
+// Resolve runs the resolvers of langs over nodes (sorted by id) and each
+// language's refs, concurrently, and returns the nodes they made
+// (packages, modules) and the edges they found. Resolvers may set the
+// ParentID of the nodes of their language.
+func Resolve(nodes []schemas.Node, langs []Language, refsByLang map[Language][]schemas.Ref) ([]schemas.Node, []schemas.Edge) {
 	// Languages resolve concurrently: each reads the nodes and writes only
 	// the ParentID of its own.
 	type resolved struct {
@@ -239,7 +319,6 @@ func link(g *Graph, langs []Language, refsByLang map[Language][]schemas.Ref) err
 	leader := make(map[string]int) // family → its job
 	for _, l := range langs {
 		refs := refsByLang[l]
-		g.Refs = append(g.Refs, refs...)
 		if f, ok := l.(Family); ok {
 			if i, seen := leader[f.Family()]; seen {
 				j := &jobs[i]
@@ -255,64 +334,17 @@ func link(g *Graph, langs []Language, refsByLang map[Language][]schemas.Ref) err
 	var wg sync.WaitGroup
 	for i, j := range jobs {
 		wg.Go(func() {
-			out[i].nodes, out[i].edges = j.l.Resolve(g.Nodes, j.refs)
+			out[i].nodes, out[i].edges = j.l.Resolve(nodes, j.refs)
 		})
 	}
 	wg.Wait()
 	var newNodes []schemas.Node
+	var edges []schemas.Edge
 	for _, r := range out {
 		newNodes = append(newNodes, r.nodes...)
-		g.Edges = append(g.Edges, r.edges...)
+		edges = append(edges, r.edges...)
 	}
-	if len(newNodes) > 0 {
-		sortNodes(newNodes)
-		g.Nodes = mergeNodes(g.Nodes, newNodes)
-	}
-	for i := 1; i < len(g.Nodes); i++ {
-		if g.Nodes[i].ID == g.Nodes[i-1].ID {
-			return fmt.Errorf("duplicate node id %d: %s (%s) and %s (%s)", g.Nodes[i].ID,
-				g.Nodes[i-1].QualifiedName, g.Nodes[i-1].File, g.Nodes[i].QualifiedName, g.Nodes[i].File)
-		}
-	}
-	row := make(map[uint64]int32, len(g.Nodes))
-	for i, n := range g.Nodes {
-		row[n.ID] = int32(i)
-	}
-	for _, n := range g.Nodes {
-		if n.ParentID == 0 {
-			continue
-		}
-		if _, ok := row[n.ParentID]; !ok {
-			return fmt.Errorf("node %s (%s): parent %d is not a node", n.QualifiedName, n.File, n.ParentID)
-		}
-		g.Edges = append(g.Edges, schemas.Edge{
-			Src: n.ParentID, Dst: n.ID, Kind: schemas.EdgeContains, File: n.File,
-			Line: n.StartLine, Col: n.StartCol, Target: n.Name,
-			Resolution: schemas.ResolvedStructural, Confidence: 1,
-		})
-	}
-	for i := range g.Edges {
-		e := &g.Edges[i]
-		r, ok := row[e.Src]
-		if !ok {
-			return fmt.Errorf("edge %s %q at %s:%d: source %d is not a node", e.Kind, e.Target, e.File, e.Line, e.Src)
-		}
-		e.SrcRow, e.DstRow = r, -1
-		if e.Dst != 0 {
-			r, ok := row[e.Dst]
-			if !ok {
-				return fmt.Errorf("edge %s %q at %s:%d: destination %d is not a node", e.Kind, e.Target, e.File, e.Line, e.Dst)
-			}
-			e.DstRow = r
-		} else {
-			g.Stats.Unresolved++
-		}
-	}
-	var wg2 sync.WaitGroup
-	wg2.Go(func() { SortEdges(g.Edges) })
-	SortRefs(g.Refs)
-	wg2.Wait()
-	return nil
+	return newNodes, edges
 }
 
 // mergeNodes merges two slices sorted by ID.

@@ -44,7 +44,7 @@ func newTool[In, Out any](name, title, toolset, description string, run func(ctx
 			if r := registryFrom(ctx); r != nil {
 				def = r.pageLimit()
 			}
-			if err := decode(name, args, schema, fields, in, def); err != nil {
+			if err := decode(name, args, schema, fields, in, def, repoScoped(ctx)); err != nil {
 				return nil, err
 			}
 			out, terr := run(ctx, e, in)
@@ -321,7 +321,7 @@ func argFields(t reflect.Type) map[string][]int {
 
 // decode checks args against schema and fills in, argument by argument, so
 // that any failure names its argument.
-func decode(tool string, args json.RawMessage, schema *jsonschema.Schema, fields map[string][]int, in any, defaultLimit int) *ToolError {
+func decode(tool string, args json.RawMessage, schema *jsonschema.Schema, fields map[string][]int, in any, defaultLimit int, repoArg bool) *ToolError {
 	var m map[string]json.RawMessage
 	if len(bytes.TrimSpace(args)) > 0 {
 		if err := json.Unmarshal(args, &m); err != nil {
@@ -330,6 +330,9 @@ func decode(tool string, args json.RawMessage, schema *jsonschema.Schema, fields
 	}
 	names := slices.Sorted(maps.Keys(m))
 	for _, k := range names {
+		if k == repoArgName && repoArg {
+			continue // the registry chose the repository (repos.go)
+		}
 		if _, ok := fields[k]; !ok {
 			return toolErr(CodeInvalidArgument, map[string]any{"argument": k, "arguments": schema.PropertyOrder},
 				"unknown argument %q; %s takes %s", k, tool, strings.Join(schema.PropertyOrder, ", "))
@@ -342,7 +345,7 @@ func decode(tool string, args json.RawMessage, schema *jsonschema.Schema, fields
 	}
 	rv := reflect.ValueOf(in).Elem()
 	for _, k := range names {
-		if string(m[k]) == "null" {
+		if string(m[k]) == "null" || k == repoArgName && repoArg {
 			continue
 		}
 		f := rv.FieldByIndex(fields[k])

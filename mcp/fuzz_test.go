@@ -101,7 +101,7 @@ func FuzzToolArgs(f *testing.F) {
 		typ := reflect.TypeOf(tool.Input).Elem()
 		fields := argFields(typ)
 		in := reflect.New(typ)
-		if terr := decode(tool.Name, args, tool.schema, fields, in.Interface(), DefaultLimit); terr != nil {
+		if terr := decode(tool.Name, args, tool.schema, fields, in.Interface(), DefaultLimit, false); terr != nil {
 			checkToolError(t, terr, CodeInvalidArgument)
 		} else {
 			enc, err := json.Marshal(in.Interface())
@@ -109,7 +109,7 @@ func FuzzToolArgs(f *testing.F) {
 				t.Fatalf("%s: decoded input does not encode: %v", tool.Name, err)
 			}
 			again := reflect.New(typ)
-			if terr := decode(tool.Name, enc, tool.schema, fields, again.Interface(), DefaultLimit); terr != nil {
+			if terr := decode(tool.Name, enc, tool.schema, fields, again.Interface(), DefaultLimit, false); terr != nil {
 				t.Fatalf("%s: %s decodes to %s, which does not decode: %v", tool.Name, args, enc, terr)
 			}
 			if enc2, _ := json.Marshal(again.Interface()); string(enc2) != string(enc) {

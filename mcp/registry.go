@@ -102,6 +102,9 @@ type Registry struct {
 	library  Library
 	// memories is the folder of the memory tools' files; "" keeps none.
 	memories string
+	// repos, when not nil, are the repositories the engine joins: the
+	// tools that look names and paths up declare a repo argument.
+	repos []string
 }
 
 // NewRegistry returns the catalog's tools of the given toolsets (every
@@ -126,6 +129,9 @@ func (r *Registry) setToolsets(toolsets []string) {
 	r.tools = nil
 	for _, t := range catalog {
 		if len(toolsets) == 0 || slices.Contains(toolsets, t.Toolset) || t.Toolset == ToolsetSettings {
+			if r.repos != nil && scoped(t) {
+				t = withRepo(t, r.repos)
+			}
 			r.tools = append(r.tools, t)
 		}
 	}
@@ -176,6 +182,12 @@ func (r *Registry) call(ctx context.Context, name string, args json.RawMessage) 
 		return nil, nil, terr
 	}
 	ctx = context.WithValue(ctx, registryKey{}, r)
+	if e != nil && len(e.Repos()) > 0 && scoped(t) {
+		if e, terr = scope(e, args); terr != nil {
+			return nil, nil, terr
+		}
+		ctx = context.WithValue(ctx, repoScopeKey{}, true)
+	}
 	res, terr := t.Handler(ctx, e, args)
 	if terr != nil {
 		return nil, e, terr

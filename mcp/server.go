@@ -39,6 +39,9 @@ type Options struct {
 	// Memories is the folder the memory tools keep their notes in; ""
 	// keeps none.
 	Memories string
+	// Repos, for a server whose engine joins several repositories, names
+	// them: the tools then take a repo argument (see WithRepos).
+	Repos []string
 }
 
 // NewServer returns an MCP server offering the tools of opt.Toolsets over
@@ -58,6 +61,15 @@ func NewServer(h *query.Holder, opt Options) (*server.MCPServer, error) {
 	if opt.Library != nil {
 		reg.WithLibrary(opt.Library)
 	}
+	instructions := "snap answers structural questions about one snapshot of a repository's code graph: " +
+		"find symbols (snap_search, snap_find_symbol), their callers and callees, the impact of a change, how two " +
+		"symbols connect (snap_path), a file's outline and content. Select symbols by id when you have one."
+	if opt.Repos != nil {
+		reg.WithRepos(opt.Repos)
+		instructions += " This server joins several repositories (" + strings.Join(opt.Repos, ", ") + "): every path " +
+			"begins with its repository's name, search spans them all, repo narrows a lookup to one, and callers and " +
+			"impact cross from one repository into another."
+	}
 	name := opt.Name
 	if name == "" {
 		name = "snap"
@@ -66,9 +78,7 @@ func NewServer(h *query.Holder, opt Options) (*server.MCPServer, error) {
 		server.WithToolCapabilities(true), // snap_update_config may change the toolsets
 		server.WithResourceCapabilities(false, false),
 		server.WithRecovery(),
-		server.WithInstructions("snap answers structural questions about one snapshot of a repository's code graph: " +
-			"find symbols (snap_search, snap_find_symbol), their callers and callees, the impact of a change, how two " +
-			"symbols connect (snap_path), a file's outline and content. Select symbols by id when you have one."),
+		server.WithInstructions(instructions),
 	}
 	if opt.Logger != nil {
 		sopts = append(sopts, server.WithLogger(opt.Logger))

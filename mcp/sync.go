@@ -30,6 +30,19 @@ type SyncStatus struct {
 	Failures    int        `json:"failures,omitempty"`     // syncs failed in a row
 	NextSync    *time.Time `json:"next_sync,omitempty"`
 	Swaps       int        `json:"swaps"` // snapshots swapped in since start
+	// Repos, for a server of several repositories, is each one's sync.
+	Repos []RepoSync `json:"repos,omitempty"`
+}
+
+// RepoSync is the sync of one repository of a server of several.
+type RepoSync struct {
+	Repo   string `json:"repo"`
+	Branch string `json:"branch"`
+	Head   string `json:"head,omitempty"` // the commit served
+	// Skipped says why the repository is not served (a memory budget);
+	// LastError why its last sync failed.
+	Skipped   string `json:"skipped,omitempty"`
+	LastError string `json:"last_error,omitempty"`
 }
 
 // WithSyncer makes r report on s in snap_status and offer snap_sync (when

@@ -30,6 +30,9 @@ type statusOut struct {
 	// run inside a checkout (see package overlay).
 	Checkout *CheckoutStatus `json:"checkout,omitempty"`
 	Overlay  *overlayOut     `json:"overlay,omitempty"`
+	// Repos lists the repositories of a server that joins several; their
+	// paths begin with their names.
+	Repos []repoInfo `json:"repos,omitempty"`
 }
 
 // Checkout is implemented by a Syncer that also keeps a working-tree
@@ -75,7 +78,8 @@ var statusTool = newTool(
 		"sync (when the server syncs) tells the store's HEAD, when the last sync ran, and its error if any. "+
 		"checkout (when the server runs in a checkout) tells how far the checkout is from the snapshot: commits behind and ahead, files differing; "+
 		"overlay (when files differ) names the files answered from the checkout instead of the snapshot, and the overlay's age. "+
-		"An overlay's answers name the commit as BASE+overlay-DIGEST.",
+		"An overlay's answers name the commit as BASE+overlay-DIGEST. "+
+		"repos (a server of several repositories) lists each with its commit; their paths begin with their names.",
 	func(ctx context.Context, e *query.Engine, _ *statusIn) (*statusOut, *ToolError) {
 		m, st := e.Manifest(), e.Stats()
 		var sync *SyncStatus
@@ -99,6 +103,6 @@ var statusTool = newTool(
 			FormatVersion: m.FormatVersion, Indexer: m.Indexer.Name + " " + m.Indexer.Version,
 			Files: st.Files, Nodes: st.Nodes, Edges: st.Edges, Unresolved: st.Unresolved,
 			ParseErrors: st.FilesByStatus[schemas.StatusParseError], Languages: st.FilesByLanguage,
-			Sources: e.HasSources(),
+			Sources: e.HasSources(), Repos: reposOf(e),
 		}, nil
 	})

@@ -177,6 +177,13 @@ func (o *Overlay) check(ctx context.Context) error {
 		// snapshot lacks.
 		return fmt.Errorf("the snapshot's commit %.12s is not in this checkout's history: no overlay (git fetch, or snap index here)", o.git.base)
 	}
+	return o.update(ctx, cur)
+}
+
+// update compares the checkout with the snapshot beneath cur, the engine
+// served, and builds the overlay unless cur already answers for the
+// checkout.
+func (o *Overlay) update(ctx context.Context, cur *query.Engine) error {
 	paths, err := indexer.Walk(ctx, o.cfg.Dir)
 	if err != nil {
 		return err
@@ -203,6 +210,26 @@ func (o *Overlay) check(ctx context.Context) error {
 		return nil // the snapshot served is the checkout
 	}
 	return o.build(ctx, cur)
+}
+
+// Worktree returns the engine of the checkout cfg.Dir as it is now,
+// built once as Check builds the overlay over base: base itself when no
+// file differs from it, else an engine whose Overlay lists the files that
+// differ. cfg.Holder is not used, nothing is watched and nothing is
+// written. Unlike Check it does not ask whether the checkout's history
+// holds base's commit: the snapshot's rows are reused by content only,
+// so the engine is the tree's whatever commit base was made from.
+func Worktree(ctx context.Context, cfg Config, base *query.Engine) (*query.Engine, error) {
+	cfg.Holder = &query.Holder{}
+	cfg.Holder.Store(base)
+	o := New(cfg)
+	o.run.Lock()
+	defer o.run.Unlock()
+	o.setBase(base)
+	if err := o.update(ctx, base); err != nil {
+		return nil, err
+	}
+	return cfg.Holder.Load(), nil
 }
 
 // setBase takes e, which someone else stored, as the snapshot beneath.

@@ -387,3 +387,55 @@ func TestWatch(t *testing.T) {
 	slices.Sort(took)
 	t.Logf("save → answer on the shop fixture: median %v (of %v)", took[len(took)/2], took)
 }
+
+// TestWorktree builds the working tree's engine once, over a snapshot of
+// a commit the checkout's history lacks (which Check refuses to serve):
+// a clean tree is the snapshot itself, an edited one answers as a full
+// index of it does, and the snapshot's engine is left as it was.
+func TestWorktree(t *testing.T) {
+	dir := checkout(t)
+	base := index(t, dir, "0123456789abcdef0123456789abcdef01234567")
+	baseEngine := build(t, base)
+	refsRead := 0
+	cfg := overlay.Config{Dir: dir, Options: options(), IndexerVersion: "test",
+		Refs: func(ctx context.Context, m *schemas.Manifest) ([]schemas.Ref, error) {
+			refsRead++
+			return slices.Clone(base.Refs), nil
+		}}
+	ctx := context.Background()
+
+	e, err := overlay.Worktree(ctx, cfg, baseEngine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e != baseEngine || refsRead != 0 {
+		t.Fatalf("a clean tree: engine %s (refs read %d times), want the snapshot's", e.Commit(), refsRead)
+	}
+
+	edit(t, dir, "store/store.go", "func Total(", "func Count() int { return 0 }\n\nfunc Total(")
+	if err := os.Remove(filepath.Join(dir, "cmd/shop/broken.go")); err != nil {
+		t.Fatal(err)
+	}
+	e, err = overlay.Worktree(ctx, cfg, baseEngine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ov := e.Overlay()
+	if ov == nil || ov.Base != base.Manifest.Commit || !slices.Equal(ov.Modified, []string{"store/store.go"}) ||
+		!slices.Equal(ov.Deleted, []string{"cmd/shop/broken.go"}) || len(ov.Added) != 0 || refsRead != 1 {
+		t.Fatalf("overlay %+v, refs read %d times", ov, refsRead)
+	}
+	_ = find(t, e, "Count")
+	if rows := baseEngine.Find("Count", ""); len(rows) != 0 || baseEngine.Overlay() != nil {
+		t.Errorf("the snapshot's engine changed: Count %v, overlay %+v", rows, baseEngine.Overlay())
+	}
+	sameAnswers(t, e, dir)
+
+	// Check, by contrast, serves no overlay over a commit not in the history.
+	h := &query.Holder{}
+	h.Store(baseEngine)
+	cfg.Holder = h
+	if err := overlay.New(cfg).Check(ctx); err == nil || !strings.Contains(err.Error(), "not in this checkout's history") || h.Load() != baseEngine {
+		t.Errorf("Check over a commit not in the history: %v", err)
+	}
+}

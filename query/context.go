@@ -199,7 +199,7 @@ func (e *Engine) Context(task string, opt ContextOptions) ContextResult {
 	}()
 	keep := func(r int32) bool {
 		n := &e.nodes[r]
-		return !isContainer(n.Kind) && (opt.Language == "" || n.Language == opt.Language) && MatchFile(n.File, opt.File)
+		return !isContainer(n.Kind) && (opt.Language == "" || n.Language == opt.Language) && MatchFile(n.File, opt.File) && e.InScope(n.File)
 	}
 	touch := func(r int32) *cand {
 		if (*slot)[r] == 0 {

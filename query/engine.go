@@ -143,8 +143,10 @@ type Engine struct {
 	stats Stats
 
 	overlay *Overlay // set by BuildOverlay only
+	repos   []Repo   // set by BuildRepos only
 
-	later lazy // what is computed on first use
+	later *lazy // what is computed on first use, shared by Within's views
+	scope string // Within's repository prefix: what name and path lookups keep
 }
 
 // Build indexes s. It checks what the indexes rely on: nodes sorted by
@@ -157,6 +159,7 @@ func Build(s *snapshot.Snapshot) (*Engine, error) {
 		nodes:    s.Nodes,
 		edges:    s.Edges,
 		files:    s.Files,
+		later:    new(lazy),
 	}
 	if len(s.Nodes) > 1<<31-1 || len(s.Edges) > 1<<32-1 {
 		return nil, fmt.Errorf("snapshot too large: %d nodes, %d edges", len(s.Nodes), len(s.Edges))

@@ -79,11 +79,17 @@ func (e *Engine) File(path string) (*schemas.File, bool) {
 // files) that filter designates: filter itself if known, else every path
 // ending with it at a '/' (see MatchFile), sorted.
 func (e *Engine) Paths(filter string) []string {
-	if _, ok := slices.BinarySearch(e.paths, filter); ok {
+	if _, ok := slices.BinarySearch(e.paths, filter); ok && e.InScope(filter) {
 		return []string{filter}
 	}
+	if e.scope != "" {
+		// A path relative to the repository the lookup is scoped to.
+		if _, ok := slices.BinarySearch(e.paths, e.scope+filter); ok {
+			return []string{e.scope + filter}
+		}
+	}
 	var out []string
-	for _, p := range e.paths {
+	for _, p := range e.AllPaths() {
 		if MatchFile(p, filter) {
 			out = append(out, p)
 		}
@@ -124,6 +130,13 @@ func (e *Engine) FileSymbols(path string) []int32 {
 // not modify them.
 func (e *Engine) Files() []schemas.File { return e.files }
 
-// AllPaths returns every path the snapshot knows, sorted. The slice is
-// shared: do not modify it.
-func (e *Engine) AllPaths() []string { return e.paths }
+// AllPaths returns every path the snapshot knows (within the repository
+// of a Within view), sorted. The slice is shared: do not modify it.
+func (e *Engine) AllPaths() []string {
+	if e.scope == "" {
+		return e.paths
+	}
+	lo, _ := slices.BinarySearch(e.paths, e.scope)
+	hi, _ := slices.BinarySearch(e.paths, e.scope[:len(e.scope)-1]+"0") // '0' follows '/'
+	return e.paths[lo:hi]
+}

@@ -343,7 +343,7 @@ func (e *Engine) Find(name, file string) []int32 {
 		var out []int32
 		for _, r := range rows {
 			n := &e.nodes[r]
-			if MatchFile(n.File, file) && (ok == nil || ok(n)) {
+			if MatchFile(n.File, file) && e.InScope(n.File) && (ok == nil || ok(n)) {
 				out = append(out, r)
 			}
 		}
@@ -545,7 +545,7 @@ func best(hs []Hit, k int, cmp func(a, b Hit) int) []Hit {
 func (e *Engine) keep(n *schemas.Node, opt *SearchOptions) bool {
 	return (len(opt.Kinds) == 0 || slices.Contains(opt.Kinds, n.Kind)) &&
 		(opt.Language == "" || n.Language == opt.Language) &&
-		MatchFile(n.File, opt.File)
+		MatchFile(n.File, opt.File) && e.InScope(n.File)
 }
 
 func intersect(a, b []int32) []int32 {

@@ -24,7 +24,7 @@ type lazy struct {
 	reasons     []ReasonCount // UnresolvedReasons
 }
 
-func (e *Engine) lazy() *lazy { return &e.later }
+func (e *Engine) lazy() *lazy { return e.later }
 
 // Warm builds what the engine otherwise builds on first use: the index
 // of snap_context (about 2 s for GOROOT/src), the global rank, and the
@@ -255,7 +255,7 @@ func (e *Engine) keepRanked(n *schemas.Node, opt *RankOptions) bool {
 	} else if !opt.Containers && isContainer(n.Kind) {
 		return false
 	}
-	return (opt.Language == "" || n.Language == opt.Language) && MatchFile(n.File, opt.File)
+	return (opt.Language == "" || n.Language == opt.Language) && MatchFile(n.File, opt.File) && e.InScope(n.File)
 }
 
 // isContainer reports whether kind is a file, package, module or namespace:

@@ -24,9 +24,10 @@ var failConditions = []string{"broken", "removed", "signature", "any"}
 
 func diffCommand() *cli.Command {
 	return &cli.Command{
-		Name:      "diff",
-		Usage:     "compare two snapshots: what changed, and what it breaks",
-		UsageText: "snap diff [--store URL] [--repo NAME] [--json | --markdown] [--fail-on CONDITIONS] [--depth N] A B",
+		Name:  "diff",
+		Usage: "compare two snapshots, or one with the working tree: what changed, and what it breaks",
+		UsageText: "snap diff [--store URL] [--repo NAME] [--json | --markdown] [--fail-on CONDITIONS] [--depth N] A B\n" +
+			"snap diff --worktree [--store URL] [--repo NAME] [--json | --markdown] [--fail-on CONDITIONS] [--depth N] [A]",
 		ArgsUsage: "A B",
 		Description: "A and B are each a snapshot folder, a branch (its HEAD in the store) or a commit\n" +
 			"(or a unique prefix of one) of the repository in the store: the local cache unless\n" +
@@ -34,22 +35,42 @@ func diffCommand() *cli.Command {
 			"moved (same name, another file), body or signature changed. For every removed\n" +
 			"symbol and every changed signature, the callers still present in B are listed:\n" +
 			"what is likely to break. The impact of the changed symbols in B follows.\n\n" +
+			"With --worktree, B is the working tree of the checkout around the current folder,\n" +
+			"as it is on disk: uncommitted edits, new and deleted files included. The files that\n" +
+			"differ from A are indexed again in memory, over A's rows, with the options A was\n" +
+			"indexed with; nothing is written to the store. A defaults to the HEAD of this\n" +
+			"checkout's branch in the store, and must be a snapshot of this repository. B's\n" +
+			"commit in --json is the checkout's HEAD commit followed by +worktree.\n\n" +
 			"--fail-on makes the exit code 1 when a condition holds: broken (a removed symbol\n" +
 			"or a changed signature still has callers), removed (an exported symbol was\n" +
 			"removed), signature (an exported signature changed), any (anything changed).\n\n" +
 			"Examples:\n  snap diff main feature/x\n  snap diff --markdown --fail-on broken main HEAD-commit\n" +
-			"  snap diff --json .snap/repo=x/branch=main/commit=a .snap/repo=x/branch=main/commit=b\n\n" +
+			"  snap diff --json .snap/repo=x/branch=main/commit=a .snap/repo=x/branch=main/commit=b\n" +
+			"  snap diff --worktree                     # this branch's snapshot → the files on disk\n" +
+			"  snap diff --worktree --fail-on broken main\n\n" +
 			"Flags go before A and B.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "store", Usage: "store `URL` holding the branches and commits named (default: .snap/ at the repository root)"},
 			&cli.StringFlag{Name: "repo", Usage: "repository `NAME` in the store (default: this checkout's)"},
+			&cli.BoolFlag{Name: "worktree", Usage: "compare A (default: this branch's HEAD in the store) with the checkout's working tree, uncommitted changes included"},
 			&cli.BoolFlag{Name: "json", Usage: "answer in JSON (schemas/cli.schema.json, $defs/diff)"},
 			&cli.BoolFlag{Name: "markdown", Usage: "answer in Markdown, for a pull request comment or a job summary"},
 			&cli.StringSliceFlag{Name: "fail-on", Usage: "exit 1 when one of these `CONDITIONS` holds: broken, removed, signature, any"},
 			&cli.IntFlag{Name: "depth", Value: 2, Usage: "how far the impact of changed symbols goes"},
 		},
 		Action: func(c *cli.Context) error {
-			if err := exactArgs(c, 2, 2); err != nil {
+			// Arguments are taken as they come: a flag after them would
+			// otherwise be looked up as a snapshot.
+			for _, a := range c.Args().Slice() {
+				if strings.HasPrefix(a, "-") {
+					return usagef("diff: flag %s after the arguments: put flags first (snap diff [flags] ARGS)", a)
+				}
+			}
+			min, max := 2, 2
+			if c.Bool("worktree") {
+				min, max = 0, 1
+			}
+			if err := exactArgs(c, min, max); err != nil {
 				return err
 			}
 			if c.Bool("json") && c.Bool("markdown") {
@@ -63,28 +84,18 @@ func diffCommand() *cli.Command {
 			if d := c.Int("depth"); d < 1 || d > query.MaxImpactDepth {
 				return usagef("diff: --depth must be 1 to %d", query.MaxImpactDepth)
 			}
-			ctx := c.Context
-			labels := [2]string{c.Args().Get(0), c.Args().Get(1)}
-			var srcs [2]source
-			for i, arg := range labels {
-				var err error
-				if srcs[i], err = diffSide(ctx, c, arg); err != nil {
-					return err
-				}
+			opt := query.DiffOptions{ImpactDepth: c.Int("depth")}
+			var d *schemas.Diff
+			var labels [2]string
+			var err error
+			if c.Bool("worktree") {
+				d, labels, err = worktreeDiff(c, opt)
+			} else {
+				d, labels, err = snapshotDiff(c, opt)
 			}
-			// The two load side by side: each is verified and built alone.
-			var engines [2]*query.Engine
-			g, gctx := errgroup.WithContext(ctx)
-			for i := range srcs {
-				g.Go(func() (err error) {
-					engines[i], _, err = loadFrom(gctx, srcs[i])
-					return err
-				})
-			}
-			if err := g.Wait(); err != nil {
+			if err != nil {
 				return err
 			}
-			d := query.Diff(engines[0], engines[1], query.DiffOptions{ImpactDepth: c.Int("depth")})
 			w := c.App.Writer
 			switch {
 			case c.Bool("json"):
@@ -92,7 +103,11 @@ func diffCommand() *cli.Command {
 					return err
 				}
 			case c.Bool("markdown"):
-				io.WriteString(w, diffMarkdown(d, labels))
+				again := "snap diff --json " + labels[0] + " " + labels[1]
+				if c.Bool("worktree") {
+					again = strings.TrimSpace("snap diff --worktree --json " + c.Args().First())
+				}
+				io.WriteString(w, diffMarkdownAgain(d, labels, again))
 			default:
 				io.WriteString(w, diffText(d, labels))
 			}
@@ -102,6 +117,32 @@ func diffCommand() *cli.Command {
 			return nil
 		},
 	}
+}
+
+// snapshotDiff compares the two snapshots diff's arguments name.
+func snapshotDiff(c *cli.Context, opt query.DiffOptions) (*schemas.Diff, [2]string, error) {
+	ctx := c.Context
+	labels := [2]string{c.Args().Get(0), c.Args().Get(1)}
+	var srcs [2]source
+	for i, arg := range labels {
+		var err error
+		if srcs[i], err = diffSide(ctx, c, arg); err != nil {
+			return nil, labels, err
+		}
+	}
+	// The two load side by side: each is verified and built alone.
+	var engines [2]*query.Engine
+	g, gctx := errgroup.WithContext(ctx)
+	for i := range srcs {
+		g.Go(func() (err error) {
+			engines[i], _, err = loadFrom(gctx, srcs[i])
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, labels, err
+	}
+	return query.Diff(engines[0], engines[1], opt), labels, nil
 }
 
 // diffSide finds the snapshot an argument of diff names.
@@ -246,6 +287,12 @@ const markdownLimit = 60000
 // diffMarkdown is the answer for a pull request comment: the verdict
 // first, details folded, a Mermaid graph of what breaks.
 func diffMarkdown(d *schemas.Diff, labels [2]string) string {
+	return diffMarkdownAgain(d, labels, "snap diff --json "+labels[0]+" "+labels[1])
+}
+
+// diffMarkdownAgain is diffMarkdown whose cut sections point to the
+// command again, which prints all of it.
+func diffMarkdownAgain(d *schemas.Diff, labels [2]string, again string) string {
 	var b strings.Builder
 	s := d.Summary
 	fmt.Fprintf(&b, "### snap diff: `%s` → `%s`\n\n", labels[0], labels[1])
@@ -310,7 +357,7 @@ func diffMarkdown(d *schemas.Diff, labels [2]string) string {
 			return true
 		})
 		if shown < n {
-			fmt.Fprintf(&b, "\n… %d more: run `snap diff --json %s %s` for all of it.\n", n-shown, labels[0], labels[1])
+			fmt.Fprintf(&b, "\n… %d more: run `%s` for all of it.\n", n-shown, again)
 		}
 		b.WriteString("\n</details>\n\n")
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -71,11 +72,16 @@ func findSnapshot(ctx context.Context, c *cli.Context) (source, error) {
 // only, and --repo was not given), that one is chosen.
 func chooseBranch(ctx context.Context, c *cli.Context, st storeRef, id identity) (string, string, error) {
 	repo, branch := id.Repo, id.Branch
-	if v := c.String("repo"); v != "" {
+	if v := repoFlag(c); v != "" {
 		repo = v
 	}
 	if v := c.String("branch"); v != "" {
 		branch = v
+	}
+	if v := c.StringSlice("repo"); len(v) == 1 {
+		if sp := parseRepoSpec(v[0]); sp.branch != "" {
+			repo, branch = sp.repo, sp.branch // serve --repo NAME:BRANCH
+		}
 	}
 	_, _, err := snapshot.ReadHead(ctx, st.store, repo, branch)
 	if err == nil {
@@ -90,7 +96,7 @@ func chooseBranch(ctx context.Context, c *cli.Context, st storeRef, id identity)
 	}
 	var pick []snapshot.Ref
 	for _, h := range heads {
-		if h.Repo == repo || c.String("repo") == "" && len(heads) == 1 {
+		if h.Repo == repo || repoFlag(c) == "" && len(heads) == 1 {
 			pick = append(pick, h)
 		}
 	}
@@ -106,6 +112,19 @@ func chooseBranch(ctx context.Context, c *cli.Context, st storeRef, id identity)
 	}
 	return "", "", usagef("no snapshot of %s %s in %s; it holds: %s (choose with --repo and --branch)",
 		repo, branch, st.label, strings.Join(names, ", "))
+}
+
+// repoFlag is --repo: given once, or the first of serve's repositories.
+func repoFlag(c *cli.Context) string {
+	for _, f := range c.Command.Flags {
+		if _, ok := f.(*cli.StringSliceFlag); ok && slices.Contains(f.Names(), "repo") {
+			if v := c.StringSlice("repo"); len(v) > 0 {
+				return v[0]
+			}
+			return ""
+		}
+	}
+	return c.String("repo")
 }
 
 // listHeads lists the repositories and branches that have a HEAD.

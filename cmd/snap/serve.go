@@ -19,9 +19,10 @@ import (
 
 func serveCommand(log *slog.Logger) *cli.Command {
 	return &cli.Command{
-		Name:      "serve",
-		Usage:     "answer MCP tools over stdio from the newest snapshot, swapping in newer ones",
-		UsageText: "snap serve [--store URL [--repo NAME] [--branch BRANCH] | --snapshot FOLDER] [--toolsets TOOLSETS] [--sync INTERVAL] [--http ADDR [--token TOKEN]] [--no-overlay]",
+		Name:  "serve",
+		Usage: "answer MCP tools over stdio from the newest snapshot, swapping in newer ones",
+		UsageText: "snap serve [--store URL [--repo NAME] [--branch BRANCH] | --snapshot FOLDER] [--toolsets TOOLSETS] [--sync INTERVAL] [--http ADDR [--token TOKEN]] [--no-overlay]\n" +
+			"snap serve [--store URL] (--repo NAME[:BRANCH] --repo NAME[:BRANCH]... | --all-repos [--memory SIZE]) [--toolsets TOOLSETS] [--sync INTERVAL] [--http ADDR [--token TOKEN]]",
 		Description: "Loads the snapshot of this checkout's repository and branch, verifies it, and\n" +
 			"serves the MCP tool catalog over stdin and stdout. Logs go to stderr; stdout\n" +
 			"carries only the protocol.\n\n" +
@@ -36,13 +37,25 @@ func serveCommand(log *slog.Logger) *cli.Command {
 			"re-indexed in memory, never written to a store, and served with the snapshot as one\n" +
 			"engine, re-checked when a file is saved and on snap_sync; snap_status says how far\n" +
 			"the checkout is from the snapshot. --no-overlay turns this off.\n\n" +
+			"Given --repo more than once, or --all-repos, it serves several repositories of the\n" +
+			"store as one code graph: every path begins with its repository's name, search\n" +
+			"spans them all, every tool that looks a name or path up takes a repo argument, and\n" +
+			"callers, impact and implementations cross from one repository into another where\n" +
+			"the language makes the link provable (Go import paths against go.mod modules, Java\n" +
+			"and Kotlin packages). Each repository is synced, and the join made again when one\n" +
+			"changes. --all-repos leaves out, by name order, what passes the memory budget\n" +
+			"(--memory, default half of this machine's memory); snap_status says which.\n\n" +
 			"With --http ADDR it serves MCP's streamable HTTP at /mcp instead, on a loopback\n" +
 			"address unless given a bearer token (--token, or SNAP_TOKEN) that every request\n" +
 			"must then carry. Requests from web pages not served by this machine are refused.\n\n" +
 			"Examples:\n  snap serve\n  snap serve --store s3://code-graphs/snap --sync 2m\n" +
 			"  snap serve --snapshot .snap/repo=x/branch=main/commit=abc --toolsets symbols,callgraph\n" +
+			"  snap serve --store s3://code-graphs/snap --repo acme/api --repo acme/sdk:release --sync 5m\n" +
+			"  snap serve --all-repos --memory 8GiB\n" +
 			"  SNAP_TOKEN=$(openssl rand -hex 32) snap serve --http 0.0.0.0:8080",
-		Flags: append(snapshotFlags(),
+		Flags: append(serveSnapshotFlags(),
+			&cli.BoolFlag{Name: "all-repos", Usage: "serve every repository of the store, joined, as far as the memory budget allows"},
+			&cli.StringFlag{Name: "memory", Usage: "with several repositories, leave out those past `SIZE` of estimated memory (e.g. 8GiB; default for --all-repos: half of this machine's)"},
 			&cli.StringSliceFlag{Name: "toolsets", Usage: "offer these `TOOLSETS`: " + strings.Join(mcp.Toolsets, ", ") + ", or all (default: " + strings.Join(mcp.DefaultToolsets, ", ") + ")"},
 			&cli.DurationFlag{Name: "sync", Usage: "poll the store's HEAD every `INTERVAL` (e.g. 2m) and swap in newer snapshots"},
 			&cli.StringFlag{Name: "http", Usage: "serve streamable HTTP at `ADDR` (127.0.0.1:8080; port 0 picks one) instead of stdio, endpoint /mcp"},
@@ -74,6 +87,16 @@ func serveCommand(log *slog.Logger) *cli.Command {
 			if c.String("snapshot") != "" && interval > 0 {
 				return usagef("serve: --sync needs a store; --snapshot names one fixed snapshot")
 			}
+			several := c.Bool("all-repos") || len(c.StringSlice("repo")) > 1
+			if several && c.String("snapshot") != "" {
+				return usagef("serve: --snapshot names one snapshot; several repositories (--repo twice, --all-repos) come from a store")
+			}
+			if c.Bool("all-repos") && c.IsSet("repo") {
+				return usagef("serve: --all-repos serves every repository; drop --repo, or name each one with --repo")
+			}
+			if c.IsSet("memory") && !several {
+				return usagef("serve: --memory bounds several repositories: give --repo more than once, or --all-repos")
+			}
 			var ln net.Listener
 			token := c.String("token")
 			if token == "" {
@@ -99,7 +122,26 @@ func serveCommand(log *slog.Logger) *cli.Command {
 			// the engine (up to a minute) instead of failing. A load that
 			// fails stops the server.
 			var ov *serveOverlay // the working-tree overlay; nil with --no-overlay
-			if c.String("snapshot") != "" {
+			switch {
+			case several:
+				// The working tree is one repository's; a join of several
+				// serves their snapshots only.
+				j, err := newJoined(ctx, c, log, h)
+				if err != nil {
+					return err
+				}
+				go func() {
+					if err := j.start(ctx); err != nil {
+						log.Error("load snapshots", "err", err)
+						cancel(loadError{err})
+						return
+					}
+					if interval > 0 {
+						j.loop(ctx)
+					}
+				}()
+				opts.Sync, opts.Repos = j, j.names()
+			case c.String("snapshot") != "":
 				src, err := findSnapshot(ctx, c)
 				if err != nil {
 					return err
@@ -116,7 +158,7 @@ func serveCommand(log *slog.Logger) *cli.Command {
 					log.Info("serving", "snapshot", src.label, "nodes", e.NumNodes(), "edges", e.NumEdges(), "load", took.Round(time.Millisecond))
 					ov.start(ctx)
 				}()
-			} else {
+			default:
 				f, err := newFollower(ctx, c, log, h)
 				if err != nil {
 					return err

@@ -23,8 +23,12 @@ type follower struct {
 	cache        storeRef // where snapshots load from: remote itself when it is local
 	repo, branch string
 	holder       *query.Holder
-	log          *slog.Logger
-	reset        chan struct{} // told when the interval changes
+	// apply, when set, takes a snapshot the follower brought into the
+	// cache instead of loading it into holder: a server of several
+	// repositories joins them (repos.go).
+	apply func(ctx context.Context, src source) error
+	log   *slog.Logger
+	reset chan struct{} // told when the interval changes
 
 	run sync.Mutex // one sync at a time
 
@@ -64,14 +68,22 @@ func (f *follower) sync(ctx context.Context) error {
 			f.log.Info("pulled", "commit", head.Commit, "bytes", res.Bytes, "took", time.Since(start).Round(time.Millisecond))
 		}
 	}
-	e, took, err := loadFrom(ctx, source{store: f.cache.store, prefix: prefix, label: f.repo + " " + f.branch + " " + head.Commit, manifestSHA256: head.ManifestSHA256})
-	if err != nil {
-		return err
+	src := source{store: f.cache.store, prefix: prefix, label: f.repo + " " + f.branch + " " + head.Commit, manifestSHA256: head.ManifestSHA256}
+	if f.apply != nil {
+		if err := f.apply(ctx, src); err != nil {
+			return err
+		}
+	} else {
+		e, took, err := loadFrom(ctx, src)
+		if err != nil {
+			return err
+		}
+		if m := e.Manifest(); m.Commit != head.Commit {
+			return fmt.Errorf("snapshot at %s names commit %s", prefix, m.Commit)
+		}
+		f.holder.Store(e)
+		f.log.Info("serving", "snapshot", src.label, "nodes", e.NumNodes(), "edges", e.NumEdges(), "load", took.Round(time.Millisecond))
 	}
-	if m := e.Manifest(); m.Commit != head.Commit {
-		return fmt.Errorf("snapshot at %s names commit %s", prefix, m.Commit)
-	}
-	f.holder.Store(e)
 	f.mu.Lock()
 	first := f.loaded.Commit == ""
 	f.loaded = head
@@ -79,8 +91,6 @@ func (f *follower) sync(ctx context.Context) error {
 		f.status.Swaps++
 	}
 	f.mu.Unlock()
-	f.log.Info("serving", "snapshot", f.repo+" "+f.branch+" "+head.Commit, "nodes", e.NumNodes(), "edges", e.NumEdges(),
-		"load", took.Round(time.Millisecond))
 	return nil
 }
 
@@ -177,9 +187,17 @@ func (f *follower) start(ctx context.Context) error {
 		if herr == nil {
 			f.log.Warn("the store gives no snapshot; serving the cached one", "store", f.remote.label, "err", err, "commit", head.Commit)
 			if prefix, perr := snapshot.Prefix(f.repo, f.branch, head.Commit); perr == nil {
-				e, _, lerr := loadFrom(ctx, source{store: f.cache.store, prefix: prefix, label: "cached " + head.Commit, manifestSHA256: head.ManifestSHA256})
+				src := source{store: f.cache.store, prefix: prefix, label: "cached " + head.Commit, manifestSHA256: head.ManifestSHA256}
+				var lerr error
+				if f.apply != nil {
+					lerr = f.apply(ctx, src)
+				} else {
+					var e *query.Engine
+					if e, _, lerr = loadFrom(ctx, src); lerr == nil {
+						f.holder.Store(e)
+					}
+				}
 				if lerr == nil {
-					f.holder.Store(e)
 					f.mu.Lock()
 					f.loaded = head
 					f.mu.Unlock()
