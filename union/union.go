@@ -50,8 +50,8 @@ type Stats struct {
 	Cross int // edges from one repository to another
 }
 
-// Merge joins parts into one snapshot, with the repositories it holds, for
-// query.BuildRepos. langs are the indexer's languages; those named in
+// Merge joins parts into one snapshot, without refs, with the
+// repositories it holds, for query.BuildRepos. langs are the indexer's languages; those named in
 // CrossLanguages are run across the parts.
 func Merge(parts []Part, langs []indexer.Language) (*snapshot.Snapshot, []query.Repo, Stats, error) {
 	var st Stats
@@ -152,6 +152,8 @@ func Merge(parts []Part, langs []indexer.Language) (*snapshot.Snapshot, []query.
 	if st.Cross, err = cross(out, linker, part, langs); err != nil {
 		return nil, nil, st, err
 	}
+	// The join is served, never written, and no resolver reads it again.
+	out.Refs = nil
 	if err := finish(out); err != nil {
 		return nil, nil, st, err
 	}
@@ -345,7 +347,6 @@ func finish(s *snapshot.Snapshot) error {
 	indexer.SortEdges(s.Edges)
 	slices.SortFunc(s.Files, func(a, b schemas.File) int { return cmp.Compare(a.Path, b.Path) })
 	slices.SortFunc(s.Sources, func(a, b schemas.Source) int { return cmp.Compare(a.Path, b.Path) })
-	indexer.SortRefs(s.Refs)
 	return nil
 }
 

@@ -137,16 +137,27 @@ func pullCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "pull",
 		Usage:     "copy the newest snapshot of this repository and branch from a shared store into the local cache",
-		UsageText: "snap pull [--store URL] [--repo NAME] [--branch BRANCH] [--commit COMMIT] [--json]",
+		UsageText: "snap pull [--store URL] [--repo NAME] [--branch BRANCH] [--commit COMMIT] [--json]\n" +
+			"snap pull [--store URL] [--json] (--all | NAME[:BRANCH]...)",
 		Description: "Reads the branch's HEAD.json in the store, checks the manifest against the digest\n" +
 			"HEAD names, copies every table checking its SHA-256, into the local cache (.snap/ at\n" +
 			"the repository root), and points the local HEAD at it. A snapshot already in the\n" +
 			"cache is not copied again.\n\n" +
-			"Examples:\n  snap pull --store s3://code-graphs/snap\n  snap pull --repo graphsnap/snap --branch main --json",
+			"With --all it pulls the HEAD of every repository and branch in the store; given\n" +
+			"repository names (NAME, or NAME:BRANCH for one branch) it pulls each one's branches,\n" +
+			"so that `snap serve --repo A --repo B` or `--all-repos` has them at hand. Each is\n" +
+			"reported as it is copied (with --json, one transfer per line); one that fails does\n" +
+			"not stop the others, and the command then exits 1.\n\n" +
+			"Examples:\n  snap pull --store s3://code-graphs/snap\n  snap pull --repo graphsnap/snap --branch main --json\n" +
+			"  snap pull --store s3://code-graphs/snap --all\n  snap pull acme/api acme/sdk:release",
 		Flags: append(branchFlags(), remoteFlag(), jsonFlag,
 			&cli.StringFlag{Name: "commit", Usage: "pull the snapshot of this `COMMIT` (default: the store's HEAD)"},
+			&cli.BoolFlag{Name: "all", Usage: "pull the HEAD of every repository and branch in the store"},
 		),
 		Action: func(c *cli.Context) error {
+			if c.Bool("all") || c.NArg() > 0 {
+				return pullMany(c)
+			}
 			if err := exactArgs(c, 0, 0); err != nil {
 				return err
 			}

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -462,4 +463,77 @@ func serveSnapshotFlags() []cli.Flag {
 		}
 	}
 	return flags
+}
+
+// pullMany is `snap pull --all` and `snap pull NAME[:BRANCH]...`: the
+// HEAD of each branch chosen, into the local cache.
+func pullMany(c *cli.Context) error {
+	ctx := c.Context
+	for _, a := range c.Args().Slice() {
+		if strings.HasPrefix(a, "-") {
+			return usagef("pull: flag %s after the arguments: put flags first (snap pull [flags] NAME...)", a)
+		}
+	}
+	switch {
+	case c.Bool("all") && c.NArg() > 0:
+		return usagef("pull: --all pulls every repository; drop it, or the names")
+	case c.IsSet("repo") || c.IsSet("branch") || c.IsSet("commit"):
+		return usagef("pull: --repo, --branch and --commit choose one snapshot; with several, name each as NAME[:BRANCH]")
+	}
+	id := detect(ctx, ".")
+	remote, err := openRemote(ctx, c, id.Root)
+	if err != nil {
+		return err
+	}
+	local, err := openStore("", id.Root)
+	if err != nil {
+		return err
+	}
+	heads, err := listHeads(ctx, remote.store)
+	if err != nil {
+		return storeError(remote, err)
+	}
+	var todo []snapshot.Ref
+	if c.Bool("all") {
+		todo = heads
+	} else {
+		for _, a := range c.Args().Slice() {
+			sp := parseRepoSpec(a)
+			n := len(todo)
+			for _, h := range heads {
+				if h.Repo == sp.repo && (sp.branch == "" || h.Branch == sp.branch) {
+					todo = append(todo, h)
+				}
+			}
+			if len(todo) == n {
+				return usagef("pull: %s holds no snapshot of %s (see `snap ls`)", remote.label, a)
+			}
+		}
+	}
+	if len(todo) == 0 {
+		return usagef("pull: %s holds no snapshot: run `snap push` first", remote.label)
+	}
+	failed := 0
+	for _, h := range todo {
+		start := time.Now()
+		res, mv, err := pull(ctx, remote, local, h.Repo, h.Branch, "")
+		if err != nil {
+			failed++
+			fmt.Fprintf(c.App.ErrWriter, "snap: pull %s %s: %v\n", h.Repo, h.Branch, err)
+			continue
+		}
+		t := transfer("pull", remote, identity{Repo: h.Repo, Branch: h.Branch}, res.Manifest.Commit, res, mv, time.Since(start))
+		if c.Bool("json") {
+			err = json.NewEncoder(c.App.Writer).Encode(t) // one line each
+		} else {
+			err = report(c, t)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d of %d pulls failed", failed, len(todo))
+	}
+	return nil
 }
