@@ -135,8 +135,8 @@ func pushCommand(log *slog.Logger) *cli.Command {
 
 func pullCommand() *cli.Command {
 	return &cli.Command{
-		Name:      "pull",
-		Usage:     "copy the newest snapshot of this repository and branch from a shared store into the local cache",
+		Name:  "pull",
+		Usage: "copy the newest snapshot of this repository and branch from a shared store into the local cache",
 		UsageText: "snap pull [--store URL] [--repo NAME] [--branch BRANCH] [--commit COMMIT] [--json]\n" +
 			"snap pull [--store URL] [--json] (--all | NAME[:BRANCH]...)",
 		Description: "Reads the branch's HEAD.json in the store, checks the manifest against the digest\n" +
