@@ -478,12 +478,6 @@ func (e *Engine) contextIndex() *ctxIndex {
 	return l.ctx
 }
 
-// termWeight is one term of a document with its field weight.
-type termWeight struct {
-	term string
-	w    uint16
-}
-
 func (e *Engine) buildContextIndex() *ctxIndex {
 	nodes := e.nodes
 	x := &ctxIndex{terms: map[string]int32{}, lens: make([]uint16, len(nodes))}
@@ -492,56 +486,103 @@ func (e *Engine) buildContextIndex() *ctxIndex {
 		docTerm []int32  // term ids, document after document
 		docTF   []uint16 // their weights
 		docOff  = make([]uint32, len(nodes)+1)
-		tw      []termWeight
 		df      []uint32
 		total   float64
 	)
-	pathTerms := map[string][]string{}
+	// A document's weights add up by term id: weight[t] belongs to the
+	// document whose row+1 is stamp[t], and doc lists its terms.
+	var (
+		weight []int
+		stamp  []int32
+		doc    []int32
+		row    int32
+	)
+	// Words recur across symbols far more than they vary: each distinct
+	// word as written is folded, stemmed and numbered once.
+	termOf := map[string]int32{} // word → term id, -1 for none
+	term := func(word string) int32 {
+		id, ok := termOf[word]
+		if !ok {
+			id = -1
+			if t, ok := indexTerm(word); ok {
+				if id, ok = x.terms[t]; !ok {
+					id = int32(len(df))
+					x.terms[t] = id
+					df = append(df, 0)
+					weight = append(weight, 0)
+					stamp = append(stamp, 0)
+				}
+			}
+			termOf[word] = id
+		}
+		return id
+	}
+	add := func(id int32, w uint16) {
+		if stamp[id] != row+1 {
+			stamp[id], weight[id] = row+1, 0
+			doc = append(doc, id)
+		}
+		weight[id] += int(w)
+	}
+	// So do names, scopes, paths and call targets: their terms are
+	// cached whole.
+	cache := map[string][]int32{}
+	addAll := func(s string, w uint16) {
+		ids, ok := cache[s]
+		if !ok {
+			ids = []int32{}
+			words(s, func(i, j int) {
+				if id := term(s[i:j]); id >= 0 {
+					ids = append(ids, id)
+				}
+			})
+			cache[s] = ids
+		}
+		for _, id := range ids {
+			add(id, w)
+		}
+	}
 	for r := range nodes {
 		n := &nodes[r]
 		if isContainer(n.Kind) {
 			docOff[r+1] = uint32(len(docTerm))
 			continue
 		}
-		tw = tw[:0]
-		indexWords(n.Name, weightName, 0, func(t string, w uint16) { tw = append(tw, termWeight{t, w}) })
-		indexWords(normQualified(n.QualifiedName), weightQName, 0, func(t string, w uint16) { tw = append(tw, termWeight{t, w}) })
-		pt, ok := pathTerms[n.File]
-		if !ok {
-			indexWords(n.File, 1, 0, func(t string, _ uint16) { pt = append(pt, t) })
-			pathTerms[n.File] = pt
+		row, doc = int32(r), doc[:0]
+		addAll(n.Name, weightName)
+		// A '.' ends a word: the words of the qualified name are those of
+		// its scope and of its last part.
+		q := normQualified(n.QualifiedName)
+		if i := strings.LastIndexByte(q, '.'); i >= 0 {
+			addAll(q[:i], weightQName)
+			q = q[i+1:]
 		}
-		for _, t := range pt {
-			tw = append(tw, termWeight{t, weightPath})
-		}
-		indexWords(n.Doc, weightDoc, ctxDocWords, func(t string, w uint16) { tw = append(tw, termWeight{t, w}) })
+		addAll(q, weightQName)
+		addAll(n.File, weightPath)
+		nw := 0
+		eachWord(n.Doc, func(i, j int) bool {
+			if id := term(n.Doc[i:j]); id >= 0 {
+				add(id, weightDoc)
+			}
+			nw++
+			return nw < ctxDocWords
+		})
 		calls := 0
 		for _, k := range [...]EdgeKind{Calls, Instantiates, References} {
 			for _, i := range e.out[k].edges(int32(r)) {
 				if calls++; calls > ctxCallWords {
 					break
 				}
-				indexWords(targetName(e.edges[i].Target), weightCall, 0, func(t string, w uint16) { tw = append(tw, termWeight{t, w}) })
+				addAll(targetName(e.edges[i].Target), weightCall)
 			}
 		}
-		slices.SortFunc(tw, func(a, b termWeight) int { return strings.Compare(a.term, b.term) })
 		length := 0
-		for i := 0; i < len(tw); {
-			j, w := i, 0
-			for ; j < len(tw) && tw[j].term == tw[i].term; j++ {
-				w += int(tw[j].w)
-			}
-			id, ok := x.terms[tw[i].term]
-			if !ok {
-				id = int32(len(df))
-				x.terms[tw[i].term] = id
-				df = append(df, 0)
-			}
+		for _, id := range doc {
+			w := weight[id]
 			df[id]++
 			docTerm = append(docTerm, id)
 			docTF = append(docTF, uint16(min(w, math.MaxUint16)))
 			length += w
-			i = j
 		}
 		x.lens[r] = uint16(min(length, math.MaxUint16))
 		total += float64(x.lens[r])
@@ -568,22 +609,6 @@ func (e *Engine) buildContextIndex() *ctxIndex {
 		}
 	}
 	return x
-}
-
-// indexWords calls fn with the index term of each word of s (split as
-// identifiers are, lower-cased, stemmed, stop words left out), up to max
-// words when limit > 0.
-func indexWords(s string, w uint16, limit int, fn func(term string, w uint16)) {
-	n := 0
-	words(s, func(i, j int) {
-		if limit > 0 && n >= limit {
-			return
-		}
-		n++
-		if t, ok := indexTerm(s[i:j]); ok {
-			fn(t, w)
-		}
-	})
 }
 
 // indexTerm returns the index term of one word, and false for a stop word

@@ -145,7 +145,7 @@ type Engine struct {
 	overlay *Overlay // set by BuildOverlay only
 	repos   []Repo   // set by BuildRepos only
 
-	later *lazy // what is computed on first use, shared by Within's views
+	later *lazy  // what is computed on first use, shared by Within's views
 	scope string // Within's repository prefix: what name and path lookups keep
 }
 
@@ -183,9 +183,17 @@ func Build(s *snapshot.Snapshot) (*Engine, error) {
 
 func (e *Engine) buildAdjacency() error {
 	n := int32(len(e.nodes))
+	// The checks look ids up by row, and the passes after the first read
+	// only kinds and rows: compact copies of those stay in cache where the
+	// rows, hundreds of bytes each, do not.
+	ids := make([]uint64, n)
+	for r := range e.nodes {
+		ids[r] = e.nodes[r].ID
+	}
 	kinds := make([]EdgeKind, len(e.edges))
+	src := make([]int32, len(e.edges))
+	dst := make([]int32, len(e.edges))
 	var perKind [numEdgeKinds]int
-	e.stats.EdgesByKind = map[string]int{}
 	e.stats.UnresolvedByReason = map[string]int{}
 	for i := range e.edges {
 		ed := &e.edges[i]
@@ -193,7 +201,7 @@ func (e *Engine) buildAdjacency() error {
 		if !ok {
 			return fmt.Errorf("edge %d: unknown kind %q", i, ed.Kind)
 		}
-		if ed.SrcRow < 0 || ed.SrcRow >= n || e.nodes[ed.SrcRow].ID != ed.Src {
+		if ed.SrcRow < 0 || ed.SrcRow >= n || ids[ed.SrcRow] != ed.Src {
 			return fmt.Errorf("edge %d: src_row %d does not hold src %d", i, ed.SrcRow, ed.Src)
 		}
 		switch {
@@ -203,12 +211,17 @@ func (e *Engine) buildAdjacency() error {
 			}
 			e.stats.Unresolved++
 			e.stats.UnresolvedByReason[cmp.Or(ed.Reason, ed.Resolution)]++
-		case ed.DstRow < 0 || ed.DstRow >= n || e.nodes[ed.DstRow].ID != ed.Dst:
+		case ed.DstRow < 0 || ed.DstRow >= n || ids[ed.DstRow] != ed.Dst:
 			return fmt.Errorf("edge %d: dst_row %d does not hold dst %d", i, ed.DstRow, ed.Dst)
 		}
-		kinds[i] = k
+		kinds[i], src[i], dst[i] = k, ed.SrcRow, ed.DstRow
 		perKind[k]++
-		e.stats.EdgesByKind[ed.Kind]++
+	}
+	e.stats.EdgesByKind = map[string]int{}
+	for k, c := range perKind {
+		if c > 0 {
+			e.stats.EdgesByKind[schemas.EdgeKinds[k]] = c
+		}
 	}
 	for k := range numEdgeKinds {
 		if perKind[k] == 0 {
@@ -219,11 +232,10 @@ func (e *Engine) buildAdjacency() error {
 	}
 	// Count degrees one slot ahead, prefix-sum, then fill: off[r] ends up
 	// at the start of r's edges.
-	for i := range e.edges {
-		ed, k := &e.edges[i], kinds[i]
-		e.out[k].off[ed.SrcRow+1]++
-		if ed.DstRow >= 0 {
-			e.in[k].off[ed.DstRow+1]++
+	for i, k := range kinds {
+		e.out[k].off[src[i]+1]++
+		if dst[i] >= 0 {
+			e.in[k].off[dst[i]+1]++
 		}
 	}
 	for k := range numEdgeKinds {
@@ -239,15 +251,14 @@ func (e *Engine) buildAdjacency() error {
 	}
 	// Fill using off[r] as r's cursor, then shift back: afterwards off[r]
 	// is r's start again.
-	for i := range e.edges {
-		ed, k := &e.edges[i], kinds[i]
+	for i, k := range kinds {
 		o := &e.out[k]
-		o.idx[o.off[ed.SrcRow]] = uint32(i)
-		o.off[ed.SrcRow]++
-		if ed.DstRow >= 0 {
+		o.idx[o.off[src[i]]] = uint32(i)
+		o.off[src[i]]++
+		if d := dst[i]; d >= 0 {
 			in := &e.in[k]
-			in.idx[in.off[ed.DstRow]] = uint32(i)
-			in.off[ed.DstRow]++
+			in.idx[in.off[d]] = uint32(i)
+			in.off[d]++
 		}
 	}
 	for k := range numEdgeKinds {

@@ -11,18 +11,26 @@ import (
 func (e *Engine) buildFiles(s *snapshot.Snapshot) {
 	e.fileByPath = make(map[string]int32, len(s.Files))
 	e.sources = make(map[string][]byte, len(s.Sources))
-	e.fileSymbols = map[string][]int32{}
 	e.fileNodes = map[string]int32{}
 	e.stats.Files = len(s.Files)
 	e.stats.Sources = len(s.Sources)
 	e.stats.FilesByLanguage = map[string]int{}
 	e.stats.FilesByStatus = map[string]int{}
-	known := map[string]bool{}
-	add := func(p string) {
-		if p != "" && !known[p] {
-			known[p] = true
-			e.paths = append(e.paths, p)
+	// Every path gets a slot, in order of appearance: one map lookup per
+	// node finds its file's slot, which counts its symbols.
+	slots := make(map[string]int32, len(s.Files))
+	var slotPaths []string
+	slot := func(p string) int32 {
+		i, ok := slots[p]
+		if !ok {
+			i = int32(len(slotPaths))
+			slots[p] = i
+			slotPaths = append(slotPaths, p)
+			if p != "" {
+				e.paths = append(e.paths, p)
+			}
 		}
+		return i
 	}
 	for i := range s.Files {
 		f := &s.Files[i]
@@ -31,32 +39,66 @@ func (e *Engine) buildFiles(s *snapshot.Snapshot) {
 			e.stats.FilesByLanguage[f.Language]++
 		}
 		e.stats.FilesByStatus[f.Status]++
-		add(f.Path)
+		slot(f.Path)
 	}
 	for _, src := range s.Sources {
 		e.sources[src.Path] = src.Content
-		add(src.Path)
+		slot(src.Path)
 	}
+	fileOf := make([]int32, len(e.nodes)) // row → its file's slot, -1 for a file node
+	var symbols []uint32                  // by slot
 	for r := range e.nodes {
 		n := &e.nodes[r]
-		add(n.File)
-		if n.Kind != schemas.KindFile {
-			e.fileSymbols[n.File] = append(e.fileSymbols[n.File], int32(r))
-		} else {
+		i := slot(n.File)
+		if n.Kind == schemas.KindFile {
 			e.fileNodes[n.File] = int32(r)
+			fileOf[r] = -1
+			continue
 		}
+		fileOf[r] = i
+		if int(i) >= len(symbols) {
+			symbols = append(symbols, make([]uint32, len(slotPaths)-len(symbols))...)
+		}
+		symbols[i]++
 	}
 	slices.Sort(e.paths)
-	for _, rows := range e.fileSymbols {
-		slices.SortFunc(rows, func(a, b int32) int {
-			x, y := &e.nodes[a], &e.nodes[b]
-			return cmp.Or(
-				cmp.Compare(x.StartLine, y.StartLine),
-				cmp.Compare(x.StartCol, y.StartCol),
-				cmp.Compare(y.EndLine, x.EndLine), // enclosing before enclosed
-				cmp.Compare(y.EndCol, x.EndCol),
-				cmp.Compare(a, b))
+
+	// The symbols of all files share one array, each file's capped.
+	off := make([]uint32, len(symbols)+1)
+	for i, c := range symbols {
+		off[i+1] = off[i] + c
+	}
+	rows := make([]int32, off[len(symbols)])
+	next := slices.Clone(off[:len(symbols)])
+	for r, i := range fileOf {
+		if i >= 0 {
+			rows[next[i]] = int32(r)
+			next[i]++
+		}
+	}
+	e.fileSymbols = make(map[string][]int32, len(symbols))
+	type key struct {
+		start, end uint64 // end complemented: enclosing before enclosed
+		row        int32
+	}
+	var keys []key
+	for i, c := range symbols {
+		if c == 0 {
+			continue
+		}
+		file := rows[off[i]:off[i+1]:off[i+1]]
+		keys = keys[:0]
+		for _, r := range file {
+			n := &e.nodes[r]
+			keys = append(keys, key{uint64(n.StartLine)<<32 | uint64(n.StartCol), ^(uint64(n.EndLine)<<32 | uint64(n.EndCol)), r})
+		}
+		slices.SortFunc(keys, func(a, b key) int {
+			return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.end, b.end), cmp.Compare(a.row, b.row))
 		})
+		for j, k := range keys {
+			file[j] = k.row
+		}
+		e.fileSymbols[slotPaths[i]] = file
 	}
 }
 

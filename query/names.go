@@ -3,6 +3,7 @@ package query
 import (
 	"cmp"
 	"math"
+	"math/bits"
 	"slices"
 	"sort"
 	"strings"
@@ -45,75 +46,208 @@ func (p *postings[K]) get(k K) []int32 {
 	return p.rows[p.off[i]:p.off[i+1]]
 }
 
-// buildPostings calls keys twice for each row, once to count and once to
-// fill; it must emit the same distinct keys both times.
-func buildPostings[K cmp.Ordered](n int, keys func(row int32, emit func(K))) postings[K] {
-	count := map[K]uint32{}
-	for r := range int32(n) {
-		keys(r, func(k K) { count[k]++ })
-	}
-	p := postings[K]{keys: make([]K, 0, len(count))}
-	for k := range count {
-		p.keys = append(p.keys, k)
-	}
-	slices.Sort(p.keys)
-	p.off = make([]uint32, len(p.keys)+1)
-	for i, k := range p.keys {
-		p.off[i+1] = p.off[i] + count[k]
-		count[k] = p.off[i] // from here on: where k's next row goes
-	}
-	p.rows = make([]int32, p.off[len(p.keys)])
-	for r := range int32(n) {
-		keys(r, func(k K) {
-			p.rows[count[k]] = r
-			count[k]++
-		})
-	}
-	return p
-}
-
+// buildNames indexes the names of nodes. Nodes share names (String, Error,
+// init, New), so the work that depends on the name alone (folding, words,
+// trigrams, sorting) is done once per distinct name, and the rows are then
+// spread over the keys by counting, which keeps them in row order.
 func buildNames(nodes []schemas.Node) names {
 	x := names{nodes: nodes, scratch: &sync.Pool{New: func() any {
 		return &fuzzyScratch{counts: make([]uint8, len(nodes))}
 	}}}
-	x.byName = make([]int32, len(nodes))
-	x.byQName = make([]int32, len(nodes))
-	for i := range nodes {
-		x.byName[i] = int32(i)
-		x.byQName[i] = int32(i)
+	nameOf := make([]int32, len(nodes)) // row → its name, an index into uniq
+	var uniq []string
+	ids := make(map[string]int32)
+	for r := range nodes {
+		s := nodes[r].Name
+		id, ok := ids[s]
+		if !ok {
+			id = int32(len(uniq))
+			ids[s] = id
+			uniq = append(uniq, s)
+		}
+		nameOf[r] = id
+	}
+	ids = nil
+	// Rows per name: how many slots each of a name's keys takes.
+	perName := make([]uint32, len(uniq))
+	for _, id := range nameOf {
+		perName[id]++
 	}
 	// The four indexes are independent: build them side by side.
 	var wg sync.WaitGroup
-	wg.Go(func() {
-		slices.SortFunc(x.byName, func(a, b int32) int {
-			na, nb := nodes[a].Name, nodes[b].Name
-			return cmp.Or(compareFold(na, nb), strings.Compare(na, nb), cmp.Compare(a, b))
-		})
-	})
-	wg.Go(func() {
-		slices.SortFunc(x.byQName, func(a, b int32) int {
-			return cmp.Or(strings.Compare(nodes[a].QualifiedName, nodes[b].QualifiedName), cmp.Compare(a, b))
-		})
-	})
-	wg.Go(func() {
-		var toks []string
-		x.tokens = buildPostings(len(nodes), func(r int32, emit func(string)) {
-			toks = tokens(nodes[r].Name, toks[:0])
-			slices.Sort(toks)
-			for _, t := range slices.Compact(toks) {
-				emit(t)
-			}
-		})
-	})
-	var grams []uint32
-	x.grams = buildPostings(len(nodes), func(r int32, emit func(uint32)) {
-		grams = trigrams(nodes[r].Name, grams[:0])
-		for _, g := range grams {
-			emit(g)
-		}
-	})
+	wg.Go(func() { x.byName = byNameOrder(uniq, nameOf, perName) })
+	wg.Go(func() { x.byQName = byQNameOrder(nodes) })
+	wg.Go(func() { x.tokens = tokenPostings(uniq, nameOf, perName) })
+	x.grams = gramPostings(uniq, nameOf, perName)
 	wg.Wait()
 	return x
+}
+
+// nameKeys lists keys by distinct name: those of name i are
+// keys[off[i]:off[i+1]], each once.
+type nameKeys struct {
+	off  []uint32
+	keys []int32
+}
+
+// spread inverts nk for n keys numbered from 0: the rows of key k, in
+// row order, are rows[off[k]:off[k+1]]. nameOf gives each row's name,
+// perName how many rows each name has.
+func (nk *nameKeys) spread(n int, nameOf []int32, perName []uint32) (off []uint32, rows []int32) {
+	off = make([]uint32, n+1)
+	for id, c := range perName {
+		for _, k := range nk.keys[nk.off[id]:nk.off[id+1]] {
+			off[k+1] += c
+		}
+	}
+	for k := range n {
+		off[k+1] += off[k]
+	}
+	rows = make([]int32, off[n])
+	next := slices.Clone(off[:n]) // where key k's next row goes
+	for r, id := range nameOf {
+		for _, k := range nk.keys[nk.off[id]:nk.off[id+1]] {
+			rows[next[k]] = int32(r)
+			next[k]++
+		}
+	}
+	return off, rows
+}
+
+// byNameOrder returns the rows by name folded to ASCII lower case, then
+// name, then row. Only distinct names are sorted: comparing the folded
+// strings, computed once, orders them as compareFold does.
+func byNameOrder(uniq []string, nameOf []int32, perName []uint32) []int32 {
+	type key struct {
+		fold, name string
+		id         int32
+	}
+	keys := make([]key, len(uniq))
+	for i, s := range uniq {
+		keys[i] = key{foldASCII(s), s, int32(i)}
+	}
+	slices.SortFunc(keys, func(a, b key) int {
+		return cmp.Or(strings.Compare(a.fold, b.fold), strings.Compare(a.name, b.name))
+	})
+	nk := nameKeys{off: make([]uint32, len(uniq)+1), keys: make([]int32, len(uniq))}
+	for i, k := range keys {
+		nk.keys[k.id] = int32(i)
+	}
+	for i := range uniq {
+		nk.off[i+1] = uint32(i + 1)
+	}
+	_, rows := nk.spread(len(uniq), nameOf, perName)
+	return rows
+}
+
+// byQNameOrder returns the rows by qualified name, then row. The names sit
+// next to their rows while sorting, not behind them in the nodes.
+func byQNameOrder(nodes []schemas.Node) []int32 {
+	type key struct {
+		q   string
+		row int32
+	}
+	keys := make([]key, len(nodes))
+	for r := range nodes {
+		keys[r] = key{nodes[r].QualifiedName, int32(r)}
+	}
+	slices.SortFunc(keys, func(a, b key) int {
+		return cmp.Or(strings.Compare(a.q, b.q), cmp.Compare(a.row, b.row))
+	})
+	rows := make([]int32, len(nodes))
+	for i, k := range keys {
+		rows[i] = k.row
+	}
+	return rows
+}
+
+// tokenPostings indexes rows by the words of their names (see tokens).
+func tokenPostings(uniq []string, nameOf []int32, perName []uint32) postings[string] {
+	ids := map[string]int32{}
+	var toks []string // by id, in order of appearance
+	nk := nameKeys{off: make([]uint32, len(uniq)+1)}
+	var buf []byte
+	for n, name := range uniq {
+		start := len(nk.keys)
+		words(name, func(i, j int) {
+			w := name[i:j]
+			var id int32
+			var ok bool
+			if hasUpperASCII(w) {
+				buf = appendFold(buf[:0], w)
+				id, ok = ids[string(buf)]
+			} else {
+				id, ok = ids[w]
+			}
+			if !ok {
+				t := foldASCII(w)
+				id = int32(len(toks))
+				ids[t] = id
+				toks = append(toks, t)
+			}
+			nk.keys = append(nk.keys, id)
+		})
+		slices.Sort(nk.keys[start:])
+		nk.keys = append(nk.keys[:start], slices.Compact(nk.keys[start:])...)
+		nk.off[n+1] = uint32(len(nk.keys))
+	}
+	// Number the words in sorted order, as postings keys are.
+	order := make([]int32, len(toks))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(toks[a], toks[b]) })
+	p := postings[string]{keys: make([]string, len(toks))}
+	rank := make([]int32, len(toks))
+	for i, id := range order {
+		rank[id] = int32(i)
+		p.keys[i] = toks[id]
+	}
+	for i, id := range nk.keys {
+		nk.keys[i] = rank[id]
+	}
+	p.off, p.rows = nk.spread(len(toks), nameOf, perName)
+	return p
+}
+
+// gramPostings indexes rows by the trigrams of their names (see
+// trigrams). A trigram is three bytes: a bitset of all 1<<24 of them,
+// with the count of set bits before each word of it, numbers the ones
+// present in order without a map.
+func gramPostings(uniq []string, nameOf []int32, perName []uint32) postings[uint32] {
+	size := 0 // a name has at most as many trigrams as bytes
+	for _, name := range uniq {
+		size += len(name)
+	}
+	grams := make([]uint32, 0, size)
+	off := make([]uint32, len(uniq)+1)
+	for i, name := range uniq {
+		grams = trigrams(name, grams)
+		off[i+1] = uint32(len(grams))
+	}
+	set := make([]uint64, 1<<24/64)
+	for _, g := range grams {
+		set[g/64] |= 1 << (g % 64)
+	}
+	before := make([]uint32, len(set)) // set bits in the words before
+	n := uint32(0)
+	for i, w := range set {
+		before[i] = n
+		n += uint32(bits.OnesCount64(w))
+	}
+	p := postings[uint32]{keys: make([]uint32, 0, n)}
+	for i, w := range set {
+		for w != 0 {
+			p.keys = append(p.keys, uint32(i*64+bits.TrailingZeros64(w)))
+			w &= w - 1
+		}
+	}
+	nk := nameKeys{off: off, keys: make([]int32, len(grams))}
+	for i, g := range grams {
+		nk.keys[i] = int32(before[g/64] + uint32(bits.OnesCount64(set[g/64]&(1<<(g%64)-1))))
+	}
+	p.off, p.rows = nk.spread(len(p.keys), nameOf, perName)
+	return p
 }
 
 // lowerASCII folds ASCII upper-case letters; the name indexes fold case
@@ -171,33 +305,31 @@ func (x *names) qualified(q string) []int32 {
 // bytes), at case changes and at letter/digit changes, so "HTTPServer" has
 // HTTP and Server, "parse_args2" parse, args and 2.
 func words(name string, fn func(i, j int)) {
-	class := func(c byte) int { // 0 separator, 1 lower or non-ASCII, 2 upper, 3 digit
-		switch {
-		case 'a' <= c && c <= 'z', c >= 0x80:
-			return 1
-		case 'A' <= c && c <= 'Z':
-			return 2
-		case '0' <= c && c <= '9':
-			return 3
-		}
-		return 0
-	}
+	eachWord(name, func(i, j int) bool { fn(i, j); return true })
+}
+
+// eachWord is words, stopping when fn returns false.
+func eachWord(name string, fn func(i, j int) bool) {
 	start := -1
 	for i := 0; i < len(name); i++ {
-		c := class(name[i])
+		c := wordClass[name[i]]
 		if c == 0 {
 			if start >= 0 {
-				fn(start, i)
+				if !fn(start, i) {
+					return
+				}
 				start = -1
 			}
 			continue
 		}
 		if start >= 0 {
-			p := class(name[i-1])
+			p := wordClass[name[i-1]]
 			if c == 2 && p == 1 || // fooBar
-				c == 2 && p == 2 && i+1 < len(name) && class(name[i+1]) == 1 || // HTTPServer
+				c == 2 && p == 2 && i+1 < len(name) && wordClass[name[i+1]] == 1 || // HTTPServer
 				(c == 3) != (p == 3) { // utf8, v2Client
-				fn(start, i)
+				if !fn(start, i) {
+					return
+				}
 				start = i
 			}
 		} else {
@@ -209,9 +341,43 @@ func words(name string, fn func(i, j int)) {
 	}
 }
 
+// wordClass classes the bytes of identifiers: 0 separator, 1 lower case
+// or non-ASCII, 2 upper case, 3 digit.
+var wordClass = func() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case 'a' <= c && c <= 'z', c >= 0x80:
+			t[c] = 1
+		case 'A' <= c && c <= 'Z':
+			t[c] = 2
+		case '0' <= c && c <= '9':
+			t[c] = 3
+		}
+	}
+	return t
+}()
+
 // tokens appends the words of name, folded to ASCII lower case, to dst.
 func tokens(name string, dst []string) []string {
 	words(name, func(i, j int) { dst = append(dst, foldASCII(name[i:j])) })
+	return dst
+}
+
+// hasUpperASCII reports whether s holds an ASCII upper-case letter.
+func hasUpperASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
+// appendFold appends s with ASCII letters in lower case to dst.
+func appendFold(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		dst = append(dst, lowerASCII(s[i]))
+	}
 	return dst
 }
 

@@ -30,6 +30,31 @@ import (
 // RLE_DICTIONARY, DELTA_BINARY_PACKED and DELTA_LENGTH_BYTE_ARRAY
 // encodings, no encryption.
 func checkParquet(data []byte, want []format.SchemaElement, maxRows int64) (*format.FileMetaData, error) {
+	f, err := checkFile(data, want, maxRows)
+	if err != nil {
+		return nil, err
+	}
+	c := f.checker()
+	defer c.close()
+	for g := range f.md.RowGroups {
+		if err := f.checkGroup(c, g, nil); err != nil {
+			return nil, err
+		}
+	}
+	return f.md, nil
+}
+
+// checkedFile is a Parquet file whose footer, schema and row counts
+// checkFile accepted; its row groups are checked one by one (checkGroup).
+type checkedFile struct {
+	data        []byte
+	md          *format.FileMetaData
+	leaves      []leaf
+	footerStart int64
+}
+
+// checkFile checks what checkParquet does short of the column chunks.
+func checkFile(data []byte, want []format.SchemaElement, maxRows int64) (*checkedFile, error) {
 	md, err := readFooter(data)
 	if err != nil {
 		return nil, err
@@ -41,9 +66,6 @@ func checkParquet(data []byte, want []format.SchemaElement, maxRows int64) (*for
 	if md.NumRows < 0 || md.NumRows > maxRows {
 		return nil, fmt.Errorf("footer declares %d rows, want at most %d", md.NumRows, maxRows)
 	}
-	c := pageChecker{data: data, footerStart: int64(len(data)) - 8 - int64(binary.LittleEndian.Uint32(data[len(data)-8:]))}
-	c.maxBytes, c.maxValues = pageLimits(len(data))
-	defer c.close()
 	var rows int64
 	for g, rg := range md.RowGroups {
 		if rg.NumRows < 0 || rg.NumRows > md.NumRows-rows {
@@ -53,16 +75,136 @@ func checkParquet(data []byte, want []format.SchemaElement, maxRows int64) (*for
 		if len(rg.Columns) != len(leaves) {
 			return nil, fmt.Errorf("row group %d: %d column chunks for %d columns", g, len(rg.Columns), len(leaves))
 		}
-		for i := range rg.Columns {
-			if err := c.checkChunk(&rg.Columns[i], leaves[i], rg.NumRows); err != nil {
-				return nil, fmt.Errorf("row group %d, column %s: %w", g, leaves[i].path, err)
-			}
-		}
 	}
 	if rows != md.NumRows {
 		return nil, fmt.Errorf("row groups hold %d rows, footer says %d", rows, md.NumRows)
 	}
-	return md, nil
+	return &checkedFile{
+		data: data, md: md, leaves: leaves,
+		footerStart: int64(len(data)) - 8 - int64(binary.LittleEndian.Uint32(data[len(data)-8:])),
+	}, nil
+}
+
+// checker returns a page checker for f; close it after use. One checker
+// serves one goroutine.
+func (f *checkedFile) checker() *pageChecker {
+	c := &pageChecker{data: f.data, footerStart: f.footerStart}
+	c.maxBytes, c.maxValues = pageLimits(len(f.data))
+	return c
+}
+
+// checkGroup checks the column chunks of row group g and their pages.
+// With out, it also writes the pages, as checked and inflated, to out.
+func (f *checkedFile) checkGroup(c *pageChecker, g int, out *groupFile) error {
+	rg := &f.md.RowGroups[g]
+	for i := range rg.Columns {
+		if err := c.checkChunk(&rg.Columns[i], f.leaves[i], rg.NumRows, out); err != nil {
+			return fmt.Errorf("row group %d, column %s: %w", g, f.leaves[i].path, err)
+		}
+	}
+	return nil
+}
+
+// groupFile is one row group of a checked file rewritten as a Parquet file
+// of its own, uncompressed: the checker inflates every page to check it,
+// and the decoder then reads the inflated pages rather than inflating
+// them again. Files of other writers are read the same way; only the page
+// bytes and their offsets change.
+type groupFile struct {
+	buf   []byte
+	limit int // the most bytes buf may take: past it, the group is read from the original file
+	cols  []format.ColumnChunk
+	// The chunk being written: where it starts, and its first dictionary
+	// and data pages, 0 until seen.
+	start, dict, data int64
+}
+
+// errGroupTooLarge says a row group inflates to more than a groupFile
+// holds.
+var errGroupTooLarge = errors.New("row group too large to inflate whole")
+
+// reset readies w for row group rg, which may inflate to limit bytes.
+func (w *groupFile) reset(rg *format.RowGroup, limit int) {
+	// The chunks' uncompressed sizes are only claims: trust them no
+	// further than limit.
+	size := int64(4 + 1024)
+	for i := range rg.Columns {
+		size += max(rg.Columns[i].MetaData.TotalUncompressedSize, 0) + 256
+	}
+	if size = min(size, int64(limit)); cap(w.buf) < int(size) {
+		w.buf = make([]byte, 0, size)
+	}
+	w.buf = append(w.buf[:0], "PAR1"...)
+	w.limit, w.cols = limit, w.cols[:0]
+}
+
+func (w *groupFile) beginChunk() {
+	w.start, w.dict, w.data = int64(len(w.buf)), 0, 0
+}
+
+// page appends a page: its header, changed to say it is stored as is,
+// then its levels and values.
+func (w *groupFile) page(h *format.PageHeader, levels, values []byte) error {
+	size := len(levels) + len(values)
+	if len(w.buf)+size > w.limit {
+		return errGroupTooLarge
+	}
+	hh := *h
+	hh.CompressedPageSize, hh.UncompressedPageSize, hh.CRC = int32(size), int32(size), 0
+	if hh.DataPageHeaderV2.Valid {
+		hh.DataPageHeaderV2.V.IsCompressed = thrift.Null[bool]{V: false, Valid: true}
+	}
+	header, err := thrift.Marshal(new(thrift.CompactProtocol), &hh)
+	if err != nil {
+		return fmt.Errorf("page header: %w", err)
+	}
+	at := int64(len(w.buf))
+	switch {
+	case h.Type == format.DictionaryPage && w.dict == 0:
+		w.dict = at
+	case h.Type != format.DictionaryPage && w.data == 0:
+		w.data = at
+	}
+	w.buf = append(w.buf, header...)
+	w.buf = append(w.buf, levels...)
+	w.buf = append(w.buf, values...)
+	return nil
+}
+
+// endChunk records the chunk just written, described as cc is.
+func (w *groupFile) endChunk(cc *format.ColumnChunk) {
+	m := cc.MetaData
+	m.Codec = format.Uncompressed
+	m.TotalCompressedSize = int64(len(w.buf)) - w.start
+	m.TotalUncompressedSize = m.TotalCompressedSize
+	m.DataPageOffset, m.DictionaryPageOffset = w.data, w.dict
+	m.IndexPageOffset, m.BloomFilterOffset, m.BloomFilterLength = 0, 0, 0
+	w.cols = append(w.cols, format.ColumnChunk{FileOffset: w.start, MetaData: m})
+}
+
+// finish appends the footer of a file holding row group rg of md alone.
+func (w *groupFile) finish(md *format.FileMetaData, rg *format.RowGroup) error {
+	footer, err := thrift.Marshal(new(thrift.CompactProtocol), &format.FileMetaData{
+		Version:   md.Version,
+		Schema:    md.Schema,
+		NumRows:   rg.NumRows,
+		CreatedBy: md.CreatedBy,
+		RowGroups: []format.RowGroup{{
+			Columns:             w.cols,
+			TotalByteSize:       rg.TotalByteSize,
+			NumRows:             rg.NumRows,
+			FileOffset:          4,
+			TotalCompressedSize: int64(len(w.buf)) - 4,
+		}},
+		ColumnOrders: md.ColumnOrders,
+	})
+	if err != nil {
+		return fmt.Errorf("footer: %w", err)
+	}
+	w.buf = append(w.buf, footer...)
+	w.buf = binary.LittleEndian.AppendUint32(w.buf, uint32(len(footer)))
+	w.buf = append(w.buf, "PAR1"...)
+	return nil
 }
 
 // Errors name what a file gets wrong without echoing it: at most
@@ -305,6 +447,10 @@ func (c *pageChecker) close() {
 	}
 }
 
+// zstdSlack is how far past a frame's declared size the zstd decoder's
+// fast path may write (the package's compressedBlockOverAlloc).
+const zstdSlack = 16
+
 // zstdDecoders hold decoders that decode into the caller's buffer and no
 // further (WithDecodeAllCapLimit).
 var zstdDecoders = sync.Pool{New: func() any {
@@ -316,7 +462,7 @@ var zstdDecoders = sync.Pool{New: func() any {
 	return d
 }}
 
-func (c *pageChecker) checkChunk(cc *format.ColumnChunk, l leaf, rows int64) error {
+func (c *pageChecker) checkChunk(cc *format.ColumnChunk, l leaf, rows int64, out *groupFile) error {
 	m := &cc.MetaData
 	switch {
 	case cc.FilePath != "":
@@ -344,6 +490,9 @@ func (c *pageChecker) checkChunk(cc *format.ColumnChunk, l leaf, rows int64) err
 	}
 	var values int64
 	dict := false
+	if out != nil {
+		out.beginChunk()
+	}
 	for pos := start; pos < end; {
 		hsize, err := thriftStructSize(c.data[pos:end])
 		if err != nil {
@@ -357,9 +506,14 @@ func (c *pageChecker) checkChunk(cc *format.ColumnChunk, l leaf, rows int64) err
 		if h.CompressedPageSize < 0 || int64(h.CompressedPageSize) > end-body {
 			return fmt.Errorf("page at %d: %d bytes do not fit in the chunk", pos, h.CompressedPageSize)
 		}
-		n, err := c.checkPage(&h, c.data[body:body+int64(h.CompressedPageSize)], m.Codec, l, &dict)
+		n, levels, page, err := c.checkPage(&h, c.data[body:body+int64(h.CompressedPageSize)], m.Codec, l, &dict)
 		if err != nil {
 			return fmt.Errorf("page at %d: %w", pos, err)
+		}
+		if out != nil {
+			if err := out.page(&h, levels, page); err != nil {
+				return err
+			}
 		}
 		values += n
 		if values > m.NumValues {
@@ -370,99 +524,105 @@ func (c *pageChecker) checkChunk(cc *format.ColumnChunk, l leaf, rows int64) err
 	if values != m.NumValues {
 		return fmt.Errorf("pages hold %d values, chunk says %d", values, m.NumValues)
 	}
+	if out != nil {
+		out.endChunk(cc)
+	}
 	return nil
 }
 
 // checkPage validates one page and returns how many values (levels
-// included) a data page holds.
-func (c *pageChecker) checkPage(h *format.PageHeader, body []byte, codec format.CompressionCodec, l leaf, dict *bool) (int64, error) {
+// included) a data page holds, and the page as stored uncompressed: the
+// levels of a data page v2, kept apart from its values, and the rest. The
+// bytes are valid until the next call.
+func (c *pageChecker) checkPage(h *format.PageHeader, body []byte, codec format.CompressionCodec, l leaf, dict *bool) (int64, []byte, []byte, error) {
 	if h.UncompressedPageSize < 0 || int64(h.UncompressedPageSize) > c.maxBytes {
-		return 0, fmt.Errorf("uncompressed size %d out of range [0, %d]", h.UncompressedPageSize, c.maxBytes)
+		return 0, nil, nil, fmt.Errorf("uncompressed size %d out of range [0, %d]", h.UncompressedPageSize, c.maxBytes)
 	}
 	switch h.Type {
 	case format.DictionaryPage:
 		if !h.DictionaryPageHeader.Valid {
-			return 0, errors.New("dictionary page without its header")
+			return 0, nil, nil, errors.New("dictionary page without its header")
 		}
 		d := &h.DictionaryPageHeader.V
 		if *dict {
-			return 0, errors.New("second dictionary page")
+			return 0, nil, nil, errors.New("second dictionary page")
 		}
 		*dict = true
 		if d.NumValues < 0 || int64(d.NumValues) > c.maxValues {
-			return 0, fmt.Errorf("dictionary of %d values", d.NumValues)
+			return 0, nil, nil, fmt.Errorf("dictionary of %d values", d.NumValues)
 		}
 		if d.Encoding != format.Plain && d.Encoding != format.PlainDictionary {
-			return 0, fmt.Errorf("dictionary encoding %s not supported", d.Encoding)
+			return 0, nil, nil, fmt.Errorf("dictionary encoding %s not supported", d.Encoding)
 		}
-		_, err := c.decompress(body, codec, h.UncompressedPageSize)
-		return 0, err
+		page, err := c.decompress(body, codec, h.UncompressedPageSize)
+		return 0, nil, page, err
 
 	case format.DataPageV2:
 		if !h.DataPageHeaderV2.Valid {
-			return 0, errors.New("data page v2 without its header")
+			return 0, nil, nil, errors.New("data page v2 without its header")
 		}
 		d := &h.DataPageHeaderV2.V
 		nv := int64(d.NumValues)
 		rl, dl := int64(d.RepetitionLevelsByteLength), int64(d.DefinitionLevelsByteLength)
 		switch {
 		case nv < 0 || nv > c.maxValues:
-			return 0, fmt.Errorf("%d values", nv)
+			return 0, nil, nil, fmt.Errorf("%d values", nv)
 		case d.NumNulls < 0 || int64(d.NumNulls) > nv || d.NumRows < 0 || int64(d.NumRows) > nv:
-			return 0, fmt.Errorf("%d nulls and %d rows for %d values", d.NumNulls, d.NumRows, nv)
+			return 0, nil, nil, fmt.Errorf("%d nulls and %d rows for %d values", d.NumNulls, d.NumRows, nv)
 		case rl < 0 || dl < 0 || rl+dl > int64(len(body)) || rl+dl > int64(h.UncompressedPageSize):
-			return 0, fmt.Errorf("level lengths %d+%d exceed the page", rl, dl)
+			return 0, nil, nil, fmt.Errorf("level lengths %d+%d exceed the page", rl, dl)
 		}
 		if err := checkLevels(body[:rl], l.maxRep, nv); err != nil {
-			return 0, fmt.Errorf("repetition levels: %w", err)
+			return 0, nil, nil, fmt.Errorf("repetition levels: %w", err)
 		}
 		if err := checkLevels(body[rl:rl+dl], l.maxDef, nv); err != nil {
-			return 0, fmt.Errorf("definition levels: %w", err)
+			return 0, nil, nil, fmt.Errorf("definition levels: %w", err)
 		}
 		values := body[rl+dl:]
 		if !d.IsCompressed.Valid || d.IsCompressed.V { // absent means compressed
 			var err error
 			if values, err = c.decompress(values, codec, h.UncompressedPageSize-int32(rl+dl)); err != nil {
-				return 0, err
+				return 0, nil, nil, err
 			}
 		}
-		return nv, c.checkValues(values, d.Encoding, nv-int64(d.NumNulls), l, *dict)
+		return nv, body[:rl+dl], values, c.checkValues(values, d.Encoding, nv-int64(d.NumNulls), l, *dict)
 
 	case format.DataPage:
 		if !h.DataPageHeader.Valid {
-			return 0, errors.New("data page without its header")
+			return 0, nil, nil, errors.New("data page without its header")
 		}
 		d := &h.DataPageHeader.V
 		nv := int64(d.NumValues)
 		if nv < 0 || nv > c.maxValues {
-			return 0, fmt.Errorf("%d values", nv)
+			return 0, nil, nil, fmt.Errorf("%d values", nv)
 		}
-		page, err := c.decompress(body, codec, h.UncompressedPageSize)
+		whole, err := c.decompress(body, codec, h.UncompressedPageSize)
 		if err != nil {
-			return 0, err
+			return 0, nil, nil, err
 		}
+		page := whole
 		for _, max := range []int{l.maxRep, l.maxDef} {
 			if max == 0 {
 				continue
 			}
 			if len(page) < 4 {
-				return 0, errors.New("levels truncated")
+				return 0, nil, nil, errors.New("levels truncated")
 			}
 			n := int64(binary.LittleEndian.Uint32(page))
 			if n > int64(len(page)-4) {
-				return 0, errors.New("levels truncated")
+				return 0, nil, nil, errors.New("levels truncated")
 			}
 			if err := checkLevels(page[4:4+n], max, nv); err != nil {
-				return 0, fmt.Errorf("levels: %w", err)
+				return 0, nil, nil, fmt.Errorf("levels: %w", err)
 			}
 			page = page[4+n:]
 		}
 		// Without a null count, nulls are known only after decoding the
 		// definition levels: bound the values by nv.
-		return nv, c.checkValues(page, d.Encoding, nv, l, *dict)
+		return nv, nil, whole, c.checkValues(page, d.Encoding, nv, l, *dict)
 
 	default:
-		return 0, fmt.Errorf("page type %s not supported", h.Type)
+		return 0, nil, nil, fmt.Errorf("page type %s not supported", h.Type)
 	}
 }
 
@@ -482,12 +642,14 @@ func (c *pageChecker) decompress(body []byte, codec format.CompressionCodec, siz
 	if c.zdec == nil {
 		c.zdec = zstdDecoders.Get().(*zstd.Decoder)
 	}
-	if cap(c.buf) < int(size) {
-		c.buf = make([]byte, 0, size)
-	}
 	// The decoder is capped to the buffer: it refuses frames that would
-	// inflate past size, whatever they declare.
-	out, err := c.zdec.DecodeAll(body, c.buf[:0:size])
+	// inflate past size (and zstdSlack), whatever they declare. The slack
+	// lets it take its fast path, which may write a little past the
+	// output's end.
+	if capacity := int(size) + zstdSlack; cap(c.buf) < capacity {
+		c.buf = make([]byte, 0, capacity)
+	}
+	out, err := c.zdec.DecodeAll(body, c.buf[:0:int(size)+zstdSlack])
 	if err != nil {
 		return nil, fmt.Errorf("zstd: %w", err)
 	}

@@ -3,6 +3,7 @@ package snapshot
 import (
 	"bytes"
 	"cmp"
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
@@ -282,6 +283,12 @@ func encodeRows[T any](s *tableSpec[T], rows []T) ([]byte, error) {
 // by column (see column). It refuses files declaring more than maxRows
 // rows, and never allocates by what the file declares beyond what
 // checkParquet bounds.
+//
+// Row groups are checked as they are decoded: each one's pages, inflated
+// to be checked, make a file of that row group alone (groupFile), which
+// parquet-go then reads without inflating anything again. A row group
+// that would inflate past a page's limit is read from data instead, after
+// its check.
 func decodeRows[T any](s *tableSpec[T], data []byte, maxRows int64) (rows []T, err error) {
 	want, err := s.schemaOnce()
 	if err != nil {
@@ -291,10 +298,11 @@ func decodeRows[T any](s *tableSpec[T], data []byte, maxRows int64) (rows []T, e
 	if err != nil {
 		return nil, err
 	}
-	md, err := checkParquet(data, want, maxRows)
+	cf, err := checkFile(data, want, maxRows)
 	if err != nil {
 		return nil, err
 	}
+	md := cf.md
 	// parquet-go is a third-party decoder fed bytes that may come from
 	// anywhere: turn a panic in it (or in a column reader) into an error.
 	defer func() {
@@ -302,26 +310,56 @@ func decodeRows[T any](s *tableSpec[T], data []byte, maxRows int64) (rows []T, e
 			rows, err = nil, panicError(p)
 		}
 	}()
-	f, err := parquet.OpenFile(bytes.NewReader(data), int64(len(data)),
-		parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
-	if err != nil {
-		return nil, fmt.Errorf("open parquet: %w", err)
-	}
-	groups := f.RowGroups()
-	var total int64
-	for g, rg := range groups {
-		n, chunks := rg.NumRows(), len(rg.ColumnChunks())
-		if n < 0 || n > md.NumRows-total || chunks != len(plan.columns) {
-			return nil, fmt.Errorf("decode: row group %d: %d rows, %d columns", g, n, chunks)
+	whole := sync.OnceValues(func() (*parquet.File, error) {
+		f, err := parquet.OpenFile(bytes.NewReader(data), int64(len(data)),
+			parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+		if err != nil {
+			return nil, fmt.Errorf("open parquet: %w", err)
 		}
-		total += n
-	}
-	if total != md.NumRows {
-		return nil, fmt.Errorf("decode: row groups hold %d rows, footer says %d", total, md.NumRows)
-	}
+		if groups := f.RowGroups(); len(groups) != len(md.RowGroups) {
+			return nil, fmt.Errorf("decode: %d row groups, footer says %d", len(groups), len(md.RowGroups))
+		}
+		return f, nil
+	})
 	decodeGroup := func(g int, rows []T) (err error) {
 		defer recoverDecode(&err)
-		for i, c := range groups[g].ColumnChunks() {
+		c := cf.checker()
+		defer c.close()
+		out := groupFiles.Get().(*groupFile)
+		defer groupFiles.Put(out)
+		rg := &md.RowGroups[g]
+		out.reset(rg, int(c.maxBytes/2))
+		var group parquet.RowGroup
+		switch err := cf.checkGroup(c, g, out); {
+		case errors.Is(err, errGroupTooLarge):
+			if err := cf.checkGroup(c, g, nil); err != nil {
+				return err
+			}
+			f, err := whole()
+			if err != nil {
+				return err
+			}
+			group = f.RowGroups()[g]
+		case err != nil:
+			return err
+		default:
+			if err := out.finish(md, rg); err != nil {
+				return fmt.Errorf("row group %d: %w", g, err)
+			}
+			f, err := parquet.OpenFile(bytes.NewReader(out.buf), int64(len(out.buf)),
+				parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+			if err != nil {
+				return fmt.Errorf("open parquet: row group %d: %w", g, err)
+			}
+			if groups := f.RowGroups(); len(groups) != 1 {
+				return fmt.Errorf("decode: row group %d reads as %d", g, len(groups))
+			}
+			group = f.RowGroups()[0]
+		}
+		if n, chunks := group.NumRows(), group.ColumnChunks(); n != int64(len(rows)) || len(chunks) != len(plan.columns) {
+			return fmt.Errorf("decode: row group %d: %d rows, %d columns", g, n, len(chunks))
+		}
+		for i, c := range group.ColumnChunks() {
 			col := plan.columns[i]
 			if err := col.read(rows, c.Pages(), plan.leaves[i].maxDef); err != nil {
 				return fmt.Errorf("decode: row group %d, column %s: %w", g, col.path, err)
@@ -330,14 +368,14 @@ func decodeRows[T any](s *tableSpec[T], data []byte, maxRows int64) (rows []T, e
 		return nil
 	}
 
-	// Each row group holds the values of its rows (checkParquet), but a
+	// Each row group holds the values of its rows (checkFile), but a
 	// small file can still declare many rows: allocate them all at once
 	// and decode row groups in parallel when there are no more rows than
 	// bytes, as in any real table, else grow the rows as groups decode.
 	if md.NumRows > int64(len(data)) {
-		for g, rg := range groups {
+		for g, rg := range md.RowGroups {
 			base := len(rows)
-			rows = slices.Grow(rows, int(rg.NumRows()))[:base+int(rg.NumRows())]
+			rows = slices.Grow(rows, int(rg.NumRows))[:base+int(rg.NumRows)]
 			if err := decodeGroup(g, rows[base:]); err != nil {
 				return nil, err
 			}
@@ -345,19 +383,27 @@ func decodeRows[T any](s *tableSpec[T], data []byte, maxRows int64) (rows []T, e
 		return rows, nil
 	}
 	rows = make([]T, md.NumRows)
+	errs := make([]error, len(md.RowGroups))
 	var eg errgroup.Group
 	eg.SetLimit(runtime.GOMAXPROCS(0))
 	base := int64(0)
-	for g, rg := range groups {
-		part := rows[base : base+rg.NumRows()]
-		eg.Go(func() error { return decodeGroup(g, part) })
-		base += rg.NumRows()
+	for g, rg := range md.RowGroups {
+		part := rows[base : base+rg.NumRows]
+		eg.Go(func() error { errs[g] = decodeGroup(g, part); return nil })
+		base += rg.NumRows
 	}
-	if err := eg.Wait(); err != nil {
-		return nil, err
+	eg.Wait()
+	// The first row group's error, whichever finished first.
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
 	}
 	return rows, nil
 }
+
+// groupFiles hold the buffers of groupFile, which decoders copy out of.
+var groupFiles = sync.Pool{New: func() any { return new(groupFile) }}
 
 // recoverDecode, deferred, turns a panic while decoding into *err.
 func recoverDecode(err *error) {

@@ -1,0 +1,104 @@
+package query
+
+import (
+	"cmp"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/graphsnap/snap/query/querytest"
+	"github.com/graphsnap/snap/schemas"
+)
+
+// namesByDefinition builds the name indexes the plain way, one row at a
+// time, with the orders and keys as documented: what buildNames must
+// equal.
+func namesByDefinition(nodes []schemas.Node) names {
+	x := names{nodes: nodes, byName: make([]int32, len(nodes)), byQName: make([]int32, len(nodes))}
+	for r := range nodes {
+		x.byName[r], x.byQName[r] = int32(r), int32(r)
+	}
+	slices.SortFunc(x.byName, func(a, b int32) int {
+		na, nb := nodes[a].Name, nodes[b].Name
+		return cmp.Or(compareFold(na, nb), strings.Compare(na, nb), cmp.Compare(a, b))
+	})
+	slices.SortFunc(x.byQName, func(a, b int32) int {
+		return cmp.Or(strings.Compare(nodes[a].QualifiedName, nodes[b].QualifiedName), cmp.Compare(a, b))
+	})
+	x.tokens = postingsByDefinition(len(nodes), func(r int32) []string {
+		toks := tokens(nodes[r].Name, nil)
+		slices.Sort(toks)
+		return slices.Compact(toks)
+	})
+	x.grams = postingsByDefinition(len(nodes), func(r int32) []uint32 {
+		return trigrams(nodes[r].Name, nil)
+	})
+	return x
+}
+
+func postingsByDefinition[K cmp.Ordered](n int, keys func(r int32) []K) postings[K] {
+	rows := map[K][]int32{}
+	for r := range int32(n) {
+		for _, k := range keys(r) {
+			rows[k] = append(rows[k], r)
+		}
+	}
+	p := postings[K]{off: []uint32{0}, rows: []int32{}}
+	for k := range rows {
+		p.keys = append(p.keys, k)
+	}
+	slices.Sort(p.keys)
+	if p.keys == nil {
+		p.keys = []K{}
+	}
+	for _, k := range p.keys {
+		p.rows = append(p.rows, rows[k]...)
+		p.off = append(p.off, uint32(len(p.rows)))
+	}
+	return p
+}
+
+func checkNames(t *testing.T, nodes []schemas.Node) {
+	t.Helper()
+	got, want := buildNames(nodes), namesByDefinition(nodes)
+	for _, c := range []struct {
+		name      string
+		got, want any
+	}{
+		{"byName", got.byName, want.byName},
+		{"byQName", got.byQName, want.byQName},
+		{"tokens", got.tokens, want.tokens},
+		{"grams", got.grams, want.grams},
+	} {
+		if !reflect.DeepEqual(c.got, c.want) {
+			t.Errorf("%s differs from its definition", c.name)
+		}
+	}
+}
+
+func TestBuildNamesMatchesDefinition(t *testing.T) {
+	checkNames(t, nil)
+	checkNames(t, querytest.Synthetic(5000, 3).Nodes)
+
+	// Names that stress folding, words and trigrams: case variants,
+	// non-ASCII bytes, separators, digits, empty names, many repeats.
+	parts := []string{"", "a", "A", "ab", "Ab", "AB", "HTTP", "http", "Server", "server_", "_", "2", "v2", "é", "É",
+		"\xff", "Z", "z", "[", "`", "@", "x.y", "get", "Get", "GET", " ", "utf8", "Ω"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	var nodes []schemas.Node
+	for r := range 3000 {
+		var name strings.Builder
+		for range rng.IntN(4) {
+			name.WriteString(parts[rng.IntN(len(parts))])
+		}
+		nodes = append(nodes, schemas.Node{
+			ID:            uint64(r + 1),
+			Name:          name.String(),
+			QualifiedName: fmt.Sprintf("p%d.%s", rng.IntN(5), name.String()),
+		})
+	}
+	checkNames(t, nodes)
+}
