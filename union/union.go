@@ -70,10 +70,10 @@ func Merge(parts []Part, langs []indexer.Language) (*snapshot.Snapshot, []query.
 	}
 	out := &snapshot.Snapshot{Manifest: manifest(parts)}
 	repos := make([]query.Repo, len(parts))
-	type extracted struct{ lo, hi int } // a part's rows in out.Nodes
-	spans := make([]extracted, len(parts))
-	// linker marks the nodes a resolver made (packages, modules): their
-	// file is not a file of the snapshot.
+	// By row of out.Nodes: the part it comes from, and whether a resolver
+	// made it (a package, a module: its file is not a file of the
+	// snapshot).
+	var partOf []int
 	var linker []bool
 	for i, p := range parts {
 		s := p.Snapshot
@@ -99,7 +99,6 @@ func Merge(parts []Part, langs []indexer.Language) (*snapshot.Snapshot, []query.
 				ids[n.ID] = mix(pre, n.ID)
 			}
 		}
-		spans[i].lo = len(out.Nodes)
 		for _, n := range s.Nodes {
 			made := !files[n.File]
 			n.ID = ids[n.ID]
@@ -115,9 +114,9 @@ func Merge(parts []Part, langs []indexer.Language) (*snapshot.Snapshot, []query.
 				n.QualifiedName = n.File
 			}
 			out.Nodes = append(out.Nodes, n)
+			partOf = append(partOf, i)
 			linker = append(linker, made)
 		}
-		spans[i].hi = len(out.Nodes)
 		for _, e := range s.Edges {
 			src, ok := ids[e.Src]
 			if !ok {
@@ -142,15 +141,8 @@ func Merge(parts []Part, langs []indexer.Language) (*snapshot.Snapshot, []query.
 			out.Refs = append(out.Refs, r)
 		}
 	}
-	part := make(map[uint64]int, len(out.Nodes))
-	for i, sp := range spans {
-		for _, n := range out.Nodes[sp.lo:sp.hi] {
-			part[n.ID] = i
-		}
-	}
-	var err error
-	if st.Cross, err = cross(out, linker, part, langs); err != nil {
-		return nil, nil, st, err
+	if len(parts) > 1 {
+		st.Cross = cross(out, partOf, linker, langs)
 	}
 	// The join is served, never written, and no resolver reads it again.
 	out.Refs = nil
@@ -212,33 +204,28 @@ type symKey struct{ language, kind, qname string }
 
 // cross runs the resolvers of CrossLanguages over every part at once and
 // takes the edges from one repository to another (see the package
-// comment). It returns how many it took.
-func cross(out *snapshot.Snapshot, linker []bool, part map[uint64]int, langs []indexer.Language) (int, error) {
+// comment). partOf and linker describe out.Nodes row by row. It returns
+// how many edges it took.
+func cross(out *snapshot.Snapshot, partOf []int, linker []bool, langs []indexer.Language) int {
 	var use []indexer.Language
 	for _, l := range langs {
 		if slices.Contains(CrossLanguages, l.Name()) {
 			use = append(use, l)
 		}
 	}
+	if len(use) == 0 {
+		return 0
+	}
 	fileLang := make(map[string]string, len(out.Files))
-	parts := make(map[int]bool)
 	for _, f := range out.Files {
 		fileLang[f.Path] = f.Language
 	}
-	for _, n := range out.Nodes {
-		parts[part[n.ID]] = true
-	}
-	if len(use) == 0 || len(parts) < 2 {
-		return 0, nil
+	row := make(map[uint64]int, len(out.Nodes))
+	for i, n := range out.Nodes {
+		row[n.ID] = i
 	}
 	// The resolvers see the nodes extraction made, as a fresh run would:
 	// file nodes without a parent, and no package a resolver made.
-	made := make(map[uint64]bool)
-	for i, n := range out.Nodes {
-		if linker[i] {
-			made[n.ID] = true
-		}
-	}
 	var scratch []schemas.Node
 	for i, n := range out.Nodes {
 		if linker[i] || !slices.ContainsFunc(use, func(l indexer.Language) bool { return l.Name() == n.Language }) {
@@ -247,7 +234,7 @@ func cross(out *snapshot.Snapshot, linker []bool, part map[uint64]int, langs []i
 		if n.Kind == schemas.KindFile {
 			n.ParentID = 0
 		} else if n.ParentID != 0 {
-			if _, ok := part[n.ParentID]; !ok || made[n.ParentID] {
+			if r, ok := row[n.ParentID]; !ok || linker[r] {
 				n.ParentID = indexer.FileID(n.File)
 			}
 		}
@@ -268,26 +255,23 @@ func cross(out *snapshot.Snapshot, linker []bool, part map[uint64]int, langs []i
 	// own snapshot has: the same language, kind, name and folder.
 	type madeKey struct{ language, kind, qname, file string }
 	own := make(map[madeKey]uint64)
-	declared := make(map[symKey]map[int]bool)
+	declared := make(map[symKey]int) // the part declaring it; -1 for several
 	for i, n := range out.Nodes {
 		if linker[i] {
 			own[madeKey{n.Language, n.Kind, n.QualifiedName, n.File}] = n.ID
 		}
 		k := symKey{n.Language, n.Kind, n.QualifiedName}
-		if declared[k] == nil {
-			declared[k] = make(map[int]bool, 1)
+		if p, ok := declared[k]; ok && p != partOf[i] {
+			declared[k] = -1
+		} else {
+			declared[k] = partOf[i]
 		}
-		declared[k][part[n.ID]] = true
 	}
 	alias := make(map[uint64]uint64, len(newNodes))
 	for _, n := range newNodes {
 		if id, ok := own[madeKey{n.Language, n.Kind, n.QualifiedName, n.File}]; ok {
 			alias[n.ID] = id
 		}
-	}
-	byID := make(map[uint64]int32, len(out.Nodes))
-	for i, n := range out.Nodes {
-		byID[n.ID] = int32(i)
 	}
 	open := make(map[siteKey]int)
 	have := make(map[siteKey]bool)
@@ -307,13 +291,13 @@ func cross(out *snapshot.Snapshot, linker []bool, part map[uint64]int, langs []i
 		if id, ok := alias[e.Dst]; ok {
 			e.Dst = id
 		}
-		from, ok1 := part[e.Src]
-		to, ok2 := part[e.Dst]
-		if !ok1 || !ok2 || from == to {
+		from, ok1 := row[e.Src]
+		to, ok2 := row[e.Dst]
+		if !ok1 || !ok2 || partOf[from] == partOf[to] {
 			continue
 		}
-		dst := &out.Nodes[byID[e.Dst]]
-		if len(declared[symKey{dst.Language, dst.Kind, dst.QualifiedName}]) != 1 {
+		dst := &out.Nodes[to]
+		if declared[symKey{dst.Language, dst.Kind, dst.QualifiedName}] < 0 {
 			continue // declared in two repositories: a fork, a copy
 		}
 		site := siteOf(&e)
@@ -330,7 +314,7 @@ func cross(out *snapshot.Snapshot, linker []bool, part map[uint64]int, langs []i
 			n++
 		}
 	}
-	return n, nil
+	return n
 }
 
 // finish sorts every table in its order and fills the rows of the edges'

@@ -69,20 +69,8 @@ func (f *follower) sync(ctx context.Context) error {
 		}
 	}
 	src := source{store: f.cache.store, prefix: prefix, label: f.repo + " " + f.branch + " " + head.Commit, manifestSHA256: head.ManifestSHA256}
-	if f.apply != nil {
-		if err := f.apply(ctx, src); err != nil {
-			return err
-		}
-	} else {
-		e, took, err := loadFrom(ctx, src)
-		if err != nil {
-			return err
-		}
-		if m := e.Manifest(); m.Commit != head.Commit {
-			return fmt.Errorf("snapshot at %s names commit %s", prefix, m.Commit)
-		}
-		f.holder.Store(e)
-		f.log.Info("serving", "snapshot", src.label, "nodes", e.NumNodes(), "edges", e.NumEdges(), "load", took.Round(time.Millisecond))
+	if err := f.take(ctx, src, head.Commit); err != nil {
+		return err
 	}
 	f.mu.Lock()
 	first := f.loaded.Commit == ""
@@ -91,6 +79,24 @@ func (f *follower) sync(ctx context.Context) error {
 		f.status.Swaps++
 	}
 	f.mu.Unlock()
+	return nil
+}
+
+// take serves the snapshot of commit at src: through apply when set, else
+// loaded and stored in the holder.
+func (f *follower) take(ctx context.Context, src source, commit string) error {
+	if f.apply != nil {
+		return f.apply(ctx, src)
+	}
+	e, took, err := loadFrom(ctx, src)
+	if err != nil {
+		return err
+	}
+	if m := e.Manifest(); m.Commit != commit {
+		return fmt.Errorf("snapshot at %s names commit %s", src.prefix, m.Commit)
+	}
+	f.holder.Store(e)
+	f.log.Info("serving", "snapshot", src.label, "nodes", e.NumNodes(), "edges", e.NumEdges(), "load", took.Round(time.Millisecond))
 	return nil
 }
 
@@ -188,15 +194,7 @@ func (f *follower) start(ctx context.Context) error {
 			f.log.Warn("the store gives no snapshot; serving the cached one", "store", f.remote.label, "err", err, "commit", head.Commit)
 			if prefix, perr := snapshot.Prefix(f.repo, f.branch, head.Commit); perr == nil {
 				src := source{store: f.cache.store, prefix: prefix, label: "cached " + head.Commit, manifestSHA256: head.ManifestSHA256}
-				var lerr error
-				if f.apply != nil {
-					lerr = f.apply(ctx, src)
-				} else {
-					var e *query.Engine
-					if e, _, lerr = loadFrom(ctx, src); lerr == nil {
-						f.holder.Store(e)
-					}
-				}
+				lerr := f.take(ctx, src, head.Commit)
 				if lerr == nil {
 					f.mu.Lock()
 					f.loaded = head
