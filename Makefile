@@ -31,6 +31,8 @@ build:
 	$(GO) build -o bin/snap ./cmd/snap
 
 tools:
+	@command -v zsh >/dev/null && command -v fish >/dev/null || { echo "installing zsh and fish (the completion scripts' syntax checks)"; \
+		$$(test "$$(id -u)" = 0 || echo sudo) sh -c 'apt-get update -qq && apt-get install -y -qq zsh fish' >/dev/null; }
 	@test -x "$(VERSITYGW)" || { echo "installing versitygw $(VERSITYGW_VERSION) (the S3 server of the tests)"; \
 		GOFLAGS= $(GO) install github.com/versity/versitygw/cmd/versitygw@$(VERSITYGW_VERSION); }
 	@test -x "$(ACTIONLINT)" || { echo "installing actionlint $(ACTIONLINT_VERSION)"; \

@@ -172,7 +172,7 @@ func TestMemoriesConfined(t *testing.T) {
 	}
 	for name, to := range map[string]string{"relative": "../../outside.md", "absolute": target, "inner": "inside.md"} {
 		if err := os.Symlink(to, filepath.Join(dir, name+".md")); err != nil {
-			t.Skipf("symbolic links: %v", err)
+			t.Fatal(err)
 		}
 	}
 	for _, name := range []string{"relative", "absolute"} {

@@ -34,10 +34,7 @@ func TestCompletionScripts(t *testing.T) {
 				t.Errorf("%s: the script does not complete %s", shell, word)
 			}
 		}
-		if _, err := exec.LookPath(check[shell][0]); err != nil {
-			t.Logf("%s: no %s here to check the script's syntax", shell, check[shell][0])
-			continue
-		}
+		requireTool(t, check[shell][0])
 		file := filepath.Join(t.TempDir(), "snap."+shell)
 		os.WriteFile(file, []byte(script), 0o644)
 		if out, err := exec.Command(check[shell][0], append(check[shell][1:], file)...).CombinedOutput(); err != nil {
@@ -48,9 +45,7 @@ func TestCompletionScripts(t *testing.T) {
 
 // The bash script completes what it should, run by bash.
 func TestCompletionBash(t *testing.T) {
-	if _, err := exec.LookPath("bash"); err != nil {
-		t.Skip("no bash here")
-	}
+	requireTool(t, "bash")
 	_, script, _ := run(t, "", "completion", "bash")
 	file := filepath.Join(t.TempDir(), "snap.bash")
 	os.WriteFile(file, []byte(script), 0o644)

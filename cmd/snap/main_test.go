@@ -11,6 +11,19 @@ import (
 	"testing"
 )
 
+// requireTool finds a program a test needs. Where it is missing the test
+// skips, unless SNAP_REQUIRE_TOOLS is set (make test sets it and installs
+// what it needs): there a missing program fails the test.
+func requireTool(t *testing.T, name string) {
+	t.Helper()
+	if _, err := exec.LookPath(name); err != nil {
+		if os.Getenv("SNAP_REQUIRE_TOOLS") != "" {
+			t.Fatalf("%s: %v (SNAP_REQUIRE_TOOLS is set, so this does not skip)", name, err)
+		}
+		t.Skipf("no %s here", name)
+	}
+}
+
 // run runs snap in-process in dir and returns its exit code and output.
 func run(t *testing.T, dir string, args ...string) (int, string, string) {
 	t.Helper()
