@@ -194,15 +194,20 @@ func (f *follower) start(ctx context.Context) error {
 			f.log.Warn("the store gives no snapshot; serving the cached one", "store", f.remote.label, "err", err, "commit", head.Commit)
 			if prefix, perr := snapshot.Prefix(f.repo, f.branch, head.Commit); perr == nil {
 				src := source{store: f.cache.store, prefix: prefix, label: "cached " + head.Commit, manifestSHA256: head.ManifestSHA256}
-				lerr := f.take(ctx, src, head.Commit)
-				if lerr == nil {
+				// Said before the cached snapshot answers, so that no answer
+				// from it comes without the reason.
+				f.record(err)
+				if lerr := f.take(ctx, src, head.Commit); lerr != nil {
+					err = errors.Join(err, lerr)
 					f.mu.Lock()
-					f.loaded = head
+					f.status.LastError = err.Error()
 					f.mu.Unlock()
-					f.record(err)
-					return nil
+					return err
 				}
-				err = errors.Join(err, lerr)
+				f.mu.Lock()
+				f.loaded = head
+				f.mu.Unlock()
+				return nil
 			}
 		}
 	}
