@@ -47,6 +47,14 @@ type Family interface {
 	Family() string
 }
 
+// Relocator is implemented by a language whose refs hold paths of the
+// tree (TypeScript's module specifiers made paths): Relocate rewrites a
+// ref of the language as if the tree lay under the folder dir, as a join
+// of several repositories puts each under its name.
+type Relocator interface {
+	Relocate(r *schemas.Ref, dir string)
+}
+
 // Extractor parses files of one language.
 type Extractor interface {
 	// Extract parses one file. It returns what it found even when the file

@@ -20,7 +20,8 @@
 //   - Unknown arguments, missing required ones and wrong types are
 //     INVALID_ARGUMENT naming the argument.
 //   - Every answer names the snapshot's "commit"; an empty answer carries a
-//     "hint". Errors are results shaped {"error":{"code","message","details"}}.
+//     "hint", and so does an answer naming files that a working-tree
+//     overlay indexed from the checkout (it names them). Errors are results shaped {"error":{"code","message","details"}}.
 //   - Answers are compact JSON: empty fields are left out, locations read
 //     "file:line:col".
 package mcp
@@ -194,6 +195,9 @@ func (r *Registry) call(ctx context.Context, name string, args json.RawMessage) 
 	}
 	if a, ok := res.(answer); ok && e != nil {
 		a.head().Commit = e.Commit()
+		if o := e.Overlay(); o != nil && t != statusTool { // status lists the overlay's files itself
+			markOverlay(a, encode(a), o)
+		}
 	}
 	return res, e, nil
 }

@@ -110,4 +110,6 @@ const (
 	RefReceiver = "receiver" // a Kotlin extension function's receiver type; Expr {T}
 	RefDeclares = "declares" // a C or C++ declaration without a body; Expr the qualified name, with (params) for a function
 	RefUsing    = "using"    // a C++ using directive or declaration; Expr "namespace N" or the name brought in
+	RefDist     = "dist"     // a module's distribution (npm package, Python project); Target its name, Expr the names it depends on, space-separated
+	RefEntry    = "entry"    // a bare specifier naming the module from outside its npm package; Target the specifier
 )

@@ -40,10 +40,20 @@ type Part struct {
 }
 
 // CrossLanguages are the languages whose references are linked across
-// repositories: their imports name packages (Go import paths, which go.mod
-// ties to a module; Java and Kotlin packages), never paths of a tree, so
-// a reference means the same wherever its repository is put.
-var CrossLanguages = []string{"go", "java", "kotlin"}
+// repositories, because their imports name what they reach the same way
+// wherever a repository is put: Go import paths (which go.mod ties to a
+// module), Java and Kotlin packages, npm package names (a package.json's
+// name and its exports, types and main: the entry facts) and Python
+// module names. An npm or Python link also needs the importing module's
+// distribution to declare the one it reaches (the dist facts of
+// package.json and pyproject.toml): a Python module name alone proves
+// nothing, two repositories may both have a utils package.
+var CrossLanguages = []string{"go", "java", "kotlin", "typescript", "tsx", "javascript", "python"}
+
+// pathNamed are the languages whose qualified names are paths of the
+// tree, so two repositories declare the same one by layout alone
+// (src/index.main): a symbol of theirs is told apart by its file.
+var pathNamed = map[string]bool{"typescript": true, "tsx": true, "javascript": true}
 
 // Stats say what a merge found.
 type Stats struct {
@@ -82,8 +92,10 @@ func Merge(parts []Part, langs []indexer.Language) (*snapshot.Snapshot, []query.
 			Nodes: len(s.Nodes), Edges: len(s.Edges), Files: len(s.Files)}
 		pre := p.Repo + "/"
 		files := make(map[string]bool, len(s.Files))
+		langOf := make(map[string]string, len(s.Files))
 		for _, f := range s.Files {
 			files[f.Path] = true
+			langOf[f.Path] = f.Language
 			f.Path = pre + f.Path
 			out.Files = append(out.Files, f)
 		}
@@ -131,11 +143,15 @@ func Merge(parts []Part, langs []indexer.Language) (*snapshot.Snapshot, []query.
 			e.File = pre + e.File
 			out.Edges = append(out.Edges, e)
 		}
+		movers := relocators(langs)
 		for _, r := range s.Refs {
 			if id, ok := ids[r.Src]; ok {
 				r.Src = id
 			} else {
 				r.Src = mix(pre, r.Src)
+			}
+			if m := movers[langOf[r.File]]; m != nil {
+				m.Relocate(&r, p.Repo)
 			}
 			r.File = pre + r.File
 			out.Refs = append(out.Refs, r)
@@ -199,8 +215,43 @@ func siteOf(e *schemas.Edge) siteKey {
 }
 
 // symKey is what a reached symbol must be the only one of across the
-// repositories.
-type symKey struct{ language, kind, qname string }
+// repositories (file is set for pathNamed languages only).
+type symKey struct{ language, kind, qname, file string }
+
+func symOf(n *schemas.Node) symKey {
+	k := symKey{n.Language, n.Kind, n.QualifiedName, ""}
+	if pathNamed[n.Language] {
+		k.file = n.File
+	}
+	return k
+}
+
+// relocators returns the languages of langs whose refs hold tree paths.
+func relocators(langs []indexer.Language) map[string]indexer.Relocator {
+	out := make(map[string]indexer.Relocator)
+	for _, l := range langs {
+		if r, ok := l.(indexer.Relocator); ok {
+			out[l.Name()] = r
+		}
+	}
+	return out
+}
+
+// dist is a module's dist fact: its distribution and those it depends on.
+type dist struct{ name, requires string }
+
+// distGate reports whether an edge from a module of file from to one of
+// file to may cross repositories: when the target belongs to a
+// distribution, the source's must declare it; Python code outside any
+// distribution is never reached (its module names prove nothing).
+func distGate(dists map[string]dist, from, to *schemas.Node) bool {
+	d, ok := dists[to.File]
+	if !ok {
+		return to.Language != "python"
+	}
+	s, ok := dists[from.File]
+	return ok && slices.Contains(strings.Fields(s.requires), d.name)
+}
 
 // cross runs the resolvers of CrossLanguages over every part at once and
 // takes the edges from one repository to another (see the package
@@ -242,7 +293,11 @@ func cross(out *snapshot.Snapshot, partOf []int, linker []bool, langs []indexer.
 	}
 	slices.SortFunc(scratch, func(a, b schemas.Node) int { return cmp.Compare(a.ID, b.ID) })
 	refs := make(map[indexer.Language][]schemas.Ref)
+	dists := make(map[string]dist)
 	for _, r := range out.Refs {
+		if r.Kind == schemas.RefDist {
+			dists[r.File] = dist{r.Target, r.Expr}
+		}
 		for _, l := range use {
 			if fileLang[r.File] == l.Name() {
 				refs[l] = append(refs[l], r)
@@ -260,7 +315,7 @@ func cross(out *snapshot.Snapshot, partOf []int, linker []bool, langs []indexer.
 		if linker[i] {
 			own[madeKey{n.Language, n.Kind, n.QualifiedName, n.File}] = n.ID
 		}
-		k := symKey{n.Language, n.Kind, n.QualifiedName}
+		k := symOf(&n)
 		if p, ok := declared[k]; ok && p != partOf[i] {
 			declared[k] = -1
 		} else {
@@ -297,8 +352,11 @@ func cross(out *snapshot.Snapshot, partOf []int, linker []bool, langs []indexer.
 			continue
 		}
 		dst := &out.Nodes[to]
-		if declared[symKey{dst.Language, dst.Kind, dst.QualifiedName}] < 0 {
+		if declared[symOf(dst)] < 0 {
 			continue // declared in two repositories: a fork, a copy
+		}
+		if !distGate(dists, &out.Nodes[from], dst) {
+			continue // no declared dependency between their distributions
 		}
 		site := siteOf(&e)
 		if i, ok := open[site]; ok {

@@ -37,6 +37,7 @@ type extractor struct {
 	scanner *indexer.Scanner
 	query   *query
 	items   []item // reused from file to file
+	dists   distributions
 }
 
 func (x *extractor) Close() { x.scanner.Close() }
@@ -49,6 +50,9 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 	x.items = x.collect(caps)
 	f := newFile(x.tree, file, src)
 	f.run(x.items)
+	if r := x.dists.distFact(file, &f.nodes[0]); r != nil {
+		f.refs = append(f.refs, *r)
+	}
 	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
 	if hasError {
 		line, col := pos(f.lines, errAt)

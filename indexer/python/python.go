@@ -43,11 +43,12 @@ func (lang) Grammar() *sitter.Language { return grammar() }
 func (lang) GrammarVersion() string    { return grammarVersion }
 
 // ContextFile reports the files whose presence shapes the extraction of
-// others: __init__.py makes a folder a package and names its modules (see
+// others: __init__.py makes a folder a package and names its modules, and
+// pyproject.toml names the distribution of the modules below it (see
 // indexer.Contextual).
 func (lang) ContextFile(p string) bool {
 	b := path.Base(p)
-	return b == "__init__.py" || b == "__init__.pyi"
+	return b == "__init__.py" || b == "__init__.pyi" || b == "pyproject.toml"
 }
 
 func (lang) NewExtractor(t *indexer.Tree) (indexer.Extractor, error) {
@@ -59,7 +60,7 @@ func (lang) NewExtractor(t *indexer.Tree) (indexer.Extractor, error) {
 	if err != nil {
 		return nil, fmt.Errorf("python extractor: %w", err)
 	}
-	return &extractor{tree: t, scanner: s, query: q}, nil
+	return &extractor{tree: t, scanner: s, query: q, dists: distributions{tree: t}}, nil
 }
 
 func (lang) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {

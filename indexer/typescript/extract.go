@@ -35,12 +35,13 @@ type item struct {
 func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
 
 type extractor struct {
-	d       *dialect
-	tree    *indexer.Tree
-	scanner *indexer.Scanner
-	query   *query
-	configs *configs
-	items   []item // reused from file to file
+	d        *dialect
+	tree     *indexer.Tree
+	scanner  *indexer.Scanner
+	query    *query
+	configs  *configs
+	packages *packages
+	items    []item // reused from file to file
 }
 
 func (x *extractor) Close() { x.scanner.Close() }
@@ -53,6 +54,7 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 	x.items = x.collect(caps)
 	f := newFile(x, file, src)
 	f.run(x.items)
+	f.packageFacts()
 	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
 	if hasError {
 		line, col := pos(f.lines, errAt)

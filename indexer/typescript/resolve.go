@@ -142,6 +142,7 @@ type resolver struct {
 	results  map[uint64][]string
 	bases    map[uint64][]*schemas.Ref // extends refs by class or interface, in order
 	sameNS   map[string][]int32        // namespaces by file and qualified name
+	entries  map[string][]string       // bare specifier (stemmed) → stems of the modules it names ("/" then a tree path)
 
 	chains map[int32][]chainEntry
 	vars   map[int32]value
@@ -164,7 +165,8 @@ func newResolver(all []schemas.Node, refs []schemas.Ref) *resolver {
 		cjs: make(map[childKey][]string), whole: make(map[uint64][]string), commonjs: make(map[uint64]bool),
 		kids: make(map[uint64][]int32), hasKids: make(map[uint64]bool), types: make(map[uint64][]*schemas.Ref),
 		results: make(map[uint64][]string), bases: make(map[uint64][]*schemas.Ref), sameNS: make(map[string][]int32),
-		chains: make(map[int32][]chainEntry), vars: make(map[int32]value), busy: make(map[int32]bool),
+		entries: make(map[string][]string),
+		chains:  make(map[int32][]chainEntry), vars: make(map[int32]value), busy: make(map[int32]bool),
 	}
 	for i := range all {
 		n := &all[i]
@@ -226,6 +228,10 @@ func newResolver(all []schemas.Node, refs []schemas.Ref) *resolver {
 			r.results[ref.Src] = append(r.results[ref.Src], ref.Expr)
 		case schemas.EdgeExtends:
 			r.bases[ref.Src] = append(r.bases[ref.Src], ref)
+		case schemas.RefEntry:
+			if s := "/" + stem(ref.File); !slices.Contains(r.entries[ref.Target], s) {
+				r.entries[ref.Target] = append(r.entries[ref.Target], s)
+			}
 		}
 	}
 	for _, bases := range r.bases {
@@ -564,13 +570,29 @@ func (r *resolver) module(spec, file string) value {
 	for alt := range strings.SplitSeq(spec, "|") {
 		p, ok := strings.CutPrefix(alt, "/")
 		if !ok {
-			return unknown(reasonExternal)
+			return r.bare(alt, exts)
 		}
 		if m, ok := r.probe(p, exts); ok {
 			return value{kind: vModule, node: m, res: schemas.ResolvedImport, conf: 1}
 		}
 	}
 	return unknown(reasonNotFound)
+}
+
+// bare returns the module a package specifier names: a package of the
+// snapshot (a workspace of a monorepo, or another repository's package
+// in a join) whose entry facts name one module; else it is external.
+func (r *resolver) bare(spec string, exts []string) value {
+	stems := r.entries[stem(spec)]
+	switch {
+	case len(stems) > 1:
+		return ambiguous(len(stems))
+	case len(stems) == 1:
+		if m, ok := r.probe(stems[0][1:], exts); ok {
+			return value{kind: vModule, node: m, res: schemas.ResolvedImport, conf: 1}
+		}
+	}
+	return unknown(reasonExternal)
 }
 
 // probe finds the module file of tree path p: p itself, p with an

@@ -41,7 +41,10 @@ type rawConfig struct {
 	CompilerOptions struct {
 		BaseURL *string             `json:"baseUrl"`
 		Paths   map[string][]string `json:"paths"`
+		OutDir  *string             `json:"outDir"`
+		RootDir *string             `json:"rootDir"`
 	} `json:"compilerOptions"`
+	Include []string `json:"include"`
 }
 
 func newConfigs(t *indexer.Tree) *configs {

@@ -10,7 +10,9 @@
 // constructors, fields and module variables, and raw references whose Expr
 // (see expr.go) has the file's own scopes applied: locals are replaced by
 // what they hold, relative module specifiers are made paths of the tree,
-// and tsconfig.json paths mappings are applied.
+// and tsconfig.json paths mappings are applied. Every module of a named
+// npm package carries the package's facts (packages.go), so a bare
+// specifier of a workspace package, or of another repository's, resolves.
 //
 // Resolution (resolve.go) sees only rows. The three dialects resolve
 // together, since a TypeScript file may import a JavaScript one: each
@@ -117,8 +119,9 @@ func (l lang) GrammarVersion() string    { return l.d.version }
 
 // ContextFile reports the files whose content shapes the extraction of
 // others: tsconfig*.json and jsconfig*.json, whose baseUrl and paths map
-// module specifiers to files (see indexer.Contextual).
-func (lang) ContextFile(p string) bool { return isConfigFile(p) }
+// module specifiers to files, and package.json, which names packages and
+// their entries (see indexer.Contextual).
+func (lang) ContextFile(p string) bool { return isConfigFile(p) || isPackageFile(p) }
 
 func isConfigFile(p string) bool {
 	b := path.Base(p)
@@ -134,7 +137,8 @@ func (l lang) NewExtractor(t *indexer.Tree) (indexer.Extractor, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s extractor: %w", l.d.name, err)
 	}
-	return &extractor{d: l.d, tree: t, scanner: s, query: q, configs: newConfigs(t)}, nil
+	c := newConfigs(t)
+	return &extractor{d: l.d, tree: t, scanner: s, query: q, configs: c, packages: newPackages(t, c)}, nil
 }
 
 // Family puts the three dialects in one family: the indexer gives the
