@@ -1,7 +1,6 @@
 package bash
 
 import (
-	"cmp"
 	_ "embed"
 	"fmt"
 	"path"
@@ -47,9 +46,8 @@ const (
 var roleSlots = map[string]int{"name": rName, "body": rBody, "arg": rArg}
 
 type query struct {
-	q     *indexer.Query
-	kinds []kind
-	roles []int8
+	q        *indexer.Query
+	captures []indexer.CaptureInfo[kind] // by capture index
 }
 
 // compiled returns the query, compiled once and shared by every extractor.
@@ -69,7 +67,7 @@ var compiled = sync.OnceValues(func() (*query, error) {
 		if role == "" {
 			slot = -1
 		}
-		out.kinds, out.roles = append(out.kinds, kind(i)), append(out.roles, int8(slot))
+		out.captures = append(out.captures, indexer.CaptureInfo[kind]{Kind: kind(i), Role: int8(slot)})
 	}
 	return out, nil
 })
@@ -87,10 +85,15 @@ type item struct {
 
 func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
 
+// SetMain and SetRole let an indexer.Collector fill items.
+func (it *item) SetMain(k kind, start, end uint32) { it.kind, it.span = k, span{start, end} }
+
+func (it *item) SetRole(r int, start, end uint32) { it.role[r], it.has = span{start, end}, it.has|1<<r }
+
 type extractor struct {
 	scanner *indexer.Scanner
 	query   *query
-	items   []item
+	col     indexer.Collector[kind, item, *item] // reused from file to file
 	lines   []uint32
 }
 
@@ -108,7 +111,7 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	x.collect(caps)
+	items := x.col.Collect(caps, x.query.captures)
 	x.lines = srctext.LineStarts(x.lines[:0], src)
 	str := string(src)
 	test := isTestFile(file)
@@ -138,8 +141,8 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 	dirVars := map[string]bool{}
 	var doc []string
 	var docStart, docEnd uint32
-	for i := range x.items {
-		it := &x.items[i]
+	for i := range items {
+		it := &items[i]
 		switch it.kind {
 		case kDoc:
 			t := text(it.span)
@@ -167,8 +170,8 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 	}
 	var stack []frame
 	seen := map[string]bool{}
-	for i := range x.items {
-		it := &x.items[i]
+	for i := range items {
+		it := &items[i]
 		for len(stack) > 0 && stack[len(stack)-1].end <= it.start {
 			stack = stack[:len(stack)-1]
 		}
@@ -262,33 +265,6 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
 	}
 	return res, nil
-}
-
-// collect turns the query's captures into items in document order,
-// containers before what they contain.
-func (x *extractor) collect(caps []indexer.Capture) {
-	items := x.items[:0]
-	for i := 0; i < len(caps); {
-		j := i
-		for j < len(caps) && caps[j].Match == caps[i].Match {
-			j++
-		}
-		var it item
-		for _, c := range caps[i:j] {
-			if r := x.query.roles[c.Index]; r >= 0 {
-				it.role[r] = span{c.Start, c.End}
-				it.has |= 1 << r
-			} else {
-				it.kind, it.span = x.query.kinds[c.Index], span{c.Start, c.End}
-			}
-		}
-		items = append(items, it)
-		i = j
-	}
-	slices.SortFunc(items, func(a, b item) int {
-		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(b.end, a.end), cmp.Compare(a.kind, b.kind))
-	})
-	x.items = items
 }
 
 // isTestFile reports whether file holds tests: under a test or tests

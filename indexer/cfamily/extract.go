@@ -1,10 +1,8 @@
 package cfamily
 
 import (
-	"cmp"
 	"fmt"
 	"path"
-	"slices"
 	"strings"
 
 	"github.com/cespare/xxhash/v2"
@@ -36,21 +34,18 @@ type item struct {
 
 func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
 
+// SetMain and SetRole let an indexer.Collector fill items.
+func (it *item) SetMain(k kind, start, end uint32) { it.kind, it.span = k, span{start, end} }
+
+func (it *item) SetRole(r int, start, end uint32) { it.role[r], it.has = span{start, end}, it.has|1<<r }
+
 type extractor struct {
 	scanner *indexer.Scanner
 	query   *query
 	lang    string
 	cpp     bool
-	raw     []item
-	items   []item
-	keys    []itemKey
+	col     indexer.Collector[kind, item, *item] // reused from file to file
 	lines   []uint32
-}
-
-type itemKey struct {
-	pos  uint64 // start<<32 | ^end
-	kind kind
-	i    int32
 }
 
 func (x *extractor) Close() { x.scanner.Close() }
@@ -60,11 +55,11 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	x.items = x.collect(caps)
+	items := x.col.Collect(caps, x.query.captures)
 	x.lines = srctext.LineStarts(x.lines[:0], src)
 	f := &fileState{
 		path: file, lang: x.lang, cpp: x.cpp, src: src, str: string(src), lines: x.lines, test: isTestFile(file),
-		ids: indexer.IDs{Language: x.lang, File: file}, items: x.items, sep: ".",
+		ids: indexer.IDs{Language: x.lang, File: file}, items: items, sep: ".",
 		docs: map[uint32]string{}, exprs: map[uint64]int32{}, fdecls: map[uint32]int32{}, inits: map[uint32]span{},
 		binds: map[string][]*binding{}, namespaces: map[string]bool{},
 	}
@@ -80,54 +75,6 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
 	}
 	return res, nil
-}
-
-// collect turns the query's captures into items in document order,
-// containers before what they contain.
-func (x *extractor) collect(caps []indexer.Capture) []item {
-	items := x.raw[:0]
-	info := x.query.captures
-	for i := 0; i < len(caps); {
-		j := i
-		for j < len(caps) && caps[j].Match == caps[i].Match {
-			j++
-		}
-		var it item
-		for _, c := range caps[i:j] {
-			if c.Index == indexer.NameChild {
-				continue
-			}
-			if r := info[c.Index].role; r >= 0 {
-				it.role[r] = span{c.Start, c.End}
-				it.has |= 1 << r
-			}
-		}
-		for _, c := range caps[i:j] {
-			if c.Index == indexer.NameChild {
-				continue
-			}
-			if ci := info[c.Index]; ci.role < 0 {
-				it.kind = ci.kind
-				it.span = span{c.Start, c.End}
-				items = append(items, it)
-			}
-		}
-		i = j
-	}
-	x.raw = items
-	keys := x.keys[:0]
-	for i := range items {
-		keys = append(keys, itemKey{uint64(items[i].start)<<32 | uint64(^items[i].end), items[i].kind, int32(i)})
-	}
-	slices.SortFunc(keys, func(a, b itemKey) int {
-		return cmp.Or(cmp.Compare(a.pos, b.pos), cmp.Compare(a.kind, b.kind))
-	})
-	x.keys = keys
-	sorted := x.items[:0]
-	for _, k := range keys {
-		sorted = append(sorted, items[k.i])
-	}
-	return sorted
 }
 
 // isTestFile reports whether file holds tests by C and C++ conventions:

@@ -54,7 +54,7 @@ func (lang) NewExtractor(*indexer.Tree) (indexer.Extractor, error) {
 	if err != nil {
 		return nil, fmt.Errorf("kotlin extractor: %w", err)
 	}
-	return &extractor{scanner: s, query: q}, nil
+	return &extractor{scanner: s, query: q, col: indexer.Collector[kind, item, *item]{Merge: indexer.MergeFirst}}, nil
 }
 
 func (lang) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {

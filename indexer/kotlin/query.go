@@ -83,14 +83,9 @@ var roleSlots = map[string]int{
 	"args": rArgs, "object": rObject, "mods": rMods, "recv": rRecv,
 }
 
-type captureInfo struct {
-	kind kind
-	role int8
-}
-
 type query struct {
 	q        *indexer.Query
-	captures []captureInfo
+	captures []indexer.CaptureInfo[kind] // by capture index
 }
 
 var compiled = sync.OnceValues(func() (*query, error) {
@@ -101,20 +96,20 @@ var compiled = sync.OnceValues(func() (*query, error) {
 	out := &query{q: q}
 	for _, name := range q.CaptureNames() {
 		k, role, _ := strings.Cut(name, ".")
-		ci := captureInfo{kind: numKinds, role: -1}
+		ci := indexer.CaptureInfo[kind]{Kind: numKinds, Role: -1}
 		for i, n := range kindNames {
 			if n == k {
-				ci.kind = kind(i)
+				ci.Kind = kind(i)
 			}
 		}
 		if role != "" {
 			slot, ok := roleSlots[role]
 			if !ok {
-				ci.kind = numKinds
+				ci.Kind = numKinds
 			}
-			ci.role = int8(slot)
+			ci.Role = int8(slot)
 		}
-		if ci.kind == numKinds {
+		if ci.Kind == numKinds {
 			return nil, fmt.Errorf("kotlin query: unknown capture @%s", name)
 		}
 		out.captures = append(out.captures, ci)

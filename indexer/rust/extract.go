@@ -1,7 +1,6 @@
 package rust
 
 import (
-	"cmp"
 	"fmt"
 	"maps"
 	"math"
@@ -34,12 +33,17 @@ type item struct {
 
 func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
 
+// SetMain and SetRole let an indexer.Collector fill items.
+func (it *item) SetMain(k kind, start, end uint32) { it.kind, it.span = k, span{start, end} }
+
+func (it *item) SetRole(r int, start, end uint32) { it.role[r], it.has = span{start, end}, it.has|1<<r }
+
 type extractor struct {
 	tree      *indexer.Tree
 	scanner   *indexer.Scanner
 	query     *query
-	items     []item            // reused from file to file
-	manifests map[string]string // Cargo.toml path → package name
+	col       indexer.Collector[kind, item, *item] // reused from file to file
+	manifests map[string]string                    // Cargo.toml path → package name
 }
 
 func (x *extractor) Close() { x.scanner.Close() }
@@ -49,53 +53,15 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	x.items = x.collect(caps)
+	items := x.col.Collect(caps, x.query.captures)
 	f := newFile(x.locate(file), file, src)
-	f.run(x.items)
+	f.run(items)
 	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.lay.test}
 	if hasError {
 		line, col := pos(f.lines, errAt)
 		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
 	}
 	return res, nil
-}
-
-// collect turns the query's captures into items in document order,
-// containers before what they contain.
-func (x *extractor) collect(caps []indexer.Capture) []item {
-	items := x.items[:0]
-	info := x.query.captures
-	for i := 0; i < len(caps); {
-		j := i
-		for j < len(caps) && caps[j].Match == caps[i].Match {
-			j++
-		}
-		var it item
-		for _, c := range caps[i:j] {
-			if c.Index == indexer.NameChild {
-				continue
-			}
-			if r := info[c.Index].role; r >= 0 {
-				it.role[r] = span{c.Start, c.End}
-				it.has |= 1 << r
-			}
-		}
-		for _, c := range caps[i:j] {
-			if c.Index == indexer.NameChild {
-				continue
-			}
-			if ci := info[c.Index]; ci.role < 0 {
-				it.kind = ci.kind
-				it.span = span{c.Start, c.End}
-				items = append(items, it)
-			}
-		}
-		i = j
-	}
-	slices.SortFunc(items, func(a, b item) int {
-		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(b.end, a.end), cmp.Compare(a.kind, b.kind))
-	})
-	return items
 }
 
 // fileState is the extraction of one file.

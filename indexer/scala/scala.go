@@ -62,7 +62,7 @@ func (lang) NewExtractor(*indexer.Tree) (indexer.Extractor, error) {
 	if err != nil {
 		return nil, fmt.Errorf("scala extractor: %w", err)
 	}
-	return &extractor{scanner: s, query: q}, nil
+	return &extractor{scanner: s, query: q, col: indexer.Collector[kind, item, *item]{Merge: indexer.MergeEarliest}}, nil
 }
 
 func (lang) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {

@@ -1,10 +1,8 @@
 package swift
 
 import (
-	"cmp"
 	"fmt"
 	"path"
-	"slices"
 	"strings"
 
 	"github.com/cespare/xxhash/v2"
@@ -35,10 +33,15 @@ type item struct {
 
 func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
 
+// SetMain and SetRole let an indexer.Collector fill items.
+func (it *item) SetMain(k kind, start, end uint32) { it.kind, it.span = k, span{start, end} }
+
+func (it *item) SetRole(r int, start, end uint32) { it.role[r], it.has = span{start, end}, it.has|1<<r }
+
 type extractor struct {
 	scanner *indexer.Scanner
 	query   *query
-	items   []item
+	col     indexer.Collector[kind, item, *item] // reused from file to file
 	lines   []uint32
 }
 
@@ -49,11 +52,11 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	x.items = x.collect(caps)
+	items := x.col.Collect(caps, x.query.captures)
 	x.lines = srctext.LineStarts(x.lines[:0], src)
 	f := &fileState{
 		path: file, str: string(src), lines: x.lines, test: isTestFile(file),
-		ids: indexer.IDs{Language: Name, File: file}, items: x.items,
+		ids: indexer.IDs{Language: Name, File: file}, items: items,
 		docs: map[uint32]string{}, exprs: map[uint64]int32{}, labels: map[uint32][]string{},
 		binds: map[string][]*binding{},
 	}
@@ -83,58 +86,6 @@ func moduleOf(file string) string {
 		}
 	}
 	return ""
-}
-
-// collect turns the query's captures into items in document order,
-// containers before what they contain, merging the matches of one node.
-func (x *extractor) collect(caps []indexer.Capture) []item {
-	items := x.items[:0]
-	info := x.query.captures
-	for i := 0; i < len(caps); {
-		j := i
-		for j < len(caps) && caps[j].Match == caps[i].Match {
-			j++
-		}
-		var it item
-		for _, c := range caps[i:j] {
-			if c.Index == indexer.NameChild {
-				continue
-			}
-			if r := info[c.Index].role; r >= 0 {
-				it.role[r] = span{c.Start, c.End}
-				it.has |= 1 << r
-			}
-		}
-		for _, c := range caps[i:j] {
-			if c.Index == indexer.NameChild {
-				continue
-			}
-			if ci := info[c.Index]; ci.role < 0 {
-				it.kind = ci.kind
-				it.span = span{c.Start, c.End}
-				items = append(items, it)
-			}
-		}
-		i = j
-	}
-	slices.SortStableFunc(items, func(a, b item) int {
-		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(b.end, a.end), cmp.Compare(a.kind, b.kind))
-	})
-	out := items[:0]
-	for _, it := range items {
-		if n := len(out); n > 0 && out[n-1].span == it.span && out[n-1].kind == it.kind {
-			p := &out[n-1]
-			for r := range numRoles {
-				if it.hasRole(r) && (!p.hasRole(r) || it.role[r].start < p.role[r].start) {
-					p.role[r] = it.role[r]
-					p.has |= 1 << r
-				}
-			}
-			continue
-		}
-		out = append(out, it)
-	}
-	return out
 }
 
 // isTestFile reports whether file holds tests by SwiftPM and Xcode

@@ -2,7 +2,6 @@ package typescript
 
 import (
 	"bytes"
-	"cmp"
 	"fmt"
 	"math"
 	"path"
@@ -34,6 +33,11 @@ type item struct {
 
 func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
 
+// SetMain and SetRole let an indexer.Collector fill items.
+func (it *item) SetMain(k kind, start, end uint32) { it.kind, it.span = k, span{start, end} }
+
+func (it *item) SetRole(r int, start, end uint32) { it.role[r], it.has = span{start, end}, it.has|1<<r }
+
 type extractor struct {
 	d        *dialect
 	tree     *indexer.Tree
@@ -41,7 +45,8 @@ type extractor struct {
 	query    *query
 	configs  *configs
 	packages *packages
-	items    []item // reused from file to file
+	items    []item                               // reused from file to file
+	col      indexer.Collector[kind, item, *item] // the buffers of collect, reused too
 }
 
 func (x *extractor) Close() { x.scanner.Close() }
@@ -66,38 +71,7 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 // collect turns the query's captures into items in document order,
 // containers before what they contain.
 func (x *extractor) collect(caps []indexer.Capture) []item {
-	items := x.items[:0]
-	info := x.query.captures
-	for i := 0; i < len(caps); {
-		j := i
-		for j < len(caps) && caps[j].Match == caps[i].Match {
-			j++
-		}
-		var it item
-		for _, c := range caps[i:j] {
-			if c.Index == indexer.NameChild {
-				continue
-			}
-			if r := info[c.Index].role; r >= 0 {
-				it.role[r] = span{c.Start, c.End}
-				it.has |= 1 << r
-			}
-		}
-		for _, c := range caps[i:j] {
-			if c.Index == indexer.NameChild {
-				continue
-			}
-			if ci := info[c.Index]; ci.role < 0 {
-				it.kind = ci.kind
-				it.span = span{c.Start, c.End}
-				items = append(items, it)
-			}
-		}
-		i = j
-	}
-	slices.SortFunc(items, func(a, b item) int {
-		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(b.end, a.end), cmp.Compare(a.kind, b.kind))
-	})
+	items := x.col.Collect(caps, x.query.captures)
 	// The same node can match two patterns of one kind (a variable
 	// declaration that is also exported); keep one item.
 	return slices.CompactFunc(items, func(a, b item) bool { return a.span == b.span && a.kind == b.kind && a.role == b.role })

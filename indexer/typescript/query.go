@@ -95,16 +95,9 @@ var roleSlots = map[string]int{
 	"source": rSource, "alias": rAlias, "args": rArgs, "key": rKey,
 }
 
-// captureInfo says what capture i of the query is: the kind of its item
-// and, for a role capture, its slot (-1 for the main capture).
-type captureInfo struct {
-	kind kind
-	role int8
-}
-
 type query struct {
 	q        *indexer.Query
-	captures []captureInfo
+	captures []indexer.CaptureInfo[kind] // by capture index
 }
 
 // compile builds the query of one grammar from its pattern files.
@@ -116,20 +109,20 @@ func compile(name string, lang unsafe.Pointer, sources ...string) (*query, error
 	out := &query{q: q}
 	for _, capture := range q.CaptureNames() {
 		k, role, _ := strings.Cut(capture, ".")
-		ci := captureInfo{kind: numKinds, role: -1}
+		ci := indexer.CaptureInfo[kind]{Kind: numKinds, Role: -1}
 		for i, n := range kindNames {
 			if n == k {
-				ci.kind = kind(i)
+				ci.Kind = kind(i)
 			}
 		}
 		if role != "" {
 			slot, ok := roleSlots[role]
 			if !ok {
-				ci.kind = numKinds
+				ci.Kind = numKinds
 			}
-			ci.role = int8(slot)
+			ci.Role = int8(slot)
 		}
-		if ci.kind == numKinds {
+		if ci.Kind == numKinds {
 			return nil, fmt.Errorf("%s query: unknown capture @%s", name, capture)
 		}
 		out.captures = append(out.captures, ci)
