@@ -46,6 +46,17 @@ type rawPackage struct {
 	OptionalDependencies map[string]json.RawMessage `json:"optionalDependencies"`
 }
 
+// dependencies returns the names of every kind of dependency.
+func (r *rawPackage) dependencies() []string {
+	var out []string
+	for _, m := range []map[string]json.RawMessage{r.Dependencies, r.DevDependencies, r.PeerDependencies, r.OptionalDependencies} {
+		for name := range m {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
 // packages caches the package governing each folder, for one extractor.
 type packages struct {
 	tree    *indexer.Tree
@@ -108,24 +119,14 @@ func (ps *packages) load(dir string, raw *rawPackage) *npmPackage {
 	}
 	// The dependencies of this package.json and of those above it (a
 	// monorepo's root declares what its workspaces share).
-	var deps []string
-	for d, first := dir, true; ; first = false {
-		if r := raw; first || ps.tree.Has(path.Join(d, "package.json")) {
-			if !first {
-				r = ps.read(path.Join(d, "package.json"))
-			}
-			if r != nil {
-				for _, m := range []map[string]json.RawMessage{r.Dependencies, r.DevDependencies, r.PeerDependencies, r.OptionalDependencies} {
-					for name := range m {
-						deps = append(deps, name)
-					}
-				}
-			}
-		}
-		if d == "." || d == "" {
-			break
-		}
+	deps := raw.dependencies()
+	for d := dir; d != "." && d != ""; {
 		d = path.Dir(d)
+		if f := path.Join(d, "package.json"); ps.tree.Has(f) {
+			if r := ps.read(f); r != nil {
+				deps = append(deps, r.dependencies()...)
+			}
+		}
 	}
 	slices.Sort(deps)
 	p.requires = strings.Join(slices.Compact(deps), " ")
