@@ -2,13 +2,10 @@ package query
 
 import (
 	"bytes"
-	"cmp"
 	"fmt"
 	"math"
-	"math/bits"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/graphsnap/snap/schemas"
 )
@@ -117,17 +114,16 @@ const (
 // modules and namespaces). The postings of term t are docs[off[t]:off[t+1]]
 // (rows, ascending) with their weighted term frequencies in tfs.
 type ctxIndex struct {
-	terms   map[string]int32
-	off     []uint32
-	docs    []int32
-	tfs     []uint16
-	lens    []uint16 // weighted length by row, saturated
-	avgLen  float64
-	numDocs int
+	terms    map[string]int32
+	off      []uint32
+	docs     []int32
+	tfs      []uint16
+	lens     []uint16 // weighted length by row, saturated
+	avgLen   float64
+	numDocs  int
+	prior    []float64 // the PageRank prior by row (see contextPrior)
+	maxPrior float64   // the largest of them
 }
-
-// slotPool holds the row → candidate slots of Context, all zero.
-var slotPool = sync.Pool{New: func() any { return new([]int32) }}
 
 // Context answers a task in words ("add retry to the HTTP client's redirect
 // handling") with the symbols most likely involved and their code, within a
@@ -145,6 +141,14 @@ var slotPool = sync.Pool{New: func() any { return new([]int32) }}
 // at a line to fit when needed (CodeTruncated), or its signature. Ties go
 // to the smaller row. The index is built on first use and kept.
 func (e *Engine) Context(task string, opt ContextOptions) ContextResult {
+	res, _ := e.context(task, opt, -1)
+	return res
+}
+
+// context is Context with the terms that at least commonDF documents hold
+// bounded (see rank), or with those that 1/ctxCommon of them hold when
+// commonDF is -1. It reports whether the bound settled the answer.
+func (e *Engine) context(task string, opt ContextOptions, commonDF int) (ContextResult, bool) {
 	budget := opt.Tokens
 	if budget <= 0 {
 		budget = DefaultContextTokens
@@ -167,47 +171,12 @@ func (e *Engine) Context(task string, opt ContextOptions) ContextResult {
 	})
 	res.Terms = words
 
-	// BM25, accumulated in slots of the rows touched. The slots come
-	// from a pool and go back cleared: a task's words touch a few
-	// thousand rows of hundreds of thousands.
-	type cand struct {
-		row   int32
-		text  float64 // BM25
-		graph float64 // shares from seeds
-		mask  uint64  // terms matched
-		via   string
-		viaBy float64 // the largest share, which names via
-		ok    bool    // kept by the options' filters
+	q := ctxRun{e: e, x: x, s: contextScratch(len(e.nodes)), opt: opt}
+	defer q.s.release()
+	if commonDF < 0 {
+		commonDF = x.numDocs / ctxCommon
 	}
-	var cands []cand
-	postings := 0
-	for _, term := range terms {
-		if id, ok := x.terms[term]; ok {
-			postings += int(x.off[id+1] - x.off[id])
-		}
-	}
-	cands = make([]cand, 0, min(postings, len(e.nodes)))
-	slot := slotPool.Get().(*[]int32)
-	if len(*slot) < len(e.nodes) {
-		*slot = make([]int32, len(e.nodes))
-	}
-	defer func() {
-		for _, c := range cands {
-			(*slot)[c.row] = 0
-		}
-		slotPool.Put(slot)
-	}()
-	keep := func(r int32) bool {
-		n := &e.nodes[r]
-		return !isContainer(n.Kind) && (opt.Language == "" || n.Language == opt.Language) && MatchFile(n.File, opt.File) && e.InScope(n.File)
-	}
-	touch := func(r int32) *cand {
-		if (*slot)[r] == 0 {
-			cands = append(cands, cand{row: r, ok: keep(r)})
-			(*slot)[r] = int32(len(cands))
-		}
-		return &cands[(*slot)[r]-1]
-	}
+	var common, all uint64
 	for t, term := range terms {
 		id, ok := x.terms[term]
 		if !ok {
@@ -217,96 +186,25 @@ func (e *Engine) Context(task string, opt ContextOptions) ContextResult {
 		docs, tfs := x.docs[x.off[id]:x.off[id+1]], x.tfs[x.off[id]:x.off[id+1]]
 		df := float64(len(docs))
 		idf := math.Log(1 + (float64(x.numDocs)-df+0.5)/(df+0.5))
-		for i, r := range docs {
-			tf := float64(tfs[i])
-			norm := bm25K1 * (1 - bm25B + bm25B*float64(x.lens[r])/x.avgLen)
-			c := touch(r)
-			c.text += idf * tf * (bm25K1 + 1) / (tf + norm)
-			c.mask |= 1 << t
+		q.terms = append(q.terms, ctxTerm{bit: 1 << t, docs: docs, tfs: tfs, idf: idf})
+		if all |= 1 << t; len(docs) >= commonDF {
+			common |= 1 << t
 		}
 	}
-	// Symbols that hold more of the task's words rank higher: coverage
-	// scales BM25 from a half (one word of many) to one (all of them).
-	matchable := len(terms) - len(res.Unmatched)
-	for i := range cands {
-		c := &cands[i]
-		c.text *= 0.5 + 0.5*float64(bits.OnesCount64(c.mask))/float64(max(matchable, 1))
+	q.matchable = len(q.terms)
+	if common == all {
+		common = 0 // no row holds a rarer term
 	}
-	// Keep the filtered text matches, normalised so the best is 1.
-	top := 0.0
-	for _, c := range cands {
-		if c.ok {
-			top = max(top, c.text)
-		}
+	// The picks come from the best few: enough for the limit, and for
+	// the entries that the budget makes the loop skip.
+	k := 4*limit + 16
+	picks, bounded := q.rank(common, k)
+	if !bounded {
+		q.s.reset()
+		picks, _ = q.rank(0, k)
 	}
-	if top == 0 {
-		return res
-	}
-	for i := range cands {
-		cands[i].text /= top
-	}
-
-	// Graph expansion from the best text matches.
-	order := make([]int32, 0, len(cands))
-	for i, c := range cands {
-		if c.ok {
-			order = append(order, int32(i))
-		}
-	}
-	seeds := topN(order, ctxSeeds, func(a, b int32) int {
-		return cmp.Or(cmp.Compare(cands[b].text, cands[a].text), cmp.Compare(cands[a].row, cands[b].row))
-	})
-	seedRows := make([]int32, len(seeds))
-	seedText := make([]float64, len(seeds))
-	for i, ci := range seeds {
-		seedRows[i], seedText[i] = cands[ci].row, cands[ci].text
-	}
-	for i, h := range seedRows {
-		links := e.contextLinks(h)
-		share := ctxShare * seedText[i] / math.Sqrt(float64(len(links)))
-		for _, l := range links[:min(len(links), ctxFanout)] {
-			if l.node == h {
-				continue
-			}
-			c := touch(l.node)
-			if !c.ok {
-				continue
-			}
-			c.graph += share
-			if share > c.viaBy {
-				c.viaBy, c.via = share, l.why+" "+e.nodes[h].QualifiedName
-			}
-		}
-	}
-
-	// Final scores: text, graph shares, prior.
-	rank := e.globalRank()
-	maxRank := 0.0
-	for _, r := range rank {
-		maxRank = max(maxRank, r)
-	}
-	uniform := float64(len(e.nodes))
-	prior := func(r int32) float64 {
-		if maxRank == 0 {
-			return 0
-		}
-		return ctxPrior * math.Log1p(rank[r]*uniform) / math.Log1p(maxRank*uniform)
-	}
-	type scored struct {
-		ci    int32
-		score float64
-	}
-	var all []scored
-	for i, c := range cands {
-		if c.ok && (c.text > 0 || c.graph > 0) {
-			all = append(all, scored{int32(i), c.text + min(c.graph, ctxShare) + prior(c.row)})
-		}
-	}
-	// The picks come from the best few: enough for the limit, and for the
-	// entries that the budget makes the loop skip.
-	all = topN(all, 4*limit+16, func(a, b scored) int {
-		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(cands[a.ci].row, cands[b.ci].row))
-	})
+	bounded = bounded && common != 0
+	text := q.s.text
 
 	// Pick by score until the budget or the limit is reached.
 	type span struct {
@@ -315,20 +213,20 @@ func (e *Engine) Context(task string, opt ContextOptions) ContextResult {
 		row        int32
 	}
 	var shown []span // bodies shown whole
-	for _, s := range all {
+	for _, p := range picks {
 		if len(res.Symbols) == limit {
 			break
 		}
-		c := &cands[s.ci]
-		n := &e.nodes[c.row]
-		sym := ContextSymbol{Node: c.row, Score: s.score}
+		r := p.row
+		n := &e.nodes[r]
+		sym := ContextSymbol{Node: r, Score: p.score}
 		for t := range terms {
-			if c.mask&(1<<t) != 0 {
+			if text[r].mask&(1<<t) != 0 {
 				sym.Matched = append(sym.Matched, words[t])
 			}
 		}
-		if c.graph > 0 {
-			sym.Via = c.via
+		if graph, via := q.s.graph(r); graph > 0 {
+			sym.Via = via
 		}
 		left := budget - res.Tokens
 		head := tokensOf(len(n.QualifiedName) + len(n.File) + len(sym.Why()) + 16)
@@ -336,9 +234,9 @@ func (e *Engine) Context(task string, opt ContextOptions) ContextResult {
 			break
 		}
 		inside := slices.IndexFunc(shown, func(p span) bool {
-			return p.file == n.File && p.start <= n.StartByte && n.EndByte <= p.end && p.row != c.row
+			return p.file == n.File && p.start <= n.StartByte && n.EndByte <= p.end && p.row != r
 		})
-		body, hasBody := e.Body(c.row)
+		body, hasBody := e.Body(r)
 		sig := tokensOf(len(n.Signature))
 		switch {
 		case inside >= 0:
@@ -353,7 +251,7 @@ func (e *Engine) Context(task string, opt ContextOptions) ContextResult {
 			sym.Shown, sym.Code = CodeSignature, n.Signature
 		case head+tokensOf(len(body)) <= left:
 			sym.Shown, sym.Code = CodeBody, string(body)
-			shown = append(shown, span{n.File, n.StartByte, n.EndByte, c.row})
+			shown = append(shown, span{n.File, n.StartByte, n.EndByte, r})
 		case left-head >= ctxMinTrunc:
 			cut := body[:(left-head)*4]
 			if i := bytes.LastIndexByte(cut, '\n'); i > 0 {
@@ -372,47 +270,7 @@ func (e *Engine) Context(task string, opt ContextOptions) ContextResult {
 		res.Tokens += sym.Tokens
 		res.Symbols = append(res.Symbols, sym)
 	}
-	return res
-}
-
-// topN returns the k smallest of xs by cmp, sorted; it reorders xs.
-func topN[T any](xs []T, k int, cmp func(a, b T) int) []T {
-	if k <= 0 {
-		return nil
-	}
-	if len(xs) <= k {
-		slices.SortFunc(xs, cmp)
-		return xs
-	}
-	// A heap of the k smallest so far, the largest at the root.
-	h := xs[:k]
-	down := func(i int) {
-		for {
-			c := 2*i + 1
-			if c >= k {
-				return
-			}
-			if c+1 < k && cmp(h[c+1], h[c]) > 0 {
-				c++
-			}
-			if cmp(h[c], h[i]) <= 0 {
-				return
-			}
-			h[i], h[c] = h[c], h[i]
-			i = c
-		}
-	}
-	for i := k/2 - 1; i >= 0; i-- {
-		down(i)
-	}
-	for _, x := range xs[k:] {
-		if cmp(x, h[0]) < 0 {
-			h[0] = x
-			down(0)
-		}
-	}
-	slices.SortFunc(h, cmp)
-	return h
+	return res, bounded
 }
 
 // tokensOf estimates the tokens of n bytes.
@@ -474,8 +332,35 @@ var linkWords = [numEdgeKinds][2]string{
 // use.
 func (e *Engine) contextIndex() *ctxIndex {
 	l := e.lazy()
-	l.ctxOnce.Do(func() { l.ctx = e.buildContextIndex() })
+	l.ctxOnce.Do(func() {
+		x := e.buildContextIndex()
+		x.prior = e.contextPrior()
+		for _, p := range x.prior {
+			x.maxPrior = max(x.maxPrior, p)
+		}
+		l.ctx = x
+	})
 	return l.ctx
+}
+
+// contextPrior returns the PageRank prior of Context by row: the log of
+// the global rank scaled by the node count, over that of the highest, times
+// ctxPrior; all zero when no node has rank.
+func (e *Engine) contextPrior() []float64 {
+	rank := e.globalRank()
+	maxRank := 0.0
+	for _, r := range rank {
+		maxRank = max(maxRank, r)
+	}
+	prior := make([]float64, len(e.nodes))
+	if maxRank == 0 {
+		return prior
+	}
+	uniform := float64(len(e.nodes))
+	for r := range prior {
+		prior[r] = ctxPrior * math.Log1p(rank[r]*uniform) / math.Log1p(maxRank*uniform)
+	}
+	return prior
 }
 
 func (e *Engine) buildContextIndex() *ctxIndex {

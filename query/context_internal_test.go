@@ -2,6 +2,9 @@ package query
 
 import (
 	"fmt"
+	"math"
+	"path"
+	"reflect"
 	"testing"
 
 	"github.com/graphsnap/snap/query/querytest"
@@ -48,5 +51,44 @@ func BenchmarkContextIndex(b *testing.B) {
 			b.ReportMetric(float64(len(x.docs)), "postings")
 			b.ReportMetric(float64(len(x.docs)*6+len(x.off)*4+len(x.lens)*2)/1e6, "MB")
 		})
+	}
+}
+
+// TestContextBound checks that bounding common terms changes no answer:
+// over tasks of a synthetic graph, as the load test writes them and with
+// filters, the answers with any threshold of common terms equal those of a
+// full ranking, and the bound settles some of them.
+func TestContextBound(t *testing.T) {
+	e, err := Build(querytest.Synthetic(20_000, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := e.contextIndex().numDocs
+	settled, n := 0, 0
+	for r := int32(0); r < int32(e.NumNodes()); r += 199 {
+		nd := e.Node(r)
+		for _, task := range []string{
+			fmt.Sprintf("change how %s works in %s", nd.Name, path.Dir(nd.File)),
+			nd.Name + " " + path.Base(nd.File),
+			nd.QualifiedName,
+		} {
+			for _, opt := range []ContextOptions{{}, {Limit: 3, Tokens: 300}, {Language: "python"}, {File: path.Base(nd.File)}} {
+				want, _ := e.context(task, opt, math.MaxInt)
+				for _, df := range []int{docs / 64, docs / 16, docs / ctxCommon, docs / 2} {
+					got, ok := e.context(task, opt, df)
+					if !reflect.DeepEqual(got, want) {
+						t.Fatalf("%q %+v, common from %d documents:\n got %+v\nwant %+v", task, opt, df, got, want)
+					}
+					if ok {
+						settled++
+					}
+					n++
+				}
+			}
+		}
+	}
+	t.Logf("the bound settled %d answers of %d", settled, n)
+	if settled == 0 {
+		t.Error("the bound settled no answer")
 	}
 }
