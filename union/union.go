@@ -85,6 +85,7 @@ func Merge(parts []Part, langs []indexer.Language) (*snapshot.Snapshot, []query.
 	// snapshot).
 	var partOf []int
 	var linker []bool
+	movers := relocators(langs)
 	for i, p := range parts {
 		s := p.Snapshot
 		m := s.Manifest
@@ -143,7 +144,6 @@ func Merge(parts []Part, langs []indexer.Language) (*snapshot.Snapshot, []query.
 			e.File = pre + e.File
 			out.Edges = append(out.Edges, e)
 		}
-		movers := relocators(langs)
 		for _, r := range s.Refs {
 			if id, ok := ids[r.Src]; ok {
 				r.Src = id
