@@ -1,13 +1,8 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -16,7 +11,6 @@ import (
 
 	"github.com/graphsnap/snap/query"
 	"github.com/graphsnap/snap/schemas"
-	"github.com/graphsnap/snap/snapshot"
 )
 
 // failConditions are what --fail-on can name.
@@ -126,7 +120,7 @@ func snapshotDiff(c *cli.Context, opt query.DiffOptions) (*schemas.Diff, [2]stri
 	var srcs [2]source
 	for i, arg := range labels {
 		var err error
-		if srcs[i], err = diffSide(ctx, c, arg); err != nil {
+		if srcs[i], err = refSource(ctx, c, "diff", arg); err != nil {
 			return nil, labels, err
 		}
 	}
@@ -143,60 +137,6 @@ func snapshotDiff(c *cli.Context, opt query.DiffOptions) (*schemas.Diff, [2]stri
 		return nil, labels, err
 	}
 	return query.Diff(engines[0], engines[1], opt), labels, nil
-}
-
-// diffSide finds the snapshot an argument of diff names.
-func diffSide(ctx context.Context, c *cli.Context, arg string) (source, error) {
-	if fi, err := os.Stat(filepath.Join(arg, schemas.ManifestFile)); err == nil && !fi.IsDir() {
-		st, err := snapshot.OpenDir(arg)
-		if err != nil {
-			return source{}, usagef("diff: %s: %v", arg, err)
-		}
-		return source{store: st, label: arg}, nil
-	}
-	id := detect(ctx, ".")
-	repo := id.Repo
-	if v := c.String("repo"); v != "" {
-		repo = v
-	}
-	st, err := openExistingStore(c.String("store"), id.Root)
-	if err != nil {
-		return source{}, err
-	}
-	head, _, err := snapshot.ReadHead(ctx, st.store, repo, arg)
-	if err == nil {
-		prefix, err := snapshot.Prefix(repo, arg, head.Commit)
-		if err != nil {
-			return source{}, err
-		}
-		return source{store: st.store, prefix: prefix, label: arg, manifestSHA256: head.ManifestSHA256}, nil
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return source{}, storeError(st, err)
-	}
-	list, err := snapshot.Catalog(ctx, st.store, repo, "")
-	if err != nil {
-		return source{}, storeError(st, err)
-	}
-	var hits []string
-	var prefix string
-	for _, b := range list {
-		for _, s := range b.Snapshots {
-			if s.Complete && len(arg) >= 4 && strings.HasPrefix(s.Commit, arg) {
-				p, _ := snapshot.Prefix(repo, b.Branch, s.Commit)
-				if !slices.Contains(hits, s.Commit) {
-					hits = append(hits, s.Commit)
-					prefix = p
-				}
-			}
-		}
-	}
-	switch len(hits) {
-	case 1:
-		return source{store: st.store, prefix: prefix, label: arg}, nil
-	case 0:
-		return source{}, usagef("diff: %s is not a snapshot folder, nor a branch or commit of %s in %s (see `snap ls`)", arg, repo, st.label)
-	}
-	return source{}, usagef("diff: %s names %d commits of %s: %s; give more of it", arg, len(hits), repo, strings.Join(hits, ", "))
 }
 
 // failed says which --fail-on condition holds, if one does.

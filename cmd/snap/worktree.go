@@ -34,7 +34,7 @@ func worktreeDiff(c *cli.Context, opt query.DiffOptions) (*schemas.Diff, [2]stri
 	var src source
 	var err error
 	if labels[0] != "" {
-		src, err = diffSide(ctx, c, labels[0])
+		src, err = refSource(ctx, c, "diff", labels[0])
 	} else {
 		src, err = findSnapshot(ctx, c)
 	}
