@@ -58,7 +58,7 @@ func twoRepos(t *testing.T) *mcp.Registry {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := query.BuildRepos(s, repos)
+	e, err := query.BuildWith(s, query.BuildOptions{Repos: repos})
 	if err != nil {
 		t.Fatal(err)
 	}

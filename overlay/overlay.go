@@ -390,7 +390,7 @@ func (o *Overlay) build(ctx context.Context, cur *query.Engine) error {
 			ParseErrors: g.Stats.ParseErrors, Languages: g.Stats.Languages}
 		m.Build = schemas.Build{DurationMS: g.Stats.Duration.Milliseconds(), Workers: g.Stats.Workers,
 			FilesParsed: g.Stats.FilesParsed, FilesReused: g.Stats.FilesReused, SourceBytes: g.Stats.SourceBytes}
-		e, err = query.BuildOverlay(s, ov)
+		e, err = query.BuildWith(s, query.BuildOptions{Overlay: &ov})
 	}
 	if err != nil {
 		return fmt.Errorf("build the overlay's engine: %w", err)

@@ -142,8 +142,8 @@ type Engine struct {
 
 	stats Stats
 
-	overlay *Overlay // set by BuildOverlay only
-	repos   []Repo   // set by BuildRepos only
+	overlay *Overlay // BuildOptions.Overlay
+	repos   []Repo   // BuildOptions.Repos, sorted
 
 	later *lazy  // what is computed on first use, shared by Within's views
 	scope string // Within's repository prefix: what name and path lookups keep
@@ -153,8 +153,33 @@ type Engine struct {
 // unique ID, every edge's kind known and its SrcRow and DstRow pointing at
 // the nodes it names (DstRow -1 exactly when Dst is 0). The engine keeps s's
 // slices; s must not be modified afterwards.
-func Build(s *snapshot.Snapshot) (*Engine, error) {
+func Build(s *snapshot.Snapshot) (*Engine, error) { return BuildWith(s, BuildOptions{}) }
+
+// BuildOptions shape how an engine is built.
+type BuildOptions struct {
+	// Workers bounds how many indexes build at once; 0 means one per CPU.
+	// A server building the next engine beside the one it serves builds
+	// with 1, so that requests keep a core.
+	Workers int
+	// Overlay, for a snapshot that merges the working tree into a served
+	// snapshot, is what the merge changed: Engine.Overlay returns it.
+	Overlay *Overlay
+	// Repos, for a snapshot that joins the snapshots of several
+	// repositories each under its name, lists them: Engine.Repos returns
+	// them, sorted by name. No repository's name may be a folder of
+	// another's.
+	Repos []Repo
+}
+
+// BuildWith is Build with options.
+func BuildWith(s *snapshot.Snapshot, opts BuildOptions) (*Engine, error) {
+	repos, err := sortRepos(opts.Repos)
+	if err != nil {
+		return nil, err
+	}
 	e := &Engine{
+		overlay:  opts.Overlay,
+		repos:    repos,
 		manifest: s.Manifest,
 		nodes:    s.Nodes,
 		edges:    s.Edges,
@@ -170,9 +195,11 @@ func Build(s *snapshot.Snapshot) (*Engine, error) {
 		}
 	}
 	// The three indexes read the rows and write disjoint fields of e.
+	serial := opts.Workers == 1
 	var g errgroup.Group
+	g.SetLimit(cmp.Or(opts.Workers, -1))
 	g.Go(e.buildAdjacency)
-	g.Go(func() error { e.names = buildNames(e.nodes); return nil })
+	g.Go(func() error { e.names = buildNames(e.nodes, serial); return nil })
 	g.Go(func() error { e.buildFiles(s); return nil })
 	if err := g.Wait(); err != nil {
 		return nil, err

@@ -49,8 +49,9 @@ func (p *postings[K]) get(k K) []int32 {
 // buildNames indexes the names of nodes. Nodes share names (String, Error,
 // init, New), so the work that depends on the name alone (folding, words,
 // trigrams, sorting) is done once per distinct name, and the rows are then
-// spread over the keys by counting, which keeps them in row order.
-func buildNames(nodes []schemas.Node) names {
+// spread over the keys by counting, which keeps them in row order. The
+// four indexes build side by side unless serial.
+func buildNames(nodes []schemas.Node, serial bool) names {
 	x := names{nodes: nodes, scratch: &sync.Pool{New: func() any {
 		return &fuzzyScratch{counts: make([]uint8, len(nodes))}
 	}}}
@@ -73,11 +74,15 @@ func buildNames(nodes []schemas.Node) names {
 	for _, id := range nameOf {
 		perName[id]++
 	}
-	// The four indexes are independent: build them side by side.
+	// The four indexes are independent.
 	var wg sync.WaitGroup
-	wg.Go(func() { x.byName = byNameOrder(uniq, nameOf, perName) })
-	wg.Go(func() { x.byQName = byQNameOrder(nodes) })
-	wg.Go(func() { x.tokens = tokenPostings(uniq, nameOf, perName) })
+	do := wg.Go
+	if serial {
+		do = func(f func()) { f() }
+	}
+	do(func() { x.byName = byNameOrder(uniq, nameOf, perName) })
+	do(func() { x.byQName = byQNameOrder(nodes) })
+	do(func() { x.tokens = tokenPostings(uniq, nameOf, perName) })
 	x.grams = gramPostings(uniq, nameOf, perName)
 	wg.Wait()
 	return x

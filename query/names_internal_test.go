@@ -63,18 +63,21 @@ func postingsByDefinition[K cmp.Ordered](n int, keys func(r int32) []K) postings
 
 func checkNames(t *testing.T, nodes []schemas.Node) {
 	t.Helper()
-	got, want := buildNames(nodes), namesByDefinition(nodes)
-	for _, c := range []struct {
-		name      string
-		got, want any
-	}{
-		{"byName", got.byName, want.byName},
-		{"byQName", got.byQName, want.byQName},
-		{"tokens", got.tokens, want.tokens},
-		{"grams", got.grams, want.grams},
-	} {
-		if !reflect.DeepEqual(c.got, c.want) {
-			t.Errorf("%s differs from its definition", c.name)
+	want := namesByDefinition(nodes)
+	for _, serial := range []bool{false, true} {
+		got := buildNames(nodes, serial)
+		for _, c := range []struct {
+			name      string
+			got, want any
+		}{
+			{"byName", got.byName, want.byName},
+			{"byQName", got.byQName, want.byQName},
+			{"tokens", got.tokens, want.tokens},
+			{"grams", got.grams, want.grams},
+		} {
+			if !reflect.DeepEqual(c.got, c.want) {
+				t.Errorf("serial %v: %s differs from its definition", serial, c.name)
+			}
 		}
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/graphsnap/snap/schemas"
-	"github.com/graphsnap/snap/snapshot"
 )
 
 // Overlay marks an engine built from a snapshot and the working tree
@@ -17,17 +16,6 @@ type Overlay struct {
 	Added    []string  // paths in the checkout that the snapshot lacks
 	Deleted  []string  // paths in the snapshot that the checkout lacks
 	BuiltAt  time.Time // when the checkout was read
-}
-
-// BuildOverlay is Build for a snapshot that merges the working tree into
-// a served snapshot: the engine carries o, which Overlay returns.
-func BuildOverlay(s *snapshot.Snapshot, o Overlay) (*Engine, error) {
-	e, err := Build(s)
-	if err != nil {
-		return nil, err
-	}
-	e.overlay = &o
-	return e, nil
 }
 
 // Overlay returns what the working-tree overlay changed, or nil for an

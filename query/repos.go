@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-
-	"github.com/graphsnap/snap/snapshot"
 )
 
 // Repo is one of the repositories an engine serves together (package
@@ -21,10 +19,12 @@ type Repo struct {
 // Prefix is what every path of the repository begins with.
 func (r Repo) Prefix() string { return r.Name + "/" }
 
-// BuildRepos is Build for a snapshot that joins the snapshots of several
-// repositories, each under its name: the engine carries repos, which
-// Repos returns. No repository's name may be a folder of another's.
-func BuildRepos(s *snapshot.Snapshot, repos []Repo) (*Engine, error) {
+// sortRepos returns a copy of repos sorted by name, or nil for none, and
+// checks that no repository's name is a folder of another's.
+func sortRepos(repos []Repo) ([]Repo, error) {
+	if len(repos) == 0 {
+		return nil, nil
+	}
 	repos = append([]Repo(nil), repos...)
 	sort.Slice(repos, func(i, j int) bool { return repos[i].Name < repos[j].Name })
 	for i := 1; i < len(repos); i++ {
@@ -32,12 +32,7 @@ func BuildRepos(s *snapshot.Snapshot, repos []Repo) (*Engine, error) {
 			return nil, fmt.Errorf("repository %s lies inside %s: their paths would mix", repos[i].Name, repos[i-1].Name)
 		}
 	}
-	e, err := Build(s)
-	if err != nil {
-		return nil, err
-	}
-	e.repos = repos
-	return e, nil
+	return repos, nil
 }
 
 // Repos returns the repositories the engine serves together, sorted by

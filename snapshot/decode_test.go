@@ -7,6 +7,7 @@ import (
 	"io"
 	"maps"
 	"reflect"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -156,7 +157,7 @@ func checkDecode[T any](t *testing.T, spec *tableSpec[T], rows []T, opts ...parq
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := decodeRows(spec, data, int64(len(rows)))
+	got, err := decodeRows(spec, data, int64(len(rows)), 2)
 	if err != nil {
 		t.Fatalf("decodeRows: %v", err)
 	}
@@ -166,6 +167,10 @@ func checkDecode[T any](t *testing.T, spec *tableSpec[T], rows []T, opts ...parq
 	}
 	if len(got) != len(ref) {
 		t.Fatalf("decodeRows read %d rows, the generic reader %d", len(got), len(ref))
+	}
+	// One worker decodes the row groups in turn, to the same rows.
+	if one, err := decodeRows(spec, data, int64(len(rows)), 1); err != nil || !reflect.DeepEqual(one, got) {
+		t.Errorf("decodeRows with one worker: %v, or rows differ from two workers'", err)
 	}
 	want := slices.Clone(rows)
 	for i := range want {
@@ -325,7 +330,7 @@ func TestDecodePanicIsError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := decodeRows(spec, data, 100); err == nil || !strings.Contains(err.Error(), "parquet reader failed: boom") {
+	if _, err := decodeRows(spec, data, 100, 2); err == nil || !strings.Contains(err.Error(), "parquet reader failed: boom") {
 		t.Errorf("decodeRows = %v, want the panic as an error", err)
 	}
 }
@@ -350,7 +355,9 @@ func benchDecode[T any](b *testing.B, spec *tableSpec[T], rows []T) {
 	for _, d := range []struct {
 		name   string
 		decode func(*tableSpec[T], []byte, int64) ([]T, error)
-	}{{"columns", decodeRows[T]}, {"generic", decodeRowsGeneric[T]}} {
+	}{{"columns", func(s *tableSpec[T], data []byte, n int64) ([]T, error) {
+		return decodeRows(s, data, n, runtime.GOMAXPROCS(0))
+	}}, {"generic", decodeRowsGeneric[T]}} {
 		b.Run(spec.name+"/"+d.name, func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			for b.Loop() {

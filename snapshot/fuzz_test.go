@@ -37,7 +37,7 @@ var fuzzNodes = []schemas.Node{
 // decodeNodes is a nodes table from arbitrary bytes, with a row limit well
 // above any seed.
 func decodeNodes(data []byte) ([]schemas.Node, error) {
-	return decodeRows(nodesSpec, data, fuzzMaxRows)
+	return decodeRows(nodesSpec, data, fuzzMaxRows, 2)
 }
 
 // heapAllocs returns the bytes allocated on the heap so far by the whole
@@ -93,7 +93,7 @@ func fuzzTable[T any](f *testing.F, spec *tableSpec[T], seed []T) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		before := heapAllocs()
-		rows, err := decodeRows(spec, data, fuzzMaxRows)
+		rows, err := decodeRows(spec, data, fuzzMaxRows, 2)
 		if used, budget := heapAllocs()-before, allocBudget(len(data)); used > budget {
 			t.Fatalf("reading %d bytes allocated %d bytes, more than %d", len(data), used, budget)
 		}
@@ -105,7 +105,7 @@ func fuzzTable[T any](f *testing.F, spec *tableSpec[T], seed []T) {
 		if err != nil {
 			t.Fatalf("decoded rows do not encode: %v", err)
 		}
-		again, err := decodeRows(spec, enc, fuzzMaxRows)
+		again, err := decodeRows(spec, enc, fuzzMaxRows, 2)
 		if err != nil {
 			t.Fatalf("re-encoded rows do not decode: %v", err)
 		}
@@ -209,18 +209,18 @@ func TestCorruptTables(t *testing.T) {
 	tables := map[string]func() ([]byte, func([]byte) error){
 		"nodes": func() ([]byte, func([]byte) error) {
 			b, _ := encodeRows(nodesSpec, fuzzNodes)
-			return b, func(d []byte) error { _, err := decodeRows(nodesSpec, d, 100); return err }
+			return b, func(d []byte) error { _, err := decodeRows(nodesSpec, d, 100, 2); return err }
 		},
 		"edges": func() ([]byte, func([]byte) error) {
 			b, _ := encodeRows(edgesSpec, []schemas.Edge{
 				{Src: 1, Dst: 2, Kind: "calls", File: "a.go", Line: 1, Target: "x", Confidence: 0.5, InLoop: true, DstRow: 1},
 				{Src: 1, Kind: "calls", File: "a.go", Line: 2, Target: "y", Resolution: "unresolved", Args: "z", DstRow: -1},
 			})
-			return b, func(d []byte) error { _, err := decodeRows(edgesSpec, d, 100); return err }
+			return b, func(d []byte) error { _, err := decodeRows(edgesSpec, d, 100, 2); return err }
 		},
 		"sources": func() ([]byte, func([]byte) error) {
 			b, _ := encodeRows(sourcesSpec, []schemas.Source{{Path: "a", Content: []byte{0xff, 0}}, {Path: "b", Content: []byte("package b\n")}})
-			return b, func(d []byte) error { _, err := decodeRows(sourcesSpec, d, 100); return err }
+			return b, func(d []byte) error { _, err := decodeRows(sourcesSpec, d, 100, 2); return err }
 		},
 	}
 	for name, mk := range tables {

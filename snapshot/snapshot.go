@@ -58,6 +58,17 @@ type ReadOptions struct {
 	// ManifestSHA256, when set, is the digest manifest.json must have:
 	// HEAD.json's manifest_sha256.
 	ManifestSHA256 string
+	// Workers bounds how many tables and row groups decode at once; 0
+	// means one per CPU. A server loading the next snapshot beside the
+	// one it serves reads with 1, so that requests keep a core.
+	Workers int
+}
+
+func (o ReadOptions) workers() int {
+	if o.Workers > 0 {
+		return o.Workers
+	}
+	return runtime.GOMAXPROCS(0)
 }
 
 // maxManifestSize bounds what ReadManifest reads: a manifest is a few KiB.
@@ -297,18 +308,19 @@ func Read(ctx context.Context, st Store, prefix string, opts ReadOptions) (*Snap
 		}
 	}
 	s := &Snapshot{Manifest: m}
+	w := opts.workers()
 	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	g.Go(func() (err error) { s.Nodes, err = loadTable(gctx, st, prefix, &m, nodesSpec); return err })
+	g.SetLimit(w)
+	g.Go(func() (err error) { s.Nodes, err = loadTable(gctx, st, prefix, &m, nodesSpec, w); return err })
 	if !opts.SkipEdges {
-		g.Go(func() (err error) { s.Edges, err = loadTable(gctx, st, prefix, &m, edgesSpec); return err })
+		g.Go(func() (err error) { s.Edges, err = loadTable(gctx, st, prefix, &m, edgesSpec, w); return err })
 	}
-	g.Go(func() (err error) { s.Files, err = loadTable(gctx, st, prefix, &m, filesSpec); return err })
+	g.Go(func() (err error) { s.Files, err = loadTable(gctx, st, prefix, &m, filesSpec, w); return err })
 	if _, listed := findTable(&m, schemas.TableSources); listed && !opts.SkipSources {
-		g.Go(func() (err error) { s.Sources, err = loadTable(gctx, st, prefix, &m, sourcesSpec); return err })
+		g.Go(func() (err error) { s.Sources, err = loadTable(gctx, st, prefix, &m, sourcesSpec, w); return err })
 	}
 	if !opts.SkipRefs {
-		g.Go(func() (err error) { s.Refs, err = loadTable(gctx, st, prefix, &m, refsSpec); return err })
+		g.Go(func() (err error) { s.Refs, err = loadTable(gctx, st, prefix, &m, refsSpec, w); return err })
 	}
 	if err := g.Wait(); err != nil {
 		return nil, fmt.Errorf("read snapshot %s: %w", where(prefix), err)
@@ -316,8 +328,9 @@ func Read(ctx context.Context, st Store, prefix string, opts ReadOptions) (*Snap
 	return s, nil
 }
 
-// loadTable fetches, checks and decodes one table the manifest lists.
-func loadTable[T any](ctx context.Context, st Store, prefix string, m *schemas.Manifest, spec *tableSpec[T]) ([]T, error) {
+// loadTable fetches, checks and decodes one table the manifest lists,
+// decoding up to workers row groups at once.
+func loadTable[T any](ctx context.Context, st Store, prefix string, m *schemas.Manifest, spec *tableSpec[T], workers int) ([]T, error) {
 	t, ok := findTable(m, spec.name)
 	if !ok {
 		return nil, fmt.Errorf("missing table %s (%s): not in the manifest", spec.name, spec.file)
@@ -326,7 +339,7 @@ func loadTable[T any](ctx context.Context, st Store, prefix string, m *schemas.M
 	if err != nil {
 		return nil, err
 	}
-	rows, err := decodeRows(spec, data, t.Rows)
+	rows, err := decodeRows(spec, data, t.Rows, workers)
 	if err != nil {
 		return nil, fmt.Errorf("table %s: %w", spec.name, err)
 	}
@@ -393,15 +406,15 @@ func Verify(ctx context.Context, st Store, prefix string) (schemas.Manifest, err
 			var err error
 			switch t.Name {
 			case schemas.TableNodes:
-				_, err = loadTable(gctx, st, prefix, &m, nodesSpec)
+				_, err = loadTable(gctx, st, prefix, &m, nodesSpec, runtime.GOMAXPROCS(0))
 			case schemas.TableEdges:
-				_, err = loadTable(gctx, st, prefix, &m, edgesSpec)
+				_, err = loadTable(gctx, st, prefix, &m, edgesSpec, runtime.GOMAXPROCS(0))
 			case schemas.TableFiles:
-				_, err = loadTable(gctx, st, prefix, &m, filesSpec)
+				_, err = loadTable(gctx, st, prefix, &m, filesSpec, runtime.GOMAXPROCS(0))
 			case schemas.TableSources:
-				_, err = loadTable(gctx, st, prefix, &m, sourcesSpec)
+				_, err = loadTable(gctx, st, prefix, &m, sourcesSpec, runtime.GOMAXPROCS(0))
 			case schemas.TableRefs:
-				_, err = loadTable(gctx, st, prefix, &m, refsSpec)
+				_, err = loadTable(gctx, st, prefix, &m, refsSpec, runtime.GOMAXPROCS(0))
 			default:
 				_, err = fetchTable(gctx, st, prefix, t)
 			}

@@ -145,6 +145,10 @@ func TestRoundTrip(t *testing.T) {
 				t.Errorf("EncodeManifest(Write's manifest) differs from manifest.json")
 			}
 
+			if one, err := snapshot.Read(ctx, st, prefix, snapshot.ReadOptions{Workers: 1}); err != nil || !reflect.DeepEqual(one, out) {
+				t.Errorf("Read with one worker: %v, or it read other rows", err)
+			}
+
 			part, err := snapshot.Read(ctx, st, prefix, snapshot.ReadOptions{SkipSources: true, SkipRefs: true})
 			if err != nil {
 				t.Fatalf("Read with skips: %v", err)

@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"runtime"
 	"slices"
 	"strconv"
 	"sync"
@@ -289,7 +288,7 @@ func encodeRows[T any](s *tableSpec[T], rows []T) ([]byte, error) {
 // parquet-go then reads without inflating anything again. A row group
 // that would inflate past a page's limit is read from data instead, after
 // its check.
-func decodeRows[T any](s *tableSpec[T], data []byte, maxRows int64) (rows []T, err error) {
+func decodeRows[T any](s *tableSpec[T], data []byte, maxRows int64, workers int) (rows []T, err error) {
 	want, err := s.schemaOnce()
 	if err != nil {
 		return nil, err
@@ -385,7 +384,7 @@ func decodeRows[T any](s *tableSpec[T], data []byte, maxRows int64) (rows []T, e
 	rows = make([]T, md.NumRows)
 	errs := make([]error, len(md.RowGroups))
 	var eg errgroup.Group
-	eg.SetLimit(runtime.GOMAXPROCS(0))
+	eg.SetLimit(max(workers, 1))
 	base := int64(0)
 	for g, rg := range md.RowGroups {
 		part := rows[base : base+rg.NumRows]

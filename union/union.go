@@ -61,8 +61,9 @@ type Stats struct {
 }
 
 // Merge joins parts into one snapshot, without refs, with the
-// repositories it holds, for query.BuildRepos. langs are the indexer's languages; those named in
-// CrossLanguages are run across the parts.
+// repositories it holds, for query.BuildOptions.Repos. langs are the
+// indexer's languages; those named in CrossLanguages are run across the
+// parts.
 func Merge(parts []Part, langs []indexer.Language) (*snapshot.Snapshot, []query.Repo, Stats, error) {
 	var st Stats
 	if len(parts) == 0 {

@@ -50,7 +50,7 @@ func merge(t *testing.T, parts ...union.Part) (*query.Engine, union.Stats) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := query.BuildRepos(s, repos)
+	e, err := query.BuildWith(s, query.BuildOptions{Repos: repos})
 	if err != nil {
 		t.Fatal(err)
 	}

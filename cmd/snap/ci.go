@@ -323,7 +323,7 @@ func ciPush(ctx context.Context, log *slog.Logger, local, remote storeRef, id id
 func ciDiff(ctx context.Context, local storeRef, from, to string) (*schemas.Diff, error) {
 	var es [2]*query.Engine
 	for i, p := range []string{from, to} {
-		e, _, err := loadFrom(ctx, source{store: local.store, prefix: p, label: p})
+		e, _, err := loadFrom(ctx, source{store: local.store, prefix: p, label: p}, 0)
 		if err != nil {
 			return nil, err
 		}

@@ -129,7 +129,7 @@ func snapshotDiff(c *cli.Context, opt query.DiffOptions) (*schemas.Diff, [2]stri
 	g, gctx := errgroup.WithContext(ctx)
 	for i := range srcs {
 		g.Go(func() (err error) {
-			engines[i], _, err = loadFrom(gctx, srcs[i])
+			engines[i], _, err = loadFrom(gctx, srcs[i], 0)
 			return err
 		})
 	}

@@ -116,7 +116,7 @@ func (l *library) Open(ctx context.Context, commit string) (*query.Engine, error
 			// The cache has it already: the store's trouble does not matter.
 		}
 	}
-	e, _, err := loadFrom(ctx, source{store: l.f.cache.store, prefix: prefix, label: l.f.repo + " " + l.f.branch + " " + commit})
+	e, _, err := loadFrom(ctx, source{store: l.f.cache.store, prefix: prefix, label: l.f.repo + " " + l.f.branch + " " + commit}, 0)
 	if err != nil {
 		return nil, libraryErr(err)
 	}

@@ -153,18 +153,31 @@ func loadEngine(ctx context.Context, c *cli.Context) (*query.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e, _, err := loadFrom(ctx, src)
+	e, _, err := loadFrom(ctx, src, 0)
 	return e, err
 }
 
-// loadFrom reads and verifies a snapshot and builds its engine.
-func loadFrom(ctx context.Context, src source) (*query.Engine, time.Duration, error) {
+// backgroundWorkers is how many goroutines load a snapshot into h: one
+// per CPU for the first engine, which no request can do without, and one
+// for a later engine, loaded beside the engine that answers meanwhile.
+func backgroundWorkers(h *query.Holder) int {
+	if h.Load() == nil {
+		return 0
+	}
+	return 1
+}
+
+// loadFrom reads and verifies a snapshot and builds its engine, on up to
+// workers goroutines at once (0: one per CPU). A server loading the next
+// snapshot beside the engine it serves loads with 1, so that requests keep
+// a core.
+func loadFrom(ctx context.Context, src source, workers int) (*query.Engine, time.Duration, error) {
 	start := time.Now()
-	s, err := snapshot.Read(ctx, src.store, src.prefix, snapshot.ReadOptions{SkipRefs: true, ManifestSHA256: src.manifestSHA256})
+	s, err := snapshot.Read(ctx, src.store, src.prefix, snapshot.ReadOptions{SkipRefs: true, ManifestSHA256: src.manifestSHA256, Workers: workers})
 	if err != nil {
 		return nil, 0, fmt.Errorf("load %s: %w", src.label, err)
 	}
-	e, err := query.Build(s)
+	e, err := query.BuildWith(s, query.BuildOptions{Workers: workers})
 	if err != nil {
 		return nil, 0, fmt.Errorf("load %s: %w", src.label, err)
 	}

@@ -285,7 +285,7 @@ func TestIndexNarrowed(t *testing.T) {
 	if code != 0 || strings.Contains(stdout, "store/store.go") {
 		t.Errorf("status: %s", stdout)
 	}
-	code, stdout, stderr = run(t, dir, "index", "-q", "--full")
+	code, _, stderr = run(t, dir, "index", "-q", "--full")
 	if code != 0 {
 		t.Fatal(stderr)
 	}

@@ -270,13 +270,14 @@ func (j *joined) join(ctx context.Context) error {
 	}
 	j.mu.Unlock()
 	start := time.Now()
+	workers := backgroundWorkers(j.holder)
 	var parts []union.Part
 	for _, f := range j.followers {
 		src, ok := srcs[f.repo]
 		if !ok {
 			continue
 		}
-		s, err := snapshot.Read(ctx, src.store, src.prefix, snapshot.ReadOptions{ManifestSHA256: src.manifestSHA256})
+		s, err := snapshot.Read(ctx, src.store, src.prefix, snapshot.ReadOptions{ManifestSHA256: src.manifestSHA256, Workers: workers})
 		if err != nil {
 			return fmt.Errorf("load %s: %w", src.label, err)
 		}
@@ -286,7 +287,7 @@ func (j *joined) join(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	e, err := query.BuildRepos(s, repos)
+	e, err := query.BuildWith(s, query.BuildOptions{Repos: repos, Workers: workers})
 	if err != nil {
 		return err
 	}

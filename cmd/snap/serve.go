@@ -148,7 +148,7 @@ func serveCommand(log *slog.Logger) *cli.Command {
 				}
 				ov = newServeOverlay(c, log, h, nil, &src)
 				go func() {
-					e, took, err := loadFrom(ctx, src)
+					e, took, err := loadFrom(ctx, src, 0)
 					if err != nil {
 						log.Error("load snapshot", "snapshot", src.label, "err", err)
 						cancel(loadError{err})

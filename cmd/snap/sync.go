@@ -88,7 +88,7 @@ func (f *follower) take(ctx context.Context, src source, commit string) error {
 	if f.apply != nil {
 		return f.apply(ctx, src)
 	}
-	e, took, err := loadFrom(ctx, src)
+	e, took, err := loadFrom(ctx, src, backgroundWorkers(f.holder))
 	if err != nil {
 		return err
 	}
