@@ -107,11 +107,14 @@ func ParseDirection(s string) (Direction, bool) {
 }
 
 // csr is the adjacency of one edge kind in one direction: the edges of node
-// row r are idx[off[r]:off[r+1]], as edge rows. Kinds without edges keep a
-// nil off.
+// row r are idx[off[r]:off[r+1]], as edge rows, and nbr[off[r]:off[r+1]]
+// the rows at their other ends (-1 for an unresolved edge), so that a
+// traversal reads these compact slices and not the edge rows. Kinds
+// without edges keep a nil off.
 type csr struct {
 	off []uint32
 	idx []uint32
+	nbr []int32
 }
 
 func (c *csr) edges(row int32) []uint32 {
@@ -119,6 +122,15 @@ func (c *csr) edges(row int32) []uint32 {
 		return nil
 	}
 	return c.idx[c.off[row]:c.off[row+1]]
+}
+
+// span returns the edges of row and their other ends.
+func (c *csr) span(row int32) ([]uint32, []int32) {
+	if c.off == nil {
+		return nil, nil
+	}
+	lo, hi := c.off[row], c.off[row+1]
+	return c.idx[lo:hi], c.nbr[lo:hi]
 }
 
 // Engine is an immutable, indexed view of one snapshot. All methods are
@@ -274,6 +286,7 @@ func (e *Engine) buildAdjacency() error {
 				c.off[r] += c.off[r-1]
 			}
 			c.idx = make([]uint32, c.off[n])
+			c.nbr = make([]int32, c.off[n])
 		}
 	}
 	// Fill using off[r] as r's cursor, then shift back: afterwards off[r]
@@ -281,10 +294,12 @@ func (e *Engine) buildAdjacency() error {
 	for i, k := range kinds {
 		o := &e.out[k]
 		o.idx[o.off[src[i]]] = uint32(i)
+		o.nbr[o.off[src[i]]] = dst[i]
 		o.off[src[i]]++
 		if d := dst[i]; d >= 0 {
 			in := &e.in[k]
 			in.idx[in.off[d]] = uint32(i)
+			in.nbr[in.off[d]] = src[i]
 			in.off[d]++
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+
+	"github.com/graphsnap/snap/schemas"
 )
 
 // Link is an edge seen from one of its ends: the edge row and the row of
@@ -20,14 +22,106 @@ var callKinds = [...]EdgeKind{Calls, Instantiates}
 // Callers returns the call sites that reach r (calls and instantiations),
 // ordered by file, line and column.
 func (e *Engine) Callers(r int32) []Link {
-	var out []Link
-	for _, k := range callKinds {
-		for _, i := range e.in[k].edges(r) {
-			out = append(out, Link{Edge: int32(i), Node: e.edges[i].SrcRow})
+	edges, srcs := e.callSites().span(r)
+	if len(edges) == 0 {
+		return nil
+	}
+	out := make([]Link, len(edges))
+	for j, i := range edges {
+		out[j] = Link{Edge: int32(i), Node: srcs[j]}
+	}
+	return out
+}
+
+// callSites returns the in-edges of callKinds, all kinds together, each
+// node's ordered by file, line, column and edge row: the order Callers
+// answers in, sorted once on first use (or by Warm) rather than on every
+// call.
+func (e *Engine) callSites() *csr {
+	l := e.lazy()
+	l.sitesOnce.Do(func() { l.sites = e.buildCallSites() })
+	return &l.sites
+}
+
+func (e *Engine) buildCallSites() csr {
+	// The sites of the call edges, by edge row, in a compact copy the
+	// sorts below read instead of the rows; files are numbered as they
+	// appear, and renumbered in path order after.
+	type site struct {
+		file, line, col uint32
+		src             int32
+	}
+	n := len(e.nodes)
+	at := make([]site, len(e.edges))
+	files := map[string]uint32{}
+	var names []string
+	last, lastID := "", uint32(0)
+	c := csr{off: make([]uint32, n+1)}
+	isCall := func(ed *schemas.Edge) bool {
+		return ed.DstRow >= 0 && (ed.Kind == schemas.EdgeCalls || ed.Kind == schemas.EdgeInstantiates)
+	}
+	for i := range e.edges {
+		ed := &e.edges[i]
+		if !isCall(ed) {
+			continue
+		}
+		if ed.File != last || len(names) == 0 {
+			id, ok := files[ed.File]
+			if !ok {
+				id = uint32(len(names))
+				files[ed.File] = id
+				names = append(names, ed.File)
+			}
+			last, lastID = ed.File, id
+		}
+		at[i] = site{lastID, ed.Line, ed.Col, ed.SrcRow}
+		c.off[ed.DstRow+1]++
+	}
+	order := make([]uint32, len(names))
+	for i := range order {
+		order[i] = uint32(i)
+	}
+	slices.SortFunc(order, func(a, b uint32) int { return strings.Compare(names[a], names[b]) })
+	rank := make([]uint32, len(names))
+	for i, id := range order {
+		rank[id] = uint32(i)
+	}
+	for r := 1; r <= n; r++ {
+		c.off[r] += c.off[r-1]
+	}
+	c.idx = make([]uint32, c.off[n])
+	c.nbr = make([]int32, c.off[n])
+	for i := range e.edges {
+		if ed := &e.edges[i]; isCall(ed) {
+			at[i].file = rank[at[i].file]
+			c.idx[c.off[ed.DstRow]] = uint32(i)
+			c.off[ed.DstRow]++
 		}
 	}
-	e.sortSites(out)
-	return out
+	copy(c.off[1:], c.off[:n])
+	c.off[0] = 0
+	// Each callee's sites in order; most have a few. Keys are gathered
+	// next to each other first, so that comparing does not miss the cache.
+	type key struct{ hi, lo uint64 } // file and line; column and edge row
+	var keys []key
+	for r := range n {
+		lo, hi := c.off[r], c.off[r+1]
+		if hi-lo > 1 {
+			keys = keys[:0]
+			for _, i := range c.idx[lo:hi] {
+				s := &at[i]
+				keys = append(keys, key{uint64(s.file)<<32 | uint64(s.line), uint64(s.col)<<32 | uint64(i)})
+			}
+			slices.SortFunc(keys, func(a, b key) int { return cmp.Or(cmp.Compare(a.hi, b.hi), cmp.Compare(a.lo, b.lo)) })
+			for j, k := range keys {
+				c.idx[lo+uint32(j)] = uint32(k.lo)
+			}
+		}
+		for j := lo; j < hi; j++ {
+			c.nbr[j] = at[c.idx[j]].src
+		}
+	}
+	return c
 }
 
 // Callees returns what r calls or instantiates, ordered by file, line and
@@ -86,15 +180,17 @@ func (e *Engine) Children(r int32) []int32 {
 func (e *Engine) each(r int32, kinds []EdgeKind, d Direction, fn func(edge, v int32) bool) bool {
 	for _, k := range kinds {
 		if d == Out || d == Both {
-			for _, i := range e.out[k].edges(r) {
-				if v := e.edges[i].DstRow; v >= 0 && !fn(int32(i), v) {
+			edges, dsts := e.out[k].span(r)
+			for j, i := range edges {
+				if v := dsts[j]; v >= 0 && !fn(int32(i), v) {
 					return false
 				}
 			}
 		}
 		if d == In || d == Both {
-			for _, i := range e.in[k].edges(r) {
-				if !fn(int32(i), e.edges[i].SrcRow) {
+			edges, srcs := e.in[k].span(r)
+			for j, i := range edges {
+				if !fn(int32(i), srcs[j]) {
 					return false
 				}
 			}

@@ -2,6 +2,7 @@ package query
 
 import (
 	"cmp"
+	"encoding/binary"
 	"math"
 	"math/bits"
 	"slices"
@@ -123,16 +124,12 @@ func (nk *nameKeys) spread(n int, nameOf []int32, perName []uint32) (off []uint3
 // name, then row. Only distinct names are sorted: comparing the folded
 // strings, computed once, orders them as compareFold does.
 func byNameOrder(uniq []string, nameOf []int32, perName []uint32) []int32 {
-	type key struct {
-		fold, name string
-		id         int32
-	}
-	keys := make([]key, len(uniq))
+	keys := make([]prefixKey, len(uniq))
 	for i, s := range uniq {
-		keys[i] = key{foldASCII(s), s, int32(i)}
+		keys[i] = newPrefixKey(foldASCII(s), int32(i))
 	}
-	slices.SortFunc(keys, func(a, b key) int {
-		return cmp.Or(strings.Compare(a.fold, b.fold), strings.Compare(a.name, b.name))
+	slices.SortFunc(keys, func(a, b prefixKey) int {
+		return cmp.Or(comparePrefix(a, b), strings.Compare(uniq[a.id], uniq[b.id]))
 	})
 	nk := nameKeys{off: make([]uint32, len(uniq)+1), keys: make([]int32, len(uniq))}
 	for i, k := range keys {
@@ -145,25 +142,44 @@ func byNameOrder(uniq []string, nameOf []int32, perName []uint32) []int32 {
 	return rows
 }
 
-// byQNameOrder returns the rows by qualified name, then row. The names sit
-// next to their rows while sorting, not behind them in the nodes.
+// byQNameOrder returns the rows by qualified name, then row.
 func byQNameOrder(nodes []schemas.Node) []int32 {
-	type key struct {
-		q   string
-		row int32
-	}
-	keys := make([]key, len(nodes))
+	keys := make([]prefixKey, len(nodes))
 	for r := range nodes {
-		keys[r] = key{nodes[r].QualifiedName, int32(r)}
+		keys[r] = newPrefixKey(nodes[r].QualifiedName, int32(r))
 	}
-	slices.SortFunc(keys, func(a, b key) int {
-		return cmp.Or(strings.Compare(a.q, b.q), cmp.Compare(a.row, b.row))
-	})
+	slices.SortFunc(keys, func(a, b prefixKey) int { return cmp.Or(comparePrefix(a, b), cmp.Compare(a.id, b.id)) })
 	rows := make([]int32, len(nodes))
 	for i, k := range keys {
-		rows[i] = k.row
+		rows[i] = k.id
 	}
 	return rows
+}
+
+// prefixKey is a string to sort by and an id, with the string's first
+// eight bytes as a big-endian number: the keys sit next to each other
+// while sorting, not behind the rows, and the numbers settle most
+// comparisons without reading the strings.
+type prefixKey struct {
+	pre uint64
+	s   string
+	id  int32
+}
+
+func newPrefixKey(s string, id int32) prefixKey {
+	var b [8]byte
+	copy(b[:], s)
+	return prefixKey{binary.BigEndian.Uint64(b[:]), s, id}
+}
+
+// comparePrefix compares the strings of a and b. Equal numbers may hide a
+// difference past eight bytes or in length (zero bytes pad a short
+// string): the strings settle those.
+func comparePrefix(a, b prefixKey) int {
+	if a.pre != b.pre {
+		return cmp.Compare(a.pre, b.pre)
+	}
+	return strings.Compare(a.s, b.s)
 }
 
 // tokenPostings indexes rows by the words of their names (see tokens).

@@ -22,18 +22,23 @@ type lazy struct {
 
 	reasonsOnce sync.Once
 	reasons     []ReasonCount // UnresolvedReasons
+
+	sitesOnce sync.Once
+	sites     csr // callers in site order (callSites)
 }
 
 func (e *Engine) lazy() *lazy { return e.later }
 
 // Warm builds what the engine otherwise builds on first use: the index
-// of snap_context (about 2 s for GOROOT/src), the global rank, and the
-// lists behind import lookups and statistics. Queries running meanwhile
+// of snap_context (about 2 s for GOROOT/src), the global rank, the
+// callers of every node in site order, and the lists behind import
+// lookups and statistics. Queries running meanwhile
 // answer as usual; one that needs an index still being built waits for
 // it, as it would have built it itself.
 func (e *Engine) Warm() {
 	e.contextIndex()
 	e.globalRank()
+	e.callSites()
 	e.ImportSites("")
 	e.UnresolvedReasons()
 }

@@ -45,6 +45,9 @@ func loadEngine(b *testing.B) *query.Engine {
 			return
 		}
 		engine, engineErr = query.Build(s)
+		if engineErr == nil {
+			engine.Warm() // as snap serve does, before its first swap
+		}
 	})
 	if engineErr != nil {
 		b.Fatal(engineErr)
