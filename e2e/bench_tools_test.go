@@ -1,9 +1,13 @@
 package e2e
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
+	"os/exec"
 	"reflect"
 	"slices"
 	"strings"
@@ -62,6 +66,97 @@ func BenchmarkStdioTools(b *testing.B) {
 			b.ReportMetric(float64(lat[len(lat)/2].Nanoseconds()), "p50-ns")
 			b.ReportMetric(float64(lat[len(lat)*99/100].Nanoseconds()), "p99-ns")
 			b.ReportMetric(float64(size), "answer-bytes")
+		})
+	}
+}
+
+// BenchmarkStdioRaw is BenchmarkStdioTools with the least a client can
+// do: it writes each request as one line to the real binary's stdin and
+// reads the answer's line back, without decoding it. What it measures is
+// the server and the pipes; BenchmarkStdioTools adds the SDK client's own
+// work (encoding, decoding, checking the answer against its schema).
+//
+//	cd e2e && SNAP_BENCH_SNAPSHOT=DIR go test -run '^$' -bench StdioRaw -benchtime 1000x
+func BenchmarkStdioRaw(b *testing.B) {
+	dir := os.Getenv("SNAP_BENCH_SNAPSHOT")
+	if dir == "" {
+		dir = fixture(b, "go/shop")
+	}
+	s, err := snapshot.ReadDir(b.Context(), dir, snapshot.ReadOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	e, err := query.Build(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	calls, err := snapmcp.SampleCalls(e)
+	if err != nil {
+		b.Fatal(err)
+	}
+	cmd := exec.Command(snapBin, "serve", "--snapshot", dir)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { stdin.Close(); cmd.Wait() })
+	answers := bufio.NewReaderSize(stdout, 1<<20)
+	id := 0
+	roundTrip := func(method string, params any) []byte {
+		id++
+		req, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+		if _, err := stdin.Write(append(req, '\n')); err != nil {
+			b.Fatalf("write: %v\n%s", err, stderr.String())
+		}
+		line, err := answers.ReadBytes('\n')
+		if err != nil {
+			b.Fatalf("read: %v\n%s", err, stderr.String())
+		}
+		return line
+	}
+	roundTrip("initialize", map[string]any{"protocolVersion": "2025-06-18", "capabilities": map[string]any{},
+		"clientInfo": map[string]any{"name": "snap-bench", "version": "1"}})
+	stdin.Write([]byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n"))
+	for _, c := range calls {
+		b.Run(c.Tool, func(b *testing.B) {
+			params := map[string]any{"name": c.Tool, "arguments": json.RawMessage(c.Args)}
+			var first struct {
+				Result struct {
+					IsError bool `json:"isError"`
+				} `json:"result"`
+				Error any `json:"error"`
+			}
+			line := roundTrip("tools/call", params)
+			if err := json.Unmarshal(line, &first); err != nil || first.Error != nil || first.Result.IsError {
+				b.Fatalf("%s %s: %v %s", c.Tool, c.Args, err, line)
+			}
+			req, _ := json.Marshal(params)
+			lat := make([]time.Duration, 0, b.N)
+			for b.Loop() {
+				id++
+				msg := fmt.Appendf(nil, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":%s}`+"\n", id, req)
+				start := time.Now()
+				if _, err := stdin.Write(msg); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := answers.ReadBytes('\n'); err != nil {
+					b.Fatal(err)
+				}
+				lat = append(lat, time.Since(start))
+			}
+			slices.Sort(lat)
+			b.ReportMetric(float64(lat[len(lat)/2].Nanoseconds()), "p50-ns")
+			b.ReportMetric(float64(lat[len(lat)*99/100].Nanoseconds()), "p99-ns")
+			b.ReportMetric(float64(len(line)), "line-bytes")
 		})
 	}
 }

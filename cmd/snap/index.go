@@ -80,20 +80,31 @@ func indexCommand(log *slog.Logger) *cli.Command {
 	}
 }
 
-func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string) error {
-	// SNAP_CPUPROFILE=FILE writes a CPU profile of the run, for the
-	// performance work (go tool pprof FILE).
-	if path := os.Getenv("SNAP_CPUPROFILE"); path != "" {
-		f, err := os.Create(path)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return err
-		}
-		defer pprof.StopCPUProfile()
+// cpuProfile starts a CPU profile of the command when SNAP_CPUPROFILE
+// names a file, for the performance work (go tool pprof FILE); stop ends
+// and writes it.
+func cpuProfile() (stop func(), err error) {
+	path := os.Getenv("SNAP_CPUPROFILE")
+	if path == "" {
+		return func() {}, nil
 	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
+
+func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string) error {
+	stop, err := cpuProfile()
+	if err != nil {
+		return err
+	}
+	defer stop()
 	id := detect(ctx, dir)
 	id.readCommit(ctx) // outside git, the commit comes from the files' hashes (treeCommit)
 	if v := c.String("repo"); v != "" {

@@ -67,6 +67,11 @@ func serveCommand(log *slog.Logger) *cli.Command {
 			if err := exactArgs(c, 0, 0); err != nil {
 				return err
 			}
+			stop, err := cpuProfile()
+			if err != nil {
+				return err
+			}
+			defer stop()
 			toolsets := mcp.DefaultToolsets
 			if c.IsSet("toolsets") {
 				toolsets = nil // all
