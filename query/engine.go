@@ -169,9 +169,10 @@ func Build(s *snapshot.Snapshot) (*Engine, error) { return BuildWith(s, BuildOpt
 
 // BuildOptions shape how an engine is built.
 type BuildOptions struct {
-	// Workers bounds how many indexes build at once; 0 means one per CPU.
-	// A server building the next engine beside the one it serves builds
-	// with 1, so that requests keep a core.
+	// Workers, when 1, has the indexes built one at a time; otherwise
+	// they build side by side. A server building the
+	// next engine beside the one it serves builds with 1, so that requests
+	// keep a core.
 	Workers int
 	// Overlay, for a snapshot that merges the working tree into a served
 	// snapshot, is what the merge changed: Engine.Overlay returns it.
@@ -209,7 +210,9 @@ func BuildWith(s *snapshot.Snapshot, opts BuildOptions) (*Engine, error) {
 	// The three indexes read the rows and write disjoint fields of e.
 	serial := opts.Workers == 1
 	var g errgroup.Group
-	g.SetLimit(cmp.Or(opts.Workers, -1))
+	if serial {
+		g.SetLimit(1)
+	}
 	g.Go(e.buildAdjacency)
 	g.Go(func() error { e.names = buildNames(e.nodes, serial); return nil })
 	g.Go(func() error { e.buildFiles(s); return nil })
