@@ -10,8 +10,9 @@
 // the process's rusage. The bare-parse floor is measured in the same run
 // as the index it bounds, alternating with it. In-process latencies come
 // from `go test -bench`: BenchmarkEngine and BenchmarkMemory beside this
-// file, BenchmarkTools of package mcp and BenchmarkStdioTools of the e2e
-// module, all against the snapshot indexed here.
+// file, BenchmarkTools of package mcp, and BenchmarkStdioTools and
+// BenchmarkStdioRaw of the e2e module, all against the snapshot indexed
+// here.
 //
 // Usage, from the e2e folder (make bench does this):
 //
