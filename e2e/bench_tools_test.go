@@ -29,22 +29,7 @@ import (
 //
 //	cd e2e && SNAP_BENCH_SNAPSHOT=DIR go test -run '^$' -bench StdioTools -benchtime 1000x
 func BenchmarkStdioTools(b *testing.B) {
-	dir := os.Getenv("SNAP_BENCH_SNAPSHOT")
-	if dir == "" {
-		dir = fixture(b, "go/shop")
-	}
-	s, err := snapshot.ReadDir(b.Context(), dir, snapshot.ReadOptions{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	e, err := query.Build(s)
-	if err != nil {
-		b.Fatal(err)
-	}
-	calls, err := snapmcp.SampleCalls(e)
-	if err != nil {
-		b.Fatal(err)
-	}
+	dir, calls := stdioBenchCalls(b)
 	sess, stderr := serve(b, dir)
 	for _, c := range calls {
 		b.Run(c.Tool, func(b *testing.B) {
@@ -62,9 +47,7 @@ func BenchmarkStdioTools(b *testing.B) {
 				}
 				lat = append(lat, time.Since(start))
 			}
-			slices.Sort(lat)
-			b.ReportMetric(float64(lat[len(lat)/2].Nanoseconds()), "p50-ns")
-			b.ReportMetric(float64(lat[len(lat)*99/100].Nanoseconds()), "p99-ns")
+			reportLatency(b, lat)
 			b.ReportMetric(float64(size), "answer-bytes")
 		})
 	}
@@ -78,22 +61,7 @@ func BenchmarkStdioTools(b *testing.B) {
 //
 //	cd e2e && SNAP_BENCH_SNAPSHOT=DIR go test -run '^$' -bench StdioRaw -benchtime 1000x
 func BenchmarkStdioRaw(b *testing.B) {
-	dir := os.Getenv("SNAP_BENCH_SNAPSHOT")
-	if dir == "" {
-		dir = fixture(b, "go/shop")
-	}
-	s, err := snapshot.ReadDir(b.Context(), dir, snapshot.ReadOptions{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	e, err := query.Build(s)
-	if err != nil {
-		b.Fatal(err)
-	}
-	calls, err := snapmcp.SampleCalls(e)
-	if err != nil {
-		b.Fatal(err)
-	}
+	dir, calls := stdioBenchCalls(b)
 	cmd := exec.Command(snapBin, "serve", "--snapshot", dir)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -153,12 +121,46 @@ func BenchmarkStdioRaw(b *testing.B) {
 				}
 				lat = append(lat, time.Since(start))
 			}
-			slices.Sort(lat)
-			b.ReportMetric(float64(lat[len(lat)/2].Nanoseconds()), "p50-ns")
-			b.ReportMetric(float64(lat[len(lat)*99/100].Nanoseconds()), "p99-ns")
+			reportLatency(b, lat)
 			b.ReportMetric(float64(len(line)), "line-bytes")
 		})
 	}
+}
+
+// stdioBenchCalls returns the snapshot folder the stdio benchmarks serve,
+// SNAP_BENCH_SNAPSHOT or else the Go fixture, and its sample calls.
+func stdioBenchCalls(b *testing.B) (string, []snapmcp.Call) {
+	dir := os.Getenv("SNAP_BENCH_SNAPSHOT")
+	if dir == "" {
+		dir = fixture(b, "go/shop")
+	}
+	return dir, sampleCalls(b, dir)
+}
+
+// sampleCalls returns every tool's sample call (mcp.SampleCalls) on the
+// snapshot in dir.
+func sampleCalls(tb testing.TB, dir string) []snapmcp.Call {
+	tb.Helper()
+	s, err := snapshot.ReadDir(tb.Context(), dir, snapshot.ReadOptions{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	e, err := query.Build(s)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	calls, err := snapmcp.SampleCalls(e)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return calls
+}
+
+// reportLatency reports the median and 99th percentile of lat.
+func reportLatency(b *testing.B, lat []time.Duration) {
+	slices.Sort(lat)
+	b.ReportMetric(float64(lat[len(lat)/2].Nanoseconds()), "p50-ns")
+	b.ReportMetric(float64(lat[len(lat)*99/100].Nanoseconds()), "p99-ns")
 }
 
 // TestStdioEveryTool calls every tool's sample call through the real
@@ -166,18 +168,7 @@ func BenchmarkStdioRaw(b *testing.B) {
 // structured content equal to its text.
 func TestStdioEveryTool(t *testing.T) {
 	dir := fixture(t, "go/shop")
-	s, err := snapshot.ReadDir(t.Context(), dir, snapshot.ReadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := query.Build(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	calls, err := snapmcp.SampleCalls(e)
-	if err != nil {
-		t.Fatal(err)
-	}
+	calls := sampleCalls(t, dir)
 	sess, stderr := serve(t, dir, "--toolsets", "all")
 	seen := map[string]bool{}
 	for _, c := range calls {
