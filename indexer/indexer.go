@@ -13,6 +13,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -187,8 +188,30 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 	}
 
 	parsed := time.Now()
-	out := &Graph{Stats: Stats{Workers: workers, Languages: make(map[string]int)}}
-	refsByLang := make(map[Language][]schemas.Ref)
+	// The tables are sized first and filled once: their rows are large,
+	// and growing them by appending copied each several times.
+	var nodes, refs, sources int
+	refsPerLang := make(map[Language]int)
+	for i := range results {
+		if r := &results[i]; r.result != nil {
+			nodes += 1 + len(r.result.Nodes)
+			refs += len(r.result.Refs)
+			refsPerLang[r.lang] += len(r.result.Refs)
+			sources++
+		}
+	}
+	if opts.NoSources {
+		sources = 0
+	}
+	out := &Graph{
+		Stats: Stats{Workers: workers, Languages: make(map[string]int)},
+		Files: make([]schemas.File, 0, len(results)), Nodes: make([]schemas.Node, 0, nodes),
+		Refs: make([]schemas.Ref, 0, refs), Sources: make([]schemas.Source, 0, sources),
+	}
+	refsByLang := make(map[Language][]schemas.Ref, len(refsPerLang))
+	for l, n := range refsPerLang {
+		refsByLang[l] = make([]schemas.Ref, 0, n)
+	}
 	for i := range results {
 		r := &results[i]
 		out.Files = append(out.Files, r.file)
@@ -208,6 +231,7 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 		out.Nodes = append(out.Nodes, fileNode(r.file))
 		out.Nodes = append(out.Nodes, r.result.Nodes...)
 		refsByLang[r.lang] = append(refsByLang[r.lang], r.result.Refs...)
+		out.Refs = append(out.Refs, r.result.Refs...) // in table order: paths are sorted, each file's refs too
 		if !opts.NoSources {
 			out.Sources = append(out.Sources, schemas.Source{Path: r.file.Path, Content: r.src})
 		}
@@ -225,11 +249,7 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 // table and fills the row numbers of edge endpoints.
 func link(g *Graph, langs []Language, refsByLang map[Language][]schemas.Ref) error {
 	sortNodes(g.Nodes)
-	for _, l := range langs {
-		g.Refs = append(g.Refs, refsByLang[l]...)
-	}
 	newNodes, edges := Resolve(g.Nodes, langs, refsByLang)
-	g.Edges = append(g.Edges, edges...)
 	if len(newNodes) > 0 {
 		sortNodes(newNodes)
 		g.Nodes = mergeNodes(g.Nodes, newNodes)
@@ -238,6 +258,13 @@ func link(g *Graph, langs []Language, refsByLang map[Language][]schemas.Ref) err
 	if err != nil {
 		return err
 	}
+	contains := 0
+	for _, n := range g.Nodes {
+		if n.ParentID != 0 {
+			contains++
+		}
+	}
+	g.Edges = slices.Grow(edges, contains)
 	for _, n := range g.Nodes {
 		if n.ParentID == 0 {
 			continue
@@ -256,10 +283,10 @@ func link(g *Graph, langs []Language, refsByLang map[Language][]schemas.Ref) err
 		return err
 	}
 	g.Stats.Unresolved += unresolved
-	var wg2 sync.WaitGroup
-	wg2.Go(func() { SortEdges(g.Edges) })
-	SortRefs(g.Refs)
-	wg2.Wait()
+	SortEdges(g.Edges)
+	if !slices.IsSortedFunc(g.Refs, compareRefs) {
+		return errors.New("refs out of table order") // indexFile sorts each file's
+	}
 	return nil
 }
 
@@ -338,8 +365,14 @@ func Resolve(nodes []schemas.Node, langs []Language, refsByLang map[Language][]s
 		})
 	}
 	wg.Wait()
-	var newNodes []schemas.Node
-	var edges []schemas.Edge
+	if len(out) == 1 {
+		return out[0].nodes, out[0].edges
+	}
+	var nn, ne int
+	for _, r := range out {
+		nn, ne = nn+len(r.nodes), ne+len(r.edges)
+	}
+	newNodes, edges := make([]schemas.Node, 0, nn), make([]schemas.Edge, 0, ne)
 	for _, r := range out {
 		newNodes = append(newNodes, r.nodes...)
 		edges = append(edges, r.edges...)
@@ -382,16 +415,16 @@ func SortEdges(edges []schemas.Edge) {
 
 // SortRefs sorts refs in table order: (File, Line, Col, Kind, Target, Src,
 // Expr), then by every other column.
-func SortRefs(refs []schemas.Ref) {
-	slices.SortFunc(refs, func(a, b schemas.Ref) int {
-		if c := cmp.Compare(a.File, b.File); c != 0 {
-			return c
-		}
-		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col),
-			cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Target, b.Target), cmp.Compare(a.Src, b.Src),
-			cmp.Compare(a.Expr, b.Expr), cmp.Compare(a.Args, b.Args), compareBool(a.InLoop, b.InLoop),
-			compareBool(a.InTry, b.InTry), compareBool(a.Conditional, b.Conditional))
-	})
+func SortRefs(refs []schemas.Ref) { slices.SortFunc(refs, compareRefs) }
+
+func compareRefs(a, b schemas.Ref) int {
+	if c := cmp.Compare(a.File, b.File); c != 0 {
+		return c
+	}
+	return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col),
+		cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Target, b.Target), cmp.Compare(a.Src, b.Src),
+		cmp.Compare(a.Expr, b.Expr), cmp.Compare(a.Args, b.Args), compareBool(a.InLoop, b.InLoop),
+		compareBool(a.InTry, b.InTry), compareBool(a.Conditional, b.Conditional))
 }
 
 func compareBool(a, b bool) int {
@@ -495,6 +528,9 @@ func indexFile(fsRoot *os.Root, t *Tree, p string, opts *Options, maxSize int64,
 		f.Error = "not valid UTF-8"
 	}
 	f.IsTest, f.IsGenerated = res.IsTest, gen || res.Generated
+	if !slices.IsSortedFunc(res.Refs, compareRefs) {
+		SortRefs(res.Refs) // here, on the workers, so that Index only concatenates
+	}
 	r.src, r.lang, r.result = src, lang, res
 	for i := range res.Nodes {
 		if res.Nodes[i].ParentID == 0 {

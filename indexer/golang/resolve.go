@@ -94,6 +94,14 @@ func (l *Language) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.
 		lo, hi := min(c*size, len(refs)), min((c+1)*size, len(refs))
 		wg.Go(func() {
 			out := &chunks[c]
+			n := 0
+			for _, ref := range refs[lo:hi] {
+				switch ref.Kind {
+				case schemas.EdgeCalls, schemas.EdgeImports, schemas.RefEmbeds:
+					n++ // about one edge each
+				}
+			}
+			*out = make([]schemas.Edge, 0, n)
 			for _, ref := range refs[lo:hi] {
 				switch ref.Kind {
 				case schemas.EdgeCalls:
@@ -107,6 +115,11 @@ func (l *Language) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.
 		})
 	}
 	wg.Wait()
+	n := 0
+	for _, c := range chunks {
+		n += len(c)
+	}
+	r.edges = make([]schemas.Edge, 0, n)
 	for _, c := range chunks {
 		r.edges = append(r.edges, c...)
 	}
