@@ -258,13 +258,13 @@ func link(g *Graph, langs []Language, refsByLang map[Language][]schemas.Ref) err
 	if err != nil {
 		return err
 	}
-	contains := 0
-	for _, n := range g.Nodes {
-		if n.ParentID != 0 {
-			contains++
+	n := 0
+	for i := range g.Nodes {
+		if g.Nodes[i].ParentID != 0 {
+			n++
 		}
 	}
-	g.Edges = slices.Grow(edges, contains)
+	contains := make([]schemas.Edge, 0, n)
 	for _, n := range g.Nodes {
 		if n.ParentID == 0 {
 			continue
@@ -272,18 +272,21 @@ func link(g *Graph, langs []Language, refsByLang map[Language][]schemas.Ref) err
 		if _, ok := row[n.ParentID]; !ok {
 			return fmt.Errorf("node %s (%s): parent %d is not a node", n.QualifiedName, n.File, n.ParentID)
 		}
-		g.Edges = append(g.Edges, schemas.Edge{
+		contains = append(contains, schemas.Edge{
 			Src: n.ParentID, Dst: n.ID, Kind: schemas.EdgeContains, File: n.File,
 			Line: n.StartLine, Col: n.StartCol, Target: n.Name,
 			Resolution: schemas.ResolvedStructural, Confidence: 1,
 		})
 	}
-	unresolved, err := FillRows(g.Edges, row)
+	unresolved, err := FillRows(edges, row)
 	if err != nil {
 		return err
 	}
+	if _, err := FillRows(contains, row); err != nil {
+		return err
+	}
 	g.Stats.Unresolved += unresolved
-	SortEdges(g.Edges)
+	g.Edges = SortEdges(edges, contains)
 	if !slices.IsSortedFunc(g.Refs, compareRefs) {
 		return errors.New("refs out of table order") // indexFile sorts each file's
 	}
@@ -397,20 +400,56 @@ func sortNodes(nodes []schemas.Node) {
 	slices.SortFunc(nodes, func(a, b schemas.Node) int { return cmp.Compare(a.ID, b.ID) })
 }
 
-// SortEdges sorts edges in table order: (Src, Kind, Dst, Line, Col,
-// Target, File), then by every other column, so that the order is total
-// and the same rows always come out in the same order.
-func SortEdges(edges []schemas.Edge) {
-	slices.SortFunc(edges, func(a, b schemas.Edge) int {
-		if c := cmp.Compare(a.Src, b.Src); c != 0 {
-			return c
+// SortEdges returns the edges of parts in table order, in one new slice:
+// (Src, Kind, Dst, Line, Col, Target, File), then by every other column,
+// so that the order is total and the same rows always come out in the
+// same order. Their SrcRow must be filled (FillRows) from nodes sorted by
+// ID, so that the order of SrcRow is that of Src: each edge is placed in
+// its source's run, which is then sorted alone, instead of comparing every
+// edge with the others.
+func SortEdges(parts ...[]schemas.Edge) []schemas.Edge {
+	rows, n := int32(0), 0
+	for _, p := range parts {
+		n += len(p)
+		for i := range p {
+			rows = max(rows, p[i].SrcRow+1)
 		}
-		return cmp.Or(cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Dst, b.Dst),
-			cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col), cmp.Compare(a.Target, b.Target),
-			cmp.Compare(a.File, b.File), cmp.Compare(a.Resolution, b.Resolution), cmp.Compare(a.Reason, b.Reason),
-			cmp.Compare(a.Confidence, b.Confidence), cmp.Compare(a.Args, b.Args), compareBool(a.InLoop, b.InLoop),
-			compareBool(a.InTry, b.InTry), compareBool(a.Conditional, b.Conditional))
-	})
+	}
+	start := make([]int32, rows+1)
+	for _, p := range parts {
+		for i := range p {
+			start[p[i].SrcRow+1]++
+		}
+	}
+	for r := range rows {
+		start[r+1] += start[r]
+	}
+	out := make([]schemas.Edge, n)
+	next := slices.Clone(start[:rows])
+	for _, p := range parts {
+		for i := range p {
+			r := p[i].SrcRow
+			out[next[r]] = p[i]
+			next[r]++
+		}
+	}
+	for r := range rows {
+		if run := out[start[r]:start[r+1]]; len(run) > 1 {
+			slices.SortFunc(run, compareEdges)
+		}
+	}
+	return out
+}
+
+func compareEdges(a, b schemas.Edge) int {
+	if c := cmp.Compare(a.Src, b.Src); c != 0 {
+		return c
+	}
+	return cmp.Or(cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Dst, b.Dst),
+		cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col), cmp.Compare(a.Target, b.Target),
+		cmp.Compare(a.File, b.File), cmp.Compare(a.Resolution, b.Resolution), cmp.Compare(a.Reason, b.Reason),
+		cmp.Compare(a.Confidence, b.Confidence), cmp.Compare(a.Args, b.Args), compareBool(a.InLoop, b.InLoop),
+		compareBool(a.InTry, b.InTry), compareBool(a.Conditional, b.Conditional))
 }
 
 // SortRefs sorts refs in table order: (File, Line, Col, Kind, Target, Src,

@@ -387,7 +387,7 @@ func finish(s *snapshot.Snapshot) error {
 	if _, err := indexer.FillRows(s.Edges, row); err != nil {
 		return err
 	}
-	indexer.SortEdges(s.Edges)
+	s.Edges = indexer.SortEdges(s.Edges)
 	slices.SortFunc(s.Files, func(a, b schemas.File) int { return cmp.Compare(a.Path, b.Path) })
 	slices.SortFunc(s.Sources, func(a, b schemas.Source) int { return cmp.Compare(a.Path, b.Path) })
 	return nil
