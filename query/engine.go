@@ -147,10 +147,11 @@ type Engine struct {
 
 	files       []schemas.File
 	fileByPath  map[string]int32
-	sources     map[string][]byte
-	paths       []string           // every path known to the snapshot, sorted
-	fileSymbols map[string][]int32 // path → node rows in source order
-	fileNodes   map[string]int32   // path → its file node's row
+	sources     map[string][]byte     // snapshot.Snapshot.Sources
+	sourceFiles *snapshot.SourceFiles // or this
+	paths       []string              // every path known to the snapshot, sorted
+	fileSymbols map[string][]int32    // path → node rows in source order
+	fileNodes   map[string]int32      // path → its file node's row
 
 	stats Stats
 

@@ -13,6 +13,7 @@ import (
 	"github.com/graphsnap/snap/query/querytest"
 	"github.com/graphsnap/snap/schemas"
 	"github.com/graphsnap/snap/snapshot"
+	"github.com/graphsnap/snap/snapshot/memstore"
 )
 
 func build(t testing.TB) *query.Engine {
@@ -389,7 +390,32 @@ func TestPath(t *testing.T) {
 }
 
 func TestFiles(t *testing.T) {
-	e := build(t)
+	t.Run("sources", func(t *testing.T) { checkFiles(t, build(t)) })
+	// Read back from a store into SourceFiles, as snap serve reads it.
+	t.Run("source files", func(t *testing.T) {
+		st := memstore.New()
+		if _, err := snapshot.Write(t.Context(), st, "", querytest.Fixture()); err != nil {
+			t.Fatal(err)
+		}
+		s, err := snapshot.Read(t.Context(), st, "", snapshot.ReadOptions{SourceFiles: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.SourceFiles == nil {
+			t.Fatal("no SourceFiles")
+		}
+		e, err := query.Build(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !e.HasSources() || e.Stats().Sources != len(querytest.Fixture().Sources) {
+			t.Errorf("HasSources %v, %d sources", e.HasSources(), e.Stats().Sources)
+		}
+		checkFiles(t, e)
+	})
+}
+
+func checkFiles(t *testing.T, e *query.Engine) {
 	var got []string
 	for _, r := range e.FileSymbols("src/net/http/client.go") {
 		got = append(got, e.Node(r).Name)

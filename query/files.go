@@ -14,6 +14,9 @@ func (e *Engine) buildFiles(s *snapshot.Snapshot) {
 	e.fileNodes = map[string]int32{}
 	e.stats.Files = len(s.Files)
 	e.stats.Sources = len(s.Sources)
+	if e.sourceFiles = s.SourceFiles; e.sourceFiles != nil {
+		e.stats.Sources = e.sourceFiles.Len()
+	}
 	e.stats.FilesByLanguage = map[string]int{}
 	e.stats.FilesByStatus = map[string]int{}
 	// Every path gets a slot, in order of appearance: one map lookup per
@@ -44,6 +47,11 @@ func (e *Engine) buildFiles(s *snapshot.Snapshot) {
 	for _, src := range s.Sources {
 		e.sources[src.Path] = src.Content
 		slot(src.Path)
+	}
+	if e.sourceFiles != nil {
+		for _, p := range e.sourceFiles.Paths() {
+			slot(p)
+		}
 	}
 	fileOf := make([]int32, len(e.nodes)) // row → its file's slot, -1 for a file node
 	var symbols []uint32                  // by slot
@@ -140,11 +148,14 @@ func (e *Engine) Paths(filter string) []string {
 }
 
 // HasSources reports whether the snapshot carries file contents.
-func (e *Engine) HasSources() bool { return len(e.sources) > 0 }
+func (e *Engine) HasSources() bool { return e.stats.Sources > 0 }
 
 // Source returns the content of the file at path, as indexed. The bytes are
 // shared: do not modify them.
 func (e *Engine) Source(path string) ([]byte, bool) {
+	if e.sourceFiles != nil {
+		return e.sourceFiles.Content(path)
+	}
 	b, ok := e.sources[path]
 	return b, ok
 }
@@ -153,7 +164,7 @@ func (e *Engine) Source(path string) ([]byte, bool) {
 // byte range, if the snapshot holds that content and the range fits it.
 func (e *Engine) Body(r int32) ([]byte, bool) {
 	n := &e.nodes[r]
-	src, ok := e.sources[n.File]
+	src, ok := e.Source(n.File)
 	if !ok || n.StartByte > n.EndByte || int(n.EndByte) > len(src) {
 		return nil, false
 	}

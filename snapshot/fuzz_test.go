@@ -3,6 +3,7 @@ package snapshot
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -83,7 +84,9 @@ func checkReadError(t *testing.T, err error, n int) {
 // checkReadError), and that what it accepts is a table: it re-encodes,
 // reads back the same (a round trip), and agrees with parquet-go's row
 // reader.
-func fuzzTable[T any](f *testing.F, spec *tableSpec[T], seed []T) {
+//
+// also, when given, checks each input further.
+func fuzzTable[T any](f *testing.F, spec *tableSpec[T], seed []T, also ...func(t *testing.T, data []byte)) {
 	for _, rows := range [][]T{seed, nil} {
 		valid, err := encodeRows(spec, rows)
 		if err != nil {
@@ -92,6 +95,9 @@ func fuzzTable[T any](f *testing.F, spec *tableSpec[T], seed []T) {
 		f.Add(valid)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, check := range also {
+			check(t, data)
+		}
 		before := heapAllocs()
 		rows, err := decodeRows(spec, data, fuzzMaxRows, 2)
 		if used, budget := heapAllocs()-before, allocBudget(len(data)); used > budget {
@@ -132,9 +138,41 @@ func FuzzReadFiles(f *testing.F) {
 	fuzzTable(f, filesSpec, files)
 }
 
+// FuzzReadSources fuzzes both readers of the sources table: decodeRows,
+// as fuzzTable does every table's, and SourceFiles, which must refuse
+// with a clear error or read what decodeRows reads.
 func FuzzReadSources(f *testing.F) {
 	_, _, _, sources, _ := testTables(12)
-	fuzzTable(f, sourcesSpec, sources)
+	fuzzTable(f, sourcesSpec, sources, func(t *testing.T, data []byte) {
+		before := heapAllocs()
+		sf, err := openSourceFiles(data, fuzzMaxRows)
+		if err == nil {
+			for _, p := range sf.Paths() {
+				sf.Content(p)
+			}
+		}
+		if used, budget := heapAllocs()-before, allocBudget(len(data)); used > budget {
+			t.Fatalf("reading %d bytes allocated %d bytes, more than %d", len(data), used, budget)
+		}
+		if err != nil {
+			if !errors.Is(err, errNotLazy) {
+				checkReadError(t, err, len(data))
+			}
+			return
+		}
+		rows, err := decodeRows(sourcesSpec, data, fuzzMaxRows, 2)
+		if err != nil {
+			t.Fatalf("SourceFiles reads what decodeRows refuses (%v)", err)
+		}
+		if sf.Len() != len(rows) {
+			t.Fatalf("SourceFiles holds %d files, decodeRows %d", sf.Len(), len(rows))
+		}
+		for _, r := range rows {
+			if b, ok := sf.Content(r.Path); !ok || !bytes.Equal(b, r.Content) {
+				t.Fatalf("SourceFiles.Content(%q) = %q, %v; decodeRows %q", r.Path, b, ok, r.Content)
+			}
+		}
+	})
 }
 
 func FuzzReadRefs(f *testing.F) {

@@ -463,6 +463,28 @@ var zstdDecoders = sync.Pool{New: func() any {
 }}
 
 func (c *pageChecker) checkChunk(cc *format.ColumnChunk, l leaf, rows int64, out *groupFile) error {
+	if out != nil {
+		out.beginChunk()
+	}
+	dict := false
+	err := c.walkChunk(cc, l, rows, func(h *format.PageHeader, body []byte) (int64, error) {
+		n, levels, page, err := c.checkPage(h, body, cc.MetaData.Codec, l, &dict)
+		if err == nil && out != nil {
+			err = out.page(h, levels, page)
+		}
+		return n, err
+	})
+	if err == nil && out != nil {
+		out.endChunk(cc)
+	}
+	return err
+}
+
+// walkChunk checks a column chunk's metadata against leaf l and a row
+// group of rows, then calls page with each page's header and stored body
+// in turn; page returns how many values the page holds, and the sum must
+// be the chunk's.
+func (c *pageChecker) walkChunk(cc *format.ColumnChunk, l leaf, rows int64, page func(h *format.PageHeader, body []byte) (int64, error)) error {
 	m := &cc.MetaData
 	switch {
 	case cc.FilePath != "":
@@ -489,10 +511,6 @@ func (c *pageChecker) checkChunk(cc *format.ColumnChunk, l leaf, rows int64, out
 			start, m.TotalCompressedSize, m.DataPageOffset, c.footerStart)
 	}
 	var values int64
-	dict := false
-	if out != nil {
-		out.beginChunk()
-	}
 	for pos := start; pos < end; {
 		hsize, err := thriftStructSize(c.data[pos:end])
 		if err != nil {
@@ -506,14 +524,11 @@ func (c *pageChecker) checkChunk(cc *format.ColumnChunk, l leaf, rows int64, out
 		if h.CompressedPageSize < 0 || int64(h.CompressedPageSize) > end-body {
 			return fmt.Errorf("page at %d: %d bytes do not fit in the chunk", pos, h.CompressedPageSize)
 		}
-		n, levels, page, err := c.checkPage(&h, c.data[body:body+int64(h.CompressedPageSize)], m.Codec, l, &dict)
-		if err != nil {
+		n, err := page(&h, c.data[body:body+int64(h.CompressedPageSize)])
+		if errors.Is(err, errGroupTooLarge) {
+			return err
+		} else if err != nil {
 			return fmt.Errorf("page at %d: %w", pos, err)
-		}
-		if out != nil {
-			if err := out.page(&h, levels, page); err != nil {
-				return err
-			}
 		}
 		values += n
 		if values > m.NumValues {
@@ -523,9 +538,6 @@ func (c *pageChecker) checkChunk(cc *format.ColumnChunk, l leaf, rows int64, out
 	}
 	if values != m.NumValues {
 		return fmt.Errorf("pages hold %d values, chunk says %d", values, m.NumValues)
-	}
-	if out != nil {
-		out.endChunk(cc)
 	}
 	return nil
 }

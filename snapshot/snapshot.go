@@ -39,14 +39,16 @@ import (
 
 // Snapshot is one snapshot in memory: its manifest and the rows of every
 // table, each in its table's sort order (see the row types in schemas).
-// Sources is nil when the snapshot has no sources table.
+// Sources is nil when the snapshot has no sources table, or when it was
+// read into SourceFiles instead (ReadOptions.SourceFiles).
 type Snapshot struct {
-	Manifest schemas.Manifest
-	Nodes    []schemas.Node
-	Edges    []schemas.Edge
-	Files    []schemas.File
-	Sources  []schemas.Source
-	Refs     []schemas.Ref
+	Manifest    schemas.Manifest
+	Nodes       []schemas.Node
+	Edges       []schemas.Edge
+	Files       []schemas.File
+	Sources     []schemas.Source
+	SourceFiles *SourceFiles
+	Refs        []schemas.Ref
 }
 
 // ReadOptions leave out tables a reader does not need, and name the
@@ -55,6 +57,13 @@ type ReadOptions struct {
 	SkipSources bool
 	SkipRefs    bool
 	SkipEdges   bool // an incremental index needs only nodes, files and refs
+	// SourceFiles reads the sources table into Snapshot.SourceFiles,
+	// which keeps it compressed, rather than into Snapshot.Sources. A
+	// table written by another writer in a layout SourceFiles does not
+	// read (a dictionary, an encoding other than PLAIN and
+	// DELTA_LENGTH_BYTE_ARRAY) goes into
+	// Sources as without it.
+	SourceFiles bool
 	// ManifestSHA256, when set, is the digest manifest.json must have:
 	// HEAD.json's manifest_sha256.
 	ManifestSHA256 string
@@ -317,7 +326,16 @@ func Read(ctx context.Context, st Store, prefix string, opts ReadOptions) (*Snap
 	}
 	g.Go(func() (err error) { s.Files, err = loadTable(gctx, st, prefix, &m, filesSpec, w); return err })
 	if _, listed := findTable(&m, schemas.TableSources); listed && !opts.SkipSources {
-		g.Go(func() (err error) { s.Sources, err = loadTable(gctx, st, prefix, &m, sourcesSpec, w); return err })
+		g.Go(func() (err error) {
+			if opts.SourceFiles {
+				s.SourceFiles, err = loadSourceFiles(gctx, st, prefix, &m)
+				if !errors.Is(err, errNotLazy) {
+					return err
+				}
+			}
+			s.Sources, err = loadTable(gctx, st, prefix, &m, sourcesSpec, w)
+			return err
+		})
 	}
 	if !opts.SkipRefs {
 		g.Go(func() (err error) { s.Refs, err = loadTable(gctx, st, prefix, &m, refsSpec, w); return err })
@@ -331,11 +349,7 @@ func Read(ctx context.Context, st Store, prefix string, opts ReadOptions) (*Snap
 // loadTable fetches, checks and decodes one table the manifest lists,
 // decoding up to workers row groups at once.
 func loadTable[T any](ctx context.Context, st Store, prefix string, m *schemas.Manifest, spec *tableSpec[T], workers int) ([]T, error) {
-	t, ok := findTable(m, spec.name)
-	if !ok {
-		return nil, fmt.Errorf("missing table %s (%s): not in the manifest", spec.name, spec.file)
-	}
-	data, err := fetchTable(ctx, st, prefix, t)
+	t, data, err := fetchListed(ctx, st, prefix, m, spec.name, spec.file)
 	if err != nil {
 		return nil, err
 	}
@@ -350,6 +364,36 @@ func loadTable[T any](ctx context.Context, st Store, prefix string, m *schemas.M
 		return nil, fmt.Errorf("table %s: %w", spec.name, err)
 	}
 	return rows, nil
+}
+
+// loadSourceFiles fetches and checks the sources table into SourceFiles;
+// errNotLazy when its layout needs decoding whole.
+func loadSourceFiles(ctx context.Context, st Store, prefix string, m *schemas.Manifest) (*SourceFiles, error) {
+	t, data, err := fetchListed(ctx, st, prefix, m, schemas.TableSources, schemas.SourcesFile)
+	if err != nil {
+		return nil, err
+	}
+	sf, err := openSourceFiles(data, t.Rows)
+	if errors.Is(err, errNotLazy) {
+		return nil, err
+	} else if err != nil {
+		return nil, fmt.Errorf("table %s: %w", schemas.TableSources, err)
+	}
+	if int64(sf.Len()) != t.Rows {
+		return nil, fmt.Errorf("table %s: %d rows, manifest says %d", schemas.TableSources, sf.Len(), t.Rows)
+	}
+	return sf, nil
+}
+
+// fetchListed fetches the table the manifest lists under name (see
+// fetchTable).
+func fetchListed(ctx context.Context, st Store, prefix string, m *schemas.Manifest, name, file string) (schemas.Table, []byte, error) {
+	t, ok := findTable(m, name)
+	if !ok {
+		return t, nil, fmt.Errorf("missing table %s (%s): not in the manifest", name, file)
+	}
+	data, err := fetchTable(ctx, st, prefix, t)
+	return t, data, err
 }
 
 // fetchTable reads a table file whole, after checking its size and before

@@ -149,6 +149,19 @@ func TestRoundTrip(t *testing.T) {
 				t.Errorf("Read with one worker: %v, or it read other rows", err)
 			}
 
+			lazy, err := snapshot.Read(ctx, st, prefix, snapshot.ReadOptions{SourceFiles: true})
+			if err != nil {
+				t.Fatalf("Read into SourceFiles: %v", err)
+			}
+			if lazy.Sources != nil || lazy.SourceFiles == nil || lazy.SourceFiles.Len() != len(out.Sources) {
+				t.Fatalf("Read into SourceFiles: %d sources, SourceFiles %v", len(lazy.Sources), lazy.SourceFiles)
+			}
+			for _, src := range out.Sources {
+				if b, ok := lazy.SourceFiles.Content(src.Path); !ok || !bytes.Equal(b, src.Content) {
+					t.Errorf("SourceFiles.Content(%q) = %q, %v; want %q", src.Path, b, ok, src.Content)
+				}
+			}
+
 			part, err := snapshot.Read(ctx, st, prefix, snapshot.ReadOptions{SkipSources: true, SkipRefs: true})
 			if err != nil {
 				t.Fatalf("Read with skips: %v", err)

@@ -181,7 +181,7 @@ func loadFrom(ctx context.Context, src source, workers int) (*query.Engine, time
 	if workers == 0 {
 		defer pauseGC()()
 	}
-	s, err := snapshot.Read(ctx, src.store, src.prefix, snapshot.ReadOptions{SkipRefs: true, ManifestSHA256: src.manifestSHA256, Workers: workers})
+	s, err := snapshot.Read(ctx, src.store, src.prefix, snapshot.ReadOptions{SkipRefs: true, SourceFiles: true, ManifestSHA256: src.manifestSHA256, Workers: workers})
 	if err != nil {
 		return nil, 0, fmt.Errorf("load %s: %w", src.label, err)
 	}

@@ -39,7 +39,7 @@ var (
 func loadEngine(b *testing.B) *query.Engine {
 	dir := snapshotDir(b)
 	engineOnce.Do(func() {
-		s, err := snapshot.ReadDir(b.Context(), dir, snapshot.ReadOptions{SkipRefs: true})
+		s, err := snapshot.ReadDir(b.Context(), dir, snapshot.ReadOptions{SkipRefs: true, SourceFiles: true})
 		if err != nil {
 			engineErr = err
 			return
@@ -161,14 +161,15 @@ func searchQueries(e *query.Engine, rows []int32) map[string][]string {
 // BenchmarkMemory measures the live heap a snapshot's engine holds:
 // HeapAlloc after GC before loading, after loading and building the
 // engine (cold), and after Engine.Warm(). "serve" loads what snap serve
-// loads (all but refs); "no-sources" leaves out the sources table too.
+// loads (all but refs, the sources kept compressed: SourceFiles); "no-sources"
+// leaves out the sources table.
 func BenchmarkMemory(b *testing.B) {
 	dir := snapshotDir(b)
 	for _, v := range []struct {
 		name string
 		opt  snapshot.ReadOptions
 	}{
-		{"serve", snapshot.ReadOptions{SkipRefs: true}},
+		{"serve", snapshot.ReadOptions{SkipRefs: true, SourceFiles: true}},
 		{"no-sources", snapshot.ReadOptions{SkipRefs: true, SkipSources: true}},
 	} {
 		b.Run(v.name, func(b *testing.B) {

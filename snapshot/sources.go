@@ -1,0 +1,260 @@
+package snapshot
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"sync"
+
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/format"
+)
+
+// SourceFiles is a sources table kept as stored, its contents inflated a
+// page at a time when asked for: in memory, the table costs its
+// compressed size (a fifth of the files' on GOROOT/src) instead of the
+// files'. Read checks it whole, as it checks a table it decodes, before
+// returning it; a SourceFiles is safe for concurrent use.
+type SourceFiles struct {
+	data        []byte
+	footerStart int64
+	content     leaf
+	paths       []string // sorted, one per row
+	pages       []sourcePage
+
+	mu    sync.Mutex
+	clock int
+	cache [sourceCacheSize]inflated
+}
+
+// sourceCacheSize is how many inflated pages a SourceFiles keeps: pages
+// are cut at 256 KiB, so at most 2 MiB.
+const sourceCacheSize = 8
+
+// sourcePage is one data page of the content column.
+type sourcePage struct {
+	first  int // the row of its first value
+	n      int
+	header format.PageHeader
+	body   []byte // as stored
+	codec  format.CompressionCodec
+}
+
+// inflated is a page's values: value i is bytes[at[i]:at[i+1]].
+type inflated struct {
+	page  int // 1 + index in pages; 0 for an empty slot
+	used  int
+	bytes []byte
+	at    []uint32
+}
+
+// errNotLazy says a sources table is laid out in a way SourceFiles does
+// not read (a dictionary, or an encoding other than PLAIN and
+// DELTA_LENGTH_BYTE_ARRAY): Read then decodes it whole.
+var errNotLazy = errors.New("sources table not readable page by page")
+
+// openSourceFiles checks data, a sources table of at most maxRows rows,
+// as decodeRows would, and indexes its content pages. Every page is
+// inflated and checked here once; Content inflates a page again when
+// asked for it.
+func openSourceFiles(data []byte, maxRows int64) (_ *SourceFiles, err error) {
+	want, err := sourcesSpec.schemaOnce()
+	if err != nil {
+		return nil, err
+	}
+	cf, err := checkFile(data, want, maxRows)
+	if err != nil {
+		return nil, err
+	}
+	pathCol, contentCol := -1, -1
+	for i, l := range cf.leaves {
+		switch l.path {
+		case "path":
+			pathCol = i
+		case "content":
+			contentCol = i
+		}
+	}
+	if pathCol < 0 || contentCol < 0 {
+		return nil, errNotLazy // checkSchema accepted it: the schema has them
+	}
+	s := &SourceFiles{data: data, footerStart: cf.footerStart, content: cf.leaves[contentCol],
+		paths: make([]string, 0, cf.md.NumRows)}
+	c := cf.checker()
+	defer c.close()
+	row := 0
+	var scratch []byte // a page's values, decoded to check them
+	var at []uint32
+	for g := range cf.md.RowGroups {
+		rg := &cf.md.RowGroups[g]
+		cc := &rg.Columns[pathCol]
+		err := c.walkChunk(cc, cf.leaves[pathCol], rg.NumRows, func(h *format.PageHeader, body []byte) (int64, error) {
+			values, err := pageValues(c, h, body, cc.MetaData.Codec, cf.leaves[pathCol])
+			if err != nil {
+				return 0, err
+			}
+			if scratch, at, err = pageByteArrays(h, values, scratch, at); err != nil {
+				return 0, err
+			}
+			text := string(scratch)
+			for i := range len(at) - 1 {
+				s.paths = append(s.paths, text[at[i]:at[i+1]])
+			}
+			return int64(len(at) - 1), nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("row group %d, column path: %w", g, err)
+		}
+		cc = &rg.Columns[contentCol]
+		err = c.walkChunk(cc, s.content, rg.NumRows, func(h *format.PageHeader, body []byte) (int64, error) {
+			values, err := pageValues(c, h, body, cc.MetaData.Codec, s.content)
+			if err != nil {
+				return 0, err
+			}
+			if scratch, at, err = pageByteArrays(h, values, scratch, at); err != nil {
+				return 0, err
+			}
+			n := len(at) - 1
+			s.pages = append(s.pages, sourcePage{first: row, n: n, header: *h, body: body, codec: cc.MetaData.Codec})
+			row += n
+			return int64(n), nil
+		})
+		if err != nil {
+			if errors.Is(err, errNotLazy) {
+				return nil, err
+			}
+			return nil, fmt.Errorf("row group %d, column content: %w", g, err)
+		}
+		if len(s.paths) != row {
+			return nil, fmt.Errorf("row group %d: %d paths for %d contents", g, len(s.paths), row)
+		}
+	}
+	for i := 1; i < len(s.paths); i++ {
+		if s.paths[i-1] >= s.paths[i] {
+			return nil, fmt.Errorf("rows %d and %d out of order or repeated: path %q, then %q (want sorted by path, unique)",
+				i-1, i, clipped(s.paths[i-1]), clipped(s.paths[i]))
+		}
+	}
+	return s, nil
+}
+
+// pageValues checks a page and returns its values as stored, refusing
+// with errNotLazy what is not a data page of a required column's values
+// encoded PLAIN or DELTA_LENGTH_BYTE_ARRAY. The values are the checker's
+// until its next page.
+func pageValues(c *pageChecker, h *format.PageHeader, body []byte, codec format.CompressionCodec, l leaf) ([]byte, error) {
+	if pageEncoding(h) < 0 || l.maxDef != 0 || l.maxRep != 0 {
+		return nil, errNotLazy
+	}
+	dict := false
+	_, _, values, err := c.checkPage(h, body, codec, l, &dict)
+	return values, err
+}
+
+// pageEncoding returns the encoding of a data page whose byte arrays
+// SourceFiles decodes, else -1.
+func pageEncoding(h *format.PageHeader) format.Encoding {
+	enc := format.Encoding(-1)
+	switch {
+	case h.Type == format.DataPage && h.DataPageHeader.Valid:
+		enc = h.DataPageHeader.V.Encoding
+	case h.Type == format.DataPageV2 && h.DataPageHeaderV2.Valid:
+		enc = h.DataPageHeaderV2.V.Encoding
+	}
+	if enc != format.Plain && enc != format.DeltaLengthByteArray {
+		return -1
+	}
+	return enc
+}
+
+// pageByteArrays decodes a page's values (see pageValues) into b, reusing
+// the capacity of b and at: value i is b[at[i]:at[i+1]].
+func pageByteArrays(h *format.PageHeader, values, b []byte, at []uint32) (_ []byte, _ []uint32, err error) {
+	defer recoverDecode(&err) // parquet-go decodes bytes from anywhere
+	b, at, err = parquet.LookupEncoding(pageEncoding(h)).DecodeByteArray(b[:0], values, at[:0])
+	if err == nil && len(at) == 0 {
+		at = append(at, 0) // no values
+	}
+	return b, at, err
+}
+
+// Len returns the number of files.
+func (s *SourceFiles) Len() int { return len(s.paths) }
+
+// Paths returns the files' paths, sorted. The slice is shared: do not
+// modify it.
+func (s *SourceFiles) Paths() []string { return s.paths }
+
+// Content returns the content of the file at path, false if the table has
+// no such file. The bytes are shared: do not modify them.
+func (s *SourceFiles) Content(path string) ([]byte, bool) {
+	row, ok := slices.BinarySearch(s.paths, path)
+	if !ok {
+		return nil, false
+	}
+	p := sort.Search(len(s.pages), func(i int) bool { return s.pages[i].first+s.pages[i].n > row })
+	if p == len(s.pages) {
+		return nil, false
+	}
+	v, err := s.inflate(p)
+	if err != nil {
+		// Read inflated and checked this page: the bytes have not
+		// changed since, so this does not happen.
+		return nil, false
+	}
+	k := row - s.pages[p].first
+	if k+1 >= len(v.at) {
+		return nil, false
+	}
+	return v.bytes[v.at[k]:v.at[k+1]:v.at[k+1]], true
+}
+
+// inflate returns page p's values, from the cache or inflated into a
+// buffer of their own.
+func (s *SourceFiles) inflate(p int) (inflated, error) {
+	s.mu.Lock()
+	s.clock++
+	for i := range s.cache {
+		if s.cache[i].page == p+1 {
+			s.cache[i].used = s.clock
+			v := s.cache[i]
+			s.mu.Unlock()
+			return v, nil
+		}
+	}
+	s.mu.Unlock()
+
+	// A checker of its own: its buffer is dropped, the values decoded
+	// out of it are handed out.
+	c := &pageChecker{data: s.data, footerStart: s.footerStart}
+	c.maxBytes, c.maxValues = pageLimits(len(s.data))
+	defer c.close()
+	pg := &s.pages[p]
+	h := pg.header
+	values, err := pageValues(c, &h, pg.body, pg.codec, s.content)
+	if err != nil {
+		return inflated{}, err
+	}
+	b, at, err := pageByteArrays(&h, values, nil, nil)
+	if err != nil {
+		return inflated{}, err
+	}
+	if len(at)-1 != pg.n {
+		return inflated{}, fmt.Errorf("page holds %d values, %d when read", len(at)-1, pg.n)
+	}
+	v := inflated{page: p + 1, bytes: b, at: at}
+
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.clock++
+	v.used = s.clock
+	oldest := 0
+	for i := range s.cache {
+		if s.cache[i].used < s.cache[oldest].used {
+			oldest = i
+		}
+	}
+	s.cache[oldest] = v
+	return v, nil
+}

@@ -1,0 +1,151 @@
+package snapshot
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/parquet-go/parquet-go"
+
+	"github.com/graphsnap/snap/schemas"
+)
+
+// bigSources are files enough to fill more pages than SourceFiles caches,
+// some empty, one larger than a page.
+func bigSources() []schemas.Source {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var out []schemas.Source
+	for i := range 1500 { // two row groups
+		size := rng.IntN(16 << 10)
+		switch i % 50 {
+		case 7:
+			size = 0
+		case 8:
+			size = 300 << 10 // over a page
+		}
+		b := make([]byte, size)
+		const alphabet = "func main() {}\n\t\x00\xff"
+		for j := range b {
+			b[j] = alphabet[rng.IntN(len(alphabet))]
+		}
+		out = append(out, schemas.Source{Path: fmt.Sprintf("dir%02d/file%04d.go", i%13, i), Content: b})
+	}
+	sortRows(sourcesSpec, out)
+	return out
+}
+
+func sortRows[T any](spec *tableSpec[T], rows []T) {
+	for i := 1; i < len(rows); i++ { // insertion: the tests' tables are small
+		for j := i; j > 0 && spec.compare(&rows[j-1], &rows[j]) > 0; j-- {
+			rows[j-1], rows[j] = rows[j], rows[j-1]
+		}
+	}
+}
+
+// checkSourceFiles holds every file of sf to want, read from goroutines
+// at once in an order that misses the cache, and a path not in the table
+// to false.
+func checkSourceFiles(t *testing.T, sf *SourceFiles, want []schemas.Source) {
+	t.Helper()
+	if sf.Len() != len(want) {
+		t.Fatalf("%d files, want %d", sf.Len(), len(want))
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, len(want))
+	for w := range 4 {
+		wg.Go(func() {
+			for i := range want {
+				src := want[(i*7+w*len(want)/4)%len(want)]
+				b, ok := sf.Content(src.Path)
+				if !ok || !bytes.Equal(b, src.Content) || cap(b) != len(b) {
+					errs <- fmt.Sprintf("Content(%q): %d bytes (cap %d), %v; want %d bytes", src.Path, len(b), cap(b), ok, len(src.Content))
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+	if b, ok := sf.Content("dir00/missing.go"); ok || b != nil {
+		t.Errorf("Content of a missing path = %q, %v", b, ok)
+	}
+}
+
+// TestSourceFiles reads sources tables page by page: snap's own, and
+// another writer's with PLAIN pages (v1 and v2, compressed or not); a
+// dictionary-encoded one is left to decodeRows.
+func TestSourceFiles(t *testing.T) {
+	src := bigSources()
+	own, err := encodeRows(sourcesSpec, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sf, err := openSourceFiles(own, int64(len(src)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sf.pages) <= sourceCacheSize {
+		t.Fatalf("%d pages: the test needs more than the cache's %d", len(sf.pages), sourceCacheSize)
+	}
+	checkSourceFiles(t, sf, src)
+
+	other := func(t *testing.T, opts ...parquet.WriterOption) []byte {
+		var buf bytes.Buffer
+		w := parquet.NewGenericWriter[schemas.Source](&buf, append([]parquet.WriterOption{
+			parquet.PageBufferSize(8 << 10), parquet.MaxRowsPerRowGroup(100)}, opts...)...)
+		if _, err := w.Write(src); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	for _, v := range []int{1, 2} {
+		for name, codec := range map[string]parquet.WriterOption{"uncompressed": parquet.Compression(&parquet.Uncompressed), "zstd": parquet.Compression(&parquet.Zstd)} {
+			t.Run(fmt.Sprintf("v%d/%s", v, name), func(t *testing.T) {
+				data := other(t, parquet.DataPageVersion(v), codec)
+				sf, err := openSourceFiles(data, int64(len(src)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkSourceFiles(t, sf, src)
+				if strings.Contains(name, "uncompressed") {
+					before := bytes.Clone(data)
+					for _, s := range src {
+						sf.Content(s.Path)
+					}
+					if !bytes.Equal(data, before) {
+						t.Fatal("reading changed the table's bytes")
+					}
+				}
+			})
+		}
+	}
+	t.Run("dict", func(t *testing.T) {
+		data := other(t, parquet.StructTag(`parquet:"content,dict"`, "Content"))
+		if _, err := openSourceFiles(data, int64(len(src))); !errors.Is(err, errNotLazy) {
+			t.Fatalf("dictionary-encoded content: %v, want errNotLazy", err)
+		}
+		rows, err := decodeRows(sourcesSpec, data, int64(len(src)), 2)
+		if err != nil || !reflect.DeepEqual(rows, src) {
+			t.Fatalf("decodeRows: %v", err)
+		}
+	})
+	t.Run("out of order", func(t *testing.T) {
+		src[3], src[4] = src[4], src[3]
+		defer func() { src[3], src[4] = src[4], src[3] }()
+		_, err := openSourceFiles(other(t), int64(len(src)))
+		if err == nil || !strings.Contains(err.Error(), "rows 3 and 4 out of order") {
+			t.Fatalf("rows out of order: %v", err)
+		}
+	})
+}
