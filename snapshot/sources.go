@@ -23,14 +23,17 @@ type SourceFiles struct {
 	paths       []string // sorted, one per row
 	pages       []sourcePage
 
-	mu    sync.Mutex
-	clock int
-	cache [sourceCacheSize]inflated
+	mu         sync.Mutex
+	clock      int
+	cache      []inflated // the pages inflated last
+	cached     int        // their bytes
+	cacheLimit int        // the most bytes cache may hold: sourceCacheBytes
 }
 
-// sourceCacheSize is how many inflated pages a SourceFiles keeps: pages
-// are cut at 256 KiB, so at most 2 MiB.
-const sourceCacheSize = 8
+// sourceCacheBytes bounds the inflated pages a SourceFiles keeps. A page
+// takes about a millisecond to inflate (GOROOT/src's average 800 KiB);
+// 32 MiB keeps some forty, enough for the files a session keeps reading.
+const sourceCacheBytes = 32 << 20
 
 // sourcePage is one data page of the content column.
 type sourcePage struct {
@@ -43,7 +46,7 @@ type sourcePage struct {
 
 // inflated is a page's values: value i is bytes[at[i]:at[i+1]].
 type inflated struct {
-	page  int // 1 + index in pages; 0 for an empty slot
+	page  int // index in pages
 	used  int
 	bytes []byte
 	at    []uint32
@@ -80,7 +83,7 @@ func openSourceFiles(data []byte, maxRows int64) (_ *SourceFiles, err error) {
 		return nil, errNotLazy // checkSchema accepted it: the schema has them
 	}
 	s := &SourceFiles{data: data, footerStart: cf.footerStart, content: cf.leaves[contentCol],
-		paths: make([]string, 0, cf.md.NumRows)}
+		paths: make([]string, 0, cf.md.NumRows), cacheLimit: sourceCacheBytes}
 	c := cf.checker()
 	defer c.close()
 	row := 0
@@ -216,7 +219,7 @@ func (s *SourceFiles) inflate(p int) (inflated, error) {
 	s.mu.Lock()
 	s.clock++
 	for i := range s.cache {
-		if s.cache[i].page == p+1 {
+		if s.cache[i].page == p {
 			s.cache[i].used = s.clock
 			v := s.cache[i]
 			s.mu.Unlock()
@@ -243,18 +246,26 @@ func (s *SourceFiles) inflate(p int) (inflated, error) {
 	if len(at)-1 != pg.n {
 		return inflated{}, fmt.Errorf("page holds %d values, %d when read", len(at)-1, pg.n)
 	}
-	v := inflated{page: p + 1, bytes: b, at: at}
+	v := inflated{page: p, bytes: b, at: at}
 
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.clock++
 	v.used = s.clock
-	oldest := 0
-	for i := range s.cache {
-		if s.cache[i].used < s.cache[oldest].used {
-			oldest = i
-		}
+	if slices.ContainsFunc(s.cache, func(c inflated) bool { return c.page == p }) {
+		return v, nil // another caller inflated it meanwhile
 	}
-	s.cache[oldest] = v
+	s.cache = append(s.cache, v)
+	s.cached += len(v.bytes)
+	for s.cached > s.cacheLimit && len(s.cache) > 1 {
+		oldest := 0
+		for i := range s.cache {
+			if s.cache[i].used < s.cache[oldest].used {
+				oldest = i
+			}
+		}
+		s.cached -= len(s.cache[oldest].bytes)
+		s.cache = slices.Delete(s.cache, oldest, oldest+1)
+	}
 	return v, nil
 }

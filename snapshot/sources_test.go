@@ -15,7 +15,7 @@ import (
 	"github.com/graphsnap/snap/schemas"
 )
 
-// bigSources are files enough to fill more pages than SourceFiles caches,
+// bigSources are files enough to fill a few pages,
 // some empty, one larger than a page.
 func bigSources() []schemas.Source {
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -37,6 +37,14 @@ func bigSources() []schemas.Source {
 	}
 	sortRows(sourcesSpec, out)
 	return out
+}
+
+func sumBytes(c []inflated) int {
+	n := 0
+	for _, v := range c {
+		n += len(v.bytes)
+	}
+	return n
 }
 
 func sortRows[T any](spec *tableSpec[T], rows []T) {
@@ -92,10 +100,23 @@ func TestSourceFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(sf.pages) <= sourceCacheSize {
-		t.Fatalf("%d pages: the test needs more than the cache's %d", len(sf.pages), sourceCacheSize)
+	checkSourceFiles(t, sf, src) // every page stays in the cache
+	if sf.cached != sumBytes(sf.cache) || len(sf.cache) != len(sf.pages) {
+		t.Fatalf("%d pages cached, %d bytes counted, of %d pages", len(sf.cache), sf.cached, len(sf.pages))
+	}
+	// A cache smaller than the pages: reading evicts.
+	sf, err = openSourceFiles(own, int64(len(src)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sf.cacheLimit = len(own)
+	if len(sf.pages) < 8 {
+		t.Fatalf("%d pages: the test needs more", len(sf.pages))
 	}
 	checkSourceFiles(t, sf, src)
+	if sf.cached > sf.cacheLimit || sf.cached != sumBytes(sf.cache) || len(sf.cache) >= len(sf.pages) {
+		t.Fatalf("%d pages of %d cached, %d bytes counted, over a limit of %d", len(sf.cache), len(sf.pages), sf.cached, sf.cacheLimit)
+	}
 
 	other := func(t *testing.T, opts ...parquet.WriterOption) []byte {
 		var buf bytes.Buffer
