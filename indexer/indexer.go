@@ -245,8 +245,9 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 	return out, nil
 }
 
-// link runs every language's resolver, adds contains edges, sorts every
-// table and fills the row numbers of edge endpoints.
+// link runs every language's resolver, adds contains edges, sorts the
+// nodes and edges and fills the row numbers of edge endpoints. The refs
+// come in table order already (see Index).
 func link(g *Graph, langs []Language, refsByLang map[Language][]schemas.Ref) error {
 	sortNodes(g.Nodes)
 	newNodes, edges := Resolve(g.Nodes, langs, refsByLang)

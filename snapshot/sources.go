@@ -61,7 +61,7 @@ var errNotLazy = errors.New("sources table not readable page by page")
 // as decodeRows would, and indexes its content pages. Every page is
 // inflated and checked here once; Content inflates a page again when
 // asked for it.
-func openSourceFiles(data []byte, maxRows int64) (_ *SourceFiles, err error) {
+func openSourceFiles(data []byte, maxRows int64) (*SourceFiles, error) {
 	want, err := sourcesSpec.schemaOnce()
 	if err != nil {
 		return nil, err
@@ -124,9 +124,6 @@ func openSourceFiles(data []byte, maxRows int64) (_ *SourceFiles, err error) {
 			return int64(n), nil
 		})
 		if err != nil {
-			if errors.Is(err, errNotLazy) {
-				return nil, err
-			}
 			return nil, fmt.Errorf("row group %d, column content: %w", g, err)
 		}
 		if len(s.paths) != row {
