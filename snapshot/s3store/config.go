@@ -89,6 +89,10 @@ func ParseURL(raw string) (Config, error) {
 		return bad("no bucket; want %s", URLForm)
 	}
 	if u.Port() != "" || strings.HasSuffix(u.Host, ":") {
+		if strings.Contains(raw, "@") {
+			// What looks like the bucket may hold a secret: do not quote it.
+			return bad("the bucket contains a colon (to name a server, add ?endpoint=http://HOST:PORT)")
+		}
 		return bad("bucket %q contains a colon (to name a server, add ?endpoint=http://%s)", u.Host, u.Host)
 	}
 	cfg := Config{
