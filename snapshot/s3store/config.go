@@ -67,10 +67,12 @@ func ParseURL(raw string) (Config, error) {
 	if !strings.HasPrefix(strings.ToLower(raw), "s3://") {
 		return bad("want %s", URLForm)
 	}
+	// With an @ anywhere, any part of the URL may be a secret: errors
+	// then quote none of it.
+	mayHoldSecret := strings.Contains(raw, "@")
 	u, err := url.Parse(raw)
 	if err != nil {
-		if strings.Contains(raw, "@") {
-			// The parse error may quote a secret: say nothing about it.
+		if mayHoldSecret {
 			return bad("it must not contain credentials: put them in AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY")
 		}
 		var uerr *url.Error
@@ -89,8 +91,7 @@ func ParseURL(raw string) (Config, error) {
 		return bad("no bucket; want %s", URLForm)
 	}
 	if u.Port() != "" || strings.HasSuffix(u.Host, ":") {
-		if strings.Contains(raw, "@") {
-			// What looks like the bucket may hold a secret: do not quote it.
+		if mayHoldSecret {
 			return bad("the bucket contains a colon (to name a server, add ?endpoint=http://HOST:PORT)")
 		}
 		return bad("bucket %q contains a colon (to name a server, add ?endpoint=http://%s)", u.Host, u.Host)
