@@ -61,18 +61,22 @@ type Config struct {
 // path_style defaults to true when an endpoint is given and to false on
 // AWS. Credentials never go in the URL: see New.
 func ParseURL(raw string) (Config, error) {
+	secrets := userinfo(raw)
 	bad := func(format string, args ...any) (Config, error) {
-		return Config{}, fmt.Errorf("invalid s3 URL: "+format, args...)
+		msg := fmt.Sprintf(format, args...)
+		for _, s := range secrets {
+			msg = strings.ReplaceAll(msg, s, "…")
+		}
+		return Config{}, errors.New("invalid s3 URL: " + msg)
 	}
 	if !strings.HasPrefix(strings.ToLower(raw), "s3://") {
 		return bad("want %s", URLForm)
 	}
-	// With an @ anywhere, any part of the URL may be a secret: errors
-	// then quote none of it.
-	mayHoldSecret := strings.Contains(raw, "@")
 	u, err := url.Parse(raw)
 	if err != nil {
-		if mayHoldSecret {
+		if strings.Contains(raw, "@") {
+			// The parse error may quote a secret the URL is too broken
+			// to find: say nothing about it.
 			return bad("it must not contain credentials: put them in AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY")
 		}
 		var uerr *url.Error
@@ -91,9 +95,6 @@ func ParseURL(raw string) (Config, error) {
 		return bad("no bucket; want %s", URLForm)
 	}
 	if u.Port() != "" || strings.HasSuffix(u.Host, ":") {
-		if mayHoldSecret {
-			return bad("the bucket contains a colon (to name a server, add ?endpoint=http://HOST:PORT)")
-		}
 		return bad("bucket %q contains a colon (to name a server, add ?endpoint=http://%s)", u.Host, u.Host)
 	}
 	cfg := Config{
@@ -147,6 +148,43 @@ func ParseURL(raw string) (Config, error) {
 		return bad("%v", err)
 	}
 	return cfg, nil
+}
+
+// userinfo returns what in raw may be credentials, as its errors must not
+// quote it: the user and password of every authority
+// ("scheme://USER:PASSWORD@host"), in raw as written and unescaped (an
+// endpoint parameter's), when at least four bytes long.
+func userinfo(raw string) []string {
+	var out []string
+	forms := []string{raw}
+	if u, err := url.QueryUnescape(raw); err == nil && u != raw {
+		forms = append(forms, u)
+	}
+	for _, s := range forms {
+		for rest := s; ; {
+			_, after, ok := strings.Cut(rest, "://")
+			if !ok {
+				break
+			}
+			rest = after
+			auth := rest
+			if j := strings.IndexAny(auth, "/?#&"); j >= 0 {
+				auth = auth[:j]
+			}
+			at := strings.LastIndex(auth, "@")
+			if at < 0 {
+				continue
+			}
+			for _, c := range append(strings.Split(auth[:at], ":"), auth[:at]) {
+				if len(c) >= 4 {
+					out = append(out, c)
+				}
+			}
+		}
+	}
+	// Longest first, so that a secret is cut whole before its parts.
+	sort.Slice(out, func(i, j int) bool { return len(out[i]) > len(out[j]) })
+	return out
 }
 
 // shown quotes a parameter's name or value for an error message when it

@@ -112,6 +112,7 @@ func TestFuzzSeeds(t *testing.T) {
 		"nul":             "s3://bucket/a%00b",
 		"colon":           "s3://localhost:9000/bucket",
 		"colon_secret":    "s3://AKIAEXAMPLE://XAMPLE:@", // the bucket's text is also what may be a secret
+		"bucket_secret":   "s3://XAMPLE/://XAMPLE@",
 		"unknown":         "s3://bucket?endpont=http://h:1&b=1",
 		"fragment":        "s3://bucket/p#frag",
 	}
