@@ -133,7 +133,8 @@ func sampleImport(e *query.Engine, file string) (string, string) {
 		}
 	}
 	for i := range int32(e.NumEdges()) {
-		if ed := e.Edge(i); ed.Kind == schemas.EdgeImports && ed.Dst != 0 {
+		if _, to := e.EdgeEnds(i); to >= 0 && e.EdgeKind(i) == query.Imports {
+			ed := e.Edge(i)
 			return query.ImportText(ed.Target), ed.File
 		}
 	}

@@ -23,7 +23,7 @@ func symOf(e *query.Engine, r int32) sym {
 
 func loc(file string, line, col uint32) string { return fmt.Sprintf("%s:%d:%d", file, line, col) }
 
-func siteLoc(ed *schemas.Edge) string { return loc(ed.File, ed.Line, ed.Col) }
+func siteLoc(ed schemas.Edge) string { return loc(ed.File, ed.Line, ed.Col) }
 
 // info is a symbol with everything the snapshot knows of it.
 type info struct {

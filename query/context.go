@@ -306,12 +306,12 @@ func (e *Engine) contextLinks(r int32) []ctxLink {
 	}
 	for _, k := range [...]EdgeKind{Calls, Instantiates, References, Implements, Extends, Contains} {
 		for _, i := range e.out[k].edges(r) {
-			if v := e.edges[i].DstRow; v >= 0 {
+			if v := e.edges[i].dstRow; v >= 0 {
 				add(v, linkWords[k][0])
 			}
 		}
 		for _, i := range e.in[k].edges(r) {
-			add(e.edges[i].SrcRow, linkWords[k][1])
+			add(e.edges[i].srcRow, linkWords[k][1])
 		}
 	}
 	return out
@@ -458,7 +458,7 @@ func (e *Engine) buildContextIndex() *ctxIndex {
 				if calls++; calls > ctxCallWords {
 					break
 				}
-				addAll(targetName(e.edges[i].Target), weightCall)
+				addAll(targetName(e.edges[i].target), weightCall)
 			}
 		}
 		length := 0

@@ -207,7 +207,7 @@ func brokenCallers(from, b *Engine, r int32, sd schemas.SymbolDelta, max int) sc
 		sd.CallersTotal++
 		if len(sd.Callers) < max {
 			e := &from.edges[l.Edge]
-			sd.Callers = append(sd.Callers, schemas.CallSite{QName: caller.QualifiedName, Location: fmt.Sprintf("%s:%d:%d", e.File, e.Line, e.Col)})
+			sd.Callers = append(sd.Callers, schemas.CallSite{QName: caller.QualifiedName, Location: fmt.Sprintf("%s:%d:%d", from.edgeFiles[e.file], e.line, e.col)})
 		}
 	}
 	return sd
@@ -255,7 +255,7 @@ func diffFiles(a, b *Engine, d *schemas.Diff) fileChanges {
 // code moves, so they are not part of it.
 type edgeKey struct {
 	src, dst uint64
-	kind     string
+	kind     EdgeKind
 	target   string
 }
 
@@ -266,12 +266,14 @@ func diffEdges(a, b *Engine, d *schemas.Diff) {
 		m := make(map[edgeKey][]int32, len(e.edges))
 		for i := range e.edges {
 			x := &e.edges[i]
-			if x.Kind == schemas.EdgeContains {
+			if x.kind == Contains {
 				continue
 			}
-			k := edgeKey{src: x.Src, dst: x.Dst, kind: x.Kind}
-			if x.Dst == 0 {
-				k.target = x.Target
+			k := edgeKey{src: e.nodes[x.srcRow].ID, kind: x.kind}
+			if x.dstRow >= 0 {
+				k.dst = e.nodes[x.dstRow].ID
+			} else {
+				k.target = x.target
 			}
 			m[k] = append(m[k], int32(i))
 		}
@@ -289,18 +291,17 @@ func diffEdges(a, b *Engine, d *schemas.Diff) {
 	list := func(e *Engine, rows []int32, change string) {
 		for _, i := range rows {
 			x := &e.edges[i]
-			if !both(x.Src) || !both(x.Dst) {
+			from, to := &e.nodes[x.srcRow], "?"+x.target
+			var dst uint64
+			if x.dstRow >= 0 {
+				dst, to = e.nodes[x.dstRow].ID, e.nodes[x.dstRow].QualifiedName
+			}
+			if !both(from.ID) || !both(dst) {
 				continue
 			}
-			to := "?" + x.Target
-			if x.Dst != 0 {
-				r, _ := e.Lookup(x.Dst)
-				to = e.nodes[r].QualifiedName
-			}
-			r, _ := e.Lookup(x.Src)
 			d.Edges = append(d.Edges, schemas.EdgeDelta{
-				Change: change, Kind: x.Kind, From: e.nodes[r].QualifiedName, To: to,
-				Location: fmt.Sprintf("%s:%d", x.File, x.Line),
+				Change: change, Kind: x.kind.String(), From: from.QualifiedName, To: to,
+				Location: fmt.Sprintf("%s:%d", e.edgeFiles[x.file], x.line),
 			})
 		}
 	}

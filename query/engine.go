@@ -133,12 +133,42 @@ func (c *csr) span(row int32) ([]uint32, []int32) {
 	return c.idx[lo:hi], c.nbr[lo:hi]
 }
 
+// edge is an edge row as the engine keeps it: 64 bytes where a
+// schemas.Edge takes 144. Its ends are node rows (their ids are the
+// nodes'), its file a number into Engine.edgeFiles, which are in path
+// order, and its resolution and reason one number into Engine.edgeWhy,
+// since few pairs occur. Edge rebuilds the row.
+type edge struct {
+	target, args   string
+	srcRow, dstRow int32 // dstRow -1 when unresolved
+	line, col      uint32
+	conf           float32
+	file           uint32
+	why            uint32
+	kind           EdgeKind
+	flags          edgeFlags
+}
+
+// edgeFlags are an edge's booleans.
+type edgeFlags uint8
+
+const (
+	inLoop edgeFlags = 1 << iota
+	inTry
+	conditional
+)
+
+// why is an edge's resolution and, when unresolved, the reason.
+type why struct{ resolution, reason string }
+
 // Engine is an immutable, indexed view of one snapshot. All methods are
 // safe for concurrent use.
 type Engine struct {
 	manifest    schemas.Manifest
 	nodes       []schemas.Node
-	edges       []schemas.Edge
+	edges       []edge
+	edgeFiles   []string // edge.file → path, sorted
+	edgeWhy     []why    // edge.why → resolution and reason
 	fingerprint string
 
 	out, in [numEdgeKinds]csr
@@ -196,7 +226,6 @@ func BuildWith(s *snapshot.Snapshot, opts BuildOptions) (*Engine, error) {
 		repos:    repos,
 		manifest: s.Manifest,
 		nodes:    s.Nodes,
-		edges:    s.Edges,
 		files:    s.Files,
 		later:    new(lazy),
 	}
@@ -214,7 +243,7 @@ func BuildWith(s *snapshot.Snapshot, opts BuildOptions) (*Engine, error) {
 	if serial {
 		g.SetLimit(1)
 	}
-	g.Go(e.buildAdjacency)
+	g.Go(func() error { return e.buildAdjacency(s.Edges) })
 	g.Go(func() error { e.names = buildNames(e.nodes, serial); return nil })
 	g.Go(func() error { e.buildFiles(s); return nil })
 	if err := g.Wait(); err != nil {
@@ -224,22 +253,21 @@ func BuildWith(s *snapshot.Snapshot, opts BuildOptions) (*Engine, error) {
 	return e, nil
 }
 
-func (e *Engine) buildAdjacency() error {
+func (e *Engine) buildAdjacency(edges []schemas.Edge) error {
 	n := int32(len(e.nodes))
-	// The checks look ids up by row, and the passes after the first read
-	// only kinds and rows: compact copies of those stay in cache where the
-	// rows, hundreds of bytes each, do not.
-	ids := make([]uint64, n)
+	ids := make([]uint64, n) // the checks read ids by row: a compact copy stays in cache
 	for r := range e.nodes {
 		ids[r] = e.nodes[r].ID
 	}
-	kinds := make([]EdgeKind, len(e.edges))
-	src := make([]int32, len(e.edges))
-	dst := make([]int32, len(e.edges))
+	e.edges = make([]edge, len(edges))
+	files := map[string]uint32{}
+	whys := map[why]uint32{}
+	lastFile, lastWhy := "", why{}
+	var fileID, whyID uint32
 	var perKind [numEdgeKinds]int
-	e.stats.UnresolvedByReason = map[string]int{}
-	for i := range e.edges {
-		ed := &e.edges[i]
+	var unresolved []int // by why
+	for i := range edges {
+		ed := &edges[i]
 		k, ok := ParseEdgeKind(ed.Kind)
 		if !ok {
 			return fmt.Errorf("edge %d: unknown kind %q", i, ed.Kind)
@@ -247,18 +275,72 @@ func (e *Engine) buildAdjacency() error {
 		if ed.SrcRow < 0 || ed.SrcRow >= n || ids[ed.SrcRow] != ed.Src {
 			return fmt.Errorf("edge %d: src_row %d does not hold src %d", i, ed.SrcRow, ed.Src)
 		}
+		// Neighbouring edges mostly share a file and a why: the maps are
+		// asked only when they change.
+		if ed.File != lastFile || len(files) == 0 {
+			id, ok := files[ed.File]
+			if !ok {
+				id = uint32(len(files))
+				files[ed.File] = id
+			}
+			lastFile, fileID = ed.File, id
+		}
+		if w := (why{ed.Resolution, ed.Reason}); w != lastWhy || len(whys) == 0 {
+			id, ok := whys[w]
+			if !ok {
+				id = uint32(len(whys))
+				whys[w] = id
+				unresolved = append(unresolved, 0)
+			}
+			lastWhy, whyID = w, id
+		}
 		switch {
 		case ed.Dst == 0:
 			if ed.DstRow != -1 {
 				return fmt.Errorf("edge %d: unresolved edge has dst_row %d, want -1", i, ed.DstRow)
 			}
-			e.stats.Unresolved++
-			e.stats.UnresolvedByReason[cmp.Or(ed.Reason, ed.Resolution)]++
+			unresolved[whyID]++
 		case ed.DstRow < 0 || ed.DstRow >= n || ids[ed.DstRow] != ed.Dst:
 			return fmt.Errorf("edge %d: dst_row %d does not hold dst %d", i, ed.DstRow, ed.Dst)
 		}
-		kinds[i], src[i], dst[i] = k, ed.SrcRow, ed.DstRow
+		var f edgeFlags
+		if ed.InLoop {
+			f |= inLoop
+		}
+		if ed.InTry {
+			f |= inTry
+		}
+		if ed.Conditional {
+			f |= conditional
+		}
+		e.edges[i] = edge{
+			target: ed.Target, args: ed.Args, srcRow: ed.SrcRow, dstRow: ed.DstRow, line: ed.Line, col: ed.Col,
+			conf: ed.Confidence, file: fileID, why: whyID, kind: k, flags: f,
+		}
 		perKind[k]++
+	}
+	// Files are numbered in path order, so that comparing numbers
+	// compares paths.
+	e.edgeFiles = make([]string, 0, len(files))
+	for f := range files {
+		e.edgeFiles = append(e.edgeFiles, f)
+	}
+	slices.Sort(e.edgeFiles)
+	rank := make([]uint32, len(files))
+	for i, f := range e.edgeFiles {
+		rank[files[f]] = uint32(i)
+	}
+	for i := range e.edges {
+		e.edges[i].file = rank[e.edges[i].file]
+	}
+	e.edgeWhy = make([]why, len(whys))
+	e.stats.UnresolvedByReason = map[string]int{}
+	for w, id := range whys {
+		e.edgeWhy[id] = w
+		if c := unresolved[id]; c > 0 {
+			e.stats.UnresolvedByReason[cmp.Or(w.reason, w.resolution)] += c
+			e.stats.Unresolved += c
+		}
 	}
 	e.stats.EdgesByKind = map[string]int{}
 	for k, c := range perKind {
@@ -275,10 +357,11 @@ func (e *Engine) buildAdjacency() error {
 	}
 	// Count degrees one slot ahead, prefix-sum, then fill: off[r] ends up
 	// at the start of r's edges.
-	for i, k := range kinds {
-		e.out[k].off[src[i]+1]++
-		if dst[i] >= 0 {
-			e.in[k].off[dst[i]+1]++
+	for i := range e.edges {
+		x := &e.edges[i]
+		e.out[x.kind].off[x.srcRow+1]++
+		if x.dstRow >= 0 {
+			e.in[x.kind].off[x.dstRow+1]++
 		}
 	}
 	for k := range numEdgeKinds {
@@ -295,15 +378,16 @@ func (e *Engine) buildAdjacency() error {
 	}
 	// Fill using off[r] as r's cursor, then shift back: afterwards off[r]
 	// is r's start again.
-	for i, k := range kinds {
-		o := &e.out[k]
-		o.idx[o.off[src[i]]] = uint32(i)
-		o.nbr[o.off[src[i]]] = dst[i]
-		o.off[src[i]]++
-		if d := dst[i]; d >= 0 {
-			in := &e.in[k]
+	for i := range e.edges {
+		x := &e.edges[i]
+		o := &e.out[x.kind]
+		o.idx[o.off[x.srcRow]] = uint32(i)
+		o.nbr[o.off[x.srcRow]] = x.dstRow
+		o.off[x.srcRow]++
+		if d := x.dstRow; d >= 0 {
+			in := &e.in[x.kind]
 			in.idx[in.off[d]] = uint32(i)
-			in.nbr[in.off[d]] = src[i]
+			in.nbr[in.off[d]] = x.srcRow
 			in.off[d]++
 		}
 	}
@@ -369,8 +453,28 @@ func (e *Engine) NumEdges() int { return len(e.edges) }
 // Node returns node row r.
 func (e *Engine) Node(r int32) *schemas.Node { return &e.nodes[r] }
 
-// Edge returns edge row i.
-func (e *Engine) Edge(i int32) *schemas.Edge { return &e.edges[i] }
+// Edge returns edge row i, as the snapshot has it.
+func (e *Engine) Edge(i int32) schemas.Edge {
+	x := &e.edges[i]
+	w := &e.edgeWhy[x.why]
+	ed := schemas.Edge{
+		Src: e.nodes[x.srcRow].ID, Kind: x.kind.String(), File: e.edgeFiles[x.file], Line: x.line, Col: x.col,
+		Target: x.target, Resolution: w.resolution, Confidence: x.conf, Reason: w.reason, Args: x.args,
+		InLoop: x.flags&inLoop != 0, InTry: x.flags&inTry != 0, Conditional: x.flags&conditional != 0,
+		SrcRow: x.srcRow, DstRow: x.dstRow,
+	}
+	if x.dstRow >= 0 {
+		ed.Dst = e.nodes[x.dstRow].ID
+	}
+	return ed
+}
+
+// EdgeKind returns the kind of edge row i.
+func (e *Engine) EdgeKind(i int32) EdgeKind { return e.edges[i].kind }
+
+// EdgeEnds returns the node rows edge row i joins; to is -1 when the edge
+// is unresolved.
+func (e *Engine) EdgeEnds(i int32) (from, to int32) { return e.edges[i].srcRow, e.edges[i].dstRow }
 
 // Lookup returns the row of the node with that id.
 func (e *Engine) Lookup(id uint64) (int32, bool) {

@@ -70,6 +70,49 @@ func TestBuildChecksRows(t *testing.T) {
 	}
 }
 
+// TestEdgeRows holds the engine's compact edges to the rows they came
+// from: Edge gives back every field of every row, whatever the mix of
+// files, resolutions, reasons and flags.
+func TestEdgeRows(t *testing.T) {
+	s := querytest.Synthetic(2000, 4)
+	whys := [][2]string{{schemas.ResolvedStructural, ""}, {schemas.Unresolved, "no such name"}, {schemas.Unresolved, "ambiguous"}, {"guessed", ""}}
+	for i := range s.Edges {
+		ed := &s.Edges[i]
+		w := whys[i%len(whys)]
+		if ed.Dst == 0 {
+			w = whys[1+i%2]
+		}
+		ed.Resolution, ed.Reason = w[0], w[1]
+		ed.InLoop, ed.InTry, ed.Conditional = i%2 == 0, i%3 == 0, i%5 == 0
+		ed.Confidence = float32(i%7) / 7
+		ed.Args = strings.Repeat("x", i%4)
+		ed.Line, ed.Col = uint32(i), uint32(i%80)
+		switch i % 13 {
+		case 0:
+			ed.File = "" // no file
+		case 1:
+			ed.File = fmt.Sprintf("other/%d.go", i%17) // not a file of the snapshot
+		}
+	}
+	want := slices.Clone(s.Edges)
+	e, err := query.Build(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.NumEdges() != len(want) {
+		t.Fatalf("%d edges, want %d", e.NumEdges(), len(want))
+	}
+	for i := range int32(len(want)) {
+		if got := e.Edge(i); got != want[i] {
+			t.Fatalf("edge %d:\n got %+v\nwant %+v", i, got, want[i])
+		}
+		from, to := e.EdgeEnds(i)
+		if k, _ := query.ParseEdgeKind(want[i].Kind); e.EdgeKind(i) != k || from != want[i].SrcRow || to != want[i].DstRow {
+			t.Fatalf("edge %d: kind %s, ends %d → %d; want %s, %d → %d", i, e.EdgeKind(i), from, to, k, want[i].SrcRow, want[i].DstRow)
+		}
+	}
+}
+
 func TestLookup(t *testing.T) {
 	e := build(t)
 	r := row(t, e, "net/http.(*Server).Serve")

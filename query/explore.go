@@ -107,7 +107,7 @@ func (e *Engine) edgesAmong(nodes []int32, set bitset, kinds []EdgeKind) []int32
 			// Out-edges of u are sorted by destination within a kind, so
 			// parallel edges are neighbours.
 			for _, i := range e.out[k].edges(u) {
-				v := e.edges[i].DstRow
+				v := e.edges[i].dstRow
 				if v < 0 || !set.has(v) || v == last {
 					continue
 				}
@@ -143,8 +143,8 @@ func (e *Engine) Map(rows []int32, kinds []EdgeKind) Subgraph {
 	direct := map[[2]int32]bool{}
 	for _, i := range e.edgesAmong(g.Seeds, given, kinds) {
 		ed := &e.edges[i]
-		direct[[2]int32{ed.SrcRow, ed.DstRow}] = true
-		direct[[2]int32{ed.DstRow, ed.SrcRow}] = true
+		direct[[2]int32{ed.srcRow, ed.dstRow}] = true
+		direct[[2]int32{ed.dstRow, ed.srcRow}] = true
 	}
 	// Bridges: for each given a and each m it points at, the given b that
 	// m points at.
@@ -174,7 +174,7 @@ func (e *Engine) Map(rows []int32, kinds []EdgeKind) Subgraph {
 	g.Edges = e.edgesAmong(g.Nodes, set, kinds)
 	g.Edges = slices.DeleteFunc(g.Edges, func(i int32) bool {
 		ed := &e.edges[i]
-		return !given.has(ed.SrcRow) && !given.has(ed.DstRow)
+		return !given.has(ed.srcRow) && !given.has(ed.dstRow)
 	})
 	return g
 }
@@ -204,18 +204,18 @@ func (e *Engine) Mermaid(g Subgraph) string {
 	}
 	for _, i := range g.Edges {
 		ed := &e.edges[i]
-		from, ok1 := id[ed.SrcRow]
-		to, ok2 := id[ed.DstRow]
+		from, ok1 := id[ed.srcRow]
+		to, ok2 := id[ed.dstRow]
 		if !ok1 || !ok2 {
 			continue
 		}
-		switch ed.Kind {
-		case schemas.EdgeCalls:
+		switch ed.kind {
+		case Calls:
 			fmt.Fprintf(&b, "    n%d --> n%d\n", from, to)
-		case schemas.EdgeImplements, schemas.EdgeExtends, schemas.EdgeReferences:
-			fmt.Fprintf(&b, "    n%d -.->|%s| n%d\n", from, ed.Kind, to)
+		case Implements, Extends, References:
+			fmt.Fprintf(&b, "    n%d -.->|%s| n%d\n", from, ed.kind, to)
 		default:
-			fmt.Fprintf(&b, "    n%d -->|%s| n%d\n", from, ed.Kind, to)
+			fmt.Fprintf(&b, "    n%d -->|%s| n%d\n", from, ed.kind, to)
 		}
 	}
 	var seeds []string

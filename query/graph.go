@@ -4,8 +4,6 @@ import (
 	"cmp"
 	"slices"
 	"strings"
-
-	"github.com/graphsnap/snap/schemas"
 )
 
 // Link is an edge seen from one of its ends: the edge row and the row of
@@ -44,47 +42,13 @@ func (e *Engine) callSites() *csr {
 }
 
 func (e *Engine) buildCallSites() csr {
-	// The sites of the call edges, by edge row, in a compact copy the
-	// sorts below read instead of the rows; files are numbered as they
-	// appear, and renumbered in path order after.
-	type site struct {
-		file, line, col uint32
-		src             int32
-	}
 	n := len(e.nodes)
-	at := make([]site, len(e.edges))
-	files := map[string]uint32{}
-	var names []string
-	last, lastID := "", uint32(0)
 	c := csr{off: make([]uint32, n+1)}
-	isCall := func(ed *schemas.Edge) bool {
-		return ed.DstRow >= 0 && (ed.Kind == schemas.EdgeCalls || ed.Kind == schemas.EdgeInstantiates)
-	}
+	isCall := func(ed *edge) bool { return ed.dstRow >= 0 && (ed.kind == Calls || ed.kind == Instantiates) }
 	for i := range e.edges {
-		ed := &e.edges[i]
-		if !isCall(ed) {
-			continue
+		if ed := &e.edges[i]; isCall(ed) {
+			c.off[ed.dstRow+1]++
 		}
-		if ed.File != last || len(names) == 0 {
-			id, ok := files[ed.File]
-			if !ok {
-				id = uint32(len(names))
-				files[ed.File] = id
-				names = append(names, ed.File)
-			}
-			last, lastID = ed.File, id
-		}
-		at[i] = site{lastID, ed.Line, ed.Col, ed.SrcRow}
-		c.off[ed.DstRow+1]++
-	}
-	order := make([]uint32, len(names))
-	for i := range order {
-		order[i] = uint32(i)
-	}
-	slices.SortFunc(order, func(a, b uint32) int { return strings.Compare(names[a], names[b]) })
-	rank := make([]uint32, len(names))
-	for i, id := range order {
-		rank[id] = uint32(i)
 	}
 	for r := 1; r <= n; r++ {
 		c.off[r] += c.off[r-1]
@@ -93,9 +57,8 @@ func (e *Engine) buildCallSites() csr {
 	c.nbr = make([]int32, c.off[n])
 	for i := range e.edges {
 		if ed := &e.edges[i]; isCall(ed) {
-			at[i].file = rank[at[i].file]
-			c.idx[c.off[ed.DstRow]] = uint32(i)
-			c.off[ed.DstRow]++
+			c.idx[c.off[ed.dstRow]] = uint32(i)
+			c.off[ed.dstRow]++
 		}
 	}
 	copy(c.off[1:], c.off[:n])
@@ -109,7 +72,7 @@ func (e *Engine) buildCallSites() csr {
 		if hi-lo > 1 {
 			keys = keys[:0]
 			for _, i := range c.idx[lo:hi] {
-				s := &at[i]
+				s := &e.edges[i]
 				keys = append(keys, key{uint64(s.file)<<32 | uint64(s.line), uint64(s.col)<<32 | uint64(i)})
 			}
 			slices.SortFunc(keys, func(a, b key) int { return cmp.Or(cmp.Compare(a.hi, b.hi), cmp.Compare(a.lo, b.lo)) })
@@ -118,7 +81,7 @@ func (e *Engine) buildCallSites() csr {
 			}
 		}
 		for j := lo; j < hi; j++ {
-			c.nbr[j] = at[c.idx[j]].src
+			c.nbr[j] = e.edges[c.idx[j]].srcRow
 		}
 	}
 	return c
@@ -130,7 +93,7 @@ func (e *Engine) buildCallSites() csr {
 func (e *Engine) Callees(r int32) (resolved, unresolved []Link) {
 	for _, k := range callKinds {
 		for _, i := range e.out[k].edges(r) {
-			l := Link{Edge: int32(i), Node: e.edges[i].DstRow}
+			l := Link{Edge: int32(i), Node: e.edges[i].dstRow}
 			if l.Node < 0 {
 				unresolved = append(unresolved, l)
 			} else {
@@ -147,9 +110,9 @@ func (e *Engine) sortSites(links []Link) {
 	slices.SortFunc(links, func(a, b Link) int {
 		x, y := &e.edges[a.Edge], &e.edges[b.Edge]
 		return cmp.Or(
-			strings.Compare(x.File, y.File),
-			cmp.Compare(x.Line, y.Line),
-			cmp.Compare(x.Col, y.Col),
+			cmp.Compare(x.file, y.file), // numbered in path order
+			cmp.Compare(x.line, y.line),
+			cmp.Compare(x.col, y.col),
 			cmp.Compare(a.Edge, b.Edge))
 	})
 }
@@ -159,7 +122,7 @@ func (e *Engine) sortSites(links []Link) {
 func (e *Engine) Children(r int32) []int32 {
 	var out []int32
 	for _, i := range e.out[Contains].edges(r) {
-		if d := e.edges[i].DstRow; d >= 0 {
+		if d := e.edges[i].dstRow; d >= 0 {
 			out = append(out, d)
 		}
 	}
@@ -401,7 +364,7 @@ func (e *Engine) joinPath(meet int32, fwd, bwd map[int32]step) []Hop {
 	}
 	for i := range hops {
 		h := &hops[i]
-		h.Reverse = e.edges[h.Edge].SrcRow != h.From || e.edges[h.Edge].DstRow != h.To
+		h.Reverse = e.edges[h.Edge].srcRow != h.From || e.edges[h.Edge].dstRow != h.To
 	}
 	return hops
 }

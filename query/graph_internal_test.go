@@ -33,8 +33,8 @@ func TestAdjacencyByDefinition(t *testing.T) {
 	for k := range numEdgeKinds {
 		for _, c := range [...]struct {
 			csr *csr
-			end func(ed *schemas.Edge) int32
-		}{{&e.out[k], func(ed *schemas.Edge) int32 { return ed.DstRow }}, {&e.in[k], func(ed *schemas.Edge) int32 { return ed.SrcRow }}} {
+			end func(ed *edge) int32
+		}{{&e.out[k], func(ed *edge) int32 { return ed.dstRow }}, {&e.in[k], func(ed *edge) int32 { return ed.srcRow }}} {
 			for r := range int32(len(e.nodes)) {
 				edges, ends := c.csr.span(r)
 				for j, i := range edges {
@@ -50,7 +50,7 @@ func TestAdjacencyByDefinition(t *testing.T) {
 		var want []Link
 		for _, k := range callKinds {
 			for _, i := range e.in[k].edges(r) {
-				want = append(want, Link{Edge: int32(i), Node: e.edges[i].SrcRow})
+				want = append(want, Link{Edge: int32(i), Node: e.edges[i].srcRow})
 			}
 		}
 		e.sortSites(want)

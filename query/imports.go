@@ -3,8 +3,6 @@ package query
 import (
 	"strings"
 	"sync"
-
-	"github.com/graphsnap/snap/schemas"
 )
 
 // lazyIndex is an index an engine builds on first use: most sessions
@@ -35,8 +33,8 @@ func (e *Engine) ImportSites(text string) []int32 {
 	e.later.importTexts.once.Do(func() {
 		m := make(map[string][]int32)
 		for i := range e.edges {
-			if ed := &e.edges[i]; ed.Kind == schemas.EdgeImports {
-				t := ImportText(ed.Target)
+			if ed := &e.edges[i]; ed.kind == Imports {
+				t := ImportText(ed.target)
 				m[t] = append(m[t], int32(i))
 			}
 		}

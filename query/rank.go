@@ -310,7 +310,7 @@ func (e *Engine) rankGraph(kinds []EdgeKind) *rankGraph {
 				continue
 			}
 			for _, i := range e.in[k].edges(v) {
-				u := e.edges[i].SrcRow
+				u := e.edges[i].srcRow
 				g.src = append(g.src, u)
 				g.outs[u]++
 			}

@@ -250,7 +250,7 @@ func (e *Engine) Verify(c Claim, resolve func(name string) ([]int32, error)) Ver
 				break
 			}
 			edge := int32(in[0])
-			p := e.edges[edge].SrcRow
+			p := e.edges[edge].srcRow
 			chain = append(chain, Hop{Edge: edge, From: p, To: w})
 			if p == s {
 				slices.Reverse(chain)
@@ -319,7 +319,7 @@ func (e *Engine) withMembers(r int32) []int32 {
 	out := []int32{r}
 	for i := 0; i < len(out) && len(out) < verifyScope; i++ {
 		for _, edge := range e.out[Contains].edges(out[i]) {
-			if w := e.edges[edge].DstRow; w >= 0 && w != r {
+			if w := e.edges[edge].dstRow; w >= 0 && w != r {
 				out = append(out, w)
 			}
 		}
@@ -389,7 +389,7 @@ func (e *Engine) missed(nodes []int32, kinds []EdgeKind, to []int32) []int32 {
 	for _, u := range nodes {
 		for _, k := range kinds {
 			for _, i := range e.out[k].edges(u) {
-				if ed := &e.edges[i]; ed.DstRow < 0 && names[targetName(ed.Target)] {
+				if ed := &e.edges[i]; ed.dstRow < 0 && names[targetName(ed.target)] {
 					out = append(out, int32(i))
 				}
 			}

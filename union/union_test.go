@@ -59,7 +59,7 @@ func merge(t *testing.T, parts ...union.Part) (*query.Engine, union.Stats) {
 
 // edgeText names an edge by what it links, as paths and names read in
 // its repository, so that edges of a snapshot and of a union compare.
-func edgeText(e *query.Engine, ed *schemas.Edge, pre string) string {
+func edgeText(e *query.Engine, ed schemas.Edge, pre string) string {
 	name := func(r int32) string {
 		n := e.Node(r)
 		file := strings.TrimPrefix(n.File, pre)
