@@ -305,12 +305,12 @@ func (e *Engine) contextLinks(r int32) []ctxLink {
 		}
 	}
 	for _, k := range [...]EdgeKind{Calls, Instantiates, References, Implements, Extends, Contains} {
-		for _, i := range e.out[k].edges(r) {
+		for _, i := range e.out.edges(r, k) {
 			if v := e.edges[i].dstRow; v >= 0 {
 				add(v, linkWords[k][0])
 			}
 		}
-		for _, i := range e.in[k].edges(r) {
+		for _, i := range e.in.edges(r, k) {
 			add(e.edges[i].srcRow, linkWords[k][1])
 		}
 	}
@@ -454,7 +454,7 @@ func (e *Engine) buildContextIndex() *ctxIndex {
 		})
 		calls := 0
 		for _, k := range [...]EdgeKind{Calls, Instantiates, References} {
-			for _, i := range e.out[k].edges(int32(r)) {
+			for _, i := range e.out.edges(int32(r), k) {
 				if calls++; calls > ctxCallWords {
 					break
 				}

@@ -106,29 +106,87 @@ func ParseDirection(s string) (Direction, bool) {
 	return 0, false
 }
 
-// csr is the adjacency of one edge kind in one direction: the edges of node
-// row r are idx[off[r]:off[r+1]], as edge rows, and nbr[off[r]:off[r+1]]
-// the rows at their other ends (-1 for an unresolved edge), so that a
-// traversal reads these compact slices and not the edge rows. Kinds
-// without edges keep a nil off.
+// adjacency is the edges of every node in one direction, all kinds
+// together (CSR): node row r's entries are off[r]:off[r+1], grouped by
+// kind in EdgeKind order and in edge row order within a kind. For each,
+// kind is its kind, idx its edge row and nbr the node row at its other
+// end (-1 for an unresolved edge), so that a traversal reads these
+// compact slices and not the edge rows. count says how many entries each
+// kind has.
+type adjacency struct {
+	off   []uint32
+	kind  []EdgeKind
+	idx   []uint32
+	nbr   []int32
+	count [numEdgeKinds]int
+}
+
+// build fills a for n nodes from edges, taking them in the order of
+// byKind (every edge row, grouped by kind, ascending within a kind); ends
+// gives the node an edge is listed under (-1 for none) and its other end.
+func (a *adjacency) build(n int32, edges []edge, byKind []uint32, ends func(*edge) (node, other int32)) {
+	// Count one slot ahead, prefix-sum, then fill with off[r] as r's
+	// cursor and shift back: off[r] ends up at the start of r's entries.
+	a.off = make([]uint32, n+1)
+	for i := range edges {
+		if r, _ := ends(&edges[i]); r >= 0 {
+			a.off[r+1]++
+			a.count[edges[i].kind]++
+		}
+	}
+	for r := int32(1); r <= n; r++ {
+		a.off[r] += a.off[r-1]
+	}
+	m := a.off[n]
+	a.kind, a.idx, a.nbr = make([]EdgeKind, m), make([]uint32, m), make([]int32, m)
+	for _, i := range byKind {
+		x := &edges[i]
+		if r, other := ends(x); r >= 0 {
+			j := a.off[r]
+			a.kind[j], a.idx[j], a.nbr[j] = x.kind, i, other
+			a.off[r]++
+		}
+	}
+	copy(a.off[1:], a.off[:n])
+	a.off[0] = 0
+}
+
+// span returns r's edges of kind k, as edge rows, and their other ends.
+func (a *adjacency) span(r int32, k EdgeKind) ([]uint32, []int32) {
+	lo, hi := a.off[r], a.off[r+1]
+	kinds := a.kind[lo:hi]
+	var i, j int
+	if len(kinds) <= 16 { // most nodes have a few edges
+		for i < len(kinds) && kinds[i] < k {
+			i++
+		}
+		for j = i; j < len(kinds) && kinds[j] == k; j++ {
+		}
+	} else {
+		i, _ = slices.BinarySearch(kinds, k)
+		j, _ = slices.BinarySearch(kinds[i:], k+1)
+		j += i
+	}
+	lo, hi = lo+uint32(i), lo+uint32(j)
+	return a.idx[lo:hi], a.nbr[lo:hi]
+}
+
+// edges returns r's edges of kind k, as edge rows.
+func (a *adjacency) edges(r int32, k EdgeKind) []uint32 {
+	idx, _ := a.span(r, k)
+	return idx
+}
+
+// csr is an adjacency of one kind: the edges of node row r are
+// idx[off[r]:off[r+1]], and nbr the rows at their other ends.
 type csr struct {
 	off []uint32
 	idx []uint32
 	nbr []int32
 }
 
-func (c *csr) edges(row int32) []uint32 {
-	if c.off == nil {
-		return nil
-	}
-	return c.idx[c.off[row]:c.off[row+1]]
-}
-
 // span returns the edges of row and their other ends.
 func (c *csr) span(row int32) ([]uint32, []int32) {
-	if c.off == nil {
-		return nil, nil
-	}
 	lo, hi := c.off[row], c.off[row+1]
 	return c.idx[lo:hi], c.nbr[lo:hi]
 }
@@ -171,7 +229,7 @@ type Engine struct {
 	edgeWhy     []why    // edge.why → resolution and reason
 	fingerprint string
 
-	out, in [numEdgeKinds]csr
+	out, in adjacency
 
 	names names
 
@@ -348,58 +406,26 @@ func (e *Engine) buildAdjacency(edges []schemas.Edge) error {
 			e.stats.EdgesByKind[schemas.EdgeKinds[k]] = c
 		}
 	}
-	for k := range numEdgeKinds {
-		if perKind[k] == 0 {
-			continue
-		}
-		e.out[k].off = make([]uint32, n+1)
-		e.in[k].off = make([]uint32, n+1)
+	// Edge rows grouped by kind, in row order within a kind (a counting
+	// sort): placing them by node in this order leaves each node's
+	// entries grouped by kind, as adjacency wants.
+	var start [numEdgeKinds + 1]int
+	for k, c := range perKind {
+		start[k+1] = start[k] + c
 	}
-	// Count degrees one slot ahead, prefix-sum, then fill: off[r] ends up
-	// at the start of r's edges.
+	byKind := make([]uint32, len(e.edges))
 	for i := range e.edges {
-		x := &e.edges[i]
-		e.out[x.kind].off[x.srcRow+1]++
-		if x.dstRow >= 0 {
-			e.in[x.kind].off[x.dstRow+1]++
-		}
+		k := e.edges[i].kind
+		byKind[start[k]] = uint32(i)
+		start[k]++
 	}
-	for k := range numEdgeKinds {
-		for _, c := range [...]*csr{&e.out[k], &e.in[k]} {
-			if c.off == nil {
-				continue
-			}
-			for r := int32(1); r <= n; r++ {
-				c.off[r] += c.off[r-1]
-			}
-			c.idx = make([]uint32, c.off[n])
-			c.nbr = make([]int32, c.off[n])
+	e.out.build(n, e.edges, byKind, func(x *edge) (int32, int32) { return x.srcRow, x.dstRow })
+	e.in.build(n, e.edges, byKind, func(x *edge) (int32, int32) {
+		if x.dstRow < 0 {
+			return -1, 0 // an unresolved edge points at no node
 		}
-	}
-	// Fill using off[r] as r's cursor, then shift back: afterwards off[r]
-	// is r's start again.
-	for i := range e.edges {
-		x := &e.edges[i]
-		o := &e.out[x.kind]
-		o.idx[o.off[x.srcRow]] = uint32(i)
-		o.nbr[o.off[x.srcRow]] = x.dstRow
-		o.off[x.srcRow]++
-		if d := x.dstRow; d >= 0 {
-			in := &e.in[x.kind]
-			in.idx[in.off[d]] = uint32(i)
-			in.nbr[in.off[d]] = x.srcRow
-			in.off[d]++
-		}
-	}
-	for k := range numEdgeKinds {
-		for _, c := range [...]*csr{&e.out[k], &e.in[k]} {
-			if c.off == nil {
-				continue
-			}
-			copy(c.off[1:], c.off[:n])
-			c.off[0] = 0
-		}
-	}
+		return x.dstRow, x.srcRow
+	})
 	e.stats.Nodes = len(e.nodes)
 	e.stats.Edges = len(e.edges)
 	e.stats.NodesByKind = map[string]int{}
@@ -498,10 +524,10 @@ func (e *Engine) Parent(r int32) (int32, bool) {
 func (e *Engine) Degree(r int32, k EdgeKind, d Direction) int {
 	n := 0
 	if d == Out || d == Both {
-		n += len(e.out[k].edges(r))
+		n += len(e.out.edges(r, k))
 	}
 	if d == In || d == Both {
-		n += len(e.in[k].edges(r))
+		n += len(e.in.edges(r, k))
 	}
 	return n
 }

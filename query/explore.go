@@ -106,7 +106,7 @@ func (e *Engine) edgesAmong(nodes []int32, set bitset, kinds []EdgeKind) []int32
 			last := int32(-1)
 			// Out-edges of u are sorted by destination within a kind, so
 			// parallel edges are neighbours.
-			for _, i := range e.out[k].edges(u) {
+			for _, i := range e.out.edges(u, k) {
 				v := e.edges[i].dstRow
 				if v < 0 || !set.has(v) || v == last {
 					continue

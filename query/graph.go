@@ -92,7 +92,7 @@ func (e *Engine) buildCallSites() csr {
 // hold the target as written and why it was not resolved.
 func (e *Engine) Callees(r int32) (resolved, unresolved []Link) {
 	for _, k := range callKinds {
-		for _, i := range e.out[k].edges(r) {
+		for _, i := range e.out.edges(r, k) {
 			l := Link{Edge: int32(i), Node: e.edges[i].dstRow}
 			if l.Node < 0 {
 				unresolved = append(unresolved, l)
@@ -121,7 +121,7 @@ func (e *Engine) sortSites(links []Link) {
 // order.
 func (e *Engine) Children(r int32) []int32 {
 	var out []int32
-	for _, i := range e.out[Contains].edges(r) {
+	for _, i := range e.out.edges(r, Contains) {
 		if d := e.edges[i].dstRow; d >= 0 {
 			out = append(out, d)
 		}
@@ -143,7 +143,7 @@ func (e *Engine) Children(r int32) []int32 {
 func (e *Engine) each(r int32, kinds []EdgeKind, d Direction, fn func(edge, v int32) bool) bool {
 	for _, k := range kinds {
 		if d == Out || d == Both {
-			edges, dsts := e.out[k].span(r)
+			edges, dsts := e.out.span(r, k)
 			for j, i := range edges {
 				if v := dsts[j]; v >= 0 && !fn(int32(i), v) {
 					return false
@@ -151,7 +151,7 @@ func (e *Engine) each(r int32, kinds []EdgeKind, d Direction, fn func(edge, v in
 			}
 		}
 		if d == In || d == Both {
-			edges, srcs := e.in[k].span(r)
+			edges, srcs := e.in.span(r, k)
 			for j, i := range edges {
 				if !fn(int32(i), srcs[j]) {
 					return false

@@ -30,18 +30,41 @@ func TestAdjacencyByDefinition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for k := range numEdgeKinds {
-		for _, c := range [...]struct {
-			csr *csr
-			end func(ed *edge) int32
-		}{{&e.out[k], func(ed *edge) int32 { return ed.dstRow }}, {&e.in[k], func(ed *edge) int32 { return ed.srcRow }}} {
-			for r := range int32(len(e.nodes)) {
-				edges, ends := c.csr.span(r)
-				for j, i := range edges {
-					if want := c.end(&e.edges[i]); ends[j] != want {
-						t.Fatalf("%s edge %d of row %d: other end %d, edge row says %d", k, i, r, ends[j], want)
-					}
+	// Every edge is listed once under its source (out) and, resolved,
+	// once under its destination (in), with its kind and other end; a
+	// node's edges of a kind are in edge row order.
+	for _, c := range [...]struct {
+		name string
+		adj  *adjacency
+		ends func(ed *edge) (node, other int32)
+	}{
+		{"out", &e.out, func(ed *edge) (int32, int32) { return ed.srcRow, ed.dstRow }},
+		{"in", &e.in, func(ed *edge) (int32, int32) { return ed.dstRow, ed.srcRow }},
+	} {
+		listed := make([]int, len(e.edges))
+		for r := range int32(len(e.nodes)) {
+			for k := range numEdgeKinds + 1 {
+				edges, others := c.adj.span(r, k)
+				if !slices.IsSorted(edges) {
+					t.Fatalf("%s: %s edges of row %d out of row order: %v", c.name, k, r, edges)
 				}
+				for j, i := range edges {
+					node, other := c.ends(&e.edges[i])
+					if e.edges[i].kind != k || node != r || others[j] != other {
+						t.Fatalf("%s: row %d, kind %s: edge %d (%s, %d → other %d), listed with other end %d",
+							c.name, r, k, i, e.edges[i].kind, node, other, others[j])
+					}
+					listed[i]++
+				}
+			}
+		}
+		for i, n := range listed {
+			want := 1
+			if c.name == "in" && e.edges[i].dstRow < 0 {
+				want = 0
+			}
+			if n != want {
+				t.Fatalf("%s: edge %d listed %d times, want %d", c.name, i, n, want)
 			}
 		}
 	}
@@ -49,7 +72,7 @@ func TestAdjacencyByDefinition(t *testing.T) {
 	for r := range int32(len(e.nodes)) {
 		var want []Link
 		for _, k := range callKinds {
-			for _, i := range e.in[k].edges(r) {
+			for _, i := range e.in.edges(r, k) {
 				want = append(want, Link{Edge: int32(i), Node: e.edges[i].srcRow})
 			}
 		}

@@ -300,7 +300,7 @@ func (e *Engine) rankGraph(kinds []EdgeKind) *rankGraph {
 	total := 0
 	for _, k := range kinds {
 		if k < numEdgeKinds {
-			total += len(e.in[k].idx)
+			total += e.in.count[k]
 		}
 	}
 	g.src = make([]int32, 0, total)
@@ -309,7 +309,7 @@ func (e *Engine) rankGraph(kinds []EdgeKind) *rankGraph {
 			if k >= numEdgeKinds {
 				continue
 			}
-			for _, i := range e.in[k].edges(v) {
+			for _, i := range e.in.edges(v, k) {
 				u := e.edges[i].srcRow
 				g.src = append(g.src, u)
 				g.outs[u]++

@@ -245,7 +245,7 @@ func (e *Engine) Verify(c Claim, resolve func(name string) ([]int32, error)) Ver
 		// graph always knows it.
 		var chain []Hop
 		for w, depth := o, 0; depth < 64; depth++ {
-			in := e.in[Contains].edges(w)
+			in := e.in.edges(w, Contains)
 			if len(in) == 0 {
 				break
 			}
@@ -318,7 +318,7 @@ func (v *Verdict) search(e *Engine, from, to []int32, kinds []EdgeKind, found fu
 func (e *Engine) withMembers(r int32) []int32 {
 	out := []int32{r}
 	for i := 0; i < len(out) && len(out) < verifyScope; i++ {
-		for _, edge := range e.out[Contains].edges(out[i]) {
+		for _, edge := range e.out.edges(out[i], Contains) {
 			if w := e.edges[edge].dstRow; w >= 0 && w != r {
 				out = append(out, w)
 			}
@@ -388,7 +388,7 @@ func (e *Engine) missed(nodes []int32, kinds []EdgeKind, to []int32) []int32 {
 	var out []int32
 	for _, u := range nodes {
 		for _, k := range kinds {
-			for _, i := range e.out[k].edges(u) {
+			for _, i := range e.out.edges(u, k) {
 				if ed := &e.edges[i]; ed.dstRow < 0 && names[targetName(ed.target)] {
 					out = append(out, int32(i))
 				}
