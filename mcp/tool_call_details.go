@@ -52,7 +52,7 @@ var callDetailsTool = newTool(
 				continue
 			}
 			x := e.Edge(l.Edge)
-			out.Sites = append(out.Sites, callSite{Kind: x.Kind, At: siteLoc(x), Args: x.Args,
+			out.Sites = append(out.Sites, callSite{Kind: x.Kind, At: siteLoc(x), Args: e.EdgeArgs(l.Edge),
 				InLoop: x.InLoop, InTry: x.InTry, Conditional: x.Conditional})
 		}
 		if len(out.Sites) == 0 {

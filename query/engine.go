@@ -191,13 +191,13 @@ func (c *csr) span(row int32) ([]uint32, []int32) {
 	return c.idx[lo:hi], c.nbr[lo:hi]
 }
 
-// edge is an edge row as the engine keeps it: 64 bytes where a
-// schemas.Edge takes 144. Its ends are node rows (their ids are the
+// edge is an edge row as the engine keeps it: 48 bytes where a
+// schemas.Edge takes 144, and its Args apart, compressed (packedArgs). Its ends are node rows (their ids are the
 // nodes'), its file a number into Engine.edgeFiles, which are in path
 // order, and its resolution and reason one number into Engine.edgeWhy,
 // since few pairs occur. Edge rebuilds the row.
 type edge struct {
-	target, args   string
+	target         string
 	srcRow, dstRow int32 // dstRow -1 when unresolved
 	line, col      uint32
 	conf           float32
@@ -227,6 +227,7 @@ type Engine struct {
 	edges       []edge
 	edgeFiles   []string // edge.file → path, sorted
 	edgeWhy     []why    // edge.why → resolution and reason
+	args        packedArgs
 	fingerprint string
 
 	out, in adjacency
@@ -304,6 +305,7 @@ func BuildWith(s *snapshot.Snapshot, opts BuildOptions) (*Engine, error) {
 	g.Go(func() error { return e.buildAdjacency(s.Edges) })
 	g.Go(func() error { e.names = buildNames(e.nodes, serial); return nil })
 	g.Go(func() error { e.buildFiles(s); return nil })
+	g.Go(func() error { e.args = packArgs(s.Edges); return nil })
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
@@ -372,7 +374,7 @@ func (e *Engine) buildAdjacency(edges []schemas.Edge) error {
 			f |= conditional
 		}
 		e.edges[i] = edge{
-			target: ed.Target, args: ed.Args, srcRow: ed.SrcRow, dstRow: ed.DstRow, line: ed.Line, col: ed.Col,
+			target: ed.Target, srcRow: ed.SrcRow, dstRow: ed.DstRow, line: ed.Line, col: ed.Col,
 			conf: ed.Confidence, file: fileID, why: whyID, kind: k, flags: f,
 		}
 		perKind[k]++
@@ -479,13 +481,14 @@ func (e *Engine) NumEdges() int { return len(e.edges) }
 // Node returns node row r.
 func (e *Engine) Node(r int32) *schemas.Node { return &e.nodes[r] }
 
-// Edge returns edge row i, as the snapshot has it.
+// Edge returns edge row i, as the snapshot has it but for Args, left
+// empty: EdgeArgs reads it.
 func (e *Engine) Edge(i int32) schemas.Edge {
 	x := &e.edges[i]
 	w := &e.edgeWhy[x.why]
 	ed := schemas.Edge{
 		Src: e.nodes[x.srcRow].ID, Kind: x.kind.String(), File: e.edgeFiles[x.file], Line: x.line, Col: x.col,
-		Target: x.target, Resolution: w.resolution, Confidence: x.conf, Reason: w.reason, Args: x.args,
+		Target: x.target, Resolution: w.resolution, Confidence: x.conf, Reason: w.reason,
 		InLoop: x.flags&inLoop != 0, InTry: x.flags&inTry != 0, Conditional: x.flags&conditional != 0,
 		SrcRow: x.srcRow, DstRow: x.dstRow,
 	}
@@ -494,6 +497,10 @@ func (e *Engine) Edge(i int32) schemas.Edge {
 	}
 	return ed
 }
+
+// EdgeArgs returns the Args of edge row i: the arguments of a call as
+// written.
+func (e *Engine) EdgeArgs(i int32) string { return e.args.get(i) }
 
 // EdgeKind returns the kind of edge row i.
 func (e *Engine) EdgeKind(i int32) EdgeKind { return e.edges[i].kind }

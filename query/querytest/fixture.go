@@ -525,6 +525,9 @@ func Fixture() *snapshot.Snapshot {
 				e.Target = sp.dst.Name
 			default:
 				e.Target = strings.TrimRight(strings.TrimSuffix(site, "("), "{().\n")
+				if sp.kind == schemas.EdgeCalls && strings.HasSuffix(site, "(") {
+					e.Args = callArgs(src[at+len(site):])
+				}
 			}
 		} else {
 			at = int(sp.dst.StartByte)
@@ -654,4 +657,24 @@ func setSpan(n *schemas.Node, src string, start, end int) {
 	n.StartByte, n.EndByte = uint32(start), uint32(end)
 	n.StartLine, n.StartCol = position(src, start)
 	n.EndLine, n.EndCol = position(src, end)
+}
+
+// callArgs returns the arguments of a call as written: rest up to the
+// parenthesis that closes the call, on its line ("" when not there).
+func callArgs(rest string) string {
+	depth := 0
+	for i, c := range rest {
+		switch c {
+		case '(':
+			depth++
+		case ')':
+			if depth == 0 {
+				return rest[:i]
+			}
+			depth--
+		case '\n':
+			return ""
+		}
+	}
+	return ""
 }
