@@ -1,8 +1,9 @@
 // Package query answers structural questions over one snapshot in memory.
 //
-// Build turns a snapshot's rows into an immutable Engine: the node and edge
-// rows themselves, adjacency per edge kind in both directions (CSR: offsets
-// and edge rows, built in O(N+E) from the edges' row numbers), name indexes
+// Build turns a snapshot's rows into an immutable Engine: the node rows
+// themselves, the edge rows in a compact form (Edge rebuilds them), the
+// adjacency of every node in both directions (CSR: offsets, kinds and edge
+// rows, built in O(N+E) from the edges' row numbers), name indexes
 // (sorted name and qualified-name orders for exact and prefix lookups,
 // camelCase/snake_case tokens, trigrams for fuzzy matching), files and
 // sources by path. Nodes and edges are addressed by their row numbers
@@ -192,10 +193,11 @@ func (c *csr) span(row int32) ([]uint32, []int32) {
 }
 
 // edge is an edge row as the engine keeps it: 48 bytes where a
-// schemas.Edge takes 144, and its Args apart, compressed (packedArgs). Its ends are node rows (their ids are the
+// schemas.Edge takes 144. Its ends are node rows (their ids are the
 // nodes'), its file a number into Engine.edgeFiles, which are in path
-// order, and its resolution and reason one number into Engine.edgeWhy,
-// since few pairs occur. Edge rebuilds the row.
+// order, its resolution and reason one number into Engine.edgeWhy, since
+// few pairs occur, and its Args are kept apart, compressed (packedArgs).
+// Edge rebuilds the row.
 type edge struct {
 	target         string
 	srcRow, dstRow int32 // dstRow -1 when unresolved
