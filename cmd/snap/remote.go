@@ -163,11 +163,7 @@ func pullCommand() *cli.Command {
 			}
 			ctx := c.Context
 			id := target(ctx, c)
-			remote, err := openRemote(ctx, c, id.Root)
-			if err != nil {
-				return err
-			}
-			local, err := openStore("", id.Root)
+			remote, local, err := openPull(ctx, c, id.Root)
 			if err != nil {
 				return err
 			}

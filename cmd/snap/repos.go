@@ -482,11 +482,7 @@ func pullMany(c *cli.Context) error {
 		return usagef("pull: --repo, --branch and --commit choose one snapshot; with several, name each as NAME[:BRANCH]")
 	}
 	id := detect(ctx, ".")
-	remote, err := openRemote(ctx, c, id.Root)
-	if err != nil {
-		return err
-	}
-	local, err := openStore("", id.Root)
+	remote, local, err := openPull(ctx, c, id.Root)
 	if err != nil {
 		return err
 	}

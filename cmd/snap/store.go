@@ -107,6 +107,18 @@ func openRemote(ctx context.Context, c *cli.Context, root string) (storeRef, err
 	return openStore(url, root)
 }
 
+// openPull opens the two stores a pull moves between: the shared one and
+// the local one at root.
+func openPull(ctx context.Context, c *cli.Context, root string) (remote, local storeRef, err error) {
+	if remote, err = openRemote(ctx, c, root); err != nil {
+		return storeRef{}, storeRef{}, err
+	}
+	if local, err = openStore("", root); err != nil {
+		return storeRef{}, storeRef{}, err
+	}
+	return remote, local, nil
+}
+
 // storeError says in one line what went wrong with a store, and whether
 // it is the caller's to fix (a usage error, exit code 2).
 func storeError(st storeRef, err error) error {
