@@ -46,15 +46,54 @@ extern void ts_query_cursor_delete(TSQueryCursor *);
 extern void ts_query_cursor_exec(TSQueryCursor *, const TSQuery *, TSNode);
 extern bool ts_query_cursor_next_match(TSQueryCursor *, TSQueryMatch *);
 extern TSFieldId ts_language_field_id_for_name(const TSLanguage *, const char *, uint32_t);
+typedef uint16_t TSSymbol;
+extern TSSymbol ts_node_symbol(TSNode);
+extern bool ts_node_is_named(TSNode);
+extern uint32_t ts_language_symbol_count(const TSLanguage *);
+extern const char *ts_language_symbol_name(const TSLanguage *, TSSymbol);
+extern int ts_language_symbol_type(const TSLanguage *, TSSymbol);
 
 typedef struct { uint32_t match, capture, start, end; } snap_capture;
+
+// A candidate is a child of a node being matched against a plan's
+// pattern that fits one of the pattern's children.
+typedef struct { uint32_t child, start, end; TSNode node; } snap_cand;
 
 typedef struct {
 	snap_capture *caps;
 	size_t len, cap;
+	snap_cand *cands;
+	size_t ncands, capcands;
 	int has_error;
 	uint32_t error_at;
 } snap_scan;
+
+// A plan is a shallow query compiled for snap_walk (see plan.go): per
+// symbol, the patterns whose node has it, in pattern order; per pattern,
+// its capture and its children's constraints.
+#define SNAP_NONE 0xffffffffu
+#define SNAP_MAX_SYMS 4
+#define SNAP_MAX_CHILDREN 16
+typedef struct {
+	uint32_t capture;
+	uint16_t field;   // 0: any child
+	uint8_t quant;    // 0, '?', '*' or '+'
+	uint8_t nsyms;    // 0: any named node
+	TSSymbol syms[SNAP_MAX_SYMS];
+} snap_child;
+
+typedef struct {
+	uint32_t capture;
+	uint32_t first, count; // into children
+} snap_pattern;
+
+typedef struct {
+	uint32_t nsymbols;
+	uint32_t *by_symbol;   // nsymbols+1 offsets into patterns_of
+	uint32_t *patterns_of;
+	snap_pattern *patterns;
+	snap_child *children;
+} snap_plan;
 
 #define SNAP_NAME_CHILD 0xffffffffu
 
@@ -70,13 +109,145 @@ static int snap_push(snap_scan *r, uint32_t match, uint32_t capture, uint32_t st
 	return 0;
 }
 
-// snap_scan_source parses src, runs the query over the tree and records
-// every capture of every match, in match order. For captures whose bit is
-// set in names, it also records each child in the field name_field, as
-// capture SNAP_NAME_CHILD. It then finds the first syntax error, if any,
-// and frees the tree. One call per file: no cgo call per node.
-static int snap_scan_source(TSParser *p, const TSQuery *q, TSQueryCursor *qc, const char *src, uint32_t len,
-		uint64_t names, TSFieldId name_field, snap_scan *r) {
+static int snap_push_cand(snap_scan *r, uint32_t child, TSNode node) {
+	if (r->ncands == r->capcands) {
+		size_t cap = r->capcands ? r->capcands * 2 : 64;
+		snap_cand *c = realloc(r->cands, cap * sizeof *c);
+		if (!c) return -1;
+		r->cands = c;
+		r->capcands = cap;
+	}
+	r->cands[r->ncands++] = (snap_cand){child, ts_node_start_byte(node), ts_node_end_byte(node), node};
+	return 0;
+}
+
+// snap_push_capture records a capture of node and, when the capture's bit
+// is set in names, each of node's children in the field name_field.
+static int snap_push_capture(snap_scan *r, uint32_t match, uint32_t capture, TSNode node, uint32_t start, uint32_t end,
+		uint64_t names, TSFieldId name_field) {
+	if (snap_push(r, match, capture, start, end)) return -1;
+	if (!(capture < 64 && (names >> capture & 1) && name_field)) return 0;
+	TSTreeCursor tc = ts_tree_cursor_new(node);
+	int rc = 0;
+	if (ts_tree_cursor_goto_first_child(&tc)) {
+		do {
+			if (ts_tree_cursor_current_field_id(&tc) == name_field) {
+				TSNode child = ts_tree_cursor_current_node(&tc);
+				rc = snap_push(r, match, SNAP_NAME_CHILD, ts_node_start_byte(child), ts_node_end_byte(child));
+			}
+		} while (rc == 0 && ts_tree_cursor_goto_next_sibling(&tc));
+	}
+	ts_tree_cursor_delete(&tc);
+	return rc;
+}
+
+static int snap_fits(const snap_child *c, TSSymbol s, TSNode node) {
+	if (c->nsyms == 0) return ts_node_is_named(node);
+	for (uint8_t i = 0; i < c->nsyms; i++) {
+		if (c->syms[i] == s) return 1;
+	}
+	return 0;
+}
+
+// snap_match records the matches of pattern p at the cursor's node: one
+// for each choice of one candidate per unquantified child, each with the
+// first candidate of its quantified children (as the query cursor does
+// for a quantified field: the rest come as name children), in document
+// order. The cursor is back on the node when it returns.
+static int snap_match(const snap_plan *pl, const snap_pattern *p, TSTreeCursor *tc, TSNode node,
+		uint64_t names, TSFieldId name_field, snap_scan *r, uint32_t *n) {
+	const snap_child *cs = pl->children + p->first;
+	uint32_t cnt[SNAP_MAX_CHILDREN] = {0}, pick[SNAP_MAX_CHILDREN] = {0}, seen[SNAP_MAX_CHILDREN];
+	r->ncands = 0;
+	if (p->count > 0 && ts_tree_cursor_goto_first_child(tc)) {
+		int rc = 0;
+		do {
+			TSNode child = ts_tree_cursor_current_node(tc);
+			TSSymbol s = ts_node_symbol(child);
+			TSFieldId f = 0;
+			int fetched = 0;
+			for (uint32_t j = 0; j < p->count && rc == 0; j++) {
+				const snap_child *c = &cs[j];
+				if (c->field) {
+					if (!fetched) {
+						f = ts_tree_cursor_current_field_id(tc);
+						fetched = 1;
+					}
+					if (c->field != f) continue;
+				}
+				if (!snap_fits(c, s, child)) continue;
+				rc = snap_push_cand(r, j, child);
+				cnt[j]++;
+			}
+		} while (rc == 0 && ts_tree_cursor_goto_next_sibling(tc));
+		ts_tree_cursor_goto_parent(tc);
+		if (rc) return rc;
+	}
+	for (uint32_t j = 0; j < p->count; j++) {
+		if ((cs[j].quant == 0 || cs[j].quant == '+') && cnt[j] == 0) return 0;
+	}
+	uint32_t start = ts_node_start_byte(node), end = ts_node_end_byte(node);
+	for (;;) {
+		if (p->capture != SNAP_NONE &&
+				snap_push_capture(r, *n, p->capture, node, start, end, names, name_field)) return -1;
+		memset(seen, 0, sizeof seen);
+		for (size_t k = 0; k < r->ncands; k++) {
+			const snap_cand *cd = &r->cands[k];
+			const snap_child *c = &cs[cd->child];
+			uint32_t i = seen[cd->child]++;
+			int take = i == (c->quant == 0 ? pick[cd->child] : 0);
+			if (take && c->capture != SNAP_NONE &&
+					snap_push_capture(r, *n, c->capture, cd->node, cd->start, cd->end, names, name_field)) return -1;
+		}
+		(*n)++;
+		uint32_t j = 0;
+		for (; j < p->count; j++) {
+			if (cs[j].quant != 0) continue;
+			if (++pick[j] < cnt[j]) break;
+			pick[j] = 0;
+		}
+		if (j == p->count) return 0;
+	}
+}
+
+// snap_walk records the matches of plan pl over the tree under root,
+// node by node in document order.
+static int snap_walk(const snap_plan *pl, TSNode root, uint64_t names, TSFieldId name_field, snap_scan *r) {
+	TSTreeCursor tc = ts_tree_cursor_new(root);
+	uint32_t n = 0;
+	int rc = 0;
+	for (;;) {
+		TSNode node = ts_tree_cursor_current_node(&tc);
+		TSSymbol s = ts_node_symbol(node);
+		if (s < pl->nsymbols) {
+			for (uint32_t k = pl->by_symbol[s]; k < pl->by_symbol[s + 1] && rc == 0; k++) {
+				rc = snap_match(pl, &pl->patterns[pl->patterns_of[k]], &tc, node, names, name_field, r, &n);
+			}
+			if (rc) break;
+		}
+		if (ts_tree_cursor_goto_first_child(&tc)) continue;
+		int up = 0;
+		while (!ts_tree_cursor_goto_next_sibling(&tc)) {
+			if (!ts_tree_cursor_goto_parent(&tc)) {
+				up = 1;
+				break;
+			}
+		}
+		if (up) break;
+	}
+	ts_tree_cursor_delete(&tc);
+	return rc;
+}
+
+// snap_scan_source parses src, runs the query over the tree (walking it
+// by plan pl when there is one, with the query cursor otherwise) and
+// records every capture of every match, in match order. For captures
+// whose bit is set in names, it also records each child in the field
+// name_field, as capture SNAP_NAME_CHILD. It then finds the first syntax
+// error, if any, and frees the tree. One call per file: no cgo call per
+// node.
+static int snap_scan_source(TSParser *p, const TSQuery *q, TSQueryCursor *qc, const snap_plan *pl,
+		const char *src, uint32_t len, uint64_t names, TSFieldId name_field, snap_scan *r) {
 	r->len = 0;
 	r->has_error = 0;
 	r->error_at = 0;
@@ -86,23 +257,16 @@ static int snap_scan_source(TSParser *p, const TSQuery *q, TSQueryCursor *qc, co
 	TSQueryMatch m;
 	uint32_t n = 0;
 	int rc = 0;
+	if (pl) {
+		rc = snap_walk(pl, root, names, name_field, r);
+		q = NULL;
+	}
 	if (q) ts_query_cursor_exec(qc, q, root);
 	while (q && rc == 0 && ts_query_cursor_next_match(qc, &m)) {
 		for (uint16_t i = 0; i < m.capture_count && rc == 0; i++) {
 			const TSQueryCapture *c = &m.captures[i];
-			rc = snap_push(r, n, c->index, ts_node_start_byte(c->node), ts_node_end_byte(c->node));
-			if (rc == 0 && c->index < 64 && (names >> c->index & 1) && name_field) {
-				TSTreeCursor tc = ts_tree_cursor_new(c->node);
-				if (ts_tree_cursor_goto_first_child(&tc)) {
-					do {
-						if (ts_tree_cursor_current_field_id(&tc) == name_field) {
-							TSNode child = ts_tree_cursor_current_node(&tc);
-							rc = snap_push(r, n, SNAP_NAME_CHILD, ts_node_start_byte(child), ts_node_end_byte(child));
-						}
-					} while (rc == 0 && ts_tree_cursor_goto_next_sibling(&tc));
-				}
-				ts_tree_cursor_delete(&tc);
-			}
+			rc = snap_push_capture(r, n, c->index, c->node, ts_node_start_byte(c->node), ts_node_end_byte(c->node),
+				names, name_field);
 		}
 		n++;
 	}
@@ -133,6 +297,7 @@ import "C"
 import (
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -152,6 +317,7 @@ type Capture struct {
 type Query struct {
 	lang      *C.TSLanguage
 	q         *C.TSQuery
+	plan      *C.snap_plan // nil: run q on the query cursor
 	names     []string
 	nameMask  uint64
 	nameField C.TSFieldId
@@ -184,10 +350,143 @@ func NewQuery(lang unsafe.Pointer, source string, allNames ...string) (*Query, e
 			}
 		}
 	}
-	field := C.CString("name")
-	defer C.free(unsafe.Pointer(field))
-	x.nameField = C.ts_language_field_id_for_name(x.lang, field, 4)
+	x.nameField = fieldID(x.lang, "name")
+	if pl, err := parsePlan(source); err == nil {
+		x.plan, _ = x.compilePlan(pl)
+	}
 	return x, nil
+}
+
+// Planned reports whether q runs as a plan (see plan) rather than on the
+// query cursor.
+func (q *Query) Planned() bool { return q.plan != nil }
+
+var cursorOnly atomic.Bool
+
+// UseQueryCursor makes the Scanners made after it run every query on
+// tree-sitter's query cursor, planned or not (on), or by plan where there
+// is one (off, the default). Tests and benchmarks compare the two.
+func UseQueryCursor(on bool) { cursorOnly.Store(on) }
+
+func fieldID(lang *C.TSLanguage, name string) C.TSFieldId {
+	cs := C.CString(name)
+	defer C.free(unsafe.Pointer(cs))
+	return C.ts_language_field_id_for_name(lang, cs, C.uint32_t(len(name)))
+}
+
+// compilePlan lays pl out in C memory for snap_walk. Its capture names are
+// q's; a node type or field the grammar lacks, or a name several symbols
+// share beyond SNAP_MAX_SYMS, leaves the query on the cursor. The plan
+// lives as long as the process, like the query.
+func (q *Query) compilePlan(pl *plan) (*C.snap_plan, error) {
+	const symbolTypeRegular = 0
+	nsym := int(C.ts_language_symbol_count(q.lang))
+	symbols := make(map[string][]C.TSSymbol)
+	for i := range nsym {
+		s := C.TSSymbol(i)
+		if C.ts_language_symbol_type(q.lang, s) != symbolTypeRegular {
+			continue
+		}
+		name := C.GoString(C.ts_language_symbol_name(q.lang, s))
+		symbols[name] = append(symbols[name], s)
+	}
+	capture := func(name string) (C.uint32_t, error) {
+		if name == "" {
+			return C.SNAP_NONE, nil
+		}
+		for i, n := range q.names {
+			if n == name {
+				return C.uint32_t(i), nil
+			}
+		}
+		return 0, fmt.Errorf("capture @%s not in the query", name)
+	}
+	syms := func(t string) ([]C.TSSymbol, error) {
+		ss := symbols[t]
+		if len(ss) == 0 || t == "ERROR" || t == "MISSING" {
+			return nil, fmt.Errorf("node type %q", t)
+		}
+		if len(ss) > C.SNAP_MAX_SYMS {
+			return nil, fmt.Errorf("node type %q has %d symbols", t, len(ss))
+		}
+		return ss, nil
+	}
+
+	patterns := make([]C.snap_pattern, len(pl.patterns))
+	var children []C.snap_child
+	of := make([][]uint32, nsym) // symbol → patterns
+	for i, p := range pl.patterns {
+		if len(p.children) > C.SNAP_MAX_CHILDREN {
+			return nil, fmt.Errorf("pattern %d has %d children", i, len(p.children))
+		}
+		c, err := capture(p.capture)
+		if err != nil {
+			return nil, err
+		}
+		patterns[i] = C.snap_pattern{capture: c, first: C.uint32_t(len(children)), count: C.uint32_t(len(p.children))}
+		for _, t := range p.types {
+			ss, err := syms(t)
+			if err != nil {
+				return nil, err
+			}
+			for _, s := range ss {
+				if len(of[s]) == 0 || of[s][len(of[s])-1] != uint32(i) {
+					of[s] = append(of[s], uint32(i))
+				}
+			}
+		}
+		for _, ch := range p.children {
+			var sc C.snap_child
+			if sc.capture, err = capture(ch.capture); err != nil {
+				return nil, err
+			}
+			if ch.field != "" {
+				if sc.field = C.uint16_t(fieldID(q.lang, ch.field)); sc.field == 0 {
+					return nil, fmt.Errorf("field %q", ch.field)
+				}
+			}
+			sc.quant = C.uint8_t(ch.quant)
+			if ch.typ != "_" {
+				ss, err := syms(ch.typ)
+				if err != nil {
+					return nil, err
+				}
+				sc.nsyms = C.uint8_t(len(ss))
+				for k, s := range ss {
+					sc.syms[k] = s
+				}
+			}
+			children = append(children, sc)
+		}
+	}
+
+	var bySymbol []C.uint32_t
+	var patternsOf []C.uint32_t
+	for _, ps := range of {
+		bySymbol = append(bySymbol, C.uint32_t(len(patternsOf)))
+		for _, p := range ps {
+			patternsOf = append(patternsOf, C.uint32_t(p))
+		}
+	}
+	bySymbol = append(bySymbol, C.uint32_t(len(patternsOf)))
+
+	cp := (*C.snap_plan)(C.calloc(1, C.sizeof_snap_plan))
+	cp.nsymbols = C.uint32_t(nsym)
+	cp.by_symbol = cArray(bySymbol)
+	cp.patterns_of = cArray(patternsOf)
+	cp.patterns = cArray(patterns)
+	cp.children = cArray(children)
+	return cp, nil
+}
+
+// cArray copies xs into C memory (never freed: plans live as long as the
+// process).
+func cArray[T any](xs []T) *T {
+	var zero T
+	n := max(len(xs), 1) * int(unsafe.Sizeof(zero))
+	p := (*T)(C.calloc(1, C.size_t(n)))
+	copy(unsafe.Slice(p, max(len(xs), 1)), xs)
+	return p
 }
 
 // CaptureNames lists the query's capture names by index.
@@ -205,6 +504,11 @@ type Scanner struct {
 // NewScanner returns a scanner for q.
 func NewScanner(q *Query) (*Scanner, error) {
 	UseCAllocator()
+	if cursorOnly.Load() && q.plan != nil {
+		plain := *q
+		plain.plan = nil
+		q = &plain
+	}
 	s := &Scanner{q: q, parser: C.ts_parser_new(), cursor: C.ts_query_cursor_new()}
 	if !C.ts_parser_set_language(s.parser, q.lang) {
 		s.Close()
@@ -227,7 +531,7 @@ func (s *Scanner) Scan(src []byte) (caps []Capture, errAt uint32, hasError bool,
 	if len(src) > 0 {
 		p = (*C.char)(unsafe.Pointer(&src[0]))
 	}
-	if rc := C.snap_scan_source(s.parser, s.q.q, s.cursor, p, C.uint32_t(len(src)), C.uint64_t(s.q.nameMask), s.q.nameField, &s.res); rc != 0 {
+	if rc := C.snap_scan_source(s.parser, s.q.q, s.cursor, s.q.plan, p, C.uint32_t(len(src)), C.uint64_t(s.q.nameMask), s.q.nameField, &s.res); rc != 0 {
 		return nil, 0, false, errors.New("parse: tree-sitter failed (out of memory or cancelled)")
 	}
 	if s.res.len > 0 {
@@ -241,6 +545,10 @@ func (s *Scanner) Close() {
 	if s.res.caps != nil {
 		C.free(unsafe.Pointer(s.res.caps))
 		s.res.caps = nil
+	}
+	if s.res.cands != nil {
+		C.free(unsafe.Pointer(s.res.cands))
+		s.res.cands = nil
 	}
 	if s.cursor != nil {
 		C.ts_query_cursor_delete(s.cursor)

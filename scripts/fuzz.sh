@@ -1,8 +1,10 @@
 #!/bin/sh
 # Runs every fuzz target of snap, one after the other, for FUZZTIME each
 # (default 10s): the readers of bytes snap does not trust (tables, manifest,
-# HEAD.json, store keys and URLs) and the MCP inputs (tool arguments,
-# cursors, memory names, file paths and resource URIs).
+# HEAD.json, store keys and URLs), the MCP inputs (tool arguments,
+# cursors, memory names, file paths and resource URIs), and the scanner's
+# plans against tree-sitter's query cursor (the same extraction from any
+# bytes; Go's FuzzExtract also resolves).
 #
 #   scripts/fuzz.sh                 every target, 10s each (about 2.5 minutes)
 #   FUZZTIME=5m scripts/fuzz.sh     longer
@@ -30,6 +32,8 @@ targets="
 ./mcp FuzzCursor
 ./mcp FuzzMemoryName
 ./mcp FuzzFilePath
+./indexer/golang FuzzExtract
+./indexer/rust FuzzPlan
 "
 
 log=$(mktemp)

@@ -9,10 +9,12 @@ import (
 
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/golang"
+	"github.com/graphsnap/snap/indexer/languagetest"
 )
 
 // FuzzExtract feeds arbitrary bytes to extraction and resolution: they
-// must never panic or crash, whatever the input.
+// must never panic or crash, whatever the input, and extraction by plan
+// must give what the query cursor gives (see TestPlanMatchesCursor).
 func FuzzExtract(f *testing.F) {
 	seeds, _ := filepath.Glob("../../testdata/go/shop/*/*.go")
 	for _, p := range seeds {
@@ -21,9 +23,11 @@ func FuzzExtract(f *testing.F) {
 		}
 	}
 	f.Add([]byte("package p\nfunc f(a, b int) (c T) { switch v := x.(type) { case T: v.M() } }"))
+	f.Add([]byte("package p\nvar a, b, = 1\nconst (x, y int = iota\n"))
 	f.Add([]byte("\x00\xff{{{(((("))
 	lang := golang.New()
-	x, err := lang.NewExtractor(&indexer.Tree{Root: "/", Paths: map[string]bool{}})
+	tree := &indexer.Tree{Root: "/", Paths: map[string]bool{}}
+	x, err := lang.NewExtractor(tree)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -31,6 +35,7 @@ func FuzzExtract(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		timer := time.AfterFunc(2*time.Second, func() { panic(fmt.Sprintf("hang on %q", src)) })
 		defer timer.Stop()
+		languagetest.ComparePlan(t, lang, tree, []string{"p/f.go"}, [][]byte{src})
 		res, err := x.Extract("p/f.go", src)
 		if err != nil {
 			return

@@ -64,6 +64,15 @@ func BenchmarkExtract(b *testing.B, l indexer.Language, c Corpus) {
 	}
 }
 
+// BenchmarkExtractCursor is BenchmarkExtract with l's query on
+// tree-sitter's query cursor even when it has a plan (see
+// indexer.UseQueryCursor): the two side by side show what the plan saves.
+func BenchmarkExtractCursor(b *testing.B, l indexer.Language, c Corpus) {
+	indexer.UseQueryCursor(true)
+	defer indexer.UseQueryCursor(false)
+	BenchmarkExtract(b, l, c)
+}
+
 // BenchmarkParse is the bare parse of the same files with l's grammar,
 // the yardstick of BenchmarkExtract.
 func BenchmarkParse(b *testing.B, l indexer.Language, c Corpus) {

@@ -1,0 +1,56 @@
+package indexer
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+)
+
+func TestParsePlan(t *testing.T) {
+	got, err := parsePlan(`; a comment
+(function_declaration
+  name: (identifier) @func.name
+  result: (_)? @func.result
+  body: (block)?) @func
+[(expression_case) (default_case)] @cond
+(interface_type (type_elem) @telem)
+(const_spec name: (identifier)+ @const.name) @const`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &plan{patterns: []planPattern{
+		{types: []string{"function_declaration"}, capture: "func", children: []planChild{
+			{field: "name", typ: "identifier", capture: "func.name"},
+			{field: "result", typ: "_", quant: '?', capture: "func.result"},
+			{field: "body", typ: "block", quant: '?'},
+		}},
+		{types: []string{"expression_case", "default_case"}, capture: "cond"},
+		{types: []string{"interface_type"}, children: []planChild{{typ: "type_elem", capture: "telem"}}},
+		{types: []string{"const_spec"}, capture: "const", children: []planChild{
+			{field: "name", typ: "identifier", quant: '+', capture: "const.name"},
+		}},
+	}}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("got %+v\nwant %+v", got, want)
+	}
+}
+
+// TestParsePlanRefuses lists what a plan does not hold: such queries stay
+// on the query cursor.
+func TestParsePlanRefuses(t *testing.T) {
+	for _, src := range []string{
+		`(call_expression function: (selector_expression field: (field_identifier) @m)) @call`, // nested
+		`(block . (comment) @first)`,              // anchor
+		`((identifier) @x (#eq? @x "self"))`,      // predicate
+		`(binary_expression operator: "+" @op)`,   // anonymous node
+		`(function_declaration !body) @decl`,      // negated field
+		`(_) @any`,                                // wildcard pattern
+		`(identifier) @a @b`,                      // two captures
+		`(identifier`,                             // unclosed
+		`[(identifier) (field_identifier) @f] @x`, // capture inside an alternation
+	} {
+		if _, err := parsePlan(src); !errors.Is(err, errUnplanned) {
+			t.Errorf("%s: err %v, want errUnplanned", src, err)
+		}
+	}
+}
