@@ -13,7 +13,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -58,6 +57,12 @@ type Options struct {
 	// recorded as skipped_vendored, skipped_generated and
 	// skipped_minified (see skip.go).
 	Vendored, Generated, Minified bool
+	// Gathered, if set, is called once the graph's files, sources and
+	// refs are final, before resolution; NodesDone once its nodes are,
+	// before the edges are filled and sorted. Index changes those rows no
+	// more, so a writer may encode them while Index goes on.
+	Gathered  func(g *Graph)
+	NodesDone func(nodes []schemas.Node)
 }
 
 // Graph is the result of a run: the rows of every table, sorted as
@@ -237,7 +242,13 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 		}
 	}
 	gathered := time.Now()
-	if err := link(out, opts.Languages, refsByLang); err != nil {
+	if !slices.IsSortedFunc(out.Refs, compareRefs) {
+		return nil, fmt.Errorf("index %s: refs out of table order", root) // indexFile sorts each file's
+	}
+	if opts.Gathered != nil {
+		opts.Gathered(out)
+	}
+	if err := link(out, opts.Languages, refsByLang, opts.NodesDone); err != nil {
 		return nil, fmt.Errorf("index %s: %w", root, err)
 	}
 	out.Stats.Duration = time.Since(start)
@@ -247,13 +258,17 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 
 // link runs every language's resolver, adds contains edges, sorts the
 // nodes and edges and fills the row numbers of edge endpoints. The refs
-// come in table order already (see Index).
-func link(g *Graph, langs []Language, refsByLang map[Language][]schemas.Ref) error {
+// come in table order already (see Index). nodesDone, if not nil, is
+// given the nodes once they are final.
+func link(g *Graph, langs []Language, refsByLang map[Language][]schemas.Ref, nodesDone func([]schemas.Node)) error {
 	sortNodes(g.Nodes)
 	newNodes, edges := Resolve(g.Nodes, langs, refsByLang)
 	if len(newNodes) > 0 {
 		sortNodes(newNodes)
 		g.Nodes = mergeNodes(g.Nodes, newNodes)
+	}
+	if nodesDone != nil {
+		nodesDone(g.Nodes)
 	}
 	row, err := RowsOf(g.Nodes)
 	if err != nil {
@@ -288,9 +303,6 @@ func link(g *Graph, langs []Language, refsByLang map[Language][]schemas.Ref) err
 	}
 	g.Stats.Unresolved += unresolved
 	g.Edges = SortEdges(edges, contains)
-	if !slices.IsSortedFunc(g.Refs, compareRefs) {
-		return errors.New("refs out of table order") // indexFile sorts each file's
-	}
 	return nil
 }
 

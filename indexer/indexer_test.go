@@ -6,6 +6,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -261,6 +263,51 @@ func TestSymlinkOutOfTree(t *testing.T) {
 	for _, n := range g.Nodes {
 		if n.Name == "Key" {
 			t.Errorf("symbol %s of the file outside the tree was indexed", n.QualifiedName)
+		}
+	}
+}
+
+// TestEarlyTables: Gathered and NodesDone hand out rows that are final,
+// the very slices Index returns, each once, Gathered before NodesDone;
+// a writer encoding them meanwhile writes what Index returns.
+func TestEarlyTables(t *testing.T) {
+	g, err := indexer.Index(context.Background(), "../testdata/go/shop", indexer.Options{Languages: langs()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var calls []string
+	var gathered indexer.Graph
+	var nodes []schemas.Node
+	opts := indexer.Options{
+		Languages: langs(),
+		Gathered: func(g *indexer.Graph) {
+			calls = append(calls, "gathered")
+			gathered = indexer.Graph{Files: slices.Clone(g.Files), Sources: slices.Clone(g.Sources), Refs: slices.Clone(g.Refs)}
+		},
+		NodesDone: func(n []schemas.Node) {
+			calls = append(calls, "nodes")
+			nodes = slices.Clone(n)
+		},
+	}
+	got, err := indexer.Index(context.Background(), "../testdata/go/shop", opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"gathered", "nodes"}; !slices.Equal(calls, want) {
+		t.Fatalf("calls %v, want %v", calls, want)
+	}
+	if len(got.Nodes) == 0 || len(got.Refs) == 0 {
+		t.Fatalf("%d nodes, %d refs: the fixture should give some", len(got.Nodes), len(got.Refs))
+	}
+	for name, same := range map[string]bool{
+		"files":   reflect.DeepEqual(gathered.Files, got.Files),
+		"sources": reflect.DeepEqual(gathered.Sources, got.Sources),
+		"refs":    reflect.DeepEqual(gathered.Refs, got.Refs),
+		"nodes":   reflect.DeepEqual(nodes, got.Nodes),
+		"run":     reflect.DeepEqual(g.Nodes, got.Nodes) && reflect.DeepEqual(g.Edges, got.Edges),
+	} {
+		if !same {
+			t.Errorf("%s: the rows handed out early differ from those Index returned", name)
 		}
 	}
 }

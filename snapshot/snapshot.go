@@ -3,7 +3,8 @@
 // stored under a key prefix of a Store.
 //
 // Write puts every table first and the manifest, which names each table's
-// size and SHA-256, last. Read and Verify go the other way: manifest, then
+// size and SHA-256, last; a Writer does the same for a caller that has its
+// tables one by one (the indexer hands each over as soon as it is final). Read and Verify go the other way: manifest, then
 // tables, checking size and SHA-256 before decoding a byte, then the
 // Parquet structure and schema, row counts and sort order. A torn,
 // truncated or tampered snapshot is refused with an error naming the table
@@ -108,43 +109,18 @@ func Write(ctx context.Context, st Store, prefix string, s *Snapshot) (schemas.M
 	if err := errors.Join(orderErrs...); err != nil {
 		return schemas.Manifest{}, fmt.Errorf("write snapshot %s: %w", where(prefix), err)
 	}
-
-	jobs := []func(context.Context) (schemas.Table, error){
-		func(ctx context.Context) (schemas.Table, error) { return putTable(ctx, st, prefix, nodesSpec, s.Nodes) },
-		func(ctx context.Context) (schemas.Table, error) { return putTable(ctx, st, prefix, edgesSpec, s.Edges) },
-		func(ctx context.Context) (schemas.Table, error) { return putTable(ctx, st, prefix, filesSpec, s.Files) },
-	}
-	if s.Sources != nil {
-		jobs = append(jobs, func(ctx context.Context) (schemas.Table, error) {
-			return putTable(ctx, st, prefix, sourcesSpec, s.Sources)
-		})
-	}
-	jobs = append(jobs, func(ctx context.Context) (schemas.Table, error) { return putTable(ctx, st, prefix, refsSpec, s.Refs) })
-
-	tables := make([]schemas.Table, len(jobs))
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	for i, job := range jobs {
-		g.Go(func() (err error) {
-			tables[i], err = job(gctx)
-			return err
-		})
-	}
-	if err := g.Wait(); err != nil {
-		return schemas.Manifest{}, fmt.Errorf("write snapshot %s: %w", where(prefix), err)
-	}
-
-	m := normalize(s.Manifest)
-	m.FormatVersion = schemas.FormatVersion
-	m.Tables = tables
-	raw, err := EncodeManifest(m)
+	w, err := NewWriter(ctx, st, prefix)
 	if err != nil {
-		return schemas.Manifest{}, fmt.Errorf("write snapshot %s: %w", where(prefix), err)
+		return schemas.Manifest{}, err
 	}
-	if _, err := st.Put(ctx, joinKey(prefix, schemas.ManifestFile), bytes.NewReader(raw), PutOptions{}); err != nil {
-		return schemas.Manifest{}, fmt.Errorf("write snapshot %s: put manifest: %w", where(prefix), err)
+	put(w, nodesSpec, s.Nodes, false)
+	put(w, edgesSpec, s.Edges, false)
+	put(w, filesSpec, s.Files, false)
+	if s.Sources != nil {
+		put(w, sourcesSpec, s.Sources, false)
 	}
-	return m, nil
+	put(w, refsSpec, s.Refs, false)
+	return w.Close(s.Manifest)
 }
 
 func orderError[T any](spec *tableSpec[T], rows []T) error {

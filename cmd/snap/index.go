@@ -179,8 +179,51 @@ type indexResult struct {
 func (j indexJob) run(ctx context.Context) (indexResult, error) {
 	start := time.Now()
 	id, opts, log := j.id, j.opts, j.log
+	// The tables are written as they become final, while the indexer
+	// resolves: files, sources and refs once every file is read, nodes
+	// once resolution has made its own, edges at the end.
+	var (
+		w        *snapshot.Writer
+		commit   string
+		prefix   string
+		writeErr error
+	)
+	if !opts.ParseOnly {
+		opts.Gathered = func(g *indexer.Graph) {
+			commit = id.Commit
+			switch {
+			case commit == "":
+				commit = treeCommit(g.Files)
+			case id.Dirty:
+				commit += "-dirty-" + strings.TrimPrefix(treeCommit(g.Files), "tree-")
+			}
+			if prefix, writeErr = snapshot.Prefix(id.Repo, id.Branch, commit); writeErr != nil {
+				return
+			}
+			if w, writeErr = snapshot.NewWriter(ctx, j.store.store, prefix); writeErr != nil {
+				return
+			}
+			w.Files(g.Files)
+			if !opts.NoSources {
+				sources := g.Sources
+				if sources == nil {
+					sources = []schemas.Source{}
+				}
+				w.Sources(sources)
+			}
+			w.Refs(g.Refs)
+		}
+		opts.NodesDone = func(nodes []schemas.Node) {
+			if w != nil {
+				w.Nodes(nodes)
+			}
+		}
+	}
 	g, err := indexer.Index(ctx, j.dir, opts)
 	if err != nil {
+		if w != nil {
+			w.Wait() // the error is Index's; only let no write outlive the run
+		}
 		return indexResult{}, err
 	}
 	if len(g.Files) == 0 {
@@ -191,46 +234,30 @@ func (j indexJob) run(ctx context.Context) (indexResult, error) {
 			"duration", time.Since(start).Round(time.Millisecond))
 		return indexResult{}, nil
 	}
-	commit := id.Commit
-	switch {
-	case commit == "":
-		commit = treeCommit(g.Files)
-	case id.Dirty:
-		commit += "-dirty-" + strings.TrimPrefix(treeCommit(g.Files), "tree-")
+	if writeErr != nil {
+		return indexResult{}, writeErr
 	}
 	grammars := make(map[string]string)
 	for _, l := range opts.Languages {
 		grammars[l.Name()] = l.GrammarVersion()
 	}
-	s := &snapshot.Snapshot{
-		Manifest: schemas.Manifest{
-			Repo: id.Repo, Branch: id.Branch, Commit: commit, Parents: id.Parents, Dirty: id.Dirty, Base: j.baseCommit,
-			IndexedAt: time.Now().UTC().Truncate(time.Second),
-			Indexer:   schemas.Indexer{Name: "snap", Version: version(), GoVersion: runtime.Version(), Args: os.Args[1:]},
-			Grammars:  grammars,
-			Counts: schemas.Counts{
-				Files: len(g.Files), Nodes: len(g.Nodes), Edges: len(g.Edges), Unresolved: g.Stats.Unresolved,
-				ParseErrors: g.Stats.ParseErrors, Languages: g.Stats.Languages,
-			},
-			Build: schemas.Build{
-				DurationMS: g.Stats.Duration.Milliseconds(), Workers: g.Stats.Workers,
-				FilesParsed: g.Stats.FilesParsed, FilesReused: g.Stats.FilesReused, SourceBytes: g.Stats.SourceBytes,
-			},
+	manifest := schemas.Manifest{
+		Repo: id.Repo, Branch: id.Branch, Commit: commit, Parents: id.Parents, Dirty: id.Dirty, Base: j.baseCommit,
+		IndexedAt: time.Now().UTC().Truncate(time.Second),
+		Indexer:   schemas.Indexer{Name: "snap", Version: version(), GoVersion: runtime.Version(), Args: os.Args[1:]},
+		Grammars:  grammars,
+		Counts: schemas.Counts{
+			Files: len(g.Files), Nodes: len(g.Nodes), Edges: len(g.Edges), Unresolved: g.Stats.Unresolved,
+			ParseErrors: g.Stats.ParseErrors, Languages: g.Stats.Languages,
 		},
-		Nodes: g.Nodes, Edges: g.Edges, Files: g.Files, Refs: g.Refs,
-	}
-	if !opts.NoSources {
-		s.Sources = g.Sources
-		if s.Sources == nil {
-			s.Sources = []schemas.Source{}
-		}
-	}
-	prefix, err := snapshot.Prefix(id.Repo, id.Branch, commit)
-	if err != nil {
-		return indexResult{}, err
+		Build: schemas.Build{
+			DurationMS: g.Stats.Duration.Milliseconds(), Workers: g.Stats.Workers,
+			FilesParsed: g.Stats.FilesParsed, FilesReused: g.Stats.FilesReused, SourceBytes: g.Stats.SourceBytes,
+		},
 	}
 	writeStart := time.Now()
-	m, err := snapshot.Write(ctx, j.store.store, prefix, s)
+	w.Edges(g.Edges)
+	m, err := w.Close(manifest)
 	if err != nil {
 		return indexResult{}, storeError(j.store, err)
 	}

@@ -1,0 +1,126 @@
+package snapshot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/graphsnap/snap/schemas"
+)
+
+// A Writer writes one snapshot table by table, as each becomes ready,
+// encoding several at once; Close then writes manifest.json. Data first,
+// the record that names it last: until Close succeeds, no reader sees the
+// snapshot, whatever tables are already stored.
+//
+// Each table is given once. Rows must be in the table's sort order, and
+// must not change until Close returns.
+type Writer struct {
+	st     Store
+	prefix string
+	g      *errgroup.Group
+	ctx    context.Context // the caller's, for the manifest
+	gctx   context.Context // the tables', done at the first error
+
+	mu     sync.Mutex
+	tables map[string]schemas.Table
+	given  map[string]bool
+	err    error // a table given twice
+}
+
+// NewWriter returns a Writer of the snapshot at prefix ("" for the
+// store's root). Its work stops when ctx is done.
+func NewWriter(ctx context.Context, st Store, prefix string) (*Writer, error) {
+	if err := checkPrefix(prefix); err != nil {
+		return nil, fmt.Errorf("write snapshot: %w", err)
+	}
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	return &Writer{st: st, prefix: prefix, g: g, ctx: ctx, gctx: gctx,
+		tables: make(map[string]schemas.Table), given: make(map[string]bool)}, nil
+}
+
+// Nodes, Edges, Files, Sources and Refs start writing a table; they block
+// only while as many tables as there are CPUs are being encoded. A
+// snapshot without a sources table never calls Sources.
+func (w *Writer) Nodes(rows []schemas.Node)     { put(w, nodesSpec, rows, true) }
+func (w *Writer) Edges(rows []schemas.Edge)     { put(w, edgesSpec, rows, true) }
+func (w *Writer) Files(rows []schemas.File)     { put(w, filesSpec, rows, true) }
+func (w *Writer) Sources(rows []schemas.Source) { put(w, sourcesSpec, rows, true) }
+func (w *Writer) Refs(rows []schemas.Ref)       { put(w, refsSpec, rows, true) }
+
+// put writes a table in the background, checking the order of its rows
+// first unless the caller has (Write checks every table before it writes
+// any).
+func put[T any](w *Writer, spec *tableSpec[T], rows []T, check bool) {
+	w.mu.Lock()
+	if w.given[spec.name] {
+		w.err = errors.Join(w.err, fmt.Errorf("table %s given twice", spec.name))
+	}
+	w.given[spec.name] = true
+	w.mu.Unlock()
+	w.g.Go(func() error {
+		if check {
+			if err := orderError(spec, rows); err != nil {
+				return err
+			}
+		}
+		t, err := putTable(w.gctx, w.st, w.prefix, spec, rows)
+		if err != nil {
+			return err
+		}
+		w.mu.Lock()
+		w.tables[spec.name] = t
+		w.mu.Unlock()
+		return nil
+	})
+}
+
+// Wait waits for the tables given so far and returns the first error of
+// any. A caller giving up on the snapshot calls it, so that no write
+// outlives it.
+func (w *Writer) Wait() error {
+	if err := w.g.Wait(); err != nil {
+		return fmt.Errorf("write snapshot %s: %w", where(w.prefix), err)
+	}
+	return nil
+}
+
+// Close waits for the tables, then writes manifest.json from m, filling
+// its FormatVersion and Tables (name, file, rows, bytes, sha256), and
+// returns the manifest as written. Every table but sources must have been
+// given.
+func (w *Writer) Close(m schemas.Manifest) (schemas.Manifest, error) {
+	if err := w.Wait(); err != nil {
+		return schemas.Manifest{}, err
+	}
+	if w.err != nil {
+		return schemas.Manifest{}, fmt.Errorf("write snapshot %s: %w", where(w.prefix), w.err)
+	}
+	var tables []schemas.Table
+	for _, name := range []string{nodesSpec.name, edgesSpec.name, filesSpec.name, sourcesSpec.name, refsSpec.name} {
+		t, ok := w.tables[name]
+		switch {
+		case ok:
+			tables = append(tables, t)
+		case name != sourcesSpec.name:
+			return schemas.Manifest{}, fmt.Errorf("write snapshot %s: no %s table", where(w.prefix), name)
+		}
+	}
+	m = normalize(m)
+	m.FormatVersion = schemas.FormatVersion
+	m.Tables = tables
+	raw, err := EncodeManifest(m)
+	if err != nil {
+		return schemas.Manifest{}, fmt.Errorf("write snapshot %s: %w", where(w.prefix), err)
+	}
+	if _, err := w.st.Put(w.ctx, joinKey(w.prefix, schemas.ManifestFile), bytes.NewReader(raw), PutOptions{}); err != nil {
+		return schemas.Manifest{}, fmt.Errorf("write snapshot %s: put manifest: %w", where(w.prefix), err)
+	}
+	return m, nil
+}

@@ -1,0 +1,107 @@
+package snapshot_test
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/graphsnap/snap/schemas"
+	"github.com/graphsnap/snap/snapshot"
+	"github.com/graphsnap/snap/snapshot/memstore"
+)
+
+// TestWriterSameAsWrite gives a Writer the tables in the order the indexer
+// does (files, sources and refs, then nodes, then edges): every object it
+// stores is byte for byte what Write stores, manifest included.
+func TestWriterSameAsWrite(t *testing.T) {
+	ctx := context.Background()
+	s := sample()
+	want := memstore.New()
+	mWant, err := snapshot.Write(ctx, want, prefix, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := memstore.New()
+	w, err := snapshot.NewWriter(ctx, got, prefix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Files(s.Files)
+	w.Sources(s.Sources)
+	w.Refs(s.Refs)
+	w.Nodes(s.Nodes)
+	w.Edges(s.Edges)
+	mGot, err := w.Close(s.Manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(mGot.Tables) != 5 || len(mWant.Tables) != 5 {
+		t.Fatalf("tables: Writer %d, Write %d, want 5", len(mGot.Tables), len(mWant.Tables))
+	}
+	infos, err := want.List(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, info := range infos {
+		if a, b := getRaw(t, want, info.Key), getRaw(t, got, info.Key); !bytes.Equal(a, b) {
+			t.Errorf("%s: Writer stored %d bytes, Write %d, not the same", info.Key, len(b), len(a))
+		}
+	}
+	if gotInfos, _ := got.List(ctx, ""); len(gotInfos) != len(infos) {
+		t.Errorf("Writer stored %d objects, Write %d", len(gotInfos), len(infos))
+	}
+}
+
+// TestWriterRefuses: a table missing, given twice or out of order fails
+// Close, and no manifest is written, so no reader sees the snapshot.
+func TestWriterRefuses(t *testing.T) {
+	cases := map[string]struct {
+		give func(w *snapshot.Writer, s *snapshot.Snapshot)
+		want string
+	}{
+		"missing edges": {func(w *snapshot.Writer, s *snapshot.Snapshot) {
+			w.Nodes(s.Nodes)
+			w.Files(s.Files)
+			w.Refs(s.Refs)
+		}, "no edges table"},
+		"nodes twice": {func(w *snapshot.Writer, s *snapshot.Snapshot) {
+			w.Nodes(s.Nodes)
+			w.Nodes(s.Nodes)
+			w.Edges(s.Edges)
+			w.Files(s.Files)
+			w.Refs(s.Refs)
+		}, "table nodes given twice"},
+		"refs out of order": {func(w *snapshot.Writer, s *snapshot.Snapshot) {
+			s.Refs[0], s.Refs[1] = s.Refs[1], s.Refs[0]
+			w.Nodes(s.Nodes)
+			w.Edges(s.Edges)
+			w.Files(s.Files)
+			w.Refs(s.Refs)
+		}, "table refs: "},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			st := memstore.New()
+			w, err := snapshot.NewWriter(ctx, st, prefix)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := sample()
+			c.give(w, s)
+			if _, err := w.Close(s.Manifest); err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("Close = %v, want an error with %q", err, c.want)
+			}
+			infos, _ := st.List(ctx, "")
+			for _, info := range infos {
+				if strings.HasSuffix(info.Key, schemas.ManifestFile) {
+					t.Errorf("refused snapshot has a manifest: %s", info.Key)
+				}
+			}
+		})
+	}
+	if _, err := snapshot.NewWriter(context.Background(), memstore.New(), "../x"); err == nil {
+		t.Error("NewWriter accepted the prefix ../x")
+	}
+}
