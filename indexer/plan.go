@@ -10,11 +10,13 @@ import (
 // compiled for Scanner's own tree walk instead of tree-sitter's query
 // cursor, which on these queries costs about as much as the parse. Each
 // pattern is a node type (or a list of alternative types) with direct
-// children, each child a field or none, a type or a wildcard, a
-// quantifier and a capture:
+// children, each child a field or none, a type, a list of alternative
+// types, an anonymous node ("&&") or a wildcard, a quantifier and a
+// capture:
 //
 //	(function_declaration name: (identifier) @func.name body: (block)? @func.body) @func
 //	[(expression_case) (default_case)] @cond
+//	(binary_expression operator: ["&&" "||"] right: (_) @cond)
 //
 // Nested children, anchors, predicates, negated fields and anonymous
 // (quoted) nodes are not planned: a query using any of them runs on the
@@ -30,10 +32,15 @@ type planPattern struct {
 }
 
 type planChild struct {
-	field   string // "" for any child
-	typ     string // "_" for any named node
-	quant   byte   // 0, '?', '*' or '+'
+	field   string     // "" for any child
+	types   []planType // alternatives; (_), any named node, is {"_", false}
+	quant   byte       // 0, '?', '*' or '+'
 	capture string
+}
+
+type planType struct {
+	name      string
+	anonymous bool // a quoted node: "&&"
 }
 
 var errUnplanned = errors.New("not a shallow query")
@@ -195,7 +202,7 @@ func (p *planParser) typeName() (string, error) {
 
 func (p *planParser) child() (planChild, error) {
 	var c planChild
-	if p.peek() != '(' {
+	if b := p.peek(); b != '(' && b != '[' && b != '"' {
 		f, err := p.name()
 		if err != nil {
 			return c, err
@@ -205,16 +212,27 @@ func (p *planParser) child() (planChild, error) {
 		}
 		c.field = f
 	}
-	if err := p.expect('('); err != nil {
-		return c, err
-	}
-	t, err := p.typeName()
-	if err != nil {
-		return c, err
-	}
-	c.typ = t
-	if err := p.expect(')'); err != nil {
-		return c, errors.New("nested pattern")
+	var err error
+	switch p.peek() {
+	case '[':
+		p.pos++
+		for p.peek() != ']' {
+			t, err := p.childType()
+			if err != nil {
+				return c, err
+			}
+			c.types = append(c.types, t)
+		}
+		p.pos++
+		if len(c.types) == 0 {
+			return c, errors.New("empty alternation")
+		}
+	default:
+		t, err := p.childType()
+		if err != nil {
+			return c, err
+		}
+		c.types = []planType{t}
 	}
 	if q := p.peek(); q == '?' || q == '*' || q == '+' {
 		c.quant = q
@@ -224,4 +242,57 @@ func (p *planParser) child() (planChild, error) {
 		return c, err
 	}
 	return c, nil
+}
+
+// childType reads (type), (_) or "text".
+func (p *planParser) childType() (planType, error) {
+	switch p.peek() {
+	case '"':
+		p.pos++
+		var b strings.Builder
+		for {
+			if p.eof() {
+				return planType{}, errors.New("unterminated string")
+			}
+			c := p.src[p.pos]
+			p.pos++
+			if c == '"' {
+				break
+			}
+			if c == '\\' {
+				if p.eof() {
+					return planType{}, errors.New("unterminated string")
+				}
+				switch c = p.src[p.pos]; c {
+				case 'n':
+					c = '\n'
+				case 't':
+					c = '\t'
+				case 'r':
+					c = '\r'
+				case '0':
+					c = 0
+				}
+				p.pos++
+			}
+			b.WriteByte(c)
+		}
+		if b.Len() == 0 {
+			return planType{}, errors.New("empty string")
+		}
+		return planType{name: b.String(), anonymous: true}, nil
+	case '(':
+		p.pos++
+		t, err := p.typeName()
+		if err != nil {
+			return planType{}, err
+		}
+		if p.peek() != ')' {
+			return planType{}, errors.New("nested pattern")
+		}
+		p.pos++
+		return planType{name: t}, nil
+	default:
+		return planType{}, errors.New("want (type) or \"text\"")
+	}
 }

@@ -72,14 +72,14 @@ typedef struct {
 // symbol, the patterns whose node has it, in pattern order; per pattern,
 // its capture and its children's constraints.
 #define SNAP_NONE 0xffffffffu
-#define SNAP_MAX_SYMS 4
+#define SNAP_ERROR_SYMBOL ((TSSymbol)-1)
 #define SNAP_MAX_CHILDREN 16
 typedef struct {
 	uint32_t capture;
-	uint16_t field;   // 0: any child
-	uint8_t quant;    // 0, '?', '*' or '+'
-	uint8_t nsyms;    // 0: any named node
-	TSSymbol syms[SNAP_MAX_SYMS];
+	uint32_t first_sym, nsyms; // the symbols it may have, in syms
+	uint16_t field;            // 0: any child
+	uint8_t quant;             // 0, '?', '*' or '+'
+	uint8_t any_named;         // (_): any named node will do too
 } snap_child;
 
 typedef struct {
@@ -93,6 +93,7 @@ typedef struct {
 	uint32_t *patterns_of;
 	snap_pattern *patterns;
 	snap_child *children;
+	TSSymbol *syms;
 } snap_plan;
 
 #define SNAP_NAME_CHILD 0xffffffffu
@@ -141,12 +142,12 @@ static int snap_push_capture(snap_scan *r, uint32_t match, uint32_t capture, TSN
 	return rc;
 }
 
-static int snap_fits(const snap_child *c, TSSymbol s, TSNode node) {
-	if (c->nsyms == 0) return ts_node_is_named(node);
-	for (uint8_t i = 0; i < c->nsyms; i++) {
-		if (c->syms[i] == s) return 1;
+static int snap_fits(const snap_plan *pl, const snap_child *c, TSSymbol s, TSNode node) {
+	for (uint32_t i = c->first_sym; i < c->first_sym + c->nsyms; i++) {
+		if (pl->syms[i] == s) return 1;
 	}
-	return 0;
+	// (_) is any named node but an ERROR, as for the query cursor.
+	return c->any_named && s != SNAP_ERROR_SYMBOL && ts_node_is_named(node);
 }
 
 // snap_match records the matches of pattern p at the cursor's node: one
@@ -175,7 +176,7 @@ static int snap_match(const snap_plan *pl, const snap_pattern *p, TSTreeCursor *
 					}
 					if (c->field != f) continue;
 				}
-				if (!snap_fits(c, s, child)) continue;
+				if (!snap_fits(pl, c, s, child)) continue;
 				rc = snap_push_cand(r, j, child);
 				cnt[j]++;
 			}
@@ -375,20 +376,23 @@ func fieldID(lang *C.TSLanguage, name string) C.TSFieldId {
 }
 
 // compilePlan lays pl out in C memory for snap_walk. Its capture names are
-// q's; a node type or field the grammar lacks, or a name several symbols
-// share beyond SNAP_MAX_SYMS, leaves the query on the cursor. The plan
+// q's; a node type or field the grammar lacks leaves the query on the
+// cursor. The plan
 // lives as long as the process, like the query.
 func (q *Query) compilePlan(pl *plan) (*C.snap_plan, error) {
-	const symbolTypeRegular = 0
+	const symbolTypeRegular, symbolTypeAnonymous = 0, 1
 	nsym := int(C.ts_language_symbol_count(q.lang))
-	symbols := make(map[string][]C.TSSymbol)
+	symbols := make(map[string][]C.TSSymbol)   // named, by type
+	anonymous := make(map[string][]C.TSSymbol) // by text
 	for i := range nsym {
 		s := C.TSSymbol(i)
-		if C.ts_language_symbol_type(q.lang, s) != symbolTypeRegular {
-			continue
-		}
 		name := C.GoString(C.ts_language_symbol_name(q.lang, s))
-		symbols[name] = append(symbols[name], s)
+		switch C.ts_language_symbol_type(q.lang, s) {
+		case symbolTypeRegular:
+			symbols[name] = append(symbols[name], s)
+		case symbolTypeAnonymous:
+			anonymous[name] = append(anonymous[name], s)
+		}
 	}
 	capture := func(name string) (C.uint32_t, error) {
 		if name == "" {
@@ -401,19 +405,17 @@ func (q *Query) compilePlan(pl *plan) (*C.snap_plan, error) {
 		}
 		return 0, fmt.Errorf("capture @%s not in the query", name)
 	}
-	syms := func(t string) ([]C.TSSymbol, error) {
+	named := func(t string) ([]C.TSSymbol, error) {
 		ss := symbols[t]
 		if len(ss) == 0 || t == "ERROR" || t == "MISSING" {
 			return nil, fmt.Errorf("node type %q", t)
-		}
-		if len(ss) > C.SNAP_MAX_SYMS {
-			return nil, fmt.Errorf("node type %q has %d symbols", t, len(ss))
 		}
 		return ss, nil
 	}
 
 	patterns := make([]C.snap_pattern, len(pl.patterns))
 	var children []C.snap_child
+	var pool []C.TSSymbol        // the children's symbols
 	of := make([][]uint32, nsym) // symbol → patterns
 	for i, p := range pl.patterns {
 		if len(p.children) > C.SNAP_MAX_CHILDREN {
@@ -425,7 +427,7 @@ func (q *Query) compilePlan(pl *plan) (*C.snap_plan, error) {
 		}
 		patterns[i] = C.snap_pattern{capture: c, first: C.uint32_t(len(children)), count: C.uint32_t(len(p.children))}
 		for _, t := range p.types {
-			ss, err := syms(t)
+			ss, err := named(t)
 			if err != nil {
 				return nil, err
 			}
@@ -436,7 +438,7 @@ func (q *Query) compilePlan(pl *plan) (*C.snap_plan, error) {
 			}
 		}
 		for _, ch := range p.children {
-			var sc C.snap_child
+			sc := C.snap_child{first_sym: C.uint32_t(len(pool)), quant: C.uint8_t(ch.quant)}
 			if sc.capture, err = capture(ch.capture); err != nil {
 				return nil, err
 			}
@@ -445,17 +447,23 @@ func (q *Query) compilePlan(pl *plan) (*C.snap_plan, error) {
 					return nil, fmt.Errorf("field %q", ch.field)
 				}
 			}
-			sc.quant = C.uint8_t(ch.quant)
-			if ch.typ != "_" {
-				ss, err := syms(ch.typ)
-				if err != nil {
-					return nil, err
+			for _, t := range ch.types {
+				var ss []C.TSSymbol
+				switch {
+				case t.anonymous:
+					if ss = anonymous[t.name]; len(ss) == 0 {
+						return nil, fmt.Errorf("anonymous node %q", t.name)
+					}
+				case t.name == "_":
+					sc.any_named = 1
+				default:
+					if ss, err = named(t.name); err != nil {
+						return nil, err
+					}
 				}
-				sc.nsyms = C.uint8_t(len(ss))
-				for k, s := range ss {
-					sc.syms[k] = s
-				}
+				pool = append(pool, ss...)
 			}
+			sc.nsyms = C.uint32_t(len(pool)) - sc.first_sym
 			children = append(children, sc)
 		}
 	}
@@ -476,6 +484,7 @@ func (q *Query) compilePlan(pl *plan) (*C.snap_plan, error) {
 	cp.patterns_of = cArray(patternsOf)
 	cp.patterns = cArray(patterns)
 	cp.children = cArray(children)
+	cp.syms = cArray(pool)
 	return cp, nil
 }
 

@@ -34,6 +34,8 @@ targets="
 ./mcp FuzzFilePath
 ./indexer/golang FuzzExtract
 ./indexer/rust FuzzPlan
+./indexer/typescript FuzzPlan
+./indexer/cfamily FuzzPlan
 "
 
 log=$(mktemp)

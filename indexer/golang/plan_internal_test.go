@@ -1,17 +1,21 @@
 package golang
 
-import "testing"
+import (
+	"testing"
 
-// TestQueryPlanned holds Go's query to the shallow kind the scanner walks
-// by plan (see indexer.Query): a pattern that does not fit moves every
-// Go file back onto the slower query cursor.
+	"github.com/graphsnap/snap/indexer/languagetest"
+)
+
+// TestQueryPlanned: Go's query runs by plan (a pattern that does not fit
+// would move every Go file back onto the slower query cursor), and
+// extracts the shop fixture and the grammar's own samples as the query
+// cursor does. TestPlanMatchesCursor does the same over GOROOT.
 func TestQueryPlanned(t *testing.T) {
 	l := New()
 	l.init()
 	if l.err != nil {
 		t.Fatal(l.err)
 	}
-	if !l.query.Planned() {
-		t.Fatal("the Go query runs on the query cursor, not by plan")
-	}
+	languagetest.CheckPlan(t, l.query.Planned(), l, "github.com/tree-sitter/tree-sitter-go", []string{".go"},
+		"../../testdata/go/shop/*/*.go")
 }

@@ -2,6 +2,7 @@ package languagetest
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"io/fs"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/schemas"
 )
 
 // ComparePlan extracts each of srcs (named by names) with two extractors
@@ -41,6 +43,12 @@ func ComparePlan(t testing.TB, l indexer.Language, tree *indexer.Tree, names []s
 		}
 		if errA != nil {
 			continue
+		}
+		// The indexer sorts every file's rows, so their order is not the
+		// extractor's to keep (some emit refs in map order).
+		for _, r := range []*indexer.Result{a, b} {
+			slices.SortStableFunc(r.Nodes, func(x, y schemas.Node) int { return cmp.Compare(x.ID, y.ID) })
+			indexer.SortRefs(r.Refs)
 		}
 		if diff := firstDiff(a, b); diff != "" {
 			t.Fatalf("%s: by plan and on the cursor: %s", names[i], diff)
@@ -136,4 +144,33 @@ func corpusCases(data []byte) [][]byte {
 		i = k
 	}
 	return out
+}
+
+// CheckPlan fails t unless planned (the language's query runs by plan:
+// the caller asks its indexer.Query), then compares extraction by plan and
+// on the query cursor (ComparePlan) over the samples of the grammar module
+// (GrammarSamples) and the files matching globs.
+func CheckPlan(t *testing.T, planned bool, l indexer.Language, module string, exts []string, globs ...string) {
+	t.Helper()
+	if !planned {
+		t.Fatalf("the %s query runs on the query cursor, not by plan", l.Name())
+	}
+	names, srcs := GrammarSamples(t, module, exts...)
+	for _, g := range globs {
+		paths, err := filepath.Glob(g)
+		if err != nil || len(paths) == 0 {
+			t.Fatalf("no files match %s (%v)", g, err)
+		}
+		for _, p := range paths {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			names, srcs = append(names, p), append(srcs, data)
+		}
+	}
+	if len(names) < 50 {
+		t.Fatalf("only %d %s samples", len(names), l.Name())
+	}
+	ComparePlan(t, l, &indexer.Tree{Root: "/", Paths: map[string]bool{}}, names, srcs)
 }

@@ -9,31 +9,16 @@ import (
 	"github.com/graphsnap/snap/indexer/languagetest"
 )
 
-// TestPlanMatchesCursor extracts the shop fixture and the grammar's own
-// samples (its examples and the code of its test corpus) both by plan and
-// on the query cursor: the results must be the same, field for field.
+// TestPlanMatchesCursor: the Rust query runs by plan, and extracts the
+// shop fixture and the grammar's own samples (its examples and the code
+// of its test corpus) as the query cursor does, field for field.
 func TestPlanMatchesCursor(t *testing.T) {
 	q, err := compiled()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !q.q.Planned() {
-		t.Fatal("the Rust query runs on the query cursor, not by plan")
-	}
-	names, srcs := languagetest.GrammarSamples(t, "github.com/tree-sitter/tree-sitter-rust", ".rs")
-	shop, _ := filepath.Glob("../../testdata/rust/shop/src/*/*.rs")
-	more, _ := filepath.Glob("../../testdata/rust/shop/src/*.rs")
-	for _, p := range append(shop, more...) {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		names, srcs = append(names, p), append(srcs, data)
-	}
-	if len(names) < 100 {
-		t.Fatalf("only %d Rust samples", len(names))
-	}
-	languagetest.ComparePlan(t, New(), treeOf(nil), names, srcs)
+	languagetest.CheckPlan(t, q.q.Planned(), New(), "github.com/tree-sitter/tree-sitter-rust", []string{".rs"},
+		"../../testdata/rust/shop/src/*.rs", "../../testdata/rust/shop/src/*/*.rs")
 }
 
 // FuzzPlan holds the plan to the query cursor on arbitrary bytes.
