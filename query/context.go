@@ -218,7 +218,7 @@ func (e *Engine) context(task string, opt ContextOptions, commonDF int) (Context
 			break
 		}
 		r := p.row
-		n := &e.nodes[r]
+		n := e.Node(r)
 		sym := ContextSymbol{Node: r, Score: p.score}
 		for t := range terms {
 			if text[r].mask&(1<<t) != 0 {
@@ -241,7 +241,7 @@ func (e *Engine) context(task string, opt ContextOptions, commonDF int) (Context
 		switch {
 		case inside >= 0:
 			sym.Shown = CodeInside
-			in := "inside " + e.nodes[shown[inside].row].QualifiedName
+			in := "inside " + e.NodeQName(shown[inside].row)
 			if sym.Via == "" {
 				sym.Via = in
 			} else {
@@ -428,7 +428,7 @@ func (e *Engine) buildContextIndex() *ctxIndex {
 		}
 	}
 	for r := range nodes {
-		n := &nodes[r]
+		n := e.Node(int32(r))
 		if isContainer(n.Kind) {
 			docOff[r+1] = uint32(len(docTerm))
 			continue

@@ -115,9 +115,10 @@ type ctxRun struct {
 
 // keep reports whether the options' filters keep row r.
 func (q *ctxRun) keep(r int32) bool {
-	n := &q.e.nodes[r]
-	return !isContainer(n.Kind) && (q.opt.Language == "" || n.Language == q.opt.Language) &&
-		MatchFile(n.File, q.opt.File) && q.e.InScope(n.File)
+	e := q.e
+	file := e.NodeFile(r)
+	return !isContainer(e.NodeKind(r)) && (q.opt.Language == "" || e.nodeLang(r) == q.opt.Language) &&
+		MatchFile(file, q.opt.File) && e.InScope(file)
 }
 
 // shared returns row r's entry in the scratch's share, adding it when it
@@ -253,7 +254,7 @@ func (q *ctxRun) rank(common uint64, k int) ([]rowScore, bool) {
 			}
 			g.graph += share
 			if share > g.viaBy {
-				g.viaBy, g.via = share, l.why+" "+q.e.nodes[h].QualifiedName
+				g.viaBy, g.via = share, l.why+" "+q.e.NodeQName(h)
 			}
 		}
 	}

@@ -41,7 +41,7 @@ func Diff(a, b *Engine, opt DiffOptions) *schemas.Diff {
 	type key struct{ lang, kind, qname string }
 	var removed, added []int32
 	for r := range a.nodes {
-		n := &a.nodes[r]
+		n := a.Node(int32(r))
 		if n.Kind == schemas.KindFile || n.Kind == schemas.KindPackage {
 			continue
 		}
@@ -50,7 +50,7 @@ func Diff(a, b *Engine, opt DiffOptions) *schemas.Diff {
 		}
 	}
 	for r := range b.nodes {
-		n := &b.nodes[r]
+		n := b.Node(int32(r))
 		if n.Kind == schemas.KindFile || n.Kind == schemas.KindPackage {
 			continue
 		}
@@ -61,8 +61,7 @@ func Diff(a, b *Engine, opt DiffOptions) *schemas.Diff {
 	byKey := func(e *Engine, rows []int32) map[key][]int32 {
 		m := make(map[key][]int32)
 		for _, r := range rows {
-			n := &e.nodes[r]
-			k := key{n.Language, n.Kind, n.QualifiedName}
+			k := key{e.nodeLang(r), e.NodeKind(r), e.NodeQName(r)}
 			m[k] = append(m[k], r)
 		}
 		return m
@@ -80,7 +79,7 @@ func Diff(a, b *Engine, opt DiffOptions) *schemas.Diff {
 		if movedFrom[r] {
 			continue
 		}
-		n := &a.nodes[r]
+		n := a.Node(r)
 		sd := delta(a, r, "removed")
 		sd.OldLocation, sd.Location = sd.Location, ""
 		sd.OldSignature, sd.Signature = n.Signature, ""
@@ -88,10 +87,10 @@ func Diff(a, b *Engine, opt DiffOptions) *schemas.Diff {
 		files.touch(n.File, func(f *schemas.FileChange) { f.SymbolsRemoved++ })
 	}
 	for _, r := range added {
-		n := &b.nodes[r]
+		n := b.Node(r)
 		if ar, ok := moved[r]; ok {
 			sd := delta(b, r, "moved")
-			sd.OldLocation, sd.OldSignature = loc(&a.nodes[ar]), a.nodes[ar].Signature
+			sd.OldLocation, sd.OldSignature = loc(a.Node(ar)), a.nodeSig(ar)
 			d.Symbols = append(d.Symbols, sd)
 			changed = append(changed, r)
 			files.touch(n.File, func(f *schemas.FileChange) { f.SymbolsChanged++ })
@@ -101,7 +100,7 @@ func Diff(a, b *Engine, opt DiffOptions) *schemas.Diff {
 		files.touch(n.File, func(f *schemas.FileChange) { f.SymbolsAdded++ })
 	}
 	for r := range b.nodes {
-		n := &b.nodes[r]
+		n := b.Node(int32(r))
 		if n.Kind == schemas.KindFile || n.Kind == schemas.KindPackage {
 			continue
 		}
@@ -109,7 +108,7 @@ func Diff(a, b *Engine, opt DiffOptions) *schemas.Diff {
 		if !ok {
 			continue
 		}
-		o := &a.nodes[ar]
+		o := a.Node(ar)
 		change := ""
 		switch {
 		case o.Signature != n.Signature:
@@ -186,10 +185,10 @@ func side(e *Engine) schemas.DiffSide {
 	return schemas.DiffSide{Repo: m.Repo, Branch: m.Branch, Commit: m.Commit, IndexedAt: m.IndexedAt}
 }
 
-func loc(n *schemas.Node) string { return fmt.Sprintf("%s:%d", n.File, n.StartLine) }
+func loc(n schemas.Node) string { return fmt.Sprintf("%s:%d", n.File, n.StartLine) }
 
 func delta(e *Engine, r int32, change string) schemas.SymbolDelta {
-	n := &e.nodes[r]
+	n := e.Node(r)
 	return schemas.SymbolDelta{
 		Change: change, ID: strconv.FormatUint(n.ID, 10), Kind: n.Kind, QName: n.QualifiedName,
 		Location: loc(n), Signature: n.Signature, Exported: n.Exported, Callers: []schemas.CallSite{},
@@ -200,8 +199,8 @@ func delta(e *Engine, r int32, change string) schemas.SymbolDelta {
 // whose caller still exists in b.
 func brokenCallers(from, b *Engine, r int32, sd schemas.SymbolDelta, max int) schemas.SymbolDelta {
 	for _, l := range from.Callers(r) {
-		caller := &from.nodes[l.Node]
-		if _, ok := b.Lookup(caller.ID); !ok || caller.ID == from.nodes[r].ID {
+		caller := from.Node(l.Node)
+		if _, ok := b.Lookup(caller.ID); !ok || caller.ID == from.nodes[r].id {
 			continue
 		}
 		sd.CallersTotal++
@@ -269,9 +268,9 @@ func diffEdges(a, b *Engine, d *schemas.Diff) {
 			if x.kind == Contains {
 				continue
 			}
-			k := edgeKey{src: e.nodes[x.srcRow].ID, kind: x.kind}
+			k := edgeKey{src: e.nodes[x.srcRow].id, kind: x.kind}
 			if x.dstRow >= 0 {
-				k.dst = e.nodes[x.dstRow].ID
+				k.dst = e.nodes[x.dstRow].id
 			} else {
 				k.target = x.target
 			}
@@ -291,10 +290,10 @@ func diffEdges(a, b *Engine, d *schemas.Diff) {
 	list := func(e *Engine, rows []int32, change string) {
 		for _, i := range rows {
 			x := &e.edges[i]
-			from, to := &e.nodes[x.srcRow], "?"+x.target
+			from, to := e.Node(x.srcRow), "?"+x.target
 			var dst uint64
 			if x.dstRow >= 0 {
-				dst, to = e.nodes[x.dstRow].ID, e.nodes[x.dstRow].QualifiedName
+				dst, to = e.nodes[x.dstRow].id, e.NodeQName(x.dstRow)
 			}
 			if !both(from.ID) || !both(dst) {
 				continue
@@ -339,12 +338,12 @@ func diffImpact(b *Engine, changed []int32, opt DiffOptions, d *schemas.Diff) {
 					continue
 				}
 				seen[v] = true
-				n := &b.nodes[v]
+				n := b.Node(v)
 				if n.Kind == schemas.KindFile || n.Kind == schemas.KindPackage || n.Kind == schemas.KindModule {
 					continue
 				}
 				d.Impact = append(d.Impact, schemas.Affected{
-					QName: n.QualifiedName, Kind: n.Kind, Location: loc(n), Depth: lv.Depth, Via: b.nodes[r].QualifiedName,
+					QName: n.QualifiedName, Kind: n.Kind, Location: loc(n), Depth: lv.Depth, Via: b.NodeQName(r),
 				})
 			}
 		}

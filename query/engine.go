@@ -1,7 +1,7 @@
 // Package query answers structural questions over one snapshot in memory.
 //
-// Build turns a snapshot's rows into an immutable Engine: the node rows
-// themselves, the edge rows in a compact form (Edge rebuilds them), the
+// Build turns a snapshot's rows into an immutable Engine: the node and
+// edge rows in compact forms (Node and Edge rebuild them), the
 // adjacency of every node in both directions (CSR: offsets, kinds and edge
 // rows, built in O(N+E) from the edges' row numbers), name indexes
 // (sorted name and qualified-name orders for exact and prefix lookups,
@@ -225,7 +225,8 @@ type why struct{ resolution, reason string }
 // safe for concurrent use.
 type Engine struct {
 	manifest    schemas.Manifest
-	nodes       []schemas.Node
+	nodes       []node
+	nt          nodeTable
 	edges       []edge
 	edgeFiles   []string // edge.file → path, sorted
 	edgeWhy     []why    // edge.why → resolution and reason
@@ -256,7 +257,8 @@ type Engine struct {
 // Build indexes s. It checks what the indexes rely on: nodes sorted by
 // unique ID, every edge's kind known and its SrcRow and DstRow pointing at
 // the nodes it names (DstRow -1 exactly when Dst is 0). The engine keeps s's
-// slices; s must not be modified afterwards.
+// files and sources, which must not be modified afterwards; it copies the
+// nodes and edges into its own compact rows.
 func Build(s *snapshot.Snapshot) (*Engine, error) { return BuildWith(s, BuildOptions{}) }
 
 // BuildOptions shape how an engine is built.
@@ -286,41 +288,62 @@ func BuildWith(s *snapshot.Snapshot, opts BuildOptions) (*Engine, error) {
 		overlay:  opts.Overlay,
 		repos:    repos,
 		manifest: s.Manifest,
-		nodes:    s.Nodes,
 		files:    s.Files,
 		later:    new(lazy),
 	}
 	if len(s.Nodes) > 1<<31-1 || len(s.Edges) > 1<<32-1 {
 		return nil, fmt.Errorf("snapshot too large: %d nodes, %d edges", len(s.Nodes), len(s.Edges))
 	}
-	for i := 1; i < len(e.nodes); i++ {
-		if e.nodes[i-1].ID >= e.nodes[i].ID {
-			return nil, fmt.Errorf("node %d: id %d not above previous %d: nodes must be sorted by unique id", i, e.nodes[i].ID, e.nodes[i-1].ID)
+	ids := make([]uint64, len(s.Nodes)) // by row: a compact copy stays in cache
+	for i := range s.Nodes {
+		ids[i] = s.Nodes[i].ID
+		if i > 0 && ids[i-1] >= ids[i] {
+			return nil, fmt.Errorf("node %d: id %d not above previous %d: nodes must be sorted by unique id", i, ids[i], ids[i-1])
 		}
 	}
-	// The three indexes read the rows and write disjoint fields of e.
+	// The indexes read the rows and write disjoint fields of e. The edges
+	// need only the nodes' ids; names and files wait for the packed nodes.
 	serial := opts.Workers == 1
 	var g errgroup.Group
 	if serial {
 		g.SetLimit(1)
 	}
-	g.Go(func() error { return e.buildAdjacency(s.Edges) })
-	g.Go(func() error { e.names = buildNames(e.nodes, serial); return nil })
-	g.Go(func() error { e.buildFiles(s); return nil })
+	g.Go(func() error { return e.buildAdjacency(s.Edges, ids) })
 	g.Go(func() error { e.args = packArgs(s.Edges); return nil })
+	if e.nodes, e.nt, err = buildNodes(s.Nodes, ids); err != nil {
+		g.Wait()
+		return nil, err
+	}
+	g.Go(func() error { e.names = buildNames(e.nodes, &e.nt, serial); return nil })
+	g.Go(func() error { e.buildFiles(s); return nil })
 	if err := g.Wait(); err != nil {
 		return nil, err
+	}
+	e.stats.Nodes = len(e.nodes)
+	e.stats.NodesByKind = map[string]int{}
+	e.stats.NodesByLanguage = map[string]int{}
+	var perWord [256][2]int // kind, language
+	for i := range e.nodes {
+		nd := &e.nodes[i]
+		perWord[nd.kind][0]++
+		perWord[nd.lang][1]++
+	}
+	for w, c := range perWord[:len(e.nt.words)] {
+		if c[0] > 0 {
+			e.stats.NodesByKind[e.nt.words[w]] = c[0]
+		}
+		if c[1] > 0 && w != 0 {
+			e.stats.NodesByLanguage[e.nt.words[w]] = c[1]
+		}
 	}
 	e.fingerprint = fingerprint(s)
 	return e, nil
 }
 
-func (e *Engine) buildAdjacency(edges []schemas.Edge) error {
-	n := int32(len(e.nodes))
-	ids := make([]uint64, n) // the checks read ids by row: a compact copy stays in cache
-	for r := range e.nodes {
-		ids[r] = e.nodes[r].ID
-	}
+// buildAdjacency checks edges against the nodes, whose ids are ids (by
+// row), and builds the compact edges and both adjacencies.
+func (e *Engine) buildAdjacency(edges []schemas.Edge, ids []uint64) error {
+	n := int32(len(ids))
 	e.edges = make([]edge, len(edges))
 	files := map[string]uint32{}
 	whys := map[why]uint32{}
@@ -430,17 +453,7 @@ func (e *Engine) buildAdjacency(edges []schemas.Edge) error {
 		}
 		return x.dstRow, x.srcRow
 	})
-	e.stats.Nodes = len(e.nodes)
 	e.stats.Edges = len(e.edges)
-	e.stats.NodesByKind = map[string]int{}
-	e.stats.NodesByLanguage = map[string]int{}
-	for i := range e.nodes {
-		nd := &e.nodes[i]
-		e.stats.NodesByKind[nd.Kind]++
-		if nd.Language != "" {
-			e.stats.NodesByLanguage[nd.Language]++
-		}
-	}
 	return nil
 }
 
@@ -480,22 +493,19 @@ func (e *Engine) NumNodes() int { return len(e.nodes) }
 // NumEdges returns the number of edge rows.
 func (e *Engine) NumEdges() int { return len(e.edges) }
 
-// Node returns node row r.
-func (e *Engine) Node(r int32) *schemas.Node { return &e.nodes[r] }
-
 // Edge returns edge row i, as the snapshot has it but for Args, left
 // empty: EdgeArgs reads it.
 func (e *Engine) Edge(i int32) schemas.Edge {
 	x := &e.edges[i]
 	w := &e.edgeWhy[x.why]
 	ed := schemas.Edge{
-		Src: e.nodes[x.srcRow].ID, Kind: x.kind.String(), File: e.edgeFiles[x.file], Line: x.line, Col: x.col,
+		Src: e.nodes[x.srcRow].id, Kind: x.kind.String(), File: e.edgeFiles[x.file], Line: x.line, Col: x.col,
 		Target: x.target, Resolution: w.resolution, Confidence: x.conf, Reason: w.reason,
 		InLoop: x.flags&inLoop != 0, InTry: x.flags&inTry != 0, Conditional: x.flags&conditional != 0,
 		SrcRow: x.srcRow, DstRow: x.dstRow,
 	}
 	if x.dstRow >= 0 {
-		ed.Dst = e.nodes[x.dstRow].ID
+		ed.Dst = e.nodes[x.dstRow].id
 	}
 	return ed
 }
@@ -513,19 +523,22 @@ func (e *Engine) EdgeEnds(i int32) (from, to int32) { return e.edges[i].srcRow, 
 
 // Lookup returns the row of the node with that id.
 func (e *Engine) Lookup(id uint64) (int32, bool) {
-	r, ok := slices.BinarySearchFunc(e.nodes, id, func(n schemas.Node, id uint64) int {
-		return cmp.Compare(n.ID, id)
+	r, ok := slices.BinarySearchFunc(e.nodes, id, func(n node, id uint64) int {
+		return cmp.Compare(n.id, id)
 	})
 	return int32(r), ok
 }
 
 // Parent returns the row of r's parent node, if it has one in the snapshot.
 func (e *Engine) Parent(r int32) (int32, bool) {
-	p := e.nodes[r].ParentID
-	if p == 0 {
+	switch p := e.nodes[r].parent; p {
+	case noParent:
 		return -1, false
+	case outsideParent:
+		return e.Lookup(e.nt.outside[r]) // absent: not a row
+	default:
+		return p, true
 	}
-	return e.Lookup(p)
 }
 
 // Degree counts r's edges of kind k in direction d (In or Out), unresolved

@@ -3,6 +3,7 @@ package query_test
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -117,6 +118,67 @@ func TestEdgeRows(t *testing.T) {
 		if k, _ := query.ParseEdgeKind(want[i].Kind); e.EdgeKind(i) != k || from != want[i].SrcRow || to != want[i].DstRow {
 			t.Fatalf("edge %d: kind %s, ends %d → %d; want %s, %d → %d", i, e.EdgeKind(i), from, to, k, want[i].SrcRow, want[i].DstRow)
 		}
+	}
+}
+
+// TestNodeRows holds the engine's compact nodes to the rows they came
+// from: Node gives back every field of every row (a list of decorators
+// comes back nil when it is empty), and the one-field readers and Parent
+// agree with it, whatever the mix of names, parents and flags.
+func TestNodeRows(t *testing.T) {
+	s := querytest.Synthetic(2000, 2)
+	kinds := []string{schemas.KindFunction, schemas.KindMethod, schemas.KindClass, "odd kind"}
+	for i := range s.Nodes {
+		n := &s.Nodes[i]
+		n.Kind = kinds[i%len(kinds)]
+		n.Language = []string{"go", "python", ""}[i%3]
+		n.Visibility = []string{"", "public", "private"}[i%3]
+		switch i % 5 {
+		case 0:
+			n.Name = "" // no name
+		case 1:
+			n.Name = "Other" + strconv.Itoa(i) // not the end of the qualified name
+		case 2:
+			n.QualifiedName, n.Name = "", "" // neither
+		}
+		n.Signature = strings.Repeat("s", i%3)
+		n.Doc = strings.Repeat("d", i%4)
+		n.Exported, n.IsAsync, n.IsStatic, n.IsAbstract, n.IsTest = i%2 == 0, i%3 == 0, i%5 == 0, i%7 == 0, i%11 == 0
+		n.StartLine, n.StartCol, n.EndLine, n.EndCol = uint32(i), uint32(i%9), uint32(i+3), uint32(i%13)
+		n.StartByte, n.EndByte = uint32(10*i), uint32(10*i+7)
+		n.BodyHash = uint64(i) * 0x9e3779b97f4a7c15
+		n.Decorators = [][]string{nil, {"a"}, {"a", "b"}, {"b"}}[i%4]
+		switch i % 6 {
+		case 0:
+			n.ParentID = 0
+		case 1:
+			n.ParentID = 777 // no node of the snapshot
+		case 2:
+			n.ParentID = s.Nodes[(i*7)%len(s.Nodes)].ID
+		}
+	}
+	want := slices.Clone(s.Nodes)
+	e, err := query.Build(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for r := range int32(len(want)) {
+		w := want[r]
+		if got := e.Node(r); !reflect.DeepEqual(got, w) {
+			t.Fatalf("node %d:\n got %+v\nwant %+v", r, got, w)
+		}
+		if e.NodeID(r) != w.ID || e.NodeName(r) != w.Name || e.NodeQName(r) != w.QualifiedName ||
+			e.NodeKind(r) != w.Kind || e.NodeFile(r) != w.File {
+			t.Fatalf("node %d: the one-field readers disagree with %+v", r, w)
+		}
+		p, ok := e.Parent(r)
+		wp, wok := e.Lookup(w.ParentID)
+		if ok != (w.ParentID != 0 && wok) || ok && p != wp {
+			t.Fatalf("node %d: Parent = %d, %v; parent id %d", r, p, ok, w.ParentID)
+		}
+	}
+	if got := e.Nodes(); !reflect.DeepEqual(got, want) {
+		t.Fatal("Nodes differs from the rows")
 	}
 }
 

@@ -198,8 +198,7 @@ func (e *Engine) Mermaid(g Subgraph) string {
 			continue
 		}
 		id[r] = len(id)
-		n := &e.nodes[r]
-		open, close := mermaidShape(n.Kind)
+		open, close := mermaidShape(e.NodeKind(r))
 		fmt.Fprintf(&b, "    n%d%s\"%s\"%s\n", id[r], open, mermaidEscape(e.label(r)), close)
 	}
 	for _, i := range g.Edges {
@@ -234,11 +233,10 @@ func (e *Engine) Mermaid(g Subgraph) string {
 // label names node r for a diagram: its name, after its type's name for a
 // member ("Client.Do", "User.save").
 func (e *Engine) label(r int32) string {
-	n := &e.nodes[r]
-	if p, ok := e.Parent(r); ok && isTypeLike(e.nodes[p].Kind) {
-		return e.nodes[p].Name + "." + n.Name
+	if p, ok := e.Parent(r); ok && isTypeLike(e.NodeKind(p)) {
+		return e.NodeName(p) + "." + e.NodeName(r)
 	}
-	return n.Name
+	return e.NodeName(r)
 }
 
 // mermaidShape returns the brackets around a node of kind.

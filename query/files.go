@@ -56,10 +56,10 @@ func (e *Engine) buildFiles(s *snapshot.Snapshot) {
 	fileOf := make([]int32, len(e.nodes)) // row → its file's slot, -1 for a file node
 	var symbols []uint32                  // by slot
 	for r := range e.nodes {
-		n := &e.nodes[r]
-		i := slot(n.File)
-		if n.Kind == schemas.KindFile {
-			e.fileNodes[n.File] = int32(r)
+		file := e.NodeFile(int32(r))
+		i := slot(file)
+		if e.NodeKind(int32(r)) == schemas.KindFile {
+			e.fileNodes[file] = int32(r)
 			fileOf[r] = -1
 			continue
 		}
@@ -98,7 +98,7 @@ func (e *Engine) buildFiles(s *snapshot.Snapshot) {
 		keys = keys[:0]
 		for _, r := range file {
 			n := &e.nodes[r]
-			keys = append(keys, key{uint64(n.StartLine)<<32 | uint64(n.StartCol), ^(uint64(n.EndLine)<<32 | uint64(n.EndCol)), r})
+			keys = append(keys, key{uint64(n.startLine)<<32 | uint64(n.startCol), ^(uint64(n.endLine)<<32 | uint64(n.endCol)), r})
 		}
 		slices.SortFunc(keys, func(a, b key) int {
 			return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.end, b.end), cmp.Compare(a.row, b.row))
@@ -164,11 +164,11 @@ func (e *Engine) Source(path string) ([]byte, bool) {
 // byte range, if the snapshot holds that content and the range fits it.
 func (e *Engine) Body(r int32) ([]byte, bool) {
 	n := &e.nodes[r]
-	src, ok := e.Source(n.File)
-	if !ok || n.StartByte > n.EndByte || int(n.EndByte) > len(src) {
+	src, ok := e.Source(e.nt.files[n.file])
+	if !ok || n.startByte > n.endByte || int(n.endByte) > len(src) {
 		return nil, false
 	}
-	return src[n.StartByte:n.EndByte], true
+	return src[n.startByte:n.endByte], true
 }
 
 // FileSymbols returns the rows of the symbols declared in the file at path

@@ -3,7 +3,6 @@ package query
 import (
 	"cmp"
 	"slices"
-	"strings"
 )
 
 // Link is an edge seen from one of its ends: the edge row and the row of
@@ -129,9 +128,9 @@ func (e *Engine) Children(r int32) []int32 {
 	slices.SortFunc(out, func(a, b int32) int {
 		x, y := &e.nodes[a], &e.nodes[b]
 		return cmp.Or(
-			strings.Compare(x.File, y.File),
-			cmp.Compare(x.StartLine, y.StartLine),
-			cmp.Compare(x.StartCol, y.StartCol),
+			cmp.Compare(x.file, y.file), // numbers of sorted paths
+			cmp.Compare(x.startLine, y.startLine),
+			cmp.Compare(x.startCol, y.startCol),
 			cmp.Compare(a, b))
 	})
 	return out

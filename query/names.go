@@ -9,14 +9,13 @@ import (
 	"sort"
 	"strings"
 	"sync"
-
-	"github.com/graphsnap/snap/schemas"
 )
 
 // names holds the name indexes of an engine. Posting lists hold rows in
 // row order, which is also id order.
 type names struct {
-	nodes   []schemas.Node
+	nodes   []node
+	nt      *nodeTable
 	byName  []int32 // rows by name folded to ASCII lower case, then name, then row
 	byQName []int32 // rows by qualified name, then row
 	tokens  postings[string]
@@ -52,15 +51,15 @@ func (p *postings[K]) get(k K) []int32 {
 // trigrams, sorting) is done once per distinct name, and the rows are then
 // spread over the keys by counting, which keeps them in row order. The
 // four indexes build side by side unless serial.
-func buildNames(nodes []schemas.Node, serial bool) names {
-	x := names{nodes: nodes, scratch: &sync.Pool{New: func() any {
+func buildNames(nodes []node, nt *nodeTable, serial bool) names {
+	x := names{nodes: nodes, nt: nt, scratch: &sync.Pool{New: func() any {
 		return &fuzzyScratch{counts: make([]uint8, len(nodes))}
 	}}}
 	nameOf := make([]int32, len(nodes)) // row → its name, an index into uniq
 	var uniq []string
 	ids := make(map[string]int32)
 	for r := range nodes {
-		s := nodes[r].Name
+		s := x.name(int32(r))
 		id, ok := ids[s]
 		if !ok {
 			id = int32(len(uniq))
@@ -82,7 +81,7 @@ func buildNames(nodes []schemas.Node, serial bool) names {
 		do = func(f func()) { f() }
 	}
 	do(func() { x.byName = byNameOrder(uniq, nameOf, perName) })
-	do(func() { x.byQName = byQNameOrder(nodes) })
+	do(func() { x.byQName = byQNameOrder(&x) })
 	do(func() { x.tokens = tokenPostings(uniq, nameOf, perName) })
 	x.grams = gramPostings(uniq, nameOf, perName)
 	wg.Wait()
@@ -142,11 +141,15 @@ func byNameOrder(uniq []string, nameOf []int32, perName []uint32) []int32 {
 	return rows
 }
 
+func (x *names) name(r int32) string  { return x.nt.str(x.nodes[r].name) }
+func (x *names) qname(r int32) string { return x.nt.str(x.nodes[r].qname) }
+
 // byQNameOrder returns the rows by qualified name, then row.
-func byQNameOrder(nodes []schemas.Node) []int32 {
+func byQNameOrder(x *names) []int32 {
+	nodes := x.nodes
 	keys := make([]prefixKey, len(nodes))
 	for r := range nodes {
-		keys[r] = newPrefixKey(nodes[r].QualifiedName, int32(r))
+		keys[r] = newPrefixKey(x.qname(int32(r)), int32(r))
 	}
 	slices.SortFunc(keys, func(a, b prefixKey) int { return cmp.Or(comparePrefix(a, b), cmp.Compare(a.id, b.id)) })
 	rows := make([]int32, len(nodes))
@@ -297,10 +300,10 @@ func hasPrefixFold(s, prefix string) bool {
 // when exact, ignoring ASCII case.
 func (x *names) nameRange(prefix string, exact bool) []int32 {
 	lo := sort.Search(len(x.byName), func(i int) bool {
-		return compareFold(x.nodes[x.byName[i]].Name, prefix) >= 0
+		return compareFold(x.name(x.byName[i]), prefix) >= 0
 	})
 	hi := lo + sort.Search(len(x.byName)-lo, func(i int) bool {
-		name := x.nodes[x.byName[lo+i]].Name
+		name := x.name(x.byName[lo+i])
 		if exact {
 			return compareFold(name, prefix) > 0
 		}
@@ -312,10 +315,10 @@ func (x *names) nameRange(prefix string, exact bool) []int32 {
 // qualified returns the rows whose qualified name is q.
 func (x *names) qualified(q string) []int32 {
 	lo := sort.Search(len(x.byQName), func(i int) bool {
-		return x.nodes[x.byQName[i]].QualifiedName >= q
+		return x.qname(x.byQName[i]) >= q
 	})
 	hi := lo
-	for hi < len(x.byQName) && x.nodes[x.byQName[hi]].QualifiedName == q {
+	for hi < len(x.byQName) && x.qname(x.byQName[hi]) == q {
 		hi++
 	}
 	return x.byQName[lo:hi]
@@ -491,11 +494,12 @@ func splitScope(q string) (scope, name string, ok bool) {
 	return q[:i], q[i+1:], true
 }
 
-// inScope reports whether node n, named as the query's last part, sits in
-// scope: its qualified name, without its own name and receiver punctuation,
-// is scope or ends with scope after a '.' or '/'.
-func inScope(n *schemas.Node, scope string) bool {
-	outer, ok := cutSuffix(n.QualifiedName, n.Name)
+// inScope reports whether a node (its qualified name and name), named as
+// the query's last part, sits in scope: its qualified name, without its
+// own name and receiver punctuation, is scope or ends with scope after a
+// '.' or '/'.
+func inScope(qname, name, scope string) bool {
+	outer, ok := cutSuffix(qname, name)
 	if !ok || !strings.HasSuffix(outer, ".") {
 		return false
 	}
@@ -526,11 +530,11 @@ func (e *Engine) Find(name, file string) []int32 {
 	if name == "" {
 		return nil
 	}
-	keep := func(rows []int32, ok func(*schemas.Node) bool) []int32 {
+	keep := func(rows []int32, ok func(r int32) bool) []int32 {
 		var out []int32
 		for _, r := range rows {
-			n := &e.nodes[r]
-			if MatchFile(n.File, file) && e.InScope(n.File) && (ok == nil || ok(n)) {
+			f := e.NodeFile(r)
+			if MatchFile(f, file) && e.InScope(f) && (ok == nil || ok(r)) {
 				out = append(out, r)
 			}
 		}
@@ -540,8 +544,8 @@ func (e *Engine) Find(name, file string) []int32 {
 		return rows
 	}
 	if scope, last, ok := splitScope(name); ok {
-		rows := keep(e.names.nameRange(last, true), func(n *schemas.Node) bool {
-			return n.Name == last && inScope(n, scope)
+		rows := keep(e.names.nameRange(last, true), func(r int32) bool {
+			return e.NodeName(r) == last && inScope(e.NodeQName(r), last, scope)
 		})
 		if len(rows) > 0 {
 			slices.Sort(rows)
@@ -549,7 +553,7 @@ func (e *Engine) Find(name, file string) []int32 {
 		}
 	}
 	same := e.names.nameRange(name, true)
-	rows := keep(same, func(n *schemas.Node) bool { return n.Name == name })
+	rows := keep(same, func(r int32) bool { return e.NodeName(r) == name })
 	if len(rows) == 0 {
 		rows = keep(same, nil)
 	}
@@ -623,11 +627,12 @@ func (e *Engine) Search(q string, opt SearchOptions) []Hit {
 		if seen.has(r) {
 			return
 		}
-		n := &e.nodes[r]
-		if scoped && !inScope(n, scope) && n.QualifiedName != q {
-			return
+		if scoped {
+			if qname := e.NodeQName(r); !inScope(qname, e.NodeName(r), scope) && qname != q {
+				return
+			}
 		}
-		if !e.keep(n, &opt) {
+		if !e.keep(r, &opt) {
 			return
 		}
 		seen.set(r)
@@ -644,8 +649,8 @@ func (e *Engine) Search(q string, opt SearchOptions) []Hit {
 			na, nb := &e.nodes[a.Node], &e.nodes[b.Node]
 			return cmp.Or(
 				cmp.Compare(b.Score, a.Score),
-				cmp.Compare(len(na.Name), len(nb.Name)),
-				strings.Compare(na.QualifiedName, nb.QualifiedName),
+				cmp.Compare(na.name.len, nb.name.len),
+				strings.Compare(e.nt.str(na.qname), e.nt.str(nb.qname)),
 				cmp.Compare(a.Node, b.Node))
 		})...)
 		tier = tier[:0]
@@ -656,7 +661,7 @@ func (e *Engine) Search(q string, opt SearchOptions) []Hit {
 		accept(r, MatchExact, 1)
 	}
 	for _, r := range e.names.nameRange(last, true) {
-		if e.nodes[r].Name == last {
+		if e.NodeName(r) == last {
 			accept(r, MatchExact, 1)
 		} else {
 			accept(r, MatchExact, 0.9)
@@ -666,7 +671,7 @@ func (e *Engine) Search(q string, opt SearchOptions) []Hit {
 		return hits[:opt.Limit]
 	}
 	for _, r := range e.names.nameRange(last, false) {
-		accept(r, MatchPrefix, float32(len(last))/float32(len(e.nodes[r].Name)))
+		accept(r, MatchPrefix, float32(len(last))/float32(e.nodes[r].name.len))
 	}
 	if flush() {
 		return hits[:opt.Limit]
@@ -678,7 +683,7 @@ func (e *Engine) Search(q string, opt SearchOptions) []Hit {
 			rows = intersect(rows, e.names.tokens.get(t))
 		}
 		for _, r := range rows {
-			accept(r, MatchToken, float32(len(qt))/float32(max(len(qt), countWords(e.nodes[r].Name))))
+			accept(r, MatchToken, float32(len(qt))/float32(max(len(qt), countWords(e.NodeName(r)))))
 		}
 		if flush() {
 			return hits[:opt.Limit]
@@ -729,10 +734,11 @@ func best(hs []Hit, k int, cmp func(a, b Hit) int) []Hit {
 	return h
 }
 
-func (e *Engine) keep(n *schemas.Node, opt *SearchOptions) bool {
-	return (len(opt.Kinds) == 0 || slices.Contains(opt.Kinds, n.Kind)) &&
-		(opt.Language == "" || n.Language == opt.Language) &&
-		MatchFile(n.File, opt.File) && e.InScope(n.File)
+func (e *Engine) keep(r int32, opt *SearchOptions) bool {
+	file := e.NodeFile(r)
+	return (len(opt.Kinds) == 0 || slices.Contains(opt.Kinds, e.NodeKind(r))) &&
+		(opt.Language == "" || e.nodeLang(r) == opt.Language) &&
+		MatchFile(file, opt.File) && e.InScope(file)
 }
 
 func intersect(a, b []int32) []int32 {
@@ -794,7 +800,7 @@ func (x *names) fuzzy(q string, fn func(r int32, score float32)) {
 		}
 	}
 	for _, r := range cand {
-		score := 2 * float32(counts[r]) / float32(len(qg)+len(x.nodes[r].Name))
+		score := 2 * float32(counts[r]) / float32(len(qg)+int(x.nodes[r].name.len))
 		counts[r] = 0
 		if score >= minFuzzy {
 			fn(r, min(score, 1))
@@ -813,7 +819,7 @@ func (e *Engine) Suggest(q string, n int) []string {
 	}
 	var out []string
 	for _, h := range e.Search(last, SearchOptions{Limit: 8 * n}) {
-		name := e.nodes[h.Node].Name
+		name := e.NodeName(h.Node)
 		if name != last && !slices.Contains(out, name) {
 			out = append(out, name)
 			if len(out) == n {

@@ -17,7 +17,7 @@ import (
 // time, with the orders and keys as documented: what buildNames must
 // equal.
 func namesByDefinition(nodes []schemas.Node) names {
-	x := names{nodes: nodes, byName: make([]int32, len(nodes)), byQName: make([]int32, len(nodes))}
+	x := names{byName: make([]int32, len(nodes)), byQName: make([]int32, len(nodes))}
 	for r := range nodes {
 		x.byName[r], x.byQName[r] = int32(r), int32(r)
 	}
@@ -64,8 +64,16 @@ func postingsByDefinition[K cmp.Ordered](n int, keys func(r int32) []K) postings
 func checkNames(t *testing.T, nodes []schemas.Node) {
 	t.Helper()
 	want := namesByDefinition(nodes)
+	ids := make([]uint64, len(nodes))
+	for i, n := range nodes {
+		ids[i] = n.ID
+	}
+	packed, nt, err := buildNodes(nodes, ids)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, serial := range []bool{false, true} {
-		got := buildNames(nodes, serial)
+		got := buildNames(packed, &nt, serial)
 		for _, c := range []struct {
 			name      string
 			got, want any

@@ -2,8 +2,6 @@ package query
 
 import (
 	"time"
-
-	"github.com/graphsnap/snap/schemas"
 )
 
 // Overlay marks an engine built from a snapshot and the working tree
@@ -21,7 +19,3 @@ type Overlay struct {
 // Overlay returns what the working-tree overlay changed, or nil for an
 // engine built from a snapshot alone. The result must not be modified.
 func (e *Engine) Overlay() *Overlay { return e.overlay }
-
-// Nodes returns the node rows, sorted by id. The result must not be
-// modified.
-func (e *Engine) Nodes() []schemas.Node { return e.nodes }

@@ -123,7 +123,7 @@ func (e *Engine) Rank(opt RankOptions) []Ranked {
 	}
 	var hs []Hit
 	keep := func(r int32) {
-		if scores[r] != 0 && !slices.Contains(seeds, r) && e.keepRanked(&e.nodes[r], &opt) {
+		if scores[r] != 0 && !slices.Contains(seeds, r) && e.keepRanked(r, &opt) {
 			hs = append(hs, Hit{Node: r, Score: float32(scores[r])})
 		}
 	}
@@ -252,15 +252,17 @@ func isDefaultRankKinds(kinds []EdgeKind) bool {
 	return len(kinds) == 0 || slices.Equal(kinds, DefaultRankKinds)
 }
 
-func (e *Engine) keepRanked(n *schemas.Node, opt *RankOptions) bool {
+func (e *Engine) keepRanked(r int32, opt *RankOptions) bool {
+	kind := e.NodeKind(r)
 	if len(opt.NodeKinds) > 0 {
-		if !slices.Contains(opt.NodeKinds, n.Kind) {
+		if !slices.Contains(opt.NodeKinds, kind) {
 			return false
 		}
-	} else if !opt.Containers && isContainer(n.Kind) {
+	} else if !opt.Containers && isContainer(kind) {
 		return false
 	}
-	return (opt.Language == "" || n.Language == opt.Language) && MatchFile(n.File, opt.File) && e.InScope(n.File)
+	file := e.NodeFile(r)
+	return (opt.Language == "" || e.nodeLang(r) == opt.Language) && MatchFile(file, opt.File) && e.InScope(file)
 }
 
 // isContainer reports whether kind is a file, package, module or namespace:

@@ -148,7 +148,7 @@ func TestRankKindsAndFilters(t *testing.T) {
 				t.Fatal("nothing ranked")
 			}
 			for i, r := range rs {
-				if n := e.Node(r.Node); !tc.ok(n) {
+				if n := e.Node(r.Node); !tc.ok(&n) {
 					t.Errorf("%s (%s, %s) kept", n.QualifiedName, n.Kind, n.File)
 				}
 				if i > 0 && rs[i-1].Score < r.Score {

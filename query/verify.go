@@ -192,7 +192,7 @@ func (e *Engine) Verify(c Claim, resolve func(name string) ([]int32, error)) Ver
 		}
 	}
 	s, o := v.Subject[0], v.Object[0]
-	sn, on := e.nodes[s].QualifiedName, e.nodes[o].QualifiedName
+	sn, on := e.NodeQName(s), e.NodeQName(o)
 	switch c.Kind {
 	case ClaimCalls, ClaimImports:
 		kinds := callKinds[:]
@@ -265,9 +265,9 @@ func (e *Engine) Verify(c Claim, resolve func(name string) ([]int32, error)) Ver
 			}
 			w = p
 		}
-		if e.nodes[s].Kind == "file" && e.nodes[s].File == e.nodes[o].File && s != o {
+		if e.NodeKind(s) == "file" && e.nodes[s].file == e.nodes[o].file && s != o {
 			v.Outcome = Corroborated
-			v.Reason = fmt.Sprintf("%s is declared in the file %s", on, e.nodes[s].File)
+			v.Reason = fmt.Sprintf("%s is declared in the file %s", on, e.NodeFile(s))
 			return v
 		}
 		v.Outcome = Contradicted
@@ -383,7 +383,7 @@ func (e *Engine) reach(from, to []int32, kinds []EdgeKind) (path []Hop, seen []i
 func (e *Engine) missed(nodes []int32, kinds []EdgeKind, to []int32) []int32 {
 	names := map[string]bool{}
 	for _, t := range to {
-		names[e.nodes[t].Name] = true
+		names[e.NodeName(t)] = true
 	}
 	var out []int32
 	for _, u := range nodes {
