@@ -56,8 +56,8 @@ func SampleCalls(e *query.Engine) ([]Call, error) {
 			break
 		}
 	}
-	id := func(r int32) string { return idString(e.Node(r).ID) }
-	name := func(r int32) string { return e.Node(r).QualifiedName }
+	id := func(r int32) string { return idString(e.NodeID(r)) }
+	name := func(r int32) string { return e.NodeQName(r) }
 	dir := path.Dir(n.File)
 	if dir == "." {
 		dir = ""

@@ -41,10 +41,10 @@ type dependentsOut struct {
 // for a package or module, the files it contains.
 func importers(e *query.Engine, r int32) []int32 {
 	rows := []int32{r}
-	switch e.Node(r).Kind {
+	switch e.NodeKind(r) {
 	case schemas.KindPackage, schemas.KindModule, schemas.KindNamespace:
 		for _, c := range e.Children(r) {
-			if e.Node(c).Kind == schemas.KindFile {
+			if e.NodeKind(c) == schemas.KindFile {
 				rows = append(rows, c)
 			}
 		}

@@ -307,7 +307,7 @@ var historyTool = newTool(
 			xr, ok := x.Lookup(n.ID)
 			if !ok {
 				// The id changes when a symbol moves to another file.
-				if rows := x.Find(n.QualifiedName, ""); len(rows) == 1 && x.Node(rows[0]).Kind == n.Kind {
+				if rows := x.Find(n.QualifiedName, ""); len(rows) == 1 && x.NodeKind(rows[0]) == n.Kind {
 					xr, ok = rows[0], true
 				}
 			}

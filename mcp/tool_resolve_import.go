@@ -41,7 +41,7 @@ var fileNodesTool = newTool(
 		}
 		var rows []int32
 		for _, r := range e.FileSymbols(p) {
-			if len(in.Kinds) == 0 || slices.Contains(in.Kinds, e.Node(r).Kind) {
+			if len(in.Kinds) == 0 || slices.Contains(in.Kinds, e.NodeKind(r)) {
 				rows = append(rows, r)
 			}
 		}
@@ -184,7 +184,7 @@ var resolveImportTool = newTool(
 
 		// Modules, packages, namespaces and files of that name.
 		for _, r := range e.Find(importName(text), "") {
-			if isModuleLike(e.Node(r).Kind) {
+			if isModuleLike(e.NodeKind(r)) {
 				add(importMatch{Match: "qualified_name"}, r)
 			}
 		}
