@@ -127,9 +127,19 @@ func byNameOrder(uniq []string, nameOf []int32, perName []uint32) []int32 {
 	for i, s := range uniq {
 		keys[i] = newPrefixKey(foldASCII(s), int32(i))
 	}
-	slices.SortFunc(keys, func(a, b prefixKey) int {
-		return cmp.Or(comparePrefix(a, b), strings.Compare(uniq[a.id], uniq[b.id]))
-	})
+	sortKeys(keys)
+	// Names that fold alike ("Run", "run") came out by id: order each
+	// such run by the names themselves.
+	for i := 0; i < len(keys); {
+		j := i + 1
+		for j < len(keys) && keys[j].s == keys[i].s {
+			j++
+		}
+		if j-i > 1 {
+			slices.SortFunc(keys[i:j], func(a, b prefixKey) int { return strings.Compare(uniq[a.id], uniq[b.id]) })
+		}
+		i = j
+	}
 	nk := nameKeys{off: make([]uint32, len(uniq)+1), keys: make([]int32, len(uniq))}
 	for i, k := range keys {
 		nk.keys[k.id] = int32(i)
@@ -151,7 +161,7 @@ func byQNameOrder(x *names) []int32 {
 	for r := range nodes {
 		keys[r] = newPrefixKey(x.qname(int32(r)), int32(r))
 	}
-	slices.SortFunc(keys, func(a, b prefixKey) int { return cmp.Or(comparePrefix(a, b), cmp.Compare(a.id, b.id)) })
+	sortKeys(keys)
 	rows := make([]int32, len(nodes))
 	for i, k := range keys {
 		rows[i] = k.id
@@ -162,27 +172,95 @@ func byQNameOrder(x *names) []int32 {
 // prefixKey is a string to sort by and an id, with the string's first
 // eight bytes as a big-endian number: the keys sit next to each other
 // while sorting, not behind the rows, and the numbers settle most
-// comparisons without reading the strings.
+// comparisons without reading the strings. sortKeys keeps in pre the
+// eight bytes at the depth it sorts, and in n how many of them the string
+// has (9: more follow).
 type prefixKey struct {
 	pre uint64
 	s   string
 	id  int32
+	n   uint8
+}
+
+// sortKeys sorts keys by string, then id: a multikey quicksort eight bytes
+// at a time. Qualified names share long prefixes (package paths), which a
+// comparison sort reads again at every comparison; this reads each byte of
+// a shared prefix a few times, in partitions that stay in cache.
+func sortKeys(keys []prefixKey) {
+	for i := range keys {
+		keys[i].setChunk(0)
+	}
+	multikey(keys, 0)
+}
+
+func (k *prefixKey) setChunk(depth int) {
+	var b [8]byte
+	rest := len(k.s) - depth
+	if rest > 0 {
+		copy(b[:], k.s[depth:])
+	}
+	k.pre, k.n = binary.BigEndian.Uint64(b[:]), uint8(min(max(rest, 0), 9))
+}
+
+func compareChunk(a, b *prefixKey) int {
+	if a.pre != b.pre {
+		return cmp.Compare(a.pre, b.pre)
+	}
+	return cmp.Compare(a.n, b.n)
+}
+
+func multikey(keys []prefixKey, depth int) {
+	for len(keys) > 12 {
+		// Median of three as the pivot, then a three-way partition:
+		// [0,lt) below, [lt,gt) equal, [gt,len) above.
+		a, b, c := &keys[0], &keys[len(keys)/2], &keys[len(keys)-1]
+		if compareChunk(a, b) > 0 {
+			a, b = b, a
+		}
+		if compareChunk(b, c) > 0 {
+			b = c
+			if compareChunk(a, b) > 0 {
+				b = a
+			}
+		}
+		pivot := *b
+		lt, i, gt := 0, 0, len(keys)
+		for i < gt {
+			switch c := compareChunk(&keys[i], &pivot); {
+			case c < 0:
+				keys[lt], keys[i] = keys[i], keys[lt]
+				lt++
+				i++
+			case c > 0:
+				gt--
+				keys[gt], keys[i] = keys[i], keys[gt]
+			default:
+				i++
+			}
+		}
+		multikey(keys[:lt], depth)
+		eq := keys[lt:gt]
+		if pivot.n == 9 {
+			for j := range eq {
+				eq[j].setChunk(depth + 8)
+			}
+			multikey(eq, depth+8)
+		} else {
+			slices.SortFunc(eq, func(x, y prefixKey) int { return cmp.Compare(x.id, y.id) }) // the same string
+		}
+		keys = keys[gt:]
+	}
+	for i := 1; i < len(keys); i++ {
+		for j := i; j > 0 && cmp.Or(strings.Compare(keys[j-1].s[depth:], keys[j].s[depth:]), cmp.Compare(keys[j-1].id, keys[j].id)) > 0; j-- {
+			keys[j-1], keys[j] = keys[j], keys[j-1]
+		}
+	}
 }
 
 func newPrefixKey(s string, id int32) prefixKey {
 	var b [8]byte
 	copy(b[:], s)
-	return prefixKey{binary.BigEndian.Uint64(b[:]), s, id}
-}
-
-// comparePrefix compares the strings of a and b. Equal numbers may hide a
-// difference past eight bytes or in length (zero bytes pad a short
-// string): the strings settle those.
-func comparePrefix(a, b prefixKey) int {
-	if a.pre != b.pre {
-		return cmp.Compare(a.pre, b.pre)
-	}
-	return strings.Compare(a.s, b.s)
+	return prefixKey{pre: binary.BigEndian.Uint64(b[:]), s: s, id: id}
 }
 
 // tokenPostings indexes rows by the words of their names (see tokens).

@@ -1,8 +1,10 @@
 package query
 
 import (
+	"cmp"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -34,6 +36,32 @@ func TestRowOf(t *testing.T) {
 				if r, ok := rowOf(ids, id); ok != wantOK || ok && r != wantR {
 					t.Fatalf("%s, %d ids: rowOf(%d) = %d, %v; want %d, %v", name, len(ids), id, r, ok, wantR, wantOK)
 				}
+			}
+		}
+	}
+}
+
+// TestSortKeys holds sortKeys to a plain sort by string, then id, on
+// strings that share long prefixes, differ only in length or in zero
+// bytes, repeat, or are empty.
+func TestSortKeys(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	parts := []string{"", "a", "net/http", "net/http.", "(*Server)", "Serve", "\x00", "\x00\x00", "cmd/compile/internal/ssa", "é", "zz"}
+	for _, n := range []int{0, 1, 2, 13, 200, 3000} {
+		keys := make([]prefixKey, n)
+		for i := range keys {
+			var s string
+			for range rng.IntN(5) {
+				s += parts[rng.IntN(len(parts))]
+			}
+			keys[i] = newPrefixKey(s, int32(rng.IntN(n+1)))
+		}
+		want := slices.Clone(keys)
+		slices.SortFunc(want, func(a, b prefixKey) int { return cmp.Or(strings.Compare(a.s, b.s), cmp.Compare(a.id, b.id)) })
+		sortKeys(keys)
+		for i := range keys {
+			if keys[i].s != want[i].s || keys[i].id != want[i].id {
+				t.Fatalf("%d keys: at %d got %q/%d, want %q/%d", n, i, keys[i].s, keys[i].id, want[i].s, want[i].id)
 			}
 		}
 	}
