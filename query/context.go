@@ -458,7 +458,7 @@ func (e *Engine) buildContextIndex() *ctxIndex {
 				if calls++; calls > ctxCallWords {
 					break
 				}
-				addAll(targetName(e.edges[i].target), weightCall)
+				addAll(targetName(e.targets.str(e.edges[i].target)), weightCall)
 			}
 		}
 		length := 0

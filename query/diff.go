@@ -272,7 +272,7 @@ func diffEdges(a, b *Engine, d *schemas.Diff) {
 			if x.dstRow >= 0 {
 				k.dst = e.nodes[x.dstRow].id
 			} else {
-				k.target = x.target
+				k.target = e.targets.str(x.target)
 			}
 			m[k] = append(m[k], int32(i))
 		}
@@ -290,7 +290,7 @@ func diffEdges(a, b *Engine, d *schemas.Diff) {
 	list := func(e *Engine, rows []int32, change string) {
 		for _, i := range rows {
 			x := &e.edges[i]
-			from, to := e.Node(x.srcRow), "?"+x.target
+			from, to := e.Node(x.srcRow), "?"+e.targets.str(x.target)
 			var dst uint64
 			if x.dstRow >= 0 {
 				dst, to = e.nodes[x.dstRow].id, e.NodeQName(x.dstRow)

@@ -22,6 +22,7 @@ import (
 	"hash/fnv"
 	"slices"
 
+	"github.com/cespare/xxhash/v2"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/graphsnap/snap/schemas"
@@ -192,14 +193,15 @@ func (c *csr) span(row int32) ([]uint32, []int32) {
 	return c.idx[lo:hi], c.nbr[lo:hi]
 }
 
-// edge is an edge row as the engine keeps it: 48 bytes where a
+// edge is an edge row as the engine keeps it: 40 bytes where a
 // schemas.Edge takes 144. Its ends are node rows (their ids are the
-// nodes'), its file a number into Engine.edgeFiles, which are in path
-// order, its resolution and reason one number into Engine.edgeWhy, since
-// few pairs occur, and its Args are kept apart, compressed (packedArgs).
-// Edge rebuilds the row.
+// nodes'), its target a span of Engine.targets, where each distinct
+// target is kept once, its file a number into Engine.edgeFiles, which are
+// in path order, its resolution and reason one number into
+// Engine.edgeWhy, since few pairs occur, and its Args are kept apart,
+// compressed (packedArgs). Edge rebuilds the row.
 type edge struct {
-	target         string
+	target         text
 	srcRow, dstRow int32 // dstRow -1 when unresolved
 	line, col      uint32
 	conf           float32
@@ -228,6 +230,7 @@ type Engine struct {
 	nodes       []node
 	nt          nodeTable
 	edges       []edge
+	targets     arena    // edge.target
 	edgeFiles   []string // edge.file → path, sorted
 	edgeWhy     []why    // edge.why → resolution and reason
 	args        packedArgs
@@ -348,6 +351,14 @@ func (e *Engine) buildAdjacency(edges []schemas.Edge, ids []uint64) error {
 	files := map[string]uint32{}
 	whys := map[why]uint32{}
 	lastFile, lastWhy := "", why{}
+	// Targets repeat (len, Errorf, String): a table of recent ones, by
+	// hash, keeps most repeats once for little of a map's cost.
+	var recent [1 << 16]text
+	size := 0
+	for i := range edges {
+		size += len(edges[i].Target)
+	}
+	targets := make([]byte, 0, size)
 	var fileID, whyID uint32
 	var perKind [numEdgeKinds]int
 	var unresolved []int // by why
@@ -398,12 +409,25 @@ func (e *Engine) buildAdjacency(edges []schemas.Edge, ids []uint64) error {
 		if ed.Conditional {
 			f |= conditional
 		}
+		var t text
+		if ed.Target != "" {
+			slot := &recent[xxhash.Sum64String(ed.Target)&uint64(len(recent)-1)]
+			if t = *slot; t.len != uint32(len(ed.Target)) || string(targets[t.off:t.off+t.len]) != ed.Target {
+				t = text{uint32(len(targets)), uint32(len(ed.Target))}
+				targets = append(targets, ed.Target...)
+				*slot = t
+			}
+		}
 		e.edges[i] = edge{
-			target: ed.Target, srcRow: ed.SrcRow, dstRow: ed.DstRow, line: ed.Line, col: ed.Col,
+			target: t, srcRow: ed.SrcRow, dstRow: ed.DstRow, line: ed.Line, col: ed.Col,
 			conf: ed.Confidence, file: fileID, why: whyID, kind: k, flags: f,
 		}
 		perKind[k]++
 	}
+	if len(targets) > 1<<32-1 {
+		return fmt.Errorf("edges: %d bytes of targets, more than an engine holds", len(targets))
+	}
+	e.targets = arena(slices.Clone(targets)) // without append's spare room
 	// Files are numbered in path order, so that comparing numbers
 	// compares paths.
 	e.edgeFiles = make([]string, 0, len(files))
@@ -500,7 +524,7 @@ func (e *Engine) Edge(i int32) schemas.Edge {
 	w := &e.edgeWhy[x.why]
 	ed := schemas.Edge{
 		Src: e.nodes[x.srcRow].id, Kind: x.kind.String(), File: e.edgeFiles[x.file], Line: x.line, Col: x.col,
-		Target: x.target, Resolution: w.resolution, Confidence: x.conf, Reason: w.reason,
+		Target: e.targets.str(x.target), Resolution: w.resolution, Confidence: x.conf, Reason: w.reason,
 		InLoop: x.flags&inLoop != 0, InTry: x.flags&inTry != 0, Conditional: x.flags&conditional != 0,
 		SrcRow: x.srcRow, DstRow: x.dstRow,
 	}

@@ -34,7 +34,7 @@ func (e *Engine) ImportSites(text string) []int32 {
 		m := make(map[string][]int32)
 		for i := range e.edges {
 			if ed := &e.edges[i]; ed.kind == Imports {
-				t := ImportText(ed.target)
+				t := ImportText(e.targets.str(ed.target))
 				m[t] = append(m[t], int32(i))
 			}
 		}

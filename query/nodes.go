@@ -37,24 +37,29 @@ const (
 	isTest
 )
 
-// text is a string of nodeTable.arena.
+// text is a string of an arena.
 type text struct{ off, len uint32 }
+
+// arena holds strings end to end.
+type arena []byte
+
+func (a arena) str(s text) string {
+	if s.len == 0 {
+		return ""
+	}
+	return unsafe.String(&a[s.off], s.len)
+}
 
 // nodeTable holds what node rows point into.
 type nodeTable struct {
-	arena      []byte
+	arena      arena
 	words      []string         // kinds, languages, visibilities; "" is 0
 	files      []string         // paths, sorted
 	decorators [][]string       // distinct lists
 	outside    map[int32]uint64 // row → ParentID, for outsideParent
 }
 
-func (t *nodeTable) str(s text) string {
-	if s.len == 0 {
-		return ""
-	}
-	return unsafe.String(&t.arena[s.off], s.len)
-}
+func (t *nodeTable) str(s text) string { return t.arena.str(s) }
 
 // buildNodes packs rows, sorted by unique id, into node rows; ids are the
 // rows' ids.

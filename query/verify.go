@@ -389,7 +389,7 @@ func (e *Engine) missed(nodes []int32, kinds []EdgeKind, to []int32) []int32 {
 	for _, u := range nodes {
 		for _, k := range kinds {
 			for _, i := range e.out.edges(u, k) {
-				if ed := &e.edges[i]; ed.dstRow < 0 && names[targetName(ed.target)] {
+				if ed := &e.edges[i]; ed.dstRow < 0 && names[targetName(e.targets.str(ed.target))] {
 					out = append(out, int32(i))
 				}
 			}
