@@ -396,21 +396,54 @@ func Resolve(nodes []schemas.Node, langs []Language, refsByLang map[Language][]s
 	return newNodes, edges
 }
 
-// mergeNodes merges two slices sorted by ID.
+// mergeNodes merges two slices sorted by ID. b is short (the nodes the
+// resolvers made): each of its rows finds its place in a by binary search,
+// and the rows of a between go over in one copy.
 func mergeNodes(a, b []schemas.Node) []schemas.Node {
 	out := make([]schemas.Node, 0, len(a)+len(b))
-	for len(a) > 0 && len(b) > 0 {
-		if b[0].ID < a[0].ID {
-			out, b = append(out, b[0]), b[1:]
-		} else {
-			out, a = append(out, a[0]), a[1:]
+	for _, n := range b {
+		i, _ := slices.BinarySearchFunc(a, n.ID, func(m schemas.Node, id uint64) int { return cmp.Compare(m.ID, id) })
+		for i < len(a) && a[i].ID == n.ID {
+			i++ // equal ids: a's first, as a plain merge would
 		}
+		out = append(out, a[:i]...)
+		out = append(out, n)
+		a = a[i:]
 	}
-	return append(append(out, a...), b...)
+	return append(out, a...)
 }
 
+// sortNodes sorts nodes by ID. The rows are large: their ids are sorted
+// with their places, and each row then moves once, along the cycles of
+// the permutation.
 func sortNodes(nodes []schemas.Node) {
-	slices.SortFunc(nodes, func(a, b schemas.Node) int { return cmp.Compare(a.ID, b.ID) })
+	type key struct {
+		id uint64
+		at int32
+	}
+	keys := make([]key, len(nodes))
+	for i := range nodes {
+		keys[i] = key{nodes[i].ID, int32(i)}
+	}
+	slices.SortFunc(keys, func(a, b key) int { return cmp.Or(cmp.Compare(a.id, b.id), cmp.Compare(a.at, b.at)) })
+	// Row i takes the row now at keys[i].at; a place done is marked -1.
+	for i := range keys {
+		if keys[i].at < 0 || int(keys[i].at) == i {
+			continue
+		}
+		tmp := nodes[i]
+		j := i
+		for {
+			from := int(keys[j].at)
+			keys[j].at = -1
+			if from == i {
+				nodes[j] = tmp
+				break
+			}
+			nodes[j] = nodes[from]
+			j = from
+		}
+	}
 }
 
 // SortEdges returns the edges of parts in table order, in one new slice:

@@ -1,8 +1,10 @@
 package indexer
 
 import (
+	"cmp"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/graphsnap/snap/schemas"
@@ -42,5 +44,62 @@ func TestSortEdges(t *testing.T) {
 		if got := SortEdges(edges[:cut], nil, edges[cut:]); !slices.Equal(got, want) {
 			t.Fatalf("%d edges: SortEdges differs from sorting by the table's order", n)
 		}
+	}
+}
+
+// TestSortAndMergeNodes holds sortNodes to a stable sort by id and
+// mergeNodes to a plain merge, on ids that repeat (a duplicate id is an
+// error later, but its rows must still come out whole).
+func TestSortAndMergeNodes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{0, 1, 2, 7, 1000} {
+		nodes := make([]schemas.Node, n)
+		for i := range nodes {
+			nodes[i] = schemas.Node{ID: uint64(rng.IntN(n + 3)), Name: strconv.Itoa(i)}
+		}
+		want := slices.Clone(nodes)
+		slices.SortStableFunc(want, func(a, b schemas.Node) int { return cmp.Compare(a.ID, b.ID) })
+		sortNodes(nodes)
+		if !slices.EqualFunc(nodes, want, func(a, b schemas.Node) bool { return a.ID == b.ID && a.Name == b.Name }) {
+			t.Fatalf("%d nodes: sortNodes differs from a stable sort by id", n)
+		}
+		extra := make([]schemas.Node, rng.IntN(20))
+		for i := range extra {
+			extra[i] = schemas.Node{ID: uint64(rng.IntN(n + 3)), Name: "extra" + strconv.Itoa(i)}
+		}
+		slices.SortStableFunc(extra, func(a, b schemas.Node) int { return cmp.Compare(a.ID, b.ID) })
+		merged := slices.Clone(want)
+		merged = append(merged, extra...)
+		slices.SortStableFunc(merged, func(a, b schemas.Node) int { return cmp.Compare(a.ID, b.ID) })
+		if got := mergeNodes(nodes, extra); !slices.EqualFunc(got, merged, func(a, b schemas.Node) bool { return a.ID == b.ID && a.Name == b.Name }) {
+			t.Fatalf("%d nodes, %d more: mergeNodes differs from a merge", n, len(extra))
+		}
+	}
+}
+
+// BenchmarkSortNodes sorts 400,000 nodes of shuffled ids, the size of
+// GOROOT/src's table, by sortNodes and by a plain sort of the rows.
+func BenchmarkSortNodes(b *testing.B) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	base := make([]schemas.Node, 400_000)
+	for i := range base {
+		base[i] = schemas.Node{ID: rng.Uint64(), QualifiedName: "pkg.Name", File: "pkg/file.go"}
+	}
+	nodes := make([]schemas.Node, len(base))
+	for _, bc := range []struct {
+		name string
+		sort func([]schemas.Node)
+	}{
+		{"permute", sortNodes},
+		{"rows", func(n []schemas.Node) {
+			slices.SortFunc(n, func(a, b schemas.Node) int { return cmp.Compare(a.ID, b.ID) })
+		}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				copy(nodes, base)
+				bc.sort(nodes)
+			}
+		})
 	}
 }
