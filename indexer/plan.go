@@ -171,6 +171,14 @@ func (p *planParser) pattern() (planPattern, error) {
 			if err != nil {
 				return pat, err
 			}
+			// The cursor matches distinct siblings in order; a plan
+			// checks each child on its own, which is the same only when
+			// no node can be both.
+			for _, d := range pat.children {
+				if d.field == c.field {
+					return pat, fmt.Errorf("two children in field %q", c.field)
+				}
+			}
 			pat.children = append(pat.children, c)
 		}
 		p.pos++

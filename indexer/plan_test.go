@@ -49,12 +49,14 @@ func TestParsePlanRefuses(t *testing.T) {
 		`((identifier) @x (#eq? @x "self"))`,             // predicate
 		`(binary_expression operator: "+ @op)`,           // unterminated string
 		`(call arguments: (argument_list (identifier)))`, // nested
-		`(call [])`,                          // empty alternation
-		`(function_declaration !body) @decl`, // negated field
-		`(_) @any`,                           // wildcard pattern
-		`(identifier) @a @b`,                 // two captures
-		`(identifier`,                        // unclosed
-		`[(identifier) (field_identifier) @f] @x`, // capture inside an alternation
+		`(call [])`,                                         // empty alternation
+		`(pair (identifier) @a (identifier) @b)`,            // two children, no field: one node could be both
+		`(ternary consequence: (_) @a consequence: (_) @b)`, // one field twice
+		`(function_declaration !body) @decl`,                // negated field
+		`(_) @any`,                                          // wildcard pattern
+		`(identifier) @a @b`,                                // two captures
+		`(identifier`,                                       // unclosed
+		`[(identifier) (field_identifier) @f] @x`,           // capture inside an alternation
 	} {
 		if _, err := parsePlan(src); !errors.Is(err, errUnplanned) {
 			t.Errorf("%s: err %v, want errUnplanned", src, err)
