@@ -358,7 +358,10 @@ func (e *Engine) buildAdjacency(edges []schemas.Edge, ids []uint64) error {
 	for i := range edges {
 		size += len(edges[i].Target)
 	}
-	targets := make([]byte, 0, size)
+	if size > 1<<32-1 {
+		return fmt.Errorf("edges: %d bytes of targets, more than an engine holds", size)
+	}
+	targets := make([]byte, 0, size) // room for every target, repeats included
 	var fileID, whyID uint32
 	var perKind [numEdgeKinds]int
 	var unresolved []int // by why
@@ -424,10 +427,7 @@ func (e *Engine) buildAdjacency(edges []schemas.Edge, ids []uint64) error {
 		}
 		perKind[k]++
 	}
-	if len(targets) > 1<<32-1 {
-		return fmt.Errorf("edges: %d bytes of targets, more than an engine holds", len(targets))
-	}
-	e.targets = arena(slices.Clone(targets)) // without append's spare room
+	e.targets = arena(slices.Clone(targets)) // without the room the repeats did not take
 	// Files are numbered in path order, so that comparing numbers
 	// compares paths.
 	e.edgeFiles = make([]string, 0, len(files))

@@ -125,7 +125,7 @@ func (nk *nameKeys) spread(n int, nameOf []int32, perName []uint32) (off []uint3
 func byNameOrder(uniq []string, nameOf []int32, perName []uint32) []int32 {
 	keys := make([]prefixKey, len(uniq))
 	for i, s := range uniq {
-		keys[i] = newPrefixKey(foldASCII(s), int32(i))
+		keys[i] = prefixKey{s: foldASCII(s), id: int32(i)}
 	}
 	sortKeys(keys)
 	// Names that fold alike ("Run", "run") came out by id: order each
@@ -159,7 +159,7 @@ func byQNameOrder(x *names) []int32 {
 	nodes := x.nodes
 	keys := make([]prefixKey, len(nodes))
 	for r := range nodes {
-		keys[r] = newPrefixKey(x.qname(int32(r)), int32(r))
+		keys[r] = prefixKey{s: x.qname(int32(r)), id: int32(r)}
 	}
 	sortKeys(keys)
 	rows := make([]int32, len(nodes))
@@ -169,12 +169,11 @@ func byQNameOrder(x *names) []int32 {
 	return rows
 }
 
-// prefixKey is a string to sort by and an id, with the string's first
-// eight bytes as a big-endian number: the keys sit next to each other
-// while sorting, not behind the rows, and the numbers settle most
-// comparisons without reading the strings. sortKeys keeps in pre the
-// eight bytes at the depth it sorts, and in n how many of them the string
-// has (9: more follow).
+// prefixKey is a string to sort by and an id. While sortKeys sorts, pre
+// holds the string's eight bytes at the depth it has reached, as a
+// big-endian number, and n how many of them the string has (9: more
+// follow): the keys sit next to each other, not behind the rows, and the
+// numbers settle most comparisons without reading the strings.
 type prefixKey struct {
 	pre uint64
 	s   string
@@ -255,12 +254,6 @@ func multikey(keys []prefixKey, depth int) {
 			keys[j-1], keys[j] = keys[j], keys[j-1]
 		}
 	}
-}
-
-func newPrefixKey(s string, id int32) prefixKey {
-	var b [8]byte
-	copy(b[:], s)
-	return prefixKey{pre: binary.BigEndian.Uint64(b[:]), s: s, id: id}
 }
 
 // tokenPostings indexes rows by the words of their names (see tokens).

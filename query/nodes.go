@@ -2,6 +2,7 @@ package query
 
 import (
 	"errors"
+	"fmt"
 	"math/bits"
 	"slices"
 	"strings"
@@ -94,6 +95,9 @@ func buildNodes(rows []schemas.Node, ids []uint64) ([]node, nodeTable, error) {
 		renumber[m], sorted[i] = uint32(i), t.files[m]
 	}
 	t.files = sorted
+	if size > 1<<32-1 {
+		return nil, t, fmt.Errorf("nodes: %d bytes of names, signatures and docs, more than an engine holds", size)
+	}
 	t.arena = make([]byte, 0, size)
 	// Each field has a handful of values: a scan of them beats a map.
 	t.words = []string{""}

@@ -54,7 +54,7 @@ func TestSortKeys(t *testing.T) {
 			for range rng.IntN(5) {
 				s += parts[rng.IntN(len(parts))]
 			}
-			keys[i] = newPrefixKey(s, int32(rng.IntN(n+1)))
+			keys[i] = prefixKey{s: s, id: int32(rng.IntN(n + 1))}
 		}
 		want := slices.Clone(keys)
 		slices.SortFunc(want, func(a, b prefixKey) int { return cmp.Or(strings.Compare(a.s, b.s), cmp.Compare(a.id, b.id)) })
