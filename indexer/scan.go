@@ -57,7 +57,7 @@ typedef struct { uint32_t match, capture, start, end; } snap_capture;
 
 // A candidate is a child of a node being matched against a plan's
 // pattern that fits one of the pattern's children.
-typedef struct { uint32_t child, start, end; TSNode node; } snap_cand;
+typedef struct { uint32_t child; TSNode node; } snap_cand;
 
 typedef struct {
 	snap_capture *caps;
@@ -118,15 +118,15 @@ static int snap_push_cand(snap_scan *r, uint32_t child, TSNode node) {
 		r->cands = c;
 		r->capcands = cap;
 	}
-	r->cands[r->ncands++] = (snap_cand){child, ts_node_start_byte(node), ts_node_end_byte(node), node};
+	r->cands[r->ncands++] = (snap_cand){child, node};
 	return 0;
 }
 
 // snap_push_capture records a capture of node and, when the capture's bit
 // is set in names, each of node's children in the field name_field.
-static int snap_push_capture(snap_scan *r, uint32_t match, uint32_t capture, TSNode node, uint32_t start, uint32_t end,
-		uint64_t names, TSFieldId name_field) {
-	if (snap_push(r, match, capture, start, end)) return -1;
+static int snap_push_capture(snap_scan *r, uint32_t match, uint32_t capture, TSNode node, uint64_t names,
+		TSFieldId name_field) {
+	if (snap_push(r, match, capture, ts_node_start_byte(node), ts_node_end_byte(node))) return -1;
 	if (!(capture < 64 && (names >> capture & 1) && name_field)) return 0;
 	TSTreeCursor tc = ts_tree_cursor_new(node);
 	int rc = 0;
@@ -187,10 +187,8 @@ static int snap_match(const snap_plan *pl, const snap_pattern *p, TSTreeCursor *
 	for (uint32_t j = 0; j < p->count; j++) {
 		if ((cs[j].quant == 0 || cs[j].quant == '+') && cnt[j] == 0) return 0;
 	}
-	uint32_t start = ts_node_start_byte(node), end = ts_node_end_byte(node);
 	for (;;) {
-		if (p->capture != SNAP_NONE &&
-				snap_push_capture(r, *n, p->capture, node, start, end, names, name_field)) return -1;
+		if (p->capture != SNAP_NONE && snap_push_capture(r, *n, p->capture, node, names, name_field)) return -1;
 		memset(seen, 0, sizeof seen);
 		for (size_t k = 0; k < r->ncands; k++) {
 			const snap_cand *cd = &r->cands[k];
@@ -198,7 +196,7 @@ static int snap_match(const snap_plan *pl, const snap_pattern *p, TSTreeCursor *
 			uint32_t i = seen[cd->child]++;
 			int take = i == (c->quant == 0 ? pick[cd->child] : 0);
 			if (take && c->capture != SNAP_NONE &&
-					snap_push_capture(r, *n, c->capture, cd->node, cd->start, cd->end, names, name_field)) return -1;
+					snap_push_capture(r, *n, c->capture, cd->node, names, name_field)) return -1;
 		}
 		(*n)++;
 		uint32_t j = 0;
@@ -255,21 +253,19 @@ static int snap_scan_source(TSParser *p, const TSQuery *q, TSQueryCursor *qc, co
 	TSTree *t = ts_parser_parse_string(p, NULL, src, len);
 	if (!t) return -1;
 	TSNode root = ts_tree_root_node(t);
-	TSQueryMatch m;
-	uint32_t n = 0;
 	int rc = 0;
 	if (pl) {
 		rc = snap_walk(pl, root, names, name_field, r);
-		q = NULL;
-	}
-	if (q) ts_query_cursor_exec(qc, q, root);
-	while (q && rc == 0 && ts_query_cursor_next_match(qc, &m)) {
-		for (uint16_t i = 0; i < m.capture_count && rc == 0; i++) {
-			const TSQueryCapture *c = &m.captures[i];
-			rc = snap_push_capture(r, n, c->index, c->node, ts_node_start_byte(c->node), ts_node_end_byte(c->node),
-				names, name_field);
+	} else if (q) {
+		TSQueryMatch m;
+		uint32_t n = 0;
+		ts_query_cursor_exec(qc, q, root);
+		while (rc == 0 && ts_query_cursor_next_match(qc, &m)) {
+			for (uint16_t i = 0; i < m.capture_count && rc == 0; i++) {
+				rc = snap_push_capture(r, n, m.captures[i].index, m.captures[i].node, names, name_field);
+			}
+			n++;
 		}
-		n++;
 	}
 	if (rc == 0 && ts_node_has_error(root)) {
 		r->has_error = 1;
@@ -377,8 +373,7 @@ func fieldID(lang *C.TSLanguage, name string) C.TSFieldId {
 
 // compilePlan lays pl out in C memory for snap_walk. Its capture names are
 // q's; a node type or field the grammar lacks leaves the query on the
-// cursor. The plan
-// lives as long as the process, like the query.
+// cursor. The plan lives as long as the process, like the query.
 func (q *Query) compilePlan(pl *plan) (*C.snap_plan, error) {
 	const symbolTypeRegular, symbolTypeAnonymous = 0, 1
 	nsym := int(C.ts_language_symbol_count(q.lang))
@@ -407,7 +402,7 @@ func (q *Query) compilePlan(pl *plan) (*C.snap_plan, error) {
 	}
 	named := func(t string) ([]C.TSSymbol, error) {
 		ss := symbols[t]
-		if len(ss) == 0 || t == "ERROR" || t == "MISSING" {
+		if len(ss) == 0 { // ERROR and MISSING are not symbols of the table either
 			return nil, fmt.Errorf("node type %q", t)
 		}
 		return ss, nil
