@@ -344,8 +344,18 @@ func loadTable[T any](ctx context.Context, st Store, prefix string, m *schemas.M
 
 // loadSourceFiles fetches and checks the sources table into SourceFiles;
 // errNotLazy when its layout needs decoding whole.
-func loadSourceFiles(ctx context.Context, st Store, prefix string, m *schemas.Manifest) (*SourceFiles, error) {
-	t, data, err := fetchListed(ctx, st, prefix, m, schemas.TableSources, schemas.SourcesFile)
+func loadSourceFiles(ctx context.Context, st Store, prefix string, m *schemas.Manifest) (_ *SourceFiles, err error) {
+	t, ok := findTable(m, schemas.TableSources)
+	if !ok {
+		return nil, fmt.Errorf("missing table %s (%s): not in the manifest", schemas.TableSources, schemas.SourcesFile)
+	}
+	data, rc, err := openTable(ctx, st, prefix, t)
+	keep := false
+	defer func() {
+		if rc != nil && !keep {
+			rc.Close()
+		}
+	}()
 	if err != nil {
 		return nil, err
 	}
@@ -357,6 +367,11 @@ func loadSourceFiles(ctx context.Context, st Store, prefix string, m *schemas.Ma
 	}
 	if int64(sf.Len()) != t.Rows {
 		return nil, fmt.Errorf("table %s: %d rows, manifest says %d", schemas.TableSources, sf.Len(), t.Rows)
+	}
+	// A file stays open, and its pages on disk, read back when asked for.
+	if f, ok := rc.(io.ReaderAt); ok {
+		sf.readBack(f, rc)
+		keep = true
 	}
 	return sf, nil
 }
@@ -375,18 +390,27 @@ func fetchListed(ctx context.Context, st Store, prefix string, m *schemas.Manife
 // fetchTable reads a table file whole, after checking its size and before
 // returning it its SHA-256, against the manifest.
 func fetchTable(ctx context.Context, st Store, prefix string, t schemas.Table) ([]byte, error) {
+	data, rc, err := openTable(ctx, st, prefix, t)
+	if rc != nil {
+		rc.Close()
+	}
+	return data, err
+}
+
+// openTable is fetchTable that leaves the object open: the caller closes
+// rc, which is nil only with an error.
+func openTable(ctx context.Context, st Store, prefix string, t schemas.Table) (_ []byte, rc io.ReadCloser, _ error) {
 	rc, info, err := st.Get(ctx, joinKey(prefix, t.File))
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("missing table %s (%s): %w", t.Name, t.File, err)
+		return nil, nil, fmt.Errorf("missing table %s (%s): %w", t.Name, t.File, err)
 	} else if err != nil {
-		return nil, fmt.Errorf("table %s: %w", t.Name, err)
+		return nil, nil, fmt.Errorf("table %s: %w", t.Name, err)
 	}
-	defer rc.Close()
 	sizeErr := func(n int64) error {
 		return fmt.Errorf("table %s: size mismatch: manifest says %d bytes, file has %d", t.Name, t.Bytes, n)
 	}
 	if info.Size >= 0 && info.Size != t.Bytes {
-		return nil, sizeErr(info.Size)
+		return nil, rc, sizeErr(info.Size)
 	}
 	// The store's size is what the object holds; the manifest's is only a
 	// claim, so never allocate by it alone.
@@ -394,18 +418,18 @@ func fetchTable(ctx context.Context, st Store, prefix string, t schemas.Table) (
 	if info.Size == t.Bytes {
 		data = make([]byte, t.Bytes)
 		if _, err := io.ReadFull(rc, data); err != nil {
-			return nil, fmt.Errorf("table %s: read: %w", t.Name, err)
+			return nil, rc, fmt.Errorf("table %s: read: %w", t.Name, err)
 		}
 	} else if data, err = io.ReadAll(io.LimitReader(rc, t.Bytes+1)); err != nil {
-		return nil, fmt.Errorf("table %s: read: %w", t.Name, err)
+		return nil, rc, fmt.Errorf("table %s: read: %w", t.Name, err)
 	}
 	if int64(len(data)) != t.Bytes {
-		return nil, sizeErr(int64(len(data)))
+		return nil, rc, sizeErr(int64(len(data)))
 	}
 	if sum := sha256.Sum256(data); hex.EncodeToString(sum[:]) != t.SHA256 {
-		return nil, fmt.Errorf("table %s: sha256 mismatch: manifest says %s, file has %x", t.Name, t.SHA256, sum)
+		return nil, rc, fmt.Errorf("table %s: sha256 mismatch: manifest says %s, file has %x", t.Name, t.SHA256, sum)
 	}
-	return data, nil
+	return data, rc, nil
 }
 
 // Verify checks the snapshot at prefix without keeping it: the manifest,

@@ -591,3 +591,49 @@ func sha256Hex(b []byte) string {
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
 }
+
+// TestSourceFilesStayOnDisk: read from a file store, SourceFiles holds no
+// page but reads each back from the table's file, so bytes changed in
+// place on disk since are refused rather than served.
+func TestSourceFilesStayOnDisk(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	st, err := filestore.New(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := sample()
+	write(t, st, in)
+	s, err := snapshot.Read(ctx, st, prefix, snapshot.ReadOptions{SourceFiles: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, src := range in.Sources {
+		if b, err := s.SourceFiles.ReadContent(src.Path); err != nil || !bytes.Equal(b, src.Content) {
+			t.Fatalf("ReadContent(%q) = %q, %v; want %q", src.Path, b, err, src.Content)
+		}
+	}
+	// Read again, then overwrite the file in place (the store itself
+	// replaces files whole, by rename).
+	s, err = snapshot.Read(ctx, st, prefix, snapshot.ReadOptions{SourceFiles: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(filepath.Join(dir, filepath.FromSlash(prefix), schemas.SourcesFile), os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteAt(make([]byte, fi.Size()-8), 4); err != nil {
+		t.Fatal(err)
+	}
+	for _, src := range in.Sources {
+		if b, err := s.SourceFiles.ReadContent(src.Path); err == nil || !strings.Contains(err.Error(), "changed on disk") {
+			t.Errorf("ReadContent(%q) after the file changed = %q, %v; want an error", src.Path, b, err)
+		}
+	}
+}

@@ -3,9 +3,15 @@ package snapshot
 import (
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
+	"runtime"
 	"slices"
 	"sort"
 	"sync"
+	"unsafe"
+
+	"github.com/cespare/xxhash/v2"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/format"
@@ -14,14 +20,17 @@ import (
 // SourceFiles is a sources table kept as stored, its contents inflated a
 // page at a time when asked for: in memory, the table costs its
 // compressed size (a fifth of the files' on GOROOT/src) instead of the
-// files'. Read checks it whole, as it checks a table it decodes, before
-// returning it; a SourceFiles is safe for concurrent use.
+// files'; when the store hands back the table's file (a folder or the
+// local cache), not even that: the pages are read back from the file,
+// each checked against the hash of the bytes Read checked. Read checks
+// the table whole, as it checks a table it decodes, before returning it;
+// a SourceFiles is safe for concurrent use.
 type SourceFiles struct {
-	data        []byte
-	footerStart int64
-	content     leaf
-	paths       []string // sorted, one per row
-	pages       []sourcePage
+	size    int64 // of the table's file
+	content leaf
+	paths   []string // sorted, one per row
+	pages   []sourcePage
+	file    io.ReaderAt // the table's file, when pages are read back from it
 
 	mu         sync.Mutex
 	clock      int
@@ -40,7 +49,9 @@ type sourcePage struct {
 	first  int // the row of its first value
 	n      int
 	header format.PageHeader
-	body   []byte // as stored
+	body   []byte // as stored; nil when read back from the file
+	off    int64  // the body's offset in the file
+	sum    uint64 // xxhash of the body as checked, when read back from the file
 	codec  format.CompressionCodec
 }
 
@@ -82,7 +93,7 @@ func openSourceFiles(data []byte, maxRows int64) (*SourceFiles, error) {
 	if pathCol < 0 || contentCol < 0 {
 		return nil, errNotLazy // checkSchema accepted it: the schema has them
 	}
-	s := &SourceFiles{data: data, footerStart: cf.footerStart, content: cf.leaves[contentCol],
+	s := &SourceFiles{size: int64(len(data)), content: cf.leaves[contentCol],
 		paths: make([]string, 0, cf.md.NumRows), cacheLimit: sourceCacheBytes}
 	c := cf.checker()
 	defer c.close()
@@ -119,7 +130,8 @@ func openSourceFiles(data []byte, maxRows int64) (*SourceFiles, error) {
 				return 0, err
 			}
 			n := len(at) - 1
-			s.pages = append(s.pages, sourcePage{first: row, n: n, header: *h, body: body, codec: cc.MetaData.Codec})
+			off := int64(uintptr(unsafe.Pointer(unsafe.SliceData(body))) - uintptr(unsafe.Pointer(unsafe.SliceData(data))))
+			s.pages = append(s.pages, sourcePage{first: row, n: n, header: *h, body: body, off: off, codec: cc.MetaData.Codec})
 			row += n
 			return int64(n), nil
 		})
@@ -137,6 +149,36 @@ func openSourceFiles(data []byte, maxRows int64) (*SourceFiles, error) {
 		}
 	}
 	return s, nil
+}
+
+// readBack makes s read its pages from f, the file whose bytes
+// openSourceFiles checked, instead of holding them: it keeps each page's
+// place in the file and the hash of its bytes, and closes f when s is
+// no longer reachable.
+func (s *SourceFiles) readBack(f io.ReaderAt, closer io.Closer) {
+	for i := range s.pages {
+		pg := &s.pages[i]
+		pg.sum = xxhash.Sum64(pg.body)
+		pg.body = nil
+	}
+	s.file = f
+	runtime.AddCleanup(s, func(c io.Closer) { c.Close() }, closer)
+}
+
+// pageBody returns page p's bytes as stored: held, or read back from the
+// file and checked against what Read checked.
+func (s *SourceFiles) pageBody(pg *sourcePage) ([]byte, error) {
+	if s.file == nil {
+		return pg.body, nil
+	}
+	body := make([]byte, pg.header.CompressedPageSize)
+	if _, err := s.file.ReadAt(body, pg.off); err != nil {
+		return nil, fmt.Errorf("sources table: read page at %d: %w", pg.off, err)
+	}
+	if xxhash.Sum64(body) != pg.sum {
+		return nil, fmt.Errorf("sources table: the page at byte %d changed on disk since the snapshot was read", pg.off)
+	}
+	return body, nil
 }
 
 // pageValues checks a page and returns its values as stored, refusing
@@ -187,27 +229,35 @@ func (s *SourceFiles) Len() int { return len(s.paths) }
 func (s *SourceFiles) Paths() []string { return s.paths }
 
 // Content returns the content of the file at path, false if the table has
-// no such file. The bytes are shared: do not modify them.
+// no such file (or, see ReadContent, its page cannot be read back). The
+// bytes are shared: do not modify them.
 func (s *SourceFiles) Content(path string) ([]byte, bool) {
+	b, err := s.ReadContent(path)
+	return b, err == nil
+}
+
+// ReadContent returns the content of the file at path: an error wrapping
+// fs.ErrNotExist if the table has no such file, another if its page, read
+// back from the table's file, is not what Read checked. The bytes are
+// shared: do not modify them.
+func (s *SourceFiles) ReadContent(path string) ([]byte, error) {
 	row, ok := slices.BinarySearch(s.paths, path)
 	if !ok {
-		return nil, false
+		return nil, fmt.Errorf("sources table: %s: %w", path, fs.ErrNotExist)
 	}
 	p := sort.Search(len(s.pages), func(i int) bool { return s.pages[i].first+s.pages[i].n > row })
 	if p == len(s.pages) {
-		return nil, false
+		return nil, fmt.Errorf("sources table: %s: no page holds row %d", path, row)
 	}
 	v, err := s.inflate(p)
 	if err != nil {
-		// Read inflated and checked this page: the bytes have not
-		// changed since, so this does not happen.
-		return nil, false
+		return nil, err
 	}
 	k := row - s.pages[p].first
 	if k+1 >= len(v.at) {
-		return nil, false
+		return nil, fmt.Errorf("sources table: %s: no value %d in its page", path, k)
 	}
-	return v.bytes[v.at[k]:v.at[k+1]:v.at[k+1]], true
+	return v.bytes[v.at[k]:v.at[k+1]:v.at[k+1]], nil
 }
 
 // inflate returns page p's values, from the cache or inflated into a
@@ -227,12 +277,16 @@ func (s *SourceFiles) inflate(p int) (inflated, error) {
 
 	// A checker of its own: its buffer is dropped, the values decoded
 	// out of it are handed out.
-	c := &pageChecker{data: s.data, footerStart: s.footerStart}
-	c.maxBytes, c.maxValues = pageLimits(len(s.data))
+	c := &pageChecker{}
+	c.maxBytes, c.maxValues = pageLimits(int(s.size))
 	defer c.close()
 	pg := &s.pages[p]
+	body, err := s.pageBody(pg)
+	if err != nil {
+		return inflated{}, err
+	}
 	h := pg.header
-	values, err := pageValues(c, &h, pg.body, pg.codec, s.content)
+	values, err := pageValues(c, &h, body, pg.codec, s.content)
 	if err != nil {
 		return inflated{}, err
 	}

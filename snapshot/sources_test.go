@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
@@ -169,4 +172,78 @@ func TestSourceFiles(t *testing.T) {
 			t.Fatalf("rows out of order: %v", err)
 		}
 	})
+}
+
+// TestSourceFilesReadBack reads the pages back from the table's file:
+// none is held after opening, every file reads as written, and a page
+// whose bytes changed on disk since is refused, not inflated.
+func TestSourceFilesReadBack(t *testing.T) {
+	src := bigSources()
+	data, err := encodeRows(sourcesSpec, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), schemas.SourcesFile)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	open := func() *SourceFiles {
+		f, err := os.OpenFile(path, os.O_RDWR, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { f.Close() })
+		sf, err := openSourceFiles(data, int64(len(src)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sf.readBack(f, f)
+		for i, pg := range sf.pages {
+			if pg.body != nil {
+				t.Fatalf("page %d still held after readBack", i)
+			}
+		}
+		return sf
+	}
+	sf := open()
+	sf.cacheLimit = len(data) / 4 // evict, to read pages back again
+	checkSourceFiles(t, sf, src)
+
+	sf = open()
+	pg := sf.pages[len(sf.pages)/2]
+	f := sf.file.(*os.File)
+	at := pg.off + int64(pg.header.CompressedPageSize/2)
+	if _, err := f.WriteAt([]byte{^data[at]}, at); err != nil {
+		t.Fatal(err)
+	}
+	p := sf.paths[pg.first]
+	if b, err := sf.ReadContent(p); err == nil || !strings.Contains(err.Error(), "changed on disk") {
+		t.Fatalf("ReadContent(%q) of a page changed on disk = %d bytes, %v; want an error", p, len(b), err)
+	}
+	if b, ok := sf.Content(p); ok || b != nil {
+		t.Fatalf("Content(%q) of a page changed on disk = %d bytes, %v", p, len(b), ok)
+	}
+	if _, err := sf.ReadContent("dir00/missing.go"); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("ReadContent of a missing path: %v, want fs.ErrNotExist", err)
+	}
+	// Pages the change did not touch still read.
+	if q := sf.paths[sf.pages[0].first]; !bytes.Equal(must(sf.ReadContent(q)), contentOf(src, q)) {
+		t.Fatalf("ReadContent(%q) of an untouched page differs", q)
+	}
+}
+
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+func contentOf(src []schemas.Source, path string) []byte {
+	for _, s := range src {
+		if s.Path == path {
+			return s.Content
+		}
+	}
+	return nil
 }
