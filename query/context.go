@@ -305,7 +305,8 @@ func (e *Engine) contextLinks(r int32) []ctxLink {
 		}
 	}
 	for _, k := range [...]EdgeKind{Calls, Instantiates, References, Implements, Extends, Contains} {
-		for _, i := range e.out.edges(r, k) {
+		rs := e.out.rows(r, k)
+		for i := rs.lo; i < rs.hi; i++ {
 			if v := e.edges[i].dstRow; v >= 0 {
 				add(v, linkWords[k][0])
 			}
@@ -454,7 +455,8 @@ func (e *Engine) buildContextIndex() *ctxIndex {
 		})
 		calls := 0
 		for _, k := range [...]EdgeKind{Calls, Instantiates, References} {
-			for _, i := range e.out.edges(int32(r), k) {
+			rs := e.out.rows(int32(r), k)
+			for i := rs.lo; i < rs.hi; i++ {
 				if calls++; calls > ctxCallWords {
 					break
 				}

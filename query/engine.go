@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"slices"
+	"sort"
 
 	"github.com/cespare/xxhash/v2"
 	"golang.org/x/sync/errgroup"
@@ -108,13 +109,13 @@ func ParseDirection(s string) (Direction, bool) {
 	return 0, false
 }
 
-// adjacency is the edges of every node in one direction, all kinds
-// together (CSR): node row r's entries are off[r]:off[r+1], grouped by
-// kind in EdgeKind order and in edge row order within a kind. For each,
-// kind is its kind, idx its edge row and nbr the node row at its other
-// end (-1 for an unresolved edge), so that a traversal reads these
-// compact slices and not the edge rows. count says how many entries each
-// kind has.
+// adjacency is the resolved edges into every node, all kinds together
+// (CSR): node row r's entries are off[r]:off[r+1], grouped by kind in
+// EdgeKind order and in edge row order within a kind. For each, kind is
+// its kind, idx its edge row and nbr the row of its source, so that a
+// traversal reads these compact slices and not the edge rows. count says
+// how many entries each kind has. (The edges a node leads need no such
+// list: see outEdges.)
 type adjacency struct {
 	off   []uint32
 	kind  []EdgeKind
@@ -124,14 +125,13 @@ type adjacency struct {
 }
 
 // build fills a for n nodes from edges, taking them in the order of
-// byKind (every edge row, grouped by kind, ascending within a kind); ends
-// gives the node an edge is listed under (-1 for none) and its other end.
-func (a *adjacency) build(n int32, edges []edge, byKind []uint32, ends func(*edge) (node, other int32)) {
+// byKind (every edge row, grouped by kind, ascending within a kind).
+func (a *adjacency) build(n int32, edges []edge, byKind []uint32) {
 	// Count one slot ahead, prefix-sum, then fill with off[r] as r's
 	// cursor and shift back: off[r] ends up at the start of r's entries.
 	a.off = make([]uint32, n+1)
 	for i := range edges {
-		if r, _ := ends(&edges[i]); r >= 0 {
+		if r := edges[i].dstRow; r >= 0 { // an unresolved edge points at no node
 			a.off[r+1]++
 			a.count[edges[i].kind]++
 		}
@@ -143,9 +143,9 @@ func (a *adjacency) build(n int32, edges []edge, byKind []uint32, ends func(*edg
 	a.kind, a.idx, a.nbr = make([]EdgeKind, m), make([]uint32, m), make([]int32, m)
 	for _, i := range byKind {
 		x := &edges[i]
-		if r, other := ends(x); r >= 0 {
+		if r := x.dstRow; r >= 0 {
 			j := a.off[r]
-			a.kind[j], a.idx[j], a.nbr[j] = x.kind, i, other
+			a.kind[j], a.idx[j], a.nbr[j] = x.kind, i, x.srcRow
 			a.off[r]++
 		}
 	}
@@ -177,6 +177,68 @@ func (a *adjacency) span(r int32, k EdgeKind) ([]uint32, []int32) {
 func (a *adjacency) edges(r int32, k EdgeKind) []uint32 {
 	idx, _ := a.span(r, k)
 	return idx
+}
+
+// outEdges are the edges each node leads, kept as the rows themselves:
+// the engine's edge rows are in the table's order, by source row and
+// within a source by kind (in the order of the kinds' names), so node r's
+// edges are the rows off[r]:off[r+1] and those of one kind a run of them.
+type outEdges struct {
+	off   []uint32
+	edges []edge // the engine's
+}
+
+// rowRange is the edge rows lo:hi.
+type rowRange struct{ lo, hi uint32 }
+
+func (x rowRange) len() int { return int(x.hi - x.lo) }
+
+// kindRank is each kind's place in the order of the kinds' names, the
+// order of the edges table within a source.
+var kindRank = func() (rank [numEdgeKinds]uint8) {
+	for k := range numEdgeKinds {
+		for j := range numEdgeKinds {
+			if schemas.EdgeKinds[j] < schemas.EdgeKinds[k] {
+				rank[k]++
+			}
+		}
+	}
+	return rank
+}()
+
+// build fills o for n nodes from edges, which buildAdjacency has checked
+// are in the table's order.
+func (o *outEdges) build(n int32, edges []edge) {
+	o.edges = edges
+	o.off = make([]uint32, n+1)
+	for i := range edges {
+		o.off[edges[i].srcRow+1]++
+	}
+	for r := int32(1); r <= n; r++ {
+		o.off[r] += o.off[r-1]
+	}
+}
+
+// rows returns r's edges of kind k.
+func (o *outEdges) rows(r int32, k EdgeKind) rowRange {
+	if k >= numEdgeKinds {
+		return rowRange{}
+	}
+	lo, hi := o.off[r], o.off[r+1]
+	run := o.edges[lo:hi]
+	want := kindRank[k]
+	var i, j int
+	if len(run) <= 16 { // most nodes lead a few edges
+		for i < len(run) && kindRank[run[i].kind] < want {
+			i++
+		}
+		for j = i; j < len(run) && run[j].kind == k; j++ {
+		}
+	} else {
+		i = sort.Search(len(run), func(x int) bool { return kindRank[run[x].kind] >= want })
+		j = i + sort.Search(len(run)-i, func(x int) bool { return kindRank[run[i+x].kind] > want })
+	}
+	return rowRange{lo + uint32(i), lo + uint32(j)}
 }
 
 // csr is an adjacency of one kind: the edges of node row r are
@@ -236,7 +298,8 @@ type Engine struct {
 	args        packedArgs
 	fingerprint string
 
-	out, in adjacency
+	out outEdges
+	in  adjacency
 
 	names names
 
@@ -374,6 +437,13 @@ func (e *Engine) buildAdjacency(edges []schemas.Edge, ids []uint64) error {
 		if ed.SrcRow < 0 || ed.SrcRow >= n || ids[ed.SrcRow] != ed.Src {
 			return fmt.Errorf("edge %d: src_row %d does not hold src %d", i, ed.SrcRow, ed.Src)
 		}
+		if i > 0 {
+			prev := &e.edges[i-1]
+			if ed.SrcRow < prev.srcRow || ed.SrcRow == prev.srcRow && kindRank[k] < kindRank[prev.kind] {
+				return fmt.Errorf("edge %d: not in the table's order (by src, then kind): src_row %d, kind %s after src_row %d, kind %s",
+					i, ed.SrcRow, ed.Kind, prev.srcRow, prev.kind)
+			}
+		}
 		// Neighbouring edges mostly share a file and a why: the maps are
 		// asked only when they change.
 		if ed.File != lastFile || len(files) == 0 {
@@ -470,13 +540,8 @@ func (e *Engine) buildAdjacency(edges []schemas.Edge, ids []uint64) error {
 		byKind[start[k]] = uint32(i)
 		start[k]++
 	}
-	e.out.build(n, e.edges, byKind, func(x *edge) (int32, int32) { return x.srcRow, x.dstRow })
-	e.in.build(n, e.edges, byKind, func(x *edge) (int32, int32) {
-		if x.dstRow < 0 {
-			return -1, 0 // an unresolved edge points at no node
-		}
-		return x.dstRow, x.srcRow
-	})
+	e.out.build(n, e.edges)
+	e.in.build(n, e.edges, byKind)
 	e.stats.Edges = len(e.edges)
 	return nil
 }
@@ -570,7 +635,7 @@ func (e *Engine) Parent(r int32) (int32, bool) {
 func (e *Engine) Degree(r int32, k EdgeKind, d Direction) int {
 	n := 0
 	if d == Out || d == Both {
-		n += len(e.out.edges(r, k))
+		n += e.out.rows(r, k).len()
 	}
 	if d == In || d == Both {
 		n += len(e.in.edges(r, k))

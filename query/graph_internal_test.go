@@ -1,7 +1,9 @@
 package query
 
 import (
+	"cmp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/graphsnap/snap/query/querytest"
@@ -16,7 +18,8 @@ func TestAdjacencyByDefinition(t *testing.T) {
 	// Instantiations and calls into the same callee from many files, lines
 	// and columns, some at the same place, so that the merge of the two
 	// kinds and every key of the order are exercised.
-	// Build needs the edges' rows right, not the edges in table order.
+	// Build needs the edges' rows right, and the edges in order of source
+	// and kind.
 	for i := range 600 {
 		src, dst := (i*37)%len(s.Nodes), i%7
 		kind := schemas.EdgeCalls
@@ -26,6 +29,16 @@ func TestAdjacencyByDefinition(t *testing.T) {
 		s.Edges = append(s.Edges, schemas.Edge{Src: s.Nodes[src].ID, Dst: s.Nodes[dst].ID, Kind: kind,
 			File: s.Nodes[i%11].File, Line: uint32(i % 5), Col: uint32(i % 4), SrcRow: int32(src), DstRow: int32(dst)})
 	}
+	// One node leads many edges of several kinds: its runs are searched,
+	// not scanned.
+	for i := range 60 {
+		kind := []string{schemas.EdgeCalls, schemas.EdgeReferences, schemas.EdgeContains, schemas.EdgeImplements}[i%4]
+		s.Edges = append(s.Edges, schemas.Edge{Src: s.Nodes[1].ID, Dst: s.Nodes[100+i].ID, Kind: kind,
+			File: s.Nodes[1].File, Line: uint32(i), SrcRow: 1, DstRow: int32(100 + i)})
+	}
+	slices.SortStableFunc(s.Edges, func(a, b schemas.Edge) int {
+		return cmp.Or(cmp.Compare(a.SrcRow, b.SrcRow), cmp.Compare(a.Kind, b.Kind))
+	})
 	e, err := Build(s)
 	if err != nil {
 		t.Fatal(err)
@@ -33,39 +46,32 @@ func TestAdjacencyByDefinition(t *testing.T) {
 	// Every edge is listed once under its source (out) and, resolved,
 	// once under its destination (in), with its kind and other end; a
 	// node's edges of a kind are in edge row order.
-	for _, c := range [...]struct {
-		name string
-		adj  *adjacency
-		ends func(ed *edge) (node, other int32)
-	}{
-		{"out", &e.out, func(ed *edge) (int32, int32) { return ed.srcRow, ed.dstRow }},
-		{"in", &e.in, func(ed *edge) (int32, int32) { return ed.dstRow, ed.srcRow }},
-	} {
-		listed := make([]int, len(e.edges))
-		for r := range int32(len(e.nodes)) {
-			for k := range numEdgeKinds + 1 {
-				edges, others := c.adj.span(r, k)
-				if !slices.IsSorted(edges) {
-					t.Fatalf("%s: %s edges of row %d out of row order: %v", c.name, k, r, edges)
+	out, in := make([]int, len(e.edges)), make([]int, len(e.edges))
+	for r := range int32(len(e.nodes)) {
+		for k := range numEdgeKinds + 1 {
+			rs := e.out.rows(r, k)
+			for i := rs.lo; i < rs.hi; i++ {
+				if ed := &e.edges[i]; ed.kind != k || ed.srcRow != r {
+					t.Fatalf("out: row %d, kind %s: edge %d (%s from %d)", r, k, i, ed.kind, ed.srcRow)
 				}
-				for j, i := range edges {
-					node, other := c.ends(&e.edges[i])
-					if e.edges[i].kind != k || node != r || others[j] != other {
-						t.Fatalf("%s: row %d, kind %s: edge %d (%s, %d → other %d), listed with other end %d",
-							c.name, r, k, i, e.edges[i].kind, node, other, others[j])
-					}
-					listed[i]++
+				out[i]++
+			}
+			edges, others := e.in.span(r, k)
+			if !slices.IsSorted(edges) {
+				t.Fatalf("in: %s edges of row %d out of row order: %v", k, r, edges)
+			}
+			for j, i := range edges {
+				if ed := &e.edges[i]; ed.kind != k || ed.dstRow != r || others[j] != ed.srcRow {
+					t.Fatalf("in: row %d, kind %s: edge %d (%s, %d → %d), listed with other end %d",
+						r, k, i, ed.kind, ed.srcRow, ed.dstRow, others[j])
 				}
+				in[i]++
 			}
 		}
-		for i, n := range listed {
-			want := 1
-			if c.name == "in" && e.edges[i].dstRow < 0 {
-				want = 0
-			}
-			if n != want {
-				t.Fatalf("%s: edge %d listed %d times, want %d", c.name, i, n, want)
-			}
+	}
+	for i := range e.edges {
+		if want := int(min(e.edges[i].dstRow+1, 1)); out[i] != 1 || in[i] != want {
+			t.Fatalf("edge %d listed %d times out, %d in; want 1 and %d", i, out[i], in[i], want)
 		}
 	}
 	many := 0
@@ -86,5 +92,15 @@ func TestAdjacencyByDefinition(t *testing.T) {
 	}
 	if many == 0 {
 		t.Fatal("no node has more than 20 callers: the order was not exercised")
+	}
+	if n := e.out.off[2] - e.out.off[1]; n <= 16 {
+		t.Fatalf("row 1 leads %d edges: the search of a long run was not exercised", n)
+	}
+
+	// Edges out of that order are refused.
+	i := slices.IndexFunc(s.Edges, func(ed schemas.Edge) bool { return ed.SrcRow == 1 && ed.Kind == schemas.EdgeReferences })
+	s.Edges[i], s.Edges[i-1] = s.Edges[i-1], s.Edges[i]
+	if _, err := Build(s); err == nil || !strings.Contains(err.Error(), "not in the table's order") {
+		t.Fatalf("Build of edges out of order: %v", err)
 	}
 }
