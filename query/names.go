@@ -11,31 +11,35 @@ import (
 	"sync"
 )
 
-// names holds the name indexes of an engine. Posting lists hold rows in
-// row order, which is also id order.
+// names holds the name indexes of an engine. Distinct names are numbered
+// in byName's order: name n's rows are byName[nameAt[n]:nameAt[n+1]].
+// Nodes share names (String, Error, init, and in generated code whole
+// tables of constants), so the words and trigrams of a name are posted
+// once for the name, not once per row: on GOROOT/src a name has 2.6 rows.
 type names struct {
 	nodes   []node
 	nt      *nodeTable
 	byName  []int32 // rows by name folded to ASCII lower case, then name, then row
+	nameAt  []uint32
 	byQName []int32 // rows by qualified name, then row
 	tokens  postings[string]
 	grams   postings[uint32]
 	scratch *sync.Pool // of *fuzzyScratch
 }
 
-// fuzzyScratch is what a fuzzy match needs: a zero counter per row, and
+// fuzzyScratch is what a fuzzy match needs: a zero counter per name, and
 // room for candidates.
 type fuzzyScratch struct {
 	counts []uint8
 	cand   []int32
 }
 
-// postings maps sorted keys to sorted rows: the rows of keys[i] are
-// rows[off[i]:off[i+1]].
+// postings maps sorted keys to sorted name numbers: those of keys[i] are
+// names[off[i]:off[i+1]].
 type postings[K cmp.Ordered] struct {
-	keys []K
-	off  []uint32
-	rows []int32
+	keys  []K
+	off   []uint32
+	names []int32
 }
 
 func (p *postings[K]) get(k K) []int32 {
@@ -43,18 +47,21 @@ func (p *postings[K]) get(k K) []int32 {
 	if !ok {
 		return nil
 	}
-	return p.rows[p.off[i]:p.off[i+1]]
+	return p.names[p.off[i]:p.off[i+1]]
 }
 
-// buildNames indexes the names of nodes. Nodes share names (String, Error,
-// init, New), so the work that depends on the name alone (folding, words,
-// trigrams, sorting) is done once per distinct name, and the rows are then
-// spread over the keys by counting, which keeps them in row order. The
-// four indexes build side by side unless serial.
+// rowsOf returns name n's rows, in row order.
+func (x *names) rowsOf(n int32) []int32 { return x.byName[x.nameAt[n]:x.nameAt[n+1]] }
+
+// nameLen returns the length of name n.
+func (x *names) nameLen(n int32) int { return int(x.nodes[x.byName[x.nameAt[n]]].name.len) }
+
+// buildNames indexes the names of nodes. The work that depends on the
+// name alone (folding, words, trigrams, sorting) is done once per
+// distinct name; the rows are then placed by counting, which keeps each
+// name's in row order. The four indexes build side by side unless serial.
 func buildNames(nodes []node, nt *nodeTable, serial bool) names {
-	x := names{nodes: nodes, nt: nt, scratch: &sync.Pool{New: func() any {
-		return &fuzzyScratch{counts: make([]uint8, len(nodes))}
-	}}}
+	x := names{nodes: nodes, nt: nt}
 	nameOf := make([]int32, len(nodes)) // row → its name, an index into uniq
 	var uniq []string
 	ids := make(map[string]int32)
@@ -69,21 +76,19 @@ func buildNames(nodes []node, nt *nodeTable, serial bool) names {
 		nameOf[r] = id
 	}
 	ids = nil
-	// Rows per name: how many slots each of a name's keys takes.
-	perName := make([]uint32, len(uniq))
-	for _, id := range nameOf {
-		perName[id]++
-	}
-	// The four indexes are independent.
+	x.scratch = &sync.Pool{New: func() any { return &fuzzyScratch{counts: make([]uint8, len(uniq))} }}
+	// The names' numbers, in byName's order, come first: the postings
+	// list numbers.
+	number := nameNumbers(uniq)
 	var wg sync.WaitGroup
 	do := wg.Go
 	if serial {
 		do = func(f func()) { f() }
 	}
-	do(func() { x.byName = byNameOrder(uniq, nameOf, perName) })
+	do(func() { x.byName, x.nameAt = byNameOrder(number, nameOf) })
 	do(func() { x.byQName = byQNameOrder(&x) })
-	do(func() { x.tokens = tokenPostings(uniq, nameOf, perName) })
-	x.grams = gramPostings(uniq, nameOf, perName)
+	do(func() { x.tokens = tokenPostings(uniq, number) })
+	x.grams = gramPostings(uniq, number)
 	wg.Wait()
 	return x
 }
@@ -95,34 +100,36 @@ type nameKeys struct {
 	keys []int32
 }
 
-// spread inverts nk for n keys numbered from 0: the rows of key k, in
-// row order, are rows[off[k]:off[k+1]]. nameOf gives each row's name,
-// perName how many rows each name has.
-func (nk *nameKeys) spread(n int, nameOf []int32, perName []uint32) (off []uint32, rows []int32) {
+// spread inverts nk for n keys numbered from 0: the names of key k, by
+// number, are names[off[k]:off[k+1]]. number gives each name's number.
+func (nk *nameKeys) spread(n int, number []int32) (off []uint32, names []int32) {
 	off = make([]uint32, n+1)
-	for id, c := range perName {
-		for _, k := range nk.keys[nk.off[id]:nk.off[id+1]] {
-			off[k+1] += c
-		}
+	for _, k := range nk.keys {
+		off[k+1]++
 	}
 	for k := range n {
 		off[k+1] += off[k]
 	}
-	rows = make([]int32, off[n])
-	next := slices.Clone(off[:n]) // where key k's next row goes
-	for r, id := range nameOf {
+	byNumber := make([]int32, len(number)) // number → name
+	for id, num := range number {
+		byNumber[num] = int32(id)
+	}
+	names = make([]int32, off[n])
+	next := slices.Clone(off[:n]) // where key k's next name goes
+	for num, id := range byNumber {
 		for _, k := range nk.keys[nk.off[id]:nk.off[id+1]] {
-			rows[next[k]] = int32(r)
+			names[next[k]] = int32(num)
 			next[k]++
 		}
 	}
-	return off, rows
+	return off, names
 }
 
-// byNameOrder returns the rows by name folded to ASCII lower case, then
-// name, then row. Only distinct names are sorted: comparing the folded
-// strings, computed once, orders them as compareFold does.
-func byNameOrder(uniq []string, nameOf []int32, perName []uint32) []int32 {
+// nameNumbers numbers the distinct names uniq in order of the name folded
+// to ASCII lower case, then the name. Only distinct names are sorted:
+// comparing the folded strings, computed once, orders them as compareFold
+// does.
+func nameNumbers(uniq []string) []int32 {
 	keys := make([]prefixKey, len(uniq))
 	for i, s := range uniq {
 		keys[i] = prefixKey{s: foldASCII(s), id: int32(i)}
@@ -140,15 +147,31 @@ func byNameOrder(uniq []string, nameOf []int32, perName []uint32) []int32 {
 		}
 		i = j
 	}
-	nk := nameKeys{off: make([]uint32, len(uniq)+1), keys: make([]int32, len(uniq))}
+	number := make([]int32, len(uniq))
 	for i, k := range keys {
-		nk.keys[k.id] = int32(i)
+		number[k.id] = int32(i)
 	}
-	for i := range uniq {
-		nk.off[i+1] = uint32(i + 1)
+	return number
+}
+
+// byNameOrder returns the rows by name number, then row, and where each
+// name's rows start.
+func byNameOrder(number, nameOf []int32) (rows []int32, at []uint32) {
+	at = make([]uint32, len(number)+1)
+	for _, id := range nameOf {
+		at[number[id]+1]++
 	}
-	_, rows := nk.spread(len(uniq), nameOf, perName)
-	return rows
+	for n := range number {
+		at[n+1] += at[n]
+	}
+	rows = make([]int32, len(nameOf))
+	next := slices.Clone(at[:len(number)])
+	for r, id := range nameOf {
+		n := number[id]
+		rows[next[n]] = int32(r)
+		next[n]++
+	}
+	return rows, at
 }
 
 func (x *names) name(r int32) string  { return x.nt.str(x.nodes[r].name) }
@@ -257,7 +280,7 @@ func multikey(keys []prefixKey, depth int) {
 }
 
 // tokenPostings indexes rows by the words of their names (see tokens).
-func tokenPostings(uniq []string, nameOf []int32, perName []uint32) postings[string] {
+func tokenPostings(uniq []string, number []int32) postings[string] {
 	ids := map[string]int32{}
 	var toks []string // by id, in order of appearance
 	nk := nameKeys{off: make([]uint32, len(uniq)+1)}
@@ -301,15 +324,14 @@ func tokenPostings(uniq []string, nameOf []int32, perName []uint32) postings[str
 	for i, id := range nk.keys {
 		nk.keys[i] = rank[id]
 	}
-	p.off, p.rows = nk.spread(len(toks), nameOf, perName)
+	p.off, p.names = nk.spread(len(toks), number)
 	return p
 }
 
-// gramPostings indexes rows by the trigrams of their names (see
-// trigrams). A trigram is three bytes: a bitset of all 1<<24 of them,
+// gramPostings indexes names by their trigrams (see trigrams). A trigram is three bytes: a bitset of all 1<<24 of them,
 // with the count of set bits before each word of it, numbers the ones
 // present in order without a map.
-func gramPostings(uniq []string, nameOf []int32, perName []uint32) postings[uint32] {
+func gramPostings(uniq []string, number []int32) postings[uint32] {
 	size := 0 // a name has at most as many trigrams as bytes
 	for _, name := range uniq {
 		size += len(name)
@@ -341,7 +363,7 @@ func gramPostings(uniq []string, nameOf []int32, perName []uint32) postings[uint
 	for i, g := range grams {
 		nk.keys[i] = int32(before[g/64] + uint32(bits.OnesCount64(set[g/64]&(1<<(g%64)-1))))
 	}
-	p.off, p.rows = nk.spread(len(p.keys), nameOf, perName)
+	p.off, p.names = nk.spread(len(p.keys), number)
 	return p
 }
 
@@ -749,12 +771,16 @@ func (e *Engine) Search(q string, opt SearchOptions) []Hit {
 	}
 	qt := tokens(last, nil)
 	if len(qt) > 0 {
-		rows := e.names.tokens.get(qt[0])
+		names := e.names.tokens.get(qt[0])
 		for _, t := range qt[1:] {
-			rows = intersect(rows, e.names.tokens.get(t))
+			names = intersect(names, e.names.tokens.get(t))
 		}
-		for _, r := range rows {
-			accept(r, MatchToken, float32(len(qt))/float32(max(len(qt), countWords(e.NodeName(r)))))
+		for _, n := range names {
+			rows := e.names.rowsOf(n)
+			score := float32(len(qt)) / float32(max(len(qt), countWords(e.NodeName(rows[0]))))
+			for _, r := range rows {
+				accept(r, MatchToken, score)
+			}
 		}
 		if flush() {
 			return hits[:opt.Limit]
@@ -856,25 +882,27 @@ func (x *names) fuzzy(q string, fn func(r int32, score float32)) {
 	sc := x.scratch.Get().(*fuzzyScratch)
 	counts, cand := sc.counts, sc.cand[:0]
 	for _, l := range lists[:probe] {
-		for _, r := range l {
-			if counts[r] == 0 {
-				cand = append(cand, r)
+		for _, n := range l {
+			if counts[n] == 0 {
+				cand = append(cand, n)
 			}
-			counts[r]++
+			counts[n]++
 		}
 	}
 	for _, l := range lists[probe:] {
-		for _, r := range l {
-			if counts[r] > 0 {
-				counts[r]++
+		for _, n := range l {
+			if counts[n] > 0 {
+				counts[n]++
 			}
 		}
 	}
-	for _, r := range cand {
-		score := 2 * float32(counts[r]) / float32(len(qg)+int(x.nodes[r].name.len))
-		counts[r] = 0
+	for _, n := range cand {
+		score := 2 * float32(counts[n]) / float32(len(qg)+x.nameLen(n))
+		counts[n] = 0
 		if score >= minFuzzy {
-			fn(r, min(score, 1))
+			for _, r := range x.rowsOf(n) {
+				fn(r, min(score, 1))
+			}
 		}
 	}
 	sc.cand = cand

@@ -28,26 +28,39 @@ func namesByDefinition(nodes []schemas.Node) names {
 	slices.SortFunc(x.byQName, func(a, b int32) int {
 		return cmp.Or(strings.Compare(nodes[a].QualifiedName, nodes[b].QualifiedName), cmp.Compare(a, b))
 	})
-	x.tokens = postingsByDefinition(len(nodes), func(r int32) []string {
-		toks := tokens(nodes[r].Name, nil)
+	// Distinct names, numbered in byName's order.
+	x.nameAt = []uint32{0}
+	var uniq []string
+	for i, r := range x.byName {
+		if i > 0 && nodes[r].Name != nodes[x.byName[i-1]].Name {
+			uniq = append(uniq, nodes[x.byName[i-1]].Name)
+			x.nameAt = append(x.nameAt, uint32(i))
+		}
+	}
+	if len(nodes) > 0 {
+		uniq = append(uniq, nodes[x.byName[len(nodes)-1]].Name)
+		x.nameAt = append(x.nameAt, uint32(len(nodes)))
+	}
+	x.tokens = postingsByDefinition(uniq, func(name string) []string {
+		toks := tokens(name, nil)
 		slices.Sort(toks)
 		return slices.Compact(toks)
 	})
-	x.grams = postingsByDefinition(len(nodes), func(r int32) []uint32 {
-		return trigrams(nodes[r].Name, nil)
+	x.grams = postingsByDefinition(uniq, func(name string) []uint32 {
+		return trigrams(name, nil)
 	})
 	return x
 }
 
-func postingsByDefinition[K cmp.Ordered](n int, keys func(r int32) []K) postings[K] {
-	rows := map[K][]int32{}
-	for r := range int32(n) {
-		for _, k := range keys(r) {
-			rows[k] = append(rows[k], r)
+func postingsByDefinition[K cmp.Ordered](uniq []string, keys func(name string) []K) postings[K] {
+	names := map[K][]int32{}
+	for n, name := range uniq {
+		for _, k := range keys(name) {
+			names[k] = append(names[k], int32(n))
 		}
 	}
-	p := postings[K]{off: []uint32{0}, rows: []int32{}}
-	for k := range rows {
+	p := postings[K]{off: []uint32{0}, names: []int32{}}
+	for k := range names {
 		p.keys = append(p.keys, k)
 	}
 	slices.Sort(p.keys)
@@ -55,8 +68,8 @@ func postingsByDefinition[K cmp.Ordered](n int, keys func(r int32) []K) postings
 		p.keys = []K{}
 	}
 	for _, k := range p.keys {
-		p.rows = append(p.rows, rows[k]...)
-		p.off = append(p.off, uint32(len(p.rows)))
+		p.names = append(p.names, names[k]...)
+		p.off = append(p.off, uint32(len(p.names)))
 	}
 	return p
 }
@@ -79,6 +92,7 @@ func checkNames(t *testing.T, nodes []schemas.Node) {
 			got, want any
 		}{
 			{"byName", got.byName, want.byName},
+			{"nameAt", got.nameAt, want.nameAt},
 			{"byQName", got.byQName, want.byQName},
 			{"tokens", got.tokens, want.tokens},
 			{"grams", got.grams, want.grams},
