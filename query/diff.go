@@ -206,7 +206,7 @@ func brokenCallers(from, b *Engine, r int32, sd schemas.SymbolDelta, max int) sc
 		sd.CallersTotal++
 		if len(sd.Callers) < max {
 			e := &from.edges[l.Edge]
-			sd.Callers = append(sd.Callers, schemas.CallSite{QName: caller.QualifiedName, Location: fmt.Sprintf("%s:%d:%d", from.edgeFiles[e.file], e.line, e.col)})
+			sd.Callers = append(sd.Callers, schemas.CallSite{QName: caller.QualifiedName, Location: fmt.Sprintf("%s:%d:%d", from.nt.files[from.edgeFile(uint32(l.Edge))], e.line, e.col)})
 		}
 	}
 	return sd
@@ -300,7 +300,7 @@ func diffEdges(a, b *Engine, d *schemas.Diff) {
 			}
 			d.Edges = append(d.Edges, schemas.EdgeDelta{
 				Change: change, Kind: x.kind.String(), From: from.QualifiedName, To: to,
-				Location: fmt.Sprintf("%s:%d", e.edgeFiles[x.file], x.line),
+				Location: fmt.Sprintf("%s:%d", e.nt.files[e.edgeFile(uint32(i))], x.line),
 			})
 		}
 	}

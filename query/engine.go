@@ -20,6 +20,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"hash/fnv"
+	"math"
 	"slices"
 	"sort"
 
@@ -255,23 +256,27 @@ func (c *csr) span(row int32) ([]uint32, []int32) {
 	return c.idx[lo:hi], c.nbr[lo:hi]
 }
 
-// edge is an edge row as the engine keeps it: 40 bytes where a
+// edge is an edge row as the engine keeps it: 32 bytes where a
 // schemas.Edge takes 144. Its ends are node rows (their ids are the
 // nodes'), its target a span of Engine.targets, where each distinct
-// target is kept once, its file a number into Engine.edgeFiles, which are
-// in path order, its resolution and reason one number into
+// target is kept once, its resolution and reason one number into
 // Engine.edgeWhy, since few pairs occur, and its Args are kept apart,
-// compressed (packedArgs). Edge rebuilds the row.
+// compressed (packedArgs). Its file is its source's (all but one edge in
+// a hundred), or else listed in Engine.otherFiles (see edgeFile). Edge
+// rebuilds the row.
 type edge struct {
 	target         text
 	srcRow, dstRow int32 // dstRow -1 when unresolved
 	line, col      uint32
 	conf           float32
-	file           uint32
-	why            uint32
+	why            uint16
 	kind           EdgeKind
 	flags          edgeFlags
 }
+
+// otherFile is the file of an edge that is not in its source's file: a
+// number into nodeTable.files.
+type otherFile struct{ row, file uint32 }
 
 // edgeFlags are an edge's booleans.
 type edgeFlags uint8
@@ -280,6 +285,7 @@ const (
 	inLoop edgeFlags = 1 << iota
 	inTry
 	conditional
+	inOtherFile // its file is in Engine.otherFiles
 )
 
 // why is an edge's resolution and, when unresolved, the reason.
@@ -292,9 +298,9 @@ type Engine struct {
 	nodes       []node
 	nt          nodeTable
 	edges       []edge
-	targets     arena    // edge.target
-	edgeFiles   []string // edge.file → path, sorted
-	edgeWhy     []why    // edge.why → resolution and reason
+	targets     arena       // edge.target
+	otherFiles  []otherFile // by row: the edges flagged inOtherFile
+	edgeWhy     []why       // edge.why → resolution and reason
 	args        packedArgs
 	fingerprint string
 
@@ -374,7 +380,8 @@ func BuildWith(s *snapshot.Snapshot, opts BuildOptions) (*Engine, error) {
 	if serial {
 		g.SetLimit(1)
 	}
-	g.Go(func() error { return e.buildAdjacency(s.Edges, ids) })
+	var ef edgeFiles
+	g.Go(func() (err error) { ef, err = e.buildAdjacency(s.Edges, ids); return err })
 	g.Go(func() error { e.args = packArgs(s.Edges); return nil })
 	if e.nodes, e.nt, err = buildNodes(s.Nodes, ids); err != nil {
 		g.Wait()
@@ -385,6 +392,7 @@ func BuildWith(s *snapshot.Snapshot, opts BuildOptions) (*Engine, error) {
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
+	e.placeEdgeFiles(ef)
 	e.stats.Nodes = len(e.nodes)
 	e.stats.NodesByKind = map[string]int{}
 	e.stats.NodesByLanguage = map[string]int{}
@@ -406,9 +414,18 @@ func BuildWith(s *snapshot.Snapshot, opts BuildOptions) (*Engine, error) {
 	return e, nil
 }
 
+// edgeFiles are the edges' files as buildAdjacency meets them, before
+// placeEdgeFiles places them among the nodes': paths, sorted, and each
+// edge's number into them.
+type edgeFiles struct {
+	paths []string
+	of    []uint32
+}
+
 // buildAdjacency checks edges against the nodes, whose ids are ids (by
-// row), and builds the compact edges and both adjacencies.
-func (e *Engine) buildAdjacency(edges []schemas.Edge, ids []uint64) error {
+// row), and builds the compact edges and both adjacencies; the edges'
+// files wait for the nodes' (placeEdgeFiles).
+func (e *Engine) buildAdjacency(edges []schemas.Edge, ids []uint64) (edgeFiles, error) {
 	n := int32(len(ids))
 	e.edges = make([]edge, len(edges))
 	files := map[string]uint32{}
@@ -422,25 +439,26 @@ func (e *Engine) buildAdjacency(edges []schemas.Edge, ids []uint64) error {
 		size += len(edges[i].Target)
 	}
 	if size > 1<<32-1 {
-		return fmt.Errorf("edges: %d bytes of targets, more than an engine holds", size)
+		return edgeFiles{}, fmt.Errorf("edges: %d bytes of targets, more than an engine holds", size)
 	}
 	targets := make([]byte, 0, size) // room for every target, repeats included
 	var fileID, whyID uint32
+	fileOf := make([]uint32, len(edges))
 	var perKind [numEdgeKinds]int
 	var unresolved []int // by why
 	for i := range edges {
 		ed := &edges[i]
 		k, ok := ParseEdgeKind(ed.Kind)
 		if !ok {
-			return fmt.Errorf("edge %d: unknown kind %q", i, ed.Kind)
+			return edgeFiles{}, fmt.Errorf("edge %d: unknown kind %q", i, ed.Kind)
 		}
 		if ed.SrcRow < 0 || ed.SrcRow >= n || ids[ed.SrcRow] != ed.Src {
-			return fmt.Errorf("edge %d: src_row %d does not hold src %d", i, ed.SrcRow, ed.Src)
+			return edgeFiles{}, fmt.Errorf("edge %d: src_row %d does not hold src %d", i, ed.SrcRow, ed.Src)
 		}
 		if i > 0 {
 			prev := &e.edges[i-1]
 			if ed.SrcRow < prev.srcRow || ed.SrcRow == prev.srcRow && kindRank[k] < kindRank[prev.kind] {
-				return fmt.Errorf("edge %d: not in the table's order (by src, then kind): src_row %d, kind %s after src_row %d, kind %s",
+				return edgeFiles{}, fmt.Errorf("edge %d: not in the table's order (by src, then kind): src_row %d, kind %s after src_row %d, kind %s",
 					i, ed.SrcRow, ed.Kind, prev.srcRow, prev.kind)
 			}
 		}
@@ -457,6 +475,9 @@ func (e *Engine) buildAdjacency(edges []schemas.Edge, ids []uint64) error {
 		if w := (why{ed.Resolution, ed.Reason}); w != lastWhy || len(whys) == 0 {
 			id, ok := whys[w]
 			if !ok {
+				if len(whys) > math.MaxUint16 {
+					return edgeFiles{}, fmt.Errorf("edges: more than %d distinct resolutions and reasons", math.MaxUint16+1)
+				}
 				id = uint32(len(whys))
 				whys[w] = id
 				unresolved = append(unresolved, 0)
@@ -466,11 +487,11 @@ func (e *Engine) buildAdjacency(edges []schemas.Edge, ids []uint64) error {
 		switch {
 		case ed.Dst == 0:
 			if ed.DstRow != -1 {
-				return fmt.Errorf("edge %d: unresolved edge has dst_row %d, want -1", i, ed.DstRow)
+				return edgeFiles{}, fmt.Errorf("edge %d: unresolved edge has dst_row %d, want -1", i, ed.DstRow)
 			}
 			unresolved[whyID]++
 		case ed.DstRow < 0 || ed.DstRow >= n || ids[ed.DstRow] != ed.Dst:
-			return fmt.Errorf("edge %d: dst_row %d does not hold dst %d", i, ed.DstRow, ed.Dst)
+			return edgeFiles{}, fmt.Errorf("edge %d: dst_row %d does not hold dst %d", i, ed.DstRow, ed.Dst)
 		}
 		var f edgeFlags
 		if ed.InLoop {
@@ -491,26 +512,27 @@ func (e *Engine) buildAdjacency(edges []schemas.Edge, ids []uint64) error {
 				*slot = t
 			}
 		}
+		fileOf[i] = fileID
 		e.edges[i] = edge{
 			target: t, srcRow: ed.SrcRow, dstRow: ed.DstRow, line: ed.Line, col: ed.Col,
-			conf: ed.Confidence, file: fileID, why: whyID, kind: k, flags: f,
+			conf: ed.Confidence, why: uint16(whyID), kind: k, flags: f,
 		}
 		perKind[k]++
 	}
 	e.targets = arena(slices.Clone(targets)) // without the room the repeats did not take
 	// Files are numbered in path order, so that comparing numbers
 	// compares paths.
-	e.edgeFiles = make([]string, 0, len(files))
+	ef := edgeFiles{paths: make([]string, 0, len(files)), of: fileOf}
 	for f := range files {
-		e.edgeFiles = append(e.edgeFiles, f)
+		ef.paths = append(ef.paths, f)
 	}
-	slices.Sort(e.edgeFiles)
+	slices.Sort(ef.paths)
 	rank := make([]uint32, len(files))
-	for i, f := range e.edgeFiles {
+	for i, f := range ef.paths {
 		rank[files[f]] = uint32(i)
 	}
-	for i := range e.edges {
-		e.edges[i].file = rank[e.edges[i].file]
+	for i := range fileOf {
+		fileOf[i] = rank[fileOf[i]]
 	}
 	e.edgeWhy = make([]why, len(whys))
 	e.stats.UnresolvedByReason = map[string]int{}
@@ -543,7 +565,57 @@ func (e *Engine) buildAdjacency(edges []schemas.Edge, ids []uint64) error {
 	e.out.build(n, e.edges)
 	e.in.build(n, e.edges, byKind)
 	e.stats.Edges = len(e.edges)
-	return nil
+	return ef, nil
+}
+
+// placeEdgeFiles numbers the edges' files among the nodes' (adding any
+// file only edges name, in path order) and keeps apart those of the edges
+// whose file is not their source's.
+func (e *Engine) placeEdgeFiles(ef edgeFiles) {
+	files := e.nt.files
+	num := make([]uint32, len(ef.paths)) // edge file → its number among files
+	var extra []string
+	for i, p := range ef.paths {
+		f, ok := slices.BinarySearch(files, p)
+		if !ok {
+			extra = append(extra, p)
+		}
+		num[i] = uint32(f)
+	}
+	if extra != nil {
+		merged := slices.Concat(files, extra)
+		slices.Sort(merged)
+		renumber := make([]uint32, len(files))
+		for i, p := range files {
+			f, _ := slices.BinarySearch(merged, p)
+			renumber[i] = uint32(f)
+		}
+		for i := range e.nodes {
+			e.nodes[i].file = renumber[e.nodes[i].file]
+		}
+		for i, p := range ef.paths {
+			f, _ := slices.BinarySearch(merged, p)
+			num[i] = uint32(f)
+		}
+		e.nt.files = merged
+	}
+	for i := range e.edges {
+		x := &e.edges[i]
+		if f := num[ef.of[i]]; f != e.nodes[x.srcRow].file {
+			x.flags |= inOtherFile
+			e.otherFiles = append(e.otherFiles, otherFile{uint32(i), f})
+		}
+	}
+}
+
+// edgeFile returns the file of edge row i, a number into nodeTable.files.
+func (e *Engine) edgeFile(i uint32) uint32 {
+	x := &e.edges[i]
+	if x.flags&inOtherFile == 0 {
+		return e.nodes[x.srcRow].file
+	}
+	j, _ := slices.BinarySearchFunc(e.otherFiles, i, func(o otherFile, row uint32) int { return cmp.Compare(o.row, row) })
+	return e.otherFiles[j].file
 }
 
 // fingerprint names the snapshot's content in 16 hex digits: its commit and
@@ -588,7 +660,7 @@ func (e *Engine) Edge(i int32) schemas.Edge {
 	x := &e.edges[i]
 	w := &e.edgeWhy[x.why]
 	ed := schemas.Edge{
-		Src: e.nodes[x.srcRow].id, Kind: x.kind.String(), File: e.edgeFiles[x.file], Line: x.line, Col: x.col,
+		Src: e.nodes[x.srcRow].id, Kind: x.kind.String(), File: e.nt.files[e.edgeFile(uint32(i))], Line: x.line, Col: x.col,
 		Target: e.targets.str(x.target), Resolution: w.resolution, Confidence: x.conf, Reason: w.reason,
 		InLoop: x.flags&inLoop != 0, InTry: x.flags&inTry != 0, Conditional: x.flags&conditional != 0,
 		SrcRow: x.srcRow, DstRow: x.dstRow,

@@ -99,9 +99,17 @@ func TestEdgeRows(t *testing.T) {
 		}
 	}
 	want := slices.Clone(s.Edges)
+	wantNodes := slices.Clone(s.Nodes)
 	e, err := query.Build(s)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Files only edges name are numbered among the nodes': the nodes'
+	// files stay theirs.
+	for r := range int32(len(wantNodes)) {
+		if got := e.Node(r).File; got != wantNodes[r].File {
+			t.Fatalf("node %d: file %q, want %q", r, got, wantNodes[r].File)
+		}
 	}
 	if e.NumEdges() != len(want) {
 		t.Fatalf("%d edges, want %d", e.NumEdges(), len(want))

@@ -72,7 +72,7 @@ func (e *Engine) buildCallSites() csr {
 			keys = keys[:0]
 			for _, i := range c.idx[lo:hi] {
 				s := &e.edges[i]
-				keys = append(keys, key{uint64(s.file)<<32 | uint64(s.line), uint64(s.col)<<32 | uint64(i)})
+				keys = append(keys, key{uint64(e.edgeFile(i))<<32 | uint64(s.line), uint64(s.col)<<32 | uint64(i)})
 			}
 			slices.SortFunc(keys, func(a, b key) int { return cmp.Or(cmp.Compare(a.hi, b.hi), cmp.Compare(a.lo, b.lo)) })
 			for j, k := range keys {
@@ -110,7 +110,7 @@ func (e *Engine) sortSites(links []Link) {
 	slices.SortFunc(links, func(a, b Link) int {
 		x, y := &e.edges[a.Edge], &e.edges[b.Edge]
 		return cmp.Or(
-			cmp.Compare(x.file, y.file), // numbered in path order
+			cmp.Compare(e.edgeFile(uint32(a.Edge)), e.edgeFile(uint32(b.Edge))), // numbered in path order
 			cmp.Compare(x.line, y.line),
 			cmp.Compare(x.col, y.col),
 			cmp.Compare(a.Edge, b.Edge))

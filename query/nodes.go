@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/cespare/xxhash/v2"
+
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -134,6 +136,20 @@ func buildNodes(rows []schemas.Node, ids []uint64) ([]node, nodeTable, error) {
 		t.arena = append(t.arena, s...)
 		return text{uint32(off), uint32(len(s))}
 	}
+	// Signatures and docs repeat (a constant's type, a generated
+	// comment): a table of recent ones, by hash, keeps most repeats once.
+	var recent [1 << 16]text
+	shared := func(s string) text {
+		if len(s) < 8 {
+			return add(s)
+		}
+		slot := &recent[xxhash.Sum64String(s)&uint64(len(recent)-1)]
+		if x := *slot; x.len == uint32(len(s)) && t.arena.str(x) == s {
+			return x
+		}
+		*slot = add(s)
+		return *slot
+	}
 	for i := range rows {
 		n := &rows[i]
 		x := &out[i]
@@ -144,7 +160,7 @@ func buildNodes(rows []schemas.Node, ids []uint64) ([]node, nodeTable, error) {
 		} else {
 			x.name = add(n.Name)
 		}
-		x.sig, x.doc = add(n.Signature), add(n.Doc)
+		x.sig, x.doc = shared(n.Signature), shared(n.Doc)
 		x.startLine, x.startCol, x.endLine, x.endCol = n.StartLine, n.StartCol, n.EndLine, n.EndCol
 		x.startByte, x.endByte = n.StartByte, n.EndByte
 		x.file = renumber[x.file]
@@ -182,6 +198,9 @@ func buildNodes(rows []schemas.Node, ids []uint64) ([]node, nodeTable, error) {
 	}
 	if tooMany {
 		return nil, t, errors.New("nodes: more than 255 distinct kinds, languages and visibilities")
+	}
+	if len(t.arena) < cap(t.arena) {
+		t.arena = slices.Clone(t.arena) // without the room the repeats did not take
 	}
 	return out, t, nil
 }
