@@ -113,15 +113,12 @@ func ParseDirection(s string) (Direction, bool) {
 // adjacency is the resolved edges into every node, all kinds together
 // (CSR): node row r's entries are off[r]:off[r+1], grouped by kind in
 // EdgeKind order and in edge row order within a kind. For each, kind is
-// its kind, idx its edge row and nbr the row of its source, so that a
-// traversal reads these compact slices and not the edge rows. count says
-// how many entries each kind has. (The edges a node leads need no such
-// list: see outEdges.)
+// its kind and idx its edge row. count says how many entries each kind
+// has. (The edges a node leads need no such list: see outEdges.)
 type adjacency struct {
 	off   []uint32
 	kind  []EdgeKind
 	idx   []uint32
-	nbr   []int32
 	count [numEdgeKinds]int
 }
 
@@ -141,12 +138,12 @@ func (a *adjacency) build(n int32, edges []edge, byKind []uint32) {
 		a.off[r] += a.off[r-1]
 	}
 	m := a.off[n]
-	a.kind, a.idx, a.nbr = make([]EdgeKind, m), make([]uint32, m), make([]int32, m)
+	a.kind, a.idx = make([]EdgeKind, m), make([]uint32, m)
 	for _, i := range byKind {
 		x := &edges[i]
 		if r := x.dstRow; r >= 0 {
 			j := a.off[r]
-			a.kind[j], a.idx[j], a.nbr[j] = x.kind, i, x.srcRow
+			a.kind[j], a.idx[j] = x.kind, i
 			a.off[r]++
 		}
 	}
@@ -154,8 +151,8 @@ func (a *adjacency) build(n int32, edges []edge, byKind []uint32) {
 	a.off[0] = 0
 }
 
-// span returns r's edges of kind k, as edge rows, and their other ends.
-func (a *adjacency) span(r int32, k EdgeKind) ([]uint32, []int32) {
+// edges returns r's edges of kind k, as edge rows.
+func (a *adjacency) edges(r int32, k EdgeKind) []uint32 {
 	lo, hi := a.off[r], a.off[r+1]
 	kinds := a.kind[lo:hi]
 	var i, j int
@@ -170,14 +167,7 @@ func (a *adjacency) span(r int32, k EdgeKind) ([]uint32, []int32) {
 		j, _ = slices.BinarySearch(kinds[i:], k+1)
 		j += i
 	}
-	lo, hi = lo+uint32(i), lo+uint32(j)
-	return a.idx[lo:hi], a.nbr[lo:hi]
-}
-
-// edges returns r's edges of kind k, as edge rows.
-func (a *adjacency) edges(r int32, k EdgeKind) []uint32 {
-	idx, _ := a.span(r, k)
-	return idx
+	return a.idx[lo+uint32(i) : lo+uint32(j)]
 }
 
 // outEdges are the edges each node leads, kept as the rows themselves:

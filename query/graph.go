@@ -152,9 +152,8 @@ func (e *Engine) each(r int32, kinds []EdgeKind, d Direction, fn func(edge, v in
 			}
 		}
 		if d == In || d == Both {
-			edges, srcs := e.in.span(r, k)
-			for j, i := range edges {
-				if !fn(int32(i), srcs[j]) {
+			for _, i := range e.in.edges(r, k) {
+				if !fn(int32(i), e.edges[i].srcRow) {
 					return false
 				}
 			}
