@@ -59,7 +59,7 @@ type resolver struct {
 	byPath     map[string][]*pkgInfo // by import path
 	typeOf     map[int32]fact        // fields, variables, constants, receivers, type definitions
 	result     map[int32]fact        // functions and methods
-	typeIdx    map[int32]*typeInfo   // type node → its type
+	typeIdx    []*typeInfo           // by node row: a type node's type, else nil
 	embeds     map[uint64][]fact     // struct or interface node → embedded types
 	constraint map[string]string     // file → its //go:build expression
 	edges      []schemas.Edge
@@ -71,7 +71,7 @@ func (l *Language) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.
 		nodes: nodes, index: make(map[uint64]int32, len(nodes)),
 		files: make(map[string]*fileInfo), pkgs: make(map[string]*pkgInfo),
 		byPath: make(map[string][]*pkgInfo),
-		typeOf: make(map[int32]fact), result: make(map[int32]fact), typeIdx: make(map[int32]*typeInfo),
+		typeOf: make(map[int32]fact), result: make(map[int32]fact), typeIdx: make([]*typeInfo, len(nodes)),
 		embeds: make(map[uint64][]fact), constraint: make(map[string]string),
 	}
 	for i, n := range nodes {
@@ -253,7 +253,52 @@ func (r *resolver) packageNodes() []schemas.Node {
 
 // declare indexes package members, types, methods and fields.
 func (r *resolver) declare() {
-	typeFor := func(p *pkgInfo, name string) *typeInfo {
+	// Packages declare apart, on every core: what a package's nodes
+	// declare is its own (members, types, their methods and fields, the
+	// type of each type node and the parent of each method). Each takes
+	// its nodes in row order, as one pass over every node would.
+	workers := runtime.GOMAXPROCS(0)
+	pkgOf := make([]*pkgInfo, len(r.nodes))
+	var wg sync.WaitGroup
+	size := (len(r.nodes) + workers - 1) / workers
+	for w := range workers {
+		lo, hi := min(w*size, len(r.nodes)), min((w+1)*size, len(r.nodes))
+		wg.Go(func() {
+			for i := lo; i < hi; i++ {
+				if n := &r.nodes[i]; n.Language == "go" {
+					if f := r.files[n.File]; f != nil {
+						pkgOf[i] = f.pkg
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	rows := make(map[*pkgInfo][]int32, len(r.pkgs))
+	for i, p := range pkgOf {
+		if p != nil {
+			rows[p] = append(rows[p], int32(i))
+		}
+	}
+	pkgs := make(chan *pkgInfo, len(rows))
+	for p := range rows {
+		pkgs <- p
+	}
+	close(pkgs)
+	for range workers {
+		wg.Go(func() {
+			for p := range pkgs {
+				r.declarePackage(p, rows[p])
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// declarePackage indexes the members, types, methods and fields of
+// package p, whose nodes are rows, in row order.
+func (r *resolver) declarePackage(p *pkgInfo, rows []int32) {
+	typeFor := func(name string) *typeInfo {
 		t := p.types[name]
 		if t == nil {
 			t = &typeInfo{pkg: p, name: name, methods: make(map[string][]int32), fields: make(map[string][]int32)}
@@ -261,22 +306,14 @@ func (r *resolver) declare() {
 		}
 		return t
 	}
-	for i := range r.nodes {
-		n := &r.nodes[i]
-		if n.Language != "go" {
-			continue
-		}
-		f := r.files[n.File]
-		if f == nil {
-			continue
-		}
-		idx := int32(i)
+	for _, idx := range rows {
+		n := &r.nodes[idx]
 		switch n.Kind {
 		case schemas.KindFunction, schemas.KindVariable, schemas.KindConstant:
-			f.pkg.members[n.Name] = append(f.pkg.members[n.Name], idx)
+			p.members[n.Name] = append(p.members[n.Name], idx)
 		case schemas.KindStruct, schemas.KindInterface, schemas.KindType, schemas.KindTypeAlias:
-			f.pkg.members[n.Name] = append(f.pkg.members[n.Name], idx)
-			t := typeFor(f.pkg, n.Name)
+			p.members[n.Name] = append(p.members[n.Name], idx)
+			t := typeFor(n.Name)
 			t.nodes = append(t.nodes, idx)
 			t.iface = t.iface || n.Kind == schemas.KindInterface
 			r.typeIdx[idx] = t
@@ -287,16 +324,8 @@ func (r *resolver) declare() {
 			}
 		}
 	}
-	for i := range r.nodes {
-		n := &r.nodes[i]
-		if n.Language != "go" {
-			continue
-		}
-		f := r.files[n.File]
-		if f == nil {
-			continue
-		}
-		idx := int32(i)
+	for _, idx := range rows {
+		n := &r.nodes[idx]
 		switch n.Kind {
 		case schemas.KindMethod:
 			if n.IsAbstract { // an interface method, a child of its interface
@@ -315,7 +344,7 @@ func (r *resolver) declare() {
 			if !ok {
 				continue
 			}
-			t := typeFor(f.pkg, strings.Trim(recv.expr, "{}"))
+			t := typeFor(strings.Trim(recv.expr, "{}"))
 			t.methods[n.Name] = append(t.methods[n.Name], idx)
 			if len(t.nodes) > 0 && r.nodes[t.nodes[0]].File == n.File {
 				n.ParentID = r.nodes[t.nodes[0]].ID
