@@ -24,6 +24,13 @@ type extractor struct {
 	lang    *Language
 	tree    *indexer.Tree
 	scanner *indexer.Scanner
+	// Buffers reused file after file: an extractor serves one goroutine,
+	// and a file's items are dead once Extract returns. Its nodes and refs
+	// are gathered in nodes and refs and leave in slices of their size.
+	items []item
+	subs  []sub
+	nodes []schemas.Node
+	refs  []schemas.Ref
 }
 
 func (x *extractor) Close() { x.scanner.Close() }
@@ -191,7 +198,7 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 	st := &fileState{
 		x: x, src: src, file: file, lines: lineStarts(src),
 		ids:    indexer.IDs{Language: "go", File: file},
-		res:    &indexer.Result{IsTest: strings.HasSuffix(file, "_test.go")},
+		res:    &indexer.Result{IsTest: strings.HasSuffix(file, "_test.go"), Nodes: x.nodes[:0], Refs: x.refs[:0]},
 		fileID: indexer.FileID(file),
 	}
 	st.res.Generated = isGenerated(src)
@@ -207,22 +214,37 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 		line, col := st.pos(errAt)
 		st.res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
 	}
+	x.nodes, x.refs = st.res.Nodes, st.res.Refs
+	st.res.Nodes, st.res.Refs = exact(st.res.Nodes), exact(st.res.Refs)
 	return st.res, nil
+}
+
+// exact copies s into a slice of its length (nil when empty).
+func exact[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	return slices.Clone(s)
 }
 
 // collect groups the captures by match into items, in document order,
 // outer matches before the ones they contain.
 func (x *extractor) collect(caps []indexer.Capture) []item {
 	names := x.lang.captures
-	var items []item
+	items := x.items[:0]
+	subs := x.subs[:0]
+	if cap(subs) < len(caps) {
+		subs = make([]sub, 0, len(caps)) // a sub per capture at most: never grown below
+	}
 	for i := 0; i < len(caps); {
 		var it item
 		m := caps[i].Match
+		first := len(subs)
 		for ; i < len(caps) && caps[i].Match == m; i++ {
 			c := caps[i]
 			sp := span{c.Start, c.End}
 			if c.Index == indexer.NameChild {
-				it.subs = append(it.subs, sub{"name", sp})
+				subs = append(subs, sub{"name", sp})
 				continue
 			}
 			main, field, ok := strings.Cut(names[c.Index], ".")
@@ -237,15 +259,19 @@ func (x *extractor) collect(caps []indexer.Capture) []item {
 				it.kind = "funclitparams"
 				it.span = sp
 			}
-			it.subs = append(it.subs, sub{field, sp})
+			subs = append(subs, sub{field, sp})
 		}
 		if it.kind != "" {
+			if len(subs) > first {
+				it.subs = subs[first:len(subs):len(subs)]
+			}
 			items = append(items, it)
 		}
 	}
 	slices.SortStableFunc(items, func(a, b item) int {
 		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(b.end, a.end))
 	})
+	x.items, x.subs = items, subs
 	return items
 }
 
@@ -905,10 +931,11 @@ func (st *fileState) call(it *item, sc *scope) {
 		src = sc.sym
 	}
 	line, col := st.pos(fn.start)
-	a := st.text(args)
-	a = strings.Join(strings.Fields(strings.TrimSuffix(strings.TrimPrefix(a, "("), ")")), " ")
-	if len(a) > maxArgs {
-		a = a[:maxArgs] + "…"
+	ab := st.src[args.start:args.end]
+	ab = bytes.TrimSuffix(bytes.TrimPrefix(ab, []byte("(")), []byte(")"))
+	a, longer := srctext.Words(ab, maxArgs)
+	if longer {
+		a += "…"
 	}
 	r := schemas.Ref{
 		File: st.file, Src: src, Kind: schemas.EdgeCalls, Target: strings.Join(strings.Fields(fnText), ""),

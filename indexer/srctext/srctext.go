@@ -6,6 +6,7 @@ package srctext
 import (
 	"bytes"
 	"slices"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -46,4 +47,34 @@ func Cap(s string, max int) string {
 		i--
 	}
 	return s[:i] + Ellipsis
+}
+
+// Words returns the words of b (strings.Fields) joined by single spaces,
+// cut to its first max bytes; longer says whether it was cut. It reads b
+// only as far as the cut: a call's arguments can run for pages (function
+// literals), of which a row keeps a line.
+func Words(b []byte, max int) (s string, longer bool) {
+	out := make([]byte, 0, min(len(b), max+1))
+	space := false // a space is owed before the next word
+	for i := 0; i < len(b); {
+		r, size := rune(b[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRune(b[i:])
+		}
+		if unicode.IsSpace(r) {
+			space = len(out) > 0
+			i += size
+			continue
+		}
+		if space {
+			out = append(out, ' ')
+			space = false
+		}
+		out = append(out, b[i:i+size]...)
+		i += size
+		if len(out) > max {
+			return string(out[:max]), true
+		}
+	}
+	return string(out), false
 }

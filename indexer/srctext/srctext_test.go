@@ -1,6 +1,7 @@
 package srctext
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -32,6 +33,30 @@ func TestCap(t *testing.T) {
 		got := Cap(s, max)
 		if len(got) > max || !utf8.ValidString(got) || !strings.HasSuffix(got, Ellipsis) {
 			t.Errorf("Cap(_, %d) = %q (%d bytes)", max, got, len(got))
+		}
+	}
+}
+
+// TestWords holds Words to its definition, strings.Join(strings.Fields),
+// cut, over runs of ASCII and Unicode spaces, invalid bytes and runes cut
+// by max.
+func TestWords(t *testing.T) {
+	parts := []string{" ", "\t", "\n", "\u00a0", "\u0085", "\u2003", "\xff", "\xc2", "a", "bc", "é", "Ω", "(", ")", "func() {", "}"}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 20000 {
+		var b strings.Builder
+		for range rng.IntN(12) {
+			b.WriteString(parts[rng.IntN(len(parts))])
+		}
+		in := b.String()
+		max := rng.IntN(16)
+		want := strings.Join(strings.Fields(in), " ")
+		wantLonger := len(want) > max
+		if wantLonger {
+			want = want[:max]
+		}
+		if got, longer := Words([]byte(in), max); got != want || longer != wantLonger {
+			t.Fatalf("Words(%q, %d) = %q, %v; want %q, %v", in, max, got, longer, want, wantLonger)
 		}
 	}
 }
