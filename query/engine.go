@@ -1,9 +1,11 @@
 // Package query answers structural questions over one snapshot in memory.
 //
 // Build turns a snapshot's rows into an immutable Engine: the node and
-// edge rows in compact forms (Node and Edge rebuild them), the
-// adjacency of every node in both directions (CSR: offsets, kinds and edge
-// rows, built in O(N+E) from the edges' row numbers), name indexes
+// edge rows in compact forms (Node and Edge rebuild them), the edges of
+// every node in both directions (those it leads are a run of the edge
+// rows, which are in the table's order; those into it a CSR of offsets,
+// kinds and edge rows, built in O(N+E) from the edges' row numbers), name
+// indexes
 // (sorted name and qualified-name orders for exact and prefix lookups,
 // camelCase/snake_case tokens, trigrams for fuzzy matching), files and
 // sources by path. Nodes and edges are addressed by their row numbers
@@ -317,8 +319,9 @@ type Engine struct {
 }
 
 // Build indexes s. It checks what the indexes rely on: nodes sorted by
-// unique ID, every edge's kind known and its SrcRow and DstRow pointing at
-// the nodes it names (DstRow -1 exactly when Dst is 0). The engine keeps s's
+// unique ID, edges in the table's order as far as source and kind go,
+// every edge's kind known and its SrcRow and DstRow pointing at the nodes
+// it names (DstRow -1 exactly when Dst is 0). The engine keeps s's
 // files and sources, which must not be modified afterwards; it copies the
 // nodes and edges into its own compact rows.
 func Build(s *snapshot.Snapshot) (*Engine, error) { return BuildWith(s, BuildOptions{}) }
