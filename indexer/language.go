@@ -58,7 +58,9 @@ type Relocator interface {
 // Extractor parses files of one language.
 type Extractor interface {
 	// Extract parses one file. It returns what it found even when the file
-	// has syntax errors, and reports them in Result.ParseError.
+	// has syntax errors, and reports them in Result.ParseError. The
+	// Result's strings may share src's memory: src must not change
+	// afterwards.
 	Extract(file string, src []byte) (*Result, error)
 	Close()
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/cespare/xxhash/v2"
 
@@ -282,7 +283,25 @@ func (st *fileState) pos(off uint32) (uint32, uint32) {
 	return srctext.Pos(st.lines, off)
 }
 
-func (st *fileState) text(s span) string { return string(st.src[s.start:s.end]) }
+// text returns the source text of s. It shares src's memory (see
+// indexer.Extractor): most texts are kept as written.
+func (st *fileState) text(s span) string {
+	if s.end <= s.start {
+		return ""
+	}
+	return unsafe.String(&st.src[s.start], s.end-s.start)
+}
+
+// joinFields is strings.Join(strings.Fields(s), sep) that gives s back,
+// not a copy, when it has no space to take out (most names and types).
+func joinFields(s, sep string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= ' ' || c >= utf8.RuneSelf {
+			return strings.Join(strings.Fields(s), sep)
+		}
+	}
+	return s
+}
 
 // enter pops finished scopes and nesting records, then returns the scope
 // holding offset off.
@@ -542,7 +561,7 @@ func (st *fileState) header(it *item) string {
 	if b, ok := it.get("body"); ok {
 		end = b.start
 	}
-	return strings.Join(strings.Fields(string(st.src[it.start:end])), " ")
+	return joinFields(st.text(span{it.start, end}), " ")
 }
 
 func isTestFunc(name string) bool {
@@ -719,7 +738,7 @@ func (st *fileState) typeSpec(it *item) {
 	if start, ok := declStart(st.src, it.start); ok {
 		n.Doc = st.doc(start)
 	}
-	n.Signature = strings.Join(strings.Fields("type "+st.text(ns)+firstLineOf(typeText)), " ")
+	n.Signature = joinFields("type "+st.text(ns)+firstLineOf(typeText), " ")
 	n.BodyHash = bodyHash(st.src, ts)
 	id := n.ID
 	switch kind {
@@ -777,7 +796,7 @@ func (st *fileState) field(it *item) {
 			return
 		}
 		n := st.node(schemas.KindField, base, td.qname+"."+base, it.span, td.id)
-		n.Signature = strings.Join(strings.Fields(st.text(it.span)), " ")
+		n.Signature = joinFields(st.text(it.span), " ")
 		fid := n.ID
 		if !strings.HasPrefix(t, "?") {
 			st.ref(schemas.RefType, fid, typeText, t, ts)
@@ -788,7 +807,7 @@ func (st *fileState) field(it *item) {
 	for _, ns := range names {
 		name := st.text(ns)
 		n := st.node(schemas.KindField, name, td.qname+"."+name, it.span, td.id)
-		n.Signature = name + " " + strings.Join(strings.Fields(typeText), " ")
+		n.Signature = name + " " + joinFields(typeText, " ")
 		if !strings.HasPrefix(t, "?") {
 			st.ref(schemas.RefType, n.ID, typeText, t, ts)
 		}
@@ -803,7 +822,7 @@ func (st *fileState) methodElem(it *item) {
 	ns, _ := it.get("name")
 	name := st.text(ns)
 	n := st.node(schemas.KindMethod, name, td.qname+"."+name, it.span, td.id)
-	n.Signature = strings.Join(strings.Fields(st.text(it.span)), " ")
+	n.Signature = joinFields(st.text(it.span), " ")
 	n.IsAbstract = true
 	id := n.ID
 	if r, ok := it.get("result"); ok {
@@ -855,7 +874,7 @@ func (st *fileState) valueSpec(it *item, sc *scope) {
 		if start, ok := specStart(st.src, it.start, it.kind); ok {
 			n.Doc = st.doc(start)
 		}
-		n.Signature = strings.Join(strings.Fields(firstLineOf(st.text(it.span))), " ")
+		n.Signature = joinFields(firstLineOf(st.text(it.span)), " ")
 		id := n.ID
 		switch {
 		case hasType:
@@ -938,7 +957,7 @@ func (st *fileState) call(it *item, sc *scope) {
 		a += "…"
 	}
 	r := schemas.Ref{
-		File: st.file, Src: src, Kind: schemas.EdgeCalls, Target: strings.Join(strings.Fields(fnText), ""),
+		File: st.file, Src: src, Kind: schemas.EdgeCalls, Target: joinFields(fnText, ""),
 		Expr: expr, Line: line, Col: col, Args: a,
 	}
 	if sc != nil {
