@@ -20,7 +20,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -488,23 +487,11 @@ func SortEdges(parts ...[]schemas.Edge) []schemas.Edge {
 	return out
 }
 
-// compareEdges compares a column only when those before it are equal
-// (cmp.Or would compare every column first, strings included).
 func compareEdges(a, b schemas.Edge) int {
-	switch {
-	case a.Src != b.Src:
-		return cmp.Compare(a.Src, b.Src)
-	case a.Kind != b.Kind:
-		return strings.Compare(a.Kind, b.Kind)
-	case a.Dst != b.Dst:
-		return cmp.Compare(a.Dst, b.Dst)
-	case a.Line != b.Line:
-		return cmp.Compare(a.Line, b.Line)
-	case a.Col != b.Col:
-		return cmp.Compare(a.Col, b.Col)
+	if c := schemas.CompareEdges(&a, &b); c != 0 {
+		return c
 	}
-	return cmp.Or(cmp.Compare(a.Target, b.Target),
-		cmp.Compare(a.File, b.File), cmp.Compare(a.Resolution, b.Resolution), cmp.Compare(a.Reason, b.Reason),
+	return cmp.Or(cmp.Compare(a.Resolution, b.Resolution), cmp.Compare(a.Reason, b.Reason),
 		cmp.Compare(a.Confidence, b.Confidence), cmp.Compare(a.Args, b.Args), compareBool(a.InLoop, b.InLoop),
 		compareBool(a.InTry, b.InTry), compareBool(a.Conditional, b.Conditional))
 }
@@ -514,16 +501,10 @@ func compareEdges(a, b schemas.Edge) int {
 func SortRefs(refs []schemas.Ref) { slices.SortFunc(refs, compareRefs) }
 
 func compareRefs(a, b schemas.Ref) int {
-	switch {
-	case a.File != b.File:
-		return strings.Compare(a.File, b.File)
-	case a.Line != b.Line:
-		return cmp.Compare(a.Line, b.Line)
-	case a.Col != b.Col:
-		return cmp.Compare(a.Col, b.Col)
+	if c := schemas.CompareRefs(&a, &b); c != 0 {
+		return c
 	}
-	return cmp.Or(cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Target, b.Target), cmp.Compare(a.Src, b.Src),
-		cmp.Compare(a.Expr, b.Expr), cmp.Compare(a.Args, b.Args), compareBool(a.InLoop, b.InLoop),
+	return cmp.Or(cmp.Compare(a.Args, b.Args), compareBool(a.InLoop, b.InLoop),
 		compareBool(a.InTry, b.InTry), compareBool(a.Conditional, b.Conditional))
 }
 

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 
 	"golang.org/x/sync/errgroup"
@@ -119,25 +118,7 @@ var (
 	edgesSpec = newSpec(tableSpec[schemas.Edge]{
 		name: schemas.TableEdges, file: schemas.EdgesFile, rowGroupRows: 1 << 17,
 		order: "src, kind, dst, line, col, target, file",
-		// A column is compared only when those before it are equal:
-		// cmp.Or would compare every one first, strings included.
-		compare: func(a, b *schemas.Edge) int {
-			switch {
-			case a.Src != b.Src:
-				return cmp.Compare(a.Src, b.Src)
-			case a.Kind != b.Kind:
-				return strings.Compare(a.Kind, b.Kind)
-			case a.Dst != b.Dst:
-				return cmp.Compare(a.Dst, b.Dst)
-			case a.Line != b.Line:
-				return cmp.Compare(a.Line, b.Line)
-			case a.Col != b.Col:
-				return cmp.Compare(a.Col, b.Col)
-			case a.Target != b.Target:
-				return strings.Compare(a.Target, b.Target)
-			}
-			return strings.Compare(a.File, b.File)
-		},
+		compare: schemas.CompareEdges,
 		describe: func(e *schemas.Edge) string {
 			return fmt.Sprintf("src %d, kind %q, dst %d, line %d, col %d, target %q, file %q", e.Src, e.Kind, e.Dst, e.Line, e.Col, e.Target, e.File)
 		},
@@ -195,23 +176,7 @@ var (
 	refsSpec = newSpec(tableSpec[schemas.Ref]{
 		name: schemas.TableRefs, file: schemas.RefsFile, rowGroupRows: 1 << 17,
 		order: "file, line, col, kind, target, src, expr",
-		compare: func(a, b *schemas.Ref) int { // as the edges'
-			switch {
-			case a.File != b.File:
-				return strings.Compare(a.File, b.File)
-			case a.Line != b.Line:
-				return cmp.Compare(a.Line, b.Line)
-			case a.Col != b.Col:
-				return cmp.Compare(a.Col, b.Col)
-			case a.Kind != b.Kind:
-				return strings.Compare(a.Kind, b.Kind)
-			case a.Target != b.Target:
-				return strings.Compare(a.Target, b.Target)
-			case a.Src != b.Src:
-				return cmp.Compare(a.Src, b.Src)
-			}
-			return strings.Compare(a.Expr, b.Expr)
-		},
+		compare: schemas.CompareRefs,
 		describe: func(r *schemas.Ref) string {
 			return fmt.Sprintf("file %q, line %d, col %d, kind %q, target %q, src %d, expr %q", r.File, r.Line, r.Col, r.Kind, r.Target, r.Src, r.Expr)
 		},
