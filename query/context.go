@@ -305,7 +305,7 @@ func (e *Engine) contextLinks(r int32) []ctxLink {
 		}
 	}
 	for _, k := range [...]EdgeKind{Calls, Instantiates, References, Implements, Extends, Contains} {
-		rs := e.out.rows(r, k)
+		rs := e.outRows(r, k)
 		for i := rs.lo; i < rs.hi; i++ {
 			if v := e.edges[i].dstRow; v >= 0 {
 				add(v, linkWords[k][0])
@@ -455,7 +455,7 @@ func (e *Engine) buildContextIndex() *ctxIndex {
 		})
 		calls := 0
 		for _, k := range [...]EdgeKind{Calls, Instantiates, References} {
-			rs := e.out.rows(int32(r), k)
+			rs := e.outRows(int32(r), k)
 			for i := rs.lo; i < rs.hi; i++ {
 				if calls++; calls > ctxCallWords {
 					break

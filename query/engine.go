@@ -116,7 +116,7 @@ func ParseDirection(s string) (Direction, bool) {
 // (CSR): node row r's entries are off[r]:off[r+1], grouped by kind in
 // EdgeKind order and in edge row order within a kind. For each, kind is
 // its kind and idx its edge row. count says how many entries each kind
-// has. (The edges a node leads need no such list: see outEdges.)
+// has. (The edges a node leads need no such list: see outRows.)
 type adjacency struct {
 	off   []uint32
 	kind  []EdgeKind
@@ -172,14 +172,10 @@ func (a *adjacency) edges(r int32, k EdgeKind) []uint32 {
 	return a.idx[lo+uint32(i) : lo+uint32(j)]
 }
 
-// outEdges are the edges each node leads, kept as the rows themselves:
-// the engine's edge rows are in the table's order, by source row and
-// within a source by kind (in the order of the kinds' names), so node r's
-// edges are the rows off[r]:off[r+1] and those of one kind a run of them.
-type outEdges struct {
-	off   []uint32
-	edges []edge // the engine's
-}
+// The edges each node leads are the edge rows themselves: they are in the
+// table's order, by source row and within a source by kind (in the order
+// of the kinds' names), so node r's are the rows outAt[r]:outAt[r+1] and
+// those of one kind a run of them (outRows).
 
 // rowRange is the edge rows lo:hi.
 type rowRange struct{ lo, hi uint32 }
@@ -199,26 +195,26 @@ var kindRank = func() (rank [numEdgeKinds]uint8) {
 	return rank
 }()
 
-// build fills o for n nodes from edges, which buildAdjacency has checked
-// are in the table's order.
-func (o *outEdges) build(n int32, edges []edge) {
-	o.edges = edges
-	o.off = make([]uint32, n+1)
+// outStarts returns where each of n nodes' edges start among edges,
+// which buildAdjacency has checked are in the table's order.
+func outStarts(n int32, edges []edge) []uint32 {
+	at := make([]uint32, n+1)
 	for i := range edges {
-		o.off[edges[i].srcRow+1]++
+		at[edges[i].srcRow+1]++
 	}
 	for r := int32(1); r <= n; r++ {
-		o.off[r] += o.off[r-1]
+		at[r] += at[r-1]
 	}
+	return at
 }
 
-// rows returns r's edges of kind k.
-func (o *outEdges) rows(r int32, k EdgeKind) rowRange {
+// outRows returns the edges of kind k that r leads.
+func (e *Engine) outRows(r int32, k EdgeKind) rowRange {
 	if k >= numEdgeKinds {
 		return rowRange{}
 	}
-	lo, hi := o.off[r], o.off[r+1]
-	run := o.edges[lo:hi]
+	lo, hi := e.outAt[r], e.outAt[r+1]
+	run := e.edges[lo:hi]
 	want := kindRank[k]
 	var i, j int
 	if len(run) <= 16 { // most nodes lead a few edges
@@ -296,8 +292,8 @@ type Engine struct {
 	args        packedArgs
 	fingerprint string
 
-	out outEdges
-	in  adjacency
+	outAt []uint32 // see outRows
+	in    adjacency
 
 	names names
 
@@ -555,7 +551,7 @@ func (e *Engine) buildAdjacency(edges []schemas.Edge, ids []uint64) (edgeFiles, 
 		byKind[start[k]] = uint32(i)
 		start[k]++
 	}
-	e.out.build(n, e.edges)
+	e.outAt = outStarts(n, e.edges)
 	e.in.build(n, e.edges, byKind)
 	e.stats.Edges = len(e.edges)
 	return ef, nil
@@ -700,7 +696,7 @@ func (e *Engine) Parent(r int32) (int32, bool) {
 func (e *Engine) Degree(r int32, k EdgeKind, d Direction) int {
 	n := 0
 	if d == Out || d == Both {
-		n += e.out.rows(r, k).len()
+		n += e.outRows(r, k).len()
 	}
 	if d == In || d == Both {
 		n += len(e.in.edges(r, k))

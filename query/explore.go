@@ -106,7 +106,7 @@ func (e *Engine) edgesAmong(nodes []int32, set bitset, kinds []EdgeKind) []int32
 			last := int32(-1)
 			// Out-edges of u are sorted by destination within a kind, so
 			// parallel edges are neighbours.
-			rs := e.out.rows(u, k)
+			rs := e.outRows(u, k)
 			for i := rs.lo; i < rs.hi; i++ {
 				v := e.edges[i].dstRow
 				if v < 0 || !set.has(v) || v == last {

@@ -91,7 +91,7 @@ func (e *Engine) buildCallSites() csr {
 // hold the target as written and why it was not resolved.
 func (e *Engine) Callees(r int32) (resolved, unresolved []Link) {
 	for _, k := range callKinds {
-		rs := e.out.rows(r, k)
+		rs := e.outRows(r, k)
 		for i := rs.lo; i < rs.hi; i++ {
 			l := Link{Edge: int32(i), Node: e.edges[i].dstRow}
 			if l.Node < 0 {
@@ -121,7 +121,7 @@ func (e *Engine) sortSites(links []Link) {
 // order.
 func (e *Engine) Children(r int32) []int32 {
 	var out []int32
-	rs := e.out.rows(r, Contains)
+	rs := e.outRows(r, Contains)
 	for i := rs.lo; i < rs.hi; i++ {
 		if d := e.edges[i].dstRow; d >= 0 {
 			out = append(out, d)
@@ -144,7 +144,7 @@ func (e *Engine) Children(r int32) []int32 {
 func (e *Engine) each(r int32, kinds []EdgeKind, d Direction, fn func(edge, v int32) bool) bool {
 	for _, k := range kinds {
 		if d == Out || d == Both {
-			rs := e.out.rows(r, k)
+			rs := e.outRows(r, k)
 			for i := rs.lo; i < rs.hi; i++ {
 				if v := e.edges[i].dstRow; v >= 0 && !fn(int32(i), v) {
 					return false

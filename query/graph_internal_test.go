@@ -49,7 +49,7 @@ func TestAdjacencyByDefinition(t *testing.T) {
 	out, in := make([]int, len(e.edges)), make([]int, len(e.edges))
 	for r := range int32(len(e.nodes)) {
 		for k := range numEdgeKinds + 1 {
-			rs := e.out.rows(r, k)
+			rs := e.outRows(r, k)
 			for i := rs.lo; i < rs.hi; i++ {
 				if ed := &e.edges[i]; ed.kind != k || ed.srcRow != r {
 					t.Fatalf("out: row %d, kind %s: edge %d (%s from %d)", r, k, i, ed.kind, ed.srcRow)
@@ -92,7 +92,7 @@ func TestAdjacencyByDefinition(t *testing.T) {
 	if many == 0 {
 		t.Fatal("no node has more than 20 callers: the order was not exercised")
 	}
-	if n := e.out.off[2] - e.out.off[1]; n <= 16 {
+	if n := e.outAt[2] - e.outAt[1]; n <= 16 {
 		t.Fatalf("row 1 leads %d edges: the search of a long run was not exercised", n)
 	}
 

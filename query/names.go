@@ -79,7 +79,7 @@ func buildNames(nodes []node, nt *nodeTable, serial bool) names {
 	x.scratch = &sync.Pool{New: func() any { return &fuzzyScratch{counts: make([]uint8, len(uniq))} }}
 	// The names' numbers, in byName's order, come first: the postings
 	// list numbers.
-	number := nameNumbers(uniq)
+	number, order := nameNumbers(uniq)
 	var wg sync.WaitGroup
 	do := wg.Go
 	if serial {
@@ -87,8 +87,8 @@ func buildNames(nodes []node, nt *nodeTable, serial bool) names {
 	}
 	do(func() { x.byName, x.nameAt = byNameOrder(number, nameOf) })
 	do(func() { x.byQName = byQNameOrder(&x) })
-	do(func() { x.tokens = tokenPostings(uniq, number) })
-	x.grams = gramPostings(uniq, number)
+	do(func() { x.tokens = tokenPostings(uniq, order) })
+	x.grams = gramPostings(uniq, order)
 	wg.Wait()
 	return x
 }
@@ -101,8 +101,8 @@ type nameKeys struct {
 }
 
 // spread inverts nk for n keys numbered from 0: the names of key k, by
-// number, are names[off[k]:off[k+1]]. number gives each name's number.
-func (nk *nameKeys) spread(n int, number []int32) (off []uint32, names []int32) {
+// number, are names[off[k]:off[k+1]]. order lists the names by number.
+func (nk *nameKeys) spread(n int, order []int32) (off []uint32, names []int32) {
 	off = make([]uint32, n+1)
 	for _, k := range nk.keys {
 		off[k+1]++
@@ -110,13 +110,9 @@ func (nk *nameKeys) spread(n int, number []int32) (off []uint32, names []int32) 
 	for k := range n {
 		off[k+1] += off[k]
 	}
-	byNumber := make([]int32, len(number)) // number → name
-	for id, num := range number {
-		byNumber[num] = int32(id)
-	}
 	names = make([]int32, off[n])
 	next := slices.Clone(off[:n]) // where key k's next name goes
-	for num, id := range byNumber {
+	for num, id := range order {
 		for _, k := range nk.keys[nk.off[id]:nk.off[id+1]] {
 			names[next[k]] = int32(num)
 			next[k]++
@@ -126,10 +122,10 @@ func (nk *nameKeys) spread(n int, number []int32) (off []uint32, names []int32) 
 }
 
 // nameNumbers numbers the distinct names uniq in order of the name folded
-// to ASCII lower case, then the name. Only distinct names are sorted:
-// comparing the folded strings, computed once, orders them as compareFold
-// does.
-func nameNumbers(uniq []string) []int32 {
+// to ASCII lower case, then the name, and lists them by number. Only
+// distinct names are sorted: comparing the folded strings, computed once,
+// orders them as compareFold does.
+func nameNumbers(uniq []string) (number, order []int32) {
 	keys := make([]prefixKey, len(uniq))
 	for i, s := range uniq {
 		keys[i] = prefixKey{s: foldASCII(s), id: int32(i)}
@@ -147,11 +143,11 @@ func nameNumbers(uniq []string) []int32 {
 		}
 		i = j
 	}
-	number := make([]int32, len(uniq))
+	number, order = make([]int32, len(uniq)), make([]int32, len(uniq))
 	for i, k := range keys {
-		number[k.id] = int32(i)
+		number[k.id], order[i] = int32(i), k.id
 	}
-	return number
+	return number, order
 }
 
 // byNameOrder returns the rows by name number, then row, and where each
@@ -280,7 +276,7 @@ func multikey(keys []prefixKey, depth int) {
 }
 
 // tokenPostings indexes rows by the words of their names (see tokens).
-func tokenPostings(uniq []string, number []int32) postings[string] {
+func tokenPostings(uniq []string, order []int32) postings[string] {
 	ids := map[string]int32{}
 	var toks []string // by id, in order of appearance
 	nk := nameKeys{off: make([]uint32, len(uniq)+1)}
@@ -310,28 +306,29 @@ func tokenPostings(uniq []string, number []int32) postings[string] {
 		nk.off[n+1] = uint32(len(nk.keys))
 	}
 	// Number the words in sorted order, as postings keys are.
-	order := make([]int32, len(toks))
-	for i := range order {
-		order[i] = int32(i)
+	sorted := make([]int32, len(toks))
+	for i := range sorted {
+		sorted[i] = int32(i)
 	}
-	slices.SortFunc(order, func(a, b int32) int { return strings.Compare(toks[a], toks[b]) })
+	slices.SortFunc(sorted, func(a, b int32) int { return strings.Compare(toks[a], toks[b]) })
 	p := postings[string]{keys: make([]string, len(toks))}
 	rank := make([]int32, len(toks))
-	for i, id := range order {
+	for i, id := range sorted {
 		rank[id] = int32(i)
 		p.keys[i] = toks[id]
 	}
 	for i, id := range nk.keys {
 		nk.keys[i] = rank[id]
 	}
-	p.off, p.names = nk.spread(len(toks), number)
+	p.off, p.names = nk.spread(len(toks), order)
 	return p
 }
 
-// gramPostings indexes names by their trigrams (see trigrams). A trigram is three bytes: a bitset of all 1<<24 of them,
-// with the count of set bits before each word of it, numbers the ones
-// present in order without a map.
-func gramPostings(uniq []string, number []int32) postings[uint32] {
+// gramPostings indexes names by their trigrams (see trigrams). A trigram
+// is three bytes: a bitset of all 1<<24 of them, with the count of set
+// bits before each word of it, numbers the ones present in order without
+// a map.
+func gramPostings(uniq []string, order []int32) postings[uint32] {
 	size := 0 // a name has at most as many trigrams as bytes
 	for _, name := range uniq {
 		size += len(name)
@@ -363,7 +360,7 @@ func gramPostings(uniq []string, number []int32) postings[uint32] {
 	for i, g := range grams {
 		nk.keys[i] = int32(before[g/64] + uint32(bits.OnesCount64(set[g/64]&(1<<(g%64)-1))))
 	}
-	p.off, p.names = nk.spread(len(p.keys), number)
+	p.off, p.names = nk.spread(len(p.keys), order)
 	return p
 }
 

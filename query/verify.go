@@ -318,7 +318,7 @@ func (v *Verdict) search(e *Engine, from, to []int32, kinds []EdgeKind, found fu
 func (e *Engine) withMembers(r int32) []int32 {
 	out := []int32{r}
 	for i := 0; i < len(out) && len(out) < verifyScope; i++ {
-		rs := e.out.rows(out[i], Contains)
+		rs := e.outRows(out[i], Contains)
 		for edge := rs.lo; edge < rs.hi; edge++ {
 			if w := e.edges[edge].dstRow; w >= 0 && w != r {
 				out = append(out, w)
@@ -389,7 +389,7 @@ func (e *Engine) missed(nodes []int32, kinds []EdgeKind, to []int32) []int32 {
 	var out []int32
 	for _, u := range nodes {
 		for _, k := range kinds {
-			rs := e.out.rows(u, k)
+			rs := e.outRows(u, k)
 			for i := rs.lo; i < rs.hi; i++ {
 				if ed := &e.edges[i]; ed.dstRow < 0 && names[targetName(e.targets.str(ed.target))] {
 					out = append(out, int32(i))
