@@ -344,7 +344,7 @@ func loadTable[T any](ctx context.Context, st Store, prefix string, m *schemas.M
 
 // loadSourceFiles fetches and checks the sources table into SourceFiles;
 // errNotLazy when its layout needs decoding whole.
-func loadSourceFiles(ctx context.Context, st Store, prefix string, m *schemas.Manifest) (_ *SourceFiles, err error) {
+func loadSourceFiles(ctx context.Context, st Store, prefix string, m *schemas.Manifest) (*SourceFiles, error) {
 	t, ok := findTable(m, schemas.TableSources)
 	if !ok {
 		return nil, fmt.Errorf("missing table %s (%s): not in the manifest", schemas.TableSources, schemas.SourcesFile)
