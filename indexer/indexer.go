@@ -270,7 +270,7 @@ func link(g *Graph, langs []Language, refsByLang map[Language][]schemas.Ref, nod
 	if nodesDone != nil {
 		nodesDone(g.Nodes)
 	}
-	row, err := RowsOf(g.Nodes)
+	ids, err := NodeIDs(g.Nodes)
 	if err != nil {
 		return err
 	}
@@ -285,7 +285,7 @@ func link(g *Graph, langs []Language, refsByLang map[Language][]schemas.Ref, nod
 		if n.ParentID == 0 {
 			continue
 		}
-		if _, ok := row[n.ParentID]; !ok {
+		if _, ok := schemas.RowOf(ids, n.ParentID); !ok {
 			return fmt.Errorf("node %s (%s): parent %d is not a node", n.QualifiedName, n.File, n.ParentID)
 		}
 		contains = append(contains, schemas.Edge{
@@ -294,11 +294,11 @@ func link(g *Graph, langs []Language, refsByLang map[Language][]schemas.Ref, nod
 			Resolution: schemas.ResolvedStructural, Confidence: 1,
 		})
 	}
-	unresolved, err := FillRows(edges, row)
+	unresolved, err := FillRows(edges, ids)
 	if err != nil {
 		return err
 	}
-	if _, err := FillRows(contains, row); err != nil {
+	if _, err := FillRows(contains, ids); err != nil {
 		return err
 	}
 	g.Stats.Unresolved += unresolved
@@ -306,39 +306,43 @@ func link(g *Graph, langs []Language, refsByLang map[Language][]schemas.Ref, nod
 	return nil
 }
 
-// RowsOf maps the ids of nodes, sorted by id, to their rows. Two nodes
-// with one id are an error.
-func RowsOf(nodes []schemas.Node) (map[uint64]int32, error) {
-	row := make(map[uint64]int32, len(nodes))
+// NodeIDs returns the ids of nodes, sorted by id, by row: what
+// schemas.RowOf finds rows in. Two nodes with one id are an error.
+func NodeIDs(nodes []schemas.Node) ([]uint64, error) {
+	ids := make([]uint64, len(nodes))
 	for i, n := range nodes {
-		if i > 0 && n.ID == nodes[i-1].ID {
-			return nil, fmt.Errorf("duplicate node id %d: %s (%s) and %s (%s)", n.ID,
-				nodes[i-1].QualifiedName, nodes[i-1].File, n.QualifiedName, n.File)
+		if i > 0 && n.ID <= nodes[i-1].ID {
+			if n.ID == nodes[i-1].ID {
+				return nil, fmt.Errorf("duplicate node id %d: %s (%s) and %s (%s)", n.ID,
+					nodes[i-1].QualifiedName, nodes[i-1].File, n.QualifiedName, n.File)
+			}
+			return nil, fmt.Errorf("node %d: id %d below the previous %d: nodes must be sorted by id", i, n.ID, nodes[i-1].ID)
 		}
-		row[n.ID] = int32(i)
+		ids[i] = n.ID
 	}
-	return row, nil
+	return ids, nil
 }
 
-// FillRows sets the SrcRow and DstRow of every edge from row (node id →
-// row; DstRow -1 for an unresolved edge) and counts the unresolved. An
-// end that is not a node is an error.
-func FillRows(edges []schemas.Edge, row map[uint64]int32) (int, error) {
+// FillRows sets the SrcRow and DstRow of every edge from ids (the nodes'
+// ids by row, see NodeIDs; DstRow -1 for an unresolved edge) and counts
+// the unresolved. An end that is not a node is an error.
+func FillRows(edges []schemas.Edge, ids []uint64) (int, error) {
 	unresolved := 0
 	for i := range edges {
 		e := &edges[i]
-		r, ok := row[e.Src]
+		r, ok := schemas.RowOf(ids, e.Src)
 		if !ok {
 			return 0, fmt.Errorf("edge %s %q at %s:%d: source %d is not a node", e.Kind, e.Target, e.File, e.Line, e.Src)
 		}
-		e.SrcRow, e.DstRow = r, -1
+		e.SrcRow, e.DstRow = int32(r), -1
 		if e.Dst == 0 {
 			unresolved++
 			continue
 		}
-		if e.DstRow, ok = row[e.Dst]; !ok {
+		if r, ok = schemas.RowOf(ids, e.Dst); !ok {
 			return 0, fmt.Errorf("edge %s %q at %s:%d: destination %d is not a node", e.Kind, e.Target, e.File, e.Line, e.Dst)
 		}
+		e.DstRow = int32(r)
 	}
 	return unresolved, nil
 }

@@ -19,10 +19,6 @@ func TestSortEdges(t *testing.T) {
 		ids[i] = rng.Uint64()
 	}
 	slices.Sort(ids)
-	row := make(map[uint64]int32, len(ids))
-	for i, id := range ids {
-		row[id] = int32(i)
-	}
 	kinds := []string{schemas.EdgeCalls, schemas.EdgeContains, schemas.EdgeImports}
 	for _, n := range []int{0, 1, 2, 50, 5000} {
 		edges := make([]schemas.Edge, n)
@@ -35,7 +31,7 @@ func TestSortEdges(t *testing.T) {
 				Target: []string{"f", "g"}[rng.IntN(2)], InLoop: rng.IntN(2) == 0,
 			}
 		}
-		if _, err := FillRows(edges, row); err != nil {
+		if _, err := FillRows(edges, ids); err != nil {
 			t.Fatal(err)
 		}
 		want := slices.Clone(edges)

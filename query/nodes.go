@@ -3,7 +3,6 @@ package query
 import (
 	"errors"
 	"fmt"
-	"math/bits"
 	"slices"
 	"strings"
 	"unsafe"
@@ -185,7 +184,7 @@ func buildNodes(rows []schemas.Node, ids []uint64) ([]node, nodeTable, error) {
 		}
 		x.parent = noParent
 		if n.ParentID != 0 {
-			if r, ok := rowOf(ids, n.ParentID); ok {
+			if r, ok := schemas.RowOf(ids, n.ParentID); ok {
 				x.parent = int32(r)
 			} else {
 				x.parent = outsideParent
@@ -203,27 +202,6 @@ func buildNodes(rows []schemas.Node, ids []uint64) ([]node, nodeTable, error) {
 		t.arena = slices.Clone(t.arena) // without the room the repeats did not take
 	}
 	return out, t, nil
-}
-
-// rowOf finds id in ids, sorted. Ids are hashes, spread evenly: the
-// search starts where id would sit if they were exactly even, and widens
-// from there until it brackets id, so it reads a few cache lines where a
-// plain binary search reads twenty.
-func rowOf(ids []uint64, id uint64) (int, bool) {
-	n := len(ids)
-	if n == 0 {
-		return 0, false
-	}
-	guess, _ := bits.Mul64(id, uint64(n))
-	lo, hi := int(guess), int(guess)+1 // ids[lo] <= id < ids[hi], once widened
-	for step := 1; lo > 0 && ids[lo] > id; step *= 2 {
-		hi, lo = lo, max(lo-step, 0)
-	}
-	for step := 1; hi < n && ids[hi] <= id; step *= 2 {
-		lo, hi = hi, min(hi+step, n)
-	}
-	i, ok := slices.BinarySearch(ids[lo:hi], id)
-	return lo + i, ok
 }
 
 // Node returns node row r, as the snapshot has it.

@@ -380,11 +380,11 @@ func cross(out *snapshot.Snapshot, partOf []int, linker []bool, langs []indexer.
 // ends.
 func finish(s *snapshot.Snapshot) error {
 	slices.SortFunc(s.Nodes, func(a, b schemas.Node) int { return cmp.Compare(a.ID, b.ID) })
-	row, err := indexer.RowsOf(s.Nodes)
+	ids, err := indexer.NodeIDs(s.Nodes)
 	if err != nil {
 		return err
 	}
-	if _, err := indexer.FillRows(s.Edges, row); err != nil {
+	if _, err := indexer.FillRows(s.Edges, ids); err != nil {
 		return err
 	}
 	s.Edges = indexer.SortEdges(s.Edges)

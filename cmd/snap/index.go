@@ -283,7 +283,7 @@ func (j indexJob) run(ctx context.Context) (indexResult, error) {
 		"files", len(g.Files), "parsed", g.Stats.FilesParsed, "reused", g.Stats.FilesReused, "nodes", len(g.Nodes), "edges", len(g.Edges), "unresolved", g.Stats.Unresolved,
 		"parse_errors", g.Stats.ParseErrors, "duration", time.Since(start).Round(time.Millisecond),
 		"base_read", j.baseRead.Round(time.Millisecond), "parse", g.Stats.Parse.Round(time.Millisecond),
-		"resolve", g.Stats.Link.Round(time.Millisecond), "write", wrote.Round(time.Millisecond))
+		"gather", g.Stats.Gather.Round(time.Millisecond), "resolve", g.Stats.Link.Round(time.Millisecond), "write", wrote.Round(time.Millisecond))
 	return indexResult{prefix: prefix, manifest: m, head: mv}, nil
 }
 

@@ -26,7 +26,7 @@ func (r *resolver) call(out *[]schemas.Edge, ref schemas.Ref) {
 	if f == nil {
 		return
 	}
-	if _, ok := r.index[ref.Src]; !ok {
+	if _, ok := r.row(ref.Src); !ok {
 		return
 	}
 	v, why := r.evalAlternatives(ref.Expr, f)

@@ -1,15 +1,18 @@
 package golang_test
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/golang"
 	"github.com/graphsnap/snap/indexer/languagetest"
+	"github.com/graphsnap/snap/schemas"
 )
 
 // FuzzExtract feeds arbitrary bytes to extraction and resolution: they
@@ -45,6 +48,7 @@ func FuzzExtract(f *testing.F) {
 				res.Nodes[i].ParentID = indexer.FileID("p/f.go")
 			}
 		}
+		slices.SortFunc(res.Nodes, func(a, b schemas.Node) int { return cmp.Compare(a.ID, b.ID) }) // as Resolve wants them
 		lang.Resolve(res.Nodes, res.Refs)
 	})
 }

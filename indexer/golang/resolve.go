@@ -53,7 +53,7 @@ type fact struct {
 
 type resolver struct {
 	nodes      []schemas.Node
-	index      map[uint64]int32
+	ids        []uint64 // the nodes' ids by row (see row)
 	files      map[string]*fileInfo
 	pkgs       map[string]*pkgInfo   // by key
 	byPath     map[string][]*pkgInfo // by import path
@@ -68,14 +68,14 @@ type resolver struct {
 // Resolve links Go calls, imports, embeddings and interface satisfaction.
 func (l *Language) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
 	r := &resolver{
-		nodes: nodes, index: make(map[uint64]int32, len(nodes)),
+		nodes: nodes, ids: make([]uint64, len(nodes)),
 		files: make(map[string]*fileInfo), pkgs: make(map[string]*pkgInfo),
 		byPath: make(map[string][]*pkgInfo),
 		typeOf: make(map[int32]fact), result: make(map[int32]fact), typeIdx: make([]*typeInfo, len(nodes)),
 		embeds: make(map[uint64][]fact), constraint: make(map[string]string),
 	}
-	for i, n := range nodes {
-		r.index[n.ID] = int32(i)
+	for i := range nodes {
+		r.ids[i] = nodes[i].ID
 	}
 	r.load(refs)
 	newNodes := r.packageNodes()
@@ -162,11 +162,11 @@ func (r *resolver) load(refs []schemas.Ref) {
 				f.imports[name] = ref.Target
 			}
 		case schemas.RefType:
-			if i, ok := r.index[ref.Src]; ok {
+			if i, ok := r.row(ref.Src); ok {
 				r.typeOf[i] = fact{ref.Expr, f}
 			}
 		case schemas.RefResult:
-			if i, ok := r.index[ref.Src]; ok {
+			if i, ok := r.row(ref.Src); ok {
 				r.result[i] = fact{ref.Expr, f}
 			}
 		case schemas.RefEmbeds:
@@ -243,7 +243,7 @@ func (r *resolver) packageNodes() []schemas.Node {
 			Language: "go", File: p.dir, Exported: true, Visibility: schemas.Public,
 		})
 		for _, f := range p.files {
-			if i, ok := r.index[indexer.FileID(f)]; ok {
+			if i, ok := r.row(indexer.FileID(f)); ok {
 				r.nodes[i].ParentID = id
 			}
 		}
@@ -329,7 +329,7 @@ func (r *resolver) declarePackage(p *pkgInfo, rows []int32) {
 		switch n.Kind {
 		case schemas.KindMethod:
 			if n.IsAbstract { // an interface method, a child of its interface
-				if parent, ok := r.index[n.ParentID]; ok && r.typeIdx[parent] != nil {
+				if parent, ok := r.row(n.ParentID); ok && r.typeIdx[parent] != nil {
 					t := r.typeIdx[parent]
 					t.methods[n.Name] = append(t.methods[n.Name], idx)
 				}
@@ -350,7 +350,7 @@ func (r *resolver) declarePackage(p *pkgInfo, rows []int32) {
 				n.ParentID = r.nodes[t.nodes[0]].ID
 			}
 		case schemas.KindField:
-			if parent, ok := r.index[n.ParentID]; ok && r.typeIdx[parent] != nil {
+			if parent, ok := r.row(n.ParentID); ok && r.typeIdx[parent] != nil {
 				t := r.typeIdx[parent]
 				t.fields[n.Name] = append(t.fields[n.Name], idx)
 			}
@@ -358,8 +358,14 @@ func (r *resolver) declarePackage(p *pkgInfo, rows []int32) {
 	}
 }
 
+// row returns the row of the node whose id is id.
+func (r *resolver) row(id uint64) (int32, bool) {
+	i, ok := schemas.RowOf(r.ids, id)
+	return int32(i), ok
+}
+
 func (r *resolver) typeByNode(id uint64) *typeInfo {
-	if i, ok := r.index[id]; ok {
+	if i, ok := r.row(id); ok {
 		return r.typeIdx[i]
 	}
 	return nil
