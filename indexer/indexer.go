@@ -15,6 +15,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -155,10 +156,12 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 	for range workers {
 		g.Go(func() error {
 			extractors := make(map[Language]Extractor)
+			files := &folderFiles{root: fsRoot}
 			defer func() {
 				for _, x := range extractors {
 					x.Close()
 				}
+				files.close()
 			}()
 			if opts.ParseOnly {
 				for _, l := range opts.Languages {
@@ -177,7 +180,7 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 				if err := gctx.Err(); err != nil {
 					return err
 				}
-				r, err := indexFile(fsRoot, tree, paths[i], &opts, maxSize, extractors, ru)
+				r, err := indexFile(files, tree, paths[i], &opts, maxSize, extractors, ru)
 				if err != nil {
 					return err
 				}
@@ -531,25 +534,35 @@ func fileNode(f schemas.File) schemas.Node {
 }
 
 // indexFile reads, hashes and (when a language claims it) parses one file.
-func indexFile(fsRoot *os.Root, t *Tree, p string, opts *Options, maxSize int64, xs map[Language]Extractor, ru *reuse) (fileResult, error) {
+func indexFile(files *folderFiles, t *Tree, p string, opts *Options, maxSize int64, xs map[Language]Extractor, ru *reuse) (fileResult, error) {
 	r := fileResult{file: schemas.File{Path: p, Status: schemas.StatusOK}}
 	f := &r.file
 	lang := LanguageFor(opts.Languages, t, p)
 	if lang != nil {
 		f.Language = lang.Name()
 	}
-	full := filepath.FromSlash(p) // within fsRoot
-	fi, err := fsRoot.Stat(full)
+	skipVendored := !opts.Vendored && vendored(p)
+	var fh *os.File
+	var fi fs.FileInfo
+	var err error
+	if skipVendored {
+		fi, err = files.root.Stat(filepath.FromSlash(p)) // not opened: see below
+	} else {
+		fh, fi, err = files.open(p)
+	}
 	if err != nil {
 		f.Status, f.Error = schemas.StatusUnreadable, err.Error()
 		return r, nil
+	}
+	if fh != nil {
+		defer fh.Close()
 	}
 	if fi.IsDir() {
 		f.Status, f.Error = schemas.StatusUnreadable, "a symbolic link to a directory"
 		return r, nil
 	}
 	f.Size = fi.Size()
-	if !opts.Vendored && vendored(p) {
+	if skipVendored {
 		// Not read at all: node_modules may hold more than the project.
 		f.Status = schemas.StatusSkippedVendored
 		return r, nil
@@ -557,13 +570,13 @@ func indexFile(fsRoot *os.Root, t *Tree, p string, opts *Options, maxSize int64,
 	if f.Size > maxSize {
 		f.Status = schemas.StatusSkippedLarge
 		f.Error = fmt.Sprintf("%d bytes, over the %d-byte limit", f.Size, maxSize)
-		f.SHA256, err = HashFile(fsRoot, full)
+		f.SHA256, err = hashReader(fh)
 		if err != nil {
 			f.Status, f.Error = schemas.StatusUnreadable, err.Error()
 		}
 		return r, nil
 	}
-	src, err := fsRoot.ReadFile(full)
+	src, err := readAll(fh, f.Size)
 	if err != nil {
 		f.Status, f.Error = schemas.StatusUnreadable, err.Error()
 		return r, nil
@@ -625,6 +638,15 @@ func indexFile(fsRoot *os.Root, t *Tree, p string, opts *Options, maxSize int64,
 	return r, nil
 }
 
+// hashReader returns the hex SHA-256 of what r yields.
+func hashReader(r io.Reader) (string, error) {
+	h := sha256.New()
+	if _, err := io.Copy(h, r); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
 // HashFile returns the hex SHA-256 of the file name within fsRoot: the
 // files table's hash. Reading through the root refuses what leads out.
 func HashFile(fsRoot *os.Root, name string) (string, error) {
@@ -633,11 +655,7 @@ func HashFile(fsRoot *os.Root, name string) (string, error) {
 		return "", err
 	}
 	defer fh.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, fh); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
+	return hashReader(fh)
 }
 
 func countLines(src []byte) uint32 {

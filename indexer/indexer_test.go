@@ -311,3 +311,46 @@ func TestEarlyTables(t *testing.T) {
 		}
 	}
 }
+
+// TestLinksAcrossFolders: a file is opened through its folder, kept open
+// while a worker reads the folder's files; a link from one folder to a
+// file of another, within the tree, is still read (the tree's root
+// decides), and links out of the tree or in a loop are still refused.
+func TestLinksAcrossFolders(t *testing.T) {
+	outside := t.TempDir()
+	write(t, outside, "secret.go", []byte("package leak\n\nconst Key = \"planted\"\n"))
+	dir := t.TempDir()
+	write(t, dir, "a/x.go", []byte("package a\n\nfunc X() {}\n"))
+	write(t, dir, "a/y.go", []byte("package a\n\nfunc Y() { X() }\n"))
+	write(t, dir, "b/z.go", []byte("package b\n\nfunc Z() {}\n"))
+	for link, target := range map[string]string{
+		"b/sibling.go": "../a/x.go",                                       // within the tree
+		"b/out.go":     "../../" + filepath.Base(outside) + "/secret.go", // out of it
+		"b/loop.go":    "loop.go",
+	} {
+		if err := os.Symlink(target, filepath.Join(dir, filepath.FromSlash(link))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, err := indexer.Index(context.Background(), dir, indexer.Options{Languages: langs(), Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := statuses(g)
+	for p, want := range map[string]string{
+		"a/x.go": schemas.StatusOK, "a/y.go": schemas.StatusOK, "b/z.go": schemas.StatusOK,
+		"b/sibling.go": schemas.StatusOK, "b/out.go": schemas.StatusUnreadable, "b/loop.go": schemas.StatusUnreadable,
+	} {
+		if st[p].Status != want {
+			t.Errorf("%s: status %s (%s), want %s", p, st[p].Status, st[p].Error, want)
+		}
+	}
+	if st["b/sibling.go"].SHA256 != st["a/x.go"].SHA256 {
+		t.Errorf("b/sibling.go: sha256 %s, want a/x.go's %s", st["b/sibling.go"].SHA256, st["a/x.go"].SHA256)
+	}
+	for _, s := range g.Sources {
+		if bytes.Contains(s.Content, []byte("planted")) {
+			t.Errorf("%s: the file outside the tree is in the sources", s.Path)
+		}
+	}
+}

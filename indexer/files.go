@@ -1,0 +1,87 @@
+package indexer
+
+import (
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+)
+
+// folderFiles opens the files of a tree through its root, a folder at a
+// time. os.Root resolves every folder of a path again for each call, two
+// system calls a folder, and indexFile used to call it twice a file (stat,
+// then read); a worker takes paths in order, so it keeps the folder of
+// the last one open as a root of its own, and opening the next file of
+// that folder resolves its name alone. Whatever that way cannot open (a
+// link out of its folder, a missing file) is opened by the tree's root,
+// which decides, and says why not, as it does alone. Not safe for
+// concurrent use: one per worker.
+type folderFiles struct {
+	root   *os.Root // the tree's
+	dir    string   // of sub, slash-separated with a trailing slash
+	sub    *os.Root // root's folder dir, or nil
+	failed bool     // dir could not be opened: open through root
+}
+
+// open opens the file at p, slash-separated within the root, and stats
+// it (following a link, as the root does).
+func (d *folderFiles) open(p string) (*os.File, fs.FileInfo, error) {
+	dir, base := path.Split(p)
+	if dir != d.dir || d.sub == nil && !d.failed {
+		d.close()
+		d.dir = dir
+		if dir != "" {
+			sub, err := d.root.OpenRoot(filepath.FromSlash(dir))
+			d.sub, d.failed = sub, err != nil
+		}
+	}
+	var fh *os.File
+	var err error
+	switch {
+	case dir == "":
+		fh, err = d.root.Open(base)
+	case d.sub != nil:
+		if fh, err = d.sub.Open(base); err != nil {
+			fh, err = d.root.Open(filepath.FromSlash(p)) // the root decides
+		}
+	default:
+		fh, err = d.root.Open(filepath.FromSlash(p))
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	fi, err := fh.Stat()
+	if err != nil {
+		fh.Close()
+		return nil, nil, err
+	}
+	return fh, fi, nil
+}
+
+// close closes the folder kept open.
+func (d *folderFiles) close() {
+	if d.sub != nil {
+		d.sub.Close()
+	}
+	d.sub, d.failed = nil, false
+}
+
+// readAll reads what is left of f, whose size was size when it was
+// opened (it may have changed since).
+func readAll(f *os.File, size int64) ([]byte, error) {
+	b := make([]byte, 0, size+1) // one more: EOF needs no second buffer
+	for {
+		n, err := f.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)] // grown since it was opened
+		}
+	}
+}
