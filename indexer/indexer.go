@@ -216,9 +216,22 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 		Files: make([]schemas.File, 0, len(results)), Nodes: make([]schemas.Node, 0, nodes),
 		Refs: make([]schemas.Ref, 0, refs), Sources: make([]schemas.Source, 0, sources),
 	}
-	refsByLang := make(map[Language][]schemas.Ref, len(refsPerLang))
+	// Most trees have refs in one language: its refs are then all of
+	// them, shared with the table rather than copied (Resolve only reads
+	// them).
+	var only Language
+	several := false
 	for l, n := range refsPerLang {
-		refsByLang[l] = make([]schemas.Ref, 0, n)
+		if n > 0 {
+			several = several || only != nil
+			only = l
+		}
+	}
+	refsByLang := make(map[Language][]schemas.Ref, len(refsPerLang))
+	if several {
+		for l, n := range refsPerLang {
+			refsByLang[l] = make([]schemas.Ref, 0, n)
+		}
 	}
 	for i := range results {
 		r := &results[i]
@@ -238,11 +251,16 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 		}
 		out.Nodes = append(out.Nodes, fileNode(r.file))
 		out.Nodes = append(out.Nodes, r.result.Nodes...)
-		refsByLang[r.lang] = append(refsByLang[r.lang], r.result.Refs...)
+		if several {
+			refsByLang[r.lang] = append(refsByLang[r.lang], r.result.Refs...)
+		}
 		out.Refs = append(out.Refs, r.result.Refs...) // in table order: paths are sorted, each file's refs too
 		if !opts.NoSources {
 			out.Sources = append(out.Sources, schemas.Source{Path: r.file.Path, Content: r.src})
 		}
+	}
+	if only != nil && !several {
+		refsByLang[only] = out.Refs
 	}
 	gathered := time.Now()
 	if !slices.IsSortedFunc(out.Refs, compareRefs) {
@@ -277,36 +295,39 @@ func link(g *Graph, langs []Language, refsByLang map[Language][]schemas.Ref, nod
 	if err != nil {
 		return err
 	}
-	n := 0
+	// A node with a parent is the end of a contains edge, made where the
+	// sort places it rather than in a slice of its own.
+	parent := make([]int32, len(g.Nodes)) // row; -1 for none
 	for i := range g.Nodes {
-		if g.Nodes[i].ParentID != 0 {
-			n++
-		}
-	}
-	contains := make([]schemas.Edge, 0, n)
-	for _, n := range g.Nodes {
+		n := &g.Nodes[i]
+		parent[i] = -1
 		if n.ParentID == 0 {
 			continue
 		}
-		if _, ok := schemas.RowOf(ids, n.ParentID); !ok {
+		r, ok := schemas.RowOf(ids, n.ParentID)
+		if !ok {
 			return fmt.Errorf("node %s (%s): parent %d is not a node", n.QualifiedName, n.File, n.ParentID)
 		}
-		contains = append(contains, schemas.Edge{
-			Src: n.ParentID, Dst: n.ID, Kind: schemas.EdgeContains, File: n.File,
-			Line: n.StartLine, Col: n.StartCol, Target: n.Name,
-			Resolution: schemas.ResolvedStructural, Confidence: 1,
-		})
+		parent[i] = int32(r)
 	}
 	unresolved, err := FillRows(edges, ids)
 	if err != nil {
 		return err
 	}
-	if _, err := FillRows(contains, ids); err != nil {
-		return err
-	}
 	g.Stats.Unresolved += unresolved
-	g.Edges = SortEdges(edges, contains)
+	g.Edges = sortEdges([][]schemas.Edge{edges}, g.Nodes, parent)
 	return nil
+}
+
+// containsEdge is the contains edge into node row i of nodes, from row
+// parent.
+func containsEdge(nodes []schemas.Node, i int, parent int32) schemas.Edge {
+	n := &nodes[i]
+	return schemas.Edge{
+		Src: n.ParentID, Dst: n.ID, Kind: schemas.EdgeContains, File: n.File,
+		Line: n.StartLine, Col: n.StartCol, Target: n.Name,
+		Resolution: schemas.ResolvedStructural, Confidence: 1, SrcRow: parent, DstRow: int32(i),
+	}
 }
 
 // NodeIDs returns the ids of nodes, sorted by id, by row: what
@@ -460,7 +481,11 @@ func sortNodes(nodes []schemas.Node) {
 // ID, so that the order of SrcRow is that of Src: each edge is placed in
 // its source's run, which is then sorted alone, instead of comparing every
 // edge with the others.
-func SortEdges(parts ...[]schemas.Edge) []schemas.Edge {
+func SortEdges(parts ...[]schemas.Edge) []schemas.Edge { return sortEdges(parts, nil, nil) }
+
+// sortEdges is SortEdges of parts and of the contains edges into every
+// node of nodes whose parent row (parent[i]) is not -1.
+func sortEdges(parts [][]schemas.Edge, nodes []schemas.Node, parent []int32) []schemas.Edge {
 	rows, n := int32(0), 0
 	for _, p := range parts {
 		n += len(p)
@@ -468,10 +493,21 @@ func SortEdges(parts ...[]schemas.Edge) []schemas.Edge {
 			rows = max(rows, p[i].SrcRow+1)
 		}
 	}
+	for _, r := range parent {
+		if r >= 0 {
+			n++
+			rows = max(rows, r+1)
+		}
+	}
 	start := make([]int32, rows+1)
 	for _, p := range parts {
 		for i := range p {
 			start[p[i].SrcRow+1]++
+		}
+	}
+	for _, r := range parent {
+		if r >= 0 {
+			start[r+1]++
 		}
 	}
 	for r := range rows {
@@ -483,6 +519,12 @@ func SortEdges(parts ...[]schemas.Edge) []schemas.Edge {
 		for i := range p {
 			r := p[i].SrcRow
 			out[next[r]] = p[i]
+			next[r]++
+		}
+	}
+	for i, r := range parent {
+		if r >= 0 {
+			out[next[r]] = containsEdge(nodes, i, r)
 			next[r]++
 		}
 	}

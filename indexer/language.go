@@ -34,7 +34,8 @@ type Language interface {
 	// refs holds this language's refs. Resolve may set ParentID of this
 	// language's nodes (a Go method declared apart from its type) and may
 	// return nodes that belong to no single file (a Go package). The
-	// languages resolve concurrently, so Resolve writes nothing else.
+	// languages resolve concurrently, so Resolve writes nothing else: refs
+	// may be the very rows of the refs table, being written meanwhile.
 	Resolve(nodes []schemas.Node, refs []schemas.Ref) (newNodes []schemas.Node, edges []schemas.Edge)
 }
 

@@ -40,6 +40,28 @@ func TestSortEdges(t *testing.T) {
 		if got := SortEdges(edges[:cut], nil, edges[cut:]); !slices.Equal(got, want) {
 			t.Fatalf("%d edges: SortEdges differs from sorting by the table's order", n)
 		}
+
+		// The contains edges into nodes with a parent, made by the sort,
+		// land as the same edges given would.
+		nodes := make([]schemas.Node, len(ids))
+		parent := make([]int32, len(ids))
+		var contains []schemas.Edge
+		for i, id := range ids {
+			nodes[i] = schemas.Node{ID: id, Name: "n" + strconv.Itoa(i), File: "a.go", StartLine: uint32(i % 4)}
+			parent[i] = -1
+			if p := rng.IntN(len(ids) + 1); p < len(ids) && i%3 != 0 { // many children of few rows too
+				nodes[i].ParentID, parent[i] = ids[p/10*10], int32(p/10*10)
+				contains = append(contains, schemas.Edge{Src: ids[p/10*10], Dst: id, Kind: schemas.EdgeContains, File: "a.go",
+					Line: nodes[i].StartLine, Target: nodes[i].Name, Resolution: schemas.ResolvedStructural, Confidence: 1})
+			}
+		}
+		if _, err := FillRows(contains, ids); err != nil {
+			t.Fatal(err)
+		}
+		want = SortEdges(edges, contains)
+		if got := sortEdges([][]schemas.Edge{edges}, nodes, parent); !slices.Equal(got, want) {
+			t.Fatalf("%d edges, %d made: sortEdges with nodes differs from SortEdges with their contains edges", n, len(contains))
+		}
 	}
 }
 
