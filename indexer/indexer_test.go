@@ -324,7 +324,7 @@ func TestLinksAcrossFolders(t *testing.T) {
 	write(t, dir, "a/y.go", []byte("package a\n\nfunc Y() { X() }\n"))
 	write(t, dir, "b/z.go", []byte("package b\n\nfunc Z() {}\n"))
 	for link, target := range map[string]string{
-		"b/sibling.go": "../a/x.go",                                       // within the tree
+		"b/sibling.go": "../a/x.go",                                      // within the tree
 		"b/out.go":     "../../" + filepath.Base(outside) + "/secret.go", // out of it
 		"b/loop.go":    "loop.go",
 	} {

@@ -117,7 +117,7 @@ var (
 	})
 	edgesSpec = newSpec(tableSpec[schemas.Edge]{
 		name: schemas.TableEdges, file: schemas.EdgesFile, rowGroupRows: 1 << 17,
-		order: "src, kind, dst, line, col, target, file",
+		order:   "src, kind, dst, line, col, target, file",
 		compare: schemas.CompareEdges,
 		describe: func(e *schemas.Edge) string {
 			return fmt.Sprintf("src %d, kind %q, dst %d, line %d, col %d, target %q, file %q", e.Src, e.Kind, e.Dst, e.Line, e.Col, e.Target, e.File)
@@ -175,7 +175,7 @@ var (
 	})
 	refsSpec = newSpec(tableSpec[schemas.Ref]{
 		name: schemas.TableRefs, file: schemas.RefsFile, rowGroupRows: 1 << 17,
-		order: "file, line, col, kind, target, src, expr",
+		order:   "file, line, col, kind, target, src, expr",
 		compare: schemas.CompareRefs,
 		describe: func(r *schemas.Ref) string {
 			return fmt.Sprintf("file %q, line %d, col %d, kind %q, target %q, src %d, expr %q", r.File, r.Line, r.Col, r.Kind, r.Target, r.Src, r.Expr)
