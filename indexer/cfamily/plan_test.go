@@ -1,8 +1,6 @@
 package cfamily
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	tree_sitter_c "github.com/tree-sitter/tree-sitter-c/bindings/go"
@@ -28,12 +26,7 @@ func TestPlanMatchesCursor(t *testing.T) {
 
 // FuzzPlan holds the C plan to the query cursor on arbitrary bytes.
 func FuzzPlan(f *testing.F) {
-	seeds, _ := filepath.Glob("../../testdata/c/shop/*/*.[ch]")
-	for _, p := range seeds {
-		if data, err := os.ReadFile(p); err == nil {
-			f.Add(data)
-		}
-	}
+	languagetest.Seed(f, "../../testdata/c/shop/*/*.[ch]")
 	f.Add([]byte("struct s { int a, *b; } x; static int (*f)(void) = g; int main(int c, char **v) { return h(c)->n; }"))
 	f.Add([]byte("#define M(x) ((x)+1)\n\x00\xff{{{(((("))
 	l := New(Config{Name: "c", Extensions: []string{".c", ".h"}, Grammar: tree_sitter_c.Language(), Version: "test"})

@@ -3,8 +3,6 @@ package golang_test
 import (
 	"cmp"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -19,12 +17,7 @@ import (
 // must never panic or crash, whatever the input, and extraction by plan
 // must give what the query cursor gives (see TestPlanMatchesCursor).
 func FuzzExtract(f *testing.F) {
-	seeds, _ := filepath.Glob("../../testdata/go/shop/*/*.go")
-	for _, p := range seeds {
-		if data, err := os.ReadFile(p); err == nil {
-			f.Add(data)
-		}
-	}
+	languagetest.Seed(f, "../../testdata/go/shop/*/*.go")
 	f.Add([]byte("package p\nfunc f(a, b int) (c T) { switch v := x.(type) { case T: v.M() } }"))
 	f.Add([]byte("package p\nvar a, b, = 1\nconst (x, y int = iota\n"))
 	f.Add([]byte("\x00\xff{{{(((("))

@@ -156,6 +156,27 @@ func CheckPlan(t *testing.T, planned bool, l indexer.Language, module string, ex
 		t.Fatalf("the %s query runs on the query cursor, not by plan", l.Name())
 	}
 	names, srcs := GrammarSamples(t, module, exts...)
+	more, moreSrcs := readGlobs(t, globs...)
+	names, srcs = append(names, more...), append(srcs, moreSrcs...)
+	if len(names) < 50 {
+		t.Fatalf("only %d %s samples", len(names), l.Name())
+	}
+	ComparePlan(t, l, &indexer.Tree{Root: "/", Paths: map[string]bool{}}, names, srcs)
+}
+
+// Seed adds the files matching globs to f's seed corpus.
+func Seed(f *testing.F, globs ...string) {
+	f.Helper()
+	_, srcs := readGlobs(f, globs...)
+	for _, src := range srcs {
+		f.Add(src)
+	}
+}
+
+// readGlobs reads the files matching globs, failing t when a glob matches
+// none.
+func readGlobs(t testing.TB, globs ...string) (names []string, srcs [][]byte) {
+	t.Helper()
 	for _, g := range globs {
 		paths, err := filepath.Glob(g)
 		if err != nil || len(paths) == 0 {
@@ -169,8 +190,5 @@ func CheckPlan(t *testing.T, planned bool, l indexer.Language, module string, ex
 			names, srcs = append(names, p), append(srcs, data)
 		}
 	}
-	if len(names) < 50 {
-		t.Fatalf("only %d %s samples", len(names), l.Name())
-	}
-	ComparePlan(t, l, &indexer.Tree{Root: "/", Paths: map[string]bool{}}, names, srcs)
+	return names, srcs
 }

@@ -1,8 +1,6 @@
 package rust
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/graphsnap/snap/indexer"
@@ -23,12 +21,7 @@ func TestPlanMatchesCursor(t *testing.T) {
 
 // FuzzPlan holds the plan to the query cursor on arbitrary bytes.
 func FuzzPlan(f *testing.F) {
-	seeds, _ := filepath.Glob("../../testdata/rust/shop/src/*.rs")
-	for _, p := range seeds {
-		if data, err := os.ReadFile(p); err == nil {
-			f.Add(data)
-		}
-	}
+	languagetest.Seed(f, "../../testdata/rust/shop/src/*.rs")
 	f.Add([]byte("fn f<T: A + B>(x: &mut T) -> impl Fn() { let (a, b): (i32, _) = x.m(); }"))
 	f.Add([]byte("\x00\xff{{{(((("))
 	tree := &indexer.Tree{Root: "/", Paths: map[string]bool{}}

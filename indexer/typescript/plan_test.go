@@ -1,7 +1,6 @@
 package typescript
 
 import (
-	"os"
 	"testing"
 
 	"github.com/graphsnap/snap/indexer"
@@ -25,11 +24,7 @@ func TestPlanMatchesCursor(t *testing.T) {
 // FuzzPlan holds the JavaScript plan to the query cursor on arbitrary
 // bytes.
 func FuzzPlan(f *testing.F) {
-	for _, p := range []string{"../../testdata/typescript/shop/lib/logger.js", "../../testdata/typescript/shop/src/util/legacy.js"} {
-		if data, err := os.ReadFile(p); err == nil {
-			f.Add(data)
-		}
-	}
+	languagetest.Seed(f, "../../testdata/typescript/shop/lib/logger.js", "../../testdata/typescript/shop/src/util/legacy.js")
 	f.Add([]byte("let {a, b: {c, d}, ...e} = o; export default class extends B { m(x = 1) { return a?.b(c) ?? d } }"))
 	f.Add([]byte("\x00\xff{{{(((("))
 	tree := &indexer.Tree{Root: "/", Paths: map[string]bool{}}
