@@ -18,35 +18,30 @@ import (
 // which decides, and says why not, as it does alone. Not safe for
 // concurrent use: one per worker.
 type folderFiles struct {
-	root   *os.Root // the tree's
-	dir    string   // of sub, slash-separated with a trailing slash
-	sub    *os.Root // root's folder dir, or nil
-	failed bool     // dir could not be opened: open through root
+	root  *os.Root // the tree's
+	dir   string   // the folder of the last path, slash-separated, with a trailing slash
+	ready bool     // dir is set
+	sub   *os.Root // root's folder dir; nil for the root itself, or when it cannot be opened
 }
 
 // open opens the file at p, slash-separated within the root, and stats
 // it (following a link, as the root does).
 func (d *folderFiles) open(p string) (*os.File, fs.FileInfo, error) {
 	dir, base := path.Split(p)
-	if dir != d.dir || d.sub == nil && !d.failed {
+	if !d.ready || dir != d.dir {
 		d.close()
-		d.dir = dir
+		d.dir, d.ready = dir, true
 		if dir != "" {
-			sub, err := d.root.OpenRoot(filepath.FromSlash(dir))
-			d.sub, d.failed = sub, err != nil
+			d.sub, _ = d.root.OpenRoot(filepath.FromSlash(dir)) // nil: the root opens the folder's files
 		}
 	}
 	var fh *os.File
 	var err error
-	switch {
-	case dir == "":
-		fh, err = d.root.Open(base)
-	case d.sub != nil:
-		if fh, err = d.sub.Open(base); err != nil {
-			fh, err = d.root.Open(filepath.FromSlash(p)) // the root decides
-		}
-	default:
-		fh, err = d.root.Open(filepath.FromSlash(p))
+	if d.sub != nil {
+		fh, err = d.sub.Open(base)
+	}
+	if d.sub == nil || err != nil {
+		fh, err = d.root.Open(filepath.FromSlash(p)) // the root decides
 	}
 	if err != nil {
 		return nil, nil, err
@@ -64,7 +59,7 @@ func (d *folderFiles) close() {
 	if d.sub != nil {
 		d.sub.Close()
 	}
-	d.sub, d.failed = nil, false
+	d.sub, d.ready = nil, false
 }
 
 // readAll reads what is left of f, whose size was size when it was
