@@ -8,7 +8,15 @@
 #
 #   scripts/fuzz.sh                 every target, 10s each (about 2.5 minutes)
 #   FUZZTIME=5m scripts/fuzz.sh     longer
+#   FUZZTIME=5000x scripts/fuzz.sh  5,000 calls each, however long they take
 #   scripts/fuzz.sh FuzzReadEdges   the targets named
+#
+# `make test` counts calls rather than seconds: Go's coordinator can fail a
+# duration-bounded run with a bare "context deadline exceeded" and no input
+# when its workers are starved at the deadline (go.dev/issue/75804), which a
+# loaded CI machine does. A count has no deadline to race. The inputs of the
+# corpus (testdata/fuzz and the cache under $(go env GOCACHE)/fuzz) count
+# toward it, so a large cached corpus leaves fewer calls for new inputs.
 #
 # A failure leaves the failing input in the package's testdata/fuzz/FuzzXxx/
 # (keep it there: it becomes a regression test) and stops the script.
