@@ -21,6 +21,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"sort"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -213,7 +214,9 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 	}
 	out := &Graph{
 		Stats: Stats{Workers: workers, Languages: make(map[string]int)},
-		Files: make([]schemas.File, 0, len(results)), Nodes: make([]schemas.Node, 0, nodes),
+		// Room for a node per file more: what the resolvers make (a Go
+		// package per folder) is then merged in place (mergeNodes).
+		Files: make([]schemas.File, 0, len(results)), Nodes: make([]schemas.Node, 0, nodes+len(results)),
 		Refs: make([]schemas.Ref, 0, refs), Sources: make([]schemas.Source, 0, sources),
 	}
 	// Most trees have refs in one language: its refs are then all of
@@ -283,7 +286,7 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 // given the nodes once they are final.
 func link(g *Graph, langs []Language, refsByLang map[Language][]schemas.Ref, nodesDone func([]schemas.Node)) error {
 	sortNodes(g.Nodes)
-	newNodes, edges := Resolve(g.Nodes, langs, refsByLang)
+	newNodes, parts := resolve(g.Nodes, langs, refsByLang)
 	if len(newNodes) > 0 {
 		sortNodes(newNodes)
 		g.Nodes = mergeNodes(g.Nodes, newNodes)
@@ -310,12 +313,14 @@ func link(g *Graph, langs []Language, refsByLang map[Language][]schemas.Ref, nod
 		}
 		parent[i] = int32(r)
 	}
-	unresolved, err := FillRows(edges, ids)
-	if err != nil {
-		return err
+	for _, edges := range parts {
+		unresolved, err := FillRows(edges, ids)
+		if err != nil {
+			return err
+		}
+		g.Stats.Unresolved += unresolved
 	}
-	g.Stats.Unresolved += unresolved
-	g.Edges = sortEdges([][]schemas.Edge{edges}, g.Nodes, parent)
+	g.Edges = sortEdges(parts, g.Nodes, parent)
 	return nil
 }
 
@@ -376,11 +381,18 @@ func FillRows(edges []schemas.Edge, ids []uint64) (int, error) {
 // (packages, modules) and the edges they found. Resolvers may set the
 // ParentID of the nodes of their language.
 func Resolve(nodes []schemas.Node, langs []Language, refsByLang map[Language][]schemas.Ref) ([]schemas.Node, []schemas.Edge) {
+	newNodes, parts := resolve(nodes, langs, refsByLang)
+	return newNodes, slices.Concat(parts...)
+}
+
+// resolve is Resolve with the edges in parts, as the resolvers made them
+// (see PartsResolver).
+func resolve(nodes []schemas.Node, langs []Language, refsByLang map[Language][]schemas.Ref) ([]schemas.Node, [][]schemas.Edge) {
 	// Languages resolve concurrently: each reads the nodes and writes only
 	// the ParentID of its own.
 	type resolved struct {
 		nodes []schemas.Node
-		edges []schemas.Edge
+		edges [][]schemas.Edge
 	}
 	type job struct {
 		l    Language
@@ -405,29 +417,45 @@ func Resolve(nodes []schemas.Node, langs []Language, refsByLang map[Language][]s
 	var wg sync.WaitGroup
 	for i, j := range jobs {
 		wg.Go(func() {
-			out[i].nodes, out[i].edges = j.l.Resolve(nodes, j.refs)
+			if p, ok := j.l.(PartsResolver); ok {
+				out[i].nodes, out[i].edges = p.ResolveParts(nodes, j.refs)
+				return
+			}
+			var edges []schemas.Edge
+			out[i].nodes, edges = j.l.Resolve(nodes, j.refs)
+			out[i].edges = [][]schemas.Edge{edges}
 		})
 	}
 	wg.Wait()
 	if len(out) == 1 {
 		return out[0].nodes, out[0].edges
 	}
-	var nn, ne int
-	for _, r := range out {
-		nn, ne = nn+len(r.nodes), ne+len(r.edges)
-	}
-	newNodes, edges := make([]schemas.Node, 0, nn), make([]schemas.Edge, 0, ne)
+	var newNodes []schemas.Node
+	var parts [][]schemas.Edge
 	for _, r := range out {
 		newNodes = append(newNodes, r.nodes...)
-		edges = append(edges, r.edges...)
+		parts = append(parts, r.edges...)
 	}
-	return newNodes, edges
+	return newNodes, parts
 }
 
-// mergeNodes merges two slices sorted by ID. b is short (the nodes the
-// resolvers made): each of its rows finds its place in a by binary search,
-// and the rows of a between go over in one copy.
+// mergeNodes merges two slices sorted by ID, a's rows first among equal
+// ids. b is short (the nodes the resolvers made): each of its rows finds
+// its place in a by binary search, and the rows of a between go over in
+// one copy. When a has room for b, the merge is made in place, from the
+// back, and no row goes into new memory.
 func mergeNodes(a, b []schemas.Node) []schemas.Node {
+	if cap(a)-len(a) >= len(b) {
+		out := a[:len(a)+len(b)]
+		end := len(a) // a[:end] and b[:j+1] are still to place, in out[:end+j+1]
+		for j := len(b) - 1; j >= 0; j-- {
+			p := sort.Search(end, func(k int) bool { return a[k].ID > b[j].ID })
+			copy(out[p+j+1:], a[p:end])
+			out[p+j] = b[j]
+			end = p
+		}
+		return out
+	}
 	out := make([]schemas.Node, 0, len(a)+len(b))
 	for _, n := range b {
 		i, _ := slices.BinarySearchFunc(a, n.ID, func(m schemas.Node, id uint64) int { return cmp.Compare(m.ID, id) })

@@ -39,6 +39,14 @@ type Language interface {
 	Resolve(nodes []schemas.Node, refs []schemas.Ref) (newNodes []schemas.Node, edges []schemas.Edge)
 }
 
+// PartsResolver is implemented by a Language whose resolver makes its
+// edges in several slices, one per worker: the indexer then sorts them as
+// they are, without first joining them (a copy of every edge, into memory
+// as large as all of them). ResolveParts is Resolve with the edges so.
+type PartsResolver interface {
+	ResolveParts(nodes []schemas.Node, refs []schemas.Ref) (newNodes []schemas.Node, parts [][]schemas.Edge)
+}
+
 // Family is implemented by languages that resolve together because their
 // files use each other (TypeScript, TSX and JavaScript import one
 // another). The indexer hands the refs of every language of a family, in

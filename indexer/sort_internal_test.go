@@ -92,6 +92,14 @@ func TestSortAndMergeNodes(t *testing.T) {
 		if got := mergeNodes(nodes, extra); !slices.EqualFunc(got, merged, func(a, b schemas.Node) bool { return a.ID == b.ID && a.Name == b.Name }) {
 			t.Fatalf("%d nodes, %d more: mergeNodes differs from a merge", n, len(extra))
 		}
+		roomy := append(make([]schemas.Node, 0, n+len(extra)+rng.IntN(3)), nodes...)
+		got := mergeNodes(roomy, extra)
+		if !slices.EqualFunc(got, merged, func(a, b schemas.Node) bool { return a.ID == b.ID && a.Name == b.Name }) {
+			t.Fatalf("%d nodes with room, %d more: mergeNodes differs from a merge", n, len(extra))
+		}
+		if len(got) > 0 && &got[0] != &roomy[:1][0] {
+			t.Fatalf("%d nodes with room, %d more: mergeNodes did not merge in place", n, len(extra))
+		}
 	}
 }
 

@@ -3,6 +3,7 @@ package golang
 import (
 	"path"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -67,6 +68,14 @@ type resolver struct {
 
 // Resolve links Go calls, imports, embeddings and interface satisfaction.
 func (l *Language) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
+	newNodes, parts := l.ResolveParts(nodes, refs)
+	return newNodes, slices.Concat(parts...)
+}
+
+// ResolveParts is Resolve with the edges as its workers made them, one
+// slice each, and one more of interface satisfaction (see
+// indexer.PartsResolver).
+func (l *Language) ResolveParts(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, [][]schemas.Edge) {
 	r := &resolver{
 		nodes: nodes, ids: make([]uint64, len(nodes)),
 		files: make(map[string]*fileInfo), pkgs: make(map[string]*pkgInfo),
@@ -115,16 +124,8 @@ func (l *Language) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.
 		})
 	}
 	wg.Wait()
-	n := 0
-	for _, c := range chunks {
-		n += len(c)
-	}
-	r.edges = make([]schemas.Edge, 0, n)
-	for _, c := range chunks {
-		r.edges = append(r.edges, c...)
-	}
 	r.implements()
-	return newNodes, r.edges
+	return newNodes, append(chunks, r.edges)
 }
 
 // load reads package clauses and imports, making files and packages.
