@@ -38,7 +38,7 @@ type Contextual interface {
 type reuse struct {
 	files map[string]int     // path → row in base.Files, for reusable files
 	nodes map[string][]int32 // path → rows in base.Nodes (not the file node)
-	refs  map[string][]int32 // path → rows in base.Refs
+	refs  map[string][2]int  // path → its run of rows in base.Refs, [lo, hi)
 	base  *Base
 }
 
@@ -59,7 +59,7 @@ func newReuse(b *Base, root string, paths []string, langs []Language) *reuse {
 		}
 		ok[l.Name()] = true
 	}
-	r := &reuse{files: make(map[string]int), nodes: make(map[string][]int32), refs: make(map[string][]int32), base: b}
+	r := &reuse{files: make(map[string]int), nodes: make(map[string][]int32), refs: make(map[string][2]int), base: b}
 	for i, f := range b.Files {
 		if ok[f.Language] && (f.Status == schemas.StatusOK || f.Status == schemas.StatusParseError) {
 			r.files[f.Path] = i
@@ -73,9 +73,21 @@ func newReuse(b *Base, root string, paths []string, langs []Language) *reuse {
 			r.nodes[n.File] = append(r.nodes[n.File], int32(i))
 		}
 	}
+	// The refs are in table order, by file first: a file's are one run,
+	// which its result shares rather than copies (Resolve and the writer
+	// only read refs). A file whose refs come in two runs is parsed again.
 	for i, ref := range b.Refs {
-		if _, reusable := r.files[ref.File]; reusable {
-			r.refs[ref.File] = append(r.refs[ref.File], int32(i))
+		if _, reusable := r.files[ref.File]; !reusable {
+			continue
+		}
+		run, seen := r.refs[ref.File]
+		switch {
+		case !seen:
+			r.refs[ref.File] = [2]int{i, i + 1}
+		case run[1] == i:
+			r.refs[ref.File] = [2]int{run[0], i + 1}
+		default:
+			delete(r.files, ref.File)
 		}
 	}
 	return r
@@ -128,9 +140,8 @@ func (r *reuse) result(p string, f schemas.File) *Result {
 	for i, row := range r.nodes[p] {
 		res.Nodes[i] = r.base.Nodes[row]
 	}
-	res.Refs = make([]schemas.Ref, len(r.refs[p]))
-	for i, row := range r.refs[p] {
-		res.Refs[i] = r.base.Refs[row]
+	if run, ok := r.refs[p]; ok {
+		res.Refs = r.base.Refs[run[0]:run[1]:run[1]]
 	}
 	return res
 }
