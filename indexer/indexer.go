@@ -51,6 +51,9 @@ type Options struct {
 	Progress func(done, total int)
 	// Base, if set, is an earlier snapshot of the tree: files whose content
 	// has not changed take their rows from it instead of being parsed.
+	// Index empties *Base once every file's rows are gathered: a base is as
+	// large as the tables, and kept through the link it would be marked by
+	// every collection there and held at the peak.
 	Base *Base
 	// Exclude leaves out the paths matching these globs, and the paths
 	// under folders matching them (see ValidateExclude).
@@ -264,6 +267,9 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 	}
 	if only != nil && !several {
 		refsByLang[only] = out.Refs
+	}
+	if opts.Base != nil {
+		*opts.Base = Base{}
 	}
 	gathered := time.Now()
 	if !slices.IsSortedFunc(out.Refs, compareRefs) {

@@ -42,6 +42,9 @@ func tables(t *testing.T, root string, base *indexer.Base) (map[string]string, i
 	if err != nil {
 		t.Fatal(err)
 	}
+	if base != nil && (base.Files != nil || base.Nodes != nil || base.Refs != nil || base.Grammars != nil) {
+		t.Fatal("Index left its base's rows in place; it empties it once the files are gathered")
+	}
 	m, err := snapshot.Write(context.Background(), memstore.New(), "", &snapshot.Snapshot{
 		Nodes: g.Nodes, Edges: g.Edges, Files: g.Files, Sources: g.Sources, Refs: g.Refs,
 	})
