@@ -74,8 +74,9 @@ func newReuse(b *Base, root string, paths []string, langs []Language) *reuse {
 		}
 	}
 	// The refs are in table order, by file first: a file's are one run,
-	// which its result shares rather than copies (Resolve and the writer
-	// only read refs). A file whose refs come in two runs is parsed again.
+	// which its result shares rather than copies (Index only reads a
+	// result's refs, copying them into the graph). A file whose refs come
+	// in two runs is parsed again.
 	for i, ref := range b.Refs {
 		if _, reusable := r.files[ref.File]; !reusable {
 			continue
