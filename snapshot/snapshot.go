@@ -33,6 +33,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/parquet-go/parquet-go"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/graphsnap/snap/schemas"
@@ -130,14 +131,14 @@ func orderError[T any](spec *tableSpec[T], rows []T) error {
 	return nil
 }
 
-func putTable[T any](ctx context.Context, st Store, prefix string, spec *tableSpec[T], rows []T) (schemas.Table, error) {
-	data, err := encodeRows(spec, rows)
+func putTable[T any](ctx context.Context, st Store, prefix string, spec *tableSpec[T], rows []T, reuse func([]T) parquet.RowGroup) (schemas.Table, RowGroups, error) {
+	data, groups, err := encodeReusing(spec, rows, reuse)
 	if err != nil {
-		return schemas.Table{}, err
+		return schemas.Table{}, groups, err
 	}
 	sum := sha256.Sum256(data)
 	if _, err := st.Put(ctx, joinKey(prefix, spec.file), bytes.NewReader(data), PutOptions{}); err != nil {
-		return schemas.Table{}, fmt.Errorf("put table %s: %w", spec.name, err)
+		return schemas.Table{}, groups, fmt.Errorf("put table %s: %w", spec.name, err)
 	}
 	return schemas.Table{
 		Name:   spec.name,
@@ -145,7 +146,7 @@ func putTable[T any](ctx context.Context, st Store, prefix string, spec *tableSp
 		Rows:   int64(len(rows)),
 		Bytes:  int64(len(data)),
 		SHA256: hex.EncodeToString(sum[:]),
-	}, nil
+	}, groups, nil
 }
 
 // normalize gives nil lists and maps of m their empty value, so the JSON

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/cespare/xxhash/v2"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/parquet-go/parquet-go"
@@ -19,8 +20,10 @@ import (
 )
 
 // Fixed writer settings: with them, the same rows always encode to the
-// same bytes. Changing any of them changes every snapshot's bytes, so do
-// it only with a format version bump.
+// same bytes. Changing one changes the bytes a build writes, not what
+// readers accept: say so in schemas/FORMAT.md. A build reuses only the
+// snapshots it made itself (an incremental run's base), so the row
+// groups it copies from them are what it would encode.
 const (
 	// createdBy goes into every file's footer instead of parquet-go's
 	// default, which names the library's version and build.
@@ -28,6 +31,12 @@ const (
 
 	// pageBufferSize is the uncompressed size at which a page is cut.
 	pageBufferSize = 256 << 10
+
+	// A row group of the sources table ends after a file whose path's
+	// xxHash64 is 0 modulo sourcesGroupMean, so it holds that many files
+	// on average, and at most sourcesGroupMax.
+	sourcesGroupMean = 1 << 10
+	sourcesGroupMax  = 1 << 12
 )
 
 // tableSpec describes one table: its names, how its rows sort (as
@@ -41,6 +50,11 @@ type tableSpec[T any] struct {
 	describe     func(*T) string   // a row's key, for error messages
 	noStats      []string          // free-text columns: no min/max statistics
 	columns      []column[T]       // a reader for every leaf column, in any order
+	// groupEnd, when set, says which rows end a row group (besides the
+	// last, and one of rowGroupRows in a row): where it looks only at the
+	// row, a row group depends on its own rows alone, and a run whose
+	// rows there did not change may copy it from its base (Reuse).
+	groupEnd func(*T) bool
 
 	schemaOnce func() ([]format.SchemaElement, error)
 	planOnce   func() (*columnsPlan[T], error)
@@ -162,7 +176,8 @@ var (
 		},
 	})
 	sourcesSpec = newSpec(tableSpec[schemas.Source]{
-		name: schemas.TableSources, file: schemas.SourcesFile, rowGroupRows: 1 << 10,
+		name: schemas.TableSources, file: schemas.SourcesFile, rowGroupRows: sourcesGroupMax,
+		groupEnd: func(s *schemas.Source) bool { return xxhash.Sum64String(s.Path)%sourcesGroupMean == 0 },
 		order:    "path",
 		unique:   true,
 		compare:  func(a, b *schemas.Source) int { return cmp.Compare(a.Path, b.Path) },
@@ -235,6 +250,19 @@ func (s *tableSpec[T]) checkOrder(rows []T) error {
 
 // encodeRows writes rows as one Parquet file with the fixed settings.
 func encodeRows[T any](s *tableSpec[T], rows []T) ([]byte, error) {
+	data, _, err := encodeReusing(s, rows, nil)
+	return data, err
+}
+
+// RowGroups counts the row groups of a table a Writer wrote, and those
+// of them it copied from a base (see Writer.SourcesFrom).
+type RowGroups struct{ All, Copied int }
+
+// encodeReusing is encodeRows that, where s has groupEnd, asks reuse (when
+// not nil) for each row group: a row group it returns, one that holds
+// those rows encoded as s encodes them, is copied as stored instead. It
+// counts the row groups, and those copied.
+func encodeReusing[T any](s *tableSpec[T], rows []T, reuse func(rows []T) parquet.RowGroup) (_ []byte, groups RowGroups, err error) {
 	opts := []parquet.WriterOption{
 		&parquet.WriterConfig{CreatedBy: createdBy + strconv.Itoa(schemas.FormatVersion)},
 		parquet.PageBufferSize(pageBufferSize),
@@ -249,13 +277,41 @@ func encodeRows[T any](s *tableSpec[T], rows []T) ([]byte, error) {
 	}
 	var buf bytes.Buffer
 	w := parquet.NewGenericWriter[T](&buf, opts...)
-	if _, err := w.Write(rows); err != nil {
-		return nil, fmt.Errorf("encode %s: %w", s.name, err)
+	if s.groupEnd == nil {
+		if _, err := w.Write(rows); err != nil {
+			return nil, groups, fmt.Errorf("encode %s: %w", s.name, err)
+		}
+	} else {
+		// A base's row group is read by parquet-go, which panics on some
+		// malformed input: make that an error.
+		defer recoverDecode(&err)
+		for len(rows) > 0 {
+			n := 1
+			for n < len(rows) && n < int(s.rowGroupRows) && !s.groupEnd(&rows[n-1]) {
+				n++
+			}
+			var rg parquet.RowGroup
+			if reuse != nil {
+				rg = reuse(rows[:n])
+			}
+			var err error
+			if rg != nil {
+				_, err = w.WriteRowGroup(rg)
+				groups.Copied++
+			} else if _, err = w.Write(rows[:n]); err == nil {
+				err = w.Flush()
+			}
+			if err != nil {
+				return nil, groups, fmt.Errorf("encode %s: %w", s.name, err)
+			}
+			groups.All++
+			rows = rows[n:]
+		}
 	}
 	if err := w.Close(); err != nil {
-		return nil, fmt.Errorf("encode %s: %w", s.name, err)
+		return nil, groups, fmt.Errorf("encode %s: %w", s.name, err)
 	}
-	return buf.Bytes(), nil
+	return buf.Bytes(), groups, nil
 }
 
 // decodeRows checks data (see checkParquet) and decodes its rows, column

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/parquet-go/parquet-go"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/graphsnap/snap/schemas"
@@ -29,6 +30,7 @@ type Writer struct {
 
 	mu     sync.Mutex
 	tables map[string]schemas.Table
+	groups map[string]RowGroups
 	given  map[string]bool
 	err    error // a table given twice
 }
@@ -42,7 +44,7 @@ func NewWriter(ctx context.Context, st Store, prefix string) (*Writer, error) {
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	return &Writer{st: st, prefix: prefix, g: g, ctx: ctx, gctx: gctx,
-		tables: make(map[string]schemas.Table), given: make(map[string]bool)}, nil
+		tables: make(map[string]schemas.Table), groups: make(map[string]RowGroups), given: make(map[string]bool)}, nil
 }
 
 // Nodes, Edges, Files, Sources and Refs start writing a table; they block
@@ -58,6 +60,11 @@ func (w *Writer) Refs(rows []schemas.Ref)       { put(w, refsSpec, rows, true) }
 // first unless the caller has (Write checks every table before it writes
 // any).
 func put[T any](w *Writer, spec *tableSpec[T], rows []T, check bool) {
+	putReusing(w, spec, rows, check, nil)
+}
+
+// putReusing is put with encodeReusing's reuse.
+func putReusing[T any](w *Writer, spec *tableSpec[T], rows []T, check bool, reuse func([]T) parquet.RowGroup) {
 	w.mu.Lock()
 	if w.given[spec.name] {
 		w.err = errors.Join(w.err, fmt.Errorf("table %s given twice", spec.name))
@@ -70,15 +77,24 @@ func put[T any](w *Writer, spec *tableSpec[T], rows []T, check bool) {
 				return err
 			}
 		}
-		t, err := putTable(w.gctx, w.st, w.prefix, spec, rows)
+		t, groups, err := putTable(w.gctx, w.st, w.prefix, spec, rows, reuse)
 		if err != nil {
 			return err
 		}
 		w.mu.Lock()
-		w.tables[spec.name] = t
+		w.tables[spec.name], w.groups[spec.name] = t, groups
 		w.mu.Unlock()
 		return nil
 	})
+}
+
+// RowGroups reports the row groups of table written so far, and how many
+// of them were copied from a base; only tables whose row groups end by
+// their rows (sources) are counted.
+func (w *Writer) RowGroups(table string) RowGroups {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.groups[table]
 }
 
 // Wait waits for the tables given so far and returns the first error of

@@ -139,7 +139,7 @@ func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string)
 			return err
 		}
 		start := time.Now()
-		if job.opts.Base, job.baseCommit, err = findBase(ctx, log, c, job.store, id); err != nil {
+		if job.base, err = findBase(ctx, log, c, job.store, id); err != nil {
 			return err
 		}
 		job.baseRead = time.Since(start)
@@ -158,13 +158,13 @@ func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string)
 
 // indexJob is one run of the indexer into a store.
 type indexJob struct {
-	dir        string
-	id         identity // the commit's identity; Commit "" means: from the files
-	store      storeRef
-	opts       indexer.Options
-	baseCommit string // the commit of opts.Base, for the manifest
-	baseRead   time.Duration
-	log        *slog.Logger
+	dir      string
+	id       identity // the commit's identity; Commit "" means: from the files
+	store    storeRef
+	opts     indexer.Options
+	base     base // what the run may reuse
+	baseRead time.Duration
+	log      *slog.Logger
 }
 
 // indexResult is what an indexJob wrote.
@@ -179,6 +179,7 @@ type indexResult struct {
 func (j indexJob) run(ctx context.Context) (indexResult, error) {
 	start := time.Now()
 	id, opts, log := j.id, j.opts, j.log
+	opts.Base = j.base.rows
 	// The tables are written as they become final, while the indexer
 	// resolves: files, sources and refs once every file is read, nodes
 	// once resolution has made its own, edges at the end.
@@ -209,7 +210,7 @@ func (j indexJob) run(ctx context.Context) (indexResult, error) {
 				if sources == nil {
 					sources = []schemas.Source{}
 				}
-				w.Sources(sources)
+				w.SourcesFrom(sources, g.Files, j.base.sources)
 			}
 			w.Refs(g.Refs)
 		}
@@ -242,7 +243,7 @@ func (j indexJob) run(ctx context.Context) (indexResult, error) {
 		grammars[l.Name()] = l.GrammarVersion()
 	}
 	manifest := schemas.Manifest{
-		Repo: id.Repo, Branch: id.Branch, Commit: commit, Parents: id.Parents, Dirty: id.Dirty, Base: j.baseCommit,
+		Repo: id.Repo, Branch: id.Branch, Commit: commit, Parents: id.Parents, Dirty: id.Dirty, Base: j.base.commit,
 		IndexedAt: time.Now().UTC().Truncate(time.Second),
 		Indexer:   schemas.Indexer{Name: "snap", Version: version(), GoVersion: runtime.Version(), Args: os.Args[1:]},
 		Grammars:  grammars,
@@ -279,11 +280,13 @@ func (j indexJob) run(ctx context.Context) (indexResult, error) {
 	if !mv.Moved {
 		log.Info("HEAD not moved", "reason", mv.Reason, "head", mv.To.Commit)
 	}
+	sourceGroups := w.RowGroups(schemas.TableSources)
 	log.Info("indexed", "repo", id.Repo, "branch", id.Branch, "commit", commit,
 		"files", len(g.Files), "parsed", g.Stats.FilesParsed, "reused", g.Stats.FilesReused, "nodes", len(g.Nodes), "edges", len(g.Edges), "unresolved", g.Stats.Unresolved,
 		"parse_errors", g.Stats.ParseErrors, "duration", time.Since(start).Round(time.Millisecond),
 		"base_read", j.baseRead.Round(time.Millisecond), "parse", g.Stats.Parse.Round(time.Millisecond),
-		"gather", g.Stats.Gather.Round(time.Millisecond), "resolve", g.Stats.Link.Round(time.Millisecond), "write", wrote.Round(time.Millisecond))
+		"gather", g.Stats.Gather.Round(time.Millisecond), "resolve", g.Stats.Link.Round(time.Millisecond), "write", wrote.Round(time.Millisecond),
+		"source_groups", sourceGroups.All, "source_groups_copied", sourceGroups.Copied)
 	return indexResult{prefix: prefix, manifest: m, head: mv}, nil
 }
 
@@ -312,66 +315,79 @@ func progress(w any, log *slog.Logger) func(done, total int) {
 	}
 }
 
+// base is the snapshot a run may reuse: its rows, which files need not be
+// parsed again, its sources table, whose row groups may be copied, and its
+// commit, which the manifest records. The zero base is none.
+type base struct {
+	rows    *indexer.Base
+	sources *snapshot.BaseSources
+	commit  string
+}
+
 // findBase reads the snapshot whose rows the run may reuse (--base, else
-// the store's HEAD of the branch; none with --full) and returns it with
-// its commit, which the manifest records. A base that this
+// the store's HEAD of the branch; none with --full). A base that this
 // build did not make is not used: its rows could differ from a parse.
-func findBase(ctx context.Context, log *slog.Logger, c *cli.Context, st storeRef, id identity) (*indexer.Base, string, error) {
+func findBase(ctx context.Context, log *slog.Logger, c *cli.Context, st storeRef, id identity) (base, error) {
 	if c.Bool("full") {
 		if c.String("base") != "" {
-			return nil, "", usagef("index: --full and --base exclude each other")
+			return base{}, usagef("index: --full and --base exclude each other")
 		}
-		return nil, "", nil
+		return base{}, nil
 	}
 	var src snapshot.Store
 	prefix, label := "", c.String("base")
 	if dir := c.String("base"); dir != "" {
 		var err error
 		if src, err = snapshot.OpenDir(dir); err != nil {
-			return nil, "", usagef("--base %s: %v", dir, err)
+			return base{}, usagef("--base %s: %v", dir, err)
 		}
 	} else {
 		head, _, err := snapshot.ReadHead(ctx, st.store, id.Repo, id.Branch)
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, "", nil // a first index
+			return base{}, nil // a first index
 		} else if err != nil {
-			return nil, "", storeError(st, err)
+			return base{}, storeError(st, err)
 		}
 		if prefix, err = snapshot.Prefix(id.Repo, id.Branch, head.Commit); err != nil {
-			return nil, "", err
+			return base{}, err
 		}
 		src, label = st.store, prefix
 	}
-	return loadBase(ctx, log, src, prefix, label, c.String("base") != "")
+	return loadBase(ctx, log, src, prefix, label, c.String("base") != "", c.Bool("no-sources"))
 }
 
-// loadBase reads the snapshot at prefix of src as a base. A base that
-// cannot be read, or that another build made, is not used (the run parses
-// everything and says why); when the user named it (explicit), that is an
-// error.
-func loadBase(ctx context.Context, log *slog.Logger, src snapshot.Store, prefix, label string, explicit bool) (*indexer.Base, string, error) {
+// loadBase reads the snapshot at prefix of src as a base, and its sources
+// table unless noSources. A base that cannot be read, or that another
+// build made, is not used (the run parses everything and says why); when
+// the user named it (explicit), that is an error.
+func loadBase(ctx context.Context, log *slog.Logger, src snapshot.Store, prefix, label string, explicit, noSources bool) (base, error) {
 	m, _, err := snapshot.ReadManifest(ctx, src, prefix)
 	if err != nil {
 		if explicit {
-			return nil, "", usagef("--base %s: %v", label, err)
+			return base{}, usagef("--base %s: %v", label, err)
 		}
 		log.Warn("the previous snapshot cannot be read; indexing every file", "base", label, "err", err)
-		return nil, "", nil
+		return base{}, nil
 	}
 	if m.FormatVersion != schemas.FormatVersion || m.Indexer.Name != "snap" || m.Indexer.Version != version() {
 		log.Info("the previous snapshot was made by another build; indexing every file", "base", label,
 			"made_by", m.Indexer.Name+" "+m.Indexer.Version, "format", m.FormatVersion)
-		return nil, "", nil
+		return base{}, nil
 	}
 	s, err := snapshot.Read(ctx, src, prefix, snapshot.ReadOptions{SkipSources: true, SkipEdges: true})
+	var sources *snapshot.BaseSources
+	if err == nil && !noSources {
+		sources, err = snapshot.OpenBaseSources(ctx, src, prefix, &m, s.Files)
+	}
 	if err != nil {
 		if explicit {
-			return nil, "", fmt.Errorf("--base %s: %w", label, err)
+			return base{}, fmt.Errorf("--base %s: %w", label, err)
 		}
 		log.Warn("the previous snapshot does not verify; indexing every file", "base", label, "err", err)
-		return nil, "", nil
+		return base{}, nil
 	}
-	return &indexer.Base{Files: s.Files, Nodes: s.Nodes, Refs: s.Refs, Grammars: m.Grammars}, m.Commit, nil
+	rows := &indexer.Base{Files: s.Files, Nodes: s.Nodes, Refs: s.Refs, Grammars: m.Grammars}
+	return base{rows: rows, sources: sources, commit: m.Commit}, nil
 }
 
 // languageAliases are the short names --languages accepts besides each
