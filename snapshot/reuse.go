@@ -3,116 +3,135 @@ package snapshot
 import (
 	"bytes"
 	"context"
+	"encoding/hex"
 	"fmt"
+	"strings"
 
 	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/format"
 
 	"github.com/graphsnap/snap/schemas"
 )
 
-// BaseSources is the sources table of an earlier snapshot, opened so that
-// a Writer may copy its row groups as stored. Where a row group ends
-// depends on its files alone (schemas/FORMAT.md), so a row group whose
-// files are those of a base's row group, each holding what it held then,
-// is the same bytes again: copying it skips encoding and compressing it,
-// most of a sources table's cost when one file of many changed.
-type BaseSources struct {
+// Base is an earlier snapshot's tables, opened so that a Writer may copy
+// their row groups as stored (Writer.CopyFrom). A row group ends where its
+// own rows say (tableSpec.groupEnd) and its footer lists the digest of its
+// rows, so a row group of the new snapshot whose digest a base's row group
+// has holds the same rows, which encode to the same bytes: copying them
+// skips encoding and compressing them. After a change to a few files, most
+// row groups of sources, refs and files are copied, and of nodes and edges
+// every one the change left as it was.
+type Base struct {
+	tables map[string]baseTable
+}
+
+// baseTable is one table of a base: the file, and its row groups by
+// digest.
+type baseTable struct {
 	file   *parquet.File
-	groups map[string]baseGroup // by the path of its first row
+	groups map[[32]byte]int
 }
 
-// baseGroup is a row group of a base's sources table: its index, and the
-// path and SHA-256 of each of its rows' files.
-type baseGroup struct {
-	index int
-	paths []string
-	sums  []string
-}
-
-// OpenBaseSources reads the sources table of the snapshot at prefix, whose
-// manifest is m and files table files, checking it as Read would its
-// manifest entry (size and SHA-256) and its footer and schema; it reads
-// the paths of its rows, not their contents. Without a sources table it
-// returns nil, which SourcesFrom accepts.
-func OpenBaseSources(ctx context.Context, st Store, prefix string, m *schemas.Manifest, files []schemas.File) (_ *BaseSources, err error) {
-	t, ok := findTable(m, sourcesSpec.name)
-	if !ok {
-		return nil, nil
-	}
-	data, err := fetchTable(ctx, st, prefix, t)
-	if err != nil {
-		return nil, err
-	}
-	want, err := sourcesSpec.schemaOnce()
-	if err != nil {
-		return nil, err
-	}
-	cf, err := checkFile(data, want, t.Rows)
-	if err != nil {
-		return nil, fmt.Errorf("table %s: %w", t.Name, err)
-	}
-	pathCol := -1
-	for i, l := range cf.leaves {
-		if l.path == "path" {
-			pathCol = i
-		}
-	}
-	sums := make(map[string]string, len(files))
-	for _, f := range files {
-		sums[f.Path] = f.SHA256
-	}
-	b := &BaseSources{groups: make(map[string]baseGroup, len(cf.md.RowGroups))}
-	c := cf.checker()
-	defer c.close()
-	var scratch []byte
-	var at []uint32
-	for g := range cf.md.RowGroups {
-		var paths []string
-		if paths, scratch, at, err = appendStrings(c, &cf.md.RowGroups[g], pathCol, cf.leaves[pathCol], nil, scratch, at); err != nil {
-			return nil, fmt.Errorf("table %s: row group %d, column path: %w", t.Name, g, err)
-		}
-		if len(paths) == 0 {
+// OpenBase reads the tables of the snapshot at prefix, whose manifest is
+// m, checking each as Read would its manifest entry (size and SHA-256) and
+// its footer and schema; it reads no row. A table without digests (another
+// writer's) is left out: its row groups are never copied.
+func OpenBase(ctx context.Context, st Store, prefix string, m *schemas.Manifest) (*Base, error) {
+	b := &Base{tables: make(map[string]baseTable)}
+	for _, t := range m.Tables {
+		var want []format.SchemaElement
+		var err error
+		switch t.Name {
+		case nodesSpec.name:
+			want, err = nodesSpec.schemaOnce()
+		case edgesSpec.name:
+			want, err = edgesSpec.schemaOnce()
+		case filesSpec.name:
+			want, err = filesSpec.schemaOnce()
+		case sourcesSpec.name:
+			want, err = sourcesSpec.schemaOnce()
+		case refsSpec.name:
+			want, err = refsSpec.schemaOnce()
+		default:
 			continue
 		}
-		bg := baseGroup{index: g, paths: paths, sums: make([]string, len(paths))}
-		for i, p := range paths {
-			bg.sums[i] = sums[p]
+		if err != nil {
+			return nil, err
 		}
-		b.groups[paths[0]] = bg
-	}
-	defer recoverDecode(&err) // parquet-go reads bytes from anywhere
-	if b.file, err = parquet.OpenFile(bytes.NewReader(data), int64(len(data))); err != nil {
-		return nil, fmt.Errorf("table %s: open parquet: %w", t.Name, err)
-	}
-	if n := len(b.file.RowGroups()); n != len(cf.md.RowGroups) {
-		return nil, fmt.Errorf("table %s: %d row groups, footer says %d", t.Name, n, len(cf.md.RowGroups))
+		data, err := fetchTable(ctx, st, prefix, t)
+		if err != nil {
+			return nil, err
+		}
+		bt, err := openBaseTable(data, want, t.Rows)
+		if err != nil {
+			return nil, fmt.Errorf("table %s: %w", t.Name, err)
+		}
+		if bt.groups != nil {
+			b.tables[t.Name] = bt
+		}
 	}
 	return b, nil
 }
 
-// SourcesFrom is Sources that copies, as stored, each row group of base
-// (when not nil) whose files are a row group's here and hold what they
-// held there: the same paths, in files (this snapshot's files table) with
-// the SHA-256 they had in the base's.
-func (w *Writer) SourcesFrom(rows []schemas.Source, files []schemas.File, base *BaseSources) {
-	if base == nil {
-		w.Sources(rows)
-		return
+func openBaseTable(data []byte, want []format.SchemaElement, rows int64) (_ baseTable, err error) {
+	cf, err := checkFile(data, want, rows)
+	if err != nil {
+		return baseTable{}, err
 	}
-	sums := make(map[string]string, len(files))
-	for _, f := range files {
-		sums[f.Path] = f.SHA256
+	var list string
+	for _, kv := range cf.md.KeyValueMetadata {
+		if kv.Key == digestsKey {
+			list = kv.Value
+		}
 	}
-	putReusing(w, sourcesSpec, rows, true, func(group []schemas.Source) parquet.RowGroup {
-		bg, ok := base.groups[group[0].Path]
-		if !ok || len(bg.paths) != len(group) {
-			return nil
+	if list == "" {
+		return baseTable{}, nil
+	}
+	sums := strings.Split(list, ",")
+	if len(sums) != len(cf.md.RowGroups) {
+		return baseTable{}, fmt.Errorf("%d row group digests for %d row groups", len(sums), len(cf.md.RowGroups))
+	}
+	bt := baseTable{groups: make(map[[32]byte]int, len(sums))}
+	for g, s := range sums {
+		var sum [32]byte
+		if n, err := hex.Decode(sum[:], []byte(s)); err != nil || n != len(sum) {
+			return baseTable{}, fmt.Errorf("row group %d: digest %q is not 64 hex digits", g, clip(s))
 		}
-		for i := range group {
-			if group[i].Path != bg.paths[i] || bg.sums[i] == "" || sums[group[i].Path] != bg.sums[i] {
-				return nil
-			}
+		bt.groups[sum] = g
+	}
+	defer recoverDecode(&err) // parquet-go reads bytes from anywhere
+	if bt.file, err = parquet.OpenFile(bytes.NewReader(data), int64(len(data))); err != nil {
+		return baseTable{}, fmt.Errorf("open parquet: %w", err)
+	}
+	if n := len(bt.file.RowGroups()); n != len(cf.md.RowGroups) {
+		return baseTable{}, fmt.Errorf("%d row groups, footer says %d", n, len(cf.md.RowGroups))
+	}
+	return bt, nil
+}
+
+// copier returns the function encodeReusing asks for the base's row
+// group of a digest, or nil without a base table of that name.
+func (b *Base) copier(table string) func([32]byte) parquet.RowGroup {
+	if b == nil {
+		return nil
+	}
+	bt, ok := b.tables[table]
+	if !ok {
+		return nil
+	}
+	return func(sum [32]byte) parquet.RowGroup {
+		if g, ok := bt.groups[sum]; ok {
+			return bt.file.RowGroups()[g]
 		}
-		return base.file.RowGroups()[bg.index]
-	})
+		return nil
+	}
+}
+
+// CopyFrom makes w copy, as stored, the row groups of b whose rows it
+// would write again; call it before giving w any table. A nil b copies
+// nothing.
+func (w *Writer) CopyFrom(b *Base) {
+	w.mu.Lock()
+	w.base = b
+	w.mu.Unlock()
 }

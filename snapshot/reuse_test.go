@@ -2,158 +2,175 @@ package snapshot_test
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/cespare/xxhash/v2"
+	"github.com/parquet-go/parquet-go"
 
 	"github.com/graphsnap/snap/schemas"
 	"github.com/graphsnap/snap/snapshot"
 	"github.com/graphsnap/snap/snapshot/memstore"
 )
 
-// sourceTree is n files, sorted by path, with their sources; edit may
-// change a file's content ("" drops the file).
-func sourceTree(n int, edit func(path, content string) string) ([]schemas.Source, []schemas.File) {
-	var sources []schemas.Source
-	var files []schemas.File
-	for i := range n {
-		path := fmt.Sprintf("pkg%03d/file%05d.go", i/50, i)
-		content := fmt.Sprintf("package pkg%03d\n\n// F%d is number %d.\nfunc F%d() int { return %d }\n", i/50, i, i, i, i*i)
-		if edit != nil {
-			if content = edit(path, content); content == "" {
-				continue
-			}
+// tree is a snapshot of a made-up repository of files files, each with
+// perFile functions, each calling two others, and a ref a function;
+// shifted names a file whose functions moved one line down, grown one
+// whose content has a line more at its end.
+func tree(files, perFile int, shifted, grown string) *snapshot.Snapshot {
+	s := &snapshot.Snapshot{Manifest: schemas.Manifest{Repo: "r", Branch: "b"}}
+	id := func(f, j int) uint64 { return xxhash.Sum64String(fmt.Sprintf("f%05d.%d", f, j)) | 1 }
+	for f := range files {
+		path := fmt.Sprintf("pkg%03d/file%05d.go", f/50, f)
+		content := fmt.Sprintf("package pkg%03d\n", f/50)
+		shift := uint32(0)
+		if path == shifted {
+			content += "// moved\n"
+			shift = 1
+		}
+		for j := range perFile {
+			content += fmt.Sprintf("func F%d() { F%d(); F%d() }\n", j, (j+1)%perFile, (j+2)%perFile)
+		}
+		if path == grown {
+			content += "// grown\n"
 		}
 		sum := sha256.Sum256([]byte(content))
-		sources = append(sources, schemas.Source{Path: path, Content: []byte(content)})
-		files = append(files, schemas.File{Path: path, Language: "go", SHA256: hex.EncodeToString(sum[:]), Size: int64(len(content)), Status: schemas.StatusOK})
+		s.Files = append(s.Files, schemas.File{Path: path, Language: "go", SHA256: hex.EncodeToString(sum[:]), Size: int64(len(content)), Status: schemas.StatusOK})
+		s.Sources = append(s.Sources, schemas.Source{Path: path, Content: []byte(content)})
+		for j := range perFile {
+			line := uint32(2+j) + shift
+			s.Nodes = append(s.Nodes, schemas.Node{ID: id(f, j), Kind: "function", Name: fmt.Sprintf("F%d", j), QualifiedName: fmt.Sprintf("pkg%03d.F%d", f/50, j), Language: "go", File: path, StartLine: line, EndLine: line})
+			for k := 1; k <= 2; k++ {
+				s.Edges = append(s.Edges, schemas.Edge{Src: id(f, j), Dst: id(f, (j+k)%perFile), Kind: "calls", File: path, Line: line, Col: uint32(14 + 6*k), Target: fmt.Sprintf("F%d", (j+k)%perFile), Resolution: "scope", Confidence: 1})
+				s.Refs = append(s.Refs, schemas.Ref{File: path, Src: id(f, j), Kind: "calls", Target: fmt.Sprintf("F%d", (j+k)%perFile), Expr: fmt.Sprintf("F%d", (j+k)%perFile), Line: line, Col: uint32(14 + 6*k)})
+			}
+		}
 	}
-	return sources, files
+	slices.SortFunc(s.Nodes, func(a, b schemas.Node) int { return cmp.Compare(a.ID, b.ID) })
+	slices.SortFunc(s.Edges, func(a, b schemas.Edge) int { return schemas.CompareEdges(&a, &b) })
+	slices.SortFunc(s.Refs, func(a, b schemas.Ref) int { return schemas.CompareRefs(&a, &b) })
+	return s
 }
 
-// writeSources writes a snapshot of sources and files at prefix, its
-// sources table copying from base when not nil, and returns its manifest
-// and the Writer's count of row groups.
-func writeSources(t *testing.T, st snapshot.Store, prefix string, sources []schemas.Source, files []schemas.File, base *snapshot.BaseSources) (schemas.Manifest, snapshot.RowGroups) {
+// writeFrom writes s at prefix of st, copying from base, and returns its
+// manifest and the row groups of each table.
+func writeFrom(t *testing.T, st snapshot.Store, prefix string, s *snapshot.Snapshot, base *snapshot.Base) (schemas.Manifest, map[string]snapshot.RowGroups) {
 	t.Helper()
 	w, err := snapshot.NewWriter(context.Background(), st, prefix)
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Files(files)
-	w.SourcesFrom(sources, files, base)
-	w.Refs([]schemas.Ref{})
-	w.Nodes([]schemas.Node{})
-	w.Edges([]schemas.Edge{})
-	m, err := w.Close(schemas.Manifest{Repo: "r", Branch: "b", Commit: prefix})
+	w.CopyFrom(base)
+	w.Files(s.Files)
+	w.Sources(s.Sources)
+	w.Refs(s.Refs)
+	w.Nodes(s.Nodes)
+	w.Edges(s.Edges)
+	m, err := w.Close(s.Manifest)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return m, w.RowGroups(schemas.TableSources)
+	groups := make(map[string]snapshot.RowGroups)
+	for _, tb := range m.Tables {
+		groups[tb.Name] = w.RowGroups(tb.Name)
+	}
+	return m, groups
 }
 
-// TestSourcesFromCopies: a sources table written from a base copies, as
-// stored, the row groups whose files did not change, encodes the others,
-// and is byte for byte the table encoded whole.
-func TestSourcesFromCopies(t *testing.T) {
+// TestWriterCopiesRowGroups: a snapshot written with a base copies, as
+// stored, the row groups whose rows did not change and encodes the
+// others, and every table is byte for byte the table encoded whole.
+func TestWriterCopiesRowGroups(t *testing.T) {
 	ctx := context.Background()
 	st := memstore.New()
-	baseSources, baseFiles := sourceTree(6000, nil)
-	mBase, whole := writeSources(t, st, "base", baseSources, baseFiles, nil)
-	if whole.All < 3 || whole.Copied != 0 {
-		t.Fatalf("base: %+v row groups, want several, none copied", whole)
+	const files, perFile = 2000, 40 // 80,000 nodes: several row groups in every table but files
+	mBase, whole := writeFrom(t, st, "base", tree(files, perFile, "", ""), nil)
+	for name, g := range whole {
+		if (g.All < 2 && name != schemas.TableFiles) || g.Copied != 0 {
+			t.Fatalf("base: table %s has %+v row groups, want several, none copied", name, g)
+		}
 	}
-	base, err := snapshot.OpenBaseSources(ctx, st, "base", &mBase, baseFiles)
+	base, err := snapshot.OpenBase(ctx, st, "base", &mBase)
 	if err != nil {
 		t.Fatal(err)
 	}
+	const (
+		all     = -1 // every row group copied
+		allBut1 = -2 // all but one
+		some    = -3 // fewer than all
+	)
 	steps := []struct {
-		name      string
-		files     int
-		edit      func(path, content string) string
-		minCopied int // of the row groups, at least all but this many are copied
+		name           string
+		shifted, grown string
+		want           map[string]int
 	}{
-		{"nothing changed", 6000, nil, 0},
-		{"one file changed", 6000, func(p, c string) string {
-			if p == "pkg050/file02500.go" {
-				return c + "// changed\n"
-			}
-			return c
-		}, 1},
-		{"one changed, one removed, one added", 6001, func(p, c string) string {
-			switch p {
-			case "pkg010/file00500.go":
-				return c + "// changed\n"
-			case "pkg100/file05000.go":
-				return ""
-			}
-			return c
-		}, 3},
+		{"nothing changed", "", "", map[string]int{"nodes": all, "edges": all, "refs": all, "files": all, "sources": all}},
+		{"a comment at a file's end", "", "pkg020/file01000.go", map[string]int{"nodes": all, "edges": all, "refs": all, "files": allBut1, "sources": allBut1}},
+		{"a file's functions moved down", "pkg030/file01500.go", "", map[string]int{"nodes": some, "edges": some, "refs": allBut1, "files": allBut1, "sources": allBut1}},
 	}
-	for _, s := range steps {
-		sources, files := sourceTree(s.files, s.edit)
-		m, groups := writeSources(t, st, "inc-"+strings.ReplaceAll(s.name, " ", "-"), sources, files, base)
-		mFresh, fresh := writeSources(t, memstore.New(), "fresh", sources, files, nil)
-		if groups.All != fresh.All || groups.Copied < groups.All-s.minCopied || (s.minCopied > 0 && groups.Copied == groups.All) {
-			t.Errorf("%s: %+v row groups (encoded whole: %d), want all but at most %d copied, and not all when a file changed",
-				s.name, groups, fresh.All, s.minCopied)
-		}
-		if got, want := sourcesTable(t, m), sourcesTable(t, mFresh); got != want {
-			t.Errorf("%s: sources table %+v, encoded whole %+v", s.name, got, want)
-		}
-		got, err := snapshot.Read(ctx, st, m.Commit, snapshot.ReadOptions{})
-		if err != nil {
-			t.Fatalf("%s: %v", s.name, err)
-		}
-		for i := range sources {
-			if got.Sources[i].Path != sources[i].Path || !bytes.Equal(got.Sources[i].Content, sources[i].Content) {
-				t.Fatalf("%s: row %d (%s) does not read back as written", s.name, i, sources[i].Path)
+	for i, s := range steps {
+		snap := tree(files, perFile, s.shifted, s.grown)
+		m, groups := writeFrom(t, st, fmt.Sprint("inc", i), snap, base)
+		mWhole, whole := writeFrom(t, memstore.New(), "whole", snap, nil)
+		for name, want := range s.want {
+			g := groups[name]
+			ok := g.All == whole[name].All
+			switch want {
+			case all:
+				ok = ok && g.Copied == g.All
+			case allBut1:
+				ok = ok && g.Copied == g.All-1
+			case some:
+				ok = ok && g.Copied < g.All
 			}
+			if !ok {
+				t.Errorf("%s: table %s: %+v row groups (encoded whole: %d)", s.name, name, g, whole[name].All)
+			}
+		}
+		if fmt.Sprint(m.Tables) != fmt.Sprint(mWhole.Tables) {
+			t.Errorf("%s: tables differ from those encoded whole:\n%v\n%v", s.name, m.Tables, mWhole.Tables)
 		}
 	}
 }
 
-// TestSourcesFromChecksItsBase: a base's sources table must be what its
-// manifest says; a snapshot without one is no base, and writes as Sources.
-func TestSourcesFromChecksItsBase(t *testing.T) {
+// TestOpenBaseChecks: a base's table must be what its manifest says; a
+// table without digests (another writer's) is never copied from.
+func TestOpenBaseChecks(t *testing.T) {
 	ctx := context.Background()
 	st := memstore.New()
-	sources, files := sourceTree(100, nil)
-	m, _ := writeSources(t, st, "base", sources, files, nil)
-	raw := getRaw(t, st, "base/sources.parquet")
+	s := tree(20, 3, "", "")
+	m, _ := writeFrom(t, st, "base", s, nil)
+	raw := getRaw(t, st, "base/"+schemas.RefsFile)
 	raw[len(raw)/2] ^= 1
-	if _, err := st.Put(ctx, "base/sources.parquet", bytes.NewReader(raw), snapshot.PutOptions{}); err != nil {
+	if _, err := st.Put(ctx, "base/"+schemas.RefsFile, bytes.NewReader(raw), snapshot.PutOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := snapshot.OpenBaseSources(ctx, st, "base", &m, files); err == nil || !strings.Contains(err.Error(), "sha256 mismatch") {
-		t.Errorf("a changed sources table: %v, want a sha256 mismatch", err)
+	if _, err := snapshot.OpenBase(ctx, st, "base", &m); err == nil || !strings.Contains(err.Error(), "sha256 mismatch") {
+		t.Errorf("a changed table: %v, want a sha256 mismatch", err)
 	}
-	none := m
-	none.Tables = nil
-	for _, tb := range m.Tables {
-		if tb.Name != schemas.TableSources {
-			none.Tables = append(none.Tables, tb)
-		}
-	}
-	b, err := snapshot.OpenBaseSources(ctx, st, "base", &none, files)
-	if b != nil || err != nil {
-		t.Fatalf("no sources table: %v, %v; want neither", b, err)
-	}
-	if _, groups := writeSources(t, st, "again", sources, files, b); groups.All != 1 || groups.Copied != 0 {
-		t.Errorf("without a base: %+v row groups, want 1, none copied", groups)
-	}
-}
 
-func sourcesTable(t *testing.T, m schemas.Manifest) schemas.Table {
-	t.Helper()
-	for _, tb := range m.Tables {
-		if tb.Name == schemas.TableSources {
-			return tb
-		}
+	// The same rows by parquet-go's own writer: no digests in the footer.
+	other := memstore.New()
+	var buf bytes.Buffer
+	if err := parquet.Write(&buf, s.Files); err != nil {
+		t.Fatal(err)
 	}
-	t.Fatalf("no sources table in %+v", m.Tables)
-	return schemas.Table{}
+	sum := sha256.Sum256(buf.Bytes())
+	if _, err := other.Put(ctx, "o/"+schemas.FilesFile, bytes.NewReader(buf.Bytes()), snapshot.PutOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	mo := schemas.Manifest{Tables: []schemas.Table{{Name: schemas.TableFiles, File: schemas.FilesFile, Rows: int64(len(s.Files)), Bytes: int64(buf.Len()), SHA256: hex.EncodeToString(sum[:])}}}
+	b, err := snapshot.OpenBase(ctx, other, "o", &mo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, groups := writeFrom(t, memstore.New(), "again", s, b); groups[schemas.TableFiles].Copied != 0 {
+		t.Errorf("copied %+v row groups of a table without digests", groups[schemas.TableFiles])
+	}
 }

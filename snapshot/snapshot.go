@@ -131,8 +131,8 @@ func orderError[T any](spec *tableSpec[T], rows []T) error {
 	return nil
 }
 
-func putTable[T any](ctx context.Context, st Store, prefix string, spec *tableSpec[T], rows []T, reuse func([]T) parquet.RowGroup) (schemas.Table, RowGroups, error) {
-	data, groups, err := encodeReusing(spec, rows, reuse)
+func putTable[T any](ctx context.Context, st Store, prefix string, spec *tableSpec[T], rows []T, copyGroup func([32]byte) parquet.RowGroup) (schemas.Table, RowGroups, error) {
+	data, groups, err := encodeReusing(spec, rows, copyGroup)
 	if err != nil {
 		return schemas.Table{}, groups, err
 	}

@@ -3,11 +3,14 @@ package snapshot
 import (
 	"bytes"
 	"cmp"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/cespare/xxhash/v2"
 	"golang.org/x/sync/errgroup"
@@ -32,12 +35,30 @@ const (
 	// pageBufferSize is the uncompressed size at which a page is cut.
 	pageBufferSize = 256 << 10
 
-	// A row group of the sources table ends after a file whose path's
-	// xxHash64 is 0 modulo sourcesGroupMean, so it holds that many files
-	// on average, and at most sourcesGroupMax.
+	// Where row groups end (tableSpec.groupEnd): after a row whose key
+	// (an id, or the xxHash64 of a path) endsGroup says ends one, with
+	// the table's mean, which is then how many keys a row group has on
+	// average. Nodes: after an id; edges: after the last edge of a
+	// source; files and sources: after a path; refs: after the last ref
+	// of a file.
+	nodesGroupMean   = 1 << 14
+	edgesGroupMean   = 1 << 13
+	filesGroupMean   = 1 << 12
 	sourcesGroupMean = 1 << 10
-	sourcesGroupMax  = 1 << 12
+	refsGroupMean    = 1 << 8
+	sourcesGroupMax  = 1 << 12 // rows: a file's content can be large
+
+	// digestsKey is the key of the footer's key-value metadata that lists
+	// the digest of each row group (rowDigest), in hex, comma-separated.
+	digestsKey = "graphsnap.row_group_sha256"
 )
+
+// endsGroup reports whether key ends a row group of mean keys: whether
+// key × 0x9E3779B97F4A7C15 (mod 2^64) is below 2^64 / mean, a test that
+// one key in mean passes, whatever the bits of the keys that vary.
+func endsGroup(key, mean uint64) bool {
+	return key*0x9e3779b97f4a7c15 < ^uint64(0)/mean
+}
 
 // tableSpec describes one table: its names, how its rows sort (as
 // schemas/FORMAT.md states) and how many go in a row group.
@@ -50,11 +71,14 @@ type tableSpec[T any] struct {
 	describe     func(*T) string   // a row's key, for error messages
 	noStats      []string          // free-text columns: no min/max statistics
 	columns      []column[T]       // a reader for every leaf column, in any order
-	// groupEnd, when set, says which rows end a row group (besides the
-	// last, and one of rowGroupRows in a row): where it looks only at the
-	// row, a row group depends on its own rows alone, and a run whose
-	// rows there did not change may copy it from its base (Reuse).
-	groupEnd func(*T) bool
+	// groupEnd says whether row i ends a row group (the last row does,
+	// and so does one that would make it longer than rowGroupRows). It
+	// looks at that row and the next alone, so a row group's end depends
+	// on its own rows: rows that did not change since a base snapshot
+	// fall in the base's row groups again, which a writer then copies
+	// (see Base).
+	groupEnd func(rows []T, i int) bool
+	digest   rowDigest
 
 	schemaOnce func() ([]format.SchemaElement, error)
 	planOnce   func() (*columnsPlan[T], error)
@@ -68,6 +92,7 @@ type columnsPlan[T any] struct {
 }
 
 func newSpec[T any](s tableSpec[T]) *tableSpec[T] {
+	s.digest = newRowDigest[T]()
 	s.schemaOnce = sync.OnceValues(func() ([]format.SchemaElement, error) {
 		data, err := encodeRows[T](&s, nil)
 		if err != nil {
@@ -96,8 +121,9 @@ func newSpec[T any](s tableSpec[T]) *tableSpec[T] {
 var (
 	nodesSpec = newSpec(tableSpec[schemas.Node]{
 		name: schemas.TableNodes, file: schemas.NodesFile, rowGroupRows: 1 << 17,
-		order:  "id",
-		unique: true,
+		groupEnd: func(rows []schemas.Node, i int) bool { return endsGroup(rows[i].ID, nodesGroupMean) },
+		order:    "id",
+		unique:   true,
 		compare: func(a, b *schemas.Node) int {
 			return cmp.Compare(a.ID, b.ID)
 		},
@@ -131,6 +157,9 @@ var (
 	})
 	edgesSpec = newSpec(tableSpec[schemas.Edge]{
 		name: schemas.TableEdges, file: schemas.EdgesFile, rowGroupRows: 1 << 17,
+		groupEnd: func(rows []schemas.Edge, i int) bool {
+			return endsGroup(rows[i].Src, edgesGroupMean) && (i+1 == len(rows) || rows[i+1].Src != rows[i].Src)
+		},
 		order:   "src, kind, dst, line, col, target, file",
 		compare: schemas.CompareEdges,
 		describe: func(e *schemas.Edge) string {
@@ -158,6 +187,9 @@ var (
 	})
 	filesSpec = newSpec(tableSpec[schemas.File]{
 		name: schemas.TableFiles, file: schemas.FilesFile, rowGroupRows: 1 << 17,
+		groupEnd: func(rows []schemas.File, i int) bool {
+			return endsGroup(xxhash.Sum64String(rows[i].Path), filesGroupMean)
+		},
 		order:    "path",
 		unique:   true,
 		compare:  func(a, b *schemas.File) int { return cmp.Compare(a.Path, b.Path) },
@@ -177,7 +209,9 @@ var (
 	})
 	sourcesSpec = newSpec(tableSpec[schemas.Source]{
 		name: schemas.TableSources, file: schemas.SourcesFile, rowGroupRows: sourcesGroupMax,
-		groupEnd: func(s *schemas.Source) bool { return xxhash.Sum64String(s.Path)%sourcesGroupMean == 0 },
+		groupEnd: func(rows []schemas.Source, i int) bool {
+			return endsGroup(xxhash.Sum64String(rows[i].Path), sourcesGroupMean)
+		},
 		order:    "path",
 		unique:   true,
 		compare:  func(a, b *schemas.Source) int { return cmp.Compare(a.Path, b.Path) },
@@ -190,6 +224,9 @@ var (
 	})
 	refsSpec = newSpec(tableSpec[schemas.Ref]{
 		name: schemas.TableRefs, file: schemas.RefsFile, rowGroupRows: 1 << 17,
+		groupEnd: func(rows []schemas.Ref, i int) bool {
+			return (i+1 == len(rows) || rows[i+1].File != rows[i].File) && endsGroup(xxhash.Sum64String(rows[i].File), refsGroupMean)
+		},
 		order:   "file, line, col, kind, target, src, expr",
 		compare: schemas.CompareRefs,
 		describe: func(r *schemas.Ref) string {
@@ -255,14 +292,14 @@ func encodeRows[T any](s *tableSpec[T], rows []T) ([]byte, error) {
 }
 
 // RowGroups counts the row groups of a table a Writer wrote, and those
-// of them it copied from a base (see Writer.SourcesFrom).
+// of them it copied from a base (see Writer.CopyFrom).
 type RowGroups struct{ All, Copied int }
 
-// encodeReusing is encodeRows that, where s has groupEnd, asks reuse (when
-// not nil) for each row group: a row group it returns, one that holds
-// those rows encoded as s encodes them, is copied as stored instead. It
-// counts the row groups, and those copied.
-func encodeReusing[T any](s *tableSpec[T], rows []T, reuse func(rows []T) parquet.RowGroup) (_ []byte, groups RowGroups, err error) {
+// encodeReusing is encodeRows that asks copyGroup (when not nil) for each row
+// group by its digest: a row group it returns, one whose rows have that
+// digest, is copied as stored instead of encoded. It counts the row
+// groups, and those copied.
+func encodeReusing[T any](s *tableSpec[T], rows []T, copyGroup func(digest [32]byte) parquet.RowGroup) (_ []byte, groups RowGroups, err error) {
 	opts := []parquet.WriterOption{
 		&parquet.WriterConfig{CreatedBy: createdBy + strconv.Itoa(schemas.FormatVersion)},
 		parquet.PageBufferSize(pageBufferSize),
@@ -277,36 +314,39 @@ func encodeReusing[T any](s *tableSpec[T], rows []T, reuse func(rows []T) parque
 	}
 	var buf bytes.Buffer
 	w := parquet.NewGenericWriter[T](&buf, opts...)
-	if s.groupEnd == nil {
-		if _, err := w.Write(rows); err != nil {
+	// A base's row group is read by parquet-go, which panics on some
+	// malformed input: make that an error.
+	defer recoverDecode(&err)
+	h, scratch := newDigestHash(), []byte(nil)
+	var digests []string
+	var size T
+	for len(rows) > 0 {
+		n := 1
+		for n < len(rows) && n < int(s.rowGroupRows) && !s.groupEnd(rows, n-1) {
+			n++
+		}
+		var sum [32]byte
+		sum, scratch = s.digest.sum(h, unsafe.Pointer(unsafe.SliceData(rows)), n, unsafe.Sizeof(size), scratch)
+		digests = append(digests, hex.EncodeToString(sum[:]))
+		var rg parquet.RowGroup
+		if copyGroup != nil {
+			rg = copyGroup(sum)
+		}
+		var err error
+		if rg != nil {
+			_, err = w.WriteRowGroup(rg)
+			groups.Copied++
+		} else if _, err = w.Write(rows[:n]); err == nil {
+			err = w.Flush()
+		}
+		if err != nil {
 			return nil, groups, fmt.Errorf("encode %s: %w", s.name, err)
 		}
-	} else {
-		// A base's row group is read by parquet-go, which panics on some
-		// malformed input: make that an error.
-		defer recoverDecode(&err)
-		for len(rows) > 0 {
-			n := 1
-			for n < len(rows) && n < int(s.rowGroupRows) && !s.groupEnd(&rows[n-1]) {
-				n++
-			}
-			var rg parquet.RowGroup
-			if reuse != nil {
-				rg = reuse(rows[:n])
-			}
-			var err error
-			if rg != nil {
-				_, err = w.WriteRowGroup(rg)
-				groups.Copied++
-			} else if _, err = w.Write(rows[:n]); err == nil {
-				err = w.Flush()
-			}
-			if err != nil {
-				return nil, groups, fmt.Errorf("encode %s: %w", s.name, err)
-			}
-			groups.All++
-			rows = rows[n:]
-		}
+		groups.All++
+		rows = rows[n:]
+	}
+	if len(digests) > 0 {
+		w.SetKeyValueMetadata(digestsKey, strings.Join(digests, ","))
 	}
 	if err := w.Close(); err != nil {
 		return nil, groups, fmt.Errorf("encode %s: %w", s.name, err)

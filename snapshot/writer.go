@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/parquet-go/parquet-go"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/graphsnap/snap/schemas"
@@ -32,6 +31,7 @@ type Writer struct {
 	tables map[string]schemas.Table
 	groups map[string]RowGroups
 	given  map[string]bool
+	base   *Base // to copy row groups from
 	err    error // a table given twice
 }
 
@@ -60,12 +60,8 @@ func (w *Writer) Refs(rows []schemas.Ref)       { put(w, refsSpec, rows, true) }
 // first unless the caller has (Write checks every table before it writes
 // any).
 func put[T any](w *Writer, spec *tableSpec[T], rows []T, check bool) {
-	putReusing(w, spec, rows, check, nil)
-}
-
-// putReusing is put with encodeReusing's reuse.
-func putReusing[T any](w *Writer, spec *tableSpec[T], rows []T, check bool, reuse func([]T) parquet.RowGroup) {
 	w.mu.Lock()
+	copyGroup := w.base.copier(spec.name)
 	if w.given[spec.name] {
 		w.err = errors.Join(w.err, fmt.Errorf("table %s given twice", spec.name))
 	}
@@ -77,7 +73,7 @@ func putReusing[T any](w *Writer, spec *tableSpec[T], rows []T, check bool, reus
 				return err
 			}
 		}
-		t, groups, err := putTable(w.gctx, w.st, w.prefix, spec, rows, reuse)
+		t, groups, err := putTable(w.gctx, w.st, w.prefix, spec, rows, copyGroup)
 		if err != nil {
 			return err
 		}
@@ -88,9 +84,8 @@ func putReusing[T any](w *Writer, spec *tableSpec[T], rows []T, check bool, reus
 	})
 }
 
-// RowGroups reports the row groups of table written so far, and how many
-// of them were copied from a base; only tables whose row groups end by
-// their rows (sources) are counted.
+// RowGroups reports the row groups of table, once written, and how many
+// of them were copied from a base (CopyFrom).
 func (w *Writer) RowGroups(table string) RowGroups {
 	w.mu.Lock()
 	defer w.mu.Unlock()

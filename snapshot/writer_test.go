@@ -23,19 +23,7 @@ func TestWriterSameAsWrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := memstore.New()
-	w, err := snapshot.NewWriter(ctx, got, prefix)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.Files(s.Files)
-	w.Sources(s.Sources)
-	w.Refs(s.Refs)
-	w.Nodes(s.Nodes)
-	w.Edges(s.Edges)
-	mGot, err := w.Close(s.Manifest)
-	if err != nil {
-		t.Fatal(err)
-	}
+	mGot, _ := writeFrom(t, got, prefix, s, nil)
 	if len(mGot.Tables) != 5 || len(mWant.Tables) != 5 {
 		t.Fatalf("tables: Writer %d, Write %d, want 5", len(mGot.Tables), len(mWant.Tables))
 	}

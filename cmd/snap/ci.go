@@ -190,7 +190,7 @@ func runCI(ctx context.Context, log *slog.Logger, c *cli.Context, dir string) er
 		opts: indexer.Options{Languages: langs, Exclude: c.StringSlice("exclude"), Progress: progress(c.App.ErrWriter, log)}}
 	if basePrefix != "" {
 		start := time.Now()
-		job.base, _ = loadBase(ctx, log, local.store, basePrefix, baseBranch, false, false)
+		job.base, _ = loadBase(ctx, log, local.store, basePrefix, baseBranch, false)
 		job.baseRead = time.Since(start)
 	}
 	res, err := job.run(ctx)

@@ -204,13 +204,14 @@ func (j indexJob) run(ctx context.Context) (indexResult, error) {
 			if w, writeErr = snapshot.NewWriter(ctx, j.store.store, prefix); writeErr != nil {
 				return
 			}
+			w.CopyFrom(j.base.tables)
 			w.Files(g.Files)
 			if !opts.NoSources {
 				sources := g.Sources
 				if sources == nil {
 					sources = []schemas.Source{}
 				}
-				w.SourcesFrom(sources, g.Files, j.base.sources)
+				w.Sources(sources)
 			}
 			w.Refs(g.Refs)
 		}
@@ -280,13 +281,17 @@ func (j indexJob) run(ctx context.Context) (indexResult, error) {
 	if !mv.Moved {
 		log.Info("HEAD not moved", "reason", mv.Reason, "head", mv.To.Commit)
 	}
-	sourceGroups := w.RowGroups(schemas.TableSources)
+	var groups snapshot.RowGroups
+	for _, t := range m.Tables {
+		n := w.RowGroups(t.Name)
+		groups.All, groups.Copied = groups.All+n.All, groups.Copied+n.Copied
+	}
 	log.Info("indexed", "repo", id.Repo, "branch", id.Branch, "commit", commit,
 		"files", len(g.Files), "parsed", g.Stats.FilesParsed, "reused", g.Stats.FilesReused, "nodes", len(g.Nodes), "edges", len(g.Edges), "unresolved", g.Stats.Unresolved,
 		"parse_errors", g.Stats.ParseErrors, "duration", time.Since(start).Round(time.Millisecond),
 		"base_read", j.baseRead.Round(time.Millisecond), "parse", g.Stats.Parse.Round(time.Millisecond),
 		"gather", g.Stats.Gather.Round(time.Millisecond), "resolve", g.Stats.Link.Round(time.Millisecond), "write", wrote.Round(time.Millisecond),
-		"source_groups", sourceGroups.All, "source_groups_copied", sourceGroups.Copied)
+		"row_groups", groups.All, "row_groups_copied", groups.Copied)
 	return indexResult{prefix: prefix, manifest: m, head: mv}, nil
 }
 
@@ -316,12 +321,12 @@ func progress(w any, log *slog.Logger) func(done, total int) {
 }
 
 // base is the snapshot a run may reuse: its rows, which files need not be
-// parsed again, its sources table, whose row groups may be copied, and its
+// parsed again, its tables, whose row groups may be copied, and its
 // commit, which the manifest records. The zero base is none.
 type base struct {
-	rows    *indexer.Base
-	sources *snapshot.BaseSources
-	commit  string
+	rows   *indexer.Base
+	tables *snapshot.Base
+	commit string
 }
 
 // findBase reads the snapshot whose rows the run may reuse (--base, else
@@ -353,14 +358,14 @@ func findBase(ctx context.Context, log *slog.Logger, c *cli.Context, st storeRef
 		}
 		src, label = st.store, prefix
 	}
-	return loadBase(ctx, log, src, prefix, label, c.String("base") != "", c.Bool("no-sources"))
+	return loadBase(ctx, log, src, prefix, label, c.String("base") != "")
 }
 
-// loadBase reads the snapshot at prefix of src as a base, and its sources
-// table unless noSources. A base that cannot be read, or that another
-// build made, is not used (the run parses everything and says why); when
-// the user named it (explicit), that is an error.
-func loadBase(ctx context.Context, log *slog.Logger, src snapshot.Store, prefix, label string, explicit, noSources bool) (base, error) {
+// loadBase reads the snapshot at prefix of src as a base. A base that
+// cannot be read, or that another build made, is not used (the run parses
+// everything and says why); when the user named it (explicit), that is an
+// error.
+func loadBase(ctx context.Context, log *slog.Logger, src snapshot.Store, prefix, label string, explicit bool) (base, error) {
 	m, _, err := snapshot.ReadManifest(ctx, src, prefix)
 	if err != nil {
 		if explicit {
@@ -375,9 +380,9 @@ func loadBase(ctx context.Context, log *slog.Logger, src snapshot.Store, prefix,
 		return base{}, nil
 	}
 	s, err := snapshot.Read(ctx, src, prefix, snapshot.ReadOptions{SkipSources: true, SkipEdges: true})
-	var sources *snapshot.BaseSources
-	if err == nil && !noSources {
-		sources, err = snapshot.OpenBaseSources(ctx, src, prefix, &m, s.Files)
+	var tables *snapshot.Base
+	if err == nil {
+		tables, err = snapshot.OpenBase(ctx, src, prefix, &m)
 	}
 	if err != nil {
 		if explicit {
@@ -387,7 +392,7 @@ func loadBase(ctx context.Context, log *slog.Logger, src snapshot.Store, prefix,
 		return base{}, nil
 	}
 	rows := &indexer.Base{Files: s.Files, Nodes: s.Nodes, Refs: s.Refs, Grammars: m.Grammars}
-	return base{rows: rows, sources: sources, commit: m.Commit}, nil
+	return base{rows: rows, tables: tables, commit: m.Commit}, nil
 }
 
 // languageAliases are the short names --languages accepts besides each

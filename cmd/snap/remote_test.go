@@ -235,8 +235,8 @@ func TestIndexIncremental(t *testing.T) {
 	dir, _ := history(t, 2) // the second index already had a base
 	os.WriteFile(filepath.Join(dir, "store", "more.go"), []byte("package store\n\nfunc More() int { return Total() }\n"), 0o644)
 	code, inc, stderr := run(t, dir, "index", "-q")
-	// The fixture's sources fit one row group, and a file of it changed.
-	if code != 0 || !strings.Contains(stderr, "parsed=1 ") || !strings.Contains(stderr, "source_groups=1 source_groups_copied=0") {
+	// Each table of the fixture fits one row group, and a file was added.
+	if code != 0 || !strings.Contains(stderr, "parsed=1 ") || !strings.Contains(stderr, "row_groups=5 row_groups_copied=0") {
 		t.Fatalf("incremental index: exit %d, %s", code, stderr)
 	}
 	code, full, stderr := run(t, dir, "index", "-q", "--full", "--store", filepath.Join(t.TempDir(), "full"))
@@ -259,9 +259,9 @@ func TestIndexIncremental(t *testing.T) {
 	if fmt.Sprint(mi.Tables) != fmt.Sprint(mf.Tables) {
 		t.Errorf("tables differ:\nincremental %v\nfull        %v", mi.Tables, mf.Tables)
 	}
-	// Again without a change: the sources table is copied from the base.
+	// Again without a change: every row group is copied from the base.
 	code, again, stderr := run(t, dir, "index", "-q", "--store", filepath.Join(t.TempDir(), "again"), "--base", strings.TrimSpace(inc))
-	if code != 0 || !strings.Contains(stderr, "parsed=0 ") || !strings.Contains(stderr, "source_groups=1 source_groups_copied=1") {
+	if code != 0 || !strings.Contains(stderr, "parsed=0 ") || !strings.Contains(stderr, "row_groups=5 row_groups_copied=5") {
 		t.Fatalf("index again: exit %d, %s", code, stderr)
 	}
 	if ma := read(again); fmt.Sprint(ma.Tables) != fmt.Sprint(mf.Tables) {
