@@ -22,8 +22,13 @@ var skipDirs = map[string]bool{".git": true, ".hg": true, ".svn": true, ".snap":
 // Walk lists the files under root, slash-separated and relative to it,
 // sorted. In a git work tree it asks git (`git ls-files -co
 // --exclude-standard`: tracked and untracked files, ignored ones left
-// out); elsewhere it walks the folder and honours every .gitignore on the
-// way down.
+// out). A folder outside one is listed the same way through a throwaway
+// repository, whose index is empty, so that git applies the .gitignore
+// files (a repository inside the folder lists its own files); without
+// git, Walk walks the folder and honours every .gitignore on the way
+// down, at some cost: the matcher tries each rule's regular expression
+// on each path (1.5 s of CPU for kubernetes' 23,000 files, against git's
+// 0.13 s).
 func Walk(ctx context.Context, root string) ([]string, error) {
 	st, err := os.Stat(root)
 	if err != nil {
@@ -32,31 +37,31 @@ func Walk(ctx context.Context, root string) ([]string, error) {
 	if !st.IsDir() {
 		return nil, fmt.Errorf("walk %s: not a directory", root)
 	}
+	if _, err := exec.LookPath("git"); err != nil {
+		return walkDir(ctx, root)
+	}
 	if paths, err := gitFiles(ctx, root); err == nil {
+		return paths, nil
+	}
+	if paths, err := plainFiles(ctx, root); err == nil {
 		return paths, nil
 	}
 	return walkDir(ctx, root)
 }
 
 func gitFiles(ctx context.Context, root string) ([]string, error) {
-	if _, err := exec.LookPath("git"); err != nil {
-		return nil, err
-	}
 	top, err := exec.CommandContext(ctx, "git", "-C", root, "rev-parse", "--is-inside-work-tree").Output()
 	if err != nil || strings.TrimSpace(string(top)) != "true" {
 		return nil, errors.New("not a git work tree")
 	}
-	cmd := exec.CommandContext(ctx, "git", "-C", root, "-c", "core.quotePath=off", "ls-files", "-z", "-c", "-o", "--exclude-standard")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	out, err := runGit(ctx, "-C", root, "-c", "core.quotePath=off", "ls-files", "-z", "-c", "-o", "--exclude-standard")
 	if err != nil {
-		return nil, fmt.Errorf("git ls-files: %w: %s", err, strings.TrimSpace(stderr.String()))
+		return nil, err
 	}
 	seen := make(map[string]bool)
 	var paths []string
-	for _, p := range strings.Split(string(out), "\x00") {
-		if p == "" || seen[p] || skipped(p) {
+	for _, p := range out {
+		if seen[p] || skipped(p) {
 			continue
 		}
 		seen[p] = true
@@ -70,6 +75,69 @@ func gitFiles(ctx context.Context, root string) ([]string, error) {
 	}
 	sort.Strings(paths)
 	return paths, nil
+}
+
+// plainFiles lists root, a folder outside any git work tree, as the
+// untracked files of a throwaway repository whose work tree it is. A git
+// repository inside root is listed by git as its folder (name/): its own
+// files are then listed as gitFiles lists them.
+func plainFiles(ctx context.Context, root string) ([]string, error) {
+	tmp, err := os.MkdirTemp("", "snap-walk-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	if _, err := runGit(ctx, "init", "-q", "--bare", tmp); err != nil {
+		return nil, err
+	}
+	out, err := runGit(ctx, "--git-dir", tmp, "--work-tree", root, "-c", "core.quotePath=off", "ls-files", "-z", "-o", "--exclude-standard")
+	if err != nil {
+		return nil, err
+	}
+	var paths []string
+	for _, p := range out {
+		if skipped(p) {
+			continue
+		}
+		if dir, ok := strings.CutSuffix(p, "/"); ok {
+			if skipDirs[path.Base(dir)] {
+				continue
+			}
+			sub, err := gitFiles(ctx, filepath.Join(root, filepath.FromSlash(dir)))
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", dir, err)
+			}
+			for _, s := range sub {
+				paths = append(paths, dir+"/"+s)
+			}
+			continue
+		}
+		if fi, err := os.Lstat(filepath.Join(root, filepath.FromSlash(p))); err != nil || fi.IsDir() {
+			continue
+		}
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	return paths, nil
+}
+
+// runGit runs git with args and returns its output's NUL-separated
+// entries.
+func runGit(ctx context.Context, args ...string) ([]string, error) {
+	cmd := exec.CommandContext(ctx, "git", args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("git %s: %w: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
+	}
+	var entries []string
+	for _, p := range strings.Split(string(out), "\x00") {
+		if p != "" {
+			entries = append(entries, p)
+		}
+	}
+	return entries, nil
 }
 
 // skipped reports whether a path lies in a folder that is never indexed.
