@@ -25,6 +25,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/cespare/xxhash/v2"
 	"golang.org/x/sync/errgroup"
@@ -513,7 +514,7 @@ func (e *Engine) buildAdjacency(edges []schemas.Edge, ids []uint64) (edgeFiles, 
 	// compares paths.
 	ef := edgeFiles{paths: make([]string, 0, len(files)), of: fileOf}
 	for f := range files {
-		ef.paths = append(ef.paths, f)
+		ef.paths = append(ef.paths, strings.Clone(f)) // as buildNodes does t.files
 	}
 	slices.Sort(ef.paths)
 	rank := make([]uint32, len(files))

@@ -81,7 +81,9 @@ func buildNodes(rows []schemas.Node, ids []uint64) ([]node, nodeTable, error) {
 		if !ok {
 			f = uint32(len(t.files))
 			met[n.File] = f
-			t.files = append(t.files, n.File)
+			// A copy: the row's string may share its buffer with the
+			// rest of a row group's dictionary, which would then stay.
+			t.files = append(t.files, strings.Clone(n.File))
 		}
 		out[i].file = f
 	}
