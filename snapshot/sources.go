@@ -102,10 +102,25 @@ func openSourceFiles(data []byte, maxRows int64) (*SourceFiles, error) {
 	var at []uint32
 	for g := range cf.md.RowGroups {
 		rg := &cf.md.RowGroups[g]
-		if s.paths, scratch, at, err = appendStrings(c, rg, pathCol, cf.leaves[pathCol], s.paths, scratch, at); err != nil {
+		cc := &rg.Columns[pathCol]
+		err := c.walkChunk(cc, cf.leaves[pathCol], rg.NumRows, func(h *format.PageHeader, body []byte) (int64, error) {
+			values, err := pageValues(c, h, body, cc.MetaData.Codec, cf.leaves[pathCol])
+			if err != nil {
+				return 0, err
+			}
+			if scratch, at, err = pageByteArrays(h, values, scratch, at); err != nil {
+				return 0, err
+			}
+			text := string(scratch)
+			for i := range len(at) - 1 {
+				s.paths = append(s.paths, text[at[i]:at[i+1]])
+			}
+			return int64(len(at) - 1), nil
+		})
+		if err != nil {
 			return nil, fmt.Errorf("row group %d, column path: %w", g, err)
 		}
-		cc := &rg.Columns[contentCol]
+		cc = &rg.Columns[contentCol]
 		err = c.walkChunk(cc, s.content, rg.NumRows, func(h *format.PageHeader, body []byte) (int64, error) {
 			values, err := pageValues(c, h, body, cc.MetaData.Codec, s.content)
 			if err != nil {
@@ -134,28 +149,6 @@ func openSourceFiles(data []byte, maxRows int64) (*SourceFiles, error) {
 		}
 	}
 	return s, nil
-}
-
-// appendStrings appends the values of column col of row group rg, a
-// column SourceFiles reads page by page (see pageValues), to list;
-// scratch and at are buffers it reuses.
-func appendStrings(c *pageChecker, rg *format.RowGroup, col int, l leaf, list []string, scratch []byte, at []uint32) (_ []string, _ []byte, _ []uint32, err error) {
-	cc := &rg.Columns[col]
-	err = c.walkChunk(cc, l, rg.NumRows, func(h *format.PageHeader, body []byte) (int64, error) {
-		values, err := pageValues(c, h, body, cc.MetaData.Codec, l)
-		if err != nil {
-			return 0, err
-		}
-		if scratch, at, err = pageByteArrays(h, values, scratch, at); err != nil {
-			return 0, err
-		}
-		text := string(scratch)
-		for i := range len(at) - 1 {
-			list = append(list, text[at[i]:at[i+1]])
-		}
-		return int64(len(at) - 1), nil
-	})
-	return list, scratch, at, err
 }
 
 // readBack makes s read its pages from f, the file whose bytes
