@@ -379,10 +379,19 @@ func loadBase(ctx context.Context, log *slog.Logger, src snapshot.Store, prefix,
 			"made_by", m.Indexer.Name+" "+m.Indexer.Version, "format", m.FormatVersion)
 		return base{}, nil
 	}
-	s, err := snapshot.Read(ctx, src, prefix, snapshot.ReadOptions{SkipSources: true, SkipEdges: true})
+	// The tables to copy from are fetched and checked while the rows
+	// to reuse decode.
 	var tables *snapshot.Base
+	var tablesErr error
+	opened := make(chan struct{})
+	go func() {
+		defer close(opened)
+		tables, tablesErr = snapshot.OpenBase(ctx, src, prefix, &m)
+	}()
+	s, err := snapshot.Read(ctx, src, prefix, snapshot.ReadOptions{SkipSources: true, SkipEdges: true})
+	<-opened
 	if err == nil {
-		tables, err = snapshot.OpenBase(ctx, src, prefix, &m)
+		err = tablesErr
 	}
 	if err != nil {
 		if explicit {
