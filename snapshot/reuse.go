@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strings"
+	"unsafe"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/format"
@@ -78,25 +79,12 @@ func openBaseTable(data []byte, want []format.SchemaElement, rows int64) (_ base
 	if err != nil {
 		return baseTable{}, err
 	}
-	var list string
-	for _, kv := range cf.md.KeyValueMetadata {
-		if kv.Key == digestsKey {
-			list = kv.Value
-		}
-	}
-	if list == "" {
-		return baseTable{}, nil
-	}
-	sums := strings.Split(list, ",")
-	if len(sums) != len(cf.md.RowGroups) {
-		return baseTable{}, fmt.Errorf("%d row group digests for %d row groups", len(sums), len(cf.md.RowGroups))
+	sums, err := footerDigests(cf.md)
+	if err != nil || sums == nil {
+		return baseTable{}, err
 	}
 	bt := baseTable{groups: make(map[[32]byte]int, len(sums))}
-	for g, s := range sums {
-		var sum [32]byte
-		if n, err := hex.Decode(sum[:], []byte(s)); err != nil || n != len(sum) {
-			return baseTable{}, fmt.Errorf("row group %d: digest %q is not 64 hex digits", g, clip(s))
-		}
+	for g, sum := range sums {
 		bt.groups[sum] = g
 	}
 	defer recoverDecode(&err) // parquet-go reads bytes from anywhere
@@ -107,6 +95,60 @@ func openBaseTable(data []byte, want []format.SchemaElement, rows int64) (_ base
 		return baseTable{}, fmt.Errorf("%d row groups, footer says %d", n, len(cf.md.RowGroups))
 	}
 	return bt, nil
+}
+
+// footerDigests returns the row group digests md lists, one per row
+// group, or nil when it lists none.
+func footerDigests(md *format.FileMetaData) ([][32]byte, error) {
+	var list string
+	for _, kv := range md.KeyValueMetadata {
+		if kv.Key == digestsKey {
+			list = kv.Value
+		}
+	}
+	if list == "" {
+		return nil, nil
+	}
+	hexes := strings.Split(list, ",")
+	if len(hexes) != len(md.RowGroups) {
+		return nil, fmt.Errorf("%d row group digests for %d row groups", len(hexes), len(md.RowGroups))
+	}
+	sums := make([][32]byte, len(hexes))
+	for g, s := range hexes {
+		if n, err := hex.Decode(sums[g][:], []byte(s)); err != nil || n != len(sums[g]) {
+			return nil, fmt.Errorf("row group %d: digest %q is not 64 hex digits", g, clip(s))
+		}
+	}
+	return sums, nil
+}
+
+// checkDigests checks the digests data's footer lists, if any, against
+// rows, the rows data decodes to.
+func checkDigests[T any](spec *tableSpec[T], data []byte, rows []T) error {
+	md, err := readFooter(data)
+	if err != nil {
+		return err
+	}
+	sums, err := footerDigests(md)
+	if err != nil || sums == nil {
+		return err
+	}
+	h, scratch := newDigestHash(), []byte(nil)
+	var size T
+	at := 0
+	for g, rg := range md.RowGroups {
+		n := int(rg.NumRows)
+		if n < 0 || n > len(rows)-at {
+			return fmt.Errorf("row group %d: %d rows past the table's %d", g, n, len(rows))
+		}
+		var sum [32]byte
+		sum, scratch = spec.digest.sum(h, unsafe.Pointer(unsafe.SliceData(rows[at:])), n, unsafe.Sizeof(size), scratch)
+		if sum != sums[g] {
+			return fmt.Errorf("row group %d: its rows' digest is %x…, the footer lists %x…: a run taking this snapshot as its base would copy the wrong rows", g, sum[:6], sums[g][:6])
+		}
+		at += n
+	}
+	return nil
 }
 
 // copier returns the function encodeReusing asks for the base's row

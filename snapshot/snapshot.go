@@ -326,21 +326,42 @@ func Read(ctx context.Context, st Store, prefix string, opts ReadOptions) (*Snap
 // loadTable fetches, checks and decodes one table the manifest lists,
 // decoding up to workers row groups at once.
 func loadTable[T any](ctx context.Context, st Store, prefix string, m *schemas.Manifest, spec *tableSpec[T], workers int) ([]T, error) {
+	rows, _, err := loadTableData(ctx, st, prefix, m, spec, workers)
+	return rows, err
+}
+
+// verifyTable is loadTable that also checks the digests of row groups the
+// table's footer lists against their rows: a digest that lied would make
+// an incremental index that took the snapshot as its base copy the wrong
+// rows.
+func verifyTable[T any](ctx context.Context, st Store, prefix string, m *schemas.Manifest, spec *tableSpec[T], workers int) error {
+	rows, data, err := loadTableData(ctx, st, prefix, m, spec, workers)
+	if err != nil {
+		return err
+	}
+	if err := checkDigests(spec, data, rows); err != nil {
+		return fmt.Errorf("table %s: %w", spec.name, err)
+	}
+	return nil
+}
+
+// loadTableData is loadTable that also returns the table's bytes.
+func loadTableData[T any](ctx context.Context, st Store, prefix string, m *schemas.Manifest, spec *tableSpec[T], workers int) ([]T, []byte, error) {
 	t, data, err := fetchListed(ctx, st, prefix, m, spec.name, spec.file)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	rows, err := decodeRows(spec, data, t.Rows, workers)
 	if err != nil {
-		return nil, fmt.Errorf("table %s: %w", spec.name, err)
+		return nil, nil, fmt.Errorf("table %s: %w", spec.name, err)
 	}
 	if int64(len(rows)) != t.Rows {
-		return nil, fmt.Errorf("table %s: %d rows, manifest says %d", spec.name, len(rows), t.Rows)
+		return nil, nil, fmt.Errorf("table %s: %d rows, manifest says %d", spec.name, len(rows), t.Rows)
 	}
 	if err := spec.checkOrder(rows); err != nil {
-		return nil, fmt.Errorf("table %s: %w", spec.name, err)
+		return nil, nil, fmt.Errorf("table %s: %w", spec.name, err)
 	}
-	return rows, nil
+	return rows, data, nil
 }
 
 // loadSourceFiles fetches and checks the sources table into SourceFiles;
@@ -451,15 +472,15 @@ func Verify(ctx context.Context, st Store, prefix string) (schemas.Manifest, err
 			var err error
 			switch t.Name {
 			case schemas.TableNodes:
-				_, err = loadTable(gctx, st, prefix, &m, nodesSpec, runtime.GOMAXPROCS(0))
+				err = verifyTable(gctx, st, prefix, &m, nodesSpec, runtime.GOMAXPROCS(0))
 			case schemas.TableEdges:
-				_, err = loadTable(gctx, st, prefix, &m, edgesSpec, runtime.GOMAXPROCS(0))
+				err = verifyTable(gctx, st, prefix, &m, edgesSpec, runtime.GOMAXPROCS(0))
 			case schemas.TableFiles:
-				_, err = loadTable(gctx, st, prefix, &m, filesSpec, runtime.GOMAXPROCS(0))
+				err = verifyTable(gctx, st, prefix, &m, filesSpec, runtime.GOMAXPROCS(0))
 			case schemas.TableSources:
-				_, err = loadTable(gctx, st, prefix, &m, sourcesSpec, runtime.GOMAXPROCS(0))
+				err = verifyTable(gctx, st, prefix, &m, sourcesSpec, runtime.GOMAXPROCS(0))
 			case schemas.TableRefs:
-				_, err = loadTable(gctx, st, prefix, &m, refsSpec, runtime.GOMAXPROCS(0))
+				err = verifyTable(gctx, st, prefix, &m, refsSpec, runtime.GOMAXPROCS(0))
 			default:
 				_, err = fetchTable(gctx, st, prefix, t)
 			}

@@ -18,7 +18,9 @@ func verifyCommand() *cli.Command {
 		ArgsUsage: "SNAPSHOT",
 		Description: "SNAPSHOT is a snapshot's folder (the one holding manifest.json), as\n" +
 			"`snap index` prints it. Every table's size and SHA-256 are checked against\n" +
-			"the manifest, and every table's columns against the format version.\n\n" +
+			"the manifest, every table's columns against the format version, its rows'\n" +
+			"order, and the digest its footer lists for each row group against the\n" +
+			"group's rows (an incremental index copies row groups by those digests).\n\n" +
 			"Example:\n  snap verify $(snap index -q)",
 		Flags: []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "print the verified manifest as JSON"}},
 		Action: func(c *cli.Context) error {
