@@ -5,11 +5,14 @@ import (
 	"context"
 	"encoding/hex"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
 	"unsafe"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/format"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/graphsnap/snap/schemas"
 )
@@ -38,40 +41,86 @@ type baseTable struct {
 // its footer and schema; it reads no row. A table without digests (another
 // writer's) is left out: its row groups are never copied.
 func OpenBase(ctx context.Context, st Store, prefix string, m *schemas.Manifest) (*Base, error) {
+	_, b, err := readBase(ctx, st, prefix, m, false)
+	return b, err
+}
+
+// ReadBase is OpenBase that also decodes what an incremental index reuses
+// of its base, the rows of its nodes, files and refs (Read with SkipEdges
+// and SkipSources), from the same bytes: each table is fetched and checked
+// once.
+func ReadBase(ctx context.Context, st Store, prefix string, m *schemas.Manifest) (*Snapshot, *Base, error) {
+	return readBase(ctx, st, prefix, m, true)
+}
+
+func readBase(ctx context.Context, st Store, prefix string, m *schemas.Manifest, rows bool) (*Snapshot, *Base, error) {
+	s := &Snapshot{Manifest: *m}
 	b := &Base{tables: make(map[string]baseTable)}
-	for _, t := range m.Tables {
-		var want []format.SchemaElement
-		var err error
-		switch t.Name {
-		case nodesSpec.name:
-			want, err = nodesSpec.schemaOnce()
-		case edgesSpec.name:
-			want, err = edgesSpec.schemaOnce()
-		case filesSpec.name:
-			want, err = filesSpec.schemaOnce()
-		case sourcesSpec.name:
-			want, err = sourcesSpec.schemaOnce()
-		case refsSpec.name:
-			want, err = refsSpec.schemaOnce()
-		default:
-			continue
-		}
+	var mu sync.Mutex
+	workers := runtime.GOMAXPROCS(0)
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(workers)
+	// A table whose rows are decoded must be listed, as Read wants it;
+	// one only to copy from may be missing.
+	open := func(t schemas.Table, data []byte, want func() ([]format.SchemaElement, error)) error {
+		schema, err := want()
 		if err != nil {
-			return nil, err
+			return err
 		}
-		data, err := fetchTable(ctx, st, prefix, t)
+		bt, err := openBaseTable(data, schema, t.Rows)
 		if err != nil {
-			return nil, err
-		}
-		bt, err := openBaseTable(data, want, t.Rows)
-		if err != nil {
-			return nil, fmt.Errorf("table %s: %w", t.Name, err)
+			return fmt.Errorf("table %s: %w", t.Name, err)
 		}
 		if bt.groups != nil {
+			mu.Lock()
 			b.tables[t.Name] = bt
+			mu.Unlock()
+		}
+		return nil
+	}
+	fetch := func(name string, want func() ([]format.SchemaElement, error)) {
+		if t, ok := findTable(m, name); ok {
+			g.Go(func() error {
+				data, err := fetchTable(gctx, st, prefix, t)
+				if err != nil {
+					return err
+				}
+				return open(t, data, want)
+			})
 		}
 	}
-	return b, nil
+	decode := func(name string, load func() ([]byte, error), want func() ([]format.SchemaElement, error)) {
+		if !rows {
+			fetch(name, want)
+			return
+		}
+		g.Go(func() error {
+			data, err := load()
+			if err != nil {
+				return err
+			}
+			t, _ := findTable(m, name) // listed: load found it
+			return open(t, data, want)
+		})
+	}
+	decode(nodesSpec.name, loadInto(gctx, st, prefix, m, nodesSpec, workers, &s.Nodes), nodesSpec.schemaOnce)
+	decode(filesSpec.name, loadInto(gctx, st, prefix, m, filesSpec, workers, &s.Files), filesSpec.schemaOnce)
+	decode(refsSpec.name, loadInto(gctx, st, prefix, m, refsSpec, workers, &s.Refs), refsSpec.schemaOnce)
+	fetch(edgesSpec.name, edgesSpec.schemaOnce)
+	fetch(sourcesSpec.name, sourcesSpec.schemaOnce)
+	if err := g.Wait(); err != nil {
+		return nil, nil, fmt.Errorf("read snapshot %s: %w", where(prefix), err)
+	}
+	return s, b, nil
+}
+
+// loadInto returns a function that loads spec's table into rows and
+// returns its bytes.
+func loadInto[T any](ctx context.Context, st Store, prefix string, m *schemas.Manifest, spec *tableSpec[T], workers int, rows *[]T) func() ([]byte, error) {
+	return func() (data []byte, err error) {
+		*rows, data, err = loadTableData(ctx, st, prefix, m, spec, workers)
+		return data, err
+	}
 }
 
 func openBaseTable(data []byte, want []format.SchemaElement, rows int64) (_ baseTable, err error) {

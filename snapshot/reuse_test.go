@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -213,5 +214,36 @@ func TestVerifyChecksDigests(t *testing.T) {
 	_, err = snapshot.Verify(ctx, st, "s")
 	if err == nil || !strings.Contains(err.Error(), "table nodes: row group 0: its rows' digest is") {
 		t.Errorf("Verify of a lying digest: %v", err)
+	}
+}
+
+// TestReadBase: the rows ReadBase decodes are Read's (without edges and
+// sources), and its tables copy every row group of an unchanged snapshot.
+func TestReadBase(t *testing.T) {
+	ctx := context.Background()
+	st := memstore.New()
+	s := tree(200, 5, "", "")
+	m, _ := writeFrom(t, st, "base", s, nil)
+	got, base, err := snapshot.ReadBase(ctx, st, "base", &m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := snapshot.Read(ctx, st, "base", snapshot.ReadOptions{SkipEdges: true, SkipSources: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.Nodes, want.Nodes) || !reflect.DeepEqual(got.Files, want.Files) || !reflect.DeepEqual(got.Refs, want.Refs) || got.Edges != nil || got.Sources != nil {
+		t.Errorf("ReadBase's rows differ from Read's: %d/%d nodes, %d/%d files, %d/%d refs, %d edges, %d sources",
+			len(got.Nodes), len(want.Nodes), len(got.Files), len(want.Files), len(got.Refs), len(want.Refs), len(got.Edges), len(got.Sources))
+	}
+	_, groups := writeFrom(t, memstore.New(), "again", s, base)
+	for name, g := range groups {
+		if g.All == 0 || g.Copied != g.All {
+			t.Errorf("table %s: %+v row groups, want all copied", name, g)
+		}
+	}
+	m.Tables = slices.DeleteFunc(m.Tables, func(tb schemas.Table) bool { return tb.Name == schemas.TableRefs })
+	if _, _, err := snapshot.ReadBase(ctx, st, "base", &m); err == nil || !strings.Contains(err.Error(), "missing table refs") {
+		t.Errorf("ReadBase without a refs table: %v", err)
 	}
 }

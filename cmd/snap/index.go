@@ -379,20 +379,7 @@ func loadBase(ctx context.Context, log *slog.Logger, src snapshot.Store, prefix,
 			"made_by", m.Indexer.Name+" "+m.Indexer.Version, "format", m.FormatVersion)
 		return base{}, nil
 	}
-	// The tables to copy from are fetched and checked while the rows
-	// to reuse decode.
-	var tables *snapshot.Base
-	var tablesErr error
-	opened := make(chan struct{})
-	go func() {
-		defer close(opened)
-		tables, tablesErr = snapshot.OpenBase(ctx, src, prefix, &m)
-	}()
-	s, err := snapshot.Read(ctx, src, prefix, snapshot.ReadOptions{SkipSources: true, SkipEdges: true})
-	<-opened
-	if err == nil {
-		err = tablesErr
-	}
+	s, tables, err := snapshot.ReadBase(ctx, src, prefix, &m)
 	if err != nil {
 		if explicit {
 			return base{}, fmt.Errorf("--base %s: %w", label, err)
