@@ -82,6 +82,10 @@ type Tool struct {
 	// Cumulative marks a writing tool whose second identical call does
 	// more than its first (an edit by pattern).
 	Cumulative bool
+	// Waits marks a tool that may wait on a store or the network (a
+	// sync, another snapshot): over stdio it runs beside the read loop,
+	// not in it (see ServeStdio). Offline tools, on disk, count as waiting too.
+	Waits bool
 
 	schema *jsonschema.Schema
 }

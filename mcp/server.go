@@ -5,14 +5,11 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/json"
-	"io"
-	"log"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/netip"
 	"net/url"
-	"os"
 	"strings"
 	"time"
 
@@ -44,11 +41,17 @@ type Options struct {
 	Repos []string
 }
 
+// Server is an MCP server over a Registry's tools.
+type Server struct {
+	*server.MCPServer
+	reg *Registry
+}
+
 // NewServer returns an MCP server offering the tools of opt.Toolsets over
 // the engine h holds at each call. Tools answer through Registry.CallJSON,
 // as `snap query` does; their results carry the answer as JSON text and as
 // structured content.
-func NewServer(h *query.Holder, opt Options) (*server.MCPServer, error) {
+func NewServer(h *query.Holder, opt Options) (*Server, error) {
 	reg, err := NewRegistry(h, opt.Toolsets...)
 	if err != nil {
 		return nil, err
@@ -94,7 +97,7 @@ func NewServer(h *query.Holder, opt Options) (*server.MCPServer, error) {
 	srv.AddTools(serverTools(reg.Tools())...)
 	reg.OnToolsChange(func(tools []*Tool) { srv.SetTools(serverTools(tools)...) })
 	addResources(srv, reg)
-	return srv, nil
+	return &Server{MCPServer: srv, reg: reg}, nil
 }
 
 func mcpTool(t *Tool) mcpgo.Tool {
@@ -134,14 +137,6 @@ func handler(reg *Registry, name string) server.ToolHandlerFunc {
 	}
 }
 
-// ServeStdio serves srv over stdin and stdout until ctx is done or stdin
-// ends. Only protocol goes to stdout; the transport's errors go to stderr.
-func ServeStdio(ctx context.Context, srv *server.MCPServer, stdin io.Reader, stdout io.Writer) error {
-	s := server.NewStdioServer(srv)
-	s.SetErrorLogger(log.New(os.Stderr, "snap mcp: ", log.LstdFlags))
-	return s.Listen(ctx, stdin, stdout)
-}
-
 // maxRequestBody bounds the body of one HTTP request: the largest a call
 // needs is a memory (1 MiB of content, escaped in JSON).
 const maxRequestBody = 16 << 20
@@ -167,12 +162,12 @@ type HTTPOptions struct {
 // only when that origin is on this machine (localhost, a loopback
 // address), so a web page elsewhere cannot drive the tools; and over
 // loopback, requests must name a loopback host (DNS rebinding protection).
-func ServeHTTP(ctx context.Context, srv *server.MCPServer, ln net.Listener, opt HTTPOptions) error {
+func ServeHTTP(ctx context.Context, s *Server, ln net.Listener, opt HTTPOptions) error {
 	logger := opt.Logger
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	h := server.NewStreamableHTTPServer(srv, server.WithStreamableHTTPLogger(logger))
+	h := server.NewStreamableHTTPServer(s.MCPServer, server.WithStreamableHTTPLogger(logger))
 	streams, endStreams := context.WithCancel(context.Background())
 	defer endStreams()
 	want := sha256.Sum256([]byte(opt.Token))

@@ -25,7 +25,7 @@ func connect(t *testing.T, opt mcp.Options) (*client.Client, *mcp.Registry) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := client.NewInProcessClient(srv)
+	c, err := client.NewInProcessClient(srv.MCPServer)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,7 +247,7 @@ func TestServeStdio(t *testing.T) {
 	outR, outW := io.Pipe()
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan error, 1)
-	go func() { done <- mcp.ServeStdio(ctx, srv, inR, outW) }()
+	go func() { done <- mcp.ServeStdio(ctx, srv, inR, outW, nil) }()
 
 	send := func(msg string) {
 		if _, err := io.WriteString(inW, msg+"\n"); err != nil {

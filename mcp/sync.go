@@ -68,7 +68,7 @@ type syncOut struct {
 	Sync SyncStatus `json:"sync"`
 }
 
-var syncTool = newTool(
+var syncTool = waiting(newTool(
 	"snap_sync", "Sync now", ToolsetIndex,
 	"Check the store for a newer snapshot of this branch now, and swap it in when there is one "+
 		"(the server also does this on its own every sync interval). Answers the sync status; "+
@@ -79,4 +79,4 @@ var syncTool = newTool(
 			return nil, toolErr(CodeInvalidArgument, nil, "this server does not sync: start snap serve with --sync")
 		}
 		return &syncOut{Sync: s.SyncNow(ctx)}, nil
-	})
+	}))

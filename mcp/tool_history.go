@@ -109,7 +109,7 @@ type snapshotsOut struct {
 	Next      string          `json:"next_cursor,omitempty"`
 }
 
-var snapshotsTool = newTool(
+var snapshotsTool = waiting(newTool(
 	"snap_snapshots", "Snapshots", ToolsetHistory,
 	"The served branch's snapshots in the store, newest first: commit, parents, when indexed, counts, size, "+
 		"which one HEAD names and which one answers now. Their commits are what snap_diff and snap_history take.",
@@ -138,7 +138,7 @@ var snapshotsTool = newTool(
 			out.Hint = "the store holds no snapshot of this branch"
 		}
 		return out, nil
-	})
+	}))
 
 type diffIn struct {
 	From  string `json:"from" jsonschema:"the older snapshot's commit (at least 4 characters)"`
@@ -151,7 +151,7 @@ type diffOut struct {
 	schemas.Diff
 }
 
-var diffTool = newTool(
+var diffTool = waiting(newTool(
 	"snap_diff", "Diff two snapshots", ToolsetHistory,
 	"What changed between two snapshots of the branch, as snap diff --json says it: files, symbols added, "+
 		"removed, moved or changed in body or signature, the callers a removal or a signature change leaves "+
@@ -202,7 +202,7 @@ var diffTool = newTool(
 			out.Hint = "the two snapshots hold the same code graph"
 		}
 		return out, nil
-	})
+	}))
 
 type historyIn struct {
 	target
@@ -232,7 +232,7 @@ type historyOut struct {
 	Points []historyPoint `json:"points"` // newest first
 }
 
-var historyTool = newTool(
+var historyTool = waiting(newTool(
 	"snap_history", "History", ToolsetHistory,
 	"One symbol, or one count, across the branch's snapshots, newest first. For a symbol (by id or name, "+
 		"as found in the snapshot answering now, or else in the newest older one that has it): present or not, location, signature, callers, and what changed. "+
@@ -325,7 +325,7 @@ var historyTool = newTool(
 			prev, prevBody = &out.Points[len(out.Points)-1], body
 		}
 		return out, nil
-	})
+	}))
 
 // change says what changed from the older point to the newer.
 func change(older, newer *historyPoint, olderBody, newerBody uint64) string {

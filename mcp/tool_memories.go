@@ -388,3 +388,6 @@ func destroyer(t *Tool) *Tool { t.Writes, t.Destroys = true, true; return t }
 
 // cumulative marks t as doing more on a second identical call.
 func cumulative(t *Tool) *Tool { t.Cumulative = true; return t }
+
+// waiting marks t as one that may wait on a store or the network.
+func waiting(t *Tool) *Tool { t.Waits = true; return t }

@@ -194,7 +194,7 @@ func serveCommand(log *slog.Logger) *cli.Command {
 				log.Info("serving MCP over streamable HTTP", "url", "http://"+ln.Addr().String()+"/mcp")
 				err = mcp.ServeHTTP(ctx, srv, ln, mcp.HTTPOptions{Logger: log, Token: token})
 			} else {
-				err = mcp.ServeStdio(ctx, srv, c.App.Reader, c.App.Writer)
+				err = mcp.ServeStdio(ctx, srv, c.App.Reader, c.App.Writer, log)
 			}
 			// A load that failed stopped the server: that is the error.
 			// A signal (SIGTERM, ^C) is a clean stop.

@@ -1,0 +1,216 @@
+package mcp
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+)
+
+// maxLine bounds one message on stdin, as maxRequestBody bounds one over
+// HTTP.
+const maxLine = maxRequestBody
+
+// ServeStdio serves s over stdin and stdout, one JSON-RPC message a line,
+// until ctx is done or stdin ends. Only protocol goes to stdout; the
+// transport's errors go to log (nil: none).
+//
+// A message is handled on the goroutine that read it, and its answer
+// written before the next line is read: a tool answers from memory in
+// microseconds, and handing each message to another goroutine (as
+// mcp-go's stdio transport does, twice) cost more than the answer, as
+// every handoff wakes a thread. A call that may wait (on a disk, the
+// network, a first snapshot) runs beside the loop instead, so that it
+// holds up no other message.
+func ServeStdio(ctx context.Context, s *Server, stdin io.Reader, stdout io.Writer, log *slog.Logger) error {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	sess := &stdioSession{notes: make(chan mcpgo.JSONRPCNotification, 64)}
+	if err := s.RegisterSession(ctx, sess); err != nil {
+		return fmt.Errorf("register the stdio session: %w", err)
+	}
+	defer s.UnregisterSession(context.Background(), sess.SessionID())
+	ctx, cancel := context.WithCancel(s.WithContext(ctx, sess))
+	out := &lineWriter{w: stdout}
+	notified := make(chan struct{})
+	go func() { // notifications: tools/list_changed after snap_update_config
+		defer close(notified)
+		for {
+			select {
+			case n := <-sess.notes:
+				if err := out.write(n); err != nil {
+					log.Error("write a notification to stdout", "err", err)
+				}
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	defer func() { cancel(); <-notified }()
+	read := make(chan error, 1)
+	go func() { read <- s.readLoop(ctx, bufio.NewReaderSize(stdin, 64<<10), out, log) }()
+	select {
+	case err := <-read:
+		return err
+	case <-ctx.Done():
+		// A read blocked on stdin cannot be called off: leave it. The
+		// process is stopping.
+		return nil
+	}
+}
+
+// readLoop reads and handles messages until stdin ends.
+// Calls it started beside itself are waited for: every message read gets
+// its answer, even when stdin ends right after it.
+func (s *Server) readLoop(ctx context.Context, r *bufio.Reader, out *lineWriter, log *slog.Logger) error {
+	var calls sync.WaitGroup
+	defer calls.Wait()
+	for {
+		line, err := readLine(r, maxLine)
+		if errors.Is(err, errLineTooLong) {
+			if werr := out.write(mcpgo.NewJSONRPCError(mcpgo.NewRequestId(nil), mcpgo.PARSE_ERROR,
+				fmt.Sprintf("message longer than %d MiB: send smaller ones", maxLine>>20), nil)); werr != nil {
+				return werr
+			}
+			continue
+		}
+		if line = bytes.TrimSpace(line); len(line) > 0 {
+			msg := json.RawMessage(line)
+			if s.waits(msg) {
+				msg = bytes.Clone(msg) // line is the reader's buffer
+				calls.Go(func() {
+					if err := s.answer(ctx, msg, out); err != nil {
+						log.Error("write an answer to stdout", "err", err)
+					}
+				})
+			} else if werr := s.answer(ctx, msg, out); werr != nil {
+				return werr
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("read stdin: %w", err)
+		}
+	}
+}
+
+var errLineTooLong = errors.New("line too long")
+
+// readLine returns the next line of r without its newline, in r's buffer
+// when it fits. A line longer than max is skipped to its end and
+// errLineTooLong returned.
+func readLine(r *bufio.Reader, max int) ([]byte, error) {
+	line, err := r.ReadSlice('\n')
+	if !errors.Is(err, bufio.ErrBufferFull) {
+		return line, err
+	}
+	long := bytes.Clone(line)
+	for errors.Is(err, bufio.ErrBufferFull) {
+		line, err = r.ReadSlice('\n')
+		if len(long)+len(line) > max {
+			for errors.Is(err, bufio.ErrBufferFull) {
+				_, err = r.ReadSlice('\n')
+			}
+			if err != nil && err != io.EOF {
+				return nil, err
+			}
+			return nil, errLineTooLong
+		}
+		long = append(long, line...)
+	}
+	return long, err
+}
+
+// answer handles one message and writes its answer, if it has one.
+func (s *Server) answer(ctx context.Context, msg json.RawMessage, out *lineWriter) error {
+	resp := s.handle(ctx, msg)
+	if resp == nil {
+		return nil
+	}
+	return out.write(resp)
+}
+
+// handle is HandleMessage with a panic turned into an internal error
+// (tool handlers have their own recovery; this covers the rest).
+func (s *Server) handle(ctx context.Context, msg json.RawMessage) (resp mcpgo.JSONRPCMessage) {
+	defer func() {
+		if p := recover(); p != nil {
+			var head struct {
+				ID *mcpgo.RequestId `json:"id"`
+			}
+			if json.Unmarshal(msg, &head) != nil || head.ID == nil {
+				resp = nil // a notification gets no answer, even an error
+				return
+			}
+			resp = mcpgo.NewJSONRPCError(*head.ID, mcpgo.INTERNAL_ERROR, fmt.Sprintf("internal error: %v", p), nil)
+		}
+	}()
+	return s.HandleMessage(ctx, msg)
+}
+
+// waits reports whether msg is a tool call that may wait: on a tool that
+// does (see Tool.Waits) or on the first snapshot.
+func (s *Server) waits(msg json.RawMessage) bool {
+	if !bytes.Contains(msg, []byte(`"tools/call"`)) {
+		return false
+	}
+	var call struct {
+		Method string `json:"method"`
+		Params struct {
+			Name string `json:"name"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(msg, &call) != nil || call.Method != string(mcpgo.MethodToolsCall) {
+		return false
+	}
+	t, ok := s.reg.Tool(call.Params.Name)
+	return ok && (t.Waits || t.Offline || s.reg.holder.Load() == nil)
+}
+
+// stdioSession is the one client of a stdio server.
+type stdioSession struct {
+	notes       chan mcpgo.JSONRPCNotification
+	initialized atomic.Bool
+}
+
+func (s *stdioSession) SessionID() string { return "stdio" }
+func (s *stdioSession) NotificationChannel() chan<- mcpgo.JSONRPCNotification {
+	return s.notes
+}
+func (s *stdioSession) Initialize()       { s.initialized.Store(true) }
+func (s *stdioSession) Initialized() bool { return s.initialized.Load() }
+
+// lineWriter writes whole messages, a line each, from any goroutine: each
+// in one write, so that no two interleave.
+type lineWriter struct {
+	mu  sync.Mutex
+	w   io.Writer
+	buf []byte
+	err error
+}
+
+func (w *lineWriter) write(msg any) error {
+	data, err := json.Marshal(msg)
+	if err != nil {
+		return fmt.Errorf("encode a message: %w", err)
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.err != nil {
+		return w.err
+	}
+	w.buf = append(append(w.buf[:0], data...), '\n')
+	_, w.err = w.w.Write(w.buf)
+	return w.err
+}
