@@ -201,7 +201,7 @@ type lineWriter struct {
 }
 
 func (w *lineWriter) write(msg any) error {
-	data, err := json.Marshal(msg)
+	data, err := marshalMessage(msg)
 	if err != nil {
 		return fmt.Errorf("encode a message: %w", err)
 	}
@@ -213,4 +213,34 @@ func (w *lineWriter) write(msg any) error {
 	w.buf = append(append(w.buf[:0], data...), '\n')
 	_, w.err = w.w.Write(w.buf)
 	return w.err
+}
+
+// marshalMessage is json.Marshal(msg), but for a response whose result
+// encodes itself (a tool's, mcpgo.CallToolResult): its bytes go in as
+// they come. json.Marshal would run its scanner over them again, to
+// check and compact what is compact already, which cost a call over
+// stdio half as much as all the rest of its work.
+func marshalMessage(msg any) ([]byte, error) {
+	resp, ok := msg.(mcpgo.JSONRPCResponse)
+	if !ok {
+		return json.Marshal(msg)
+	}
+	m, ok := resp.Result.(json.Marshaler)
+	if !ok || resp.JSONRPC != mcpgo.JSONRPC_VERSION {
+		return json.Marshal(msg)
+	}
+	id, err := json.Marshal(resp.ID)
+	if err != nil {
+		return nil, err
+	}
+	result, err := m.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, len(result)+len(id)+40)
+	out = append(out, `{"jsonrpc":"2.0","id":`...)
+	out = append(out, id...)
+	out = append(out, `,"result":`...)
+	out = append(out, result...)
+	return append(out, '}'), nil
 }

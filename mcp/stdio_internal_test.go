@@ -1,0 +1,45 @@
+package mcp
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+)
+
+// TestMarshalMessage: the bytes marshalMessage writes are json.Marshal's,
+// for the results it writes itself and for every other message.
+func TestMarshalMessage(t *testing.T) {
+	answer := `{"symbol":{"name":"a<b>&c","doc":"line\u2028sep é"},"total":2,"items":[1,2.5,null,true]}`
+	msgs := map[string]any{
+		"tool result": response(int64(7), mcpgo.CallToolResult{
+			Content: []mcpgo.Content{mcpgo.NewTextContent(answer)}, StructuredContent: json.RawMessage(answer),
+		}),
+		"tool error, string id": response("req-1", &mcpgo.CallToolResult{
+			Content: []mcpgo.Content{mcpgo.NewTextContent(`{"error":{}}`)}, IsError: true,
+		}),
+		"other result": response(int64(1), map[string]any{"a": "<b>"}),
+		"error":        mcpgo.NewJSONRPCError(mcpgo.NewRequestId(int64(2)), mcpgo.PARSE_ERROR, "bad <json>", nil),
+		"notification": mcpgo.JSONRPCNotification{JSONRPC: mcpgo.JSONRPC_VERSION,
+			Notification: mcpgo.Notification{Method: "notifications/tools/list_changed"}},
+	}
+	for name, msg := range msgs {
+		want, err := json.Marshal(msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := marshalMessage(msg)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s:\n got %s\nwant %s", name, got, want)
+		}
+	}
+}
+
+// response is what mcp-go's HandleMessage returns for a request id.
+func response(id, result any) mcpgo.JSONRPCResponse {
+	return mcpgo.JSONRPCResponse{JSONRPC: mcpgo.JSONRPC_VERSION, ID: mcpgo.NewRequestId(id), Result: result}
+}
