@@ -45,7 +45,10 @@ type corpus struct {
 	Incremental       series `json:"incremental"`
 	IncrementalParsed []int  `json:"incremental_files_parsed"`
 	Workers1          series `json:"full_1_worker,omitzero"`
-	Workers2          series `json:"full_2_workers,omitzero"`
+	// OneCPU is the full index with 1 worker held to one CPU (taskset):
+	// what one core does, the base of scaling.
+	OneCPU   series `json:"full_1_cpu,omitzero"`
+	Workers2 series `json:"full_2_workers,omitzero"`
 
 	dir      string // the working copy indexed
 	ext      string // extension of the file changed for the incremental
@@ -312,6 +315,17 @@ func (b *bench) indexRuns(ctx context.Context, c *corpus) error {
 				}
 				attrs = append(attrs, fmt.Sprintf("workers%d", w), r.Wall)
 			}
+			// One worker on one CPU: with two, the table writers and the
+			// collector take the second core whatever --workers says.
+			if err := os.RemoveAll(scaling); err != nil {
+				return err
+			}
+			r, _, err := b.index(pinned(ctx, "0"), c, scaling, 1, "--full")
+			if err != nil {
+				return err
+			}
+			c.OneCPU.Runs = append(c.OneCPU.Runs, r)
+			attrs = append(attrs, "one_cpu", r.Wall)
 		}
 		slog.Info("index", attrs...)
 	}
@@ -337,6 +351,14 @@ func (b *bench) indexRuns(ctx context.Context, c *corpus) error {
 	})
 }
 
+type cpusKey struct{}
+
+// pinned makes proc hold the processes it runs to the CPUs in list
+// (taskset's --cpu-list).
+func pinned(ctx context.Context, list string) context.Context {
+	return context.WithValue(ctx, cpusKey{}, list)
+}
+
 // index runs snap index on the corpus into store (none for --parse-only)
 // and returns the snapshot folder it printed.
 func (b *bench) index(ctx context.Context, c *corpus, store string, workers int, extra ...string) (procRun, string, error) {
@@ -353,6 +375,10 @@ func (b *bench) index(ctx context.Context, c *corpus, store string, workers int,
 // user and system time and peak RSS from the process's rusage.
 func (b *bench) proc(ctx context.Context, args ...string) (procRun, string, error) {
 	cmd := exec.CommandContext(ctx, b.cfg.Snap, args...)
+	if cpus, ok := ctx.Value(cpusKey{}).(string); ok {
+		// taskset execs snap in its own process: the rusage is snap's.
+		cmd = exec.CommandContext(ctx, "taskset", append([]string{"--cpu-list", cpus, b.cfg.Snap}, args...)...)
+	}
 	cmd.Dir = b.tmp
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

@@ -171,6 +171,7 @@ func (b *bench) writeProcessBench() error {
 		line("Index/"+c.Name+"/incremental", c.Incremental)
 		line("Index/"+c.Name+"/full-1-worker", c.Workers1)
 		line("Index/"+c.Name+"/full-2-workers", c.Workers2)
+		line("Index/"+c.Name+"/full-1-cpu", c.OneCPU)
 	}
 	line("ColdStart/goroot", b.rep.ColdStart)
 	return os.WriteFile(filepath.Join(b.raw, "processes.txt"), buf.Bytes(), 0o644)

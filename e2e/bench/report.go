@@ -137,24 +137,43 @@ func targets(r *report) []target {
 		add(t, median(ratios), true)
 	}
 	{
-		t := target{Figure: "scaling 1 → 2 workers (speedup ÷ 2), GOROOT/src full index", Target: "≥ 0.85", Limit: 0.85, AtLeast: true, Unit: "x"}
-		var w1, w2 []float64
+		// Scaling is what a second core buys: one worker held to one CPU
+		// against N workers on N CPUs. One worker unpinned is measured
+		// too: the table writers and the collector then take the second
+		// core, so that its run is no one-core base.
+		t := target{Figure: "scaling 1 → 2 CPUs (speedup ÷ 2), GOROOT/src full index: 1 worker on one CPU, 2 workers on two", Target: "≥ 0.85", Limit: 0.85, AtLeast: true, Unit: "x"}
+		u := target{Figure: "scaling 1 → 2 workers, both on two CPUs (speedup ÷ 2), GOROOT/src full index", Target: "≥ 0.85", Limit: 0.85, AtLeast: true, Unit: "x"}
+		var w1, w2, c1 []float64
+		var c1CPU, w1CPU, w2CPU float64
 		if g != nil {
-			w1, w2 = g.Workers1.walls(), g.Workers2.walls()
+			w1, w2, c1 = g.Workers1.walls(), g.Workers2.walls(), g.OneCPU.walls()
+			w1CPU, w2CPU, c1CPU = median(g.Workers1.cpu()), median(g.Workers2.cpu()), median(g.OneCPU.cpu())
 			if workers == 1 {
-				w1 = g.Full.walls()
+				w1, w1CPU = g.Full.walls(), median(g.Full.cpu())
 			}
 			if workers == 2 {
-				w2 = g.Full.walls()
+				w2, w2CPU = g.Full.walls(), median(g.Full.cpu())
 			}
 		}
-		if len(w1) > 0 && len(w2) > 0 {
-			ratios := scale(pairRatios(w1, w2), 0.5)
-			t.Spread = spread(ratios, "x")
-			t.Note = fmt.Sprintf("the median of each run's ratio; 1 worker %s, 2 workers %s (medians)", format(median(w1), "s"), format(median(w2), "s"))
-			add(t, median(ratios), true)
-		} else {
-			add(t, 0, false)
+		for _, s := range []struct {
+			t       target
+			base    []float64
+			label   string
+			baseCPU float64
+		}{
+			{t, c1, "1 worker on one CPU", c1CPU},
+			{u, w1, "1 worker on two CPUs", w1CPU},
+		} {
+			t := s.t
+			if len(s.base) > 0 && len(w2) > 0 {
+				ratios := scale(pairRatios(s.base, w2), 0.5)
+				t.Spread = spread(ratios, "x")
+				t.Note = fmt.Sprintf("the median of each run's ratio; %s %s (CPU time %s), 2 workers on two CPUs %s (CPU time %s); medians",
+					s.label, format(median(s.base), "s"), format(s.baseCPU, "s"), format(median(w2), "s"), format(w2CPU, "s"))
+				add(t, median(ratios), true)
+			} else {
+				add(t, 0, false)
+			}
 		}
 	}
 	add(target{Figure: "cold start of snap serve to its first answer, GOROOT/src snapshot", Target: "≤ 1 s", Limit: 1, Unit: "s",
@@ -404,6 +423,7 @@ func (r *report) markdown() string {
 		row(c.Name, fmt.Sprintf("incremental, one file changed (parsed %v)", c.IncrementalParsed), c.Incremental)
 		row(c.Name, "full, 1 worker", c.Workers1)
 		row(c.Name, "full, 2 workers", c.Workers2)
+		row(c.Name, "full, 1 worker on one CPU (taskset)", c.OneCPU)
 		if c.Floor.Runs != nil && c.Full.Runs != nil {
 			ratios := pairRatios(c.Full.walls(), c.Floor.walls())
 			each := make([]string, len(ratios))
