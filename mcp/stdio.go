@@ -68,9 +68,9 @@ func ServeStdio(ctx context.Context, s *Server, stdin io.Reader, stdout io.Write
 	}
 }
 
-// readLoop reads and handles messages until stdin ends.
-// Calls it started beside itself are waited for: every message read gets
-// its answer, even when stdin ends right after it.
+// readLoop reads and handles messages until stdin ends. Calls it started
+// beside itself are waited for: every message read gets its answer, even
+// when stdin ends right after it.
 func (s *Server) readLoop(ctx context.Context, r *bufio.Reader, out *lineWriter, log *slog.Logger) error {
 	var calls sync.WaitGroup
 	defer calls.Wait()
@@ -84,9 +84,9 @@ func (s *Server) readLoop(ctx context.Context, r *bufio.Reader, out *lineWriter,
 			continue
 		}
 		if line = bytes.TrimSpace(line); len(line) > 0 {
-			msg := json.RawMessage(line)
+			// line is the reader's buffer, which the next read reuses.
+			msg := json.RawMessage(bytes.Clone(line))
 			if s.waits(msg) {
-				msg = bytes.Clone(msg) // line is the reader's buffer
 				calls.Go(func() {
 					if err := s.answer(ctx, msg, out); err != nil {
 						log.Error("write an answer to stdout", "err", err)
@@ -107,8 +107,8 @@ func (s *Server) readLoop(ctx context.Context, r *bufio.Reader, out *lineWriter,
 
 var errLineTooLong = errors.New("line too long")
 
-// readLine returns the next line of r without its newline, in r's buffer
-// when it fits. A line longer than max is skipped to its end and
+// readLine returns the next line of r, its newline included, in r's
+// buffer when it fits. A line longer than max is skipped to its end and
 // errLineTooLong returned.
 func readLine(r *bufio.Reader, max int) ([]byte, error) {
 	line, err := r.ReadSlice('\n')
