@@ -196,7 +196,6 @@ func (s *stdioSession) Initialized() bool { return s.initialized.Load() }
 type lineWriter struct {
 	mu  sync.Mutex
 	w   io.Writer
-	buf []byte
 	err error
 }
 
@@ -205,13 +204,13 @@ func (w *lineWriter) write(msg any) error {
 	if err != nil {
 		return fmt.Errorf("encode a message: %w", err)
 	}
+	data = append(data, '\n') // data is the message's own: no copy
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.err != nil {
 		return w.err
 	}
-	w.buf = append(append(w.buf[:0], data...), '\n')
-	_, w.err = w.w.Write(w.buf)
+	_, w.err = w.w.Write(data)
 	return w.err
 }
 
