@@ -32,6 +32,7 @@ extern bool ts_node_is_error(TSNode);
 extern bool ts_node_is_missing(TSNode);
 extern TSTreeCursor ts_tree_cursor_new(TSNode);
 extern void ts_tree_cursor_delete(TSTreeCursor *);
+extern void ts_tree_cursor_reset(TSTreeCursor *, TSNode);
 extern TSNode ts_tree_cursor_current_node(const TSTreeCursor *);
 extern TSFieldId ts_tree_cursor_current_field_id(const TSTreeCursor *);
 extern bool ts_tree_cursor_goto_first_child(TSTreeCursor *);
@@ -209,33 +210,250 @@ static int snap_match(const snap_plan *pl, const snap_pattern *p, TSTreeCursor *
 	}
 }
 
+// The walk below reads the tree's nodes directly rather than through
+// TSTreeCursor: the cursor rebuilds its child iterator on every step
+// (alias sequence, visibility of the parent, descendant counts), which
+// cost a fifth of the parse on top of it. It needs the layout of three
+// structures. TSLanguage's head is the grammar ABI (parser.h of ABI 14
+// and 15, which every grammar's parser.c is compiled against); the
+// layout of a subtree is tree-sitter's own (lib/src/subtree.h of v0.25,
+// the version go-tree-sitter links in). TestWalkMatchesCursor compares
+// the two walks node by node over every grammar's samples, so that a
+// tree-sitter whose layout moved fails there rather than here.
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "snap's subtree walk reads tree-sitter's little-endian inline subtree layout"
+#endif
+
+typedef struct { uint32_t row, column; } snap_point;
+typedef struct { uint32_t bytes; snap_point extent; } snap_length;
+
+typedef struct {
+	uint32_t abi_version, symbol_count, alias_count, token_count, external_token_count,
+		state_count, large_state_count, production_id_count, field_count;
+	uint16_t max_alias_sequence_length;
+	const void *parse_table, *small_parse_table, *small_parse_table_map, *parse_actions,
+		*symbol_names, *field_names, *field_map_slices, *field_map_entries, *symbol_metadata;
+	const TSSymbol *public_symbol_map;
+	const uint16_t *alias_map;
+	const TSSymbol *alias_sequences;
+} snap_language;
+
+typedef struct {
+	bool is_inline : 1;
+	bool visible : 1;
+	bool named : 1;
+	bool extra : 1;
+	bool has_changes : 1;
+	bool is_missing : 1;
+	bool is_keyword : 1;
+	uint8_t symbol;
+	uint16_t parse_state;
+	uint8_t padding_columns;
+	uint8_t padding_rows : 4;
+	uint8_t lookahead_bytes : 4;
+	uint8_t padding_bytes;
+	uint8_t size_bytes;
+} snap_inline;
+
+typedef struct {
+	volatile uint32_t ref_count;
+	snap_length padding, size;
+	uint32_t lookahead_bytes, error_cost, child_count;
+	TSSymbol symbol;
+	uint16_t parse_state;
+	bool visible : 1;
+	bool named : 1;
+	bool extra : 1;
+	bool fragile_left : 1;
+	bool fragile_right : 1;
+	bool has_changes : 1;
+	bool has_external_tokens : 1;
+	bool has_external_scanner_state_change : 1;
+	bool depends_on_column : 1;
+	bool is_missing : 1;
+	bool is_keyword : 1;
+	union {
+		struct {
+			uint32_t visible_child_count, named_child_count, visible_descendant_count;
+			int32_t dynamic_precedence;
+			uint16_t repeat_depth, production_id;
+			struct { TSSymbol symbol; uint16_t parse_state; } first_leaf;
+		};
+		struct { union { char *long_data; char short_data[24]; }; uint32_t length; } external_scanner_state;
+		int32_t lookahead_char;
+	};
+} snap_heap;
+
+typedef union { snap_inline data; const snap_heap *ptr; } snap_subtree;
+
+_Static_assert(sizeof(snap_inline) == 8 && sizeof(snap_subtree) == 8, "inline subtree layout");
+
+static inline snap_length snap_add(snap_length a, snap_length b) {
+	snap_length r = {a.bytes + b.bytes, a.extent};
+	if (b.extent.row > 0) {
+		r.extent.row += b.extent.row;
+		r.extent.column = b.extent.column;
+	} else {
+		r.extent.column += b.extent.column;
+	}
+	return r;
+}
+
+static inline snap_length snap_padding(snap_subtree t) {
+	if (t.data.is_inline) return (snap_length){t.data.padding_bytes, {t.data.padding_rows, t.data.padding_columns}};
+	return t.ptr->padding;
+}
+
+static inline snap_length snap_size(snap_subtree t) {
+	if (t.data.is_inline) return (snap_length){t.data.size_bytes, {0, t.data.size_bytes}};
+	return t.ptr->size;
+}
+
+// A frame is a node whose children the walk is going through: the next
+// child, its start (past its padding) and its index among the children
+// that are not extras, which is where the parent's alias sequence says
+// whether it is renamed.
+typedef struct {
+	const snap_subtree *children;
+	uint32_t count, i, structural;
+	const TSSymbol *aliases;
+	snap_length pos;
+} snap_frame;
+
+typedef struct {
+	const snap_language *lang;
+	const TSTree *tree;
+	snap_frame *frames;
+	uint32_t depth, cap;
+} snap_walker;
+
+// snap_enter pushes t's children, which start at pos.
+static int snap_enter(snap_walker *w, const snap_subtree *t, snap_length pos) {
+	if (w->depth == w->cap) {
+		uint32_t cap = w->cap ? w->cap * 2 : 64;
+		snap_frame *f = realloc(w->frames, cap * sizeof *f);
+		if (!f) return -1;
+		w->frames = f;
+		w->cap = cap;
+	}
+	const snap_heap *h = t->ptr;
+	uint16_t prod = h->production_id;
+	w->frames[w->depth++] = (snap_frame){
+		.children = (const snap_subtree *)h - h->child_count,
+		.count = h->child_count,
+		.aliases = prod ? &w->lang->alias_sequences[prod * w->lang->max_alias_sequence_length] : NULL,
+		.pos = pos,
+	};
+	return 0;
+}
+
+// snap_next moves to the next visible node in document order, as
+// ts_tree_cursor_goto_first_child, _next_sibling and _parent do: it
+// returns 1 with the node and its public symbol, 0 at the end and -1
+// when out of memory. A hidden node is gone through, not returned.
+static int snap_next(snap_walker *w, TSNode *node, TSSymbol *sym) {
+	while (w->depth > 0) {
+		snap_frame *f = &w->frames[w->depth - 1];
+		if (f->i == f->count) {
+			w->depth--;
+			continue;
+		}
+		const snap_subtree *child = &f->children[f->i];
+		snap_subtree c = *child;
+		snap_length pos = f->pos;
+		bool inl = c.data.is_inline;
+		bool extra = inl ? c.data.extra : c.ptr->extra;
+		TSSymbol alias = 0;
+		if (!extra) {
+			if (f->aliases) alias = f->aliases[f->structural];
+			f->structural++;
+		}
+		if (++f->i < f->count) {
+			f->pos = snap_add(snap_add(pos, snap_size(c)), snap_padding(f->children[f->i]));
+		}
+		bool visible = alias || (inl ? c.data.visible : c.ptr->visible);
+		// f is not used past here: snap_enter may move the frames.
+		if (!inl && c.ptr->child_count > 0 && (visible || c.ptr->visible_child_count > 0)) {
+			if (snap_enter(w, child, pos)) return -1;
+		}
+		if (!visible) continue;
+		TSSymbol s = alias ? alias : (inl ? c.data.symbol : c.ptr->symbol);
+		*sym = s == SNAP_ERROR_SYMBOL ? s : w->lang->public_symbol_map[s];
+		*node = (TSNode){{pos.bytes, pos.extent.row, pos.extent.column, alias}, child, w->tree};
+		return 1;
+	}
+	return 0;
+}
+
+// snap_start sets w to walk the nodes under root (root itself is the
+// caller's).
+static int snap_start(snap_walker *w, const TSLanguage *lang, TSNode root) {
+	w->lang = (const snap_language *)lang;
+	w->tree = root.tree;
+	w->depth = 0;
+	const snap_subtree *t = root.id;
+	if (t->data.is_inline || t->ptr->child_count == 0) return 0;
+	return snap_enter(w, t, (snap_length){root.context[0], {root.context[1], root.context[2]}});
+}
+
 // snap_walk records the matches of plan pl over the tree under root,
-// node by node in document order.
-static int snap_walk(const snap_plan *pl, TSNode root, uint64_t names, TSFieldId name_field, snap_scan *r) {
+// node by node in document order. A node that may start a match gets a
+// cursor of its own, for its children.
+static int snap_walk(const snap_plan *pl, const TSLanguage *lang, TSNode root, uint64_t names,
+		TSFieldId name_field, snap_scan *r) {
+	snap_walker w = {0};
 	TSTreeCursor tc = ts_tree_cursor_new(root);
 	uint32_t n = 0;
-	int rc = 0;
-	for (;;) {
-		TSNode node = ts_tree_cursor_current_node(&tc);
-		TSSymbol s = ts_node_symbol(node);
-		if (s < pl->nsymbols) {
-			for (uint32_t k = pl->by_symbol[s]; k < pl->by_symbol[s + 1] && rc == 0; k++) {
-				rc = snap_match(pl, &pl->patterns[pl->patterns_of[k]], &tc, node, names, name_field, r, &n);
-			}
-			if (rc) break;
+	int rc = snap_start(&w, lang, root);
+	TSNode node = root;
+	TSSymbol s = ts_node_symbol(root);
+	for (int more = rc == 0; more == 1; more = snap_next(&w, &node, &s)) {
+		if (s >= pl->nsymbols || pl->by_symbol[s] == pl->by_symbol[s + 1]) continue;
+		ts_tree_cursor_reset(&tc, node);
+		for (uint32_t k = pl->by_symbol[s]; k < pl->by_symbol[s + 1] && rc == 0; k++) {
+			rc = snap_match(pl, &pl->patterns[pl->patterns_of[k]], &tc, node, names, name_field, r, &n);
 		}
-		if (ts_tree_cursor_goto_first_child(&tc)) continue;
-		int up = 0;
-		while (!ts_tree_cursor_goto_next_sibling(&tc)) {
-			if (!ts_tree_cursor_goto_parent(&tc)) {
-				up = 1;
+		if (rc) break;
+	}
+	if (rc == 0 && w.depth > 0) rc = -1; // snap_next ran out of memory
+	ts_tree_cursor_delete(&tc);
+	free(w.frames);
+	return rc;
+}
+
+// snap_walk_check walks the tree of src both ways, with snap_next and
+// with the tree cursor, and returns the number of nodes when they meet
+// the same nodes (same subtree, start, alias and symbol) in the same
+// order, or -(1 + the index of the first that differs). For tests.
+static int64_t snap_walk_check(TSParser *p, const TSLanguage *lang, const char *src, uint32_t len) {
+	TSTree *t = ts_parser_parse_string(p, NULL, src, len);
+	if (!t) return INT64_MIN;
+	TSNode root = ts_tree_root_node(t);
+	snap_walker w = {0};
+	TSTreeCursor tc = ts_tree_cursor_new(root);
+	int64_t i = 0, out = -1;
+	if (snap_start(&w, lang, root) == 0) {
+		TSNode node = root;
+		TSSymbol s = ts_node_symbol(root);
+		for (int more = 1;; i++) {
+			TSNode want = ts_tree_cursor_current_node(&tc);
+			if (more != 1 || memcmp(&node, &want, sizeof node) != 0 || s != ts_node_symbol(want)) break;
+			int down = ts_tree_cursor_goto_first_child(&tc), up = 0;
+			while (!down && !ts_tree_cursor_goto_next_sibling(&tc)) {
+				if (!ts_tree_cursor_goto_parent(&tc)) { up = 1; break; }
+			}
+			more = snap_next(&w, &node, &s);
+			if (up) {
+				out = more == 0 ? i + 1 : -(i + 2);
 				break;
 			}
 		}
-		if (up) break;
+		if (out == -1) out = -(i + 1);
 	}
 	ts_tree_cursor_delete(&tc);
-	return rc;
+	free(w.frames);
+	ts_tree_delete(t);
+	return out;
 }
 
 // snap_scan_source parses src, runs the query over the tree (walking it
@@ -245,7 +463,7 @@ static int snap_walk(const snap_plan *pl, TSNode root, uint64_t names, TSFieldId
 // name_field, as capture SNAP_NAME_CHILD. It then finds the first syntax
 // error, if any, and frees the tree. One call per file: no cgo call per
 // node.
-static int snap_scan_source(TSParser *p, const TSQuery *q, TSQueryCursor *qc, const snap_plan *pl,
+static int snap_scan_source(TSParser *p, const TSLanguage *lang, const TSQuery *q, TSQueryCursor *qc, const snap_plan *pl,
 		const char *src, uint32_t len, uint64_t names, TSFieldId name_field, snap_scan *r) {
 	r->len = 0;
 	r->has_error = 0;
@@ -255,7 +473,7 @@ static int snap_scan_source(TSParser *p, const TSQuery *q, TSQueryCursor *qc, co
 	TSNode root = ts_tree_root_node(t);
 	int rc = 0;
 	if (pl) {
-		rc = snap_walk(pl, root, names, name_field, r);
+		rc = snap_walk(pl, lang, root, names, name_field, r);
 	} else if (q) {
 		TSQueryMatch m;
 		uint32_t n = 0;
@@ -294,6 +512,7 @@ import "C"
 import (
 	"errors"
 	"fmt"
+	"math"
 	"sync/atomic"
 	"unsafe"
 )
@@ -535,13 +754,40 @@ func (s *Scanner) Scan(src []byte) (caps []Capture, errAt uint32, hasError bool,
 	if len(src) > 0 {
 		p = (*C.char)(unsafe.Pointer(&src[0]))
 	}
-	if rc := C.snap_scan_source(s.parser, s.q.q, s.cursor, s.q.plan, p, C.uint32_t(len(src)), C.uint64_t(s.q.nameMask), s.q.nameField, &s.res); rc != 0 {
+	if rc := C.snap_scan_source(s.parser, s.q.lang, s.q.q, s.cursor, s.q.plan, p, C.uint32_t(len(src)), C.uint64_t(s.q.nameMask), s.q.nameField, &s.res); rc != 0 {
 		return nil, 0, false, errors.New("parse: tree-sitter failed (out of memory or cancelled)")
 	}
 	if s.res.len > 0 {
 		caps = unsafe.Slice((*Capture)(unsafe.Pointer(s.res.caps)), int(s.res.len))
 	}
 	return caps, uint32(s.res.error_at), s.res.has_error != 0, nil
+}
+
+// CheckWalk parses src with the grammar lang (as NewQuery takes it) and
+// walks its tree both ways: the way the plans do (reading tree-sitter's
+// subtrees) and with tree-sitter's own cursor. It returns how many nodes
+// the walks met, or an error naming the first node where they part. For
+// tests: the walk reads tree-sitter's internal layout, which a version
+// of tree-sitter other than the one it was written for may have moved.
+func CheckWalk(lang unsafe.Pointer, src []byte) (int, error) {
+	UseCAllocator()
+	p := C.ts_parser_new()
+	defer C.ts_parser_delete(p)
+	if !C.ts_parser_set_language(p, (*C.TSLanguage)(lang)) {
+		return 0, errors.New("set language: incompatible grammar version")
+	}
+	var cs *C.char
+	if len(src) > 0 {
+		cs = (*C.char)(unsafe.Pointer(&src[0]))
+	}
+	n := int64(C.snap_walk_check(p, (*C.TSLanguage)(lang), cs, C.uint32_t(len(src))))
+	switch {
+	case n == math.MinInt64:
+		return 0, errors.New("parse: tree-sitter failed")
+	case n < 0:
+		return 0, fmt.Errorf("the walks part at node %d (in document order)", -n-1)
+	}
+	return int(n), nil
 }
 
 // Close frees the scanner.
