@@ -37,7 +37,16 @@ func newRowDigest[T any]() rowDigest {
 		f := t.Field(i)
 		switch k := f.Type.Kind(); k {
 		case reflect.Bool, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-			reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64, reflect.String:
+			reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
+			// Fixed-size fields that follow one another in memory are
+			// one run of bytes: one copy rather than one per field.
+			if n := len(d.fields); n > 0 && d.fields[n-1].kind != reflect.String && d.fields[n-1].kind != reflect.Slice &&
+				d.fields[n-1].off+d.fields[n-1].size == f.Offset {
+				d.fields[n-1].size += f.Type.Size()
+				continue
+			}
+			d.fields = append(d.fields, digestField{f.Offset, k, f.Type.Size()})
+		case reflect.String:
 			d.fields = append(d.fields, digestField{f.Offset, k, f.Type.Size()})
 		case reflect.Slice:
 			switch f.Type.Elem().Kind() {
