@@ -19,10 +19,10 @@ type Node struct {
 	Doc           string   `parquet:"doc,zstd" json:"doc"`
 	Visibility    string   `parquet:"visibility,dict,zstd" json:"visibility"`
 	Exported      bool     `parquet:"exported" json:"exported"`
-	IsAsync       bool     `parquet:"is_async" json:"is_async"`
-	IsStatic      bool     `parquet:"is_static" json:"is_static"`
-	IsAbstract    bool     `parquet:"is_abstract" json:"is_abstract"`
-	IsTest        bool     `parquet:"is_test" json:"is_test"`
+	IsAsync       bool     `parquet:"is_async,zstd" json:"is_async"`
+	IsStatic      bool     `parquet:"is_static,zstd" json:"is_static"`
+	IsAbstract    bool     `parquet:"is_abstract,zstd" json:"is_abstract"`
+	IsTest        bool     `parquet:"is_test,zstd" json:"is_test"`
 	Decorators    []string `parquet:"decorators,list,zstd" json:"decorators"`
 	BodyHash      uint64   `parquet:"body_hash,zstd" json:"body_hash"`
 }
@@ -45,9 +45,9 @@ type Edge struct {
 	Confidence  float32 `parquet:"confidence,zstd" json:"confidence"`
 	Reason      string  `parquet:"reason,dict,zstd" json:"reason"`
 	Args        string  `parquet:"args,zstd" json:"args"`
-	InLoop      bool    `parquet:"in_loop" json:"in_loop"`
-	InTry       bool    `parquet:"in_try" json:"in_try"`
-	Conditional bool    `parquet:"conditional" json:"conditional"`
+	InLoop      bool    `parquet:"in_loop,zstd" json:"in_loop"`
+	InTry       bool    `parquet:"in_try,zstd" json:"in_try"`
+	Conditional bool    `parquet:"conditional,zstd" json:"conditional"`
 	SrcRow      int32   `parquet:"src_row,zstd" json:"src_row"`
 	DstRow      int32   `parquet:"dst_row,zstd" json:"dst_row"`
 }
@@ -61,8 +61,8 @@ type File struct {
 	Lines       uint32 `parquet:"lines,zstd" json:"lines"`
 	Status      string `parquet:"status,dict,zstd" json:"status"`
 	Error       string `parquet:"error,zstd" json:"error"`
-	IsTest      bool   `parquet:"is_test" json:"is_test"`
-	IsGenerated bool   `parquet:"is_generated" json:"is_generated"`
+	IsTest      bool   `parquet:"is_test,zstd" json:"is_test"`
+	IsGenerated bool   `parquet:"is_generated,zstd" json:"is_generated"`
 }
 
 // Source is the content of one indexed file: a row of sources.parquet,
@@ -90,9 +90,9 @@ type Ref struct {
 	Line        uint32 `parquet:"line,zstd" json:"line"`
 	Col         uint32 `parquet:"col,zstd" json:"col"`
 	Args        string `parquet:"args,zstd" json:"args"`
-	InLoop      bool   `parquet:"in_loop" json:"in_loop"`
-	InTry       bool   `parquet:"in_try" json:"in_try"`
-	Conditional bool   `parquet:"conditional" json:"conditional"`
+	InLoop      bool   `parquet:"in_loop,zstd" json:"in_loop"`
+	InTry       bool   `parquet:"in_try,zstd" json:"in_try"`
+	Conditional bool   `parquet:"conditional,zstd" json:"conditional"`
 }
 
 // Fact kinds of refs.parquet: not edges, but what resolution needs to know.
