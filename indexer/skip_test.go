@@ -60,7 +60,7 @@ func TestGeneratedMatchesRegexp(t *testing.T) {
 }
 
 // BenchmarkGenerated times generated against the regular expression it
-// replaces, on the heads of the fixtures' files that name "generated".
+// replaces, on the heads of the files that name "generated" (namingGenerated).
 func BenchmarkGenerated(b *testing.B) {
 	heads := namingGenerated(b)
 	for i, h := range heads {
