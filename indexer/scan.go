@@ -350,8 +350,9 @@ static int snap_enter(snap_walker *w, const snap_subtree *t, snap_length pos) {
 // snap_next moves to the next visible node in document order, as
 // ts_tree_cursor_goto_first_child, _next_sibling and _parent do: it
 // returns 1 with the node and its public symbol, 0 at the end and -1
-// when out of memory. A hidden node is gone through, not returned.
-static int snap_next(snap_walker *w, TSNode *node, TSSymbol *sym) {
+// when out of memory. A hidden node is gone through, not returned; so is
+// a node no pattern of pl starts at, when pl is not NULL.
+static int snap_next(snap_walker *w, const snap_plan *pl, TSNode *node, TSSymbol *sym) {
 	while (w->depth > 0) {
 		snap_frame *f = &w->frames[w->depth - 1];
 		if (f->i == f->count) {
@@ -378,7 +379,9 @@ static int snap_next(snap_walker *w, TSNode *node, TSSymbol *sym) {
 		}
 		if (!visible) continue;
 		TSSymbol s = alias ? alias : (inl ? c.data.symbol : c.ptr->symbol);
-		*sym = s == SNAP_ERROR_SYMBOL ? s : w->lang->public_symbol_map[s];
+		if (s != SNAP_ERROR_SYMBOL) s = w->lang->public_symbol_map[s];
+		if (pl && (s >= pl->nsymbols || pl->by_symbol[s] == pl->by_symbol[s + 1])) continue;
+		*sym = s;
 		*node = (TSNode){{pos.bytes, pos.extent.row, pos.extent.column, alias}, child, w->tree};
 		return 1;
 	}
@@ -407,7 +410,7 @@ static int snap_walk(const snap_plan *pl, const TSLanguage *lang, TSNode root, u
 	int rc = snap_start(&w, lang, root);
 	TSNode node = root;
 	TSSymbol s = ts_node_symbol(root);
-	for (int more = rc == 0; more == 1; more = snap_next(&w, &node, &s)) {
+	for (int more = rc == 0; more == 1; more = snap_next(&w, pl, &node, &s)) {
 		if (s >= pl->nsymbols || pl->by_symbol[s] == pl->by_symbol[s + 1]) continue;
 		ts_tree_cursor_reset(&tc, node);
 		for (uint32_t k = pl->by_symbol[s]; k < pl->by_symbol[s + 1] && rc == 0; k++) {
@@ -442,7 +445,7 @@ static int64_t snap_walk_check(TSParser *p, const TSLanguage *lang, const char *
 			while (!down && !ts_tree_cursor_goto_next_sibling(&tc)) {
 				if (!ts_tree_cursor_goto_parent(&tc)) { up = 1; break; }
 			}
-			more = snap_next(&w, &node, &s);
+			more = snap_next(&w, NULL, &node, &s);
 			if (up) {
 				out = more == 0 ? i + 1 : -(i + 2);
 				break;
