@@ -23,6 +23,17 @@ extern TSParser *ts_parser_new(void);
 extern void ts_parser_delete(TSParser *);
 extern bool ts_parser_set_language(TSParser *, const TSLanguage *);
 extern TSTree *ts_parser_parse_string(TSParser *, const TSTree *, const char *, uint32_t);
+typedef struct { uint32_t row, column; } TSPoint;
+typedef struct {
+	void *payload;
+	const char *(*read)(void *payload, uint32_t byte_index, TSPoint position, uint32_t *bytes_read);
+	int encoding; // TSInputEncodingUTF8: 0
+	void *decode;
+} TSInput;
+typedef struct { void *payload; uint32_t current_byte_offset; bool has_error; } TSParseState;
+typedef struct { void *payload; bool (*progress_callback)(TSParseState *state); } TSParseOptions;
+extern TSTree *ts_parser_parse_with_options(TSParser *, const TSTree *, TSInput, TSParseOptions);
+extern void ts_parser_reset(TSParser *);
 extern void ts_tree_delete(TSTree *);
 extern TSNode ts_tree_root_node(const TSTree *);
 extern uint32_t ts_node_start_byte(TSNode);
@@ -67,6 +78,7 @@ typedef struct {
 	size_t ncands, capcands;
 	int has_error;
 	uint32_t error_at;
+	int over_budget; // the last parse ran out of its budget (snap_parse)
 } snap_scan;
 
 // A plan is a shallow query compiled for snap_walk (see plan.go): per
@@ -210,6 +222,53 @@ static int snap_match(const snap_plan *pl, const snap_pattern *p, TSTreeCursor *
 	}
 }
 
+// A parse has a budget of tree-sitter operations, SNAP_OPS_PER_BYTE a
+// byte of its source and SNAP_OPS_BASE more: some grammars' error
+// recovery runs without end on some broken input (Swift's, on a few bytes
+// the fuzzer found), and one such file must not hold up the index. The
+// parser checks the budget every 100 operations (progress_callback). A
+// count of operations, not a clock, so that a file fails on every machine
+// or on none. The budget is ten times what GOROOT/src, kubernetes and
+// three.js take: every file of theirs parses within 5 operations a byte,
+// their broken files too. In a recovery that goes round, an operation
+// can take microseconds: a 100 KB file gives up within about 25 s.
+#define SNAP_OPS_PER_BYTE 50
+#define SNAP_OPS_BASE 50000
+#define SNAP_OPS_PER_CHECK 100
+
+typedef struct { const char *src; uint32_t len; uint64_t checks; } snap_input;
+
+static const char *snap_read(void *payload, uint32_t byte, TSPoint pos, uint32_t *n) {
+	(void)pos;
+	const snap_input *in = payload;
+	if (byte >= in->len) {
+		*n = 0;
+		return "";
+	}
+	*n = in->len - byte;
+	return in->src + byte;
+}
+
+static bool snap_over_budget(TSParseState *st) {
+	snap_input *in = st->payload;
+	if (in->checks == 0) return true;
+	in->checks--;
+	return false;
+}
+
+// snap_parse parses src within its budget: NULL when the budget ran out
+// (*over set) or tree-sitter failed, the parser then reset.
+static TSTree *snap_parse(TSParser *p, const char *src, uint32_t len, int *over) {
+	snap_input in = {src, len, ((uint64_t)len * SNAP_OPS_PER_BYTE + SNAP_OPS_BASE) / SNAP_OPS_PER_CHECK};
+	TSInput input = {&in, snap_read, 0, NULL};
+	TSTree *t = ts_parser_parse_with_options(p, NULL, input, (TSParseOptions){&in, snap_over_budget});
+	if (!t) {
+		*over = in.checks == 0;
+		ts_parser_reset(p);
+	}
+	return t;
+}
+
 // The walk below reads the tree's nodes directly rather than through
 // TSTreeCursor: the cursor rebuilds its child iterator on every step
 // (alias sequence, visibility of the parent, descendant counts), which
@@ -224,8 +283,7 @@ static int snap_match(const snap_plan *pl, const snap_pattern *p, TSTreeCursor *
 #error "snap's subtree walk reads tree-sitter's little-endian inline subtree layout"
 #endif
 
-typedef struct { uint32_t row, column; } snap_point;
-typedef struct { uint32_t bytes; snap_point extent; } snap_length;
+typedef struct { uint32_t bytes; TSPoint extent; } snap_length;
 
 typedef struct {
 	uint32_t abi_version, symbol_count, alias_count, token_count, external_token_count,
@@ -429,8 +487,9 @@ static int snap_walk(const snap_plan *pl, const TSLanguage *lang, TSNode root, u
 // the same nodes (same subtree, start, alias and symbol) in the same
 // order, or -(1 + the index of the first that differs). For tests.
 static int64_t snap_walk_check(TSParser *p, const TSLanguage *lang, const char *src, uint32_t len) {
-	TSTree *t = ts_parser_parse_string(p, NULL, src, len);
-	if (!t) return INT64_MIN;
+	int over = 0;
+	TSTree *t = snap_parse(p, src, len, &over);
+	if (!t) return over ? INT64_MIN + 1 : INT64_MIN;
 	TSNode root = ts_tree_root_node(t);
 	snap_walker w = {0};
 	TSTreeCursor tc = ts_tree_cursor_new(root);
@@ -471,7 +530,8 @@ static int snap_scan_source(TSParser *p, const TSLanguage *lang, const TSQuery *
 	r->len = 0;
 	r->has_error = 0;
 	r->error_at = 0;
-	TSTree *t = ts_parser_parse_string(p, NULL, src, len);
+	r->over_budget = 0;
+	TSTree *t = snap_parse(p, src, len, &r->over_budget);
 	if (!t) return -1;
 	TSNode root = ts_tree_root_node(t);
 	int rc = 0;
@@ -758,6 +818,9 @@ func (s *Scanner) Scan(src []byte) (caps []Capture, errAt uint32, hasError bool,
 		p = (*C.char)(unsafe.Pointer(&src[0]))
 	}
 	if rc := C.snap_scan_source(s.parser, s.q.lang, s.q.q, s.cursor, s.q.plan, p, C.uint32_t(len(src)), C.uint64_t(s.q.nameMask), s.q.nameField, &s.res); rc != 0 {
+		if s.res.over_budget != 0 {
+			return nil, 0, false, ErrParseBudget
+		}
 		return nil, 0, false, errors.New("parse: tree-sitter failed (out of memory or cancelled)")
 	}
 	if s.res.len > 0 {
@@ -785,6 +848,8 @@ func CheckWalk(lang unsafe.Pointer, src []byte) (int, error) {
 	}
 	n := int64(C.snap_walk_check(p, (*C.TSLanguage)(lang), cs, C.uint32_t(len(src))))
 	switch {
+	case n == math.MinInt64+1:
+		return 0, ErrParseBudget
 	case n == math.MinInt64:
 		return 0, errors.New("parse: tree-sitter failed")
 	case n < 0:
@@ -792,6 +857,12 @@ func CheckWalk(lang unsafe.Pointer, src []byte) (int, error) {
 	}
 	return int(n), nil
 }
+
+// ErrParseBudget is Scan's error for a file whose parse ran past its
+// budget of tree-sitter operations (50 a byte, see snap_parse):
+// the grammar's error recovery went round without end. The indexer
+// records the file as a parse error and goes on.
+var ErrParseBudget = errors.New("parse: tree-sitter's error recovery went past its budget of operations (50 a byte) on this file")
 
 // Close frees the scanner.
 func (s *Scanner) Close() {

@@ -2,9 +2,10 @@
 # Runs every fuzz target of snap, one after the other, for FUZZTIME each
 # (default 10s): the readers of bytes snap does not trust (tables, manifest,
 # HEAD.json, store keys and URLs), the MCP inputs (tool arguments,
-# cursors, memory names, file paths and resource URIs), and the scanner's
+# cursors, memory names, file paths and resource URIs), the scanner's
 # plans against tree-sitter's query cursor (the same extraction from any
-# bytes; Go's FuzzExtract also resolves).
+# bytes; Go's FuzzExtract also resolves), and the plans' walk over
+# tree-sitter's subtrees against its tree cursor, in every grammar.
 #
 #   scripts/fuzz.sh                 every target, 10s each (about 2.5 minutes)
 #   FUZZTIME=5m scripts/fuzz.sh     longer
@@ -44,6 +45,7 @@ targets="
 ./indexer/rust FuzzPlan
 ./indexer/typescript FuzzPlan
 ./indexer/cfamily FuzzPlan
+./indexer/languages FuzzWalk
 "
 
 log=$(mktemp)

@@ -1,6 +1,8 @@
 package languages
 
 import (
+	"context"
+	"errors"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -91,5 +93,65 @@ func TestWalkMatchesCursor(t *testing.T) {
 			}
 			t.Logf("%d samples, %d nodes", len(srcs), total)
 		})
+	}
+}
+
+// FuzzWalk holds the plans' walk to tree-sitter's cursor on arbitrary
+// bytes, parsed by every grammar: error recovery makes the trees no corpus
+// has (ERROR and MISSING nodes, extras anywhere).
+func FuzzWalk(f *testing.F) {
+	f.Add([]byte("package a\nfunc f() { g(1, x.y) }\n"))
+	f.Add([]byte("fn f<T: A + B>(x: &mut T) -> impl Fn() { let (a, b) = x.m(); }"))
+	f.Add([]byte("class A extends B { m() { return <div>{a?.b}</div> } }"))
+	f.Add([]byte("\x00\xff{{{(((("))
+	f.Add([]byte("def f(x):\n\tif x:\n  return 1\n"))
+	langs := All()
+	f.Fuzz(func(t *testing.T, src []byte) {
+		for _, l := range langs {
+			_, err := indexer.CheckWalk(unsafe.Pointer(l.Grammar().Inner), src)
+			if err != nil && !errors.Is(err, indexer.ErrParseBudget) { // no tree to walk
+				t.Fatalf("%s: %v", l.Name(), err)
+			}
+		}
+	})
+}
+
+// endlessSwift is input on which the Swift grammar's error recovery runs
+// without end (FuzzWalk found it).
+const endlessSwift = "cv\x10 }\aA extends B { m() { return <div>et{a</dilass }"
+
+// TestParseBudget indexes a tree holding a file whose parse never ends
+// by itself: the index finishes, with that file a parse error saying so
+// and the other files indexed.
+func TestParseBudget(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"Endless.swift": endlessSwift,
+		"Fine.swift":    "func fine() -> Int { return 1 }\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, err := indexer.Index(context.Background(), dir, indexer.Options{Languages: All(), Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	status := map[string]string{}
+	for _, f := range g.Files {
+		status[f.Path] = f.Status + ": " + f.Error
+	}
+	if got := status["Endless.swift"]; !strings.HasPrefix(got, "parse_error: ") || !strings.Contains(got, indexer.ErrParseBudget.Error()) {
+		t.Errorf("Endless.swift: %q, want a parse error saying %q", got, indexer.ErrParseBudget)
+	}
+	if got := status["Fine.swift"]; got != "ok: " {
+		t.Errorf("Fine.swift: %q, want ok", got)
+	}
+	found := false
+	for _, n := range g.Nodes {
+		found = found || n.Name == "fine" && n.File == "Fine.swift"
+	}
+	if !found {
+		t.Error("Fine.swift's function fine is not a node")
 	}
 }
