@@ -222,6 +222,32 @@ static int snap_match(const snap_plan *pl, const snap_pattern *p, TSTreeCursor *
 	}
 }
 
+// Tree-sitter hands a grammar's external scanner the lookahead as a code
+// point, and tree-sitter-bash's passes it to isdigit, whose glibc table
+// covers -128..255 only: a code point past U+FFFF after "{" read far past
+// it and crashed the index (FuzzWalk found it). Each parse first points
+// the thread's table at a copy that covers every code point, those above
+// 255 in no class. Other libcs' isdigit is no table of that size.
+#ifdef __GLIBC__
+#include <ctype.h>
+#define SNAP_MAX_CODE_POINT 0x10ffff
+static unsigned short *snap_ctype_b; // from -128, so index c + 128
+
+static int snap_ctype_init(void) {
+	snap_ctype_b = calloc(SNAP_MAX_CODE_POINT + 1 + 128, sizeof *snap_ctype_b);
+	if (!snap_ctype_b) return -1;
+	memcpy(snap_ctype_b, *__ctype_b_loc() - 128, 384 * sizeof *snap_ctype_b);
+	return 0;
+}
+
+static void snap_ctype_wide(void) {
+	if (snap_ctype_b) *__ctype_b_loc() = snap_ctype_b + 128;
+}
+#else
+static int snap_ctype_init(void) { return 0; }
+static void snap_ctype_wide(void) {}
+#endif
+
 // A parse has a budget of tree-sitter operations, SNAP_OPS_PER_BYTE a
 // byte of its source and SNAP_OPS_BASE more: some grammars' error
 // recovery runs without end on some broken input (Swift's, on a few bytes
@@ -259,6 +285,7 @@ static bool snap_over_budget(TSParseState *st) {
 // snap_parse parses src within its budget: NULL when the budget ran out
 // (*over set) or tree-sitter failed, the parser then reset.
 static TSTree *snap_parse(TSParser *p, const char *src, uint32_t len, int *over) {
+	snap_ctype_wide();
 	snap_input in = {src, len, ((uint64_t)len * SNAP_OPS_PER_BYTE + SNAP_OPS_BASE) / SNAP_OPS_PER_CHECK};
 	TSInput input = {&in, snap_read, 0, NULL};
 	TSTree *t = ts_parser_parse_with_options(p, NULL, input, (TSParseOptions){&in, snap_over_budget});
@@ -576,6 +603,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 	"sync/atomic"
 	"unsafe"
 )
@@ -790,6 +818,7 @@ type Scanner struct {
 // NewScanner returns a scanner for q.
 func NewScanner(q *Query) (*Scanner, error) {
 	UseCAllocator()
+	wideCtype()
 	if cursorOnly.Load() && q.plan != nil {
 		plain := *q
 		plain.plan = nil
@@ -837,6 +866,7 @@ func (s *Scanner) Scan(src []byte) (caps []Capture, errAt uint32, hasError bool,
 // of tree-sitter other than the one it was written for may have moved.
 func CheckWalk(lang unsafe.Pointer, src []byte) (int, error) {
 	UseCAllocator()
+	wideCtype()
 	p := C.ts_parser_new()
 	defer C.ts_parser_delete(p)
 	if !C.ts_parser_set_language(p, (*C.TSLanguage)(lang)) {
@@ -857,6 +887,12 @@ func CheckWalk(lang unsafe.Pointer, src []byte) (int, error) {
 	}
 	return int(n), nil
 }
+
+var ctypeOnce sync.Once
+
+// wideCtype makes the table that parses point <ctype.h> at (see
+// snap_ctype_wide), once. Without the memory for it, parses keep libc's.
+func wideCtype() { ctypeOnce.Do(func() { C.snap_ctype_init() }) }
 
 // ErrParseBudget is Scan's error for a file whose parse ran past its
 // budget of tree-sitter operations (50 a byte, see snap_parse):

@@ -155,3 +155,25 @@ func TestParseBudget(t *testing.T) {
 		t.Error("Fine.swift's function fine is not a node")
 	}
 }
+
+// TestWideLookahead parses shell with code points past U+FFFF where
+// tree-sitter-bash's scanner asks isdigit about them (after "{"), which
+// read past glibc's table and crashed the process (see snap_ctype_wide).
+func TestWideLookahead(t *testing.T) {
+	bash := unsafe.Pointer(bashLanguage(t).Grammar().Inner)
+	for _, src := range []string{"echo U{\U0006d8f9}\n", "a=( {\U0010ffff.. )\n", "echo {😀,x}\n", "x U{\U0006d8f9"} {
+		if _, err := indexer.CheckWalk(bash, []byte(src)); err != nil {
+			t.Errorf("%q: %v", src, err)
+		}
+	}
+}
+
+func bashLanguage(t *testing.T) indexer.Language {
+	for _, l := range All() {
+		if l.Name() == "bash" {
+			return l
+		}
+	}
+	t.Fatal("no bash among the languages")
+	return nil
+}
