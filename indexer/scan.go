@@ -432,6 +432,11 @@ static int snap_enter(snap_walker *w, const snap_subtree *t, snap_length pos) {
 	return 0;
 }
 
+// snap_starts reports whether a pattern of pl starts at a node of symbol s.
+static inline int snap_starts(const snap_plan *pl, TSSymbol s) {
+	return s < pl->nsymbols && pl->by_symbol[s] < pl->by_symbol[s + 1];
+}
+
 // snap_next moves to the next visible node in document order, as
 // ts_tree_cursor_goto_first_child, _next_sibling and _parent do: it
 // returns 1 with the node and its public symbol, 0 at the end and -1
@@ -465,7 +470,7 @@ static int snap_next(snap_walker *w, const snap_plan *pl, TSNode *node, TSSymbol
 		if (!visible) continue;
 		TSSymbol s = alias ? alias : (inl ? c.data.symbol : c.ptr->symbol);
 		if (s != SNAP_ERROR_SYMBOL) s = w->lang->public_symbol_map[s];
-		if (pl && (s >= pl->nsymbols || pl->by_symbol[s] == pl->by_symbol[s + 1])) continue;
+		if (pl && !snap_starts(pl, s)) continue;
 		*sym = s;
 		*node = (TSNode){{pos.bytes, pos.extent.row, pos.extent.column, alias}, child, w->tree};
 		return 1;
@@ -496,7 +501,7 @@ static int snap_walk(const snap_plan *pl, const TSLanguage *lang, TSNode root, u
 	TSNode node = root;
 	TSSymbol s = ts_node_symbol(root);
 	for (int more = rc == 0; more == 1; more = snap_next(&w, pl, &node, &s)) {
-		if (s >= pl->nsymbols || pl->by_symbol[s] == pl->by_symbol[s + 1]) continue;
+		if (!snap_starts(pl, s)) continue; // the root; snap_next leaves out the rest
 		ts_tree_cursor_reset(&tc, node);
 		for (uint32_t k = pl->by_symbol[s]; k < pl->by_symbol[s + 1] && rc == 0; k++) {
 			rc = snap_match(pl, &pl->patterns[pl->patterns_of[k]], &tc, node, names, name_field, r, &n);
@@ -520,24 +525,27 @@ static int64_t snap_walk_check(TSParser *p, const TSLanguage *lang, const char *
 	TSNode root = ts_tree_root_node(t);
 	snap_walker w = {0};
 	TSTreeCursor tc = ts_tree_cursor_new(root);
-	int64_t i = 0, out = -1;
-	if (snap_start(&w, lang, root) == 0) {
-		TSNode node = root;
-		TSSymbol s = ts_node_symbol(root);
-		for (int more = 1;; i++) {
-			TSNode want = ts_tree_cursor_current_node(&tc);
-			if (more != 1 || memcmp(&node, &want, sizeof node) != 0 || s != ts_node_symbol(want)) break;
-			int down = ts_tree_cursor_goto_first_child(&tc), up = 0;
-			while (!down && !ts_tree_cursor_goto_next_sibling(&tc)) {
-				if (!ts_tree_cursor_goto_parent(&tc)) { up = 1; break; }
-			}
-			more = snap_next(&w, NULL, &node, &s);
-			if (up) {
-				out = more == 0 ? i + 1 : -(i + 2);
-				break;
+	int64_t out;
+	TSNode node = root;
+	TSSymbol s = ts_node_symbol(root);
+	int more = snap_start(&w, lang, root) == 0; // as snap_next returns
+	for (int64_t i = 0;; i++) {
+		TSNode want = ts_tree_cursor_current_node(&tc);
+		if (more != 1 || memcmp(&node, &want, sizeof node) != 0 || s != ts_node_symbol(want)) {
+			out = -(i + 1);
+			break;
+		}
+		int end = 0; // the cursor's next node in document order, if any
+		if (!ts_tree_cursor_goto_first_child(&tc)) {
+			while (!ts_tree_cursor_goto_next_sibling(&tc)) {
+				if (!ts_tree_cursor_goto_parent(&tc)) { end = 1; break; }
 			}
 		}
-		if (out == -1) out = -(i + 1);
+		more = snap_next(&w, NULL, &node, &s);
+		if (end) {
+			out = more == 0 ? i + 1 : -(i + 2);
+			break;
+		}
 	}
 	ts_tree_cursor_delete(&tc);
 	free(w.frames);
