@@ -146,8 +146,8 @@ func newSpec[T any](s tableSpec[T]) *tableSpec[T] {
 
 var (
 	nodesSpec = newSpec(tableSpec[schemas.Node]{
+		name: schemas.TableNodes, file: schemas.NodesFile, rowGroupRows: 1 << 17,
 		sizeHint: rowsTimes[schemas.Node](100),
-		name:     schemas.TableNodes, file: schemas.NodesFile, rowGroupRows: 1 << 17,
 		groupEnd: func(rows []schemas.Node, i int) bool { return endsGroup(rows[i].ID, nodesGroupMean) },
 		order:    "id",
 		unique:   true,
@@ -183,8 +183,8 @@ var (
 		},
 	})
 	edgesSpec = newSpec(tableSpec[schemas.Edge]{
+		name: schemas.TableEdges, file: schemas.EdgesFile, rowGroupRows: 1 << 17,
 		sizeHint: rowsTimes[schemas.Edge](28),
-		name:     schemas.TableEdges, file: schemas.EdgesFile, rowGroupRows: 1 << 17,
 		groupEnd: func(rows []schemas.Edge, i int) bool {
 			return endsGroup(rows[i].Src, edgesGroupMean) && (i+1 == len(rows) || rows[i+1].Src != rows[i].Src)
 		},
@@ -214,8 +214,8 @@ var (
 		},
 	})
 	filesSpec = newSpec(tableSpec[schemas.File]{
+		name: schemas.TableFiles, file: schemas.FilesFile, rowGroupRows: 1 << 17,
 		sizeHint: rowsTimes[schemas.File](80),
-		name:     schemas.TableFiles, file: schemas.FilesFile, rowGroupRows: 1 << 17,
 		groupEnd: func(rows []schemas.File, i int) bool {
 			return endsGroup(xxhash.Sum64String(rows[i].Path), filesGroupMean)
 		},
@@ -237,8 +237,8 @@ var (
 		},
 	})
 	sourcesSpec = newSpec(tableSpec[schemas.Source]{
+		name: schemas.TableSources, file: schemas.SourcesFile, rowGroupRows: sourcesGroupMax, pageBufferSize: sourcesPageBufferSize,
 		sizeHint: sourcesSize,
-		name:     schemas.TableSources, file: schemas.SourcesFile, rowGroupRows: sourcesGroupMax, pageBufferSize: sourcesPageBufferSize,
 		groupEnd: func(rows []schemas.Source, i int) bool {
 			return endsGroup(xxhash.Sum64String(rows[i].Path), sourcesGroupMean)
 		},
@@ -253,8 +253,8 @@ var (
 		},
 	})
 	refsSpec = newSpec(tableSpec[schemas.Ref]{
+		name: schemas.TableRefs, file: schemas.RefsFile, rowGroupRows: 1 << 17,
 		sizeHint: rowsTimes[schemas.Ref](20),
-		name:     schemas.TableRefs, file: schemas.RefsFile, rowGroupRows: 1 << 17,
 		groupEnd: func(rows []schemas.Ref, i int) bool {
 			return (i+1 == len(rows) || rows[i+1].File != rows[i].File) && endsGroup(xxhash.Sum64String(rows[i].File), refsGroupMean)
 		},
