@@ -39,10 +39,9 @@ func vendored(p string) bool {
 //
 // does (TestGeneratedMatchesRegexp holds the two together), 23 times
 // faster a file head (BenchmarkGenerated): the expression took 1.7% of a
-// full index of kubernetes, whose
-// files often name "generated" near the top. The indexer decides for
-// every language; a language may add its own rule (Result.Generated, Go's
-// anywhere in the file).
+// full index of kubernetes, whose files often name "generated" near the
+// top. The indexer decides for every language; a language may add its own
+// rule (Result.Generated, Go's anywhere in the file).
 func generated(src []byte) bool {
 	head := src[:min(len(src), generatedHead)]
 	// Every marker says "generated": files without the word go no further.
