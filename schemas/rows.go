@@ -34,7 +34,7 @@ type Node struct {
 // SrcRow and DstRow are the row numbers of Src and Dst in nodes.parquet
 // (-1 for Dst 0), so a reader builds adjacency without a lookup.
 type Edge struct {
-	Src         uint64  `parquet:"src,delta" json:"src"`
+	Src         uint64  `parquet:"src,delta,zstd" json:"src"`
 	Dst         uint64  `parquet:"dst,zstd" json:"dst"`
 	Kind        string  `parquet:"kind,dict,zstd" json:"kind"`
 	File        string  `parquet:"file,dict,zstd" json:"file"`
