@@ -245,19 +245,18 @@ func (c *csr) span(row int32) ([]uint32, []int32) {
 	return c.idx[lo:hi], c.nbr[lo:hi]
 }
 
-// edge is an edge row as the engine keeps it: 32 bytes where a
+// edge is an edge row as the engine keeps it: 24 bytes where a
 // schemas.Edge takes 144. Its ends are node rows (their ids are the
-// nodes'), its target a span of Engine.targets, where each distinct
-// target is kept once, its resolution and reason one number into
-// Engine.edgeWhy, since few pairs occur, and its Args are kept apart,
-// compressed (packedArgs). Its file is its source's (all but one edge in
-// a hundred), or else listed in Engine.otherFiles (see edgeFile). Edge
-// rebuilds the row.
+// nodes'), its target where it starts in Engine.targets, where each
+// distinct target is kept once, its resolution, reason and confidence
+// one number into Engine.edgeWhy, since few such triples occur, and its
+// Args are kept apart, compressed (packedArgs). Its file is its source's
+// (all but one edge in a hundred), or else listed in Engine.otherFiles
+// (see edgeFile). Edge rebuilds the row.
 type edge struct {
-	target         text
-	srcRow, dstRow int32 // dstRow -1 when unresolved
+	target         uint32 // where it starts in Engine.targets (see arena)
+	srcRow, dstRow int32  // dstRow -1 when unresolved
 	line, col      uint32
-	conf           float32
 	why            uint16
 	kind           EdgeKind
 	flags          edgeFlags
@@ -277,8 +276,12 @@ const (
 	inOtherFile // its file is in Engine.otherFiles
 )
 
-// why is an edge's resolution and, when unresolved, the reason.
-type why struct{ resolution, reason string }
+// why is an edge's resolution, its confidence (the float32's bits, so
+// that even a NaN is one key) and, when unresolved, the reason.
+type why struct {
+	resolution, reason string
+	conf               uint32
+}
 
 // Engine is an immutable, indexed view of one snapshot. All methods are
 // safe for concurrent use.
@@ -289,7 +292,7 @@ type Engine struct {
 	edges       []edge
 	targets     arena       // edge.target
 	otherFiles  []otherFile // by row: the edges flagged inOtherFile
-	edgeWhy     []why       // edge.why → resolution and reason
+	edgeWhy     []why       // edge.why → resolution, reason and confidence
 	args        packedArgs
 	fingerprint string
 
@@ -423,15 +426,15 @@ func (e *Engine) buildAdjacency(edges []schemas.Edge, ids []uint64) (edgeFiles, 
 	lastFile, lastWhy := "", why{}
 	// Targets repeat (len, Errorf, String): a table of recent ones, by
 	// hash, keeps most repeats once for little of a map's cost.
-	var recent [1 << 16]text
+	var recent [1 << 16]uint32 // where a target starts; 0 for none
 	size := 0
 	for i := range edges {
-		size += len(edges[i].Target)
+		size += textRoom + len(edges[i].Target)
 	}
 	if size > 1<<32-1 {
 		return edgeFiles{}, fmt.Errorf("edges: %d bytes of targets, more than an engine holds", size)
 	}
-	targets := make([]byte, 0, size) // room for every target, repeats included
+	targets := newArena(size) // room for every target, repeats included
 	var fileID, whyID uint32
 	fileOf := make([]uint32, len(edges))
 	var perKind [numEdgeKinds]int
@@ -462,11 +465,11 @@ func (e *Engine) buildAdjacency(edges []schemas.Edge, ids []uint64) (edgeFiles, 
 			}
 			lastFile, fileID = ed.File, id
 		}
-		if w := (why{ed.Resolution, ed.Reason}); w != lastWhy || len(whys) == 0 {
+		if w := (why{ed.Resolution, ed.Reason, math.Float32bits(ed.Confidence)}); w != lastWhy || len(whys) == 0 {
 			id, ok := whys[w]
 			if !ok {
 				if len(whys) > math.MaxUint16 {
-					return edgeFiles{}, fmt.Errorf("edges: more than %d distinct resolutions and reasons", math.MaxUint16+1)
+					return edgeFiles{}, fmt.Errorf("edges: more than %d distinct resolutions, reasons and confidences", math.MaxUint16+1)
 				}
 				id = uint32(len(whys))
 				whys[w] = id
@@ -493,23 +496,22 @@ func (e *Engine) buildAdjacency(edges []schemas.Edge, ids []uint64) (edgeFiles, 
 		if ed.Conditional {
 			f |= conditional
 		}
-		var t text
+		var t uint32
 		if ed.Target != "" {
 			slot := &recent[xxhash.Sum64String(ed.Target)&uint64(len(recent)-1)]
-			if t = *slot; t.len != uint32(len(ed.Target)) || string(targets[t.off:t.off+t.len]) != ed.Target {
-				t = text{uint32(len(targets)), uint32(len(ed.Target))}
-				targets = append(targets, ed.Target...)
-				*slot = t
+			if *slot == 0 || targets.str(*slot) != ed.Target {
+				*slot = targets.add(ed.Target)
 			}
+			t = *slot
 		}
 		fileOf[i] = fileID
 		e.edges[i] = edge{
 			target: t, srcRow: ed.SrcRow, dstRow: ed.DstRow, line: ed.Line, col: ed.Col,
-			conf: ed.Confidence, why: uint16(whyID), kind: k, flags: f,
+			why: uint16(whyID), kind: k, flags: f,
 		}
 		perKind[k]++
 	}
-	e.targets = arena(slices.Clone(targets)) // without the room the repeats did not take
+	e.targets = slices.Clone(targets) // without the room the repeats did not take
 	// Files are numbered in path order, so that comparing numbers
 	// compares paths.
 	ef := edgeFiles{paths: make([]string, 0, len(files)), of: fileOf}
@@ -651,7 +653,7 @@ func (e *Engine) Edge(i int32) schemas.Edge {
 	w := &e.edgeWhy[x.why]
 	ed := schemas.Edge{
 		Src: e.nodes[x.srcRow].id, Kind: x.kind.String(), File: e.nt.files[e.edgeFile(uint32(i))], Line: x.line, Col: x.col,
-		Target: e.targets.str(x.target), Resolution: w.resolution, Confidence: x.conf, Reason: w.reason,
+		Target: e.targets.str(x.target), Resolution: w.resolution, Confidence: math.Float32frombits(w.conf), Reason: w.reason,
 		InLoop: x.flags&inLoop != 0, InTry: x.flags&inTry != 0, Conditional: x.flags&conditional != 0,
 		SrcRow: x.srcRow, DstRow: x.dstRow,
 	}

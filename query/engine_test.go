@@ -3,6 +3,7 @@ package query_test
 import (
 	"context"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strconv"
@@ -91,6 +92,15 @@ func TestEdgeRows(t *testing.T) {
 			ed.Args = strings.Repeat("x", i%4) + strconv.Itoa(i)
 		}
 		ed.Line, ed.Col = uint32(i), uint32(i%80)
+		// Targets of every length an arena stores apart: empty, one
+		// byte of length, and the four bytes from 255 on.
+		ed.Target = strings.Repeat("t", []int{0, 1, 127, 128, 254, 255, 256, 1 << 16}[i%8]) + strconv.Itoa(i%3)
+		if i%8 == 0 && i%3 == 0 {
+			ed.Target = ""
+		}
+		if i%9 == 0 {
+			ed.Confidence = float32(math.NaN()) // one key, whatever a NaN compares as
+		}
 		switch i % 13 {
 		case 0:
 			ed.File = "" // no file
@@ -119,7 +129,11 @@ func TestEdgeRows(t *testing.T) {
 		if got.Args != "" {
 			t.Fatalf("edge %d: Edge has Args %q, want them left to EdgeArgs", i, got.Args)
 		}
-		if got.Args = e.EdgeArgs(i); got != want[i] {
+		w := want[i]
+		if math.Float32bits(got.Confidence) == math.Float32bits(w.Confidence) {
+			got.Confidence, w.Confidence = 0, 0 // a NaN equals no float, even itself
+		}
+		if got.Args = e.EdgeArgs(i); got != w {
 			t.Fatalf("edge %d:\n got %+v\nwant %+v", i, got, want[i])
 		}
 		from, to := e.EdgeEnds(i)
@@ -149,8 +163,18 @@ func TestNodeRows(t *testing.T) {
 		case 2:
 			n.QualifiedName, n.Name = "", "" // neither
 		}
-		n.Signature = strings.Repeat("s", i%3)
-		n.Doc = strings.Repeat("d", i%4)
+		// Lengths on each side of those an arena stores apart (one byte
+		// of length to 254, five from 255 on).
+		lens := []int{0, 1, 2, 127, 128, 254, 255, 256, 1 << 16}
+		n.Signature = strings.Repeat("s", lens[i%len(lens)])
+		n.Doc = strings.Repeat("d", lens[(i/3)%len(lens)])
+		switch i % 11 {
+		case 3:
+			n.Name = strings.Repeat("N", lens[(i/11)%len(lens)]) // not the end of the qualified name
+		case 4:
+			n.Name = strings.Repeat("N", lens[(i/11)%len(lens)])
+			n.QualifiedName = "pkg." + n.Name
+		}
 		n.Exported, n.IsAsync, n.IsStatic, n.IsAbstract, n.IsTest = i%2 == 0, i%3 == 0, i%5 == 0, i%7 == 0, i%11 == 0
 		n.StartLine, n.StartCol, n.EndLine, n.EndCol = uint32(i), uint32(i%9), uint32(i+3), uint32(i%13)
 		n.StartByte, n.EndByte = uint32(10*i), uint32(10*i+7)

@@ -21,6 +21,7 @@ type names struct {
 	nt      *nodeTable
 	byName  []int32 // rows by name folded to ASCII lower case, then name, then row
 	nameAt  []uint32
+	lens    []uint8 // by name: its length, or 255 for 255 bytes or more
 	byQName []int32 // rows by qualified name, then row
 	tokens  postings[string]
 	grams   postings[uint32]
@@ -53,8 +54,15 @@ func (p *postings[K]) get(k K) []int32 {
 // rowsOf returns name n's rows, in row order.
 func (x *names) rowsOf(n int32) []int32 { return x.byName[x.nameAt[n]:x.nameAt[n+1]] }
 
-// nameLen returns the length of name n.
-func (x *names) nameLen(n int32) int { return int(x.nodes[x.byName[x.nameAt[n]]].name.len) }
+// nameLen returns the length of name n. A fuzzy search asks it of many
+// names: lens answers from a small array, where a row would be a miss
+// of the cache each.
+func (x *names) nameLen(n int32) int {
+	if l := x.lens[n]; l < 0xff {
+		return int(l)
+	}
+	return x.nt.nameLen(&x.nodes[x.byName[x.nameAt[n]]])
+}
 
 // buildNames indexes the names of nodes. The work that depends on the
 // name alone (folding, words, trigrams, sorting) is done once per
@@ -80,6 +88,10 @@ func buildNames(nodes []node, nt *nodeTable, serial bool) names {
 	// The names' numbers, in byName's order, come first: the postings
 	// list numbers.
 	number, order := nameNumbers(uniq)
+	x.lens = make([]uint8, len(uniq))
+	for id, s := range uniq {
+		x.lens[number[id]] = uint8(min(len(s), 0xff))
+	}
 	var wg sync.WaitGroup
 	do := wg.Go
 	if serial {
@@ -170,7 +182,7 @@ func byNameOrder(number, nameOf []int32) (rows []int32, at []uint32) {
 	return rows, at
 }
 
-func (x *names) name(r int32) string  { return x.nt.str(x.nodes[r].name) }
+func (x *names) name(r int32) string  { return x.nt.name(&x.nodes[r]) }
 func (x *names) qname(r int32) string { return x.nt.str(x.nodes[r].qname) }
 
 // byQNameOrder returns the rows by qualified name, then row.
@@ -739,7 +751,7 @@ func (e *Engine) Search(q string, opt SearchOptions) []Hit {
 			na, nb := &e.nodes[a.Node], &e.nodes[b.Node]
 			return cmp.Or(
 				cmp.Compare(b.Score, a.Score),
-				cmp.Compare(na.name.len, nb.name.len),
+				cmp.Compare(e.nt.nameLen(na), e.nt.nameLen(nb)),
 				strings.Compare(e.nt.str(na.qname), e.nt.str(nb.qname)),
 				cmp.Compare(a.Node, b.Node))
 		})...)
@@ -761,7 +773,7 @@ func (e *Engine) Search(q string, opt SearchOptions) []Hit {
 		return hits[:opt.Limit]
 	}
 	for _, r := range e.names.nameRange(last, false) {
-		accept(r, MatchPrefix, float32(len(last))/float32(e.nodes[r].name.len))
+		accept(r, MatchPrefix, float32(len(last))/float32(e.nt.nameLen(&e.nodes[r])))
 	}
 	if flush() {
 		return hits[:opt.Limit]

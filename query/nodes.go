@@ -1,6 +1,7 @@
 package query
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
@@ -12,14 +13,15 @@ import (
 	"github.com/graphsnap/snap/schemas"
 )
 
-// node is a row of the nodes table as the engine keeps it: 88 bytes
-// against schemas.Node's 208. Its strings are spans of one byte arena
-// (a name that ends its qualified name takes no bytes of its own); kind,
+// node is a row of the nodes table as the engine keeps it: 72 bytes
+// against schemas.Node's 208. Its strings are where they start in one
+// byte arena (a name that ends its qualified name takes no bytes of its
+// own: see nameInQName); kind,
 // language, visibility, file and decorators are numbers into small
 // tables; the parent is a row. Node rebuilds the row.
 type node struct {
 	id, bodyHash                         uint64
-	name, qname, sig, doc                text
+	name, qname, sig, doc                uint32 // where each starts in nodeTable.arena; for name, see nameInQName
 	startLine, startCol, endLine, endCol uint32
 	startByte, endByte                   uint32
 	parent                               int32  // row; noParent, or outsideParent (see nodeTable.outside)
@@ -39,18 +41,50 @@ const (
 	isTest
 )
 
-// text is a string of an arena.
-type text struct{ off, len uint32 }
+// nameInQName, set in node.name, says that the name is the end of the
+// qualified name, node.name's other bits its length: the name's length is
+// then read from the node alone, as the searches do of many.
+const nameInQName = 1 << 31
 
-// arena holds strings end to end.
+// arena holds strings end to end, each its length then its bytes, so
+// that a string is where it starts: four bytes, where an offset and a
+// length took eight. A length is a byte, or for 255 bytes or more 255
+// and four bytes, little-endian. The first byte is the empty string.
 type arena []byte
 
-func (a arena) str(s text) string {
-	if s.len == 0 {
-		return ""
+// longText marks a length of four bytes.
+const longText = 0xff
+
+func newArena(size int) arena { return append(make(arena, 0, 1+size), 0) }
+
+// str returns the string that starts at off.
+func (a arena) str(off uint32) string {
+	n := uint32(a[off])
+	off++
+	if n == longText {
+		n = binary.LittleEndian.Uint32(a[off:])
+		off += 4
 	}
-	return unsafe.String(&a[s.off], s.len)
+	return unsafe.String(unsafe.SliceData(a[off:]), n) // "" for 0, even at the arena's end
 }
+
+// add appends s and returns where it starts.
+func (a *arena) add(s string) uint32 {
+	if s == "" {
+		return 0
+	}
+	off := uint32(len(*a))
+	if len(s) < longText {
+		*a = append(*a, byte(len(s)))
+	} else {
+		*a = binary.LittleEndian.AppendUint32(append(*a, longText), uint32(len(s)))
+	}
+	*a = append(*a, s...)
+	return off
+}
+
+// textRoom is the most an arena takes for a string besides its bytes.
+const textRoom = 5
 
 // nodeTable holds what node rows point into.
 type nodeTable struct {
@@ -61,7 +95,24 @@ type nodeTable struct {
 	outside    map[int32]uint64 // row → ParentID, for outsideParent
 }
 
-func (t *nodeTable) str(s text) string { return t.arena.str(s) }
+func (t *nodeTable) str(off uint32) string { return t.arena.str(off) }
+
+// name returns x's name.
+func (t *nodeTable) name(x *node) string {
+	if x.name&nameInQName == 0 {
+		return t.arena.str(x.name)
+	}
+	q := t.arena.str(x.qname)
+	return q[len(q)-int(x.name&^nameInQName):]
+}
+
+// nameLen returns the length of x's name.
+func (t *nodeTable) nameLen(x *node) int {
+	if x.name&nameInQName == 0 {
+		return len(t.arena.str(x.name))
+	}
+	return int(x.name &^ nameInQName)
+}
 
 // buildNodes packs rows, sorted by unique id, into node rows; ids are the
 // rows' ids.
@@ -73,9 +124,9 @@ func buildNodes(rows []schemas.Node, ids []uint64) ([]node, nodeTable, error) {
 	met := map[string]uint32{}
 	for i := range rows {
 		n := &rows[i]
-		size += len(n.QualifiedName) + len(n.Signature) + len(n.Doc)
+		size += 3*textRoom + len(n.QualifiedName) + len(n.Signature) + len(n.Doc)
 		if !strings.HasSuffix(n.QualifiedName, n.Name) {
-			size += len(n.Name)
+			size += textRoom + len(n.Name)
 		}
 		f, ok := met[n.File]
 		if !ok {
@@ -98,10 +149,10 @@ func buildNodes(rows []schemas.Node, ids []uint64) ([]node, nodeTable, error) {
 		renumber[m], sorted[i] = uint32(i), t.files[m]
 	}
 	t.files = sorted
-	if size > 1<<32-1 {
+	if size >= nameInQName { // an offset's top bit is nameInQName's
 		return nil, t, fmt.Errorf("nodes: %d bytes of names, signatures and docs, more than an engine holds", size)
 	}
-	t.arena = make([]byte, 0, size)
+	t.arena = newArena(size)
 	// Each field has a handful of values: a scan of them beats a map.
 	t.words = []string{""}
 	tooMany := false
@@ -132,34 +183,29 @@ func buildNodes(rows []schemas.Node, ids []uint64) ([]node, nodeTable, error) {
 		return uint8(w)
 	}
 	decoNum := map[string]uint32{}
-	add := func(s string) text {
-		off := len(t.arena)
-		t.arena = append(t.arena, s...)
-		return text{uint32(off), uint32(len(s))}
-	}
 	// Signatures and docs repeat (a constant's type, a generated
 	// comment): a table of recent ones, by hash, keeps most repeats once.
-	var recent [1 << 16]text
-	shared := func(s string) text {
+	var recent [1 << 16]uint32 // where a string starts; 0 for none
+	shared := func(s string) uint32 {
 		if len(s) < 8 {
-			return add(s)
+			return t.arena.add(s)
 		}
 		slot := &recent[xxhash.Sum64String(s)&uint64(len(recent)-1)]
-		if x := *slot; x.len == uint32(len(s)) && t.arena.str(x) == s {
-			return x
+		if *slot != 0 && t.arena.str(*slot) == s {
+			return *slot
 		}
-		*slot = add(s)
+		*slot = t.arena.add(s)
 		return *slot
 	}
 	for i := range rows {
 		n := &rows[i]
 		x := &out[i]
 		x.id, x.bodyHash = n.ID, n.BodyHash
-		x.qname = add(n.QualifiedName)
-		if strings.HasSuffix(n.QualifiedName, n.Name) {
-			x.name = text{x.qname.off + x.qname.len - uint32(len(n.Name)), uint32(len(n.Name))}
+		x.qname = t.arena.add(n.QualifiedName)
+		if n.Name != "" && strings.HasSuffix(n.QualifiedName, n.Name) {
+			x.name = nameInQName | uint32(len(n.Name))
 		} else {
-			x.name = add(n.Name)
+			x.name = t.arena.add(n.Name)
 		}
 		x.sig, x.doc = shared(n.Signature), shared(n.Doc)
 		x.startLine, x.startCol, x.endLine, x.endCol = n.StartLine, n.StartCol, n.EndLine, n.EndCol
@@ -211,7 +257,7 @@ func (e *Engine) Node(r int32) schemas.Node {
 	x := &e.nodes[r]
 	t := &e.nt
 	n := schemas.Node{
-		ID: x.id, Kind: t.words[x.kind], Name: t.str(x.name), QualifiedName: t.str(x.qname),
+		ID: x.id, Kind: t.words[x.kind], Name: t.name(x), QualifiedName: t.str(x.qname),
 		Language: t.words[x.lang], File: t.files[x.file],
 		StartLine: x.startLine, StartCol: x.startCol, EndLine: x.endLine, EndCol: x.endCol,
 		StartByte: x.startByte, EndByte: x.endByte,
@@ -236,7 +282,7 @@ func (e *Engine) Node(r int32) schemas.Node {
 // NodeID, NodeName, NodeQName, NodeKind and NodeFile read one field of
 // node row r without rebuilding the row.
 func (e *Engine) NodeID(r int32) uint64    { return e.nodes[r].id }
-func (e *Engine) NodeName(r int32) string  { return e.nt.str(e.nodes[r].name) }
+func (e *Engine) NodeName(r int32) string  { return e.nt.name(&e.nodes[r]) }
 func (e *Engine) NodeQName(r int32) string { return e.nt.str(e.nodes[r].qname) }
 func (e *Engine) NodeKind(r int32) string  { return e.nt.words[e.nodes[r].kind] }
 func (e *Engine) NodeFile(r int32) string  { return e.nt.files[e.nodes[r].file] }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestSortKeys holds sortKeys to a plain sort by string, then id, on
@@ -31,5 +32,13 @@ func TestSortKeys(t *testing.T) {
 				t.Fatalf("%d keys: at %d got %q/%d, want %q/%d", n, i, keys[i].s, keys[i].id, want[i].s, want[i].id)
 			}
 		}
+	}
+}
+
+// TestRowSizes holds the engine's rows to the sizes its heap per node
+// is counted in (README, Performance): a field more shows here first.
+func TestRowSizes(t *testing.T) {
+	if n, e := unsafe.Sizeof(node{}), unsafe.Sizeof(edge{}); n != 72 || e != 24 {
+		t.Fatalf("a node row takes %d bytes and an edge row %d, want 72 and 24", n, e)
 	}
 }
