@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/graphsnap/snap/schemas"
+	"github.com/parquet-go/parquet-go"
 )
 
 // corpus is one source tree and what indexing it measured.
@@ -37,6 +38,8 @@ type corpus struct {
 	SourceBytes            int64          `json:"source_bytes"` // manifest build.source_bytes
 	SnapshotBytes          int64          `json:"snapshot_bytes"`
 	SnapshotBytesNoSources int64          `json:"snapshot_bytes_without_sources"`
+	// Columns are the last full snapshot's bytes, column by column.
+	Columns []columnBytes `json:"columns,omitempty"`
 
 	// Process runs, alternated: floor, full, incremental, then (GOROOT)
 	// full with 1 and with 2 workers.
@@ -62,6 +65,90 @@ type procRun struct {
 	User   float64 `json:"user_s"`
 	Sys    float64 `json:"sys_s"`
 	MaxRSS int64   `json:"max_rss_bytes"`
+	// Phases are the index's own timings, in seconds, from the line it
+	// logs when done (phaseKeys).
+	Phases map[string]float64 `json:"phases_s,omitempty"`
+}
+
+// phaseKeys are the timings snap index logs when done ("indexed"), in
+// the order they happen: reading the base snapshot, reading, hashing
+// and parsing the files, gathering their rows, resolving (while the
+// tables written so far encode), and writing the rest; duration is all
+// but the base's read.
+var phaseKeys = []string{"base_read", "parse", "gather", "resolve", "write", "duration"}
+
+// phases reads phaseKeys from the "indexed" line of snap index's log.
+func phases(log string) map[string]float64 {
+	var line string
+	for l := range strings.Lines(log) {
+		if strings.Contains(l, "msg=indexed ") {
+			line = l
+		}
+	}
+	out := map[string]float64{}
+	for f := range strings.FieldsSeq(line) {
+		k, v, ok := strings.Cut(f, "=")
+		if !ok || !slices.Contains(phaseKeys, k) {
+			continue
+		}
+		if d, err := time.ParseDuration(v); err == nil {
+			out[k] = d.Seconds()
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// columnBytes is one column of a snapshot's table: its bytes as stored,
+// over every row group.
+type columnBytes struct {
+	Table  string `json:"table"`
+	Column string `json:"column"`
+	Bytes  int64  `json:"bytes"`
+}
+
+// snapshotColumns reads the footer of each table of the snapshot in dir.
+func snapshotColumns(dir string) ([]columnBytes, error) {
+	var out []columnBytes
+	for _, t := range []string{schemas.TableNodes, schemas.TableEdges, schemas.TableRefs, schemas.TableFiles, schemas.TableSources} {
+		f, err := os.Open(filepath.Join(dir, t+".parquet"))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // a snapshot without sources
+		}
+		if err != nil {
+			return nil, err
+		}
+		st, err := f.Stat()
+		if err != nil {
+			f.Close()
+			return nil, err
+		}
+		pf, err := parquet.OpenFile(f, st.Size(), parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+		if err != nil {
+			f.Close()
+			return nil, fmt.Errorf("%s: %w", t, err)
+		}
+		at := map[string]int{}
+		for _, rg := range pf.Metadata().RowGroups {
+			for _, c := range rg.Columns {
+				name := strings.Join(c.MetaData.PathInSchema, ".")
+				if strings.HasSuffix(name, ".list.element") {
+					name = strings.TrimSuffix(name, ".list.element") // decorators
+				}
+				i, ok := at[name]
+				if !ok {
+					i = len(out)
+					at[name] = i
+					out = append(out, columnBytes{Table: t, Column: name})
+				}
+				out[i].Bytes += c.MetaData.TotalCompressedSize
+			}
+		}
+		f.Close()
+	}
+	return out, nil
 }
 
 type series struct {
@@ -335,6 +422,9 @@ func (b *bench) indexRuns(ctx context.Context, c *corpus) error {
 	}
 	c.Files, c.Nodes, c.Edges, c.SourceBytes = m.Counts.Files, m.Counts.Nodes, m.Counts.Edges, m.Build.SourceBytes
 	c.Languages = m.Counts.Languages
+	if c.Columns, err = snapshotColumns(c.snapshot); err != nil {
+		return err
+	}
 	return filepath.WalkDir(c.snapshot, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -367,13 +457,15 @@ func (b *bench) index(ctx context.Context, c *corpus, store string, workers int,
 		args = append(args, "--store", store)
 	}
 	args = append(append(append(args, c.Flags...), extra...), c.dir)
-	r, out, err := b.proc(ctx, args...)
+	r, out, log, err := b.proc(ctx, args...)
+	r.Phases = phases(log)
 	return r, strings.TrimSpace(out), err
 }
 
 // proc runs snap and times it: wall clock from Start to the end of Wait,
-// user and system time and peak RSS from the process's rusage.
-func (b *bench) proc(ctx context.Context, args ...string) (procRun, string, error) {
+// user and system time and peak RSS from the process's rusage. It
+// returns what snap wrote to stdout and to stderr.
+func (b *bench) proc(ctx context.Context, args ...string) (procRun, string, string, error) {
 	cmd := exec.CommandContext(ctx, b.cfg.Snap, args...)
 	if cpus, ok := ctx.Value(cpusKey{}).(string); ok {
 		// taskset execs snap in its own process: the rusage is snap's.
@@ -384,14 +476,14 @@ func (b *bench) proc(ctx context.Context, args ...string) (procRun, string, erro
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
-		return procRun{}, "", err
+		return procRun{}, "", "", err
 	}
 	err := cmd.Wait()
 	wall := time.Since(start)
 	if err != nil {
-		return procRun{}, "", fmt.Errorf("snap %s: %w\n%s", strings.Join(args, " "), err, lastLines(stderr.String(), 20))
+		return procRun{}, "", "", fmt.Errorf("snap %s: %w\n%s", strings.Join(args, " "), err, lastLines(stderr.String(), 20))
 	}
-	return usage(cmd.ProcessState, wall), stdout.String(), nil
+	return usage(cmd.ProcessState, wall), stdout.String(), stderr.String(), nil
 }
 
 func readManifest(dir string) (*schemas.Manifest, error) {

@@ -435,6 +435,62 @@ func (r *report) markdown() string {
 	}
 	row("goroot", "snap serve: spawn → first answer", r.ColdStart)
 
+	p("\n### Where an index's time goes\n\nThe index's own timings (medians over the runs), from the line `snap index` logs when done: reading the base snapshot; walking, reading, hashing and parsing the files (a reused file is read and hashed); gathering their rows; resolving, while the tables already final encode beside it; writing the edges and closing the tables.\n\n")
+	p("| corpus | run | base read | read and parse | gather | resolve | write | all |\n|---|---|---|---|---|---|---|---|\n")
+	for _, c := range r.Corpora {
+		for _, x := range []struct {
+			name string
+			s    series
+		}{{"full", c.Full}, {"incremental", c.Incremental}} {
+			// All is the run's duration, which leaves out the base's read,
+			// and the read.
+			med := func(f func(map[string]float64) (float64, bool)) string {
+				var v []float64
+				for _, run := range x.s.Runs {
+					if d, ok := f(run.Phases); ok {
+						v = append(v, d)
+					}
+				}
+				if len(v) == 0 {
+					return "—"
+				}
+				return format(median(v), "s")
+			}
+			var cells []string
+			for _, k := range phaseKeys[:len(phaseKeys)-1] {
+				cells = append(cells, med(func(m map[string]float64) (float64, bool) { d, ok := m[k]; return d, ok }))
+			}
+			cells = append(cells, med(func(m map[string]float64) (float64, bool) {
+				d, ok := m["duration"]
+				return d + m["base_read"], ok
+			}))
+			p("| %s | %s | %s |\n", c.Name, x.name, strings.Join(cells, " | "))
+		}
+	}
+	p("\n### Where the snapshot's bytes go\n\nEach column's bytes as stored (compressed, over its row groups), in the last full snapshot: those that take 2%% of it or more.\n\n")
+	p("| corpus | column | bytes | share of the snapshot | ÷ source bytes |\n|---|---|---|---|---|\n")
+	for _, c := range r.Corpora {
+		cols := slices.Clone(c.Columns)
+		slices.SortStableFunc(cols, func(a, b columnBytes) int { return int(b.Bytes - a.Bytes) })
+		var all int64
+		for _, col := range cols {
+			all += col.Bytes
+		}
+		rest, restN := int64(0), 0
+		for _, col := range cols {
+			if float64(col.Bytes) < 0.02*float64(all) {
+				rest, restN = rest+col.Bytes, restN+1
+				continue
+			}
+			p("| %s | %s.%s | %s | %.1f%% | %.3f× |\n", c.Name, col.Table, col.Column, format(float64(col.Bytes), "B"),
+				100*float64(col.Bytes)/float64(all), float64(col.Bytes)/float64(c.SourceBytes))
+		}
+		if restN > 0 {
+			p("| %s | the other %d columns | %s | %.1f%% | %.3f× |\n", c.Name, restN, format(float64(rest), "B"),
+				100*float64(rest)/float64(all), float64(rest)/float64(c.SourceBytes))
+		}
+	}
+
 	if len(r.Engine) > 0 {
 		p("\n## Engine latency, GOROOT/src snapshot (BenchmarkEngine)\n\n")
 		p("Calls of query.Engine on functions and methods that have callers, picked at random (the same every run); impact is depth 3, at most 50 nodes; a search returns at most 50 hits.\n\n")

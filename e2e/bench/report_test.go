@@ -1,0 +1,96 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/graphsnap/snap/schemas"
+)
+
+// TestIndexFigures runs the real binary as the bench does, on a fixture,
+// full then incremental, and holds what the report reads from it: every
+// phase of the line snap index logs, and the bytes of every column of
+// every table, which add up to no more than the tables' files.
+func TestIndexFigures(t *testing.T) {
+	tmp := t.TempDir()
+	bin := filepath.Join(tmp, "snap")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/snap")
+	build.Dir = filepath.Join("..", "..")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("build snap: %v\n%s", err, out)
+	}
+	src := filepath.Join(tmp, "go")
+	if out, err := exec.Command("cp", "-R", filepath.Join("..", "..", "testdata", "go"), src).CombinedOutput(); err != nil {
+		t.Fatalf("copy fixture: %v %s", err, out)
+	}
+	b := &bench{cfg: config{Snap: bin}, tmp: tmp}
+	c := &corpus{Name: "fixture", dir: src}
+	store := filepath.Join(tmp, "store")
+	ctx := context.Background()
+	full, dir, err := b.index(ctx, c, store, 2, "--full")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(src, "added.go"), []byte("package main\n\nfunc added() {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	incr, _, err := b.index(ctx, c, store, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, r := range map[string]procRun{"full": full, "incremental": incr} {
+		var keys []string
+		for k, v := range r.Phases {
+			if v < 0 {
+				t.Errorf("%s: phase %s took %v s", name, k, v)
+			}
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		want := slices.Sorted(slices.Values(phaseKeys))
+		if !slices.Equal(keys, want) {
+			t.Errorf("%s: phases %q, want %q", name, keys, want)
+		}
+	}
+
+	cols, err := snapshotColumns(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]string{}
+	sum := map[string]int64{}
+	for _, c := range cols {
+		if c.Bytes <= 0 {
+			t.Errorf("%s.%s: %d bytes", c.Table, c.Column, c.Bytes)
+		}
+		got[c.Table] = append(got[c.Table], c.Column)
+		sum[c.Table] += c.Bytes
+	}
+	for table, row := range map[string]any{
+		schemas.TableNodes: schemas.Node{}, schemas.TableEdges: schemas.Edge{}, schemas.TableRefs: schemas.Ref{},
+		schemas.TableFiles: schemas.File{}, schemas.TableSources: schemas.Source{},
+	} {
+		var want []string
+		rt := reflect.TypeOf(row)
+		for i := range rt.NumField() {
+			name, _, _ := strings.Cut(rt.Field(i).Tag.Get("parquet"), ",")
+			want = append(want, name)
+		}
+		if !slices.Equal(got[table], want) {
+			t.Errorf("%s: columns %q, want %q", table, got[table], want)
+		}
+		st, err := os.Stat(filepath.Join(dir, table+".parquet"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sum[table] > st.Size() {
+			t.Errorf("%s: columns add up to %d bytes, the file has %d", table, sum[table], st.Size())
+		}
+	}
+}
