@@ -647,7 +647,8 @@ func (e *Engine) Find(name, file string) []int32 {
 	}
 	if scope, last, ok := splitScope(name); ok {
 		rows := keep(e.names.nameRange(last, true), func(r int32) bool {
-			return e.NodeName(r) == last && inScope(e.NodeQName(r), last, scope)
+			name, qname := e.nt.names(&e.nodes[r])
+			return name == last && inScope(qname, last, scope)
 		})
 		if len(rows) > 0 {
 			slices.Sort(rows)
@@ -730,7 +731,7 @@ func (e *Engine) Search(q string, opt SearchOptions) []Hit {
 			return
 		}
 		if scoped {
-			if qname := e.NodeQName(r); !inScope(qname, e.NodeName(r), scope) && qname != q {
+			if name, qname := e.nt.names(&e.nodes[r]); !inScope(qname, name, scope) && qname != q {
 				return
 			}
 		}

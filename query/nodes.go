@@ -46,10 +46,14 @@ const (
 // then read from the node alone, as the searches do of many.
 const nameInQName = 1 << 31
 
-// arena holds strings end to end, each its length then its bytes, so
-// that a string is where it starts: four bytes, where an offset and a
-// length took eight. A length is a byte, or for 255 bytes or more 255
-// and four bytes, little-endian. The first byte is the empty string.
+// arena holds strings end to end, each its bytes then its length, so
+// that a string is where its length is: four bytes, where an offset and a
+// length took eight. A length is a byte, or for 255 bytes or more four
+// bytes, little-endian, then 255. The length goes last because strings
+// are mostly compared by their ends (a name against the end of a
+// qualified name): the end is then one miss of the cache, where a length
+// in front of a long string would be a second. Offset 0 is the empty
+// string.
 type arena []byte
 
 // longText marks a length of four bytes.
@@ -57,30 +61,29 @@ const longText = 0xff
 
 func newArena(size int) arena { return append(make(arena, 0, 1+size), 0) }
 
-// str returns the string that starts at off.
+// str returns the string whose length is at off.
 func (a arena) str(off uint32) string {
-	n := uint32(a[off])
-	off++
+	n, end := uint32(a[off]), off
 	if n == longText {
-		n = binary.LittleEndian.Uint32(a[off:])
-		off += 4
+		end -= 4
+		n = binary.LittleEndian.Uint32(a[end:])
 	}
-	return unsafe.String(unsafe.SliceData(a[off:]), n) // "" for 0, even at the arena's end
+	return unsafe.String(unsafe.SliceData(a[end-n:]), n)
 }
 
-// add appends s and returns where it starts.
+// add appends s and returns where its length is.
 func (a *arena) add(s string) uint32 {
 	if s == "" {
 		return 0
 	}
-	off := uint32(len(*a))
-	if len(s) < longText {
-		*a = append(*a, byte(len(s)))
-	} else {
-		*a = binary.LittleEndian.AppendUint32(append(*a, longText), uint32(len(s)))
-	}
 	*a = append(*a, s...)
-	return off
+	if len(s) >= longText {
+		*a = binary.LittleEndian.AppendUint32(*a, uint32(len(s)))
+		*a = append(*a, longText)
+	} else {
+		*a = append(*a, byte(len(s)))
+	}
+	return uint32(len(*a) - 1)
 }
 
 // textRoom is the most an arena takes for a string besides its bytes.
@@ -99,11 +102,18 @@ func (t *nodeTable) str(off uint32) string { return t.arena.str(off) }
 
 // name returns x's name.
 func (t *nodeTable) name(x *node) string {
+	name, _ := t.names(x)
+	return name
+}
+
+// names returns x's name and qualified name, which a name that ends the
+// qualified name is read from.
+func (t *nodeTable) names(x *node) (name, qname string) {
+	qname = t.arena.str(x.qname)
 	if x.name&nameInQName == 0 {
-		return t.arena.str(x.name)
+		return t.arena.str(x.name), qname
 	}
-	q := t.arena.str(x.qname)
-	return q[len(q)-int(x.name&^nameInQName):]
+	return qname[len(qname)-int(x.name&^nameInQName):], qname
 }
 
 // nameLen returns the length of x's name.
