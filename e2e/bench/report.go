@@ -454,7 +454,10 @@ func (r *report) markdown() string {
 				if len(v) == 0 {
 					return "—"
 				}
-				return format(median(v), "s")
+				if m := median(v); m > 0 {
+					return format(m, "s")
+				}
+				return "none" // a full index reads no base
 			}
 			var cells []string
 			for _, k := range phaseKeys[:len(phaseKeys)-1] {
