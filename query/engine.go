@@ -247,14 +247,14 @@ func (c *csr) span(row int32) ([]uint32, []int32) {
 
 // edge is an edge row as the engine keeps it: 24 bytes where a
 // schemas.Edge takes 144. Its ends are node rows (their ids are the
-// nodes'), its target where it starts in Engine.targets, where each
+// nodes'), its target a place in Engine.targets, where each
 // distinct target is kept once, its resolution, reason and confidence
 // one number into Engine.edgeWhy, since few such triples occur, and its
 // Args are kept apart, compressed (packedArgs). Its file is its source's
 // (all but one edge in a hundred), or else listed in Engine.otherFiles
 // (see edgeFile). Edge rebuilds the row.
 type edge struct {
-	target         uint32 // where it starts in Engine.targets (see arena)
+	target         uint32 // a place in Engine.targets (see arena)
 	srcRow, dstRow int32  // dstRow -1 when unresolved
 	line, col      uint32
 	why            uint16
@@ -426,7 +426,7 @@ func (e *Engine) buildAdjacency(edges []schemas.Edge, ids []uint64) (edgeFiles, 
 	lastFile, lastWhy := "", why{}
 	// Targets repeat (len, Errorf, String): a table of recent ones, by
 	// hash, keeps most repeats once for little of a map's cost.
-	var recent [1 << 16]uint32 // where a target starts; 0 for none
+	var recent [1 << 16]uint32 // places of targets; 0 for none
 	size := 0
 	for i := range edges {
 		size += textRoom + len(edges[i].Target)

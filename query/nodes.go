@@ -14,14 +14,13 @@ import (
 )
 
 // node is a row of the nodes table as the engine keeps it: 72 bytes
-// against schemas.Node's 208. Its strings are where they start in one
-// byte arena (a name that ends its qualified name takes no bytes of its
-// own: see nameInQName); kind,
-// language, visibility, file and decorators are numbers into small
-// tables; the parent is a row. Node rebuilds the row.
+// against schemas.Node's 208. Its strings are places in one byte arena
+// (a name that ends its qualified name takes no bytes of its own: see
+// nameInQName); kind, language, visibility, file and decorators are
+// numbers into small tables; the parent is a row. Node rebuilds the row.
 type node struct {
 	id, bodyHash                         uint64
-	name, qname, sig, doc                uint32 // where each starts in nodeTable.arena; for name, see nameInQName
+	name, qname, sig, doc                uint32 // places in nodeTable.arena (see arena); for name, see nameInQName
 	startLine, startCol, endLine, endCol uint32
 	startByte, endByte                   uint32
 	parent                               int32  // row; noParent, or outsideParent (see nodeTable.outside)
@@ -102,8 +101,11 @@ func (t *nodeTable) str(off uint32) string { return t.arena.str(off) }
 
 // name returns x's name.
 func (t *nodeTable) name(x *node) string {
-	name, _ := t.names(x)
-	return name
+	if x.name&nameInQName == 0 {
+		return t.arena.str(x.name)
+	}
+	q := t.arena.str(x.qname)
+	return q[len(q)-int(x.name&^nameInQName):]
 }
 
 // names returns x's name and qualified name, which a name that ends the
@@ -195,7 +197,7 @@ func buildNodes(rows []schemas.Node, ids []uint64) ([]node, nodeTable, error) {
 	decoNum := map[string]uint32{}
 	// Signatures and docs repeat (a constant's type, a generated
 	// comment): a table of recent ones, by hash, keeps most repeats once.
-	var recent [1 << 16]uint32 // where a string starts; 0 for none
+	var recent [1 << 16]uint32 // places of strings; 0 for none
 	shared := func(s string) uint32 {
 		if len(s) < 8 {
 			return t.arena.add(s)
