@@ -133,10 +133,7 @@ func snapshotColumns(dir string) ([]columnBytes, error) {
 		at := map[string]int{}
 		for _, rg := range pf.Metadata().RowGroups {
 			for _, c := range rg.Columns {
-				name := strings.Join(c.MetaData.PathInSchema, ".")
-				if strings.HasSuffix(name, ".list.element") {
-					name = strings.TrimSuffix(name, ".list.element") // decorators
-				}
+				name := strings.TrimSuffix(strings.Join(c.MetaData.PathInSchema, "."), ".list.element") // decorators
 				i, ok := at[name]
 				if !ok {
 					i = len(out)
