@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -442,8 +443,8 @@ func (r *report) markdown() string {
 			name string
 			s    series
 		}{{"full", c.Full}, {"incremental", c.Incremental}} {
-			// All is the run's duration, which leaves out the base's read,
-			// and the read.
+			// "all" adds the base's read to the run's duration, which
+			// leaves it out.
 			med := func(f func(map[string]float64) (float64, bool)) string {
 				var v []float64
 				for _, run := range x.s.Runs {
@@ -474,7 +475,7 @@ func (r *report) markdown() string {
 	p("| corpus | column | bytes | share of the snapshot | ÷ source bytes |\n|---|---|---|---|---|\n")
 	for _, c := range r.Corpora {
 		cols := slices.Clone(c.Columns)
-		slices.SortStableFunc(cols, func(a, b columnBytes) int { return int(b.Bytes - a.Bytes) })
+		slices.SortStableFunc(cols, func(a, b columnBytes) int { return cmp.Compare(b.Bytes, a.Bytes) })
 		var all int64
 		for _, col := range cols {
 			all += col.Bytes
