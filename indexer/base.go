@@ -131,15 +131,14 @@ func (r *reuse) lookup(p, sha string) (schemas.File, bool) {
 	return r.base.Files[i], true
 }
 
-// result returns the extraction result the base's rows of p stand for.
+// result returns the extraction result the base's rows of p stand for,
+// but for its nodes: those stay in the base, at the rows nodes gives, and
+// Index copies them into the graph from there (copied into the result
+// first, every node of the tree was copied twice).
 func (r *reuse) result(p string, f schemas.File) *Result {
 	res := &Result{IsTest: f.IsTest, Generated: f.IsGenerated}
 	if f.Status == schemas.StatusParseError {
 		res.ParseError = f.Error
-	}
-	res.Nodes = make([]schemas.Node, len(r.nodes[p]))
-	for i, row := range r.nodes[p] {
-		res.Nodes[i] = r.base.Nodes[row]
 	}
 	if run, ok := r.refs[p]; ok {
 		res.Refs = r.base.Refs[run[0]:run[1]:run[1]]

@@ -103,6 +103,9 @@ type fileResult struct {
 	lang   Language
 	result *Result
 	reused bool // result holds the base's rows, not a parse
+	// baseNodes are the rows in the base's nodes of the file's nodes when
+	// reused (result.Nodes is then empty).
+	baseNodes []int32
 }
 
 // Index indexes the directory root.
@@ -206,7 +209,7 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 	refsPerLang := make(map[Language]int)
 	for i := range results {
 		if r := &results[i]; r.result != nil {
-			nodes += 1 + len(r.result.Nodes)
+			nodes += 1 + len(r.result.Nodes) + len(r.baseNodes)
 			refs += len(r.result.Refs)
 			refsPerLang[r.lang] += len(r.result.Refs)
 			sources++
@@ -257,6 +260,9 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 		}
 		out.Nodes = append(out.Nodes, fileNode(r.file))
 		out.Nodes = append(out.Nodes, r.result.Nodes...)
+		for _, row := range r.baseNodes {
+			out.Nodes = append(out.Nodes, ru.base.Nodes[row])
+		}
 		if several {
 			refsByLang[r.lang] = append(refsByLang[r.lang], r.result.Refs...)
 		}
@@ -680,6 +686,7 @@ func indexFile(files *folderFiles, t *Tree, p string, opts *Options, maxSize int
 	}
 	if bf, ok := ru.lookup(p, f.SHA256); ok && bf.Language == lang.Name() {
 		r.file, r.src, r.lang, r.result, r.reused = bf, src, lang, ru.result(p, bf), true
+		r.baseNodes = ru.nodes[p]
 		return r, nil
 	}
 	x := xs[lang]

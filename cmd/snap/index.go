@@ -82,21 +82,33 @@ func indexCommand(log *slog.Logger) *cli.Command {
 
 // cpuProfile starts a CPU profile of the command when SNAP_CPUPROFILE
 // names a file, for the performance work (go tool pprof FILE); stop ends
-// and writes it.
+// and writes it. When SNAP_MEMPROFILE names a file, stop also writes a
+// heap profile there (its alloc_space says what the run allocated).
 func cpuProfile() (stop func(), err error) {
-	path := os.Getenv("SNAP_CPUPROFILE")
-	if path == "" {
-		return func() {}, nil
+	stopCPU := func() {}
+	if path := os.Getenv("SNAP_CPUPROFILE"); path != "" {
+		f, err := os.Create(path)
+		if err != nil {
+			return nil, err
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			f.Close()
+			return nil, err
+		}
+		stopCPU = func() { pprof.StopCPUProfile(); f.Close() }
 	}
-	f, err := os.Create(path)
-	if err != nil {
-		return nil, err
-	}
-	if err := pprof.StartCPUProfile(f); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+	mem := os.Getenv("SNAP_MEMPROFILE")
+	return func() {
+		stopCPU()
+		if mem == "" {
+			return
+		}
+		runtime.GC() // the profile holds what the last collection saw
+		if f, err := os.Create(mem); err == nil {
+			pprof.Lookup("allocs").WriteTo(f, 0)
+			f.Close()
+		}
+	}, nil
 }
 
 func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string) error {
@@ -180,6 +192,18 @@ func (j indexJob) run(ctx context.Context) (indexResult, error) {
 	start := time.Now()
 	id, opts, log := j.id, j.opts, j.log
 	opts.Base = j.base.rows
+	// With a base, all a run holds until its rows are gathered is kept:
+	// the base's rows, the files' contents, the few files parsed. The
+	// collector stays paused until then, as while the base was read
+	// (loadBase); the first collection after frees the base's rows, and
+	// the link then allocates into their memory. When many files changed,
+	// their parses' garbage waits too: at most what a full run allocates,
+	// a third over its peak on GOROOT/src (GOMEMLIMIT still holds).
+	resume := func() {}
+	if opts.Base != nil {
+		resume = pauseGC()
+	}
+	defer resume() // a no-op once called
 	// The tables are written as they become final, while the indexer
 	// resolves: files, sources and refs once every file is read, nodes
 	// once resolution has made its own, edges at the end.
@@ -191,6 +215,7 @@ func (j indexJob) run(ctx context.Context) (indexResult, error) {
 	)
 	if !opts.ParseOnly {
 		opts.Gathered = func(g *indexer.Graph) {
+			resume()
 			commit = id.Commit
 			switch {
 			case commit == "":
@@ -379,7 +404,12 @@ func loadBase(ctx context.Context, log *slog.Logger, src snapshot.Store, prefix,
 			"made_by", m.Indexer.Name+" "+m.Indexer.Version, "format", m.FormatVersion)
 		return base{}, nil
 	}
+	// The base's rows are all kept, as a served snapshot's are: read with
+	// the collector running, they would be marked by each collection as
+	// the heap doubles (see pauseGC).
+	resume := pauseGC()
 	s, tables, err := snapshot.ReadBase(ctx, src, prefix, &m)
+	resume()
 	if err != nil {
 		if explicit {
 			return base{}, fmt.Errorf("--base %s: %w", label, err)
