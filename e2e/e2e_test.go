@@ -29,6 +29,7 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	snapBin = filepath.Join(dir, "snap")
+	os.Setenv("SNAP_CACHE_DIR", filepath.Join(dir, "cache")) // the binary's stat caches
 	// SNAP_E2E_BIN runs a binary built before (benchmarks of a release
 	// build); SNAP_E2E_RACE=1 builds the binary with the race detector.
 	if bin := os.Getenv("SNAP_E2E_BIN"); bin != "" {

@@ -39,6 +39,10 @@ type reuse struct {
 	files map[string]int     // path → row in base.Files, for reusable files
 	nodes map[string][]int32 // path → rows in base.Nodes (not the file node)
 	refs  map[string][2]int  // path → its run of rows in base.Refs, [lo, hi)
+	// plain are the base's files no language reads: unsupported, or
+	// binary. Their rows hang on their content alone, and a file not read
+	// again (see StatCache) takes its row from there.
+	plain map[string]int
 	base  *Base
 }
 
@@ -59,10 +63,13 @@ func newReuse(b *Base, root string, paths []string, langs []Language) *reuse {
 		}
 		ok[l.Name()] = true
 	}
-	r := &reuse{files: make(map[string]int), nodes: make(map[string][]int32), refs: make(map[string][2]int), base: b}
+	r := &reuse{files: make(map[string]int), nodes: make(map[string][]int32), refs: make(map[string][2]int), plain: make(map[string]int), base: b}
 	for i, f := range b.Files {
-		if ok[f.Language] && (f.Status == schemas.StatusOK || f.Status == schemas.StatusParseError) {
+		switch {
+		case ok[f.Language] && (f.Status == schemas.StatusOK || f.Status == schemas.StatusParseError):
 			r.files[f.Path] = i
+		case f.Status == schemas.StatusUnsupported || f.Status == schemas.StatusSkippedBinary:
+			r.plain[f.Path] = i
 		}
 	}
 	for i, n := range b.Nodes {

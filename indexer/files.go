@@ -27,14 +27,7 @@ type folderFiles struct {
 // open opens the file at p, slash-separated within the root, and stats
 // it (following a link, as the root does).
 func (d *folderFiles) open(p string) (*os.File, fs.FileInfo, error) {
-	dir, base := path.Split(p)
-	if !d.ready || dir != d.dir {
-		d.close()
-		d.dir, d.ready = dir, true
-		if dir != "" {
-			d.sub, _ = d.root.OpenRoot(filepath.FromSlash(dir)) // nil: the root opens the folder's files
-		}
-	}
+	base := d.enter(p)
 	var fh *os.File
 	var err error
 	if d.sub != nil {
@@ -52,6 +45,30 @@ func (d *folderFiles) open(p string) (*os.File, fs.FileInfo, error) {
 		return nil, nil, err
 	}
 	return fh, fi, nil
+}
+
+// stat stats the file at p, following a link, as open would open it.
+func (d *folderFiles) stat(p string) (fs.FileInfo, error) {
+	base := d.enter(p)
+	if d.sub != nil {
+		if fi, err := d.sub.Stat(base); err == nil {
+			return fi, nil
+		}
+	}
+	return d.root.Stat(filepath.FromSlash(p)) // the root decides
+}
+
+// enter keeps the folder of p open, and returns p's name in it.
+func (d *folderFiles) enter(p string) string {
+	dir, base := path.Split(p)
+	if !d.ready || dir != d.dir {
+		d.close()
+		d.dir, d.ready = dir, true
+		if dir != "" {
+			d.sub, _ = d.root.OpenRoot(filepath.FromSlash(dir)) // nil: the root opens the folder's files
+		}
+	}
+	return base
 }
 
 // close closes the folder kept open.

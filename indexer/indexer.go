@@ -55,6 +55,11 @@ type Options struct {
 	// large as the tables, and kept through the link it would be marked by
 	// every collection there and held at the peak.
 	Base *Base
+	// Known, if set with a Base, is what an earlier run saw of the files
+	// (see StatCache): a file whose stat is as it was then, and whose
+	// content the base holds the rows of, is not read. Its source row is
+	// then left empty, and Graph.Unread says so.
+	Known *StatCache
 	// Exclude leaves out the paths matching these globs, and the paths
 	// under folders matching them (see ValidateExclude).
 	Exclude []string
@@ -79,6 +84,12 @@ type Graph struct {
 	Sources []schemas.Source
 	Refs    []schemas.Ref
 	Stats   Stats
+	// Unread, when not nil, says by row of Sources which files the run
+	// did not read (Options.Known): their Content is not set, and is the
+	// base's. Seen is what the run saw of the files, for the next run's
+	// Options.Known.
+	Unread []bool
+	Seen   *StatCache
 }
 
 // Stats describe a run.
@@ -87,6 +98,7 @@ type Stats struct {
 	Workers     int
 	FilesParsed int
 	FilesReused int
+	FilesUnread int // files not read (Options.Known): most of those reused, and others
 	SourceBytes int64
 	ParseErrors int
 	Unresolved  int
@@ -106,6 +118,8 @@ type fileResult struct {
 	// baseNodes are the rows in the base's nodes of the file's nodes when
 	// reused (result.Nodes is then empty).
 	baseNodes []int32
+	unread    bool        // reused without reading the file: src is nil
+	stat      fs.FileInfo // the file's stat before it was read, or when unread
 }
 
 // Index indexes the directory root.
@@ -245,6 +259,9 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 	for i := range results {
 		r := &results[i]
 		out.Files = append(out.Files, r.file)
+		if r.unread {
+			out.Stats.FilesUnread++
+		}
 		if r.result == nil {
 			continue
 		}
@@ -268,6 +285,12 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 		}
 		out.Refs = append(out.Refs, r.result.Refs...) // in table order: paths are sorted, each file's refs too
 		if !opts.NoSources {
+			if r.unread && out.Unread == nil {
+				out.Unread = make([]bool, len(out.Sources), sources)
+			}
+			if out.Unread != nil {
+				out.Unread = append(out.Unread, r.unread)
+			}
 			out.Sources = append(out.Sources, schemas.Source{Path: r.file.Path, Content: r.src})
 		}
 	}
@@ -276,6 +299,14 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 	}
 	if opts.Base != nil {
 		*opts.Base = Base{}
+	}
+	if !opts.ParseOnly {
+		out.Seen = NewStatCache(start)
+		for i := range results {
+			if r := &results[i]; r.stat != nil && r.file.SHA256 != "" {
+				out.Seen.add(r.file.Path, r.stat, r.file.SHA256)
+			}
+		}
 	}
 	gathered := time.Now()
 	if !slices.IsSortedFunc(out.Refs, compareRefs) {
@@ -624,6 +655,11 @@ func indexFile(files *folderFiles, t *Tree, p string, opts *Options, maxSize int
 		f.Language = lang.Name()
 	}
 	skipVendored := !opts.Vendored && vendored(p)
+	if !skipVendored && opts.Known != nil && ru != nil {
+		if r, ok := unread(files, p, lang, opts, maxSize, ru); ok {
+			return r, nil
+		}
+	}
 	var fh *os.File
 	var fi fs.FileInfo
 	var err error
@@ -663,6 +699,7 @@ func indexFile(files *folderFiles, t *Tree, p string, opts *Options, maxSize int
 		f.Status, f.Error = schemas.StatusUnreadable, err.Error()
 		return r, nil
 	}
+	r.stat = fi // taken before the read: a write since shows in the next stat
 	f.Size = int64(len(src))
 	sum := sha256.Sum256(src)
 	f.SHA256 = hex.EncodeToString(sum[:])
@@ -680,7 +717,7 @@ func indexFile(files *folderFiles, t *Tree, p string, opts *Options, maxSize int
 		f.Status, f.IsGenerated = schemas.StatusSkippedGenerated, true
 		return r, nil
 	}
-	if !opts.Minified && minified(p, src, f.Lines) {
+	if !opts.Minified && minified(p, f.Size, f.Lines) {
 		f.Status = schemas.StatusSkippedMinified
 		return r, nil
 	}
@@ -719,6 +756,48 @@ func indexFile(files *folderFiles, t *Tree, p string, opts *Options, maxSize int
 		}
 	}
 	return r, nil
+}
+
+// unread returns the base's rows of the file at p, of language lang (nil
+// for none), without reading it: when opts.Known holds the file's stat as
+// it is now and the base holds the rows of the content it hashed. What
+// else a read would check before reusing the rows (the file's size against
+// the limit, its being generated or minified) is in the base's row, which
+// is of that same content; a generated file that the base holds only
+// because it was indexed with --generated, or that only its extractor
+// called generated, is read. So is a file whose row the base has but not
+// its rows (another grammar's), and one no language reads but that the
+// base's row says is unsupported or binary: what a read would say again.
+func unread(files *folderFiles, p string, lang Language, opts *Options, maxSize int64, ru *reuse) (fileResult, bool) {
+	name := ""
+	if lang != nil {
+		name = lang.Name()
+	}
+	_, rows := ru.files[p]
+	i, plain := ru.plain[p]
+	if !rows && !plain {
+		return fileResult{}, false
+	}
+	fi, err := files.stat(p)
+	if err != nil {
+		return fileResult{}, false
+	}
+	sha, ok := opts.Known.lookup(p, fi)
+	if !ok {
+		return fileResult{}, false
+	}
+	if plain {
+		bf := ru.base.Files[i]
+		same := bf.SHA256 == sha && bf.Size == fi.Size() && bf.Language == name && (bf.Status == schemas.StatusSkippedBinary && bf.Size <= maxSize ||
+			bf.Status == schemas.StatusUnsupported && lang == nil)
+		return fileResult{file: bf, unread: true, stat: fi}, same
+	}
+	bf, ok := ru.lookup(p, sha)
+	if !ok || lang == nil || bf.Language != name || bf.Size != fi.Size() || bf.Size > maxSize ||
+		bf.IsGenerated && !opts.Generated || !opts.Minified && minified(p, bf.Size, bf.Lines) {
+		return fileResult{}, false
+	}
+	return fileResult{file: bf, lang: lang, result: ru.result(p, bf), reused: true, baseNodes: ru.nodes[p], unread: true, stat: fi}, true
 }
 
 // hashReader returns the hex SHA-256 of what r yields.

@@ -7,9 +7,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/golang"
@@ -352,5 +354,100 @@ func TestLinksAcrossFolders(t *testing.T) {
 		if bytes.Contains(s.Content, []byte("planted")) {
 			t.Errorf("%s: the file outside the tree is in the sources", s.Path)
 		}
+	}
+}
+
+// TestKnownFilesUnread: with a base and the stat cache of the run that
+// made it, the files found as they were are not read, their sources are
+// left for the writer (Graph.Unread), and every table is the one a full
+// index makes: the files edited, the one rewritten to its old size and
+// modification time, and the one added are read; the others, indexed or
+// not (go.mod, a binary), are not.
+func TestKnownFilesUnread(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the stat cache compares change times and inodes, read on Linux only")
+	}
+	root := t.TempDir()
+	write(t, root, "go.mod", []byte("module example.com/m\n"))
+	write(t, root, "a/a.go", []byte("package a\n\nfunc A() int { return B() }\n\nfunc B() int { return 1 }\n"))
+	write(t, root, "b/b.go", []byte("package b\n\nimport \"example.com/m/a\"\n\nfunc C() int { return a.A() }\n"))
+	write(t, root, "b/same.go", []byte("package b\n\nfunc Same() {}\n"))
+	write(t, root, "README.md", []byte("# m\n"))
+	write(t, root, "blob.bin", []byte{0, 1, 2, 3})
+	old := time.Now().Add(-time.Hour)
+	age := func(name string) {
+		if err := os.Chtimes(filepath.Join(root, filepath.FromSlash(name)), old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, name := range []string{"go.mod", "a/a.go", "b/b.go", "b/same.go", "README.md", "blob.bin"} {
+		age(name)
+	}
+	index := func(base *indexer.Base, known *indexer.StatCache) *indexer.Graph {
+		g, err := indexer.Index(context.Background(), root, indexer.Options{Languages: langs(), Workers: 2, Base: base, Known: known})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	first := index(nil, nil)
+	if first.Seen == nil || first.Seen.Len() != 6 {
+		t.Fatalf("the first run saw %v files, want 6", first.Seen)
+	}
+
+	time.Sleep(50 * time.Millisecond) // the rewrites' change times a tick of the kernel's clock apart
+	write(t, root, "a/a.go", []byte("package a\n\nfunc A() int { return B() + 1 }\n\nfunc B() int { return 1 }\n"))
+	write(t, root, "b/same.go", []byte("package b\n\nfunc Sam2() {}\n")) // as long as before
+	age("b/same.go")
+	write(t, root, "c/c.go", []byte("package c\n\nimport \"example.com/m/b\"\n\nfunc D() { b.Same() }\n"))
+	write(t, root, "README.md", []byte("# n\n")) // as long as before
+	for _, name := range []string{"a/a.go", "c/c.go", "README.md"} {
+		age(name) // for the cache of the full run below to trust
+	}
+
+	baseOf := func(g *indexer.Graph) *indexer.Base { // Index empties it
+		return &indexer.Base{Files: g.Files, Nodes: slices.Clone(g.Nodes), Refs: g.Refs,
+			Grammars: map[string]string{golang.New().Name(): golang.New().GrammarVersion()}}
+	}
+	inc := index(baseOf(first), first.Seen)
+	full := index(nil, nil)
+	if inc.Stats.FilesUnread != 3 || inc.Stats.FilesParsed != 3 {
+		t.Errorf("unread %d files, parsed %d; want 3 unread (go.mod, b.go, blob.bin), 3 parsed",
+			inc.Stats.FilesUnread, inc.Stats.FilesParsed)
+	}
+	for name, eq := range map[string]bool{
+		"files": reflect.DeepEqual(inc.Files, full.Files), "nodes": reflect.DeepEqual(inc.Nodes, full.Nodes),
+		"edges": reflect.DeepEqual(inc.Edges, full.Edges), "refs": reflect.DeepEqual(inc.Refs, full.Refs),
+	} {
+		if !eq {
+			t.Errorf("%s differ from a full index's", name)
+		}
+	}
+	if len(inc.Unread) != len(inc.Sources) || len(inc.Sources) != len(full.Sources) {
+		t.Fatalf("%d unread flags, %d sources, full index %d sources", len(inc.Unread), len(inc.Sources), len(full.Sources))
+	}
+	for i, s := range inc.Sources {
+		switch {
+		case s.Path != full.Sources[i].Path:
+			t.Fatalf("source %d: %s, full index %s", i, s.Path, full.Sources[i].Path)
+		case inc.Unread[i] != (s.Path == "b/b.go"):
+			t.Errorf("%s: unread %v", s.Path, inc.Unread[i])
+		case !inc.Unread[i] && !bytes.Equal(s.Content, full.Sources[i].Content):
+			t.Errorf("%s: read content differs from a full index's", s.Path)
+		case inc.Unread[i] && s.Content != nil:
+			t.Errorf("%s: unread, yet content set", s.Path)
+		}
+	}
+	// What the run saw is what a full run sees: every file, the edited
+	// ones with their new hashes.
+	if inc.Seen.Len() != 7 {
+		t.Errorf("the incremental run saw %d files, want 7", inc.Seen.Len())
+	}
+
+	// A cache newer than the base: the edited files are as the cache saw
+	// them, not as the base holds them, and are read.
+	again := index(baseOf(first), full.Seen)
+	if n := again.Stats.FilesUnread; n != 3 || !reflect.DeepEqual(again.Edges, full.Edges) || !reflect.DeepEqual(again.Files, full.Files) {
+		t.Errorf("base older than the cache: %d unread, want 3; edges or files differ from a full index's", n)
 	}
 }

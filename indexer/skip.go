@@ -102,14 +102,16 @@ func isWordByte(c byte) bool {
 	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
-// minified reports whether src is a minified bundle: a ".min." name, or
-// lines too long for anyone to have written them (over 1,000 bytes on
-// average, in a file of more than 4 KiB).
-func minified(p string, src []byte, lines uint32) bool {
+// minified reports whether the file at p, of size bytes in lines lines,
+// is a minified bundle: a ".min." name, or lines too long for anyone to
+// have written them (over 1,000 bytes on average, in a file of more than
+// 4 KiB). It needs no more of the content, so that a file the run does
+// not read (see StatCache) is judged from its base row alone.
+func minified(p string, size int64, lines uint32) bool {
 	if strings.Contains(path.Base(p), ".min.") {
 		return true
 	}
-	return len(src) > 4<<10 && len(src)/max(int(lines), 1) > 1000
+	return size > 4<<10 && size/max(int64(lines), 1) > 1000
 }
 
 // ValidateExclude checks exclusion patterns (doublestar globs over

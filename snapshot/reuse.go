@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"io"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"unsafe"
@@ -24,16 +27,21 @@ import (
 // has holds the same rows, which encode to the same bytes: copying them
 // skips encoding and compressing them. After a change to a few files, most
 // row groups of sources, refs and files are copied, and of nodes and edges
-// every one the change left as it was.
+// every one the change left as it was. Sources a run did not read are
+// matched by their paths instead (Writer.SourcesUnread).
 type Base struct {
 	tables map[string]baseTable
 }
 
 // baseTable is one table of a base: the file, and its row groups by
-// digest.
+// digest. Of the sources table, each row group's paths too, and the row
+// group each path begins (see sameSources).
 type baseTable struct {
 	file   *parquet.File
 	groups map[[32]byte]int
+	sums   [][32]byte // by row group
+	paths  [][]string
+	first  map[string]int
 }
 
 // OpenBase reads the tables of the snapshot at prefix, whose manifest is
@@ -68,6 +76,9 @@ func readBase(ctx context.Context, st Store, prefix string, m *schemas.Manifest,
 			return err
 		}
 		bt, err := openBaseTable(data, schema, t.Rows)
+		if err == nil && t.Name == sourcesSpec.name && bt.groups != nil {
+			err = bt.readPaths()
+		}
 		if err != nil {
 			return fmt.Errorf("table %s: %w", t.Name, err)
 		}
@@ -132,7 +143,7 @@ func openBaseTable(data []byte, want []format.SchemaElement, rows int64) (_ base
 	if err != nil || sums == nil {
 		return baseTable{}, err
 	}
-	bt := baseTable{groups: make(map[[32]byte]int, len(sums))}
+	bt := baseTable{groups: make(map[[32]byte]int, len(sums)), sums: sums}
 	for g, sum := range sums {
 		bt.groups[sum] = g
 	}
@@ -144,6 +155,72 @@ func openBaseTable(data []byte, want []format.SchemaElement, rows int64) (_ base
 		return baseTable{}, fmt.Errorf("%d row groups, footer says %d", n, len(cf.md.RowGroups))
 	}
 	return bt, nil
+}
+
+// readPaths reads the path column of each row group of a sources table.
+func (bt *baseTable) readPaths() (err error) {
+	defer recoverDecode(&err)
+	leaf, ok := bt.file.Schema().Lookup("path")
+	if !ok {
+		return errors.New("no path column")
+	}
+	bt.first = make(map[string]int, len(bt.sums))
+	for g, rg := range bt.file.RowGroups() {
+		paths := make([]string, 0, rg.NumRows())
+		pages := rg.ColumnChunks()[leaf.ColumnIndex].Pages()
+		var vals []parquet.Value
+		for {
+			page, err := pages.ReadPage()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				pages.Close()
+				return fmt.Errorf("row group %d: %w", g, err)
+			}
+			vals = slices.Grow(vals[:0], int(page.NumValues()))[:page.NumValues()]
+			n, err := page.Values().ReadValues(vals)
+			if err != nil && err != io.EOF {
+				pages.Close()
+				return fmt.Errorf("row group %d: %w", g, err)
+			}
+			for _, v := range vals[:n] {
+				paths = append(paths, string(v.ByteArray()))
+			}
+		}
+		pages.Close()
+		if int64(len(paths)) != rg.NumRows() {
+			return fmt.Errorf("row group %d: %d paths for %d rows", g, len(paths), rg.NumRows())
+		}
+		bt.paths = append(bt.paths, paths)
+		if len(paths) > 0 {
+			bt.first[paths[0]] = g
+		}
+	}
+	return nil
+}
+
+// sameSources returns the base's row group of sources on exactly the
+// paths of rows, and its digest. Its rows are rows, when each of rows
+// holds its path's content in the base (Writer.SourcesUnread).
+func (b *Base) sameSources(rows []schemas.Source) (parquet.RowGroup, [32]byte, bool) {
+	if b == nil || len(rows) == 0 {
+		return nil, [32]byte{}, false
+	}
+	bt, ok := b.tables[sourcesSpec.name]
+	if !ok || bt.first == nil {
+		return nil, [32]byte{}, false
+	}
+	g, ok := bt.first[rows[0].Path]
+	if !ok || len(bt.paths[g]) != len(rows) {
+		return nil, [32]byte{}, false
+	}
+	for i, p := range bt.paths[g] {
+		if rows[i].Path != p {
+			return nil, [32]byte{}, false
+		}
+	}
+	return bt.file.RowGroups()[g], bt.sums[g], true
 }
 
 // footerDigests returns the row group digests md lists, one per row

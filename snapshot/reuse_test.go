@@ -247,3 +247,133 @@ func TestReadBase(t *testing.T) {
 		t.Errorf("ReadBase without a refs table: %v", err)
 	}
 }
+
+// TestWriterSourcesUnread: of sources the run did not read, a row group
+// of such rows alone, on the paths of one of the base's, is copied from
+// the base without its content; the others load what they lack. The
+// table is the one written with every content, byte for byte, with a base
+// and without one; a load that fails fails the write.
+func TestWriterSourcesUnread(t *testing.T) {
+	ctx := context.Background()
+	st := memstore.New()
+	const files, perFile = 3000, 1 // three row groups of sources at least
+	mBase, _ := writeFrom(t, st, "base", tree(files, perFile, "", ""), nil)
+	base, err := snapshot.OpenBase(ctx, st, "base", &mBase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const grown = "pkg020/file01000.go"
+	snap := tree(files, perFile, "", grown)
+	mWhole, whole := writeFrom(t, memstore.New(), "whole", snap, nil)
+	if whole[schemas.TableSources].All < 3 {
+		t.Fatalf("%d row groups of sources, want 3 or more", whole[schemas.TableSources].All)
+	}
+	contents := make(map[string][]byte)
+	write := func(name string, base *snapshot.Base, load func(string) ([]byte, error)) (schemas.Manifest, snapshot.RowGroups, error) {
+		rows := slices.Clone(snap.Sources)
+		unread := make([]bool, len(rows))
+		for i := range rows {
+			if rows[i].Path != grown {
+				contents[rows[i].Path] = rows[i].Content
+				rows[i].Content, unread[i] = nil, true
+			}
+		}
+		w, err := snapshot.NewWriter(ctx, st, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.CopyFrom(base)
+		w.Files(snap.Files)
+		w.SourcesUnread(rows, unread, load)
+		w.Refs(snap.Refs)
+		w.Nodes(snap.Nodes)
+		w.Edges(snap.Edges)
+		m, err := w.Close(snap.Manifest)
+		return m, w.RowGroups(schemas.TableSources), err
+	}
+	for _, c := range []struct {
+		name string
+		base *snapshot.Base
+	}{{"with a base", base}, {"without", nil}} {
+		var loaded []string
+		m, groups, err := write(c.name, c.base, func(p string) ([]byte, error) {
+			loaded = append(loaded, p)
+			return contents[p], nil
+		})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if fmt.Sprint(m.Tables) != fmt.Sprint(mWhole.Tables) {
+			t.Errorf("%s: tables differ from those written with every content:\n%v\n%v", c.name, m.Tables, mWhole.Tables)
+		}
+		if c.base == nil {
+			if len(loaded) != files-1 || groups.Copied != 0 {
+				t.Errorf("without a base: %d loaded, %d row groups copied; want %d, 0", len(loaded), groups.Copied, files-1)
+			}
+			continue
+		}
+		// The grown file's row group alone is encoded: its other rows, a
+		// run of paths with the grown file among them, were loaded.
+		if groups.Copied != groups.All-1 {
+			t.Errorf("with a base: %+v row groups, want all but one copied", groups)
+		}
+		run := append(slices.Clone(loaded), grown)
+		slices.Sort(run)
+		lo := slices.IndexFunc(snap.Sources, func(s schemas.Source) bool { return s.Path == run[0] })
+		for i, p := range run {
+			if lo < 0 || lo+i >= len(snap.Sources) || snap.Sources[lo+i].Path != p || len(loaded) >= files/2 {
+				t.Fatalf("with a base: loaded %d paths (%v), not the rest of one row group around %s", len(loaded), loaded, grown)
+			}
+		}
+	}
+
+	// The last file removed: the last row group is the base's but for
+	// its last row, and is no longer the base's, though each of its rows
+	// is.
+	gone := snap.Sources[len(snap.Sources)-1].Path
+	less := tree(files, perFile, "", "")
+	less.Sources = slices.DeleteFunc(less.Sources, func(s schemas.Source) bool { return s.Path == gone })
+	mLess, _ := writeFrom(t, memstore.New(), "less", less, nil)
+	rows := slices.Clone(less.Sources)
+	unread := make([]bool, len(rows))
+	byPath := make(map[string][]byte)
+	for i := range rows {
+		byPath[rows[i].Path] = rows[i].Content
+		rows[i].Content, unread[i] = nil, true
+	}
+	w, err := snapshot.NewWriter(ctx, st, "removed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.CopyFrom(base)
+	w.Files(less.Files)
+	w.SourcesUnread(rows, unread, func(p string) ([]byte, error) { return byPath[p], nil })
+	w.Refs(less.Refs)
+	w.Nodes(less.Nodes)
+	w.Edges(less.Edges)
+	m, err := w.Close(less.Manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(m.Tables) != fmt.Sprint(mLess.Tables) {
+		t.Errorf("the last file removed: tables differ from those written with every content:\n%v\n%v", m.Tables, mLess.Tables)
+	}
+
+	// A load that fails fails the write, and says why; so do flags that
+	// are not one a row.
+	if _, _, err := write("failed", base, func(p string) ([]byte, error) { return nil, fmt.Errorf("%s went away", p) }); err == nil || !strings.Contains(err.Error(), "went away") {
+		t.Errorf("a failed load: %v", err)
+	}
+	w, err = snapshot.NewWriter(ctx, st, "flags")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.SourcesUnread(snap.Sources, make([]bool, 2), nil)
+	w.Files(snap.Files)
+	w.Refs(snap.Refs)
+	w.Nodes(snap.Nodes)
+	w.Edges(snap.Edges)
+	if _, err := w.Close(snap.Manifest); err == nil || !strings.Contains(err.Error(), "unread flags") {
+		t.Errorf("flags of another length: %v", err)
+	}
+}

@@ -33,7 +33,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/parquet-go/parquet-go"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/graphsnap/snap/schemas"
@@ -114,13 +113,13 @@ func Write(ctx context.Context, st Store, prefix string, s *Snapshot) (schemas.M
 	if err != nil {
 		return schemas.Manifest{}, err
 	}
-	put(w, nodesSpec, s.Nodes, false)
-	put(w, edgesSpec, s.Edges, false)
-	put(w, filesSpec, s.Files, false)
+	put(w, nodesSpec, s.Nodes, false, nil)
+	put(w, edgesSpec, s.Edges, false, nil)
+	put(w, filesSpec, s.Files, false, nil)
 	if s.Sources != nil {
-		put(w, sourcesSpec, s.Sources, false)
+		put(w, sourcesSpec, s.Sources, false, nil)
 	}
-	put(w, refsSpec, s.Refs, false)
+	put(w, refsSpec, s.Refs, false, nil)
 	return w.Close(s.Manifest)
 }
 
@@ -131,8 +130,8 @@ func orderError[T any](spec *tableSpec[T], rows []T) error {
 	return nil
 }
 
-func putTable[T any](ctx context.Context, st Store, prefix string, spec *tableSpec[T], rows []T, copyGroup func([32]byte) parquet.RowGroup) (schemas.Table, RowGroups, error) {
-	data, groups, err := encodeReusing(spec, rows, copyGroup)
+func putTable[T any](ctx context.Context, st Store, prefix string, spec *tableSpec[T], rows []T, reuse groupReuse) (schemas.Table, RowGroups, error) {
+	data, groups, err := encodeReusing(spec, rows, reuse)
 	if err != nil {
 		return schemas.Table{}, groups, err
 	}

@@ -318,7 +318,7 @@ func (s *tableSpec[T]) checkOrder(rows []T) error {
 
 // encodeRows writes rows as one Parquet file with the fixed settings.
 func encodeRows[T any](s *tableSpec[T], rows []T) ([]byte, error) {
-	data, _, err := encodeReusing(s, rows, nil)
+	data, _, err := encodeReusing(s, rows, groupReuse{})
 	return data, err
 }
 
@@ -326,11 +326,21 @@ func encodeRows[T any](s *tableSpec[T], rows []T) ([]byte, error) {
 // of them it copied from a base (see Writer.CopyFrom).
 type RowGroups struct{ All, Copied int }
 
-// encodeReusing is encodeRows that asks copyGroup (when not nil) for each row
-// group by its digest: a row group it returns, one whose rows have that
-// digest, is copied as stored instead of encoded. It counts the row
-// groups, and those copied.
-func encodeReusing[T any](s *tableSpec[T], rows []T, copyGroup func(digest [32]byte) parquet.RowGroup) (_ []byte, groups RowGroups, err error) {
+// groupReuse is how encodeReusing reuses a base's row groups. byDigest,
+// when set, returns the base's row group whose rows have a digest, if
+// any. prepare, when set, is asked first about each row group, rows[lo:hi]
+// of the table: it returns the base's row group that holds the same rows,
+// and its digest; or else nil, having made the rows whole to be digested
+// and encoded (see Writer.SourcesUnread).
+type groupReuse struct {
+	byDigest func(digest [32]byte) parquet.RowGroup
+	prepare  func(lo, hi int) (parquet.RowGroup, [32]byte, error)
+}
+
+// encodeReusing is encodeRows that asks reuse for each row group: a row
+// group it returns, one whose rows are the same, is copied as stored
+// instead of encoded. It counts the row groups, and those copied.
+func encodeReusing[T any](s *tableSpec[T], rows []T, reuse groupReuse) (_ []byte, groups RowGroups, err error) {
 	opts := []parquet.WriterOption{
 		&parquet.WriterConfig{CreatedBy: createdBy + strconv.Itoa(schemas.FormatVersion)},
 		parquet.PageBufferSize(cmp.Or(s.pageBufferSize, pageBufferSize)),
@@ -354,18 +364,26 @@ func encodeReusing[T any](s *tableSpec[T], rows []T, copyGroup func(digest [32]b
 	h, scratch := newDigestHash(), []byte(nil)
 	var digests []string
 	var size T
-	for len(rows) > 0 {
+	for at := 0; len(rows) > 0; {
 		n := 1
 		for n < len(rows) && n < int(s.rowGroupRows) && !s.groupEnd(rows, n-1) {
 			n++
 		}
-		var sum [32]byte
-		sum, scratch = s.digest.sum(h, unsafe.Pointer(unsafe.SliceData(rows)), n, unsafe.Sizeof(size), scratch)
-		digests = append(digests, hex.EncodeToString(sum[:]))
 		var rg parquet.RowGroup
-		if copyGroup != nil {
-			rg = copyGroup(sum)
+		var sum [32]byte
+		if reuse.prepare != nil {
+			var perr error
+			if rg, sum, perr = reuse.prepare(at, at+n); perr != nil {
+				return nil, groups, fmt.Errorf("encode %s: %w", s.name, perr)
+			}
 		}
+		if rg == nil {
+			sum, scratch = s.digest.sum(h, unsafe.Pointer(unsafe.SliceData(rows)), n, unsafe.Sizeof(size), scratch)
+			if reuse.byDigest != nil {
+				rg = reuse.byDigest(sum)
+			}
+		}
+		digests = append(digests, hex.EncodeToString(sum[:]))
 		var err error
 		if rg != nil {
 			_, err = w.WriteRowGroup(rg)
@@ -377,7 +395,7 @@ func encodeReusing[T any](s *tableSpec[T], rows []T, copyGroup func(digest [32]b
 			return nil, groups, fmt.Errorf("encode %s: %w", s.name, err)
 		}
 		groups.All++
-		rows = rows[n:]
+		rows, at = rows[n:], at+n
 	}
 	if len(digests) > 0 {
 		w.SetKeyValueMetadata(digestsKey, strings.Join(digests, ","))

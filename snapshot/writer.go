@@ -6,7 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
+
+	"github.com/parquet-go/parquet-go"
 
 	"golang.org/x/sync/errgroup"
 
@@ -50,18 +53,57 @@ func NewWriter(ctx context.Context, st Store, prefix string) (*Writer, error) {
 // Nodes, Edges, Files, Sources and Refs start writing a table; they block
 // only while as many tables as there are CPUs are being encoded. A
 // snapshot without a sources table never calls Sources.
-func (w *Writer) Nodes(rows []schemas.Node)     { put(w, nodesSpec, rows, true) }
-func (w *Writer) Edges(rows []schemas.Edge)     { put(w, edgesSpec, rows, true) }
-func (w *Writer) Files(rows []schemas.File)     { put(w, filesSpec, rows, true) }
-func (w *Writer) Sources(rows []schemas.Source) { put(w, sourcesSpec, rows, true) }
-func (w *Writer) Refs(rows []schemas.Ref)       { put(w, refsSpec, rows, true) }
+func (w *Writer) Nodes(rows []schemas.Node)     { put(w, nodesSpec, rows, true, nil) }
+func (w *Writer) Edges(rows []schemas.Edge)     { put(w, edgesSpec, rows, true, nil) }
+func (w *Writer) Files(rows []schemas.File)     { put(w, filesSpec, rows, true, nil) }
+func (w *Writer) Sources(rows []schemas.Source) { put(w, sourcesSpec, rows, true, nil) }
+func (w *Writer) Refs(rows []schemas.Ref)       { put(w, refsSpec, rows, true, nil) }
+
+// SourcesUnread is Sources for a run that did not read every file (see
+// indexer.Options.Known): where unread[i], rows[i].Content is not set, and
+// the base given to CopyFrom holds that path's content. A row group of
+// such rows alone, on the same paths as one of the base's, is copied from
+// the base without its content; for any other, load gives the content of
+// its unread rows, which are then written as Sources would. Neither rows
+// nor unread may change until Close returns, but for the contents load
+// fills in.
+func (w *Writer) SourcesUnread(rows []schemas.Source, unread []bool, load func(path string) ([]byte, error)) {
+	if len(unread) != len(rows) {
+		w.mu.Lock()
+		w.err = errors.Join(w.err, fmt.Errorf("sources: %d rows, %d unread flags", len(rows), len(unread)))
+		w.mu.Unlock()
+		return
+	}
+	put(w, sourcesSpec, rows, true, func(b *Base) func(lo, hi int) (parquet.RowGroup, [32]byte, error) {
+		return func(lo, hi int) (parquet.RowGroup, [32]byte, error) {
+			if !slices.Contains(unread[lo:hi], false) {
+				if rg, sum, ok := b.sameSources(rows[lo:hi]); ok {
+					return rg, sum, nil
+				}
+			}
+			for i := lo; i < hi; i++ {
+				if unread[i] && rows[i].Content == nil {
+					data, err := load(rows[i].Path)
+					if err != nil {
+						return nil, [32]byte{}, err
+					}
+					rows[i].Content = data
+				}
+			}
+			return nil, [32]byte{}, nil
+		}
+	})
+}
 
 // put writes a table in the background, checking the order of its rows
 // first unless the caller has (Write checks every table before it writes
-// any).
-func put[T any](w *Writer, spec *tableSpec[T], rows []T, check bool) {
+// any). prepare, if not nil, makes groupReuse.prepare from the base.
+func put[T any](w *Writer, spec *tableSpec[T], rows []T, check bool, prepare func(*Base) func(lo, hi int) (parquet.RowGroup, [32]byte, error)) {
 	w.mu.Lock()
-	copyGroup := w.base.copier(spec.name)
+	reuse := groupReuse{byDigest: w.base.copier(spec.name)}
+	if prepare != nil {
+		reuse.prepare = prepare(w.base)
+	}
 	if w.given[spec.name] {
 		w.err = errors.Join(w.err, fmt.Errorf("table %s given twice", spec.name))
 	}
@@ -73,7 +115,7 @@ func put[T any](w *Writer, spec *tableSpec[T], rows []T, check bool) {
 				return err
 			}
 		}
-		t, groups, err := putTable(w.gctx, w.st, w.prefix, spec, rows, copyGroup)
+		t, groups, err := putTable(w.gctx, w.st, w.prefix, spec, rows, reuse)
 		if err != nil {
 			return err
 		}

@@ -35,6 +35,10 @@ func indexCommand(log *slog.Logger) *cli.Command {
 			"calls, imports and inheritance, and writes a verified snapshot into the store\n" +
 			"(default: .snap/ at the repository root), then moves the branch's HEAD to it.\n" +
 			"The snapshot's folder is printed on stdout.\n\n" +
+			"Unless --full, the files unchanged since the branch's HEAD keep its rows, and\n" +
+			"those whose stat (size, times, inode) is as the last run here saw it are not\n" +
+			"even read: a stat cache per tree in $SNAP_CACHE_DIR (default: snap/ in the\n" +
+			"user's cache folder), trusted as git trusts its index.\n\n" +
 			"Examples:\n  snap index\n  snap index --store /tmp/graphs $(go env GOROOT)/src",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "store", Usage: "store `URL`: a folder, file:// or s3:// URL (default: .snap/ at the repository root)"},
@@ -204,6 +208,22 @@ func (j indexJob) run(ctx context.Context) (indexResult, error) {
 		resume = pauseGC()
 	}
 	defer resume() // a no-op once called
+	// With a base, files found as the last run here saw them are not read
+	// (indexer.StatCache). Every run leaves what it saw for the next.
+	cachePath := statCachePath(j.dir)
+	if opts.Base != nil && cachePath != "" {
+		if known, err := indexer.LoadStatCache(cachePath); err != nil {
+			log.Warn("the stat cache cannot be read; reading every file", "err", err)
+		} else {
+			opts.Known = known
+		}
+	}
+	var closeLoader func()
+	defer func() {
+		if closeLoader != nil {
+			closeLoader()
+		}
+	}()
 	// The tables are written as they become final, while the indexer
 	// resolves: files, sources and refs once every file is read, nodes
 	// once resolution has made its own, edges at the end.
@@ -236,7 +256,13 @@ func (j indexJob) run(ctx context.Context) (indexResult, error) {
 				if sources == nil {
 					sources = []schemas.Source{}
 				}
-				w.Sources(sources)
+				if g.Unread != nil {
+					var load func(string) ([]byte, error)
+					load, closeLoader = sourceLoader(j.dir, g.Files)
+					w.SourcesUnread(sources, g.Unread, load)
+				} else {
+					w.Sources(sources)
+				}
 			}
 			w.Refs(g.Refs)
 		}
@@ -306,18 +332,78 @@ func (j indexJob) run(ctx context.Context) (indexResult, error) {
 	if !mv.Moved {
 		log.Info("HEAD not moved", "reason", mv.Reason, "head", mv.To.Commit)
 	}
+	if cachePath != "" && g.Seen != nil {
+		if err := g.Seen.Save(cachePath); err != nil {
+			log.Debug("stat cache not saved", "path", cachePath, "err", err)
+		}
+	}
 	var groups snapshot.RowGroups
 	for _, t := range m.Tables {
 		n := w.RowGroups(t.Name)
 		groups.All, groups.Copied = groups.All+n.All, groups.Copied+n.Copied
 	}
 	log.Info("indexed", "repo", id.Repo, "branch", id.Branch, "commit", commit,
-		"files", len(g.Files), "parsed", g.Stats.FilesParsed, "reused", g.Stats.FilesReused, "nodes", len(g.Nodes), "edges", len(g.Edges), "unresolved", g.Stats.Unresolved,
+		"files", len(g.Files), "parsed", g.Stats.FilesParsed, "reused", g.Stats.FilesReused, "unread", g.Stats.FilesUnread, "nodes", len(g.Nodes), "edges", len(g.Edges), "unresolved", g.Stats.Unresolved,
 		"parse_errors", g.Stats.ParseErrors, "duration", time.Since(start).Round(time.Millisecond),
 		"base_read", j.baseRead.Round(time.Millisecond), "parse", g.Stats.Parse.Round(time.Millisecond),
 		"gather", g.Stats.Gather.Round(time.Millisecond), "resolve", g.Stats.Link.Round(time.Millisecond), "write", wrote.Round(time.Millisecond),
 		"row_groups", groups.All, "row_groups_copied", groups.Copied)
 	return indexResult{prefix: prefix, manifest: m, head: mv}, nil
+}
+
+// statCachePath returns where the stat cache of the tree at dir is kept:
+// in $SNAP_CACHE_DIR, else snap/ in the user's cache folder, under a hash
+// of the tree's absolute path; "" when there is no such folder.
+func statCachePath(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	cache := os.Getenv("SNAP_CACHE_DIR")
+	if cache == "" {
+		user, err := os.UserCacheDir()
+		if err != nil {
+			return ""
+		}
+		cache = filepath.Join(user, "snap")
+	}
+	return filepath.Join(cache, "stat", sha256Hex([]byte(abs))[:32])
+}
+
+// sourceLoader returns what reads, for the writer, the content of a file
+// the run did not read (indexer.Options.Known), through a root on the
+// tree's folder as the indexer reads, and checks it against the hash the
+// files table (files, by path) gives it: a file written since the run
+// found it unchanged is an error, and the run must be made again. done
+// closes the root.
+func sourceLoader(dir string, files []schemas.File) (load func(string) ([]byte, error), done func()) {
+	var root *os.Root
+	var rootErr error
+	var once sync.Once
+	load = func(p string) ([]byte, error) {
+		once.Do(func() { root, rootErr = os.OpenRoot(dir) })
+		if rootErr != nil {
+			return nil, rootErr
+		}
+		i, ok := slices.BinarySearchFunc(files, p, func(f schemas.File, p string) int { return strings.Compare(f.Path, p) })
+		if !ok {
+			return nil, fmt.Errorf("%s: not a file of the run", p)
+		}
+		data, err := root.ReadFile(filepath.FromSlash(p))
+		if err != nil {
+			return nil, err
+		}
+		if sha256Hex(data) != files[i].SHA256 {
+			return nil, fmt.Errorf("%s changed while it was indexed: index again", p)
+		}
+		return data, nil
+	}
+	done = func() {
+		if root != nil {
+			root.Close()
+		}
+	}
+	return load, done
 }
 
 // progress returns a progress callback: a bar on a terminal (files done,

@@ -11,6 +11,19 @@ import (
 	"testing"
 )
 
+// TestMain keeps the runs' stat caches (see statCachePath) out of the
+// user's cache folder.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "snap-cmd-cache-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("SNAP_CACHE_DIR", dir)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
 // requireTool finds a program a test needs. Where it is missing the test
 // skips, unless SNAP_REQUIRE_TOOLS is set (make test sets it and installs
 // what it needs): there a missing program fails the test.

@@ -3,11 +3,14 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/graphsnap/snap/schemas"
 	"github.com/graphsnap/snap/schemas/schematest"
@@ -267,8 +270,55 @@ func TestIndexIncremental(t *testing.T) {
 	if ma := read(again); fmt.Sprint(ma.Tables) != fmt.Sprint(mf.Tables) {
 		t.Errorf("tables differ:\nagain %v\nfull  %v", ma.Tables, mf.Tables)
 	}
+	// The files written an hour ago: a run trusts the stat cache the run
+	// before it left (see indexer.StatCache), and reads none of them.
+	old := time.Now().Add(-time.Hour)
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			os.Chtimes(p, old, old)
+		}
+		return err
+	})
+	if code, _, stderr := run(t, dir, "index", "-q", "--store", filepath.Join(t.TempDir(), "seen"), "--base", strings.TrimSpace(inc)); code != 0 || !strings.Contains(stderr, "unread=0 ") {
+		t.Fatalf("index after the files aged: exit %d, want every file read: %s", code, stderr)
+	}
+	code, unread, stderr := run(t, dir, "index", "-q", "--store", filepath.Join(t.TempDir(), "unread"), "--base", strings.TrimSpace(inc))
+	if code != 0 || !regexp.MustCompile(`files=(\d+) parsed=0 reused=\d+ unread=(\d+) `).MatchString(stderr) {
+		t.Fatalf("index with the stat cache: exit %d, %s", code, stderr)
+	}
+	if m := regexp.MustCompile(`files=(\d+) parsed=0 reused=\d+ unread=(\d+) `).FindStringSubmatch(stderr); m[1] != m[2] {
+		t.Errorf("index with the stat cache: %s files, %s unread", m[1], m[2])
+	}
+	if mu := read(unread); fmt.Sprint(mu.Tables) != fmt.Sprint(mf.Tables) {
+		t.Errorf("tables differ:\nunread %v\nfull   %v", mu.Tables, mf.Tables)
+	}
 	if code, _, stderr := run(t, dir, "index", "-q", "--full", "--base", inc); code != 2 || !strings.Contains(stderr, "exclude each other") {
 		t.Errorf("--full with --base: exit %d, %s", code, stderr)
+	}
+}
+
+// TestSourceLoader: what the writer reads of the files a run did not read
+// is checked against the files table: a file written since is an error
+// that says to index again.
+func TestSourceLoader(t *testing.T) {
+	dir := t.TempDir()
+	write := func(content string) {
+		if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("package a\n")
+	files := []schemas.File{{Path: "a.go", SHA256: sha256Hex([]byte("package a\n"))}, {Path: "b.go", SHA256: sha256Hex(nil)}}
+	load, done := sourceLoader(dir, files)
+	defer done()
+	if data, err := load("a.go"); err != nil || string(data) != "package a\n" {
+		t.Fatalf("a.go as the run found it: %q, %v", data, err)
+	}
+	write("package b\n")
+	for p, want := range map[string]string{"a.go": "changed while it was indexed: index again", "b.go": "no such file", "c.go": "not a file of the run"} {
+		if _, err := load(p); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: err %v, want %q", p, err, want)
+		}
 	}
 }
 

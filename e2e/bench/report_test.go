@@ -19,6 +19,7 @@ import (
 // every table, which add up to no more than the tables' files.
 func TestIndexFigures(t *testing.T) {
 	tmp := t.TempDir()
+	t.Setenv("SNAP_CACHE_DIR", filepath.Join(tmp, "cache")) // the binary's stat caches
 	bin := filepath.Join(tmp, "snap")
 	build := exec.Command("go", "build", "-o", bin, "./cmd/snap")
 	build.Dir = filepath.Join("..", "..")
