@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -68,6 +69,9 @@ type procRun struct {
 	// Phases are the index's own timings, in seconds, from the line it
 	// logs when done (phaseKeys).
 	Phases map[string]float64 `json:"phases_s,omitempty"`
+	// Unread is how many files the index did not read, found as the run
+	// before saw them (its stat cache): the same line's "unread".
+	Unread int `json:"files_unread"`
 }
 
 // phaseKeys are the timings snap index logs when done ("indexed"), in
@@ -99,6 +103,24 @@ func phases(log string) map[string]float64 {
 		return nil
 	}
 	return out
+}
+
+// unread reads the files not read from the "indexed" line of snap
+// index's log; -1 when the line does not say.
+func unread(log string) int {
+	for l := range strings.Lines(log) {
+		if !strings.Contains(l, "msg=indexed ") {
+			continue
+		}
+		for f := range strings.FieldsSeq(l) {
+			if v, ok := strings.CutPrefix(f, "unread="); ok {
+				if n, err := strconv.Atoi(v); err == nil {
+					return n
+				}
+			}
+		}
+	}
+	return -1
 }
 
 // columnBytes is one column of a snapshot's table: its bytes as stored,
@@ -456,6 +478,7 @@ func (b *bench) index(ctx context.Context, c *corpus, store string, workers int,
 	args = append(append(append(args, c.Flags...), extra...), c.dir)
 	r, out, log, err := b.proc(ctx, args...)
 	r.Phases = phases(log)
+	r.Unread = unread(log)
 	return r, strings.TrimSpace(out), err
 }
 

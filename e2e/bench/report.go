@@ -131,10 +131,14 @@ func targets(r *report) []target {
 		incr, full := median(c.c.Incremental.walls()), median(c.c.Full.walls())
 		ratios := pairRatios(c.c.Incremental.walls(), c.c.Full.walls())
 		t.Spread = spread(ratios, "x")
-		t.Note = fmt.Sprintf("the median of each run's ratio; incremental %s, full %s (medians; CPU time %s and %s, each run's ratio %s median); files parsed %v; changed %s",
+		var unread []int
+		for _, r := range c.c.Incremental.Runs {
+			unread = append(unread, r.Unread)
+		}
+		t.Note = fmt.Sprintf("the median of each run's ratio; incremental %s, full %s (medians; CPU time %s and %s, each run's ratio %s median); files parsed %v, not read %v of %d; changed %s",
 			format(incr, "s"), format(full, "s"),
 			format(median(c.c.Incremental.cpu()), "s"), format(median(c.c.Full.cpu()), "s"), format(median(pairRatios(c.c.Incremental.cpu(), c.c.Full.cpu())), "x"),
-			c.c.IncrementalParsed, c.c.Changed)
+			c.c.IncrementalParsed, unread, c.c.Files, c.c.Changed)
 		add(t, median(ratios), true)
 	}
 	{

@@ -46,6 +46,9 @@ func TestIndexFigures(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, r := range map[string]procRun{"full": full, "incremental": incr} {
+		if r.Unread < 0 {
+			t.Errorf("%s: the log line does not say how many files were not read", name)
+		}
 		var keys []string
 		for k, v := range r.Phases {
 			if v < 0 {
