@@ -39,9 +39,10 @@ type reuse struct {
 	files map[string]int     // path → row in base.Files, for reusable files
 	nodes map[string][]int32 // path → rows in base.Nodes (not the file node)
 	refs  map[string][2]int  // path → its run of rows in base.Refs, [lo, hi)
-	// plain are the base's files no language reads: unsupported, or
-	// binary. Their rows hang on their content alone, and a file not read
-	// again (see StatCache) takes its row from there.
+	// plain are the base's files whose rows are their file rows alone:
+	// unsupported, binary, generated, too large. Their rows hang on their
+	// content (and the options), and a file not read again (see
+	// StatCache) takes its row from there.
 	plain map[string]int
 	base  *Base
 }
@@ -68,7 +69,8 @@ func newReuse(b *Base, root string, paths []string, langs []Language) *reuse {
 		switch {
 		case ok[f.Language] && (f.Status == schemas.StatusOK || f.Status == schemas.StatusParseError):
 			r.files[f.Path] = i
-		case f.Status == schemas.StatusUnsupported || f.Status == schemas.StatusSkippedBinary:
+		case f.Status == schemas.StatusUnsupported || f.Status == schemas.StatusSkippedBinary ||
+			f.Status == schemas.StatusSkippedGenerated || f.Status == schemas.StatusSkippedLarge:
 			r.plain[f.Path] = i
 		}
 	}

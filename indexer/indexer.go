@@ -686,12 +686,12 @@ func indexFile(files *folderFiles, t *Tree, p string, opts *Options, maxSize int
 		return r, nil
 	}
 	if f.Size > maxSize {
-		f.Status = schemas.StatusSkippedLarge
-		f.Error = fmt.Sprintf("%d bytes, over the %d-byte limit", f.Size, maxSize)
+		f.Status, f.Error = schemas.StatusSkippedLarge, largeError(f.Size, maxSize)
 		f.SHA256, err = hashReader(fh)
 		if err != nil {
 			f.Status, f.Error = schemas.StatusUnreadable, err.Error()
 		}
+		r.stat = fi
 		return r, nil
 	}
 	src, err := readAll(fh, f.Size)
@@ -787,9 +787,21 @@ func unread(files *folderFiles, p string, lang Language, opts *Options, maxSize 
 		return fileResult{}, false
 	}
 	if plain {
+		// What a read would decide again, in the order it decides.
 		bf := ru.base.Files[i]
-		same := bf.SHA256 == sha && bf.Size == fi.Size() && bf.Language == name && (bf.Status == schemas.StatusSkippedBinary && bf.Size <= maxSize ||
-			bf.Status == schemas.StatusUnsupported && lang == nil)
+		same := bf.SHA256 == sha && bf.Size == fi.Size() && bf.Language == name
+		switch bf.Status {
+		case schemas.StatusSkippedLarge:
+			same = same && bf.Size > maxSize && bf.Error == largeError(bf.Size, maxSize)
+		case schemas.StatusSkippedBinary:
+			same = same && bf.Size <= maxSize
+		case schemas.StatusUnsupported:
+			same = same && bf.Size <= maxSize && lang == nil
+		case schemas.StatusSkippedGenerated:
+			same = same && bf.Size <= maxSize && lang != nil && bf.IsGenerated && !opts.Generated
+		default:
+			same = false
+		}
 		return fileResult{file: bf, unread: true, stat: fi}, same
 	}
 	bf, ok := ru.lookup(p, sha)
@@ -798,6 +810,12 @@ func unread(files *folderFiles, p string, lang Language, opts *Options, maxSize 
 		return fileResult{}, false
 	}
 	return fileResult{file: bf, lang: lang, result: ru.result(p, bf), reused: true, baseNodes: ru.nodes[p], unread: true, stat: fi}, true
+}
+
+// largeError is the error of a file of size bytes skipped for being over
+// the limit of max.
+func largeError(size, max int64) string {
+	return fmt.Sprintf("%d bytes, over the %d-byte limit", size, max)
 }
 
 // hashReader returns the hex SHA-256 of what r yields.
