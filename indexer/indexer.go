@@ -256,6 +256,23 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 			refsByLang[l] = make([]schemas.Ref, 0, n)
 		}
 	}
+	// The base's nodes are in id order: those reused go first, in that
+	// order, and link sorts only the others before merging them in.
+	sorted := 0
+	if ru != nil {
+		keep := make([]bool, len(ru.base.Nodes))
+		for i := range results {
+			for _, row := range results[i].baseNodes {
+				keep[row] = true
+			}
+		}
+		for row, k := range keep {
+			if k {
+				out.Nodes = append(out.Nodes, ru.base.Nodes[row])
+			}
+		}
+		sorted = len(out.Nodes)
+	}
 	for i := range results {
 		r := &results[i]
 		out.Files = append(out.Files, r.file)
@@ -277,9 +294,6 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 		}
 		out.Nodes = append(out.Nodes, fileNode(r.file))
 		out.Nodes = append(out.Nodes, r.result.Nodes...)
-		for _, row := range r.baseNodes {
-			out.Nodes = append(out.Nodes, ru.base.Nodes[row])
-		}
 		if several {
 			refsByLang[r.lang] = append(refsByLang[r.lang], r.result.Refs...)
 		}
@@ -315,7 +329,7 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 	if opts.Gathered != nil {
 		opts.Gathered(out)
 	}
-	if err := link(out, opts.Languages, refsByLang, opts.NodesDone); err != nil {
+	if err := link(out, sorted, opts.Languages, refsByLang, opts.NodesDone); err != nil {
 		return nil, fmt.Errorf("index %s: %w", root, err)
 	}
 	out.Stats.Duration = time.Since(start)
@@ -324,11 +338,19 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 }
 
 // link runs every language's resolver, adds contains edges, sorts the
-// nodes and edges and fills the row numbers of edge endpoints. The refs
-// come in table order already (see Index). nodesDone, if not nil, is
-// given the nodes once they are final.
-func link(g *Graph, langs []Language, refsByLang map[Language][]schemas.Ref, nodesDone func([]schemas.Node)) error {
-	sortNodes(g.Nodes)
+// nodes and edges and fills the row numbers of edge endpoints. The first
+// sorted nodes may be in id order already (a base's, see Index): then
+// only the others are sorted, and merged in. The refs come in table order
+// already (see Index). nodesDone, if not nil, is given the nodes once they
+// are final.
+func link(g *Graph, sorted int, langs []Language, refsByLang map[Language][]schemas.Ref, nodesDone func([]schemas.Node)) error {
+	if sorted > 0 && slices.IsSortedFunc(g.Nodes[:sorted], func(a, b schemas.Node) int { return cmp.Compare(a.ID, b.ID) }) {
+		rest := slices.Clone(g.Nodes[sorted:])
+		sortNodes(rest)
+		g.Nodes = mergeNodes(g.Nodes[:sorted], rest) // in place: g.Nodes has room
+	} else {
+		sortNodes(g.Nodes)
+	}
 	newNodes, parts := resolve(g.Nodes, langs, refsByLang)
 	if len(newNodes) > 0 {
 		sortNodes(newNodes)

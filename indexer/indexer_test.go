@@ -370,7 +370,7 @@ func TestKnownFilesUnread(t *testing.T) {
 	root := t.TempDir()
 	write(t, root, "go.mod", []byte("module example.com/m\n"))
 	write(t, root, "a/a.go", []byte("package a\n\nfunc A() int { return B() }\n\nfunc B() int { return 1 }\n"))
-	write(t, root, "b/b.go", []byte("package b\n\nimport \"example.com/m/a\"\n\nfunc C() int { return a.A() }\n"))
+	write(t, root, "b/b.go", []byte("package b\n\nimport \"example.com/m/a\"\n\nfunc C() int { return a.A() }\n\nfunc D() {}\n\nfunc E() {}\n"))
 	write(t, root, "b/same.go", []byte("package b\n\nfunc Same() {}\n"))
 	write(t, root, "README.md", []byte("# m\n"))
 	write(t, root, "blob.bin", []byte{0, 1, 2, 3})
@@ -447,6 +447,14 @@ func TestKnownFilesUnread(t *testing.T) {
 	// ones with their new hashes.
 	if inc.Seen.Len() != 9 {
 		t.Errorf("the incremental run saw %d files, want 9", inc.Seen.Len())
+	}
+
+	// A base whose nodes are out of order (not a snapshot's) gives the
+	// same: its reused nodes are sorted with the others.
+	reversed := baseOf(first)
+	slices.Reverse(reversed.Nodes)
+	if g := index(reversed, first.Seen); !reflect.DeepEqual(g.Nodes, full.Nodes) || !reflect.DeepEqual(g.Edges, full.Edges) {
+		t.Error("a base of nodes out of order: nodes or edges differ from a full index's")
 	}
 
 	// A cache newer than the base: the edited files are as the cache saw
