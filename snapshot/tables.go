@@ -48,7 +48,7 @@ const (
 	nodesGroupMean   = 1 << 14
 	edgesGroupMean   = 1 << 13
 	filesGroupMean   = 1 << 12
-	sourcesGroupMean = 1 << 10
+	sourcesGroupMean = 1 << 8
 	refsGroupMean    = 1 << 8
 	sourcesGroupMax  = 1 << 12 // rows: a file's content can be large
 
