@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"slices"
 	"strings"
@@ -203,8 +204,15 @@ func (j indexJob) run(ctx context.Context) (indexResult, error) {
 	// the link then allocates into their memory. When many files changed,
 	// their parses' garbage waits too: at most what a full run allocates,
 	// a third over its peak on GOROOT/src (GOMEMLIMIT still holds).
+	// After, the collector runs at GOGC 200 (unless GOGC says otherwise):
+	// what the link allocates is mostly kept too, and each collection
+	// marks a heap that is mostly live (GOROOT/src, five alternations:
+	// 2.51 → 2.33 s, peak RSS 939 → 974 MB).
 	resume := func() {}
 	if opts.Base != nil {
+		if os.Getenv("GOGC") == "" {
+			defer debug.SetGCPercent(debug.SetGCPercent(200))
+		}
 		resume = pauseGC()
 	}
 	defer resume() // a no-op once called
