@@ -1,14 +1,12 @@
 package indexer
 
 import (
-	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -90,7 +88,7 @@ func (c *StatCache) add(p string, fi fs.FileInfo, sha string) {
 func LoadStatCache(file string) (*StatCache, error) {
 	data, err := os.ReadFile(file)
 	if errors.Is(err, fs.ErrNotExist) {
-		return NewStatCache(time.Time{}), nil
+		return &StatCache{entries: make(map[string]statEntry)}, nil
 	}
 	if err != nil {
 		return nil, err
@@ -102,6 +100,12 @@ func LoadStatCache(file string) (*StatCache, error) {
 	return c, nil
 }
 
+// A saved StatCache is statCacheMagic, then the run's start and the
+// number of entries, then each entry: its path (a uvarint length and the
+// bytes), size, modification and change times (varints), inode (a
+// uvarint) and SHA-256 (32 bytes); then the SHA-256 of all after the
+// magic.
+
 func decodeStatCache(data []byte) (*StatCache, error) {
 	body, ok := bytes.CutPrefix(data, []byte(statCacheMagic))
 	if !ok || len(body) < sha256.Size {
@@ -111,81 +115,71 @@ func decodeStatCache(data []byte) (*StatCache, error) {
 	if got := sha256.Sum256(body); !bytes.Equal(got[:], sum) {
 		return nil, errors.New("checksum mismatch: the file is damaged")
 	}
-	bad := errors.New("truncated entry")
-	varint := func() int64 {
-		v, n := binary.Varint(body)
-		if n <= 0 {
-			panic(bad)
-		}
-		body = body[n:]
-		return v
+	r := &statReader{b: body}
+	c := &StatCache{at: r.varint(), entries: make(map[string]statEntry)}
+	for n := r.uvarint(); n > 0 && r.err == nil; n-- {
+		p := string(r.bytes(r.uvarint()))
+		e := statEntry{size: r.varint(), mtime: r.varint(), ctime: r.varint(), ino: r.uvarint()}
+		copy(e.sha[:], r.bytes(uint64(len(e.sha))))
+		c.entries[p] = e
 	}
-	uvarint := func() uint64 {
-		v, n := binary.Uvarint(body)
-		if n <= 0 {
-			panic(bad)
-		}
-		body = body[n:]
-		return v
-	}
-	c := &StatCache{entries: make(map[string]statEntry)}
-	err := func() (err error) {
-		defer func() {
-			if p := recover(); p != nil {
-				err = bad
-			}
-		}()
-		c.at = varint()
-		n := uvarint()
-		for range n {
-			l := uvarint()
-			if l > uint64(len(body)) {
-				return bad
-			}
-			p := string(body[:l])
-			body = body[l:]
-			var e statEntry
-			e.size, e.mtime, e.ctime, e.ino = varint(), varint(), varint(), uvarint()
-			if len(body) < len(e.sha) {
-				return bad
-			}
-			body = body[copy(e.sha[:], body):]
-			c.entries[p] = e
-		}
-		if len(body) != 0 {
-			return errors.New("bytes after the last entry")
-		}
-		return nil
-	}()
-	if err != nil {
-		return nil, err
+	switch {
+	case r.err != nil:
+		return nil, r.err
+	case len(r.b) != 0:
+		return nil, errors.New("bytes after the last entry")
 	}
 	return c, nil
+}
+
+// statReader reads a saved StatCache's body; its first error sticks.
+type statReader struct {
+	b   []byte
+	err error
+}
+
+func (r *statReader) varint() int64 {
+	v, n := binary.Varint(r.b)
+	if n <= 0 {
+		r.fail()
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *statReader) uvarint() uint64 {
+	v, n := binary.Uvarint(r.b)
+	if n <= 0 {
+		r.fail()
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *statReader) bytes(n uint64) []byte {
+	if n > uint64(len(r.b)) {
+		r.fail()
+		return nil
+	}
+	v := r.b[:n]
+	r.b = r.b[n:]
+	return v
+}
+
+// fail ends the reading: every read from here returns nothing.
+func (r *statReader) fail() {
+	r.b = nil
+	if r.err == nil {
+		r.err = errors.New("truncated entry")
+	}
 }
 
 // Save writes c to file, whole or not at all: into a temporary file
 // beside it, then renamed over it.
 func (c *StatCache) Save(file string) (err error) {
-	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(file), filepath.Base(file)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	h := sha256.New()
-	w := bufio.NewWriterSize(tmp, 1<<16)
-	if _, err := w.WriteString(statCacheMagic); err != nil {
-		return err
-	}
-	body := bufio.NewWriterSize(io.MultiWriter(w, h), 1<<16)
-	var buf []byte
+	buf := []byte(statCacheMagic)
 	buf = binary.AppendVarint(buf, c.at)
 	buf = binary.AppendUvarint(buf, uint64(len(c.entries)))
 	for p, e := range c.entries {
@@ -196,27 +190,26 @@ func (c *StatCache) Save(file string) (err error) {
 		buf = binary.AppendVarint(buf, e.ctime)
 		buf = binary.AppendUvarint(buf, e.ino)
 		buf = append(buf, e.sha[:]...)
-		if len(buf) > 1<<15 {
-			if _, err := body.Write(buf); err != nil {
-				return err
-			}
-			buf = buf[:0]
-		}
 	}
-	if _, err := body.Write(buf); err != nil {
+	sum := sha256.Sum256(buf[len(statCacheMagic):])
+	buf = append(buf, sum[:]...)
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 		return err
 	}
-	if err := body.Flush(); err != nil {
+	tmp, err := os.CreateTemp(filepath.Dir(file), filepath.Base(file)+".*.tmp")
+	if err != nil {
 		return err
 	}
-	if _, err := w.Write(h.Sum(nil)); err != nil {
-		return err
+	if _, err = tmp.Write(buf); err == nil {
+		err = tmp.Close()
+	} else {
+		tmp.Close()
 	}
-	if err := w.Flush(); err != nil {
-		return err
+	if err == nil {
+		err = os.Rename(tmp.Name(), file)
 	}
-	if err := tmp.Close(); err != nil {
-		return err
+	if err != nil {
+		os.Remove(tmp.Name())
 	}
-	return os.Rename(tmp.Name(), file)
+	return err
 }

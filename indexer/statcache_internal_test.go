@@ -109,3 +109,43 @@ func flip(b []byte, i int) []byte {
 	b[i] ^= 0xff
 	return b
 }
+
+// FuzzStatCache: a stat cache file of any bytes loads or is refused,
+// never panics; one that loads saves to bytes that load the same.
+func FuzzStatCache(f *testing.F) {
+	c := NewStatCache(time.Unix(1700000000, 0))
+	c.entries["a.go"] = statEntry{size: 10, mtime: 1, ctime: 2, ino: 3}
+	c.entries["dir/b.go"] = statEntry{size: 1 << 40, mtime: -1, ctime: 1 << 62, ino: 1 << 63}
+	file := filepath.Join(f.TempDir(), "seed")
+	if err := c.Save(file); err != nil {
+		f.Fatal(err)
+	}
+	seed, err := os.ReadFile(file)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(seed)
+	f.Add([]byte(statCacheMagic))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := decodeStatCache(data)
+		if err != nil {
+			return
+		}
+		file := filepath.Join(t.TempDir(), "cache")
+		if err := c.Save(file); err != nil {
+			t.Fatal(err)
+		}
+		again, err := LoadStatCache(file)
+		if err != nil {
+			t.Fatalf("a cache that loaded, saved, does not load: %v", err)
+		}
+		if again.at != c.at || len(again.entries) != len(c.entries) {
+			t.Fatalf("saved and loaded: %d entries at %d, was %d at %d", len(again.entries), again.at, len(c.entries), c.at)
+		}
+		for p, e := range c.entries {
+			if again.entries[p] != e {
+				t.Fatalf("%q: %+v, was %+v", p, again.entries[p], e)
+			}
+		}
+	})
+}

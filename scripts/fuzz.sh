@@ -1,7 +1,7 @@
 #!/bin/sh
 # Runs every fuzz target of snap, one after the other, for FUZZTIME each
 # (default 10s): the readers of bytes snap does not trust (tables, manifest,
-# HEAD.json, store keys and URLs), the MCP inputs (tool arguments,
+# HEAD.json, store keys and URLs, the stat cache), the MCP inputs (tool arguments,
 # cursors, memory names, file paths and resource URIs), the scanner's
 # plans against tree-sitter's query cursor (the same extraction from any
 # bytes; Go's FuzzExtract also resolves), and the plans' walk over
@@ -37,6 +37,7 @@ targets="
 ./snapshot FuzzReadHead
 ./snapshot FuzzKeys
 ./snapshot/s3store FuzzParseURL
+./indexer FuzzStatCache
 ./mcp FuzzToolArgs
 ./mcp FuzzCursor
 ./mcp FuzzMemoryName
