@@ -788,8 +788,10 @@ func indexFile(files *folderFiles, t *Tree, p string, opts *Options, maxSize int
 // is of that same content; a generated file that the base holds only
 // because it was indexed with --generated, or that only its extractor
 // called generated, is read. So is a file whose row the base has but not
-// its rows (another grammar's), and one no language reads but that the
-// base's row says is unsupported or binary: what a read would say again.
+// its rows (another grammar's). A file whose row is all the base has of
+// it (unsupported, binary, generated, too large) takes that row when a
+// read would decide the same again: from the same content, under this
+// run's options.
 func unread(files *folderFiles, p string, lang Language, opts *Options, maxSize int64, ru *reuse) (fileResult, bool) {
 	name := ""
 	if lang != nil {

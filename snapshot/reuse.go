@@ -178,6 +178,10 @@ func (bt *baseTable) readPaths() (err error) {
 				pages.Close()
 				return fmt.Errorf("row group %d: %w", g, err)
 			}
+			if page.NumValues() > rg.NumRows()-int64(len(paths)) {
+				pages.Close()
+				return fmt.Errorf("row group %d: a page of %d paths past its %d rows", g, page.NumValues(), rg.NumRows())
+			}
 			vals = slices.Grow(vals[:0], int(page.NumValues()))[:page.NumValues()]
 			n, err := page.Values().ReadValues(vals)
 			if err != nil && err != io.EOF {
