@@ -6,10 +6,12 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/cespare/xxhash/v2"
@@ -361,41 +363,55 @@ func encodeReusing[T any](s *tableSpec[T], rows []T, reuse groupReuse) (_ []byte
 	// A base's row group is read by parquet-go, which panics on some
 	// malformed input: make that an error.
 	defer recoverDecode(&err)
-	h, scratch := newDigestHash(), []byte(nil)
-	var digests []string
-	var size T
-	for at := 0; len(rows) > 0; {
+	// The row groups, then their digests on every core (a digest hashes
+	// every byte of its rows, and no group's waits for another's), unless
+	// prepare must see each group first.
+	var ends []int // of each row group, in rows
+	for lo := 0; lo < len(rows); {
 		n := 1
-		for n < len(rows) && n < int(s.rowGroupRows) && !s.groupEnd(rows, n-1) {
+		for lo+n < len(rows) && n < int(s.rowGroupRows) && !s.groupEnd(rows[lo:], n-1) {
 			n++
 		}
+		lo += n
+		ends = append(ends, lo)
+	}
+	sums := make([][32]byte, len(ends))
+	if reuse.prepare == nil {
+		digestGroups(s, rows, ends, sums)
+	}
+	h, scratch := newDigestHash(), []byte(nil)
+	digests := make([]string, len(ends))
+	var size T
+	for g, hi := range ends {
+		lo := 0
+		if g > 0 {
+			lo = ends[g-1]
+		}
 		var rg parquet.RowGroup
-		var sum [32]byte
 		if reuse.prepare != nil {
 			var perr error
-			if rg, sum, perr = reuse.prepare(at, at+n); perr != nil {
+			if rg, sums[g], perr = reuse.prepare(lo, hi); perr != nil {
 				return nil, groups, fmt.Errorf("encode %s: %w", s.name, perr)
 			}
-		}
-		if rg == nil {
-			sum, scratch = s.digest.sum(h, unsafe.Pointer(unsafe.SliceData(rows)), n, unsafe.Sizeof(size), scratch)
-			if reuse.byDigest != nil {
-				rg = reuse.byDigest(sum)
+			if rg == nil {
+				sums[g], scratch = s.digest.sum(h, unsafe.Pointer(unsafe.SliceData(rows[lo:])), hi-lo, unsafe.Sizeof(size), scratch)
 			}
 		}
-		digests = append(digests, hex.EncodeToString(sum[:]))
+		if rg == nil && reuse.byDigest != nil {
+			rg = reuse.byDigest(sums[g])
+		}
+		digests[g] = hex.EncodeToString(sums[g][:])
 		var err error
 		if rg != nil {
 			_, err = w.WriteRowGroup(rg)
 			groups.Copied++
-		} else if _, err = w.Write(rows[:n]); err == nil {
+		} else if _, err = w.Write(rows[lo:hi]); err == nil {
 			err = w.Flush()
 		}
 		if err != nil {
 			return nil, groups, fmt.Errorf("encode %s: %w", s.name, err)
 		}
 		groups.All++
-		rows, at = rows[n:], at+n
 	}
 	if len(digests) > 0 {
 		w.SetKeyValueMetadata(digestsKey, strings.Join(digests, ","))
@@ -404,6 +420,27 @@ func encodeReusing[T any](s *tableSpec[T], rows []T, reuse groupReuse) (_ []byte
 		return nil, groups, fmt.Errorf("encode %s: %w", s.name, err)
 	}
 	return buf.Bytes(), groups, nil
+}
+
+// digestGroups sets sums[g] to the digest of row group g of rows, which
+// ends before ends[g], on every core.
+func digestGroups[T any](s *tableSpec[T], rows []T, ends []int, sums [][32]byte) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(ends)) {
+		wg.Go(func() {
+			h, scratch := newDigestHash(), []byte(nil)
+			var size T
+			for g := int(next.Add(1) - 1); g < len(ends); g = int(next.Add(1) - 1) {
+				lo := 0
+				if g > 0 {
+					lo = ends[g-1]
+				}
+				sums[g], scratch = s.digest.sum(h, unsafe.Pointer(unsafe.SliceData(rows[lo:])), ends[g]-lo, unsafe.Sizeof(size), scratch)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // decodeRows checks data (see checkParquet) and decodes its rows, column
