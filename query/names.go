@@ -5,10 +5,13 @@ import (
 	"encoding/binary"
 	"math"
 	"math/bits"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/cespare/xxhash/v2"
 )
 
 // names holds the name indexes of an engine. Distinct names are numbered
@@ -70,24 +73,15 @@ func (x *names) nameLen(n int32) int {
 // name's in row order. The four indexes build side by side unless serial.
 func buildNames(nodes []node, nt *nodeTable, serial bool) names {
 	x := names{nodes: nodes, nt: nt}
-	nameOf := make([]int32, len(nodes)) // row → its name, an index into uniq
-	var uniq []string
-	ids := make(map[string]int32)
-	for r := range nodes {
-		s := x.name(int32(r))
-		id, ok := ids[s]
-		if !ok {
-			id = int32(len(uniq))
-			ids[s] = id
-			uniq = append(uniq, s)
-		}
-		nameOf[r] = id
+	workers := runtime.GOMAXPROCS(0)
+	if serial {
+		workers = 1
 	}
-	ids = nil
+	nameOf, uniq := distinctNames(&x, workers) // row → its name, an index into uniq
 	x.scratch = &sync.Pool{New: func() any { return &fuzzyScratch{counts: make([]uint8, len(uniq))} }}
 	// The names' numbers, in byName's order, come first: the postings
 	// list numbers.
-	number, order := nameNumbers(uniq)
+	number, order := nameNumbers(uniq, workers)
 	x.lens = make([]uint8, len(uniq))
 	for id, s := range uniq {
 		x.lens[number[id]] = uint8(min(len(s), 0xff))
@@ -98,11 +92,86 @@ func buildNames(nodes []node, nt *nodeTable, serial bool) names {
 		do = func(f func()) { f() }
 	}
 	do(func() { x.byName, x.nameAt = byNameOrder(number, nameOf) })
-	do(func() { x.byQName = byQNameOrder(&x) })
+	do(func() { x.byQName = byQNameOrder(&x, workers) })
 	do(func() { x.tokens = tokenPostings(uniq, order) })
 	x.grams = gramPostings(uniq, order)
 	wg.Wait()
 	return x
+}
+
+// distinctNames numbers the distinct names of x's rows: row r's name is
+// uniq[nameOf[r]]. With several workers, each takes the names whose hash
+// falls to it, in a map of its own, and numbers them after the names of
+// the workers before it: the numbers then depend on the workers, which is
+// no matter (what uses them sorts the names first).
+func distinctNames(x *names, workers int) (nameOf []int32, uniq []string) {
+	n := len(x.nodes)
+	nameOf = make([]int32, n)
+	if workers <= 1 || n < 1<<14 {
+		m := numbering{ids: make(map[string]int32)}
+		for r := range n {
+			nameOf[r] = m.of(x.name(int32(r)))
+		}
+		return nameOf, m.list
+	}
+	workers = min(workers, 256)
+	share := make([]uint8, n) // row → the worker its name falls to
+	var wg sync.WaitGroup
+	size := (n + workers - 1) / workers
+	for w := range workers {
+		lo, hi := min(w*size, n), min((w+1)*size, n)
+		wg.Go(func() {
+			for r := lo; r < hi; r++ {
+				share[r] = uint8(xxhash.Sum64String(x.name(int32(r))) % uint64(workers))
+			}
+		})
+	}
+	wg.Wait()
+	parts := make([][]string, workers)
+	for w := range workers {
+		wg.Go(func() {
+			m := numbering{ids: make(map[string]int32, n/workers/2)}
+			for r, sh := range share {
+				if int(sh) == w {
+					nameOf[r] = m.of(x.name(int32(r)))
+				}
+			}
+			parts[w] = m.list
+		})
+	}
+	wg.Wait()
+	first := make([]int32, workers) // the number of worker w's first name
+	for w := 1; w < workers; w++ {
+		first[w] = first[w-1] + int32(len(parts[w-1]))
+	}
+	for w := range workers {
+		lo, hi := min(w*size, n), min((w+1)*size, n)
+		wg.Go(func() {
+			for r := lo; r < hi; r++ {
+				nameOf[r] += first[share[r]]
+			}
+		})
+	}
+	uniq = slices.Concat(parts...)
+	wg.Wait()
+	return nameOf, uniq
+}
+
+// numbering numbers distinct strings in the order first met: list holds
+// them by number.
+type numbering struct {
+	ids  map[string]int32
+	list []string
+}
+
+func (m *numbering) of(s string) int32 {
+	id, ok := m.ids[s]
+	if !ok {
+		id = int32(len(m.list))
+		m.ids[s] = id
+		m.list = append(m.list, s)
+	}
+	return id
 }
 
 // nameKeys lists keys by distinct name: those of name i are
@@ -137,12 +206,12 @@ func (nk *nameKeys) spread(n int, order []int32) (off []uint32, names []int32) {
 // to ASCII lower case, then the name, and lists them by number. Only
 // distinct names are sorted: comparing the folded strings, computed once,
 // orders them as compareFold does.
-func nameNumbers(uniq []string) (number, order []int32) {
+func nameNumbers(uniq []string, workers int) (number, order []int32) {
 	keys := make([]prefixKey, len(uniq))
 	for i, s := range uniq {
 		keys[i] = prefixKey{s: foldASCII(s), id: int32(i)}
 	}
-	sortKeys(keys)
+	sortKeys(keys, workers)
 	// Names that fold alike ("Run", "run") came out by id: order each
 	// such run by the names themselves.
 	for i := 0; i < len(keys); {
@@ -186,13 +255,13 @@ func (x *names) name(r int32) string  { return x.nt.name(&x.nodes[r]) }
 func (x *names) qname(r int32) string { return x.nt.str(x.nodes[r].qname) }
 
 // byQNameOrder returns the rows by qualified name, then row.
-func byQNameOrder(x *names) []int32 {
+func byQNameOrder(x *names, workers int) []int32 {
 	nodes := x.nodes
 	keys := make([]prefixKey, len(nodes))
 	for r := range nodes {
 		keys[r] = prefixKey{s: x.qname(int32(r)), id: int32(r)}
 	}
-	sortKeys(keys)
+	sortKeys(keys, workers)
 	rows := make([]int32, len(nodes))
 	for i, k := range keys {
 		rows[i] = k.id
@@ -215,13 +284,21 @@ type prefixKey struct {
 // sortKeys sorts keys by string, then id: a multikey quicksort eight bytes
 // at a time. Qualified names share long prefixes (package paths), which a
 // comparison sort reads again at every comparison; this reads each byte of
-// a shared prefix a few times, in partitions that stay in cache.
-func sortKeys(keys []prefixKey) {
+// a shared prefix a few times, in partitions that stay in cache. Large
+// partitions are sorted on up to workers goroutines; the order is the
+// same on any number.
+func sortKeys(keys []prefixKey, workers int) {
 	for i := range keys {
 		keys[i].setChunk(0)
 	}
-	multikey(keys, 0)
+	var wg sync.WaitGroup
+	multikey(keys, 0, workers-1, &wg)
+	wg.Wait()
 }
+
+// minForkKeys is the least a partition holds for multikey to sort it on
+// a goroutine of its own.
+const minForkKeys = 1 << 12
 
 func (k *prefixKey) setChunk(depth int) {
 	var b [8]byte
@@ -239,7 +316,10 @@ func compareChunk(a, b *prefixKey) int {
 	return cmp.Compare(a.n, b.n)
 }
 
-func multikey(keys []prefixKey, depth int) {
+// multikey sorts keys from byte depth on. While spare goroutines remain,
+// the part below a pivot, when large, is sorted on a new one (joined
+// through wg), which takes half of those left.
+func multikey(keys []prefixKey, depth, spare int, wg *sync.WaitGroup) {
 	for len(keys) > 12 {
 		// Median of three as the pivot, then a three-way partition:
 		// [0,lt) below, [lt,gt) equal, [gt,len) above.
@@ -268,13 +348,22 @@ func multikey(keys []prefixKey, depth int) {
 				i++
 			}
 		}
-		multikey(keys[:lt], depth)
+		part := func(p []prefixKey, depth int) {
+			if spare > 0 && len(p) >= minForkKeys {
+				give := (spare + 1) / 2
+				spare -= give
+				wg.Go(func() { multikey(p, depth, give-1, wg) })
+				return
+			}
+			multikey(p, depth, 0, wg)
+		}
+		part(keys[:lt], depth)
 		eq := keys[lt:gt]
 		if pivot.n == 9 {
 			for j := range eq {
 				eq[j].setChunk(depth + 8)
 			}
-			multikey(eq, depth+8)
+			part(eq, depth+8)
 		} else {
 			slices.SortFunc(eq, func(x, y prefixKey) int { return cmp.Compare(x.id, y.id) }) // the same string
 		}

@@ -107,6 +107,7 @@ func checkNames(t *testing.T, nodes []schemas.Node) {
 func TestBuildNamesMatchesDefinition(t *testing.T) {
 	checkNames(t, nil)
 	checkNames(t, querytest.Synthetic(5000, 3).Nodes)
+	checkNames(t, querytest.Synthetic(40000, 3).Nodes) // names split among workers, sorts forked
 
 	// Names that stress folding, words and trigrams: case variants,
 	// non-ASCII bytes, separators, digits, empty names, many repeats.
@@ -126,4 +127,48 @@ func TestBuildNamesMatchesDefinition(t *testing.T) {
 		})
 	}
 	checkNames(t, nodes)
+}
+
+// TestDistinctNames holds distinctNames, on one worker and on several, to
+// its contract: each row's number names its name, and every distinct name
+// has one number.
+func TestDistinctNames(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	nodes := make([]schemas.Node, 40000) // past the least split among workers
+	ids := make([]uint64, len(nodes))
+	for r := range nodes {
+		name := fmt.Sprintf("n%d", rng.IntN(9000))
+		if r%7 == 0 {
+			name = ""
+		}
+		nodes[r] = schemas.Node{ID: uint64(r + 1), Name: name, QualifiedName: "p." + name}
+		ids[r] = uint64(r + 1)
+	}
+	packed, nt, err := buildNodes(nodes, ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := names{nodes: packed, nt: &nt}
+	distinct := map[string]bool{}
+	for _, n := range nodes {
+		distinct[n.Name] = true
+	}
+	for _, workers := range []int{1, 2, 3, 7} {
+		nameOf, uniq := distinctNames(&x, workers)
+		if len(uniq) != len(distinct) {
+			t.Errorf("%d workers: %d names, want %d", workers, len(uniq), len(distinct))
+		}
+		seen := map[string]bool{}
+		for _, s := range uniq {
+			if seen[s] {
+				t.Errorf("%d workers: name %q numbered twice", workers, s)
+			}
+			seen[s] = true
+		}
+		for r, n := range nodes {
+			if got := uniq[nameOf[r]]; got != n.Name {
+				t.Fatalf("%d workers: row %d numbered as %q, is %q", workers, r, got, n.Name)
+			}
+		}
+	}
 }

@@ -11,11 +11,11 @@ import (
 
 // TestSortKeys holds sortKeys to a plain sort by string, then id, on
 // strings that share long prefixes, differ only in length or in zero
-// bytes, repeat, or are empty.
+// bytes, repeat, or are empty, on one goroutine and on several.
 func TestSortKeys(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	parts := []string{"", "a", "net/http", "net/http.", "(*Server)", "Serve", "\x00", "\x00\x00", "cmd/compile/internal/ssa", "é", "zz"}
-	for _, n := range []int{0, 1, 2, 13, 200, 3000} {
+	for _, n := range []int{0, 1, 2, 13, 200, 3000, 60000} { // the last sorts on several goroutines
 		keys := make([]prefixKey, n)
 		for i := range keys {
 			var s string
@@ -26,10 +26,13 @@ func TestSortKeys(t *testing.T) {
 		}
 		want := slices.Clone(keys)
 		slices.SortFunc(want, func(a, b prefixKey) int { return cmp.Or(strings.Compare(a.s, b.s), cmp.Compare(a.id, b.id)) })
-		sortKeys(keys)
-		for i := range keys {
-			if keys[i].s != want[i].s || keys[i].id != want[i].id {
-				t.Fatalf("%d keys: at %d got %q/%d, want %q/%d", n, i, keys[i].s, keys[i].id, want[i].s, want[i].id)
+		for _, workers := range []int{1, 2, 5} {
+			got := slices.Clone(keys)
+			sortKeys(got, workers)
+			for i := range got {
+				if got[i].s != want[i].s || got[i].id != want[i].id {
+					t.Fatalf("%d keys, %d workers: at %d got %q/%d, want %q/%d", n, workers, i, got[i].s, got[i].id, want[i].s, want[i].id)
+				}
 			}
 		}
 	}

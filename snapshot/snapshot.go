@@ -296,11 +296,10 @@ func Read(ctx context.Context, st Store, prefix string, opts ReadOptions) (*Snap
 	w := opts.workers()
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(w)
-	g.Go(func() (err error) { s.Nodes, err = loadTable(gctx, st, prefix, &m, nodesSpec, w); return err })
-	if !opts.SkipEdges {
-		g.Go(func() (err error) { s.Edges, err = loadTable(gctx, st, prefix, &m, edgesSpec, w); return err })
-	}
-	g.Go(func() (err error) { s.Files, err = loadTable(gctx, st, prefix, &m, filesSpec, w); return err })
+	// The sources go first: kept compressed (SourceFiles), they are
+	// checked on one goroutine, the longest of the tables' jobs, which
+	// last left one core idle at the end of the read (GOROOT/src: read
+	// 382 → 339 ms, median of 6 alternations).
 	if _, listed := findTable(&m, schemas.TableSources); listed && !opts.SkipSources {
 		g.Go(func() (err error) {
 			if opts.SourceFiles {
@@ -313,6 +312,11 @@ func Read(ctx context.Context, st Store, prefix string, opts ReadOptions) (*Snap
 			return err
 		})
 	}
+	g.Go(func() (err error) { s.Nodes, err = loadTable(gctx, st, prefix, &m, nodesSpec, w); return err })
+	if !opts.SkipEdges {
+		g.Go(func() (err error) { s.Edges, err = loadTable(gctx, st, prefix, &m, edgesSpec, w); return err })
+	}
+	g.Go(func() (err error) { s.Files, err = loadTable(gctx, st, prefix, &m, filesSpec, w); return err })
 	if !opts.SkipRefs {
 		g.Go(func() (err error) { s.Refs, err = loadTable(gctx, st, prefix, &m, refsSpec, w); return err })
 	}
