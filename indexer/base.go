@@ -6,6 +6,9 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
+	"sync"
 
 	"github.com/graphsnap/snap/schemas"
 )
@@ -36,9 +39,11 @@ type Contextual interface {
 
 // reuse holds what a run takes from its base.
 type reuse struct {
-	files map[string]int     // path → row in base.Files, for reusable files
-	nodes map[string][]int32 // path → rows in base.Nodes (not the file node)
-	refs  map[string][2]int  // path → its run of rows in base.Refs, [lo, hi)
+	files map[string]int    // path → row in base.Files, for reusable files
+	refs  map[string][2]int // path → its run of rows in base.Refs, [lo, hi)
+	// The rows in base.Nodes of the file at row f of base.Files (not its
+	// file node) are nodeRows[nodeAt[f]:nodeAt[f+1]], in id order.
+	nodeAt, nodeRows []int32
 	// plain are the base's files whose rows are their file rows alone:
 	// unsupported, binary, generated, too large. Their rows hang on their
 	// content (and the options), and a file not read again (see
@@ -64,7 +69,7 @@ func newReuse(b *Base, root string, paths []string, langs []Language) *reuse {
 		}
 		ok[l.Name()] = true
 	}
-	r := &reuse{files: make(map[string]int), nodes: make(map[string][]int32), refs: make(map[string][2]int), plain: make(map[string]int), base: b}
+	r := &reuse{files: make(map[string]int), refs: make(map[string][2]int), plain: make(map[string]int), base: b}
 	for i, f := range b.Files {
 		switch {
 		case ok[f.Language] && (f.Status == schemas.StatusOK || f.Status == schemas.StatusParseError):
@@ -74,33 +79,78 @@ func newReuse(b *Base, root string, paths []string, langs []Language) *reuse {
 			r.plain[f.Path] = i
 		}
 	}
-	for i, n := range b.Nodes {
-		if n.Kind == schemas.KindFile {
-			continue
-		}
-		if _, reusable := r.files[n.File]; reusable {
-			r.nodes[n.File] = append(r.nodes[n.File], int32(i))
-		}
-	}
+	r.indexNodes()
 	// The refs are in table order, by file first: a file's are one run,
 	// which its result shares rather than copies (Index only reads a
 	// result's refs, copying them into the graph). A file whose refs come
-	// in two runs is parsed again.
-	for i, ref := range b.Refs {
-		if _, reusable := r.files[ref.File]; !reusable {
-			continue
+	// in two runs is parsed again. The map is asked once a run.
+	for lo := 0; lo < len(b.Refs); {
+		file := b.Refs[lo].File
+		hi := lo + 1
+		for hi < len(b.Refs) && b.Refs[hi].File == file {
+			hi++
 		}
-		run, seen := r.refs[ref.File]
-		switch {
-		case !seen:
-			r.refs[ref.File] = [2]int{i, i + 1}
-		case run[1] == i:
-			r.refs[ref.File] = [2]int{run[0], i + 1}
-		default:
-			delete(r.files, ref.File)
+		if _, reusable := r.files[file]; reusable {
+			if _, seen := r.refs[file]; seen {
+				delete(r.files, file)
+			} else {
+				r.refs[file] = [2]int{lo, hi}
+			}
 		}
+		lo = hi
 	}
 	return r
+}
+
+// indexNodes lists the base's nodes by reusable file (nodeAt, nodeRows).
+// The nodes are in id order, their files all over: the file of each is
+// looked up on every core, then the rows are counted out by file.
+func (r *reuse) indexNodes() {
+	nodes := r.base.Nodes
+	fileOf := make([]int32, len(nodes)) // row in base.Files; -1 for none
+	workers := runtime.GOMAXPROCS(0)
+	size := (len(nodes) + workers - 1) / workers
+	var wg sync.WaitGroup
+	for lo := 0; lo < len(nodes); lo += size {
+		wg.Go(func() {
+			for i := lo; i < min(lo+size, len(nodes)); i++ {
+				fileOf[i] = -1
+				if n := &nodes[i]; n.Kind != schemas.KindFile {
+					if f, reusable := r.files[n.File]; reusable {
+						fileOf[i] = int32(f)
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	r.nodeAt = make([]int32, len(r.base.Files)+1)
+	for _, f := range fileOf {
+		if f >= 0 {
+			r.nodeAt[f+1]++
+		}
+	}
+	for f := range r.base.Files {
+		r.nodeAt[f+1] += r.nodeAt[f]
+	}
+	r.nodeRows = make([]int32, r.nodeAt[len(r.base.Files)])
+	next := slices.Clone(r.nodeAt)
+	for i, f := range fileOf {
+		if f >= 0 {
+			r.nodeRows[next[f]] = int32(i)
+			next[f]++
+		}
+	}
+}
+
+// nodes returns the base's rows of the nodes of the file at p (its file
+// node aside), when p is reusable.
+func (r *reuse) nodes(p string) []int32 {
+	f, ok := r.files[p]
+	if !ok {
+		return nil
+	}
+	return r.nodeRows[r.nodeAt[f]:r.nodeAt[f+1]:r.nodeAt[f+1]]
 }
 
 // sameContext reports whether the context files of c among paths are the

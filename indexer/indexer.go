@@ -60,6 +60,10 @@ type Options struct {
 	// content the base holds the rows of, is not read. Its source row is
 	// then left empty, and Graph.Unread says so.
 	Known *StatCache
+	// Paths, if set, returns the tree's files as Walk lists them, from a
+	// walk started beside other work (reading the base); otherwise Index
+	// walks the tree itself.
+	Paths func() ([]string, error)
 	// Exclude leaves out the paths matching these globs, and the paths
 	// under folders matching them (see ValidateExclude).
 	Exclude []string
@@ -129,7 +133,11 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 	if err != nil {
 		return nil, fmt.Errorf("index %s: %w", root, err)
 	}
-	paths, err := Walk(ctx, abs)
+	walk := opts.Paths
+	if walk == nil {
+		walk = func() ([]string, error) { return Walk(ctx, abs) }
+	}
+	paths, err := walk()
 	if err != nil {
 		return nil, err
 	}
@@ -745,7 +753,7 @@ func indexFile(files *folderFiles, t *Tree, p string, opts *Options, maxSize int
 	}
 	if bf, ok := ru.lookup(p, f.SHA256); ok && bf.Language == lang.Name() {
 		r.file, r.src, r.lang, r.result, r.reused = bf, src, lang, ru.result(p, bf), true
-		r.baseNodes = ru.nodes[p]
+		r.baseNodes = ru.nodes(p)
 		return r, nil
 	}
 	x := xs[lang]
@@ -833,7 +841,7 @@ func unread(files *folderFiles, p string, lang Language, opts *Options, maxSize 
 		bf.IsGenerated && !opts.Generated || !opts.Minified && minified(p, bf.Size, bf.Lines) {
 		return fileResult{}, false
 	}
-	return fileResult{file: bf, lang: lang, result: ru.result(p, bf), reused: true, baseNodes: ru.nodes[p], unread: true, stat: fi}, true
+	return fileResult{file: bf, lang: lang, result: ru.result(p, bf), reused: true, baseNodes: ru.nodes(p), unread: true, stat: fi}, true
 }
 
 // largeError is the error of a file of size bytes skipped for being over

@@ -3,6 +3,7 @@ package indexer_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -47,6 +48,28 @@ func TestMissingOrNotADirectory(t *testing.T) {
 	write(t, dir, "f.go", []byte("package f\n"))
 	if _, err := indexer.Index(context.Background(), filepath.Join(dir, "f.go"), indexer.Options{Languages: langs()}); err == nil || !strings.Contains(err.Error(), "not a directory") {
 		t.Errorf("file as root: got %v, want a not-a-directory error", err)
+	}
+}
+
+// TestWalkedPaths holds Index to the walk it is given (Options.Paths):
+// its paths are the files indexed, its error is the run's.
+func TestWalkedPaths(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.go", []byte("package a\n"))
+	write(t, dir, "b.go", []byte("package a\n"))
+	walks := 0
+	g, err := indexer.Index(context.Background(), dir, indexer.Options{Languages: langs(),
+		Paths: func() ([]string, error) { walks++; return []string{"b.go"}, nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if walks != 1 || len(g.Files) != 1 || g.Files[0].Path != "b.go" {
+		t.Errorf("walked %d times, files %v; want once, b.go alone", walks, statuses(g))
+	}
+	refused := errors.New("walk refused")
+	if _, err := indexer.Index(context.Background(), dir, indexer.Options{Languages: langs(),
+		Paths: func() ([]string, error) { return nil, refused }}); !errors.Is(err, refused) {
+		t.Errorf("a failed walk: got %v, want its error", err)
 	}
 }
 

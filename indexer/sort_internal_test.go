@@ -40,6 +40,14 @@ func TestSortEdges(t *testing.T) {
 		if got := SortEdges(edges[:cut], nil, edges[cut:]); !slices.Equal(got, want) {
 			t.Fatalf("%d edges: SortEdges differs from sorting by the table's order", n)
 		}
+		var parts [][]schemas.Edge // more parts than workers: several to a group
+		for rest := edges; len(rest) > 0; {
+			k := min(len(rest), 1+rng.IntN(n/4+1))
+			parts, rest = append(parts, rest[:k]), rest[k:]
+		}
+		if got := SortEdges(parts...); !slices.Equal(got, want) {
+			t.Fatalf("%d edges in %d parts: SortEdges differs from sorting by the table's order", n, len(parts))
+		}
 
 		// The contains edges into nodes with a parent, made by the sort,
 		// land as the same edges given would.

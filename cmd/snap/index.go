@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
+	"runtime/trace"
 	"slices"
 	"strings"
 	"sync"
@@ -88,23 +90,43 @@ func indexCommand(log *slog.Logger) *cli.Command {
 // cpuProfile starts a CPU profile of the command when SNAP_CPUPROFILE
 // names a file, for the performance work (go tool pprof FILE); stop ends
 // and writes it. When SNAP_MEMPROFILE names a file, stop also writes a
-// heap profile there (its alloc_space says what the run allocated).
+// heap profile there (its alloc_space says what the run allocated); when
+// SNAP_TRACE does, the command's execution trace goes there (go tool
+// trace FILE: which goroutines ran when, and where a core stood idle).
 func cpuProfile() (stop func(), err error) {
-	stopCPU := func() {}
-	if path := os.Getenv("SNAP_CPUPROFILE"); path != "" {
+	var stops []func()
+	for _, p := range []struct {
+		env   string
+		start func(io.Writer) error
+		stop  func()
+	}{
+		{"SNAP_CPUPROFILE", pprof.StartCPUProfile, pprof.StopCPUProfile},
+		{"SNAP_TRACE", trace.Start, trace.Stop},
+	} {
+		path := os.Getenv(p.env)
+		if path == "" {
+			continue
+		}
 		f, err := os.Create(path)
+		if err == nil {
+			err = p.start(f)
+		}
 		if err != nil {
-			return nil, err
+			for _, s := range stops {
+				s()
+			}
+			if f != nil {
+				f.Close()
+			}
+			return nil, fmt.Errorf("%s: %w", p.env, err)
 		}
-		if err := pprof.StartCPUProfile(f); err != nil {
-			f.Close()
-			return nil, err
-		}
-		stopCPU = func() { pprof.StopCPUProfile(); f.Close() }
+		stops = append(stops, func() { p.stop(); f.Close() })
 	}
 	mem := os.Getenv("SNAP_MEMPROFILE")
 	return func() {
-		stopCPU()
+		for _, s := range stops {
+			s()
+		}
 		if mem == "" {
 			return
 		}
@@ -122,6 +144,11 @@ func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string)
 		return err
 	}
 	defer stop()
+	// The tree is walked while the run finds its identity and reads its
+	// base: the walk mostly waits for git, the base read for nothing else.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	paths := walkAhead(ctx, dir)
 	id := detect(ctx, dir)
 	id.readCommit(ctx) // outside git, the commit comes from the files' hashes (treeCommit)
 	if v := c.String("repo"); v != "" {
@@ -146,6 +173,7 @@ func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string)
 			MaxFileSize: c.Int64("max-file-size"),
 			NoSources:   c.Bool("no-sources"),
 			ParseOnly:   c.Bool("parse-only"),
+			Paths:       paths,
 		},
 	}
 	if !c.Bool("quiet") {
@@ -171,6 +199,28 @@ func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string)
 		fmt.Fprintln(c.App.Writer, res.prefix)
 	}
 	return nil
+}
+
+// walkAhead starts indexer.Walk of dir and returns what waits for it.
+func walkAhead(ctx context.Context, dir string) func() ([]string, error) {
+	type walked struct {
+		paths []string
+		err   error
+	}
+	done := make(chan walked, 1)
+	go func() {
+		abs, err := filepath.Abs(dir)
+		if err != nil {
+			done <- walked{err: err}
+			return
+		}
+		paths, err := indexer.Walk(ctx, abs)
+		done <- walked{paths, err}
+	}()
+	return sync.OnceValues(func() ([]string, error) {
+		w := <-done
+		return w.paths, w.err
+	})
 }
 
 // indexJob is one run of the indexer into a store.

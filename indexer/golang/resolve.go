@@ -96,9 +96,12 @@ func (l *Language) ResolveParts(nodes []schemas.Node, refs []schemas.Ref) ([]sch
 	}
 	// References resolve in parallel, in contiguous chunks whose edges are
 	// joined in order, so the result does not depend on the schedule.
+	// Interface satisfaction, which reads what the references do and
+	// writes only r.edges, runs beside them.
 	chunks := make([][]schemas.Edge, runtime.GOMAXPROCS(0))
 	size := (len(refs) + len(chunks) - 1) / len(chunks)
 	var wg sync.WaitGroup
+	wg.Go(r.implements)
 	for c := range chunks {
 		lo, hi := min(c*size, len(refs)), min((c+1)*size, len(refs))
 		wg.Go(func() {
@@ -124,7 +127,6 @@ func (l *Language) ResolveParts(nodes []schemas.Node, refs []schemas.Ref) ([]sch
 		})
 	}
 	wg.Wait()
-	r.implements()
 	return newNodes, append(chunks, r.edges)
 }
 
