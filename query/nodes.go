@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"unsafe"
 
 	"github.com/cespare/xxhash/v2"
@@ -128,18 +129,24 @@ func (t *nodeTable) nameLen(x *node) int {
 
 // buildNodes packs rows, sorted by unique id, into node rows; ids are the
 // rows' ids.
+//
+// The strings go into two arenas side by side, joined at the end: names
+// and qualified names into one, signatures and docs into the other, each
+// written by a goroutine of its own into places of its own (their rows
+// would share cache lines), while this one fills the rest of the rows.
 func buildNodes(rows []schemas.Node, ids []uint64) ([]node, nodeTable, error) {
 	var t nodeTable
 	out := make([]node, len(rows))
 	// Files are numbered as met, then renumbered in path order.
-	size := 0
+	names, texts := 1, 0 // the arenas' sizes
 	met := map[string]uint32{}
 	for i := range rows {
 		n := &rows[i]
-		size += 3*textRoom + len(n.QualifiedName) + len(n.Signature) + len(n.Doc)
+		names += textRoom + len(n.QualifiedName)
 		if !strings.HasSuffix(n.QualifiedName, n.Name) {
-			size += textRoom + len(n.Name)
+			names += textRoom + len(n.Name)
 		}
+		texts += 2*textRoom + len(n.Signature) + len(n.Doc)
 		f, ok := met[n.File]
 		if !ok {
 			f = uint32(len(t.files))
@@ -161,10 +168,46 @@ func buildNodes(rows []schemas.Node, ids []uint64) ([]node, nodeTable, error) {
 		renumber[m], sorted[i] = uint32(i), t.files[m]
 	}
 	t.files = sorted
-	if size >= nameInQName { // an offset's top bit is nameInQName's
-		return nil, t, fmt.Errorf("nodes: %d bytes of names, signatures and docs, more than an engine holds", size)
+	if names+texts >= nameInQName { // an offset's top bit is nameInQName's
+		return nil, t, fmt.Errorf("nodes: %d bytes of names, signatures and docs, more than an engine holds", names+texts)
 	}
-	t.arena = newArena(size)
+	var wg sync.WaitGroup
+	nameAt := make([][2]uint32, len(rows)) // name, qualified name
+	nameArena := newArena(names)
+	wg.Go(func() {
+		for i := range rows {
+			n := &rows[i]
+			at := &nameAt[i]
+			at[1] = nameArena.add(n.QualifiedName)
+			if n.Name != "" && strings.HasSuffix(n.QualifiedName, n.Name) {
+				at[0] = nameInQName | uint32(len(n.Name))
+			} else {
+				at[0] = nameArena.add(n.Name)
+			}
+		}
+	})
+	// Signatures and docs repeat (a constant's type, a generated
+	// comment): a table of recent ones, by hash, keeps most repeats once.
+	// Their arena starts empty: a place in it is never 0 but for "".
+	textAt := make([][2]uint32, len(rows)) // signature, doc
+	textArena := make(arena, 0, texts)
+	wg.Go(func() {
+		var recent [1 << 16]uint32 // places of strings; 0 for none
+		shared := func(s string) uint32 {
+			if len(s) < 8 {
+				return textArena.add(s)
+			}
+			slot := &recent[xxhash.Sum64String(s)&uint64(len(recent)-1)]
+			if *slot != 0 && textArena.str(*slot) == s {
+				return *slot
+			}
+			*slot = textArena.add(s)
+			return *slot
+		}
+		for i := range rows {
+			textAt[i] = [2]uint32{shared(rows[i].Signature), shared(rows[i].Doc)}
+		}
+	})
 	// Each field has a handful of values: a scan of them beats a map.
 	t.words = []string{""}
 	tooMany := false
@@ -195,31 +238,10 @@ func buildNodes(rows []schemas.Node, ids []uint64) ([]node, nodeTable, error) {
 		return uint8(w)
 	}
 	decoNum := map[string]uint32{}
-	// Signatures and docs repeat (a constant's type, a generated
-	// comment): a table of recent ones, by hash, keeps most repeats once.
-	var recent [1 << 16]uint32 // places of strings; 0 for none
-	shared := func(s string) uint32 {
-		if len(s) < 8 {
-			return t.arena.add(s)
-		}
-		slot := &recent[xxhash.Sum64String(s)&uint64(len(recent)-1)]
-		if *slot != 0 && t.arena.str(*slot) == s {
-			return *slot
-		}
-		*slot = t.arena.add(s)
-		return *slot
-	}
 	for i := range rows {
 		n := &rows[i]
 		x := &out[i]
 		x.id, x.bodyHash = n.ID, n.BodyHash
-		x.qname = t.arena.add(n.QualifiedName)
-		if n.Name != "" && strings.HasSuffix(n.QualifiedName, n.Name) {
-			x.name = nameInQName | uint32(len(n.Name))
-		} else {
-			x.name = t.arena.add(n.Name)
-		}
-		x.sig, x.doc = shared(n.Signature), shared(n.Doc)
 		x.startLine, x.startCol, x.endLine, x.endCol = n.StartLine, n.StartCol, n.EndLine, n.EndCol
 		x.startByte, x.endByte = n.StartByte, n.EndByte
 		x.file = renumber[x.file]
@@ -255,11 +277,24 @@ func buildNodes(rows []schemas.Node, ids []uint64) ([]node, nodeTable, error) {
 			}
 		}
 	}
+	wg.Wait()
 	if tooMany {
 		return nil, t, errors.New("nodes: more than 255 distinct kinds, languages and visibilities")
 	}
-	if len(t.arena) < cap(t.arena) {
-		t.arena = slices.Clone(t.arena) // without the room the repeats did not take
+	// One arena, without the room the repeats did not take: the texts'
+	// places move past the names'.
+	t.arena = make(arena, 0, len(nameArena)+len(textArena))
+	t.arena = append(append(t.arena, nameArena...), textArena...)
+	shift := func(off uint32) uint32 {
+		if off == 0 {
+			return 0
+		}
+		return off + uint32(len(nameArena))
+	}
+	for i := range out {
+		x := &out[i]
+		x.name, x.qname = nameAt[i][0], nameAt[i][1]
+		x.sig, x.doc = shift(textAt[i][0]), shift(textAt[i][1])
 	}
 	return out, t, nil
 }
