@@ -60,7 +60,8 @@ func (e *Engine) Explore(seeds []int32, opt ExploreOptions) Subgraph {
 	maxNodes = min(maxNodes, MaxExploreNodes)
 
 	var g Subgraph
-	in := newBitset(len(e.nodes))
+	in := e.rowSet()
+	defer e.putRowSet(in)
 	for _, s := range seeds {
 		if s >= 0 && int(s) < len(e.nodes) && !in.has(s) {
 			in.set(s)
@@ -89,7 +90,7 @@ func (e *Engine) Explore(seeds []int32, opt ExploreOptions) Subgraph {
 		}
 		frontier = g.Nodes[start:]
 	}
-	g.Edges = e.edgesAmong(g.Nodes, in, kinds)
+	g.Edges = e.edgesAmong(g.Nodes, in.bits, kinds)
 	return g
 }
 

@@ -103,3 +103,40 @@ func TestAdjacencyByDefinition(t *testing.T) {
 		t.Fatalf("Build of edges out of order: %v", err)
 	}
 }
+
+// TestRowSetPooled holds the pooled row sets to fresh ones: what a query
+// set is clear for the next, whoever takes the set, on any goroutine.
+func TestRowSetPooled(t *testing.T) {
+	e, err := Build(querytest.Synthetic(3000, 5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := int32(len(e.nodes))
+	done := make(chan bool)
+	for g := range 4 {
+		go func() {
+			ok := true
+			for round := range 200 {
+				s := e.rowSet()
+				for r := int32(0); r < n; r++ {
+					if s.has(r) {
+						ok = false
+					}
+				}
+				for r := int32(g + round%7); r < n; r += 61 {
+					s.set(r)
+				}
+				if !s.has(int32(g+round%7)) || s.has(n-1) && (n-1-int32(g+round%7))%61 != 0 {
+					ok = false
+				}
+				e.putRowSet(s)
+			}
+			done <- ok
+		}()
+	}
+	for range 4 {
+		if !<-done {
+			t.Error("a pooled row set came back with rows set, or lost one")
+		}
+	}
+}

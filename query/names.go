@@ -813,7 +813,8 @@ func (e *Engine) Search(q string, opt SearchOptions) []Hit {
 	if !scoped {
 		last = q
 	}
-	seen := newBitset(len(e.nodes))
+	seen := e.rowSet()
+	defer e.putRowSet(seen)
 	var hits, tier []Hit
 	accept := func(r int32, m Match, score float32) {
 		if seen.has(r) {

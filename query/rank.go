@@ -25,6 +25,8 @@ type lazy struct {
 
 	sitesOnce sync.Once
 	sites     csr // callers in site order (callSites)
+
+	rowSets sync.Pool // of *rowSet (Engine.rowSet)
 }
 
 func (e *Engine) lazy() *lazy { return e.later }
