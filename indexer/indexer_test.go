@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -151,20 +152,34 @@ func TestGitWorkTree(t *testing.T) {
 	write(t, dir, "untracked.go", []byte("package a\n"))
 	write(t, dir, "skip.go", []byte("package a\n"))
 	write(t, dir, ".gitignore", []byte("skip.go\n"))
-	for _, args := range [][]string{{"init", "-q"}, {"add", "a.go", ".gitignore"}} {
+	// Enough files for their checks to be split among workers, two of
+	// them tracked and then deleted from the work tree.
+	var many []string
+	for i := range 2500 {
+		name := fmt.Sprintf("many/f%04d.go", i)
+		write(t, dir, name, []byte("package many\n"))
+		many = append(many, name)
+	}
+	for _, args := range [][]string{{"init", "-q"}, {"add", "a.go", ".gitignore", "many/f0007.go", "many/f1800.go"}} {
 		cmd := exec.Command("git", args...)
 		cmd.Dir = dir
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("git %v: %v\n%s", args, err, out)
 		}
 	}
+	for _, gone := range []string{"many/f0007.go", "many/f1800.go"} {
+		if err := os.Remove(filepath.Join(dir, filepath.FromSlash(gone))); err != nil {
+			t.Fatal(err)
+		}
+		many = slices.DeleteFunc(many, func(p string) bool { return p == gone })
+	}
 	paths, err := indexer.Walk(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := strings.Join(paths, ",")
-	if got != ".gitignore,a.go,untracked.go" {
-		t.Errorf("walk = %s, want tracked and untracked files without ignored ones", got)
+	if want := strings.Join(append([]string{".gitignore", "a.go"}, append(many, "untracked.go")...), ","); got != want {
+		t.Errorf("walk = %.300s…, want tracked and untracked files without ignored or deleted ones", got)
 	}
 }
 

@@ -10,8 +10,10 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	gitignore "github.com/sabhiram/go-gitignore"
 )
@@ -61,20 +63,42 @@ func gitFiles(ctx context.Context, root string) ([]string, error) {
 	seen := make(map[string]bool)
 	var paths []string
 	for _, p := range out {
-		if seen[p] || skipped(p) {
-			continue
+		if !seen[p] && !skipped(p) {
+			seen[p] = true
+			paths = append(paths, p)
 		}
-		seen[p] = true
-		// Tracked files deleted from the work tree, and submodules
-		// (listed as their folder), are not files to index.
-		fi, err := os.Lstat(filepath.Join(root, filepath.FromSlash(p)))
-		if err != nil || fi.IsDir() {
-			continue
-		}
-		paths = append(paths, p)
 	}
+	// Tracked files deleted from the work tree, and submodules (listed
+	// as their folder), are not files to index.
+	paths = filesOnly(root, paths)
 	sort.Strings(paths)
 	return paths, nil
+}
+
+// filesOnly keeps the paths under root that are files (or links), in order:
+// a listing may name what was deleted since, or a folder. Their Lstat
+// calls, one for every path of the tree, are made on every core.
+func filesOnly(root string, paths []string) []string {
+	keep := make([]bool, len(paths))
+	workers := runtime.GOMAXPROCS(0)
+	size := max(1024, (len(paths)+workers-1)/workers)
+	var wg sync.WaitGroup
+	for lo := 0; lo < len(paths); lo += size {
+		wg.Go(func() {
+			for i := lo; i < min(lo+size, len(paths)); i++ {
+				fi, err := os.Lstat(filepath.Join(root, filepath.FromSlash(paths[i])))
+				keep[i] = err == nil && !fi.IsDir()
+			}
+		})
+	}
+	wg.Wait()
+	out := paths[:0]
+	for i, p := range paths {
+		if keep[i] {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // plainFiles lists root, a folder outside any git work tree, as the
@@ -94,7 +118,7 @@ func plainFiles(ctx context.Context, root string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	var paths []string
+	var paths, listed []string // of the repositories inside; of git's listing
 	for _, p := range out {
 		if skipped(p) {
 			continue
@@ -112,11 +136,9 @@ func plainFiles(ctx context.Context, root string) ([]string, error) {
 			}
 			continue
 		}
-		if fi, err := os.Lstat(filepath.Join(root, filepath.FromSlash(p))); err != nil || fi.IsDir() {
-			continue
-		}
-		paths = append(paths, p)
+		listed = append(listed, p)
 	}
+	paths = append(paths, filesOnly(root, listed)...)
 	sort.Strings(paths)
 	return paths, nil
 }
