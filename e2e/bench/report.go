@@ -440,7 +440,7 @@ func (r *report) markdown() string {
 	}
 	row("goroot", "snap serve: spawn → first answer", r.ColdStart)
 
-	p("\n### Where an index's time goes\n\nThe index's own timings (medians over the runs), from the line `snap index` logs when done: reading the base snapshot; walking, reading, hashing and parsing the files (a reused file is read and hashed, unless its stat is as the run before saw it); gathering their rows; resolving, while the tables already final encode beside it; writing the edges and closing the tables.\n\n")
+	p("\n### Where an index's time goes\n\nThe index's own timings (medians over the runs), from the line `snap index` logs when done: reading the base snapshot (the walk of the tree runs beside it); the rest of the walk, then reading, hashing and parsing the files (a reused file is read and hashed, unless its stat is as the run before saw it); gathering their rows; resolving, while the tables already final encode beside it; writing the edges and closing the tables.\n\n")
 	p("| corpus | run | base read | read and parse | gather | resolve | write | all |\n|---|---|---|---|---|---|---|---|\n")
 	for _, c := range r.Corpora {
 		for _, x := range []struct {
