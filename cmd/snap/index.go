@@ -87,13 +87,13 @@ func indexCommand(log *slog.Logger) *cli.Command {
 	}
 }
 
-// cpuProfile starts a CPU profile of the command when SNAP_CPUPROFILE
+// startProfiles starts a CPU profile of the command when SNAP_CPUPROFILE
 // names a file, for the performance work (go tool pprof FILE); stop ends
 // and writes it. When SNAP_MEMPROFILE names a file, stop also writes a
 // heap profile there (its alloc_space says what the run allocated); when
 // SNAP_TRACE does, the command's execution trace goes there (go tool
 // trace FILE: which goroutines ran when, and where a core stood idle).
-func cpuProfile() (stop func(), err error) {
+func startProfiles() (stop func(), err error) {
 	var stops []func()
 	for _, p := range []struct {
 		env   string
@@ -139,7 +139,7 @@ func cpuProfile() (stop func(), err error) {
 }
 
 func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string) error {
-	stop, err := cpuProfile()
+	stop, err := startProfiles()
 	if err != nil {
 		return err
 	}

@@ -67,7 +67,7 @@ func serveCommand(log *slog.Logger) *cli.Command {
 			if err := exactArgs(c, 0, 0); err != nil {
 				return err
 			}
-			stop, err := cpuProfile()
+			stop, err := startProfiles()
 			if err != nil {
 				return err
 			}
