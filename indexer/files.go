@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strings"
 )
 
 // folderFiles opens the files of a tree through its root, a folder at a
@@ -13,15 +14,22 @@ import (
 // system calls a folder, and indexFile used to call it twice a file (stat,
 // then read); a worker takes paths in order, so it keeps the folder of
 // the last one open as a root of its own, and opening the next file of
-// that folder resolves its name alone. Whatever that way cannot open (a
-// link out of its folder, a missing file) is opened by the tree's root,
-// which decides, and says why not, as it does alone. Not safe for
-// concurrent use: one per worker.
+// that folder resolves its name alone. The folders above it stay open
+// too, each opened from the one above it: the next folder, sharing most
+// of its path (the paths are sorted), opens its own names alone. Whatever
+// that way cannot open (a link out of its folder, a missing file) is
+// opened by the tree's root, which decides, and says why not, as it does
+// alone. Not safe for concurrent use: one per worker.
 type folderFiles struct {
 	root  *os.Root // the tree's
 	dir   string   // the folder of the last path, slash-separated, with a trailing slash
 	ready bool     // dir is set
 	sub   *os.Root // root's folder dir; nil for the root itself, or when it cannot be opened
+	// The folders of dir, outermost first: folders[i] is names[i], opened
+	// from folders[i-1] (the root for the first); they stop where a name
+	// could not be opened so.
+	folders []*os.Root
+	names   []string
 }
 
 // open opens the file at p, slash-separated within the root, and stats
@@ -61,21 +69,49 @@ func (d *folderFiles) stat(p string) (fs.FileInfo, error) {
 // enter keeps the folder of p open, and returns p's name in it.
 func (d *folderFiles) enter(p string) string {
 	dir, base := path.Split(p)
-	if !d.ready || dir != d.dir {
-		d.close()
-		d.dir, d.ready = dir, true
-		if dir != "" {
-			d.sub, _ = d.root.OpenRoot(filepath.FromSlash(dir)) // nil: the root opens the folder's files
+	if d.ready && dir == d.dir {
+		return base
+	}
+	d.dir, d.ready = dir, true
+	var names []string
+	if dir != "" {
+		names = strings.Split(dir[:len(dir)-1], "/")
+	}
+	keep := 0 // the folders open already
+	for keep < len(d.folders) && keep < len(names) && d.names[keep] == names[keep] {
+		keep++
+	}
+	d.closeFrom(keep)
+	for len(d.folders) < len(names) {
+		parent := d.root
+		if n := len(d.folders); n > 0 {
+			parent = d.folders[n-1]
 		}
+		sub, err := parent.OpenRoot(names[len(d.folders)])
+		if err != nil {
+			break
+		}
+		d.folders = append(d.folders, sub)
+		d.names = append(d.names, names[len(d.names)])
+	}
+	d.sub = nil
+	if len(names) > 0 && len(d.folders) == len(names) {
+		d.sub = d.folders[len(d.folders)-1]
 	}
 	return base
 }
 
-// close closes the folder kept open.
-func (d *folderFiles) close() {
-	if d.sub != nil {
-		d.sub.Close()
+// closeFrom closes the folders open below the first n.
+func (d *folderFiles) closeFrom(n int) {
+	for i := len(d.folders) - 1; i >= n; i-- {
+		d.folders[i].Close()
 	}
+	d.folders, d.names = d.folders[:n], d.names[:n]
+}
+
+// close closes the folders kept open.
+func (d *folderFiles) close() {
+	d.closeFrom(0)
 	d.sub, d.ready = nil, false
 }
 

@@ -267,6 +267,40 @@ func TestSkipped(t *testing.T) {
 // repository is recorded unreadable, its target's bytes kept out of the
 // snapshot (a pull request must not publish a CI runner's secret), while
 // a link within the tree is read.
+// TestNestedFolders reads files up and down a tree of folders, as a
+// worker keeps the folders of its last path open and opens the next
+// path's from there: every file is read whole, from its own folder, with
+// one worker and with several.
+func TestNestedFolders(t *testing.T) {
+	dir := t.TempDir()
+	paths := []string{"a.go", "x/a.go", "x/y/a.go", "x/y/z/a.go", "x/y/z/b.go", "x/y2/a.go", "x/y2/z/a.go",
+		"x/yz/a.go", "x2/y/z/a.go", "y/a.go", "y/y/y/y/a.go", "z.go"}
+	want := map[string]string{}
+	for i, p := range paths {
+		want[p] = fmt.Sprintf("package p%d // %s\n", i, p)
+		write(t, dir, p, []byte(want[p]))
+	}
+	for _, workers := range []int{1, 3} {
+		g, err := indexer.Index(context.Background(), dir, indexer.Options{Languages: langs(), Workers: workers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(g.Sources) != len(paths) {
+			t.Fatalf("%d workers: %d sources, want %d", workers, len(g.Sources), len(paths))
+		}
+		for _, src := range g.Sources {
+			if string(src.Content) != want[src.Path] {
+				t.Errorf("%d workers: %s read %q, want %q", workers, src.Path, src.Content, want[src.Path])
+			}
+		}
+		for _, f := range g.Files {
+			if f.Status != schemas.StatusOK {
+				t.Errorf("%d workers: %s: %s %s", workers, f.Path, f.Status, f.Error)
+			}
+		}
+	}
+}
+
 func TestSymlinkOutOfTree(t *testing.T) {
 	outside := t.TempDir()
 	secret := []byte("package leak\n\nconst Key = \"AKIA-planted-secret\"\n")
