@@ -108,22 +108,16 @@ func newReuse(b *Base, root string, paths []string, langs []Language) *reuse {
 func (r *reuse) indexNodes() {
 	nodes := r.base.Nodes
 	fileOf := make([]int32, len(nodes)) // row in base.Files; -1 for none
-	workers := runtime.GOMAXPROCS(0)
-	size := (len(nodes) + workers - 1) / workers
-	var wg sync.WaitGroup
-	for lo := 0; lo < len(nodes); lo += size {
-		wg.Go(func() {
-			for i := lo; i < min(lo+size, len(nodes)); i++ {
-				fileOf[i] = -1
-				if n := &nodes[i]; n.Kind != schemas.KindFile {
-					if f, reusable := r.files[n.File]; reusable {
-						fileOf[i] = int32(f)
-					}
+	onEveryCore(len(nodes), 1, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			fileOf[i] = -1
+			if n := &nodes[i]; n.Kind != schemas.KindFile {
+				if f, reusable := r.files[n.File]; reusable {
+					fileOf[i] = int32(f)
 				}
 			}
-		})
-	}
-	wg.Wait()
+		}
+	})
 	r.nodeAt = make([]int32, len(r.base.Files)+1)
 	for _, f := range fileOf {
 		if f >= 0 {
@@ -203,4 +197,17 @@ func (r *reuse) result(p string, f schemas.File) *Result {
 		res.Refs = r.base.Refs[run[0]:run[1]:run[1]]
 	}
 	return res
+}
+
+// onEveryCore calls f on consecutive ranges [lo, hi) of [0, n), one for
+// each CPU but none under least long, side by side, and returns when all
+// have.
+func onEveryCore(n, least int, f func(lo, hi int)) {
+	workers := runtime.GOMAXPROCS(0)
+	size := max(least, (n+workers-1)/workers, 1)
+	var wg sync.WaitGroup
+	for lo := 0; lo < n; lo += size {
+		wg.Go(func() { f(lo, min(lo+size, n)) })
+	}
+	wg.Wait()
 }

@@ -651,19 +651,13 @@ func sortEdges(parts [][]schemas.Edge, nodes []schemas.Node, parent []int32) []s
 	}
 	// The runs are sorted on every core, each worker a range of rows: at
 	// the end of the link, nothing else runs beside.
-	var wg sync.WaitGroup
-	workers := runtime.GOMAXPROCS(0)
-	size := (int(rows) + workers - 1) / workers
-	for lo := 0; lo < int(rows); lo += size {
-		wg.Go(func() {
-			for r := lo; r < min(lo+size, int(rows)); r++ {
-				if run := out[start[r]:start[r+1]]; len(run) > 1 {
-					slices.SortFunc(run, compareEdges)
-				}
+	onEveryCore(int(rows), 1, func(lo, hi int) {
+		for r := lo; r < hi; r++ {
+			if run := out[start[r]:start[r+1]]; len(run) > 1 {
+				slices.SortFunc(run, compareEdges)
 			}
-		})
-	}
-	wg.Wait()
+		}
+	})
 	return out
 }
 

@@ -10,10 +10,8 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
 
 	gitignore "github.com/sabhiram/go-gitignore"
 )
@@ -80,18 +78,12 @@ func gitFiles(ctx context.Context, root string) ([]string, error) {
 // calls, one for every path of the tree, are made on every core.
 func filesOnly(root string, paths []string) []string {
 	keep := make([]bool, len(paths))
-	workers := runtime.GOMAXPROCS(0)
-	size := max(1024, (len(paths)+workers-1)/workers)
-	var wg sync.WaitGroup
-	for lo := 0; lo < len(paths); lo += size {
-		wg.Go(func() {
-			for i := lo; i < min(lo+size, len(paths)); i++ {
-				fi, err := os.Lstat(filepath.Join(root, filepath.FromSlash(paths[i])))
-				keep[i] = err == nil && !fi.IsDir()
-			}
-		})
-	}
-	wg.Wait()
+	onEveryCore(len(paths), 1024, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			fi, err := os.Lstat(filepath.Join(root, filepath.FromSlash(paths[i])))
+			keep[i] = err == nil && !fi.IsDir()
+		}
+	})
 	out := paths[:0]
 	for i, p := range paths {
 		if keep[i] {
