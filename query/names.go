@@ -26,9 +26,43 @@ type names struct {
 	nameAt  []uint32
 	lens    []uint8 // by name: its length, or 255 for 255 bytes or more
 	byQName []int32 // rows by qualified name, then row
-	tokens  postings[string]
-	grams   postings[uint32]
+	post    *namePostings
 	scratch *sync.Pool // of *fuzzyScratch
+}
+
+// namePostings are the search's indexes of the distinct names, by word
+// and by trigram. They are built on first use (or by Engine.Warm), not by
+// the load: an engine answers its first calls without waiting for them
+// (snap serve warms it right after), and a search that comes first builds
+// them, once.
+type namePostings struct {
+	once   sync.Once
+	serial bool
+	tokens postings[string]
+	grams  postings[uint32]
+}
+
+// postings returns the postings of x's names, built on the first call.
+func (x *names) postings() *namePostings {
+	p := x.post
+	p.once.Do(func() {
+		// The names by number, each its first row's: the order the
+		// postings list them in.
+		uniq := make([]string, len(x.nameAt)-1)
+		order := make([]int32, len(uniq))
+		for n := range uniq {
+			uniq[n], order[n] = x.name(x.byName[x.nameAt[n]]), int32(n)
+		}
+		var wg sync.WaitGroup
+		do := wg.Go
+		if p.serial {
+			do = func(f func()) { f() }
+		}
+		do(func() { p.tokens = tokenPostings(uniq, order) })
+		p.grams = gramPostings(uniq, order)
+		wg.Wait()
+	})
+	return p
 }
 
 // fuzzyScratch is what a fuzzy match needs: a zero counter per name, and
@@ -68,20 +102,20 @@ func (x *names) nameLen(n int32) int {
 }
 
 // buildNames indexes the names of nodes. The work that depends on the
-// name alone (folding, words, trigrams, sorting) is done once per
-// distinct name; the rows are then placed by counting, which keeps each
-// name's in row order. The four indexes build side by side unless serial.
+// name alone (folding, sorting; words and trigrams later, see postings)
+// is done once per distinct name; the rows are then placed by counting,
+// which keeps each name's in row order. The two orders build side by
+// side unless serial.
 func buildNames(nodes []node, nt *nodeTable, serial bool) names {
-	x := names{nodes: nodes, nt: nt}
+	x := names{nodes: nodes, nt: nt, post: &namePostings{serial: serial}}
 	workers := runtime.GOMAXPROCS(0)
 	if serial {
 		workers = 1
 	}
 	nameOf, uniq := distinctNames(&x, workers) // row → its name, an index into uniq
 	x.scratch = &sync.Pool{New: func() any { return &fuzzyScratch{counts: make([]uint8, len(uniq))} }}
-	// The names' numbers, in byName's order, come first: the postings
-	// list numbers.
-	number, order := nameNumbers(uniq, workers)
+	// The names' numbers, in byName's order, come first.
+	number := nameNumbers(uniq, workers)
 	x.lens = make([]uint8, len(uniq))
 	for id, s := range uniq {
 		x.lens[number[id]] = uint8(min(len(s), 0xff))
@@ -91,10 +125,8 @@ func buildNames(nodes []node, nt *nodeTable, serial bool) names {
 	if serial {
 		do = func(f func()) { f() }
 	}
-	do(func() { x.byName, x.nameAt = byNameOrder(number, nameOf) })
 	do(func() { x.byQName = byQNameOrder(&x, workers) })
-	do(func() { x.tokens = tokenPostings(uniq, order) })
-	x.grams = gramPostings(uniq, order)
+	x.byName, x.nameAt = byNameOrder(number, nameOf)
 	wg.Wait()
 	return x
 }
@@ -203,10 +235,10 @@ func (nk *nameKeys) spread(n int, order []int32) (off []uint32, names []int32) {
 }
 
 // nameNumbers numbers the distinct names uniq in order of the name folded
-// to ASCII lower case, then the name, and lists them by number. Only
+// to ASCII lower case, then the name. Only
 // distinct names are sorted: comparing the folded strings, computed once,
 // orders them as compareFold does.
-func nameNumbers(uniq []string, workers int) (number, order []int32) {
+func nameNumbers(uniq []string, workers int) (number []int32) {
 	keys := make([]prefixKey, len(uniq))
 	for i, s := range uniq {
 		keys[i] = prefixKey{s: foldASCII(s), id: int32(i)}
@@ -224,11 +256,11 @@ func nameNumbers(uniq []string, workers int) (number, order []int32) {
 		}
 		i = j
 	}
-	number, order = make([]int32, len(uniq)), make([]int32, len(uniq))
+	number = make([]int32, len(uniq))
 	for i, k := range keys {
-		number[k.id], order[i] = int32(i), k.id
+		number[k.id] = int32(i)
 	}
-	return number, order
+	return number
 }
 
 // byNameOrder returns the rows by name number, then row, and where each
@@ -871,9 +903,10 @@ func (e *Engine) Search(q string, opt SearchOptions) []Hit {
 	}
 	qt := tokens(last, nil)
 	if len(qt) > 0 {
-		names := e.names.tokens.get(qt[0])
+		post := e.names.postings()
+		names := post.tokens.get(qt[0])
 		for _, t := range qt[1:] {
-			names = intersect(names, e.names.tokens.get(t))
+			names = intersect(names, post.tokens.get(t))
 		}
 		for _, n := range names {
 			rows := e.names.rowsOf(n)
@@ -967,8 +1000,9 @@ func (x *names) fuzzy(q string, fn func(r int32, score float32)) {
 	}
 	qg := trigrams(q[:min(len(q), 250)], nil) // a row's count fits a byte
 	lists := make([][]int32, 0, len(qg))
+	grams := &x.postings().grams
 	for _, g := range qg {
-		if l := x.grams.get(g); len(l) > 0 {
+		if l := grams.get(g); len(l) > 0 {
 			lists = append(lists, l)
 		}
 	}

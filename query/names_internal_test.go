@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/graphsnap/snap/query/querytest"
@@ -41,12 +42,13 @@ func namesByDefinition(nodes []schemas.Node) names {
 		uniq = append(uniq, nodes[x.byName[len(nodes)-1]].Name)
 		x.nameAt = append(x.nameAt, uint32(len(nodes)))
 	}
-	x.tokens = postingsByDefinition(uniq, func(name string) []string {
+	x.post = &namePostings{}
+	x.post.tokens = postingsByDefinition(uniq, func(name string) []string {
 		toks := tokens(name, nil)
 		slices.Sort(toks)
 		return slices.Compact(toks)
 	})
-	x.grams = postingsByDefinition(uniq, func(name string) []uint32 {
+	x.post.grams = postingsByDefinition(uniq, func(name string) []uint32 {
 		return trigrams(name, nil)
 	})
 	return x
@@ -94,8 +96,8 @@ func checkNames(t *testing.T, nodes []schemas.Node) {
 			{"byName", got.byName, want.byName},
 			{"nameAt", got.nameAt, want.nameAt},
 			{"byQName", got.byQName, want.byQName},
-			{"tokens", got.tokens, want.tokens},
-			{"grams", got.grams, want.grams},
+			{"tokens", got.postings().tokens, want.post.tokens},
+			{"grams", got.postings().grams, want.post.grams},
 		} {
 			if !reflect.DeepEqual(c.got, c.want) {
 				t.Errorf("serial %v: %s differs from its definition", serial, c.name)
@@ -169,6 +171,49 @@ func TestDistinctNames(t *testing.T) {
 			if got := uniq[nameOf[r]]; got != n.Name {
 				t.Fatalf("%d workers: row %d numbered as %q, is %q", workers, r, got, n.Name)
 			}
+		}
+	}
+}
+
+// TestPostingsOnFirstSearch holds the search's postings to being built
+// by the first search that needs them, not by the load, once, whichever
+// of several concurrent searches comes first; the answers are those of an
+// engine warmed before its first search.
+func TestPostingsOnFirstSearch(t *testing.T) {
+	s := querytest.Synthetic(5000, 3)
+	warm, err := Build(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	warm.Warm()
+	cold, err := Build(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := cold.names.post; p.tokens.keys != nil || p.grams.keys != nil {
+		t.Fatal("the load built the postings")
+	}
+	queries := []string{"handler", "RenderSesion", "load user", "ParseSer", "zzzz"}
+	want := make([][]Hit, len(queries))
+	for i, q := range queries {
+		want[i] = warm.Search(q, SearchOptions{Limit: 20})
+	}
+	got := make([][][]Hit, 4)
+	var wg sync.WaitGroup
+	for g := range got {
+		wg.Go(func() {
+			for _, q := range queries {
+				got[g] = append(got[g], cold.Search(q, SearchOptions{Limit: 20}))
+			}
+		})
+	}
+	wg.Wait()
+	if p := cold.names.post; len(p.tokens.keys) == 0 || len(p.grams.keys) == 0 {
+		t.Fatal("searches did not build the postings")
+	}
+	for g := range got {
+		if !reflect.DeepEqual(got[g], want) {
+			t.Errorf("goroutine %d: the searches of a cold engine differ from a warm one's", g)
 		}
 	}
 }

@@ -31,13 +31,15 @@ type lazy struct {
 
 func (e *Engine) lazy() *lazy { return e.later }
 
-// Warm builds what the engine otherwise builds on first use: the index
-// of snap_context (about 2 s for GOROOT/src), the global rank, the
+// Warm builds what the engine otherwise builds on first use: the
+// postings of search, the index of snap_context (about 2 s for
+// GOROOT/src), the global rank, the
 // callers of every node in site order, and the lists behind import
 // lookups and statistics. Queries running meanwhile
 // answer as usual; one that needs an index still being built waits for
 // it, as it would have built it itself.
 func (e *Engine) Warm() {
+	e.names.postings()
 	e.contextIndex()
 	e.globalRank()
 	e.callSites()
