@@ -20,13 +20,11 @@ func edge(out *[]schemas.Edge, ref schemas.Ref, kind string, dst uint64, how, re
 	*out = append(*out, e)
 }
 
-// call resolves one call site.
+// call resolves one call site, whose source the caller found among the
+// nodes.
 func (r *resolver) call(out *[]schemas.Edge, ref schemas.Ref) {
 	f := r.files[ref.File]
 	if f == nil {
-		return
-	}
-	if _, ok := r.row(ref.Src); !ok {
 		return
 	}
 	v, why := r.evalAlternatives(ref.Expr, f)
@@ -94,7 +92,7 @@ func (r *resolver) pick(funcs []int32) []int32 {
 	}
 	var kept []int32
 	for _, i := range funcs {
-		if defaultBuild(r.nodes[i].File, r.constraint[r.nodes[i].File]) {
+		if r.built(r.nodes[i].File) {
 			kept = append(kept, i)
 		}
 	}
@@ -102,6 +100,15 @@ func (r *resolver) pick(funcs []int32) []int32 {
 		return funcs
 	}
 	return kept
+}
+
+// built reports whether file is compiled by default (see defaultBuild),
+// from what load found for the snapshot's files.
+func (r *resolver) built(file string) bool {
+	if f := r.files[file]; f != nil {
+		return f.built
+	}
+	return defaultBuild(file, r.constraint[file])
 }
 
 // importEdge links a file to the package it imports, when it is indexed.

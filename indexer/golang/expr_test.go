@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -86,6 +87,33 @@ func TestDefaultBuild(t *testing.T) {
 	} {
 		if got := defaultBuild(c.file, c.expr); got != c.want {
 			t.Errorf("defaultBuild(%q, %q) = %v, want %v", c.file, c.expr, got, c.want)
+		}
+	}
+}
+
+// TestSegments splits expressions as evaluation reads them: the head,
+// then one segment at a time, "?" ending what it cannot read.
+func TestSegments(t *testing.T) {
+	for _, c := range []struct {
+		expr string
+		want []string
+	}{
+		{"a", []string{"a"}},
+		{"a.b().c", []string{"a", ".b", "()", ".c"}},
+		{"{pkg.T}.x()", []string{"{pkg.T}", ".x", "()"}},
+		{"a.b[]()", []string{"a", ".b", "[]", "()"}},
+		{"a[i].b", []string{"a", "?"}},
+		{"f().g.h", []string{"f", "()", ".g", ".h"}},
+	} {
+		head, rest := splitHead(c.expr)
+		got := []string{head}
+		for len(rest) > 0 {
+			var seg string
+			seg, rest = nextSeg(rest)
+			got = append(got, seg)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%q: %q, want %q", c.expr, got, c.want)
 		}
 	}
 }
