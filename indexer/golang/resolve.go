@@ -159,10 +159,12 @@ func (r *resolver) load(refs []schemas.Ref) {
 		p.files = append(p.files, ref.File)
 		r.files[ref.File] = &fileInfo{path: ref.File, pkg: p, imports: make(map[string]string), id: indexer.FileID(ref.File)}
 	}
+	var f *fileInfo // of the ref before: a file's refs come together
 	for _, ref := range refs {
-		f := r.files[ref.File]
-		if f == nil {
-			continue
+		if f == nil || f.path != ref.File {
+			if f = r.files[ref.File]; f == nil {
+				continue
+			}
 		}
 		switch ref.Kind {
 		case schemas.EdgeImports:
