@@ -379,7 +379,10 @@ func link(g *Graph, sorted int, langs []Language, refsByLang map[Language][]sche
 	} else {
 		sortNodes(g.Nodes)
 	}
-	newNodes, parts := resolve(g.Nodes, langs, refsByLang)
+	// A language none of whose files the tree holds has nothing to
+	// resolve: its resolver is not run (some index every node first).
+	present := func(l Language) bool { return g.Stats.Languages[l.Name()] > 0 }
+	newNodes, parts := resolve(g.Nodes, langs, refsByLang, present)
 	if len(newNodes) > 0 {
 		sortNodes(newNodes)
 		g.Nodes = mergeNodes(g.Nodes, newNodes)
@@ -474,13 +477,15 @@ func FillRows(edges []schemas.Edge, ids []uint64) (int, error) {
 // (packages, modules) and the edges they found. Resolvers may set the
 // ParentID of the nodes of their language.
 func Resolve(nodes []schemas.Node, langs []Language, refsByLang map[Language][]schemas.Ref) ([]schemas.Node, []schemas.Edge) {
-	newNodes, parts := resolve(nodes, langs, refsByLang)
+	newNodes, parts := resolve(nodes, langs, refsByLang, nil)
 	return newNodes, slices.Concat(parts...)
 }
 
 // resolve is Resolve with the edges in parts, as the resolvers made them
-// (see PartsResolver).
-func resolve(nodes []schemas.Node, langs []Language, refsByLang map[Language][]schemas.Ref) ([]schemas.Node, [][]schemas.Edge) {
+// (see PartsResolver). present, when not nil, says which languages have
+// files among the nodes: a job (a language, or a family) none of whose
+// languages has any, and that has no refs, is left out.
+func resolve(nodes []schemas.Node, langs []Language, refsByLang map[Language][]schemas.Ref, present func(Language) bool) ([]schemas.Node, [][]schemas.Edge) {
 	// Languages resolve concurrently: each reads the nodes and writes only
 	// the ParentID of its own.
 	type resolved struct {
@@ -488,27 +493,33 @@ func resolve(nodes []schemas.Node, langs []Language, refsByLang map[Language][]s
 		edges [][]schemas.Edge
 	}
 	type job struct {
-		l    Language
-		refs []schemas.Ref
+		l       Language
+		refs    []schemas.Ref
+		present bool // files of one of its languages are among the nodes
 	}
 	var jobs []job
 	leader := make(map[string]int) // family → its job
 	for _, l := range langs {
 		refs := refsByLang[l]
+		here := present == nil || present(l)
 		if f, ok := l.(Family); ok {
 			if i, seen := leader[f.Family()]; seen {
 				j := &jobs[i]
 				j.refs = slices.Concat(j.refs, refs)
 				slices.SortStableFunc(j.refs, func(a, b schemas.Ref) int { return cmp.Compare(a.File, b.File) })
+				j.present = j.present || here
 				continue
 			}
 			leader[f.Family()] = len(jobs)
 		}
-		jobs = append(jobs, job{l, refs})
+		jobs = append(jobs, job{l, refs, here})
 	}
 	out := make([]resolved, len(jobs))
 	var wg sync.WaitGroup
 	for i, j := range jobs {
+		if !j.present && len(j.refs) == 0 {
+			continue
+		}
 		wg.Go(func() {
 			if p, ok := j.l.(PartsResolver); ok {
 				out[i].nodes, out[i].edges = p.ResolveParts(nodes, j.refs)

@@ -65,3 +65,44 @@ func TestLanguageForSharedExtension(t *testing.T) {
 		}
 	}
 }
+
+// recordingLang counts the calls of its resolver.
+type recordingLang struct {
+	fakeLang
+	calls  *int
+	family string
+}
+
+func (l recordingLang) Resolve([]schemas.Node, []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
+	*l.calls++
+	return nil, nil
+}
+
+type familyLang struct{ recordingLang }
+
+func (l familyLang) Family() string { return l.family }
+
+// TestResolveSkipsAbsentLanguages: a language none of whose files the
+// tree holds, and that has no refs, is not resolved; one of a family is,
+// when another member has files.
+func TestResolveSkipsAbsentLanguages(t *testing.T) {
+	var goCalls, kotlinCalls, tsCalls, luaCalls int
+	// Pointers: a Language is a map key.
+	golang := &recordingLang{fakeLang: fakeLang{name: "go"}, calls: &goCalls}
+	kotlin := &recordingLang{fakeLang: fakeLang{name: "kotlin"}, calls: &kotlinCalls}
+	ts := &familyLang{recordingLang{fakeLang: fakeLang{name: "typescript"}, calls: &tsCalls, family: "js"}}
+	js := &familyLang{recordingLang{fakeLang: fakeLang{name: "javascript"}, calls: new(int), family: "js"}}
+	lua := &recordingLang{fakeLang: fakeLang{name: "lua"}, calls: &luaCalls}
+	langs := []Language{golang, kotlin, ts, js, lua}
+	refs := map[Language][]schemas.Ref{lua: {{File: "x.lua", Kind: schemas.EdgeCalls}}}
+	files := map[string]bool{"go": true, "javascript": true}
+	resolve(nil, langs, refs, func(l Language) bool { return files[l.Name()] })
+	if goCalls != 1 || kotlinCalls != 0 || tsCalls != 1 || luaCalls != 1 {
+		t.Errorf("resolvers called: go %d, kotlin %d, typescript (leader of javascript) %d, lua (refs, no files) %d; want 1, 0, 1, 1",
+			goCalls, kotlinCalls, tsCalls, luaCalls)
+	}
+	resolve(nil, langs, refs, nil)
+	if kotlinCalls != 1 {
+		t.Errorf("without presence, kotlin resolved %d times, want 1", kotlinCalls)
+	}
+}
