@@ -140,15 +140,20 @@ func FuzzReadFiles(f *testing.F) {
 
 // FuzzReadSources fuzzes both readers of the sources table: decodeRows,
 // as fuzzTable does every table's, and SourceFiles, which must refuse
-// with a clear error or read what decodeRows reads.
+// with a clear error, at its opening or at the files of a row group it
+// finds wrong when first read, or read what decodeRows reads: no file's
+// content is ever another's.
 func FuzzReadSources(f *testing.F) {
 	_, _, _, sources, _ := testTables(12)
 	fuzzTable(f, sourcesSpec, sources, func(t *testing.T, data []byte) {
 		before := heapAllocs()
 		sf, err := openSourceFiles(data, fuzzMaxRows)
+		var readErr error // the first file's that could not be read
 		if err == nil {
 			for _, p := range sf.Paths() {
-				sf.Content(p)
+				if _, err := sf.ReadContent(p); err != nil && readErr == nil {
+					readErr = err
+				}
 			}
 		}
 		if used, budget := heapAllocs()-before, allocBudget(len(data)); used > budget {
@@ -161,8 +166,16 @@ func FuzzReadSources(f *testing.F) {
 			return
 		}
 		rows, err := decodeRows(sourcesSpec, data, fuzzMaxRows, 2)
-		if err != nil {
-			t.Fatalf("SourceFiles reads what decodeRows refuses (%v)", err)
+		if readErr != nil {
+			checkReadError(t, readErr, len(data))
+		}
+		switch {
+		case err != nil && readErr == nil:
+			t.Fatalf("SourceFiles reads every file of what decodeRows refuses (%v)", err)
+		case err == nil && readErr != nil:
+			t.Fatalf("SourceFiles refuses a file (%v) of what decodeRows reads", readErr)
+		case err != nil:
+			return
 		}
 		if sf.Len() != len(rows) {
 			t.Fatalf("SourceFiles holds %d files, decodeRows %d", sf.Len(), len(rows))

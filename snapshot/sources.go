@@ -23,13 +23,18 @@ import (
 // files'; when the store hands back the table's file (a folder or the
 // local cache), not even that: the pages are read back from the file,
 // each checked against the hash of the bytes Read checked. Read checks
-// the table whole, as it checks a table it decodes, before returning it;
-// a SourceFiles is safe for concurrent use.
+// the table's structure, every page header and every path before
+// returning it; the contents of a row group are inflated and checked when
+// a file of it is first asked for (inflating them all took an eighth of
+// snap serve's start on GOROOT/src), and a row group any of whose pages
+// fails the check gives an error for each of its files, never another
+// file's content. A SourceFiles is safe for concurrent use.
 type SourceFiles struct {
 	size    int64 // of the table's file
 	content leaf
 	paths   []string // sorted, one per row
 	pages   []sourcePage
+	groups  []sourceGroup
 	file    io.ReaderAt // the table's file, when pages are read back from it
 
 	mu         sync.Mutex
@@ -44,10 +49,21 @@ type SourceFiles struct {
 // 32 MiB keeps some forty, enough for the files a session keeps reading.
 const sourceCacheBytes = 32 << 20
 
+// sourceGroup is a row group's content pages, pages[lo:hi], and their
+// check: each page inflated, holding the values its header declares. The
+// rows of a page are found by the counts of the pages before it, so a
+// page is only read once all of its row group's have passed.
+type sourceGroup struct {
+	lo, hi int
+	once   sync.Once
+	err    error
+}
+
 // sourcePage is one data page of the content column.
 type sourcePage struct {
 	first  int // the row of its first value
-	n      int
+	n      int // the values its header declares, checked with its group
+	group  int
 	header format.PageHeader
 	body   []byte // as stored; nil when read back from the file
 	off    int64  // the body's offset in the file
@@ -121,20 +137,18 @@ func openSourceFiles(data []byte, maxRows int64) (*SourceFiles, error) {
 			return nil, fmt.Errorf("row group %d, column path: %w", g, err)
 		}
 		cc = &rg.Columns[contentCol]
+		s.groups = append(s.groups, sourceGroup{lo: len(s.pages)})
 		err = c.walkChunk(cc, s.content, rg.NumRows, func(h *format.PageHeader, body []byte) (int64, error) {
-			values, err := pageValues(c, h, body, cc.MetaData.Codec, s.content)
+			n, err := contentValues(c, h, s.content)
 			if err != nil {
 				return 0, err
 			}
-			if scratch, at, err = pageByteArrays(h, values, scratch, at); err != nil {
-				return 0, err
-			}
-			n := len(at) - 1
 			off := int64(uintptr(unsafe.Pointer(unsafe.SliceData(body))) - uintptr(unsafe.Pointer(unsafe.SliceData(data))))
-			s.pages = append(s.pages, sourcePage{first: row, n: n, header: *h, body: body, off: off, codec: cc.MetaData.Codec})
-			row += n
-			return int64(n), nil
+			s.pages = append(s.pages, sourcePage{first: row, n: int(n), group: g, header: *h, body: body, off: off, codec: cc.MetaData.Codec})
+			row += int(n)
+			return n, nil
 		})
+		s.groups[g].hi = len(s.pages)
 		if err != nil {
 			return nil, fmt.Errorf("row group %d, column content: %w", g, err)
 		}
@@ -179,6 +193,33 @@ func (s *SourceFiles) pageBody(pg *sourcePage) ([]byte, error) {
 		return nil, fmt.Errorf("sources table: the page at byte %d changed on disk since the snapshot was read", pg.off)
 	}
 	return body, nil
+}
+
+// contentValues checks what a content page's header alone says (see
+// checkPage) and returns the number of values it declares, refusing with
+// errNotLazy what SourceFiles does not read. Its bytes are checked when
+// its row group is first read (SourceFiles.checkGroup).
+func contentValues(c *pageChecker, h *format.PageHeader, l leaf) (int64, error) {
+	if pageEncoding(h) < 0 || l.maxDef != 0 || l.maxRep != 0 {
+		return 0, errNotLazy
+	}
+	if h.UncompressedPageSize < 0 || int64(h.UncompressedPageSize) > c.maxBytes {
+		return 0, fmt.Errorf("uncompressed size %d out of range [0, %d]", h.UncompressedPageSize, c.maxBytes)
+	}
+	var nv int64
+	if h.Type == format.DataPageV2 {
+		d := &h.DataPageHeaderV2.V
+		nv = int64(d.NumValues)
+		if d.NumNulls != 0 || int64(d.NumRows) != nv {
+			return 0, fmt.Errorf("%d nulls and %d rows for %d values of a required column", d.NumNulls, d.NumRows, nv)
+		}
+	} else {
+		nv = int64(h.DataPageHeader.V.NumValues)
+	}
+	if nv < 0 || nv > c.maxValues {
+		return 0, fmt.Errorf("%d values", nv)
+	}
+	return nv, nil
 }
 
 // pageValues checks a page and returns its values as stored, refusing
@@ -275,29 +316,15 @@ func (s *SourceFiles) inflate(p int) (inflated, error) {
 	}
 	s.mu.Unlock()
 
-	// A checker of its own: its buffer is dropped, the values decoded
-	// out of it are handed out.
-	c := &pageChecker{}
-	c.maxBytes, c.maxValues = pageLimits(int(s.size))
-	defer c.close()
-	pg := &s.pages[p]
-	body, err := s.pageBody(pg)
+	v, ok, err := s.checkGroup(s.pages[p].group, p)
 	if err != nil {
 		return inflated{}, err
 	}
-	h := pg.header
-	values, err := pageValues(c, &h, body, pg.codec, s.content)
-	if err != nil {
-		return inflated{}, err
+	if !ok {
+		if v, err = s.inflatePage(p); err != nil {
+			return inflated{}, err
+		}
 	}
-	b, at, err := pageByteArrays(&h, values, nil, nil)
-	if err != nil {
-		return inflated{}, err
-	}
-	if len(at)-1 != pg.n {
-		return inflated{}, fmt.Errorf("page holds %d values, %d when read", len(at)-1, pg.n)
-	}
-	v := inflated{page: p, bytes: b, at: at}
 
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -319,4 +346,55 @@ func (s *SourceFiles) inflate(p int) (inflated, error) {
 		s.cache = slices.Delete(s.cache, oldest, oldest+1)
 	}
 	return v, nil
+}
+
+// checkGroup inflates and checks every content page of row group g, once:
+// each must hold the values its header declares, which placed the rows
+// of the pages after it. The caller that checks gets page want as
+// inflated (ok), the others inflate it again.
+func (s *SourceFiles) checkGroup(g, want int) (v inflated, ok bool, err error) {
+	sg := &s.groups[g]
+	sg.once.Do(func() {
+		for p := sg.lo; p < sg.hi; p++ {
+			pv, err := s.inflatePage(p)
+			if err != nil {
+				sg.err = err
+				return
+			}
+			if p == want {
+				v, ok = pv, true
+			}
+		}
+	})
+	if sg.err != nil {
+		return inflated{}, false, sg.err
+	}
+	return v, ok, nil
+}
+
+// inflatePage inflates page p into a buffer of its own and checks it.
+func (s *SourceFiles) inflatePage(p int) (inflated, error) {
+	// A checker of its own: its buffer is dropped, the values decoded
+	// out of it are handed out.
+	c := &pageChecker{}
+	c.maxBytes, c.maxValues = pageLimits(int(s.size))
+	defer c.close()
+	pg := &s.pages[p]
+	body, err := s.pageBody(pg)
+	if err != nil {
+		return inflated{}, err
+	}
+	h := pg.header
+	values, err := pageValues(c, &h, body, pg.codec, s.content)
+	if err != nil {
+		return inflated{}, fmt.Errorf("sources table: page at byte %d: %w", pg.off, err)
+	}
+	b, at, err := pageByteArrays(&h, values, nil, nil)
+	if err != nil {
+		return inflated{}, fmt.Errorf("sources table: page at byte %d: %w", pg.off, err)
+	}
+	if len(at)-1 != pg.n {
+		return inflated{}, fmt.Errorf("sources table: page at byte %d holds %d values, its header says %d", pg.off, len(at)-1, pg.n)
+	}
+	return inflated{page: p, bytes: b, at: at}, nil
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -246,4 +247,48 @@ func contentOf(src []schemas.Source, path string) []byte {
 		}
 	}
 	return nil
+}
+
+// TestSourceFilesLyingCounts: page headers that lie about their counts,
+// in a way that keeps their row group's total (which the opening checks),
+// would place the rows of a page between them wrong, though that page
+// holds what its header says. The row group is
+// checked whole when first read: each of its files is then an error,
+// never another file's content, and the other row groups read right.
+func TestSourceFilesLyingCounts(t *testing.T) {
+	src := bigSources()
+	data, err := encodeRows(sourcesSpec, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sf, err := openSourceFiles(data, int64(len(src)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := -1
+	for i := range sf.groups {
+		if sg := &sf.groups[i]; g < 0 && sg.hi-sg.lo >= 3 && sf.pages[sg.lo].n >= 2 {
+			g = i
+		}
+	}
+	if g < 0 || len(sf.groups) < 2 {
+		t.Fatalf("%d row groups, none of three pages or more: the test needs them", len(sf.groups))
+	}
+	// The first page claims a value less, the third one more: the second
+	// page's count is true, its rows one off.
+	lo := sf.groups[g].lo
+	sf.pages[lo].n--
+	sf.pages[lo+1].first--
+	sf.pages[lo+2].first--
+	sf.pages[lo+2].n++
+	for i, s := range src {
+		p := sort.Search(len(sf.pages), func(p int) bool { return sf.pages[p].first+sf.pages[p].n > i })
+		b, err := sf.ReadContent(s.Path)
+		switch {
+		case sf.pages[p].group == g && err == nil:
+			t.Fatalf("%s, in the row group that lies: read %d bytes, want an error", s.Path, len(b))
+		case sf.pages[p].group != g && (err != nil || !bytes.Equal(b, s.Content)):
+			t.Fatalf("%s, in another row group: %v, or not its content", s.Path, err)
+		}
+	}
 }
