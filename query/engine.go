@@ -23,9 +23,11 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/cespare/xxhash/v2"
 	"golang.org/x/sync/errgroup"
@@ -385,7 +387,7 @@ func BuildWith(s *snapshot.Snapshot, opts BuildOptions) (*Engine, error) {
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
-	e.placeEdgeFiles(ef)
+	e.placeEdgeFiles(ef, serial)
 	e.stats.Nodes = len(e.nodes)
 	e.stats.NodesByKind = map[string]int{}
 	e.stats.NodesByLanguage = map[string]int{}
@@ -562,8 +564,8 @@ func (e *Engine) buildAdjacency(edges []schemas.Edge, ids []uint64) (edgeFiles, 
 
 // placeEdgeFiles numbers the edges' files among the nodes' (adding any
 // file only edges name, in path order) and keeps apart those of the edges
-// whose file is not their source's.
-func (e *Engine) placeEdgeFiles(ef edgeFiles) {
+// whose file is not their source's, on every core unless serial.
+func (e *Engine) placeEdgeFiles(ef edgeFiles, serial bool) {
 	files := e.nt.files
 	num := make([]uint32, len(ef.paths)) // edge file → its number among files
 	var extra []string
@@ -591,13 +593,28 @@ func (e *Engine) placeEdgeFiles(ef edgeFiles) {
 		}
 		e.nt.files = merged
 	}
-	for i := range e.edges {
-		x := &e.edges[i]
-		if f := num[ef.of[i]]; f != e.nodes[x.srcRow].file {
-			x.flags |= inOtherFile
-			e.otherFiles = append(e.otherFiles, otherFile{uint32(i), f})
-		}
+	// Each edge reads its source node's row, a miss of the cache each:
+	// the edges are split among the cores, their lists joined in order.
+	workers := min(runtime.GOMAXPROCS(0), max(len(e.edges)>>16, 1))
+	if serial {
+		workers = 1
 	}
+	others := make([][]otherFile, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		lo, hi := w*len(e.edges)/workers, (w+1)*len(e.edges)/workers
+		wg.Go(func() {
+			for i := lo; i < hi; i++ {
+				x := &e.edges[i]
+				if f := num[ef.of[i]]; f != e.nodes[x.srcRow].file {
+					x.flags |= inOtherFile
+					others[w] = append(others[w], otherFile{uint32(i), f})
+				}
+			}
+		})
+	}
+	wg.Wait()
+	e.otherFiles = slices.Concat(others...)
 }
 
 // edgeFile returns the file of edge row i, a number into nodeTable.files.

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/cespare/xxhash/v2"
 )
@@ -323,9 +324,33 @@ func sortKeys(keys []prefixKey, workers int) {
 	for i := range keys {
 		keys[i].setChunk(0)
 	}
-	var wg sync.WaitGroup
-	multikey(keys, 0, workers-1, &wg)
-	wg.Wait()
+	f := &forks{}
+	f.idle.Store(int32(workers - 1))
+	multikey(keys, 0, f)
+	f.wg.Wait()
+}
+
+// forks lends goroutines to multikey: a large partition met while one of
+// them is idle is sorted on it, and the goroutine is idle again when
+// that is done. Shares of the keys are known only as the sort finds
+// them (names sharing a package path's first bytes make one partition of
+// a third of them): so no goroutine waits while another sorts alone.
+type forks struct {
+	idle atomic.Int32
+	wg   sync.WaitGroup
+}
+
+// take reports whether a goroutine was idle, and makes it busy.
+func (f *forks) take() bool {
+	for {
+		n := f.idle.Load()
+		if n <= 0 {
+			return false
+		}
+		if f.idle.CompareAndSwap(n, n-1) {
+			return true
+		}
+	}
 }
 
 // minForkKeys is the least a partition holds for multikey to sort it on
@@ -348,10 +373,9 @@ func compareChunk(a, b *prefixKey) int {
 	return cmp.Compare(a.n, b.n)
 }
 
-// multikey sorts keys from byte depth on. While spare goroutines remain,
-// the part below a pivot, when large, is sorted on a new one (joined
-// through wg), which takes half of those left.
-func multikey(keys []prefixKey, depth, spare int, wg *sync.WaitGroup) {
+// multikey sorts keys from byte depth on. A large partition is sorted on
+// a goroutine of f's when one is idle.
+func multikey(keys []prefixKey, depth int, f *forks) {
 	for len(keys) > 12 {
 		// Median of three as the pivot, then a three-way partition:
 		// [0,lt) below, [lt,gt) equal, [gt,len) above.
@@ -381,13 +405,14 @@ func multikey(keys []prefixKey, depth, spare int, wg *sync.WaitGroup) {
 			}
 		}
 		part := func(p []prefixKey, depth int) {
-			if spare > 0 && len(p) >= minForkKeys {
-				give := (spare + 1) / 2
-				spare -= give
-				wg.Go(func() { multikey(p, depth, give-1, wg) })
+			if len(p) >= minForkKeys && f.take() {
+				f.wg.Go(func() {
+					multikey(p, depth, f)
+					f.idle.Add(1)
+				})
 				return
 			}
-			multikey(p, depth, 0, wg)
+			multikey(p, depth, f)
 		}
 		part(keys[:lt], depth)
 		eq := keys[lt:gt]
