@@ -48,7 +48,12 @@ type corpus struct {
 	Full              series `json:"full"`
 	Incremental       series `json:"incremental"`
 	IncrementalParsed []int  `json:"incremental_files_parsed"`
-	Workers1          series `json:"full_1_worker,omitzero"`
+	// IncrementalBody is a one-file incremental index too, of a
+	// statement inserted at the top of a function's body instead of a
+	// comment appended: the lines of the rest of the file shift (Go
+	// corpora only).
+	IncrementalBody series `json:"incremental_body,omitzero"`
+	Workers1        series `json:"full_1_worker,omitzero"`
 	// OneCPU is the full index with 1 worker held to one CPU (taskset):
 	// what one core does, the base of scaling.
 	OneCPU   series `json:"full_1_cpu,omitzero"`
@@ -364,6 +369,7 @@ func (b *bench) indexRuns(ctx context.Context, c *corpus) error {
 	}
 	defer os.WriteFile(changed, orig, 0o644)
 	edited := append(slices.Clip(orig), "\n// snap-bench: a one-line change\n"...)
+	body, hasBody := insertInBody(orig, c.ext)
 
 	store := filepath.Join(b.tmp, "store-"+c.Name)
 	scaling := filepath.Join(b.tmp, "store-"+c.Name+"-scaling")
@@ -401,6 +407,21 @@ func (b *bench) indexRuns(ctx context.Context, c *corpus) error {
 		}
 		c.IncrementalParsed = append(c.IncrementalParsed, m.Build.FilesParsed)
 		attrs := []any{"corpus", c.Name, "run", i + 1, "floor", floor.Wall, "full", full.Wall, "incremental", incr.Wall}
+		if hasBody {
+			// On the incremental snapshot: the same file changes again.
+			if err := os.WriteFile(changed, body, 0o644); err != nil {
+				return err
+			}
+			r, _, err := b.index(ctx, c, store, n)
+			if err != nil {
+				return err
+			}
+			if err := os.WriteFile(changed, orig, 0o644); err != nil {
+				return err
+			}
+			c.IncrementalBody.Runs = append(c.IncrementalBody.Runs, r)
+			attrs = append(attrs, "incremental_body", r.Wall)
+		}
 
 		if c.scaling {
 			for _, w := range []int{1, 2} {
@@ -644,4 +665,22 @@ func copyFile(dst, src string) error {
 func lastLines(s string, n int) string {
 	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
 	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
+
+// insertInBody returns src with a statement inserted as the first line of
+// the body of its first function, for a Go file; false for other files,
+// or a Go file without such a function.
+func insertInBody(src []byte, ext string) ([]byte, bool) {
+	if ext != ".go" {
+		return nil, false
+	}
+	lines := bytes.SplitAfter(src, []byte("\n"))
+	for i, l := range lines {
+		if bytes.HasPrefix(l, []byte("func ")) && bytes.HasSuffix(bytes.TrimRight(l, "\r\n"), []byte("{")) {
+			out := slices.Concat(lines[:i+1]...)
+			out = append(out, "\t_ = 0 // snap-bench: a statement inserted\n"...)
+			return append(out, slices.Concat(lines[i+1:]...)...), true
+		}
+	}
+	return nil, false
 }

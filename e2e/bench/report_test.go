@@ -1,7 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -96,5 +100,32 @@ func TestIndexFigures(t *testing.T) {
 		if sum[table] > st.Size() {
 			t.Errorf("%s: columns add up to %d bytes, the file has %d", table, sum[table], st.Size())
 		}
+	}
+}
+
+// TestInsertInBody: the bench's second change is valid Go, one line
+// longer, the statement inside the first function's body; other files
+// are left alone.
+func TestInsertInBody(t *testing.T) {
+	src := []byte("package p\n\nimport \"fmt\"\n\n// F prints.\nfunc F(x int) {\n\tfmt.Println(x)\n}\n\nfunc G() {}\n")
+	got, ok := insertInBody(src, ".go")
+	if !ok {
+		t.Fatal("no function found")
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), "p.go", got, 0)
+	if err != nil {
+		t.Fatalf("the edited file does not parse: %v\n%s", err, got)
+	}
+	if body := f.Decls[1].(*ast.FuncDecl).Body.List; len(body) != 2 {
+		t.Errorf("F's body holds %d statements, want 2:\n%s", len(body), got)
+	}
+	if bytes.Count(got, []byte("\n")) != bytes.Count(src, []byte("\n"))+1 {
+		t.Errorf("not one line more:\n%s", got)
+	}
+	if _, ok := insertInBody(src, ".js"); ok {
+		t.Error("a .js file was edited")
+	}
+	if _, ok := insertInBody([]byte("package p\n\nvar x = 1\n"), ".go"); ok {
+		t.Error("a file without functions was edited")
 	}
 }
