@@ -113,13 +113,13 @@ func Write(ctx context.Context, st Store, prefix string, s *Snapshot) (schemas.M
 	if err != nil {
 		return schemas.Manifest{}, err
 	}
-	put(w, nodesSpec, s.Nodes, false, nil)
-	put(w, edgesSpec, s.Edges, false, nil)
-	put(w, filesSpec, s.Files, false, nil)
+	put(w, nodesSpec, s.Nodes, false, false, nil)
+	put(w, edgesSpec, s.Edges, false, false, nil)
+	put(w, filesSpec, s.Files, false, false, nil)
 	if s.Sources != nil {
-		put(w, sourcesSpec, s.Sources, false, nil)
+		put(w, sourcesSpec, s.Sources, false, false, nil)
 	}
-	put(w, refsSpec, s.Refs, false, nil)
+	put(w, refsSpec, s.Refs, false, false, nil)
 	return w.Close(s.Manifest)
 }
 

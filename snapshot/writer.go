@@ -53,11 +53,15 @@ func NewWriter(ctx context.Context, st Store, prefix string) (*Writer, error) {
 // Nodes, Edges, Files, Sources and Refs start writing a table; they block
 // only while as many tables as there are CPUs are being encoded. A
 // snapshot without a sources table never calls Sources.
-func (w *Writer) Nodes(rows []schemas.Node)     { put(w, nodesSpec, rows, true, nil) }
-func (w *Writer) Edges(rows []schemas.Edge)     { put(w, edgesSpec, rows, true, nil) }
-func (w *Writer) Files(rows []schemas.File)     { put(w, filesSpec, rows, true, nil) }
-func (w *Writer) Sources(rows []schemas.Source) { put(w, sourcesSpec, rows, true, nil) }
-func (w *Writer) Refs(rows []schemas.Ref)       { put(w, refsSpec, rows, true, nil) }
+func (w *Writer) Nodes(rows []schemas.Node)     { put(w, nodesSpec, rows, true, false, nil) }
+func (w *Writer) Files(rows []schemas.File)     { put(w, filesSpec, rows, true, false, nil) }
+func (w *Writer) Sources(rows []schemas.Source) { put(w, sourcesSpec, rows, true, false, nil) }
+func (w *Writer) Refs(rows []schemas.Ref)       { put(w, refsSpec, rows, true, false, nil) }
+
+// Edges is the table snap index gives last, when nothing else is left to
+// run: the row groups the base lacks are encoded on every core (see
+// encodeReusing).
+func (w *Writer) Edges(rows []schemas.Edge) { put(w, edgesSpec, rows, true, true, nil) }
 
 // SourcesUnread is Sources for a run that did not read every file (see
 // indexer.Options.Known): where unread[i], rows[i].Content is not set, and
@@ -74,7 +78,7 @@ func (w *Writer) SourcesUnread(rows []schemas.Source, unread []bool, load func(p
 		w.mu.Unlock()
 		return
 	}
-	put(w, sourcesSpec, rows, true, func(b *Base) func(lo, hi int) (parquet.RowGroup, [32]byte, error) {
+	put(w, sourcesSpec, rows, true, false, func(b *Base) func(lo, hi int) (parquet.RowGroup, [32]byte, error) {
 		return func(lo, hi int) (parquet.RowGroup, [32]byte, error) {
 			if !slices.Contains(unread[lo:hi], false) {
 				if rg, sum, ok := b.sameSources(rows[lo:hi]); ok {
@@ -98,9 +102,9 @@ func (w *Writer) SourcesUnread(rows []schemas.Source, unread []bool, load func(p
 // put writes a table in the background, checking the order of its rows
 // first unless the caller has (Write checks every table before it writes
 // any). prepare, if not nil, makes groupReuse.prepare from the base.
-func put[T any](w *Writer, spec *tableSpec[T], rows []T, check bool, prepare func(*Base) func(lo, hi int) (parquet.RowGroup, [32]byte, error)) {
+func put[T any](w *Writer, spec *tableSpec[T], rows []T, check, apart bool, prepare func(*Base) func(lo, hi int) (parquet.RowGroup, [32]byte, error)) {
 	w.mu.Lock()
-	reuse := groupReuse{byDigest: w.base.copier(spec.name)}
+	reuse := groupReuse{byDigest: w.base.copier(spec.name), apart: apart}
 	if prepare != nil {
 		reuse.prepare = prepare(w.base)
 	}
