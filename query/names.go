@@ -236,9 +236,9 @@ func (nk *nameKeys) spread(n int, order []int32) (off []uint32, names []int32) {
 }
 
 // nameNumbers numbers the distinct names uniq in order of the name folded
-// to ASCII lower case, then the name. Only
-// distinct names are sorted: comparing the folded strings, computed once,
-// orders them as compareFold does.
+// to ASCII lower case, then the name. Only distinct names are sorted:
+// comparing the folded strings, computed once, orders them as compareFold
+// does.
 func nameNumbers(uniq []string, workers int) (number []int32) {
 	keys := make([]prefixKey, len(uniq))
 	for i, s := range uniq {
