@@ -176,6 +176,19 @@ func (r *resolver) ifaceMethods(t *typeInfo, depth int) (methodSig, bool) {
 	return ms, true
 }
 
+// ownSigs returns the canonical signatures of t's own methods, by name,
+// made once: a type embedded in many is asked again for each. Only
+// implements asks, on one goroutine.
+func (r *resolver) ownSigs(t *typeInfo) map[string]string {
+	if t.sigs == nil {
+		t.sigs = make(map[string]string, len(t.methods))
+		for name, nodes := range t.methods {
+			t.sigs[name] = r.canonSig(nodes[0])
+		}
+	}
+	return t.sigs
+}
+
 // concreteMethods returns the method set of a named type, its own
 // methods first and then those promoted from embedded fields.
 func (r *resolver) concreteMethods(t *typeInfo) methodSig {
@@ -187,7 +200,7 @@ func (r *resolver) concreteMethods(t *typeInfo) methodSig {
 		sigs := make(map[string]string)
 		var next []*typeInfo
 		for _, lt := range level {
-			names := make(map[string]string)
+			var names map[string]string
 			if lt.iface {
 				sub, ok := r.ifaceMethods(lt, 0)
 				if !ok {
@@ -195,9 +208,7 @@ func (r *resolver) concreteMethods(t *typeInfo) methodSig {
 				}
 				names = sub
 			} else {
-				for name, nodes := range lt.methods {
-					names[name] = r.canonSig(nodes[0])
-				}
+				names = r.ownSigs(lt)
 			}
 			for name, sig := range names {
 				found[name]++

@@ -25,6 +25,7 @@ type typeInfo struct {
 	methods map[string][]int32
 	fields  map[string][]int32
 	embeds  []fact
+	sigs    map[string]string // of its own methods (ownSigs), once asked
 }
 
 type pkgInfo struct {
