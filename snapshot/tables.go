@@ -396,10 +396,7 @@ func encodeReusing[T any](s *tableSpec[T], rows []T, reuse groupReuse) (_ []byte
 	digests := make([]string, len(ends))
 	var size T
 	for g, hi := range ends {
-		lo := 0
-		if g > 0 {
-			lo = ends[g-1]
-		}
+		lo := groupStart(ends, g)
 		var rg parquet.RowGroup
 		if reuse.prepare != nil {
 			var perr error
@@ -463,21 +460,12 @@ func (s *tableSpec[T]) writerOptions() []parquet.WriterOption {
 func encodeApart[T any](s *tableSpec[T], rows []T, ends, groups []int) ([]parquet.RowGroup, error) {
 	out := make([]parquet.RowGroup, len(ends))
 	errs := make([]error, len(ends))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(groups)) {
-		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < len(groups); i = int(next.Add(1) - 1) {
-				g := groups[i]
-				lo := 0
-				if g > 0 {
-					lo = ends[g-1]
-				}
-				out[g], errs[g] = encodeGroup(s, rows[lo:ends[g]])
-			}
-		})
-	}
-	wg.Wait()
+	eachOnEveryCore(len(groups), func() func(i int) {
+		return func(i int) {
+			g := groups[i]
+			out[g], errs[g] = encodeGroup(s, rows[groupStart(ends, g):ends[g]])
+		}
+	})
 	return out, errors.Join(errs...)
 }
 
@@ -506,22 +494,41 @@ func encodeGroup[T any](s *tableSpec[T], rows []T) (rg parquet.RowGroup, err err
 // digestGroups sets sums[g] to the digest of row group g of rows, which
 // ends before ends[g], on every core.
 func digestGroups[T any](s *tableSpec[T], rows []T, ends []int, sums [][32]byte) {
+	eachOnEveryCore(len(ends), func() func(g int) {
+		h, scratch := newDigestHash(), []byte(nil)
+		var size T
+		return func(g int) {
+			lo := groupStart(ends, g)
+			sums[g], scratch = s.digest.sum(h, unsafe.Pointer(unsafe.SliceData(rows[lo:])), ends[g]-lo, unsafe.Sizeof(size), scratch)
+		}
+	})
+}
+
+// eachOnEveryCore calls, on up to every core, a function of worker's for each
+// i in [0, n), each once: worker is called once per goroutine, for what
+// that goroutine keeps between calls. The i go to whichever goroutine is
+// free, as the calls may take very different times.
+func eachOnEveryCore(n int, worker func() func(i int)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(ends)) {
+	for range min(runtime.GOMAXPROCS(0), n) {
 		wg.Go(func() {
-			h, scratch := newDigestHash(), []byte(nil)
-			var size T
-			for g := int(next.Add(1) - 1); g < len(ends); g = int(next.Add(1) - 1) {
-				lo := 0
-				if g > 0 {
-					lo = ends[g-1]
-				}
-				sums[g], scratch = s.digest.sum(h, unsafe.Pointer(unsafe.SliceData(rows[lo:])), ends[g]-lo, unsafe.Sizeof(size), scratch)
+			do := worker()
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				do(i)
 			}
 		})
 	}
 	wg.Wait()
+}
+
+// groupStart returns the first row of row group g, whose rows end at
+// ends[g].
+func groupStart(ends []int, g int) int {
+	if g == 0 {
+		return 0
+	}
+	return ends[g-1]
 }
 
 // decodeRows checks data (see checkParquet) and decodes its rows, column
