@@ -152,8 +152,7 @@ func (r *resolver) load(refs []schemas.Ref) {
 		key := dir + "\x00" + ref.Target
 		p := r.pkgs[key]
 		if p == nil {
-			p = &pkgInfo{key: key, path: ref.Expr, name: ref.Target, dir: dir,
-				members: make(map[string][]int32), types: make(map[string]*typeInfo)}
+			p = &pkgInfo{key: key, path: ref.Expr, name: ref.Target, dir: dir} // maps: declarePackage
 			r.pkgs[key] = p
 			r.byPath[p.path] = append(r.byPath[p.path], p)
 		}
@@ -332,12 +331,7 @@ func (r *resolver) declarePackage(p *pkgInfo, rows []int32) {
 			types++
 		}
 	}
-	if len(p.members) == 0 {
-		p.members = make(map[string][]int32, members)
-	}
-	if len(p.types) == 0 {
-		p.types = make(map[string]*typeInfo, types)
-	}
+	p.members, p.types = make(map[string][]int32, members), make(map[string]*typeInfo, types)
 	typeFor := func(name string) *typeInfo {
 		t := p.types[name]
 		if t == nil {
