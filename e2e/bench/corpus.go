@@ -374,6 +374,18 @@ func (b *bench) indexRuns(ctx context.Context, c *corpus) error {
 	store := filepath.Join(b.tmp, "store-"+c.Name)
 	scaling := filepath.Join(b.tmp, "store-"+c.Name+"-scaling")
 	n := b.cfg.Workers
+	// indexEdited indexes the corpus incrementally with the changed file
+	// holding content, then restores the file.
+	indexEdited := func(content []byte) (procRun, string, error) {
+		if err := os.WriteFile(changed, content, 0o644); err != nil {
+			return procRun{}, "", err
+		}
+		r, dir, err := b.index(ctx, c, store, n)
+		if err != nil {
+			return procRun{}, "", err
+		}
+		return r, dir, os.WriteFile(changed, orig, 0o644)
+	}
 	for i := range b.cfg.Runs {
 		floor, _, err := b.index(ctx, c, "", n, "--full", "--parse-only")
 		if err != nil {
@@ -390,14 +402,8 @@ func (b *bench) indexRuns(ctx context.Context, c *corpus) error {
 		c.Full.Runs = append(c.Full.Runs, full)
 		c.snapshot = dir
 
-		if err := os.WriteFile(changed, edited, 0o644); err != nil {
-			return err
-		}
-		incr, idir, err := b.index(ctx, c, store, n)
+		incr, idir, err := indexEdited(edited)
 		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(changed, orig, 0o644); err != nil {
 			return err
 		}
 		c.Incremental.Runs = append(c.Incremental.Runs, incr)
@@ -409,14 +415,8 @@ func (b *bench) indexRuns(ctx context.Context, c *corpus) error {
 		attrs := []any{"corpus", c.Name, "run", i + 1, "floor", floor.Wall, "full", full.Wall, "incremental", incr.Wall}
 		if hasBody {
 			// On the incremental snapshot: the same file changes again.
-			if err := os.WriteFile(changed, body, 0o644); err != nil {
-				return err
-			}
-			r, _, err := b.index(ctx, c, store, n)
+			r, _, err := indexEdited(body)
 			if err != nil {
-				return err
-			}
-			if err := os.WriteFile(changed, orig, 0o644); err != nil {
 				return err
 			}
 			c.IncrementalBody.Runs = append(c.IncrementalBody.Runs, r)
