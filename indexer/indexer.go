@@ -53,7 +53,9 @@ type Options struct {
 	// has not changed take their rows from it instead of being parsed.
 	// Index empties *Base once every file's rows are gathered: a base is as
 	// large as the tables, and kept through the link it would be marked by
-	// every collection there and held at the peak.
+	// every collection there and held at the peak. Its refs become the
+	// graph's: Index lays the run's refs over them, in place, when they
+	// have the room (see spliceRefs).
 	Base *Base
 	// Known, if set with a Base, is what an earlier run saw of the files
 	// (see StatCache): a file whose stat is as it was then, and whose
@@ -245,7 +247,14 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 		// Room for a node per file more: what the resolvers make (a Go
 		// package per folder) is then merged in place (mergeNodes).
 		Files: make([]schemas.File, 0, len(results)), Nodes: make([]schemas.Node, 0, nodes+len(results)),
-		Refs: make([]schemas.Ref, 0, refs), Sources: make([]schemas.Source, 0, sources),
+		Sources: make([]schemas.Source, 0, sources),
+	}
+	// With a base, the refs go over the base's own, in place (spliceRefs):
+	// most are there already, and a copy of them all was the largest
+	// allocation of an incremental run (90 MB on GOROOT/src).
+	splice := ru != nil && refs <= cap(ru.base.Refs)
+	if !splice {
+		out.Refs = make([]schemas.Ref, 0, refs)
 	}
 	// Most trees have refs in one language: its refs are then all of
 	// them, shared with the table rather than copied (Resolve only reads
@@ -328,7 +337,9 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 		if several {
 			refsByLang[r.lang] = append(refsByLang[r.lang], r.result.Refs...)
 		}
-		out.Refs = append(out.Refs, r.result.Refs...) // in table order: paths are sorted, each file's refs too
+		if !splice {
+			out.Refs = append(out.Refs, r.result.Refs...) // in table order: paths are sorted, each file's refs too
+		}
 		if !opts.NoSources {
 			if r.unread && out.Unread == nil {
 				out.Unread = make([]bool, len(out.Sources), sources)
@@ -344,6 +355,17 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 		return nil, fmt.Errorf("index %s: %d nodes gathered past the %d counted", root, sorted+len(rest), cap(out.Nodes))
 	}
 	out.Nodes = out.Nodes[:sorted+len(rest)]
+	if splice {
+		var ok bool
+		if out.Refs, ok = spliceRefs(ru, results, refs); !ok {
+			out.Refs = make([]schemas.Ref, 0, refs)
+			for i := range results {
+				if r := &results[i]; r.result != nil {
+					out.Refs = append(out.Refs, r.result.Refs...)
+				}
+			}
+		}
+	}
 	if only != nil && !several {
 		refsByLang[only] = out.Refs
 	}
@@ -363,6 +385,59 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 	out.Stats.Duration = time.Since(start)
 	out.Stats.Parse, out.Stats.Gather, out.Stats.Link = parsed.Sub(start), gathered.Sub(parsed), time.Since(gathered)
 	return out, nil
+}
+
+// spliceRefs lays the refs of results out in order over the base's refs,
+// whose runs the reused files' results are (reuse.result), and returns
+// them: n rows, n no more than the base's capacity. The base's runs keep
+// their order, each moving by the refs added or dropped before it: those
+// moving down move first, in order, then those moving up, in reverse
+// order, so that none is overwritten before it has moved. The parsed
+// files' refs, in memory of their own, then fill the rows left to them.
+// Only the rows that move are copied, into memory already touched. It
+// reports false, having moved nothing, when the runs are not in the
+// base's order.
+func spliceRefs(ru *reuse, results []fileResult, n int) ([]schemas.Ref, bool) {
+	all := ru.base.Refs[:max(n, len(ru.base.Refs))]
+	type move struct{ from, to, n int }
+	var moves []move
+	at := 0
+	for i := range results {
+		r := &results[i]
+		if r.result == nil {
+			continue
+		}
+		if k := len(r.result.Refs); r.reused && k > 0 {
+			from := ru.refs[r.file.Path][0]
+			if l := len(moves); l > 0 && from < moves[l-1].from+moves[l-1].n {
+				return nil, false // not in the base's order: never, as both are by path
+			}
+			moves = append(moves, move{from, at, k})
+		}
+		at += len(r.result.Refs)
+	}
+	for _, m := range moves {
+		if m.to < m.from {
+			copy(all[m.to:m.to+m.n], all[m.from:m.from+m.n])
+		}
+	}
+	for i := len(moves) - 1; i >= 0; i-- {
+		if m := moves[i]; m.to > m.from {
+			copy(all[m.to:m.to+m.n], all[m.from:m.from+m.n])
+		}
+	}
+	at = 0
+	for i := range results {
+		r := &results[i]
+		if r.result == nil {
+			continue
+		}
+		if !r.reused {
+			copy(all[at:], r.result.Refs)
+		}
+		at += len(r.result.Refs)
+	}
+	return all[:n], true
 }
 
 // link runs every language's resolver, adds contains edges, sorts the

@@ -42,6 +42,7 @@ type baseTable struct {
 	sums   [][32]byte // by row group
 	paths  [][]string
 	first  map[string]int
+	size   int // bytes
 }
 
 // OpenBase reads the tables of the snapshot at prefix, whose manifest is
@@ -143,7 +144,7 @@ func openBaseTable(data []byte, want []format.SchemaElement, rows int64) (_ base
 	if err != nil || sums == nil {
 		return baseTable{}, err
 	}
-	bt := baseTable{groups: make(map[[32]byte]int, len(sums)), sums: sums}
+	bt := baseTable{groups: make(map[[32]byte]int, len(sums)), sums: sums, size: len(data)}
 	for g, sum := range sums {
 		bt.groups[sum] = g
 	}
@@ -297,6 +298,14 @@ func (b *Base) copier(table string) func([32]byte) parquet.RowGroup {
 		}
 		return nil
 	}
+}
+
+// size returns the size in bytes of the base's table, 0 without one.
+func (b *Base) size(table string) int {
+	if b == nil {
+		return 0
+	}
+	return b.tables[table].size
 }
 
 // CopyFrom makes w copy, as stored, the row groups of b whose rows it

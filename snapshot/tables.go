@@ -107,6 +107,10 @@ type tableSpec[T any] struct {
 	// encoded into is made once rather than doubled from small (the copies
 	// and the clearing of each new buffer took 1.4% of a full index).
 	sizeHint func(rows []T) int
+	// spare, when not 0, decodes the rows with room for a spare-th more:
+	// an incremental index lays its refs out over its base's, in place,
+	// and an edit that adds a few must not make it copy them all.
+	spare int64
 
 	schemaOnce func() ([]format.SchemaElement, error)
 	planOnce   func() (*columnsPlan[T], error)
@@ -256,7 +260,7 @@ var (
 	})
 	refsSpec = newSpec(tableSpec[schemas.Ref]{
 		name: schemas.TableRefs, file: schemas.RefsFile, rowGroupRows: 1 << 17,
-		sizeHint: rowsTimes[schemas.Ref](20),
+		sizeHint: rowsTimes[schemas.Ref](20), spare: 64,
 		groupEnd: func(rows []schemas.Ref, i int) bool {
 			return (i+1 == len(rows) || rows[i+1].File != rows[i].File) && endsGroup(xxhash.Sum64String(rows[i].File), refsGroupMean)
 		},
@@ -338,6 +342,10 @@ type groupReuse struct {
 	byDigest func(digest [32]byte) parquet.RowGroup
 	prepare  func(lo, hi int) (parquet.RowGroup, [32]byte, error)
 	apart    bool // the row groups byDigest lacks are encoded on every core first
+	// size is the base's table in bytes, 0 without one: the new table,
+	// mostly the same rows, takes about as much. sizeHint cannot tell
+	// for sources whose content a run did not read (SourcesUnread).
+	size int
 }
 
 // encodeReusing is encodeRows that asks reuse for each row group: a row
@@ -346,7 +354,10 @@ type groupReuse struct {
 func encodeReusing[T any](s *tableSpec[T], rows []T, reuse groupReuse) (_ []byte, groups RowGroups, err error) {
 	opts := s.writerOptions()
 	var buf bytes.Buffer
-	if s.sizeHint != nil {
+	switch {
+	case reuse.size > 0:
+		buf.Grow(reuse.size + reuse.size/16)
+	case s.sizeHint != nil:
 		buf.Grow(s.sizeHint(rows))
 	}
 	w := parquet.NewGenericWriter[T](&buf, opts...)
@@ -634,7 +645,11 @@ func decodeRows[T any](s *tableSpec[T], data []byte, maxRows int64, workers int)
 		}
 		return rows, nil
 	}
-	rows = make([]T, md.NumRows)
+	room := md.NumRows
+	if s.spare > 0 {
+		room += md.NumRows / s.spare
+	}
+	rows = make([]T, md.NumRows, room)
 	errs := make([]error, len(md.RowGroups))
 	var eg errgroup.Group
 	eg.SetLimit(max(workers, 1))

@@ -104,7 +104,7 @@ func (w *Writer) SourcesUnread(rows []schemas.Source, unread []bool, load func(p
 // any). prepare, if not nil, makes groupReuse.prepare from the base.
 func put[T any](w *Writer, spec *tableSpec[T], rows []T, check, apart bool, prepare func(*Base) func(lo, hi int) (parquet.RowGroup, [32]byte, error)) {
 	w.mu.Lock()
-	reuse := groupReuse{byDigest: w.base.copier(spec.name), apart: apart}
+	reuse := groupReuse{byDigest: w.base.copier(spec.name), apart: apart, size: w.base.size(spec.name)}
 	if prepare != nil {
 		reuse.prepare = prepare(w.base)
 	}

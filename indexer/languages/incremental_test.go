@@ -4,10 +4,13 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+	"unsafe"
 
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/languages"
+	"github.com/graphsnap/snap/schemas"
 	"github.com/graphsnap/snap/snapshot"
 	"github.com/graphsnap/snap/snapshot/memstore"
 )
@@ -38,9 +41,16 @@ func copyDir(t *testing.T, src, dst string) {
 func tables(t *testing.T, root string, base *indexer.Base) (map[string]string, indexer.Stats, *indexer.Graph) {
 	t.Helper()
 	langs := languages.All()
+	var baseRefs []schemas.Ref
+	if base != nil {
+		baseRefs = base.Refs
+	}
 	g, err := indexer.Index(context.Background(), root, indexer.Options{Languages: langs, Workers: 2, Base: base})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(g.Refs) > 0 && len(g.Refs) <= cap(baseRefs) && unsafe.SliceData(g.Refs) != unsafe.SliceData(baseRefs) {
+		t.Fatalf("%d refs, room for %d in the base's: copied, not laid over the base's in place", len(g.Refs), cap(baseRefs))
 	}
 	if base != nil && (base.Files != nil || base.Nodes != nil || base.Refs != nil || base.Grammars != nil) {
 		t.Fatal("Index left its base's rows in place; it empties it once the files are gathered")
@@ -63,7 +73,10 @@ func baseOf(g *indexer.Graph) *indexer.Base {
 	for _, l := range languages.All() {
 		grammars[l.Name()] = l.GrammarVersion()
 	}
-	return &indexer.Base{Files: g.Files, Nodes: g.Nodes, Refs: g.Refs, Grammars: grammars}
+	// The refs with room for more, as snapshot.ReadBase decodes them: the
+	// run lays its own over them in place, moving the base's up and down.
+	refs := slices.Grow(g.Refs[:len(g.Refs):len(g.Refs)], len(g.Refs)/4)
+	return &indexer.Base{Files: g.Files, Nodes: g.Nodes, Refs: refs, Grammars: grammars}
 }
 
 // TestIncrementalIsIdentical edits a tree step by step and checks, after
