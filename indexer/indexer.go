@@ -96,6 +96,8 @@ type Graph struct {
 	// Options.Known.
 	Unread []bool
 	Seen   *StatCache
+	// refSpans are the runs of Refs that are the base's (RefsFromBase).
+	refSpans []span
 }
 
 // Stats describe a run.
@@ -355,15 +357,21 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 		return nil, fmt.Errorf("index %s: %d nodes gathered past the %d counted", root, sorted+len(rest), cap(out.Nodes))
 	}
 	out.Nodes = out.Nodes[:sorted+len(rest)]
-	if splice {
-		var ok bool
-		if out.Refs, ok = spliceRefs(ru, results, refs); !ok {
+	if ru != nil {
+		spans, ok := refSpans(ru, results)
+		switch {
+		case ok && splice:
+			out.Refs = spliceRefs(ru, results, spans, refs)
+		case splice:
 			out.Refs = make([]schemas.Ref, 0, refs)
 			for i := range results {
 				if r := &results[i]; r.result != nil {
 					out.Refs = append(out.Refs, r.result.Refs...)
 				}
 			}
+		}
+		if ok {
+			out.refSpans = spans
 		}
 	}
 	if only != nil && !several {
@@ -387,20 +395,16 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 	return out, nil
 }
 
-// spliceRefs lays the refs of results out in order over the base's refs,
-// whose runs the reused files' results are (reuse.result), and returns
-// them: n rows, n no more than the base's capacity. The base's runs keep
-// their order, each moving by the refs added or dropped before it: those
-// moving down move first, in order, then those moving up, in reverse
-// order, so that none is overwritten before it has moved. The parsed
-// files' refs, in memory of their own, then fill the rows left to them.
-// Only the rows that move are copied, into memory already touched. It
-// reports false, having moved nothing, when the runs are not in the
-// base's order.
-func spliceRefs(ru *reuse, results []fileResult, n int) ([]schemas.Ref, bool) {
-	all := ru.base.Refs[:max(n, len(ru.base.Refs))]
-	type move struct{ from, to, n int }
-	var moves []move
+// span says that rows [to, to+n) of a table are rows [from, from+n) of
+// the base's.
+type span struct{ from, to, n int }
+
+// refSpans returns where the refs of the reused files of results, laid out
+// in order, come from in the base's refs: one span for each run of files
+// that moved together. It reports false when the base's runs are not in
+// the results' order (never: both are by path).
+func refSpans(ru *reuse, results []fileResult) ([]span, bool) {
+	var spans []span
 	at := 0
 	for i := range results {
 		r := &results[i]
@@ -409,24 +413,41 @@ func spliceRefs(ru *reuse, results []fileResult, n int) ([]schemas.Ref, bool) {
 		}
 		if k := len(r.result.Refs); r.reused && k > 0 {
 			from := ru.refs[r.file.Path][0]
-			if l := len(moves); l > 0 && from < moves[l-1].from+moves[l-1].n {
-				return nil, false // not in the base's order: never, as both are by path
+			switch l := len(spans); {
+			case l > 0 && from < spans[l-1].from+spans[l-1].n:
+				return nil, false
+			case l > 0 && from == spans[l-1].from+spans[l-1].n && at == spans[l-1].to+spans[l-1].n:
+				spans[l-1].n += k
+			default:
+				spans = append(spans, span{from, at, k})
 			}
-			moves = append(moves, move{from, at, k})
 		}
 		at += len(r.result.Refs)
 	}
-	for _, m := range moves {
+	return spans, true
+}
+
+// spliceRefs lays the refs of results out in order over the base's refs,
+// whose runs the reused files' results are (reuse.result, refSpans), and
+// returns them: n rows, n no more than the base's capacity. The base's
+// runs keep their order, each moving by the refs added or dropped before
+// it: those moving down move first, in order, then those moving up, in
+// reverse order, so that none is overwritten before it has moved. The
+// parsed files' refs, in memory of their own, then fill the rows left to
+// them. Only the rows that move are copied, into memory already touched.
+func spliceRefs(ru *reuse, results []fileResult, spans []span, n int) []schemas.Ref {
+	all := ru.base.Refs[:max(n, len(ru.base.Refs))]
+	for _, m := range spans {
 		if m.to < m.from {
 			copy(all[m.to:m.to+m.n], all[m.from:m.from+m.n])
 		}
 	}
-	for i := len(moves) - 1; i >= 0; i-- {
-		if m := moves[i]; m.to > m.from {
+	for i := len(spans) - 1; i >= 0; i-- {
+		if m := spans[i]; m.to > m.from {
 			copy(all[m.to:m.to+m.n], all[m.from:m.from+m.n])
 		}
 	}
-	at = 0
+	at := 0
 	for i := range results {
 		r := &results[i]
 		if r.result == nil {
@@ -437,7 +458,23 @@ func spliceRefs(ru *reuse, results []fileResult, n int) ([]schemas.Ref, bool) {
 		}
 		at += len(r.result.Refs)
 	}
-	return all[:n], true
+	return all[:n]
+}
+
+// RefsFromBase reports whether rows [lo, hi) of g.Refs are rows [from,
+// from+hi-lo) of the refs of the run's base (Options.Base), unchanged.
+func (g *Graph) RefsFromBase(lo, hi int) (from int, ok bool) {
+	i, found := slices.BinarySearchFunc(g.refSpans, lo, func(s span, row int) int { return cmp.Compare(s.to, row) })
+	if !found {
+		i-- // the span before lo's, which may hold it
+	}
+	if i < 0 || lo >= hi {
+		return 0, false
+	}
+	if s := g.refSpans[i]; lo >= s.to && hi <= s.to+s.n {
+		return s.from + lo - s.to, true
+	}
+	return 0, false
 }
 
 // link runs every language's resolver, adds contains edges, sorts the

@@ -43,6 +43,7 @@ type baseTable struct {
 	paths  [][]string
 	first  map[string]int
 	size   int // bytes
+	starts map[int64]int // first row → row group
 }
 
 // OpenBase reads the tables of the snapshot at prefix, whose manifest is
@@ -144,9 +145,12 @@ func openBaseTable(data []byte, want []format.SchemaElement, rows int64) (_ base
 	if err != nil || sums == nil {
 		return baseTable{}, err
 	}
-	bt := baseTable{groups: make(map[[32]byte]int, len(sums)), sums: sums, size: len(data)}
+	bt := baseTable{groups: make(map[[32]byte]int, len(sums)), sums: sums, size: len(data), starts: make(map[int64]int, len(sums))}
+	at := int64(0)
 	for g, sum := range sums {
 		bt.groups[sum] = g
+		bt.starts[at] = g
+		at += cf.md.RowGroups[g].NumRows
 	}
 	defer recoverDecode(&err) // parquet-go reads bytes from anywhere
 	if bt.file, err = parquet.OpenFile(bytes.NewReader(data), int64(len(data))); err != nil {
@@ -298,6 +302,27 @@ func (b *Base) copier(table string) func([32]byte) parquet.RowGroup {
 		}
 		return nil
 	}
+}
+
+// groupAt returns the base's row group of table that holds its rows
+// [from, from+n) exactly, and its digest.
+func (b *Base) groupAt(table string, from, n int) (parquet.RowGroup, [32]byte, bool) {
+	if b == nil {
+		return nil, [32]byte{}, false
+	}
+	bt, ok := b.tables[table]
+	if !ok {
+		return nil, [32]byte{}, false
+	}
+	g, ok := bt.starts[int64(from)]
+	if !ok {
+		return nil, [32]byte{}, false
+	}
+	rg := bt.file.RowGroups()[g]
+	if rg.NumRows() != int64(n) {
+		return nil, [32]byte{}, false
+	}
+	return rg, bt.sums[g], true
 }
 
 // size returns the size in bytes of the base's table, 0 without one.

@@ -377,3 +377,78 @@ func TestWriterSourcesUnread(t *testing.T) {
 		t.Errorf("flags of another length: %v", err)
 	}
 }
+
+// TestWriterRefsFrom: refs said to be the base's rows, where a row group
+// of them is exactly one of the base's, take that row group as stored,
+// with no digest to compare; the table is the one encoded whole.
+func TestWriterRefsFrom(t *testing.T) {
+	ctx := context.Background()
+	st := memstore.New()
+	const files, perFile = 2000, 40
+	mBase, _ := writeFrom(t, st, "base", tree(files, perFile, "", ""), nil)
+	rows, base, err := snapshot.ReadBase(ctx, st, "base", &mBase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const shifted = "pkg030/file01500.go"
+	snap := tree(files, perFile, shifted, "")
+	// Every file's refs but shifted's are the base's, one file after
+	// another: rows [lo, hi) of snap.Refs are the base's when none is
+	// shifted's (the files keep their places: as many refs each).
+	fromBase := func(lo, hi int) (int, bool) {
+		for _, r := range snap.Refs[lo:hi] {
+			if r.File == shifted {
+				return 0, false
+			}
+		}
+		return lo, true
+	}
+	if !slices.EqualFunc(rows.Refs, snap.Refs, func(a, b schemas.Ref) bool { return a.File == b.File }) {
+		t.Fatal("the made-up trees' refs are not file for file")
+	}
+	write := func(prefix string, fromBase func(lo, hi int) (int, bool)) (schemas.Table, snapshot.RowGroups) {
+		t.Helper()
+		w, err := snapshot.NewWriter(ctx, st, prefix)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.CopyFrom(base)
+		w.Files(snap.Files)
+		w.RefsFrom(snap.Refs, fromBase)
+		w.Nodes(snap.Nodes)
+		w.Edges(snap.Edges)
+		m, err := w.Close(snap.Manifest)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tb := range m.Tables {
+			if tb.Name == schemas.TableRefs {
+				return tb, w.RowGroups(tb.Name)
+			}
+		}
+		t.Fatal("no refs table")
+		return schemas.Table{}, snapshot.RowGroups{}
+	}
+	mWhole, whole := writeFrom(t, memstore.New(), "whole", snap, nil)
+	var want schemas.Table
+	for _, tb := range mWhole.Tables {
+		if tb.Name == schemas.TableRefs {
+			want = tb
+		}
+	}
+	got, groups := write("from", fromBase)
+	if got != want || groups.All != whole[schemas.TableRefs].All || groups.Copied != groups.All-1 {
+		t.Errorf("refs from the base: %+v, %+v row groups; encoded whole: %+v, %d", got, groups, want, whole[schemas.TableRefs].All)
+	}
+	// Rows one off from the base's never match a row group of its.
+	got, groups = write("off", func(lo, hi int) (int, bool) { return lo + 1, true })
+	if got != want || groups.Copied != groups.All-1 {
+		t.Errorf("rows said to be the base's one row on: %+v, %+v row groups; want %+v, all but one copied (by digest)", got, groups, want)
+	}
+	// The writer takes fromBase's word: said to be the base's, the
+	// shifted file's rows are written as they were there.
+	got, groups = write("vouched", func(lo, hi int) (int, bool) { return lo, true })
+	if got == want || groups.Copied != groups.All {
+		t.Errorf("every row vouched for: %+v, %+v row groups; want the base's groups, all copied", got, groups)
+	}
+}

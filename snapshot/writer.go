@@ -58,6 +58,24 @@ func (w *Writer) Files(rows []schemas.File)     { put(w, filesSpec, rows, true, 
 func (w *Writer) Sources(rows []schemas.Source) { put(w, sourcesSpec, rows, true, false, nil) }
 func (w *Writer) Refs(rows []schemas.Ref)       { put(w, refsSpec, rows, true, false, nil) }
 
+// RefsFrom is Refs for rows many of which are the refs of the base given
+// to CopyFrom, as decoded from it: fromBase reports, for rows [lo, hi),
+// the base's row from which they are its rows [from, from+hi-lo), when
+// they are. A row group of such rows that is exactly one of the base's is
+// copied without being hashed: the rows it was decoded into are these.
+func (w *Writer) RefsFrom(rows []schemas.Ref, fromBase func(lo, hi int) (from int, ok bool)) {
+	put(w, refsSpec, rows, true, false, func(b *Base) func(lo, hi int) (parquet.RowGroup, [32]byte, error) {
+		return func(lo, hi int) (parquet.RowGroup, [32]byte, error) {
+			if from, ok := fromBase(lo, hi); ok {
+				if rg, sum, ok := b.groupAt(refsSpec.name, from, hi-lo); ok {
+					return rg, sum, nil
+				}
+			}
+			return nil, [32]byte{}, nil
+		}
+	})
+}
+
 // Edges is the table snap index gives last, when nothing else is left to
 // run: the row groups the base lacks are encoded on every core (see
 // encodeReusing).

@@ -322,7 +322,11 @@ func (j indexJob) run(ctx context.Context) (indexResult, error) {
 					w.Sources(sources)
 				}
 			}
-			w.Refs(g.Refs)
+			if j.base.tables != nil {
+				w.RefsFrom(g.Refs, g.RefsFromBase) // most row groups the base's, known so without hashing them
+			} else {
+				w.Refs(g.Refs)
+			}
 		}
 		opts.NodesDone = func(nodes []schemas.Node) {
 			if w != nil {

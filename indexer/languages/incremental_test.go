@@ -41,9 +41,9 @@ func copyDir(t *testing.T, src, dst string) {
 func tables(t *testing.T, root string, base *indexer.Base) (map[string]string, indexer.Stats, *indexer.Graph) {
 	t.Helper()
 	langs := languages.All()
-	var baseRefs []schemas.Ref
+	var baseRefs, was []schemas.Ref
 	if base != nil {
-		baseRefs = base.Refs
+		baseRefs, was = base.Refs, slices.Clone(base.Refs)
 	}
 	g, err := indexer.Index(context.Background(), root, indexer.Options{Languages: langs, Workers: 2, Base: base})
 	if err != nil {
@@ -51,6 +51,24 @@ func tables(t *testing.T, root string, base *indexer.Base) (map[string]string, i
 	}
 	if len(g.Refs) > 0 && len(g.Refs) <= cap(baseRefs) && unsafe.SliceData(g.Refs) != unsafe.SliceData(baseRefs) {
 		t.Fatalf("%d refs, room for %d in the base's: copied, not laid over the base's in place", len(g.Refs), cap(baseRefs))
+	}
+	// What RefsFromBase vouches for, file by file, is the base's rows.
+	vouched := 0
+	for lo := 0; lo < len(g.Refs); {
+		hi := lo + 1
+		for hi < len(g.Refs) && g.Refs[hi].File == g.Refs[lo].File {
+			hi++
+		}
+		if from, ok := g.RefsFromBase(lo, hi); ok {
+			if from+hi-lo > len(was) || !slices.Equal(g.Refs[lo:hi], was[from:from+hi-lo]) {
+				t.Fatalf("RefsFromBase says the refs of %s are the base's from row %d: they are not", g.Refs[lo].File, from)
+			}
+			vouched += hi - lo
+		}
+		lo = hi
+	}
+	if base != nil && g.Stats.FilesParsed == 0 && vouched != len(g.Refs) {
+		t.Fatalf("nothing parsed, and RefsFromBase vouches for %d of %d refs", vouched, len(g.Refs))
 	}
 	if base != nil && (base.Files != nil || base.Nodes != nil || base.Refs != nil || base.Grammars != nil) {
 		t.Fatal("Index left its base's rows in place; it empties it once the files are gathered")
