@@ -42,7 +42,7 @@ type baseTable struct {
 	sums   [][32]byte // by row group
 	paths  [][]string
 	first  map[string]int
-	size   int // bytes
+	size   int           // bytes
 	starts map[int64]int // first row → row group
 }
 
