@@ -79,6 +79,13 @@ type Options struct {
 	// more, so a writer may encode them while Index goes on.
 	Gathered  func(g *Graph)
 	NodesDone func(nodes []schemas.Node)
+	// BaseEdges, if set with a Base, returns the base's edges, in table
+	// order (a capacity above their length saves a copy). When every file
+	// the run parsed is of a FilesResolver language and declares what it
+	// declared in the base (nothing added or removed), only those files'
+	// references are resolved, and every other edge is the base's: see
+	// Graph.EdgesFromBase.
+	BaseEdges func() ([]schemas.Edge, error)
 }
 
 // Graph is the result of a run: the rows of every table, sorted as
@@ -96,8 +103,9 @@ type Graph struct {
 	// Options.Known.
 	Unread []bool
 	Seen   *StatCache
-	// refSpans are the runs of Refs that are the base's (RefsFromBase).
-	refSpans []span
+	// refSpans and edgeSpans are the runs of Refs and Edges that are the
+	// base's (RefsFromBase, EdgesFromBase).
+	refSpans, edgeSpans []span
 }
 
 // Stats describe a run.
@@ -111,6 +119,9 @@ type Stats struct {
 	ParseErrors int
 	Unresolved  int
 	Languages   map[string]int // files per language
+	// EdgesReused are the edges taken from the base (Options.BaseEdges),
+	// whose files' references were not resolved again.
+	EdgesReused int
 	// Where the time went: walking and parsing, gathering the rows, and
 	// resolving and sorting.
 	Parse, Gather, Link time.Duration
@@ -357,6 +368,18 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 		return nil, fmt.Errorf("index %s: %d nodes gathered past the %d counted", root, sorted+len(rest), cap(out.Nodes))
 	}
 	out.Nodes = out.Nodes[:sorted+len(rest)]
+	// What only the files parsed need resolved (Options.BaseEdges), and
+	// the base's node ids, which the graph's must be for the base's edges
+	// to hold: before the refs go over the base's.
+	var ed *edits
+	if ru != nil && opts.BaseEdges != nil {
+		if scope, ok := editScope(ru, results); ok {
+			ed = &edits{scope: scope, baseEdges: opts.BaseEdges, baseIDs: make([]uint64, len(ru.base.Nodes))}
+			for i := range ru.base.Nodes {
+				ed.baseIDs[i] = ru.base.Nodes[i].ID
+			}
+		}
+	}
 	if ru != nil {
 		spans, ok := refSpans(ru, results)
 		switch {
@@ -387,7 +410,7 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 	if opts.Gathered != nil {
 		opts.Gathered(out)
 	}
-	if err := link(out, sorted, opts.Languages, refsByLang, opts.NodesDone); err != nil {
+	if err := link(out, sorted, opts.Languages, refsByLang, opts.NodesDone, ed); err != nil {
 		return nil, fmt.Errorf("index %s: %w", root, err)
 	}
 	out.Stats.Duration = time.Since(start)
@@ -463,15 +486,19 @@ func spliceRefs(ru *reuse, results []fileResult, spans []span, n int) []schemas.
 
 // RefsFromBase reports whether rows [lo, hi) of g.Refs are rows [from,
 // from+hi-lo) of the refs of the run's base (Options.Base), unchanged.
-func (g *Graph) RefsFromBase(lo, hi int) (from int, ok bool) {
-	i, found := slices.BinarySearchFunc(g.refSpans, lo, func(s span, row int) int { return cmp.Compare(s.to, row) })
+func (g *Graph) RefsFromBase(lo, hi int) (from int, ok bool) { return fromSpans(g.refSpans, lo, hi) }
+
+// fromSpans reports the base's row of rows [lo, hi) when one of spans
+// holds them all.
+func fromSpans(spans []span, lo, hi int) (int, bool) {
+	i, found := slices.BinarySearchFunc(spans, lo, func(s span, row int) int { return cmp.Compare(s.to, row) })
 	if !found {
 		i-- // the span before lo's, which may hold it
 	}
 	if i < 0 || lo >= hi {
 		return 0, false
 	}
-	if s := g.refSpans[i]; lo >= s.to && hi <= s.to+s.n {
+	if s := spans[i]; lo >= s.to && hi <= s.to+s.n {
 		return s.from + lo - s.to, true
 	}
 	return 0, false
@@ -483,7 +510,7 @@ func (g *Graph) RefsFromBase(lo, hi int) (from int, ok bool) {
 // only the others are sorted, and merged in. The refs come in table order
 // already (see Index). nodesDone, if not nil, is given the nodes once they
 // are final.
-func link(g *Graph, sorted int, langs []Language, refsByLang map[Language][]schemas.Ref, nodesDone func([]schemas.Node)) error {
+func link(g *Graph, sorted int, langs []Language, refsByLang map[Language][]schemas.Ref, nodesDone func([]schemas.Node), ed *edits) error {
 	if sorted > 0 && slices.IsSortedFunc(g.Nodes[:sorted], func(a, b schemas.Node) int { return cmp.Compare(a.ID, b.ID) }) {
 		rest := slices.Clone(g.Nodes[sorted:])
 		sortNodes(rest)
@@ -494,7 +521,11 @@ func link(g *Graph, sorted int, langs []Language, refsByLang map[Language][]sche
 	// A language none of whose files the tree holds has nothing to
 	// resolve: its resolver is not run (some index every node first).
 	present := func(l Language) bool { return g.Stats.Languages[l.Name()] > 0 }
-	newNodes, parts := resolve(g.Nodes, langs, refsByLang, present)
+	var scope map[string]bool
+	if ed != nil {
+		scope = ed.scope
+	}
+	newNodes, parts := resolve(g.Nodes, langs, refsByLang, present, scope)
 	if len(newNodes) > 0 {
 		sortNodes(newNodes)
 		g.Nodes = mergeNodes(g.Nodes, newNodes)
@@ -521,6 +552,20 @@ func link(g *Graph, sorted int, langs []Language, refsByLang map[Language][]sche
 		}
 		parent[i] = int32(r)
 	}
+	if ed != nil && !slices.Equal(ids, ed.baseIDs) {
+		// Never, when DeclaresAlike holds: the base's edges would point at
+		// the wrong rows. Resolve everything instead. The resolvers set
+		// the same parents again, and make the nodes already merged.
+		ed = nil
+		_, parts = resolve(g.Nodes, langs, refsByLang, present, nil)
+	}
+	if ed != nil {
+		for i, p := range parent {
+			if p >= 0 && !ed.scope[g.Nodes[i].File] {
+				parent[i] = -1 // its contains edge is the base's
+			}
+		}
+	}
 	for _, edges := range parts {
 		unresolved, err := FillRows(edges, ids)
 		if err != nil {
@@ -529,8 +574,156 @@ func link(g *Graph, sorted int, langs []Language, refsByLang map[Language][]sche
 		g.Stats.Unresolved += unresolved
 	}
 	g.Edges = sortEdges(parts, g.Nodes, parent)
+	if ed != nil {
+		base, err := ed.baseEdges()
+		if err != nil {
+			return fmt.Errorf("the base's edges: %w", err)
+		}
+		n := len(g.Edges)
+		g.Edges, g.edgeSpans = mergeBaseEdges(base, g.Edges, ed.scope)
+		g.Stats.EdgesReused = len(g.Edges) - n
+		g.Stats.Unresolved = 0
+		for i := range g.Edges {
+			if g.Edges[i].Dst == 0 {
+				g.Stats.Unresolved++
+			}
+		}
+	}
 	return nil
 }
+
+// edits is what a run resolving only the files it parsed needs (see
+// Options.BaseEdges).
+type edits struct {
+	scope     map[string]bool // the files parsed
+	baseEdges func() ([]schemas.Edge, error)
+	baseIDs   []uint64 // the base's nodes' ids, in order
+}
+
+// editScope returns the files a run parsed, when each is of a
+// FilesResolver language and declares what it declared in the base, and
+// the tree holds the same files with rows as the base: only their
+// references need resolving. It reports false otherwise.
+func editScope(ru *reuse, results []fileResult) (map[string]bool, bool) {
+	if len(results) != len(ru.base.Files) {
+		return nil, false
+	}
+	scope := make(map[string]bool)
+	for i := range results {
+		r, bf := &results[i], &ru.base.Files[i]
+		if r.file.Path != bf.Path {
+			return nil, false
+		}
+		hasRows := bf.Status == schemas.StatusOK || bf.Status == schemas.StatusParseError
+		switch {
+		case r.result == nil:
+			if hasRows {
+				return nil, false
+			}
+			continue
+		case r.reused:
+			continue
+		}
+		fr, ok := r.lang.(FilesResolver)
+		if _, reusable := ru.files[bf.Path]; !ok || !reusable || bf.Status != schemas.StatusOK || r.file.Status != schemas.StatusOK ||
+			bf.Language != r.file.Language || bf.IsTest != r.file.IsTest {
+			return nil, false
+		}
+		rows := ru.nodes(bf.Path)
+		baseNodes := make([]schemas.Node, len(rows))
+		for j, row := range rows {
+			baseNodes[j] = ru.base.Nodes[row]
+		}
+		var baseRefs []schemas.Ref
+		if run, ok := ru.refs[bf.Path]; ok {
+			baseRefs = ru.base.Refs[run[0]:run[1]]
+		}
+		if !fr.DeclaresAlike(baseNodes, r.result.Nodes, baseRefs, r.result.Refs) {
+			return nil, false
+		}
+		scope[bf.Path] = true
+	}
+	return scope, true
+}
+
+// mergeBaseEdges returns the base's edges but those of files in scope,
+// merged with edges, all of files in scope, both in table order: in the
+// base's memory when it has the room. The spans say which rows of the
+// result are which of the base's.
+func mergeBaseEdges(base, edges []schemas.Edge, scope map[string]bool) ([]schemas.Edge, []span) {
+	// The base's rows kept move down over those dropped; kept says from
+	// where, a span per run of rows kept together.
+	var kept []span
+	w := 0
+	for j := range base {
+		if scope[base[j].File] {
+			continue
+		}
+		if l := len(kept); l > 0 && kept[l-1].from+kept[l-1].n == j {
+			kept[l-1].n++
+		} else {
+			kept = append(kept, span{from: j, to: w, n: 1})
+		}
+		base[w] = base[j]
+		w++
+	}
+	total := w + len(edges)
+	var out []schemas.Edge
+	isNew := make([]bool, total)
+	if total <= cap(base) {
+		// From the back, in place: a row goes where no row still to place
+		// is.
+		out = base[:total]
+		i, k := w-1, len(edges)-1
+		for p := total - 1; k >= 0; p-- {
+			if i >= 0 && compareEdges(out[i], edges[k]) > 0 {
+				out[p] = out[i]
+				i--
+			} else {
+				out[p], isNew[p] = edges[k], true
+				k--
+			}
+		}
+	} else {
+		out = make([]schemas.Edge, 0, total)
+		i, k := 0, 0
+		for i < w || k < len(edges) {
+			if k == len(edges) || (i < w && compareEdges(base[i], edges[k]) < 0) {
+				out = append(out, base[i])
+				i++
+			} else {
+				isNew[len(out)] = true
+				out = append(out, edges[k])
+				k++
+			}
+		}
+	}
+	// The spans of the result: each row not new is the next one kept.
+	var spans []span
+	c, run := 0, 0
+	for p := range out {
+		if isNew[p] {
+			continue
+		}
+		for kept[run].to+kept[run].n <= c {
+			run++
+		}
+		from := kept[run].from + c - kept[run].to
+		if l := len(spans); l > 0 && spans[l-1].to+spans[l-1].n == p && spans[l-1].from+spans[l-1].n == from {
+			spans[l-1].n++
+		} else {
+			spans = append(spans, span{from: from, to: p, n: 1})
+		}
+		c++
+	}
+	return out, spans
+}
+
+// EdgesFromBase is RefsFromBase for g.Edges: it reports whether rows [lo,
+// hi) of g.Edges are rows [from, from+hi-lo) of the base's edges
+// (Options.BaseEdges), unchanged. Only a run that resolved the files it
+// parsed alone has any.
+func (g *Graph) EdgesFromBase(lo, hi int) (from int, ok bool) { return fromSpans(g.edgeSpans, lo, hi) }
 
 // containsEdge is the contains edge into node row i of nodes, from row
 // parent.
@@ -589,15 +782,18 @@ func FillRows(edges []schemas.Edge, ids []uint64) (int, error) {
 // (packages, modules) and the edges they found. Resolvers may set the
 // ParentID of the nodes of their language.
 func Resolve(nodes []schemas.Node, langs []Language, refsByLang map[Language][]schemas.Ref) ([]schemas.Node, []schemas.Edge) {
-	newNodes, parts := resolve(nodes, langs, refsByLang, nil)
+	newNodes, parts := resolve(nodes, langs, refsByLang, nil, nil)
 	return newNodes, slices.Concat(parts...)
 }
 
 // resolve is Resolve with the edges in parts, as the resolvers made them
 // (see PartsResolver). present, when not nil, says which languages have
 // files among the nodes: a job (a language, or a family) none of whose
-// languages has any, and that has no refs, is left out.
-func resolve(nodes []schemas.Node, langs []Language, refsByLang map[Language][]schemas.Ref, present func(Language) bool) ([]schemas.Node, [][]schemas.Edge) {
+// languages has any, and that has no refs, is left out. scope, when not
+// nil, keeps only the edges of its files (see FilesResolver): a resolver
+// that cannot resolve them alone resolves everything, and its other edges
+// are dropped.
+func resolve(nodes []schemas.Node, langs []Language, refsByLang map[Language][]schemas.Ref, present func(Language) bool, scope map[string]bool) ([]schemas.Node, [][]schemas.Edge) {
 	// Languages resolve concurrently: each reads the nodes and writes only
 	// the ParentID of its own.
 	type resolved struct {
@@ -633,13 +829,22 @@ func resolve(nodes []schemas.Node, langs []Language, refsByLang map[Language][]s
 			continue
 		}
 		wg.Go(func() {
-			if p, ok := j.l.(PartsResolver); ok {
-				out[i].nodes, out[i].edges = p.ResolveParts(nodes, j.refs)
+			if f, ok := j.l.(FilesResolver); ok && scope != nil {
+				out[i].nodes, out[i].edges = f.ResolveFiles(nodes, j.refs, scope)
 				return
 			}
-			var edges []schemas.Edge
-			out[i].nodes, edges = j.l.Resolve(nodes, j.refs)
-			out[i].edges = [][]schemas.Edge{edges}
+			if p, ok := j.l.(PartsResolver); ok {
+				out[i].nodes, out[i].edges = p.ResolveParts(nodes, j.refs)
+			} else {
+				var edges []schemas.Edge
+				out[i].nodes, edges = j.l.Resolve(nodes, j.refs)
+				out[i].edges = [][]schemas.Edge{edges}
+			}
+			if scope != nil {
+				for k, part := range out[i].edges {
+					out[i].edges[k] = slices.DeleteFunc(part, func(e schemas.Edge) bool { return !scope[e.File] })
+				}
+			}
 		})
 	}
 	wg.Wait()

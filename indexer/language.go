@@ -47,6 +47,25 @@ type PartsResolver interface {
 	ResolveParts(nodes []schemas.Node, refs []schemas.Ref) (newNodes []schemas.Node, parts [][]schemas.Edge)
 }
 
+// FilesResolver is implemented by a Language that can resolve the
+// references of a few files alone, after an edit that left what they
+// declare to the rest of the tree as it was: the indexer then keeps the
+// edges of every other file from its base (Options.BaseEdges).
+//
+// ResolveFiles is ResolveParts but for the edges: of those Resolve would
+// find, it returns the ones whose File is in files. It reads every file's
+// declarations, as Resolve does, and sets the same ParentIDs.
+//
+// DeclaresAlike reports whether two extractions of one file, a base's
+// rows (nodes in id order, refs in table order) and a new parse's,
+// declare the same to the resolution of any other file's references: if
+// so, the edges of every other file are the same under either. It must
+// err on the side of false.
+type FilesResolver interface {
+	ResolveFiles(nodes []schemas.Node, refs []schemas.Ref, files map[string]bool) (newNodes []schemas.Node, parts [][]schemas.Edge)
+	DeclaresAlike(baseNodes, nodes []schemas.Node, baseRefs, refs []schemas.Ref) bool
+}
+
 // Family is implemented by languages that resolve together because their
 // files use each other (TypeScript, TSX and JavaScript import one
 // another). The indexer hands the refs of every language of a family, in

@@ -96,12 +96,12 @@ func TestResolveSkipsAbsentLanguages(t *testing.T) {
 	langs := []Language{golang, kotlin, ts, js, lua}
 	refs := map[Language][]schemas.Ref{lua: {{File: "x.lua", Kind: schemas.EdgeCalls}}}
 	files := map[string]bool{"go": true, "javascript": true}
-	resolve(nil, langs, refs, func(l Language) bool { return files[l.Name()] })
+	resolve(nil, langs, refs, func(l Language) bool { return files[l.Name()] }, nil)
 	if goCalls != 1 || kotlinCalls != 0 || tsCalls != 1 || luaCalls != 1 {
 		t.Errorf("resolvers called: go %d, kotlin %d, typescript (leader of javascript) %d, lua (refs, no files) %d; want 1, 0, 1, 1",
 			goCalls, kotlinCalls, tsCalls, luaCalls)
 	}
-	resolve(nil, langs, refs, nil)
+	resolve(nil, langs, refs, nil, nil)
 	if kotlinCalls != 1 {
 		t.Errorf("without presence, kotlin resolved %d times, want 1", kotlinCalls)
 	}

@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"cmp"
 	"path"
 	"runtime"
 	"slices"
@@ -78,6 +79,19 @@ func (l *Language) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.
 // slice each, and one more of interface satisfaction (see
 // indexer.PartsResolver).
 func (l *Language) ResolveParts(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, [][]schemas.Edge) {
+	return l.resolve(nodes, refs, nil)
+}
+
+// ResolveFiles is ResolveParts with only the edges whose File is in files
+// (see indexer.FilesResolver): the references of other files are read for
+// what they declare, not resolved, and the interfaces are satisfied
+// everywhere, as they must be to be complete, then kept for files alone.
+func (l *Language) ResolveFiles(nodes []schemas.Node, refs []schemas.Ref, files map[string]bool) ([]schemas.Node, [][]schemas.Edge) {
+	return l.resolve(nodes, refs, files)
+}
+
+// resolve is ResolveParts, or ResolveFiles when files is not nil.
+func (l *Language) resolve(nodes []schemas.Node, refs []schemas.Ref, files map[string]bool) ([]schemas.Node, [][]schemas.Edge) {
 	r := &resolver{
 		nodes: nodes, ids: make([]uint64, len(nodes)),
 		files: make(map[string]*fileInfo), pkgs: make(map[string]*pkgInfo),
@@ -100,6 +114,21 @@ func (l *Language) ResolveParts(nodes []schemas.Node, refs []schemas.Ref) ([]sch
 	// joined in order, so the result does not depend on the schedule.
 	// Interface satisfaction, which reads what the references do and
 	// writes only r.edges, runs beside them.
+	resolved := refs
+	if files != nil {
+		resolved = nil
+		for lo := 0; lo < len(refs); { // a file's refs come together
+			hi := lo + 1
+			for hi < len(refs) && refs[hi].File == refs[lo].File {
+				hi++
+			}
+			if files[refs[lo].File] {
+				resolved = append(resolved, refs[lo:hi]...)
+			}
+			lo = hi
+		}
+	}
+	refs = resolved
 	chunks := make([][]schemas.Edge, runtime.GOMAXPROCS(0))
 	size := (len(refs) + len(chunks) - 1) / len(chunks)
 	var wg sync.WaitGroup
@@ -139,7 +168,51 @@ func (l *Language) ResolveParts(nodes []schemas.Node, refs []schemas.Ref) ([]sch
 		})
 	}
 	wg.Wait()
+	if files != nil {
+		r.edges = slices.DeleteFunc(r.edges, func(e schemas.Edge) bool { return !files[e.File] })
+	}
 	return newNodes, append(chunks, r.edges)
+}
+
+// DeclaresAlike: the resolver reads, of a file, only its nodes (but for
+// where they are, their docs and body hashes) and its refs other than
+// calls (but for where they are) to resolve another file's references
+// (see load and declare); the file's calls, and where anything stands in
+// it, matter to its own edges alone.
+func (l *Language) DeclaresAlike(baseNodes, nodes []schemas.Node, baseRefs, refs []schemas.Ref) bool {
+	if len(baseNodes) != len(nodes) {
+		return false
+	}
+	byID := slices.Clone(nodes)
+	slices.SortFunc(byID, func(a, b schemas.Node) int { return cmp.Compare(a.ID, b.ID) })
+	for i := range byID {
+		if !sameDeclaration(&baseNodes[i], &byID[i]) {
+			return false
+		}
+	}
+	facts := func(refs []schemas.Ref) []schemas.Ref {
+		out := make([]schemas.Ref, 0, len(refs)/4)
+		for _, r := range refs {
+			if r.Kind != schemas.EdgeCalls {
+				r.Line, r.Col = 0, 0
+				out = append(out, r)
+			}
+		}
+		return out
+	}
+	return slices.Equal(facts(baseRefs), facts(refs))
+}
+
+// sameDeclaration compares two nodes but for where they stand, their docs
+// and body hashes, and a method's parent.
+func sameDeclaration(a, b *schemas.Node) bool {
+	// A method's parent is its receiver type's node, which declare
+	// sets: a base's rows hold it, a parse the file.
+	method := a.Kind == schemas.KindMethod && !a.IsAbstract
+	return a.ID == b.ID && a.Kind == b.Kind && a.Name == b.Name && a.QualifiedName == b.QualifiedName &&
+		a.Language == b.Language && a.File == b.File && (a.ParentID == b.ParentID || method) && a.Signature == b.Signature &&
+		a.Visibility == b.Visibility && a.Exported == b.Exported && a.IsAsync == b.IsAsync && a.IsStatic == b.IsStatic &&
+		a.IsAbstract == b.IsAbstract && a.IsTest == b.IsTest && slices.Equal(a.Decorators, b.Decorators)
 }
 
 // load reads package clauses and imports, making files and packages.

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -45,7 +46,14 @@ func tables(t *testing.T, root string, base *indexer.Base) (map[string]string, i
 	if base != nil {
 		baseRefs, was = base.Refs, slices.Clone(base.Refs)
 	}
-	g, err := indexer.Index(context.Background(), root, indexer.Options{Languages: langs, Workers: 2, Base: base})
+	opts := indexer.Options{Languages: langs, Workers: 2, Base: base}
+	var wasEdges []schemas.Edge
+	if base != nil {
+		opts.BaseEdges = baseEdges[base]
+		e, _ := opts.BaseEdges()
+		wasEdges = slices.Clone(e)
+	}
+	g, err := indexer.Index(context.Background(), root, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,6 +77,24 @@ func tables(t *testing.T, root string, base *indexer.Base) (map[string]string, i
 	}
 	if base != nil && g.Stats.FilesParsed == 0 && vouched != len(g.Refs) {
 		t.Fatalf("nothing parsed, and RefsFromBase vouches for %d of %d refs", vouched, len(g.Refs))
+	}
+	// And what EdgesFromBase vouches for, source by source.
+	vouched = 0
+	for lo := 0; lo < len(g.Edges); {
+		hi := lo + 1
+		for hi < len(g.Edges) && g.Edges[hi].Src == g.Edges[lo].Src {
+			hi++
+		}
+		if from, ok := g.EdgesFromBase(lo, hi); ok {
+			if from+hi-lo > len(wasEdges) || !slices.Equal(g.Edges[lo:hi], wasEdges[from:from+hi-lo]) {
+				t.Fatalf("EdgesFromBase says the edges of %d are the base's from row %d: they are not", g.Edges[lo].Src, from)
+			}
+			vouched += hi - lo
+		}
+		lo = hi
+	}
+	if vouched > g.Stats.EdgesReused || (g.Stats.EdgesReused > 0 && vouched == 0) {
+		t.Fatalf("EdgesFromBase vouches for %d edges; %d were taken from the base", vouched, g.Stats.EdgesReused)
 	}
 	if base != nil && (base.Files != nil || base.Nodes != nil || base.Refs != nil || base.Grammars != nil) {
 		t.Fatal("Index left its base's rows in place; it empties it once the files are gathered")
@@ -94,8 +120,19 @@ func baseOf(g *indexer.Graph) *indexer.Base {
 	// The refs with room for more, as snapshot.ReadBase decodes them: the
 	// run lays its own over them in place, moving the base's up and down.
 	refs := slices.Grow(g.Refs[:len(g.Refs):len(g.Refs)], len(g.Refs)/4)
-	return &indexer.Base{Files: g.Files, Nodes: g.Nodes, Refs: refs, Grammars: grammars}
+	b := &indexer.Base{Files: g.Files, Nodes: g.Nodes, Refs: refs, Grammars: grammars}
+	// Its edges, for a run that resolves only the files it parsed: once
+	// with room to merge in place, once without.
+	edges := slices.Clip(slices.Clone(g.Edges))
+	if len(baseEdges)%2 == 0 {
+		edges = slices.Grow(edges, 64)
+	}
+	baseEdges[b] = func() ([]schemas.Edge, error) { return edges, nil }
+	return b
 }
+
+// baseEdges are the edges of each base baseOf made (Options.BaseEdges).
+var baseEdges = map[*indexer.Base]func() ([]schemas.Edge, error){}
 
 // TestIncrementalIsIdentical edits a tree step by step and checks, after
 // each edit, that an index reusing the previous snapshot writes the same
@@ -118,52 +155,79 @@ func TestIncrementalIsIdentical(t *testing.T) {
 		}
 		return string(data)
 	}
+	// The steps that leave every declaration as it was resolve only the
+	// files they touch, and take every other edge from the base.
+	edit := func(p, old, new string) func() {
+		return func() {
+			s := read(p)
+			if !strings.Contains(s, old) {
+				t.Fatalf("%s holds no %q", p, old)
+			}
+			write(p, strings.Replace(s, old, new, 1))
+		}
+	}
 	steps := []struct {
 		name   string
 		edit   func()
 		parsed int // files parsed by the incremental run; -1: not checked
+		alone  bool
 	}{
-		{"nothing", func() {}, 0},
+		{"nothing", func() {}, 0, true},
+		{"a statement inserted in a function", edit("goshop/store/store.go", "\tsum := 0\n", "\tsum := 0\n\t_ = NewMemStore()\n"), 1, true},
+		{"a call added to a method of a type above it", edit("goshop/store/store.go", "\tm.items[key] = it\n", "\tm.items[key] = it\n\t_ = m.Len()\n"), 1, true},
+		{"a doc comment changed, lines moved", edit("goshop/store/store.go", "// Item is one thing for sale.\n", "// Item is one thing\n// for sale.\n"), 1, true},
+		{"a comment at the end", func() { write("goshop/store/store.go", read("goshop/store/store.go")+"// the end\n") }, 1, true},
+		{"two files' bodies", func() {
+			edit("goshop/store/store.go", "\t_ = NewMemStore()\n", "")()
+			edit("goshop/server/server.go", "func (s *Server) Fill(keys []string) {\n", "func (s *Server) Fill(keys []string) {\n\ts.Lookup(\"\")\n")()
+		}, 2, true},
+		{"a field added", edit("goshop/store/store.go", "\tPrice int\n", "\tPrice int\n\tSKU   string\n"), 1, false},
+		{"an import added", edit("goshop/store/store.go", "import \"errors\"\n", "import (\n\t\"errors\"\n\t_ \"fmt\"\n)\n"), 1, false},
+		{"a call through a result", func() {
+			write("goshop/store/use.go", "package store\n\nfunc use() { NewMemStore().Get(\"\") }\n")
+		}, 1, false},
+		// use.go's call then resolves to the interface's method.
+		{"a result's type changed", edit("goshop/store/store.go", "func NewMemStore() *MemStore {", "func NewMemStore() Store {"), 1, false},
 		{"add a file", func() {
 			write("goshop/store/extra.go", "package store\n\n// Extra calls Total.\nfunc Extra() int { return Total() }\n")
-		}, 1},
+		}, 1, false},
 		{"modify a file", func() {
 			write("goshop/store/extra.go", "package store\n\n// Extra calls NewMemStore.\nfunc Extra() int { return NewMemStore().Len() }\n")
-		}, 1},
+		}, 1, true},
 		{"change a signature others call", func() {
 			s := read("goshop/store/store.go")
 			write("goshop/store/store.go", s+"\nfunc Renamed() {}\n")
-		}, 1},
+		}, 1, false},
 		{"move a method's type away", func() {
 			write("goshop/store/extra.go", "package store\n\ntype Moved struct{}\n")
 			write("goshop/store/moved.go", "package store\n\nfunc (Moved) M() {}\n")
-		}, 2},
+		}, 2, false},
 		{"and back", func() {
 			write("goshop/store/extra.go", "package store\n\ntype Moved struct{}\n\nfunc (Moved) M() {}\n")
 			os.Remove(filepath.Join(root, "goshop/store/moved.go"))
-		}, 1},
+		}, 1, false},
 		{"declare a method's type again elsewhere", func() {
 			// nn.go's declaration has the smaller id, so it is the type's
 			// first: the method in unchanged extra.go stops being a child
 			// of extra.go's declaration, and its reused row must follow.
 			write("goshop/store/nn.go", "package store\n\ntype Moved struct{ x int }\n")
-		}, 1},
+		}, 1, false},
 		{"rename a file", func() {
 			os.Rename(filepath.Join(root, "goshop/store/extra.go"), filepath.Join(root, "goshop/store/renamed.go"))
-		}, 1},
+		}, 1, false},
 		{"delete a file", func() {
 			os.Remove(filepath.Join(root, "goshop/store/renamed.go"))
-		}, 0},
+		}, 0, false},
 		{"change go.mod", func() {
 			write("goshop/go.mod", "module example.com/renamed\n\ngo 1.22\n")
-		}, -1},
+		}, -1, false},
 		{"add an __init__.py", func() {
 			write("pyapp/scripts/__init__.py", "")
-		}, -1},
+		}, -1, false},
 		{"edit python", func() {
 			s := read("pyapp/scripts/__init__.py")
 			write("pyapp/scripts/__init__.py", s+"\ndef helper():\n    return 1\n")
-		}, -1},
+		}, -1, false},
 	}
 	_, _, prev := tables(t, root, nil)
 	for _, st := range steps {
@@ -183,6 +247,9 @@ func TestIncrementalIsIdentical(t *testing.T) {
 		}
 		if st.parsed == 0 && stats.FilesReused == 0 {
 			t.Errorf("%s: nothing reused", st.name)
+		}
+		if alone := stats.EdgesReused > 0; alone != st.alone {
+			t.Errorf("%s: %d edges taken from the base; want the parsed files' references resolved alone: %v", st.name, stats.EdgesReused, st.alone)
 		}
 		prev = g
 	}
