@@ -60,39 +60,13 @@ func tables(t *testing.T, root string, base *indexer.Base) (map[string]string, i
 	if len(g.Refs) > 0 && len(g.Refs) <= cap(baseRefs) && unsafe.SliceData(g.Refs) != unsafe.SliceData(baseRefs) {
 		t.Fatalf("%d refs, room for %d in the base's: copied, not laid over the base's in place", len(g.Refs), cap(baseRefs))
 	}
-	// What RefsFromBase vouches for, file by file, is the base's rows.
-	vouched := 0
-	for lo := 0; lo < len(g.Refs); {
-		hi := lo + 1
-		for hi < len(g.Refs) && g.Refs[hi].File == g.Refs[lo].File {
-			hi++
-		}
-		if from, ok := g.RefsFromBase(lo, hi); ok {
-			if from+hi-lo > len(was) || !slices.Equal(g.Refs[lo:hi], was[from:from+hi-lo]) {
-				t.Fatalf("RefsFromBase says the refs of %s are the base's from row %d: they are not", g.Refs[lo].File, from)
-			}
-			vouched += hi - lo
-		}
-		lo = hi
-	}
+	// What RefsFromBase and EdgesFromBase vouch for, file by file and
+	// source by source, is the base's rows.
+	vouched := checkVouched(t, "refs", g.Refs, was, func(a, b schemas.Ref) bool { return a.File == b.File }, g.RefsFromBase)
 	if base != nil && g.Stats.FilesParsed == 0 && vouched != len(g.Refs) {
 		t.Fatalf("nothing parsed, and RefsFromBase vouches for %d of %d refs", vouched, len(g.Refs))
 	}
-	// And what EdgesFromBase vouches for, source by source.
-	vouched = 0
-	for lo := 0; lo < len(g.Edges); {
-		hi := lo + 1
-		for hi < len(g.Edges) && g.Edges[hi].Src == g.Edges[lo].Src {
-			hi++
-		}
-		if from, ok := g.EdgesFromBase(lo, hi); ok {
-			if from+hi-lo > len(wasEdges) || !slices.Equal(g.Edges[lo:hi], wasEdges[from:from+hi-lo]) {
-				t.Fatalf("EdgesFromBase says the edges of %d are the base's from row %d: they are not", g.Edges[lo].Src, from)
-			}
-			vouched += hi - lo
-		}
-		lo = hi
-	}
+	vouched = checkVouched(t, "edges", g.Edges, wasEdges, func(a, b schemas.Edge) bool { return a.Src == b.Src }, g.EdgesFromBase)
 	if vouched > g.Stats.EdgesReused || (g.Stats.EdgesReused > 0 && vouched == 0) {
 		t.Fatalf("EdgesFromBase vouches for %d edges; %d were taken from the base", vouched, g.Stats.EdgesReused)
 	}
@@ -110,6 +84,28 @@ func tables(t *testing.T, root string, base *indexer.Base) (map[string]string, i
 		out[tb.Name] = tb.SHA256
 	}
 	return out, g.Stats, g
+}
+
+// checkVouched asks fromBase about each run of rows that together says are
+// one, checks that what it vouches for is was's rows, and returns how many
+// rows it vouched for.
+func checkVouched[T comparable](t *testing.T, table string, rows, was []T, together func(a, b T) bool, fromBase func(lo, hi int) (int, bool)) int {
+	t.Helper()
+	vouched := 0
+	for lo := 0; lo < len(rows); {
+		hi := lo + 1
+		for hi < len(rows) && together(rows[lo], rows[hi]) {
+			hi++
+		}
+		if from, ok := fromBase(lo, hi); ok {
+			if from+hi-lo > len(was) || !slices.Equal(rows[lo:hi], was[from:from+hi-lo]) {
+				t.Fatalf("%s: rows [%d, %d) said to be the base's from row %d: they are not", table, lo, hi, from)
+			}
+			vouched += hi - lo
+		}
+		lo = hi
+	}
+	return vouched
 }
 
 func baseOf(g *indexer.Graph) *indexer.Base {
