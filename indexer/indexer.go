@@ -521,9 +521,20 @@ func link(g *Graph, sorted int, langs []Language, refsByLang map[Language][]sche
 	// A language none of whose files the tree holds has nothing to
 	// resolve: its resolver is not run (some index every node first).
 	present := func(l Language) bool { return g.Stats.Languages[l.Name()] > 0 }
+	// The base's edges decode beside the resolvers, which leave a core
+	// idle at times (reading declarations, satisfying interfaces).
 	var scope map[string]bool
+	var base []schemas.Edge
+	var baseErr error
+	decoded := make(chan struct{})
 	if ed != nil {
 		scope = ed.scope
+		go func() {
+			defer close(decoded)
+			base, baseErr = ed.baseEdges()
+		}()
+	} else {
+		close(decoded)
 	}
 	newNodes, parts := resolve(g.Nodes, langs, refsByLang, present, scope)
 	if len(newNodes) > 0 {
@@ -552,11 +563,13 @@ func link(g *Graph, sorted int, langs []Language, refsByLang map[Language][]sche
 		}
 		parent[i] = int32(r)
 	}
-	if ed != nil && !slices.Equal(ids, ed.baseIDs) {
-		// Never, when DeclaresAlike holds: the base's edges would point at
-		// the wrong rows. Resolve everything instead. The resolvers set
-		// the same parents again, and make the nodes already merged.
-		ed = nil
+	<-decoded
+	if ed != nil && (baseErr != nil || !slices.Equal(ids, ed.baseIDs)) {
+		// The base's edges cannot be read, or (never, when DeclaresAlike
+		// holds) would point at the wrong rows: resolve everything
+		// instead. The resolvers set the same parents again, and make the
+		// nodes already merged.
+		ed, base = nil, nil
 		_, parts = resolve(g.Nodes, langs, refsByLang, present, nil)
 	}
 	if ed != nil {
@@ -575,10 +588,6 @@ func link(g *Graph, sorted int, langs []Language, refsByLang map[Language][]sche
 	}
 	g.Edges = sortEdges(parts, g.Nodes, parent)
 	if ed != nil {
-		base, err := ed.baseEdges()
-		if err != nil {
-			return fmt.Errorf("the base's edges: %w", err)
-		}
 		n := len(g.Edges)
 		g.Edges, g.edgeSpans = mergeBaseEdges(base, g.Edges, ed.scope)
 		g.Stats.EdgesReused = len(g.Edges) - n

@@ -44,6 +44,8 @@ type baseTable struct {
 	first  map[string]int
 	size   int           // bytes
 	starts map[int64]int // first row → row group
+	data   []byte        // the file
+	rows   int64         // as the manifest lists them
 }
 
 // OpenBase reads the tables of the snapshot at prefix, whose manifest is
@@ -131,7 +133,7 @@ func readBase(ctx context.Context, st Store, prefix string, m *schemas.Manifest,
 // returns its bytes.
 func loadInto[T any](ctx context.Context, st Store, prefix string, m *schemas.Manifest, spec *tableSpec[T], workers int, rows *[]T) func() ([]byte, error) {
 	return func() (data []byte, err error) {
-		*rows, data, err = loadTableData(ctx, st, prefix, m, spec, workers)
+		*rows, data, err = loadTableData(ctx, st, prefix, m, spec, workers, true)
 		return data, err
 	}
 }
@@ -145,7 +147,8 @@ func openBaseTable(data []byte, want []format.SchemaElement, rows int64) (_ base
 	if err != nil || sums == nil {
 		return baseTable{}, err
 	}
-	bt := baseTable{groups: make(map[[32]byte]int, len(sums)), sums: sums, size: len(data), starts: make(map[int64]int, len(sums))}
+	bt := baseTable{groups: make(map[[32]byte]int, len(sums)), sums: sums, size: len(data), starts: make(map[int64]int, len(sums)),
+		data: data, rows: rows}
 	at := int64(0)
 	for g, sum := range sums {
 		bt.groups[sum] = g
@@ -302,6 +305,22 @@ func (b *Base) copier(table string) func([32]byte) parquet.RowGroup {
 		}
 		return nil
 	}
+}
+
+// HasEdges reports whether the base has an edges table to copy from,
+// which Edges decodes.
+func (b *Base) HasEdges() bool { return b != nil && b.tables[edgesSpec.name].data != nil }
+
+// Edges decodes the base's edges, in table order, on up to workers cores
+// (0: one per CPU), with room for a few more: what an index that resolves
+// only the files it parsed merges its own into (indexer.Options.BaseEdges).
+// A base whose edges table has no digests has none to give.
+func (b *Base) Edges(workers int) ([]schemas.Edge, error) {
+	if !b.HasEdges() {
+		return nil, errors.New("the base has no edges table to copy from")
+	}
+	bt := b.tables[edgesSpec.name]
+	return decodeChecked(edgesSpec, bt.data, bt.rows, ReadOptions{Workers: workers}.workers(), true)
 }
 
 // groupAt returns the base's row group of table that holds its rows

@@ -64,6 +64,12 @@ func tree(files, perFile int, shifted, grown string) *snapshot.Snapshot {
 // manifest and the row groups of each table.
 func writeFrom(t *testing.T, st snapshot.Store, prefix string, s *snapshot.Snapshot, base *snapshot.Base) (schemas.Manifest, map[string]snapshot.RowGroups) {
 	t.Helper()
+	return writeEdges(t, st, prefix, s, base, func(w *snapshot.Writer) { w.Edges(s.Edges) })
+}
+
+// writeEdges is writeFrom with the edges given by edges.
+func writeEdges(t *testing.T, st snapshot.Store, prefix string, s *snapshot.Snapshot, base *snapshot.Base, edges func(w *snapshot.Writer)) (schemas.Manifest, map[string]snapshot.RowGroups) {
+	t.Helper()
 	w, err := snapshot.NewWriter(context.Background(), st, prefix)
 	if err != nil {
 		t.Fatal(err)
@@ -73,7 +79,7 @@ func writeFrom(t *testing.T, st snapshot.Store, prefix string, s *snapshot.Snaps
 	w.Sources(s.Sources)
 	w.Refs(s.Refs)
 	w.Nodes(s.Nodes)
-	w.Edges(s.Edges)
+	edges(w)
 	m, err := w.Close(s.Manifest)
 	if err != nil {
 		t.Fatal(err)
@@ -450,5 +456,52 @@ func TestWriterRefsFrom(t *testing.T) {
 	got, groups = write("vouched", func(lo, hi int) (int, bool) { return lo, true })
 	if got == want || groups.Copied != groups.All {
 		t.Errorf("every row vouched for: %+v, %+v row groups; want the base's groups, all copied", got, groups)
+	}
+}
+
+// TestBaseEdges: a base decodes its edges as Read does, with room for
+// more, and EdgesFrom copies the row groups said to be the base's.
+func TestBaseEdges(t *testing.T) {
+	ctx := context.Background()
+	st := memstore.New()
+	mBase, _ := writeFrom(t, st, "base", tree(2000, 40, "", ""), nil)
+	read, err := snapshot.Read(ctx, st, "base", snapshot.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, base, err := snapshot.ReadBase(ctx, st, "base", &mBase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var none *snapshot.Base
+	if none.HasEdges() || !base.HasEdges() {
+		t.Fatal("HasEdges: wrong for no base, or for a base with edges")
+	}
+	edges, err := base.Edges(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(edges, read.Edges) || cap(edges) == len(edges) {
+		t.Fatalf("the base's edges: %d (room for %d), Read's %d", len(edges), cap(edges), len(read.Edges))
+	}
+	// A file's edges whose lines moved: every other row is the base's.
+	const shifted = "pkg030/file01500.go"
+	snap := tree(2000, 40, shifted, "")
+	m, groups := writeEdges(t, st, "from", snap, base, func(w *snapshot.Writer) {
+		w.EdgesFrom(snap.Edges, func(lo, hi int) (int, bool) {
+			for _, e := range snap.Edges[lo:hi] {
+				if e.File == shifted {
+					return 0, false
+				}
+			}
+			return lo, true
+		})
+	})
+	mWhole, whole := writeFrom(t, memstore.New(), "whole", snap, nil)
+	if fmt.Sprint(m.Tables) != fmt.Sprint(mWhole.Tables) {
+		t.Errorf("tables differ from those encoded whole:\n%v\n%v", m.Tables, mWhole.Tables)
+	}
+	if g := groups[schemas.TableEdges]; g.All != whole[schemas.TableEdges].All || g.Copied == 0 || g.Copied == g.All {
+		t.Errorf("edges: %+v row groups, %d encoded whole: want some copied, not all", g, whole[schemas.TableEdges].All)
 	}
 }

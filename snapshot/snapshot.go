@@ -113,13 +113,13 @@ func Write(ctx context.Context, st Store, prefix string, s *Snapshot) (schemas.M
 	if err != nil {
 		return schemas.Manifest{}, err
 	}
-	put(w, nodesSpec, s.Nodes, false, false, nil)
-	put(w, edgesSpec, s.Edges, false, false, nil)
-	put(w, filesSpec, s.Files, false, false, nil)
+	put(w, nodesSpec, s.Nodes, false, false, nil, nil)
+	put(w, edgesSpec, s.Edges, false, false, nil, nil)
+	put(w, filesSpec, s.Files, false, false, nil, nil)
 	if s.Sources != nil {
-		put(w, sourcesSpec, s.Sources, false, false, nil)
+		put(w, sourcesSpec, s.Sources, false, false, nil, nil)
 	}
-	put(w, refsSpec, s.Refs, false, false, nil)
+	put(w, refsSpec, s.Refs, false, false, nil, nil)
 	return w.Close(s.Manifest)
 }
 
@@ -329,7 +329,7 @@ func Read(ctx context.Context, st Store, prefix string, opts ReadOptions) (*Snap
 // loadTable fetches, checks and decodes one table the manifest lists,
 // decoding up to workers row groups at once.
 func loadTable[T any](ctx context.Context, st Store, prefix string, m *schemas.Manifest, spec *tableSpec[T], workers int) ([]T, error) {
-	rows, _, err := loadTableData(ctx, st, prefix, m, spec, workers)
+	rows, _, err := loadTableData(ctx, st, prefix, m, spec, workers, false)
 	return rows, err
 }
 
@@ -338,7 +338,7 @@ func loadTable[T any](ctx context.Context, st Store, prefix string, m *schemas.M
 // an incremental index that took the snapshot as its base copy the wrong
 // rows.
 func verifyTable[T any](ctx context.Context, st Store, prefix string, m *schemas.Manifest, spec *tableSpec[T], workers int) error {
-	rows, data, err := loadTableData(ctx, st, prefix, m, spec, workers)
+	rows, data, err := loadTableData(ctx, st, prefix, m, spec, workers, false)
 	if err != nil {
 		return err
 	}
@@ -349,22 +349,29 @@ func verifyTable[T any](ctx context.Context, st Store, prefix string, m *schemas
 }
 
 // loadTableData is loadTable that also returns the table's bytes.
-func loadTableData[T any](ctx context.Context, st Store, prefix string, m *schemas.Manifest, spec *tableSpec[T], workers int) ([]T, []byte, error) {
+func loadTableData[T any](ctx context.Context, st Store, prefix string, m *schemas.Manifest, spec *tableSpec[T], workers int, room bool) ([]T, []byte, error) {
 	t, data, err := fetchListed(ctx, st, prefix, m, spec.name, spec.file)
 	if err != nil {
 		return nil, nil, err
 	}
-	rows, err := decodeRows(spec, data, t.Rows, workers)
+	rows, err := decodeChecked(spec, data, t.Rows, workers, room)
+	return rows, data, err
+}
+
+// decodeChecked decodes a table of the rows its manifest lists (see
+// decodeRowsRoom) and checks their number and order.
+func decodeChecked[T any](spec *tableSpec[T], data []byte, want int64, workers int, room bool) ([]T, error) {
+	rows, err := decodeRowsRoom(spec, data, want, workers, room)
 	if err != nil {
-		return nil, nil, fmt.Errorf("table %s: %w", spec.name, err)
+		return nil, fmt.Errorf("table %s: %w", spec.name, err)
 	}
-	if int64(len(rows)) != t.Rows {
-		return nil, nil, fmt.Errorf("table %s: %d rows, manifest says %d", spec.name, len(rows), t.Rows)
+	if int64(len(rows)) != want {
+		return nil, fmt.Errorf("table %s: %d rows, manifest says %d", spec.name, len(rows), want)
 	}
 	if err := spec.checkOrder(rows); err != nil {
-		return nil, nil, fmt.Errorf("table %s: %w", spec.name, err)
+		return nil, fmt.Errorf("table %s: %w", spec.name, err)
 	}
-	return rows, data, nil
+	return rows, nil
 }
 
 // loadSourceFiles fetches and checks the sources table into SourceFiles;

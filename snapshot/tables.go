@@ -107,9 +107,10 @@ type tableSpec[T any] struct {
 	// encoded into is made once rather than doubled from small (the copies
 	// and the clearing of each new buffer took 1.4% of a full index).
 	sizeHint func(rows []T) int
-	// spare, when not 0, decodes the rows with room for a spare-th more:
-	// an incremental index lays its refs out over its base's, in place,
-	// and an edit that adds a few must not make it copy them all.
+	// spare, when not 0, decodes a base's rows with room for a spare-th
+	// more: an incremental index lays its refs and edges out over its
+	// base's, in place, and an edit that adds a few must not make it copy
+	// them all.
 	spare int64
 
 	schemaOnce func() ([]format.SchemaElement, error)
@@ -190,7 +191,7 @@ var (
 	})
 	edgesSpec = newSpec(tableSpec[schemas.Edge]{
 		name: schemas.TableEdges, file: schemas.EdgesFile, rowGroupRows: 1 << 17,
-		sizeHint: rowsTimes[schemas.Edge](28),
+		sizeHint: rowsTimes[schemas.Edge](28), spare: 64,
 		groupEnd: func(rows []schemas.Edge, i int) bool {
 			return endsGroup(rows[i].Src, edgesGroupMean) && (i+1 == len(rows) || rows[i+1].Src != rows[i].Src)
 		},
@@ -341,7 +342,11 @@ type RowGroups struct{ All, Copied int }
 type groupReuse struct {
 	byDigest func(digest [32]byte) parquet.RowGroup
 	prepare  func(lo, hi int) (parquet.RowGroup, [32]byte, error)
-	apart    bool // the row groups byDigest lacks are encoded on every core first
+	// known, when set, is asked about every row group before any is
+	// digested: it returns the base's row group known to hold the same
+	// rows, and its digest, which then need no digest of their own.
+	known func(lo, hi int) (parquet.RowGroup, [32]byte, bool)
+	apart bool // the row groups byDigest lacks are encoded on every core first
 	// size is the base's table in bytes, 0 without one: the new table,
 	// mostly the same rows, takes about as much. sizeHint cannot tell
 	// for sources whose content a run did not read (SourcesUnread).
@@ -377,8 +382,22 @@ func encodeReusing[T any](s *tableSpec[T], rows []T, reuse groupReuse) (_ []byte
 		ends = append(ends, lo)
 	}
 	sums := make([][32]byte, len(ends))
+	var known []parquet.RowGroup // by group, when known
+	todo := make([]int, 0, len(ends))
+	for g := range ends {
+		if reuse.known != nil {
+			if rg, sum, ok := reuse.known(groupStart(ends, g), ends[g]); ok {
+				if known == nil {
+					known = make([]parquet.RowGroup, len(ends))
+				}
+				known[g], sums[g] = rg, sum
+				continue
+			}
+		}
+		todo = append(todo, g)
+	}
 	if reuse.prepare == nil {
-		digestGroups(s, rows, ends, sums)
+		digestGroups(s, rows, ends, todo, sums)
 	}
 	// With a base and apart, the row groups it lacks are encoded first,
 	// on every core, each into a file of its own, and copied in order with
@@ -392,7 +411,7 @@ func encodeReusing[T any](s *tableSpec[T], rows []T, reuse groupReuse) (_ []byte
 	var own []parquet.RowGroup // by group: encoded apart, else nil
 	if reuse.apart && reuse.byDigest != nil && reuse.prepare == nil {
 		var lack []int
-		for g := range ends {
+		for _, g := range todo {
 			if reuse.byDigest(sums[g]) == nil {
 				lack = append(lack, g)
 			}
@@ -409,7 +428,10 @@ func encodeReusing[T any](s *tableSpec[T], rows []T, reuse groupReuse) (_ []byte
 	for g, hi := range ends {
 		lo := groupStart(ends, g)
 		var rg parquet.RowGroup
-		if reuse.prepare != nil {
+		if known != nil {
+			rg = known[g]
+		}
+		if rg == nil && reuse.prepare != nil {
 			var perr error
 			if rg, sums[g], perr = reuse.prepare(lo, hi); perr != nil {
 				return nil, groups, fmt.Errorf("encode %s: %w", s.name, perr)
@@ -503,12 +525,13 @@ func encodeGroup[T any](s *tableSpec[T], rows []T) (rg parquet.RowGroup, err err
 }
 
 // digestGroups sets sums[g] to the digest of row group g of rows, which
-// ends before ends[g], on every core.
-func digestGroups[T any](s *tableSpec[T], rows []T, ends []int, sums [][32]byte) {
-	eachOnEveryCore(len(ends), func() func(g int) {
+// ends before ends[g], for each g of groups, on every core.
+func digestGroups[T any](s *tableSpec[T], rows []T, ends, groups []int, sums [][32]byte) {
+	eachOnEveryCore(len(groups), func() func(i int) {
 		h, scratch := newDigestHash(), []byte(nil)
 		var size T
-		return func(g int) {
+		return func(i int) {
+			g := groups[i]
 			lo := groupStart(ends, g)
 			sums[g], scratch = s.digest.sum(h, unsafe.Pointer(unsafe.SliceData(rows[lo:])), ends[g]-lo, unsafe.Sizeof(size), scratch)
 		}
@@ -553,6 +576,12 @@ func groupStart(ends []int, g int) int {
 // that would inflate past a page's limit is read from data instead, after
 // its check.
 func decodeRows[T any](s *tableSpec[T], data []byte, maxRows int64, workers int) (rows []T, err error) {
+	return decodeRowsRoom(s, data, maxRows, workers, false)
+}
+
+// decodeRowsRoom is decodeRows, with room for the table's spare rows when
+// room is set (an incremental index's base, see tableSpec.spare).
+func decodeRowsRoom[T any](s *tableSpec[T], data []byte, maxRows int64, workers int, room bool) (rows []T, err error) {
 	want, err := s.schemaOnce()
 	if err != nil {
 		return nil, err
@@ -645,11 +674,11 @@ func decodeRows[T any](s *tableSpec[T], data []byte, maxRows int64, workers int)
 		}
 		return rows, nil
 	}
-	room := md.NumRows
-	if s.spare > 0 {
-		room += md.NumRows / s.spare
+	size := md.NumRows
+	if room && s.spare > 0 {
+		size += md.NumRows / s.spare
 	}
-	rows = make([]T, md.NumRows, room)
+	rows = make([]T, md.NumRows, size)
 	errs := make([]error, len(md.RowGroups))
 	var eg errgroup.Group
 	eg.SetLimit(max(workers, 1))

@@ -53,10 +53,10 @@ func NewWriter(ctx context.Context, st Store, prefix string) (*Writer, error) {
 // Nodes, Edges, Files, Sources and Refs start writing a table; they block
 // only while as many tables as there are CPUs are being encoded. A
 // snapshot without a sources table never calls Sources.
-func (w *Writer) Nodes(rows []schemas.Node)     { put(w, nodesSpec, rows, true, false, nil) }
-func (w *Writer) Files(rows []schemas.File)     { put(w, filesSpec, rows, true, false, nil) }
-func (w *Writer) Sources(rows []schemas.Source) { put(w, sourcesSpec, rows, true, false, nil) }
-func (w *Writer) Refs(rows []schemas.Ref)       { put(w, refsSpec, rows, true, false, nil) }
+func (w *Writer) Nodes(rows []schemas.Node)     { put(w, nodesSpec, rows, true, false, nil, nil) }
+func (w *Writer) Files(rows []schemas.File)     { put(w, filesSpec, rows, true, false, nil, nil) }
+func (w *Writer) Sources(rows []schemas.Source) { put(w, sourcesSpec, rows, true, false, nil, nil) }
+func (w *Writer) Refs(rows []schemas.Ref)       { put(w, refsSpec, rows, true, false, nil, nil) }
 
 // RefsFrom is Refs for rows many of which are the refs of the base given
 // to CopyFrom, as decoded from it: fromBase reports, for rows [lo, hi),
@@ -64,14 +64,23 @@ func (w *Writer) Refs(rows []schemas.Ref)       { put(w, refsSpec, rows, true, f
 // they are. A row group of such rows that is exactly one of the base's is
 // copied without being hashed: the rows it was decoded into are these.
 func (w *Writer) RefsFrom(rows []schemas.Ref, fromBase func(lo, hi int) (from int, ok bool)) {
-	put(w, refsSpec, rows, true, false, func(b *Base) func(lo, hi int) (parquet.RowGroup, [32]byte, error) {
-		return func(lo, hi int) (parquet.RowGroup, [32]byte, error) {
+	putFrom(w, refsSpec, rows, false, fromBase)
+}
+
+// EdgesFrom is Edges as RefsFrom is Refs, for edges many of which are
+// those of the base (Base.Edges).
+func (w *Writer) EdgesFrom(rows []schemas.Edge, fromBase func(lo, hi int) (from int, ok bool)) {
+	putFrom(w, edgesSpec, rows, true, fromBase)
+}
+
+// putFrom is put with the row groups fromBase vouches for known.
+func putFrom[T any](w *Writer, spec *tableSpec[T], rows []T, apart bool, fromBase func(lo, hi int) (from int, ok bool)) {
+	put(w, spec, rows, true, apart, nil, func(b *Base) func(lo, hi int) (parquet.RowGroup, [32]byte, bool) {
+		return func(lo, hi int) (parquet.RowGroup, [32]byte, bool) {
 			if from, ok := fromBase(lo, hi); ok {
-				if rg, sum, ok := b.groupAt(refsSpec.name, from, hi-lo); ok {
-					return rg, sum, nil
-				}
+				return b.groupAt(spec.name, from, hi-lo)
 			}
-			return nil, [32]byte{}, nil
+			return nil, [32]byte{}, false
 		}
 	})
 }
@@ -79,7 +88,7 @@ func (w *Writer) RefsFrom(rows []schemas.Ref, fromBase func(lo, hi int) (from in
 // Edges is the table snap index gives last, when nothing else is left to
 // run: the row groups the base lacks are encoded on every core (see
 // encodeReusing).
-func (w *Writer) Edges(rows []schemas.Edge) { put(w, edgesSpec, rows, true, true, nil) }
+func (w *Writer) Edges(rows []schemas.Edge) { put(w, edgesSpec, rows, true, true, nil, nil) }
 
 // SourcesUnread is Sources for a run that did not read every file (see
 // indexer.Options.Known): where unread[i], rows[i].Content is not set, and
@@ -114,17 +123,22 @@ func (w *Writer) SourcesUnread(rows []schemas.Source, unread []bool, load func(p
 			}
 			return nil, [32]byte{}, nil
 		}
-	})
+	}, nil)
 }
 
 // put writes a table in the background, checking the order of its rows
 // first unless the caller has (Write checks every table before it writes
-// any). prepare, if not nil, makes groupReuse.prepare from the base.
-func put[T any](w *Writer, spec *tableSpec[T], rows []T, check, apart bool, prepare func(*Base) func(lo, hi int) (parquet.RowGroup, [32]byte, error)) {
+// any). prepare and known, if not nil, make groupReuse.prepare and
+// groupReuse.known from the base.
+func put[T any](w *Writer, spec *tableSpec[T], rows []T, check, apart bool, prepare func(*Base) func(lo, hi int) (parquet.RowGroup, [32]byte, error),
+	known func(*Base) func(lo, hi int) (parquet.RowGroup, [32]byte, bool)) {
 	w.mu.Lock()
 	reuse := groupReuse{byDigest: w.base.copier(spec.name), apart: apart, size: w.base.size(spec.name)}
 	if prepare != nil {
 		reuse.prepare = prepare(w.base)
+	}
+	if known != nil {
+		reuse.known = known(w.base)
 	}
 	if w.given[spec.name] {
 		w.err = errors.Join(w.err, fmt.Errorf("table %s given twice", spec.name))

@@ -247,6 +247,11 @@ func (j indexJob) run(ctx context.Context) (indexResult, error) {
 	start := time.Now()
 	id, opts, log := j.id, j.opts, j.log
 	opts.Base = j.base.rows
+	if j.base.rows != nil && j.base.tables.HasEdges() {
+		// Edits that leave every declaration as it was resolve only the
+		// files they touch; the other edges are the base's.
+		opts.BaseEdges = func() ([]schemas.Edge, error) { return j.base.tables.Edges(0) }
+	}
 	// With a base, all a run holds until its rows are gathered is kept:
 	// the base's rows, the files' contents, the few files parsed. The
 	// collector stays paused until then, as while the base was read
@@ -371,7 +376,11 @@ func (j indexJob) run(ctx context.Context) (indexResult, error) {
 		},
 	}
 	writeStart := time.Now()
-	w.Edges(g.Edges)
+	if j.base.tables != nil {
+		w.EdgesFrom(g.Edges, g.EdgesFromBase)
+	} else {
+		w.Edges(g.Edges)
+	}
 	m, err := w.Close(manifest)
 	if err != nil {
 		return indexResult{}, storeError(j.store, err)
@@ -406,7 +415,7 @@ func (j indexJob) run(ctx context.Context) (indexResult, error) {
 	}
 	log.Info("indexed", "repo", id.Repo, "branch", id.Branch, "commit", commit,
 		"files", len(g.Files), "parsed", g.Stats.FilesParsed, "reused", g.Stats.FilesReused, "unread", g.Stats.FilesUnread, "nodes", len(g.Nodes), "edges", len(g.Edges), "unresolved", g.Stats.Unresolved,
-		"parse_errors", g.Stats.ParseErrors, "duration", time.Since(start).Round(time.Millisecond),
+		"parse_errors", g.Stats.ParseErrors, "edges_reused", g.Stats.EdgesReused, "duration", time.Since(start).Round(time.Millisecond),
 		"base_read", j.baseRead.Round(time.Millisecond), "parse", g.Stats.Parse.Round(time.Millisecond),
 		"gather", g.Stats.Gather.Round(time.Millisecond), "resolve", g.Stats.Link.Round(time.Millisecond), "write", wrote.Round(time.Millisecond),
 		"row_groups", groups.All, "row_groups_copied", groups.Copied)

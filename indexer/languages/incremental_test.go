@@ -2,6 +2,8 @@ package languages_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -262,5 +264,28 @@ func TestIncrementalGrammarChange(t *testing.T) {
 	_, stats, _ := tables(t, root, b)
 	if stats.FilesReused != 0 || stats.FilesParsed == 0 {
 		t.Fatalf("a base of another grammar was reused: %+v", stats)
+	}
+}
+
+// TestIncrementalBaseEdgesFail: when the base's edges cannot be read, a
+// run resolves everything instead, and its tables are a full index's.
+func TestIncrementalBaseEdgesFail(t *testing.T) {
+	root := t.TempDir()
+	copyDir(t, "../../testdata/go/shop", root)
+	_, _, g := tables(t, root, nil)
+	b := baseOf(g)
+	baseEdges[b] = func() ([]schemas.Edge, error) { return nil, errors.New("no edges") }
+	p := filepath.Join(root, "store/store.go")
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, append(data, "// the end\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	full, _, _ := tables(t, root, nil)
+	inc, stats, _ := tables(t, root, b)
+	if fmt.Sprint(inc) != fmt.Sprint(full) || stats.EdgesReused != 0 || stats.FilesParsed != 1 {
+		t.Fatalf("incremental %v (%+v), full %v", inc, stats, full)
 	}
 }
