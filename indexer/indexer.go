@@ -548,21 +548,6 @@ func link(g *Graph, sorted int, langs []Language, refsByLang map[Language][]sche
 	if err != nil {
 		return err
 	}
-	// A node with a parent is the end of a contains edge, made where the
-	// sort places it rather than in a slice of its own.
-	parent := make([]int32, len(g.Nodes)) // row; -1 for none
-	for i := range g.Nodes {
-		n := &g.Nodes[i]
-		parent[i] = -1
-		if n.ParentID == 0 {
-			continue
-		}
-		r, ok := schemas.RowOf(ids, n.ParentID)
-		if !ok {
-			return fmt.Errorf("node %s (%s): parent %d is not a node", n.QualifiedName, n.File, n.ParentID)
-		}
-		parent[i] = int32(r)
-	}
 	<-decoded
 	if ed != nil && (baseErr != nil || !slices.Equal(ids, ed.baseIDs)) {
 		// The base's edges cannot be read, or (never, when DeclaresAlike
@@ -572,12 +557,22 @@ func link(g *Graph, sorted int, langs []Language, refsByLang map[Language][]sche
 		ed, base = nil, nil
 		_, parts = resolve(g.Nodes, langs, refsByLang, present, nil)
 	}
-	if ed != nil {
-		for i, p := range parent {
-			if p >= 0 && !ed.scope[g.Nodes[i].File] {
-				parent[i] = -1 // its contains edge is the base's
-			}
+	// A node with a parent is the end of a contains edge, made where the
+	// sort places it rather than in a slice of its own; when only some
+	// files' edges are made, only their nodes' (the others' are the
+	// base's).
+	parent := make([]int32, len(g.Nodes)) // row; -1 for none
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		parent[i] = -1
+		if n.ParentID == 0 || (ed != nil && !ed.scope[n.File]) {
+			continue
 		}
+		r, ok := schemas.RowOf(ids, n.ParentID)
+		if !ok {
+			return fmt.Errorf("node %s (%s): parent %d is not a node", n.QualifiedName, n.File, n.ParentID)
+		}
+		parent[i] = int32(r)
 	}
 	for _, edges := range parts {
 		unresolved, err := FillRows(edges, ids)
@@ -664,8 +659,13 @@ func mergeBaseEdges(base, edges []schemas.Edge, scope map[string]bool) ([]schema
 	// where, a span per run of rows kept together.
 	var kept []span
 	w := 0
+	var last string // the file of the edge before, and whether in scope:
+	in := false     // a source's edges mostly share one
 	for j := range base {
-		if scope[base[j].File] {
+		if f := base[j].File; len(f) != len(last) || unsafe.StringData(f) != unsafe.StringData(last) {
+			last, in = f, scope[f]
+		}
+		if in {
 			continue
 		}
 		if l := len(kept); l > 0 && kept[l-1].from+kept[l-1].n == j {

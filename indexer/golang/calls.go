@@ -240,8 +240,10 @@ func (r *resolver) concreteMethods(t *typeInfo) methodSig {
 
 // implements adds an edge from every named non-interface type to every
 // interface of the snapshot whose method set its own includes, names and
-// canonical signatures alike.
-func (r *resolver) implements() {
+// canonical signatures alike: from every one of the type's nodes, or,
+// when files is not nil, those of its nodes in files (an edge's File is
+// its type node's).
+func (r *resolver) implements(files map[string]bool) {
 	var ifaces, types []*typeInfo
 	for _, p := range r.sortedPkgs() {
 		for _, name := range sortedKeys(p.types) {
@@ -251,10 +253,13 @@ func (r *resolver) implements() {
 			}
 			if t.iface {
 				ifaces = append(ifaces, t)
-			} else if len(t.methods) > 0 || len(r.embedsOf(t)) > 0 {
+			} else if (len(t.methods) > 0 || len(r.embedsOf(t)) > 0) && (files == nil || slices.ContainsFunc(t.nodes, func(n int32) bool { return files[r.nodes[n].File] })) {
 				types = append(types, t)
 			}
 		}
+	}
+	if len(types) == 0 {
+		return
 	}
 	byMethod := make(map[string][]*typeInfo)
 	sets := make(map[*typeInfo]methodSig, len(types))
@@ -288,6 +293,9 @@ func (r *resolver) implements() {
 				}
 			}
 			for _, tn := range t.nodes {
+				if files != nil && !files[r.nodes[tn].File] {
+					continue
+				}
 				for _, in := range it.nodes {
 					n := r.nodes[tn]
 					r.edges = append(r.edges, schemas.Edge{

@@ -84,8 +84,8 @@ func (l *Language) ResolveParts(nodes []schemas.Node, refs []schemas.Ref) ([]sch
 
 // ResolveFiles is ResolveParts with only the edges whose File is in files
 // (see indexer.FilesResolver): the references of other files are read for
-// what they declare, not resolved, and the interfaces are satisfied
-// everywhere, as they must be to be complete, then kept for files alone.
+// what they declare, not resolved, and interfaces are satisfied by the
+// types declared in files alone.
 func (l *Language) ResolveFiles(nodes []schemas.Node, refs []schemas.Ref, files map[string]bool) ([]schemas.Node, [][]schemas.Edge) {
 	return l.resolve(nodes, refs, files)
 }
@@ -132,7 +132,7 @@ func (l *Language) resolve(nodes []schemas.Node, refs []schemas.Ref, files map[s
 	chunks := make([][]schemas.Edge, runtime.GOMAXPROCS(0))
 	size := (len(refs) + len(chunks) - 1) / len(chunks)
 	var wg sync.WaitGroup
-	wg.Go(r.implements)
+	wg.Go(func() { r.implements(files) })
 	for c := range chunks {
 		lo, hi := min(c*size, len(refs)), min((c+1)*size, len(refs))
 		wg.Go(func() {
@@ -168,9 +168,6 @@ func (l *Language) resolve(nodes []schemas.Node, refs []schemas.Ref, files map[s
 		})
 	}
 	wg.Wait()
-	if files != nil {
-		r.edges = slices.DeleteFunc(r.edges, func(e schemas.Edge) bool { return !files[e.File] })
-	}
 	return newNodes, append(chunks, r.edges)
 }
 
