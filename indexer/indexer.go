@@ -653,11 +653,17 @@ func editScope(ru *reuse, results []fileResult) (map[string]bool, bool) {
 // mergeBaseEdges returns the base's edges but those of files in scope,
 // merged with edges, all of files in scope, both in table order: in the
 // base's memory when it has the room. The spans say which rows of the
-// result are which of the base's.
+// result are which of the base's: those kept, and the new ones that are
+// the same as one dropped.
 func mergeBaseEdges(base, edges []schemas.Edge, scope map[string]bool) ([]schemas.Edge, []span) {
 	// The base's rows kept move down over those dropped; kept says from
 	// where, a span per run of rows kept together.
 	var kept []span
+	type row struct {
+		j int
+		e schemas.Edge
+	}
+	var gone []row // the base's rows dropped, in order
 	w := 0
 	var last string // the file of the edge before, and whether in scope:
 	in := false     // a source's edges mostly share one
@@ -666,6 +672,7 @@ func mergeBaseEdges(base, edges []schemas.Edge, scope map[string]bool) ([]schema
 			last, in = f, scope[f]
 		}
 		if in {
+			gone = append(gone, row{j, base[j]})
 			continue
 		}
 		if l := len(kept); l > 0 && kept[l-1].from+kept[l-1].n == j {
@@ -707,23 +714,41 @@ func mergeBaseEdges(base, edges []schemas.Edge, scope map[string]bool) ([]schema
 			}
 		}
 	}
+	// A new edge the same as one dropped is that row of the base's (an
+	// edit that moved nothing leaves a file's edges as they were): both
+	// are in table order.
+	same := make([]int, len(edges)) // the base's row; -1 for none
+	for k, g := 0, 0; k < len(edges); k++ {
+		same[k] = -1
+		for g < len(gone) && compareEdges(gone[g].e, edges[k]) < 0 {
+			g++
+		}
+		if g < len(gone) && gone[g].e == edges[k] {
+			same[k] = gone[g].j
+			g++
+		}
+	}
 	// The spans of the result: each row not new is the next one kept.
 	var spans []span
-	c, run := 0, 0
+	c, run, k := 0, 0, 0
 	for p := range out {
+		var from int
 		if isNew[p] {
-			continue
+			if from, k = same[k], k+1; from < 0 {
+				continue
+			}
+		} else {
+			for kept[run].to+kept[run].n <= c {
+				run++
+			}
+			from = kept[run].from + c - kept[run].to
+			c++
 		}
-		for kept[run].to+kept[run].n <= c {
-			run++
-		}
-		from := kept[run].from + c - kept[run].to
 		if l := len(spans); l > 0 && spans[l-1].to+spans[l-1].n == p && spans[l-1].from+spans[l-1].n == from {
 			spans[l-1].n++
 		} else {
 			spans = append(spans, span{from: from, to: p, n: 1})
 		}
-		c++
 	}
 	return out, spans
 }
