@@ -106,6 +106,9 @@ type Graph struct {
 	// refSpans and edgeSpans are the runs of Refs and Edges that are the
 	// base's (RefsFromBase, EdgesFromBase).
 	refSpans, edgeSpans []span
+	// nodeScope, when the nodes are the base's row for row, holds the
+	// files whose nodes alone may differ (NodesFromBase).
+	nodeScope map[string]bool
 }
 
 // Stats describe a run.
@@ -488,6 +491,24 @@ func spliceRefs(ru *reuse, results []fileResult, spans []span, n int) []schemas.
 // from+hi-lo) of the refs of the run's base (Options.Base), unchanged.
 func (g *Graph) RefsFromBase(lo, hi int) (from int, ok bool) { return fromSpans(g.refSpans, lo, hi) }
 
+// NodesFromBase is RefsFromBase for g.Nodes, known once they are final
+// (Options.NodesDone). In a run that resolved only the files it parsed,
+// the nodes have the base's ids, row for row, and every node of another
+// file is the base's: its row was, or is made from rows that were (a
+// file's own row, the package clauses of a folder), and the parents
+// resolution gives it follow from declarations that did not change.
+func (g *Graph) NodesFromBase(lo, hi int) (from int, ok bool) {
+	if g.nodeScope == nil || lo >= hi || hi > len(g.Nodes) {
+		return 0, false
+	}
+	for i := lo; i < hi; i++ {
+		if g.nodeScope[g.Nodes[i].File] {
+			return 0, false
+		}
+	}
+	return lo, true
+}
+
 // fromSpans reports the base's row of rows [lo, hi) when one of spans
 // holds them all.
 func fromSpans(spans []span, lo, hi int) (int, bool) {
@@ -541,12 +562,15 @@ func link(g *Graph, sorted int, langs []Language, refsByLang map[Language][]sche
 		sortNodes(newNodes)
 		g.Nodes = mergeNodes(g.Nodes, newNodes)
 	}
-	if nodesDone != nil {
-		nodesDone(g.Nodes)
-	}
 	ids, err := NodeIDs(g.Nodes)
 	if err != nil {
 		return err
+	}
+	if ed != nil && slices.Equal(ids, ed.baseIDs) {
+		g.nodeScope = ed.scope
+	}
+	if nodesDone != nil {
+		nodesDone(g.Nodes)
 	}
 	<-decoded
 	if ed != nil && (baseErr != nil || !slices.Equal(ids, ed.baseIDs)) {

@@ -67,6 +67,12 @@ func (w *Writer) RefsFrom(rows []schemas.Ref, fromBase func(lo, hi int) (from in
 	putFrom(w, refsSpec, rows, false, fromBase)
 }
 
+// NodesFrom is Nodes as RefsFrom is Refs, for nodes many of which are the
+// base's.
+func (w *Writer) NodesFrom(rows []schemas.Node, fromBase func(lo, hi int) (from int, ok bool)) {
+	putFrom(w, nodesSpec, rows, false, fromBase)
+}
+
 // EdgesFrom is Edges as RefsFrom is Refs, for edges many of which are
 // those of the base (Base.Edges).
 func (w *Writer) EdgesFrom(rows []schemas.Edge, fromBase func(lo, hi int) (from int, ok bool)) {

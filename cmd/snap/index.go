@@ -291,6 +291,7 @@ func (j indexJob) run(ctx context.Context) (indexResult, error) {
 	// resolves: files, sources and refs once every file is read, nodes
 	// once resolution has made its own, edges at the end.
 	var (
+		graph    *indexer.Graph // as gathered, and as Index returns it
 		w        *snapshot.Writer
 		commit   string
 		prefix   string
@@ -298,6 +299,7 @@ func (j indexJob) run(ctx context.Context) (indexResult, error) {
 	)
 	if !opts.ParseOnly {
 		opts.Gathered = func(g *indexer.Graph) {
+			graph = g
 			resume()
 			commit = id.Commit
 			switch {
@@ -334,7 +336,11 @@ func (j indexJob) run(ctx context.Context) (indexResult, error) {
 			}
 		}
 		opts.NodesDone = func(nodes []schemas.Node) {
-			if w != nil {
+			switch {
+			case w == nil:
+			case j.base.tables != nil:
+				w.NodesFrom(nodes, graph.NodesFromBase) // most row groups the base's, known so without hashing them
+			default:
 				w.Nodes(nodes)
 			}
 		}

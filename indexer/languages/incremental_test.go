@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -45,8 +46,9 @@ func tables(t *testing.T, root string, base *indexer.Base) (map[string]string, i
 	t.Helper()
 	langs := languages.All()
 	var baseRefs, was []schemas.Ref
+	var wasNodes []schemas.Node
 	if base != nil {
-		baseRefs, was = base.Refs, slices.Clone(base.Refs)
+		baseRefs, was, wasNodes = base.Refs, slices.Clone(base.Refs), slices.Clone(base.Nodes)
 	}
 	opts := indexer.Options{Languages: langs, Workers: 2, Base: base}
 	var wasEdges []schemas.Edge
@@ -72,6 +74,10 @@ func tables(t *testing.T, root string, base *indexer.Base) (map[string]string, i
 	if g.Stats.EdgesReused > 0 && vouched == 0 {
 		t.Fatalf("EdgesFromBase vouches for no edge; %d were taken from the base", g.Stats.EdgesReused)
 	}
+	vouched = checkVouched(t, "nodes", g.Nodes, wasNodes, func(a, b schemas.Node) bool { return false }, g.NodesFromBase)
+	if g.Stats.EdgesReused > 0 && vouched == 0 {
+		t.Fatalf("NodesFromBase vouches for no node; %d edges were taken from the base", g.Stats.EdgesReused)
+	}
 	if base != nil && (base.Files != nil || base.Nodes != nil || base.Refs != nil || base.Grammars != nil) {
 		t.Fatal("Index left its base's rows in place; it empties it once the files are gathered")
 	}
@@ -91,7 +97,7 @@ func tables(t *testing.T, root string, base *indexer.Base) (map[string]string, i
 // checkVouched asks fromBase about each run of rows that together says are
 // one, checks that what it vouches for is was's rows, and returns how many
 // rows it vouched for.
-func checkVouched[T comparable](t *testing.T, table string, rows, was []T, together func(a, b T) bool, fromBase func(lo, hi int) (int, bool)) int {
+func checkVouched[T any](t *testing.T, table string, rows, was []T, together func(a, b T) bool, fromBase func(lo, hi int) (int, bool)) int {
 	t.Helper()
 	vouched := 0
 	for lo := 0; lo < len(rows); {
@@ -100,7 +106,7 @@ func checkVouched[T comparable](t *testing.T, table string, rows, was []T, toget
 			hi++
 		}
 		if from, ok := fromBase(lo, hi); ok {
-			if from+hi-lo > len(was) || !slices.Equal(rows[lo:hi], was[from:from+hi-lo]) {
+			if from+hi-lo > len(was) || !reflect.DeepEqual(rows[lo:hi], was[from:from+hi-lo]) {
 				t.Fatalf("%s: rows [%d, %d) said to be the base's from row %d: they are not", table, lo, hi, from)
 			}
 			vouched += hi - lo
