@@ -576,10 +576,11 @@ func link(g *Graph, sorted int, langs []Language, refsByLang map[Language][]sche
 	if ed != nil && (baseErr != nil || !slices.Equal(ids, ed.baseIDs)) {
 		// The base's edges cannot be read, or (never, when DeclaresAlike
 		// holds) would point at the wrong rows: resolve everything
-		// instead. The resolvers set the same parents again, and make the
-		// nodes already merged.
+		// instead, over a copy of the nodes, which the writer may be
+		// reading (the resolvers set the same parents again, and make the
+		// nodes already merged).
 		ed, base = nil, nil
-		_, parts = resolve(g.Nodes, langs, refsByLang, present, nil)
+		_, parts = resolve(slices.Clone(g.Nodes), langs, refsByLang, present, nil)
 	}
 	// A node with a parent is the end of a contains edge, made where the
 	// sort places it rather than in a slice of its own; when only some
