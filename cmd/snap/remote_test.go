@@ -270,6 +270,22 @@ func TestIndexIncremental(t *testing.T) {
 	if ma := read(again); fmt.Sprint(ma.Tables) != fmt.Sprint(mf.Tables) {
 		t.Errorf("tables differ:\nagain %v\nfull  %v", ma.Tables, mf.Tables)
 	}
+	// A function's body changed, its declarations not: only that file's
+	// references are resolved, the other edges are the base's, and the
+	// tables are still a full index's.
+	os.WriteFile(filepath.Join(dir, "store", "more.go"), []byte("package store\n\nfunc More() int {\n\treturn Total() + len(NewMemStore().items)\n}\n"), 0o644)
+	code, body, stderr := run(t, dir, "index", "-q", "--store", filepath.Join(t.TempDir(), "body"), "--base", strings.TrimSpace(inc))
+	if code != 0 || !strings.Contains(stderr, "parsed=1 ") || !regexp.MustCompile(`edges_reused=[1-9]`).MatchString(stderr) {
+		t.Fatalf("index after a body changed: exit %d, want one file parsed and the other edges reused: %s", code, stderr)
+	}
+	code, fullBody, stderr := run(t, dir, "index", "-q", "--full", "--store", filepath.Join(t.TempDir(), "fullbody"))
+	if code != 0 {
+		t.Fatalf("full index: %s", stderr)
+	}
+	if mb, mfb := read(body), read(fullBody); fmt.Sprint(mb.Tables) != fmt.Sprint(mfb.Tables) || mb.Counts.Edges != mfb.Counts.Edges || mb.Counts.Unresolved != mfb.Counts.Unresolved {
+		t.Errorf("after a body changed, tables differ:\nincremental %v %+v\nfull        %v %+v", mb.Tables, mb.Counts, mfb.Tables, mfb.Counts)
+	}
+	os.WriteFile(filepath.Join(dir, "store", "more.go"), []byte("package store\n\nfunc More() int { return Total() }\n"), 0o644)
 	// The files written an hour ago: a run trusts the stat cache the run
 	// before it left (see indexer.StatCache), and reads none of them.
 	old := time.Now().Add(-time.Hour)
