@@ -62,10 +62,11 @@ type Options struct {
 	// content the base holds the rows of, is not read. Its source row is
 	// then left empty, and Graph.Unread says so.
 	Known *StatCache
-	// Paths, if set, returns the tree's files as Walk lists them, from a
-	// walk started beside other work (reading the base); otherwise Index
-	// walks the tree itself.
-	Paths func() ([]string, error)
+	// Paths, if set, returns the tree's files as WalkStat lists them, from
+	// a walk started beside other work (reading the base); otherwise Index
+	// walks the tree itself. A file unread (Known) takes its stat from
+	// there, when a regular file's.
+	Paths func() (Walked, error)
 	// Exclude leaves out the paths matching these globs, and the paths
 	// under folders matching them (see ValidateExclude).
 	Exclude []string
@@ -153,17 +154,34 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 	}
 	walk := opts.Paths
 	if walk == nil {
-		walk = func() ([]string, error) { return Walk(ctx, abs) }
+		walk = func() (Walked, error) { return WalkStat(ctx, abs) }
 	}
-	paths, err := walk()
+	walked, err := walk()
 	if err != nil {
 		return nil, err
 	}
 	if err := ValidateExclude(opts.Exclude); err != nil {
 		return nil, err
 	}
+	paths, info := walked.Paths, walked.Info
+	if len(info) != len(paths) {
+		info = nil
+	}
 	if len(opts.Exclude) > 0 {
-		paths = slices.DeleteFunc(paths, func(p string) bool { return Excluded(opts.Exclude, p) })
+		n := 0
+		for i, p := range paths {
+			if !Excluded(opts.Exclude, p) {
+				paths[n] = p
+				if info != nil {
+					info[n] = info[i]
+				}
+				n++
+			}
+		}
+		paths = paths[:n]
+		if info != nil {
+			info = info[:n]
+		}
 	}
 	workers := opts.Workers
 	if workers <= 0 {
@@ -227,7 +245,11 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 				if err := gctx.Err(); err != nil {
 					return err
 				}
-				r, err := indexFile(files, tree, paths[i], &opts, maxSize, extractors, ru)
+				var seen fs.FileInfo
+				if info != nil {
+					seen = info[i]
+				}
+				r, err := indexFile(files, tree, paths[i], seen, &opts, maxSize, extractors, ru)
 				if err != nil {
 					return err
 				}
@@ -1088,7 +1110,7 @@ func fileNode(f schemas.File) schemas.Node {
 }
 
 // indexFile reads, hashes and (when a language claims it) parses one file.
-func indexFile(files *folderFiles, t *Tree, p string, opts *Options, maxSize int64, xs map[Language]Extractor, ru *reuse) (fileResult, error) {
+func indexFile(files *folderFiles, t *Tree, p string, seen fs.FileInfo, opts *Options, maxSize int64, xs map[Language]Extractor, ru *reuse) (fileResult, error) {
 	r := fileResult{file: schemas.File{Path: p, Status: schemas.StatusOK}}
 	f := &r.file
 	lang := LanguageFor(opts.Languages, t, p)
@@ -1097,7 +1119,7 @@ func indexFile(files *folderFiles, t *Tree, p string, opts *Options, maxSize int
 	}
 	skipVendored := !opts.Vendored && vendored(p)
 	if !skipVendored && opts.Known != nil && ru != nil {
-		if r, ok := unread(files, p, lang, opts, maxSize, ru); ok {
+		if r, ok := unread(files, p, seen, lang, opts, maxSize, ru); ok {
 			return r, nil
 		}
 	}
@@ -1210,8 +1232,9 @@ func indexFile(files *folderFiles, t *Tree, p string, opts *Options, maxSize int
 // its rows (another grammar's). A file whose row is all the base has of
 // it (unsupported, binary, generated, too large) takes that row when a
 // read would decide the same again: from the same content, under this
-// run's options.
-func unread(files *folderFiles, p string, lang Language, opts *Options, maxSize int64, ru *reuse) (fileResult, bool) {
+// run's options. seen, if not nil, is the file's Lstat as the walk took
+// it.
+func unread(files *folderFiles, p string, seen fs.FileInfo, lang Language, opts *Options, maxSize int64, ru *reuse) (fileResult, bool) {
 	name := ""
 	if lang != nil {
 		name = lang.Name()
@@ -1221,9 +1244,13 @@ func unread(files *folderFiles, p string, lang Language, opts *Options, maxSize 
 	if !rows && !plain {
 		return fileResult{}, false
 	}
-	fi, err := files.stat(p)
-	if err != nil {
-		return fileResult{}, false
+	// A regular file's Lstat from the walk is its stat: a link's is not.
+	fi := seen
+	if fi == nil || !fi.Mode().IsRegular() {
+		var err error
+		if fi, err = files.stat(p); err != nil {
+			return fileResult{}, false
+		}
 	}
 	sha, ok := opts.Known.lookup(p, fi)
 	if !ok {

@@ -60,7 +60,7 @@ func TestWalkedPaths(t *testing.T) {
 	write(t, dir, "b.go", []byte("package a\n"))
 	walks := 0
 	g, err := indexer.Index(context.Background(), dir, indexer.Options{Languages: langs(),
-		Paths: func() ([]string, error) { walks++; return []string{"b.go"}, nil }})
+		Paths: func() (indexer.Walked, error) { walks++; return indexer.Walked{Paths: []string{"b.go"}}, nil }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestWalkedPaths(t *testing.T) {
 	}
 	refused := errors.New("walk refused")
 	if _, err := indexer.Index(context.Background(), dir, indexer.Options{Languages: langs(),
-		Paths: func() ([]string, error) { return nil, refused }}); !errors.Is(err, refused) {
+		Paths: func() (indexer.Walked, error) { return indexer.Walked{}, refused }}); !errors.Is(err, refused) {
 		t.Errorf("a failed walk: got %v, want its error", err)
 	}
 }
@@ -429,6 +429,18 @@ func TestLinksAcrossFolders(t *testing.T) {
 	}
 }
 
+// statCacheTree returns a folder holding go.mod alone, for a test of the
+// stat cache, which reads change times and inodes on Linux and macOS only.
+func statCacheTree(t *testing.T) string {
+	t.Helper()
+	if runtime.GOOS != "linux" && runtime.GOOS != "darwin" {
+		t.Skip("the stat cache compares change times and inodes, read on Linux and macOS only")
+	}
+	root := t.TempDir()
+	write(t, root, "go.mod", []byte("module example.com/m\n"))
+	return root
+}
+
 // TestKnownFilesUnread: with a base and the stat cache of the run that
 // made it, the files found as they were are not read, their sources are
 // left for the writer (Graph.Unread), and every table is the one a full
@@ -436,11 +448,7 @@ func TestLinksAcrossFolders(t *testing.T) {
 // modification time, and the one added are read; the others, indexed or
 // not (go.mod, a binary, a file too large, a generated one), are not.
 func TestKnownFilesUnread(t *testing.T) {
-	if runtime.GOOS != "linux" && runtime.GOOS != "darwin" {
-		t.Skip("the stat cache compares change times and inodes, read on Linux and macOS only")
-	}
-	root := t.TempDir()
-	write(t, root, "go.mod", []byte("module example.com/m\n"))
+	root := statCacheTree(t)
 	write(t, root, "a/a.go", []byte("package a\n\nfunc A() int { return B() }\n\nfunc B() int { return 1 }\n"))
 	write(t, root, "b/b.go", []byte("package b\n\nimport \"example.com/m/a\"\n\nfunc C() int { return a.A() }\n\nfunc D() {}\n\nfunc E() {}\n"))
 	write(t, root, "b/same.go", []byte("package b\n\nfunc Same() {}\n"))
@@ -550,5 +558,33 @@ func TestKnownFilesUnread(t *testing.T) {
 	}
 	if n := incOpts.Stats.FilesUnread; n != 3 || !reflect.DeepEqual(incOpts.Files, fullOpts.Files) || !reflect.DeepEqual(incOpts.Nodes, fullOpts.Nodes) {
 		t.Errorf("other options: %d unread, want 3; files or nodes differ from a full index's", n)
+	}
+}
+
+// TestKnownLinkFollowed: a link's stat is its target's, not the Lstat the
+// walk took: a target rewritten behind an unchanged link is read again.
+func TestKnownLinkFollowed(t *testing.T) {
+	root := statCacheTree(t)
+	write(t, root, "a/a.go", []byte("package a\n\nfunc A() {}\n"))
+	if err := os.Symlink("a.go", filepath.Join(root, "a", "link.go")); err != nil {
+		t.Fatal(err)
+	}
+	index := func(base *indexer.Base, known *indexer.StatCache) *indexer.Graph {
+		g, err := indexer.Index(context.Background(), root, indexer.Options{Languages: langs(), Workers: 2, Base: base, Known: known})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	old := time.Now().Add(-time.Hour)
+	os.Chtimes(filepath.Join(root, "a", "a.go"), old, old)
+	first := index(nil, nil)
+	time.Sleep(50 * time.Millisecond)
+	write(t, root, "a/a.go", []byte("package a\n\nfunc B() {}\n")) // as long as before
+	os.Chtimes(filepath.Join(root, "a", "a.go"), old, old)
+	inc := index(&indexer.Base{Files: first.Files, Nodes: slices.Clone(first.Nodes), Refs: first.Refs,
+		Grammars: map[string]string{golang.New().Name(): golang.New().GrammarVersion()}}, first.Seen)
+	if st := statuses(inc); st["a/link.go"].SHA256 == statuses(first)["a/link.go"].SHA256 {
+		t.Errorf("a/link.go kept the rows of its target's old content (unread %d, parsed %d)", inc.Stats.FilesUnread, inc.Stats.FilesParsed)
 	}
 }

@@ -30,33 +30,64 @@ var skipDirs = map[string]bool{".git": true, ".hg": true, ".svn": true, ".snap":
 // on each path (1.5 s of CPU for kubernetes' 23,000 files, against git's
 // 0.13 s).
 func Walk(ctx context.Context, root string) ([]string, error) {
-	st, err := os.Stat(root)
-	if err != nil {
-		return nil, fmt.Errorf("walk %s: %w", root, err)
-	}
-	if !st.IsDir() {
-		return nil, fmt.Errorf("walk %s: not a directory", root)
-	}
-	if _, err := exec.LookPath("git"); err != nil {
-		return walkDir(ctx, root)
-	}
-	if paths, err := gitFiles(ctx, root); err == nil {
-		return paths, nil
-	}
-	if paths, err := plainFiles(ctx, root); err == nil {
-		return paths, nil
-	}
-	return walkDir(ctx, root)
+	w, err := WalkStat(ctx, root)
+	return w.Paths, err
 }
 
-func gitFiles(ctx context.Context, root string) ([]string, error) {
+// Walked is what WalkStat found: the paths, and when not nil, the Lstat of
+// each (nil where not taken), as the walk saw them.
+type Walked struct {
+	Paths []string
+	Info  []fs.FileInfo
+}
+
+// WalkStat is Walk with the Lstat the walk takes of each path to drop
+// what is no file (see filesOnly): a run can take a regular file's stat
+// from there rather than asking for it again.
+func WalkStat(ctx context.Context, root string) (Walked, error) {
+	st, err := os.Stat(root)
+	if err != nil {
+		return Walked{}, fmt.Errorf("walk %s: %w", root, err)
+	}
+	if !st.IsDir() {
+		return Walked{}, fmt.Errorf("walk %s: not a directory", root)
+	}
+	if _, err := exec.LookPath("git"); err != nil {
+		paths, err := walkDir(ctx, root)
+		return Walked{Paths: paths}, err
+	}
+	if w, err := gitFiles(ctx, root); err == nil {
+		return w, nil
+	}
+	if w, err := plainFiles(ctx, root); err == nil {
+		return w, nil
+	}
+	paths, err := walkDir(ctx, root)
+	return Walked{Paths: paths}, err
+}
+
+// sort sorts the paths, and their infos with them.
+func (w *Walked) sort() {
+	order := make([]int, len(w.Paths))
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(a, b int) bool { return w.Paths[order[a]] < w.Paths[order[b]] })
+	paths, info := make([]string, len(order)), make([]fs.FileInfo, len(order))
+	for i, o := range order {
+		paths[i], info[i] = w.Paths[o], w.Info[o]
+	}
+	w.Paths, w.Info = paths, info
+}
+
+func gitFiles(ctx context.Context, root string) (Walked, error) {
 	top, err := exec.CommandContext(ctx, "git", "-C", root, "rev-parse", "--is-inside-work-tree").Output()
 	if err != nil || strings.TrimSpace(string(top)) != "true" {
-		return nil, errors.New("not a git work tree")
+		return Walked{}, errors.New("not a git work tree")
 	}
 	out, err := runGit(ctx, "-C", root, "-c", "core.quotePath=off", "ls-files", "-z", "-c", "-o", "--exclude-standard")
 	if err != nil {
-		return nil, err
+		return Walked{}, err
 	}
 	seen := make(map[string]bool)
 	var paths []string
@@ -68,49 +99,52 @@ func gitFiles(ctx context.Context, root string) ([]string, error) {
 	}
 	// Tracked files deleted from the work tree, and submodules (listed
 	// as their folder), are not files to index.
-	paths = filesOnly(root, paths)
-	sort.Strings(paths)
-	return paths, nil
+	w := filesOnly(root, paths)
+	w.sort()
+	return w, nil
 }
 
-// filesOnly keeps the paths under root that are files (or links), in order:
-// a listing may name what was deleted since, or a folder. Their Lstat
-// calls, one for every path of the tree, are made on every core.
-func filesOnly(root string, paths []string) []string {
-	keep := make([]bool, len(paths))
+// filesOnly keeps the paths under root that are files (or links), in order,
+// with their Lstat: a listing may name what was deleted since, or a
+// folder. The calls, one for every path of the tree, are made on every
+// core.
+func filesOnly(root string, paths []string) Walked {
+	info := make([]fs.FileInfo, len(paths))
 	onEveryCore(len(paths), 1024, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
-			fi, err := os.Lstat(filepath.Join(root, filepath.FromSlash(paths[i])))
-			keep[i] = err == nil && !fi.IsDir()
+			if fi, err := os.Lstat(filepath.Join(root, filepath.FromSlash(paths[i]))); err == nil && !fi.IsDir() {
+				info[i] = fi
+			}
 		}
 	})
-	out := paths[:0]
+	var w Walked
 	for i, p := range paths {
-		if keep[i] {
-			out = append(out, p)
+		if info[i] != nil {
+			w.Paths, w.Info = append(w.Paths, p), append(w.Info, info[i])
 		}
 	}
-	return out
+	return w
 }
 
 // plainFiles lists root, a folder outside any git work tree, as the
 // untracked files of a throwaway repository whose work tree it is. A git
 // repository inside root is listed by git as its folder (name/): its own
 // files are then listed as gitFiles lists them.
-func plainFiles(ctx context.Context, root string) ([]string, error) {
+func plainFiles(ctx context.Context, root string) (Walked, error) {
 	tmp, err := os.MkdirTemp("", "snap-walk-")
 	if err != nil {
-		return nil, err
+		return Walked{}, err
 	}
 	defer os.RemoveAll(tmp)
 	if _, err := runGit(ctx, "init", "-q", "--bare", tmp); err != nil {
-		return nil, err
+		return Walked{}, err
 	}
 	out, err := runGit(ctx, "--git-dir", tmp, "--work-tree", root, "-c", "core.quotePath=off", "ls-files", "-z", "-o", "--exclude-standard")
 	if err != nil {
-		return nil, err
+		return Walked{}, err
 	}
-	var paths, listed []string // of the repositories inside; of git's listing
+	var w Walked        // of the repositories inside
+	var listed []string // of git's listing
 	for _, p := range out {
 		if skipped(p) {
 			continue
@@ -121,18 +155,19 @@ func plainFiles(ctx context.Context, root string) ([]string, error) {
 			}
 			sub, err := gitFiles(ctx, filepath.Join(root, filepath.FromSlash(dir)))
 			if err != nil {
-				return nil, fmt.Errorf("%s: %w", dir, err)
+				return Walked{}, fmt.Errorf("%s: %w", dir, err)
 			}
-			for _, s := range sub {
-				paths = append(paths, dir+"/"+s)
+			for i, s := range sub.Paths {
+				w.Paths, w.Info = append(w.Paths, dir+"/"+s), append(w.Info, sub.Info[i])
 			}
 			continue
 		}
 		listed = append(listed, p)
 	}
-	paths = append(paths, filesOnly(root, listed)...)
-	sort.Strings(paths)
-	return paths, nil
+	files := filesOnly(root, listed)
+	w.Paths, w.Info = append(w.Paths, files.Paths...), append(w.Info, files.Info...)
+	w.sort()
+	return w, nil
 }
 
 // runGit runs git with args and returns its output's NUL-separated

@@ -54,7 +54,17 @@ func TestWalkFolder(t *testing.T) {
 	if _, err := gitFiles(ctx, dir); err == nil {
 		t.Fatalf("%s is inside a git work tree: the test needs a folder outside one", dir)
 	}
-	for name, walk := range map[string]func(context.Context, string) ([]string, error){"Walk": Walk, "plainFiles": plainFiles, "walkDir": walkDir} {
+	plain := func(ctx context.Context, root string) ([]string, error) {
+		w, err := plainFiles(ctx, root)
+		// Each path with its own Lstat, in the same order.
+		for i, p := range w.Paths {
+			if fi, lerr := os.Lstat(filepath.Join(root, filepath.FromSlash(p))); lerr != nil || w.Info[i] == nil || !os.SameFile(fi, w.Info[i]) {
+				t.Errorf("plainFiles: %s comes with the stat of another file", p)
+			}
+		}
+		return w.Paths, err
+	}
+	for name, walk := range map[string]func(context.Context, string) ([]string, error){"Walk": Walk, "plainFiles": plain, "walkDir": walkDir} {
 		paths, err := walk(ctx, dir)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)

@@ -201,11 +201,11 @@ func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string)
 	return nil
 }
 
-// walkAhead starts indexer.Walk of dir and returns what waits for it.
-func walkAhead(ctx context.Context, dir string) func() ([]string, error) {
+// walkAhead starts indexer.WalkStat of dir and returns what waits for it.
+func walkAhead(ctx context.Context, dir string) func() (indexer.Walked, error) {
 	type walked struct {
-		paths []string
-		err   error
+		w   indexer.Walked
+		err error
 	}
 	done := make(chan walked, 1)
 	go func() {
@@ -214,12 +214,12 @@ func walkAhead(ctx context.Context, dir string) func() ([]string, error) {
 			done <- walked{err: err}
 			return
 		}
-		paths, err := indexer.Walk(ctx, abs)
-		done <- walked{paths, err}
+		w, err := indexer.WalkStat(ctx, abs)
+		done <- walked{w, err}
 	}()
-	return sync.OnceValues(func() ([]string, error) {
+	return sync.OnceValues(func() (indexer.Walked, error) {
 		w := <-done
-		return w.paths, w.err
+		return w.w, w.err
 	})
 }
 
