@@ -329,19 +329,13 @@ func (j indexJob) run(ctx context.Context) (indexResult, error) {
 					w.Sources(sources)
 				}
 			}
-			if j.base.tables != nil {
-				w.RefsFrom(g.Refs, g.RefsFromBase) // most row groups the base's, known so without hashing them
-			} else {
-				w.Refs(g.Refs)
-			}
+			// With a base, most row groups are the base's, known so
+			// without hashing them (none are, without one).
+			w.RefsFrom(g.Refs, g.RefsFromBase)
 		}
 		opts.NodesDone = func(nodes []schemas.Node) {
-			switch {
-			case w == nil:
-			case j.base.tables != nil:
-				w.NodesFrom(nodes, graph.NodesFromBase) // most row groups the base's, known so without hashing them
-			default:
-				w.Nodes(nodes)
+			if w != nil {
+				w.NodesFrom(nodes, graph.NodesFromBase)
 			}
 		}
 	}
@@ -382,11 +376,7 @@ func (j indexJob) run(ctx context.Context) (indexResult, error) {
 		},
 	}
 	writeStart := time.Now()
-	if j.base.tables != nil {
-		w.EdgesFrom(g.Edges, g.EdgesFromBase)
-	} else {
-		w.Edges(g.Edges)
-	}
+	w.EdgesFrom(g.Edges, g.EdgesFromBase)
 	m, err := w.Close(manifest)
 	if err != nil {
 		return indexResult{}, storeError(j.store, err)
