@@ -42,7 +42,6 @@ type baseTable struct {
 	sums   [][32]byte // by row group
 	paths  [][]string
 	first  map[string]int
-	size   int           // bytes
 	starts map[int64]int // first row → row group
 	data   []byte        // the file
 	rows   int64         // as the manifest lists them
@@ -147,7 +146,7 @@ func openBaseTable(data []byte, want []format.SchemaElement, rows int64) (_ base
 	if err != nil || sums == nil {
 		return baseTable{}, err
 	}
-	bt := baseTable{groups: make(map[[32]byte]int, len(sums)), sums: sums, size: len(data), starts: make(map[int64]int, len(sums)),
+	bt := baseTable{groups: make(map[[32]byte]int, len(sums)), sums: sums, starts: make(map[int64]int, len(sums)),
 		data: data, rows: rows}
 	at := int64(0)
 	for g, sum := range sums {
@@ -349,7 +348,7 @@ func (b *Base) size(table string) int {
 	if b == nil {
 		return 0
 	}
-	return b.tables[table].size
+	return len(b.tables[table].data)
 }
 
 // CopyFrom makes w copy, as stored, the row groups of b whose rows it

@@ -369,9 +369,9 @@ func encodeReusing[T any](s *tableSpec[T], rows []T, reuse groupReuse) (_ []byte
 	// A base's row group is read by parquet-go, which panics on some
 	// malformed input: make that an error.
 	defer recoverDecode(&err)
-	// The row groups, then their digests on every core (a digest hashes
-	// every byte of its rows, and no group's waits for another's), unless
-	// prepare must see each group first.
+	// The row groups, then the digests of those known says nothing of, on
+	// every core (a digest hashes every byte of its rows, and no group's
+	// waits for another's), unless prepare must see each group first.
 	var ends []int // of each row group, in rows
 	for lo := 0; lo < len(rows); {
 		n := 1
