@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"os"
 	"os/signal"
 	"strings"
@@ -37,7 +36,7 @@ func usagef(format string, args ...any) error {
 // Run runs snap with args and returns the exit code: 0 for success, 1 for
 // failure, 2 for a usage error.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	log := newLog(stderr)
 	app := &cli.App{
 		Name:    "snap",
 		Usage:   "code-graph snapshots for AI coding agents",
@@ -52,7 +51,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			indexCommand(log),
 			verifyCommand(),
 			queryCommand(),
-			serveCommand(log),
+			serveCommand(),
 			pushCommand(log),
 			pullCommand(),
 			lsCommand(),

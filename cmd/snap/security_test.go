@@ -125,16 +125,25 @@ func TestPullRefusesTamperedSnapshot(t *testing.T) {
 }
 
 // lockedBuffer is a bytes.Buffer that a running command writes while the
-// test reads it.
+// test reads it. It counts the writes.
 type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
+	mu     sync.Mutex
+	buf    bytes.Buffer
+	writes int
 }
 
 func (b *lockedBuffer) Write(p []byte) (int, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	b.writes++
 	return b.buf.Write(p)
+}
+
+// read returns what was written, and in how many writes.
+func (b *lockedBuffer) read() (string, int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String(), b.writes
 }
 
 func (b *lockedBuffer) String() string {

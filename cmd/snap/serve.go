@@ -17,7 +17,7 @@ import (
 	"github.com/graphsnap/snap/query"
 )
 
-func serveCommand(log *slog.Logger) *cli.Command {
+func serveCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "serve",
 		Usage: "answer MCP tools over stdio from the newest snapshot, swapping in newer ones",
@@ -72,6 +72,11 @@ func serveCommand(log *slog.Logger) *cli.Command {
 				return err
 			}
 			defer stop()
+			// The two lines logged for each request are written out a
+			// little later, off the path of the answers (see laterWriter);
+			// every other line, and every warning, at once.
+			log, requestLog, flush := laterLogs(c.App.ErrWriter, serveLogDelay)
+			defer flush()
 			toolsets := mcp.DefaultToolsets
 			if c.IsSet("toolsets") {
 				toolsets = nil // all
@@ -120,7 +125,7 @@ func serveCommand(log *slog.Logger) *cli.Command {
 			ctx, cancel := context.WithCancelCause(c.Context)
 			defer cancel(nil)
 			h := &query.Holder{Warm: true} // the first snap_context should not wait 2 s
-			opts := mcp.Options{Version: version(), Toolsets: toolsets, Logger: log, LoadWait: time.Minute, Memories: memoriesDir(ctx)}
+			opts := mcp.Options{Version: version(), Toolsets: toolsets, Logger: requestLog, LoadWait: time.Minute, Memories: memoriesDir(ctx)}
 
 			// Find the snapshot first, so that a wrong flag fails at once;
 			// then answer the protocol while it loads. Tool calls wait for
@@ -206,6 +211,10 @@ func serveCommand(log *slog.Logger) *cli.Command {
 		},
 	}
 }
+
+// serveLogDelay is how late snap serve may write out the lines it logs
+// for each request.
+const serveLogDelay = 100 * time.Millisecond
 
 // newFollower sets up the follower of the branch serve answers for. When
 // the store is remote and cannot be reached, the branch is chosen from
