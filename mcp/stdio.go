@@ -218,7 +218,8 @@ func (w *lineWriter) write(msg any) error {
 // encodes itself (a tool's, mcpgo.CallToolResult): its bytes go in as
 // they come. json.Marshal would run its scanner over them again, to
 // check and compact what is compact already, which cost a call over
-// stdio half as much as all the rest of its work.
+// stdio half as much as all the rest of its work. So would it over a
+// tool's structured content (see marshalResult).
 func marshalMessage(msg any) ([]byte, error) {
 	resp, ok := msg.(mcpgo.JSONRPCResponse)
 	if !ok {
@@ -232,7 +233,7 @@ func marshalMessage(msg any) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	result, err := m.MarshalJSON()
+	result, err := marshalResult(m)
 	if err != nil {
 		return nil, err
 	}
@@ -241,5 +242,41 @@ func marshalMessage(msg any) ([]byte, error) {
 	out = append(out, id...)
 	out = append(out, `,"result":`...)
 	out = append(out, result...)
+	return append(out, '}'), nil
+}
+
+// marshalResult is m.MarshalJSON(), but for a tool's result whose
+// structured content is JSON already (the answer CallJSON encoded, see
+// handler): that goes in as it is, where MarshalJSON would have
+// encoding/json check and compact it byte by byte, a third of the
+// result's encoding.
+func marshalResult(m json.Marshaler) ([]byte, error) {
+	var r mcpgo.CallToolResult
+	switch v := m.(type) {
+	case *mcpgo.CallToolResult:
+		r = *v
+	case mcpgo.CallToolResult:
+		r = v
+	default:
+		return m.MarshalJSON()
+	}
+	raw, ok := r.StructuredContent.(json.RawMessage)
+	if !ok || len(raw) == 0 || len(r.RawStructuredContent) > 0 {
+		return m.MarshalJSON()
+	}
+	r.StructuredContent = nil
+	out, err := r.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	if len(out) < 2 || out[0] != '{' || out[len(out)-1] != '}' {
+		return m.MarshalJSON()
+	}
+	out = out[:len(out)-1]
+	if len(out) > 1 {
+		out = append(out, ',')
+	}
+	out = append(out, `"structuredContent":`...)
+	out = append(out, raw...)
 	return append(out, '}'), nil
 }
