@@ -31,6 +31,25 @@ import (
 func BenchmarkStdioTools(b *testing.B) {
 	dir, calls := stdioBenchCalls(b)
 	sess, stderr := serve(b, dir)
+	sdkRoundTrips(b, sess, stderr, calls)
+}
+
+// BenchmarkStdioReplay is BenchmarkStdioTools against a server that does
+// no work: a proxy in front of the binary (replayMain) that answers each
+// repeat of a call with the answer the binary gave the first. What is
+// left is the SDK client's own work and the pipes: the least its round
+// trip can be, whatever the server.
+//
+//	cd e2e && SNAP_BENCH_SNAPSHOT=DIR go test -run '^$' -bench StdioReplay -benchtime 1000x
+func BenchmarkStdioReplay(b *testing.B) {
+	dir, calls := stdioBenchCalls(b)
+	sess, stderr := serveReplay(b, dir)
+	sdkRoundTrips(b, sess, stderr, calls)
+}
+
+// sdkRoundTrips times every call of calls through sess, a sub-benchmark
+// each, after a first call not timed.
+func sdkRoundTrips(b *testing.B, sess *mcp.ClientSession, stderr *bytes.Buffer, calls []snapmcp.Call) {
 	for _, c := range calls {
 		b.Run(c.Tool, func(b *testing.B) {
 			params := &mcp.CallToolParams{Name: c.Tool, Arguments: json.RawMessage(c.Args)}

@@ -24,6 +24,9 @@ import (
 var snapBin string
 
 func TestMain(m *testing.M) {
+	if bin := os.Getenv(replayEnv); bin != "" {
+		os.Exit(replayMain(bin, os.Args[1:]))
+	}
 	dir, err := os.MkdirTemp("", "snap-e2e-")
 	if err != nil {
 		panic(err)
@@ -78,9 +81,14 @@ func fixture(t testing.TB, name string) string {
 // serve starts `snap serve` on a snapshot and connects the SDK client.
 func serve(t testing.TB, snapshot string, args ...string) (*mcp.ClientSession, *bytes.Buffer) {
 	t.Helper()
+	return serveCmd(t, exec.Command(snapBin, append([]string{"serve", "--snapshot", snapshot}, args...)...))
+}
+
+// serveCmd connects the official SDK client to cmd over its stdio.
+func serveCmd(t testing.TB, cmd *exec.Cmd) (*mcp.ClientSession, *bytes.Buffer) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	t.Cleanup(cancel)
-	cmd := exec.Command(snapBin, append([]string{"serve", "--snapshot", snapshot}, args...)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	client := mcp.NewClient(&mcp.Implementation{Name: "snap-e2e", Version: "1"}, nil)

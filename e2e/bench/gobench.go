@@ -132,12 +132,13 @@ func (b *bench) toolsBench(ctx context.Context, snapshot string) error {
 	return err
 }
 
-// stdioBench runs BenchmarkStdioTools and BenchmarkStdioRaw of the e2e
-// module on the snapshot through the binary measured.
+// stdioBench runs BenchmarkStdioTools, BenchmarkStdioReplay and
+// BenchmarkStdioRaw of the e2e module on the snapshot through the binary
+// measured.
 func (b *bench) stdioBench(ctx context.Context, snapshot string) error {
 	res, err := b.goBench(ctx, "stdio-goroot", filepath.Join(b.root, "e2e"),
 		[]string{"SNAP_BENCH_SNAPSHOT=" + snapshot, "SNAP_E2E_BIN=" + b.cfg.Snap},
-		"-bench", "^BenchmarkStdio(Tools|Raw)$", "-benchtime", b.cfg.StdioBenchtime, "-count", itoa(b.cfg.Count), ".")
+		"-bench", "^BenchmarkStdio(Tools|Replay|Raw)$", "-benchtime", b.cfg.StdioBenchtime, "-count", itoa(b.cfg.Count), ".")
 	b.rep.Stdio = res
 	return err
 }

@@ -246,6 +246,9 @@ func targets(r *report) []target {
 				t.Note = "snap_status " + format(st*1e-9, "s") + "; "
 			}
 			t.Note += "median of all tools' medians " + format(median(all), "s")
+			if floor, ok := find(r.Stdio, "BenchmarkStdioReplay/snap_callers").metric("p50-ns"); ok {
+				t.Note += "; the same client against a server that replays recorded answers (BenchmarkStdioReplay, no work): " + format(floor*1e-9, "s")
+			}
 		}
 		add(t, v*1e-9, ok)
 	}
@@ -523,14 +526,14 @@ func (r *report) markdown() string {
 	}
 	if len(r.Tools) > 0 || len(r.Stdio) > 0 {
 		p("\n## Tools, GOROOT/src snapshot\n\n")
-		p("Each tool's sample call (mcp.SampleCalls): in process through the registry (BenchmarkTools of package mcp), over stdio through the binary with the official MCP Go SDK client (BenchmarkStdioTools), and over stdio with a minimal client that writes the request line and reads the answer line (BenchmarkStdioRaw). Tokens are answer bytes ÷ 4.\n\n")
-		p("| tool | in process p50 | p99 | over stdio p50 | p99 | minimal client p50 | p99 | answer | tokens |\n|---|---|---|---|---|---|---|---|---|\n")
+		p("Each tool's sample call (mcp.SampleCalls): in process through the registry (BenchmarkTools of package mcp), over stdio through the binary with the official MCP Go SDK client (BenchmarkStdioTools), the same client against a proxy that replays the binary's recorded answers, doing no work (BenchmarkStdioReplay: what is the client's and the pipes'), and over stdio with a minimal client that writes the request line and reads the answer line (BenchmarkStdioRaw). Tokens are answer bytes ÷ 4.\n\n")
+		p("| tool | in process p50 | p99 | over stdio p50 | p99 | replayed p50 | minimal client p50 | p99 | answer | tokens |\n|---|---|---|---|---|---|---|---|---|---|\n")
 		var names []string
 		for _, t := range r.Tools {
 			names = append(names, strings.TrimPrefix(t.Name, "BenchmarkTools/"))
 		}
 		for _, t := range r.Stdio {
-			n := strings.TrimPrefix(strings.TrimPrefix(t.Name, "BenchmarkStdioTools/"), "BenchmarkStdioRaw/")
+			_, n, _ := strings.Cut(t.Name, "/")
 			if !slices.Contains(names, n) {
 				names = append(names, n)
 			}
@@ -543,6 +546,7 @@ func (r *report) markdown() string {
 		}
 		for _, n := range names {
 			in, st, raw := find(r.Tools, "BenchmarkTools/"+n), find(r.Stdio, "BenchmarkStdioTools/"+n), find(r.Stdio, "BenchmarkStdioRaw/"+n)
+			replayed := find(r.Stdio, "BenchmarkStdioReplay/"+n)
 			bytes, ok := in.metric("answer-bytes")
 			if !ok {
 				bytes, ok = st.metric("answer-bytes")
@@ -551,8 +555,8 @@ func (r *report) markdown() string {
 			if ok {
 				size, tokens = format(bytes, "B"), fmt.Sprintf("%.0f", bytes/4)
 			}
-			p("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", n, ns(in, "p50-ns"), ns(in, "p99-ns"), ns(st, "p50-ns"), ns(st, "p99-ns"),
-				ns(raw, "p50-ns"), ns(raw, "p99-ns"), size, tokens)
+			p("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", n, ns(in, "p50-ns"), ns(in, "p99-ns"), ns(st, "p50-ns"), ns(st, "p99-ns"),
+				ns(replayed, "p50-ns"), ns(raw, "p50-ns"), ns(raw, "p99-ns"), size, tokens)
 		}
 	}
 	if len(r.Memory) > 0 {
