@@ -25,12 +25,18 @@ export SNAP_CONFORMANCE ?= $(NPM_TOOLS)/node_modules/@modelcontextprotocol/confo
 DUCKDB_NODE_API_VERSION := 1.5.6-r.1
 export SNAP_DUCKDB ?= $(NPM_TOOLS)/node_modules/@duckdb/node-api
 
-.PHONY: build test tools fuzz bench bench-goroot bench-store bench-load
+.PHONY: build test tools mimalloc fuzz bench bench-goroot bench-store bench-load
 
 build:
 	$(GO) build -o bin/snap ./cmd/snap
 
-tools:
+# mimalloc, where snap finds it, is tree-sitter's allocator (faster than
+# the C library's): the tests check it, the benchmark measures with it.
+mimalloc:
+	@/sbin/ldconfig -p | grep -q 'libmimalloc\.so\.2 ' || { echo "installing mimalloc (the allocator snap gives tree-sitter where it is installed)"; \
+		$$(test "$$(id -u)" = 0 || echo sudo) sh -c 'apt-get update -qq && apt-get install -y -qq libmimalloc2.0' >/dev/null; }
+
+tools: mimalloc
 	@command -v zsh >/dev/null && command -v fish >/dev/null || { echo "installing zsh and fish (the completion scripts' syntax checks)"; \
 		$$(test "$$(id -u)" = 0 || echo sudo) sh -c 'apt-get update -qq && apt-get install -y -qq zsh fish' >/dev/null; }
 	@test -x "$(VERSITYGW)" || { echo "installing versitygw $(VERSITYGW_VERSION) (the S3 server of the tests)"; \
@@ -60,12 +66,12 @@ fuzz:
 # kubernetes from the Go module proxy and three.js from npm (cached in
 # ~/.cache/snap-bench); report in e2e/bench/report.md and report.json,
 # raw go test outputs in e2e/bench/raw/. BENCH_QUICK=1: 1 run, GOROOT only.
-bench: build
+bench: build mimalloc
 	cd e2e && $(GO) run ./bench -snap ../bin/snap
 
 # Figures on GOROOT/src: full index vs the bare-parse floor, snapshot size,
 # and the cold start of `snap serve` to its first answer.
-bench-goroot: build
+bench-goroot: build mimalloc
 	./scripts/bench-goroot.sh
 
 # Figures of the shared store: push and pull of the GOROOT/src snapshot
