@@ -44,7 +44,11 @@ type corpus struct {
 
 	// Process runs, alternated: floor, full, incremental, then (GOROOT)
 	// full with 1 and with 2 workers.
-	Floor             series `json:"floor"`
+	Floor series `json:"floor"`
+	// FloorLibc is the floor with tree-sitter on the C library's malloc
+	// (SNAP_ALLOCATOR=libc; GOROOT only): the floor is the fastest
+	// allocator's, and this says how much faster it is.
+	FloorLibc         series `json:"floor_libc,omitzero"`
 	Full              series `json:"full"`
 	Incremental       series `json:"incremental"`
 	IncrementalParsed []int  `json:"incremental_files_parsed"`
@@ -77,6 +81,9 @@ type procRun struct {
 	// Unread is how many files the index did not read, found as the run
 	// before saw them (its stat cache): the same line's "unread".
 	Unread int `json:"files_unread"`
+	// Allocator is the one tree-sitter allocated with, as the run logged
+	// it (libc, mimalloc).
+	Allocator string `json:"allocator,omitempty"`
 }
 
 // phaseKeys are the timings snap index logs when done ("indexed"), in
@@ -112,6 +119,21 @@ func phases(log string) map[string]float64 {
 
 // unread reads the files not read from the "indexed" line of snap
 // index's log; -1 when the line does not say.
+// allocator returns the allocator an index or a parse-only run logged.
+func allocator(log string) string {
+	for l := range strings.Lines(log) {
+		if !strings.Contains(l, "msg=indexed ") && !strings.Contains(l, "msg=parsed ") {
+			continue
+		}
+		for f := range strings.FieldsSeq(l) {
+			if v, ok := strings.CutPrefix(f, "allocator="); ok {
+				return v
+			}
+		}
+	}
+	return ""
+}
+
 func unread(log string) int {
 	for l := range strings.Lines(log) {
 		if !strings.Contains(l, "msg=indexed ") {
@@ -392,6 +414,13 @@ func (b *bench) indexRuns(ctx context.Context, c *corpus) error {
 			return err
 		}
 		c.Floor.Runs = append(c.Floor.Runs, floor)
+		if c.scaling && floor.Allocator != "libc" {
+			r, _, err := b.index(withEnv(ctx, "SNAP_ALLOCATOR=libc"), c, "", n, "--full", "--parse-only")
+			if err != nil {
+				return err
+			}
+			c.FloorLibc.Runs = append(c.FloorLibc.Runs, r)
+		}
 		if err := os.RemoveAll(store); err != nil {
 			return err
 		}
@@ -483,6 +512,14 @@ func (b *bench) indexRuns(ctx context.Context, c *corpus) error {
 
 type cpusKey struct{}
 
+type envKey struct{}
+
+// withEnv adds vars (KEY=VALUE) to the environment of the processes proc
+// runs.
+func withEnv(ctx context.Context, vars ...string) context.Context {
+	return context.WithValue(ctx, envKey{}, vars)
+}
+
 // pinned makes proc hold the processes it runs to the CPUs in list
 // (taskset's --cpu-list).
 func pinned(ctx context.Context, list string) context.Context {
@@ -500,6 +537,7 @@ func (b *bench) index(ctx context.Context, c *corpus, store string, workers int,
 	r, out, log, err := b.proc(ctx, args...)
 	r.Phases = phases(log)
 	r.Unread = unread(log)
+	r.Allocator = allocator(log)
 	return r, strings.TrimSpace(out), err
 }
 
@@ -511,6 +549,9 @@ func (b *bench) proc(ctx context.Context, args ...string) (procRun, string, stri
 	if cpus, ok := ctx.Value(cpusKey{}).(string); ok {
 		// taskset execs snap in its own process: the rusage is snap's.
 		cmd = exec.CommandContext(ctx, "taskset", append([]string{"--cpu-list", cpus, b.cfg.Snap}, args...)...)
+	}
+	if vars, ok := ctx.Value(envKey{}).([]string); ok {
+		cmd.Env = append(os.Environ(), vars...)
 	}
 	cmd.Dir = b.tmp
 	var stdout, stderr bytes.Buffer

@@ -114,7 +114,8 @@ func targets(r *report) []target {
 			Spread: spread(ratios, "x"),
 			Note: fmt.Sprintf("the median of each run's ratio; full %s, floor %s (medians, ratio %s); CPU time (user+sys) %s and %s, each run's ratio %s (median)",
 				format(full, "s"), format(floor, "s"), format(full/floor, "x"),
-				format(median(g.Full.cpu()), "s"), format(median(g.Floor.cpu()), "s"), format(median(pairRatios(g.Full.cpu(), g.Floor.cpu())), "x"))},
+				format(median(g.Full.cpu()), "s"), format(median(g.Floor.cpu()), "s"), format(median(pairRatios(g.Full.cpu(), g.Floor.cpu())), "x")) +
+				allocatorNote(g)},
 			median(ratios), true)
 	} else {
 		add(target{Figure: "full index ÷ bare parse (floor), GOROOT/src", Target: "≤ 1.6×", Limit: 1.6, Unit: "x"}, 0, false)
@@ -431,6 +432,7 @@ func (r *report) markdown() string {
 	}
 	for _, c := range r.Corpora {
 		row(c.Name, "floor (--parse-only)", c.Floor)
+		row(c.Name, "floor, tree-sitter on the C library's malloc (SNAP_ALLOCATOR=libc)", c.FloorLibc)
 		row(c.Name, "full (--full)", c.Full)
 		row(c.Name, fmt.Sprintf("incremental, one file changed (parsed %v)", c.IncrementalParsed), c.Incremental)
 		row(c.Name, "incremental, a statement inserted in a function of that file", c.IncrementalBody)
@@ -586,4 +588,24 @@ func (r *report) markdown() string {
 		}
 	}
 	return b.String()
+}
+
+// allocatorNote says which allocator the floor's runs parsed with and,
+// when it was not the C library's, how fast the floor was on that.
+func allocatorNote(c *corpus) string {
+	var used []string
+	for _, r := range c.Floor.Runs {
+		if r.Allocator != "" && !slices.Contains(used, r.Allocator) {
+			used = append(used, r.Allocator)
+		}
+	}
+	if len(used) == 0 {
+		return ""
+	}
+	note := "; tree-sitter allocated with " + strings.Join(used, ", ")
+	if c.FloorLibc.Runs != nil {
+		note += fmt.Sprintf(" (the floor with the C library's malloc: %s, CPU %s)",
+			format(median(c.FloorLibc.walls()), "s"), format(median(c.FloorLibc.cpu()), "s"))
+	}
+	return note
 }
