@@ -296,18 +296,12 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 	}
 	// Most trees have refs in one language: its refs are then all of
 	// them, shared with the table rather than copied (Resolve only reads
-	// them).
-	var only Language
-	several := false
-	for l, n := range refsPerLang {
-		if n > 0 {
-			several = several || only != nil
-			only = l
-		}
-	}
+	// them). Of several, the one with the most gets the table too when
+	// its resolver skips the others' (AllRefsResolver); the rest, copies.
+	shared := sharedRefs(refsPerLang)
 	refsByLang := make(map[Language][]schemas.Ref, len(refsPerLang))
-	if several {
-		for l, n := range refsPerLang {
+	for l, n := range refsPerLang {
+		if l != shared && n > 0 {
 			refsByLang[l] = make([]schemas.Ref, 0, n)
 		}
 	}
@@ -372,7 +366,7 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 		}
 		rest = append(rest, fileNode(r.file))
 		rest = append(rest, r.result.Nodes...)
-		if several {
+		if r.lang != shared {
 			refsByLang[r.lang] = append(refsByLang[r.lang], r.result.Refs...)
 		}
 		if !splice {
@@ -422,8 +416,8 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 			out.refSpans = spans
 		}
 	}
-	if only != nil && !several {
-		refsByLang[only] = out.Refs
+	if shared != nil {
+		refsByLang[shared] = out.Refs
 	}
 	if opts.Base != nil {
 		*opts.Base = Base{}
@@ -939,6 +933,33 @@ func resolve(nodes []schemas.Node, langs []Language, refsByLang map[Language][]s
 		parts = append(parts, r.edges...)
 	}
 	return newNodes, parts
+}
+
+// sharedRefs returns the language to hand the whole refs table to, of
+// those with refs (their counts in perLang): the only one, or of several
+// the one with the most, when it is an AllRefsResolver of no Family; else
+// nil.
+func sharedRefs(perLang map[Language]int) Language {
+	var most Language
+	with := 0
+	for l, n := range perLang {
+		if n == 0 {
+			continue
+		}
+		with++
+		if most == nil || n > perLang[most] || n == perLang[most] && l.Name() < most.Name() {
+			most = l
+		}
+	}
+	if with <= 1 {
+		return most
+	}
+	_, all := most.(AllRefsResolver)
+	_, family := most.(Family)
+	if !all || family {
+		return nil
+	}
+	return most
 }
 
 // mergeNodes merges two slices sorted by ID, a's rows first among equal

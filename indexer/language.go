@@ -66,6 +66,15 @@ type FilesResolver interface {
 	DeclaresAlike(baseNodes, nodes []schemas.Node, baseRefs, refs []schemas.Ref) bool
 }
 
+// AllRefsResolver is implemented by a Language whose resolver skips the
+// refs of files not in its language: where a tree's refs are of several
+// languages, the one with the most is given the whole refs table, shared,
+// rather than a copy of its own (on GOROOT/src, 75 MB of Go refs beside
+// a few C and shell files').
+type AllRefsResolver interface {
+	TakesAllRefs()
+}
+
 // Family is implemented by languages that resolve together because their
 // files use each other (TypeScript, TSX and JavaScript import one
 // another). The indexer hands the refs of every language of a family, in

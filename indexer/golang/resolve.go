@@ -212,10 +212,17 @@ func sameDeclaration(a, b *schemas.Node) bool {
 		a.IsAbstract == b.IsAbstract && a.IsTest == b.IsTest && slices.Equal(a.Decorators, b.Decorators)
 }
 
-// load reads package clauses and imports, making files and packages.
+// TakesAllRefs: the resolver knows a file by its package clause, and
+// only a Go file's counts (see load); it skips the refs of any other
+// file (indexer.AllRefsResolver).
+func (l *Language) TakesAllRefs() {}
+
+// load reads package clauses and imports, making files and packages. The
+// files are Go files: other languages' refs may be among refs (Java and
+// Kotlin have package clauses too), and are skipped.
 func (r *resolver) load(refs []schemas.Ref) {
 	for _, ref := range refs {
-		if ref.Kind != schemas.RefPackage {
+		if ref.Kind != schemas.RefPackage || !strings.HasSuffix(ref.File, ".go") {
 			continue
 		}
 		dir := path.Dir(ref.File)
