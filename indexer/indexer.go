@@ -53,9 +53,9 @@ type Options struct {
 	// has not changed take their rows from it instead of being parsed.
 	// Index empties *Base once every file's rows are gathered: a base is as
 	// large as the tables, and kept through the link it would be marked by
-	// every collection there and held at the peak. Its refs become the
-	// graph's: Index lays the run's refs over them, in place, when they
-	// have the room (see spliceRefs).
+	// every collection there and held at the peak. Its nodes and refs
+	// become the graph's: Index lays the run's over them, in place, when
+	// they have the room (see spliceRefs).
 	Base *Base
 	// Known, if set with a Base, is what an earlier run saw of the files
 	// (see StatCache): a file whose stat is as it was then, and whose
@@ -281,10 +281,8 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 		sources = 0
 	}
 	out := &Graph{
-		Stats: Stats{Workers: workers, Languages: make(map[string]int)},
-		// Room for a node per file more: what the resolvers make (a Go
-		// package per folder) is then merged in place (mergeNodes).
-		Files: make([]schemas.File, 0, len(results)), Nodes: make([]schemas.Node, 0, nodes+len(results)),
+		Stats:   Stats{Workers: workers, Languages: make(map[string]int)},
+		Files:   make([]schemas.File, 0, len(results)),
 		Sources: make([]schemas.Source, 0, sources),
 	}
 	// With a base, the refs go over the base's own, in place (spliceRefs):
@@ -323,17 +321,45 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 			}
 		}
 	}
-	out.Nodes = out.Nodes[:sorted]
+	// What only the files parsed need resolved (Options.BaseEdges), and
+	// the base's node ids, which the graph's must be for the base's edges
+	// to hold: before the nodes go over the base's.
+	var ed *edits
+	if ru != nil && opts.BaseEdges != nil {
+		if scope, ok := editScope(ru, results); ok {
+			ed = &edits{scope: scope, baseEdges: opts.BaseEdges, baseIDs: make([]uint64, len(ru.base.Nodes))}
+			for i := range ru.base.Nodes {
+				ed.baseIDs[i] = ru.base.Nodes[i].ID
+			}
+		}
+	}
+	// The nodes, with room for a node per file more: what the resolvers
+	// make (a Go package per folder) is then merged in place (mergeNodes).
 	var wg sync.WaitGroup
-	wg.Go(func() {
+	if need := nodes + len(results); ru != nil && need <= cap(ru.base.Nodes) {
+		// The nodes kept move down over the base's, in place: a copy of
+		// them all was as large as the refs' (78 MB on GOROOT/src). The
+		// rest of the rows then follow them there.
 		i := 0
 		for row, k := range keep {
 			if k {
-				out.Nodes[i] = ru.base.Nodes[row]
+				ru.base.Nodes[i] = ru.base.Nodes[row]
 				i++
 			}
 		}
-	})
+		out.Nodes = ru.base.Nodes[:sorted:need]
+	} else {
+		out.Nodes = make([]schemas.Node, sorted, need)
+		wg.Go(func() {
+			i := 0
+			for row, k := range keep {
+				if k {
+					out.Nodes[i] = ru.base.Nodes[row]
+					i++
+				}
+			}
+		})
+	}
 	if !opts.ParseOnly {
 		out.Seen = NewStatCache(start)
 		wg.Go(func() {
@@ -387,18 +413,6 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 		return nil, fmt.Errorf("index %s: %d nodes gathered past the %d counted", root, sorted+len(rest), cap(out.Nodes))
 	}
 	out.Nodes = out.Nodes[:sorted+len(rest)]
-	// What only the files parsed need resolved (Options.BaseEdges), and
-	// the base's node ids, which the graph's must be for the base's edges
-	// to hold: before the refs go over the base's.
-	var ed *edits
-	if ru != nil && opts.BaseEdges != nil {
-		if scope, ok := editScope(ru, results); ok {
-			ed = &edits{scope: scope, baseEdges: opts.BaseEdges, baseIDs: make([]uint64, len(ru.base.Nodes))}
-			for i := range ru.base.Nodes {
-				ed.baseIDs[i] = ru.base.Nodes[i].ID
-			}
-		}
-	}
 	if ru != nil {
 		spans, ok := refSpans(ru, results)
 		switch {

@@ -108,9 +108,9 @@ type tableSpec[T any] struct {
 	// and the clearing of each new buffer took 1.4% of a full index).
 	sizeHint func(rows []T) int
 	// spare, when not 0, decodes a base's rows with room for a spare-th
-	// more: an incremental index lays its refs and edges out over its
-	// base's, in place, and an edit that adds a few must not make it copy
-	// them all.
+	// more: an incremental index lays its nodes, refs and edges out over
+	// its base's, in place, and an edit that adds a few must not make it
+	// copy them all. The room is memory never touched unless taken.
 	spare int64
 
 	schemaOnce func() ([]format.SchemaElement, error)
@@ -155,6 +155,10 @@ var (
 	nodesSpec = newSpec(tableSpec[schemas.Node]{
 		name: schemas.TableNodes, file: schemas.NodesFile, rowGroupRows: 1 << 17,
 		sizeHint: rowsTimes[schemas.Node](100),
+		// An incremental index lays its nodes out over its base's too,
+		// with a file's own node and room for a package's more per file:
+		// kubernetes has a file for every six nodes.
+		spare:    4,
 		groupEnd: func(rows []schemas.Node, i int) bool { return endsGroup(rows[i].ID, nodesGroupMean) },
 		order:    "id",
 		unique:   true,

@@ -124,7 +124,14 @@ func baseOf(g *indexer.Graph) *indexer.Base {
 	// The refs with room for more, as snapshot.ReadBase decodes them: the
 	// run lays its own over them in place, moving the base's up and down.
 	refs := slices.Grow(g.Refs[:len(g.Refs):len(g.Refs)], len(g.Refs)/4)
-	b := &indexer.Base{Files: g.Files, Nodes: g.Nodes, Refs: refs, Grammars: grammars}
+	// The nodes too, every other pair of bases (the run lays its nodes
+	// over the base's when they have the room, else copies them), so that
+	// each way meets each way of the edges below.
+	nodes := slices.Clip(slices.Clone(g.Nodes))
+	if len(baseEdges)/2%2 == 0 {
+		nodes = slices.Grow(nodes, len(nodes)/4+len(g.Files))
+	}
+	b := &indexer.Base{Files: g.Files, Nodes: nodes, Refs: refs, Grammars: grammars}
 	// Its edges, for a run that resolves only the files it parsed: once
 	// with room to merge in place, once without.
 	edges := slices.Clip(slices.Clone(g.Edges))
