@@ -336,29 +336,18 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 	// The nodes, with room for a node per file more: what the resolvers
 	// make (a Go package per folder) is then merged in place (mergeNodes).
 	var wg sync.WaitGroup
-	if need := nodes + len(results); ru != nil && need <= cap(ru.base.Nodes) {
+	switch need := nodes + len(results); {
+	case ru != nil && need <= cap(ru.base.Nodes):
 		// The nodes kept move down over the base's, in place: a copy of
 		// them all was as large as the refs' (78 MB on GOROOT/src). The
 		// rest of the rows then follow them there.
-		i := 0
-		for row, k := range keep {
-			if k {
-				ru.base.Nodes[i] = ru.base.Nodes[row]
-				i++
-			}
-		}
+		keepNodes(ru.base.Nodes, ru.base.Nodes, keep)
 		out.Nodes = ru.base.Nodes[:sorted:need]
-	} else {
+	case ru != nil:
 		out.Nodes = make([]schemas.Node, sorted, need)
-		wg.Go(func() {
-			i := 0
-			for row, k := range keep {
-				if k {
-					out.Nodes[i] = ru.base.Nodes[row]
-					i++
-				}
-			}
-		})
+		wg.Go(func() { keepNodes(out.Nodes, ru.base.Nodes, keep) })
+	default:
+		out.Nodes = make([]schemas.Node, 0, need)
 	}
 	if !opts.ParseOnly {
 		out.Seen = NewStatCache(start)
@@ -947,6 +936,18 @@ func resolve(nodes []schemas.Node, langs []Language, refsByLang map[Language][]s
 		parts = append(parts, r.edges...)
 	}
 	return newNodes, parts
+}
+
+// keepNodes copies the rows of base that keep marks, in order, to the
+// start of dst, which may be base itself.
+func keepNodes(dst, base []schemas.Node, keep []bool) {
+	i := 0
+	for row, k := range keep {
+		if k {
+			dst[i] = base[row]
+			i++
+		}
+	}
 }
 
 // sharedRefs returns the language to hand the whole refs table to, of
