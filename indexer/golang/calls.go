@@ -136,7 +136,7 @@ func (r *resolver) embedEdge(out *[]schemas.Edge, ref schemas.Ref) {
 		edge(out, ref, schemas.EdgeExtends, 0, schemas.Unresolved, why)
 		return
 	}
-	edge(out, ref, schemas.EdgeExtends, r.nodes[et.nodes[0]].ID, schemas.ResolvedStructural, "")
+	edge(out, ref, schemas.EdgeExtends, r.nodes[r.variant(et.nodes)].ID, schemas.ResolvedStructural, "")
 }
 
 // methodSig is a method's name and canonical signature.
@@ -151,7 +151,7 @@ func (r *resolver) ifaceMethods(t *typeInfo, depth int) (methodSig, bool) {
 	}
 	ms := make(methodSig)
 	for name, nodes := range t.methods {
-		ms[name] = r.canonSig(nodes[0])
+		ms[name] = r.canonSig(r.variant(nodes))
 	}
 	for _, e := range r.embedsOf(t) {
 		if e.expr == "?builtin type error" {
@@ -183,7 +183,7 @@ func (r *resolver) ownSigs(t *typeInfo) map[string]string {
 	if t.sigs == nil {
 		t.sigs = make(map[string]string, len(t.methods))
 		for name, nodes := range t.methods {
-			t.sigs[name] = r.canonSig(nodes[0])
+			t.sigs[name] = r.canonSig(r.variant(nodes))
 		}
 	}
 	return t.sigs

@@ -2,6 +2,8 @@ package golang_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -39,5 +41,57 @@ func TestResolveFiles(t *testing.T) {
 	}
 	if seen != len(all) || seen == 0 {
 		t.Errorf("the files' edges add up to %d of %d", seen, len(all))
+	}
+}
+
+// TestBuildVariants: a type declared once per platform, each with its
+// methods beside it. Each method is its own file's type's, whichever of
+// the declarations comes first by id, and the type's method set is the
+// default build's: the variant built by default implements an interface
+// of its methods.
+func TestBuildVariants(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"go.mod":          "module example.com/v\n\ngo 1.22\n",
+		"conn_linux.go":   "//go:build linux\n\npackage v\n\ntype Conn struct{ fd int }\n\nfunc (c *Conn) Close() error { return nil }\n\nfunc (c *Conn) Fd() int { return c.fd }\n",
+		"conn_windows.go": "//go:build windows\n\npackage v\n\ntype Conn struct{ h uintptr }\n\nfunc (c *Conn) Close() error { return nil }\n\nfunc (c *Conn) Fd() uintptr { return c.h }\n",
+		"conn_plan9.go":   "//go:build plan9\n\npackage v\n\ntype Conn struct{ p string }\n\nfunc (c *Conn) Close() error { return nil }\n\nfunc (c *Conn) Fd() string { return c.p }\n",
+		"fd.go":           "package v\n\ntype FdCloser interface {\n\tClose() error\n\tFd() int\n}\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, err := indexer.Index(context.Background(), dir, indexer.Options{Languages: []indexer.Language{golang.New()}, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byID := map[uint64]schemas.Node{}
+	conn := map[string]uint64{} // file → its Conn
+	for _, n := range g.Nodes {
+		byID[n.ID] = n
+		if n.Name == "Conn" {
+			conn[n.File] = n.ID
+		}
+	}
+	methods := 0
+	for _, n := range g.Nodes {
+		if n.Kind != schemas.KindMethod || n.IsAbstract {
+			continue
+		}
+		methods++
+		if n.ParentID != conn[n.File] {
+			t.Errorf("%s in %s: parent %s in %s, want the Conn of its file", n.Name, n.File, byID[n.ParentID].QualifiedName, byID[n.ParentID].File)
+		}
+	}
+	if methods != 6 {
+		t.Errorf("%d methods, want 6", methods)
+	}
+	linux := false
+	for _, e := range g.Edges {
+		linux = linux || e.Kind == schemas.EdgeImplements && e.Src == conn["conn_linux.go"] && byID[e.Dst].Name == "FdCloser"
+	}
+	if !linux {
+		t.Error("the Conn built by default does not implement FdCloser")
 	}
 }

@@ -457,8 +457,14 @@ func (r *resolver) declarePackage(p *pkgInfo, rows []int32) {
 			}
 			t := typeFor(strings.Trim(recv.expr, "{}"))
 			t.methods[n.Name] = append(t.methods[n.Name], idx)
-			if len(t.nodes) > 0 && r.nodes[t.nodes[0]].File == n.File {
-				n.ParentID = r.nodes[t.nodes[0]].ID
+			// The type's declaration in the method's file, if any: of a
+			// type declared in several files (for several builds), the
+			// one built with the method.
+			for _, tn := range t.nodes {
+				if r.nodes[tn].File == n.File {
+					n.ParentID = r.nodes[tn].ID
+					break
+				}
 			}
 		case schemas.KindField:
 			if parent, ok := r.row(n.ParentID); ok && r.typeIdx[parent] != nil {
@@ -467,6 +473,28 @@ func (r *resolver) declarePackage(p *pkgInfo, rows []int32) {
 			}
 		}
 	}
+}
+
+// variant returns, of rows that declare one name in one package (a type or
+// a method declared in several files, each for its own builds), the one
+// whose file the default build compiles, else the first by path and
+// place: a choice that does not depend on the order of the rows, which is
+// that of their ids.
+func (r *resolver) variant(rows []int32) int32 {
+	best := rows[0]
+	for _, x := range rows[1:] {
+		a, b := &r.nodes[x], &r.nodes[best]
+		if ba, bb := r.built(a.File), r.built(b.File); ba != bb {
+			if ba {
+				best = x
+			}
+			continue
+		}
+		if c := cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.StartByte, b.StartByte)); c < 0 {
+			best = x
+		}
+	}
+	return best
 }
 
 // row returns the row of the node whose id is id.
