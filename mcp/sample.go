@@ -23,7 +23,8 @@ type Call struct {
 //
 // The subject is a function as an agent would ask about: one with
 // callers, at the 90th percentile of caller counts (the median function
-// has one or none; the most called is a logging helper). The tools that
+// has one or none; the most called is a logging helper), and whose
+// qualified name designates it alone. The tools that
 // need a second symbol take one of its callers, or, for a path, a caller
 // of that caller.
 func SampleCalls(e *query.Engine) ([]Call, error) {
@@ -45,7 +46,24 @@ func SampleCalls(e *query.Engine) ([]Call, error) {
 		return nil, fmt.Errorf("the snapshot has no called function to sample")
 	}
 	slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(a.callers, b.callers) })
-	subject := cands[len(cands)*9/10].row
+	// The nearest to the 90th percentile, up then down, whose qualified
+	// name finds it alone: not one declared once per build, which
+	// snap_find_symbol would rightly call ambiguous.
+	at := len(cands) * 9 / 10
+	order := make([]int, 0, len(cands))
+	for i := at; i < len(cands); i++ {
+		order = append(order, i)
+	}
+	for i := at - 1; i >= 0; i-- {
+		order = append(order, i)
+	}
+	for _, i := range order {
+		if len(e.Find(e.NodeQName(cands[i].row), "")) == 1 {
+			at = i
+			break
+		}
+	}
+	subject := cands[at].row
 	n := e.Node(subject)
 	callers := e.Callers(subject)
 	caller := callers[0].Node

@@ -84,8 +84,9 @@ func (r *resolver) evalAlternatives(expr string, f *fileInfo) (value, string) {
 	return first, ""
 }
 
-// pick narrows build variants (the same function declared in files for
-// different platforms) to the ones built by default, when that decides.
+// pick narrows build variants (the same function or type declared in
+// files for different platforms) to the ones built by default, when that
+// decides.
 func (r *resolver) pick(funcs []int32) []int32 {
 	if len(funcs) < 2 {
 		return funcs
@@ -292,11 +293,14 @@ func (r *resolver) implements(files map[string]bool) {
 					continue candidates
 				}
 			}
-			for _, tn := range t.nodes {
+			// Of a type or interface declared once per build, the
+			// declarations built by default, whose methods the sets are
+			// made of: another build's may well lack one.
+			for _, tn := range r.pick(t.nodes) {
 				if files != nil && !files[r.nodes[tn].File] {
 					continue
 				}
-				for _, in := range it.nodes {
+				for _, in := range r.pick(it.nodes) {
 					n := r.nodes[tn]
 					r.edges = append(r.edges, schemas.Edge{
 						Src: n.ID, Dst: r.nodes[in].ID, Kind: schemas.EdgeImplements, File: n.File,
