@@ -51,15 +51,25 @@ type IDs struct {
 	Language string
 	File     string
 	seen     map[[2]string]int
+	taken    map[uint64]bool // the ids handed out, and the file node's
 }
 
 // Next returns the id of the next symbol of that kind and qualified name.
+// Should it be one the file already has (a chance of n²/2^45 for a file
+// of n symbols: see fileIDBits), it is the id of the ordinal plus 2^32,
+// then twice that, …: the first free.
 func (g *IDs) Next(kind, qualifiedName string) uint64 {
 	if g.seen == nil {
 		g.seen = make(map[[2]string]int)
+		g.taken = map[uint64]bool{FileID(g.File): true}
 	}
 	k := [2]string{kind, qualifiedName}
 	n := g.seen[k]
 	g.seen[k] = n + 1
-	return NodeID(g.Language, kind, qualifiedName, g.File, n)
+	id := NodeID(g.Language, kind, qualifiedName, g.File, n)
+	for again := 1; g.taken[id]; again++ {
+		id = NodeID(g.Language, kind, qualifiedName, g.File, n+again<<32)
+	}
+	g.taken[id] = true
+	return id
 }

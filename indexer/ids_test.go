@@ -65,3 +65,30 @@ func TestNodeIDsGroupByFile(t *testing.T) {
 		seen[s.file] = true
 	}
 }
+
+// TestIDsCollision: a symbol whose id its file already has takes the id
+// of its ordinal plus 2^32, then twice that, as FORMAT.md says.
+func TestIDsCollision(t *testing.T) {
+	const lang, kind, qname, file = "go", "function", "p.F", "p/a.go"
+	id := func(ordinal int) uint64 { return NodeID(lang, kind, qname, file, ordinal) }
+	for _, c := range []struct {
+		taken []uint64
+		want  uint64
+	}{
+		{nil, id(0)},
+		{[]uint64{id(0)}, id(1 << 32)},
+		{[]uint64{id(0), id(1 << 32)}, id(2 << 32)},
+	} {
+		g := IDs{Language: lang, File: file}
+		g.Next("variable", "p.init") // the maps made
+		for _, x := range c.taken {
+			g.taken[x] = true
+		}
+		if got := g.Next(kind, qname); got != c.want {
+			t.Errorf("taken %x: Next = %#x, want %#x", c.taken, got, c.want)
+		}
+		if len(c.taken) == 0 && g.Next(kind, qname) != id(1) {
+			t.Error("the second F is not ordinal 1's")
+		}
+	}
+}
