@@ -476,25 +476,15 @@ func (r *resolver) declarePackage(p *pkgInfo, rows []int32) {
 }
 
 // variant returns, of rows that declare one name in one package (a type or
-// a method declared in several files, each for its own builds), the one
-// whose file the default build compiles, else the first by path and
-// place: a choice that does not depend on the order of the rows, which is
-// that of their ids.
+// a method declared in several files, each for its own builds), one of
+// those built by default (pick), the first by path and place: a choice
+// that does not depend on the order of the rows, which is that of their
+// ids.
 func (r *resolver) variant(rows []int32) int32 {
-	best := rows[0]
-	for _, x := range rows[1:] {
-		a, b := &r.nodes[x], &r.nodes[best]
-		if ba, bb := r.built(a.File), r.built(b.File); ba != bb {
-			if ba {
-				best = x
-			}
-			continue
-		}
-		if c := cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.StartByte, b.StartByte)); c < 0 {
-			best = x
-		}
-	}
-	return best
+	return slices.MinFunc(r.pick(rows), func(x, y int32) int {
+		a, b := &r.nodes[x], &r.nodes[y]
+		return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.StartByte, b.StartByte))
+	})
 }
 
 // row returns the row of the node whose id is id.
