@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -180,5 +181,150 @@ func racer() {
 		os.Stdout.WriteString("RACER LOST\n")
 	default:
 		os.Stdout.WriteString("RACER ERROR " + err.Error() + "\n")
+	}
+}
+
+// snapshotOf lists every path below dir with its size and modification
+// time, not following links: equal twice when nothing below dir changed.
+func snapshotOf(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		out[p] = fi.Mode().String() + fi.ModTime().String() + strconv.FormatInt(fi.Size(), 10)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestLinkedRoot: a root that is a symbolic link (a committed .snap) is
+// refused with NoLinkedRoot, saying where it points, and nothing is
+// written where it points.
+func TestLinkedRoot(t *testing.T) {
+	outside := t.TempDir()
+	before := snapshotOf(t, outside)
+	root := filepath.Join(t.TempDir(), ".snap")
+	if err := os.Symlink(outside, root); err != nil {
+		t.Fatal(err)
+	}
+	_, err := filestore.Open(root, filestore.Options{NoLinkedRoot: true})
+	if !errors.Is(err, filestore.ErrLinkedRoot) || !strings.Contains(err.Error(), outside) {
+		t.Fatalf("Open of a linked root = %v; want ErrLinkedRoot naming %s", err, outside)
+	}
+	// A link to nowhere too: nothing is created where it points.
+	dangling := filepath.Join(t.TempDir(), ".snap")
+	if err := os.Symlink(filepath.Join(outside, "made"), dangling); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := filestore.Open(dangling, filestore.Options{NoLinkedRoot: true}); !errors.Is(err, filestore.ErrLinkedRoot) {
+		t.Errorf("Open of a dangling linked root = %v; want ErrLinkedRoot", err)
+	}
+	if after := snapshotOf(t, outside); len(after) != len(before) {
+		t.Errorf("refused roots wrote outside: %v", after)
+	}
+}
+
+// TestLinkedLock: a lock file that is a link (to a file outside, or
+// inside) makes every write fail, saying so; the file it points to is
+// neither created nor written.
+func TestLinkedLock(t *testing.T) {
+	ctx := context.Background()
+	outside := t.TempDir()
+	for name, target := range map[string]string{
+		"outside": filepath.Join(outside, "planted.lock"),
+		"inside":  "planted.lock",
+	} {
+		t.Run(name, func(t *testing.T) {
+			st := newStore(t)
+			if err := os.Symlink(target, filepath.Join(st.Root(), ".snapstore.lock")); err != nil {
+				t.Fatal(err)
+			}
+			_, err := st.Put(ctx, "repo=a/branch=main/HEAD.json", strings.NewReader("{}"), snapshot.PutOptions{IfNoneMatch: true})
+			if err == nil || !strings.Contains(err.Error(), "symbolic link") {
+				t.Errorf("Put with a linked lock file = %v; want a refusal naming the link", err)
+			}
+			if err := st.Delete(ctx, "repo=a/branch=main/HEAD.json"); err == nil {
+				t.Errorf("Delete with a linked lock file succeeded")
+			}
+			for _, p := range []string{filepath.Join(outside, "planted.lock"), filepath.Join(st.Root(), "planted.lock")} {
+				if _, err := os.Lstat(p); err == nil {
+					t.Errorf("%s was created through the lock link", p)
+				}
+			}
+			// Nor is a temp file left behind.
+			var left []string
+			filepath.WalkDir(st.Root(), func(p string, d os.DirEntry, err error) error {
+				if err == nil && strings.HasPrefix(d.Name(), ".snapstore-tmp-") {
+					left = append(left, p)
+				}
+				return nil
+			})
+			if len(left) > 0 {
+				t.Errorf("temp files left: %v", left)
+			}
+		})
+	}
+}
+
+// TestLinksOutOfRoot: folders and files inside the root that are links
+// out of it (a committed .snap/repo=… to a folder elsewhere) are never
+// followed: Put, Get, List and Delete neither write, read nor remove
+// anything where they point.
+func TestLinksOutOfRoot(t *testing.T) {
+	ctx := context.Background()
+	outside := t.TempDir()
+	secret := filepath.Join(outside, "HEAD.json")
+	if err := os.WriteFile(secret, []byte("secret"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := snapshotOf(t, outside)
+	st := newStore(t)
+	if err := os.Symlink(outside, filepath.Join(st.Root(), "repo=a")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(st.Root(), "repo=b", "branch=main"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(secret, filepath.Join(st.Root(), "repo=b", "branch=main", "HEAD.json")); err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"HEAD.json", "branch=main/commit=abc/nodes.parquet"} {
+		if _, err := st.Put(ctx, "repo=a/"+key, strings.NewReader("x"), snapshot.PutOptions{}); err == nil {
+			t.Errorf("Put of repo=a/%s through a link out of the root succeeded", key)
+		}
+	}
+	if rc, _, err := st.Get(ctx, "repo=a/HEAD.json"); err == nil {
+		rc.Close()
+		t.Errorf("Get through a linked folder succeeded")
+	}
+	if rc, _, err := st.Get(ctx, "repo=b/branch=main/HEAD.json"); err == nil {
+		rc.Close()
+		t.Errorf("Get of a file linked out of the root succeeded")
+	}
+	if infos, err := st.List(ctx, ""); err != nil || len(infos) != 0 {
+		t.Errorf("List = %v, %v; want nothing (links are not objects)", infos, err)
+	}
+	st.Delete(ctx, "repo=a/HEAD.json")
+	// Replacing the linked HEAD.json replaces the link, not the file.
+	if _, err := st.Put(ctx, "repo=b/branch=main/HEAD.json", strings.NewReader("mine"), snapshot.PutOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	sameAs := snapshotOf(t, outside)
+	for p, v := range before {
+		if sameAs[p] != v {
+			t.Errorf("%s changed through a link", p)
+		}
+	}
+	if len(sameAs) != len(before) {
+		t.Errorf("files appeared outside the root: %v", sameAs)
 	}
 }
