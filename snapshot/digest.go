@@ -112,3 +112,23 @@ func (d rowDigest) sum(h hash.Hash, rows unsafe.Pointer, n int, rowSize uintptr,
 }
 
 func newDigestHash() hash.Hash { return sha256.New() }
+
+// valueBytes returns the bytes of the strings, byte slices and lists of
+// strings of one row.
+func (d rowDigest) valueBytes(row unsafe.Pointer) int {
+	n := 0
+	for _, f := range d.fields {
+		p := unsafe.Add(row, f.off)
+		switch {
+		case f.kind == reflect.String:
+			n += len(*(*string)(p))
+		case f.kind == reflect.Slice && f.size == 1:
+			n += len(*(*[]byte)(p))
+		case f.kind == reflect.Slice:
+			for _, s := range *(*[]string)(p) {
+				n += len(s)
+			}
+		}
+	}
+	return n
+}

@@ -547,43 +547,22 @@ func (c *pageChecker) walkChunk(cc *format.ColumnChunk, l leaf, rows int64, page
 // levels of a data page v2, kept apart from its values, and the rest. The
 // bytes are valid until the next call.
 func (c *pageChecker) checkPage(h *format.PageHeader, body []byte, codec format.CompressionCodec, l leaf, dict *bool) (int64, []byte, []byte, error) {
-	if h.UncompressedPageSize < 0 || int64(h.UncompressedPageSize) > c.maxBytes {
-		return 0, nil, nil, fmt.Errorf("uncompressed size %d out of range [0, %d]", h.UncompressedPageSize, c.maxBytes)
+	if _, err := c.checkHeader(h, int64(len(body))); err != nil {
+		return 0, nil, nil, err
 	}
 	switch h.Type {
 	case format.DictionaryPage:
-		if !h.DictionaryPageHeader.Valid {
-			return 0, nil, nil, errors.New("dictionary page without its header")
-		}
-		d := &h.DictionaryPageHeader.V
 		if *dict {
 			return 0, nil, nil, errors.New("second dictionary page")
 		}
 		*dict = true
-		if d.NumValues < 0 || int64(d.NumValues) > c.maxValues {
-			return 0, nil, nil, fmt.Errorf("dictionary of %d values", d.NumValues)
-		}
-		if d.Encoding != format.Plain && d.Encoding != format.PlainDictionary {
-			return 0, nil, nil, fmt.Errorf("dictionary encoding %s not supported", d.Encoding)
-		}
 		page, err := c.decompress(body, codec, h.UncompressedPageSize)
 		return 0, nil, page, err
 
 	case format.DataPageV2:
-		if !h.DataPageHeaderV2.Valid {
-			return 0, nil, nil, errors.New("data page v2 without its header")
-		}
 		d := &h.DataPageHeaderV2.V
 		nv := int64(d.NumValues)
 		rl, dl := int64(d.RepetitionLevelsByteLength), int64(d.DefinitionLevelsByteLength)
-		switch {
-		case nv < 0 || nv > c.maxValues:
-			return 0, nil, nil, fmt.Errorf("%d values", nv)
-		case d.NumNulls < 0 || int64(d.NumNulls) > nv || d.NumRows < 0 || int64(d.NumRows) > nv:
-			return 0, nil, nil, fmt.Errorf("%d nulls and %d rows for %d values", d.NumNulls, d.NumRows, nv)
-		case rl < 0 || dl < 0 || rl+dl > int64(len(body)) || rl+dl > int64(h.UncompressedPageSize):
-			return 0, nil, nil, fmt.Errorf("level lengths %d+%d exceed the page", rl, dl)
-		}
 		if err := checkLevels(body[:rl], l.maxRep, nv); err != nil {
 			return 0, nil, nil, fmt.Errorf("repetition levels: %w", err)
 		}
@@ -600,14 +579,8 @@ func (c *pageChecker) checkPage(h *format.PageHeader, body []byte, codec format.
 		return nv, body[:rl+dl], values, c.checkValues(values, d.Encoding, nv-int64(d.NumNulls), l, *dict)
 
 	case format.DataPage:
-		if !h.DataPageHeader.Valid {
-			return 0, nil, nil, errors.New("data page without its header")
-		}
 		d := &h.DataPageHeader.V
 		nv := int64(d.NumValues)
-		if nv < 0 || nv > c.maxValues {
-			return 0, nil, nil, fmt.Errorf("%d values", nv)
-		}
 		whole, err := c.decompress(body, codec, h.UncompressedPageSize)
 		if err != nil {
 			return 0, nil, nil, err
@@ -636,6 +609,88 @@ func (c *pageChecker) checkPage(h *format.PageHeader, body []byte, codec format.
 	default:
 		return 0, nil, nil, fmt.Errorf("page type %s not supported", h.Type)
 	}
+}
+
+// checkHeader checks what a page header alone says against the file's
+// bounds (pageChecker's maxBytes and maxValues) and a stored body of size
+// bytes, and returns how many values it declares (a dictionary's count
+// for a dictionary page). It is all of checkPage that needs no inflating:
+// what a writer checks of its own pages before storing them
+// (checkBounds).
+func (c *pageChecker) checkHeader(h *format.PageHeader, size int64) (int64, error) {
+	if h.UncompressedPageSize < 0 || int64(h.UncompressedPageSize) > c.maxBytes {
+		return 0, fmt.Errorf("uncompressed size %d out of range [0, %d]", h.UncompressedPageSize, c.maxBytes)
+	}
+	switch h.Type {
+	case format.DictionaryPage:
+		if !h.DictionaryPageHeader.Valid {
+			return 0, errors.New("dictionary page without its header")
+		}
+		d := &h.DictionaryPageHeader.V
+		if d.NumValues < 0 || int64(d.NumValues) > c.maxValues {
+			return 0, fmt.Errorf("dictionary of %d values", d.NumValues)
+		}
+		if d.Encoding != format.Plain && d.Encoding != format.PlainDictionary {
+			return 0, fmt.Errorf("dictionary encoding %s not supported", d.Encoding)
+		}
+		return int64(d.NumValues), nil
+	case format.DataPageV2:
+		if !h.DataPageHeaderV2.Valid {
+			return 0, errors.New("data page v2 without its header")
+		}
+		d := &h.DataPageHeaderV2.V
+		nv := int64(d.NumValues)
+		rl, dl := int64(d.RepetitionLevelsByteLength), int64(d.DefinitionLevelsByteLength)
+		switch {
+		case nv < 0 || nv > c.maxValues:
+			return 0, fmt.Errorf("%d values", nv)
+		case d.NumNulls < 0 || int64(d.NumNulls) > nv || d.NumRows < 0 || int64(d.NumRows) > nv:
+			return 0, fmt.Errorf("%d nulls and %d rows for %d values", d.NumNulls, d.NumRows, nv)
+		case rl < 0 || dl < 0 || rl+dl > size || rl+dl > int64(h.UncompressedPageSize):
+			return 0, fmt.Errorf("level lengths %d+%d exceed the page", rl, dl)
+		}
+		return nv, nil
+	case format.DataPage:
+		if !h.DataPageHeader.Valid {
+			return 0, errors.New("data page without its header")
+		}
+		nv := int64(h.DataPageHeader.V.NumValues)
+		if nv < 0 || nv > c.maxValues {
+			return 0, fmt.Errorf("%d values", nv)
+		}
+		return nv, nil
+	}
+	return 0, fmt.Errorf("page type %s not supported", h.Type)
+}
+
+// checkBounds checks a table a writer made, before it is stored, against
+// the bounds checkParquet holds every reader to: its footer, schema and
+// row count, and every page's header (sizes and counts within
+// pageLimits). It inflates nothing, so it costs a walk over the page
+// headers; what it passes, a reader does not refuse for its size.
+func checkBounds(data []byte, want []format.SchemaElement, rows int64) error {
+	f, err := checkFile(data, want, rows)
+	if err != nil {
+		return err
+	}
+	c := f.checker()
+	defer c.close()
+	for g := range f.md.RowGroups {
+		rg := &f.md.RowGroups[g]
+		for i := range rg.Columns {
+			err := c.walkChunk(&rg.Columns[i], f.leaves[i], rg.NumRows, func(h *format.PageHeader, body []byte) (int64, error) {
+				n, err := c.checkHeader(h, int64(len(body)))
+				if h.Type == format.DictionaryPage {
+					n = 0 // walkChunk counts the values of data pages
+				}
+				return n, err
+			})
+			if err != nil {
+				return fmt.Errorf("row group %d, column %s: %w", g, f.leaves[i].path, err)
+			}
+		}
+	}
+	return nil
 }
 
 // decompress returns a page body as stored, or inflated, checking it is

@@ -135,6 +135,14 @@ func putTable[T any](ctx context.Context, st Store, prefix string, spec *tableSp
 	if err != nil {
 		return schemas.Table{}, groups, err
 	}
+	// A table a reader would refuse is never stored.
+	want, err := spec.schemaOnce()
+	if err != nil {
+		return schemas.Table{}, groups, err
+	}
+	if err := checkBounds(data, want, int64(len(rows))); err != nil {
+		return schemas.Table{}, groups, fmt.Errorf("table %s: %w: a reader would refuse it", spec.name, err)
+	}
 	sum := sha256.Sum256(data)
 	if _, err := st.Put(ctx, joinKey(prefix, spec.file), bytes.NewReader(data), PutOptions{}); err != nil {
 		return schemas.Table{}, groups, fmt.Errorf("put table %s: %w", spec.name, err)

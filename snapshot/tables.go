@@ -456,7 +456,7 @@ func encodeReusing[T any](s *tableSpec[T], rows []T, reuse groupReuse) (_ []byte
 		case own != nil && own[g] != nil:
 			_, err = w.WriteRowGroup(own[g])
 		default:
-			if _, err = w.Write(rows[lo:hi]); err == nil {
+			if err = writeRows(s, w, rows[lo:hi]); err == nil {
 				err = w.Flush()
 			}
 		}
@@ -472,6 +472,53 @@ func encodeReusing[T any](s *tableSpec[T], rows []T, reuse groupReuse) (_ []byte
 		return nil, groups, fmt.Errorf("encode %s: %w", s.name, err)
 	}
 	return buf.Bytes(), groups, nil
+}
+
+// parquet-go writes the rows of one Write in chunks of rowsPerWrite (its
+// maxRowsPerWrite), and cuts a page only between chunks, once the page
+// holds its buffer's size. A chunk of large values thus made one page of
+// them all: 64 source files of 1 MiB of compressible text, a page a reader
+// refuses (pageLimits: 64 MiB, and 64 bytes a byte of the file). writeRows
+// hands it rows in chunks of its own, cut at maxWriteBytes of strings and
+// byte slices too: a page then holds at most its buffer and maxWriteBytes,
+// or its buffer and one value, which MaxValueSize bounds. The chunks of
+// tables that never reach it are parquet-go's, and so are their bytes:
+// any real one (no 64 files running of GOROOT/src's sources hold more
+// than 7.6 MiB).
+const (
+	rowsPerWrite  = 64
+	maxWriteBytes = 16 << 20
+)
+
+// MaxValueSize is the largest value (a file's content in sources, a
+// node's doc) a table holds whose page every reader reads back: a page
+// holds a value whole, and a reader refuses one of more than 64 MiB in a
+// file whose bytes compress it well. snap index refuses a --max-file-size
+// above it.
+const MaxValueSize = 32 << 20
+
+// writeRows writes rows to w in chunks of at most rowsPerWrite rows and,
+// unless one row alone is more, maxWriteBytes of variable-length values.
+func writeRows[T any](s *tableSpec[T], w *parquet.GenericWriter[T], rows []T) error {
+	var row T
+	size := unsafe.Sizeof(row)
+	base := unsafe.Pointer(unsafe.SliceData(rows))
+	for lo := 0; lo < len(rows); {
+		hi, n := lo, 0
+		for hi < len(rows) && hi-lo < rowsPerWrite {
+			k := s.digest.valueBytes(unsafe.Add(base, uintptr(hi)*size))
+			if hi > lo && n+k > maxWriteBytes {
+				break
+			}
+			n += k
+			hi++
+		}
+		if _, err := w.Write(rows[lo:hi]); err != nil {
+			return err
+		}
+		lo = hi
+	}
+	return nil
 }
 
 // writerOptions are the settings every table is written with.
@@ -512,7 +559,7 @@ func encodeGroup[T any](s *tableSpec[T], rows []T) (rg parquet.RowGroup, err err
 	defer recoverDecode(&err)
 	var buf bytes.Buffer
 	w := parquet.NewGenericWriter[T](&buf, s.writerOptions()...)
-	if _, err := w.Write(rows); err != nil {
+	if err := writeRows(s, w, rows); err != nil {
 		return nil, err
 	}
 	if err := w.Close(); err != nil {

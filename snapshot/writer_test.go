@@ -3,6 +3,8 @@ package snapshot_test
 import (
 	"bytes"
 	"context"
+	"errors"
+	"io/fs"
 	"strings"
 	"testing"
 
@@ -91,5 +93,45 @@ func TestWriterRefuses(t *testing.T) {
 	}
 	if _, err := snapshot.NewWriter(context.Background(), memstore.New(), "../x"); err == nil {
 		t.Error("NewWriter accepted the prefix ../x")
+	}
+}
+
+// TestLargeValues: values that compress well and, 64 to a chunk, would
+// have made one page a reader refuses are written in pages of their own
+// and read back; a single value past the reader's bound is refused at
+// write time, and no manifest is stored.
+func TestLargeValues(t *testing.T) {
+	if testing.Short() {
+		t.Skip("encodes 100 MB")
+	}
+	ctx := context.Background()
+	st := memstore.New()
+	s := sample()
+	s.Sources = nil
+	s.Files = nil
+	for _, p := range []string{"a.txt", "b.txt", "c.txt"} {
+		s.Files = append(s.Files, schemas.File{Path: p, Language: "text", SHA256: strings.Repeat("ab", 32), Status: schemas.StatusOK})
+		s.Sources = append(s.Sources, schemas.Source{Path: p, Content: bytes.Repeat([]byte("x = 1\n"), 25<<20/6)})
+	}
+	prefix, _ := snapshot.Prefix(s.Manifest.Repo, s.Manifest.Branch, s.Manifest.Commit)
+	if _, err := snapshot.Write(ctx, st, prefix, s); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := snapshot.Verify(ctx, st, prefix); err != nil {
+		t.Fatalf("three 25 MB files: %v", err)
+	}
+
+	st = memstore.New()
+	s.Sources = s.Sources[:1]
+	s.Sources[0].Content = bytes.Repeat([]byte("x = 1\n"), 70<<20/6)
+	_, err := snapshot.Write(ctx, st, prefix, s)
+	if err == nil || !strings.Contains(err.Error(), "a reader would refuse it") {
+		t.Fatalf("a 70 MB file: %v; want a refusal", err)
+	}
+	if _, err := snapshot.Verify(ctx, st, prefix); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a refused snapshot was published: %v", err)
+	}
+	if _, _, err := st.Get(ctx, prefix+"/"+schemas.SourcesFile); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the refused table was stored: %v", err)
 	}
 }
