@@ -14,7 +14,7 @@ import (
 // cli.schema.json together: the schema requires every field and allows
 // no other, so a field added to or dropped from either side fails here.
 func TestCLIMatchesSchema(t *testing.T) {
-	c1, c2 := strings.Repeat("a", 40), strings.Repeat("b", 40)+"-dirty-0123456789abcdef"
+	c1, c2 := strings.Repeat("a", 40), strings.Repeat("b", 40)+"-dirty-0123456789abcdef-build-fedcba9876543210"
 	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	cases := []struct {
 		def string

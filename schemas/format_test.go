@@ -175,6 +175,11 @@ func TestManifestMatchesSchema(t *testing.T) {
 	if err := sch.Validate(inst); err != nil {
 		t.Errorf("a manifest from the Go type fails the schema: %v", err)
 	}
+	// A build key's commit (snapshot.BuildCommit) is a commit too.
+	built := bytes.Replace(data, []byte(m.Commit), []byte(m.Commit+"-build-0123456789abcdef"), 1)
+	if inst, _ := jsonschema.UnmarshalJSON(bytes.NewReader(built)); sch.Validate(inst) != nil {
+		t.Errorf("the schema refuses a build key's commit: %v", sch.Validate(inst))
+	}
 	// Every field of the Go type is in the schema, and the other way round.
 	var asMap map[string]any
 	json.Unmarshal(data, &asMap)

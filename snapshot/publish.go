@@ -135,7 +135,8 @@ const maxAncestryWalk = 10000
 
 // descends reports whether commit (with the given parents, or those its
 // manifest records when nil) is ancestor or a descendant of it. A dirty
-// snapshot ("<sha>-dirty-<tree>") counts as its commit. It asks ancestry
+// snapshot ("<sha>-dirty-<tree>") and a build key's ("<sha>-build-<hex>")
+// count as their commit. It asks ancestry
 // first and, when that cannot tell, walks the parents recorded in the
 // manifests of repo's branch.
 func descends(ctx context.Context, st Store, repo, branch, commit string, parents []string, ancestor string, ancestry AncestryFunc) (bool, error) {
@@ -192,10 +193,13 @@ func descends(ctx context.Context, st Store, repo, branch, commit string, parent
 	return false, nil
 }
 
-// cleanCommit strips the "-dirty-<tree>" of a dirty snapshot's commit.
+// cleanCommit strips the "-dirty-<tree>" of a dirty snapshot's commit and
+// the "-build-<digest>" of a build key's (BuildCommit).
 func cleanCommit(c string) string {
-	if i := strings.Index(c, "-dirty-"); i > 0 {
-		return c[:i]
+	for _, mark := range []string{"-dirty-", buildMark} {
+		if i := strings.Index(c, mark); i > 0 {
+			c = c[:i]
+		}
 	}
 	return c
 }

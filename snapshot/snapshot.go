@@ -20,7 +20,6 @@
 package snapshot
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -130,30 +129,28 @@ func orderError[T any](spec *tableSpec[T], rows []T) error {
 	return nil
 }
 
-func putTable[T any](ctx context.Context, st Store, prefix string, spec *tableSpec[T], rows []T, reuse groupReuse) (schemas.Table, RowGroups, error) {
+// encodeTable encodes a table (see encodeReusing) and checks it against
+// the bounds every reader holds it to (checkBounds): a table a reader
+// would refuse is never stored.
+func encodeTable[T any](spec *tableSpec[T], rows []T, reuse groupReuse) (schemas.Table, []byte, RowGroups, error) {
 	data, groups, err := encodeReusing(spec, rows, reuse)
 	if err != nil {
-		return schemas.Table{}, groups, err
+		return schemas.Table{}, nil, groups, err
 	}
-	// A table a reader would refuse is never stored.
 	want, err := spec.schemaOnce()
 	if err != nil {
-		return schemas.Table{}, groups, err
+		return schemas.Table{}, nil, groups, err
 	}
 	if err := checkBounds(data, want, int64(len(rows))); err != nil {
-		return schemas.Table{}, groups, fmt.Errorf("table %s: %w: a reader would refuse it", spec.name, err)
-	}
-	sum := sha256.Sum256(data)
-	if _, err := st.Put(ctx, joinKey(prefix, spec.file), bytes.NewReader(data), PutOptions{}); err != nil {
-		return schemas.Table{}, groups, fmt.Errorf("put table %s: %w", spec.name, err)
+		return schemas.Table{}, nil, groups, fmt.Errorf("table %s: %w: a reader would refuse it", spec.name, err)
 	}
 	return schemas.Table{
 		Name:   spec.name,
 		File:   spec.file,
 		Rows:   int64(len(rows)),
 		Bytes:  int64(len(data)),
-		SHA256: hex.EncodeToString(sum[:]),
-	}, groups, nil
+		SHA256: sha256Hex(data),
+	}, data, groups, nil
 }
 
 // normalize gives nil lists and maps of m their empty value, so the JSON

@@ -3,12 +3,11 @@ package snapshot
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
 
+	"github.com/parquet-go/parquet-go/format"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/graphsnap/snap/schemas"
@@ -29,29 +28,37 @@ type CopyOptions struct {
 
 // CopyResult says what Copy did.
 type CopyResult struct {
-	Manifest schemas.Manifest
-	// ManifestSHA256 is the digest of manifest.json's bytes, what a
-	// HEAD.json pointing at this snapshot names.
+	// Prefix is where dst holds the snapshot: the prefix copied, or the
+	// commit's build key there when dst held another snapshot of the
+	// commit under it (see Writer.Publish).
+	Prefix   string
+	Manifest schemas.Manifest // as dst holds it
+	// ManifestSHA256 is the digest of manifest.json's bytes in dst, what
+	// a HEAD.json pointing at this snapshot names.
 	ManifestSHA256 string
 	Tables         int   // tables stored in dst
 	Bytes          int64 // bytes stored in dst, manifest included
-	// Present is true when dst already held this very manifest, so
-	// nothing was copied.
+	// Present is true when dst already held this very manifest, or one
+	// of the same tables, so nothing was copied.
 	Present bool
 }
 
-// Copy copies the snapshot at prefix from src to dst under the same
-// prefix: every table the manifest lists, then manifest.json last. Every
-// table is fetched and checked against the manifest's size and SHA-256
-// before any is stored, so a snapshot that fails its checks (a tampered
-// or torn table) leaves nothing in dst; this holds the snapshot's tables
-// in memory while they are stored. A reader of dst never finds a manifest
+// Copy copies the snapshot at prefix from src to dst: every table the
+// manifest lists, then manifest.json last, each create-only, as a Writer
+// publishes (see Writer.Publish): under the same prefix, or under the
+// commit's build key when dst holds another snapshot of the commit
+// there. Every table is fetched and checked against the manifest's size
+// and SHA-256, and against the bounds every reader holds it to, before
+// any is stored, so a snapshot that fails its checks (a tampered or torn
+// table) leaves nothing in dst; this holds the snapshot's tables in
+// memory while they are stored. A reader of dst never finds a manifest
 // whose tables are not all there; a Copy that dies while storing leaves
 // tables without a manifest, which a rerun completes and gc removes.
 //
 // When dst already holds a manifest with the same bytes, Copy does
 // nothing and says so (Present); it does not re-check dst's tables, which
-// every reader verifies anyway.
+// every reader verifies anyway. A manifest of the same tables but other
+// bytes is used once dst's tables read back whole.
 func Copy(ctx context.Context, dst, src Store, prefix string, opts CopyOptions) (CopyResult, error) {
 	if prefix == "" {
 		return CopyResult{}, errors.New("copy snapshot: empty prefix")
@@ -60,11 +67,11 @@ func Copy(ctx context.Context, dst, src Store, prefix string, opts CopyOptions) 
 	if err != nil {
 		return CopyResult{}, fmt.Errorf("copy snapshot %s: %w", prefix, err)
 	}
-	sum := sha256.Sum256(raw)
-	res := CopyResult{Manifest: m, ManifestSHA256: hex.EncodeToString(sum[:])}
-	if opts.ManifestSHA256 != "" && opts.ManifestSHA256 != res.ManifestSHA256 {
+	sum := sha256Hex(raw)
+	res := CopyResult{Prefix: prefix, Manifest: m, ManifestSHA256: sum}
+	if opts.ManifestSHA256 != "" && opts.ManifestSHA256 != sum {
 		return CopyResult{}, fmt.Errorf("copy snapshot %s: manifest sha256 mismatch: HEAD says %s, manifest has %s",
-			prefix, opts.ManifestSHA256, res.ManifestSHA256)
+			prefix, opts.ManifestSHA256, sum)
 	}
 	mkey := joinKey(prefix, schemas.ManifestFile)
 	if have, _, err := readSmall(ctx, dst, mkey, maxManifestSize); err == nil && bytes.Equal(have, raw) {
@@ -80,41 +87,54 @@ func Copy(ctx context.Context, dst, src Store, prefix string, opts CopyOptions) 
 	}
 	// Fetch and check every table first: nothing of a snapshot that fails
 	// its checks reaches dst.
-	tables := make([][]byte, len(m.Tables))
+	tables := make([]placed, len(m.Tables))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(workers)
 	for i, t := range m.Tables {
-		g.Go(func() (err error) {
-			tables[i], err = fetchTable(gctx, src, prefix, t)
+		g.Go(func() error {
+			data, err := fetchTable(gctx, src, prefix, t)
+			if err == nil {
+				err = checkKnown(t, data)
+			}
+			tables[i] = placed{t: t, data: data}
 			return err
 		})
 	}
 	if err := g.Wait(); err != nil {
 		return CopyResult{}, fmt.Errorf("copy snapshot %s: %w", prefix, err)
 	}
-	g, gctx = errgroup.WithContext(ctx)
-	g.SetLimit(workers)
-	for i, t := range m.Tables {
-		g.Go(func() error {
-			if _, err := dst.Put(gctx, joinKey(prefix, t.File), bytes.NewReader(tables[i]), PutOptions{}); err != nil {
-				return fmt.Errorf("put table %s: %w", t.Name, err)
-			}
-			if opts.AfterTable != nil {
-				opts.AfterTable(t)
-			}
-			return nil
-		})
-	}
-	if err := g.Wait(); err != nil {
+	p, err := publish(ctx, dst, prefix, m, tables, placeOptions{workers: workers, afterTable: opts.AfterTable})
+	if err != nil {
 		return CopyResult{}, fmt.Errorf("copy snapshot %s: %w", prefix, err)
 	}
-	if _, err := dst.Put(ctx, mkey, bytes.NewReader(raw), PutOptions{}); err != nil {
-		return CopyResult{}, fmt.Errorf("copy snapshot %s: put manifest: %w", prefix, err)
+	return CopyResult{Prefix: p.Prefix, Manifest: p.Manifest, ManifestSHA256: p.ManifestSHA256,
+		Tables: p.Tables, Bytes: p.Bytes, Present: p.Reused}, nil
+}
+
+// checkKnown checks a table of a name this build knows against the bounds
+// every reader holds it to (checkBounds); others pass.
+func checkKnown(t schemas.Table, data []byte) error {
+	var schema func() ([]format.SchemaElement, error)
+	switch t.Name {
+	case schemas.TableNodes:
+		schema = nodesSpec.schemaOnce
+	case schemas.TableEdges:
+		schema = edgesSpec.schemaOnce
+	case schemas.TableFiles:
+		schema = filesSpec.schemaOnce
+	case schemas.TableSources:
+		schema = sourcesSpec.schemaOnce
+	case schemas.TableRefs:
+		schema = refsSpec.schemaOnce
+	default:
+		return nil
 	}
-	res.Tables = len(m.Tables)
-	res.Bytes = int64(len(raw))
-	for _, data := range tables {
-		res.Bytes += int64(len(data))
+	want, err := schema()
+	if err != nil {
+		return err
 	}
-	return res, nil
+	if err := checkBounds(data, want, t.Rows); err != nil {
+		return fmt.Errorf("table %s: %w", t.Name, err)
+	}
+	return nil
 }

@@ -1,10 +1,10 @@
 package snapshot
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"runtime"
 	"slices"
 	"sync"
@@ -24,6 +24,14 @@ import (
 // Each table is given once. Rows must be in the table's sort order, and
 // must not change until Close returns.
 type Writer struct {
+	// AfterTable, when set before the first table is given, is called
+	// after each table is placed (stored, found stored already, or kept
+	// for the commit's build key), from the goroutine that placed it.
+	AfterTable func(schemas.Table)
+	// BeforeManifest, when set, is called before manifest.json is
+	// stored.
+	BeforeManifest func()
+
 	st     Store
 	prefix string
 	g      *errgroup.Group
@@ -31,11 +39,19 @@ type Writer struct {
 	gctx   context.Context // the tables', done at the first error
 
 	mu     sync.Mutex
-	tables map[string]schemas.Table
+	tables map[string]placed
 	groups map[string]RowGroups
 	given  map[string]bool
 	base   *Base // to copy row groups from
 	err    error // a table given twice
+	// stored is the manifest prefix held when the Writer was made; taken
+	// says prefix holds another writer's files (that manifest, one that
+	// does not read, or a table of other bytes): no more go there.
+	stored *schemas.Manifest
+	taken  bool
+	// created and bytes count the tables stored.
+	created int
+	bytes   int64
 }
 
 // NewWriter returns a Writer of the snapshot at prefix ("" for the
@@ -44,10 +60,70 @@ func NewWriter(ctx context.Context, st Store, prefix string) (*Writer, error) {
 	if err := checkPrefix(prefix); err != nil {
 		return nil, fmt.Errorf("write snapshot: %w", err)
 	}
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	return &Writer{st: st, prefix: prefix, g: g, ctx: ctx, gctx: gctx,
-		tables: make(map[string]schemas.Table), groups: make(map[string]RowGroups), given: make(map[string]bool)}, nil
+	w := &Writer{st: st, prefix: prefix, ctx: ctx,
+		tables: make(map[string]placed), groups: make(map[string]RowGroups), given: make(map[string]bool)}
+	// A prefix that holds a snapshot is never written to again: its
+	// tables that this one shares are used as they are, the others wait
+	// in memory for the build key (see publish).
+	stored, _, err := ReadManifest(ctx, st, prefix)
+	switch {
+	case err == nil:
+		w.stored, w.taken = &stored, true
+	case errors.Is(err, fs.ErrNotExist):
+	case ctx.Err() != nil, errors.Is(err, ErrUnavailable):
+		return nil, fmt.Errorf("write snapshot %s: %w", where(prefix), err)
+	default:
+		w.taken = true // a manifest that does not read: left as it is
+	}
+	w.g, w.gctx = errgroup.WithContext(ctx)
+	w.g.SetLimit(runtime.GOMAXPROCS(0))
+	return w, nil
+}
+
+// place stores a table the Writer encoded under its prefix, create-only,
+// unless the prefix is taken: there a table the stored snapshot has is
+// shared once read back whole, any other is kept in memory.
+func (w *Writer) place(t schemas.Table, data []byte) (placed, error) {
+	p, err := w.placeTable(t, data)
+	if err == nil && w.AfterTable != nil {
+		w.AfterTable(t)
+	}
+	return p, err
+}
+
+func (w *Writer) placeTable(t schemas.Table, data []byte) (placed, error) {
+	w.mu.Lock()
+	taken, stored := w.taken, w.stored
+	w.mu.Unlock()
+	if taken {
+		if stored != nil {
+			if s, ok := findTable(stored, t.Name); ok && sameTables([]schemas.Table{s}, []schemas.Table{t}) {
+				ok, err := holds(w.gctx, w.st, w.prefix, t)
+				if err != nil && !errors.Is(err, fs.ErrNotExist) {
+					return placed{}, err
+				}
+				if ok {
+					return placed{t: t, at: w.prefix, sure: true}, nil
+				}
+			}
+		}
+		return placed{t: t, data: data}, nil
+	}
+	r, err := create(w.gctx, w.st, w.prefix, t, data)
+	if err != nil {
+		return placed{}, err
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	switch r {
+	case other:
+		w.taken = true
+		return placed{t: t, data: data}, nil
+	case created:
+		w.created++
+		w.bytes += t.Bytes
+	}
+	return placed{t: t, at: w.prefix, sure: true}, nil
 }
 
 // Nodes, Edges, Files, Sources and Refs start writing a table; they block
@@ -157,12 +233,16 @@ func put[T any](w *Writer, spec *tableSpec[T], rows []T, check, apart bool, prep
 				return err
 			}
 		}
-		t, groups, err := putTable(w.gctx, w.st, w.prefix, spec, rows, reuse)
+		t, data, groups, err := encodeTable(spec, rows, reuse)
 		if err != nil {
 			return err
 		}
+		p, err := w.place(t, data)
+		if err != nil {
+			return fmt.Errorf("put table %s: %w", spec.name, err)
+		}
 		w.mu.Lock()
-		w.tables[spec.name], w.groups[spec.name] = t, groups
+		w.tables[spec.name], w.groups[spec.name] = p, groups
 		w.mu.Unlock()
 		return nil
 	})
@@ -186,36 +266,49 @@ func (w *Writer) Wait() error {
 	return nil
 }
 
-// Close waits for the tables, then writes manifest.json from m, filling
-// its FormatVersion and Tables (name, file, rows, bytes, sha256), and
-// returns the manifest as written. Every table but sources must have been
-// given.
+// Close is Publish that returns the manifest alone: the one stored,
+// which names the snapshot's commit and its key (see Publish).
 func (w *Writer) Close(m schemas.Manifest) (schemas.Manifest, error) {
+	p, err := w.Publish(m)
+	return p.Manifest, err
+}
+
+// Publish waits for the tables, then stores manifest.json from m, filling
+// its FormatVersion and Tables (name, file, rows, bytes, sha256), and
+// says where the snapshot went: under the Writer's prefix, or, when that
+// holds another snapshot of the same commit, under the commit's build key
+// (BuildCommit), the manifest's Commit then that key's. When the prefix
+// (or the build key) holds a snapshot of the same tables already, nothing
+// is written and that one is returned (Published.Reused), once its tables
+// read back whole. Every table but sources must have been given.
+func (w *Writer) Publish(m schemas.Manifest) (Published, error) {
 	if err := w.Wait(); err != nil {
-		return schemas.Manifest{}, err
+		return Published{}, err
 	}
 	if w.err != nil {
-		return schemas.Manifest{}, fmt.Errorf("write snapshot %s: %w", where(w.prefix), w.err)
+		return Published{}, fmt.Errorf("write snapshot %s: %w", where(w.prefix), w.err)
 	}
-	var tables []schemas.Table
+	var tables []placed
 	for _, name := range []string{nodesSpec.name, edgesSpec.name, filesSpec.name, sourcesSpec.name, refsSpec.name} {
-		t, ok := w.tables[name]
+		p, ok := w.tables[name]
 		switch {
 		case ok:
-			tables = append(tables, t)
+			tables = append(tables, p)
 		case name != sourcesSpec.name:
-			return schemas.Manifest{}, fmt.Errorf("write snapshot %s: no %s table", where(w.prefix), name)
+			return Published{}, fmt.Errorf("write snapshot %s: no %s table", where(w.prefix), name)
 		}
 	}
 	m = normalize(m)
 	m.FormatVersion = schemas.FormatVersion
-	m.Tables = tables
-	raw, err := EncodeManifest(m)
+	m.Tables = make([]schemas.Table, len(tables))
+	for i, p := range tables {
+		m.Tables[i] = p.t
+	}
+	p, err := publish(w.ctx, w.st, w.prefix, m, tables, placeOptions{afterTable: w.AfterTable, beforeManifest: w.BeforeManifest})
 	if err != nil {
-		return schemas.Manifest{}, fmt.Errorf("write snapshot %s: %w", where(w.prefix), err)
+		return Published{}, err
 	}
-	if _, err := w.st.Put(w.ctx, joinKey(w.prefix, schemas.ManifestFile), bytes.NewReader(raw), PutOptions{}); err != nil {
-		return schemas.Manifest{}, fmt.Errorf("write snapshot %s: put manifest: %w", where(w.prefix), err)
-	}
-	return m, nil
+	p.Tables += w.created
+	p.Bytes += w.bytes
+	return p, nil
 }

@@ -7,6 +7,8 @@ package storetest
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +19,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/graphsnap/snap/schemas"
 	"github.com/graphsnap/snap/snapshot"
 )
 
@@ -43,6 +46,7 @@ func Run(t *testing.T, newStore func(t *testing.T) snapshot.Store) {
 		{"AtomicOverwrite", testAtomicOverwrite},
 		{"FailedPut", testFailedPut},
 		{"CanceledContext", testCanceledContext},
+		{"PublishRace", testPublishRace},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -489,5 +493,67 @@ func testCanceledContext(t *testing.T, st snapshot.Store) {
 	}
 	if _, _, err := st.Get(ctx, "k"); !errors.Is(err, context.Canceled) {
 		t.Errorf("Get with a canceled context = %v, want context.Canceled", err)
+	}
+}
+
+// testPublishRace has writers publish snapshots of one commit at once,
+// half of them with a sources table and half without, as concurrent
+// `snap index` runs with other options do. Snapshot files are created
+// once (If-None-Match) and never replaced: each writer's snapshot must
+// verify under the key it names, with the manifest digest it names, and
+// the same tables must meet under one key.
+func testPublishRace(t *testing.T, st snapshot.Store) {
+	ctx := context.Background()
+	prefix, err := snapshot.Prefix("race/repo", "main", strings.Repeat("c", 40))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := make([]snapshot.Published, racers)
+	var wg sync.WaitGroup
+	for i := range res {
+		wg.Go(func() {
+			w, err := snapshot.NewWriter(ctx, st, prefix)
+			if err != nil {
+				t.Errorf("writer %d: %v", i, err)
+				return
+			}
+			w.Nodes([]schemas.Node{{ID: 1, Kind: schemas.KindFile, Name: "a.go", File: "a.go"}})
+			w.Edges(nil)
+			w.Files([]schemas.File{{Path: "a.go", Language: "go", Status: schemas.StatusOK}})
+			if i%2 == 0 {
+				w.Sources([]schemas.Source{{Path: "a.go", Content: []byte("package a\n")}})
+			}
+			w.Refs(nil)
+			m := schemas.Manifest{Repo: "race/repo", Branch: "main", Commit: strings.Repeat("c", 40),
+				Build: schemas.Build{DurationMS: int64(i)}} // every manifest differs
+			if res[i], err = w.Publish(m); err != nil {
+				t.Errorf("writer %d: %v", i, err)
+			}
+		})
+	}
+	wg.Wait()
+	keys := map[bool]string{}
+	for i, p := range res {
+		if p.Prefix == "" {
+			continue // failed above
+		}
+		_, raw, err := snapshot.ReadManifest(ctx, st, p.Prefix)
+		if err != nil {
+			t.Errorf("writer %d: %v", i, err)
+			continue
+		}
+		if sum := sha256.Sum256(raw); hex.EncodeToString(sum[:]) != p.ManifestSHA256 {
+			t.Errorf("writer %d: the manifest under %s is not the one it published", i, p.Prefix)
+		}
+		if _, err := snapshot.Verify(ctx, st, p.Prefix); err != nil {
+			t.Errorf("writer %d: %v", i, err)
+		}
+		if k, ok := keys[i%2 == 0]; ok && k != p.Prefix {
+			t.Errorf("the same tables under %s and %s", k, p.Prefix)
+		}
+		keys[i%2 == 0] = p.Prefix
+	}
+	if keys[true] == keys[false] {
+		t.Errorf("two sets of tables under one key %s", keys[true])
 	}
 }
