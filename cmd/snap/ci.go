@@ -293,7 +293,7 @@ func fetchHead(ctx context.Context, log *slog.Logger, remote *storeRef, local st
 			return "", err
 		}
 		log.Info("pulled", "branch", branch, "commit", head.Commit, "bytes", res.Bytes, "present", res.Present)
-		return snapshot.Prefix(repo, branch, head.Commit)
+		return res.Prefix, nil // the commit's build key when the cache held another snapshot of it
 	}
 	head, _, err := snapshot.ReadHead(ctx, local.store, repo, branch)
 	if errors.Is(err, fs.ErrNotExist) {

@@ -14,8 +14,10 @@ import (
 	"runtime/pprof"
 	"runtime/trace"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -75,6 +77,9 @@ func indexCommand(log *slog.Logger) *cli.Command {
 			}
 			if c.Int("workers") < 0 || c.Int64("max-file-size") <= 0 {
 				return usagef("--workers must be ≥ 0 and --max-file-size > 0")
+			}
+			if n := c.Int64("max-file-size"); n > snapshot.MaxValueSize {
+				return usagef("--max-file-size %d is over %d (%d MiB): the snapshot would hold a file whose page a reader refuses", n, snapshot.MaxValueSize, snapshot.MaxValueSize>>20)
 			}
 			if err := indexer.ValidateExclude(c.StringSlice("exclude")); err != nil {
 				return usagef("--exclude: %v", err)
@@ -321,6 +326,9 @@ func (j indexJob) run(ctx context.Context) (indexResult, error) {
 			if w, writeErr = snapshot.NewWriter(ctx, j.store.store, prefix); writeErr != nil {
 				return
 			}
+			var stored atomic.Int32
+			w.AfterTable = func(schemas.Table) { fault("index-after-tables=" + strconv.Itoa(int(stored.Add(1)))) }
+			w.BeforeManifest = func() { fault("index-before-manifest") }
 			w.CopyFrom(j.base.tables)
 			w.Files(g.Files)
 			if !opts.NoSources {
@@ -384,22 +392,30 @@ func (j indexJob) run(ctx context.Context) (indexResult, error) {
 	}
 	writeStart := time.Now()
 	w.EdgesFrom(g.Edges, g.EdgesFromBase)
-	m, err := w.Close(manifest)
+	// Nothing of a snapshot is ever written twice: a commit indexed again
+	// to the same tables reuses the stored snapshot, and to other tables
+	// (other options, another build) goes under a key of its own.
+	pub, err := w.Publish(manifest)
 	if err != nil {
 		return indexResult{}, storeError(j.store, err)
 	}
 	wrote := time.Since(writeStart)
-	raw, err := snapshot.EncodeManifest(m)
-	if err != nil {
-		return indexResult{}, err
+	fault("index-after-manifest")
+	m := pub.Manifest
+	switch {
+	case pub.Reused:
+		log.Info("the store holds these tables already: nothing written", "snapshot", pub.Prefix)
+	case pub.Prefix != prefix:
+		log.Info("the commit's key holds another snapshot of it: this one goes under its own", "snapshot", pub.Prefix)
 	}
+	prefix = pub.Prefix
 	// A local cache's HEAD follows whatever was indexed last; a shared
 	// store's only moves forward.
-	hopts := snapshot.HeadOptions{Force: j.store.local()}
+	hopts := snapshot.HeadOptions{Force: j.store.local(), BeforeWrite: func() { fault("index-before-head") }}
 	if id.Git {
 		hopts.Ancestry = gitAncestry(id.Root)
 	}
-	mv, err := snapshot.MoveHead(ctx, j.store.store, id.Repo, id.Branch, m, sha256Hex(raw), hopts)
+	mv, err := snapshot.MoveHead(ctx, j.store.store, id.Repo, id.Branch, m, pub.ManifestSHA256, hopts)
 	if err != nil {
 		return indexResult{}, storeError(j.store, err)
 	}
@@ -416,7 +432,7 @@ func (j indexJob) run(ctx context.Context) (indexResult, error) {
 		n := w.RowGroups(t.Name)
 		groups.All, groups.Copied = groups.All+n.All, groups.Copied+n.Copied
 	}
-	log.Info("indexed", "repo", id.Repo, "branch", id.Branch, "commit", commit,
+	log.Info("indexed", "repo", id.Repo, "branch", id.Branch, "commit", m.Commit,
 		"files", len(g.Files), "parsed", g.Stats.FilesParsed, "reused", g.Stats.FilesReused, "unread", g.Stats.FilesUnread, "nodes", len(g.Nodes), "edges", len(g.Edges), "unresolved", g.Stats.Unresolved,
 		"parse_errors", g.Stats.ParseErrors, "edges_reused", g.Stats.EdgesReused, "duration", time.Since(start).Round(time.Millisecond),
 		"base_read", j.baseRead.Round(time.Millisecond), "parse", g.Stats.Parse.Round(time.Millisecond),

@@ -109,12 +109,13 @@ func (l *library) Open(ctx context.Context, commit string) (*query.Engine, error
 		return nil, err
 	}
 	if !l.f.remote.local() {
-		if _, err := snapshot.Copy(ctx, l.f.cache.store, l.f.remote.store, prefix, snapshot.CopyOptions{}); err != nil {
-			if _, _, cerr := snapshot.ReadManifest(ctx, l.f.cache.store, prefix); cerr != nil {
-				return nil, libraryErr(err)
-			}
-			// The cache has it already: the store's trouble does not matter.
-		}
+		res, err := snapshot.Copy(ctx, l.f.cache.store, l.f.remote.store, prefix, snapshot.CopyOptions{})
+		if err == nil {
+			prefix = res.Prefix // the commit's build key when the cache held another snapshot of it
+		} else if _, _, cerr := snapshot.ReadManifest(ctx, l.f.cache.store, prefix); cerr != nil {
+			return nil, libraryErr(err)
+		} // else the cache has it already: the store's trouble does not matter
+
 	}
 	e, _, err := loadFrom(ctx, source{store: l.f.cache.store, prefix: prefix, label: l.f.repo + " " + l.f.branch + " " + commit}, 0)
 	if err != nil {

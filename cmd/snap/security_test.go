@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"io/fs"
 	"net/http"
@@ -12,6 +13,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -383,4 +385,161 @@ func TestNoCredentialsInOutput(t *testing.T) {
 		t.Errorf("doctor of a working store: exit %d, %s %s", code, stdout, stderr)
 	}
 	check("doctor --json", stdout+stderr)
+}
+
+// filesBelow lists every path below dir with its mode, size, time and
+// inode, not following links: equal twice when nothing below dir was
+// written, replaced or removed.
+func filesBelow(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if fi, err := d.Info(); err == nil {
+			var ino uint64
+			if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+				ino = st.Ino
+			}
+			out[p] = fmt.Sprint(fi.Mode(), fi.Size(), fi.ModTime().UnixNano(), ino)
+		}
+		return nil
+	})
+	return out
+}
+
+// unchanged fails t when something below dir differs from before.
+func unchanged(t *testing.T, what string, before, after map[string]string) {
+	t.Helper()
+	for p, v := range before {
+		if after[p] != v {
+			t.Errorf("%s: %s was written or removed", what, p)
+		}
+	}
+	for p := range after {
+		if _, ok := before[p]; !ok {
+			t.Errorf("%s: %s was created", what, p)
+		}
+	}
+}
+
+// TestIndexRefusesLinkedStore: a checkout whose committed .snap is a
+// symbolic link to a folder elsewhere, or whose .snap/.snapstore.lock is
+// one to a file elsewhere. snap index must refuse to write through
+// either, saying what to do, and create nothing where they point.
+func TestIndexRefusesLinkedStore(t *testing.T) {
+	shop, err := filepath.Abs("../../testdata/go/shop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	outside := t.TempDir()
+	os.WriteFile(filepath.Join(outside, "keep.txt"), []byte("keep"), 0o644)
+	before := filesBelow(t, outside)
+
+	dir := copyTree(t, shop)
+	if err := os.Symlink(outside, filepath.Join(dir, ".snap")); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := run(t, dir, "index", "-q")
+	if code != 2 || !strings.Contains(stderr, ".snap is a symbolic link (to "+outside+")") || !strings.Contains(stderr, "--store") {
+		t.Errorf("index through a linked .snap: exit %d, %s; want a usage error naming the link and --store", code, stderr)
+	}
+	// Named as --store, a checkout's .snap is refused too (snap setup
+	// writes it so into MCP clients' settings).
+	if code, _, stderr := run(t, dir, "index", "-q", "--store", filepath.Join(dir, ".snap")); code != 2 {
+		t.Errorf("index --store LINKED/.snap: exit %d, %s", code, stderr)
+	}
+	unchanged(t, "a linked .snap", before, filesBelow(t, outside))
+
+	target := filepath.Join(outside, "planted.lock")
+	dir = copyTree(t, shop)
+	os.MkdirAll(filepath.Join(dir, ".snap"), 0o755)
+	if err := os.Symlink(target, filepath.Join(dir, ".snap", ".snapstore.lock")); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr = run(t, dir, "index", "-q")
+	if code == 0 || !strings.Contains(stderr, ".snapstore.lock") {
+		t.Errorf("index with a linked lock file: exit %d, %s; want a failure naming it", code, stderr)
+	}
+	unchanged(t, "a linked lock file", before, filesBelow(t, outside))
+}
+
+// TestIndexMaxFileSizeBound: a --max-file-size past what a reader reads
+// back is a usage error, before anything is indexed or written.
+func TestIndexMaxFileSizeBound(t *testing.T) {
+	dir := copyTree(t, "../../testdata/go/shop")
+	code, _, stderr := run(t, dir, "index", "-q", "--max-file-size", "300000000")
+	if code != 2 || !strings.Contains(stderr, "--max-file-size") {
+		t.Errorf("--max-file-size 300000000: exit %d, %s; want a usage error", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".snap")); err == nil {
+		t.Errorf("a refused index made .snap")
+	}
+	if code, _, stderr := run(t, dir, "index", "-q", "--max-file-size", fmt.Sprint(snapshot.MaxValueSize)); code != 0 {
+		t.Errorf("--max-file-size %d: exit %d, %s", snapshot.MaxValueSize, code, stderr)
+	}
+}
+
+// headFolder returns the folder of the snapshot HEAD names in a
+// checkout's .snap, and HEAD.
+func headFolder(t *testing.T, dir string) (string, schemas.Head) {
+	t.Helper()
+	st, err := snapshot.OpenDir(filepath.Join(dir, ".snap"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, _, err := snapshot.ReadHead(context.Background(), st, "example/shop", "main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prefix, err := snapshot.Prefix("example/shop", "main", head.Commit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return filepath.Join(dir, ".snap", filepath.FromSlash(prefix)), head
+}
+
+// TestIndexAgainWithOtherOptions indexes one commit again and again with
+// other options. The first snapshot's files are never written again;
+// --no-sources goes under the commit's build key, a run of the first
+// tables reuses the first snapshot, and HEAD, wherever it moves, names a
+// snapshot that verifies with the digest it names.
+func TestIndexAgainWithOtherOptions(t *testing.T) {
+	dir, commits := history(t, 1)
+	first, _ := headFolder(t, dir)
+	if filepath.Base(first) != "commit="+commits[0] {
+		t.Fatalf("the first snapshot is at %s", first)
+	}
+	before := filesBelow(t, first)
+	for _, c := range []struct {
+		args  []string
+		build bool // under the build key, not the commit's
+	}{
+		{[]string{"--full"}, false},
+		{[]string{"--no-sources"}, true},
+		{nil, false},
+		{[]string{"--no-sources", "--full"}, true},
+		{[]string{"--exclude", "**/*_test.go"}, true},
+	} {
+		code, stdout, stderr := run(t, dir, append([]string{"index", "-q"}, c.args...)...)
+		if code != 0 {
+			t.Fatalf("index %v: %s", c.args, stderr)
+		}
+		folder, head := headFolder(t, dir)
+		if strings.TrimSpace(stdout) != folder {
+			t.Errorf("index %v printed %q; HEAD names %s", c.args, stdout, folder)
+		}
+		if got := strings.Contains(filepath.Base(folder), "-build-"); got != c.build || !strings.HasPrefix(filepath.Base(folder), "commit="+commits[0]) {
+			t.Errorf("index %v went to %s", c.args, folder)
+		}
+		raw, err := os.ReadFile(filepath.Join(folder, schemas.ManifestFile))
+		if err != nil || sha256Hex(raw) != head.ManifestSHA256 {
+			t.Errorf("index %v: HEAD names manifest %s; the folder holds %s (%v)", c.args, head.ManifestSHA256, sha256Hex(raw), err)
+		}
+		if code, _, stderr := run(t, dir, "verify", folder); code != 0 {
+			t.Errorf("index %v: HEAD does not verify: %s", c.args, stderr)
+		}
+		unchanged(t, fmt.Sprintf("index %v", c.args), before, filesBelow(t, first))
+	}
 }

@@ -54,8 +54,13 @@ func openStore(url, root string) (storeRef, error) {
 		}
 		return storeRef{}, usagef("store URL scheme %s is not supported: use a folder, file://PATH or s3://BUCKET/PREFIX", scheme)
 	}
-	st, err := filestore.New(path)
-	if err != nil {
+	// A checkout's .snap/ is whatever was committed there: a link in its
+	// place would send every write elsewhere.
+	st, err := filestore.Open(path, filestore.Options{NoLinkedRoot: url == "" || filepath.Base(filepath.Clean(path)) == ".snap"})
+	if errors.Is(err, filestore.ErrLinkedRoot) {
+		target, _ := os.Readlink(path)
+		return storeRef{}, usagef("store %s is a symbolic link (to %s); snap refuses to write through it: remove it, or pass --store with another folder", path, target)
+	} else if err != nil {
 		return storeRef{}, err
 	}
 	return storeRef{store: st, label: path, root: path}, nil
