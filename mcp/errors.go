@@ -13,6 +13,11 @@ const (
 	CodePagination       = "PAGINATION_ERROR"
 	CodeSnapshotNotFound = "SNAPSHOT_NOT_FOUND"
 	CodeStoreUnavailable = "STORE_UNAVAILABLE"
+	// CodeLimitExceeded is a call over one of the server's bounds: an
+	// argument too long, a list too long, a memory too large, a call
+	// that ran out of time. The details name the bound ("limit") and the
+	// argument at fault when there is one.
+	CodeLimitExceeded = "LIMIT_EXCEEDED"
 )
 
 // ToolError is a tool's failure as its caller sees it: a stable code, a
@@ -29,6 +34,18 @@ func (e *ToolError) Error() string { return e.Code + ": " + e.Message }
 
 func toolErr(code string, details any, format string, args ...any) *ToolError {
 	return &ToolError{Code: code, Message: fmt.Sprintf(format, args...), Details: details}
+}
+
+// limitErr is a LIMIT_EXCEEDED error about one argument (arg may be "")
+// over a bound of limit.
+func limitErr(arg string, limit int, format string, args ...any) *ToolError {
+	details := map[string]any{"limit": limit}
+	msg := fmt.Sprintf(format, args...)
+	if arg != "" {
+		details["argument"] = arg
+		msg = arg + ": " + msg
+	}
+	return &ToolError{Code: CodeLimitExceeded, Message: msg, Details: details}
 }
 
 // argErr is an INVALID_ARGUMENT error about one argument.

@@ -32,7 +32,7 @@ var updateSeeds = flag.Bool("update-fuzz-seeds", false, "rewrite the seed corpor
 
 // codes are the error codes a tool may answer with.
 var codes = []string{CodeSymbolNotFound, CodeAmbiguousSymbol, CodeInvalidArgument, CodeFileNotFound,
-	CodePathOutsideRoot, CodeIndexNotReady, CodePagination, CodeSnapshotNotFound, CodeStoreUnavailable}
+	CodePathOutsideRoot, CodeIndexNotReady, CodePagination, CodeSnapshotNotFound, CodeStoreUnavailable, CodeLimitExceeded}
 
 // checkToolError holds a tool error to the contract: a stable code among
 // want (any code when want is empty) and a message.
@@ -102,7 +102,7 @@ func FuzzToolArgs(f *testing.F) {
 		fields := argFields(typ)
 		in := reflect.New(typ)
 		if terr := decode(tool.Name, args, tool.schema, fields, in.Interface(), DefaultLimit, false); terr != nil {
-			checkToolError(t, terr, CodeInvalidArgument)
+			checkToolError(t, terr, CodeInvalidArgument, CodeLimitExceeded)
 		} else {
 			enc, err := json.Marshal(in.Interface())
 			if err != nil {
