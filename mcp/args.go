@@ -42,7 +42,7 @@ func newTool[In, Out any](name, title, toolset, description string, run func(ctx
 			in := new(In)
 			def := DefaultLimit
 			if r := registryFrom(ctx); r != nil {
-				def = r.pageLimit()
+				def = r.pageLimit(ctx)
 			}
 			if err := decode(name, args, schema, fields, in, def, repoScoped(ctx)); err != nil {
 				return nil, err

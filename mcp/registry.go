@@ -18,18 +18,33 @@
 //     previous answer's "next_cursor", valid for the same query on the same
 //     snapshot only (PAGINATION_ERROR otherwise).
 //   - Unknown arguments, missing required ones and wrong types are
-//     INVALID_ARGUMENT naming the argument.
+//     INVALID_ARGUMENT naming the argument and saying what it takes.
+//   - A string argument holds at most 4 KiB (a memory's text 256 KiB), a
+//     list 100 items, a memory 256 KiB; a call that waits gives up after
+//     Options.CallTimeout. Past a bound, a call is LIMIT_EXCEEDED, with
+//     the bound ("limit") and the argument in its details, and nothing
+//     of it done (see limits.go).
 //   - Every answer names the snapshot's "commit"; an empty answer carries a
 //     "hint", and so does an answer naming files that a working-tree
-//     overlay indexed from the checkout (it names them). Errors are results shaped {"error":{"code","message","details"}}.
+//     overlay indexed from the checkout (it names them). Errors are results
+//     shaped {"error":{"code","message","details"}}, with the codes of
+//     errors.go.
 //   - Answers are compact JSON: empty fields are left out, locations read
 //     "file:line:col".
+//
+// A session's settings (its toolsets, its page length) are its own: what
+// one client changes with snap_update_config, no other sees; and no
+// client chooses a toolset the server does not offer (Options.MaxToolsets),
+// nor a tool that writes from a read-only server (Options.ReadOnly). Both
+// transports screen every message as JSON-RPC 2.0 and MCP have it (see
+// protocol.go), and bound its size (Options.MaxRequestBytes).
 package mcp
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -95,16 +110,34 @@ type Tool struct {
 type Registry struct {
 	holder *query.Holder
 
-	mu           sync.RWMutex // guards tools, toolsets, defaultLimit and onTools
-	tools        []*Tool
-	toolsets     []string // what tools holds; empty for every toolset
-	defaultLimit int
-	onTools      func([]*Tool) // told when tools change
+	// mu guards the fields below it up to LoadWait. Views are never
+	// changed once made: a change makes a new one.
+	mu sync.RWMutex
+	// offered bounds the toolsets a session may choose (nil: every one):
+	// the operator's choice, which no client goes past.
+	offered []string
+	// readOnly leaves out every tool that writes (Tool.Writes).
+	readOnly bool
+	// noSyncTool leaves snap_sync out though there is a syncer: the
+	// server reports on its checkout but syncs with no store.
+	noSyncTool bool
+	// base is what a call outside any session is offered (snap query),
+	// and what each session starts with.
+	base *view
+	// sessions are the views of the sessions that changed their
+	// settings (snap_update_config), by session id.
+	sessions map[string]*view
+	// notify tells the session of ctx that its tools changed.
+	notify func(ctx context.Context)
 	// LoadWait is how long a call waits for a first engine when the
 	// holder has none yet; 0 answers INDEX_NOT_READY at once.
 	LoadWait time.Duration
-	syncer   Syncer
-	library  Library
+	// CallTimeout bounds each call of a tool that waits (its context's
+	// deadline): past it, the call answers LIMIT_EXCEEDED. 0 leaves calls
+	// unbounded.
+	CallTimeout time.Duration
+	syncer      Syncer
+	library     Library
 	// memories is the folder of the memory tools' files; "" keeps none.
 	memories string
 	// repos, when not nil, are the repositories the engine joins: the
@@ -112,55 +145,127 @@ type Registry struct {
 	repos []string
 }
 
+// view is what one session is offered: its toolsets and their tools,
+// and a page's length when a call gives none.
+type view struct {
+	toolsets     []string // what tools holds; empty for every toolset offered
+	tools        []*Tool
+	defaultLimit int
+}
+
 // NewRegistry returns the catalog's tools of the given toolsets (every
 // toolset when none is given), answering from whatever engine h holds at
 // each call.
 func NewRegistry(h *query.Holder, toolsets ...string) (*Registry, error) {
-	for _, ts := range toolsets {
-		if !slices.Contains(Toolsets, ts) {
-			return nil, fmt.Errorf("unknown toolset %q (have %s)", ts, strings.Join(Toolsets, ", "))
-		}
+	if err := knownToolsets(toolsets); err != nil {
+		return nil, err
 	}
-	r := &Registry{holder: h, defaultLimit: DefaultLimit}
-	r.setToolsets(toolsets)
+	r := &Registry{holder: h, base: &view{toolsets: slices.Clone(toolsets), defaultLimit: DefaultLimit}}
+	r.rebuild()
 	return r, nil
 }
 
-// setToolsets makes tools the catalog's tools of toolsets (every one when
-// empty), the settings tools always, and snap_sync when there is a
-// syncer. The caller holds mu, or is alone with r.
-func (r *Registry) setToolsets(toolsets []string) {
-	r.toolsets = slices.Clone(toolsets)
-	r.tools = nil
-	for _, t := range catalog {
-		if len(toolsets) == 0 || slices.Contains(toolsets, t.Toolset) || t.Toolset == ToolsetSettings {
-			if r.repos != nil && scoped(t) {
-				t = withRepo(t, r.repos)
-			}
-			r.tools = append(r.tools, t)
+func knownToolsets(toolsets []string) error {
+	for _, ts := range toolsets {
+		if !slices.Contains(Toolsets, ts) {
+			return fmt.Errorf("unknown toolset %q (have %s)", ts, strings.Join(Toolsets, ", "))
 		}
 	}
-	if r.syncer != nil && (len(toolsets) == 0 || slices.Contains(toolsets, ToolsetIndex)) {
-		r.tools = append(r.tools, syncTool)
+	return nil
+}
+
+// Offer bounds the toolsets a client may choose with snap_update_config
+// to toolsets (every toolset when none is given), and leaves out every
+// tool that writes (memories, settings) when readOnly is set. Neither a
+// session nor a call outside one is then offered more.
+func (r *Registry) Offer(readOnly bool, toolsets ...string) error {
+	if err := knownToolsets(toolsets); err != nil {
+		return err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.offered, r.readOnly = slices.Clone(toolsets), readOnly
+	if len(toolsets) == 0 {
+		r.offered = nil
+	}
+	r.rebuild()
+	return nil
+}
+
+// rebuild makes every view's tools anew, after what they are made of
+// changed (a syncer, the repositories, what is offered). The caller holds
+// mu, or is alone with r.
+func (r *Registry) rebuild() {
+	r.base = r.withToolsets(r.base, r.base.toolsets)
+	for id, v := range r.sessions {
+		r.sessions[id] = r.withToolsets(v, v.toolsets)
 	}
 }
 
-// Tools returns the registry's tools in catalog order.
+// withToolsets returns v offering toolsets. The caller holds mu.
+func (r *Registry) withToolsets(v *view, toolsets []string) *view {
+	nv := *v
+	nv.toolsets, nv.tools = slices.Clone(toolsets), r.toolsOf(toolsets)
+	return &nv
+}
+
+// toolsOf returns the catalog's tools of toolsets (every one offered when
+// empty), the settings tools always, and snap_sync when there is a
+// syncer: those the server offers. The caller holds mu.
+func (r *Registry) toolsOf(toolsets []string) []*Tool {
+	var tools []*Tool
+	for _, t := range catalog {
+		if !r.permits(t) || len(toolsets) > 0 && !slices.Contains(toolsets, t.Toolset) && t.Toolset != ToolsetSettings {
+			continue
+		}
+		if r.repos != nil && scoped(t) {
+			t = withRepo(t, r.repos)
+		}
+		tools = append(tools, t)
+	}
+	if r.syncer != nil && !r.noSyncTool && r.permits(syncTool) && (len(toolsets) == 0 || slices.Contains(toolsets, ToolsetIndex)) {
+		tools = append(tools, syncTool)
+	}
+	return tools
+}
+
+// permits reports whether the server offers t to anyone.
+func (r *Registry) permits(t *Tool) bool {
+	if r.readOnly && t.Writes {
+		return false
+	}
+	return r.offered == nil || t.Toolset == ToolsetSettings || slices.Contains(r.offered, t.Toolset)
+}
+
+// Tools returns the tools a call outside any session is offered, in
+// catalog order.
 func (r *Registry) Tools() []*Tool {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
-	return slices.Clone(r.tools)
+	return slices.Clone(r.base.tools)
 }
 
-// Tool returns the tool with that name.
+// allTools returns every tool some session may be offered.
+func (r *Registry) allTools() []*Tool {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.toolsOf(nil)
+}
+
+// Tool returns the tool with that name, of those a call outside any
+// session is offered.
 func (r *Registry) Tool(name string) (*Tool, bool) {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
-	i := slices.IndexFunc(r.tools, func(t *Tool) bool { return t.Name == name })
+	return r.base.tool(name)
+}
+
+func (v *view) tool(name string) (*Tool, bool) {
+	i := slices.IndexFunc(v.tools, func(t *Tool) bool { return t.Name == name })
 	if i < 0 {
 		return nil, false
 	}
-	return r.tools[i], true
+	return v.tools[i], true
 }
 
 // Call runs tool name with args, a JSON object (empty or null for none),
@@ -171,20 +276,29 @@ func (r *Registry) Call(ctx context.Context, name string, args json.RawMessage) 
 }
 
 func (r *Registry) call(ctx context.Context, name string, args json.RawMessage) (any, *query.Engine, *ToolError) {
-	t, ok := r.Tool(name)
+	v := r.viewOf(ctx)
+	t, ok := v.tool(name)
 	var terr *ToolError
 	if !ok {
 		var names []string
-		for _, t := range r.Tools() {
+		for _, t := range v.tools {
 			names = append(names, t.Name)
 		}
-		return nil, nil, toolErr(CodeInvalidArgument, map[string]any{"tools": names}, "unknown tool %q", name)
+		return nil, nil, toolErr(CodeInvalidArgument, map[string]any{"tools": names}, "unknown tool %s; this session is offered %s", quote(name), strings.Join(names, ", "))
 	}
 	var e *query.Engine
 	if t.Offline {
 		e = r.holder.Load()
 	} else if e, terr = r.current(ctx); terr != nil {
 		return nil, nil, terr
+	}
+	if r.CallTimeout > 0 && (t.Waits || t.Offline) {
+		// Only a call that waits (on a store, a disk) can outlast its
+		// bound: one that answers from memory does work its arguments'
+		// bounds bound, and its answer is not worth a timer.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, r.CallTimeout)
+		defer cancel()
 	}
 	ctx = context.WithValue(ctx, registryKey{}, r)
 	if e != nil && len(e.Repos()) > 0 && scoped(t) {
@@ -195,6 +309,9 @@ func (r *Registry) call(ctx context.Context, name string, args json.RawMessage) 
 	}
 	res, terr := t.Handler(ctx, e, args)
 	if terr != nil {
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			terr = limitErr("", int(r.CallTimeout.Seconds()), "the call took longer than %v, the server's limit (%s)", r.CallTimeout, terr.Message)
+		}
 		return nil, e, terr
 	}
 	if a, ok := res.(answer); ok && e != nil {
@@ -289,6 +406,9 @@ type answer interface{ head() *header }
 // init: snap_update_config, one of its tools, reads it.
 var catalog []*Tool
 
+// catalogTools are the catalog's tools and snap_sync, by name.
+var catalogTools map[string]*Tool
+
 func init() {
 	catalog = []*Tool{
 		statusTool,
@@ -327,5 +447,9 @@ func init() {
 		listMemoriesTool,
 		editMemoryTool,
 		deleteMemoryTool,
+	}
+	catalogTools = map[string]*Tool{syncTool.Name: syncTool}
+	for _, t := range catalog {
+		catalogTools[t.Name] = t
 	}
 }

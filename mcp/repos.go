@@ -36,7 +36,7 @@ func (r *Registry) WithRepos(repos []string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.repos = slices.Clone(repos)
-	r.setToolsets(r.toolsets)
+	r.rebuild()
 }
 
 // scoped tools are those whose answers depend on where a name or path is

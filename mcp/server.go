@@ -39,6 +39,16 @@ type Options struct {
 	// Repos, for a server whose engine joins several repositories, names
 	// them: the tools then take a repo argument (see WithRepos).
 	Repos []string
+	// MaxToolsets bounds the toolsets a client may choose with
+	// snap_update_config (every toolset when empty); it starts with
+	// Toolsets.
+	MaxToolsets []string
+	// ReadOnly leaves out every tool that writes: the memory tools that
+	// do, and snap_update_config.
+	ReadOnly bool
+	// NoSyncTool has snap_status report on Sync but offers no snap_sync:
+	// the server syncs with no store (snap serve without --sync).
+	NoSyncTool bool
 }
 
 // Server is an MCP server over a Registry's tools.
@@ -56,8 +66,14 @@ func NewServer(h *query.Holder, opt Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := reg.Offer(opt.ReadOnly, opt.MaxToolsets...); err != nil {
+		return nil, err
+	}
 	reg.LoadWait = opt.LoadWait
-	if opt.Sync != nil {
+	switch {
+	case opt.Sync != nil && opt.NoSyncTool:
+		reg.WithSyncStatus(opt.Sync)
+	case opt.Sync != nil:
 		reg.WithSyncer(opt.Sync)
 	}
 	reg.WithMemories(opt.Memories)
@@ -77,11 +93,27 @@ func NewServer(h *query.Holder, opt Options) (*Server, error) {
 	if name == "" {
 		name = "snap"
 	}
+	// Every tool a session may be offered is the server's; each session
+	// sees and calls those of its own view (see sessions.go), which goes
+	// when the session ends.
+	hooks := &server.Hooks{}
+	hooks.AddOnUnregisterSession(func(_ context.Context, s server.ClientSession) { reg.forget(s.SessionID()) })
 	sopts := []server.ServerOption{
-		server.WithToolCapabilities(true), // snap_update_config may change the toolsets
+		server.WithToolCapabilities(true), // snap_update_config may change a session's toolsets
 		server.WithResourceCapabilities(false, false),
 		server.WithRecovery(),
 		server.WithInstructions(instructions),
+		server.WithHooks(hooks),
+		server.WithToolFilter(func(ctx context.Context, tools []mcpgo.Tool) []mcpgo.Tool {
+			v := reg.viewOf(ctx)
+			offered := make([]mcpgo.Tool, 0, len(v.tools))
+			for _, t := range tools {
+				if _, ok := v.tool(t.Name); ok {
+					offered = append(offered, t)
+				}
+			}
+			return offered
+		}),
 	}
 	if opt.Logger != nil {
 		sopts = append(sopts, server.WithLogger(opt.Logger))
@@ -94,8 +126,14 @@ func NewServer(h *query.Holder, opt Options) (*Server, error) {
 		}
 		return st
 	}
-	srv.AddTools(serverTools(reg.Tools())...)
-	reg.OnToolsChange(func(tools []*Tool) { srv.SetTools(serverTools(tools)...) })
+	srv.AddTools(serverTools(reg.allTools())...)
+	reg.mu.Lock()
+	reg.notify = func(ctx context.Context) {
+		// Only the session whose tools changed is told; one that has not
+		// initialized yet has not listed them.
+		srv.SendNotificationToClient(ctx, string(mcpgo.MethodNotificationToolsListChanged), nil)
+	}
+	reg.mu.Unlock()
 	addResources(srv, reg)
 	return &Server{MCPServer: srv, reg: reg}, nil
 }

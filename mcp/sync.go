@@ -50,8 +50,18 @@ type RepoSync struct {
 func (r *Registry) WithSyncer(s Syncer) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.syncer = s
-	r.setToolsets(r.toolsets)
+	r.syncer, r.noSyncTool = s, false
+	r.rebuild()
+}
+
+// WithSyncStatus makes r report on s in snap_status, as WithSyncer does,
+// but offer no snap_sync: for a server that syncs with no store, whose
+// syncer only reports on its checkout.
+func (r *Registry) WithSyncStatus(s Syncer) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.syncer, r.noSyncTool = s, true
+	r.rebuild()
 }
 
 func syncerFrom(ctx context.Context) Syncer {

@@ -21,40 +21,28 @@ type IntervalSetter interface {
 // MinSyncInterval is the shortest sync interval a client may set.
 const MinSyncInterval = 10 * time.Second
 
-// pageLimit is the limit of a page when a call gives none.
-func (r *Registry) pageLimit() int {
-	r.mu.RLock()
-	defer r.mu.RUnlock()
-	return r.defaultLimit
-}
-
-// OnToolsChange has fn told the registry's tools whenever they change
-// (snap_update_config changed the toolsets).
-func (r *Registry) OnToolsChange(fn func([]*Tool)) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.onTools = fn
-}
-
 type settings struct {
 	header
-	Toolsets     []string `json:"toolsets"`           // offered now
-	Available    []string `json:"available_toolsets"` // every toolset
+	Toolsets     []string `json:"toolsets"`           // offered to this session now
+	Available    []string `json:"available_toolsets"` // those this session may choose
 	Tools        int      `json:"tools"`              // how many tools are offered
 	DefaultLimit int      `json:"default_limit"`      // a page's length when a call gives no limit
 	MaxLimit     int      `json:"max_limit"`
 	SyncInterval string   `json:"sync_interval,omitempty"` // between syncs; only when the server syncs
 	Memories     string   `json:"memories,omitempty"`      // the memories' folder
+	ReadOnly     bool     `json:"read_only,omitempty"`     // no tool writes: memories are read only, settings fixed
 	Changed      []string `json:"changed,omitempty"`       // what snap_update_config changed
 }
 
-func (r *Registry) settings() *settings {
+// settings are the settings of the call of ctx: its session's.
+func (r *Registry) settings(ctx context.Context) *settings {
+	v := r.viewOf(ctx)
 	r.mu.RLock()
 	defer r.mu.RUnlock()
-	s := &settings{Toolsets: slices.Clone(r.toolsets), Available: slices.Clone(Toolsets), Tools: len(r.tools),
-		DefaultLimit: r.defaultLimit, MaxLimit: MaxLimit, Memories: r.memories}
+	s := &settings{Toolsets: slices.Clone(v.toolsets), Available: r.available(), Tools: len(v.tools),
+		DefaultLimit: v.defaultLimit, MaxLimit: MaxLimit, Memories: r.memories, ReadOnly: r.readOnly}
 	if len(s.Toolsets) == 0 {
-		s.Toolsets = slices.Clone(Toolsets)
+		s.Toolsets = s.Available
 	}
 	if r.syncer != nil {
 		s.SyncInterval = r.syncer.SyncStatus().Interval
@@ -62,41 +50,62 @@ func (r *Registry) settings() *settings {
 	return s
 }
 
+// available lists the toolsets a session may choose: those the server
+// offers. The caller holds mu.
+func (r *Registry) available() []string {
+	if r.offered == nil {
+		return slices.Clone(Toolsets)
+	}
+	return slices.DeleteFunc(slices.Clone(Toolsets), func(ts string) bool { return !slices.Contains(r.offered, ts) })
+}
+
 type getConfigIn struct{}
 
 var getConfigTool = offline(newTool(
 	"snap_get_config", "Settings", ToolsetSettings,
-	"The server's settings: the toolsets offered and all there are, the default and largest page, the sync "+
+	"This session's settings: the toolsets offered and those it may choose, the default and largest page, the sync "+
 		"interval when the server syncs, where memories are kept. snap_update_config changes them.",
 	func(ctx context.Context, _ *query.Engine, _ *getConfigIn) (*settings, *ToolError) {
-		return registryFrom(ctx).settings(), nil
+		return registryFrom(ctx).settings(ctx), nil
 	}))
 
 type updateConfigIn struct {
-	Toolsets     []string `json:"toolsets,omitempty" jsonschema:"offer the tools of these toolsets (or [\"all\"]); the list of tools changes and clients are told"`
+	Toolsets     []string `json:"toolsets,omitempty" jsonschema:"offer the tools of these toolsets (or [\"all\"]) to this session; the list of tools changes and the client is told"`
 	DefaultLimit *int     `json:"default_limit,omitempty" jsonschema:"a page's length when a call gives no limit (1 to 1000)"`
 	SyncInterval string   `json:"sync_interval,omitempty" jsonschema:"how often to look for a newer snapshot, as 30s, 5m or 1h (at least 10s); only when the server syncs"`
 }
 
 var updateConfigTool = offline(writer(newTool(
 	"snap_update_config", "Change settings", ToolsetSettings,
-	"Change the server's settings for this run: toolsets, default page length, sync interval. Every value is "+
-		"checked before any is applied; answers the settings after the change. Nothing is written to disk.",
+	"Change this session's settings: toolsets (among those the server offers), default page length; and the "+
+		"server's sync interval. Every value is checked before any is applied; answers the settings after the change. "+
+		"Nothing is written to disk.",
 	func(ctx context.Context, _ *query.Engine, in *updateConfigIn) (*settings, *ToolError) {
 		r := registryFrom(ctx)
+		if id, ok := sessionOf(ctx); ok && id == "" && (in.Toolsets != nil || in.DefaultLimit != nil) {
+			return nil, toolErr(CodeInvalidArgument, nil, "settings last for a session, and this request comes in none "+
+				"(MCP 2026-07-28 has no sessions): give limit to each call instead")
+		}
 		var changed []string
 		var toolsets []string
 		if in.Toolsets != nil {
 			if len(in.Toolsets) == 0 {
 				return nil, argErr("toolsets", "name at least one toolset, or all")
 			}
+			r.mu.RLock()
+			available := r.available()
+			r.mu.RUnlock()
 			for _, ts := range in.Toolsets {
 				switch {
 				case ts == "all":
 					toolsets = nil
 				case !slices.Contains(Toolsets, ts):
-					return nil, toolErr(CodeInvalidArgument, map[string]any{"argument": "toolsets", "toolsets": Toolsets},
-						"toolsets: unknown toolset %q (have %s, or all)", ts, strings.Join(Toolsets, ", "))
+					return nil, toolErr(CodeInvalidArgument, map[string]any{"argument": "toolsets", "toolsets": available},
+						"toolsets: unknown toolset %s (have %s, or all)", quote(ts), strings.Join(available, ", "))
+				case !slices.Contains(available, ts):
+					return nil, toolErr(CodeInvalidArgument, map[string]any{"argument": "toolsets", "toolsets": available},
+						"toolsets: this server does not offer %s (it offers %s, or all of them): its operator chose them with snap serve --toolsets",
+						ts, strings.Join(available, ", "))
 				case !slices.Contains(in.Toolsets, "all"):
 					toolsets = append(toolsets, ts)
 				}
@@ -111,7 +120,7 @@ var updateConfigTool = offline(writer(newTool(
 		if in.SyncInterval != "" {
 			var err error
 			if interval, err = time.ParseDuration(in.SyncInterval); err != nil {
-				return nil, argErr("sync_interval", "want a duration such as 30s, 5m or 1h, got %q", in.SyncInterval)
+				return nil, argErr("sync_interval", "want a duration such as 30s, 5m or 1h, got %s", quote(in.SyncInterval))
 			}
 			if interval < MinSyncInterval {
 				return nil, argErr("sync_interval", "at least %v, got %v", MinSyncInterval, interval)
@@ -130,21 +139,23 @@ var updateConfigTool = offline(writer(newTool(
 			changed = append(changed, "sync_interval")
 		}
 		r.mu.Lock()
+		v := r.lockedView(ctx)
+		if in.Toolsets != nil {
+			v = r.withToolsets(v, toolsets)
+		}
 		if in.DefaultLimit != nil {
-			r.defaultLimit = *in.DefaultLimit
+			nv := *v
+			nv.defaultLimit = *in.DefaultLimit
+			v = &nv
 			changed = append(changed, "default_limit")
 		}
-		var notify func([]*Tool)
-		var tools []*Tool
-		if in.Toolsets != nil {
-			r.setToolsets(toolsets)
-			notify, tools = r.onTools, slices.Clone(r.tools)
-		}
+		r.setView(ctx, v)
+		notify := r.notify
 		r.mu.Unlock()
-		if notify != nil {
-			notify(tools)
+		if in.Toolsets != nil && notify != nil {
+			notify(ctx)
 		}
-		out := r.settings()
+		out := r.settings(ctx)
 		out.Changed = changed
 		if len(changed) == 0 {
 			out.Hint = "nothing to change: give toolsets, default_limit or sync_interval"
