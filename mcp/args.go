@@ -261,7 +261,7 @@ func (id *ID) UnmarshalJSON(b []byte) error {
 	}
 	v, err := strconv.ParseUint(s, 10, 64)
 	if err != nil {
-		return fmt.Errorf("want a node id (decimal digits, as a number or a string), got %s", b)
+		return fmt.Errorf("want a node id (decimal digits, as a number or a string), got %s", clip(string(b)))
 	}
 	*id = ID(v)
 	return nil
@@ -320,12 +320,18 @@ func argFields(t reflect.Type) map[string][]int {
 }
 
 // decode checks args against schema and fills in, argument by argument, so
-// that any failure names its argument.
+// that any failure names its argument and says, in words, what it takes.
+// Strings and lists over their bounds (maxArgBytes, maxListItems) are
+// refused with LIMIT_EXCEEDED.
 func decode(tool string, args json.RawMessage, schema *jsonschema.Schema, fields map[string][]int, in any, defaultLimit int, repoArg bool) *ToolError {
 	var m map[string]json.RawMessage
-	if len(bytes.TrimSpace(args)) > 0 {
+	if kind := jsonKind(args); kind != "" && kind != "null" {
+		if kind != "object" {
+			return toolErr(CodeInvalidArgument, map[string]any{"arguments": schema.PropertyOrder},
+				"arguments must be a JSON object of named arguments, got %s; %s", an(kind), takes(tool, schema))
+		}
 		if err := json.Unmarshal(args, &m); err != nil {
-			return toolErr(CodeInvalidArgument, nil, "arguments must be a JSON object: %v", err)
+			return toolErr(CodeInvalidArgument, nil, "arguments are not valid JSON; %s", takes(tool, schema))
 		}
 	}
 	names := slices.Sorted(maps.Keys(m))
@@ -334,13 +340,13 @@ func decode(tool string, args json.RawMessage, schema *jsonschema.Schema, fields
 			continue // the registry chose the repository (repos.go)
 		}
 		if _, ok := fields[k]; !ok {
-			return toolErr(CodeInvalidArgument, map[string]any{"argument": k, "arguments": schema.PropertyOrder},
-				"unknown argument %q; %s takes %s", k, tool, strings.Join(schema.PropertyOrder, ", "))
+			return toolErr(CodeInvalidArgument, map[string]any{"argument": clip(k), "arguments": schema.PropertyOrder},
+				"unknown argument %s; %s", quote(k), takes(tool, schema))
 		}
 	}
 	for _, k := range schema.Required {
 		if v, ok := m[k]; !ok || string(v) == "null" {
-			return argErr(k, "required")
+			return argErr(k, "required: want %s", jsonType(schema.Properties[k]))
 		}
 	}
 	rv := reflect.ValueOf(in).Elem()
@@ -350,16 +356,100 @@ func decode(tool string, args json.RawMessage, schema *jsonschema.Schema, fields
 		}
 		f := rv.FieldByIndex(fields[k])
 		if err := json.Unmarshal(m[k], f.Addr().Interface()); err != nil {
+			want := jsonType(schema.Properties[k])
 			if te := (*json.UnmarshalTypeError)(nil); errors.As(err, &te) {
-				return argErr(k, "want %s, got %s", jsonType(schema.Properties[k]), te.Value)
+				if jsonKind(m[k]) == "array" && te.Value != "array" {
+					return argErr(k, "want %s, got %s in the list", want, te.Value)
+				}
+				return argErr(k, "want %s, got %s", want, te.Value)
 			}
-			return argErr(k, "%v", err)
+			if strings.HasPrefix(err.Error(), "json: ") { // Go's words, not a client's
+				return argErr(k, "want %s, got %s", want, jsonKind(m[k]))
+			}
+			return argErr(k, "%v", err) // an input type's own words (ID)
+		}
+		bound := maxArgBytes
+		if rv.Type().FieldByIndex(fields[k]).Tag.Get("bound") == "memory" {
+			bound = maxMemory
+		}
+		if terr := checkBounds(k, f, bound); terr != nil {
+			return terr
 		}
 	}
 	if p, ok := in.(pager); ok {
 		p.bind(tool, queryHash(m), defaultLimit)
 	}
 	return nil
+}
+
+// checkBounds refuses a string argument longer than bound bytes, and a
+// list longer than maxListItems or holding such a string.
+func checkBounds(arg string, v reflect.Value, bound int) *ToolError {
+	if v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return nil
+		}
+		v = v.Elem()
+	}
+	switch v.Kind() {
+	case reflect.String:
+		if v.Len() > bound {
+			return limitErr(arg, bound, "%d bytes; at most %d", v.Len(), bound)
+		}
+	case reflect.Slice:
+		if v.Len() > maxListItems {
+			return limitErr(arg, maxListItems, "%d items; at most %d", v.Len(), maxListItems)
+		}
+		if v.Type().Elem().Kind() == reflect.String {
+			for i := range v.Len() {
+				if n := v.Index(i).Len(); n > bound {
+					return limitErr(arg, bound, "item %d has %d bytes; at most %d", i, n, bound)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// takes says what arguments a tool takes, for an error that refuses some.
+func takes(tool string, schema *jsonschema.Schema) string {
+	if len(schema.PropertyOrder) == 0 {
+		return tool + " takes no arguments: send {}"
+	}
+	return tool + " takes " + strings.Join(schema.PropertyOrder, ", ")
+}
+
+// jsonKind names the kind of JSON value raw holds, by its first byte:
+// object, array, string, number, boolean or null; "" when raw is empty.
+func jsonKind(raw []byte) string {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return ""
+	}
+	switch raw[0] {
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "boolean"
+	case 'n':
+		return "null"
+	}
+	return "number"
+}
+
+// an is a kind of JSON value with its article: "an object", "a string".
+func an(kind string) string {
+	switch kind {
+	case "object", "array":
+		return "an " + kind
+	case "null", "":
+		return "null"
+	}
+	return "a " + kind
 }
 
 // pager is an input with paging arguments.
@@ -430,13 +520,13 @@ func resolveSymbol(e *query.Engine, id *ID, name, file, idArg, nameArg string) (
 			cands = append(cands, candidate{ID: idString(n.ID), Kind: n.Kind, QName: n.QualifiedName, File: n.File, Line: n.StartLine})
 		}
 		return -1, toolErr(CodeAmbiguousSymbol, map[string]any{"candidates": cands, "total": len(rows)},
-			"%d symbols match %q; select one by id, or narrow with a qualified name or file", len(rows), name)
+			"%d symbols match %s; select one by id, or narrow with a qualified name or file", len(rows), quote(name))
 	}
-	details := map[string]any{nameArg: name}
-	msg := fmt.Sprintf("no symbol matches %q", name)
+	details := map[string]any{nameArg: clip(name)}
+	msg := "no symbol matches " + quote(name)
 	if file != "" {
-		details["file"] = file
-		msg += " in " + file
+		details["file"] = clip(file)
+		msg += " in " + clip(file)
 		if n := len(e.Find(name, "")); n > 0 {
 			msg += fmt.Sprintf(" (%d elsewhere: drop file)", n)
 		}

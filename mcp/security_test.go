@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io"
 	"io/fs"
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -214,24 +213,7 @@ func TestMemoriesConfined(t *testing.T) {
 // get 401 with a WWW-Authenticate challenge, browser requests from other
 // origins get 403, and a request with the token from a local page works.
 func TestServeHTTPGuards(t *testing.T) {
-	srv, err := mcp.NewServer(holder(t), mcp.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- mcp.ServeHTTP(ctx, srv, ln, mcp.HTTPOptions{Token: "s3cr3t-token-0123456789"}) }()
-	defer func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Error(err)
-		}
-	}()
-	url := "http://" + ln.Addr().String() + "/mcp"
+	url := serveHTTPTest(t, mcp.Options{}, mcp.HTTPOptions{Token: "s3cr3t-token-0123456789"})
 	for _, c := range []struct {
 		auth, origin string
 		want         int
@@ -288,7 +270,7 @@ func TestServeHTTPGuards(t *testing.T) {
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if resp.StatusCode == http.StatusOK || !strings.Contains(string(body), "too large") {
+	if resp.StatusCode != http.StatusRequestEntityTooLarge || !strings.Contains(string(body), mcp.CodeLimitExceeded) {
 		t.Errorf("a 17 MiB request: %d %.200s", resp.StatusCode, body)
 	}
 }

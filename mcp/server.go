@@ -1,20 +1,28 @@
 package mcp
 
 import (
+	"bytes"
+	"cmp"
 	"context"
+	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/netip"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+	"golang.org/x/net/netutil"
 
 	"github.com/graphsnap/snap/query"
 )
@@ -49,12 +57,19 @@ type Options struct {
 	// NoSyncTool has snap_status report on Sync but offers no snap_sync:
 	// the server syncs with no store (snap serve without --sync).
 	NoSyncTool bool
+	// MaxRequestBytes bounds one message: a line on stdin, a request
+	// body over HTTP. DefaultMaxRequestBytes when 0.
+	MaxRequestBytes int
+	// CallTimeout bounds each tool call (see Registry.CallTimeout).
+	// DefaultCallTimeout when 0; none when negative.
+	CallTimeout time.Duration
 }
 
 // Server is an MCP server over a Registry's tools.
 type Server struct {
 	*server.MCPServer
-	reg *Registry
+	reg        *Registry
+	maxRequest int // bytes of one message
 }
 
 // NewServer returns an MCP server offering the tools of opt.Toolsets over
@@ -70,6 +85,7 @@ func NewServer(h *query.Holder, opt Options) (*Server, error) {
 		return nil, err
 	}
 	reg.LoadWait = opt.LoadWait
+	reg.CallTimeout = max(cmp.Or(opt.CallTimeout, DefaultCallTimeout), 0)
 	switch {
 	case opt.Sync != nil && opt.NoSyncTool:
 		reg.WithSyncStatus(opt.Sync)
@@ -135,7 +151,7 @@ func NewServer(h *query.Holder, opt Options) (*Server, error) {
 	}
 	reg.mu.Unlock()
 	addResources(srv, reg)
-	return &Server{MCPServer: srv, reg: reg}, nil
+	return &Server{MCPServer: srv, reg: reg, maxRequest: cmp.Or(opt.MaxRequestBytes, DefaultMaxRequestBytes)}, nil
 }
 
 func mcpTool(t *Tool) mcpgo.Tool {
@@ -175,9 +191,23 @@ func handler(reg *Registry, name string) server.ToolHandlerFunc {
 	}
 }
 
-// maxRequestBody bounds the body of one HTTP request: the largest a call
-// needs is a memory (1 MiB of content, escaped in JSON).
-const maxRequestBody = 16 << 20
+// HTTP bounds: what one connection, or a client that never sends a
+// whole request, may hold.
+const (
+	// DefaultMaxConnections bounds the connections open at once.
+	DefaultMaxConnections = 512
+	// DefaultReadTimeout bounds the reading of one request, its header
+	// and its body.
+	DefaultReadTimeout = 30 * time.Second
+	// DefaultIdleTimeout bounds how long a connection waits for its next
+	// request.
+	DefaultIdleTimeout = time.Minute
+	// DefaultSessionIdleTTL ends a session that sent nothing for that
+	// long: its id then answers 404, and its settings are gone.
+	DefaultSessionIdleTTL = time.Hour
+	// headerTimeout bounds the reading of a request's header.
+	headerTimeout = 10 * time.Second
+)
 
 // HTTPOptions configure ServeHTTP.
 type HTTPOptions struct {
@@ -187,6 +217,14 @@ type HTTPOptions struct {
 	// ("Authorization: Bearer TOKEN"); a request without it gets 401. Set
 	// it whenever the server listens beyond loopback.
 	Token string
+	// MaxConnections bounds the connections open at once; past it, new
+	// ones wait to be accepted. DefaultMaxConnections when 0.
+	MaxConnections int
+	// ReadTimeout bounds the reading of a request, its header (at most
+	// 10 s) and its body; IdleTimeout, a connection's wait for its next
+	// request; SessionIdleTTL, a session's silence. Their defaults when
+	// 0. Nothing bounds an answer's stream.
+	ReadTimeout, IdleTimeout, SessionIdleTTL time.Duration
 }
 
 // ServeHTTP serves srv over MCP's streamable HTTP transport at path /mcp
@@ -200,12 +238,19 @@ type HTTPOptions struct {
 // only when that origin is on this machine (localhost, a loopback
 // address), so a web page elsewhere cannot drive the tools; and over
 // loopback, requests must name a loopback host (DNS rebinding protection).
+//
+// Connections are bounded in number and in time (see HTTPOptions), and
+// a body in size (Options.MaxRequestBytes: 413 past it); every message is
+// screened as over stdio (see screen). Sessions have ids only the server
+// makes, so that no client can reach another's session or its settings.
 func ServeHTTP(ctx context.Context, s *Server, ln net.Listener, opt HTTPOptions) error {
 	logger := opt.Logger
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	h := server.NewStreamableHTTPServer(s.MCPServer, server.WithStreamableHTTPLogger(logger))
+	readTimeout := cmp.Or(opt.ReadTimeout, DefaultReadTimeout)
+	h := server.NewStreamableHTTPServer(s.MCPServer, server.WithStreamableHTTPLogger(logger),
+		server.WithSessionIdManager(&sessionIDs{}), server.WithSessionIdleTTL(cmp.Or(opt.SessionIdleTTL, DefaultSessionIdleTTL)))
 	streams, endStreams := context.WithCancel(context.Background())
 	defer endStreams()
 	want := sha256.Sum256([]byte(opt.Token))
@@ -216,6 +261,7 @@ func ServeHTTP(ctx context.Context, s *Server, ln net.Listener, opt HTTPOptions)
 			got := sha256.Sum256([]byte(strings.TrimSpace(token)))
 			if !strings.EqualFold(scheme, "Bearer") || subtle.ConstantTimeCompare(got[:], want[:]) != 1 {
 				w.Header().Set("WWW-Authenticate", `Bearer realm="snap"`)
+				w.Header().Set("Connection", "close") // no idle connection is kept for whoever has no token
 				http.Error(w, "Unauthorized: send the server's token as Authorization: Bearer TOKEN", http.StatusUnauthorized)
 				return
 			}
@@ -224,8 +270,24 @@ func ServeHTTP(ctx context.Context, s *Server, ln net.Listener, opt HTTPOptions)
 			http.Error(w, "Forbidden: requests from web pages of other origins are refused", http.StatusForbidden)
 			return
 		}
-		r.Body = http.MaxBytesReader(w, r.Body, maxRequestBody)
-		if r.Method == http.MethodGet {
+		switch r.Method {
+		case http.MethodPost:
+			body, status, rej := s.readBody(w, r, readTimeout)
+			if rej == nil {
+				_, rej = screen(body)
+				status = http.StatusOK
+				if rej != nil && (rej.Error.Code == mcpgo.PARSE_ERROR || rej.Error.Code == mcpgo.INVALID_REQUEST) {
+					status = http.StatusBadRequest // not a request: no JSON-RPC answer has an id to go with
+				}
+			}
+			if rej != nil {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(status)
+				json.NewEncoder(w).Encode(rej)
+				return
+			}
+			r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(body)), int64(len(body))
+		case http.MethodGet:
 			rctx, cancel := context.WithCancel(r.Context())
 			defer cancel()
 			defer context.AfterFunc(streams, cancel)()
@@ -233,10 +295,11 @@ func ServeHTTP(ctx context.Context, s *Server, ln net.Listener, opt HTTPOptions)
 		}
 		h.ServeHTTP(w, r)
 	}))
-	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	hs := &http.Server{Handler: mux, ReadHeaderTimeout: min(headerTimeout, readTimeout),
+		IdleTimeout: cmp.Or(opt.IdleTimeout, DefaultIdleTimeout), MaxHeaderBytes: 64 << 10}
 	hs.RegisterOnShutdown(endStreams)
 	done := make(chan error, 1)
-	go func() { done <- hs.Serve(ln) }()
+	go func() { done <- hs.Serve(netutil.LimitListener(ln, cmp.Or(opt.MaxConnections, DefaultMaxConnections))) }()
 	select {
 	case err := <-done:
 		return err
@@ -252,6 +315,51 @@ func ServeHTTP(ctx context.Context, s *Server, ln net.Listener, opt HTTPOptions)
 		hs.Close()
 	}
 	return nil
+}
+
+// readBody reads a POST's body, of at most the server's bound, within
+// timeout: the client that sends it slowly, or sends more, holds no
+// connection long. Past the bound the answer is 413, past the time 408,
+// with the JSON-RPC error to write.
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request, timeout time.Duration) ([]byte, int, *mcpgo.JSONRPCError) {
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Now().Add(timeout))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, int64(s.maxRequest)))
+	if err != nil {
+		// The rest of the body is not read: the connection closes.
+		w.Header().Set("Connection", "close")
+		if errors.As(err, new(*http.MaxBytesError)) {
+			return nil, http.StatusRequestEntityTooLarge, tooLarge(s.maxRequest)
+		}
+		return nil, http.StatusRequestTimeout, rpcError(nil, mcpgo.INVALID_REQUEST,
+			fmt.Sprintf("the request's body did not arrive whole within %v", timeout), nil)
+	}
+	rc.SetReadDeadline(time.Time{}) // the answer may stream for as long as it takes
+	return body, 0, nil
+}
+
+// sessionIDs makes the ids of HTTP sessions, and knows them: a request
+// naming an id it did not make, or one that ended, gets 404, so that a
+// client can neither make up a session nor reach another's. An id is
+// forgotten when its session ends (DELETE, or idle past SessionIdleTTL).
+type sessionIDs struct{ live sync.Map }
+
+func (m *sessionIDs) Generate() string {
+	id := "snap-" + rand.Text()
+	m.live.Store(id, struct{}{})
+	return id
+}
+
+func (m *sessionIDs) Validate(id string) (isTerminated bool, err error) {
+	if _, ok := m.live.Load(id); !ok {
+		return false, errors.New("no such session: initialize a new one")
+	}
+	return false, nil
+}
+
+func (m *sessionIDs) Terminate(id string) (isNotAllowed bool, err error) {
+	m.live.Delete(id)
+	return false, nil
 }
 
 // allowedOrigin reports whether a browser request from origin may reach

@@ -9,15 +9,18 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"sync"
 	"sync/atomic"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 )
 
-// maxLine bounds one message on stdin, as maxRequestBody bounds one over
-// HTTP.
-const maxLine = maxRequestBody
+// maxWaiting bounds the calls that wait (see Tool.Waits) running beside
+// the read loop at once: past it, the loop waits for one to end before
+// it reads on.
+const maxWaiting = 16
 
 // ServeStdio serves s over stdin and stdout, one JSON-RPC message a line,
 // until ctx is done or stdin ends. Only protocol goes to stdout; the
@@ -74,11 +77,12 @@ func ServeStdio(ctx context.Context, s *Server, stdin io.Reader, stdout io.Write
 func (s *Server) readLoop(ctx context.Context, r *bufio.Reader, out *lineWriter, log *slog.Logger) error {
 	var calls sync.WaitGroup
 	defer calls.Wait()
+	waiting := make(chan struct{}, maxWaiting)
+	sess := server.ClientSessionFromContext(ctx)
 	for {
-		line, err := readLine(r, maxLine)
+		line, err := readLine(r, s.maxRequest)
 		if errors.Is(err, errLineTooLong) {
-			if werr := out.write(mcpgo.NewJSONRPCError(mcpgo.NewRequestId(nil), mcpgo.PARSE_ERROR,
-				fmt.Sprintf("message longer than %d MiB: send smaller ones", maxLine>>20), nil)); werr != nil {
+			if werr := out.write(*tooLarge(s.maxRequest)); werr != nil {
 				return werr
 			}
 			continue
@@ -86,14 +90,24 @@ func (s *Server) readLoop(ctx context.Context, r *bufio.Reader, out *lineWriter,
 		if line = bytes.TrimSpace(line); len(line) > 0 {
 			// line is the reader's buffer, which the next read reuses.
 			msg := json.RawMessage(bytes.Clone(line))
-			if s.waits(msg) {
+			refused, werr := s.refused(msg, sess, out)
+			if werr != nil {
+				return werr
+			}
+			switch {
+			case refused:
+			case s.waits(msg):
+				waiting <- struct{}{}
 				calls.Go(func() {
+					defer func() { <-waiting }()
 					if err := s.answer(ctx, msg, out); err != nil {
 						log.Error("write an answer to stdout", "err", err)
 					}
 				})
-			} else if werr := s.answer(ctx, msg, out); werr != nil {
-				return werr
+			default:
+				if werr := s.answer(ctx, msg, out); werr != nil {
+					return werr
+				}
 			}
 		}
 		if err == io.EOF {
@@ -108,33 +122,61 @@ func (s *Server) readLoop(ctx context.Context, r *bufio.Reader, out *lineWriter,
 var errLineTooLong = errors.New("line too long")
 
 // readLine returns the next line of r, its newline included, in r's
-// buffer when it fits. A line longer than max is skipped to its end and
-// errLineTooLong returned.
+// buffer when it fits. A line longer than max (its newline aside) is
+// skipped to its end and errLineTooLong returned.
 func readLine(r *bufio.Reader, max int) ([]byte, error) {
 	line, err := r.ReadSlice('\n')
-	if !errors.Is(err, bufio.ErrBufferFull) {
-		return line, err
-	}
-	long := bytes.Clone(line)
-	for errors.Is(err, bufio.ErrBufferFull) {
-		line, err = r.ReadSlice('\n')
-		if len(long)+len(line) > max {
-			for errors.Is(err, bufio.ErrBufferFull) {
-				_, err = r.ReadSlice('\n')
-			}
-			if err != nil && err != io.EOF {
-				return nil, err
-			}
-			return nil, errLineTooLong
+	if errors.Is(err, bufio.ErrBufferFull) {
+		long := bytes.Clone(line)
+		for errors.Is(err, bufio.ErrBufferFull) && len(long) <= max+2 {
+			line, err = r.ReadSlice('\n')
+			long = append(long, line...)
 		}
-		long = append(long, line...)
+		for errors.Is(err, bufio.ErrBufferFull) { // past max: skip the rest
+			_, err = r.ReadSlice('\n')
+		}
+		line = long
 	}
-	return long, err
+	if len(bytes.TrimRight(line, "\r\n")) > max {
+		if err != nil && err != io.EOF {
+			return nil, err
+		}
+		return nil, errLineTooLong
+	}
+	return line, err
 }
 
-// answer handles one message and writes its answer, if it has one.
+// refused screens msg (see screen) before it is handled, when it may be
+// one that mcp-go would handle wrongly: one with a null, one without a
+// method, or any before the session is initialized, which must be an
+// initialize (or a ping). It writes the error for a refused message and
+// reports whether it did.
+func (s *Server) refused(msg json.RawMessage, sess server.ClientSession, out *lineWriter) (bool, error) {
+	initialized := sess == nil || sess.Initialized()
+	if initialized && !bytes.Contains(msg, []byte("null")) && bytes.Contains(msg, []byte(`"method"`)) {
+		return false, nil // the usual message costs no more than before (answer screens the rest)
+	}
+	h, rej := screen(msg)
+	if rej == nil && !initialized && !h.notification && !h.response && !h.modern &&
+		h.method != string(mcpgo.MethodInitialize) && h.method != string(mcpgo.MethodPing) {
+		rej = rpcError(h.id, mcpgo.INVALID_REQUEST, "the session is not initialized: send initialize first, then "+h.method, nil)
+	}
+	if rej == nil {
+		return false, nil
+	}
+	return true, out.write(*rej)
+}
+
+// answer handles one message and writes its answer, if it has one. An
+// error mcp-go answers, or a message it takes for a notification, is
+// screened (see screen): the error written is then screen's, in words.
 func (s *Server) answer(ctx context.Context, msg json.RawMessage, out *lineWriter) error {
 	resp := s.handle(ctx, msg)
+	if r, ok := resp.(mcpgo.JSONRPCResponse); !ok || !integralID(r.ID) {
+		if _, rej := screen(msg); rej != nil {
+			resp = *rej
+		}
+	}
 	if resp == nil {
 		return nil
 	}
@@ -159,6 +201,18 @@ func (s *Server) handle(ctx context.Context, msg json.RawMessage) (resp mcpgo.JS
 	return s.HandleMessage(ctx, msg)
 }
 
+// integralID reports whether id is one a request may have: a string or
+// an integer. mcp-go answers others.
+func integralID(id mcpgo.RequestId) bool {
+	switch v := id.Value().(type) {
+	case string, int64:
+		return true
+	case float64:
+		return v == math.Trunc(v)
+	}
+	return false
+}
+
 // waits reports whether msg is a tool call that may wait: on a tool that
 // does (see Tool.Waits) or on the first snapshot.
 func (s *Server) waits(msg json.RawMessage) bool {
@@ -174,7 +228,7 @@ func (s *Server) waits(msg json.RawMessage) bool {
 	if json.Unmarshal(msg, &call) != nil || call.Method != string(mcpgo.MethodToolsCall) {
 		return false
 	}
-	t, ok := s.reg.Tool(call.Params.Name)
+	t, ok := catalogTools[call.Params.Name]
 	return ok && (t.Waits || t.Offline || s.reg.holder.Load() == nil)
 }
 

@@ -38,6 +38,18 @@ type stdioPipe struct {
 
 func serveStdio(t *testing.T, opt mcp.Options) *stdioPipe {
 	t.Helper()
+	p := startStdio(t, opt)
+	p.send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"test","version":"0"}}}`)
+	if m := p.recv(); m["result"] == nil {
+		t.Fatalf("initialize: %v", m)
+	}
+	p.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	return p
+}
+
+// startStdio serves opt over pipes, not initialized.
+func startStdio(t *testing.T, opt mcp.Options) *stdioPipe {
+	t.Helper()
 	srv, err := mcp.NewServer(holder(t), opt)
 	if err != nil {
 		t.Fatal(err)
@@ -55,11 +67,6 @@ func serveStdio(t *testing.T, opt mcp.Options) *stdioPipe {
 	p.lines.Buffer(nil, 4<<20)
 	go func() { p.done <- mcp.ServeStdio(t.Context(), srv, inR, outW, nil); outW.Close() }()
 	t.Cleanup(func() { inW.Close(); outR.Close(); inR.Close() })
-	p.send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"test","version":"0"}}}`)
-	if m := p.recv(); m["result"] == nil {
-		t.Fatalf("initialize: %v", m)
-	}
-	p.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	return p
 }
 
@@ -142,7 +149,7 @@ func TestServeStdioBadLines(t *testing.T) {
 	go p.send(long) // the pipe takes it as the server reads
 	m := p.recv()
 	e, _ := m["error"].(map[string]any)
-	if msg, _ := e["message"].(string); !strings.Contains(msg, "longer than 16 MiB") {
+	if msg, _ := e["message"].(string); !strings.Contains(msg, fmt.Sprintf("longer than %d bytes", mcp.DefaultMaxRequestBytes)) {
 		t.Fatalf("long line: %v", m)
 	}
 	p.send(`{"jsonrpc":"2.0","id":3,"method":"ping"}`)
