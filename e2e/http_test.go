@@ -83,11 +83,95 @@ func TestServeHTTP(t *testing.T) {
 	}
 }
 
-// serveHTTP starts snap serve --http on a free loopback port and returns
-// the process, its MCP endpoint, and what it logs.
-func serveHTTP(t *testing.T, snap string) (*exec.Cmd, string, *lineLog) {
+// TestServeHTTPSessionsApart: two SDK clients of one snap serve --http.
+// The toolsets one chooses are its own: the other keeps its tools and
+// calls them meanwhile; neither chooses past --toolsets. Without
+// --read-only=false no tool that writes is offered, and a body past
+// --max-request-bytes gets 413.
+func TestServeHTTPSessionsApart(t *testing.T) {
+	snap := fixture(t, "go/shop")
+	_, endpoint, _ := serveHTTP(t, snap, "--read-only=false", "--toolsets", "index,symbols,callgraph")
+	// Sessions are MCP's before 2026-07-28; that version has none.
+	connect := func(version string) *mcp.ClientSession {
+		t.Helper()
+		client := mcp.NewClient(&mcp.Implementation{Name: "snap-e2e-sessions", Version: "1"}, nil)
+		sess, err := client.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: endpoint},
+			&mcp.ClientSessionOptions{ProtocolVersion: version})
+		if err != nil {
+			t.Fatalf("connect over HTTP: %v", err)
+		}
+		t.Cleanup(func() { sess.Close() })
+		return sess
+	}
+	tools := func(sess *mcp.ClientSession) string {
+		t.Helper()
+		list, err := sess.ListTools(context.Background(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, tool := range list.Tools {
+			names = append(names, tool.Name)
+		}
+		return strings.Join(names, " ")
+	}
+	a, b := connect("2025-11-25"), connect("2025-06-18")
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		if ans, isErr := call(t, a, "snap_update_config", map[string]any{"toolsets": []string{"index"}}); isErr {
+			t.Errorf("A narrows its toolsets: %v", ans)
+		}
+	})
+	wg.Go(func() {
+		for range 10 {
+			if ans, isErr := call(t, b, "snap_search", map[string]any{"query": "Lookup"}); isErr {
+				t.Errorf("B searches while A narrows its toolsets: %v", ans)
+				return
+			}
+		}
+	})
+	wg.Wait()
+	if got := tools(a); strings.Contains(got, "snap_search") {
+		t.Errorf("A's tools after it chose index: %s", got)
+	}
+	if got := tools(b); !strings.Contains(got, "snap_search") || !strings.Contains(got, "snap_callers") {
+		t.Errorf("B's tools after A chose index: %s", got)
+	}
+	if ans, isErr := call(t, b, "snap_update_config", map[string]any{"toolsets": []string{"memories"}}); !isErr {
+		t.Errorf("B chose memories past --toolsets: %v", ans)
+	}
+	// A request of MCP 2026-07-28 comes in no session: its settings
+	// could last for nobody, and change nobody's.
+	c := connect("")
+	if ans, isErr := call(t, c, "snap_update_config", map[string]any{"toolsets": []string{"index"}}); !isErr || !strings.Contains(mustJSON(ans), "no sessions") {
+		t.Errorf("a client of no session chose toolsets: %v", ans)
+	}
+	if got := tools(b); !strings.Contains(got, "snap_search") {
+		t.Errorf("B's tools after a client of no session chose index: %s", got)
+	}
+
+	_, endpoint, _ = serveHTTP(t, snap, "--toolsets", "all", "--max-request-bytes", "64KiB")
+	if got := tools(connect("")); strings.Contains(got, "snap_update_config") || strings.Contains(got, "snap_write_memory") || !strings.Contains(got, "snap_read_memory") {
+		t.Errorf("over HTTP, read-only by default: %s", got)
+	}
+	req, _ := http.NewRequest("POST", endpoint, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"`+strings.Repeat("x", 64<<10)+`"}}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusRequestEntityTooLarge {
+		t.Errorf("a body past --max-request-bytes 64KiB: %s", resp.Status)
+	}
+}
+
+// serveHTTP starts snap serve --http on a free loopback port, with args,
+// and returns the process, its MCP endpoint, and what it logs.
+func serveHTTP(t *testing.T, snap string, args ...string) (*exec.Cmd, string, *lineLog) {
 	t.Helper()
-	cmd := exec.Command(snapBin, "serve", "--snapshot", snap, "--http", "127.0.0.1:0")
+	cmd := exec.Command(snapBin, append([]string{"serve", "--snapshot", snap, "--http", "127.0.0.1:0"}, args...)...)
 	logged := &lineLog{match: regexp.MustCompile(`url=(http://127\.0\.0\.1:\d+/mcp)`), found: make(chan string, 1)}
 	cmd.Stderr = logged
 	if err := cmd.Start(); err != nil {

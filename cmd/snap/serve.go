@@ -22,7 +22,8 @@ func serveCommand() *cli.Command {
 		Name:  "serve",
 		Usage: "answer MCP tools over stdio from the newest snapshot, swapping in newer ones",
 		UsageText: "snap serve [--store URL [--repo NAME] [--branch BRANCH] | --snapshot FOLDER] [--toolsets TOOLSETS] [--sync INTERVAL] [--http ADDR [--token TOKEN]] [--no-overlay]\n" +
-			"snap serve [--store URL] (--repo NAME[:BRANCH] --repo NAME[:BRANCH]... | --all-repos [--memory SIZE]) [--toolsets TOOLSETS] [--sync INTERVAL] [--http ADDR [--token TOKEN]]",
+			"snap serve [--store URL] (--repo NAME[:BRANCH] --repo NAME[:BRANCH]... | --all-repos [--memory SIZE]) [--toolsets TOOLSETS] [--sync INTERVAL] [--http ADDR [--token TOKEN]]\n" +
+			"  [--read-only[=false]] [--max-request-bytes SIZE] [--call-timeout DURATION] [--max-connections N]",
 		Description: "Loads the snapshot of this checkout's repository and branch, verifies it, and\n" +
 			"serves the MCP tool catalog over stdin and stdout. Logs go to stderr; stdout\n" +
 			"carries only the protocol.\n\n" +
@@ -31,11 +32,12 @@ func serveCommand() *cli.Command {
 			"cannot be reached, the cached snapshot of the branch is served. With --sync,\n" +
 			"the store's HEAD is polled every INTERVAL and a newer snapshot is copied,\n" +
 			"verified, loaded aside and swapped in without stopping a request; the snap_sync\n" +
-			"tool syncs at once, and snap_status reports the last sync and its error.\n\n" +
+			"tool (offered with --sync only) syncs at once, and snap_status reports the last\n" +
+			"sync and its error.\n\n" +
 			"Run inside the snapshot's repository, it also serves the working tree: files that\n" +
 			"differ from the snapshot (edited, added, deleted, uncommitted included) are\n" +
 			"re-indexed in memory, never written to a store, and served with the snapshot as one\n" +
-			"engine, re-checked when a file is saved and on snap_sync; snap_status says how far\n" +
+			"engine, re-checked when a file is saved (and on snap_sync); snap_status says how far\n" +
 			"the checkout is from the snapshot. --no-overlay turns this off.\n\n" +
 			"Given --repo more than once, or --all-repos, it serves several repositories of the\n" +
 			"store as one code graph: every path begins with its repository's name, search\n" +
@@ -47,7 +49,15 @@ func serveCommand() *cli.Command {
 			"(--memory, default half of this machine's memory); snap_status says which.\n\n" +
 			"With --http ADDR it serves MCP's streamable HTTP at /mcp instead, on a loopback\n" +
 			"address unless given a bearer token (--token, or SNAP_TOKEN) that every request\n" +
-			"must then carry. Requests from web pages not served by this machine are refused.\n\n" +
+			"must then carry. Requests from web pages not served by this machine are refused.\n" +
+			"Over HTTP the server is read-only unless --read-only=false: the tools that write\n" +
+			"(memories, snap_update_config) are not offered.\n\n" +
+			"A client chooses among the toolsets --toolsets offers (snap_update_config), for\n" +
+			"its own session only, never past them. Every request is bounded: a message's\n" +
+			"size (--max-request-bytes), a call's time (--call-timeout), an argument's length,\n" +
+			"a list's items, a memory's size; over HTTP, the connections open at once\n" +
+			"(--max-connections) and how long one may idle. A request past a bound gets an\n" +
+			"error with the code LIMIT_EXCEEDED, naming the bound.\n\n" +
 			"Examples:\n  snap serve\n  snap serve --store s3://code-graphs/snap --sync 2m\n" +
 			"  snap serve --snapshot .snap/repo=x/branch=main/commit=abc --toolsets symbols,callgraph\n" +
 			"  snap serve --store s3://code-graphs/snap --repo acme/api --repo acme/sdk:release --sync 5m\n" +
@@ -62,6 +72,10 @@ func serveCommand() *cli.Command {
 			&cli.StringFlag{Name: "token", Usage: "with --http, answer only requests carrying `TOKEN` as Authorization: Bearer TOKEN " +
 				"(default: $SNAP_TOKEN; the environment keeps it out of ps); required to listen beyond loopback"},
 			noOverlayFlag(),
+			&cli.BoolFlag{Name: "read-only", Usage: "offer no tool that writes (memories, snap_update_config) (default: true with --http, false over stdio)"},
+			&cli.StringFlag{Name: "max-request-bytes", Usage: "refuse a message (a line on stdin, an HTTP body) longer than `SIZE` (e.g. 1MiB)", Value: "512KiB"},
+			&cli.DurationFlag{Name: "call-timeout", Usage: "give up a tool call that waits longer than `DURATION`", Value: mcp.DefaultCallTimeout},
+			&cli.IntFlag{Name: "max-connections", Usage: "with --http, accept at most `N` connections at once", Value: mcp.DefaultMaxConnections},
 		),
 		Action: func(c *cli.Context) error {
 			if err := exactArgs(c, 0, 0); err != nil {
@@ -122,10 +136,18 @@ func serveCommand() *cli.Command {
 				}
 				defer ln.Close()
 			}
+			bounds, err := serveBounds(c)
+			if err != nil {
+				return err
+			}
 			ctx, cancel := context.WithCancelCause(c.Context)
 			defer cancel(nil)
 			h := &query.Holder{Warm: true} // the first snap_context should not wait 2 s
-			opts := mcp.Options{Version: version(), Toolsets: toolsets, Logger: requestLog, LoadWait: time.Minute, Memories: memoriesDir(ctx)}
+			opts := mcp.Options{Version: version(), Toolsets: toolsets, Logger: requestLog, LoadWait: time.Minute, Memories: memoriesDir(ctx),
+				ReadOnly: bounds.readOnly, MaxRequestBytes: bounds.maxRequest, CallTimeout: bounds.callTimeout}
+			if c.IsSet("toolsets") {
+				opts.MaxToolsets = toolsets // the most a client may choose
+			}
 
 			// Find the snapshot first, so that a wrong flag fails at once;
 			// then answer the protocol while it loads. Tool calls wait for
@@ -191,13 +213,14 @@ func serveCommand() *cli.Command {
 				opts.Library = &library{f: f}
 			}
 			opts.Sync = ov.syncer(opts.Sync) // snap_sync re-checks the checkout too
+			opts.NoSyncTool = interval == 0  // snap_status still reports on the checkout
 			srv, err := mcp.NewServer(h, opts)
 			if err != nil {
 				return err
 			}
 			if ln != nil {
 				log.Info("serving MCP over streamable HTTP", "url", "http://"+ln.Addr().String()+"/mcp")
-				err = mcp.ServeHTTP(ctx, srv, ln, mcp.HTTPOptions{Logger: log, Token: token})
+				err = mcp.ServeHTTP(ctx, srv, ln, mcp.HTTPOptions{Logger: log, Token: token, MaxConnections: bounds.maxConns})
 			} else {
 				err = mcp.ServeStdio(ctx, srv, c.App.Reader, c.App.Writer, log)
 			}
@@ -210,6 +233,34 @@ func serveCommand() *cli.Command {
 			return err
 		},
 	}
+}
+
+// clientBounds are the limits serve holds clients to.
+type clientBounds struct {
+	readOnly    bool
+	maxRequest  int
+	callTimeout time.Duration
+	maxConns    int
+}
+
+// serveBounds reads the flags that bound what a client may ask.
+func serveBounds(c *cli.Context) (clientBounds, error) {
+	b := clientBounds{readOnly: c.String("http") != "", callTimeout: c.Duration("call-timeout"), maxConns: c.Int("max-connections")}
+	if c.IsSet("read-only") {
+		b.readOnly = c.Bool("read-only")
+	}
+	n, err := parseBytes(c.String("max-request-bytes"))
+	if err != nil || n < 1<<10 || n > 1<<30 {
+		return b, usagef("serve: --max-request-bytes %s: want a size from 1KiB to 1GiB, such as 512KiB or 4MiB", c.String("max-request-bytes"))
+	}
+	b.maxRequest = int(n)
+	if b.callTimeout < time.Second {
+		return b, usagef("serve: --call-timeout %s is too short (at least 1s)", b.callTimeout)
+	}
+	if b.maxConns < 1 {
+		return b, usagef("serve: --max-connections %d: want at least 1", b.maxConns)
+	}
+	return b, nil
 }
 
 // serveLogDelay is how late snap serve may write out the lines it logs
