@@ -271,7 +271,8 @@ func (o *Overlay) compare(root *os.Root, paths []string) (string, int) {
 		full := filepath.FromSlash(p)
 		fi, err := root.Stat(full)
 		cur := hashed{}
-		if err == nil && !fi.IsDir() {
+		// Only a regular file is hashed: opening a FIFO would block.
+		if err == nil && fi.Mode().IsRegular() {
 			cur = hashed{size: fi.Size(), mtime: fi.ModTime()}
 			if old, ok := o.hashes[p]; ok && old.size == cur.size && old.mtime.Equal(cur.mtime) {
 				cur.sha = old.sha

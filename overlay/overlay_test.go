@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -446,5 +447,41 @@ func TestWorktree(t *testing.T) {
 	cfg.Holder = h
 	if err := overlay.New(cfg).Check(ctx); err == nil || !strings.Contains(err.Error(), "not in this checkout's history") || h.Load() != baseEngine {
 		t.Errorf("Check over a commit not in the history: %v", err)
+	}
+}
+
+// TestWorktreeSpecialFiles: a FIFO in the checkout, and a link to it, are
+// no files to hash or index. Opening one for reading would block until a
+// writer came, so the overlay must tell them apart before opening.
+func TestWorktreeSpecialFiles(t *testing.T) {
+	dir := checkout(t)
+	base := index(t, dir, "0123456789abcdef0123456789abcdef01234567")
+	fifo := filepath.Join(dir, "pipe.go")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("pipe.go", filepath.Join(dir, "link.go")); err != nil {
+		t.Fatal(err)
+	}
+	cfg := overlay.Config{Dir: dir, Options: options(), IndexerVersion: "test",
+		Refs: func(ctx context.Context, m *schemas.Manifest) ([]schemas.Ref, error) {
+			return slices.Clone(base.Refs), nil
+		}}
+	done := make(chan error, 1)
+	go func() {
+		_, err := overlay.Worktree(context.Background(), cfg, build(t, base))
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(time.Minute):
+		// Let the reader blocked on the FIFO go before failing.
+		if w, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+			w.Close()
+		}
+		t.Fatal("the overlay blocked on a FIFO in the checkout")
 	}
 }
