@@ -107,7 +107,7 @@ func (s *serveOverlay) start(ctx context.Context) {
 	s.log.Info("working-tree overlay: watching the checkout", "dir", s.dir)
 	go func() {
 		if err := ov.Watch(ctx); err != nil {
-			s.log.Warn("working-tree overlay: cannot watch the checkout; snap_sync re-checks it", "err", err)
+			s.log.Warn("working-tree overlay: cannot watch the checkout; it is re-checked only by snap_sync, offered with --sync", "err", err)
 		}
 	}()
 }
