@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"crypto/sha256"
@@ -109,36 +108,10 @@ func TestPushKilledAtEachStep(t *testing.T) {
 			url := srv.URL(fmt.Sprint("kill", i))
 			cmd := exec.Command(snapBin, "push", "--store", url)
 			cmd.Dir = dir
-			cmd.Env = append(append(os.Environ(), srv.Env()...), "SNAP_FAULT="+point)
-			stderr, err := cmd.StderrPipe()
-			if err != nil {
-				t.Fatal(err)
+			cmd.Env = append(os.Environ(), srv.Env()...)
+			if ok, out, _ := killAtFault(t, cmd, point); !ok {
+				t.Fatalf("push ended before the fault point: %s", out)
 			}
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			reached := make(chan string, 1)
-			go func() {
-				sc := bufio.NewScanner(stderr)
-				var all strings.Builder
-				for sc.Scan() {
-					all.WriteString(sc.Text() + "\n")
-					if strings.Contains(sc.Text(), "fault point "+point+" reached") {
-						reached <- ""
-					}
-				}
-				reached <- all.String()
-			}()
-			select {
-			case out := <-reached:
-				if out != "" {
-					t.Fatalf("push ended before the fault point: %s", out)
-				}
-			case <-time.After(time.Minute):
-				t.Fatal("push did not reach the fault point")
-			}
-			cmd.Process.Kill() // SIGKILL: no deferred cleanup runs
-			cmd.Wait()
 
 			// No reader loads what the push left.
 			reader := clone(t)
