@@ -424,15 +424,20 @@ func fault(point string) {
 	time.Sleep(time.Hour)
 }
 
-// short abbreviates a commit for people: 12 hex digits, and a mark when
-// the snapshot was of a dirty work tree.
+// short abbreviates a commit for people: 12 hex digits, a mark when the
+// snapshot was of a dirty work tree, and one naming the build when it is
+// stored under a build key (snapshot.BuildCommit).
 func short(commit string) string {
+	commit, build, built := strings.Cut(commit, "-build-")
 	base, _, dirty := strings.Cut(commit, "-dirty-")
 	if len(base) > 12 && !strings.HasPrefix(base, "tree-") {
 		base = base[:12]
 	}
 	if dirty {
 		base += "-dirty"
+	}
+	if built {
+		base += "-build-" + build[:min(len(build), 4)]
 	}
 	return base
 }

@@ -543,3 +543,20 @@ func TestIndexAgainWithOtherOptions(t *testing.T) {
 		unchanged(t, fmt.Sprintf("index %v", c.args), before, filesBelow(t, first))
 	}
 }
+
+// TestShortNamesBuilds: two builds of one commit read apart in snap ls
+// and every other line that names a snapshot.
+func TestShortNamesBuilds(t *testing.T) {
+	c := strings.Repeat("a", 40)
+	for in, want := range map[string]string{
+		c:                             "aaaaaaaaaaaa",
+		c + "-dirty-0123456789abcdef": "aaaaaaaaaaaa-dirty",
+		c + "-build-fedcba9876543210": "aaaaaaaaaaaa-build-fedc",
+		c + "-dirty-0123456789abcdef-build-fedcba9876543210": "aaaaaaaaaaaa-dirty-build-fedc",
+		"tree-0123456789abcdef-build-fedcba9876543210":       "tree-0123456789abcdef-build-fedc",
+	} {
+		if got := short(in); got != want {
+			t.Errorf("short(%s) = %s, want %s", in, got, want)
+		}
+	}
+}
