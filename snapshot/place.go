@@ -236,6 +236,8 @@ func settle(ctx context.Context, st Store, prefix string, m schemas.Manifest, ta
 		case errors.Is(err, fs.ErrNotExist):
 		case ctx.Err() != nil:
 			return Published{}, ctx.Err()
+		case errors.Is(err, ErrUnavailable):
+			return Published{}, fmt.Errorf("write snapshot %s: %w", prefix, err)
 		default:
 			return taken("a manifest that does not read (%v)", err)
 		}
