@@ -417,10 +417,7 @@ func (o *Overlay) build(ctx context.Context, cur *query.Engine) error {
 // it and the snapshot's commit.
 func (o *Overlay) distance(ctx context.Context) {
 	head, err := git(ctx, o.cfg.Dir, "rev-parse", "HEAD")
-	base := o.baseM.Commit
-	if i := strings.Index(base, "-dirty-"); i >= 0 {
-		base = base[:i]
-	}
+	base := snapshot.GitCommit(o.baseM.Commit)
 	g := gitState{base: base, head: head, behind: -1, ahead: -1}
 	switch {
 	case err != nil || head == "":

@@ -485,3 +485,22 @@ func TestWorktreeSpecialFiles(t *testing.T) {
 		t.Fatal("the overlay blocked on a FIFO in the checkout")
 	}
 }
+
+// TestOverlayBuildKey: a snapshot stored under its commit's build key
+// (another build of the same commit) is of that commit: the checkout is
+// neither behind nor ahead of it.
+func TestOverlayBuildKey(t *testing.T) {
+	dir := checkout(t)
+	head := gitRun(t, dir, "rev-parse", "HEAD")
+	base := index(t, dir, head+"-build-0123456789abcdef")
+	h := &query.Holder{}
+	h.Store(build(t, base))
+	o := overlay.New(overlay.Config{Dir: dir, Holder: h, Options: options(), IndexerVersion: "test",
+		Refs: func(ctx context.Context, m *schemas.Manifest) ([]schemas.Ref, error) {
+			return slices.Clone(base.Refs), nil
+		}})
+	check(t, o)
+	if st := o.Status(); st.CommitsBehind != 0 || st.CommitsAhead != 0 || st.Head != head {
+		t.Fatalf("status over a build key of HEAD: %+v", st)
+	}
+}

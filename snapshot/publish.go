@@ -140,7 +140,7 @@ const maxAncestryWalk = 10000
 // first and, when that cannot tell, walks the parents recorded in the
 // manifests of repo's branch.
 func descends(ctx context.Context, st Store, repo, branch, commit string, parents []string, ancestor string, ancestry AncestryFunc) (bool, error) {
-	c, a := cleanCommit(commit), cleanCommit(ancestor)
+	c, a := GitCommit(commit), GitCommit(ancestor)
 	if c == a {
 		return true, nil
 	}
@@ -193,9 +193,10 @@ func descends(ctx context.Context, st Store, repo, branch, commit string, parent
 	return false, nil
 }
 
-// cleanCommit strips the "-dirty-<tree>" of a dirty snapshot's commit and
-// the "-build-<digest>" of a build key's (BuildCommit).
-func cleanCommit(c string) string {
+// GitCommit returns the commit a snapshot's commit token was made from:
+// the token without the "-dirty-<tree>" of a dirty snapshot and the
+// "-build-<digest>" of a build key (BuildCommit).
+func GitCommit(c string) string {
 	for _, mark := range []string{"-dirty-", buildMark} {
 		if i := strings.Index(c, mark); i > 0 {
 			c = c[:i]
