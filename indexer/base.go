@@ -4,8 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"maps"
-	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"sync"
@@ -52,10 +50,10 @@ type reuse struct {
 	base  *Base
 }
 
-// newReuse indexes the rows of b that the walked paths under root may
-// reuse. Reuse is decided per language, then per file by content hash (in
-// indexFile).
-func newReuse(b *Base, root string, paths []string, langs []Language) *reuse {
+// newReuse indexes the rows of b that the walked paths of a tree, whose
+// files read reads, may reuse. Reuse is decided per language, then per
+// file by content hash (in indexFile).
+func newReuse(b *Base, read func(name string) ([]byte, error), paths []string, langs []Language) *reuse {
 	if b == nil {
 		return nil
 	}
@@ -64,7 +62,7 @@ func newReuse(b *Base, root string, paths []string, langs []Language) *reuse {
 		if b.Grammars[l.Name()] != l.GrammarVersion() {
 			continue
 		}
-		if c, isC := l.(Contextual); isC && !sameContext(c, b.Files, root, paths) {
+		if c, isC := l.(Contextual); isC && !sameContext(c, b.Files, read, paths) {
 			continue
 		}
 		ok[l.Name()] = true
@@ -149,7 +147,7 @@ func (r *reuse) nodes(p string) []int32 {
 
 // sameContext reports whether the context files of c among paths are the
 // base's, by path and content.
-func sameContext(c Contextual, base []schemas.File, root string, paths []string) bool {
+func sameContext(c Contextual, base []schemas.File, read func(name string) ([]byte, error), paths []string) bool {
 	then := make(map[string]string)
 	for _, f := range base {
 		if c.ContextFile(f.Path) {
@@ -161,7 +159,7 @@ func sameContext(c Contextual, base []schemas.File, root string, paths []string)
 		if !c.ContextFile(p) {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(p)))
+		data, err := read(p)
 		if err != nil {
 			return false
 		}

@@ -1,6 +1,7 @@
 package indexer
 
 import (
+	"os"
 	"slices"
 	"testing"
 
@@ -24,7 +25,7 @@ func TestReuseRefRuns(t *testing.T) {
 		},
 		Grammars: map[string]string{"x": ""}, // fakeLang's grammar version
 	}
-	r := newReuse(b, t.TempDir(), nil, []Language{fakeLang{name: "x"}})
+	r := newReuse(b, os.ReadFile, nil, []Language{fakeLang{name: "x"}})
 	f, ok := r.lookup("a.x", "sum-a.x")
 	if !ok {
 		t.Fatal("a.x: not reusable")

@@ -1,6 +1,7 @@
 package indexer
 
 import (
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -33,26 +34,20 @@ type folderFiles struct {
 }
 
 // open opens the file at p, slash-separated within the root, and stats
-// it (following a link, as the root does).
+// it (following a link, as the root does). What is neither a regular file
+// nor a folder is not read: its error is a *SpecialError.
 func (d *folderFiles) open(p string) (*os.File, fs.FileInfo, error) {
 	base := d.enter(p)
 	var fh *os.File
+	var fi fs.FileInfo
 	var err error
 	if d.sub != nil {
-		fh, err = d.sub.Open(base)
+		fh, fi, err = openRead(d.sub, base)
 	}
 	if d.sub == nil || err != nil {
-		fh, err = d.root.Open(filepath.FromSlash(p)) // the root decides
+		fh, fi, err = openRead(d.root, filepath.FromSlash(p)) // the root decides
 	}
-	if err != nil {
-		return nil, nil, err
-	}
-	fi, err := fh.Stat()
-	if err != nil {
-		fh.Close()
-		return nil, nil, err
-	}
-	return fh, fi, nil
+	return fh, fi, err
 }
 
 // stat stats the file at p, following a link, as open would open it.
@@ -113,6 +108,88 @@ func (d *folderFiles) closeFrom(n int) {
 func (d *folderFiles) close() {
 	d.closeFrom(0)
 	d.sub, d.ready = nil, false
+}
+
+// SpecialError is the error of reading what is neither a regular file nor
+// a folder: a named pipe, whose read waits for a writer that may never
+// come; a socket; a device, such as one that never ends (/dev/zero). The
+// indexer records such a file as skipped_special.
+type SpecialError struct {
+	Mode fs.FileMode // its type
+}
+
+func (e *SpecialError) Error() string {
+	kind := "not a regular file"
+	switch {
+	case e.Mode&fs.ModeNamedPipe != 0:
+		kind = "a named pipe (FIFO)"
+	case e.Mode&fs.ModeSocket != 0:
+		kind = "a socket"
+	case e.Mode&fs.ModeCharDevice != 0:
+		kind = "a character device"
+	case e.Mode&fs.ModeDevice != 0:
+		kind = "a block device"
+	}
+	return kind + ", not read"
+}
+
+// special reports whether mode is neither a regular file's, a folder's
+// nor a symbolic link's.
+func special(mode fs.FileMode) bool {
+	return mode&(fs.ModeNamedPipe|fs.ModeSocket|fs.ModeDevice|fs.ModeCharDevice|fs.ModeIrregular) != 0
+}
+
+// opener opens and stats names: an *os.Root, or plainFS.
+type opener interface {
+	OpenFile(name string, flag int, perm fs.FileMode) (*os.File, error)
+	Stat(name string) (fs.FileInfo, error)
+}
+
+// plainFS opens names as the os package does, unconfined.
+type plainFS struct{}
+
+func (plainFS) OpenFile(name string, flag int, perm fs.FileMode) (*os.File, error) {
+	return os.OpenFile(name, flag, perm)
+}
+
+func (plainFS) Stat(name string) (fs.FileInfo, error) { return os.Stat(name) }
+
+// openRead opens name for reading, and stats it, without ever waiting:
+// the file is opened non-blocking (openFlags) and its stat taken from
+// the handle, so that what turns out not to be a regular file or a
+// folder is closed unread, with a *SpecialError. So is what cannot be
+// opened but stats as such (a socket).
+func openRead(o opener, name string) (*os.File, fs.FileInfo, error) {
+	fh, err := o.OpenFile(name, openFlags, 0)
+	if err != nil {
+		if fi, serr := o.Stat(name); serr == nil && special(fi.Mode()) {
+			return nil, nil, &SpecialError{Mode: fi.Mode()}
+		}
+		return nil, nil, err
+	}
+	fi, err := fh.Stat()
+	if err == nil && special(fi.Mode()) {
+		err = &SpecialError{Mode: fi.Mode()}
+	}
+	if err != nil {
+		fh.Close()
+		return nil, nil, err
+	}
+	return fh, fi, nil
+}
+
+// readRegular reads the regular file name, as openRead opens it: a named
+// pipe or a device is refused rather than waited on or read forever.
+func readRegular(o opener, name string) ([]byte, error) {
+	fh, fi, err := openRead(o, name)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	if fi.IsDir() {
+		return nil, fmt.Errorf("read %s: is a directory", name)
+	}
+	return readAll(fh, fi.Size())
 }
 
 // readAll reads what is left of f, whose size was size when it was

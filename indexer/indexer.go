@@ -13,6 +13,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -203,7 +204,7 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 		Root:  abs,
 		Paths: make(map[string]bool, len(paths)),
 		ReadFile: func(name string) ([]byte, error) {
-			return fsRoot.ReadFile(filepath.FromSlash(name))
+			return readRegular(fsRoot, filepath.FromSlash(name))
 		},
 	}
 	for _, p := range paths {
@@ -211,7 +212,7 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 	}
 	var ru *reuse
 	if !opts.ParseOnly {
-		ru = newReuse(opts.Base, abs, paths, opts.Languages)
+		ru = newReuse(opts.Base, tree.ReadFile, paths, opts.Languages)
 	}
 
 	results := make([]fileResult, len(paths))
@@ -1162,10 +1163,17 @@ func indexFile(files *folderFiles, t *Tree, p string, seen fs.FileInfo, opts *Op
 	var fh *os.File
 	var fi fs.FileInfo
 	var err error
-	if skipVendored {
+	switch {
+	case seen != nil && special(seen.Mode()):
+		err = &SpecialError{Mode: seen.Mode()} // not opened at all
+	case skipVendored:
 		fi, err = files.root.Stat(filepath.FromSlash(p)) // not opened: see below
-	} else {
+	default:
 		fh, fi, err = files.open(p)
+	}
+	if se := (*SpecialError)(nil); errors.As(err, &se) {
+		f.Status, f.Error = schemas.StatusSkippedSpecial, se.Error()
+		return r, nil
 	}
 	if err != nil {
 		f.Status, f.Error = schemas.StatusUnreadable, err.Error()
@@ -1334,13 +1342,17 @@ func hashReader(r io.Reader) (string, error) {
 }
 
 // HashFile returns the hex SHA-256 of the file name within fsRoot: the
-// files table's hash. Reading through the root refuses what leads out.
+// files table's hash. Reading through the root refuses what leads out;
+// what is not a regular file is refused too (a *SpecialError).
 func HashFile(fsRoot *os.Root, name string) (string, error) {
-	fh, err := fsRoot.Open(name)
+	fh, fi, err := openRead(fsRoot, name)
 	if err != nil {
 		return "", err
 	}
 	defer fh.Close()
+	if fi.IsDir() {
+		return "", fmt.Errorf("hash %s: is a directory", name)
+	}
 	return hashReader(fh)
 }
 

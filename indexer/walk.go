@@ -244,7 +244,7 @@ func walkDir(ctx context.Context, root string) ([]string, error) {
 			if rel != "." && (skipDirs[d.Name()] || ignored(rel, true)) {
 				return filepath.SkipDir
 			}
-			if gi, err := os.ReadFile(filepath.Join(p, ".gitignore")); err == nil {
+			if gi, err := readRegular(plainFS{}, filepath.Join(p, ".gitignore")); err == nil { // a named pipe is not waited on
 				dir := rel
 				if dir == "." {
 					dir = ""

@@ -72,6 +72,7 @@ const (
 	StatusSkippedGenerated = "skipped_generated"
 	StatusSkippedVendored  = "skipped_vendored"
 	StatusSkippedMinified  = "skipped_minified"
+	StatusSkippedSpecial   = "skipped_special"
 	StatusUnsupported      = "unsupported"
 	StatusUnreadable       = "unreadable"
 )
@@ -79,7 +80,8 @@ const (
 // FileStatuses lists every file status.
 var FileStatuses = []string{
 	StatusOK, StatusParseError, StatusSkippedLarge, StatusSkippedBinary,
-	StatusSkippedGenerated, StatusSkippedVendored, StatusSkippedMinified, StatusUnsupported, StatusUnreadable,
+	StatusSkippedGenerated, StatusSkippedVendored, StatusSkippedMinified, StatusSkippedSpecial,
+	StatusUnsupported, StatusUnreadable,
 }
 
 // Visibility values.

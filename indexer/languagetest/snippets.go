@@ -16,6 +16,19 @@ import (
 func Index(t testing.TB, files map[string]string, langs ...indexer.Language) *indexer.Graph {
 	t.Helper()
 	dir := t.TempDir()
+	WriteFiles(t, dir, files)
+	g, err := indexer.Index(context.Background(), dir, indexer.Options{Languages: langs, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	Invariants(t, g)
+	return g
+}
+
+// WriteFiles writes files (slash path → content) under dir, with the
+// folders they need.
+func WriteFiles(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
 	for name, src := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -25,12 +38,6 @@ func Index(t testing.TB, files map[string]string, langs ...indexer.Language) *in
 			t.Fatal(err)
 		}
 	}
-	g, err := indexer.Index(context.Background(), dir, indexer.Options{Languages: langs, Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	Invariants(t, g)
-	return g
 }
 
 // Edges indexes files with langs (as Index does) and returns the golden
