@@ -1,6 +1,9 @@
 package indexer
 
 import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"io/fs"
@@ -190,6 +193,27 @@ func readRegular(o opener, name string) ([]byte, error) {
 		return nil, fmt.Errorf("read %s: is a directory", name)
 	}
 	return readAll(fh, fi.Size())
+}
+
+// hashReader returns the hex SHA-256 of what r yields, a MiB at a time,
+// and gives up when ctx is done: a sparse file of a terabyte reads as
+// fast as the disk allows, and forever for all that.
+func hashReader(ctx context.Context, r io.Reader) (string, error) {
+	h := sha256.New()
+	buf := make([]byte, 1<<20)
+	for {
+		if err := ctx.Err(); err != nil {
+			return "", err
+		}
+		n, err := r.Read(buf)
+		h.Write(buf[:n])
+		if err == io.EOF {
+			return hex.EncodeToString(h.Sum(nil)), nil
+		}
+		if err != nil {
+			return "", err
+		}
+	}
 }
 
 // readAll reads what is left of f, whose size was size when it was

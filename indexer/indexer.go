@@ -15,7 +15,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -38,12 +37,28 @@ import (
 // skipped_large and not parsed.
 const DefaultMaxFileSize = 1 << 20
 
+// DefaultMaxFileTime is how long one file may take before it is given up
+// and recorded as skipped_timeout (see Options.MaxFileTime): a file of
+// ordinary code takes milliseconds.
+const DefaultMaxFileTime = 2 * time.Second
+
 // Options control one run.
 type Options struct {
 	Languages   []Language
 	Workers     int   // parse workers; 0 means GOMAXPROCS
 	MaxFileSize int64 // 0 means DefaultMaxFileSize
 	NoSources   bool  // leave the sources table empty
+	// MaxFileTime is how long one file may take to be read, hashed,
+	// parsed and extracted: a file that takes longer is given up, within
+	// milliseconds of its time, and recorded as skipped_timeout. 0 means
+	// DefaultMaxFileTime; a negative duration, no limit. Some input takes
+	// tree-sitter minutes (a grammar's error recovery going round over a
+	// megabyte of another language's code), or an extractor (a terabyte
+	// to hash, sparse), and one such file must not hold up the run. The
+	// limit is a clock's, so a file near it may be given up on one machine
+	// and not on another: only such a file makes a snapshot differ from
+	// another of the same tree.
+	MaxFileTime time.Duration
 	// ParseOnly walks, reads and parses with the languages' grammars, and
 	// does nothing else: the floor the full run is measured against.
 	ParseOnly bool
@@ -250,7 +265,7 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 				if info != nil {
 					seen = info[i]
 				}
-				r, err := indexFile(files, tree, paths[i], seen, &opts, maxSize, extractors, ru)
+				r, err := indexFile(gctx, files, tree, paths[i], seen, &opts, maxSize, extractors, ru)
 				if err != nil {
 					return err
 				}
@@ -1147,7 +1162,7 @@ func fileNode(f schemas.File) schemas.Node {
 }
 
 // indexFile reads, hashes and (when a language claims it) parses one file.
-func indexFile(files *folderFiles, t *Tree, p string, seen fs.FileInfo, opts *Options, maxSize int64, xs map[Language]Extractor, ru *reuse) (fileResult, error) {
+func indexFile(ctx context.Context, files *folderFiles, t *Tree, p string, seen fs.FileInfo, opts *Options, maxSize int64, xs map[Language]Extractor, ru *reuse) (fileResult, error) {
 	r := fileResult{file: schemas.File{Path: p, Status: schemas.StatusOK}}
 	f := &r.file
 	lang := LanguageFor(opts.Languages, t, p)
@@ -1159,6 +1174,24 @@ func indexFile(files *folderFiles, t *Tree, p string, seen fs.FileInfo, opts *Op
 		if r, ok := unread(files, p, seen, lang, opts, maxSize, ru); ok {
 			return r, nil
 		}
+	}
+	// The file's time starts here: a run stopped (ctx) stops the file
+	// too, a file over its time (fctx alone) is given up.
+	fctx, limit := ctx, opts.MaxFileTime
+	if limit == 0 {
+		limit = DefaultMaxFileTime
+	}
+	if limit > 0 {
+		var cancel context.CancelFunc
+		fctx, cancel = context.WithTimeout(ctx, limit)
+		defer cancel()
+	}
+	timedOut := func(what string) (fileResult, error) {
+		if ctx.Err() != nil {
+			return r, ctx.Err()
+		}
+		f.Status, f.Error = schemas.StatusSkippedTimeout, fmt.Sprintf("%s took over %v (--max-file-time)", what, limit)
+		return r, nil
 	}
 	var fh *os.File
 	var fi fs.FileInfo
@@ -1194,7 +1227,10 @@ func indexFile(files *folderFiles, t *Tree, p string, seen fs.FileInfo, opts *Op
 	}
 	if f.Size > maxSize {
 		f.Status, f.Error = schemas.StatusSkippedLarge, largeError(f.Size, maxSize)
-		f.SHA256, err = hashReader(fh)
+		f.SHA256, err = hashReader(fctx, fh)
+		if fctx.Err() != nil && errors.Is(err, fctx.Err()) {
+			return timedOut("hashing")
+		}
 		if err != nil {
 			f.Status, f.Error = schemas.StatusUnreadable, err.Error()
 		}
@@ -1242,7 +1278,10 @@ func indexFile(files *folderFiles, t *Tree, p string, seen fs.FileInfo, opts *Op
 		}
 		xs[lang] = x
 	}
-	res, err := x.Extract(p, src)
+	res, err := x.Extract(fctx, p, src)
+	if fctx.Err() != nil && errors.Is(err, fctx.Err()) {
+		return timedOut("parse and extraction")
+	}
 	if err != nil {
 		f.Status, f.Error = schemas.StatusParseError, err.Error()
 		return r, nil
@@ -1332,15 +1371,6 @@ func largeError(size, max int64) string {
 	return fmt.Sprintf("%d bytes, over the %d-byte limit", size, max)
 }
 
-// hashReader returns the hex SHA-256 of what r yields.
-func hashReader(r io.Reader) (string, error) {
-	h := sha256.New()
-	if _, err := io.Copy(h, r); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
-}
-
 // HashFile returns the hex SHA-256 of the file name within fsRoot: the
 // files table's hash. Reading through the root refuses what leads out;
 // what is not a regular file is refused too (a *SpecialError).
@@ -1353,7 +1383,7 @@ func HashFile(fsRoot *os.Root, name string) (string, error) {
 	if fi.IsDir() {
 		return "", fmt.Errorf("hash %s: is a directory", name)
 	}
-	return hashReader(fh)
+	return hashReader(context.Background(), fh)
 }
 
 func countLines(src []byte) uint32 {
@@ -1382,8 +1412,8 @@ func newParseOnly(l Language) (Extractor, error) {
 	return parseOnly{s}, nil
 }
 
-func (p parseOnly) Extract(file string, src []byte) (*Result, error) {
-	if _, _, _, err := p.s.Scan(src); err != nil {
+func (p parseOnly) Extract(ctx context.Context, file string, src []byte) (*Result, error) {
+	if _, _, _, err := p.s.Scan(ctx, src); err != nil {
 		return nil, err
 	}
 	return &Result{}, nil

@@ -1,6 +1,7 @@
 package indexer
 
 import (
+	"context"
 	"path"
 	"slices"
 	"strings"
@@ -97,10 +98,19 @@ type Extractor interface {
 	// Extract parses one file. It returns what it found even when the file
 	// has syntax errors, and reports them in Result.ParseError. The
 	// Result's strings may share src's memory: src must not change
-	// afterwards.
-	Extract(file string, src []byte) (*Result, error)
+	// afterwards. When ctx is done, it gives up soon after, parse and
+	// query included, with an error wrapping ctx.Err().
+	Extract(ctx context.Context, file string, src []byte) (*Result, error)
 	Close()
 }
+
+// Stopped reports whether ctx is done, asking it only when i is a
+// multiple of 64. An extractor's loops over a file's items call it with
+// their index and give up when it says so: nested code can make a step
+// cost as much as the file (the text of a call's arguments holds every
+// call nested in it), and extraction must still stop soon after the
+// file's time is up (see Options.MaxFileTime).
+func Stopped(ctx context.Context, i int) bool { return i%64 == 0 && ctx.Err() != nil }
 
 // Result is what extraction found in one file. The file node itself is
 // made by the indexer; top-level symbols have ParentID FileID(file).

@@ -55,7 +55,9 @@ extern uint32_t ts_query_capture_count(const TSQuery *);
 extern const char *ts_query_capture_name_for_id(const TSQuery *, uint32_t, uint32_t *);
 extern TSQueryCursor *ts_query_cursor_new(void);
 extern void ts_query_cursor_delete(TSQueryCursor *);
-extern void ts_query_cursor_exec(TSQueryCursor *, const TSQuery *, TSNode);
+typedef struct { void *payload; uint32_t current_byte_offset; } TSQueryCursorState;
+typedef struct { void *payload; bool (*progress_callback)(TSQueryCursorState *state); } TSQueryCursorOptions;
+extern void ts_query_cursor_exec_with_options(TSQueryCursor *, const TSQuery *, TSNode, const TSQueryCursorOptions *);
 extern bool ts_query_cursor_next_match(TSQueryCursor *, TSQueryMatch *);
 extern TSFieldId ts_language_field_id_for_name(const TSLanguage *, const char *, uint32_t);
 typedef uint16_t TSSymbol;
@@ -79,7 +81,15 @@ typedef struct {
 	int has_error;
 	uint32_t error_at;
 	int over_budget; // the last parse ran out of its budget (snap_parse)
+	int stopped;     // the last scan was stopped by stop
+	int stop;        // set (atomically, by Go) to stop the scan under way
 } snap_scan;
+
+// snap_stopped reports whether the scan was asked to stop: the Go side
+// sets the flag from another thread when the file's context is done.
+static inline int snap_stopped(const int *stop) {
+	return stop && __atomic_load_n(stop, __ATOMIC_RELAXED);
+}
 
 // A plan is a shallow query compiled for snap_walk (see plan.go): per
 // symbol, the patterns whose node has it, in pattern order; per pattern,
@@ -257,12 +267,13 @@ static void snap_ctype_wide(void) {}
 // or on none. The budget is ten times what GOROOT/src, kubernetes and
 // three.js take: every file of theirs parses within 5 operations a byte,
 // their broken files too. In a recovery that goes round, an operation
-// can take microseconds: a 100 KB file gives up within about 25 s.
+// can take microseconds: a 100 KB file gives up within about 25 s, unless
+// the time limit (the stop flag) stops it first.
 #define SNAP_OPS_PER_BYTE 50
 #define SNAP_OPS_BASE 50000
 #define SNAP_OPS_PER_CHECK 100
 
-typedef struct { const char *src; uint32_t len; uint64_t checks; } snap_input;
+typedef struct { const char *src; uint32_t len; uint64_t checks; const int *stop; } snap_input;
 
 static const char *snap_read(void *payload, uint32_t byte, TSPoint pos, uint32_t *n) {
 	(void)pos;
@@ -277,16 +288,17 @@ static const char *snap_read(void *payload, uint32_t byte, TSPoint pos, uint32_t
 
 static bool snap_over_budget(TSParseState *st) {
 	snap_input *in = st->payload;
-	if (in->checks == 0) return true;
+	if (in->checks == 0 || snap_stopped(in->stop)) return true;
 	in->checks--;
 	return false;
 }
 
 // snap_parse parses src within its budget: NULL when the budget ran out
-// (*over set) or tree-sitter failed, the parser then reset.
-static TSTree *snap_parse(TSParser *p, const char *src, uint32_t len, int *over) {
+// (*over set), the stop flag was set (stop may be NULL) or tree-sitter
+// failed, the parser then reset.
+static TSTree *snap_parse(TSParser *p, const char *src, uint32_t len, const int *stop, int *over) {
 	snap_ctype_wide();
-	snap_input in = {src, len, ((uint64_t)len * SNAP_OPS_PER_BYTE + SNAP_OPS_BASE) / SNAP_OPS_PER_CHECK};
+	snap_input in = {src, len, ((uint64_t)len * SNAP_OPS_PER_BYTE + SNAP_OPS_BASE) / SNAP_OPS_PER_CHECK, stop};
 	TSInput input = {&in, snap_read, 0, NULL};
 	TSTree *t = ts_parser_parse_with_options(p, NULL, input, (TSParseOptions){&in, snap_over_budget});
 	if (!t) {
@@ -294,6 +306,12 @@ static TSTree *snap_parse(TSParser *p, const char *src, uint32_t len, int *over)
 		ts_parser_reset(p);
 	}
 	return t;
+}
+
+// snap_query_stopped is the query cursor's progress callback, which it
+// calls every 100 steps: the cursor halts when the scan is to stop.
+static bool snap_query_stopped(TSQueryCursorState *st) {
+	return snap_stopped(st->payload);
 }
 
 // The walk below reads the tree's nodes directly rather than through
@@ -491,16 +509,22 @@ static int snap_start(snap_walker *w, const TSLanguage *lang, TSNode root) {
 
 // snap_walk records the matches of plan pl over the tree under root,
 // node by node in document order. A node that may start a match gets a
-// cursor of its own, for its children.
+// cursor of its own, for its children. Every 4096 such nodes it looks at
+// r's stop flag, and gives up when it is set.
 static int snap_walk(const snap_plan *pl, const TSLanguage *lang, TSNode root, uint64_t names,
 		TSFieldId name_field, snap_scan *r) {
 	snap_walker w = {0};
 	TSTreeCursor tc = ts_tree_cursor_new(root);
-	uint32_t n = 0;
+	uint32_t n = 0, steps = 0;
 	int rc = snap_start(&w, lang, root);
 	TSNode node = root;
 	TSSymbol s = ts_node_symbol(root);
 	for (int more = rc == 0; more == 1; more = snap_next(&w, pl, &node, &s)) {
+		if (++steps % 4096 == 0 && snap_stopped(&r->stop)) {
+			r->stopped = 1;
+			rc = -1;
+			break;
+		}
 		if (!snap_starts(pl, s)) continue; // the root; snap_next leaves out the rest
 		ts_tree_cursor_reset(&tc, node);
 		for (uint32_t k = pl->by_symbol[s]; k < pl->by_symbol[s + 1] && rc == 0; k++) {
@@ -520,7 +544,7 @@ static int snap_walk(const snap_plan *pl, const TSLanguage *lang, TSNode root, u
 // order, or -(1 + the index of the first that differs). For tests.
 static int64_t snap_walk_check(TSParser *p, const TSLanguage *lang, const char *src, uint32_t len) {
 	int over = 0;
-	TSTree *t = snap_parse(p, src, len, &over);
+	TSTree *t = snap_parse(p, src, len, NULL, &over);
 	if (!t) return over ? INT64_MIN + 1 : INT64_MIN;
 	TSNode root = ts_tree_root_node(t);
 	snap_walker w = {0};
@@ -559,15 +583,20 @@ static int64_t snap_walk_check(TSParser *p, const TSLanguage *lang, const char *
 // whose bit is set in names, it also records each child in the field
 // name_field, as capture SNAP_NAME_CHILD. It then finds the first syntax
 // error, if any, and frees the tree. One call per file: no cgo call per
-// node.
+// node. The parse, the walk and the query cursor give up soon after r's
+// stop flag is set (r->stopped then says so).
 static int snap_scan_source(TSParser *p, const TSLanguage *lang, const TSQuery *q, TSQueryCursor *qc, const snap_plan *pl,
 		const char *src, uint32_t len, uint64_t names, TSFieldId name_field, snap_scan *r) {
 	r->len = 0;
 	r->has_error = 0;
 	r->error_at = 0;
 	r->over_budget = 0;
-	TSTree *t = snap_parse(p, src, len, &r->over_budget);
-	if (!t) return -1;
+	r->stopped = 0;
+	TSTree *t = snap_parse(p, src, len, &r->stop, &r->over_budget);
+	if (!t) {
+		r->stopped = snap_stopped(&r->stop);
+		return -1;
+	}
 	TSNode root = ts_tree_root_node(t);
 	int rc = 0;
 	if (pl) {
@@ -575,12 +604,17 @@ static int snap_scan_source(TSParser *p, const TSLanguage *lang, const TSQuery *
 	} else if (q) {
 		TSQueryMatch m;
 		uint32_t n = 0;
-		ts_query_cursor_exec(qc, q, root);
+		TSQueryCursorOptions opts = {&r->stop, snap_query_stopped};
+		ts_query_cursor_exec_with_options(qc, q, root, &opts);
 		while (rc == 0 && ts_query_cursor_next_match(qc, &m)) {
 			for (uint16_t i = 0; i < m.capture_count && rc == 0; i++) {
 				rc = snap_push_capture(r, n, m.captures[i].index, m.captures[i].node, names, name_field);
 			}
 			n++;
+		}
+		if (rc == 0 && snap_stopped(&r->stop)) { // the cursor halted: its matches are not all there
+			r->stopped = 1;
+			rc = -1;
 		}
 	}
 	if (rc == 0 && ts_node_has_error(root)) {
@@ -608,6 +642,7 @@ static int snap_scan_source(TSParser *p, const TSLanguage *lang, const TSQuery *
 import "C"
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -848,17 +883,41 @@ func NewParser(lang unsafe.Pointer) (*Scanner, error) {
 
 // Scan parses src and returns the captures of every match, a slice valid
 // until the next Scan, and the offset of the first syntax error if the
-// tree has one.
-func (s *Scanner) Scan(src []byte) (caps []Capture, errAt uint32, hasError bool, err error) {
+// tree has one. When ctx is done, the parse and the query stop within
+// milliseconds, in C, and Scan returns an error wrapping ctx.Err().
+func (s *Scanner) Scan(ctx context.Context, src []byte) (caps []Capture, errAt uint32, hasError bool, err error) {
+	if err := ctx.Err(); err != nil {
+		return nil, 0, false, fmt.Errorf("parse: %w", err)
+	}
+	stop := (*int32)(unsafe.Pointer(&s.res.stop))
+	atomic.StoreInt32(stop, 0)
+	if ctx.Done() != nil {
+		// The flag is set from the goroutine that runs AfterFunc's
+		// function, while the C code below reads it; the next Scan
+		// clears it only once that function is over.
+		set := make(chan struct{})
+		unhook := context.AfterFunc(ctx, func() {
+			atomic.StoreInt32(stop, 1)
+			close(set)
+		})
+		defer func() {
+			if !unhook() {
+				<-set
+			}
+		}()
+	}
 	var p *C.char
 	if len(src) > 0 {
 		p = (*C.char)(unsafe.Pointer(&src[0]))
 	}
 	if rc := C.snap_scan_source(s.parser, s.q.lang, s.q.q, s.cursor, s.q.plan, p, C.uint32_t(len(src)), C.uint64_t(s.q.nameMask), s.q.nameField, &s.res); rc != 0 {
-		if s.res.over_budget != 0 {
+		switch {
+		case s.res.stopped != 0 && ctx.Err() != nil:
+			return nil, 0, false, fmt.Errorf("parse: %w", ctx.Err())
+		case s.res.over_budget != 0:
 			return nil, 0, false, ErrParseBudget
 		}
-		return nil, 0, false, errors.New("parse: tree-sitter failed (out of memory or cancelled)")
+		return nil, 0, false, errors.New("parse: tree-sitter failed (out of memory)")
 	}
 	if s.res.len > 0 {
 		caps = unsafe.Slice((*Capture)(unsafe.Pointer(s.res.caps)), int(s.res.len))

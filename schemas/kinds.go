@@ -73,6 +73,7 @@ const (
 	StatusSkippedVendored  = "skipped_vendored"
 	StatusSkippedMinified  = "skipped_minified"
 	StatusSkippedSpecial   = "skipped_special"
+	StatusSkippedTimeout   = "skipped_timeout"
 	StatusUnsupported      = "unsupported"
 	StatusUnreadable       = "unreadable"
 )
@@ -80,7 +81,7 @@ const (
 // FileStatuses lists every file status.
 var FileStatuses = []string{
 	StatusOK, StatusParseError, StatusSkippedLarge, StatusSkippedBinary,
-	StatusSkippedGenerated, StatusSkippedVendored, StatusSkippedMinified, StatusSkippedSpecial,
+	StatusSkippedGenerated, StatusSkippedVendored, StatusSkippedMinified, StatusSkippedSpecial, StatusSkippedTimeout,
 	StatusUnsupported, StatusUnreadable,
 }
 

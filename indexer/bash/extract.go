@@ -1,6 +1,7 @@
 package bash
 
 import (
+	"context"
 	_ "embed"
 	"fmt"
 	"path"
@@ -106,8 +107,8 @@ type frame struct {
 	node int32
 }
 
-func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
-	caps, errAt, hasError, err := x.scanner.Scan(src)
+func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
+	caps, errAt, hasError, err := x.scanner.Scan(ctx, src)
 	if err != nil {
 		return nil, err
 	}
@@ -142,6 +143,9 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 	var doc []string
 	var docStart, docEnd uint32
 	for i := range items {
+		if indexer.Stopped(ctx, i) {
+			return nil, fmt.Errorf("extract: %w", ctx.Err())
+		}
 		it := &items[i]
 		switch it.kind {
 		case kDoc:
@@ -171,6 +175,9 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 	var stack []frame
 	seen := map[string]bool{}
 	for i := range items {
+		if indexer.Stopped(ctx, i) {
+			return nil, fmt.Errorf("extract: %w", ctx.Err())
+		}
 		it := &items[i]
 		for len(stack) > 0 && stack[len(stack)-1].end <= it.start {
 			stack = stack[:len(stack)-1]

@@ -1,6 +1,7 @@
 package cfamily
 
 import (
+	"context"
 	"fmt"
 	"path"
 	"strings"
@@ -50,8 +51,8 @@ type extractor struct {
 
 func (x *extractor) Close() { x.scanner.Close() }
 
-func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
-	caps, errAt, hasError, err := x.scanner.Scan(src)
+func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
+	caps, errAt, hasError, err := x.scanner.Scan(ctx, src)
 	if err != nil {
 		return nil, err
 	}
@@ -66,9 +67,12 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 	if x.cpp {
 		f.sep = "::"
 	}
-	f.prepare()
-	f.run()
-	f.finish()
+	f.prepare(ctx)
+	f.run(ctx)
+	f.finish(ctx)
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("extract: %w", err)
+	}
 	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
 	if hasError {
 		line, col := srctext.Pos(f.lines, errAt)
@@ -204,7 +208,7 @@ func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
 
 // prepare indexes what the walk looks up by position: doc comments,
 // expressions, function declarators and initializers.
-func (f *fileState) prepare() {
+func (f *fileState) prepare(ctx context.Context) {
 	var doc []string
 	var docEnd uint32
 	flush := func() {
@@ -214,6 +218,9 @@ func (f *fileState) prepare() {
 		doc = doc[:0]
 	}
 	for i := range f.items {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		it := &f.items[i]
 		switch it.kind {
 		case kDoc:
@@ -493,8 +500,11 @@ var notCalls = map[string]bool{
 }
 
 // run makes the nodes and refs of the file from the items of the query.
-func (f *fileState) run() {
+func (f *fileState) run(ctx context.Context) {
 	for i := range f.items {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		it := &f.items[i]
 		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.start {
 			f.stack = f.stack[:len(f.stack)-1]
@@ -1199,7 +1209,7 @@ func trimEnd(s string, e int) int {
 }
 
 // finish writes the refs that needed every binding of the file.
-func (f *fileState) finish() {
+func (f *fileState) finish(ctx context.Context) {
 	for _, sf := range f.sigs {
 		params := f.text(sf.params)
 		inner := strings.TrimSpace(strings.Trim(params, "()"))
@@ -1224,6 +1234,9 @@ func (f *fileState) finish() {
 		}
 	}
 	for i := range f.calls {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		c := &f.calls[i]
 		it := &f.items[c.it]
 		var at span

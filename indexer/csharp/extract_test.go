@@ -1,6 +1,7 @@
 package csharp
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -39,7 +40,7 @@ func FuzzExtract(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		timer := time.AfterFunc(5*time.Second, func() { panic(fmt.Sprintf("hang on %q", src)) })
 		defer timer.Stop()
-		res, err := x.Extract("p/A.cs", src)
+		res, err := x.Extract(context.Background(), "p/A.cs", src)
 		if err != nil {
 			return
 		}

@@ -1,6 +1,7 @@
 package csharp
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -37,7 +38,7 @@ func TestResolveReusesRows(t *testing.T) {
 			t.Fatal(err)
 		}
 		rel, _ := filepath.Rel(root, p)
-		res, err := x.Extract(filepath.ToSlash(rel), src)
+		res, err := x.Extract(context.Background(), filepath.ToSlash(rel), src)
 		if err != nil {
 			t.Fatal(err)
 		}

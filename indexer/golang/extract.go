@@ -3,6 +3,7 @@ package golang
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"fmt"
 	"path"
 	"slices"
@@ -190,8 +191,8 @@ type fileState struct {
 	literals []span // open struct_type / interface_type bodies
 }
 
-func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
-	caps, errAt, hasError, err := x.scanner.Scan(src)
+func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
+	caps, errAt, hasError, err := x.scanner.Scan(ctx, src)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
@@ -209,6 +210,9 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 		st.ref(schemas.RefBuild, st.fileID, "", c, span{})
 	}
 	for i := range items {
+		if indexer.Stopped(ctx, i) {
+			return nil, fmt.Errorf("%s: extract: %w", file, ctx.Err())
+		}
 		st.visit(&items[i])
 	}
 	if hasError {

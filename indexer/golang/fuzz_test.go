@@ -2,6 +2,7 @@ package golang_test
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"slices"
 	"testing"
@@ -32,7 +33,7 @@ func FuzzExtract(f *testing.F) {
 		timer := time.AfterFunc(2*time.Second, func() { panic(fmt.Sprintf("hang on %q", src)) })
 		defer timer.Stop()
 		languagetest.ComparePlan(t, lang, tree, []string{"p/f.go"}, [][]byte{src})
-		res, err := x.Extract("p/f.go", src)
+		res, err := x.Extract(context.Background(), "p/f.go", src)
 		if err != nil {
 			return
 		}

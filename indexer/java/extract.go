@@ -1,6 +1,7 @@
 package java
 
 import (
+	"context"
 	"fmt"
 	"path"
 	"strconv"
@@ -46,16 +47,19 @@ type extractor struct {
 
 func (x *extractor) Close() { x.scanner.Close() }
 
-func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
-	caps, errAt, hasError, err := x.scanner.Scan(src)
+func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
+	caps, errAt, hasError, err := x.scanner.Scan(ctx, src)
 	if err != nil {
 		return nil, err
 	}
 	items := x.col.Collect(caps, x.query.captures)
 	f := &x.f
 	f.reset(file, src, items)
-	f.prepare()
-	f.run()
+	f.prepare(ctx)
+	f.run(ctx)
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("extract: %w", err)
+	}
 	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
 	if hasError {
 		line, col := pos(f.lines, errAt)
@@ -218,7 +222,7 @@ func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
 
 // prepare indexes what the walk looks up by position: modifiers,
 // Javadoc, type parameters, expressions and argument counts.
-func (f *fileState) prepare() {
+func (f *fileState) prepare(ctx context.Context) {
 	var cur *mods
 	var curSpan span
 	var args []span
@@ -228,6 +232,9 @@ func (f *fileState) prepare() {
 	}
 	var decls []decl
 	for i := range f.items {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		it := &f.items[i]
 		switch it.kind {
 		case kModifiers:
@@ -559,7 +566,7 @@ func visibility(flags uint16, implicit string) string {
 }
 
 // run makes the nodes and refs of the file from the items of the query.
-func (f *fileState) run() {
+func (f *fileState) run(ctx context.Context) {
 	var count [numKinds]int
 	for i := range f.items {
 		count[f.items[i].kind]++
@@ -568,6 +575,9 @@ func (f *fileState) run() {
 	f.refs = make([]schemas.Ref, 0, count[kInvoke]+count[kNew]+count[kCtorCall]+count[kMref]+count[kImport]+
 		2*count[kMethod]+count[kCtor]+count[kFields]+count[kConst]+count[kDecorator]+count[kExtends]+count[kImplements]+count[kParam]/4+4)
 	for i := range f.items {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		it := &f.items[i]
 		for len(f.stack) > 0 && f.top().end <= it.start {
 			f.stack = f.stack[:len(f.stack)-1]
@@ -637,7 +647,7 @@ func (f *fileState) run() {
 			}
 		}
 	}
-	f.finish()
+	f.finish(ctx)
 }
 
 // typedBinding binds the name of a for-each variable, a resource or a
@@ -1124,7 +1134,7 @@ func (f *fileState) addCall(kind string, i int) {
 }
 
 // finish writes the refs whose Expr needed every binding of the file.
-func (f *fileState) finish() {
+func (f *fileState) finish(ctx context.Context) {
 	for _, fr := range f.sigs {
 		n := &f.nodes[fr.node]
 		e := strings.Join(fr.params, ",")
@@ -1134,6 +1144,9 @@ func (f *fileState) finish() {
 		f.addRef(RefParams, n.ID, span{n.StartByte, n.EndByte}, n.Name, e)
 	}
 	for i := range f.calls {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		c := &f.calls[i]
 		src := f.srcID(c.src)
 		if c.it < 0 {

@@ -1,6 +1,7 @@
 package java
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -19,7 +20,7 @@ func extract(t testing.TB, file, src string) *indexer.Result {
 		t.Fatal(err)
 	}
 	defer x.Close()
-	res, err := x.Extract(file, []byte(src))
+	res, err := x.Extract(context.Background(), file, []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -307,7 +308,7 @@ func FuzzExtract(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		timer := time.AfterFunc(5*time.Second, func() { panic(fmt.Sprintf("hang on %q", src)) })
 		defer timer.Stop()
-		res, err := x.Extract("p/A.java", src)
+		res, err := x.Extract(context.Background(), "p/A.java", src)
 		if err != nil {
 			return
 		}

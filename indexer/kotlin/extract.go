@@ -2,6 +2,7 @@ package kotlin
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"path"
 	"slices"
@@ -45,8 +46,8 @@ type extractor struct {
 
 func (x *extractor) Close() { x.scanner.Close() }
 
-func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
-	caps, errAt, hasError, err := x.scanner.Scan(src)
+func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
+	caps, errAt, hasError, err := x.scanner.Scan(ctx, src)
 	if err != nil {
 		return nil, err
 	}
@@ -56,8 +57,11 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 		docs: map[uint32]string{}, exprs: map[uint64]int32{}, argc: map[uint32]int32{},
 		lambdaEnd: map[uint32]bool{}, binds: map[string][]*binding{},
 	}
-	f.prepare()
-	f.run()
+	f.prepare(ctx)
+	f.run(ctx)
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("extract: %w", err)
+	}
 	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
 	if hasError {
 		line, col := srctext.Pos(f.lines, errAt)
@@ -127,9 +131,12 @@ type fileState struct {
 
 func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
 
-func (f *fileState) prepare() {
+func (f *fileState) prepare(ctx context.Context) {
 	var args []span
 	for i := range f.items {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		it := &f.items[i]
 		switch it.kind {
 		case kDoc:
@@ -350,8 +357,11 @@ func (f *fileState) header(it *item, end uint32) string {
 	return srctext.Cap(oneLine(f.str[start:end]), 300)
 }
 
-func (f *fileState) run() {
+func (f *fileState) run(ctx context.Context) {
 	for i := range f.items {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		it := &f.items[i]
 		for len(f.stack) > 0 && f.top().end <= it.start {
 			f.stack = f.stack[:len(f.stack)-1]
@@ -416,7 +426,7 @@ func (f *fileState) run() {
 			f.calls = append(f.calls, c)
 		}
 	}
-	f.finish()
+	f.finish(ctx)
 }
 
 // regions reports whether code at the top of the stack runs, within its
@@ -822,12 +832,15 @@ type pendingFact struct {
 	value span
 }
 
-func (f *fileState) finish() {
+func (f *fileState) finish(ctx context.Context) {
 	for _, p := range f.pending {
 		e := f.expr(p.value, 0)
 		f.addRef(p.kind, f.nodes[p.src].ID, p.at, srctext.Cap(oneLine(f.text(p.value)), 120), e)
 	}
-	for _, c := range f.calls {
+	for i, c := range f.calls {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		it := &f.items[c.it]
 		var e, target string
 		if it.kind == kDeleg {

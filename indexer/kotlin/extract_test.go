@@ -1,6 +1,7 @@
 package kotlin
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -25,7 +26,7 @@ func FuzzExtract(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		res, err := x.Extract("src/main/kotlin/a/A.kt", src)
+		res, err := x.Extract(context.Background(), "src/main/kotlin/a/A.kt", src)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,6 +2,8 @@ package languages
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"net"
 	"os"
 	"os/exec"
@@ -10,6 +12,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/languagetest"
@@ -24,6 +27,12 @@ import (
 // hang is longer than any run below takes, and shorter than the minutes
 // each hostile file took before it was bounded.
 const hang = 60 * time.Second
+
+// bigJava returns a megabyte of Java calls. The Python grammar's error
+// recovery takes minutes over it.
+func bigJava() string {
+	return "class Big { void m() {\n" + strings.Repeat("f(1, 2, 3);\n", 85_000) + "} }\n"
+}
 
 func symlink(t *testing.T, target, name string) {
 	t.Helper()
@@ -156,4 +165,170 @@ func requireGit(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git here")
 	}
+}
+
+// nested holds a statement of each language around a call nested n deep:
+// f(f(f(…))).
+var nested = map[string]string{
+	"A.java":   "class A { void m() { Object x = %s; } }\n",
+	"a.py":     "x = %s\n",
+	"a.go":     "package a\n\nvar x = %s\n",
+	"a.ts":     "const x = %s;\n",
+	"a.js":     "const x = %s;\n",
+	"a.c":      "int m() { return %s; }\n",
+	"a.cpp":    "int m() { return %s; }\n",
+	"A.cs":     "class A { object M() { return %s; } }\n",
+	"a.rs":     "fn m() { let x = %s; }\n",
+	"a.rb":     "x = %s\n",
+	"a.php":    "<?php $x = %s;\n",
+	"A.kt":     "val x = %s\n",
+	"A.scala":  "object A { val x = %s }\n",
+	"a.swift":  "let x = %s\n",
+	"a.lua":    "x = %s\n",
+	"a.sh":     "x=%s\n",
+	"a.tsx":    "const x = %s;\n",
+	"a.h":      "int m(void) { return %s; }\n",
+	"a.hpp":    "int m() { return %s; }\n",
+	"A.groovy": "%s\n", // no language: unsupported, not parsed
+}
+
+// nest returns a call nested n deep, one line a level (so that the file
+// is not taken for minified), in the language of name.
+func nest(name string, n int) string {
+	open, end := "f(\n", ")"
+	if strings.HasSuffix(name, ".sh") {
+		open = "$(f \n"
+	}
+	return fmt.Sprintf(nested[name], strings.Repeat(open, n)+"1"+strings.Repeat(end, n))
+}
+
+// TestMaxFileTime indexes files that take longer than the time limit: a
+// file nested less deep than the limit on depth, but deep enough to take
+// seconds, and a megabyte of calls, which parses in more than the limit
+// of a millisecond. Each is given up within its limit (the parse and the
+// query stop in C) and recorded as skipped_timeout, saying so, with its
+// size and hash.
+func TestMaxFileTime(t *testing.T) {
+	dir := t.TempDir()
+	languagetest.WriteFiles(t, dir, map[string]string{
+		"Big.java": bigJava(),
+		"big.py":   strings.Repeat("f(1, 2, 3)\n", 95_000),
+		"big.go":   "package a\n\nfunc m() {\n" + strings.Repeat("f(1, 2, 3)\n", 95_000) + "}\n",
+	})
+	start := time.Now()
+	files := indexWithin(t, dir, indexer.Options{MaxFileTime: time.Millisecond})
+	for _, name := range []string{"Big.java", "big.py", "big.go"} {
+		wantStatus(t, files, name, schemas.StatusSkippedTimeout, "parse and extraction took over 1ms (--max-file-time)")
+		if f := files[name]; f.Size < 1e6 || len(f.SHA256) != 64 {
+			t.Errorf("%s: size %d, sha256 %q: want both", name, f.Size, f.SHA256)
+		}
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("three files with a limit of 1ms took %v", d)
+	}
+}
+
+// TestExtractStops cancels the context of an extraction under way, and
+// one already done: Extract gives up, in C and in Go, with the context's
+// error, and keeps working for the next file. So does a bare parse, which
+// only C can stop.
+func TestExtractStops(t *testing.T) {
+	src := []byte(bigJava())
+	for _, l := range All() {
+		if l.Name() != "java" && l.Name() != "go" && l.Name() != "python" {
+			continue
+		}
+		p, err := indexer.NewParser(unsafe.Pointer(l.Grammar().Inner))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer p.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Millisecond)
+		_, _, _, err = p.Scan(ctx, src)
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("%s: a parse of a megabyte with 5ms to go: %v, want the deadline's error", l.Name(), err)
+		}
+		x, err := l.NewExtractor(&indexer.Tree{Paths: map[string]bool{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer x.Close()
+		ctx, cancel = context.WithTimeout(context.Background(), time.Millisecond)
+		_, err = x.Extract(ctx, "big", src)
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("%s: a megabyte with a millisecond to go: %v, want the deadline's error", l.Name(), err)
+		}
+		ctx, cancel = context.WithCancel(context.Background())
+		cancel()
+		if _, err := x.Extract(ctx, "small", []byte("x")); !errors.Is(err, context.Canceled) {
+			t.Errorf("%s: cancelled: %v, want the context's error", l.Name(), err)
+		}
+		if _, err := x.Extract(context.Background(), "small", []byte("x")); err != nil {
+			t.Errorf("%s: after a cancelled extraction: %v", l.Name(), err)
+		}
+	}
+}
+
+// TestIndexCancelled cancels a run while it parses a file that takes
+// seconds: Index returns the context's error at once.
+func TestIndexCancelled(t *testing.T) {
+	dir := t.TempDir()
+	languagetest.WriteFiles(t, dir, map[string]string{"big.py": bigJava(), "Deep.java": nest("A.java", 3000)})
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(20*time.Millisecond, cancel)
+	start := time.Now()
+	_, err := indexer.Index(ctx, dir, indexer.Options{Languages: All(), Workers: 1, MaxFileTime: -1})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("index: %v, want the context's error", err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("cancelled after 20ms, Index returned after %v", d)
+	}
+}
+
+// TestAwkwardFiles indexes files that are odd but not special: bytes that
+// are not UTF-8 and NUL bytes in every language's files, names holding a
+// new line, and a sparse file of 100 MB and one of a terabyte, whose
+// hash would take minutes to read.
+func TestAwkwardFiles(t *testing.T) {
+	dir := t.TempDir()
+	junk := "\xff\xfe\x00\xc3\x28 f(\x00) \xed\xa0\x80 \"\xf4\x90\x80\x80\"\n"
+	files := map[string]string{
+		"new\nline.go":        "package a\n\nfunc A() {}\n",
+		"tab\tand\rreturn.py": "def f(): pass\n",
+	}
+	for name := range nested {
+		body := fmt.Sprintf(nested[name], "f(1)")
+		files["utf8/"+name] = body + junk + body
+		// A NUL past the first 8000 bytes: not taken for binary, parsed.
+		files["nul/"+name] = strings.Repeat(body, 8000/len(body)+1) + junk
+	}
+	languagetest.WriteFiles(t, dir, files)
+	for name, size := range map[string]int64{"sparse.go": 100 << 20, "tera.go": 1 << 40} {
+		f, err := os.Create(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = f.Truncate(size)
+		f.Close()
+		if err != nil {
+			t.Skipf("no sparse files here: %v", err)
+		}
+	}
+	got := indexWithin(t, dir, indexer.Options{MaxFileTime: 4 * time.Second})
+	for p, f := range got {
+		if strings.HasPrefix(p, "utf8/") || strings.HasPrefix(p, "nul/") {
+			switch f.Status {
+			case schemas.StatusOK, schemas.StatusParseError, schemas.StatusSkippedBinary, schemas.StatusUnsupported:
+			default:
+				t.Errorf("%q: %s (%s)", p, f.Status, f.Error)
+			}
+		}
+	}
+	wantStatus(t, got, "new\nline.go", schemas.StatusOK, "")
+	wantStatus(t, got, "tab\tand\rreturn.py", schemas.StatusOK, "")
+	wantStatus(t, got, "sparse.go", schemas.StatusSkippedLarge, "104857600 bytes, over the 1048576-byte limit")
+	wantStatus(t, got, "tera.go", schemas.StatusSkippedTimeout, "hashing took over 4s (--max-file-time)")
 }

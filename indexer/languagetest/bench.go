@@ -1,6 +1,7 @@
 package languagetest
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -57,7 +58,7 @@ func BenchmarkExtract(b *testing.B, l indexer.Language, c Corpus) {
 	b.SetBytes(int64(c.Size))
 	for b.Loop() {
 		for i, src := range c.Srcs {
-			if _, err := x.Extract(c.Names[i], src); err != nil {
+			if _, err := x.Extract(context.Background(), c.Names[i], src); err != nil {
 				b.Fatal(err)
 			}
 		}

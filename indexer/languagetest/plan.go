@@ -3,6 +3,7 @@ package languagetest
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"fmt"
 	"io/fs"
 	"os"
@@ -36,8 +37,8 @@ func ComparePlan(t testing.TB, l indexer.Language, tree *indexer.Tree, names []s
 	}
 	defer cursor.Close()
 	for i, src := range srcs {
-		a, errA := planned.Extract(names[i], src)
-		b, errB := cursor.Extract(names[i], src)
+		a, errA := planned.Extract(context.Background(), names[i], src)
+		b, errB := cursor.Extract(context.Background(), names[i], src)
 		if (errA == nil) != (errB == nil) {
 			t.Fatalf("%s: by plan: %v; on the cursor: %v", names[i], errA, errB)
 		}

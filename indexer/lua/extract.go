@@ -1,6 +1,7 @@
 package lua
 
 import (
+	"context"
 	"fmt"
 	"path"
 	"strconv"
@@ -48,8 +49,8 @@ type extractor struct {
 
 func (x *extractor) Close() { x.scanner.Close() }
 
-func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
-	caps, errAt, hasError, err := x.scanner.Scan(src)
+func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
+	caps, errAt, hasError, err := x.scanner.Scan(ctx, src)
 	if err != nil {
 		return nil, err
 	}
@@ -62,8 +63,11 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 		globals: map[string]string{}, classes: map[string]bool{}, adopt: map[uint32]int32{},
 		requires: map[uint32]bool{}, qnames: map[string]bool{}, results: map[int32]bool{},
 	}
-	f.prepare()
-	f.run()
+	f.prepare(ctx)
+	f.run(ctx)
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("extract: %w", err)
+	}
 	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
 	if hasError {
 		line, col := srctext.Pos(f.lines, errAt)
@@ -133,7 +137,7 @@ func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
 
 // prepare indexes what the walk looks up by position: doc comments, call
 // expressions, and the tables that are classes.
-func (f *fileState) prepare() {
+func (f *fileState) prepare(ctx context.Context) {
 	var doc []string
 	var docEnd uint32
 	flush := func() {
@@ -146,6 +150,9 @@ func (f *fileState) prepare() {
 		doc = doc[:0]
 	}
 	for i := range f.items {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		it := &f.items[i]
 		switch it.kind {
 		case kDoc:
@@ -331,8 +338,11 @@ func (f *fileState) regions(p uint32) (loop, cond bool) {
 }
 
 // run makes the nodes and refs of the file from the items of the query.
-func (f *fileState) run() {
+func (f *fileState) run(ctx context.Context) {
 	for i := range f.items {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		it := &f.items[i]
 		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.start {
 			f.stack = f.stack[:len(f.stack)-1]

@@ -1,6 +1,7 @@
 package php
 
 import (
+	"context"
 	"fmt"
 	"path"
 	"strconv"
@@ -47,8 +48,8 @@ type extractor struct {
 
 func (x *extractor) Close() { x.scanner.Close() }
 
-func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
-	caps, errAt, hasError, err := x.scanner.Scan(src)
+func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
+	caps, errAt, hasError, err := x.scanner.Scan(ctx, src)
 	if err != nil {
 		return nil, err
 	}
@@ -60,9 +61,12 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 		docs: map[uint32]string{}, exprs: map[uint64]int32{}, argc: map[uint32]int32{},
 		binds: map[string][]binding{}, qnames: map[int32]string{}, uses: map[string]string{}, funcUses: map[string]string{},
 	}
-	f.prepare()
-	f.run()
-	f.finish()
+	f.prepare(ctx)
+	f.run(ctx)
+	f.finish(ctx)
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("extract: %w", err)
+	}
 	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
 	if hasError {
 		line, col := srctext.Pos(f.lines, errAt)
@@ -171,9 +175,12 @@ func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
 
 // prepare indexes what the walk looks up by position: doc comments,
 // expressions, argument counts and scopes.
-func (f *fileState) prepare() {
+func (f *fileState) prepare(ctx context.Context) {
 	var args []span
 	for i := range f.items {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		it := &f.items[i]
 		switch it.kind {
 		case kDoc:
@@ -340,10 +347,13 @@ func visibility(flags uint32) string {
 }
 
 // run makes the nodes and refs of the file from the items of the query.
-func (f *fileState) run() {
+func (f *fileState) run(ctx context.Context) {
 	f.nsNode = -1
 	f.nsEnd = uint32(len(f.src))
 	for i := range f.items {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		it := &f.items[i]
 		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.start {
 			f.stack = f.stack[:len(f.stack)-1]
@@ -872,9 +882,12 @@ func (f *fileState) param(it *item) {
 }
 
 // finish writes the refs whose Expr needed every binding of the file.
-func (f *fileState) finish() {
+func (f *fileState) finish(ctx context.Context) {
 	f.active = map[string]bool{}
 	for i := range f.calls {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		c := &f.calls[i]
 		it := &f.items[c.it]
 		var at span

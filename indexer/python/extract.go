@@ -2,6 +2,7 @@ package python
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"math"
 	"path"
@@ -47,16 +48,19 @@ type extractor struct {
 
 func (x *extractor) Close() { x.scanner.Close() }
 
-func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
-	caps, errAt, hasError, err := x.scanner.Scan(src)
+func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
+	caps, errAt, hasError, err := x.scanner.Scan(ctx, src)
 	if err != nil {
 		return nil, err
 	}
 	x.items = x.collect(caps)
 	f := newFile(x.tree, file, src)
-	f.run(x.items)
+	f.run(ctx, x.items)
 	if r := x.dists.distFact(file, &f.nodes[0]); r != nil {
 		f.refs = append(f.refs, *r)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("extract: %w", err)
 	}
 	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
 	if hasError {
@@ -336,9 +340,12 @@ func (f *fileState) addRef(kind string, src int32, at span, target, expr string)
 }
 
 // run makes the nodes and refs of the file from the items of the query.
-func (f *fileState) run(items []item) {
+func (f *fileState) run(ctx context.Context, items []item) {
 	var count [numKinds]int
 	for i := range items {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		count[items[i].kind]++
 	}
 	f.nodes = make([]schemas.Node, 0, 1+count[kFunction]+count[kClass]+count[kAssign]/4)
@@ -363,6 +370,9 @@ func (f *fileState) run(items []item) {
 	f.stack = append(f.stack[:0], open{kind: numKinds, end: math.MaxUint32, scope: f.newScope(sModule, nil, mod)})
 
 	for i := range items {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		it := &items[i]
 		for len(f.stack) > 1 && f.top().end <= it.start {
 			f.stack = f.stack[:len(f.stack)-1]
@@ -414,7 +424,7 @@ func (f *fileState) run(items []item) {
 			f.call(it)
 		}
 	}
-	f.finish()
+	f.finish(ctx)
 }
 
 func (f *fileState) decorators(it *item) (start uint32, decs []string) {
@@ -786,7 +796,7 @@ func (f *fileState) callPos(fn span) span {
 }
 
 // finish writes the refs whose Expr needed every binding of the file.
-func (f *fileState) finish() {
+func (f *fileState) finish(ctx context.Context) {
 	for _, fa := range f.facts {
 		e := f.expr(fa.at, fa.scope)
 		if e == exprNone {
@@ -803,7 +813,10 @@ func (f *fileState) finish() {
 			}
 		}
 	}
-	for _, c := range f.calls {
+	for i, c := range f.calls {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		args := f.text(c.args)
 		if len(args) >= 2 && args[0] == '(' && args[len(args)-1] == ')' {
 			args = args[1 : len(args)-1]

@@ -1,6 +1,7 @@
 package python
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,7 +19,7 @@ func extract(t testing.TB, tree *indexer.Tree, file, src string) *indexer.Result
 		t.Fatal(err)
 	}
 	defer x.Close()
-	res, err := x.Extract(file, []byte(src))
+	res, err := x.Extract(context.Background(), file, []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -373,7 +374,7 @@ func FuzzExtract(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		res, err := x.Extract("pkg/mod.py", src)
+		res, err := x.Extract(context.Background(), "pkg/mod.py", src)
 		if err != nil {
 			return
 		}

@@ -1,6 +1,7 @@
 package ruby
 
 import (
+	"context"
 	"fmt"
 	"path"
 	"strings"
@@ -48,8 +49,8 @@ type extractor struct {
 
 func (x *extractor) Close() { x.scanner.Close() }
 
-func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
-	caps, errAt, hasError, err := x.scanner.Scan(src)
+func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
+	caps, errAt, hasError, err := x.scanner.Scan(ctx, src)
 	if err != nil {
 		return nil, err
 	}
@@ -60,9 +61,12 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 		ids: indexer.IDs{Language: Name, File: file}, items: items,
 		docs: map[uint32]string{}, calls: map[uint64]int32{},
 	}
-	f.prepare()
-	f.run()
-	f.finish()
+	f.prepare(ctx)
+	f.run(ctx)
+	f.finish(ctx)
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("extract: %w", err)
+	}
 	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
 	if hasError {
 		line, col := srctext.Pos(f.lines, errAt)
@@ -167,7 +171,7 @@ func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
 
 // prepare indexes what the walk looks up by position: doc comments and
 // call expressions.
-func (f *fileState) prepare() {
+func (f *fileState) prepare(ctx context.Context) {
 	var doc []string
 	var docEnd uint32
 	flush := func() {
@@ -180,6 +184,9 @@ func (f *fileState) prepare() {
 		doc = doc[:0]
 	}
 	for i := range f.items {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		it := &f.items[i]
 		switch it.kind {
 		case kDoc:
@@ -311,9 +318,12 @@ func (f *fileState) regions(p uint32) (loop, try, cond bool) {
 }
 
 // run makes the nodes and refs of the file from the items of the query.
-func (f *fileState) run() {
+func (f *fileState) run(ctx context.Context) {
 	f.top = &scope{}
 	for i := range f.items {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		it := &f.items[i]
 		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.start {
 			f.stack = f.stack[:len(f.stack)-1]
@@ -611,7 +621,7 @@ func relative(dir, s string) string {
 
 // finish applies `private :name` and writes the refs that needed every
 // binding of the file.
-func (f *fileState) finish() {
+func (f *fileState) finish(ctx context.Context) {
 	for _, fx := range f.fixes {
 		owner := f.nodes[fx.owner].ID
 		for i := range f.nodes {

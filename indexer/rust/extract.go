@@ -1,6 +1,7 @@
 package rust
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"math"
@@ -48,14 +49,17 @@ type extractor struct {
 
 func (x *extractor) Close() { x.scanner.Close() }
 
-func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
-	caps, errAt, hasError, err := x.scanner.Scan(src)
+func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
+	caps, errAt, hasError, err := x.scanner.Scan(ctx, src)
 	if err != nil {
 		return nil, err
 	}
 	items := x.col.Collect(caps, x.query.captures)
 	f := newFile(x.locate(file), file, src)
-	f.run(items)
+	f.run(ctx, items)
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("extract: %w", err)
+	}
 	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.lay.test}
 	if hasError {
 		line, col := pos(f.lines, errAt)
@@ -212,9 +216,12 @@ func (f *fileState) push(o open) {
 }
 
 // run makes the nodes and refs of the file from the items of the query.
-func (f *fileState) run(items []item) {
+func (f *fileState) run(ctx context.Context, items []item) {
 	var count [numKinds]int
 	for i := range items {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		count[items[i].kind]++
 	}
 	f.nodes = make([]schemas.Node, 0, 1+count[kFn]+count[kStruct]+count[kEnum]+count[kField]+count[kVariant])
@@ -242,6 +249,9 @@ func (f *fileState) run(items []item) {
 	})
 
 	for i := range items {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		it := &items[i]
 		for len(f.stack) > 1 && f.top().end <= it.start {
 			f.pop()
@@ -297,7 +307,7 @@ func (f *fileState) run(items []item) {
 	for len(f.stack) > 1 {
 		f.pop()
 	}
-	f.finish()
+	f.finish(ctx)
 }
 
 // pop closes the innermost open range.
@@ -1347,7 +1357,7 @@ func (f *fileState) openingBracket(p, lo int) int {
 }
 
 // finish writes the facts that needed the generics of their item.
-func (f *fileState) finish() {
+func (f *fileState) finish(ctx context.Context) {
 	for _, d := range f.deferred {
 		switch d.kind {
 		case schemas.RefType, schemas.RefResult:

@@ -1,6 +1,7 @@
 package rust
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -26,7 +27,7 @@ func newTestExtractor(t testing.TB, tree *indexer.Tree) *extractor {
 
 func extract(t testing.TB, tree *indexer.Tree, file, src string) *indexer.Result {
 	t.Helper()
-	res, err := newTestExtractor(t, tree).Extract(file, []byte(src))
+	res, err := newTestExtractor(t, tree).Extract(context.Background(), file, []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -366,7 +367,7 @@ func FuzzExtract(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		timer := time.AfterFunc(5*time.Second, func() { panic(fmt.Sprintf("hang on %q", src)) })
 		defer timer.Stop()
-		res, err := x.Extract("src/lib.rs", src)
+		res, err := x.Extract(context.Background(), "src/lib.rs", src)
 		if err != nil {
 			return
 		}

@@ -1,6 +1,7 @@
 package scala
 
 import (
+	"context"
 	"fmt"
 	"path"
 	"strconv"
@@ -48,8 +49,8 @@ type extractor struct {
 
 func (x *extractor) Close() { x.scanner.Close() }
 
-func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
-	caps, errAt, hasError, err := x.scanner.Scan(src)
+func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
+	caps, errAt, hasError, err := x.scanner.Scan(ctx, src)
 	if err != nil {
 		return nil, err
 	}
@@ -61,9 +62,12 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 		docs: map[uint32]string{}, exprs: map[uint64]int32{}, argc: map[uint32]int32{},
 		fns: map[uint64]bool{}, binds: map[string][]*binding{},
 	}
-	f.prepare()
-	f.run()
-	f.finish()
+	f.prepare(ctx)
+	f.run(ctx)
+	f.finish(ctx)
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("extract: %w", err)
+	}
 	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
 	if hasError {
 		line, col := srctext.Pos(f.lines, errAt)
@@ -147,9 +151,12 @@ func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
 
 // prepare indexes what the walk looks up by position: doc comments,
 // expressions, argument counts and the functions of calls.
-func (f *fileState) prepare() {
+func (f *fileState) prepare(ctx context.Context) {
 	var args []span
 	for i := range f.items {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		it := &f.items[i]
 		switch it.kind {
 		case kDoc:
@@ -354,8 +361,11 @@ func (f *fileState) lookup(name string, p uint32) *binding {
 }
 
 // run makes the nodes and refs of the file from the items of the query.
-func (f *fileState) run() {
+func (f *fileState) run(ctx context.Context) {
 	for i := range f.items {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		it := &f.items[i]
 		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.start {
 			f.stack = f.stack[:len(f.stack)-1]
@@ -847,12 +857,15 @@ func splitTop(s string) []string {
 }
 
 // finish writes the refs whose Expr needed every binding of the file.
-func (f *fileState) finish() {
+func (f *fileState) finish(ctx context.Context) {
 	for _, fr := range f.sigs {
 		n := &f.nodes[fr.node]
 		f.addRef(schemas.RefParams, n.ID, span{n.StartByte, n.EndByte}, n.Name, strings.Join(fr.sig, ","))
 	}
 	for i := range f.calls {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		c := &f.calls[i]
 		if c.it < 0 {
 			v := f.facts[-1-c.it]

@@ -1,6 +1,7 @@
 package swift
 
 import (
+	"context"
 	"fmt"
 	"path"
 	"strings"
@@ -47,8 +48,8 @@ type extractor struct {
 
 func (x *extractor) Close() { x.scanner.Close() }
 
-func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
-	caps, errAt, hasError, err := x.scanner.Scan(src)
+func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
+	caps, errAt, hasError, err := x.scanner.Scan(ctx, src)
 	if err != nil {
 		return nil, err
 	}
@@ -60,13 +61,16 @@ func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
 		docs: map[uint32]string{}, exprs: map[uint64]int32{}, labels: map[uint32][]string{},
 		binds: map[string][]*binding{},
 	}
-	f.prepare()
+	f.prepare(ctx)
 	if m := moduleOf(file); m != "" {
 		f.module = m + "."
 		f.addRef(schemas.RefPackage, indexer.FileID(file), span{}, m, m)
 	}
-	f.run()
-	f.finish()
+	f.run(ctx)
+	f.finish(ctx)
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("extract: %w", err)
+	}
 	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
 	if hasError {
 		line, col := srctext.Pos(f.lines, errAt)
@@ -161,7 +165,7 @@ func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
 
 // prepare indexes what the walk looks up by position: doc comments,
 // expressions and argument labels.
-func (f *fileState) prepare() {
+func (f *fileState) prepare(ctx context.Context) {
 	var doc []string
 	var docEnd uint32
 	flush := func() {
@@ -172,6 +176,9 @@ func (f *fileState) prepare() {
 	}
 	var args []span
 	for i := range f.items {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		it := &f.items[i]
 		switch it.kind {
 		case kDoc:
@@ -409,8 +416,11 @@ func (f *fileState) lookup(name string, p uint32) *binding {
 }
 
 // run makes the nodes and refs of the file from the items of the query.
-func (f *fileState) run() {
+func (f *fileState) run(ctx context.Context) {
 	for i := range f.items {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		it := &f.items[i]
 		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.start {
 			f.stack = f.stack[:len(f.stack)-1]
@@ -896,12 +906,15 @@ func (f *fileState) importRef(it *item) {
 }
 
 // finish writes the refs whose Expr needed every binding of the file.
-func (f *fileState) finish() {
+func (f *fileState) finish(ctx context.Context) {
 	for _, fr := range f.sigs {
 		n := &f.nodes[fr.node]
 		f.addRef(schemas.RefParams, n.ID, span{n.StartByte, n.EndByte}, n.Name, strings.Join(fr.labels, ","))
 	}
 	for i := range f.calls {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		c := &f.calls[i]
 		if c.it < 0 {
 			v := f.facts[-1-c.it]

@@ -2,6 +2,7 @@ package typescript
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"math"
 	"path"
@@ -51,15 +52,18 @@ type extractor struct {
 
 func (x *extractor) Close() { x.scanner.Close() }
 
-func (x *extractor) Extract(file string, src []byte) (*indexer.Result, error) {
-	caps, errAt, hasError, err := x.scanner.Scan(src)
+func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
+	caps, errAt, hasError, err := x.scanner.Scan(ctx, src)
 	if err != nil {
 		return nil, err
 	}
 	x.items = x.collect(caps)
 	f := newFile(x, file, src)
-	f.run(x.items)
+	f.run(ctx, x.items)
 	f.packageFacts()
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("extract: %w", err)
+	}
 	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
 	if hasError {
 		line, col := pos(f.lines, errAt)
@@ -429,9 +433,12 @@ func (f *fileState) addRef(kind string, src int32, at span, target, expr string)
 }
 
 // run makes the nodes and refs of the file from the items of the query.
-func (f *fileState) run(items []item) {
+func (f *fileState) run(ctx context.Context, items []item) {
 	var count [numKinds]int
 	for i := range items {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		it := &items[i]
 		count[it.kind]++
 		if it.kind == kLambda || it.kind == kClass {
@@ -458,6 +465,9 @@ func (f *fileState) run(items []item) {
 	f.stack = append(f.stack[:0], open{kind: numKinds, end: math.MaxUint32, scope: f.newScope(sModule, nil, 0)})
 
 	for i := range items {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		it := &items[i]
 		for len(f.stack) > 1 && f.top().end <= it.start {
 			f.stack = f.stack[:len(f.stack)-1]
@@ -543,7 +553,7 @@ func (f *fileState) run(items []item) {
 			f.jsx(it)
 		}
 	}
-	f.finish()
+	f.finish(ctx)
 }
 
 // target is the Target of an import ref: the specifier as written, and
@@ -1594,7 +1604,7 @@ func (f *fileState) callPos(fn span) span {
 }
 
 // finish writes the refs whose Expr needed every binding of the file.
-func (f *fileState) finish() {
+func (f *fileState) finish(ctx context.Context) {
 	for _, a := range f.assigns {
 		b, bs := lookupValue(a.scope, a.name)
 		if b == nil {
@@ -1673,7 +1683,10 @@ func (f *fileState) finish() {
 			f.addRef(schemas.RefType, n, span{f.nodes[n].StartByte, f.nodes[n].StartByte}, name, exprLocal)
 		}
 	}
-	for _, c := range f.calls {
+	for i, c := range f.calls {
+		if indexer.Stopped(ctx, i) {
+			return
+		}
 		e := f.expr(c.fn, c.scope)
 		if c.kind == schemas.EdgeInstantiates && e[0] != '?' {
 			e = strings.TrimSuffix(e, "()")

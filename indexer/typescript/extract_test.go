@@ -1,6 +1,7 @@
 package typescript
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -19,7 +20,7 @@ func extract(t testing.TB, l indexer.Language, tree *indexer.Tree, file, src str
 		t.Fatal(err)
 	}
 	defer x.Close()
-	res, err := x.Extract(file, []byte(src))
+	res, err := x.Extract(context.Background(), file, []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -337,7 +338,7 @@ func FuzzExtract(f *testing.F) {
 	names := []string{"src/mod.ts", "src/mod.tsx", "src/mod.js"}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		for i, x := range xs {
-			res, err := x.Extract(names[i], src)
+			res, err := x.Extract(context.Background(), names[i], src)
 			if err != nil {
 				return
 			}
@@ -401,7 +402,7 @@ func BenchmarkExtract(b *testing.B) {
 	b.SetBytes(int64(size))
 	for b.Loop() {
 		for i, src := range srcs {
-			if _, err := xs[langs[i]].Extract(names[i], src); err != nil {
+			if _, err := xs[langs[i]].Extract(context.Background(), names[i], src); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -424,7 +425,7 @@ func BenchmarkParse(b *testing.B) {
 	b.SetBytes(int64(size))
 	for b.Loop() {
 		for i, src := range srcs {
-			if _, _, _, err := ps[langs[i]].Scan(src); err != nil {
+			if _, _, _, err := ps[langs[i]].Scan(context.Background(), src); err != nil {
 				b.Fatal(err)
 			}
 		}
