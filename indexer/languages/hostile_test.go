@@ -202,6 +202,30 @@ func nest(name string, n int) string {
 	return fmt.Sprintf(nested[name], strings.Repeat(open, n)+"1"+strings.Repeat(end, n))
 }
 
+// TestNestedCode indexes a file of calls nested 70,000 deep (200 KB) in
+// every language: tree-sitter's query cursor took time quadratic in the
+// depth (Java's 200 KB, 56 s; Ruby's crashed the process), and so did
+// the extractors that read the text of each call's arguments. Each is
+// now a parse error saying it is nested too deep, and no file takes
+// minutes; its time limit is wide, so that no slow machine makes it a
+// timeout instead.
+func TestNestedCode(t *testing.T) {
+	dir := t.TempDir()
+	files := make(map[string]string)
+	for name := range nested {
+		files[name] = nest(name, 70_000)
+	}
+	languagetest.WriteFiles(t, dir, files)
+	got := indexWithin(t, dir, indexer.Options{MaxFileTime: hang})
+	for name := range nested {
+		if name == "A.groovy" {
+			wantStatus(t, got, name, schemas.StatusUnsupported, "")
+			continue
+		}
+		wantStatus(t, got, name, schemas.StatusParseError, indexer.ErrTooDeep.Error())
+	}
+}
+
 // TestMaxFileTime indexes files that take longer than the time limit: a
 // file nested less deep than the limit on depth, but deep enough to take
 // seconds, and a megabyte of calls, which parses in more than the limit
