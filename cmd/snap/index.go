@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -49,6 +50,7 @@ func indexCommand(log *slog.Logger) *cli.Command {
 			&cli.StringFlag{Name: "store", Usage: "store `URL`: a folder, file:// or s3:// URL (default: .snap/ at the repository root)"},
 			&cli.IntFlag{Name: "workers", Usage: "parse workers (default: the number of CPUs)"},
 			&cli.Int64Flag{Name: "max-file-size", Value: indexer.DefaultMaxFileSize, Usage: "skip files larger than this many `BYTES`"},
+			&cli.DurationFlag{Name: "max-file-time", Value: indexer.DefaultMaxFileTime, Usage: "give up a file that takes longer than this `DURATION` to read and parse (0: no limit)"},
 			&cli.BoolFlag{Name: "no-sources", Usage: "leave the sources table out of the snapshot"},
 			&cli.StringFlag{Name: "repo", Usage: "file the snapshot under this repository `NAME` (default: from the origin remote)"},
 			&cli.StringFlag{Name: "branch", Usage: "file the snapshot under this `BRANCH` (default: the checked-out branch)"},
@@ -176,6 +178,7 @@ func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string)
 			Minified:    c.Bool("minified"),
 			Workers:     c.Int("workers"),
 			MaxFileSize: c.Int64("max-file-size"),
+			MaxFileTime: cmp.Or(c.Duration("max-file-time"), -1), // 0 on the command line is no limit
 			NoSources:   c.Bool("no-sources"),
 			ParseOnly:   c.Bool("parse-only"),
 			Paths:       paths,

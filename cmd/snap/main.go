@@ -17,7 +17,12 @@ import (
 )
 
 func main() {
+	// The first SIGINT or SIGTERM cancels ctx, which stops the command
+	// within a second (an index stops its parses in C, publishing
+	// nothing); the next kills the process at once, as if snap did not
+	// catch signals at all.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	context.AfterFunc(ctx, stop)
 	code := Run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
