@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
@@ -152,6 +153,12 @@ func indexOptions(args []string) (indexer.Options, error) {
 				return opts, fmt.Errorf("--max-file-size: %w", err)
 			}
 			opts.MaxFileSize = n
+		case "max-file-time":
+			d, err := time.ParseDuration(next())
+			if err != nil {
+				return opts, fmt.Errorf("--max-file-time: %w", err)
+			}
+			opts.MaxFileTime = cmp.Or(d, -1) // 0 on the command line is no limit
 		case "store", "repo", "branch", "base", "workers":
 			next()
 		}

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -134,5 +135,10 @@ func TestIndexOptions(t *testing.T) {
 	}
 	if opts, _ := indexOptions([]string{"ci"}); len(opts.Languages) == 0 {
 		t.Error("ci: no languages")
+	}
+	for arg, want := range map[string]time.Duration{"--max-file-time=5s": 5 * time.Second, "--max-file-time=0": -1} {
+		if opts, err := indexOptions([]string{"index", arg}); err != nil || opts.MaxFileTime != want {
+			t.Errorf("%s: MaxFileTime %v (%v), want %v", arg, opts.MaxFileTime, err, want)
+		}
 	}
 }
