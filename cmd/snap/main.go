@@ -12,17 +12,31 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/urfave/cli/v2"
 )
 
+// stopGrace is how long a command may take to stop after the first
+// SIGINT or SIGTERM before the process exits anyway.
+const stopGrace = 500 * time.Millisecond
+
 func main() {
 	// The first SIGINT or SIGTERM cancels ctx, which stops the command
-	// within a second (an index stops its parses in C, publishing
-	// nothing); the next kills the process at once, as if snap did not
-	// catch signals at all.
+	// (an index stops its parses in C, publishing nothing); the next kills
+	// the process at once, as if snap did not catch signals at all. Work
+	// that does not look at ctx (a resolver's pass, a table's encoding)
+	// is not waited for past stopGrace: snap writes every file by rename
+	// and moves HEAD last, so an exit at any point leaves what a SIGKILL
+	// would, nothing half-published.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	context.AfterFunc(ctx, stop)
+	context.AfterFunc(ctx, func() {
+		stop()
+		time.AfterFunc(stopGrace, func() {
+			fmt.Fprintln(os.Stderr, "snap: stopped by a signal")
+			os.Exit(1)
+		})
+	})
 	code := Run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
