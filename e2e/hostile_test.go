@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -64,29 +63,6 @@ func tree(t *testing.T, dir string) map[string]string {
 	return out
 }
 
-// snapIn runs the snap binary with args in dir, bounded by limit, and
-// returns its exit code, stdout and stderr.
-func snapBounded(t *testing.T, dir string, limit time.Duration, args ...string) (int, string, string) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), limit)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, snapBin, args...)
-	cmd.Dir = dir
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	if ctx.Err() != nil {
-		t.Fatalf("snap %v did not finish in %v\nstderr: %s", args, limit, stderr.String())
-	}
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatalf("snap %v: %v", args, err)
-	}
-	return code, stdout.String(), stderr.String()
-}
-
 // sameTree fails t when what was below dir (before) changed.
 func sameTree(t *testing.T, what, dir string, before map[string]string) {
 	t.Helper()
@@ -117,7 +93,7 @@ func TestHostileStoreLink(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
-	code, _, stderr := snapBounded(t, dir, 2*time.Minute, "index", "-q")
+	code, _, stderr := snapWithin(t, dir, nil, 2*time.Minute, "index", "-q")
 	if code == 0 {
 		t.Errorf("snap index through a linked .snap succeeded; want a refusal")
 	}
@@ -135,7 +111,7 @@ func TestHostileStoreLink(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
-	snapBounded(t, dir, 2*time.Minute, "index", "-q")
+	snapWithin(t, dir, nil, 2*time.Minute, "index", "-q")
 	if _, err := os.Lstat(target); err == nil {
 		t.Errorf("snap index created %s through a linked lock file", target)
 	}
@@ -156,7 +132,7 @@ func TestHostileMemoriesLink(t *testing.T) {
 		}
 	})
 	store := filepath.Join(t.TempDir(), "store")
-	if code, _, stderr := snapBounded(t, dir, 2*time.Minute, "index", "-q", "--store", store); code != 0 {
+	if code, _, stderr := snapWithin(t, dir, nil, 2*time.Minute, "index", "-q", "--store", store); code != 0 {
 		t.Fatalf("snap index: exit %d\n%s", code, stderr)
 	}
 	cmd := exec.Command(snapBin, "serve", "--store", store, "--toolsets", "all", "--no-overlay")
@@ -235,12 +211,12 @@ func TestHostileFiles(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, "new\nline.go"), []byte("package shop\n\nfunc NewLine() {}\n"), 0o644)
 	})
 	before := tree(t, outside)
-	code, stdout, stderr := snapBounded(t, dir, 3*time.Minute, "index", "-q")
+	code, stdout, stderr := snapWithin(t, dir, nil, 3*time.Minute, "index", "-q")
 	if code != 0 {
 		t.Fatalf("snap index: exit %d\n%s", code, stderr)
 	}
 	snap := strings.TrimSpace(stdout)
-	if code, _, stderr := snapBounded(t, dir, time.Minute, "verify", snap); code != 0 {
+	if code, _, stderr := snapWithin(t, dir, nil, time.Minute, "verify", snap); code != 0 {
 		t.Fatalf("snap verify %s: exit %d\n%s", snap, code, stderr)
 	}
 	sameTree(t, "index", outside, before)
@@ -269,11 +245,11 @@ func TestHostileFiles(t *testing.T) {
 		}
 	}
 
-	code, out, stderr := snapBounded(t, dir, time.Minute, "query", "--snapshot", snap, "--json", "snap_search", "--query", "OutsideSecret")
+	code, out, stderr := snapWithin(t, dir, nil, time.Minute, "query", "--snapshot", snap, "--json", "snap_search", "--query", "OutsideSecret")
 	if strings.Contains(out, "OutsideSecret") {
 		t.Errorf("a symbol of a file outside the tree was indexed (exit %d):\n%s%s", code, out, stderr)
 	}
-	code, out, stderr = snapBounded(t, dir, time.Minute, "query", "--snapshot", snap, "--json", "snap_search", "--query", "NewLine")
+	code, out, stderr = snapWithin(t, dir, nil, time.Minute, "query", "--snapshot", snap, "--json", "snap_search", "--query", "NewLine")
 	if code != 0 || !strings.Contains(out, "NewLine") {
 		t.Errorf("the file named with a newline was not indexed (exit %d):\n%s%s", code, out, stderr)
 	}

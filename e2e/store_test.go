@@ -30,12 +30,28 @@ import (
 // snapIn runs the binary in dir with extra environment.
 func snapIn(t testing.TB, dir string, env []string, args ...string) (int, string, string) {
 	t.Helper()
-	cmd := exec.Command(snapBin, args...)
+	return snapWithin(t, dir, env, 0, args...)
+}
+
+// snapWithin is snapIn that fails t when the binary has not finished
+// within limit (0: no limit), and kills it.
+func snapWithin(t testing.TB, dir string, env []string, limit time.Duration, args ...string) (int, string, string) {
+	t.Helper()
+	ctx := context.Background()
+	if limit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, limit)
+		defer cancel()
+	}
+	cmd := exec.CommandContext(ctx, snapBin, args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
+	if ctx.Err() != nil {
+		t.Fatalf("snap %v did not finish in %v\nstderr: %s", args, limit, stderr.String())
+	}
 	code := 0
 	if ee, ok := err.(*exec.ExitError); ok {
 		code = ee.ExitCode()
