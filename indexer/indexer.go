@@ -382,6 +382,9 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 		if r.unread {
 			out.Stats.FilesUnread++
 		}
+		if r.file.Status == schemas.StatusParseError {
+			out.Stats.ParseErrors++ // with rows, or none (given up)
+		}
 		if r.result == nil {
 			continue
 		}
@@ -392,9 +395,6 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 		}
 		out.Stats.SourceBytes += r.file.Size
 		out.Stats.Languages[r.lang.Name()]++
-		if r.file.Status == schemas.StatusParseError {
-			out.Stats.ParseErrors++
-		}
 		rest = append(rest, fileNode(r.file))
 		rest = append(rest, r.result.Nodes...)
 		if r.lang != shared {

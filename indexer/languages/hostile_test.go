@@ -54,8 +54,15 @@ func indexWithin(t *testing.T, dir string, opts indexer.Options) map[string]sche
 		t.Fatalf("index after %v: %v", time.Since(start).Round(time.Millisecond), err)
 	}
 	files := make(map[string]schemas.File)
+	parseErrors := 0
 	for _, f := range g.Files {
 		files[f.Path] = f
+		if f.Status == schemas.StatusParseError {
+			parseErrors++
+		}
+	}
+	if g.Stats.ParseErrors != parseErrors {
+		t.Errorf("the run counts %d parse errors; the files table has %d", g.Stats.ParseErrors, parseErrors)
 	}
 	return files
 }
