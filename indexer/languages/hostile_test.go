@@ -89,7 +89,7 @@ func specialTree(t *testing.T) (dir string, device bool) {
 	languagetest.WriteFiles(t, dir, map[string]string{"a.go": "package a\n\nfunc A() {}\n", "b.ts": "export function b() {}\n"})
 	languagetest.WriteFiles(t, outside, map[string]string{"secret.go": "package secret\n"})
 	if err := syscall.Mkfifo(filepath.Join(dir, "pipe.go"), 0o644); err != nil {
-		t.Skipf("no named pipes here: %v", err)
+		skip(t, "no named pipes here: %v", err)
 	}
 	// A pipe no one writes to: reading it waits for ever.
 	symlink(t, "pipe.go", filepath.Join(dir, "pipe-link.go"))
@@ -167,10 +167,20 @@ func TestSpecialFiles(t *testing.T) {
 	})
 }
 
+// skip skips t for what this machine lacks, unless SNAP_REQUIRE_TOOLS is
+// set (make test sets it): there it fails instead.
+func skip(t *testing.T, format string, args ...any) {
+	t.Helper()
+	if os.Getenv("SNAP_REQUIRE_TOOLS") != "" {
+		t.Fatalf(format+" (SNAP_REQUIRE_TOOLS is set, so this does not skip)", args...)
+	}
+	t.Skipf(format, args...)
+}
+
 func requireGit(t *testing.T) {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git here")
+		skip(t, "no git here")
 	}
 }
 
@@ -345,7 +355,7 @@ func TestAwkwardFiles(t *testing.T) {
 		err = f.Truncate(size)
 		f.Close()
 		if err != nil {
-			t.Skipf("no sparse files here: %v", err)
+			skip(t, "no sparse files here: %v", err)
 		}
 	}
 	got := indexWithin(t, dir, indexer.Options{MaxFileTime: 4 * time.Second})
