@@ -37,7 +37,12 @@ import "strings"
 //
 //	"new " type "(" n ")"
 //
-// references: an attribute, "@" type (the resolver also tries typeAttribute).
+// references: an attribute, "@" type (the resolver also tries
+// typeAttribute); a type as written in a type position (a field's,
+// property's, parameter's, local's or result's type, a cast, as, is,
+// typeof, a catch or pattern type, a constraint, a type argument, a base's
+// type argument), type; a constant pattern that may name a type (x is T,
+// case T:), "is " type, an edge only when T is a type.
 //
 // imports, one ref per using directive, Src the file, Target as written:
 //
@@ -55,6 +60,7 @@ import "strings"
 // extension method's receiver, "=" after an optional parameter).
 
 const (
+	exprIsType  = "is "
 	exprLocal   = "?local"
 	exprLocalFn = "?localfn"
 	exprAwait   = "?await"

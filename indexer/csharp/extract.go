@@ -138,6 +138,7 @@ type frame struct {
 	decorators []string // fields: the attributes
 	doc        string
 	header     uint32 // fields: where the text after the modifiers starts
+	used       bool   // fields: the uses of the declared type are recorded
 }
 
 // binding is a local, a parameter or a local function: visible from decl
@@ -193,13 +194,35 @@ func (f *fileState) typeExpr(t span) string {
 	if n == "" {
 		return ""
 	}
-	head, _, _ := strings.Cut(n, ".")
-	for _, v := range f.tvars {
-		if v.name == head && v.scope.start <= t.start && t.start < v.scope.end {
-			return ""
-		}
+	if f.isTypeVar(n, t.start) {
+		return ""
 	}
 	return n
+}
+
+// isTypeVar reports whether the type name n, written at p, names a type
+// parameter in scope.
+func (f *fileState) isTypeVar(n string, p uint32) bool {
+	head, _, _ := strings.Cut(n, ".")
+	for _, v := range f.tvars {
+		if v.name == head && v.scope.start <= p && p < v.scope.end {
+			return true
+		}
+	}
+	return false
+}
+
+// typeUses records a references ref from src for each type the type at t
+// names (see typeNames), but the first when skip is set (the type a new
+// expression instantiates, or a base type, which have their own edges).
+func (f *fileState) typeUses(t span, src uint64, skip bool) {
+	for i, u := range typeNames(f.text(t)) {
+		at := t.start + uint32(u.off)
+		if i == 0 && skip || f.isTypeVar(u.name, at) {
+			continue
+		}
+		f.addRef(schemas.EdgeReferences, src, span{at, at + uint32(len(u.name))}, u.name, u.name)
+	}
 }
 
 func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
@@ -470,6 +493,7 @@ func (f *fileState) run(ctx context.Context) {
 			}
 			f.push(frame{kind: kLocalFn, start: it.start, end: it.end, node: -1, params: it.role[rParams]})
 		case kLocals:
+			f.typeUses(it.role[rType], f.srcID(f.context()), false)
 			f.push(frame{kind: kLocals, start: it.start, end: it.end, node: -1, typ: it.role[rType]})
 		case kVar:
 			f.variable(it)
@@ -480,11 +504,13 @@ func (f *fileState) run(ctx context.Context) {
 				f.bind(f.text(it.span), sc.start, sc.end, exprLocal)
 			}
 		case kForeach:
+			f.typeUses(it.role[rType], f.srcID(f.context()), false)
 			fr := f.push(frame{kind: kForeach, start: it.start, end: it.end, node: -1})
 			if it.hasRole(rName) {
 				f.bind(f.text(it.role[rName]), it.start, fr.end, f.declared(it.role[rType]))
 			}
 		case kCatch, kPattern:
+			f.typeUses(it.role[rType], f.srcID(f.context()), false)
 			if sc := f.scope(0); sc != nil && it.hasRole(rName) {
 				f.bind(f.text(it.role[rName]), it.start, sc.end, f.declared(it.role[rType]))
 			}
@@ -496,8 +522,26 @@ func (f *fileState) run(ctx context.Context) {
 			f.addCall(schemas.EdgeInstantiates, i)
 		case kUsing:
 			f.usingRef(it)
+		case kUse:
+			f.typeUses(it.span, f.srcID(f.context()), false)
+		case kIsType:
+			f.isTypeRef(it)
 		}
 	}
+}
+
+// isTypeRef records a constant pattern that may name a type (x is T,
+// case T:): a references ref reading "is T", an edge only if T is a type.
+func (f *fileState) isTypeRef(it *item) {
+	t := squeeze(f.text(it.span))
+	n := typeName(t)
+	if n == "" || n != t || f.isTypeVar(n, it.start) {
+		return
+	}
+	if head, _, _ := strings.Cut(n, "."); f.lookup(head, it.start) != nil {
+		return
+	}
+	f.addRef(schemas.EdgeReferences, f.srcID(f.context()), it.span, n, exprIsType+n)
 }
 
 // declared returns the Expr of a value of the declared type t: {T}, or
@@ -623,6 +667,7 @@ func (f *fileState) typeDecl(i int) {
 		iface: it.kind == kInterface, enum: it.kind == kEnum, exported: node.Exported, params: it.role[rParams]})
 	if it.kind == kDelegate {
 		fr.body = span{}
+		f.typeUses(it.role[rType], node.ID, false)
 		if t := f.typeExpr(it.role[rType]); t != "" {
 			f.addRef(schemas.RefResult, node.ID, it.role[rType], oneLine(f.text(it.role[rType])), "{"+t+"}")
 		}
@@ -667,6 +712,7 @@ func (f *fileState) baseRef(it *item) {
 		kind = schemas.EdgeExtends
 	}
 	f.addRef(kind, f.nodes[t.node].ID, it.span, oneLine(txt), name)
+	f.typeUses(span{it.start, it.start + uint32(len(txt))}, f.nodes[t.node].ID, true)
 }
 
 // predefinedName reports whether name is the System spelling of a keyword
@@ -739,6 +785,7 @@ func (f *fileState) member(i int) {
 	fr := f.push(frame{kind: it.kind, start: it.start, end: it.end, node: n, params: it.role[rParams]})
 	switch it.kind {
 	case kMethod, kProp, kEvent:
+		f.typeUses(it.role[rType], node.ID, false)
 		if t := f.typeExpr(it.role[rType]); t != "" {
 			fact := schemas.RefResult
 			if it.kind != kMethod {
@@ -796,6 +843,10 @@ func (f *fileState) variable(it *item) {
 		if tn := f.typeExpr(t.typ); tn != "" {
 			f.addRef(schemas.RefType, node.ID, t.typ, oneLine(f.text(t.typ)), "{"+tn+"}")
 		}
+		if !t.used {
+			t.used = true
+			f.typeUses(t.typ, node.ID, false)
+		}
 		f.push(frame{kind: kVar, start: it.start, end: it.end, node: n})
 	case kLocals:
 		sc := f.scope(1)
@@ -824,6 +875,9 @@ func (f *fileState) param(it *item) {
 		typ = f.declared(it.role[rType])
 	}
 	inParams := t.params.start <= it.start && it.end <= t.params.end
+	if it.hasRole(rType) && !(t.kind == kRecord && inParams && t.node >= 0) {
+		f.typeUses(it.role[rType], f.srcID(f.context()), false)
+	}
 	switch {
 	case (t.kind == kMethod || t.kind == kCtor) && inParams:
 		t.sig = append(t.sig, f.paramSig(it))
@@ -837,6 +891,7 @@ func (f *fileState) param(it *item) {
 		node.Signature = oneLine(f.text(it.span))
 		node.BodyHash = xxhash.Sum64String(f.text(it.span))
 		if it.hasRole(rType) {
+			f.typeUses(it.role[rType], node.ID, false)
 			if tn := f.typeExpr(it.role[rType]); tn != "" {
 				f.addRef(schemas.RefType, node.ID, it.role[rType], oneLine(f.text(it.role[rType])), "{"+tn+"}")
 			}
@@ -974,6 +1029,7 @@ func (f *fileState) finish(ctx context.Context) {
 				n = int(f.argc[it.role[rArgs].start])
 				args = f.argsText(it.role[rArgs])
 			}
+			f.typeUses(it.role[rType], f.srcID(c.src), true)
 			if t := f.typeExpr(it.role[rType]); t != "" {
 				expr = "new " + t + "(" + strconv.Itoa(n) + ")"
 			} else {

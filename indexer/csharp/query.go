@@ -62,6 +62,8 @@ const (
 	kParam
 	kLParam
 	kTParam
+	kUse
+	kIsType
 	numKinds
 )
 
@@ -70,6 +72,7 @@ var kindNames = [numKinds]string{
 	"prop", "event", "fields", "efields", "member", "localfn", "locals", "foreach", "catch", "pattern",
 	"scope", "loop", "try", "cond", "new", "invoke", "ctorcall", "field", "cast", "paren", "await",
 	"args", "arg", "using", "doc", "modifier", "attr", "base", "var", "param", "lparam", "tparam",
+	"use", "istype",
 }
 
 // isType reports whether k declares a type.

@@ -70,3 +70,24 @@
 (conditional_expression alternative: (_) @cond)
 (switch_section) @cond
 (binary_expression operator: ["&&" "||" "??"] right: (_) @cond)
+
+; Types named in expressions, constraints and patterns; a constant pattern
+; that may name a type.
+(cast_expression type: (_) @use)
+(as_expression right: (_) @use)
+(is_expression right: (_) @use)
+(type_pattern type: (_) @use)
+(recursive_pattern type: (_) @use)
+(typeof_expression type: (_) @use)
+(default_expression type: (_) @use)
+(sizeof_expression type: (_) @use)
+(array_creation_expression type: (_) @use)
+(stackalloc_expression type: (_) @use)
+(type_parameter_constraint type: (_) @use)
+(local_function_statement type: (_) @use)
+(indexer_declaration type: (_) @use)
+(operator_declaration type: (_) @use)
+(conversion_operator_declaration type: (_) @use)
+(invocation_expression function: (generic_name (type_argument_list) @use))
+(member_access_expression name: (generic_name (type_argument_list) @use))
+(constant_pattern [(identifier) (qualified_name) (member_access_expression)] @istype)

@@ -957,15 +957,28 @@ func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
 	case schemas.EdgeInstantiates:
 		return r.newEdges(edges, ref, src)
 	case schemas.EdgeReferences:
-		name, ok := strings.CutPrefix(ref.Expr, "@")
-		if !ok {
+		if name, ok := strings.CutPrefix(ref.Expr, "@"); ok {
+			for _, n := range []string{name + "Attribute", name} {
+				if t, _, how, _ := r.resolveType(n, src, 0); t != nil {
+					return append(edges, resolvedEdge(ref, schemas.EdgeReferences, r.nodes[t.nodes[0]].ID, how))
+				}
+			}
 			return edges
 		}
-		for _, n := range []string{name + "Attribute", name} {
-			if t, _, how, _ := r.resolveType(n, src, 0); t != nil {
+		if name, ok := strings.CutPrefix(ref.Expr, exprIsType); ok {
+			if t, _, how, _ := r.resolveType(name, src, 0); t != nil {
 				return append(edges, resolvedEdge(ref, schemas.EdgeReferences, r.nodes[t.nodes[0]].ID, how))
 			}
+			return edges
 		}
+		t, ext, how, why := r.resolveType(ref.Expr, src, 0)
+		if t != nil {
+			return append(edges, resolvedEdge(ref, schemas.EdgeReferences, r.nodes[t.nodes[0]].ID, how))
+		}
+		if ext != "" {
+			why = reasonExternal + ext
+		}
+		return append(edges, unresolvedEdge(ref, schemas.EdgeReferences, why))
 	}
 	return edges
 }

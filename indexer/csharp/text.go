@@ -131,3 +131,81 @@ func docComment(lines []string) string {
 	}
 	return capText(strings.Join(parts, "\n"))
 }
+
+// nameAt is a type named inside a type as written: its offset in the text
+// and its name in Expr's type form.
+type nameAt struct {
+	off  int
+	name string
+}
+
+// typeWords are words a type as written may hold that name no type: the
+// keyword types, modifiers of parameters and constraints.
+var typeWords = map[string]bool{
+	"void": true, "var": true, "ref": true, "out": true, "in": true, "params": true, "this": true,
+	"scoped": true, "readonly": true, "class": true, "struct": true, "new": true, "notnull": true,
+	"unmanaged": true, "default": true, "delegate": true, "managed": true, "enum": true,
+}
+
+// typeNames returns every type a type as written names, outermost first:
+// Dictionary<string, List<Order>> names Dictionary, List and Order. Keyword
+// types name nothing; the names of tuple elements are no types; a name
+// qualified past type arguments (Outer<T>.Inner) gives its head only.
+func typeNames(s string) []nameAt {
+	var out []nameAt
+	for p := 0; p < len(s); {
+		if !isIdentStart(s[p]) || s[p] == '@' && p+1 < len(s) && s[p+1] == '"' {
+			p++
+			continue
+		}
+		prev, q := byte(0), p-1
+		for ; q >= 0; q-- {
+			if c := s[q]; c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+				prev = c
+				break
+			}
+		}
+		if isIdentByte(prev) { // after a modifier, a type; after a type, an element's name
+			b := q
+			for b > 0 && isIdentByte(s[b-1]) {
+				b--
+			}
+			if typeWords[s[b:q+1]] {
+				prev = 0
+			}
+		}
+		start := p
+		var parts []string
+		for {
+			e := identEnd(s, p)
+			parts = append(parts, s[p:e])
+			q := skipSpace(s, e)
+			switch {
+			case strings.HasPrefix(s[q:], "::"):
+				q++
+				fallthrough
+			case q < len(s) && s[q] == '.':
+				if n := skipSpace(s, q+1); n < len(s) && isIdentStart(s[n]) {
+					p = n
+					continue
+				}
+			}
+			p = e
+			break
+		}
+		if parts[0] == "global" && len(parts) > 1 {
+			parts = parts[1:]
+		}
+		// A name after a type is a tuple element's; after a '>' followed
+		// by '.', a member of a generic type.
+		if prev != 0 && (isIdentByte(prev) || prev == '>' || prev == ']' || prev == '?' || prev == ')' || prev == '*' || prev == '.') {
+			continue
+		}
+		name := strings.Join(parts, ".")
+		if len(parts) == 1 && (typeWords[name] || predefined[name] != "") {
+			continue
+		}
+		out = append(out, nameAt{start, name})
+	}
+	return out
+}
