@@ -43,6 +43,15 @@ import (
 // decides by the declared kind of the supertype it finds.
 //
 // imports (Src the file): a.b.C, a.b.C as D, a.b.*.
+//
+// references (Src the property a primary constructor's val or var makes,
+// else the innermost declaration with a node, or the file): a user type
+// as written, type arguments dropped, wherever one is (a declared type, a
+// receiver, a type argument, a bound, a cast, an is check, a caught type);
+// "@" T for an annotation, an edge only to a type of the snapshot.
+// Supertypes of a declaration are extends and implements refs instead; a
+// type parameter in scope makes no ref, and a builtin type (Int, String,
+// Any, Unit, ...) no edge.
 
 // RefReceiver is the fact kind giving an extension function's receiver.
 const RefReceiver = schemas.RefReceiver

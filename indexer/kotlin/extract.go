@@ -56,6 +56,7 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 		ids: indexer.IDs{Language: Name, File: file}, items: x.col.Collect(caps, x.query.captures),
 		docs: map[uint32]string{}, exprs: map[uint64]int32{}, argc: map[uint32]int32{},
 		lambdaEnd: map[uint32]bool{}, binds: map[string][]*binding{},
+		named: map[uint64]bool{},
 	}
 	f.prepare(ctx)
 	f.run(ctx)
@@ -88,6 +89,7 @@ type frame struct {
 	qname      string // declarations: the qualified name members extend
 	iface      bool
 	exported   bool
+	field      int32 // a primary constructor's parameter: the property made for it, or -1
 }
 
 // binding is a local, a parameter or a constructor parameter, visible in
@@ -127,6 +129,14 @@ type fileState struct {
 	lambdaEnd map[uint32]bool // ends of trailing lambdas
 	binds     map[string][]*binding
 	calls     []call
+	tvars     []tvar
+	named     map[uint64]bool // user types that are supertypes or annotations, by span
+}
+
+// tvar is a type parameter, visible in the declaration that declares it.
+type tvar struct {
+	scope span
+	name  string
 }
 
 func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
@@ -400,8 +410,20 @@ func (f *fileState) run(ctx context.Context) {
 			f.decorate(n, it)
 			f.nodes[n].Signature = f.header(it, it.end)
 			f.setExported(n, f.decl())
+			f.push(frame{kind: kAlias, start: it.start, end: it.end, node: n, qname: f.nodes[n].QualifiedName})
 		case kEntry:
 			f.entry(it)
+		case kTParam:
+			if d := f.decl(); d != nil {
+				f.tvars = append(f.tvars, tvar{span{d.start, d.end}, f.text(it.span)})
+			}
+		case kAnnot:
+			f.named[it.key()] = true
+			if n := userTypeName(f.text(it.span)); n != "" {
+				f.addRef(schemas.EdgeReferences, f.useSrc(), it.span, n, "@"+n)
+			}
+		case kUse:
+			f.typeUse(it)
 		case kParam:
 			f.bindAt(f.text(it.role[rName]), it.end, &binding{typ: it.role[rType]})
 		case kVar:
@@ -517,6 +539,65 @@ func (f *fileState) superRef(it *item) {
 		kind = schemas.EdgeExtends // only classes are constructed; interfaces extend
 	}
 	f.addRef(kind, f.nodes[o.node].ID, it.role[rName], t, "{"+t+"}")
+	f.named[it.role[rName].key()] = true
+}
+
+// useSrc returns the node code at the top of the stack belongs to, for
+// the uses of a type: a primary constructor's property, or the innermost
+// declaration with a node (the file at top level).
+func (f *fileState) useSrc() uint64 {
+	if t := f.top(); t != nil && t.kind == kCparam && t.field >= 0 {
+		return f.nodes[t.field].ID
+	}
+	if d := f.decl(); d != nil {
+		return f.nodes[d.node].ID
+	}
+	return indexer.FileID(f.path)
+}
+
+// typeUse records a user type as a references ref reading its name, type
+// arguments dropped: a declared type, a type argument, a cast, an is
+// check, a caught type, a receiver, a bound. Supertypes and annotations
+// have their own refs; a type parameter in scope names no type.
+func (f *fileState) typeUse(it *item) {
+	if f.named[it.key()] {
+		return
+	}
+	n := userTypeName(f.text(it.span))
+	if n == "" {
+		return
+	}
+	head, _, _ := strings.Cut(n, ".")
+	for _, v := range f.tvars {
+		if v.name == head && v.scope.start <= it.start && it.start < v.scope.end {
+			return
+		}
+	}
+	f.addRef(schemas.EdgeReferences, f.useSrc(), it.span, n, n)
+}
+
+// userTypeName returns the name of a user type as written (a.b.C<X>.D
+// gives a.b.C.D), or "" if it is not one.
+func userTypeName(t string) string {
+	var b strings.Builder
+	depth := 0
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; {
+		case c == '-' && i+1 < len(t) && t[i+1] == '>':
+			i++
+		case c == '<':
+			depth++
+		case c == '>':
+			depth--
+		case depth > 0, c == ' ', c == '\t', c == '\n', c == '\r':
+		case c == '.' || c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80:
+			b.WriteByte(c)
+		case c == '`':
+		default:
+			return ""
+		}
+	}
+	return b.String()
 }
 
 // typeName returns a type as written without type arguments, annotations,
@@ -736,7 +817,7 @@ func (f *fileState) cparam(it *item) {
 	if it.hasRole(rType) {
 		b.typ = it.role[rType]
 	}
-	f.push(frame{kind: kCparam, start: it.start, end: it.end, node: -1})
+	fr := f.push(frame{kind: kCparam, start: it.start, end: it.end, node: -1, field: -1})
 	if cls == nil {
 		return
 	}
@@ -750,6 +831,7 @@ func (f *fileState) cparam(it *item) {
 		return
 	}
 	n := f.addNode(schemas.KindField, name, cls.qname+"."+name, cls.node, it.span)
+	fr.field = n
 	f.decorate(n, it)
 	f.nodes[n].Signature = f.header(it, it.end)
 	f.setExported(n, cls)

@@ -51,6 +51,9 @@ const (
 	kSuper
 	kParam
 	kVar
+	kTParam
+	kAnnot
+	kUse
 	numKinds
 )
 
@@ -58,6 +61,7 @@ var kindNames = [numKinds]string{
 	"class", "object", "companion", "fun", "ctor", "pctor", "cparam", "prop", "alias", "entry", "init",
 	"anon", "lambda", "scope", "loop", "try", "cond", "call", "nav", "paren", "deleg", "args", "arg",
 	"lambdaarg", "package", "import", "doc", "decorator", "super", "param", "var",
+	"tparam", "annot", "use",
 }
 
 // isType reports whether k declares a class-like type.

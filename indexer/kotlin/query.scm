@@ -12,6 +12,7 @@
 (companion_object (modifiers)? @companion.mods name: (identifier)? @companion.name) @companion
 (function_declaration
   (modifiers)? @fun.mods
+  (type_parameters)?
   [(user_type) (nullable_type) (parenthesized_type)]? @fun.recv
   .
   name: (identifier) @fun.name
@@ -54,3 +55,9 @@
 (navigation_expression . (_) @nav.object (identifier) @nav.name .) @nav
 (parenthesized_expression (_) @paren.value) @paren
 (constructor_delegation_call (value_arguments) @deleg.args) @deleg
+
+; Uses of a type: every user type (the supertypes of a declaration have
+; their own refs); an annotation's type; the type parameters they may name.
+(type_parameter (identifier) @tparam)
+(annotation [(user_type) @annot (constructor_invocation (user_type) @annot)])
+(user_type) @use

@@ -246,8 +246,36 @@ func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
 		return append(edges, edge(ref, kind, r.nodes[t].ID, schemas.ResolvedStructural, ""))
 	case schemas.EdgeCalls:
 		return r.call(edges, ref)
+	case schemas.EdgeReferences:
+		return r.typeUse(edges, ref)
 	}
 	return edges
+}
+
+// typeUse resolves a use of a type: an edge to the type it names, none
+// for a builtin type, unresolved (external) for any other. An annotation
+// (@T) is an edge only to a type of the snapshot.
+func (r *resolver) typeUse(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
+	name, annotation := strings.CutPrefix(ref.Expr, "@")
+	t, how := r.resolveType(name, ref.File, ref.Src)
+	switch {
+	case t >= 0:
+		return append(edges, edge(ref, schemas.EdgeReferences, r.nodes[t].ID, how, ""))
+	case annotation || builtinTypes[strings.TrimPrefix(name, "kotlin.")]:
+		return edges
+	}
+	return append(edges, edge(ref, schemas.EdgeReferences, 0, schemas.Unresolved, "external"))
+}
+
+// builtinTypes are the types of package kotlin a use of which makes no
+// edge: the primitives, their arrays, and the roots of the type system.
+var builtinTypes = map[string]bool{
+	"Any": true, "Unit": true, "Nothing": true, "Boolean": true, "Char": true, "Byte": true, "Short": true,
+	"Int": true, "Long": true, "Float": true, "Double": true, "UByte": true, "UShort": true, "UInt": true,
+	"ULong": true, "String": true, "CharSequence": true, "Number": true, "Array": true, "BooleanArray": true,
+	"CharArray": true, "ByteArray": true, "ShortArray": true, "IntArray": true, "LongArray": true,
+	"FloatArray": true, "DoubleArray": true, "UByteArray": true, "UShortArray": true, "UIntArray": true,
+	"ULongArray": true,
 }
 
 // value is what an expression evaluates to: an instance of a class, the
