@@ -29,8 +29,11 @@ func (r *resolver) call(out *[]schemas.Edge, ref schemas.Ref) {
 	}
 	v, why := r.evalAlternatives(ref.Expr, f)
 	switch v.kind {
-	case vBuiltin, vTypeName:
-		return // a builtin or a conversion: no call edge
+	case vBuiltin:
+		return // a builtin: no call edge
+	case vTypeName:
+		r.conversion(out, ref, f) // a conversion: a use of the type, no call
+		return
 	case vFuncs:
 		funcs := r.pick(v.funcs)
 		if len(funcs) > 1 {

@@ -81,8 +81,9 @@ type scope struct {
 	params  []span
 	env     map[string]string // local name → bound expression
 	tparams map[string]bool
-	loops   []uint32 // ends of open loops
-	conds   []uint32 // ends of open conditionals
+	loops   []uint32        // ends of open loops
+	conds   []uint32        // ends of open conditionals
+	types   map[string]bool // types declared in the body so far
 	pending []binding
 	outer   *scope
 }
@@ -189,6 +190,7 @@ type fileState struct {
 	scopes   *scope
 	types    []typeDecl
 	literals []span // open struct_type / interface_type bodies
+	uses     useState
 }
 
 func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
@@ -320,6 +322,9 @@ func (st *fileState) enter(off uint32) *scope {
 	for len(st.literals) > 0 && st.literals[len(st.literals)-1].end <= off {
 		st.literals = st.literals[:len(st.literals)-1]
 	}
+	for o := &st.uses.owners; len(*o) > 0 && (*o)[len(*o)-1].end <= off; {
+		*o = (*o)[:len(*o)-1]
+	}
 	st.scopes.settle(off)
 	if s := st.scopes; s != nil {
 		for len(s.loops) > 0 && s.loops[len(s.loops)-1] <= off {
@@ -361,8 +366,11 @@ func (st *fileState) visit(it *item) {
 	case "method":
 		st.method(it, sc)
 	case "type", "alias":
+		ns, _ := it.get("name")
+		st.uses.decl = ns // a declaration, not a use
 		if sc != nil {
-			return // a type local to a function
+			sc.declareType(st.text(ns)) // a type local to a function
+			return
 		}
 		st.typeSpec(it)
 	case "structlit", "ifacelit":
@@ -374,7 +382,11 @@ func (st *fileState) visit(it *item) {
 	case "telem":
 		if td, ok := st.member(); ok {
 			// A type union or approximation ("?…") marks a constraint.
-			st.ref(schemas.RefEmbeds, td.id, st.text(it.span), normType(st.text(it.span), nil), it.span)
+			t := normType(st.text(it.span), nil)
+			st.ref(schemas.RefEmbeds, td.id, st.text(it.span), t, it.span)
+			if !strings.HasPrefix(t, "?") {
+				st.uses.embedded = it.start // an extends edge: no references edge besides
+			}
 		}
 	case "const", "var":
 		st.valueSpec(it, sc)
@@ -427,6 +439,10 @@ func (st *fileState) visit(it *item) {
 		}
 	case "call":
 		st.call(it, sc)
+	case "clit":
+		st.compositeLiteral(it)
+	case "tid", "tq":
+		st.typeUse(it, sc)
 	}
 }
 
@@ -695,7 +711,10 @@ func firstResult(s string, tparams map[string]bool) string {
 }
 
 // splitTop splits s at commas outside brackets and strings.
-func splitTop(s string) []string {
+func splitTop(s string) []string { return splitAt(s, ',') }
+
+// splitAt splits s at sep outside brackets and strings.
+func splitAt(s string, sep byte) []string {
 	var out []string
 	depth, start := 0, 0
 	for i := 0; i < len(s); i++ {
@@ -711,7 +730,7 @@ func splitTop(s string) []string {
 					i++
 				}
 			}
-		case ',':
+		case sep:
 			if depth == 0 {
 				out = append(out, strings.TrimSpace(s[start:i]))
 				start = i + 1
@@ -745,6 +764,11 @@ func (st *fileState) typeSpec(it *item) {
 	n.Signature = joinFields("type "+st.text(ns)+firstLineOf(typeText), " ")
 	n.BodyHash = bodyHash(st.src, ts)
 	id := n.ID
+	var tparams map[string]bool
+	if tp, ok := it.get("tparams"); ok {
+		tparams = typeParamNames(st.text(tp))
+	}
+	st.uses.own(it.end, id, tparams)
 	switch kind {
 	case schemas.KindStruct, schemas.KindInterface:
 		st.types = append(st.types, typeDecl{id: id, qname: n.QualifiedName, body: ts})
@@ -802,16 +826,20 @@ func (st *fileState) field(it *item) {
 		n := st.node(schemas.KindField, base, td.qname+"."+base, it.span, td.id)
 		n.Signature = joinFields(st.text(it.span), " ")
 		fid := n.ID
+		st.uses.own(it.end, fid, nil)
 		if !strings.HasPrefix(t, "?") {
 			st.ref(schemas.RefType, fid, typeText, t, ts)
 			st.ref(schemas.RefEmbeds, td.id, typeText, t, ts)
 		}
 		return
 	}
-	for _, ns := range names {
+	for i, ns := range names {
 		name := st.text(ns)
 		n := st.node(schemas.KindField, name, td.qname+"."+name, it.span, td.id)
 		n.Signature = name + " " + joinFields(typeText, " ")
+		if i == 0 {
+			st.uses.own(it.end, n.ID, nil) // the type's uses are the first field's
+		}
 		if !strings.HasPrefix(t, "?") {
 			st.ref(schemas.RefType, n.ID, typeText, t, ts)
 		}
@@ -829,6 +857,7 @@ func (st *fileState) methodElem(it *item) {
 	n.Signature = joinFields(st.text(it.span), " ")
 	n.IsAbstract = true
 	id := n.ID
+	st.uses.own(it.end, id, nil)
 	if r, ok := it.get("result"); ok {
 		if t := firstResult(st.text(r), nil); !strings.HasPrefix(t, "?") {
 			st.ref(schemas.RefResult, id, st.text(r), t, r)
@@ -934,6 +963,9 @@ func (st *fileState) call(it *item, sc *scope) {
 	fn, _ := it.get("fn")
 	args, _ := it.get("args")
 	fnText := st.text(fn)
+	if fnText == "new" && (sc == nil || !isLocalName(fnText, sc)) {
+		st.constructs(args)
+	}
 	var expr string
 	switch {
 	case sc == nil:

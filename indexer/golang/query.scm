@@ -68,4 +68,10 @@
 
 (receive_statement left: (expression_list) @recv.left) @recv
 
-(type_conversion_expression type: (generic_type) @call.fn) @call
+(type_conversion_expression type: (generic_type) @conv.fn) @conv
+
+(composite_literal type: (_) @clit.type body: (literal_value) @clit.body) @clit
+
+(type_identifier) @tid
+
+(qualified_type) @tq

@@ -140,7 +140,7 @@ func (l *Language) resolve(nodes []schemas.Node, refs []schemas.Ref, files map[s
 			n := 0
 			for _, ref := range refs[lo:hi] {
 				switch ref.Kind {
-				case schemas.EdgeCalls, schemas.EdgeImports, schemas.RefEmbeds:
+				case schemas.EdgeCalls, schemas.EdgeImports, schemas.RefEmbeds, schemas.EdgeReferences, schemas.EdgeInstantiates:
 					n++ // about one edge each
 				}
 			}
@@ -163,6 +163,8 @@ func (l *Language) resolve(nodes []schemas.Node, refs []schemas.Ref, files map[s
 					r.importEdge(out, ref)
 				case schemas.RefEmbeds:
 					r.embedEdge(out, ref)
+				case schemas.EdgeReferences, schemas.EdgeInstantiates:
+					r.typeUse(out, ref)
 				}
 			}
 		})
@@ -173,9 +175,9 @@ func (l *Language) resolve(nodes []schemas.Node, refs []schemas.Ref, files map[s
 
 // DeclaresAlike: the resolver reads, of a file, only its nodes (but for
 // where they are, their docs and body hashes) and its refs other than
-// calls (but for where they are) to resolve another file's references
-// (see load and declare); the file's calls, and where anything stands in
-// it, matter to its own edges alone.
+// calls and type uses (but for where they are) to resolve another file's
+// references (see load and declare); the file's calls and type uses, and
+// where anything stands in it, matter to its own edges alone.
 func (l *Language) DeclaresAlike(baseNodes, nodes []schemas.Node, baseRefs, refs []schemas.Ref) bool {
 	if len(baseNodes) != len(nodes) {
 		return false
@@ -190,7 +192,9 @@ func (l *Language) DeclaresAlike(baseNodes, nodes []schemas.Node, baseRefs, refs
 	facts := func(refs []schemas.Ref) []schemas.Ref {
 		out := make([]schemas.Ref, 0, len(refs)/4)
 		for _, r := range refs {
-			if r.Kind != schemas.EdgeCalls {
+			switch r.Kind {
+			case schemas.EdgeCalls, schemas.EdgeReferences, schemas.EdgeInstantiates:
+			default:
 				r.Line, r.Col = 0, 0
 				out = append(out, r)
 			}
@@ -522,28 +526,42 @@ type value struct {
 
 const maxDepth = 8
 
-// resolveType evaluates "{T}" or "{pkg.T}" in a file.
+// resolveType evaluates "{T}" or "{pkg.T}" in a file, through aliases.
 func (r *resolver) resolveType(expr string, f *fileInfo, depth int) (*typeInfo, string) {
 	if depth > maxDepth {
 		return nil, "type too deep"
 	}
+	t, _, why := r.typeNamed(expr, f)
+	if t == nil {
+		return nil, why
+	}
+	if t.alias != nil {
+		return r.resolveType(t.alias.expr, t.alias.file, depth+1)
+	}
+	return t, ""
+}
+
+// typeNamed finds the type "{T}" or "{pkg.T}" names in a file, an alias
+// as itself, and how: through the file's package or an import.
+func (r *resolver) typeNamed(expr string, f *fileInfo) (*typeInfo, string, string) {
 	name := strings.TrimSuffix(strings.TrimPrefix(expr, "{"), "}")
+	how := schemas.ResolvedScope
 	var p *pkgInfo
 	if alias, tn, ok := strings.Cut(name, "."); ok {
 		ipath, known := f.imports[alias]
 		if !known {
-			return nil, "unknown package " + alias
+			return nil, "", "unknown package " + alias
 		}
 		if p = r.lookupPath(ipath, f); p == nil {
-			return nil, "package " + ipath + " not in snapshot"
+			return nil, "", "package " + ipath + " not in snapshot"
 		}
-		name = tn
+		name, how = tn, schemas.ResolvedImport
 	} else {
 		p = f.pkg
 		if p.types[name] == nil {
 			for _, d := range f.dots {
 				if dp := r.lookupPath(d, f); dp != nil && dp.types[name] != nil {
-					p = dp
+					p, how = dp, schemas.ResolvedImport
 					break
 				}
 			}
@@ -551,12 +569,9 @@ func (r *resolver) resolveType(expr string, f *fileInfo, depth int) (*typeInfo, 
 	}
 	t := p.types[name]
 	if t == nil || len(t.nodes) == 0 {
-		return nil, "type " + name + " not found in " + p.path
+		return nil, "", "type " + name + " not found in " + p.path
 	}
-	if t.alias != nil {
-		return r.resolveType(t.alias.expr, t.alias.file, depth+1)
-	}
-	return t, ""
+	return t, how, ""
 }
 
 // eval evaluates an expression of the Expr syntax in a file.
