@@ -83,7 +83,7 @@ func Diff(a, b *Engine, opt DiffOptions) *schemas.Diff {
 		sd := delta(a, r, "removed")
 		sd.OldLocation, sd.Location = sd.Location, ""
 		sd.OldSignature, sd.Signature = n.Signature, ""
-		d.Symbols = append(d.Symbols, brokenCallers(a, b, r, sd, opt.MaxCallers))
+		d.Symbols = append(d.Symbols, brokenUses(a, b, r, -1, sd, opt.MaxCallers))
 		files.touch(n.File, func(f *schemas.FileChange) { f.SymbolsRemoved++ })
 	}
 	for _, r := range added {
@@ -121,7 +121,7 @@ func Diff(a, b *Engine, opt DiffOptions) *schemas.Diff {
 		sd := delta(b, int32(r), change)
 		sd.OldLocation, sd.OldSignature = loc(o), o.Signature
 		if change == "signature" {
-			sd = brokenCallers(b, b, int32(r), sd, opt.MaxCallers)
+			sd = brokenUses(a, b, ar, int32(r), sd, opt.MaxCallers)
 		}
 		d.Symbols = append(d.Symbols, sd)
 		changed = append(changed, int32(r))
@@ -195,18 +195,88 @@ func delta(e *Engine, r int32, change string) schemas.SymbolDelta {
 	}
 }
 
-// brokenCallers lists the call sites (as in snapshot from, at symbol r)
-// whose caller still exists in b.
-func brokenCallers(from, b *Engine, r int32, sd schemas.SymbolDelta, max int) schemas.SymbolDelta {
-	for _, l := range from.Callers(r) {
-		caller := from.Node(l.Node)
-		if _, ok := b.Lookup(caller.ID); !ok || caller.ID == from.nodes[r].id {
-			continue
-		}
+// useKinds are the edges whose sites break when their target is removed:
+// a call, a construction, a use of a type, a subclass or an implementation.
+var useKinds = []EdgeKind{Calls, Instantiates, References, Extends, Implements}
+
+// brokenUses lists the sites that a change to symbol ar of a breaks, by
+// symbols that still exist in b: ar was removed (br is -1) or re-signed
+// as br of b.
+//
+// A site breaks when b still resolves it to the re-signed symbol, or when
+// a resolved it to ar and b resolves the same use (same user, kind and
+// target as written) to nothing or to another symbol: in a language that
+// checks arity or types, the old call no longer matches the new
+// signature, and b records why (the reason a site carries). A user whose
+// body is unchanged and that b has no such use of at all still makes the
+// call, as written in a; a user whose body changed and has no such use
+// was updated.
+func brokenUses(a, b *Engine, ar, br int32, sd schemas.SymbolDelta, max int) schemas.SymbolDelta {
+	kinds := useKinds
+	if br >= 0 {
+		kinds = callKinds[:] // a new signature breaks its callers; its type uses still hold
+	}
+	counted := make(map[int32]bool) // b's edges already listed
+	add := func(qname, at, reason string) {
 		sd.CallersTotal++
 		if len(sd.Callers) < max {
-			e := &from.edges[l.Edge]
-			sd.Callers = append(sd.Callers, schemas.CallSite{QName: caller.QualifiedName, Location: fmt.Sprintf("%s:%d:%d", from.nt.files[from.edgeFile(uint32(l.Edge))], e.line, e.col)})
+			sd.Callers = append(sd.Callers, schemas.CallSite{QName: qname, Location: at, Reason: reason})
+		}
+	}
+	site := func(e *Engine, i int32) string {
+		x := &e.edges[i]
+		return fmt.Sprintf("%s:%d:%d", e.nt.files[e.edgeFile(uint32(i))], x.line, x.col)
+	}
+	if br >= 0 {
+		for _, l := range b.References(br, kinds) {
+			if l.Node == br {
+				continue
+			}
+			counted[l.Edge] = true
+			add(b.NodeQName(l.Node), site(b, l.Edge), "")
+		}
+	}
+	self := a.nodes[ar].id
+	for _, l := range a.References(ar, kinds) {
+		user := &a.nodes[l.Node]
+		if user.id == self {
+			continue
+		}
+		ur, ok := b.Lookup(user.id)
+		if !ok {
+			continue // the user went too
+		}
+		ea := &a.edges[l.Edge]
+		target := a.targets.str(ea.target)
+		match, still := int32(-1), false
+		rs := b.outRows(ur, ea.kind)
+		for i := rs.lo; i < rs.hi; i++ {
+			eb := &b.edges[i]
+			if b.targets.str(eb.target) != target {
+				continue
+			}
+			if br >= 0 && eb.dstRow == br {
+				still = true // listed above
+				continue
+			}
+			if match < 0 && !counted[int32(i)] {
+				match = int32(i)
+			}
+		}
+		switch {
+		case match >= 0:
+			counted[match] = true
+			eb := &b.edges[match]
+			reason := b.edgeWhy[eb.why].reason
+			if eb.dstRow >= 0 {
+				reason = "now resolves to " + b.NodeQName(eb.dstRow)
+			} else if reason == "" {
+				reason = "unresolved"
+			}
+			add(a.NodeQName(l.Node), site(b, match), reason)
+		case still:
+		case b.nodes[ur].bodyHash == user.bodyHash:
+			add(a.NodeQName(l.Node), site(a, l.Edge), "")
 		}
 	}
 	return sd

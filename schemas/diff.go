@@ -67,9 +67,13 @@ type SymbolDelta struct {
 	Signature    string `json:"signature"`
 	OldSignature string `json:"old_signature"`
 	Exported     bool   `json:"exported"`
-	// Callers are the call sites in B of a removed symbol or of one whose
-	// signature changed, by callers that still exist in B (for a removed
-	// symbol, the sites as they were in A): what breaks.
+	// Callers are the sites that break: the calls of a symbol whose
+	// signature changed, and the calls, constructions, type uses,
+	// subclasses and implementations of a removed one, by users that
+	// still exist in B — where B still resolves them to the symbol, or
+	// leaves unresolved (or resolves elsewhere) a use that A resolved to
+	// it. Locations are B's, or A's for a user whose body did not change
+	// and that B records no such use of.
 	Callers      []CallSite `json:"callers"`
 	CallersTotal int        `json:"callers_total"`
 }
@@ -78,6 +82,10 @@ type SymbolDelta struct {
 type CallSite struct {
 	QName    string `json:"qname"`
 	Location string `json:"location"` // file:line:col of the call
+	// Reason is why the site breaks where the head says it: the head's
+	// reason for leaving the call unresolved ("no overload takes 2
+	// arguments"), or the other symbol it now resolves to.
+	Reason string `json:"reason,omitempty"`
 }
 
 // EdgeDelta is an edge added or removed between symbols both snapshots
