@@ -5,6 +5,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urfave/cli/v2"
 	"golang.org/x/sync/errgroup"
@@ -182,7 +183,11 @@ func diffText(d *schemas.Diff, labels [2]string) string {
 			}
 			fmt.Fprintf(&b, "  %s %s %s, called by %d:\n", sd.Change, sd.Kind, sd.QName, sd.CallersTotal)
 			for _, c := range sd.Callers {
-				fmt.Fprintf(&b, "      %s  %s\n", c.Location, c.QName)
+				fmt.Fprintf(&b, "      %s  %s", c.Location, c.QName)
+				if c.Reason != "" {
+					fmt.Fprintf(&b, "  (%s)", c.Reason)
+				}
+				b.WriteByte('\n')
 			}
 			if n := sd.CallersTotal - len(sd.Callers); n > 0 {
 				fmt.Fprintf(&b, "      … and %d more\n", n)
@@ -221,6 +226,71 @@ func cmpOr(a, b string) string {
 	return b
 }
 
+// mdCode writes s as a code span that is safe in a Markdown table cell,
+// whatever s holds (see codeSpan).
+func mdCode(s string) string { return codeSpan(s, true) }
+
+// codeSpan writes s as a Markdown code span, whatever s holds: a fence of
+// more backticks than any run in s, line breaks as spaces, at most 300
+// bytes, and in a table cell pipes escaped (GitHub's tables split on them
+// even in code). Empty s is nothing.
+func codeSpan(s string, cell bool) string {
+	if s == "" {
+		return ""
+	}
+	s = clipText(strings.Join(strings.Fields(s), " "), 300)
+	if cell {
+		s = strings.ReplaceAll(s, "|", `\|`)
+	}
+	run, longest := 0, 0
+	for _, r := range s {
+		if r == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	fence := strings.Repeat("`", longest+1)
+	if longest > 0 || strings.HasPrefix(s, " ") {
+		return fence + " " + s + " " + fence
+	}
+	return fence + s + fence
+}
+
+// mdText writes s as plain text that is safe in a Markdown table cell:
+// what Markdown or HTML would read as markup is escaped.
+func mdText(s string) string {
+	s = clipText(strings.Join(strings.Fields(s), " "), 300)
+	var b strings.Builder
+	for _, r := range s {
+		switch r {
+		case '|', '\\', '`', '*', '_', '[', ']', '<', '>', '#', '~', '!':
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// mermaidText writes s as the text of a quoted Mermaid label.
+func mermaidText(s string) string {
+	s = clipText(strings.Join(strings.Fields(s), " "), 120)
+	return strings.NewReplacer(`"`, "#quot;", "`", "#96;", "<", "#lt;", ">", "#gt;").Replace(s)
+}
+
+// clipText cuts s to at most n bytes, on a rune boundary, marking the cut.
+func clipText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := n
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…"
+}
+
 // markdownLimit keeps a comment under GitHub's 65,536 characters.
 const markdownLimit = 60000
 
@@ -235,7 +305,7 @@ func diffMarkdown(d *schemas.Diff, labels [2]string) string {
 func diffMarkdownAgain(d *schemas.Diff, labels [2]string, again string) string {
 	var b strings.Builder
 	s := d.Summary
-	fmt.Fprintf(&b, "### snap diff: `%s` → `%s`\n\n", labels[0], labels[1])
+	fmt.Fprintf(&b, "### snap diff: %s → %s\n\n", codeSpan(labels[0], false), codeSpan(labels[1], false))
 	switch {
 	case s.Broken > 0:
 		fmt.Fprintf(&b, "**⚠️ %d changed or removed symbols are still called** — %d symbols reached in all.\n\n", s.Broken, s.Impacted)
@@ -260,7 +330,7 @@ func diffMarkdownAgain(d *schemas.Diff, labels [2]string, again string) string {
 			if !ok {
 				id = fmt.Sprintf("n%d", len(ids))
 				ids[label] = id
-				return fmt.Sprintf("%s[\"%s\"]", id, strings.ReplaceAll(label, `"`, "#quot;"))
+				return fmt.Sprintf("%s[\"%s\"]", id, mermaidText(label))
 			}
 			return id
 		}
@@ -274,10 +344,10 @@ func diffMarkdownAgain(d *schemas.Diff, labels [2]string, again string) string {
 			}
 		}
 		b.WriteString("```\n\n")
-		fmt.Fprintf(&b, "<details><summary>Still called (%d)</summary>\n\n| symbol | change | caller | at |\n|---|---|---|---|\n", s.Broken)
+		fmt.Fprintf(&b, "<details><summary>Still called (%d)</summary>\n\n| symbol | change | caller | at | why |\n|---|---|---|---|---|\n", s.Broken)
 		for _, sd := range d.Symbols {
 			for _, c := range sd.Callers {
-				fmt.Fprintf(&b, "| `%s` | %s | `%s` | %s |\n", sd.QName, sd.Change, c.QName, c.Location)
+				fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", mdCode(sd.QName), sd.Change, mdCode(c.QName), mdText(c.Location), mdText(c.Reason))
 			}
 		}
 		b.WriteString("\n</details>\n\n")
@@ -301,23 +371,30 @@ func diffMarkdownAgain(d *schemas.Diff, labels [2]string, again string) string {
 		}
 		b.WriteString("\n</details>\n\n")
 	}
-	section("Symbols", len(d.Symbols), "| change | kind | symbol | where |\n|---|---|---|---|\n", func(add func(string) bool) {
+	section("Symbols", len(d.Symbols), "| change | kind | symbol | where | signature |\n|---|---|---|---|---|\n", func(add func(string) bool) {
 		for _, sd := range d.Symbols {
-			if !add(fmt.Sprintf("| %s | %s | `%s` | %s |\n", sd.Change, sd.Kind, sd.QName, cmpOr(sd.Location, sd.OldLocation))) {
+			sig := mdCode(sd.Signature)
+			switch {
+			case sd.Change == "removed":
+				sig = mdCode(sd.OldSignature)
+			case sd.OldSignature != "" && sd.OldSignature != sd.Signature:
+				sig = mdCode(sd.OldSignature) + " → " + mdCode(sd.Signature)
+			}
+			if !add(fmt.Sprintf("| %s | %s | %s | %s | %s |\n", sd.Change, sd.Kind, mdCode(sd.QName), mdText(cmpOr(sd.Location, sd.OldLocation)), sig)) {
 				return
 			}
 		}
 	})
 	section("Impact", len(d.Impact), "| depth | symbol | where | via |\n|---:|---|---|---|\n", func(add func(string) bool) {
 		for _, a := range d.Impact {
-			if !add(fmt.Sprintf("| %d | `%s` | %s | `%s` |\n", a.Depth, a.QName, a.Location, a.Via)) {
+			if !add(fmt.Sprintf("| %d | %s | %s | %s |\n", a.Depth, mdCode(a.QName), mdText(a.Location), mdCode(a.Via))) {
 				return
 			}
 		}
 	})
 	section("Files", len(d.Files), "| file | change | +symbols | -symbols | ~symbols |\n|---|---|---:|---:|---:|\n", func(add func(string) bool) {
 		for _, f := range d.Files {
-			if !add(fmt.Sprintf("| %s | %s | %d | %d | %d |\n", f.Path, f.Change, f.SymbolsAdded, f.SymbolsRemoved, f.SymbolsChanged)) {
+			if !add(fmt.Sprintf("| %s | %s | %d | %d | %d |\n", mdText(f.Path), f.Change, f.SymbolsAdded, f.SymbolsRemoved, f.SymbolsChanged)) {
 				return
 			}
 		}
