@@ -196,6 +196,7 @@ type fileState struct {
 	bslab  []binding
 	calls  []call
 	sigs   []*frame // methods and constructors with a node, for their params facts
+	uses   typeUses
 }
 
 // reset makes f ready for another file, keeping its maps and buffers.
@@ -215,6 +216,7 @@ func (f *fileState) reset(file string, src []byte, items []item) {
 		ids: indexer.IDs{Language: Name, File: file}, items: items,
 		mods: f.mods, docs: f.docs, exprs: f.exprs, argc: f.argc, binds: f.binds,
 		stack: f.stack[:0], chunks: f.chunks, chunk: -1, bslab: f.bslab[:0], tvars: f.tvars[:0], calls: f.calls[:0], sigs: f.sigs[:0],
+		uses: typeUses{at: f.uses.at[:0]},
 	}
 }
 
@@ -594,6 +596,9 @@ func (f *fileState) run(ctx context.Context) {
 			f.typeDecl(it)
 		case kExtends, kImplements:
 			f.superRef(it)
+			f.uses.taken = it.start
+		case kTUse:
+			f.typeUse(it)
 		case kMethod, kCtor:
 			f.method(it)
 		case kFields:
@@ -640,8 +645,12 @@ func (f *fileState) run(ctx context.Context) {
 			f.addCall(schemas.EdgeCalls, i)
 		case kMref:
 			f.addCall(schemas.EdgeReferences, i)
+			f.uses.taken = it.start
 		case kNew:
 			f.addCall(schemas.EdgeInstantiates, i)
+			if it.hasRole(rType) {
+				f.uses.taken = it.role[rType].start
+			}
 			if it.hasRole(rBody) {
 				f.push(frame{kind: kAnon, start: it.start, end: it.end, node: -1, body: it.role[rBody], typ: it.role[rType], members: map[string]uint8{}})
 			}
@@ -1184,6 +1193,7 @@ func (f *fileState) finish(ctx context.Context) {
 		r := f.addRef(c.kind, src, at, target, expr)
 		r.Args, r.InLoop, r.InTry, r.Conditional = args, c.loop, c.try, c.cond
 	}
+	f.typeUseRefs()
 }
 
 // argsText returns the arguments of a call as written, on one line.

@@ -63,6 +63,7 @@ const (
 	kParam
 	kLParam
 	kPattern
+	kTUse
 	numKinds
 
 	kAnon = numKinds // frames only: the body of an anonymous class
@@ -73,7 +74,7 @@ var kindNames = [numKinds]string{
 	"locals", "foreach", "catch", "resource", "lambda", "scope", "loop", "try", "cond", "spread",
 	"new", "invoke", "ctorcall", "mref", "field", "cast", "paren", "index", "ternary", "args", "arg",
 	"package", "import", "doc", "modifiers", "decorator", "tparam", "extends", "implements",
-	"var", "param", "lparam", "pattern",
+	"var", "param", "lparam", "pattern", "tuse",
 }
 
 // isType reports whether k declares a type.

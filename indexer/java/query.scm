@@ -79,6 +79,10 @@
 (argument_list) @args
 (argument_list (expression) @arg)
 
+; Every type name: a use of the type (see uses.go).
+(type_identifier) @tuse
+(scoped_type_identifier) @tuse
+
 ; Expressions a receiver is made of.
 (field_access object: (_) @field.object field: (_) @field.name) @field
 (cast_expression type: (_) @cast.type value: (_) @cast.value) @cast

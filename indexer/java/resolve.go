@@ -725,6 +725,9 @@ func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
 	case schemas.EdgeInstantiates:
 		return r.newEdges(edges, ref, src)
 	case schemas.EdgeReferences:
+		if isTypeExpr(ref.Expr) {
+			return r.typeUse(edges, ref, src)
+		}
 		if name, ok := strings.CutPrefix(ref.Expr, "@"); ok { // an annotation: only the snapshot's own
 			if tr, how, _ := r.resolveType(name, src, 0); tr.t != nil && tr.dims == 0 {
 				return append(edges, resolvedEdge(ref, schemas.EdgeReferences, r.nodes[tr.t.node].ID, how, 1))
