@@ -25,7 +25,7 @@ export SNAP_CONFORMANCE ?= $(NPM_TOOLS)/node_modules/@modelcontextprotocol/confo
 DUCKDB_NODE_API_VERSION := 1.5.6-r.1
 export SNAP_DUCKDB ?= $(NPM_TOOLS)/node_modules/@duckdb/node-api
 
-.PHONY: build test tools mimalloc fuzz bench bench-goroot bench-store bench-load
+.PHONY: build test tools mimalloc fuzz bench bench-goroot bench-store bench-load bench-localize
 
 build:
 	$(GO) build -o bin/snap ./cmd/snap
@@ -85,3 +85,12 @@ bench-store: build tools
 # SNAP_LOAD_CORPUS=fixture, SNAP_LOAD_DURATION=10s etc. make it quick.
 bench-load:
 	cd e2e && SNAP_LOAD_CORPUS=$${SNAP_LOAD_CORPUS:-goroot} $(GO) test -run '^$$' -bench '^BenchmarkLoad$$' -benchtime 1x -timeout 30m -v .
+
+# How well snap_context finds the functions a commit changed, from the
+# commit's message, against BM25 over function bodies: commits of eight
+# repositories in five languages (bench/localize/corpus.go), read from bare
+# clones in LOCALIZE_MIRRORS that fetch.sh makes; prints a Markdown table.
+LOCALIZE_MIRRORS ?= $(HOME)/.cache/snap-localize
+bench-localize:
+	./bench/localize/fetch.sh "$(LOCALIZE_MIRRORS)"
+	$(GO) run ./bench/localize -mirrors "$(LOCALIZE_MIRRORS)" $(LOCALIZE_FLAGS)
