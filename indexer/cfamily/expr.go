@@ -33,7 +33,17 @@ import (
 //	?expr    any other callee or receiver (an element a[i], a call's
 //	         result called again, a lambda)
 //
-// instantiates (new T(...)): "new " type "(" n ")".
+// instantiates (new T(...); in C++ also T x(...) and T x{...}, and T(...)
+// when T resolves to a class): "new " type "(" n ")". A declaration's
+// construction of a T that is no class becomes a references edge.
+//
+// references (Src the function, field, variable or alias whose code or
+// declared type names the type, or the file): every type name as written
+// (qname, template arguments dropped) in a declared type, a parameter, a
+// result, a cast, a template argument, a base's template argument, a
+// caught type. The names a definition, forward declaration, typedef or
+// alias declares, template parameters in scope and builtin types make no
+// ref; a miss that names a macro of the snapshot makes no edge.
 //
 // imports, one ref per #include, Src the file: the path as written,
 // quotes or angle brackets included ("x.h", <stdio.h>).

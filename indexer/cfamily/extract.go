@@ -62,7 +62,7 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 		path: file, lang: x.lang, cpp: x.cpp, src: src, str: string(src), lines: x.lines, test: isTestFile(file),
 		ids: indexer.IDs{Language: x.lang, File: file}, items: items, sep: ".",
 		docs: map[uint32]string{}, exprs: map[uint64]int32{}, fdecls: map[uint32]int32{}, inits: map[uint32]span{},
-		binds: map[string][]*binding{}, namespaces: map[string]bool{},
+		binds: map[string][]*binding{}, namespaces: map[string]bool{}, tdefs: map[uint64]bool{},
 	}
 	if x.cpp {
 		f.sep = "::"
@@ -138,6 +138,14 @@ type frame struct {
 	flags      uint32
 	named      string // typedefs: the name an anonymous struct takes
 	sig        *sigFrame
+	uses       []typeUse // declarations: the uses in the declared type, until the first declarator
+}
+
+// typeUse is a type named in code: where, and its name as written
+// (qualified, template arguments dropped).
+type typeUse struct {
+	at   span
+	name string
 }
 
 // sigFrame is a function whose parameters the walk collects: a
@@ -202,6 +210,8 @@ type fileState struct {
 	sigs       []*sigFrame
 	tvars      []tvar
 	classes    map[string]int32 // class nodes of the file by qualified name
+	tdefs      map[uint64]bool  // type names that are no uses, by span
+	noUses     []span           // ranges whose type names are no uses: a test macro's arguments
 }
 
 func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
@@ -241,6 +251,17 @@ func (f *fileState) prepare(ctx context.Context) {
 			}
 		case kInit:
 			f.inits[it.start] = it.role[rValue]
+		case kTDef:
+			f.tdefs[it.key()] = true
+		case kSpec:
+			// struct s { ... } defines s, struct s; declares it: neither uses it.
+			if strings.ContainsRune(f.text(it.span), '{') || strings.HasPrefix(f.str[skipSpace(f.str, int(it.end)):], ";") {
+				f.tdefs[it.role[rName].key()] = true
+			}
+		case kTypedef:
+			if ns, ok := f.declName(it.role[rName]); ok {
+				f.tdefs[ns.key()] = true
+			}
 		case kTParam:
 			f.tvars = append(f.tvars, tvar{it.span, f.text(it.role[rName])})
 		}
@@ -527,7 +548,13 @@ func (f *fileState) run(ctx context.Context) {
 		case kDecl, kFields:
 			f.declaration(it)
 		case kDeclarator:
+			t := f.top()
 			f.declarator(it)
+			if t != nil && len(t.uses) > 0 {
+				f.flushUses(t, it)
+			}
+		case kTUse:
+			f.typeUse(it)
 		case kParam:
 			f.param(it)
 		case kRange:
@@ -559,6 +586,71 @@ func (f *fileState) run(ctx context.Context) {
 			f.addCall(schemas.EdgeInstantiates, i)
 		}
 	}
+}
+
+// top returns the innermost frame, or nil.
+func (f *fileState) top() *frame {
+	if len(f.stack) == 0 {
+		return nil
+	}
+	return f.stack[len(f.stack)-1]
+}
+
+// typeUse records a type name: a references ref from the code it is in,
+// or, in the declared type of a declaration, held until its first
+// declarator (whose node is the src, and which may construct the type).
+// A builtin type or a template parameter in scope names no type.
+func (f *fileState) typeUse(it *item) {
+	if f.tdefs[it.key()] {
+		return
+	}
+	for _, s := range f.noUses {
+		if s.contains(it.span) {
+			return
+		}
+	}
+	start, name := qualifiedAt(f.str, it.span)
+	name = squeeze(name)
+	if primitives[name] || typeWords[name] || specifierWords[name] {
+		return
+	}
+	head, _, _ := strings.Cut(name, "::")
+	for _, v := range f.tvars {
+		if v.name == head && v.scope.start <= start && start < v.scope.end {
+			return
+		}
+	}
+	u := typeUse{span{start, it.end}, name}
+	if t := f.top(); t != nil && (t.kind == kDecl || t.kind == kFields) && t.typ.contains(u.at) {
+		t.uses = append(t.uses, u)
+		return
+	}
+	f.addRef(schemas.EdgeReferences, f.srcID(f.context()), u.at, name, name)
+}
+
+// flushUses writes the type uses of declaration t after its first
+// declarator d: from the node d made, or the code around. In C++, a
+// declarator that initializes a value with arguments or braces (T x(1),
+// T x{1}) constructs its type: an instantiates ref "new T(n)", which
+// the resolver makes a references edge when T is not a class.
+func (f *fileState) flushUses(t *frame, d *item) {
+	src := f.srcID(f.context())
+	ctor := false
+	if v, ok := f.inits[d.start]; ok && f.cpp && v.start < v.end {
+		c := f.str[v.start]
+		ctor = (c == '(' || c == '{') && isIdent(strings.TrimSpace(f.str[d.start:v.start]))
+	}
+	for _, u := range t.uses {
+		if ctor && u.at.start == t.typ.start {
+			v := f.inits[d.start]
+			args := f.text(v)
+			n := countArgs("(" + args[1:len(args)-1] + ")")
+			f.addRef(schemas.EdgeInstantiates, src, u.at, u.name, "new "+u.name+"("+itoa(n)+")")
+			continue
+		}
+		f.addRef(schemas.EdgeReferences, src, u.at, u.name, u.name)
+	}
+	t.uses = nil
 }
 
 func (f *fileState) addCall(kind string, i int) {
@@ -779,6 +871,12 @@ func (f *fileState) aliasNode(it *item, name, expr string) {
 	if expr != "" {
 		f.addRef(schemas.RefType, node.ID, it.span, node.Signature, expr)
 	}
+	// The alias is the code its type is written in.
+	if t := f.top(); t != nil && t.kind == kTypedef && t.start == it.start {
+		t.node = n
+	} else {
+		f.push(frame{kind: kAlias, start: it.start, end: it.end, node: n})
+	}
 }
 
 // alias makes the type alias of a C++ using A = B.
@@ -856,6 +954,7 @@ func (f *fileState) function(i int) {
 			}
 		}
 	case testMacros[name] && f.cpp:
+		f.noUses = append(f.noUses, d.role[rParams]) // the suite and test names
 		args := splitTop(strings.Trim(f.text(d.role[rParams]), "()"))
 		if len(args) == 2 {
 			short = strings.TrimSpace(args[0]) + "." + strings.TrimSpace(args[1])

@@ -52,6 +52,9 @@ const (
 	kField
 	kParen
 	kCast
+	kTDef
+	kSpec
+	kTUse
 	numKinds
 )
 
@@ -59,6 +62,7 @@ var kindNames = [numKinds]string{
 	"ns", "class", "enum", "func", "decl", "fields", "typedef", "alias", "friend", "tparam", "range",
 	"scope", "loop", "try", "cond", "declarator", "fdecl", "init", "param", "member",
 	"bases", "access", "using", "include", "define", "doc", "call", "new", "field", "paren", "cast",
+	"tdef", "spec", "tuse",
 }
 
 // Roles: the slots of item.role that a kind's role captures fill.

@@ -44,3 +44,12 @@
 (conditional_expression alternative: (_) @cond)
 (case_statement) @cond
 (binary_expression operator: ["&&" "||"] right: (_) @cond)
+
+; Uses of a type: every type name. A name a definition, a forward
+; declaration or a typedef declares is none (extract.go tells them by the
+; text of the specifier), nor the type of new T or a base class, which
+; have their own refs.
+(type_identifier) @tuse
+(struct_specifier name: (type_identifier) @spec.name) @spec
+(union_specifier name: (type_identifier) @spec.name) @spec
+(enum_specifier name: (type_identifier) @spec.name) @spec

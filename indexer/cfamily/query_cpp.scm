@@ -15,3 +15,12 @@
 (catch_clause) @scope
 (for_range_loop) @loop
 (try_statement body: (_) @try)
+(class_specifier name: (type_identifier) @spec.name) @spec
+(class_specifier name: (template_type name: (type_identifier) @tdef) body: (_))
+(alias_declaration name: (type_identifier) @tdef)
+(new_expression type: [(type_identifier) @tdef (template_type name: (type_identifier) @tdef)
+  (qualified_identifier name: [(type_identifier) @tdef (template_type name: (type_identifier) @tdef)
+    (qualified_identifier name: [(type_identifier) @tdef (template_type name: (type_identifier) @tdef)])])])
+(base_class_clause [(type_identifier) @tdef (template_type name: (type_identifier) @tdef)
+  (qualified_identifier name: [(type_identifier) @tdef (template_type name: (type_identifier) @tdef)
+    (qualified_identifier name: [(type_identifier) @tdef (template_type name: (type_identifier) @tdef)])])])

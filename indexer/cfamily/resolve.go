@@ -131,7 +131,7 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
 	for i := range refs {
 		ref := &refs[i]
 		switch ref.Kind {
-		case schemas.EdgeCalls, schemas.EdgeInstantiates, schemas.EdgeExtends:
+		case schemas.EdgeCalls, schemas.EdgeInstantiates, schemas.EdgeExtends, schemas.EdgeReferences:
 			e := schemas.Edge{Src: ref.Src, Kind: ref.Kind, File: ref.File, Line: ref.Line, Col: ref.Col,
 				Target: ref.Target, Args: ref.Args, InLoop: ref.InLoop, InTry: ref.InTry, Conditional: ref.Conditional}
 			var t found
@@ -141,13 +141,28 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
 			case schemas.EdgeInstantiates:
 				name, _, _ := strings.Cut(strings.TrimPrefix(ref.Expr, "new "), "(")
 				t = r.typeOf(name, ref.File, ref.Src, 0)
-			case schemas.EdgeExtends:
+			case schemas.EdgeExtends, schemas.EdgeReferences:
 				t = r.typeOf(ref.Expr, ref.File, ref.Src, 0)
 			}
 			if t.node >= 0 {
 				e.Dst = r.nodes[t.node].ID
 				e.Resolution, e.Confidence = t.how, confidence(t.how)
+				switch k := r.nodes[t.node].Kind; {
+				case ref.Kind == schemas.EdgeInstantiates && !isClassKind(k):
+					e.Kind = schemas.EdgeReferences // T x(1) of a T that is no class constructs nothing
+				case ref.Kind == schemas.EdgeCalls && isClassKind(k):
+					e.Kind = schemas.EdgeInstantiates // T(1)
+				case ref.Kind == schemas.EdgeCalls && k == schemas.KindConstructor:
+					if c := r.classOf(t.node); c >= 0 {
+						ce := e
+						ce.Kind, ce.Dst = schemas.EdgeInstantiates, r.nodes[c].ID
+						edges = append(edges, ce)
+					}
+				}
 			} else {
+				if ref.Kind == schemas.EdgeReferences && r.isMacro(ref.Expr) {
+					continue // a macro a parse took for a type
+				}
 				e.Resolution, e.Reason = t.how, t.reason
 				if e.Resolution == "" {
 					e.Resolution = schemas.Unresolved
@@ -157,6 +172,29 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
 		}
 	}
 	return edges
+}
+
+// isMacro reports whether name is the name of a macro of the snapshot.
+func (r *resolver) isMacro(name string) bool {
+	for _, i := range r.byQName[name] {
+		if slices.Contains(r.nodes[i].Decorators, "macro") {
+			return true
+		}
+	}
+	return false
+}
+
+// classOf returns the class a constructor constructs, or -1.
+func (r *resolver) classOf(ctor int32) int32 {
+	if p, ok := r.byID[r.nodes[ctor].ParentID]; ok && isClassKind(r.nodes[p].Kind) {
+		return p
+	}
+	for _, i := range r.byQName[parentQName(r.nodes[ctor].QualifiedName)] {
+		if isClassKind(r.nodes[i].Kind) {
+			return i
+		}
+	}
+	return -1
 }
 
 func confidence(how string) float32 {

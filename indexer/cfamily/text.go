@@ -98,6 +98,14 @@ var typeWords = map[string]bool{
 	"extern": true, "inline": true, "register": true, "constexpr": true, "thread_local": true,
 }
 
+// specifierWords are keywords a parse of code it does not understand
+// (macros in declarations) may take for a type name.
+var specifierWords = map[string]bool{
+	"friend": true, "typename": true, "template": true, "constexpr": true, "consteval": true, "constinit": true,
+	"inline": true, "static": true, "virtual": true, "explicit": true, "mutable": true, "extern": true,
+	"register": true, "thread_local": true, "noexcept": true, "override": true, "final": true, "typedef": true,
+}
+
 // primitives are C and C++ built-in types: they have no members.
 var primitives = map[string]bool{
 	"void": true, "char": true, "short": true, "int": true, "long": true, "float": true, "double": true,
@@ -222,4 +230,50 @@ func docComment(lines []string) string {
 		}
 	}
 	return capText(strings.Join(parts, "\n"))
+}
+
+// qualifiedAt returns the type name at s in src with the scopes written
+// before it (a::B; A<int>::B gives A::B, template arguments dropped), and
+// where that starts.
+func qualifiedAt(src string, s span) (uint32, string) {
+	name := src[s.start:s.end]
+	start := int(s.start)
+	for {
+		q := start
+		for q > 0 && isSpace(src[q-1]) {
+			q--
+		}
+		if q < 2 || src[q-2:q] != "::" {
+			break
+		}
+		q -= 2
+		for q > 0 && isSpace(src[q-1]) {
+			q--
+		}
+		if q > 0 && src[q-1] == '>' { // the template arguments of the scope
+			for depth := 0; q > 0; {
+				q--
+				if src[q] == '>' {
+					depth++
+				} else if src[q] == '<' {
+					if depth--; depth == 0 {
+						break
+					}
+				}
+			}
+			for q > 0 && isSpace(src[q-1]) {
+				q--
+			}
+		}
+		b := q
+		for b > 0 && isIdentByte(src[b-1]) {
+			b--
+		}
+		if b == q || !isIdentStart(src[b]) { // ::B, from the global namespace
+			break
+		}
+		name = src[b:q] + "::" + name
+		start = b
+	}
+	return uint32(start), name
 }

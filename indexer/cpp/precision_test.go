@@ -19,14 +19,17 @@ import (
 var resolvedCalls = []string{
 	"clib/legacy.c:6 legacy_round -calls-> down@clib/legacy.c:3",
 	"include/shop/model.h:14 shop::Priced::doubled -calls-> shop::Priced::price@include/shop/model.h:13",
+	"src/main.cpp:14 main -instantiates-> shop::Item@include/shop/model.h:18",
 	"src/main.cpp:15 main -calls-> shop::Order::add@src/model.cpp:19",
 	"src/main.cpp:16 main -calls-> shop::Item::Item@src/model.cpp:11",
 	"src/main.cpp:16 main -calls-> shop::Order::add@src/model.cpp:21",
+	"src/main.cpp:16 main -instantiates-> shop::Item@include/shop/model.h:18",
 	"src/main.cpp:17 main -calls-> report@src/main.cpp:8",
 	"src/main.cpp:19 main -calls-> shop::Priced::doubled@include/shop/model.h:14",
 	"src/main.cpp:21 main -calls-> shop::store::Repo::put@src/store.hpp:13",
 	"src/main.cpp:22 main -calls-> shop::store::OrderStore::total@src/store.cpp:5",
 	"src/main.cpp:23 main -calls-> shop::Item::Item@src/model.cpp:11",
+	"src/main.cpp:23 main -instantiates-> shop::Item@include/shop/model.h:18",
 	"src/main.cpp:24 main -calls-> shop::Item::name@include/shop/model.h:22",
 	"src/main.cpp:26 main -calls-> shop::Item::price@src/model.cpp:13",
 	"src/main.cpp:26 main -calls-> shop::round_price@src/model.cpp:42",
@@ -45,6 +48,7 @@ var resolvedCalls = []string{
 	"src/store.cpp:8 shop::store::OrderStore::total -calls-> shop::Order::price@src/model.cpp:29",
 	"tests/order_test.cc:7 OrderTest.Total -calls-> shop::Item::Item@src/model.cpp:11",
 	"tests/order_test.cc:7 OrderTest.Total -calls-> shop::Order::add@src/model.cpp:19",
+	"tests/order_test.cc:7 OrderTest.Total -instantiates-> shop::Item@include/shop/model.h:18",
 	"tests/order_test.cc:8 OrderTest.Total -calls-> shop::Order::price@src/model.cpp:29",
 }
 
