@@ -385,7 +385,7 @@ func (st *fileState) visit(it *item) {
 			t := normType(st.text(it.span), nil)
 			st.ref(schemas.RefEmbeds, td.id, st.text(it.span), t, it.span)
 			if !strings.HasPrefix(t, "?") {
-				st.uses.embedded = it.start // an extends edge: no references edge besides
+				st.uses.taken = it.start // an extends edge: no references edge besides
 			}
 		}
 	case "const", "var":
@@ -439,6 +439,12 @@ func (st *fileState) visit(it *item) {
 		}
 	case "call":
 		st.call(it, sc)
+	case "conv":
+		// G[A](x): a conversion or a call of a generic function, which
+		// the resolver tells apart; the name G is no type use besides.
+		st.call(it, sc)
+		fn, _ := it.get("fn")
+		st.uses.taken = fn.start
 	case "clit":
 		st.compositeLiteral(it)
 	case "tid", "tq":

@@ -24,8 +24,11 @@ type useState struct {
 	decl      span    // the name of the type being declared
 	qualified span    // the last pkg.T: its T is no use of its own
 	construct uint32  // where the type a literal or new(T) constructs starts
-	embedded  uint32  // where an interface's embedded type, an extends edge, starts
+	taken     uint32  // where a name with an edge of its own starts (below)
 }
+
+// A name with an edge of its own: an interface's embedded type (extends),
+// the callee of G[A](x) (a calls or a conversion's references edge).
 
 // owner is a package-level type, field or interface method: the type
 // names in its span are its uses.
@@ -71,7 +74,7 @@ func (st *fileState) typeUse(it *item, sc *scope) {
 	} else if s.start >= u.qualified.start && s.end <= u.qualified.end {
 		return // the T of pkg.T
 	}
-	if s == u.decl || (s.start == u.embedded && u.embedded != 0) {
+	if s == u.decl || (s.start == u.taken && u.taken != 0) {
 		return
 	}
 	text := st.text(s)

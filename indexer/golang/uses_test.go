@@ -87,3 +87,20 @@ func TestTypeUsesUnproven(t *testing.T) {
 		"m.f -references-> ?T (unresolved: type declared in a function) use.go:7",
 	}, "m.f -references-> m.T", "m.f -references-> ?E", "m.f -references-> ?string")
 }
+
+// TestGenericCallee: G[A](x) is a call of a generic function or a
+// conversion to a generic type, one edge either way.
+func TestGenericCallee(t *testing.T) {
+	edges := lt.Edges(t, map[string]string{
+		"go.mod": "module m\n\ngo 1.22\n",
+		"m.go": "package m\n\ntype T struct{}\n\ntype L[E any] []E\n\nfunc F[E any](e E) E { return e }\n\n" +
+			"func f(x []T) {\n\t_ = F[T](T{})\n\t_ = L[T](x)\n}\n",
+	}, golang.New())
+	lt.Expect(t, edges, []string{
+		"m.f -calls-> m.F (scope) m.go:10",
+		"m.f -references-> m.T (scope) m.go:10",
+		"m.f -instantiates-> m.T (scope) m.go:10",
+		"m.f -references-> m.L (scope) m.go:11",
+		"m.f -references-> m.T (scope) m.go:11",
+	}, "m.f -references-> ?F", "m.f -calls-> m.L")
+}
