@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -30,6 +32,7 @@ type ciEnv struct {
 	Commit        string
 	Event         string // push, pull_request or local
 	BaseBranch    string // a pull request's target branch
+	BaseSHA       string // the target branch's commit the pull request was opened or updated against, when known
 	DefaultBranch string
 	PR            int // a pull request's number, when known
 }
@@ -50,6 +53,9 @@ func readCI(ctx context.Context, id identity) ciEnv {
 				Head struct {
 					SHA string `json:"sha"`
 				} `json:"head"`
+				Base struct {
+					SHA string `json:"sha"`
+				} `json:"base"`
 			} `json:"pull_request"`
 			Repository struct {
 				DefaultBranch string `json:"default_branch"`
@@ -63,6 +69,7 @@ func readCI(ctx context.Context, id identity) ciEnv {
 			e.Event, e.PR = "pull_request", ev.Number
 			e.Branch = os.Getenv("GITHUB_HEAD_REF")
 			e.BaseBranch = os.Getenv("GITHUB_BASE_REF")
+			e.BaseSHA = ev.PullRequest.Base.SHA
 			// The checkout is the merge commit; the snapshot is filed under
 			// it, on the head branch.
 		} else {
@@ -76,6 +83,7 @@ func readCI(ctx context.Context, id identity) ciEnv {
 		e.Event = "push"
 		if t := os.Getenv("CI_MERGE_REQUEST_TARGET_BRANCH_NAME"); t != "" {
 			e.Event, e.BaseBranch = "pull_request", t
+			e.BaseSHA = os.Getenv("CI_MERGE_REQUEST_DIFF_BASE_SHA")
 			e.Branch = cmpOr(os.Getenv("CI_MERGE_REQUEST_SOURCE_BRANCH_NAME"), e.Branch)
 			fmt.Sscan(os.Getenv("CI_MERGE_REQUEST_IID"), &e.PR)
 		} else {
@@ -101,9 +109,13 @@ func ciCommand(log *slog.Logger) *cli.Command {
 			"and indexes incrementally against it. On a push the snapshot is pushed and the\n" +
 			"branch's HEAD moves (forward only). On a pull request the target branch's\n" +
 			"snapshot is diffed against this one: Markdown to $GITHUB_STEP_SUMMARY, JSON to\n" +
-			"--out/snap-diff.json; --fail-on turns the diff into a gate. Outputs go to\n" +
-			"$GITHUB_OUTPUT (snapshot, commit, nodes, edges, files, diff-json). Without a store\n" +
-			"the snapshot stays in --out for the workflow to upload as an artifact.\n\n" +
+			"--out/snap-diff.json, an error annotation on each broken caller; --fail-on turns\n" +
+			"the diff into a gate. When the store has no snapshot of the target branch (or\n" +
+			"there is no store), the pull request's merge base is indexed here, in a temporary\n" +
+			"worktree, into --out and nothing is pushed: cache --out between runs and it is\n" +
+			"indexed once. Outputs go to $GITHUB_OUTPUT (snapshot, commit, nodes, edges, files,\n" +
+			"files-parsed, broken, diff-json). Without a store the snapshot stays in --out\n" +
+			"for the workflow to upload as an artifact.\n\n" +
 			"Examples:\n  snap ci --store s3://code-graphs/snap\n  snap ci --out snap-artifact --fail-on broken",
 		Flags: []cli.Flag{
 			remoteFlag(),
@@ -164,13 +176,39 @@ func runCI(ctx context.Context, log *slog.Logger, c *cli.Context, dir string) er
 	log.Info("ci", "provider", env.Provider, "event", env.Event, "repo", env.Repo, "branch", env.Branch,
 		"commit", env.Commit, "base_branch", env.BaseBranch, "store", remoteLabel(remote))
 
+	langs, err := chooseLanguages(c.StringSlice("languages"))
+	if err != nil {
+		return err
+	}
+	opts := indexer.Options{Languages: langs, Exclude: c.StringSlice("exclude"), Progress: progress(c.App.ErrWriter, log)}
+
+	// A pull request is diffed against its target branch's snapshot in
+	// the store, else against its merge base, indexed here.
+	pr := env.Event == "pull_request" && env.BaseBranch != ""
+	var target string
+	if pr {
+		if target, err = fetchHead(ctx, log, remote, local, env.Repo, env.BaseBranch); err != nil {
+			log.Warn("the target branch's snapshot cannot be read from the store", "branch", env.BaseBranch, "err", err)
+			target = ""
+		}
+		if remote == nil || target == "" {
+			if target, err = indexMergeBase(ctx, log, id, env, local, opts); err != nil {
+				log.Warn("no snapshot of the target branch to diff against", "branch", env.BaseBranch, "err", err)
+				target = ""
+			}
+		}
+	}
+
 	// The base: this branch's HEAD, else the target's or the default
 	// branch's, pulled into the local store.
-	candidates := []string{env.Branch, env.BaseBranch, env.DefaultBranch}
 	var basePrefix, baseBranch string
-	for _, b := range candidates {
+	for _, b := range []string{env.Branch, env.BaseBranch, env.DefaultBranch} {
 		if b == "" {
 			continue
+		}
+		if b == env.BaseBranch && target != "" {
+			basePrefix, baseBranch = target, b
+			break
 		}
 		prefix, err := fetchHead(ctx, log, remote, local, env.Repo, b)
 		if err != nil {
@@ -182,12 +220,7 @@ func runCI(ctx context.Context, log *slog.Logger, c *cli.Context, dir string) er
 			break
 		}
 	}
-	langs, err := chooseLanguages(c.StringSlice("languages"))
-	if err != nil {
-		return err
-	}
-	job := indexJob{dir: dir, id: id, store: local, log: log,
-		opts: indexer.Options{Languages: langs, Exclude: c.StringSlice("exclude"), Progress: progress(c.App.ErrWriter, log)}}
+	job := indexJob{dir: dir, id: id, store: local, log: log, opts: opts}
 	if basePrefix != "" {
 		start := time.Now()
 		job.base, _ = loadBase(ctx, log, local.store, basePrefix, baseBranch, false)
@@ -198,13 +231,16 @@ func runCI(ctx context.Context, log *slog.Logger, c *cli.Context, dir string) er
 		return err
 	}
 	folder := filepath.Join(local.root, filepath.FromSlash(res.prefix))
+	m := res.manifest
 	outputs := map[string]string{
-		"snapshot": folder, "commit": res.manifest.Commit,
-		"nodes": fmt.Sprint(res.manifest.Counts.Nodes), "edges": fmt.Sprint(res.manifest.Counts.Edges),
-		"files": fmt.Sprint(res.manifest.Counts.Files), "files-parsed": fmt.Sprint(res.manifest.Build.FilesParsed),
+		"snapshot": folder, "commit": m.Commit,
+		"nodes": fmt.Sprint(m.Counts.Nodes), "edges": fmt.Sprint(m.Counts.Edges),
+		"files": fmt.Sprint(m.Counts.Files), "files-parsed": fmt.Sprint(m.Build.FilesParsed),
+		"broken": "0",
 	}
 
 	// Push.
+	pushed := ""
 	switch {
 	case remote == nil:
 		log.Info("no store named: the snapshot stays in the local folder, for an artifact", "folder", folder)
@@ -217,48 +253,57 @@ func runCI(ctx context.Context, log *slog.Logger, c *cli.Context, dir string) er
 			} else {
 				return err
 			}
+		} else {
+			pushed = remote.label
 		}
 	}
+	summary := indexSummary(env, m, pushed, folder)
 
-	// Diff a pull request against its target branch.
+	// Diff a pull request against its target.
 	var why string
-	if env.Event == "pull_request" && env.BaseBranch != "" {
-		target, err := fetchHead(ctx, log, remote, local, env.Repo, env.BaseBranch)
-		if err != nil || target == "" {
-			log.Warn("no snapshot of the target branch to diff against", "branch", env.BaseBranch, "err", err)
-		} else {
-			d, err := ciDiff(ctx, local, target, res.prefix)
-			if err != nil {
-				return err
+	if pr && target != "" {
+		d, err := ciDiff(ctx, local, target, res.prefix)
+		if err != nil {
+			return err
+		}
+		path := filepath.Join(local.root, "snap-diff.json")
+		raw, _ := json.MarshalIndent(d, "", "  ")
+		if err := os.WriteFile(path, append(raw, '\n'), 0o644); err != nil {
+			return err
+		}
+		outputs["diff-json"], outputs["broken"] = path, fmt.Sprint(d.Summary.Broken)
+		md := diffMarkdown(d, [2]string{env.BaseBranch, env.Branch})
+		summary = md + "\n" + summary
+		why = failed(d, c.StringSlice("fail-on"))
+		if env.Provider == "github" {
+			level := "warning"
+			if slices.Contains(c.StringSlice("fail-on"), "broken") {
+				level = "error"
 			}
-			path := filepath.Join(local.root, "snap-diff.json")
-			raw, _ := json.MarshalIndent(d, "", "  ")
-			if err := os.WriteFile(path, append(raw, '\n'), 0o644); err != nil {
-				return err
-			}
-			outputs["diff-json"] = path
-			md := diffMarkdown(d, [2]string{env.BaseBranch, env.Branch})
-			if err := appendFile(os.Getenv("GITHUB_STEP_SUMMARY"), md); err != nil {
-				return err
-			}
-			why = failed(d, c.StringSlice("fail-on"))
-			if c.Bool("comment-on-pr") {
-				switch {
-				case env.Provider != "github" || env.PR == 0:
-					log.Warn("--comment-on-pr: not a GitHub pull request; no comment")
-				default:
-					url, err := prComment(ctx, cmpOr(os.Getenv("GITHUB_API_URL"), "https://api.github.com"), os.Getenv("GITHUB_TOKEN"), env.Repo, env.PR, md)
-					if err != nil {
-						// A fork's pull request gets a read-only token: the
-						// summary still carries the diff.
-						log.Warn("no pull request comment", "err", err)
-					} else {
-						log.Info("commented", "url", url)
-					}
+			abs, _ := filepath.Abs(dir)
+			rel, _ := filepath.Rel(id.Root, abs)
+			annotate(c.App.Writer, level, rel, d, maxAnnotations)
+		}
+		if c.Bool("comment-on-pr") {
+			switch {
+			case env.Provider != "github" || env.PR == 0:
+				log.Warn("--comment-on-pr: not a GitHub pull request; no comment")
+			default:
+				token := cmpOr(os.Getenv("SNAP_GITHUB_TOKEN"), os.Getenv("GITHUB_TOKEN"))
+				url, err := prComment(ctx, cmpOr(os.Getenv("GITHUB_API_URL"), "https://api.github.com"), token, env.Repo, env.PR, md)
+				if err != nil {
+					// A fork's pull request gets a read-only token: the
+					// summary still carries the diff.
+					log.Warn("no pull request comment", "err", err)
+				} else {
+					log.Info("commented", "url", url)
 				}
 			}
-			log.Info("diffed", "against", env.BaseBranch, "symbols", len(d.Symbols), "broken", d.Summary.Broken, "impacted", d.Summary.Impacted)
 		}
+		log.Info("diffed", "against", env.BaseBranch, "symbols", len(d.Symbols), "broken", d.Summary.Broken, "impacted", d.Summary.Impacted)
+	}
+	if err := appendFile(os.Getenv("GITHUB_STEP_SUMMARY"), summary); err != nil {
+		return err
 	}
 	if err := writeOutputs(os.Getenv("GITHUB_OUTPUT"), outputs); err != nil {
 		return err
@@ -268,6 +313,158 @@ func runCI(ctx context.Context, log *slog.Logger, c *cli.Context, dir string) er
 		return fmt.Errorf("ci: %s", why)
 	}
 	return nil
+}
+
+// indexSummary is the job summary of an indexed commit: what the
+// snapshot holds and where it went.
+func indexSummary(env ciEnv, m schemas.Manifest, pushed, folder string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "### snap: %s at %s\n\n", codeSpan(env.Branch, false), codeSpan(shortCommit(m.Commit), false))
+	fmt.Fprintf(&b, "| files | parsed | symbols | edges | unresolved | parse errors |\n|---:|---:|---:|---:|---:|---:|\n")
+	fmt.Fprintf(&b, "| %d | %d | %d | %d | %d | %d |\n\n", m.Counts.Files, m.Build.FilesParsed, m.Counts.Nodes, m.Counts.Edges, m.Counts.Unresolved, m.Counts.ParseErrors)
+	if pushed != "" {
+		fmt.Fprintf(&b, "Pushed to %s.\n", codeSpan(pushed, false))
+	} else {
+		fmt.Fprintf(&b, "Not pushed: the snapshot is in %s on the runner.\n", codeSpan(folder, false))
+	}
+	return b.String()
+}
+
+func shortCommit(c string) string {
+	if len(c) > 12 {
+		return c[:12]
+	}
+	return c
+}
+
+// maxAnnotations bounds the annotations one run writes: GitHub shows ten
+// errors of a step, and the summary holds the rest.
+const maxAnnotations = 10
+
+// annotate writes a GitHub workflow command for each broken caller of d,
+// at its site (prefix is the indexed folder within the repository), up to
+// max of them.
+func annotate(w io.Writer, level, prefix string, d *schemas.Diff, max int) {
+	n, total := 0, 0
+	for _, sd := range d.Symbols {
+		for _, c := range sd.Callers {
+			total++
+			if n >= max {
+				continue
+			}
+			n++
+			file, line, col := splitSite(c.Location)
+			if prefix != "" && prefix != "." {
+				file = filepath.ToSlash(filepath.Join(prefix, file))
+			}
+			msg := fmt.Sprintf("%s still uses %s, whose %s", c.QName, sd.QName, map[string]string{"removed": "definition was removed", "signature": "signature changed"}[sd.Change])
+			if sd.Change == "signature" && sd.OldSignature != "" {
+				msg += fmt.Sprintf(": %s → %s", sd.OldSignature, sd.Signature)
+			}
+			if c.Reason != "" {
+				msg += " (" + c.Reason + ")"
+			}
+			fmt.Fprintf(w, "::%s file=%s,line=%s,col=%s,title=%s::%s\n", level, ghProperty(file), line, col,
+				ghProperty("snap: "+sd.Change+" "+lastQName(sd.QName)), ghData(msg))
+		}
+	}
+	if total > n {
+		fmt.Fprintf(w, "::%s::%s\n", level, ghData(fmt.Sprintf("snap: %d more broken callers; the job summary lists them all", total-n)))
+	}
+}
+
+// splitSite splits "file:line:col" (col optional).
+func splitSite(loc string) (file, line, col string) {
+	parts := strings.Split(loc, ":")
+	switch {
+	case len(parts) >= 3:
+		return strings.Join(parts[:len(parts)-2], ":"), parts[len(parts)-2], parts[len(parts)-1]
+	case len(parts) == 2:
+		return parts[0], parts[1], "1"
+	}
+	return loc, "1", "1"
+}
+
+func lastQName(q string) string {
+	if i := strings.LastIndexAny(q, "./:#\\"); i >= 0 && i < len(q)-1 {
+		return q[i+1:]
+	}
+	return q
+}
+
+// ghData escapes the message of a workflow command.
+func ghData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// ghProperty escapes a property value of a workflow command.
+func ghProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}
+
+// indexMergeBase makes a snapshot of the commit a pull request's changes
+// are measured from — the merge base of HEAD and the target branch — in
+// local, under the target branch, and returns its prefix. It is indexed
+// in a temporary worktree (incrementally against what local holds of the
+// target branch, such as a cache restored from an earlier run), and
+// nothing is pushed. A snapshot of that commit already in local is used
+// as it is.
+func indexMergeBase(ctx context.Context, log *slog.Logger, id identity, env ciEnv, local storeRef, opts indexer.Options) (string, error) {
+	sha, err := mergeBase(ctx, id.Root, env)
+	if err != nil {
+		return "", err
+	}
+	if head, _, err := snapshot.ReadHead(ctx, local.store, env.Repo, env.BaseBranch); err == nil && snapshot.GitCommit(head.Commit) == sha {
+		if prefix, err := snapshot.Prefix(env.Repo, env.BaseBranch, head.Commit); err == nil {
+			if _, _, err := snapshot.ReadManifest(ctx, local.store, prefix); err == nil {
+				log.Info("the merge base's snapshot is in the local store", "commit", sha)
+				return prefix, nil
+			}
+		}
+	}
+	tmp, err := os.MkdirTemp("", "snap-base-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(tmp)
+	wt := filepath.Join(tmp, "worktree")
+	if out, err := exec.CommandContext(ctx, "git", "-C", id.Root, "worktree", "add", "-q", "--detach", wt, sha).CombinedOutput(); err != nil {
+		return "", fmt.Errorf("check out the merge base %s: %v: %s", sha, err, strings.TrimSpace(string(out)))
+	}
+	defer exec.Command("git", "-C", id.Root, "worktree", "remove", "--force", wt).Run()
+	bid := identity{Root: wt, Repo: env.Repo, Branch: env.BaseBranch, Commit: sha, Git: true}
+	if p, err := git(ctx, wt, "rev-list", "--parents", "-n", "1", sha); err == nil {
+		if f := strings.Fields(p); len(f) > 1 {
+			bid.Parents = f[1:]
+		}
+	}
+	job := indexJob{dir: wt, id: bid, store: local, log: log, opts: opts}
+	if head, _, err := snapshot.ReadHead(ctx, local.store, env.Repo, env.BaseBranch); err == nil {
+		if prefix, err := snapshot.Prefix(env.Repo, env.BaseBranch, head.Commit); err == nil {
+			job.base, _ = loadBase(ctx, log, local.store, prefix, env.BaseBranch, false)
+		}
+	}
+	log.Info("indexing the merge base", "branch", env.BaseBranch, "commit", sha)
+	res, err := job.run(ctx)
+	if err != nil {
+		return "", fmt.Errorf("index the merge base %s: %w", sha, err)
+	}
+	return res.prefix, nil
+}
+
+// mergeBase finds the commit a pull request's changes are measured from:
+// the merge base of HEAD and the target's commit the CI names, else the
+// target branch as the remote or the checkout knows it.
+func mergeBase(ctx context.Context, root string, env ciEnv) (string, error) {
+	for _, ref := range []string{env.BaseSHA, "refs/remotes/origin/" + env.BaseBranch, "refs/heads/" + env.BaseBranch} {
+		if ref == "" || ref == "refs/remotes/origin/" || ref == "refs/heads/" {
+			continue
+		}
+		if sha, err := git(ctx, root, "merge-base", "HEAD", ref); err == nil && sha != "" {
+			return sha, nil
+		}
+	}
+	return "", fmt.Errorf("no merge base of HEAD and %s in this clone: check out with fetch-depth: 0", env.BaseBranch)
 }
 
 func remoteLabel(r *storeRef) string {

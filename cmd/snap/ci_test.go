@@ -98,12 +98,15 @@ func TestCI(t *testing.T) {
 	t.Setenv("GITHUB_HEAD_REF", "feature")
 	t.Setenv("GITHUB_BASE_REF", "main")
 	out := t.TempDir()
-	code, _, stderr = run(t, dir, "ci", "--store", remote, "--out", out, "--fail-on", "broken")
+	code, stdout, stderr = run(t, dir, "ci", "--store", remote, "--out", out, "--fail-on", "broken")
 	if code != 1 || !strings.Contains(stderr, "--fail-on broken: 1") {
 		t.Fatalf("pull request with a broken caller: exit %d, %s", code, stderr)
 	}
+	if !strings.Contains(stdout, "::error file=store/more.go,line=3,col=") || !strings.Contains(stdout, "title=snap%3A removed Total::example.com/shop/store.More still uses example.com/shop/store.Total") {
+		t.Errorf("no annotation on the broken caller:\n%s", stdout)
+	}
 	pr := readOutputs(t, outputs)
-	if pr["files-parsed"] != "1" || pr["diff-json"] == "" {
+	if pr["files-parsed"] != "1" || pr["diff-json"] == "" || pr["broken"] != "1" {
 		t.Errorf("pull request outputs: %v", pr)
 	}
 	raw, err := os.ReadFile(pr["diff-json"])
@@ -122,12 +125,71 @@ func TestCI(t *testing.T) {
 		t.Errorf("a pull request was pushed: %s", stdout)
 	}
 
-	// Without a store the snapshot stays in --out, for an artifact.
-	githubEnv(t, "push", "main", c1, payload)
+	// Without a store the snapshot stays in --out, for an artifact, and
+	// the job summary says what it holds.
+	_, summary = githubEnv(t, "push", "main", c1, payload)
 	out = t.TempDir()
 	code, stdout, stderr = run(t, dir, "ci", "--out", out)
 	if code != 0 || !strings.HasPrefix(strings.TrimSpace(stdout), out) {
 		t.Errorf("ci without a store: exit %d, %s %s", code, stdout, stderr)
+	}
+	if md, _ := os.ReadFile(summary); !strings.Contains(string(md), "### snap: `main` at `"+c1[:12]+"`") || !strings.Contains(string(md), "Not pushed") {
+		t.Errorf("push job summary: %s", md)
+	}
+}
+
+// TestCIWithoutStore gates a pull request with no store at all: snap ci
+// indexes the merge base in a worktree of its own and diffs against it,
+// and a second run whose --out was kept (a cache) indexes it no more.
+func TestCIWithoutStore(t *testing.T) {
+	dir, _ := history(t, 1)
+	os.WriteFile(filepath.Join(dir, "store", "more.go"), []byte("package store\n\nfunc More() int { return Total() }\n"), 0o644)
+	gitRun(t, dir, "add", "-A")
+	gitRun(t, dir, "commit", "-q", "-m", "more")
+	base := gitRun(t, dir, "rev-parse", "HEAD")
+	gitRun(t, dir, "checkout", "-q", "-b", "feature")
+	src, _ := os.ReadFile(filepath.Join(dir, "store", "store.go"))
+	s := strings.Replace(string(src), "func Total(items ...Item) int {", "func Total(first Item, items ...Item) int {", 1)
+	os.WriteFile(filepath.Join(dir, "store", "store.go"), []byte(s), 0o644)
+	os.WriteFile(filepath.Join(dir, "store", "late.go"), []byte("package store\n\nfunc Late() int { return 1 }\n"), 0o644)
+	gitRun(t, dir, "add", "-A")
+	gitRun(t, dir, "commit", "-q", "-m", "re-sign Total")
+	head := gitRun(t, dir, "rev-parse", "HEAD")
+	gitRun(t, dir, "checkout", "-q", "main") // the base branch moves on after the fork
+	os.WriteFile(filepath.Join(dir, "store", "after.go"), []byte("package store\n\nfunc After() int { return 2 }\n"), 0o644)
+	gitRun(t, dir, "add", "-A")
+	gitRun(t, dir, "commit", "-q", "-m", "after the fork")
+	gitRun(t, dir, "checkout", "-q", "feature")
+
+	payload := map[string]any{"number": 7, "repository": map[string]any{"default_branch": "main"},
+		"pull_request": map[string]any{"base": map[string]any{"sha": gitRun(t, dir, "rev-parse", "main")}}}
+	out := t.TempDir()
+	for i := range 2 {
+		outputs, summary := githubEnv(t, "pull_request", "7/merge", head, payload)
+		t.Setenv("GITHUB_HEAD_REF", "feature")
+		t.Setenv("GITHUB_BASE_REF", "main")
+		code, _, stderr := run(t, dir, "ci", "--out", out, "--fail-on", "broken")
+		if code != 1 || !strings.Contains(stderr, "--fail-on broken: 1") {
+			t.Fatalf("run %d: a pull request with no store is not gated: exit %d\n%s", i, code, stderr)
+		}
+		indexed := strings.Contains(stderr, "indexing the merge base")
+		if i == 0 && !indexed || i == 1 && (indexed || !strings.Contains(stderr, "the merge base's snapshot is in the local store")) {
+			t.Errorf("run %d: merge base indexed %v\n%s", i, indexed, stderr)
+		}
+		pr := readOutputs(t, outputs)
+		raw, err := os.ReadFile(pr["diff-json"])
+		if err != nil {
+			t.Fatalf("run %d: no diff: %v %v", i, err, pr)
+		}
+		d := jsonOf[schemas.Diff](t, "diff", string(raw))
+		// From the merge base: After, on main after the fork, is not in the
+		// diff; Late, on the branch, is.
+		if d.From.Commit != base || d.To.Commit != head || d.Summary.Broken != 1 || d.Summary.SymbolsAdded != 1 {
+			t.Errorf("run %d: diff from %s to %s: %+v", i, d.From.Commit, d.To.Commit, d.Summary)
+		}
+		if md, _ := os.ReadFile(summary); !strings.Contains(string(md), "### snap diff: `main` → `feature`") || !strings.Contains(string(md), "`func Total(items ...Item) int` → `func Total(first Item, items ...Item) int`") {
+			t.Errorf("run %d: job summary: %s", i, md)
+		}
 	}
 }
 
