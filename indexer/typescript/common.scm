@@ -45,6 +45,7 @@
 (call_expression function: (_) @call arguments: (_) @call.args)
 (new_expression constructor: (_) @new arguments: (_)? @new.args)
 (decorator) @decorator
+(binary_expression operator: "instanceof" right: (_) @instanceof)
 (comment) @comment
 
 ; Regions.

@@ -239,6 +239,7 @@ type fileState struct {
 	}
 
 	calls     []call
+	uses      typeUses
 	facts     []fact
 	annotated map[int32]bool // nodes whose type an annotation declares
 	assigns   []assign
@@ -492,6 +493,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 		case kPair:
 			f.pair(it)
 		case kClass, kInterface, kEnum, kNamespace:
+			f.uses.decl = it.role[rName]
 			f.container(it)
 		case kFunction, kLambda, kMethod:
 			f.function(it)
@@ -504,6 +506,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 		case kParam:
 			f.param(it)
 		case kAlias:
+			f.uses.decl = it.role[rName]
 			f.alias(it)
 		case kMember:
 			f.member(it)
@@ -514,6 +517,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			}
 			f.bind(sc, f.text(it.span)).flags |= bTypeParam
 		case kExtends, kImplements:
+			f.uses.taken = it.start
 			f.heritage(it)
 		case kSpec:
 			f.spec(it)
@@ -551,6 +555,10 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			f.call(it)
 		case kJSX:
 			f.jsx(it)
+		case kTUse:
+			f.typeUse(it)
+		case kInstanceof:
+			f.reference(it.span)
 		}
 	}
 	f.finish(ctx)
@@ -662,6 +670,9 @@ func (f *fileState) decorator(it *item) {
 		}
 	}
 	f.decorators = append(f.decorators, it.span)
+	if name := strings.TrimSpace(f.str[it.start+1 : it.end]); isDotted(name) {
+		f.reference(span{it.start + 1, it.end}) // @T: a class or function named, not called
+	}
 }
 
 // exportedHere reports whether a declaration starting at s is exported by
@@ -1577,8 +1588,14 @@ func (f *fileState) jsx(it *item) {
 	if name == "" || !(name[0] >= 'A' && name[0] <= 'Z' || strings.Contains(name, ".")) || !isDotted(name) {
 		return
 	}
-	sc, _ := f.scopeAt(it.start)
-	f.calls = append(f.calls, call{fn: it.span, scope: sc, kind: schemas.EdgeReferences})
+	f.reference(it.span)
+}
+
+// reference records a references ref to the value the expression at s
+// names: a class or a function.
+func (f *fileState) reference(s span) {
+	sc, _ := f.scopeAt(s.start)
+	f.calls = append(f.calls, call{fn: s, scope: sc, kind: schemas.EdgeReferences})
 }
 
 // callPos returns where a call is reported: at the name of the method for
@@ -1701,6 +1718,7 @@ func (f *fileState) finish(ctx context.Context) {
 		}
 		r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
 	}
+	f.typeUseRefs()
 }
 
 // scopeOf returns a scope to read the annotations of node n in: the

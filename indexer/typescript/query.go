@@ -64,6 +64,8 @@ const (
 	kCall
 	kNew
 	kJSX
+	kTUse
+	kInstanceof
 	numKinds
 )
 
@@ -71,7 +73,7 @@ var kindNames = [numKinds]string{
 	"export", "topdecl", "import", "loop", "try", "cond", "object", "pair", "class", "interface", "enum",
 	"namespace", "function", "lambda", "method", "pattern", "var", "field", "param", "alias", "member", "tparam",
 	"extends", "implements", "spec", "nsexport", "defimport", "nsimport", "shorthand", "assign", "bind",
-	"decorator", "comment", "targs", "call", "new", "jsx",
+	"decorator", "comment", "targs", "call", "new", "jsx", "tuse", "instanceof",
 }
 
 // Roles: the slots of item.role that a kind's role captures fill.

@@ -46,7 +46,13 @@ func resolve(all []schemas.Node, refs []schemas.Ref) []schemas.Edge {
 			edges = r.importEdge(edges, ref)
 		case schemas.EdgeExtends, schemas.EdgeImplements:
 			edges = r.heritageEdge(edges, ref, src)
-		case schemas.EdgeCalls, schemas.EdgeInstantiates, schemas.EdgeReferences:
+		case schemas.EdgeReferences:
+			if strings.HasPrefix(ref.Expr, "type ") {
+				edges = r.typeUseEdge(edges, ref, src)
+			} else {
+				edges = r.callEdges(edges, ref, src)
+			}
+		case schemas.EdgeCalls, schemas.EdgeInstantiates:
 			edges = r.callEdges(edges, ref, src)
 		}
 	}

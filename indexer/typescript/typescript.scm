@@ -39,3 +39,7 @@
 (call_expression type_arguments: (_) @targs)
 (new_expression type_arguments: (_) @targs)
 (import_require_clause (identifier) @defimport source: (_) @defimport.source)
+
+; Every type name: a use of the type (see uses.go).
+(type_identifier) @tuse
+(nested_type_identifier) @tuse
