@@ -321,6 +321,17 @@ func (r *resolver) newEdge(edges []schemas.Edge, ref *schemas.Ref, src int32) []
 	return r.emit(edges, ref, ref.Src, schemas.EdgeInstantiates, v)
 }
 
+// typeEdge resolves a use of a type to the struct, enum, union, trait or
+// alias its path names, or the variant a struct pattern names.
+func (r *resolver) typeEdge(edges []schemas.Edge, ref *schemas.Ref, src int32) []schemas.Edge {
+	segs, abs := splitPath(ref.Expr)
+	v := r.path(segs, abs, src, nsType, false)
+	if v.kind != vType && v.kind != vVariant && v.kind != vExternal && v.kind != vUnknown {
+		v = unknown("not a type")
+	}
+	return r.emit(edges, ref, ref.Src, schemas.EdgeReferences, v)
+}
+
 // extendsEdge links a trait to a supertrait.
 func (r *resolver) extendsEdge(edges []schemas.Edge, ref *schemas.Ref, src int32) []schemas.Edge {
 	segs, abs := splitPath(ref.Expr)

@@ -7,6 +7,10 @@ import (
 // Expr, the normalized form of a Rust reference, as this package writes it
 // in refs and reads it back in Resolve.
 //
+// references (a type named in a field's, parameter's, let's or result's
+// type, a generic argument or bound, a struct pattern: its path, generic
+// arguments dropped; Src the field, else the innermost symbol; generic
+// parameters, Self, _ and the self type and trait of an impl make none),
 // calls (Expr is the callee: `a.b(x)` is a.b; a macro invocation is its
 // path and "!"), instantiates (a struct literal: the path of the struct or
 // variant), type (Src a field, constant, static or type alias; Expr its

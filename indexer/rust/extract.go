@@ -79,14 +79,23 @@ type fileState struct {
 	nodes []schemas.Node
 	refs  []schemas.Ref
 
-	stack    []open
-	gen      *genScope // generic parameters where expressions are read
-	binds    []*binding
-	pend     pending
-	deferred []deferredFact
-	depth    int               // expr recursion
-	locals   map[string]bool   // names bound by closures inside a scanned macro
-	adapters map[uint32]string // first argument of an adapter call → Expr of its items
+	stack       []open
+	gen         *genScope // generic parameters where expressions are read
+	binds       []*binding
+	pend        pending
+	deferred    []deferredFact
+	depth       int               // expr recursion
+	locals      map[string]bool   // names bound by closures inside a scanned macro
+	adapters    map[uint32]string // first argument of an adapter call → Expr of its items
+	tdefs       map[uint64]bool   // type names that are no uses, by span
+	quals       map[uint32]uint32 // paths of types: the start of the outermost by its end
+	heads       map[uint32]bool   // starts of the types with edges of their own: impls, struct literals
+	alias       span              // the type alias the walk is in, if any
+	aliasParams []string          // its generic parameters
+	inField     struct {          // the field whose type the walk is in
+		at   span
+		node int32
+	}
 }
 
 // open is a range the walk is inside of: a scope, an item with a body, a
@@ -150,7 +159,8 @@ type binding struct {
 func newFile(l layout, file string, src []byte) *fileState {
 	return &fileState{
 		path: file, src: src, str: string(src), lines: lineStarts(src), lay: l,
-		ids: indexer.IDs{Language: Name, File: file},
+		ids:   indexer.IDs{Language: Name, File: file},
+		tdefs: map[uint64]bool{}, quals: map[uint32]uint32{}, heads: map[uint32]bool{},
 	}
 }
 
@@ -277,9 +287,26 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			f.variant(it)
 		case kField, kTField:
 			f.field(it)
+			if n := len(f.nodes) - 1; n >= 0 && f.nodes[n].Kind == schemas.KindField && f.nodes[n].StartByte == it.start {
+				f.inField.at, f.inField.node = it.span, int32(n)
+			}
+		case kTDef:
+			f.tdefs[uint64(it.start)<<32|uint64(it.end)] = true
+			if it.start < f.alias.end {
+				f.aliasParams = append(f.aliasParams, f.text(it.span))
+			}
+		case kTQual:
+			if _, ok := f.quals[it.end]; !ok {
+				f.quals[it.end] = it.start
+			}
+		case kTUse:
+			f.typeUse(it)
 		case kImpl:
 			f.impl(it)
 		case kConst, kStatic, kAlias, kMacro:
+			if it.kind == kAlias {
+				f.alias, f.aliasParams = it.span, f.aliasParams[:0]
+			}
 			f.value(it)
 		case kGenerics, kWhere:
 			f.generics(it)
@@ -300,6 +327,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 		case kMacroCall:
 			f.macroCall(it, it.span, it.role[rArgs])
 		case kNew:
+			f.heads[it.start] = true
 			name := f.text(it.span)
 			f.addRef(schemas.EdgeInstantiates, f.sym(), it.span, oneLine(name), normPath(name))
 		}
@@ -614,6 +642,37 @@ func hasWord(s, w string) bool {
 }
 
 // implFact records which impl block item n belongs to.
+// typeUse records a type name as a references ref reading its path,
+// generic arguments dropped, from the field whose type it is in or the
+// innermost symbol. The names a declaration declares, generic parameters
+// and Self, the self type and trait of an impl and the struct of a
+// literal (which have edges of their own) make none.
+func (f *fileState) typeUse(it *item) {
+	if f.tdefs[uint64(it.start)<<32|uint64(it.end)] {
+		return
+	}
+	start := it.start
+	if q, ok := f.quals[it.end]; ok && q < start {
+		start = q
+	}
+	if f.heads[start] {
+		return
+	}
+	name := normPath(f.str[start:it.end])
+	head, _, _ := strings.Cut(strings.TrimPrefix(name, "::"), "::")
+	if _, ok := f.gen.param(head); ok || head == "Self" || head == "_" || name == "" {
+		return
+	}
+	if start < f.alias.end && slices.Contains(f.aliasParams, head) {
+		return
+	}
+	src := f.sym()
+	if f.inField.at.start <= start && it.end <= f.inField.at.end {
+		src = f.inField.node
+	}
+	f.addRef(schemas.EdgeReferences, src, span{start, it.end}, name, name)
+}
+
 func (f *fileState) implFact(n int32, c *open) {
 	d := deferredFact{kind: refImpl, src: n, at: c.self, text: f.text(c.self), gen: c.gen}
 	if c.hasTrait {
@@ -735,6 +794,10 @@ func (f *fileState) impl(it *item) {
 		o.trait, o.hasTrait = it.role[rName], true
 	}
 	o.typeName = typeName(f.text(o.self))
+	f.heads[o.self.start] = true
+	if o.hasTrait {
+		f.heads[o.trait.start] = true
+	}
 	f.push(o)
 	if o.hasTrait {
 		sc := f.stack[f.scope()]

@@ -57,6 +57,9 @@ const (
 	kCall
 	kMacroCall
 	kNew
+	kTDef
+	kTQual
+	kTUse
 	numKinds
 )
 
@@ -65,6 +68,7 @@ var kindNames = [numKinds]string{
 	"letscope", "loop", "cond", "try", "for", "match", "arm", "closure", "let", "letcond", "variant",
 	"field", "tfield", "alias", "macro", "generics", "where", "attr", "innerattr", "doc",
 	"innerdoc", "use", "extern", "param", "call", "mcall", "new",
+	"tdef", "tqual", "tuse",
 }
 
 // Roles: the slots of item.role that a kind's role captures fill.

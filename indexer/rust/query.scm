@@ -122,3 +122,17 @@
 (if_expression consequence: (_) @cond)
 (if_expression alternative: (_) @cond)
 (try_block) @try
+
+; Uses of a type: every type name, qualified by its path (tqual). The
+; names an item, an associated type or a generic parameter declares are
+; none.
+(type_identifier) @tuse
+(scoped_type_identifier) @tqual
+(struct_item name: (type_identifier) @tdef)
+(union_item name: (type_identifier) @tdef)
+(enum_item name: (type_identifier) @tdef)
+(trait_item name: (type_identifier) @tdef)
+(type_item name: (type_identifier) @tdef)
+(associated_type name: (type_identifier) @tdef)
+(type_parameter name: (type_identifier) @tdef)
+(type_binding name: (type_identifier) @tdef)

@@ -202,6 +202,8 @@ func resolve(all []schemas.Node, refs []schemas.Ref) []schemas.Edge {
 			edges = r.callEdge(edges, ref, src)
 		case schemas.EdgeInstantiates:
 			edges = r.newEdge(edges, ref, src)
+		case schemas.EdgeReferences:
+			edges = r.typeEdge(edges, ref, src)
 		case schemas.EdgeExtends:
 			edges = r.extendsEdge(edges, ref, src)
 		case schemas.EdgeImplements:
