@@ -130,6 +130,7 @@ type fileState struct {
 	buf      []byte            // scratch for expr
 	calls    []call
 	facts    []fact
+	uses     typeUses
 }
 
 // open is a range the walk is inside of: a scope, a region (loop, try,
@@ -384,6 +385,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			if o := f.top(); o.kind == kDecorated {
 				o.decorators = append(o.decorators, oneLine(f.str[it.start+1:it.end]))
 			}
+			f.decoratorUse(it)
 		case kFunction:
 			f.function(it)
 		case kClass:
@@ -422,6 +424,10 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			f.importRef(it)
 		case kCall:
 			f.call(it)
+		case kAnnot:
+			f.annotationUses(it)
+		case kExcept:
+			f.names(it.span, false)
 		}
 	}
 	f.finish(ctx)
@@ -617,6 +623,9 @@ func (f *fileState) assign(it *item) {
 
 // typeFact records what an assignment says of the type of node n.
 func (f *fileState) typeFact(n int32, annot string, it *item, hasValue bool, sc *scope) {
+	if it.hasRole(rType) {
+		f.uses.holder = holder{it.role[rType], n} // its annotation's names are the variable's uses
+	}
 	switch {
 	case annot != "":
 		f.addRef(schemas.RefType, n, it.role[rType], oneLine(f.text(it.role[rType])), annot)
@@ -775,6 +784,9 @@ func (f *fileState) call(it *item) {
 	sc, _ := f.scopeAt(it.start)
 	loop, try, cond := f.regions(it.start)
 	f.calls = append(f.calls, call{fn: it.span, args: args, scope: sc, loop: loop, try: try, cond: cond})
+	if fn := f.text(it.span); fn == "isinstance" || fn == "issubclass" {
+		f.classArg(args)
+	}
 }
 
 // callPos returns where a call is reported: at the name of the method for
@@ -823,5 +835,12 @@ func (f *fileState) finish(ctx context.Context) {
 		}
 		r := f.addRef(schemas.EdgeCalls, c.scope.sym, f.callPos(c.fn), oneLine(f.text(c.fn)), f.expr(c.fn, c.scope))
 		r.Args, r.InLoop, r.InTry, r.Conditional = oneLine(args), c.loop, c.try, c.cond
+	}
+	for _, u := range f.uses.at {
+		target := f.text(u.at)
+		if u.decorator {
+			target = "@" + target
+		}
+		f.addRef(schemas.EdgeReferences, u.src, u.at, target, f.expr(u.at, u.scope))
 	}
 }

@@ -39,13 +39,15 @@ const (
 	kParam
 	kImport
 	kCall
+	kAnnot
+	kExcept
 	numKinds
 )
 
 var kindNames = [numKinds]string{
 	"decorated", "function", "class", "lambda", "comprehension", "loop", "try", "cond",
 	"alias", "assign", "decorator", "doc", "base", "bind", "global", "nonlocal", "param",
-	"import", "call",
+	"import", "call", "annot", "except",
 }
 
 // Roles: the slots of item.role that a kind's role captures fill.

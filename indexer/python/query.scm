@@ -62,6 +62,9 @@
 
 ; References.
 (call function: (_) @call arguments: (_) @call.args)
+(type) @annot
+(except_clause value: (as_pattern . (_) @except))
+(except_clause value: [(identifier) (attribute) (tuple) (parenthesized_expression)] @except)
 
 ; Scopes and regions.
 (lambda) @lambda

@@ -47,6 +47,8 @@ func resolve(all []schemas.Node, refs []schemas.Ref) []schemas.Edge {
 			edges = r.emit(edges, ref, schemas.EdgeExtends, v)
 		case schemas.EdgeCalls:
 			edges = r.callEdges(edges, ref, src)
+		case schemas.EdgeReferences:
+			edges = r.typeUse(edges, ref, src)
 		}
 	}
 	return edges
