@@ -27,6 +27,15 @@ import "strings"
 // guard let, a local function), ?literal, ?expr (any other expression:
 // implicit member expressions .init() and .member(), subscripts).
 //
+// references (Src the innermost declaration, or the file): a user type as
+// written, generic arguments dropped, wherever one is (a declared type, a
+// parameter's or result's, a generic argument or constraint, as, as?,
+// as!, is, a pattern's or caught type); "@" T for an attribute, an edge
+// only to a type of the snapshot. Supertypes and the type an extension
+// extends have their own refs; a generic parameter in scope makes none,
+// and a primitive of the standard library (Int, String, Bool, ...) no
+// edge.
+//
 // Facts: package (Src the file: Target and Expr its module, the target T
 // of a Sources/T/ or Tests/T/ folder; none for the tree's one module);
 // type (Src a property or type alias: "{T}" of its declared type or the

@@ -59,7 +59,7 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 		path: file, str: string(src), lines: x.lines, test: isTestFile(file),
 		ids: indexer.IDs{Language: Name, File: file}, items: items,
 		docs: map[uint32]string{}, exprs: map[uint64]int32{}, labels: map[uint32][]string{},
-		binds: map[string][]*binding{},
+		binds: map[string][]*binding{}, named: map[uint64]bool{},
 	}
 	f.prepare(ctx)
 	if m := moduleOf(file); m != "" {
@@ -159,6 +159,14 @@ type fileState struct {
 	calls  []call
 	facts  []span
 	sigs   []*frame
+	tvars  []tvar
+	named  map[uint64]bool // user types with refs of their own, by span
+}
+
+// tvar is a generic parameter, visible in the declaration that declares it.
+type tvar struct {
+	scope span
+	name  string
 }
 
 func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
@@ -427,9 +435,24 @@ func (f *fileState) run(ctx context.Context) {
 		}
 		switch it.kind {
 		case kType, kProto:
+			if it.hasRole(rName) {
+				f.named[it.role[rName].key()] = true // an extension's type
+			}
 			f.typeDecl(i)
 		case kSuper:
+			f.named[it.key()] = true
 			f.superRef(it)
+		case kTParam:
+			if t := f.top(); t != nil {
+				f.tvars = append(f.tvars, tvar{span{t.start, t.end}, f.text(it.span)})
+			}
+		case kTAnnot:
+			f.named[it.key()] = true
+			if n := typeName(f.text(it.span)); n != "" {
+				f.addRef(schemas.EdgeReferences, f.srcID(f.context()), it.span, n, "@"+n)
+			}
+		case kTUse:
+			f.typeUse(it)
 		case kFn, kInit, kProp, kAlias:
 			f.member(i)
 		case kCase:
@@ -463,6 +486,27 @@ func (f *fileState) run(ctx context.Context) {
 			f.importRef(it)
 		}
 	}
+}
+
+// typeUse records a user type as a references ref reading its name,
+// generic arguments dropped: a declared type, a parameter's or result's,
+// a generic argument or constraint, a cast, an is check, a pattern's or
+// caught type. A generic parameter in scope makes none.
+func (f *fileState) typeUse(it *item) {
+	if f.named[it.key()] {
+		return
+	}
+	n := typeName(f.text(it.span))
+	if n == "" {
+		return
+	}
+	head, _, _ := strings.Cut(n, ".")
+	for _, v := range f.tvars {
+		if v.name == head && v.scope.start <= it.start && it.start < v.scope.end {
+			return
+		}
+	}
+	f.addRef(schemas.EdgeReferences, f.srcID(f.context()), it.span, n, n)
 }
 
 func typeExprOr(t string) string {

@@ -45,12 +45,16 @@ const (
 	kDoc
 	kAnnot
 	kMods
+	kTParam
+	kTAnnot
+	kTUse
 	numKinds
 )
 
 var kindNames = [numKinds]string{
 	"type", "proto", "fn", "init", "prop", "alias", "case", "scope", "loop", "try", "cond", "call", "nav",
 	"paren", "bin", "args", "arg", "closure", "param", "lparam", "bind", "super", "import", "doc", "annot", "mods",
+	"tparam", "tannot", "tuse",
 }
 
 // isType reports whether k declares a type (or an extension).

@@ -56,3 +56,10 @@
 ; An operator expression whose right operand is called parses as the
 ; call's function: a + b.c() is (a + b.c)(); the call is b.c().
 ([(additive_expression) (bitwise_operation) (comparison_expression) (conjunction_expression) (disjunction_expression) (equality_expression) (infix_expression) (multiplicative_expression) (nil_coalescing_expression) (range_expression) (ternary_expression) (prefix_expression) (as_expression) (check_expression)] @bin)
+
+; Uses of a type: every user type (supertypes, the type an extension
+; extends and attributes have refs of their own), and the generic
+; parameters they may name.
+(type_parameter (type_identifier) @tparam)
+(attribute (user_type) @tannot)
+(user_type) @tuse

@@ -939,6 +939,14 @@ func (r *resolver) howType(t, src int32) string {
 	return schemas.ResolvedScope
 }
 
+// builtinTypes are the standard library's primitive types: a use of one
+// makes no edge.
+var builtinTypes = map[string]bool{
+	"Int": true, "Int8": true, "Int16": true, "Int32": true, "Int64": true, "UInt": true, "UInt8": true,
+	"UInt16": true, "UInt32": true, "UInt64": true, "Float": true, "Double": true, "Bool": true,
+	"String": true, "Character": true, "Void": true, "Any": true, "AnyObject": true, "Never": true,
+}
+
 // reachable reports whether declaration i may be named from file: a
 // private or fileprivate one only from its own file.
 func (r *resolver) reachable(i int32, file string) bool {
@@ -991,6 +999,18 @@ func (r *resolver) ref(edges []schemas.Edge, k int) []schemas.Edge {
 			why = reasonExternal + ext
 		}
 		return append(edges, unresolvedEdge(&e, schemas.EdgeImplements, why))
+	case schemas.EdgeReferences:
+		name, attr := strings.CutPrefix(ref.Expr, "@")
+		t, ext, why := r.resolveType(name, src, 0)
+		switch {
+		case t >= 0:
+			return append(edges, resolvedEdge(ref, schemas.EdgeReferences, r.nodes[t].ID, schemas.ResolvedScope))
+		case attr || builtinTypes[strings.TrimPrefix(name, "Swift.")]:
+			return edges // an attribute outside the snapshot, a builtin type
+		case ext != "":
+			why = reasonExternal + ext
+		}
+		return append(edges, unresolvedEdge(ref, schemas.EdgeReferences, why))
 	case schemas.EdgeCalls:
 		tg := r.eval(ref.Expr, src, 0)
 		if tg.create {
