@@ -28,7 +28,7 @@ struct Oops: Error {}
 		{Form: lt.FormConstruct, Files: with(`func m() { _ = Item() }`),
 			Want: []string{"m -instantiates-> Item (scope) Use.swift:2"}},
 		{Form: lt.FormField, Files: with(`class U { var a: Item; var b: [Item]? = nil; var n: Int = 0; init(a: Item) { self.a = a } }`),
-			Want: []string{"U.a -references-> Item (scope) Use.swift:2", "U.b -references-> Item (scope) Use.swift:2"},
+			Want:  []string{"U.a -references-> Item (scope) Use.swift:2", "U.b -references-> Item (scope) Use.swift:2"},
 			Wrong: []string{"U.n -references->"}},
 		{Form: lt.FormParam, Files: with(`func m(i: Item, n: Int) {}`),
 			Want: []string{"m -references-> Item (scope) Use.swift:2"}},
