@@ -484,9 +484,9 @@ func queryHash(m map[string]json.RawMessage) uint64 {
 
 // target selects one symbol: by id, or by name and file.
 type target struct {
-	ID   *ID    `json:"id,omitempty" jsonschema:"the symbol's id (decimal digits); wins over name"`
-	Name string `json:"name,omitempty" jsonschema:"plain (Serve), dotted (Server.Serve) or qualified (net/http.(*Server).Serve)"`
-	File string `json:"file,omitempty" jsonschema:"the symbol's file: a path or path suffix"`
+	ID   *ID    `json:"id,omitempty" jsonschema:"symbol id; wins over name"`
+	Name string `json:"name,omitempty" jsonschema:"Serve, Server.Serve or a qname"`
+	File string `json:"file,omitempty" jsonschema:"its file, or a path suffix"`
 }
 
 // resolve finds the one symbol t selects.
@@ -553,8 +553,8 @@ const (
 
 // page is the paging arguments of a list tool.
 type page struct {
-	Limit  *int   `json:"limit,omitempty" jsonschema:"at most this many items (default 50, max 1000)"`
-	Cursor string `json:"cursor,omitempty" jsonschema:"next_cursor of the previous page"`
+	Limit  *int   `json:"limit,omitempty" jsonschema:"items per page (default 50)"`
+	Cursor string `json:"cursor,omitempty" jsonschema:"next_cursor of the last page"`
 
 	tool  string
 	query uint64

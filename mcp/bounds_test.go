@@ -35,7 +35,7 @@ func (stalledLibrary) Open(ctx context.Context, _ string) (*query.Engine, error)
 // machine's memory, a name of 15 MB echoed back 4 times, 40,000 seeds.
 func TestBounds(t *testing.T) {
 	const maxRequest = 384 << 10
-	opt := mcp.Options{Toolsets: []string{mcp.ToolsetSymbols, mcp.ToolsetTraversal, mcp.ToolsetHistory, mcp.ToolsetMemories},
+	opt := mcp.Options{Toolsets: []string{mcp.ToolsetSymbols, mcp.ToolsetTraversal, mcp.ToolsetGraph, mcp.ToolsetHistory, mcp.ToolsetMemories},
 		Library: stalledLibrary{}, CallTimeout: 300 * time.Millisecond, MaxRequestBytes: maxRequest, Memories: "memories"}
 	peers(t, opt, func(t *testing.T, p peer) {
 		limited := func(what string, toolErr map[string]any, arg string, took time.Duration) {
@@ -86,8 +86,8 @@ func TestBounds(t *testing.T) {
 			ids[i] = fmt.Sprint(i + 1)
 		}
 		start = time.Now()
-		_, terr, _ = callOver(t, p, "snap_rank", `{"seed_ids":[`+strings.Join(ids, ",")+`]}`)
-		limited("101 seed ids", terr, "seed_ids", time.Since(start))
+		_, terr, _ = callOver(t, p, "snap_rank", `{"ids":[`+strings.Join(ids, ",")+`]}`)
+		limited("101 seed ids", terr, "ids", time.Since(start))
 		alive("101 seeds")
 
 		// A memory too large, and an edit that would make one: refused
@@ -149,7 +149,7 @@ func TestProtocolRules(t *testing.T) {
 		{`{"jsonrpc":"2.0","id":17,"method":"tools/call","params":{"name":"snap_search","_meta":3}}`, -32602, "params._meta: want an object", false},
 		{`{"jsonrpc":"2.0","id":18,"method":"tools/call","params":{"name":"snap_search","arguments":"x"}}`, 0, "arguments must be a JSON object of named arguments, got a string; snap_search takes query", false},
 		{`{"jsonrpc":"2.0","id":19,"method":"tools/call","params":{"name":"snap_search","arguments":[1]}}`, 0, "got an array", false},
-		{`{"jsonrpc":"2.0","id":20,"method":"tools/call","params":{"name":"snap_status","arguments":{"x":1}}}`, 0, "snap_status takes no arguments", false},
+		{`{"jsonrpc":"2.0","id":20,"method":"tools/call","params":{"name":"snap_status","arguments":{"x":1}}}`, 0, `unknown argument \"x\"; snap_status takes detail`, false},
 	}
 	answers := map[string][]any{}
 	peers(t, mcp.Options{}, func(t *testing.T, p peer) {

@@ -25,7 +25,7 @@ func TestConfig(t *testing.T) {
 	r := registry(t, holder(t))
 	get := func() map[string]any {
 		t.Helper()
-		out, isErr := r.CallJSON(context.Background(), "snap_get_config", nil)
+		out, isErr := r.CallJSON(context.Background(), "snap_config", nil)
 		if isErr {
 			t.Fatalf("get_config: %s", out)
 		}
@@ -35,7 +35,7 @@ func TestConfig(t *testing.T) {
 	}
 	update := func(args string) map[string]any {
 		t.Helper()
-		out, isErr := r.CallJSON(context.Background(), "snap_update_config", json.RawMessage(args))
+		out, isErr := r.CallJSON(context.Background(), "snap_config", json.RawMessage(args))
 		if isErr {
 			t.Fatalf("update_config %s: %s", args, out)
 		}
@@ -49,7 +49,7 @@ func TestConfig(t *testing.T) {
 
 	// A default page length applies to calls that give no limit.
 	update(`{"default_limit":1}`)
-	out, _ := r.CallJSON(context.Background(), "snap_callers", json.RawMessage(`{"name":"Client.Do"}`))
+	out, _ := r.CallJSON(context.Background(), "snap_calls", json.RawMessage(`{"name":"Client.Do"}`))
 	var callers struct {
 		Callers []any  `json:"callers"`
 		Next    string `json:"next_cursor"`
@@ -64,14 +64,14 @@ func TestConfig(t *testing.T) {
 		t.Errorf("narrowed: %v", c)
 	}
 	names := toolNames(r)
-	if slices.Contains(names, "snap_callers") || !slices.Contains(names, "snap_search") || !slices.Contains(names, "snap_update_config") {
+	if slices.Contains(names, "snap_calls") || !slices.Contains(names, "snap_search") || !slices.Contains(names, "snap_config") {
 		t.Errorf("tools after narrowing: %v", names)
 	}
-	if code, msg, _ := errorOf(t, r, "snap_callers", `{"name":"Client.Do"}`); code != mcp.CodeInvalidArgument || !strings.Contains(msg, "unknown tool") {
+	if code, msg, _ := errorOf(t, r, "snap_calls", `{"name":"Client.Do"}`); code != mcp.CodeInvalidArgument || !strings.Contains(msg, "unknown tool") {
 		t.Errorf("a tool of another toolset: %s %s", code, msg)
 	}
 	update(`{"toolsets":["all"]}`)
-	if !slices.Contains(toolNames(r), "snap_callers") {
+	if !slices.Contains(toolNames(r), "snap_calls") {
 		t.Error("all did not bring the tools back")
 	}
 
@@ -86,7 +86,7 @@ func TestConfig(t *testing.T) {
 		{`{"sync_interval":"5s"}`, "at least"},
 		{`{"limits":3}`, `unknown argument "limits"`},
 	} {
-		if code, msg, _ := errorOf(t, r, "snap_update_config", tc.args); code != mcp.CodeInvalidArgument || !strings.Contains(msg, tc.mention) {
+		if code, msg, _ := errorOf(t, r, "snap_config", tc.args); code != mcp.CodeInvalidArgument || !strings.Contains(msg, tc.mention) {
 			t.Errorf("%s: %s %q", tc.args, code, msg)
 		}
 	}
@@ -100,7 +100,7 @@ func TestConfig(t *testing.T) {
 	if c := update(`{"sync_interval":"2m"}`); s.interval != 2*time.Minute || !slices.Contains(c["changed"].([]any), "sync_interval") {
 		t.Errorf("sync_interval: %v, syncer has %v", c, s.interval)
 	}
-	if code, msg, _ := errorOf(t, r, "snap_update_config", `{"sync_interval":"9s"}`); code != mcp.CodeInvalidArgument || !strings.Contains(msg, "at least 10s") {
+	if code, msg, _ := errorOf(t, r, "snap_config", `{"sync_interval":"9s"}`); code != mcp.CodeInvalidArgument || !strings.Contains(msg, "at least 10s") {
 		t.Errorf("short interval: %s %s", code, msg)
 	}
 }
@@ -119,7 +119,7 @@ func TestToolsListChanged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res := callTool(t, c, "snap_update_config", map[string]any{"toolsets": []string{"memories"}}); res.IsError {
+	if res := callTool(t, c, "snap_config", map[string]any{"toolsets": []string{"memories"}}); res.IsError {
 		t.Fatalf("update_config: %s", text(t, res))
 	}
 	select {
@@ -136,7 +136,7 @@ func TestToolsListChanged(t *testing.T) {
 		names = append(names, tool.Name)
 	}
 	slices.Sort(names)
-	want := "snap_delete_memory snap_edit_memory snap_get_config snap_list_memories snap_read_memory snap_update_config snap_write_memory"
+	want := "snap_config snap_delete_memory snap_edit_memory snap_list_memories snap_read_memory snap_write_memory"
 	if got := strings.Join(names, " "); got != want || len(before.Tools) <= len(after.Tools) {
 		t.Errorf("tools after update: %s (before: %d tools)", got, len(before.Tools))
 	}

@@ -350,19 +350,19 @@ func TestFuzzSeeds(t *testing.T) {
 	calls := map[string][2]string{
 		"search":         {"snap_search", `{"query":"Serve","limit":2,"kinds":["method"]}`},
 		"find_symbol":    {"snap_find_symbol", `{"name":"Client.Do","body":true}`},
-		"callers":        {"snap_callers", `{"name":"Server.Serve","limit":1}`},
+		"callers":        {"snap_calls", `{"name":"Server.Serve","limit":1}`},
 		"impact":         {"snap_impact", `{"name":"Client.send","depth":10,"direction":"out"}`},
 		"bad_enum":       {"snap_impact", `{"name":"Client.send","direction":"downstream"}`},
 		"path":           {"snap_path", `{"from":"main.main","to":"Client.send"}`},
-		"read_file":      {"snap_read_file", `{"path":"server.go","start_line":3,"end_line":9}`},
-		"read_outside":   {"snap_read_file", `{"path":"../../etc/passwd"}`},
-		"list_dir":       {"snap_list_dir", `{"path":"src/net"}`},
+		"read_file":      {"snap_read_file", `{"file":"server.go","start_line":3,"end_line":9}`},
+		"read_outside":   {"snap_read_file", `{"file":"../../etc/passwd"}`},
+		"list_dir":       {"snap_list_dir", `{"dir":"src/net"}`},
 		"context":        {"snap_context", `{"task":"send an HTTP request with the client","tokens":300}`},
 		"write_memory":   {"snap_write_memory", `{"name":"plan","content":"# Plan\nfirst"}`},
 		"memory_escape":  {"snap_write_memory", `{"name":"../../x","content":"x"}`},
 		"edit_memory":    {"snap_edit_memory", `{"name":"plan","find":"(f)irst","replacement":"$1ast","mode":"regex"}`},
 		"id_as_string":   {"snap_node", `{"id":"18446744073709551615"}`},
-		"wrong_type":     {"snap_callers", `{"name":["x"],"limit":"ten"}`},
+		"wrong_type":     {"snap_calls", `{"name":["x"],"limit":"ten"}`},
 		"unknown_arg":    {"snap_stats", `{"bogus":1}`},
 		"not_an_object":  {"snap_search", `["query"]`},
 		"nulls":          {"snap_search", `{"query":"Serve","limit":null,"cursor":null}`},
@@ -391,7 +391,7 @@ func TestFuzzSeeds(t *testing.T) {
 		seeds["FuzzToolArgs"][name+"_page2"] = []any{c[0], raw}
 	}
 	seeds["FuzzCursor"]["forged"] = []any{"MXxmcHx0b29sfDB8LTE", "snap_search", uint64(0), -1}
-	seeds["FuzzCursor"]["empty"] = []any{"", "snap_callers", uint64(7), 0}
+	seeds["FuzzCursor"]["empty"] = []any{"", "snap_calls", uint64(7), 0}
 	for _, name := range []string{"plan", "plan.md", "../plan", "a/b", `a\b`, "..", ".hidden", "/etc/passwd", "a\x00b", "C:x", strings.Repeat("n", 101), "ünïcode", "x.md.md"} {
 		seeds["FuzzMemoryName"][name] = []any{name}
 	}

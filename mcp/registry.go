@@ -58,19 +58,24 @@ import (
 
 // Toolsets group tools so a client can keep its list short.
 const (
-	ToolsetIndex     = "index"     // snapshot status
-	ToolsetSymbols   = "symbols"   // search, find_symbol, node, symbols_overview
-	ToolsetCallGraph = "callgraph" // callers, callees
-	ToolsetTraversal = "traversal" // impact, path
-	ToolsetFiles     = "files"     // read_file
+	ToolsetIndex     = "index"     // status (and sync)
+	ToolsetSymbols   = "symbols"   // search, symbol, symbols_overview, find_references
+	ToolsetCallGraph = "callgraph" // calls
+	ToolsetTraversal = "traversal" // impact, path, explore
+	ToolsetFiles     = "files"     // read_file, list_dir, find_file
+	// ToolsetGraph holds the tools past the everyday questions: map, rank,
+	// dependencies, dependents, call_details, resolve_import, ask, verify.
+	ToolsetGraph = "graph"
 )
 
 // Toolsets lists every toolset.
-var Toolsets = []string{ToolsetIndex, ToolsetSymbols, ToolsetCallGraph, ToolsetTraversal, ToolsetContext, ToolsetFiles, ToolsetHistory, ToolsetMemories}
+var Toolsets = []string{ToolsetIndex, ToolsetSymbols, ToolsetCallGraph, ToolsetTraversal, ToolsetContext, ToolsetFiles,
+	ToolsetGraph, ToolsetHistory, ToolsetMemories, ToolsetCompat}
 
 // DefaultToolsets are the toolsets snap serve offers unless told
-// otherwise: what most agents need, and a shorter tools/list.
-var DefaultToolsets = []string{ToolsetIndex, ToolsetSymbols, ToolsetCallGraph, ToolsetTraversal, ToolsetContext, ToolsetFiles}
+// otherwise: what most agents need, and a short tools/list (see
+// docs/mcp.md; budget_test.go holds its size).
+var DefaultToolsets = []string{ToolsetIndex, ToolsetSymbols, ToolsetCallGraph, ToolsetTraversal, ToolsetContext}
 
 // Tool is one tool of the catalog.
 type Tool struct {
@@ -215,7 +220,7 @@ func (r *Registry) withToolsets(v *view, toolsets []string) *view {
 func (r *Registry) toolsOf(toolsets []string) []*Tool {
 	var tools []*Tool
 	for _, t := range catalog {
-		if !r.permits(t) || len(toolsets) > 0 && !slices.Contains(toolsets, t.Toolset) && t.Toolset != ToolsetSettings {
+		if !r.offers(t, toolsets) {
 			continue
 		}
 		if r.repos != nil && scoped(t) {
@@ -227,6 +232,19 @@ func (r *Registry) toolsOf(toolsets []string) []*Tool {
 		tools = append(tools, syncTool)
 	}
 	return tools
+}
+
+// offers reports whether a view of toolsets holds t. The caller holds mu.
+func (r *Registry) offers(t *Tool, toolsets []string) bool {
+	switch {
+	case t == getConfigTool && r.readOnly:
+		return true // in the place of snap_config, which writes
+	case !r.permits(t):
+		return false
+	case t.Toolset == ToolsetSettings:
+		return true
+	}
+	return len(toolsets) == 0 || slices.Contains(toolsets, t.Toolset)
 }
 
 // permits reports whether the server offers t to anyone.
@@ -410,43 +428,54 @@ var catalog []*Tool
 var catalogTools map[string]*Tool
 
 func init() {
+	// The toolset of each tool is the catalog's: snap_ask and snap_verify
+	// are declared beside snap_context, but offered with the graph tools.
+	askTool.Toolset, verifyTool.Toolset = ToolsetGraph, ToolsetGraph
 	catalog = []*Tool{
 		statusTool,
-		statsTool,
-		manifestTool,
 		searchTool,
-		findSymbolTool,
-		nodeTool,
+		symbolTool,
 		symbolsOverviewTool,
-		fileNodesTool,
-		resolveImportTool,
 		findReferencesTool,
-		callersTool,
-		calleesTool,
-		callDetailsTool,
+		callsTool,
 		impactTool,
 		pathTool,
 		exploreTool,
+		contextTool,
+		updateConfigTool,
+
+		readFileTool,
+		listDirTool,
+		findFileTool,
+
 		mapTool,
 		rankTool,
 		dependenciesTool,
 		dependentsTool,
-		contextTool,
+		callDetailsTool,
+		resolveImportTool,
 		askTool,
 		verifyTool,
-		readFileTool,
-		listDirTool,
-		findFileTool,
+
 		snapshotsTool,
 		diffTool,
 		historyTool,
-		getConfigTool,
-		updateConfigTool,
+
 		writeMemoryTool,
 		readMemoryTool,
 		listMemoriesTool,
 		editMemoryTool,
 		deleteMemoryTool,
+
+		callersTool,
+		calleesTool,
+		findSymbolTool,
+		nodeTool,
+		fileNodesTool,
+		statsTool,
+		manifestTool,
+		getConfigTool,
+		oldUpdateTool,
 	}
 	catalogTools = map[string]*Tool{syncTool.Name: syncTool}
 	for _, t := range catalog {

@@ -53,7 +53,7 @@ func idOf(t testing.TB, h *query.Holder, qname string) string {
 // calls are real questions with their answers kept under testdata/.
 var calls = []struct{ golden, tool, args string }{
 	{"rank", "snap_rank", `{"limit":3}`},
-	{"rank_seeded", "snap_rank", `{"seeds":["Client.Do"],"kinds":["method","function"],"limit":3}`},
+	{"rank_seeded", "snap_rank", `{"names":["Client.Do"],"kinds":["method","function"],"limit":3}`},
 	{"explore", "snap_explore", `{"name":"Client.Do"}`},
 	{"map", "snap_map", `{"names":["main.main","Client.Do","Client.send"]}`},
 	{"context", "snap_context", `{"task":"send an HTTP request with the client","tokens":300}`},
@@ -64,52 +64,52 @@ var calls = []struct{ golden, tool, args string }{
 	{"verify_calls", "snap_verify", `{"claim":"Client.do calls Client.send"}`},
 	{"verify_reaches", "snap_verify", `{"claim":"Client.Do reaches Client.send"}`},
 	{"verify_contradicted", "snap_verify", `{"claim":"create_user calls main.main"}`},
-	{"file_nodes", "snap_file_nodes", `{"file":"net/http/client.go","kinds":["method"],"limit":2}`},
+	{"symbols_overview_kinds", "snap_symbols_overview", `{"file":"net/http/client.go","kinds":["method"],"limit":2}`},
 	{"resolve_import_go", "snap_resolve_import", `{"import":"\"net/http\""}`},
 	{"resolve_import_python", "snap_resolve_import", `{"import":"app.models.user"}`},
 	{"resolve_import_relative", "snap_resolve_import", `{"import":"../views","from":"app/models/user.py"}`},
 	{"resolve_import_external", "snap_resolve_import", `{"import":"log"}`},
 	{"status", "snap_status", `{}`},
-	{"stats", "snap_stats", `{}`},
-	{"manifest", "snap_manifest", `{}`},
+	{"stats", "snap_status", `{"detail":"stats"}`},
+	{"manifest", "snap_status", `{"detail":"manifest"}`},
 	{"find_references", "snap_find_references", `{"name":"net/http.Handler"}`},
 	{"find_references_calls", "snap_find_references", `{"name":"Server.Serve","kinds":["calls"]}`},
 	{"list_dir_root", "snap_list_dir", `{}`},
 	{"dependencies_file", "snap_dependencies", `{"name":"app/views.py"}`},
 	{"dependencies_package", "snap_dependencies", `{"name":"net/http"}`},
 	{"dependents", "snap_dependents", `{"name":"app.models.user"}`},
-	{"list_dir", "snap_list_dir", `{"path":"src/net/http"}`},
-	{"list_dir_missing", "snap_list_dir", `{"path":"nope"}`},
-	{"list_dir_outside", "snap_list_dir", `{"path":"../etc"}`},
+	{"list_dir", "snap_list_dir", `{"dir":"src/net/http"}`},
+	{"list_dir_missing", "snap_list_dir", `{"dir":"nope"}`},
+	{"list_dir_outside", "snap_list_dir", `{"dir":"../etc"}`},
 	{"find_file_glob", "snap_find_file", `{"pattern":"**/*.py"}`},
 	{"find_file_text", "snap_find_file", `{"pattern":"server"}`},
 	{"call_details", "snap_call_details", `{"from":"net/http.Serve","to":"Server.Serve"}`},
 	{"call_details_none", "snap_call_details", `{"from":"create_user","to":"main.main"}`},
-	{"stats_parse_errors", "snap_stats", `{"status":"parse_error","limit":1}`},
+	{"stats_parse_errors", "snap_status", `{"detail":"stats","file_status":"parse_error","limit":1}`},
 	{"search_serve", "snap_search", `{"query":"Serve","limit":4}`},
 	{"search_python_words", "snap_search", `{"query":"user","language":"python","kinds":["function"]}`},
 	{"search_misspelled", "snap_search", `{"query":"ListenAndSrve"}`},
 	{"search_none", "snap_search", `{"query":"Sever","kinds":["function"]}`},
-	{"find_symbol_body", "snap_find_symbol", `{"name":"Client.Do","include_body":true}`},
-	{"find_symbol_file", "snap_find_symbol", `{"name":"Server","file":"rpc/server.go"}`},
-	{"find_symbol_ambiguous", "snap_find_symbol", `{"name":"ServeHTTP"}`},
-	{"find_symbol_not_found", "snap_find_symbol", `{"name":"Sever"}`},
-	{"node", "snap_node", `{"id":"ID(net/http.Server)"}`},
-	{"symbols_overview_go", "snap_symbols_overview", `{"file":"net/http/client.go","signatures":true}`},
+	{"find_symbol_body", "snap_symbol", `{"name":"Client.Do","include_body":true}`},
+	{"find_symbol_file", "snap_symbol", `{"name":"Server","file":"rpc/server.go"}`},
+	{"find_symbol_ambiguous", "snap_symbol", `{"name":"ServeHTTP"}`},
+	{"find_symbol_not_found", "snap_symbol", `{"name":"Sever"}`},
+	{"node", "snap_symbol", `{"id":"ID(net/http.Server)"}`},
+	{"symbols_overview_go", "snap_symbols_overview", `{"file":"net/http/client.go"}`},
 	{"symbols_overview_python", "snap_symbols_overview", `{"file":"app/models/user.py"}`},
-	{"callers", "snap_callers", `{"name":"Server.Serve"}`},
-	{"callers_of_class", "snap_callers", `{"name":"User","file":"models/user.py"}`},
-	{"callers_none", "snap_callers", `{"name":"main.main"}`},
-	{"callees_unresolved", "snap_callees", `{"name":"main.main"}`},
-	{"callees_python", "snap_callees", `{"name":"Admin.save"}`},
+	{"callers", "snap_calls", `{"name":"Server.Serve"}`},
+	{"callers_of_class", "snap_calls", `{"name":"User","file":"models/user.py"}`},
+	{"callers_none", "snap_calls", `{"name":"main.main"}`},
+	{"callees_unresolved", "snap_calls", `{"name":"main.main","direction":"out"}`},
+	{"callees_python", "snap_calls", `{"name":"Admin.save","direction":"out"}`},
 	{"impact_cycle", "snap_impact", `{"name":"Client.Do"}`},
 	{"impact_interface", "snap_impact", `{"name":"net/http.Handler","depth":2}`},
 	{"impact_out", "snap_impact", `{"name":"create_user","direction":"out","kinds":["calls","instantiates"]}`},
 	{"path", "snap_path", `{"from":"main.main","to":"Handler.ServeHTTP"}`},
 	{"path_both", "snap_path", `{"from":"HandlerFunc","to":"serverHandler","direction":"both"}`},
 	{"path_none", "snap_path", `{"from":"HandlerFunc","to":"serverHandler"}`},
-	{"read_file_range", "snap_read_file", `{"path":"app/views.py","start_line":4,"end_line":6}`},
-	{"read_file_outside", "snap_read_file", `{"path":"../../etc/passwd"}`},
+	{"read_file_range", "snap_read_file", `{"file":"app/views.py","start_line":4,"end_line":6}`},
+	{"read_file_outside", "snap_read_file", `{"file":"../../etc/passwd"}`},
 }
 
 func TestGolden(t *testing.T) {
@@ -184,7 +184,6 @@ func TestErrors(t *testing.T) {
 		{"snap_node", `{"id":1.5}`, mcp.CodeInvalidArgument, "id"},
 		{"snap_node", `{"id":"99999999999999999999"}`, mcp.CodeInvalidArgument, "id"},
 		{"snap_node", `{"id":"42"}`, mcp.CodeSymbolNotFound, "42"},
-		{"snap_node", `{"id":42,"name":"Serve"}`, mcp.CodeInvalidArgument, `"name"`},
 		{"snap_node", `[1,2]`, mcp.CodeInvalidArgument, "JSON object"},
 		{"snap_callers", `{}`, mcp.CodeInvalidArgument, "id or name"},
 		{"snap_callers", `{"name":"Serve"}`, mcp.CodeAmbiguousSymbol, "2 symbols"},
@@ -206,16 +205,16 @@ func TestErrors(t *testing.T) {
 		{"snap_path", `{"from":"Serve","to":"main.main"}`, mcp.CodeAmbiguousSymbol, "Serve"},
 		{"snap_symbols_overview", `{"file":"server.go"}`, mcp.CodeInvalidArgument, "2 files"},
 		{"snap_symbols_overview", `{"file":"nope.go"}`, mcp.CodeFileNotFound, "nope.go"},
-		{"snap_read_file", `{"path":"../x"}`, mcp.CodePathOutsideRoot, "../x"},
-		{"snap_read_file", `{"path":"app/../../x"}`, mcp.CodePathOutsideRoot, "leaves"},
-		{"snap_read_file", `{"path":"/etc/passwd"}`, mcp.CodePathOutsideRoot, "absolute"},
-		{"snap_read_file", `{"path":"C:\\Windows\\win.ini"}`, mcp.CodePathOutsideRoot, "absolute"},
-		{"snap_read_file", `{"path":"assets/logo.png"}`, mcp.CodeFileNotFound, "skipped_binary"},
-		{"snap_read_file", `{"path":"app/view.py"}`, mcp.CodeFileNotFound, "app/view.py"},
-		{"snap_read_file", `{"path":"app/views.py","start_line":0}`, mcp.CodeInvalidArgument, "start_line"},
-		{"snap_read_file", `{"path":"app/views.py","start_line":99}`, mcp.CodeInvalidArgument, "past the end"},
-		{"snap_read_file", `{"path":"app/views.py","start_line":5,"end_line":2}`, mcp.CodeInvalidArgument, "end_line"},
-		{"snap_read_file", `{"path":"app/views.py","mode":"rb"}`, mcp.CodeInvalidArgument, `unknown argument "mode"`},
+		{"snap_read_file", `{"file":"../x"}`, mcp.CodePathOutsideRoot, "../x"},
+		{"snap_read_file", `{"file":"app/../../x"}`, mcp.CodePathOutsideRoot, "leaves"},
+		{"snap_read_file", `{"file":"/etc/passwd"}`, mcp.CodePathOutsideRoot, "absolute"},
+		{"snap_read_file", `{"file":"C:\\Windows\\win.ini"}`, mcp.CodePathOutsideRoot, "absolute"},
+		{"snap_read_file", `{"file":"assets/logo.png"}`, mcp.CodeFileNotFound, "skipped_binary"},
+		{"snap_read_file", `{"file":"app/view.py"}`, mcp.CodeFileNotFound, "app/view.py"},
+		{"snap_read_file", `{"file":"app/views.py","start_line":0}`, mcp.CodeInvalidArgument, "start_line"},
+		{"snap_read_file", `{"file":"app/views.py","start_line":99}`, mcp.CodeInvalidArgument, "past the end"},
+		{"snap_read_file", `{"file":"app/views.py","start_line":5,"end_line":2}`, mcp.CodeInvalidArgument, "end_line"},
+		{"snap_read_file", `{"file":"app/views.py","mode":"rb"}`, mcp.CodeInvalidArgument, `unknown argument "mode"`},
 		{"snap_nothing", `{}`, mcp.CodeInvalidArgument, "unknown tool"},
 		{"snap_resolve_import", `{"import":" \"\" "}`, mcp.CodeInvalidArgument, "import"},
 		{"snap_resolve_import", `{"import":"./x","from":"../../etc/passwd"}`, mcp.CodePathOutsideRoot, "leaves"},
@@ -239,7 +238,7 @@ func TestErrors(t *testing.T) {
 	}
 
 	// Ambiguity lists the candidates, never picks one.
-	_, _, details := errorOf(t, r, "snap_find_symbol", `{"name":"save"}`)
+	_, _, details := errorOf(t, r, "snap_symbol", `{"name":"save"}`)
 	cands, _ := details["candidates"].([]any)
 	if len(cands) != 2 {
 		t.Fatalf("candidates = %v", details)
@@ -350,9 +349,9 @@ func TestPaging(t *testing.T) {
 func TestReadFileLimits(t *testing.T) {
 	h := holder(t)
 	r := registry(t, h)
-	out, isError := r.CallJSON(context.Background(), "snap_read_file", json.RawMessage(`{"path":"./app/../app/views.py"}`))
+	out, isError := r.CallJSON(context.Background(), "snap_read_file", json.RawMessage(`{"file":"./app/../app/views.py"}`))
 	var a struct {
-		Path, Content string
+		File, Content string
 		Start, End    int
 		Lines         int
 	}
@@ -360,7 +359,7 @@ func TestReadFileLimits(t *testing.T) {
 		t.Fatalf("%s", out)
 	}
 	src, _ := h.Load().Source("app/views.py")
-	if a.Path != "app/views.py" || a.Content != string(src) || a.Start != 1 || a.End != 12 || a.Lines != 12 {
+	if a.File != "app/views.py" || a.Content != string(src) || a.Start != 1 || a.End != 12 || a.Lines != 12 {
 		t.Errorf("whole file = %+v", a)
 	}
 }
@@ -381,7 +380,7 @@ func TestParseArgs(t *testing.T) {
 	if _, err := tool.ParseArgs(map[string][]string{"depth": {"deep"}}); err == nil || err.Code != mcp.CodeInvalidArgument {
 		t.Errorf("ParseArgs(depth=deep) = %v", err)
 	}
-	tool, _ = r.Tool("snap_find_symbol")
+	tool, _ = r.Tool("snap_symbol")
 	args, _ = tool.ParseArgs(map[string][]string{"name": {"Client.Do"}, "include_body": {""}})
 	if string(args) != `{"include_body":true,"name":"Client.Do"}` {
 		t.Errorf("ParseArgs(include_body) = %s", args)
@@ -398,7 +397,7 @@ func TestToolsets(t *testing.T) {
 	for _, tool := range r.Tools() {
 		names = append(names, tool.Name)
 	}
-	if strings.Join(names, " ") != "snap_callers snap_callees snap_call_details snap_read_file snap_list_dir snap_find_file snap_get_config snap_update_config" {
+	if strings.Join(names, " ") != "snap_calls snap_config snap_read_file snap_list_dir snap_find_file" {
 		t.Errorf("tools = %v", names)
 	}
 	if _, err := mcp.NewRegistry(h, "everything"); err == nil {

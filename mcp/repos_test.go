@@ -94,7 +94,7 @@ func TestRepos(t *testing.T) {
 		t.Errorf("main without repo: %s %v, want AMBIGUOUS_SYMBOL", code, details)
 	}
 	// The library's function: its caller is in the other repository.
-	got := callOK(t, r, "snap_callers", `{"name":"Hello","repo":"github.com/x/lib"}`)
+	got := callOK(t, r, "snap_calls", `{"name":"Hello","repo":"github.com/x/lib"}`)
 	callers, _ := got["callers"].([]any)
 	if len(callers) != 1 || !strings.Contains(jsonOf(callers[0]), "github.com/x/app/main.go") {
 		t.Errorf("callers of Hello = %s, want app's main", jsonOf(got))
@@ -109,8 +109,8 @@ func TestRepos(t *testing.T) {
 		t.Errorf("search main in lib = %s, want lib's only", s)
 	}
 	// Paths relative to the repository.
-	got = callOK(t, r, "snap_read_file", `{"path":"main.go","repo":"github.com/x/app"}`)
-	if got["path"] != "github.com/x/app/main.go" || !strings.Contains(jsonOf(got), "greet.Hello") {
+	got = callOK(t, r, "snap_read_file", `{"file":"main.go","repo":"github.com/x/app"}`)
+	if got["file"] != "github.com/x/app/main.go" || !strings.Contains(jsonOf(got), "greet.Hello") {
 		t.Errorf("read_file main.go in app = %s", jsonOf(got))
 	}
 	// snap_status lists both, with their commits.
@@ -119,7 +119,7 @@ func TestRepos(t *testing.T) {
 		t.Errorf("status repos = %s", s)
 	}
 	// A repository the server does not have.
-	if code, msg, _ := errorOf(t, r, "snap_callers", `{"name":"Hello","repo":"github.com/x/nope"}`); code != mcp.CodeInvalidArgument || !strings.Contains(msg, "github.com/x/lib") {
+	if code, msg, _ := errorOf(t, r, "snap_calls", `{"name":"Hello","repo":"github.com/x/nope"}`); code != mcp.CodeInvalidArgument || !strings.Contains(msg, "github.com/x/lib") {
 		t.Errorf("unknown repo: %s %q", code, msg)
 	}
 	// Every tool that looks names or paths up declares repo.

@@ -57,12 +57,12 @@ func addResources(srv *server.MCPServer, reg *Registry) {
 				src, ok = e.Source(p)
 			}
 			if !ok {
-				return nil, fmt.Errorf("resource %.100q: the snapshot holds no content for %.100q (see snap_stats for files not indexed)", req.Params.URI, p)
+				return nil, fmt.Errorf("resource %.100q: the snapshot holds no content for %.100q (see snap_status detail stats for files not indexed)", req.Params.URI, p)
 			}
 			return []mcpgo.ResourceContents{mcpgo.TextResourceContents{URI: req.Params.URI, MIMEType: "text/plain", Text: string(src)}}, nil
 		})
 	srv.AddResourceTemplate(mcpgo.NewResourceTemplate(nodePrefix+"{id}", "node",
-		mcpgo.WithTemplateDescription("A symbol by id, as snap_node answers it: kind, names, location, signature, doc, parent and edge counts."),
+		mcpgo.WithTemplateDescription("A symbol by id, as snap_symbol answers it: kind, names, location, signature, doc, parent and edge counts."),
 		mcpgo.WithTemplateMIMEType(jsonMIMEType)),
 		func(ctx context.Context, req mcpgo.ReadResourceRequest) ([]mcpgo.ResourceContents, error) {
 			e, err := reg.engine(ctx)
@@ -72,7 +72,7 @@ func addResources(srv *server.MCPServer, reg *Registry) {
 			id := strings.TrimPrefix(req.Params.URI, nodePrefix)
 			args, _ := json.Marshal(map[string]string{"id": id})
 			// The tool's handler, whether or not the toolsets offer it.
-			res, terr := nodeTool.Handler(ctx, e, args)
+			res, terr := symbolTool.Handler(ctx, e, args)
 			if terr != nil {
 				return nil, fmt.Errorf("%s: %s: %s", req.Params.URI, terr.Code, terr.Message)
 			}

@@ -42,10 +42,7 @@ func TestFilesConfinedToSnapshot(t *testing.T) {
 		"src/net/http/server.go\x00../../secret.go", "..%2Fsecret.go", "%2e%2e/secret.go", "//etc/passwd",
 	} {
 		for _, tool := range []string{"snap_read_file", "snap_list_dir", "snap_find_file"} {
-			arg := "path"
-			if tool == "snap_find_file" {
-				arg = "pattern"
-			}
+			arg := map[string]string{"snap_read_file": "file", "snap_list_dir": "dir", "snap_find_file": "pattern"}[tool]
 			args, _ := json.Marshal(map[string]string{arg: p})
 			out, isError := r.CallJSON(ctx, tool, args)
 			if strings.Contains(string(out), marker) || strings.Contains(string(out), "root:x:0:0") {

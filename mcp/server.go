@@ -27,6 +27,14 @@ import (
 	"github.com/graphsnap/snap/query"
 )
 
+// Instructions tell an agent where to start; the server sends them at
+// initialize.
+const Instructions = "snap answers questions about a repository's code graph from an index. " +
+	"Do not know the names yet: snap_context with the task in words. Know a name: snap_search, then snap_symbol. " +
+	"A file: snap_symbols_overview. Who calls or what breaks: snap_calls, snap_impact, snap_find_references. " +
+	"Give a symbol back by its qname. Long lists end with next_cursor; tests are counted apart. " +
+	"snap_config adds toolsets (files, graph, history, memories)."
+
 // Options configure an MCP server.
 type Options struct {
 	Name     string       // server name announced to clients; "snap" if empty
@@ -96,9 +104,7 @@ func NewServer(h *query.Holder, opt Options) (*Server, error) {
 	if opt.Library != nil {
 		reg.WithLibrary(opt.Library)
 	}
-	instructions := "snap answers structural questions about one snapshot of a repository's code graph: " +
-		"find symbols (snap_search, snap_find_symbol), their callers and callees, the impact of a change, how two " +
-		"symbols connect (snap_path), a file's outline and content. Select symbols by id when you have one."
+	instructions := Instructions
 	if opt.Repos != nil {
 		reg.WithRepos(opt.Repos)
 		instructions += " This server joins several repositories (" + strings.Join(opt.Repos, ", ") + "): every path " +
@@ -115,7 +121,7 @@ func NewServer(h *query.Holder, opt Options) (*Server, error) {
 	hooks := &server.Hooks{}
 	hooks.AddOnUnregisterSession(func(_ context.Context, s server.ClientSession) { reg.forget(s.SessionID()) })
 	sopts := []server.ServerOption{
-		server.WithToolCapabilities(true), // snap_update_config may change a session's toolsets
+		server.WithToolCapabilities(true), // snap_config may change a session's toolsets
 		server.WithResourceCapabilities(false, false),
 		server.WithRecovery(),
 		server.WithInstructions(instructions),

@@ -80,7 +80,7 @@ func TestServerListsTools(t *testing.T) {
 		// in the snapshot, but for those that write memories.
 		want := [4]bool{true, false, true, false} // read-only, destructive, idempotent, open world
 		switch tool.Name {
-		case "snap_write_memory", "snap_update_config":
+		case "snap_write_memory", "snap_config", "snap_update_config":
 			want = [4]bool{false, false, true, false}
 		case "snap_edit_memory":
 			want = [4]bool{false, false, false, false}
@@ -114,11 +114,12 @@ func TestServerListsTools(t *testing.T) {
 		}
 	}
 	slices.Sort(names) // mcp-go lists tools by name
-	want := "snap_ask snap_call_details snap_callees snap_callers snap_context snap_delete_memory snap_dependencies snap_dependents " +
-		"snap_diff snap_edit_memory snap_explore snap_file_nodes snap_find_file snap_find_references snap_find_symbol " +
-		"snap_get_config snap_history snap_impact snap_list_dir snap_list_memories snap_manifest snap_map snap_node snap_path " +
-		"snap_rank snap_read_file snap_read_memory snap_resolve_import snap_search snap_snapshots snap_stats snap_status " +
-		"snap_symbols_overview snap_update_config snap_verify snap_write_memory"
+	want := "snap_ask snap_call_details snap_callees snap_callers snap_calls snap_config snap_context snap_delete_memory " +
+		"snap_dependencies snap_dependents snap_diff snap_edit_memory snap_explore snap_file_nodes snap_find_file " +
+		"snap_find_references snap_find_symbol snap_get_config snap_history snap_impact snap_list_dir snap_list_memories " +
+		"snap_manifest snap_map snap_node snap_path snap_rank snap_read_file snap_read_memory snap_resolve_import " +
+		"snap_search snap_snapshots snap_stats snap_status snap_symbol snap_symbols_overview snap_update_config " +
+		"snap_verify snap_write_memory"
 	if got := strings.Join(names, " "); got != want {
 		t.Errorf("tools:\n got %s\nwant %s", got, want)
 	}
@@ -126,7 +127,7 @@ func TestServerListsTools(t *testing.T) {
 	// Toolsets narrow the list.
 	c, _ = connect(t, mcp.Options{Toolsets: []string{mcp.ToolsetTraversal}})
 	list, err = c.ListTools(t.Context(), mcpgo.ListToolsRequest{})
-	if err != nil || len(list.Tools) != 9 { // and the two settings tools
+	if err != nil || len(list.Tools) != 4 { // impact, path, explore and snap_config
 		t.Fatalf("traversal toolset: %d tools, %v", len(list.Tools), err)
 	}
 	if _, err := mcp.NewServer(holder(t), mcp.Options{Toolsets: []string{"nope"}}); err == nil {
@@ -206,14 +207,14 @@ func TestServerKeepsServing(t *testing.T) {
 		args any
 		code string
 	}{
-		{"snap_callers", map[string]any{}, mcp.CodeInvalidArgument},
-		{"snap_callers", map[string]any{"name": "Serve"}, mcp.CodeAmbiguousSymbol},
-		{"snap_callers", map[string]any{"name": "Server.Serve", "limit": -1}, mcp.CodeInvalidArgument},
-		{"snap_callers", map[string]any{"name": "Server.Serve", "cursor": "bad"}, mcp.CodePagination},
+		{"snap_calls", map[string]any{}, mcp.CodeInvalidArgument},
+		{"snap_calls", map[string]any{"name": "Serve"}, mcp.CodeAmbiguousSymbol},
+		{"snap_calls", map[string]any{"name": "Server.Serve", "limit": -1}, mcp.CodeInvalidArgument},
+		{"snap_calls", map[string]any{"name": "Server.Serve", "cursor": "bad"}, mcp.CodePagination},
 		{"snap_node", map[string]any{"id": "7"}, mcp.CodeSymbolNotFound},
 		{"snap_node", map[string]any{"id": true}, mcp.CodeInvalidArgument},
 		{"snap_node", "not an object", mcp.CodeInvalidArgument},
-		{"snap_read_file", map[string]any{"path": "../../../etc/passwd"}, mcp.CodePathOutsideRoot},
+		{"snap_read_file", map[string]any{"file": "../../../etc/passwd"}, mcp.CodePathOutsideRoot},
 		{"snap_search", map[string]any{"query": "x", "extra": 1}, mcp.CodeInvalidArgument},
 	} {
 		res := callTool(t, c, bad.tool, bad.args)
@@ -272,14 +273,14 @@ func TestServeStdio(t *testing.T) {
 		t.Fatalf("initialize: %v", m)
 	}
 	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-	send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"snap_callers","arguments":{"name":"Server.Serve","limit":1}}}`)
+	send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"snap_calls","arguments":{"name":"Server.Serve","limit":1}}}`)
 	m := recv()
 	res, _ := m["result"].(map[string]any)
 	content, _ := res["content"].([]any)
 	if len(content) != 1 || !strings.Contains(content[0].(map[string]any)["text"].(string), `"total":2`) {
 		t.Fatalf("tools/call: %v", m)
 	}
-	send(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"snap_read_file","arguments":{"path":"/etc/passwd"}}}`)
+	send(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"snap_read_file","arguments":{"file":"/etc/passwd"}}}`)
 	if m := recv(); m["result"].(map[string]any)["isError"] != true {
 		t.Fatalf("tools/call outside root: %v", m)
 	}

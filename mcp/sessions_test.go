@@ -29,7 +29,7 @@ func listTools(t *testing.T, p peer) []string {
 }
 
 // TestHTTPSessionsSeparate: two clients of one HTTP server, at once. What
-// one changes with snap_update_config (its toolsets, its page length) is
+// one changes with snap_config (its toolsets, its page length) is
 // its session's: the other keeps its tools and pages, calls in both run
 // throughout. Neither can choose a toolset the operator did not offer,
 // nor reach a session the server did not make.
@@ -45,9 +45,9 @@ func TestHTTPSessionsSeparate(t *testing.T) {
 	}
 	callers := func(p peer) int {
 		t.Helper()
-		ans, terr, _ := callOver(t, p, "snap_callers", `{"name":"Client.Do"}`)
+		ans, terr, _ := callOver(t, p, "snap_calls", `{"name":"Client.Do"}`)
 		if terr != nil {
-			t.Errorf("snap_callers: %v", terr)
+			t.Errorf("snap_calls: %v", terr)
 		}
 		list, _ := ans["callers"].([]any)
 		return len(list)
@@ -60,7 +60,7 @@ func TestHTTPSessionsSeparate(t *testing.T) {
 	var wg sync.WaitGroup
 	wg.Go(func() { // A narrows its tools and its pages, again and again
 		for i := range 20 {
-			if _, terr, _ := callOver(t, a, "snap_update_config", fmt.Sprintf(`{"toolsets":["index","callgraph"],"default_limit":%d}`, 1+i%2)); terr != nil {
+			if _, terr, _ := callOver(t, a, "snap_config", fmt.Sprintf(`{"toolsets":["index","callgraph"],"default_limit":%d}`, 1+i%2)); terr != nil {
 				t.Errorf("A: update_config: %v", terr)
 				return
 			}
@@ -76,7 +76,7 @@ func TestHTTPSessionsSeparate(t *testing.T) {
 	})
 	wg.Wait()
 
-	if names := listTools(t, a); slices.Contains(names, "snap_search") || !slices.Contains(names, "snap_callers") {
+	if names := listTools(t, a); slices.Contains(names, "snap_search") || !slices.Contains(names, "snap_calls") {
 		t.Errorf("A's tools after narrowing: %v", names)
 	}
 	if m, _, _ := a.ask(toolCall("snap_search", `{"query":"Serve"}`)); m["result"] != nil && !strings.Contains(fmt.Sprint(m), "isError:true") {
@@ -85,24 +85,24 @@ func TestHTTPSessionsSeparate(t *testing.T) {
 	if got := callers(a); got != 1 && got != 2 {
 		t.Errorf("A's page after default_limit: %d callers", got)
 	}
-	if names := listTools(t, b); !slices.Contains(names, "snap_search") || !slices.Contains(names, "snap_callers") {
+	if names := listTools(t, b); !slices.Contains(names, "snap_search") || !slices.Contains(names, "snap_calls") {
 		t.Errorf("B's tools after A narrowed its own: %v", names)
 	}
 	if got := callers(b); got != before {
 		t.Errorf("B's page after A's default_limit: %d callers, want %d", got, before)
 	}
-	if ans, _, _ := callOver(t, b, "snap_get_config", `{}`); ans["default_limit"] != 50.0 || len(ans["toolsets"].([]any)) != 3 {
+	if ans, _, _ := callOver(t, b, "snap_config", `{}`); ans["default_limit"] != 50.0 || len(ans["toolsets"].([]any)) != 3 {
 		t.Errorf("B's settings: %v", ans)
 	}
 
 	// The operator's toolsets are the most a client may choose.
 	for _, ts := range []string{`["memories"]`, `["files","history"]`} {
-		_, terr, _ := callOver(t, b, "snap_update_config", `{"toolsets":`+ts+`}`)
+		_, terr, _ := callOver(t, b, "snap_config", `{"toolsets":`+ts+`}`)
 		if terr["code"] != mcp.CodeInvalidArgument || !strings.Contains(fmt.Sprint(terr["message"]), "does not offer") {
 			t.Errorf("B chose %s, past what is offered: %v", ts, terr)
 		}
 	}
-	ans, terr, _ := callOver(t, b, "snap_update_config", `{"toolsets":["all"]}`)
+	ans, terr, _ := callOver(t, b, "snap_config", `{"toolsets":["all"]}`)
 	if terr != nil || fmt.Sprint(ans["toolsets"]) != "[index symbols callgraph files]" {
 		t.Errorf("B chose all: %v %v", ans, terr)
 	}
@@ -119,13 +119,13 @@ func TestHTTPSessionsSeparate(t *testing.T) {
 func TestToolsetsBound(t *testing.T) {
 	opt := mcp.Options{Toolsets: []string{mcp.ToolsetSymbols}, MaxToolsets: []string{mcp.ToolsetSymbols, mcp.ToolsetCallGraph}}
 	p := stdioPeer{serveStdio(t, opt)}
-	if _, terr, _ := callOver(t, p, "snap_update_config", `{"toolsets":["memories"]}`); terr["code"] != mcp.CodeInvalidArgument {
+	if _, terr, _ := callOver(t, p, "snap_config", `{"toolsets":["memories"]}`); terr["code"] != mcp.CodeInvalidArgument {
 		t.Errorf("memories, not offered: %v", terr)
 	}
-	if _, terr, _ := callOver(t, p, "snap_update_config", `{"toolsets":["callgraph"]}`); terr != nil {
+	if _, terr, _ := callOver(t, p, "snap_config", `{"toolsets":["callgraph"]}`); terr != nil {
 		t.Errorf("callgraph, offered: %v", terr)
 	}
-	if names := listTools(t, p); !slices.Contains(names, "snap_callers") || slices.Contains(names, "snap_search") || slices.Contains(names, "snap_write_memory") {
+	if names := listTools(t, p); !slices.Contains(names, "snap_calls") || slices.Contains(names, "snap_search") || slices.Contains(names, "snap_write_memory") {
 		t.Errorf("tools after choosing callgraph: %v", names)
 	}
 
@@ -133,10 +133,10 @@ func TestToolsetsBound(t *testing.T) {
 	if err := r.Offer(false, mcp.ToolsetSymbols); err != nil {
 		t.Fatal(err)
 	}
-	if names := toolNames(r); slices.Contains(names, "snap_callers") || !slices.Contains(names, "snap_search") {
+	if names := toolNames(r); slices.Contains(names, "snap_calls") || !slices.Contains(names, "snap_search") {
 		t.Errorf("a registry offering symbols: %v", names)
 	}
-	if code, msg, _ := errorOf(t, r, "snap_update_config", `{"toolsets":["all","memories"]}`); code != mcp.CodeInvalidArgument || !strings.Contains(msg, "memories") {
+	if code, msg, _ := errorOf(t, r, "snap_config", `{"toolsets":["all","memories"]}`); code != mcp.CodeInvalidArgument || !strings.Contains(msg, "memories") {
 		t.Errorf("all and memories, offering symbols: %s %s", code, msg)
 	}
 }
@@ -148,7 +148,7 @@ func TestReadOnly(t *testing.T) {
 	opt := mcp.Options{ReadOnly: true, Memories: dir}
 	peers(t, opt, func(t *testing.T, p peer) {
 		names := listTools(t, p)
-		for _, name := range []string{"snap_update_config", "snap_write_memory", "snap_edit_memory", "snap_delete_memory"} {
+		for _, name := range []string{"snap_config", "snap_write_memory", "snap_edit_memory", "snap_delete_memory"} {
 			if slices.Contains(names, name) {
 				t.Errorf("read-only, %s is offered", name)
 			}

@@ -119,7 +119,7 @@ func TestServeStdioWaitingCall(t *testing.T) {
 	p := serveStdio(t, mcp.Options{Sync: s})
 	p.call(1, "snap_sync", `{}`)
 	<-s.started
-	p.call(2, "snap_callers", `{"name":"Server.Serve","limit":1}`)
+	p.call(2, "snap_calls", `{"name":"Server.Serve","limit":1}`)
 	p.send(`{"jsonrpc":"2.0","id":3,"method":"ping"}`)
 	for _, want := range []float64{2, 3} {
 		if m := p.recv(); m["id"] != want || m["result"] == nil {
@@ -168,7 +168,7 @@ func TestServeStdioBadLines(t *testing.T) {
 // stdout as tools/list_changed.
 func TestServeStdioNotifies(t *testing.T) {
 	p := serveStdio(t, mcp.Options{})
-	p.call(1, "snap_update_config", `{"toolsets":["memories"]}`)
+	p.call(1, "snap_config", `{"toolsets":["memories"]}`)
 	seen := map[string]bool{}
 	for len(seen) < 2 {
 		m := p.recv()

@@ -9,8 +9,9 @@ import (
 	"github.com/graphsnap/snap/query"
 )
 
-// ToolsetSettings holds snap_get_config and snap_update_config, which a
-// server always offers: they are how a client changes its toolsets.
+// ToolsetSettings holds snap_config, which a server always offers: it is
+// how a client changes its toolsets. A read-only server offers
+// snap_get_config in its place.
 const ToolsetSettings = "settings"
 
 // IntervalSetter is a Syncer whose interval can change while it runs.
@@ -31,7 +32,7 @@ type settings struct {
 	SyncInterval string   `json:"sync_interval,omitempty"` // between syncs; only when the server syncs
 	Memories     string   `json:"memories,omitempty"`      // the memories' folder
 	ReadOnly     bool     `json:"read_only,omitempty"`     // no tool writes: memories are read only, settings fixed
-	Changed      []string `json:"changed,omitempty"`       // what snap_update_config changed
+	Changed      []string `json:"changed,omitempty"`       // what snap_config changed
 }
 
 // settings are the settings of the call of ctx: its session's.
@@ -62,24 +63,23 @@ func (r *Registry) available() []string {
 type getConfigIn struct{}
 
 var getConfigTool = offline(newTool(
-	"snap_get_config", "Settings", ToolsetSettings,
+	"snap_get_config", "Settings", ToolsetCompat,
 	"This session's settings: the toolsets offered and those it may choose, the default and largest page, the sync "+
-		"interval when the server syncs, where memories are kept. snap_update_config changes them.",
+		"interval when the server syncs, where memories are kept.",
 	func(ctx context.Context, _ *query.Engine, _ *getConfigIn) (*settings, *ToolError) {
 		return registryFrom(ctx).settings(ctx), nil
 	}))
 
 type updateConfigIn struct {
-	Toolsets     []string `json:"toolsets,omitempty" jsonschema:"offer the tools of these toolsets (or [\"all\"]) to this session; the list of tools changes and the client is told"`
-	DefaultLimit *int     `json:"default_limit,omitempty" jsonschema:"a page's length when a call gives no limit (1 to 1000)"`
-	SyncInterval string   `json:"sync_interval,omitempty" jsonschema:"how often to look for a newer snapshot, as 30s, 5m or 1h (at least 10s); only when the server syncs"`
+	Toolsets     []string `json:"toolsets,omitempty" jsonschema:"offer these toolsets (or all) to this session"`
+	DefaultLimit *int     `json:"default_limit,omitempty" jsonschema:"page length when a call gives no limit"`
+	SyncInterval string   `json:"sync_interval,omitempty" jsonschema:"as 30s, 5m or 1h; when the server syncs"`
 }
 
 var updateConfigTool = offline(writer(newTool(
-	"snap_update_config", "Change settings", ToolsetSettings,
-	"Change this session's settings: toolsets (among those the server offers), default page length; and the "+
-		"server's sync interval. Every value is checked before any is applied; answers the settings after the change. "+
-		"Nothing is written to disk.",
+	"snap_config", "Settings", ToolsetSettings,
+	"To get more tools (toolsets files, graph, history, memories), or read this session's settings (no arguments). "+
+		"Changes last for the session only.",
 	func(ctx context.Context, _ *query.Engine, in *updateConfigIn) (*settings, *ToolError) {
 		r := registryFrom(ctx)
 		if id, ok := sessionOf(ctx); ok && id == "" && (in.Toolsets != nil || in.DefaultLimit != nil) {
@@ -157,8 +157,5 @@ var updateConfigTool = offline(writer(newTool(
 		}
 		out := r.settings(ctx)
 		out.Changed = changed
-		if len(changed) == 0 {
-			out.Hint = "nothing to change: give toolsets, default_limit or sync_interval"
-		}
 		return out, nil
 	})))

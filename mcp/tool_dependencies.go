@@ -80,7 +80,7 @@ func imports(e *query.Engine, rows []int32, d query.Direction) []dependency {
 }
 
 var dependenciesTool = newTool(
-	"snap_dependencies", "Dependencies", ToolsetTraversal,
+	"snap_dependencies", "Dependencies", ToolsetGraph,
 	"What a file, module or package imports (for a package or module, what its files import), one entry per "+
 		"imported symbol with the first place it is imported and how many imports name it. Only imports the index "+
 		"resolved are listed: external packages are not in the snapshot.",
@@ -94,7 +94,7 @@ var dependenciesTool = newTool(
 		if err != nil {
 			return nil, err
 		}
-		out := &dependenciesOut{Symbol: symOf(e, r), Dependencies: pg, Total: len(all), Next: next}
+		out := &dependenciesOut{Symbol: subjectOf(e, r), Dependencies: pg, Total: len(all), Next: next}
 		if out.Dependencies == nil {
 			out.Dependencies = []dependency{}
 			out.Hint = "no resolved imports: give a file, module or package; imports of external code are not in the snapshot"
@@ -103,7 +103,7 @@ var dependenciesTool = newTool(
 	})
 
 var dependentsTool = newTool(
-	"snap_dependents", "Dependents", ToolsetTraversal,
+	"snap_dependents", "Dependents", ToolsetGraph,
 	"Who imports a file, module or package: one entry per importing file or module, with the first place it "+
 		"imports it and how many imports name it. snap_impact follows calls and references further.",
 	func(_ context.Context, e *query.Engine, in *dependenciesIn) (*dependentsOut, *ToolError) {
@@ -116,7 +116,7 @@ var dependentsTool = newTool(
 		if err != nil {
 			return nil, err
 		}
-		out := &dependentsOut{Symbol: symOf(e, r), Dependents: pg, Total: len(all), Next: next}
+		out := &dependentsOut{Symbol: subjectOf(e, r), Dependents: pg, Total: len(all), Next: next}
 		if out.Dependents == nil {
 			out.Dependents = []dependency{}
 			out.Hint = "nothing in the snapshot imports it"

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"slices"
 
@@ -9,7 +10,7 @@ import (
 	"github.com/graphsnap/snap/schemas"
 )
 
-// graphEdge is an edge of a subgraph, between two of its symbols.
+// graphEdge is an edge between two symbols, by id.
 type graphEdge struct {
 	From string `json:"from"` // id
 	To   string `json:"to"`   // id
@@ -17,43 +18,92 @@ type graphEdge struct {
 	At   string `json:"at"`
 }
 
-type graphNode struct {
-	sym
-	Seed bool `json:"seed,omitempty"`
-}
-
+// subgraphOut is a set of symbols and a Mermaid flowchart of the edges
+// among them: node nK of the flowchart is nodes[K], the symbols asked
+// about first.
 type subgraphOut struct {
 	header
-	Nodes     []graphNode `json:"nodes"`
-	Edges     []graphEdge `json:"edges"`
-	Mermaid   string      `json:"mermaid"`
-	Truncated bool        `json:"truncated,omitempty"`
+	Nodes     []sym  `json:"nodes"`
+	Mermaid   string `json:"mermaid"`
+	Edges     int    `json:"edges"`                // drawn
+	EdgesLeft int    `json:"edges_left,omitempty"` // edges among the nodes not drawn: past the cap or the budget
+	More      int    `json:"more,omitempty"`       // symbols reached but left out by the budget
+	Truncated bool   `json:"truncated,omitempty"`  // max_nodes stopped the walk
 }
 
-func subgraphOf(e *query.Engine, g query.Subgraph) *subgraphOut {
-	out := &subgraphOut{Nodes: make([]graphNode, len(g.Nodes)), Edges: make([]graphEdge, len(g.Edges)), Mermaid: e.Mermaid(g), Truncated: g.Truncated}
-	for i, r := range g.Nodes {
-		out.Nodes[i] = graphNode{sym: symOf(e, r), Seed: slices.Contains(g.Seeds, r)}
+// Subgraph bounds: the edges a flowchart draws (Mermaid renders up to
+// 500 by default), and the budget of an answer.
+const (
+	maxGraphEdges      = 500
+	defaultGraphEdges  = 150
+	defaultGraphTokens = 3000
+)
+
+// subgraphOf draws g within maxEdges edges and tokens: the first nodes
+// of g (the seeds, then the nearest) and the edges among them.
+func subgraphOf(e *query.Engine, g query.Subgraph, maxEdges, tokens int) *subgraphOut {
+	out := &subgraphOut{Truncated: g.Truncated}
+	show := func(k int) {
+		sub := query.Subgraph{Nodes: g.Nodes[:k], Seeds: g.Seeds}
+		in := make(map[int32]bool, k)
+		for _, r := range sub.Nodes {
+			in[r] = true
+		}
+		among := 0
+		for _, ei := range g.Edges {
+			if from, to := e.EdgeEnds(ei); in[from] && in[to] {
+				if among++; among <= maxEdges {
+					sub.Edges = append(sub.Edges, ei)
+				}
+			}
+		}
+		out.Nodes = make([]sym, k)
+		for i, r := range sub.Nodes {
+			out.Nodes[i] = symOf(e, r)
+		}
+		out.Mermaid, out.Edges, out.EdgesLeft = e.Mermaid(sub), len(sub.Edges), len(g.Edges)-len(sub.Edges)
+		out.More = len(g.Nodes) - k
 	}
-	for i, ei := range g.Edges {
-		ed := e.Edge(ei)
-		out.Edges[i] = graphEdge{From: idString(ed.Src), To: idString(ed.Dst), Kind: ed.Kind, At: siteLoc(ed)}
+	show(len(g.Nodes))
+	fitHead(out, len(g.Nodes), tokens, show)
+	if out.More > 0 || out.EdgesLeft > 0 {
+		out.Hint = fmt.Sprintf("left out %d symbols and %d edges: a larger max_tokens or max_edges, a smaller depth, "+
+			"or fewer kinds shows the rest", out.More, out.EdgesLeft)
 	}
 	return out
 }
 
+// graphArgs bound a drawing.
+type graphArgs struct {
+	MaxEdges *int `json:"max_edges,omitempty" jsonschema:"edges drawn (default 150, max 500)"`
+	budget
+}
+
+func (a *graphArgs) bounds() (edges, tokens int, terr *ToolError) {
+	edges = defaultGraphEdges
+	if a.MaxEdges != nil {
+		if *a.MaxEdges < 1 {
+			return 0, 0, argErr("max_edges", "must be at least 1, got %d", *a.MaxEdges)
+		}
+		edges = min(*a.MaxEdges, maxGraphEdges)
+	}
+	tokens, terr = a.tokens(defaultGraphTokens)
+	return edges, tokens, terr
+}
+
 type exploreIn struct {
 	target
-	Depth     *int     `json:"depth,omitempty" jsonschema:"how many edges away (default 1, at most 3)"`
+	Depth     *int     `json:"depth,omitempty" jsonschema:"edges away (default 1, max 3)"`
 	Direction string   `json:"direction,omitempty" enum:"in,out,both" jsonschema:"both (default), out (what it uses) or in (what uses it)"`
-	Kinds     []string `json:"kinds,omitempty" enum:"contains,calls,imports,extends,implements,references,instantiates" jsonschema:"edge kinds to follow (default every kind but contains)"`
-	MaxNodes  *int     `json:"max_nodes,omitempty" jsonschema:"stop at this many symbols (default 50, at most 500)"`
+	Kinds     []string `json:"kinds,omitempty" enum:"contains,calls,imports,extends,implements,references,instantiates" jsonschema:"edge kinds (default all but contains)"`
+	MaxNodes  *int     `json:"max_nodes,omitempty" jsonschema:"stop at this many symbols (default 50, max 500)"`
+	graphArgs
 }
 
 var exploreTool = newTool(
 	"snap_explore", "Neighbourhood", ToolsetTraversal,
-	"A symbol's neighbourhood: the symbols within depth edges of it and the edges among them, with a Mermaid "+
-		"flowchart of the same (the symbol highlighted). truncated says max_nodes stopped the walk.",
+	"To see a symbol's neighbourhood at a glance: the symbols within depth edges and a Mermaid flowchart of "+
+		"the edges among them.",
 	func(_ context.Context, e *query.Engine, in *exploreIn) (*subgraphOut, *ToolError) {
 		r, terr := in.resolve(e)
 		if terr != nil {
@@ -83,8 +133,12 @@ var exploreTool = newTool(
 		if opt.Kinds, _, err = edgeKinds("kinds", in.Kinds, query.DefaultPathKinds); err != nil {
 			return nil, err
 		}
-		out := subgraphOf(e, e.Explore([]int32{r}, opt))
-		if len(out.Edges) == 0 {
+		maxEdges, tokens, terr := in.bounds()
+		if terr != nil {
+			return nil, terr
+		}
+		out := subgraphOf(e, e.Explore([]int32{r}, opt), maxEdges, tokens)
+		if out.Edges == 0 {
 			out.Hint = "no edges of those kinds: try direction both, or other kinds"
 		}
 		return out, nil
@@ -94,13 +148,14 @@ type mapIn struct {
 	Names []string `json:"names,omitempty" jsonschema:"the symbols to draw, by name (plain, dotted or qualified); each must name one symbol"`
 	IDs   []ID     `json:"ids,omitempty" jsonschema:"the symbols to draw, by id"`
 	Kinds []string `json:"kinds,omitempty" enum:"contains,calls,imports,extends,implements,references,instantiates" jsonschema:"edge kinds to draw (default every kind but contains)"`
+	graphArgs
 }
 
 // maxMapSymbols bounds the symbols snap_map draws.
 const maxMapSymbols = 100
 
 var mapTool = newTool(
-	"snap_map", "Map of symbols", ToolsetTraversal,
+	"snap_map", "Map of symbols", ToolsetGraph,
 	"How chosen symbols connect: the edges among them, and a symbol in between when two connect only through "+
 		"one (a → m → b), with a Mermaid flowchart of it. Give names or ids, up to 100.",
 	func(_ context.Context, e *query.Engine, in *mapIn) (*subgraphOut, *ToolError) {
@@ -129,16 +184,20 @@ var mapTool = newTool(
 		if terr != nil {
 			return nil, terr
 		}
-		out := subgraphOf(e, e.Map(rows, kinds))
-		if len(out.Edges) == 0 {
+		maxEdges, tokens, terr := in.bounds()
+		if terr != nil {
+			return nil, terr
+		}
+		out := subgraphOf(e, e.Map(rows, kinds), maxEdges, tokens)
+		if out.Edges == 0 {
 			out.Hint = "these symbols do not connect directly or through one other; snap_path finds longer ways"
 		}
 		return out, nil
 	})
 
 type rankIn struct {
-	Seeds    []string `json:"seeds,omitempty" jsonschema:"rank around these symbols (personalised PageRank), by name; default: the whole graph"`
-	SeedIDs  []ID     `json:"seed_ids,omitempty" jsonschema:"seeds by id"`
+	Names    []string `json:"names,omitempty" jsonschema:"rank around these symbols (personalised PageRank), by name; default: the whole graph"`
+	IDs      []ID     `json:"ids,omitempty" jsonschema:"the same by id"`
 	Kinds    []string `json:"kinds,omitempty" jsonschema:"keep symbols of these kinds (function, method, class, …)"`
 	Language string   `json:"language,omitempty" jsonschema:"keep symbols of this language"`
 	File     string   `json:"file,omitempty" jsonschema:"keep symbols of files matching this path or path suffix"`
@@ -159,7 +218,7 @@ type rankOut struct {
 }
 
 var rankTool = newTool(
-	"snap_rank", "Central symbols", ToolsetTraversal,
+	"snap_rank", "Central symbols", ToolsetGraph,
 	"The symbols the code graph leans on most (PageRank over calls, references, inheritance and imports): "+
 		"where to start reading unfamiliar code. With seeds, what matters most around them. weight 1 is average.",
 	func(_ context.Context, e *query.Engine, in *rankIn) (*rankOut, *ToolError) {
@@ -177,15 +236,15 @@ var rankTool = newTool(
 			opt.Limit = min(*in.Limit, 200)
 		}
 		out := &rankOut{Ranked: []rankedSym{}}
-		for i := range in.SeedIDs {
-			r, terr := resolveSymbol(e, &in.SeedIDs[i], "", "", "seed_ids", "seeds")
+		for i := range in.IDs {
+			r, terr := resolveSymbol(e, &in.IDs[i], "", "", "ids", "names")
 			if terr != nil {
 				return nil, terr
 			}
 			opt.Seeds = append(opt.Seeds, r)
 		}
-		for _, name := range in.Seeds {
-			r, terr := resolveSymbol(e, nil, name, "", "seed_ids", "seeds")
+		for _, name := range in.Names {
+			r, terr := resolveSymbol(e, nil, name, "", "ids", "names")
 			if terr != nil {
 				return nil, terr
 			}

@@ -13,8 +13,10 @@ import (
 
 type findReferencesIn struct {
 	target
-	Kinds []string `json:"kinds,omitempty" enum:"calls,imports,extends,implements,references,instantiates" jsonschema:"edge kinds that count as a reference (default all of them)"`
+	Kinds []string `json:"kinds,omitempty" enum:"calls,imports,extends,implements,references,instantiates" jsonschema:"edge kinds that count (default all)"`
+	tests
 	page
+	budget
 }
 
 // reference is a symbol whose edge reaches the one asked about.
@@ -26,10 +28,10 @@ type reference struct {
 type findReferencesOut struct {
 	header
 	Symbol sym         `json:"symbol"`
-	Kinds  []string    `json:"kinds"`
+	Kinds  []string    `json:"kinds,omitempty"` // when the call chose them
 	Refs   []reference `json:"references"`
-	Total  int         `json:"total"`
-	Next   string      `json:"next_cursor,omitempty"`
+	Tests  int         `json:"tests,omitempty"` // of total, how many are from test code
+	listed
 }
 
 // referenceKinds are every edge kind but contains.
@@ -37,34 +39,44 @@ var referenceKinds = []query.EdgeKind{query.Calls, query.Imports, query.Extends,
 
 var findReferencesTool = newTool(
 	"snap_find_references", "Find references", ToolsetSymbols,
-	"Every resolved edge that reaches this symbol, whatever its kind (calls, imports, extends, implements, "+
-		"references, instantiates), with the symbol it comes from and where it is written; kinds narrows them.",
+	"Every place that uses a symbol, by any edge (calls, imports, extends, implements, references, "+
+		"instantiates), non-test code first; kinds narrows them.",
 	func(_ context.Context, e *query.Engine, in *findReferencesIn) (*findReferencesOut, *ToolError) {
 		r, err := in.resolve(e)
 		if err != nil {
 			return nil, err
 		}
-		kinds, names, err := edgeKinds("kinds", in.Kinds, referenceKinds)
+		kinds, _, err := edgeKinds("kinds", in.Kinds, referenceKinds)
 		if err != nil {
 			return nil, err
 		}
-		links := e.References(r, kinds)
-		pg, next, err := paginate(e, &in.page, links)
+		mode, err := in.mode(testsInclude)
 		if err != nil {
 			return nil, err
 		}
-		out := &findReferencesOut{Symbol: symOf(e, r), Kinds: names, Refs: make([]reference, len(pg)), Total: len(links), Next: next}
-		for i, l := range pg {
-			out.Refs[i] = reference{site: siteOf(e, l), Edge: e.Edge(l.Edge).Kind}
+		out := &findReferencesOut{Symbol: subjectOf(e, r), Kinds: in.Kinds, Refs: []reference{}}
+		links, tests := byTests(mode, e.References(r, kinds), func(l query.Link) bool { return e.IsTest(l.Node) })
+		out.Tests = tests
+		err = pageOf(e, &in.page, &in.budget, DefaultMaxTokens, out, &out.listed, links, func(pg []query.Link) {
+			out.Refs = out.Refs[:0]
+			for i, s := range sitesOf(e, pg) {
+				out.Refs = append(out.Refs, reference{site: s, Edge: e.Edge(pg[i].Edge).Kind})
+			}
+		})
+		if err != nil {
+			return nil, err
 		}
 		if len(links) == 0 {
 			out.Hint = "nothing in the snapshot resolves to this symbol by these kinds; it may be reached dynamically"
+		}
+		if h := testsHint(mode, tests); h != "" && out.Hint == "" {
+			out.Hint = h
 		}
 		return out, nil
 	})
 
 type listDirIn struct {
-	Path string `json:"path,omitempty" jsonschema:"a folder relative to the repository root (default: the root)"`
+	Dir string `json:"dir,omitempty" jsonschema:"a folder relative to the repository root (default: the root)"`
 	page
 }
 
@@ -79,7 +91,7 @@ type dirEntry struct {
 
 type listDirOut struct {
 	header
-	Path    string     `json:"path"`
+	Dir     string     `json:"dir"`
 	Entries []dirEntry `json:"entries"`
 	Total   int        `json:"total"`
 	Next    string     `json:"next_cursor,omitempty"`
@@ -90,9 +102,9 @@ var listDirTool = newTool(
 	"The files and folders the snapshot holds in a folder (never the local disk): for each file its language, "+
 		"status (ok, parse_error, skipped_…) and number of symbols.",
 	func(_ context.Context, e *query.Engine, in *listDirIn) (*listDirOut, *ToolError) {
-		dir := strings.Trim(path.Clean("/"+in.Path), "/")
-		if strings.HasPrefix(in.Path, "/") || strings.Contains("/"+in.Path+"/", "/../") {
-			return nil, toolErr(CodePathOutsideRoot, map[string]string{"path": in.Path}, "path must be relative to the repository root, without ..")
+		dir := strings.Trim(path.Clean("/"+in.Dir), "/")
+		if strings.HasPrefix(in.Dir, "/") || strings.Contains("/"+in.Dir+"/", "/../") {
+			return nil, toolErr(CodePathOutsideRoot, map[string]string{"dir": in.Dir}, "dir must be relative to the repository root, without ..")
 		}
 		prefix := ""
 		if dir != "" {
@@ -120,7 +132,7 @@ var listDirTool = newTool(
 			entries = append(entries, ent)
 		}
 		if len(entries) == 0 && dir != "" {
-			return nil, toolErr(CodeFileNotFound, map[string]string{"path": dir}, "the snapshot has no folder %s", dir)
+			return nil, toolErr(CodeFileNotFound, map[string]string{"dir": dir}, "the snapshot has no folder %s", dir)
 		}
 		slices.SortFunc(entries, func(a, b dirEntry) int {
 			if a.Dir != b.Dir {
@@ -138,7 +150,7 @@ var listDirTool = newTool(
 		if pg == nil {
 			pg = []dirEntry{}
 		}
-		return &listDirOut{Path: dir, Entries: pg, Total: len(entries), Next: next}, nil
+		return &listDirOut{Dir: dir, Entries: pg, Total: len(entries), Next: next}, nil
 	})
 
 type findFileIn struct {

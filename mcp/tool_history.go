@@ -315,7 +315,7 @@ var historyTool = waiting(newTool(
 			if ok {
 				xn := x.Node(xr)
 				callers := len(x.Callers(xr))
-				p.Loc, p.Signature, p.Callers = loc(xn.File, xn.StartLine, xn.StartCol), xn.Signature, &callers
+				p.Loc, p.Signature, p.Callers = loc(xn.File, xn.StartLine), xn.Signature, &callers
 				body = xn.BodyHash
 			}
 			if prev != nil {

@@ -10,29 +10,38 @@ import (
 
 type impactIn struct {
 	target
-	Direction string   `json:"direction,omitempty" enum:"in,out,both" jsonschema:"in (default): what depends on the symbol, which a change to it may break; out: what it depends on; both"`
-	Depth     *int     `json:"depth,omitempty" jsonschema:"how many edges away to look (default 3; above 10 counts as 10)"`
-	MaxNodes  *int     `json:"max_nodes,omitempty" jsonschema:"stop after this many symbols (default 200; above 1000 counts as 1000)"`
-	Kinds     []string `json:"kinds,omitempty" enum:"contains,calls,imports,extends,implements,references,instantiates" jsonschema:"edge kinds to follow (default calls, references, instantiates, implements, extends)"`
+	Direction string   `json:"direction,omitempty" enum:"in,out,both" jsonschema:"in (default): what depends on it; out: what it depends on"`
+	Depth     *int     `json:"depth,omitempty" jsonschema:"edges away (default 3, max 10)"`
+	MaxNodes  *int     `json:"max_nodes,omitempty" jsonschema:"stop the walk after this many symbols (default 200)"`
+	Kinds     []string `json:"kinds,omitempty" enum:"contains,calls,imports,extends,implements,references,instantiates" jsonschema:"edge kinds (default all but contains, imports)"`
+	tests
+	budget
 }
 
 // Impact bounds.
 const (
-	defaultImpactNodes = 200
-	maxImpactNodes     = 1000
+	defaultImpactNodes  = 200
+	maxImpactNodes      = 1000
+	defaultImpactTokens = 3000
 )
 
-// impacted is a symbol an impact reached: from which symbol of the level
-// before, over which edge, written where.
+// impacted is a symbol an impact reached: over which edge (via, left out
+// for calls), from which symbol of the level before (left out when that
+// level holds one symbol), written where.
 type impacted struct {
-	sym
-	Via  string `json:"via"`
-	From string `json:"from"`
-	At   string `json:"at"`
+	QName string `json:"qname"`
+	Name  string `json:"name,omitempty"`
+	Kind  string `json:"kind"`
+	Via   string `json:"via,omitempty"`
+	From  string `json:"from,omitempty"`
+	At    string `json:"at"`
+	ID    string `json:"id,omitempty"`
 }
 
 type impactLevel struct {
 	Depth   int        `json:"depth"`
+	Count   int        `json:"count"`           // symbols reached at this depth, those listed and those cut
+	Tests   int        `json:"tests,omitempty"` // test code reached at this depth
 	Symbols []impacted `json:"symbols"`
 }
 
@@ -40,21 +49,28 @@ type impactOut struct {
 	header
 	Symbol    sym           `json:"symbol"`
 	Direction string        `json:"direction"`
-	Depth     int           `json:"depth"`
-	Kinds     []string      `json:"kinds"`
+	Kinds     []string      `json:"kinds,omitempty"` // when the call chose them
 	Levels    []impactLevel `json:"levels"`
-	Total     int           `json:"total"`
+	Total     int           `json:"total"`           // symbols of the levels' counts
+	Tests     int           `json:"tests,omitempty"` // test code reached, of total unless tests exclude
+	More      int           `json:"more,omitempty"`  // symbols the budget cut from the levels
 	Truncated bool          `json:"truncated,omitempty"`
 }
 
 var impactTool = newTool(
 	"snap_impact", "Impact", ToolsetTraversal,
-	"The blast radius of a change: symbols reachable from this one over the chosen edge kinds, grouped by distance "+
-		"(depth 1 = direct). direction in (default) finds dependents (callers, implementers, subclasses, referrers); "+
-		"out finds dependencies. Each symbol says which symbol of the level before reached it (from), over which edge "+
-		"(via) and where (at). Cycles are visited once. truncated says max_nodes stopped the walk.",
+	"Before changing a symbol: what depends on it (direction in) or what it depends on (out), over calls, "+
+		"references and inheritance, grouped by distance. Tests are counted apart.",
 	func(_ context.Context, e *query.Engine, in *impactIn) (*impactOut, *ToolError) {
 		r, err := in.resolve(e)
+		if err != nil {
+			return nil, err
+		}
+		mode, err := in.mode(testsExclude)
+		if err != nil {
+			return nil, err
+		}
+		tokens, err := in.tokens(defaultImpactTokens)
 		if err != nil {
 			return nil, err
 		}
@@ -83,29 +99,76 @@ var impactTool = newTool(
 			return nil, err
 		}
 		res := e.Impact([]int32{r}, opt)
-		out := &impactOut{
-			Symbol: symOf(e, r), Direction: res.Direction.String(), Depth: res.Depth, Kinds: names,
-			Levels: []impactLevel{}, Truncated: res.Truncated,
-		}
+		out := &impactOut{Symbol: subjectOf(e, r), Direction: res.Direction.String(), Kinds: in.Kinds, Levels: []impactLevel{}, Truncated: res.Truncated}
+		before := []int32{r} // what the level before lists: the subject, at first
 		for _, lv := range res.Levels {
-			l := impactLevel{Depth: lv.Depth, Symbols: make([]impacted, len(lv.Nodes))}
+			type reached struct{ node, edge int32 }
+			all := make([]reached, len(lv.Nodes))
 			for i, v := range lv.Nodes {
-				ed := e.Edge(lv.Edges[i])
-				from := ed.Src
-				if ed.SrcRow == v {
-					from = ed.Dst
+				all[i] = reached{v, lv.Edges[i]}
+			}
+			kept, tests := byTests(mode, all, func(x reached) bool { return e.IsTest(x.node) })
+			l := impactLevel{Depth: lv.Depth, Count: len(kept), Tests: tests, Symbols: make([]impacted, len(kept))}
+			edges := make([]int32, len(kept))
+			for i, x := range kept {
+				edges[i] = x.edge
+			}
+			at := siteLocs(e, edges)
+			for i, x := range kept {
+				ed := e.Edge(x.edge)
+				s := symOf(e, x.node)
+				m := impacted{QName: s.QName, Name: s.Name, Kind: s.Kind, Via: ed.Kind, At: at[i], ID: s.ID}
+				if m.Via == "calls" {
+					m.Via = ""
 				}
-				l.Symbols[i] = impacted{sym: symOf(e, v), Via: ed.Kind, From: idString(from), At: siteLoc(ed)}
+				from := ed.SrcRow
+				if from == x.node {
+					from = ed.DstRow
+				}
+				if len(before) != 1 || before[0] != from {
+					m.From = e.NodeQName(from)
+				}
+				l.Symbols[i] = m
+			}
+			before = before[:0]
+			for _, x := range kept {
+				before = append(before, x.node)
 			}
 			out.Levels = append(out.Levels, l)
-			out.Total += len(lv.Nodes)
+			out.Total += l.Count
+			out.Tests += tests
 		}
-		if out.Total == 0 {
+		// The budget cuts the deepest symbols first.
+		var n int
+		for _, l := range out.Levels {
+			n += len(l.Symbols)
+		}
+		full := make([][]impacted, len(out.Levels))
+		for i := range out.Levels {
+			full[i] = out.Levels[i].Symbols
+		}
+		kept := fitHead(out, n, tokens, func(k int) {
+			for i := range out.Levels {
+				c := min(k, len(full[i]))
+				out.Levels[i].Symbols = full[i][:c]
+				k -= c
+			}
+		})
+		out.More = n - kept
+		switch {
+		case out.Total+out.Tests == 0:
 			other := "out"
 			if res.Direction == query.Out {
 				other = "in"
 			}
 			out.Hint = fmt.Sprintf("nothing reached over %s in direction %s; try direction %s, or more kinds", strings.Join(names, ", "), res.Direction, other)
+		case out.More > 0:
+			out.Hint = fmt.Sprintf("%d more symbols left out: give a smaller depth, fewer kinds or a larger max_tokens", out.More)
+		case out.Total == 0:
+			out.Hint = testsHint(mode, out.Tests)
+		}
+		if h := testsHint(mode, out.Tests); h != "" && out.Hint == "" {
+			out.Hint = h
 		}
 		return out, nil
 	})

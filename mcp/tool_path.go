@@ -8,17 +8,31 @@ import (
 	"github.com/graphsnap/snap/query"
 )
 
+// ends select two symbols, each by id or by name and file.
+type ends struct {
+	FromID   *ID    `json:"from_id,omitempty" jsonschema:"first symbol's id"`
+	From     string `json:"from,omitempty" jsonschema:"first symbol's name"`
+	FromFile string `json:"from_file,omitempty" jsonschema:"first symbol's file"`
+	ToID     *ID    `json:"to_id,omitempty" jsonschema:"second symbol's id"`
+	To       string `json:"to,omitempty" jsonschema:"second symbol's name"`
+	ToFile   string `json:"to_file,omitempty" jsonschema:"second symbol's file"`
+}
+
+// resolve finds the two symbols.
+func (in *ends) resolve(e *query.Engine) (from, to int32, terr *ToolError) {
+	if from, terr = resolveSymbol(e, in.FromID, in.From, in.FromFile, "from_id", "from"); terr != nil {
+		return -1, -1, terr
+	}
+	to, terr = resolveSymbol(e, in.ToID, in.To, in.ToFile, "to_id", "to")
+	return from, to, terr
+}
+
 type pathIn struct {
-	FromID   *ID      `json:"from_id,omitempty" jsonschema:"id of the symbol the path starts at; takes precedence over from"`
-	From     string   `json:"from,omitempty" jsonschema:"name of the symbol the path starts at (plain, dotted or qualified)"`
-	FromFile string   `json:"from_file,omitempty" jsonschema:"file of the start symbol: a path or a path suffix"`
-	ToID     *ID      `json:"to_id,omitempty" jsonschema:"id of the symbol the path ends at; takes precedence over to"`
-	To       string   `json:"to,omitempty" jsonschema:"name of the symbol the path ends at"`
-	ToFile   string   `json:"to_file,omitempty" jsonschema:"file of the end symbol"`
-	Kinds    []string `json:"kinds,omitempty" enum:"contains,calls,imports,extends,implements,references,instantiates" jsonschema:"edge kinds to follow (default every kind but contains)"`
+	ends
+	Kinds []string `json:"kinds,omitempty" enum:"contains,calls,imports,extends,implements,references,instantiates" jsonschema:"edge kinds (default all but contains)"`
 	// Direction and MaxDepth shape the search.
-	Direction string `json:"direction,omitempty" enum:"out,in,both" jsonschema:"out (default): follow edges from the start; in: against them; both: either way"`
-	MaxDepth  *int   `json:"max_depth,omitempty" jsonschema:"longest path to look for, in edges (default 10; above 30 counts as 30)"`
+	Direction string `json:"direction,omitempty" enum:"out,in,both" jsonschema:"out (default), in or both"`
+	MaxDepth  *int   `json:"max_depth,omitempty" jsonschema:"longest path in edges (default 10, max 30)"`
 }
 
 type hop struct {
@@ -27,26 +41,23 @@ type hop struct {
 	Reverse bool   `json:"reverse,omitempty"`
 }
 
+// pathOut names the two ends when no path joins them; a path found
+// starts and ends with them.
 type pathOut struct {
 	header
-	From  sym   `json:"from"`
-	To    sym   `json:"to"`
 	Found bool  `json:"found"`
+	From  *sym  `json:"from,omitempty"`
+	To    *sym  `json:"to,omitempty"`
 	Path  []sym `json:"path,omitempty"`
 	Edges []hop `json:"edges,omitempty"`
 }
 
 var pathTool = newTool(
 	"snap_path", "Shortest path", ToolsetTraversal,
-	"How two symbols connect: a shortest chain of edges from one to the other. path lists the symbols from start to "+
-		"end; edges[i] joins path[i] to path[i+1] with its kind and where it is written, reverse when it points "+
-		"backwards (direction both). Select each end by id or by name and file.",
+	"How one symbol reaches another: a shortest chain of edges. edges[i] joins path[i] to path[i+1]; "+
+		"reverse when it points backwards (direction both).",
 	func(_ context.Context, e *query.Engine, in *pathIn) (*pathOut, *ToolError) {
-		from, err := resolveSymbol(e, in.FromID, in.From, in.FromFile, "from_id", "from")
-		if err != nil {
-			return nil, err
-		}
-		to, err := resolveSymbol(e, in.ToID, in.To, in.ToFile, "to_id", "to")
+		from, to, err := in.resolve(e)
 		if err != nil {
 			return nil, err
 		}
@@ -69,15 +80,17 @@ var pathTool = newTool(
 			return nil, err
 		}
 		hops, ok := e.Path(from, to, opt)
-		out := &pathOut{From: symOf(e, from), To: symOf(e, to), Found: ok}
+		out := &pathOut{Found: ok}
 		if !ok {
+			f, t := subjectOf(e, from), subjectOf(e, to)
+			out.From, out.To = &f, &t
 			out.Hint = fmt.Sprintf("no path over %s within %d edges in direction %s", strings.Join(names, ", "), opt.MaxDepth, opt.Direction)
 			if opt.Direction != query.Both {
 				out.Hint += "; try direction both"
 			}
 			return out, nil
 		}
-		out.Path = []sym{out.From}
+		out.Path = []sym{symOf(e, from)}
 		out.Edges = []hop{}
 		for _, h := range hops {
 			ed := e.Edge(h.Edge)

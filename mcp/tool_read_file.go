@@ -10,14 +10,14 @@ import (
 )
 
 type readFileIn struct {
-	Path      string `json:"path" jsonschema:"the file, relative to the repository root (or a unique path suffix)"`
+	File      string `json:"file" jsonschema:"path from the repository root, or a unique path suffix"`
 	StartLine *int   `json:"start_line,omitempty" jsonschema:"first line to return, from 1 (default 1)"`
 	EndLine   *int   `json:"end_line,omitempty" jsonschema:"last line to return, inclusive (default: the end, at most 2000 lines per answer)"`
 }
 
 type readFileOut struct {
 	header
-	Path      string `json:"path"`
+	File      string `json:"file"`
 	Start     int    `json:"start"`
 	End       int    `json:"end"`
 	Lines     int    `json:"lines"`
@@ -32,13 +32,13 @@ var readFileTool = newTool(
 		"file's lines. An answer carries at most 2000 lines: truncated and next_start say where to go on. "+
 		"Paths are relative to the repository root; absolute paths and paths leaving it are refused.",
 	func(_ context.Context, e *query.Engine, in *readFileIn) (*readFileOut, *ToolError) {
-		p, err := resolveFile(e, "path", in.Path)
+		p, err := resolveFile(e, "file", in.File)
 		if err != nil {
 			return nil, err
 		}
 		src, ok := e.Source(p)
 		if !ok {
-			details := map[string]string{"path": p}
+			details := map[string]string{"file": p}
 			msg := "the snapshot holds no content for " + p
 			if f, ok := e.File(p); ok && f.Status != "ok" {
 				details["status"] = f.Status
@@ -67,7 +67,7 @@ var readFileTool = newTool(
 		case in.EndLine != nil && *in.EndLine < start:
 			return nil, argErr("end_line", "%d is before start_line %d", *in.EndLine, start)
 		}
-		out := &readFileOut{Path: p, Start: start, Lines: lines}
+		out := &readFileOut{File: p, Start: start, Lines: lines}
 		if end-start+1 > maxLines {
 			end = start + maxLines - 1
 			out.Truncated, out.NextStart = true, end+1

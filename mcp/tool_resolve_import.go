@@ -11,57 +11,6 @@ import (
 	"github.com/graphsnap/snap/schemas"
 )
 
-type fileNodesIn struct {
-	File  string   `json:"file" jsonschema:"the file: a path or a path suffix"`
-	Kinds []string `json:"kinds,omitempty" jsonschema:"keep symbols of these kinds (function, method, class, …)"`
-	page
-}
-
-type fileNodesOut struct {
-	header
-	File    string `json:"file"`
-	Symbols []info `json:"symbols"`
-	Total   int    `json:"total"`
-	Next    string `json:"next_cursor,omitempty"`
-}
-
-var fileNodesTool = newTool(
-	"snap_file_nodes", "File symbols", ToolsetSymbols,
-	"Every symbol a file declares, flat and in source order, with full metadata (signature, doc, visibility, "+
-		"parent, caller and callee counts). snap_symbols_overview gives the same nested and short.",
-	func(_ context.Context, e *query.Engine, in *fileNodesIn) (*fileNodesOut, *ToolError) {
-		p, terr := resolveFile(e, "file", in.File)
-		if terr != nil {
-			return nil, terr
-		}
-		for _, k := range in.Kinds {
-			if !slices.Contains(schemas.NodeKinds, k) {
-				return nil, toolErr(CodeInvalidArgument, map[string]any{"argument": "kinds", "kinds": schemas.NodeKinds}, "kinds: unknown kind %q", k)
-			}
-		}
-		var rows []int32
-		for _, r := range e.FileSymbols(p) {
-			if len(in.Kinds) == 0 || slices.Contains(in.Kinds, e.NodeKind(r)) {
-				rows = append(rows, r)
-			}
-		}
-		pg, next, terr := paginate(e, &in.page, rows)
-		if terr != nil {
-			return nil, terr
-		}
-		out := &fileNodesOut{File: p, Symbols: make([]info, len(pg)), Total: len(rows), Next: next}
-		for i, r := range pg {
-			out.Symbols[i] = infoOf(e, r)
-		}
-		if len(rows) == 0 {
-			out.Hint = "no symbols of those kinds in this file"
-			if f, ok := e.File(p); ok && f.Status != schemas.StatusOK {
-				out.Hint = "the file was not parsed: status " + f.Status
-			}
-		}
-		return out, nil
-	})
-
 type resolveImportIn struct {
 	Import   string `json:"import" jsonschema:"the import as written: net/http, ./utils, app.models.user, crate::store, <stdio.h>, App\\Models\\Order"`
 	From     string `json:"from,omitempty" jsonschema:"the importing file (path or suffix): relative imports resolve from it, and its own imports come first"`
@@ -77,7 +26,6 @@ type importMatch struct {
 	// package or namespace whose name ends with it).
 	Match string `json:"match"`
 	sym
-	File  string `json:"file,omitempty"`
 	Sites int    `json:"sites,omitempty"` // imports written this way that lead here
 	At    string `json:"at,omitempty"`    // the first of them
 }
@@ -100,7 +48,7 @@ type resolveImportOut struct {
 const maxImportMatches = 20
 
 var resolveImportTool = newTool(
-	"snap_resolve_import", "Resolve an import", ToolsetSymbols,
+	"snap_resolve_import", "Resolve an import", ToolsetGraph,
 	"Where an import, as written in any indexed language, leads: the files, modules, packages or namespaces "+
 		"it resolves to, each with how it was matched (import: the indexer resolved it so; qualified_name; path; "+
 		"suffix), how imports written this way were left unresolved and why (an external package), and "+
@@ -127,9 +75,6 @@ var resolveImportTool = newTool(
 			}
 			seen[r] = true
 			m.sym = symOf(e, r)
-			if n.Kind != schemas.KindFile {
-				m.File = n.File
-			}
 			out.Matches = append(out.Matches, m)
 		}
 

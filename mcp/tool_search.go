@@ -9,45 +9,65 @@ import (
 )
 
 type searchIn struct {
-	Query    string   `json:"query" jsonschema:"a name, the start of one, words of one (serve http), a misspelling, or a dotted name (http.Server, User.sa)"`
-	Kinds    []string `json:"kinds,omitempty" jsonschema:"keep these symbol kinds (function, method, struct, class, ...)"`
-	File     string   `json:"file,omitempty" jsonschema:"keep symbols of this file: a path or a path suffix"`
-	Language string   `json:"language,omitempty" jsonschema:"keep this language (go, python, ...)"`
+	Query    string   `json:"query" jsonschema:"a name, its start, its words (serve http) or a dotted name (http.Server)"`
+	Kinds    []string `json:"kinds,omitempty" jsonschema:"symbol kinds to keep (function, class, …)"`
+	File     string   `json:"file,omitempty" jsonschema:"file path or suffix to keep"`
+	Language string   `json:"language,omitempty" jsonschema:"language to keep"`
+	tests
 	page
+	budget
 }
 
 type searchHit struct {
 	sym
-	Match string `json:"match"`
+	Signature string `json:"signature,omitempty"`
+	Match     string `json:"match"`
 }
 
 type searchOut struct {
 	header
 	Results []searchHit `json:"results"`
-	Next    string      `json:"next_cursor,omitempty"`
+	Tests   int         `json:"tests,omitempty"` // of total, how many hits are test code
+	listed
 }
+
+// Search bounds: the hits a page gives when the call says no limit, and
+// the hits ranked to count them and set tests apart.
+const (
+	defaultSearchLimit = 15
+	searchScan         = 1000
+)
 
 var searchTool = newTool(
 	"snap_search", "Search symbols", ToolsetSymbols,
-	"Ranked symbol search by name: exact matches first (ignoring case last), then names starting with the query, "+
-		"then names holding all its words (camelCase and snake_case split), then close misspellings. "+
-		"Each result says how it matched. Filters: kinds, file, language. Paged with limit and cursor.",
+	"Find symbols by name when you know a name or part of one: exact matches first, then prefixes, then "+
+		"all words (camelCase split), then misspellings; non-test code first.",
 	func(_ context.Context, e *query.Engine, in *searchIn) (*searchOut, *ToolError) {
 		if strings.TrimSpace(in.Query) == "" {
 			return nil, argErr("query", "must not be empty")
+		}
+		mode, err := in.mode(testsInclude)
+		if err != nil {
+			return nil, err
+		}
+		if in.Limit == nil && in.def == DefaultLimit {
+			in.def = defaultSearchLimit
 		}
 		off, limit, err := in.window(e)
 		if err != nil {
 			return nil, err
 		}
-		hits := e.Search(in.Query, query.SearchOptions{Kinds: in.Kinds, File: in.File, Language: in.Language, Limit: off + limit + 1})
+		hits := e.Search(in.Query, query.SearchOptions{Kinds: in.Kinds, File: in.File, Language: in.Language, Limit: max(searchScan, off+limit+1)})
 		out := &searchOut{Results: []searchHit{}}
-		if len(hits) > off+limit {
-			out.Next = in.next(e, off+limit)
-			hits = hits[:off+limit]
-		}
-		for _, h := range hits[min(off, len(hits)):] {
-			out.Results = append(out.Results, searchHit{sym: symOf(e, h.Node), Match: h.Match.String()})
+		hits, out.Tests = byTests(mode, hits, func(h query.Hit) bool { return e.IsTest(h.Node) })
+		err = pageOf(e, &in.page, &in.budget, DefaultMaxTokens, out, &out.listed, hits, func(pg []query.Hit) {
+			out.Results = out.Results[:0]
+			for _, h := range pg {
+				out.Results = append(out.Results, searchHit{sym: symOf(e, h.Node), Signature: signatureOf(e, h.Node), Match: h.Match.String()})
+			}
+		})
+		if err != nil {
+			return nil, err
 		}
 		if len(out.Results) == 0 && off == 0 {
 			out.Hint = "no symbol matches"

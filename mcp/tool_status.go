@@ -8,7 +8,11 @@ import (
 	"github.com/graphsnap/snap/schemas"
 )
 
-type statusIn struct{}
+type statusIn struct {
+	Detail     string `json:"detail,omitempty" enum:"stats,manifest" jsonschema:"stats: counts by kind, language and status, files not indexed; manifest: the manifest"`
+	FileStatus string `json:"file_status,omitempty" jsonschema:"with stats: list only files of this status (parse_error, …)"`
+	page
+}
 
 type statusOut struct {
 	header
@@ -33,6 +37,9 @@ type statusOut struct {
 	// Repos lists the repositories of a server that joins several; their
 	// paths begin with their names.
 	Repos []repoInfo `json:"repos,omitempty"`
+	// Stats and Manifest are the details asked for.
+	Stats    *statsDetail      `json:"stats,omitempty"`
+	Manifest *schemas.Manifest `json:"manifest,omitempty"`
 }
 
 // Checkout is implemented by a Syncer that also keeps a working-tree
@@ -72,15 +79,9 @@ type overlayOut struct {
 
 var statusTool = newTool(
 	"snap_status", "Snapshot status", ToolsetIndex,
-	"What the server has loaded: repository, branch, commit and when it was indexed, build time, format version, "+
-		"and counts of files (by language), symbols, edges, unresolved references and parse errors. "+
-		"sources says whether file contents are available to snap_read_file and bodies. "+
-		"sync (when the server syncs) tells the store's HEAD, when the last sync ran, and its error if any. "+
-		"checkout (when the server runs in a checkout) tells how far the checkout is from the snapshot: commits behind and ahead, files differing; "+
-		"overlay (when files differ) names the files answered from the checkout instead of the snapshot, and the overlay's age. "+
-		"An overlay's answers name the commit as BASE+overlay-DIGEST. "+
-		"repos (a server of several repositories) lists each with its commit; their paths begin with their names.",
-	func(ctx context.Context, e *query.Engine, _ *statusIn) (*statusOut, *ToolError) {
+	"Start here: what the snapshot holds (repository, commit, counts by language, parse errors) and how fresh it is "+
+		"(sync, checkout, overlay). detail stats or manifest says more.",
+	func(ctx context.Context, e *query.Engine, in *statusIn) (*statusOut, *ToolError) {
 		m, st := e.Manifest(), e.Stats()
 		var sync *SyncStatus
 		var checkout *CheckoutStatus
@@ -97,12 +98,27 @@ var statusTool = newTool(
 			ov = &overlayOut{Base: o.Base, BuiltAt: o.BuiltAt, AgeSeconds: int64(time.Since(o.BuiltAt).Seconds()),
 				Modified: o.Modified, Added: o.Added, Deleted: o.Deleted}
 		}
-		return &statusOut{
+		out := &statusOut{
 			Sync: sync, Checkout: checkout, Overlay: ov,
 			Repo: m.Repo, Branch: m.Branch, IndexedAt: m.IndexedAt, BuildMS: m.Build.DurationMS,
 			FormatVersion: m.FormatVersion, Indexer: m.Indexer.Name + " " + m.Indexer.Version,
 			Files: st.Files, Nodes: st.Nodes, Edges: st.Edges, Unresolved: st.Unresolved,
 			ParseErrors: st.FilesByStatus[schemas.StatusParseError], Languages: st.FilesByLanguage,
 			Sources: e.HasSources(), Repos: reposOf(e),
-		}, nil
+		}
+		switch in.Detail {
+		case "":
+		case "stats":
+			st, terr := statsOf(e, in.FileStatus, &in.page)
+			if terr != nil {
+				return nil, terr
+			}
+			out.Stats = st
+		case "manifest":
+			m := *e.Manifest() // a copy: answers are made whole before they are sent
+			out.Manifest = &m
+		default:
+			return nil, argErr("detail", "want stats or manifest, got %q", in.Detail)
+		}
+		return out, nil
 	})

@@ -336,6 +336,16 @@ func (e *Engine) NodeFile(r int32) string  { return e.nt.files[e.nodes[r].file] 
 func (e *Engine) nodeLang(r int32) string  { return e.nt.words[e.nodes[r].lang] }
 func (e *Engine) nodeSig(r int32) string   { return e.nt.str(e.nodes[r].sig) }
 
+// IsTest reports whether row r is test code: a test by its language's
+// conventions (Node.IsTest), or any symbol of a test file (File.IsTest).
+func (e *Engine) IsTest(r int32) bool {
+	if e.nodes[r].flags&isTest != 0 {
+		return true
+	}
+	f, ok := e.File(e.NodeFile(r))
+	return ok && f.IsTest
+}
+
 // Nodes returns the node rows, sorted by id, in a new slice.
 func (e *Engine) Nodes() []schemas.Node {
 	out := make([]schemas.Node, len(e.nodes))
