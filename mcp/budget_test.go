@@ -270,3 +270,27 @@ func TestQNamesResolve(t *testing.T) {
 		}
 	}
 }
+
+// TestReadFileBudget checks that a file read within max_tokens comes in
+// whole lines, and next_start reads on where the answer stopped.
+func TestReadFileBudget(t *testing.T) {
+	h := holder(t)
+	r := registry(t, h)
+	src, _ := h.Load().Source("src/net/http/server.go")
+	var got strings.Builder
+	for start := 1.0; start > 0; {
+		m := call(t, r, "snap_read_file", fmt.Sprintf(`{"file":"src/net/http/server.go","start_line":%d,"max_tokens":100}`, int(start)))
+		if len(m["content"].(string)) > 400 {
+			t.Errorf("%d bytes over max_tokens 100", len(m["content"].(string)))
+		}
+		got.WriteString(m["content"].(string))
+		next, _ := m["next_start"].(float64)
+		if next != 0 && next != m["end"].(float64)+1 {
+			t.Fatalf("next_start %v after end %v", next, m["end"])
+		}
+		start = next
+	}
+	if got.String() != string(src) {
+		t.Errorf("the pages do not make the file")
+	}
+}

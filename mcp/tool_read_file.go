@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"path"
+	"sort"
 	"strings"
 
 	"github.com/graphsnap/snap/query"
@@ -13,7 +14,12 @@ type readFileIn struct {
 	File      string `json:"file" jsonschema:"path from the repository root, or a unique path suffix"`
 	StartLine *int   `json:"start_line,omitempty" jsonschema:"first line to return, from 1 (default 1)"`
 	EndLine   *int   `json:"end_line,omitempty" jsonschema:"last line to return, inclusive (default: the end, at most 2000 lines per answer)"`
+	budget
 }
+
+// defaultReadTokens bounds a file's lines in one answer unless max_tokens
+// says otherwise.
+const defaultReadTokens = 6000
 
 type readFileOut struct {
 	header
@@ -67,13 +73,24 @@ var readFileTool = newTool(
 		case in.EndLine != nil && *in.EndLine < start:
 			return nil, argErr("end_line", "%d is before start_line %d", *in.EndLine, start)
 		}
+		tokens, err := in.tokens(defaultReadTokens)
+		if err != nil {
+			return nil, err
+		}
 		out := &readFileOut{File: p, Start: start, Lines: lines}
 		if end-start+1 > maxLines {
 			end = start + maxLines - 1
 			out.Truncated, out.NextStart = true, end+1
 		}
+		// Whole lines, one at least, within the budget.
+		from := lineOffset(src, start)
+		if lineOffset(src, end+1)-from > tokens*4-slack {
+			n := sort.Search(end-start+1, func(n int) bool { return lineOffset(src, start+n+1)-from > tokens*4-slack })
+			end = start + max(n-1, 0)
+			out.Truncated, out.NextStart = true, end+1
+		}
 		out.End = end
-		out.Content = string(src[lineOffset(src, start):lineOffset(src, end+1)])
+		out.Content = string(src[from:lineOffset(src, end+1)])
 		return out, nil
 	})
 
