@@ -32,6 +32,15 @@ import (
 //
 // instantiates: "new " type "(" n ")".
 //
+// references (Src the innermost definition, or the file): a type name as
+// written, qualified (a.b.C), type arguments dropped, wherever one is (a
+// declared type, a parameter's or result's, a type argument or bound, a
+// typed or constructor pattern, a caught type); "@" T for an annotation,
+// an edge only to a type of the snapshot. The parents of a template and
+// the type of new T have their own refs; a type parameter in scope makes
+// none, and a builtin type (Int, String, Unit, Any, ...) no edge. E.C
+// that names no type is the case C of enum E (a pattern).
+//
 // Facts: package (Src the file, one per package clause: Expr the full
 // package name, chained clauses joined); type (Src a val, var, given or
 // class parameter: "{T}" of its declared type or the Expr of its

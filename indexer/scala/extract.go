@@ -61,6 +61,7 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 		ids: indexer.IDs{Language: Name, File: file}, items: items,
 		docs: map[uint32]string{}, exprs: map[uint64]int32{}, argc: map[uint32]int32{},
 		fns: map[uint64]bool{}, binds: map[string][]*binding{},
+		named: map[uint64]bool{}, quals: map[uint32]uint32{},
 	}
 	f.prepare(ctx)
 	f.run(ctx)
@@ -145,6 +146,15 @@ type fileState struct {
 	calls []call
 	facts []span // the expressions of pending type and result facts
 	sigs  []*frame
+	tvars []tvar
+	named map[uint64]bool   // type names with refs of their own, by span
+	quals map[uint32]uint32 // qualified types: their start by their end
+}
+
+// tvar is a type parameter, visible in the definition that declares it.
+type tvar struct {
+	scope span
+	name  string
 }
 
 func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
@@ -414,8 +424,45 @@ func (f *fileState) run(ctx context.Context) {
 			f.addCall(schemas.EdgeInstantiates, i)
 		case kImport:
 			f.importRefs(it)
+		case kTParam:
+			if t := f.top(); t != nil {
+				f.tvars = append(f.tvars, tvar{span{t.start, t.end}, f.text(it.span)})
+			}
+		case kTDef:
+			f.named[it.key()] = true
+		case kTAnnot:
+			f.named[it.key()] = true
+			f.addRef(schemas.EdgeReferences, f.srcID(f.context()), it.span, f.text(it.span), "@"+f.text(it.span))
+		case kTQual:
+			if _, ok := f.quals[it.end]; !ok {
+				f.quals[it.end] = it.start
+			}
+		case kTUse:
+			f.typeUse(it)
 		}
 	}
+}
+
+// typeUse records a type name as a references ref reading it qualified
+// as written: a declared type, a parameter's or result's, a type
+// argument or bound, a typed or constructor pattern, a caught type. A
+// type parameter in scope makes none.
+func (f *fileState) typeUse(it *item) {
+	if f.named[it.key()] {
+		return
+	}
+	start := it.start
+	if q, ok := f.quals[it.end]; ok {
+		start = q
+	}
+	n := squeeze(f.str[start:it.end])
+	head, _, _ := strings.Cut(n, ".")
+	for _, v := range f.tvars {
+		if v.name == head && v.scope.start <= start && start < v.scope.end {
+			return
+		}
+	}
+	f.addRef(schemas.EdgeReferences, f.srcID(f.context()), span{start, it.end}, n, n)
 }
 
 func (f *fileState) top() *frame {

@@ -51,6 +51,11 @@ const (
 	kImport
 	kDoc
 	kAnnot
+	kTParam
+	kTDef
+	kTAnnot
+	kTQual
+	kTUse
 	numKinds
 )
 
@@ -58,6 +63,7 @@ var kindNames = [numKinds]string{
 	"pkg", "pkgobj", "class", "object", "trait", "enum", "def", "val", "var", "given", "alias", "case",
 	"cparam", "scope", "loop", "try", "cond", "call", "generic", "field", "new", "paren", "args", "arg",
 	"param", "plist", "pvar", "super", "import", "doc", "annot",
+	"tparam", "tdef", "tannot", "tqual", "tuse",
 }
 
 // isType reports whether k declares a template: a class, object, trait or enum.

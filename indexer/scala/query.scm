@@ -56,3 +56,18 @@
 (parenthesized_expression (_) @paren.value) @paren
 (arguments) @args
 (arguments (_) @arg)
+
+; Uses of a type: every type name, qualified by its path (tqual). The
+; parents of a template, the type of new T and the name an alias declares
+; have refs of their own; an annotation's type is read @T; type
+; parameters name no type.
+(type_parameters name: (identifier) @tparam)
+(type_definition name: (type_identifier) @tdef)
+(extends_clause (type_identifier) @tdef)
+(extends_clause (stable_type_identifier (type_identifier) @tdef))
+(extends_clause (generic_type type: (type_identifier) @tdef))
+(extends_clause (generic_type type: (stable_type_identifier (type_identifier) @tdef)))
+(instance_expression . [(type_identifier) @tdef (stable_type_identifier (type_identifier) @tdef) (generic_type type: [(type_identifier) @tdef (stable_type_identifier (type_identifier) @tdef)])])
+(annotation name: (type_identifier) @tannot)
+(stable_type_identifier) @tqual
+(type_identifier) @tuse

@@ -1053,8 +1053,40 @@ func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
 		return r.emit(edges, ref, schemas.EdgeCalls, tg)
 	case schemas.EdgeInstantiates:
 		return r.newEdges(edges, ref, src)
+	case schemas.EdgeReferences:
+		name, annot := strings.CutPrefix(ref.Expr, "@")
+		t, ext, why := r.resolveType(name, src, 0)
+		if i := strings.LastIndexByte(name, '.'); t < 0 && i > 0 {
+			// E.C: a case of enum E, in a pattern.
+			if e, _, _ := r.resolveType(name[:i], src, 0); e >= 0 && r.nodes[e].Kind == schemas.KindEnum {
+				if m := r.members[e][name[i+1:]]; len(m) == 1 {
+					t, ext, why = m[0], "", ""
+				}
+			}
+		}
+		switch {
+		case t >= 0:
+			return append(edges, resolvedEdge(ref, schemas.EdgeReferences, r.nodes[t].ID, schemas.ResolvedScope))
+		case annot || builtinTypes[strings.TrimPrefix(name, "scala.")]:
+			return edges // an annotation outside the snapshot, a builtin type
+		case ext != "":
+			why = reasonExternal + ext
+		}
+		e := unresolvedEdge(ref, schemas.EdgeReferences, why)
+		if strings.HasPrefix(why, reasonAmbiguousName) {
+			e.Resolution = schemas.Ambiguous
+		}
+		return append(edges, e)
 	}
 	return edges
+}
+
+// builtinTypes are Scala's value types and the roots of its type system:
+// a use of one makes no edge.
+var builtinTypes = map[string]bool{
+	"Any": true, "AnyRef": true, "AnyVal": true, "Nothing": true, "Null": true, "Unit": true,
+	"Boolean": true, "Byte": true, "Short": true, "Char": true, "Int": true, "Long": true,
+	"Float": true, "Double": true, "String": true,
 }
 
 func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, kind string, tg target) []schemas.Edge {
