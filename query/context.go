@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/graphsnap/snap/schemas"
 )
@@ -80,22 +81,27 @@ type ContextResult struct {
 	Terms     []string // the task's words that were searched, after stop words
 	Unmatched []string // those no symbol holds
 	Symbols   []ContextSymbol
-	Tokens    int  // tokens used, at most Budget
-	Budget    int  // the budget it ran with
-	Truncated bool // some body was cut or left out to stay in budget
+	Tests     []ContextSymbol // the tests that rank among them, apart and without code (none when a file filter is set)
+	Tokens    int             // tokens used, at most Budget
+	Budget    int             // the budget it ran with
+	Truncated bool            // some body was cut or left out to stay in budget
 }
 
 // Context scoring parameters.
 const (
-	bm25K1       = 2.0
-	bm25B        = 0.75
-	ctxSeeds     = 10   // the best text matches that share their score with neighbours
-	ctxShare     = 0.5  // a neighbour's share of a seed's score, over sqrt(seed's neighbours); at most this in all
-	ctxFanout    = 200  // neighbours of a seed looked at, at most
-	ctxPrior     = 0.05 // weight of the PageRank prior
-	ctxMinTrunc  = 32   // fewest tokens of body worth showing cut
-	ctxDocWords  = 48   // words of a doc comment indexed
-	ctxCallWords = 32   // targets of a symbol's calls and references indexed
+	bm25K1        = 2.0
+	bm25B         = 0.75
+	ctxSeeds      = 10   // the best text matches that share their score with neighbours
+	ctxShare      = 0.5  // a neighbour's share of a seed's score, over sqrt(seed's neighbours); at most this in all
+	ctxFanout     = 200  // neighbours of a seed looked at, at most
+	ctxPrior      = 0.05 // weight of the PageRank prior
+	ctxMinTrunc   = 32   // fewest tokens of body worth showing cut
+	ctxDocWords   = 48   // words of a doc comment indexed
+	ctxCallWords  = 32   // targets of a symbol's calls and references indexed
+	ctxBodyWords  = 4096 // words of a function's body indexed
+	ctxTests      = 5    // tests named apart, at most
+	ctxTypeBoost  = 0.8  // what a type's text match counts, a function's being 1
+	ctxValueBoost = 0.5  // and a field's, variable's or constant's
 )
 
 // Field weights of the context index: a word in a symbol's name counts
@@ -108,6 +114,7 @@ const (
 	weightPath  = 2
 	weightDoc   = 1
 	weightCall  = 1
+	weightBody  = 1
 )
 
 // ctxIndex is a BM25 index over symbols (every node but files, packages,
@@ -121,8 +128,11 @@ type ctxIndex struct {
 	lens     []uint16 // weighted length by row, saturated
 	avgLen   float64
 	numDocs  int
-	prior    []float64 // the PageRank prior by row (see contextPrior)
-	maxPrior float64   // the largest of them
+	prior    []float64       // the PageRank prior by row (see contextPrior)
+	maxPrior float64         // the largest of them
+	test     []bool          // by row: a test, or a symbol of a test file
+	boost    []float32       // by row: what its text match counts (kindBoost)
+	named    map[string]bool // the stop and task words that name a symbol whole
 }
 
 // Context answers a task in words ("add retry to the HTTP client's redirect
@@ -141,14 +151,16 @@ type ctxIndex struct {
 // at a line to fit when needed (CodeTruncated), or its signature. Ties go
 // to the smaller row. The index is built on first use and kept.
 func (e *Engine) Context(task string, opt ContextOptions) ContextResult {
-	res, _ := e.context(task, opt, -1)
+	res, _ := e.context(task, opt, -1, true)
 	return res
 }
 
 // context is Context with the terms that at least commonDF documents hold
 // bounded (see rank), or with those that 1/ctxCommon of them hold when
-// commonDF is -1. It reports whether the bound settled the answer.
-func (e *Engine) context(task string, opt ContextOptions, commonDF int) (ContextResult, bool) {
+// commonDF is -1. Without code, it picks symbols up to the limit, with no
+// code and no budget, and every test apart. It reports whether the bound
+// settled the answer.
+func (e *Engine) context(task string, opt ContextOptions, commonDF int, code bool) (ContextResult, bool) {
 	budget := opt.Tokens
 	if budget <= 0 {
 		budget = DefaultContextTokens
@@ -163,7 +175,7 @@ func (e *Engine) context(task string, opt ContextOptions, commonDF int) (Context
 
 	// The task's terms, each with the first word that gave it.
 	var terms, words []string
-	queryTerms(task, func(term, word string) {
+	queryTerms(task, x.named, func(term, word string) {
 		if !slices.Contains(terms, term) && len(terms) < 64 {
 			terms = append(terms, term)
 			words = append(words, word)
@@ -214,7 +226,7 @@ func (e *Engine) context(task string, opt ContextOptions, commonDF int) (Context
 	}
 	var shown []span // bodies shown whole
 	for _, p := range picks {
-		if len(res.Symbols) == limit {
+		if len(res.Symbols) == limit || !code && len(res.Symbols)+len(res.Tests) == limit {
 			break
 		}
 		r := p.row
@@ -228,10 +240,27 @@ func (e *Engine) context(task string, opt ContextOptions, commonDF int) (Context
 		if graph, via := q.s.graph(r); graph > 0 {
 			sym.Via = via
 		}
+		if !code {
+			if x.test[r] && opt.File == "" {
+				res.Tests = append(res.Tests, sym)
+			} else {
+				res.Symbols = append(res.Symbols, sym)
+			}
+			continue
+		}
 		left := budget - res.Tokens
 		head := tokensOf(len(n.QualifiedName) + len(n.File) + len(sym.Why()) + 16)
 		if head > left {
 			break
+		}
+		if x.test[r] && opt.File == "" {
+			// Tests come apart, named without their code.
+			if len(res.Tests) < ctxTests {
+				sym.Shown, sym.Tokens = CodeSignature, head
+				res.Tokens += head
+				res.Tests = append(res.Tests, sym)
+			}
+			continue
 		}
 		inside := slices.IndexFunc(shown, func(p span) bool {
 			return p.file == n.File && p.start <= n.StartByte && n.EndByte <= p.end && p.row != r
@@ -366,14 +395,18 @@ func (e *Engine) contextPrior() []float64 {
 
 func (e *Engine) buildContextIndex() *ctxIndex {
 	nodes := e.nodes
-	x := &ctxIndex{terms: map[string]int32{}, lens: make([]uint16, len(nodes))}
-	// Pass 1: each document's distinct terms and weights, flat.
+	x := &ctxIndex{terms: map[string]int32{}, lens: make([]uint16, len(nodes)),
+		test: make([]bool, len(nodes)), boost: make([]float32, len(nodes)), named: map[string]bool{}}
+	// Pass 1: each document's distinct terms and weights, flat, a
+	// file's symbols after another's, so that each file's source is read
+	// once.
 	var (
-		docTerm []int32  // term ids, document after document
-		docTF   []uint16 // their weights
-		docOff  = make([]uint32, len(nodes)+1)
-		df      []uint32
-		total   float64
+		docTerm  []int32  // term ids, document after document
+		docTF    []uint16 // their weights
+		docStart = make([]uint32, len(nodes))
+		docEnd   = make([]uint32, len(nodes))
+		df       []uint32
+		total    float64
 	)
 	// A document's weights add up by term id: weight[t] belongs to the
 	// document whose row+1 is stamp[t], and doc lists its terms.
@@ -384,13 +417,22 @@ func (e *Engine) buildContextIndex() *ctxIndex {
 		row    int32
 	)
 	// Words recur across symbols far more than they vary: each distinct
-	// word as written is folded, stemmed and numbered once.
-	termOf := map[string]int32{} // word → term id, -1 for none
-	term := func(word string) int32 {
-		id, ok := termOf[word]
+	// word as written is folded, stemmed and numbered once, in names (stop
+	// words kept: "Do", "is_empty") and elsewhere.
+	termOf := [2]map[string]int32{{}, {}} // word → term id, -1 for none
+	term := func(word string, name bool) int32 {
+		k := 0
+		if name {
+			k = 1
+		}
+		id, ok := termOf[k][word]
 		if !ok {
 			id = -1
-			if t, ok := indexTerm(word); ok {
+			t, ok := indexTerm(word)
+			if name && !ok && len(word) > 1 {
+				t, ok = stem(foldASCII(word)), true
+			}
+			if ok {
 				if id, ok = x.terms[t]; !ok {
 					id = int32(len(df))
 					x.terms[t] = id
@@ -399,7 +441,7 @@ func (e *Engine) buildContextIndex() *ctxIndex {
 					stamp = append(stamp, 0)
 				}
 			}
-			termOf[word] = id
+			termOf[k][strings.Clone(word)] = id
 		}
 		return id
 	}
@@ -412,42 +454,53 @@ func (e *Engine) buildContextIndex() *ctxIndex {
 	}
 	// So do names, scopes, paths and call targets: their terms are
 	// cached whole.
-	cache := map[string][]int32{}
-	addAll := func(s string, w uint16) {
-		ids, ok := cache[s]
+	cache := [2]map[string][]int32{{}, {}}
+	addAll := func(s string, w uint16, name bool) {
+		k := 0
+		if name {
+			k = 1
+		}
+		ids, ok := cache[k][s]
 		if !ok {
 			ids = []int32{}
 			words(s, func(i, j int) {
-				if id := term(s[i:j]); id >= 0 {
+				if id := term(s[i:j], name); id >= 0 {
 					ids = append(ids, id)
 				}
 			})
-			cache[s] = ids
+			cache[k][s] = ids
 		}
 		for _, id := range ids {
 			add(id, w)
 		}
 	}
-	for r := range nodes {
-		n := e.Node(int32(r))
-		if isContainer(n.Kind) {
-			docOff[r+1] = uint32(len(docTerm))
-			continue
+	tests := map[string]bool{}
+	for _, f := range e.files {
+		if f.IsTest {
+			tests[f.Path] = true
 		}
-		row, doc = int32(r), doc[:0]
-		addAll(n.Name, weightName)
+	}
+	index := func(r int32, src []byte) {
+		n := e.Node(r)
+		row, doc = r, doc[:0]
+		x.test[r] = n.IsTest || tests[n.File]
+		x.boost[r] = kindBoost(n.Kind)
+		if w := foldASCII(n.Name); stopWords[w] || taskWords[w] {
+			x.named[w] = true
+		}
+		addAll(n.Name, weightName, true)
 		// A '.' ends a word: the words of the qualified name are those of
 		// its scope and of its last part.
 		q := normQualified(n.QualifiedName)
 		if i := strings.LastIndexByte(q, '.'); i >= 0 {
-			addAll(q[:i], weightQName)
+			addAll(q[:i], weightQName, true)
 			q = q[i+1:]
 		}
-		addAll(q, weightQName)
-		addAll(n.File, weightPath)
+		addAll(q, weightQName, true)
+		addAll(n.File, weightPath, false)
 		nw := 0
 		eachWord(n.Doc, func(i, j int) bool {
-			if id := term(n.Doc[i:j]); id >= 0 {
+			if id := term(n.Doc[i:j], false); id >= 0 {
 				add(id, weightDoc)
 			}
 			nw++
@@ -455,15 +508,28 @@ func (e *Engine) buildContextIndex() *ctxIndex {
 		})
 		calls := 0
 		for _, k := range [...]EdgeKind{Calls, Instantiates, References} {
-			rs := e.outRows(int32(r), k)
+			rs := e.outRows(r, k)
 			for i := rs.lo; i < rs.hi; i++ {
 				if calls++; calls > ctxCallWords {
 					break
 				}
-				addAll(targetName(e.targets.str(e.edges[i].target)), weightCall)
+				addAll(targetName(e.targets.str(e.edges[i].target)), weightCall, false)
 			}
 		}
+		// The body of a function: every word of its code and comments.
+		if isCallable(n.Kind) && n.StartByte <= n.EndByte && int(n.EndByte) <= len(src) && n.EndByte > n.StartByte {
+			body := unsafe.String(&src[n.StartByte], n.EndByte-n.StartByte)
+			nw := 0
+			eachWord(body, func(i, j int) bool {
+				if id := term(body[i:j], false); id >= 0 {
+					add(id, weightBody)
+				}
+				nw++
+				return nw < ctxBodyWords
+			})
+		}
 		length := 0
+		docStart[r] = uint32(len(docTerm))
 		for _, id := range doc {
 			w := weight[id]
 			df[id]++
@@ -471,10 +537,29 @@ func (e *Engine) buildContextIndex() *ctxIndex {
 			docTF = append(docTF, uint16(min(w, math.MaxUint16)))
 			length += w
 		}
+		docEnd[r] = uint32(len(docTerm))
 		x.lens[r] = uint16(min(length, math.MaxUint16))
 		total += float64(x.lens[r])
 		x.numDocs++
-		docOff[r+1] = uint32(len(docTerm))
+	}
+	done := make([]bool, len(nodes))
+	for _, p := range e.paths {
+		rows := e.fileSymbols[p]
+		if len(rows) == 0 {
+			continue
+		}
+		src, _ := e.Source(p)
+		for _, r := range rows {
+			if !done[r] && !isContainer(e.NodeKind(r)) {
+				done[r] = true
+				index(r, src)
+			}
+		}
+	}
+	for r := range nodes {
+		if !done[r] && !isContainer(e.NodeKind(int32(r))) {
+			index(int32(r), nil)
+		}
 	}
 	if x.numDocs > 0 {
 		x.avgLen = total / float64(x.numDocs)
@@ -488,7 +573,7 @@ func (e *Engine) buildContextIndex() *ctxIndex {
 	x.tfs = make([]uint16, len(docTerm))
 	next := slices.Clone(x.off[:len(df)])
 	for r := range nodes {
-		for i := docOff[r]; i < docOff[r+1]; i++ {
+		for i := docStart[r]; i < docEnd[r]; i++ {
 			t := docTerm[i]
 			x.docs[next[t]] = int32(r)
 			x.tfs[next[t]] = docTF[i]
@@ -496,6 +581,29 @@ func (e *Engine) buildContextIndex() *ctxIndex {
 		}
 	}
 	return x
+}
+
+// isCallable reports whether kind is a function, a method or a
+// constructor: code that runs, which a task most often means to change.
+func isCallable(kind string) bool {
+	switch kind {
+	case schemas.KindFunction, schemas.KindMethod, schemas.KindConstructor:
+		return true
+	}
+	return false
+}
+
+// kindBoost is what a symbol's text match counts by its kind: functions
+// whole, types somewhat less, and fields, variables and constants, whose
+// one-word names match many tasks by chance, least.
+func kindBoost(kind string) float32 {
+	switch {
+	case isCallable(kind):
+		return 1
+	case isTypeLike(kind), kind == schemas.KindType:
+		return ctxTypeBoost
+	}
+	return ctxValueBoost
 }
 
 // indexTerm returns the index term of one word, and false for a stop word
@@ -509,16 +617,21 @@ func indexTerm(word string) (string, bool) {
 }
 
 // queryTerms calls fn with the term and the word of each word of a task
-// that is neither a stop word nor a task verb ("add", "fix").
-func queryTerms(task string, fn func(term, word string)) {
+// but numbers and single letters, and but stop words and task verbs
+// ("add", "fix") that named does not hold: those that name no symbol.
+func queryTerms(task string, named map[string]bool, fn func(term, word string)) {
 	words(task, func(i, j int) {
 		w := foldASCII(task[i:j])
-		if taskWords[w] {
+		if len(w) < 2 || wordClass[w[0]] == 3 {
 			return
 		}
-		if t, ok := indexTerm(w); ok {
-			fn(t, w)
+		if stopWords[w] || taskWords[w] {
+			if named[w] {
+				fn(stem(w), w)
+			}
+			return
 		}
+		fn(stem(w), w)
 	})
 }
 

@@ -73,9 +73,9 @@ func TestContextBound(t *testing.T) {
 			nd.QualifiedName,
 		} {
 			for _, opt := range []ContextOptions{{}, {Limit: 3, Tokens: 300}, {Language: "python"}, {File: path.Base(nd.File)}} {
-				want, _ := e.context(task, opt, math.MaxInt)
+				want, _ := e.context(task, opt, math.MaxInt, true)
 				for _, df := range []int{docs / 64, docs / 16, docs / ctxCommon, docs / 2} {
-					got, ok := e.context(task, opt, df)
+					got, ok := e.context(task, opt, df, true)
 					if !reflect.DeepEqual(got, want) {
 						t.Fatalf("%q %+v, common from %d documents:\n got %+v\nwant %+v", task, opt, df, got, want)
 					}

@@ -210,7 +210,7 @@ func (q *ctxRun) rank(common uint64, k int) ([]rowScore, bool) {
 	top := 0.0
 	for _, r := range s.rows {
 		c := &text[r]
-		c.score *= q.coverage(c.mask)
+		c.score *= q.coverage(c.mask) * float64(x.boost[r])
 		// Every row with a text match is a symbol: with no filter, each
 		// is kept.
 		if filtered && !q.keep(r) {
@@ -276,7 +276,7 @@ func (q *ctxRun) rank(common uint64, k int) ([]rowScore, bool) {
 				}
 			}
 			if c.mask != 0 {
-				c.score *= q.coverage(c.mask)
+				c.score *= q.coverage(c.mask) * float64(x.boost[g.row])
 				c.score /= top
 			}
 		}

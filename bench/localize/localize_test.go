@@ -96,7 +96,7 @@ func TestPrepareTruth(t *testing.T) {
 		map[string]string{"p/p.go": before, "p/p_test.go": "package p\n\nfunc TestParse() {\n\t_ = 1\n}\n"},
 		map[string]string{"p/p.go": after, "p/p_test.go": "package p\n\nfunc TestParse() {\n\t_ = 2\n}\n"},
 	)
-	c, err := prepare(context.Background(), dir, repo{Lang: "go"}, commits[1])
+	c, err := prepare(context.Background(), dir, "", repo{Lang: "go"}, commits[1])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,8 +104,8 @@ func TestPrepareTruth(t *testing.T) {
 		t.Fatal("not a case")
 	}
 	var got []string
-	for i := range c.g.Nodes {
-		if n := &c.g.Nodes[i]; c.fns[n.ID] {
+	for i := range c.s.Nodes {
+		if n := &c.s.Nodes[i]; c.fns[n.ID] {
 			got = append(got, n.Name)
 		}
 	}
@@ -126,7 +126,7 @@ func TestPrepareTruth(t *testing.T) {
 		map[string]string{"p/p_test.go": "package p\n\nfunc TestX() {}\n"},
 	)
 	for _, commit := range commits {
-		if c, err := prepare(context.Background(), dir, repo{Lang: "go"}, commit); c != nil || err != nil {
+		if c, err := prepare(context.Background(), dir, "", repo{Lang: "go"}, commit); c != nil || err != nil {
 			t.Errorf("%s: a case (%v)", commit, err)
 		}
 	}

@@ -33,6 +33,7 @@ import (
 	"github.com/graphsnap/snap/indexer/languages"
 	"github.com/graphsnap/snap/query"
 	"github.com/graphsnap/snap/snapshot"
+	"github.com/graphsnap/snap/snapshot/filestore"
 )
 
 func main() {
@@ -54,6 +55,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	out := fs.String("o", "", "write the table to this file as well")
 	pick := fs.Int("pick", 0, "pick this many commits per repository from its pinned head and print the corpus")
 	verbose := fs.Bool("v", false, "a line per commit on stderr")
+	cache := fs.String("cache", "", "keep each parent's index as a snapshot in this folder, and read it from there when there")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -75,13 +77,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			commits = commits[:min(*n, len(commits))]
 		}
 		for _, c := range commits {
-			res, err := measure(ctx, dir, r, c)
+			res, err := measure(ctx, dir, *cache, r, c)
 			if err != nil {
 				return fmt.Errorf("%s %s: %w", r.Name, c, err)
 			}
 			if *verbose {
 				fmt.Fprintf(stderr, "%s %.10s snap fn@10 %v file@1 %v | bm25 fn@10 %v file@1 %v | %d truth, %d files: %s\n",
-					r.Name, c, res.snap.fn10, res.snap.file1, res.base.fn10, res.base.file1, res.truth, res.nodes, firstLine(res.task))
+					r.Name, c, res.snap.fn10, res.snap.file1, res.base.fn10, res.base.file1, res.truth, res.files, firstLine(res.task))
 			}
 			all = append(all, res)
 		}
@@ -150,7 +152,7 @@ func isTestPath(p string) bool {
 // result is what one commit gave.
 type result struct {
 	repo, lang, task string
-	truth, nodes     int
+	truth, files     int
 	snap, base       hits
 	// Of snap's first ten symbols: how many are in test files, how many
 	// are not callables; whether its first is a test's.
@@ -165,7 +167,7 @@ type hits struct{ file1, file5, fn5, fn10 bool }
 // the task.
 type commitCase struct {
 	task  string
-	g     *indexer.Graph
+	s     *snapshot.Snapshot
 	e     *query.Engine
 	fns   map[uint64]bool
 	files map[string]bool
@@ -175,7 +177,7 @@ type commitCase struct {
 // a commit that is not a case: not one parent, no source file of the
 // language changed, more than five, added files only, or no function
 // changed.
-func prepare(ctx context.Context, dir string, r repo, commit string) (*commitCase, error) {
+func prepare(ctx context.Context, dir, cache string, r repo, commit string) (*commitCase, error) {
 	parents, err := git(ctx, dir, "rev-list", "--parents", "-n1", commit)
 	if err != nil {
 		return nil, err
@@ -206,6 +208,35 @@ func prepare(ctx context.Context, dir string, r repo, commit string) (*commitCas
 	if len(strings.Fields(task)) < 4 {
 		return nil, nil
 	}
+	s, err := parentIndex(ctx, dir, cache, r, parent)
+	if err != nil {
+		return nil, err
+	}
+	testFile := map[string]bool{}
+	for _, f := range s.Files {
+		testFile[f.Path] = f.IsTest
+	}
+	fns, files := truth(s.Nodes, ch, func(p string) bool { return isSource(r.Lang, p) && !testFile[p] })
+	if len(fns) == 0 {
+		return nil, nil
+	}
+	e, err := query.Build(s)
+	if err != nil {
+		return nil, fmt.Errorf("build engine: %w", err)
+	}
+	return &commitCase{task: task, s: s, e: e, fns: fns, files: files}, nil
+}
+
+// parentIndex indexes the tree of commit parent, or reads the snapshot
+// of it kept in cache.
+func parentIndex(ctx context.Context, dir, cache string, r repo, parent string) (*snapshot.Snapshot, error) {
+	kept := ""
+	if cache != "" {
+		kept = filepath.Join(cache, strings.ReplaceAll(r.Name, "/", "+"), parent)
+		if s, err := snapshot.ReadDir(ctx, kept, snapshot.ReadOptions{}); err == nil {
+			return s, nil
+		}
+	}
 	tmp, err := os.MkdirTemp("", "localize-")
 	if err != nil {
 		return nil, err
@@ -218,33 +249,31 @@ func prepare(ctx context.Context, dir string, r repo, commit string) (*commitCas
 	if err != nil {
 		return nil, fmt.Errorf("index %s: %w", parent, err)
 	}
-	testFile := map[string]bool{}
-	for _, f := range g.Files {
-		testFile[f.Path] = f.IsTest
+	s := &snapshot.Snapshot{Nodes: g.Nodes, Edges: g.Edges, Files: g.Files, Sources: g.Sources, Refs: g.Refs}
+	if kept != "" {
+		st, err := filestore.New(kept)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := snapshot.Write(ctx, st, "", s); err != nil {
+			return nil, fmt.Errorf("keep the index of %s: %w", parent, err)
+		}
 	}
-	fns, files := truth(g.Nodes, ch, func(p string) bool { return isSource(r.Lang, p) && !testFile[p] })
-	if len(fns) == 0 {
-		return nil, nil
-	}
-	e, err := query.Build(&snapshot.Snapshot{Nodes: g.Nodes, Edges: g.Edges, Files: g.Files, Sources: g.Sources})
-	if err != nil {
-		return nil, fmt.Errorf("build engine: %w", err)
-	}
-	return &commitCase{task: task, g: g, e: e, fns: fns, files: files}, nil
+	return s, nil
 }
 
 // measure ranks one commit's case with Context and with the baseline.
-func measure(ctx context.Context, dir string, r repo, commit string) (result, error) {
-	c, err := prepare(ctx, dir, r, commit)
+func measure(ctx context.Context, dir, cache string, r repo, commit string) (result, error) {
+	c, err := prepare(ctx, dir, cache, r, commit)
 	if err != nil {
 		return result{}, err
 	}
 	if c == nil {
 		return result{}, fmt.Errorf("not a case: was the corpus picked with another version of the rules?")
 	}
-	res := result{repo: r.Name, lang: r.Lang, task: c.task, truth: len(c.fns), nodes: len(c.g.Files)}
+	res := result{repo: r.Name, lang: r.Lang, task: c.task, truth: len(c.fns), files: len(c.s.Files)}
 	testFile := map[string]bool{}
-	for _, f := range c.g.Files {
+	for _, f := range c.s.Files {
 		testFile[f.Path] = f.IsTest || isTestPath(f.Path)
 	}
 
@@ -268,14 +297,14 @@ func measure(ctx context.Context, dir string, r repo, commit string) (result, er
 	res.empty = len(ans.Symbols) == 0
 	res.snap = score(ids, files, c)
 
-	ids, files = baseline(c.g, c.task)
+	ids, files = baseline(c.s, c.task)
 	res.base = score(ids, files, c)
 	return res, nil
 }
 
 // baseline ranks the callables of g by BM25 over their name and body
 // text, and returns their ids and files in that order.
-func baseline(g *indexer.Graph, task string) ([]uint64, []string) {
+func baseline(g *snapshot.Snapshot, task string) ([]uint64, []string) {
 	src := map[string][]byte{}
 	for _, s := range g.Sources {
 		src[s.Path] = s.Content

@@ -128,7 +128,7 @@ func pickAll(ctx context.Context, mirrors string, repos []repo, n int, stdout, s
 			if len(picked) == n {
 				break
 			}
-			cs, err := prepare(ctx, dir, r, c)
+			cs, err := prepare(ctx, dir, "", r, c)
 			if err != nil {
 				if ctx.Err() != nil {
 					return err
