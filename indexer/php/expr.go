@@ -24,6 +24,11 @@ import (
 // agree on. Reasons: local, param, type, this, expr, deep.
 //
 // instantiates refs read "new \T(n)", n the number of arguments.
+// references refs read a class fully qualified, "\N\T": one per class a
+// type declaration names (a property's, parameter's or result's type, a
+// caught type; Src the property, else the code around) and per
+// instanceof; "@\N\T" for an attribute, an edge only to a class of the
+// snapshot. Builtin types make no ref; self and static read the class.
 // imports refs read "\A\B" (a class or namespace), "function \A\f",
 // "const \A\K" or "file path" (require and include), the path relative to
 // the root of the tree, or ?dynamic, ?outside, ?absolute. extends refs

@@ -119,6 +119,13 @@ type frame struct {
 	flags      uint32
 	header     uint32 // property and constant declarations: where the text after the modifiers starts
 	doc        string
+	uses       []typeUse // property declarations: the uses in the declared type, until the first property
+}
+
+// typeUse is a class named in a type: where, and its name fully qualified.
+type typeUse struct {
+	at   span
+	name string
 }
 
 // binding is one way a variable is bound in a scope (a function, method,
@@ -163,6 +170,10 @@ type fileState struct {
 	active   map[string]bool
 	qnames   map[int32]string // call items → the names in them, qualified (see names)
 	classes  []classSpan
+	promo    struct { // the promoted constructor parameter the walk is in
+		at   span
+		node int32
+	}
 }
 
 // classSpan is the range of a type: what $this is in it.
@@ -387,6 +398,8 @@ func (f *fileState) run(ctx context.Context) {
 			f.enumCase(it)
 		case kPromo:
 			f.promoted(i)
+		case kTUse, kTAnnot:
+			f.typeUse(it)
 		case kParam:
 			f.param(it)
 		case kAssign:
@@ -814,6 +827,10 @@ func (f *fileState) member(it *item) {
 		}
 	}
 	node.Signature = oneLine(sig)
+	for _, u := range g.uses {
+		f.addRef(schemas.EdgeReferences, node.ID, u.at, f.text(u.at), u.name)
+	}
+	g.uses = nil
 	if g.kind == kProps && g.typ.end > 0 {
 		t := squeeze(f.text(g.typ))
 		if e := f.instance(t); e[0] == '{' {
@@ -823,6 +840,33 @@ func (f *fileState) member(it *item) {
 }
 
 func (fr *frame) span() span { return span{fr.start, fr.end} }
+
+// typeUse records a class named in a type, by instanceof or by an
+// attribute ("@" and the class, an edge only to a class of the snapshot)
+// as a references ref reading it fully qualified. Its src is the property
+// or promoted parameter whose type it is in, else the code around.
+// Builtin types name no class.
+func (f *fileState) typeUse(it *item) {
+	q, _ := f.qualify(f.text(it.span))
+	if q == "" {
+		return
+	}
+	if it.kind == kTAnnot {
+		f.addRef(schemas.EdgeReferences, f.srcID(f.context()), it.span, f.text(it.span), "@"+q)
+		return
+	}
+	if n := len(f.stack); n > 0 {
+		if g := f.stack[n-1]; g.kind == kProps && g.typ.start <= it.start && it.end <= g.typ.end {
+			g.uses = append(g.uses, typeUse{it.span, q})
+			return
+		}
+	}
+	src := f.srcID(f.context())
+	if f.promo.at.start <= it.start && it.end <= f.promo.at.end {
+		src = f.nodes[f.promo.node].ID
+	}
+	f.addRef(schemas.EdgeReferences, src, it.span, f.text(it.span), q)
+}
 
 // enumCase makes the node of an enum case: a constant.
 func (f *fileState) enumCase(it *item) {
@@ -854,6 +898,7 @@ func (f *fileState) promoted(i int) {
 	name := f.text(it.role[rName])
 	flags, _ := f.modifiers(i, it.role[rName].start)
 	n := f.addNode(schemas.KindField, name, f.nodes[o.node].QualifiedName+"::$"+name, o.node, it.span)
+	f.promo.at, f.promo.node = it.span, n
 	node := &f.nodes[n]
 	node.Visibility = visibility(flags)
 	node.Exported = node.Visibility == schemas.Public

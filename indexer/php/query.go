@@ -56,6 +56,8 @@ const (
 	kBase
 	kImpl
 	kTraitUse
+	kTAnnot
+	kTUse
 	numKinds
 )
 
@@ -63,7 +65,7 @@ var kindNames = [numKinds]string{
 	"ns", "class", "interface", "trait", "enum", "anon", "method", "func", "closure", "props", "consts",
 	"prop", "const", "case", "promo", "param", "assign", "catch", "unk", "loop", "try", "cond",
 	"call", "mcall", "scall", "new", "field", "paren", "arg", "use", "require", "doc", "modifier",
-	"base", "impl", "traituse",
+	"base", "impl", "traituse", "tannot", "tuse",
 }
 
 // isType reports whether k declares a class-like type (anonymous classes

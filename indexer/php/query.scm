@@ -71,3 +71,10 @@
 (global_declaration (variable_name (name) @unk.name)) @unk
 (static_variable_declaration name: (variable_name (name) @unk.name)) @unk
 (anonymous_function_use_clause (by_ref (variable_name (name) @unk.name))) @unk
+
+; Uses of a type: every named type of a declaration (a property's,
+; parameter's or result's type, a caught type), the class of instanceof,
+; and the class of an attribute.
+(named_type) @tuse
+(binary_expression operator: "instanceof" right: [(name) (qualified_name) (relative_name)] @tuse)
+(attribute [(name) (qualified_name) (relative_name)] @tannot)

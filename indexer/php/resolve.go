@@ -153,6 +153,19 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
 			edges = append(edges, resolvedEdge(ref, ref.Kind, r.nodes[t.node].ID, schemas.ResolvedScope))
 		case schemas.EdgeInstantiates:
 			edges = r.instantiate(edges, ref)
+		case schemas.EdgeReferences:
+			q, attr := strings.CutPrefix(ref.Expr, "@")
+			t, why := r.typ(q)
+			switch {
+			case t != nil:
+				edges = append(edges, resolvedEdge(ref, schemas.EdgeReferences, r.nodes[t.node].ID, schemas.ResolvedScope))
+			case !attr:
+				e := unresolvedEdge(ref, schemas.EdgeReferences, why)
+				if strings.HasPrefix(why, reasonAmbiguous) {
+					e.Resolution = schemas.Ambiguous
+				}
+				edges = append(edges, e)
+			}
 		case schemas.EdgeCalls:
 			edges = append(edges, r.call(ref))
 		}
