@@ -346,6 +346,10 @@ func (f *fileState) run(ctx context.Context) {
 			f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
 		case kCall:
 			f.call(i)
+		case kRescue:
+			if c := squeeze(f.text(it.span)); isConstPath(c) {
+				f.addRef(schemas.EdgeReferences, f.context(), it.span, c, "rescue "+c)
+			}
 		case kBare:
 			name := f.text(it.span)
 			if vis, ok := visibilityWords[name]; ok {

@@ -35,12 +35,13 @@ const (
 	kBare
 	kSuper
 	kDoc
+	kRescue
 	numKinds
 )
 
 var kindNames = [numKinds]string{
 	"module", "class", "sclass", "method", "smethod", "loop", "try", "cond", "call", "const", "assign",
-	"local", "bare", "super", "doc",
+	"local", "bare", "super", "doc", "rescue",
 }
 
 // Roles: the slots of item.role that a kind's role captures fill.

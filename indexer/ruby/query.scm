@@ -52,3 +52,7 @@
 (begin) @try
 [(if) (unless) (if_modifier) (unless_modifier) (case) (when) (conditional) (else) (elsif) (rescue_modifier)] @cond
 (binary operator: ["&&" "||" "and" "or"] right: (_) @cond)
+
+; A class a rescue clause names.
+(exceptions (constant) @rescue)
+(exceptions (scope_resolution) @rescue)

@@ -713,8 +713,19 @@ func (r *resolver) ref(edges []schemas.Edge, rf *schemas.Ref) []schemas.Edge {
 		}
 		return append(edges, unresolvedEdge(rf, schemas.EdgeExtends, reasonNotClass+rf.Expr))
 	case schemas.EdgeReferences:
-		_, e, _ := strings.Cut(rf.Expr, " ")
-		t, _, ext := r.constant(e, src)
+		how, e, _ := strings.Cut(rf.Expr, " ")
+		t, c, ext := r.constant(e, src)
+		if how == "rescue" { // a class (or a module) of exceptions
+			switch {
+			case t != nil:
+				return append(edges, resolvedEdge(rf, schemas.EdgeReferences, r.nodes[t.decls[0]].ID, schemas.ResolvedScope))
+			case ext != "":
+				return append(edges, unresolvedEdge(rf, schemas.EdgeReferences, reasonExternal+ext))
+			case c >= 0:
+				return append(edges, unresolvedEdge(rf, schemas.EdgeReferences, reasonConstValue))
+			}
+			return append(edges, unresolvedEdge(rf, schemas.EdgeReferences, reasonNotClass+e))
+		}
 		switch {
 		case t != nil && t.kind == schemas.KindModule:
 			return append(edges, resolvedEdge(rf, schemas.EdgeReferences, r.nodes[t.decls[0]].ID, schemas.ResolvedScope))

@@ -20,7 +20,10 @@
 // method. `require` and `require_relative` resolve to files of the tree
 // (require by the load path: the lib/, test/ and spec/ folders and the
 // top). Anything else, duck-typed receivers above all, stays unresolved
-// with a reason.
+// with a reason. Ruby has no type positions: the uses of a class are
+// C.new (instantiates), a superclass (extends), include, extend and
+// prepend (references refs "include M"), and the classes a rescue clause
+// names (references refs "rescue C", an edge to the class or module).
 package ruby
 
 import (
