@@ -400,6 +400,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 		case kLoop, kTry, kCond:
 			f.stack = append(f.stack, open{kind: it.kind, start: it.start, end: it.end})
 		case kAlias:
+			f.uses.annot = it.role[rName] // the name declared: no use
 			f.alias(it)
 		case kAssign:
 			f.assign(it)

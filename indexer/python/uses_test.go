@@ -34,10 +34,11 @@ func TestTypeUses(t *testing.T) {
 		pyUse(lt.FormResult, "def f() -> T:\n    pass\n", []string{
 			"m.f -references-> t.T (import) m.py:4",
 		}),
-		pyUse(lt.FormVar, "def f():\n    x: T = g()\n\nv: U = None\n", []string{
+		pyUse(lt.FormVar, "def f():\n    x: T = g()\n\nv: U = None\n\ntype Alias = list[T]\n", []string{
 			"m.f -references-> t.T (import) m.py:5",
 			"m.v -references-> t.U (import) m.py:7",
-		}),
+			"m -references-> t.T (import) m.py:9",
+		}, "m -references-> m.Alias", "m -references-> ?Alias"),
 		pyUse(lt.FormAssertion, "def f(x):\n    return isinstance(x, (T, t.U)) or issubclass(x, E)\n", []string{
 			"m.f -references-> t.T (import) m.py:5",
 			"m.f -references-> t.U (import) m.py:5",
