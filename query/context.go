@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"path"
 	"slices"
 	"strings"
 	"unsafe"
@@ -102,6 +103,7 @@ const (
 	ctxTests      = 5    // tests named apart, at most
 	ctxTypeBoost  = 0.8  // what a type's text match counts, a function's being 1
 	ctxValueBoost = 0.5  // and a field's, variable's or constant's
+	ctxAsideBoost = 0.5  // and, times those, a symbol's in examples, benchmarks or docs (asidePath)
 )
 
 // Field weights of the context index: a word in a symbol's name counts
@@ -474,10 +476,12 @@ func (e *Engine) buildContextIndex() *ctxIndex {
 			add(id, w)
 		}
 	}
-	tests := map[string]bool{}
+	tests, asideFiles := map[string]bool{}, map[string]bool{}
 	for _, f := range e.files {
-		if f.IsTest {
+		if f.IsTest || testPath(f.Path) {
 			tests[f.Path] = true
+		} else if asidePath(f.Path) {
+			asideFiles[f.Path] = true
 		}
 	}
 	index := func(r int32, src []byte) {
@@ -485,6 +489,9 @@ func (e *Engine) buildContextIndex() *ctxIndex {
 		row, doc = r, doc[:0]
 		x.test[r] = n.IsTest || tests[n.File]
 		x.boost[r] = kindBoost(n.Kind)
+		if asideFiles[n.File] {
+			x.boost[r] *= ctxAsideBoost
+		}
 		if w := foldASCII(n.Name); stopWords[w] || taskWords[w] {
 			x.named[w] = true
 		}
@@ -581,6 +588,35 @@ func (e *Engine) buildContextIndex() *ctxIndex {
 		}
 	}
 	return x
+}
+
+// testPath reports whether a file is a test's by its path where its
+// language does not say: under a folder named test, tests, __tests__,
+// spec or specs, or named as tests are in most languages (x_test.go,
+// test_x.py, x.test.ts, x.spec.js, XTest.java).
+func testPath(p string) bool {
+	dir, base := path.Split(p)
+	for d := range strings.SplitSeq(strings.TrimSuffix(dir, "/"), "/") {
+		switch d {
+		case "test", "tests", "__tests__", "spec", "specs":
+			return true
+		}
+	}
+	stem := strings.TrimSuffix(base, path.Ext(base))
+	return strings.HasPrefix(stem, "test_") || strings.HasSuffix(stem, "_test") || strings.HasSuffix(stem, ".test") ||
+		strings.HasSuffix(stem, ".spec") || strings.HasSuffix(stem, "Test") || strings.HasSuffix(stem, "Tests")
+}
+
+// asidePath reports whether a file is beside the code a task changes, by
+// its path: under a folder of examples, benchmarks or documentation.
+func asidePath(p string) bool {
+	for d := range strings.SplitSeq(path.Dir(p), "/") {
+		switch d {
+		case "example", "examples", "_examples", "benchmark", "benchmarks", "docs", "doc":
+			return true
+		}
+	}
+	return false
 }
 
 // isCallable reports whether kind is a function, a method or a
