@@ -96,7 +96,7 @@ func BenchmarkStoreGOROOT(b *testing.B) {
 					return
 				}
 				start := time.Now()
-				res, err := sess.CallTool(ctx, &mcp.CallToolParams{Name: "snap_callers",
+				res, err := sess.CallTool(ctx, &mcp.CallToolParams{Name: "snap_calls",
 					Arguments: map[string]any{"name": "Sprintf", "file": "fmt/print.go", "limit": 20}})
 				took := time.Since(start)
 				if err != nil || res.IsError {

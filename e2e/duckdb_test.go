@@ -76,15 +76,18 @@ func snapJSON[T any](t *testing.T, args ...string) T {
 	return decode[T](t, out)
 }
 
+// snapStats is what snap_status says with detail stats.
 type snapStats struct {
 	Commit          string         `json:"commit"`
 	Nodes           int            `json:"nodes"`
 	Unresolved      int            `json:"unresolved"`
-	FilesByLanguage map[string]int `json:"files_by_language"`
-	TopUnresolved   []struct {
-		Reason string `json:"reason"`
-		Count  int    `json:"count"`
-	} `json:"top_unresolved"`
+	FilesByLanguage map[string]int `json:"languages"`
+	Stats           struct {
+		TopUnresolved []struct {
+			Reason string `json:"reason"`
+			Count  int    `json:"count"`
+		} `json:"top_unresolved"`
+	} `json:"stats"`
 }
 
 // TestDuckDB reads a store as a dataset with a real DuckDB, the engine
@@ -108,7 +111,7 @@ func TestDuckDB(t *testing.T) {
 	heads := map[string]string{"example/shop": head, "example/app": app}
 	st := map[string]snapStats{}
 	for _, dir := range []string{before, head, app} {
-		st[dir] = snapJSON[snapStats](t, "query", "stats", "--snapshot", dir, "--json")
+		st[dir] = snapJSON[snapStats](t, "query", "status", "--detail", "stats", "--snapshot", dir, "--json")
 	}
 
 	res := runDuckDB(t, node, api, store, 1)
@@ -143,7 +146,7 @@ func TestDuckDB(t *testing.T) {
 		t.Errorf("heads: %v, want %v", got, want)
 	}
 
-	// Files per language, as snap_stats counts them.
+	// Files per language, as snap_status counts them.
 	files := map[string]map[string]int{}
 	for _, r := range res["files_per_language"].Rows {
 		if files[str(r["repo"])] == nil {
@@ -154,11 +157,11 @@ func TestDuckDB(t *testing.T) {
 	}
 	for repo, dir := range heads {
 		if fmt.Sprint(files[repo]) != fmt.Sprint(st[dir].FilesByLanguage) {
-			t.Errorf("%s: files per language %v, snap_stats says %v", repo, files[repo], st[dir].FilesByLanguage)
+			t.Errorf("%s: files per language %v, snap_status says %v", repo, files[repo], st[dir].FilesByLanguage)
 		}
 	}
 
-	// The most called symbols: each as many calls as snap_callers lists
+	// The most called symbols: each as many calls as snap_calls lists
 	// call sites in the branch's newest snapshot (NewMemStore gained one
 	// there; counting every snapshot would count its calls twice).
 	most := res["most_called"].Rows
@@ -172,9 +175,9 @@ func TestDuckDB(t *testing.T) {
 				QName string `json:"qname"`
 			} `json:"symbol"`
 			Total int `json:"total"`
-		}](t, "query", "callers", "--snapshot", heads[str(r["repo"])], "--id", str(r["id"]), "--json")
+		}](t, "query", "calls", "--snapshot", heads[str(r["repo"])], "--id", str(r["id"]), "--json")
 		if ans.Symbol.QName != str(r["qualified_name"]) || strconv.Itoa(ans.Total) != str(r["calls"]) {
-			t.Errorf("most_called: %s %s called %s times; snap_callers says %s, %d", r["repo"], r["qualified_name"], r["calls"], ans.Symbol.QName, ans.Total)
+			t.Errorf("most_called: %s %s called %s times; snap_calls says %s, %d", r["repo"], r["qualified_name"], r["calls"], ans.Symbol.QName, ans.Total)
 		}
 		seen[str(r["qualified_name"])+" "+str(r["calls"])] = true
 	}
@@ -196,12 +199,12 @@ func TestDuckDB(t *testing.T) {
 		for _, n := range unresolved[repo] {
 			total += n
 		}
-		if total != st[dir].Unresolved || len(st[dir].TopUnresolved) == 0 {
-			t.Errorf("%s: %d unresolved, snap_stats says %d", repo, total, st[dir].Unresolved)
+		if total != st[dir].Unresolved || len(st[dir].Stats.TopUnresolved) == 0 {
+			t.Errorf("%s: %d unresolved, snap_status says %d", repo, total, st[dir].Unresolved)
 		}
-		for _, u := range st[dir].TopUnresolved {
+		for _, u := range st[dir].Stats.TopUnresolved {
 			if unresolved[repo][u.Reason] != u.Count {
-				t.Errorf("%s: %d unresolved for %q, snap_stats says %d", repo, unresolved[repo][u.Reason], u.Reason, u.Count)
+				t.Errorf("%s: %d unresolved for %q, snap_status says %d", repo, unresolved[repo][u.Reason], u.Reason, u.Count)
 			}
 		}
 	}

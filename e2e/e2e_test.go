@@ -44,7 +44,9 @@ func TestMain(m *testing.M) {
 		os.RemoveAll(dir)
 		os.Exit(code)
 	}
-	args := []string{"build", "-o", snapBin}
+	// -trimpath, as the action and the release build it: their builds,
+	// in other folders, then find every package in the build cache.
+	args := []string{"build", "-trimpath", "-o", snapBin}
 	if os.Getenv("SNAP_E2E_RACE") != "" {
 		args = append(args, "-race")
 	}
@@ -153,7 +155,7 @@ func TestServeGoFixture(t *testing.T) {
 	for _, tool := range tools.Tools {
 		names = append(names, tool.Name)
 		// Every tool but the settings' writer only reads.
-		readOnly := tool.Name != "snap_update_config"
+		readOnly := tool.Name != "snap_config"
 		if tool.Annotations == nil || tool.Annotations.ReadOnlyHint != readOnly || !tool.Annotations.IdempotentHint ||
 			tool.Annotations.OpenWorldHint == nil || *tool.Annotations.OpenWorldHint {
 			t.Errorf("%s: annotations %+v, want read-only %v, idempotent, closed-world", tool.Name, tool.Annotations, readOnly)
@@ -163,8 +165,8 @@ func TestServeGoFixture(t *testing.T) {
 		}
 	}
 	slices.Sort(names)
-	want := []string{"snap_call_details", "snap_callees", "snap_callers", "snap_dependencies", "snap_dependents", "snap_find_file", "snap_find_references", "snap_find_symbol", "snap_impact", "snap_node", "snap_path",
-		"snap_list_dir", "snap_manifest", "snap_read_file", "snap_search", "snap_stats", "snap_status", "snap_symbols_overview"}
+	want := []string{"snap_calls", "snap_config", "snap_context", "snap_explore", "snap_find_references", "snap_impact", "snap_path",
+		"snap_search", "snap_status", "snap_symbol", "snap_symbols_overview"}
 	for _, w := range want {
 		if !slices.Contains(names, w) {
 			t.Errorf("tools/list lacks %s; has %v", w, names)
@@ -178,12 +180,12 @@ func TestServeGoFixture(t *testing.T) {
 	}
 
 	// Who calls Lookup: main, at the call site.
-	ans, isErr := call(t, sess, "snap_callers", map[string]any{"name": "Lookup"})
+	ans, isErr := call(t, sess, "snap_calls", map[string]any{"name": "Lookup"})
 	if isErr || !slices.Equal(qnames(ans["callers"]), []string{"example.com/shop/cmd/shop.main"}) {
 		t.Errorf("callers of Lookup = %v", ans)
 	}
 	// What Fill calls: resolved through receivers, fields, locals, promotion.
-	ans, _ = call(t, sess, "snap_callees", map[string]any{"name": "Fill"})
+	ans, _ = call(t, sess, "snap_calls", map[string]any{"name": "Fill", "direction": "out", "max_tokens": 10000})
 	got := qnames(ans["callees"])
 	for _, w := range []string{"example.com/shop/server.(*Base).Logf", "example.com/shop/store.(*MemStore).Put",
 		"example.com/shop/store.MemStore.Len", "example.com/shop/store.NewMemStore", "example.com/shop/store.Store.Put"} {
@@ -203,26 +205,26 @@ func TestServeGoFixture(t *testing.T) {
 		args map[string]any
 		code string
 	}{
-		{"snap_find_symbol", map[string]any{"name": "Get"}, "AMBIGUOUS_SYMBOL"},
-		{"snap_callers", map[string]any{}, "INVALID_ARGUMENT"},
-		{"snap_callers", map[string]any{"name": 42}, "INVALID_ARGUMENT"},
-		{"snap_node", map[string]any{"id": "12345"}, "SYMBOL_NOT_FOUND"},
+		{"snap_symbol", map[string]any{"name": "Get"}, "AMBIGUOUS_SYMBOL"},
+		{"snap_calls", map[string]any{}, "INVALID_ARGUMENT"},
+		{"snap_calls", map[string]any{"name": 42}, "INVALID_ARGUMENT"},
+		{"snap_symbol", map[string]any{"id": "12345"}, "SYMBOL_NOT_FOUND"},
 		{"snap_search", map[string]any{"query": "Store", "limit": -1}, "INVALID_ARGUMENT"},
 		{"snap_search", map[string]any{"query": "Store", "cursor": "garbage"}, "PAGINATION_ERROR"},
-		{"snap_read_file", map[string]any{"path": "../../etc/passwd"}, "PATH_OUTSIDE_ROOT"},
-		{"snap_read_file", map[string]any{"path": "nope.go"}, "FILE_NOT_FOUND"},
+		{"snap_symbols_overview", map[string]any{"file": "../../etc/passwd"}, "PATH_OUTSIDE_ROOT"},
+		{"snap_symbols_overview", map[string]any{"file": "nope.go"}, "FILE_NOT_FOUND"},
 	} {
 		ans, isErr := call(t, sess, c.tool, c.args)
 		if !isErr || errCode(ans) != c.code {
 			t.Errorf("%s %v: error %v, answer %v; want %s", c.tool, c.args, isErr, ans, c.code)
 		}
 	}
-	ans, isErr = call(t, sess, "snap_find_symbol", map[string]any{"name": "Get"})
+	ans, isErr = call(t, sess, "snap_symbol", map[string]any{"name": "Get"})
 	if e, _ := ans["error"].(map[string]any); isErr && !strings.Contains(mustJSON(e["details"]), "MemStore") {
 		t.Errorf("ambiguous Get: details %v should list the candidates", e["details"])
 	}
-	// Still serving: a file read from the snapshot, not the disk.
-	ans, isErr = call(t, sess, "snap_read_file", map[string]any{"path": "store/store.go"})
+	// Still serving: a file's outline from the snapshot, not the disk.
+	ans, isErr = call(t, sess, "snap_symbols_overview", map[string]any{"file": "store/store.go"})
 	if isErr || !strings.Contains(mustJSON(ans), "func NewMemStore") {
 		t.Errorf("read_file after errors = %v", ans)
 	}
@@ -250,7 +252,7 @@ func TestServePythonFixture(t *testing.T) {
 	}
 	// Repository.save is reached through self, a subclass instance and an
 	// attribute typed by annotation.
-	ans, isErr := call(t, sess, "snap_callers", map[string]any{"name": "shop.repository.Repository.save"})
+	ans, isErr := call(t, sess, "snap_calls", map[string]any{"name": "shop.repository.Repository.save"})
 	got := qnames(ans["callers"])
 	for _, w := range []string{"shop.repository.OrderRepository.new_order", "shop.services.billing.BillingService._record"} {
 		if isErr || !slices.Contains(got, w) {
@@ -258,12 +260,12 @@ func TestServePythonFixture(t *testing.T) {
 		}
 	}
 	// Constructors: callers of a class are the places that instantiate it.
-	ans, _ = call(t, sess, "snap_callers", map[string]any{"name": "StripeGateway"})
+	ans, _ = call(t, sess, "snap_calls", map[string]any{"name": "StripeGateway"})
 	if !slices.Contains(qnames(ans["callers"]), "shop.services.billing.BillingService.__init__") {
 		t.Errorf("callers of StripeGateway = %v", ans)
 	}
 	// Unresolved calls are listed apart, with their reason.
-	ans, _ = call(t, sess, "snap_callees", map[string]any{"name": "shop.cli.fetch"})
+	ans, _ = call(t, sess, "snap_calls", map[string]any{"name": "shop.cli.fetch", "direction": "out"})
 	if !strings.Contains(mustJSON(ans), "not in snapshot") {
 		t.Errorf("callees of fetch should list requests.get as unresolved: %v", ans)
 	}

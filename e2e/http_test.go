@@ -22,7 +22,7 @@ func TestServeHTTP(t *testing.T) {
 
 	// The same question over stdio, for comparison.
 	stdio, _ := serve(t, snap)
-	want, _ := call(t, stdio, "snap_callers", map[string]any{"name": "Lookup"})
+	want, _ := call(t, stdio, "snap_calls", map[string]any{"name": "Lookup"})
 
 	var wg sync.WaitGroup
 	for range 3 {
@@ -37,7 +37,7 @@ func TestServeHTTP(t *testing.T) {
 			}
 			defer sess.Close()
 			for range 5 {
-				got, isErr := call(t, sess, "snap_callers", map[string]any{"name": "Lookup"})
+				got, isErr := call(t, sess, "snap_calls", map[string]any{"name": "Lookup"})
 				if isErr || mustJSON(got) != mustJSON(want) {
 					t.Errorf("over HTTP:\n%s\nover stdio:\n%s", mustJSON(got), mustJSON(want))
 					return
@@ -66,7 +66,7 @@ func TestServeHTTP(t *testing.T) {
 		t.Fatalf("connect over HTTP: %v", err)
 	}
 	defer hsess.Close()
-	call(t, hsess, "snap_stats", map[string]any{})
+	call(t, hsess, "snap_status", map[string]any{"detail": "stats"})
 	time.Sleep(200 * time.Millisecond) // the client opens its event stream
 	start := time.Now()
 	cmd.Process.Signal(syscall.SIGTERM)
@@ -118,7 +118,7 @@ func TestServeHTTPSessionsApart(t *testing.T) {
 	a, b := connect("2025-11-25"), connect("2025-06-18")
 	var wg sync.WaitGroup
 	wg.Go(func() {
-		if ans, isErr := call(t, a, "snap_update_config", map[string]any{"toolsets": []string{"index"}}); isErr {
+		if ans, isErr := call(t, a, "snap_config", map[string]any{"toolsets": []string{"index"}}); isErr {
 			t.Errorf("A narrows its toolsets: %v", ans)
 		}
 	})
@@ -134,16 +134,16 @@ func TestServeHTTPSessionsApart(t *testing.T) {
 	if got := tools(a); strings.Contains(got, "snap_search") {
 		t.Errorf("A's tools after it chose index: %s", got)
 	}
-	if got := tools(b); !strings.Contains(got, "snap_search") || !strings.Contains(got, "snap_callers") {
+	if got := tools(b); !strings.Contains(got, "snap_search") || !strings.Contains(got, "snap_calls") {
 		t.Errorf("B's tools after A chose index: %s", got)
 	}
-	if ans, isErr := call(t, b, "snap_update_config", map[string]any{"toolsets": []string{"memories"}}); !isErr {
+	if ans, isErr := call(t, b, "snap_config", map[string]any{"toolsets": []string{"memories"}}); !isErr {
 		t.Errorf("B chose memories past --toolsets: %v", ans)
 	}
 	// A request of MCP 2026-07-28 comes in no session: its settings
 	// could last for nobody, and change nobody's.
 	c := connect("")
-	if ans, isErr := call(t, c, "snap_update_config", map[string]any{"toolsets": []string{"index"}}); !isErr || !strings.Contains(mustJSON(ans), "no sessions") {
+	if ans, isErr := call(t, c, "snap_config", map[string]any{"toolsets": []string{"index"}}); !isErr || !strings.Contains(mustJSON(ans), "no sessions") {
 		t.Errorf("a client of no session chose toolsets: %v", ans)
 	}
 	if got := tools(b); !strings.Contains(got, "snap_search") {
@@ -151,7 +151,7 @@ func TestServeHTTPSessionsApart(t *testing.T) {
 	}
 
 	_, endpoint, _ = serveHTTP(t, snap, "--toolsets", "all", "--max-request-bytes", "64KiB")
-	if got := tools(connect("")); strings.Contains(got, "snap_update_config") || strings.Contains(got, "snap_write_memory") || !strings.Contains(got, "snap_read_memory") {
+	if got := tools(connect("")); strings.Contains(got, "snap_config") || strings.Contains(got, "snap_write_memory") || !strings.Contains(got, "snap_read_memory") {
 		t.Errorf("over HTTP, read-only by default: %s", got)
 	}
 	req, _ := http.NewRequest("POST", endpoint, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"`+strings.Repeat("x", 64<<10)+`"}}`))

@@ -38,7 +38,7 @@ func TestInspectorCLI(t *testing.T) {
 	if err := json.Unmarshal([]byte(out[:strings.LastIndex(out, "}")+1]), &list); err != nil || len(list.Tools) < 10 {
 		t.Fatalf("tools/list: %v\n%s", err, tail(out))
 	}
-	out, _ = run("--method", "tools/call", "--tool-name", "snap_callers", "--tool-arg", "name=Lookup")
+	out, _ = run("--method", "tools/call", "--tool-name", "snap_calls", "--tool-arg", "name=Lookup")
 	if !strings.Contains(out, `"qname": "example.com/shop/cmd/shop.main"`) {
 		t.Errorf("tools/call snap_callers:\n%s", tail(out))
 	}

@@ -352,11 +352,11 @@ func loadPlan(tb testing.TB, folder string, perTool int, seed uint64) map[string
 		add("snap_callers", sel(f))
 		add("snap_callees", merge(sel(f), map[string]any{"limit": 20}))
 		if i%4 == 0 {
-			add("snap_read_file", map[string]any{"path": n.File})
+			add("snap_read_file", map[string]any{"file": n.File})
 		} else {
-			add("snap_read_file", map[string]any{"path": n.File, "start_line": max(1, int(n.StartLine)-5), "end_line": int(n.EndLine) + 5})
+			add("snap_read_file", map[string]any{"file": n.File, "start_line": max(1, int(n.StartLine)-5), "end_line": int(n.EndLine) + 5})
 		}
-		add("snap_symbols_overview", map[string]any{"file": n.File, "signatures": i%2 == 0})
+		add("snap_symbols_overview", map[string]any{"file": n.File, "limit": 10 + i%2*40})
 		add("snap_impact", merge(sel(f), map[string]any{"depth": 2 + i%2}))
 		if len(types) > 0 && i%2 == 0 {
 			add("snap_find_references", sel(pick(types, i)))
@@ -384,7 +384,7 @@ func loadPlan(tb testing.TB, folder string, perTool int, seed uint64) map[string
 		if r, ok := e.FileNode(n.File); ok {
 			add("snap_dependencies", map[string]any{"id": id(r)})
 		}
-		add("snap_list_dir", map[string]any{"path": path.Dir(n.File)})
+		add("snap_list_dir", map[string]any{"dir": path.Dir(n.File)})
 		if i%2 == 0 {
 			add("snap_find_file", map[string]any{"pattern": path.Base(n.File)})
 		} else {
@@ -758,7 +758,7 @@ func runLoad(tb testing.TB, cfg loadConfig) *loadResult {
 	}
 	plan := loadPlan(tb, c.folders[0], cfg.perTool, cfg.seed)
 	runtime.GC() // the plan's engine, before it costs the clients a collection mid-run
-	endpoint, logged, pid := serveHTTPStore(tb, "--store", store, "--repo", c.repo, "--branch", c.branch, "--sync", cfg.poll.String())
+	endpoint, logged, pid := serveHTTPStore(tb, "--store", store, "--repo", c.repo, "--branch", c.branch, "--sync", cfg.poll.String(), "--toolsets", "all")
 	control := connect(tb, endpoint)
 	status := waitAnswering(tb, control, c.commits[0], 5*time.Minute)
 	nodes, _ := status["nodes"].(float64)

@@ -40,9 +40,9 @@ func TestServeNPMRepositories(t *testing.T) {
 
 	callers := func(sess *mcp.ClientSession, name, repo string) []string {
 		t.Helper()
-		ans, isErr := call(t, sess, "snap_callers", map[string]any{"name": name, "repo": repo})
+		ans, isErr := call(t, sess, "snap_calls", map[string]any{"name": name, "repo": repo})
 		if isErr {
-			t.Fatalf("snap_callers %s in %s: %s", name, repo, mustJSON(ans))
+			t.Fatalf("snap_calls %s in %s: %s", name, repo, mustJSON(ans))
 		}
 		return sites(ans["callers"])
 	}

@@ -83,7 +83,7 @@ func TestServeSeveralRepositories(t *testing.T) {
 	}
 
 	// x/net's html/charset calls x/text's htmlindex.Get.
-	ans, isErr := call(t, sess, "snap_callers", map[string]any{"name": "golang.org/x/text/encoding/htmlindex.Get"})
+	ans, isErr := call(t, sess, "snap_calls", map[string]any{"name": "golang.org/x/text/encoding/htmlindex.Get"})
 	if isErr || !slices.ContainsFunc(sites(ans["callers"]), func(s string) bool {
 		return strings.HasPrefix(s, "golang.org/x/net/html/charset.Lookup @golang.org/x/net/html/charset/charset.go:")
 	}) {
@@ -95,16 +95,16 @@ func TestServeSeveralRepositories(t *testing.T) {
 		t.Errorf("impact of htmlindex.Get = %s, want x/net's NewReaderLabel at depth 2", mustJSON(ans))
 	}
 	// A plain name both modules declare: ambiguous across, one within.
-	if ans, _ := call(t, sess, "snap_find_symbol", map[string]any{"name": "NewReader"}); errCode(ans) != "AMBIGUOUS_SYMBOL" {
+	if ans, _ := call(t, sess, "snap_symbol", map[string]any{"name": "NewReader"}); errCode(ans) != "AMBIGUOUS_SYMBOL" {
 		t.Errorf("NewReader everywhere: %s, want AMBIGUOUS_SYMBOL", mustJSON(ans))
 	}
 	ans, isErr = call(t, sess, "snap_search", map[string]any{"query": "NewReader", "repo": "golang.org/x/net", "limit": 100})
 	if res := mustJSON(ans["results"]); isErr || strings.Contains(res, "golang.org/x/text/") || !strings.Contains(res, "golang.org/x/net/") {
 		t.Errorf("search NewReader in x/net = %s", res)
 	}
-	ans, isErr = call(t, sess, "snap_read_file", map[string]any{"path": "html/charset/charset.go", "repo": "golang.org/x/net", "end_line": 5})
-	if isErr || ans["path"] != "golang.org/x/net/html/charset/charset.go" {
-		t.Errorf("read_file relative to x/net = %s", mustJSON(ans))
+	ans, isErr = call(t, sess, "snap_symbols_overview", map[string]any{"file": "html/charset/charset.go", "repo": "golang.org/x/net", "limit": 1})
+	if isErr || ans["file"] != "golang.org/x/net/html/charset/charset.go" {
+		t.Errorf("symbols_overview relative to x/net = %s", mustJSON(ans))
 	}
 	if ans, _ := call(t, sess, "snap_search", map[string]any{"query": "Get", "repo": "golang.org/x/tools"}); errCode(ans) != "INVALID_ARGUMENT" ||
 		!strings.Contains(mustJSON(ans), "golang.org/x/text") {
@@ -124,7 +124,7 @@ func TestServeSeveralRepositories(t *testing.T) {
 	indexAs(t, store, "golang.org/x/sync", syncDir)
 	deadline := time.Now().Add(time.Minute)
 	for {
-		ans, _ := call(t, sess, "snap_find_symbol", map[string]any{"name": "FreshlyAdded"})
+		ans, _ := call(t, sess, "snap_symbol", map[string]any{"name": "FreshlyAdded"})
 		if errCode(ans) == "" {
 			if !strings.Contains(mustJSON(ans), "golang.org/x/sync/fresh/fresh.go") {
 				t.Errorf("FreshlyAdded = %s", mustJSON(ans))
@@ -136,7 +136,7 @@ func TestServeSeveralRepositories(t *testing.T) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	ans, _ = call(t, sess, "snap_callers", map[string]any{"name": "golang.org/x/text/encoding/htmlindex.Get"})
+	ans, _ = call(t, sess, "snap_calls", map[string]any{"name": "golang.org/x/text/encoding/htmlindex.Get"})
 	if len(sites(ans["callers"])) == 0 {
 		t.Errorf("after the join, callers of htmlindex.Get = %s", mustJSON(ans))
 	}

@@ -399,7 +399,7 @@ func TestSyncSurvivesStoreOutage(t *testing.T) {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
-	if ans, isErr := call(t, sess, "snap_callers", map[string]any{"name": "Version0"}); isErr {
+	if ans, isErr := call(t, sess, "snap_calls", map[string]any{"name": "Version0"}); isErr {
 		t.Errorf("callers while the store is down: %v", ans)
 	}
 	// A server started while the store is down serves the cached snapshot
@@ -462,7 +462,7 @@ func TestSwapUnderLoad(t *testing.T) {
 				during := inSwap
 				mu.Unlock()
 				start := time.Now()
-				res, err := sess.CallTool(ctx, &mcp.CallToolParams{Name: "snap_callers", Arguments: map[string]any{"name": "NewMemStore"}})
+				res, err := sess.CallTool(ctx, &mcp.CallToolParams{Name: "snap_calls", Arguments: map[string]any{"name": "NewMemStore"}})
 				took := time.Since(start)
 				if err != nil || res.IsError {
 					t.Errorf("call during load: %v %v", err, res)
@@ -528,7 +528,7 @@ func TestSyncLocalStore(t *testing.T) {
 		t.Fatal(stderr)
 	}
 	waitCommit(t, sess, next, time.Minute)
-	if ans, isErr := call(t, sess, "snap_find_symbol", map[string]any{"name": "Extra"}); isErr {
+	if ans, isErr := call(t, sess, "snap_symbol", map[string]any{"name": "Extra"}); isErr {
 		t.Errorf("the new snapshot does not know Extra: %v", ans)
 	}
 }

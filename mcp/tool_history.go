@@ -291,7 +291,7 @@ var historyTool = waiting(newTool(
 			return nil, terr
 		}
 		n := home.Node(r)
-		s := symOf(home, r)
+		s := subjectOf(home, r)
 		out := &historyOut{Symbol: &s, Points: []historyPoint{}}
 		var prev *historyPoint
 		var prevBody uint64

@@ -171,7 +171,8 @@ func queryCompletionFlags() []compFlag {
 }
 
 // toolCompletions lists the tools of the catalog, without their snap_
-// prefix, and the arguments each takes.
+// prefix, and the arguments each takes; not the former names the compat
+// toolset keeps.
 func toolCompletions() ([]compWord, map[string][]compFlag) {
 	reg, err := mcp.NewRegistry(&query.Holder{})
 	if err != nil {
@@ -180,6 +181,9 @@ func toolCompletions() ([]compWord, map[string][]compFlag) {
 	var words []compWord
 	after := make(map[string][]compFlag)
 	for _, t := range reg.Tools() {
+		if t.Toolset == mcp.ToolsetCompat {
+			continue
+		}
 		name := strings.TrimPrefix(t.Name, "snap_")
 		words = append(words, compWord{name, t.Title})
 		var schema struct {

@@ -29,7 +29,7 @@ func TestCompletionScripts(t *testing.T) {
 				t.Errorf("%s: the script does not name %s", shell, c.Name)
 			}
 		}
-		for _, word := range []string{"claude-desktop", "force", "callers", "depth"} {
+		for _, word := range []string{"claude-desktop", "force", "calls", "depth"} {
 			if !strings.Contains(script, word) {
 				t.Errorf("%s: the script does not complete %s", shell, word)
 			}
@@ -58,8 +58,8 @@ func TestCompletionBash(t *testing.T) {
 		{"snap index --store ", ""}, // a value: file names
 		{"snap completion ", "bash zsh fish"},
 		{"snap help verif", "verify"},
-		{"snap query call", "callers callees call_details"},
-		{"snap query --store /x callers --na", "--name"},
+		{"snap query call", "calls call_details"},
+		{"snap query --store /x calls --na", "--name"},
 		{"snap -", "--help -h --version -v"},
 	} {
 		words := strings.Split(c.line, " ")

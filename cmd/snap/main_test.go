@@ -120,7 +120,7 @@ func TestIndexVerifyQuery(t *testing.T) {
 	if code, stdout, stderr := run(t, dir, "verify", snap); code != 0 || !strings.HasPrefix(stdout, "ok: ") {
 		t.Fatalf("verify: exit %d, %q %q", code, stdout, stderr)
 	}
-	code, stdout, stderr = run(t, dir, "query", "callers", "--name", "Lookup", "--json")
+	code, stdout, stderr = run(t, dir, "query", "calls", "--name", "Lookup", "--json")
 	if code != 0 {
 		t.Fatalf("query: exit %d: %s", code, stderr)
 	}
@@ -134,7 +134,7 @@ func TestIndexVerifyQuery(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &ans); err != nil {
 		t.Fatalf("query --json printed %q: %v", stdout, err)
 	}
-	if len(ans.Callers) != 1 || ans.Callers[0].QName != "example.com/shop/cmd/shop.main" || ans.Callers[0].At != "cmd/shop/main.go:12:11" {
+	if len(ans.Callers) != 1 || ans.Callers[0].QName != "example.com/shop/cmd/shop.main" || ans.Callers[0].At != "cmd/shop/main.go:12" {
 		t.Errorf("callers of Lookup = %+v", ans.Callers)
 	}
 	if !strings.HasPrefix(ans.Commit, "tree-") {

@@ -180,7 +180,7 @@ func (s *serveOverlay) syncer(inner mcp.Syncer) mcp.Syncer {
 	}
 	o := &overlaySyncer{inner: inner, s: s}
 	if is, ok := inner.(mcp.IntervalSetter); ok {
-		return intervalSyncer{o, is} // snap_update_config still sets the interval
+		return intervalSyncer{o, is} // snap_config still sets the interval
 	}
 	return o
 }

@@ -90,8 +90,8 @@ func TestServeOverlay(t *testing.T) {
 		s["hint"] != "from the working tree, not the snapshot: store/store.go" {
 		t.Errorf("snap_search Restock: %v, want it found in store/store.go, from the working tree", s)
 	}
-	if s := call("snap_find_symbol", `{"name":"server.New"}`); s["hint"] != nil {
-		t.Errorf("snap_find_symbol server.New, a file the checkout did not change: hint %q, want none", s["hint"])
+	if s := call("snap_symbol", `{"name":"server.New"}`); s["hint"] != nil {
+		t.Errorf("snap_symbol server.New, a file the checkout did not change: hint %q, want none", s["hint"])
 	}
 	if got := listTree(t, filepath.Join(dir, ".snap")); !slices.Equal(got, cache) {
 		t.Errorf("the overlay wrote into the cache:\n%v\nwas\n%v", got, cache)

@@ -29,7 +29,7 @@ func queryCommand() *cli.Command {
 			"Options: --snapshot FOLDER, --store URL, --repo NAME, --branch BRANCH, --json, --list\n\n" +
 			"Examples:\n" +
 			"  snap query status\n" +
-			"  snap query callers --name Serve --file net/http/server.go\n" +
+			"  snap query calls --name Serve --file net/http/server.go\n" +
 			"  snap query impact --id 1234567890 --depth 2 --json",
 		SkipFlagParsing: true,
 		Flags:           snapshotFlags(),

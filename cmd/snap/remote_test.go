@@ -364,7 +364,7 @@ func TestIndexNarrowed(t *testing.T) {
 	if code != 0 {
 		t.Fatal(stderr)
 	}
-	code, out, _ := run(t, dir, "query", "snap_find_symbol", "--name", "D", "--json")
+	code, out, _ := run(t, dir, "query", "snap_symbol", "--name", "D", "--json")
 	if code == 0 || !strings.Contains(out, "error") {
 		t.Errorf("a vendored symbol was indexed: %s", out)
 	}

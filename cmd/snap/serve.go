@@ -51,8 +51,8 @@ func serveCommand() *cli.Command {
 			"address unless given a bearer token (--token, or SNAP_TOKEN) that every request\n" +
 			"must then carry. Requests from web pages not served by this machine are refused.\n" +
 			"Over HTTP the server is read-only unless --read-only=false: the tools that write\n" +
-			"(memories, snap_update_config) are not offered.\n\n" +
-			"A client chooses among the toolsets --toolsets offers (snap_update_config), for\n" +
+			"(memories, snap_config) are not offered.\n\n" +
+			"A client chooses among the toolsets --toolsets offers (snap_config), for\n" +
 			"its own session only, never past them. Every request is bounded: a message's\n" +
 			"size (--max-request-bytes), a call's time (--call-timeout), an argument's length,\n" +
 			"a list's items, a memory's size; over HTTP, the connections open at once\n" +
@@ -72,7 +72,7 @@ func serveCommand() *cli.Command {
 			&cli.StringFlag{Name: "token", Usage: "with --http, answer only requests carrying `TOKEN` as Authorization: Bearer TOKEN " +
 				"(default: $SNAP_TOKEN; the environment keeps it out of ps); required to listen beyond loopback"},
 			noOverlayFlag(),
-			&cli.BoolFlag{Name: "read-only", Usage: "offer no tool that writes (memories, snap_update_config) (default: true with --http, false over stdio)"},
+			&cli.BoolFlag{Name: "read-only", Usage: "offer no tool that writes (memories, snap_config) (default: true with --http, false over stdio)"},
 			&cli.StringFlag{Name: "max-request-bytes", Usage: "refuse a message (a line on stdin, an HTTP body) longer than `SIZE` (e.g. 1MiB)", Value: "512KiB"},
 			&cli.DurationFlag{Name: "call-timeout", Usage: "give up a tool call that waits longer than `DURATION`", Value: mcp.DefaultCallTimeout},
 			&cli.IntFlag{Name: "max-connections", Usage: "with --http, accept at most `N` connections at once", Value: mcp.DefaultMaxConnections},

@@ -60,13 +60,13 @@ func TestServeBounds(t *testing.T) {
 	got := serveLines(t, []string{"--snapshot", snap, "--no-overlay", "--max-request-bytes", "2KiB", "--toolsets", "symbols"},
 		long,
 		`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`,
-		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"snap_update_config","arguments":{"toolsets":["memories"]}}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"snap_config","arguments":{"toolsets":["memories"]}}}`,
 	)
 	if e, _ := got["<nil>"]["error"].(map[string]any); fmt.Sprint(e["data"]) != "map[code:LIMIT_EXCEEDED limit:2048]" {
 		t.Errorf("a message of 3 KiB, --max-request-bytes 2KiB: %v", got["<nil>"])
 	}
-	if names := toolNamesOf(got["2"]); !slices.Contains(names, "snap_search") || !slices.Contains(names, "snap_update_config") ||
-		slices.Contains(names, "snap_sync") || slices.Contains(names, "snap_callers") {
+	if names := toolNamesOf(got["2"]); !slices.Contains(names, "snap_search") || !slices.Contains(names, "snap_config") ||
+		slices.Contains(names, "snap_sync") || slices.Contains(names, "snap_calls") {
 		t.Errorf("over stdio, --toolsets symbols, no --sync: %v", names)
 	}
 	if res, _ := got["3"]["result"].(map[string]any); res["isError"] != true || !strings.Contains(fmt.Sprint(res), "does not offer memories") {
@@ -110,7 +110,7 @@ func TestServeBounds(t *testing.T) {
 	}{
 		{[]string{"--toolsets", "all"}, false, 512 << 10, "all", []string{"snap_read_memory", "snap_search"}},
 		{[]string{"--toolsets", "symbols,memories", "--read-only=false", "--max-request-bytes", "4KiB"}, true, 4 << 10, "symbols,memories",
-			[]string{"snap_write_memory", "snap_update_config", "snap_search"}},
+			[]string{"snap_write_memory", "snap_config", "snap_search"}},
 	} {
 		url, out, stop := serveHTTP(t, dir, append([]string{"--snapshot", snap, "--no-overlay"}, c.args...)...)
 		names := listOver(url)
@@ -119,7 +119,7 @@ func TestServeBounds(t *testing.T) {
 				t.Errorf("serve --http %v: %s is not offered: %v", c.args, name, names)
 			}
 		}
-		for _, name := range []string{"snap_write_memory", "snap_edit_memory", "snap_delete_memory", "snap_update_config"} {
+		for _, name := range []string{"snap_write_memory", "snap_edit_memory", "snap_delete_memory", "snap_config"} {
 			if slices.Contains(names, name) != c.writes {
 				t.Errorf("serve --http %v: %s offered %v, want %v", c.args, name, !c.writes, c.writes)
 			}
