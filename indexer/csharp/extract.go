@@ -510,7 +510,9 @@ func (f *fileState) run(ctx context.Context) {
 				f.bind(f.text(it.role[rName]), it.start, fr.end, f.declared(it.role[rType]))
 			}
 		case kCatch, kPattern:
-			f.typeUses(it.role[rType], f.srcID(f.context()), false)
+			if it.kind == kPattern { // a caught type is a use item, named or not
+				f.typeUses(it.role[rType], f.srcID(f.context()), false)
+			}
 			if sc := f.scope(0); sc != nil && it.hasRole(rName) {
 				f.bind(f.text(it.role[rName]), it.start, sc.end, f.declared(it.role[rType]))
 			}

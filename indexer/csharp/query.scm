@@ -74,6 +74,7 @@
 ; Types named in expressions, constraints and patterns; a constant pattern
 ; that may name a type.
 (cast_expression type: (_) @use)
+(catch_declaration type: (_) @use)
 (as_expression right: (_) @use)
 (is_expression right: (_) @use)
 (type_pattern type: (_) @use)

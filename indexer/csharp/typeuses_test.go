@@ -85,8 +85,11 @@ public class Oops : System.Exception {}
 			}},
 		{Form: lt.FormAnnotation, Files: with(`[Mark] class U {}`),
 			Want: []string{"N.U -references-> N.MarkAttribute (scope) Use.cs:2"}},
-		{Form: lt.FormThrows, Files: with(`class U { void M() { try {} catch (Oops e) {} } }`),
-			Want: []string{"N.U.M -references-> N.Oops (scope) Use.cs:2"}},
+		{Form: lt.FormThrows, Files: with(`class U { void M() {
+  try {} catch (Oops e) {}
+  try {} catch (Oops) {}
+} }`),
+			Want: []string{"N.U.M -references-> N.Oops (scope) Use.cs:3", "N.U.M -references-> N.Oops (scope) Use.cs:4"}},
 	}, csharp.New())
 }
 
