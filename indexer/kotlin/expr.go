@@ -47,7 +47,8 @@ import (
 // references (Src the property a primary constructor's val or var makes,
 // else the innermost declaration with a node, or the file): a user type
 // as written, type arguments dropped, wherever one is (a declared type, a
-// receiver, a type argument, a bound, a cast, an is check, a caught type);
+// receiver, a type argument, a bound, a cast, an is check, a caught type,
+// a class literal T::class);
 // "@" T for an annotation, an edge only to a type of the snapshot.
 // Supertypes of a declaration are extends and implements refs instead; a
 // type parameter in scope makes no ref, and a builtin type (Int, String,

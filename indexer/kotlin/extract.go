@@ -424,6 +424,8 @@ func (f *fileState) run(ctx context.Context) {
 			}
 		case kUse:
 			f.typeUse(it)
+		case kNav:
+			f.classLiteral(it)
 		case kParam:
 			f.bindAt(f.text(it.role[rName]), it.end, &binding{typ: it.role[rType]})
 		case kVar:
@@ -574,6 +576,30 @@ func (f *fileState) typeUse(it *item) {
 		}
 	}
 	f.addRef(schemas.EdgeReferences, f.useSrc(), it.span, n, n)
+}
+
+// classLiteral records T::class as a use of T: a references ref when T
+// is written as a type is (a.b.T, the last name capitalized) and no local
+// binds its head (x::class is the class of a value).
+func (f *fileState) classLiteral(it *item) {
+	if f.text(it.role[rName]) != "class" || !strings.Contains(f.str[it.role[rObject].end:it.role[rName].start], "::") {
+		return
+	}
+	n := userTypeName(f.text(it.role[rObject]))
+	last := n[strings.LastIndexByte(n, '.')+1:]
+	if last == "" || last[0] < 'A' || last[0] > 'Z' {
+		return
+	}
+	head, _, _ := strings.Cut(n, ".")
+	if f.lookup(head, it.start) != nil {
+		return
+	}
+	for _, v := range f.tvars {
+		if v.name == head && v.scope.start <= it.start && it.start < v.scope.end {
+			return
+		}
+	}
+	f.addRef(schemas.EdgeReferences, f.useSrc(), it.role[rObject], n, n)
 }
 
 // userTypeName returns the name of a user type as written (a.b.C<X>.D

@@ -61,12 +61,17 @@ fun Base.ext() {}`),
 		{Form: lt.FormAssertion, Files: with(`fun m(o: Any) {
   if (o is Item) {}
   when (o) { is Base -> {} !is IShape -> {} else -> {} }
+  val k = Oops::class
+  val j = o::class
 }`),
 			Want: []string{
 				"p.m -references-> p.Item (scope) Use.kt:3",
 				"p.m -references-> p.Base (scope) Use.kt:4",
 				"p.m -references-> p.IShape (scope) Use.kt:4",
-			}},
+				"p.m -references-> p.Oops (scope) Use.kt:5",
+			},
+			// the class of a value is no use of a type.
+			Wrong: []string{"p.m -references-> ?o"}},
 		{Form: lt.FormTypeArg, Files: with(`class U<T>(val f: Box<T>) where T : IShape {
   val g: Map<String, Box<Item>> = mapOf()
   fun <S : Base> m(s: S) { make<Base>() }
