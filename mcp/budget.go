@@ -13,9 +13,14 @@ const (
 	DefaultMaxTokens = 2000
 	// MaxMaxTokens is the largest max_tokens a call may ask for.
 	MaxMaxTokens = 100_000
-	// slack is what a cut answer's cursor and counts add after the cut.
-	slack = 160
+	// maxSlack is what a cut answer's cursor, counts and hint may add
+	// after the cut.
+	maxSlack = 320
 )
+
+// room is the bytes a list may fill within tokens: the budget less what
+// the answer adds once cut (at most a quarter of it).
+func room(tokens int) int { return tokens*4 - min(maxSlack, tokens) }
 
 // budget is the size argument of a tool that lists things.
 type budget struct {
@@ -45,7 +50,7 @@ func fit[T any](out any, items *[]T, tokens int) int {
 // out encodes within tokens, and leaves out showing it: show(k) makes out
 // list the first k items.
 func fitHead(out any, n, tokens int, show func(k int)) int {
-	limit := tokens*4 - slack
+	limit := room(tokens)
 	if n <= 1 || len(encode(out)) <= limit {
 		return n
 	}

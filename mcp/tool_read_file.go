@@ -84,8 +84,8 @@ var readFileTool = newTool(
 		}
 		// Whole lines, one at least, within the budget.
 		from := lineOffset(src, start)
-		if lineOffset(src, end+1)-from > tokens*4-slack {
-			n := sort.Search(end-start+1, func(n int) bool { return lineOffset(src, start+n+1)-from > tokens*4-slack })
+		if lineOffset(src, end+1)-from > room(tokens) {
+			n := sort.Search(end-start+1, func(n int) bool { return lineOffset(src, start+n+1)-from > room(tokens) })
 			end = start + max(n-1, 0)
 			out.Truncated, out.NextStart = true, end+1
 		}

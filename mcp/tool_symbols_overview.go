@@ -137,7 +137,7 @@ func overviewPage(e *query.Engine, in *overviewIn, out *overviewOut, top []*outl
 	out.Total, out.Symbols = len(top), pg
 	k := fitHead(out, len(pg), tokens, func(k int) { out.Symbols = pg[:k] })
 	cut := -1
-	switch max := tokens*4 - slack; {
+	switch max := room(tokens); {
 	case k > 0 && len(encode(out)) > max:
 		cut = k - 1 // the one symbol kept is too large itself
 	case k < len(pg) && len(pg[k].Children) > 0:
@@ -147,7 +147,7 @@ func overviewPage(e *query.Engine, in *overviewIn, out *overviewOut, top []*outl
 		part := *pg[cut]
 		out.Symbols = append(pg[:cut:cut], &part)
 		part.More = fit(out, &part.Children, tokens)
-		if cut == k && len(encode(out)) > tokens*4-slack {
+		if cut == k && len(encode(out)) > room(tokens) {
 			out.Symbols = pg[:k] // not even one member fits beside the others
 		} else {
 			k = cut + 1
