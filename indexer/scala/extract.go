@@ -149,6 +149,10 @@ type fileState struct {
 	tvars []tvar
 	named map[uint64]bool   // type names with refs of their own, by span
 	quals map[uint32]uint32 // qualified types: their start by their end
+	field struct {          // the class parameter the walk is in, a field
+		at   span
+		node int32
+	}
 }
 
 // tvar is a type parameter, visible in the definition that declares it.
@@ -462,7 +466,11 @@ func (f *fileState) typeUse(it *item) {
 			return
 		}
 	}
-	f.addRef(schemas.EdgeReferences, f.srcID(f.context()), span{start, it.end}, n, n)
+	src := f.srcID(f.context())
+	if f.field.at.start <= start && it.end <= f.field.at.end {
+		src = f.nodes[f.field.node].ID
+	}
+	f.addRef(schemas.EdgeReferences, src, span{start, it.end}, n, n)
 }
 
 func (f *fileState) top() *frame {
@@ -761,6 +769,7 @@ func (f *fileState) classParam(it *item) {
 	}
 	name := f.text(it.role[rName])
 	n := f.addNode(schemas.KindField, name, f.nodes[t.node].QualifiedName+"."+name, t.node, it.span)
+	f.field.at, f.field.node = it.span, n
 	node := &f.nodes[n]
 	flags := f.modifiers(it)
 	txt := f.text(it.span)

@@ -29,8 +29,11 @@ class Oops extends Exception
 	}, []lt.TypeUse{
 		{Form: lt.FormConstruct, Files: with(`object U { def m(): Any = new Item() }`),
 			Want: []string{"p.U.m -instantiates-> p.Item (scope) Use.scala:2"}},
-		{Form: lt.FormField, Files: with(`class U { val a: Item = null; var b: Option[Base] = None; val n: Int = 0 }`),
-			Want:  []string{"p.U.a -references-> p.Item (scope) Use.scala:2", "p.U.b -references-> p.Base (scope) Use.scala:2"},
+		{Form: lt.FormField, Files: with(`class U(val c: Item, d: Base) { val a: Item = null; var b: Option[Base] = None; val n: Int = 0 }`),
+			Want: []string{
+				"p.U.a -references-> p.Item (scope) Use.scala:2", "p.U.b -references-> p.Base (scope) Use.scala:2",
+				"p.U.c -references-> p.Item (scope) Use.scala:2", "p.U.d -references-> p.Base (scope) Use.scala:2",
+			},
 			Wrong: []string{"p.U.n -references->"}},
 		{Form: lt.FormParam, Files: with(`object U { def m(i: Item, n: Int): Unit = () }`),
 			Want: []string{"p.U.m -references-> p.Item (scope) Use.scala:2"}},
