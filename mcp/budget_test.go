@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -292,5 +293,28 @@ func TestReadFileBudget(t *testing.T) {
 	}
 	if got.String() != string(src) {
 		t.Errorf("the pages do not make the file")
+	}
+}
+
+// TestInstructionsNameOfferedTools checks that the server's instructions
+// send an agent only to tools the default toolsets offer.
+func TestInstructionsNameOfferedTools(t *testing.T) {
+	c, _ := connect(t, mcp.Options{Toolsets: mcp.DefaultToolsets})
+	list, err := c.ListTools(t.Context(), mcpgo.ListToolsRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var offered []string
+	for _, tool := range list.Tools {
+		offered = append(offered, tool.Name)
+	}
+	named := regexp.MustCompile(`snap_[a-z_]+`).FindAllString(mcp.Instructions, -1)
+	if len(named) == 0 {
+		t.Fatalf("the instructions name no tool: %s", mcp.Instructions)
+	}
+	for _, name := range named {
+		if !slices.Contains(offered, name) {
+			t.Errorf("the instructions name %s, which the default toolsets do not offer (%v)", name, offered)
+		}
 	}
 }
