@@ -24,11 +24,9 @@ type contextIn struct {
 
 type contextSym struct {
 	sym
-	Score  float64 `json:"score"`
-	Why    string  `json:"why"`
-	Shown  string  `json:"shown"` // body, truncated, signature, or inside (a body shown above holds it)
-	Code   string  `json:"code,omitempty"`
-	Tokens int     `json:"tokens"`
+	Why   string `json:"why"`
+	Shown string `json:"shown"` // body, truncated, signature, or inside (a body shown above holds it)
+	Code  string `json:"code,omitempty"`
 }
 
 type contextOut struct {
@@ -36,6 +34,7 @@ type contextOut struct {
 	Terms     []string     `json:"terms"`
 	Unmatched []string     `json:"unmatched,omitempty"`
 	Symbols   []contextSym `json:"symbols,omitempty"`
+	Tests     []sym        `json:"tests,omitempty"` // the tests that rank among them, apart and without code
 	Markdown  string       `json:"markdown,omitempty"`
 	Tokens    int          `json:"tokens"`
 	Budget    int          `json:"budget"`
@@ -44,9 +43,9 @@ type contextOut struct {
 
 var contextTool = newTool(
 	"snap_context", "Context for a task", ToolsetContext,
-	"The code a task in words is about: symbols ranked by how well their names, paths, docs and calls match "+
-		"the words (BM25), then by what they call and what calls them, each with its body (or signature) as far "+
-		"as the token budget goes. Start here when you do not know the names yet.",
+	"The code a task in words is about: symbols ranked by how their names, bodies, paths and docs match the "+
+		"words, functions first, then by the call graph, each with its body as far as the token budget goes; "+
+		"matching tests come apart. Start here when you do not know the names yet.",
 	func(_ context.Context, e *query.Engine, in *contextIn) (*contextOut, *ToolError) {
 		if strings.TrimSpace(in.Task) == "" {
 			return nil, argErr("task", "must not be empty")
@@ -74,12 +73,14 @@ var contextTool = newTool(
 		}
 		for i := range res.Symbols {
 			s := &res.Symbols[i]
-			out.Symbols = append(out.Symbols, contextSym{sym: symOf(e, s.Node), Score: round3(s.Score), Why: s.Why(),
-				Shown: s.Shown.String(), Code: s.Code, Tokens: s.Tokens})
+			out.Symbols = append(out.Symbols, contextSym{sym: symOf(e, s.Node), Why: s.Why(), Shown: s.Shown.String(), Code: s.Code})
+		}
+		for _, s := range res.Tests {
+			out.Tests = append(out.Tests, symOf(e, s.Node))
 		}
 		if in.Format == "markdown" {
 			out.Markdown = contextMarkdown(in.Task, out)
-			out.Symbols = nil
+			out.Symbols, out.Tests = nil, nil
 		}
 		if len(res.Symbols) == 0 {
 			out.Hint = "no symbol matches these words; snap_search matches names by prefix and spelling"
@@ -87,7 +88,27 @@ var contextTool = newTool(
 		return out, nil
 	})
 
-func round3(f float64) float64 { return float64(int64(f*1000+0.5)) / 1000 }
+// wordHits ranks symbols by the words of a search that names none, as
+// snap_context does (query.SearchWords).
+func wordHits(e *query.Engine, q string, opt query.SearchOptions) []query.Hit {
+	var hits []query.Hit
+	for _, r := range e.SearchWords(q, opt) {
+		hits = append(hits, query.Hit{Node: r})
+	}
+	return hits
+}
+
+// matchOf says how a search hit matched: as query.Match says, or "words"
+// for a hit of wordHits.
+func matchOf(h query.Hit, words bool) string {
+	if words {
+		return "words"
+	}
+	return h.Match.String()
+}
+
+// searchWordsHint says that a search ranked by words.
+const searchWordsHint = "no symbol name matches; ranked by the words, as snap_context does"
 
 // contextMarkdown writes a context answer as one document: a heading per
 // symbol with where it is and why it was picked, then its code.
@@ -103,6 +124,13 @@ func contextMarkdown(task string, out *contextOut) string {
 			}
 			fmt.Fprintf(&b, "%s\n%s\n%s\n\n", fence, strings.TrimRight(s.Code, "\n"), fence)
 		}
+	}
+	if len(out.Tests) > 0 {
+		b.WriteString("Tests:")
+		for _, t := range out.Tests {
+			fmt.Fprintf(&b, " `%s` (%s)", t.QName, t.Loc)
+		}
+		b.WriteString("\n\n")
 	}
 	if len(out.Unmatched) > 0 {
 		fmt.Fprintf(&b, "Words that matched nothing: %s\n", strings.Join(out.Unmatched, ", "))

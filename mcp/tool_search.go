@@ -58,16 +58,24 @@ var searchTool = newTool(
 			return nil, err
 		}
 		hits := e.Search(in.Query, query.SearchOptions{Kinds: in.Kinds, File: in.File, Language: in.Language, Limit: max(searchScan, off+limit+1)})
+		words := len(hits) == 0 && len(strings.Fields(in.Query)) > 1
+		if words {
+			// A sentence that names no symbol: ranked by its words.
+			hits = wordHits(e, in.Query, query.SearchOptions{Kinds: in.Kinds, File: in.File, Language: in.Language, Limit: max(searchScan, off+limit+1)})
+		}
 		out := &searchOut{Results: []searchHit{}}
 		hits, out.Tests = byTests(mode, hits, func(h query.Hit) bool { return e.IsTest(h.Node) })
 		err = pageOf(e, &in.page, &in.budget, DefaultMaxTokens, out, &out.listed, hits, func(pg []query.Hit) {
 			out.Results = out.Results[:0]
 			for _, h := range pg {
-				out.Results = append(out.Results, searchHit{sym: symOf(e, h.Node), Signature: signatureOf(e, h.Node), Match: h.Match.String()})
+				out.Results = append(out.Results, searchHit{sym: symOf(e, h.Node), Signature: signatureOf(e, h.Node), Match: matchOf(h, words)})
 			}
 		})
 		if err != nil {
 			return nil, err
+		}
+		if words && len(out.Results) > 0 {
+			out.Hint = strings.TrimSuffix(searchWordsHint+"; "+out.Hint, "; ")
 		}
 		if len(out.Results) == 0 && off == 0 {
 			out.Hint = "no symbol matches"
