@@ -92,3 +92,28 @@ func TestContextBound(t *testing.T) {
 		t.Error("the bound settled no answer")
 	}
 }
+
+func TestTestPath(t *testing.T) {
+	for p, want := range map[string]bool{
+		"test/app.router.js":           true,
+		"src/__tests__/parse.ts":       true,
+		"pkg/cache_test.go":            true,
+		"tests/test_api.py":            true,
+		"lib/test_utils.py":            true,
+		"src/parse.spec.ts":            true,
+		"src/main/java/a/CliTest.java": true,
+		"src/testing/testing.go":       false,
+		"lib/router/index.js":          false,
+		"src/contest.py":               false,
+		"src/attestation.ts":           false,
+	} {
+		if got := testPath(p); got != want {
+			t.Errorf("testPath(%q) = %v", p, got)
+		}
+	}
+	for p, want := range map[string]bool{"examples/auth/index.js": true, "docs/conf.py": true, "lib/example.js": false, "src/docstring.py": false} {
+		if got := asidePath(p); got != want {
+			t.Errorf("asidePath(%q) = %v", p, got)
+		}
+	}
+}
