@@ -642,6 +642,27 @@ func hasWord(s, w string) bool {
 }
 
 // implFact records which impl block item n belongs to.
+// supertraits marks the paths of the bounds of a trait (: A + B<T>) as
+// heads: they are extends edges, not uses.
+func (f *fileState) supertraits(bounds span) {
+	t := f.text(bounds)
+	for off := 0; off < len(t); off++ {
+		if c := t[off]; c == ':' && (off == 0 || t[off-1] == '+') || c == '+' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '?' || c == '(' {
+			continue
+		}
+		f.heads[bounds.start+uint32(off)] = true
+		depth := 0
+		for ; off < len(t) && (depth > 0 || t[off] != '+'); off++ {
+			switch t[off] {
+			case '<', '(':
+				depth++
+			case '>', ')':
+				depth--
+			}
+		}
+	}
+}
+
 // typeUse records a type name as a references ref reading its path,
 // generic arguments dropped, from the field whose type it is in or the
 // innermost symbol. The names a declaration declares, generic parameters
@@ -712,6 +733,7 @@ func (f *fileState) typeDef(it *item) {
 	node.Signature = f.header(it.start, body)
 	if it.kind == kTrait && it.hasRole(rType) {
 		node.Signature = f.header(it.start, it.role[rBody].start)
+		f.supertraits(it.role[rType])
 		for _, b := range splitTop(strings.TrimPrefix(strings.TrimSpace(f.text(it.role[rType])), ":"), '+') {
 			if p := normBounds(b); p != "" && !strings.Contains(p, "+") {
 				f.deferred = append(f.deferred, deferredFact{kind: schemas.EdgeExtends, src: n, at: it.role[rType], target: strings.TrimSpace(b), text: p})

@@ -66,8 +66,14 @@ pub fn m<S: Named>(s: S) -> Boxed<S> where S: Clone { Boxed(s) }`),
 			},
 			// generic parameters are no types.
 			Wrong: []string{"c::u::U::f -references-> ?T", "c::u -references-> ?E", "c::u::m -references-> ?S", "c::u::U -references-> ?T"}},
-		{Form: lt.FormExtends, Files: with(`pub trait Sub: Named {}`),
-			Want: []string{"c::u::Sub -extends-> c::Named (import) src/u.rs:2"}},
+		{Form: lt.FormExtends, Files: with(`pub trait Sub: Named + Clone {}
+pub trait Gen<T>: Named where T: Named {}`),
+			Want: []string{
+				"c::u::Sub -extends-> c::Named (import) src/u.rs:2",
+				"c::u::Gen -references-> c::Named (import) src/u.rs:3",
+			},
+			// a supertrait is an extends edge, not a use.
+			Wrong: []string{"c::u::Sub -references->"}},
 		{Form: lt.FormImplements, Files: with(`pub struct U;
 impl Named for U { fn name(&self) -> u32 { 0 } }
 impl From<Item> for Pair { fn from(i: Item) -> Self { Pair(i.n) } }`),
