@@ -51,12 +51,20 @@ func alias(name string, t *Tool, defaults map[string]any) *Tool {
 
 // The former tools, each as the tool it became.
 var (
-	callersTool    = alias("snap_callers", callsTool, nil)
-	calleesTool    = alias("snap_callees", callsTool, map[string]any{"direction": "out"})
-	findSymbolTool = alias("snap_find_symbol", symbolTool, nil)
-	nodeTool       = alias("snap_node", symbolTool, nil)
-	fileNodesTool  = alias("snap_file_nodes", symbolsOverviewTool, nil)
-	statsTool      = alias("snap_stats", statusTool, map[string]any{"detail": "stats"})
-	manifestTool   = alias("snap_manifest", statusTool, map[string]any{"detail": "manifest"})
-	oldUpdateTool  = alias("snap_update_config", updateConfigTool, nil)
+	oldCallersTool    = alias("snap_callers", callsTool, nil)
+	calleesTool       = alias("snap_callees", callsTool, map[string]any{"direction": "out"})
+	oldFindSymbolTool = alias("snap_find_symbol", symbolTool, nil)
+	nodeTool          = alias("snap_node", symbolTool, nil)
+	fileNodesTool     = alias("snap_file_nodes", symbolsOverviewTool, nil)
+	statsTool         = alias("snap_stats", statusTool, map[string]any{"detail": "stats"})
+	manifestTool      = alias("snap_manifest", statusTool, map[string]any{"detail": "manifest"})
+	oldUpdateTool     = alias("snap_update_config", updateConfigTool, nil)
+)
+
+// The tools a question in words is routed to (snap_ask), by the names
+// they had: the callers and a definition are asked of the tools they
+// became.
+var (
+	callersTool    = callsTool
+	findSymbolTool = symbolTool
 )

@@ -467,9 +467,9 @@ func init() {
 		editMemoryTool,
 		deleteMemoryTool,
 
-		callersTool,
+		oldCallersTool,
 		calleesTool,
-		findSymbolTool,
+		oldFindSymbolTool,
 		nodeTool,
 		fileNodesTool,
 		statsTool,
