@@ -87,6 +87,7 @@ typedef struct {
 	int over_limit;  // the last query had too many matches in progress at once
 	int too_deep;    // the last tree was nested deeper than SNAP_MAX_DEPTH
 	int stop;        // set (atomically, by Go) to stop the scan under way
+	uint64_t budget; // the parse's budget in progress checks; 0: by the source's length
 } snap_scan;
 
 // snap_stopped reports whether the scan was asked to stop: the Go side
@@ -300,9 +301,10 @@ static bool snap_over_budget(TSParseState *st) {
 // snap_parse parses src within its budget: NULL when the budget ran out
 // (*over set), the stop flag was set (stop may be NULL) or tree-sitter
 // failed, the parser then reset.
-static TSTree *snap_parse(TSParser *p, const char *src, uint32_t len, const int *stop, int *over) {
+static TSTree *snap_parse(TSParser *p, const char *src, uint32_t len, const int *stop, uint64_t budget, int *over) {
 	snap_ctype_wide();
-	snap_input in = {src, len, ((uint64_t)len * SNAP_OPS_PER_BYTE + SNAP_OPS_BASE) / SNAP_OPS_PER_CHECK, stop};
+	if (!budget) budget = ((uint64_t)len * SNAP_OPS_PER_BYTE + SNAP_OPS_BASE) / SNAP_OPS_PER_CHECK;
+	snap_input in = {src, len, budget, stop};
 	TSInput input = {&in, snap_read, 0, NULL};
 	TSTree *t = ts_parser_parse_with_options(p, NULL, input, (TSParseOptions){&in, snap_over_budget});
 	if (!t) {
@@ -587,7 +589,7 @@ static int snap_deep(const TSLanguage *lang, TSNode root) {
 // order, or -(1 + the index of the first that differs). For tests.
 static int64_t snap_walk_check(TSParser *p, const TSLanguage *lang, const char *src, uint32_t len) {
 	int over = 0;
-	TSTree *t = snap_parse(p, src, len, NULL, &over);
+	TSTree *t = snap_parse(p, src, len, NULL, 0, &over);
 	if (!t) return over ? INT64_MIN + 1 : INT64_MIN;
 	TSNode root = ts_tree_root_node(t);
 	snap_walker w = {0};
@@ -637,7 +639,7 @@ static int snap_scan_source(TSParser *p, const TSLanguage *lang, const TSQuery *
 	r->stopped = 0;
 	r->over_limit = 0;
 	r->too_deep = 0;
-	TSTree *t = snap_parse(p, src, len, &r->stop, &r->over_budget);
+	TSTree *t = snap_parse(p, src, len, &r->stop, r->budget, &r->over_budget);
 	if (!t) {
 		r->stopped = snap_stopped(&r->stop);
 		return -1;
@@ -974,6 +976,13 @@ func (s *Scanner) Scan(ctx context.Context, src []byte) (caps []Capture, errAt u
 		p = (*C.char)(unsafe.Pointer(&src[0]))
 	}
 	if rc := C.snap_scan_source(s.parser, s.q.lang, s.q.q, s.cursor, s.q.plan, p, C.uint32_t(len(src)), C.uint64_t(s.q.nameMask), s.q.nameField, &s.res); rc != 0 {
+		// A parse stopped while tree-sitter balanced its tree leaves the
+		// parser marked as balancing, which ts_parser_reset does not clear
+		// (tree-sitter 0.25.0; fixed in 0.25.2): the next parse would fail
+		// an assertion and abort the process. The parser is replaced.
+		if err := s.renewParser(); err != nil {
+			return nil, 0, false, err
+		}
 		switch {
 		case s.res.stopped != 0 && ctx.Err() != nil:
 			return nil, 0, false, fmt.Errorf("parse: %w", ctx.Err())
@@ -991,6 +1000,20 @@ func (s *Scanner) Scan(ctx context.Context, src []byte) (caps []Capture, errAt u
 	}
 	return caps, uint32(s.res.error_at), s.res.has_error != 0, nil
 }
+
+// renewParser replaces the scanner's parser with a new one.
+func (s *Scanner) renewParser() error {
+	C.ts_parser_delete(s.parser)
+	s.parser = C.ts_parser_new()
+	if !C.ts_parser_set_language(s.parser, s.q.lang) {
+		return errors.New("set language: incompatible grammar version")
+	}
+	return nil
+}
+
+// setBudget sets the next parses' budget in progress checks (0: by the
+// source's length), for tests that stop a parse at each point in turn.
+func (s *Scanner) setBudget(checks uint64) { s.res.budget = C.uint64_t(checks) }
 
 // CheckWalk parses src with the grammar lang (as NewQuery takes it) and
 // walks its tree both ways: the way the plans do (reading tree-sitter's
