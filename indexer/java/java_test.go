@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -532,4 +533,30 @@ func TestIncremental(t *testing.T) {
 		"com.example.shop.model.Money.times -calls-> com.example.shop.model.Money.times (scope)",
 		"com.example.shop.model.Item.priceFor -calls-> com.example.shop.model.Money.times (receiver)",
 	})
+}
+
+// TestInstanceInitializer holds a class with an instance initializer
+// block to its members: the block is code of the class, not a scope that
+// hides the fields and methods around it.
+func TestInstanceInitializer(t *testing.T) {
+	g := languagetest.Index(t, map[string]string{"p/Reader.java": `package p;
+public class Reader {
+  private int[] stack = new int[32];
+  private int size = 0;
+  {
+    stack[size++] = 1;
+    reset();
+  }
+  static { init(); }
+  static void init() {}
+  void reset() {}
+  int peek() { return stack[size - 1]; }
+}`}, java.New())
+	got := languagetest.Render(g)
+	for _, want := range []string{"field p.Reader.stack ", "field p.Reader.size ", "method p.Reader.reset ", "method p.Reader.peek ", "method p.Reader.init "} {
+		if !slices.ContainsFunc(got.Nodes, func(n string) bool { return strings.HasPrefix(n, want) }) {
+			t.Errorf("no node %q in\n%s", want, strings.Join(got.Nodes, "\n"))
+		}
+	}
+	languagetest.Expect(t, got.Edges, []string{"p.Reader -calls-> p.Reader.reset (", "p.Reader -calls-> p.Reader.init ("})
 }

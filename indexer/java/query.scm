@@ -45,7 +45,7 @@
   name: (identifier) @const.name
   arguments: (argument_list)? @const.args
   body: (class_body)? @const.body) @const
-[(static_initializer) (class_body (block))] @init
+[(static_initializer) @init (class_body (block) @init)]
 
 ; Bindings.
 (local_variable_declaration type: (_) @locals.type) @locals
