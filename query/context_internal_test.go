@@ -3,11 +3,13 @@ package query
 import (
 	"fmt"
 	"math"
+	"os"
 	"path"
 	"reflect"
 	"testing"
 
 	"github.com/graphsnap/snap/query/querytest"
+	"github.com/graphsnap/snap/snapshot"
 )
 
 func TestStem(t *testing.T) {
@@ -34,6 +36,34 @@ func TestStem(t *testing.T) {
 			t.Errorf("stem(%q) = stem(%q) = %q", pair[0], pair[1], stem(pair[0]))
 		}
 	}
+}
+
+// BenchmarkContextIndexSnapshot builds the context index of the snapshot
+// folder SNAP_BENCH_SNAPSHOT names, as BenchmarkWarm reads it, and reports
+// its size:
+//
+//	SNAP_BENCH_SNAPSHOT=DIR go test -run '^$' -bench ContextIndexSnapshot ./query/
+func BenchmarkContextIndexSnapshot(b *testing.B) {
+	dir := os.Getenv("SNAP_BENCH_SNAPSHOT")
+	if dir == "" {
+		b.Skip("set SNAP_BENCH_SNAPSHOT to a snapshot folder")
+	}
+	s, err := snapshot.ReadDir(b.Context(), dir, snapshot.ReadOptions{SkipRefs: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	e, err := Build(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	var x *ctxIndex
+	for b.Loop() {
+		x = e.buildContextIndex()
+	}
+	b.ReportMetric(float64(len(x.terms)), "terms")
+	b.ReportMetric(float64(len(x.docs)), "postings")
+	b.ReportMetric(float64(len(x.docs)*6+len(x.off)*4+len(x.lens)*7)/1e6, "MB")
 }
 
 func BenchmarkContextIndex(b *testing.B) {
