@@ -11,6 +11,7 @@ import (
 type dependenciesIn struct {
 	target
 	page
+	budget
 }
 
 // dependency is a module, package or file at the other end of imports,
@@ -25,16 +26,14 @@ type dependenciesOut struct {
 	header
 	Symbol       sym          `json:"symbol"`
 	Dependencies []dependency `json:"dependencies"`
-	Total        int          `json:"total"`
-	Next         string       `json:"next_cursor,omitempty"`
+	listed
 }
 
 type dependentsOut struct {
 	header
 	Symbol     sym          `json:"symbol"`
 	Dependents []dependency `json:"dependents"`
-	Total      int          `json:"total"`
-	Next       string       `json:"next_cursor,omitempty"`
+	listed
 }
 
 // importers are the rows whose imports count as the symbol's: itself and,
@@ -90,13 +89,11 @@ var dependenciesTool = newTool(
 			return nil, err
 		}
 		all := imports(e, importers(e, r), query.Out)
-		pg, next, err := paginate(e, &in.page, all)
-		if err != nil {
+		out := &dependenciesOut{Symbol: subjectOf(e, r)}
+		if err := pageOf(e, &in.page, &in.budget, DefaultMaxTokens, out, &out.listed, all, func(pg []dependency) { out.Dependencies = pg }); err != nil {
 			return nil, err
 		}
-		out := &dependenciesOut{Symbol: subjectOf(e, r), Dependencies: pg, Total: len(all), Next: next}
-		if out.Dependencies == nil {
-			out.Dependencies = []dependency{}
+		if len(all) == 0 {
 			out.Hint = "no resolved imports: give a file, module or package; imports of external code are not in the snapshot"
 		}
 		return out, nil
@@ -112,13 +109,11 @@ var dependentsTool = newTool(
 			return nil, err
 		}
 		all := imports(e, []int32{r}, query.In)
-		pg, next, err := paginate(e, &in.page, all)
-		if err != nil {
+		out := &dependentsOut{Symbol: subjectOf(e, r)}
+		if err := pageOf(e, &in.page, &in.budget, DefaultMaxTokens, out, &out.listed, all, func(pg []dependency) { out.Dependents = pg }); err != nil {
 			return nil, err
 		}
-		out := &dependentsOut{Symbol: subjectOf(e, r), Dependents: pg, Total: len(all), Next: next}
-		if out.Dependents == nil {
-			out.Dependents = []dependency{}
+		if len(all) == 0 {
 			out.Hint = "nothing in the snapshot imports it"
 		}
 		return out, nil

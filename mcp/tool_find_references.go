@@ -78,6 +78,7 @@ var findReferencesTool = newTool(
 type listDirIn struct {
 	Dir string `json:"dir,omitempty" jsonschema:"a folder relative to the repository root (default: the root)"`
 	page
+	budget
 }
 
 // dirEntry is a file or folder of the snapshot.
@@ -93,8 +94,7 @@ type listDirOut struct {
 	header
 	Dir     string     `json:"dir"`
 	Entries []dirEntry `json:"entries"`
-	Total   int        `json:"total"`
-	Next    string     `json:"next_cursor,omitempty"`
+	listed
 }
 
 var listDirTool = newTool(
@@ -143,26 +143,23 @@ var listDirTool = newTool(
 			}
 			return strings.Compare(a.Name, b.Name)
 		})
-		pg, next, err := paginate(e, &in.page, entries)
-		if err != nil {
+		out := &listDirOut{Dir: dir}
+		if err := pageOf(e, &in.page, &in.budget, DefaultMaxTokens, out, &out.listed, entries, func(pg []dirEntry) { out.Entries = pg }); err != nil {
 			return nil, err
 		}
-		if pg == nil {
-			pg = []dirEntry{}
-		}
-		return &listDirOut{Dir: dir, Entries: pg, Total: len(entries), Next: next}, nil
+		return out, nil
 	})
 
 type findFileIn struct {
 	Pattern string `json:"pattern" jsonschema:"a glob over paths (**/*_test.go, src/**/cart.*) or, without glob characters, a part of a path (cart.py)"`
 	page
+	budget
 }
 
 type findFileOut struct {
 	header
 	Paths []string `json:"paths"`
-	Total int      `json:"total"`
-	Next  string   `json:"next_cursor,omitempty"`
+	listed
 }
 
 var findFileTool = newTool(
@@ -187,13 +184,11 @@ var findFileTool = newTool(
 				hits = append(hits, p)
 			}
 		}
-		pg, next, err := paginate(e, &in.page, hits)
-		if err != nil {
+		out := &findFileOut{}
+		if err := pageOf(e, &in.page, &in.budget, DefaultMaxTokens, out, &out.listed, hits, func(pg []string) { out.Paths = pg }); err != nil {
 			return nil, err
 		}
-		out := &findFileOut{Paths: pg, Total: len(hits), Next: next}
-		if out.Paths == nil {
-			out.Paths = []string{}
+		if len(hits) == 0 {
 			out.Hint = "no path matches; snap_list_dir shows what a folder holds"
 		}
 		return out, nil
