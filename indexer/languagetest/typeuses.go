@@ -1,6 +1,11 @@
 package languagetest
 
 import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -52,6 +57,15 @@ type TypeUse struct {
 // language does not claim.
 func TypeUses(t *testing.T, records []string, uses []TypeUse, langs ...indexer.Language) {
 	t.Helper()
+	if len(langs) > 0 {
+		documented, err := documentedForms(langs[0].Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(sortedForms(records), sortedForms(documented)) {
+			t.Errorf("FORMAT.md's table of the uses of a type says %s records %v; the test says %v", langs[0].Name(), documented, records)
+		}
+	}
 	for _, f := range records {
 		if !slices.Contains(Forms, f) {
 			t.Fatalf("unknown form %q (have %s)", f, strings.Join(Forms, ", "))
@@ -72,4 +86,57 @@ func TypeUses(t *testing.T, records []string, uses []TypeUse, langs ...indexer.L
 			Expect(t, Edges(t, u.Files, langs...), u.Want, u.Wrong...)
 		})
 	}
+}
+
+func sortedForms(forms []string) []string {
+	out := slices.Clone(forms)
+	slices.SortFunc(out, func(a, b string) int { return slices.Index(Forms, a) - slices.Index(Forms, b) })
+	return out
+}
+
+// documentedForms reads the forms schemas/FORMAT.md's table "Uses of a
+// type" marks for lang.
+func documentedForms(lang string) ([]string, error) {
+	_, here, _, _ := runtime.Caller(0)
+	path := filepath.Join(filepath.Dir(here), "..", "..", "schemas", "FORMAT.md")
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var header []string
+	in := false
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "## "):
+			in = line == "## Uses of a type"
+		case !in || !strings.HasPrefix(line, "|"):
+		case header == nil:
+			header = cells(line)
+		default:
+			row := cells(line)
+			names := strings.Split(row[0], ",")
+			if !slices.ContainsFunc(names, func(n string) bool { return strings.TrimSpace(n) == lang }) {
+				continue
+			}
+			var forms []string
+			for i, c := range row[1:] {
+				if c != "" && i+1 < len(header) {
+					forms = append(forms, header[i+1])
+				}
+			}
+			return forms, nil
+		}
+	}
+	return nil, fmt.Errorf("%s: no row for %s in the table of \"## Uses of a type\"", path, lang)
+}
+
+func cells(line string) []string {
+	parts := strings.Split(strings.Trim(line, "|"), "|")
+	for i, p := range parts {
+		parts[i] = strings.TrimSpace(p)
+	}
+	return parts
 }
