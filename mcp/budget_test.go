@@ -318,3 +318,17 @@ func TestInstructionsNameOfferedTools(t *testing.T) {
 		}
 	}
 }
+
+// TestExploreTestsApart checks that explore leaves test code out when
+// asked, counting it, and draws no edge to what it left out.
+func TestExploreTestsApart(t *testing.T) {
+	r := registry(t, testsHolder(t))
+	all := call(t, r, "snap_explore", `{"name":"net/http.ListenAndServe"}`)
+	code := call(t, r, "snap_explore", `{"name":"net/http.ListenAndServe","tests":"exclude"}`)
+	if !slices.Contains(qnames(all["nodes"]), "main.main") || slices.Contains(qnames(code["nodes"]), "main.main") {
+		t.Errorf("main.main, test code: %v, then %v", qnames(all["nodes"]), qnames(code["nodes"]))
+	}
+	if code["tests"] != 1.0 || code["edges_left"] != nil || code["edges"] != all["edges"].(float64)-1 {
+		t.Errorf("tests exclude: %v (include: %v)", code, all)
+	}
+}

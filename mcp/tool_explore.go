@@ -28,6 +28,7 @@ type subgraphOut struct {
 	Edges     int    `json:"edges"`                // drawn
 	EdgesLeft int    `json:"edges_left,omitempty"` // edges among the nodes not drawn: past the cap or the budget
 	More      int    `json:"more,omitempty"`       // symbols reached but left out by the budget
+	Tests     int    `json:"tests,omitempty"`      // test code among the symbols reached
 	Truncated bool   `json:"truncated,omitempty"`  // max_nodes stopped the walk
 }
 
@@ -43,6 +44,17 @@ const (
 // of g (the seeds, then the nearest) and the edges among them.
 func subgraphOf(e *query.Engine, g query.Subgraph, maxEdges, tokens int) *subgraphOut {
 	out := &subgraphOut{Truncated: g.Truncated}
+	// The edges among all of g's nodes, drawn or not.
+	kept := make(map[int32]bool, len(g.Nodes))
+	for _, r := range g.Nodes {
+		kept[r] = true
+	}
+	all := 0
+	for _, ei := range g.Edges {
+		if from, to := e.EdgeEnds(ei); kept[from] && kept[to] {
+			all++
+		}
+	}
 	show := func(k int) {
 		sub := query.Subgraph{Nodes: g.Nodes[:k], Seeds: g.Seeds}
 		in := make(map[int32]bool, k)
@@ -61,7 +73,7 @@ func subgraphOf(e *query.Engine, g query.Subgraph, maxEdges, tokens int) *subgra
 		for i, r := range sub.Nodes {
 			out.Nodes[i] = symOf(e, r)
 		}
-		out.Mermaid, out.Edges, out.EdgesLeft = e.Mermaid(sub), len(sub.Edges), len(g.Edges)-len(sub.Edges)
+		out.Mermaid, out.Edges, out.EdgesLeft = e.Mermaid(sub), len(sub.Edges), all-len(sub.Edges)
 		out.More = len(g.Nodes) - k
 	}
 	show(len(g.Nodes))
@@ -97,6 +109,7 @@ type exploreIn struct {
 	Direction string   `json:"direction,omitempty" enum:"in,out,both" jsonschema:"both (default), out (what it uses) or in (what uses it)"`
 	Kinds     []string `json:"kinds,omitempty" enum:"contains,calls,imports,extends,implements,references,instantiates" jsonschema:"edge kinds (default all but contains)"`
 	MaxNodes  *int     `json:"max_nodes,omitempty" jsonschema:"stop at this many symbols (default 50, max 500)"`
+	tests
 	graphArgs
 }
 
@@ -137,7 +150,18 @@ var exploreTool = newTool(
 		if terr != nil {
 			return nil, terr
 		}
-		out := subgraphOf(e, e.Explore([]int32{r}, opt), maxEdges, tokens)
+		mode, terr := in.mode(testsInclude)
+		if terr != nil {
+			return nil, terr
+		}
+		g := e.Explore([]int32{r}, opt)
+		var tests int
+		g.Nodes, tests = byTests(mode, g.Nodes, func(v int32) bool { return v != r && e.IsTest(v) })
+		out := subgraphOf(e, g, maxEdges, tokens)
+		out.Tests = tests
+		if h := testsHint(mode, tests); h != "" && out.Hint == "" {
+			out.Hint = h
+		}
 		if out.Edges == 0 {
 			out.Hint = "no edges of those kinds: try direction both, or other kinds"
 		}
