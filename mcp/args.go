@@ -98,7 +98,7 @@ func noNulls(v reflect.Value) {
 var typeSchemas = map[reflect.Type]*jsonschema.Schema{
 	// Ids are decimal strings (JSON numbers lose precision above 2^53 in
 	// many clients); a number is taken too.
-	reflect.TypeFor[ID](): {Type: "string", Pattern: `^[0-9]+$`},
+	reflect.TypeFor[ID](): {Type: "string"}, // decimal digits, checked on decoding
 	// Another tool's answer, as it is.
 	reflect.TypeFor[json.RawMessage](): {Type: "object"},
 }

@@ -57,9 +57,19 @@ func TestToolsListSizes(t *testing.T) {
 			if len(out) == 0 {
 				out, _ = json.Marshal(tool.OutputSchema)
 			}
-			n := len(tool.Name) + len(tool.Description) + len(in)
+			// As a model reads it: the JSON of the three, no escaping of
+			// < and >.
+			var b bytes.Buffer
+			enc := json.NewEncoder(&b)
+			enc.SetEscapeHTML(false)
+			enc.Encode(struct {
+				Name        string          `json:"name"`
+				Description string          `json:"description"`
+				InputSchema json.RawMessage `json:"inputSchema"`
+			}{tool.Name, tool.Description, in})
+			n := b.Len() - 1
 			s.Tokens += n
-			s.WithOutput += n + len(out)
+			s.WithOutput += n + len(`,"outputSchema":`) + len(out)
 		}
 		s.Tokens /= 4
 		s.WithOutput /= 4

@@ -14,12 +14,12 @@ import (
 const ToolsetContext = "context"
 
 type contextIn struct {
-	Task     string `json:"task" jsonschema:"the task or question in words: add retry to the client's redirect handling"`
-	Tokens   *int   `json:"tokens,omitempty" jsonschema:"budget for the answer's code, in tokens of about 4 bytes (default 4000, at most 100000)"`
+	Task     string `json:"task" jsonschema:"the task in words"`
+	Tokens   *int   `json:"tokens,omitempty" jsonschema:"code budget, in tokens (default 4000, max 100000)"`
 	Limit    *int   `json:"limit,omitempty" jsonschema:"at most this many symbols (default 30)"`
 	Language string `json:"language,omitempty" jsonschema:"keep symbols of this language"`
 	File     string `json:"file,omitempty" jsonschema:"keep symbols of files matching this path or path suffix"`
-	Format   string `json:"format,omitempty" enum:"json,markdown" jsonschema:"json (default): symbols with their code; markdown: the same as one Markdown document"`
+	Format   string `json:"format,omitempty" enum:"json,markdown" jsonschema:"json (default) or one markdown document"`
 }
 
 type contextSym struct {

@@ -38,7 +38,7 @@ type pathIn struct {
 type hop struct {
 	Kind    string `json:"kind"`
 	At      string `json:"at"`
-	Reverse bool   `json:"reverse,omitempty"`
+	Reverse bool   `json:"reverse,omitempty" jsonschema:"the edge points from path[i+1] to path[i] (direction both)"`
 }
 
 // pathOut names the two ends when no path joins them; a path found
@@ -54,8 +54,7 @@ type pathOut struct {
 
 var pathTool = newTool(
 	"snap_path", "Shortest path", ToolsetTraversal,
-	"How one symbol reaches another: a shortest chain of edges. edges[i] joins path[i] to path[i+1]; "+
-		"reverse when it points backwards (direction both).",
+	"How one symbol reaches another: a shortest chain of edges (edges[i] joins path[i] and path[i+1]).",
 	func(_ context.Context, e *query.Engine, in *pathIn) (*pathOut, *ToolError) {
 		from, to, err := in.resolve(e)
 		if err != nil {

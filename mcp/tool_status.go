@@ -9,7 +9,7 @@ import (
 )
 
 type statusIn struct {
-	Detail     string `json:"detail,omitempty" enum:"stats,manifest" jsonschema:"stats: counts by kind, language and status, files not indexed; manifest: the manifest"`
+	Detail     string `json:"detail,omitempty" enum:"stats,manifest" jsonschema:"stats (counts, files not indexed) or manifest"`
 	FileStatus string `json:"file_status,omitempty" jsonschema:"with stats: list only files of this status (parse_error, …)"`
 	page
 }
