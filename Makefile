@@ -25,7 +25,7 @@ export SNAP_CONFORMANCE ?= $(NPM_TOOLS)/node_modules/@modelcontextprotocol/confo
 DUCKDB_NODE_API_VERSION := 1.5.6-r.1
 export SNAP_DUCKDB ?= $(NPM_TOOLS)/node_modules/@duckdb/node-api
 
-.PHONY: build test tools mimalloc fuzz bench bench-goroot bench-store bench-load bench-localize
+.PHONY: build test tools mimalloc fuzz bench bench-goroot bench-store bench-load bench-localize bench-answers
 
 build:
 	$(GO) build -o bin/snap ./cmd/snap
@@ -94,3 +94,13 @@ LOCALIZE_MIRRORS ?= $(HOME)/.cache/snap-localize
 bench-localize:
 	./bench/localize/fetch.sh "$(LOCALIZE_MIRRORS)"
 	$(GO) run ./bench/localize -mirrors "$(LOCALIZE_MIRRORS)" $(LOCALIZE_FLAGS)
+
+# The tokens an agent receives: ten typical questions on each of four
+# repositories (Go, Python, TypeScript, Java; bench/answers/battery.go)
+# asked over MCP, and tools/list per toolset, beside a peer MCP server
+# (codegraph, from npm) where it has the tools. Prints a Markdown table.
+PEER_VERSION := 1.6.1
+bench-answers: build
+	@test -x "$(NPM_TOOLS)/node_modules/.bin/codegraph" || npm install --no-save --no-audit --no-fund --loglevel=error \
+		--prefix "$(NPM_TOOLS)" @colbymchenry/codegraph@$(PEER_VERSION)
+	./bench/answers/run.sh bin/snap "$(NPM_TOOLS)/node_modules/.bin/codegraph"

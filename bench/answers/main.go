@@ -13,6 +13,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -79,7 +80,7 @@ func report(ctx context.Context, w io.Writer, snapBin, peerBin string, runs []ru
 	if len(runs) == 0 {
 		return errors.New("no repositories")
 	}
-	fmt.Fprintf(w, "## tools/list\n\nTokens (bytes ÷ 4) of the tools a server lists: name, title, description and input schema; `+out` adds the output schemas.\n\n")
+	fmt.Fprintf(w, "## tools/list\n\nTokens (bytes ÷ 4) of the tools a server lists: name, description and input schema; `+out` is all of tools/list (titles, annotations, output schemas too).\n\n")
 	fmt.Fprintf(w, "| server | toolsets | tools | tokens | +out |\n|---|---|---:|---:|---:|\n")
 	for _, ts := range []string{"", "all"} {
 		c, err := start(ctx, snapBin, runs[0].dir, nil, serveArgs(ts)...)
@@ -207,8 +208,8 @@ func start(ctx context.Context, bin, dir string, env []string, args ...string) (
 }
 
 // catalog returns how many tools c lists, and the tokens of their names,
-// titles, descriptions and input schemas, and of all that with the
-// output schemas.
+// descriptions and input schemas, and of the whole of tools/list (titles,
+// annotations and output schemas too).
 func catalog(ctx context.Context, c *client.Client) (n, in, full int, err error) {
 	res, err := c.ListTools(ctx, mcpgo.ListToolsRequest{})
 	if err != nil {
@@ -224,18 +225,19 @@ func catalog(ctx context.Context, c *client.Client) (n, in, full int, err error)
 		t.Annotations = mcpgo.ToolAnnotation{}
 		lean := struct {
 			Name        string          `json:"name"`
-			Title       string          `json:"title,omitempty"`
 			Description string          `json:"description"`
 			InputSchema json.RawMessage `json:"inputSchema"`
-		}{Name: t.Name, Title: t.Title, Description: t.Description}
+		}{Name: t.Name, Description: t.Description}
 		if lean.InputSchema, err = inputSchema(t); err != nil {
 			return 0, 0, 0, err
 		}
-		raw, err = json.Marshal(lean)
-		if err != nil {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false) // the text as a model reads it: < stays <
+		if err := enc.Encode(lean); err != nil {
 			return 0, 0, 0, err
 		}
-		in += len(raw)
+		in += buf.Len() - 1
 	}
 	return len(res.Tools), tokens(in), tokens(full), nil
 }
