@@ -216,8 +216,9 @@ func edgesInto(e *query.Engine, dst int32, kind string) []string {
 	return out
 }
 
-// TestMergeGoAcrossRepositories: a call and an interface satisfied across
-// two modules are linked; the same module loaded twice links to neither.
+// TestMergeGoAcrossRepositories: a call, a use of a type and an interface
+// satisfied across two modules are linked; the same module loaded twice
+// links to neither.
 func TestMergeGoAcrossRepositories(t *testing.T) {
 	lib, app := goRepos(t)
 	e, st := merge(t,
@@ -235,8 +236,11 @@ func TestMergeGoAcrossRepositories(t *testing.T) {
 	if got := edgesInto(e, pkg, schemas.EdgeImports); len(got) != 1 || !strings.Contains(got[0], "github.com/x/app/main.go") {
 		t.Errorf("importers of greet = %q, want app's main.go", got)
 	}
-	if st.Cross != 3 {
-		t.Errorf("Cross = %d, want 3 (call, implements, import)", st.Cross)
+	if got, want := edgesInto(e, namer, schemas.EdgeReferences), []string{"example.com/app.main @github.com/x/app/main.go"}; !slices.Equal(got, want) {
+		t.Errorf("uses of the type Namer = %q, want %q", got, want)
+	}
+	if st.Cross != 4 {
+		t.Errorf("Cross = %d, want 4 (call, implements, import, a use of a type)", st.Cross)
 	}
 	if e.Manifest().Commit == "" || e.Manifest().Commit == lib.Manifest.Commit {
 		t.Errorf("union commit %q should name the union, not a part", e.Manifest().Commit)
