@@ -342,3 +342,35 @@ func TestExploreTestsApart(t *testing.T) {
 		t.Errorf("tests exclude: %v (include: %v)", code, all)
 	}
 }
+
+// TestFilesTestsApart holds the file tools to the tests argument: a test
+// file is listed last, alone, or not at all, and counted.
+func TestFilesTestsApart(t *testing.T) {
+	r := registry(t, testsHolder(t))
+	const test = "cmd/app/main.go"
+	m := call(t, r, "snap_find_file", `{"pattern":"main.go","tests":"exclude"}`)
+	if strings.Contains(fmt.Sprint(m["paths"]), test) || m["tests"] != 1.0 {
+		t.Errorf("find_file, tests left out: %v", m)
+	}
+	m = call(t, r, "snap_find_file", `{"pattern":"main.go","tests":"only"}`)
+	if fmt.Sprint(m["paths"]) != "["+test+"]" {
+		t.Errorf("find_file, tests only: %v", m)
+	}
+	m = call(t, r, "snap_list_dir", `{"dir":"cmd/app","tests":"exclude"}`)
+	if m["tests"] != 1.0 || strings.Contains(fmt.Sprint(m["entries"]), "main.go") {
+		t.Errorf("list_dir, tests left out: %v", m)
+	}
+	m = call(t, r, "snap_list_dir", `{"dir":"cmd/app"}`)
+	if !strings.Contains(fmt.Sprint(m["entries"]), "main.go") {
+		t.Errorf("list_dir lists no test file by default: %v", m)
+	}
+	m = call(t, r, "snap_dependents", `{"name":"net/http","tests":"only"}`)
+	for _, d := range m["dependents"].([]any) {
+		if loc := d.(map[string]any)["loc"].(string); !strings.HasPrefix(loc, test) {
+			t.Errorf("dependents, tests only: %v", m)
+		}
+	}
+	if m["tests"] == nil {
+		t.Errorf("dependents of net/http count no test: %v", m)
+	}
+}

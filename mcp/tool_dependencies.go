@@ -10,6 +10,7 @@ import (
 
 type dependenciesIn struct {
 	target
+	tests
 	page
 	budget
 }
@@ -20,12 +21,14 @@ type dependency struct {
 	sym
 	At    string `json:"at"`
 	Sites int    `json:"sites"` // imports written between the two
+	row   int32
 }
 
 type dependenciesOut struct {
 	header
 	Symbol       sym          `json:"symbol"`
 	Dependencies []dependency `json:"dependencies"`
+	Tests        int          `json:"tests,omitempty"` // of total, how many are test code
 	listed
 }
 
@@ -33,6 +36,7 @@ type dependentsOut struct {
 	header
 	Symbol     sym          `json:"symbol"`
 	Dependents []dependency `json:"dependents"`
+	Tests      int          `json:"tests,omitempty"` // of total, how many are test code
 	listed
 }
 
@@ -73,7 +77,7 @@ func imports(e *query.Engine, rows []int32, d query.Direction) []dependency {
 			continue
 		}
 		index[l.Node] = len(out)
-		out = append(out, dependency{sym: symOf(e, l.Node), At: siteLoc(e.Edge(l.Edge)), Sites: 1})
+		out = append(out, dependency{sym: symOf(e, l.Node), At: siteLoc(e.Edge(l.Edge)), Sites: 1, row: l.Node})
 	}
 	return out
 }
@@ -88,8 +92,13 @@ var dependenciesTool = newTool(
 		if err != nil {
 			return nil, err
 		}
+		mode, terr := in.mode(testsInclude)
+		if terr != nil {
+			return nil, terr
+		}
 		all := imports(e, importers(e, r), query.Out)
 		out := &dependenciesOut{Symbol: subjectOf(e, r)}
+		all, out.Tests = byTests(mode, all, func(d dependency) bool { return e.IsTest(d.row) })
 		if err := pageOf(e, &in.page, &in.budget, DefaultMaxTokens, out, &out.listed, all, func(pg []dependency) { out.Dependencies = pg }); err != nil {
 			return nil, err
 		}
@@ -108,8 +117,13 @@ var dependentsTool = newTool(
 		if err != nil {
 			return nil, err
 		}
+		mode, terr := in.mode(testsInclude)
+		if terr != nil {
+			return nil, terr
+		}
 		all := imports(e, []int32{r}, query.In)
 		out := &dependentsOut{Symbol: subjectOf(e, r)}
+		all, out.Tests = byTests(mode, all, func(d dependency) bool { return e.IsTest(d.row) })
 		if err := pageOf(e, &in.page, &in.budget, DefaultMaxTokens, out, &out.listed, all, func(pg []dependency) { out.Dependents = pg }); err != nil {
 			return nil, err
 		}

@@ -77,6 +77,7 @@ var findReferencesTool = newTool(
 
 type listDirIn struct {
 	Dir string `json:"dir,omitempty" jsonschema:"a folder relative to the repository root (default: the root)"`
+	tests
 	page
 	budget
 }
@@ -94,6 +95,7 @@ type listDirOut struct {
 	header
 	Dir     string     `json:"dir"`
 	Entries []dirEntry `json:"entries"`
+	Tests   int        `json:"tests,omitempty"` // of the files, how many are test files
 	listed
 }
 
@@ -143,7 +145,12 @@ var listDirTool = newTool(
 			}
 			return strings.Compare(a.Name, b.Name)
 		})
+		mode, terr := in.mode(testsInclude)
+		if terr != nil {
+			return nil, terr
+		}
 		out := &listDirOut{Dir: dir}
+		entries, out.Tests = byTests(mode, entries, func(d dirEntry) bool { return !d.Dir && isTestFile(e, prefix+d.Name) })
 		if err := pageOf(e, &in.page, &in.budget, DefaultMaxTokens, out, &out.listed, entries, func(pg []dirEntry) { out.Entries = pg }); err != nil {
 			return nil, err
 		}
@@ -152,6 +159,7 @@ var listDirTool = newTool(
 
 type findFileIn struct {
 	Pattern string `json:"pattern" jsonschema:"a glob over paths (**/*_test.go, src/**/cart.*) or, without glob characters, a part of a path (cart.py)"`
+	tests
 	page
 	budget
 }
@@ -159,6 +167,7 @@ type findFileIn struct {
 type findFileOut struct {
 	header
 	Paths []string `json:"paths"`
+	Tests int      `json:"tests,omitempty"` // of total, how many are test files
 	listed
 }
 
@@ -184,7 +193,12 @@ var findFileTool = newTool(
 				hits = append(hits, p)
 			}
 		}
+		mode, terr := in.mode(testsInclude)
+		if terr != nil {
+			return nil, terr
+		}
 		out := &findFileOut{}
+		hits, out.Tests = byTests(mode, hits, func(p string) bool { return isTestFile(e, p) })
 		if err := pageOf(e, &in.page, &in.budget, DefaultMaxTokens, out, &out.listed, hits, func(pg []string) { out.Paths = pg }); err != nil {
 			return nil, err
 		}
@@ -193,3 +207,9 @@ var findFileTool = newTool(
 		}
 		return out, nil
 	})
+
+// isTestFile reports whether the snapshot marks the file at p as tests.
+func isTestFile(e *query.Engine, p string) bool {
+	f, ok := e.File(p)
+	return ok && f.IsTest
+}
