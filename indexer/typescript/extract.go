@@ -1474,6 +1474,9 @@ func (f *fileState) assign(it *item) {
 		if this != thisInstance || class == nil || class.own < 0 || f.nodes[class.own].Kind != schemas.KindClass {
 			return
 		}
+		if strings.HasPrefix(strings.Join(strings.Fields(f.text(value)), ""), "this."+prop+".bind(") {
+			return // this.m = this.m.bind(this): the method m, bound; no field of its own
+		}
 		_, exists := class.vars[prop]
 		n := f.varNode(class, schemas.KindField, prop, span{it.start, value.end})
 		if !exists {

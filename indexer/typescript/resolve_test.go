@@ -1,9 +1,12 @@
 package typescript_test
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/graphsnap/snap/indexer/languagetest"
+	"github.com/graphsnap/snap/indexer/typescript"
 )
 
 func TestShadowing(t *testing.T) {
@@ -265,4 +268,34 @@ function use() { dup(); parse(1); }
 	languagetest.Expect(t, edges, []string{
 		"m.use -calls-> m.parse (local)",
 	}, "m.use -calls-> a.dup", "m.use -calls-> b.dup")
+}
+
+// TestBoundMethod: this.m = this.m.bind(this) in a constructor binds the
+// method m; it declares no field m beside it, so m stays one symbol and
+// its callers find it by name.
+func TestBoundMethod(t *testing.T) {
+	g := languagetest.Index(t, map[string]string{"m.ts": `
+export class Schema {
+  parse(x: unknown) { return x; }
+  constructor() {
+    this.parse = this.parse.bind(this);
+    this.name = "s";
+  }
+  check() { return this.parse(1); }
+}
+`}, typescript.All()...)
+	got := languagetest.Render(g)
+	var parse []string
+	for _, n := range got.Nodes {
+		if strings.Contains(n, "m.Schema.parse ") {
+			parse = append(parse, n)
+		}
+	}
+	if len(parse) != 1 || !strings.HasPrefix(parse[0], "method ") {
+		t.Errorf("nodes named m.Schema.parse: %q, want the method alone", parse)
+	}
+	if !slices.ContainsFunc(got.Nodes, func(n string) bool { return strings.HasPrefix(n, "field m.Schema.name ") }) {
+		t.Errorf("this.name = … made no field:\n%s", strings.Join(got.Nodes, "\n"))
+	}
+	languagetest.Expect(t, got.Edges, []string{"m.Schema.check -calls-> m.Schema.parse (receiver)"})
 }
