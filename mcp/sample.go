@@ -48,7 +48,7 @@ func SampleCalls(e *query.Engine) ([]Call, error) {
 	slices.SortStableFunc(cands, func(a, b cand) int { return cmp.Compare(a.callers, b.callers) })
 	// The nearest to the 90th percentile, up then down, whose qualified
 	// name finds it alone: not one declared once per build, which
-	// snap_find_symbol would rightly call ambiguous.
+	// snap_symbol would rightly call ambiguous.
 	at := len(cands) * 9 / 10
 	order := make([]int, 0, len(cands))
 	for i := at; i < len(cands); i++ {
@@ -85,31 +85,31 @@ func SampleCalls(e *query.Engine) ([]Call, error) {
 		args map[string]any
 	}{
 		{"snap_status", nil},
-		{"snap_stats", nil},
-		{"snap_manifest", nil},
+		{"snap_status", map[string]any{"detail": "stats"}},
+		{"snap_status", map[string]any{"detail": "manifest"}},
 		{"snap_search", map[string]any{"query": n.Name}},
-		{"snap_find_symbol", map[string]any{"name": n.QualifiedName, "include_body": true}},
-		{"snap_node", map[string]any{"id": id(subject)}},
+		{"snap_symbol", map[string]any{"name": n.QualifiedName, "include_body": true}},
+		{"snap_symbol", map[string]any{"id": id(subject)}},
 		{"snap_symbols_overview", map[string]any{"file": n.File}},
-		{"snap_file_nodes", map[string]any{"file": n.File}},
+		{"snap_symbols_overview", map[string]any{"file": n.File, "kinds": []string{n.Kind}}},
 		{"snap_find_references", map[string]any{"id": id(subject)}},
-		{"snap_callers", map[string]any{"id": id(subject)}},
-		{"snap_callees", map[string]any{"id": id(caller)}},
+		{"snap_calls", map[string]any{"id": id(subject)}},
+		{"snap_calls", map[string]any{"id": id(caller), "direction": "out"}},
 		{"snap_call_details", map[string]any{"from_id": id(caller), "to_id": id(subject)}},
 		{"snap_impact", map[string]any{"id": id(subject)}},
 		{"snap_path", map[string]any{"from_id": id(far), "to_id": id(subject)}},
 		{"snap_explore", map[string]any{"id": id(subject)}},
 		{"snap_map", map[string]any{"ids": []string{id(far), id(caller), id(subject)}}},
-		{"snap_rank", map[string]any{"seed_ids": []string{id(subject)}}},
+		{"snap_rank", map[string]any{"ids": []string{id(subject)}}},
 		{"snap_dependencies", map[string]any{"id": id(caller)}},
 		{"snap_dependents", map[string]any{"id": id(subject)}},
 		{"snap_context", map[string]any{"task": "change how " + n.Name + " works"}},
 		{"snap_ask", map[string]any{"question": "who calls " + name(subject)}},
 		{"snap_verify", map[string]any{"claim": name(caller) + " calls " + name(subject)}},
-		{"snap_read_file", map[string]any{"path": n.File, "start_line": n.StartLine, "end_line": n.EndLine}},
-		{"snap_list_dir", map[string]any{"path": dir}},
+		{"snap_read_file", map[string]any{"file": n.File, "start_line": n.StartLine, "end_line": n.EndLine}},
+		{"snap_list_dir", map[string]any{"dir": dir}},
 		{"snap_find_file", map[string]any{"pattern": path.Base(n.File)}},
-		{"snap_get_config", nil},
+		{"snap_config", nil},
 	}
 	if imp, from := sampleImport(e, n.File); imp != "" {
 		calls = append(calls, struct {

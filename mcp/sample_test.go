@@ -41,7 +41,7 @@ func TestSampleCallsUnique(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range calls {
-		if c.Tool != "snap_find_symbol" {
+		if c.Tool != "snap_symbol" || !strings.Contains(string(c.Args), `"name"`) {
 			continue
 		}
 		var args struct{ Name string }
@@ -53,5 +53,29 @@ func TestSampleCallsUnique(t *testing.T) {
 		}
 		return
 	}
-	t.Fatal("no snap_find_symbol among the sample calls")
+	t.Fatal("no snap_symbol by name among the sample calls")
+}
+
+// TestSampleCallsAnswer: every sample call is one the catalog answers,
+// as benchmarks and load tests rely on (an error answers fast, and would
+// measure nothing).
+func TestSampleCallsAnswer(t *testing.T) {
+	h := holder(t)
+	calls, err := mcp.SampleCalls(h.Load())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := registry(t, h)
+	seen := map[string]bool{}
+	for _, c := range calls {
+		seen[c.Tool] = true
+		if out, isError := r.CallJSON(t.Context(), c.Tool, c.Args); isError {
+			t.Errorf("%s %s: %s", c.Tool, c.Args, out)
+		}
+	}
+	for _, tool := range r.Tools() {
+		if tool.Toolset != mcp.ToolsetCompat && tool.Toolset != mcp.ToolsetMemories && tool.Toolset != mcp.ToolsetHistory && !seen[tool.Name] {
+			t.Errorf("no sample call of %s", tool.Name)
+		}
+	}
 }
