@@ -47,7 +47,7 @@ func TestServeNPMRepositories(t *testing.T) {
 		return sites(ans["callers"])
 	}
 	sess, _ := serveStore(t, t.TempDir(), nil, "--store", store, "--all-repos")
-	if got, want := callers(sess, "isOdd", "is-odd"), []string{"index.isEven @is-even/index.js:13:11"}; !slices.Equal(got, want) {
+	if got, want := callers(sess, "isOdd", "is-odd"), []string{"index.isEven @is-even/index.js:13"}; !slices.Equal(got, want) {
 		t.Errorf("callers of isOdd = %q, want %q", got, want)
 	}
 	if got := callers(sess, "isNumber", "is-number"); len(got) != 1 || !strings.HasPrefix(got[0], "index.isOdd @is-odd/index.js:") {

@@ -103,14 +103,15 @@ func replayMain(bin string, args []string) int {
 }
 
 // serveReplay connects the official SDK client to replayMain in front of
-// `snap serve --snapshot snapshot`: the test binary itself, run again.
+// `snap serve --snapshot snapshot --toolsets all`: the test binary
+// itself, run again.
 func serveReplay(tb testing.TB, snapshot string) (*mcp.ClientSession, *bytes.Buffer) {
 	tb.Helper()
 	self, err := os.Executable()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	cmd := exec.Command(self, "serve", "--snapshot", snapshot)
+	cmd := exec.Command(self, "serve", "--snapshot", snapshot, "--toolsets", "all") // every tool has a sample call
 	cmd.Env = append(os.Environ(), replayEnv+"="+snapBin)
 	return serveCmd(tb, cmd)
 }
