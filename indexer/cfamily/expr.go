@@ -1,6 +1,7 @@
 package cfamily
 
 import (
+	"github.com/graphsnap/snap/indexer/srctext"
 	"strconv"
 	"strings"
 )
@@ -120,7 +121,7 @@ func (f *fileState) exprOf(s span, depth int) string {
 				fi := &f.items[j]
 				return joinExpr(f.receiver(fi, depth), normName(f.text(fi.role[rName]))+n)
 			}
-			raw := squeeze(f.text(fn))
+			raw := srctext.Squeeze(f.text(fn))
 			name := normName(raw)
 			if makers[name] {
 				if a := strings.IndexByte(raw, '<'); a >= 0 && strings.HasSuffix(raw, ">") {
@@ -148,7 +149,7 @@ func (f *fileState) exprOf(s span, depth int) string {
 			return f.exprOf(it.role[rValue], depth+1)
 		}
 	}
-	t := squeeze(f.text(s))
+	t := srctext.Squeeze(f.text(s))
 	switch {
 	case t == "this":
 		return t
@@ -193,7 +194,7 @@ var smartPointers = map[string]bool{
 func (f *fileState) receiver(fi *item, depth int) string {
 	obj := fi.role[rObject]
 	arrow := strings.Contains(f.str[obj.end:fi.role[rName].start], "->")
-	if t := squeeze(f.text(obj)); isIdent(t) {
+	if t := srctext.Squeeze(f.text(obj)); isIdent(t) {
 		if b := f.lookup(t, obj.start); b != nil && b.smart {
 			if !arrow {
 				return "{std::unique_ptr}"
@@ -206,7 +207,7 @@ func (f *fileState) receiver(fi *item, depth int) string {
 // smartArg returns the type argument of a smart pointer type as
 // written, or "".
 func smartArg(t string) string {
-	t = squeeze(t)
+	t = srctext.Squeeze(t)
 	a := strings.IndexByte(t, '<')
 	if a < 0 || !strings.HasSuffix(t, ">") || !smartPointers[strings.TrimPrefix(t[:a], "const")] {
 		return ""

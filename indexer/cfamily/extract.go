@@ -393,7 +393,7 @@ func (f *fileState) declName(s span) (span, bool) {
 // normName turns a declared name as written into its qualified form:
 // white space and template arguments dropped.
 func normName(s string) string {
-	s = squeeze(s)
+	s = srctext.Squeeze(s)
 	if strings.Contains(s, "operator") {
 		return s
 	}
@@ -610,7 +610,7 @@ func (f *fileState) typeUse(it *item) {
 		}
 	}
 	start, name := qualifiedAt(f.str, it.span)
-	name = squeeze(name)
+	name = srctext.Squeeze(name)
 	if primitives[name] || typeWords[name] || specifierWords[name] {
 		return
 	}
@@ -668,7 +668,7 @@ func (f *fileState) namespace(it *item) {
 	}
 	name := ""
 	if it.hasRole(rName) {
-		name = squeeze(f.text(it.role[rName]))
+		name = srctext.Squeeze(f.text(it.role[rName]))
 	}
 	if name == "" || !isQName(name) {
 		f.push(frame{kind: kNs, start: it.start, end: it.end, node: -1, qname: prefix, hidden: true})
@@ -1058,7 +1058,7 @@ func (f *fileState) declarator(it *item) {
 		b := f.bind(name, ns.end, end, e)
 		if hasValue && typeName(f.text(t.typ)) == "" && strings.Contains(f.text(t.typ), "auto") {
 			b.value, b.state = value, 0
-			v := squeeze(f.text(value))
+			v := srctext.Squeeze(f.text(value))
 			b.smart = makers[v[:identEnd(v, 0)]] || strings.HasPrefix(v, "std::make_")
 		}
 		f.smart(b, t.typ)
@@ -1142,7 +1142,7 @@ func (f *fileState) member(it *item, t, c *frame, ns span, name string, isFunc b
 	node.BodyHash = xxhash.Sum64String(f.text(it.span))
 	if isFunc {
 		d := &f.items[fdi]
-		after := squeeze(f.str[d.end:t.end])
+		after := srctext.Squeeze(f.str[d.end:t.end])
 		node.IsAbstract = strings.HasPrefix(after, "=0")
 		node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.str[t.start:t.end]), ";"))
 		sf := &sigFrame{params: d.role[rParams], node: n, declares: true, qname: node.QualifiedName, name: name, at: ns}
@@ -1238,7 +1238,7 @@ func (f *fileState) using(it *item) {
 	if !ok {
 		return
 	}
-	t = squeeze(t)
+	t = srctext.Squeeze(t)
 	expr := ""
 	if rest, ok := strings.CutPrefix(t, "namespace"); ok {
 		rest = strings.TrimPrefix(rest, "::")

@@ -45,14 +45,6 @@ func oneLine(s string) string {
 	return capText(strings.Join(strings.Fields(s), " "))
 }
 
-// squeeze removes all white space.
-func squeeze(s string) string {
-	if strings.IndexAny(s, " \t\n\r") < 0 {
-		return s
-	}
-	return strings.Join(strings.Fields(s), "")
-}
-
 // stripTemplates removes template argument lists: map<K, vector<V>> gives
 // map. An operator's name (operator<) is left as is.
 func stripTemplates(s string) string {

@@ -1,6 +1,10 @@
 package csharp
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/graphsnap/snap/indexer/srctext"
+)
 
 // Expr, the normalized form of a C# reference, as this package writes it
 // in refs and reads it back in Resolve.
@@ -92,7 +96,7 @@ func (f *fileState) exprOf(s span, depth int) string {
 				fi := &f.items[j]
 				return join(f.exprOf(fi.role[rObject], depth+1), stripGenerics(f.text(fi.role[rName]))+n)
 			}
-			if name := squeeze(stripGenerics(f.text(fn))); isIdent(name) {
+			if name := srctext.Squeeze(stripGenerics(f.text(fn))); isIdent(name) {
 				if f.lookup(name, fn.start) != nil {
 					return exprLocal
 				}
@@ -112,7 +116,7 @@ func (f *fileState) exprOf(s span, depth int) string {
 			return exprAwait
 		}
 	}
-	t := squeeze(f.text(s))
+	t := srctext.Squeeze(f.text(s))
 	switch {
 	case t == "this" || t == "base":
 		return t

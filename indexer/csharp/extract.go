@@ -389,7 +389,7 @@ func (f *fileState) decorate(n int32, attrs []string, at span) {
 		if i := strings.IndexByte(name, '('); i >= 0 {
 			name = name[:i]
 		}
-		name = squeeze(name)
+		name = srctext.Squeeze(name)
 		last := name[strings.LastIndexByte(name, '.')+1:]
 		last = strings.TrimSuffix(last, "Attribute")
 		if testAttributes[last] && node.Kind == schemas.KindMethod || fixtureAttributes[last] && node.Kind == schemas.KindClass {
@@ -401,16 +401,14 @@ func (f *fileState) decorate(n int32, attrs []string, at span) {
 	}
 }
 
-// container returns the innermost namespace or type frame around the
-// walk, and whether the walk is directly in its body.
+// container returns the frame the walk is directly in when it is a
+// namespace or a type; nil anywhere else (in a method, a lambda, …).
 func (f *fileState) container() *frame {
-	for i := len(f.stack) - 1; i >= 0; i-- {
-		switch fr := f.stack[i]; {
-		case fr.kind == kNs || fr.kind.isType():
-			return fr
-		default:
-			return nil
-		}
+	if len(f.stack) == 0 {
+		return nil
+	}
+	if fr := f.stack[len(f.stack)-1]; fr.kind == kNs || fr.kind.isType() {
+		return fr
 	}
 	return nil
 }
@@ -535,7 +533,7 @@ func (f *fileState) run(ctx context.Context) {
 // isTypeRef records a constant pattern that may name a type (x is T,
 // case T:): a references ref reading "is T", an edge only if T is a type.
 func (f *fileState) isTypeRef(it *item) {
-	t := squeeze(f.text(it.span))
+	t := srctext.Squeeze(f.text(it.span))
 	n := typeName(t)
 	if n == "" || n != t || f.isTypeVar(n, it.start) {
 		return
@@ -576,7 +574,7 @@ func (f *fileState) lookup(name string, p uint32) *binding {
 // namespace holds the rest of the file.
 func (f *fileState) namespace(i int) {
 	it := &f.items[i]
-	name := squeeze(f.text(it.role[rName]))
+	name := srctext.Squeeze(f.text(it.role[rName]))
 	name = strings.TrimPrefix(name, "global::")
 	parent := int32(-1)
 	for _, part := range strings.Split(name, ".") {
@@ -857,7 +855,7 @@ func (f *fileState) variable(it *item) {
 		}
 		e := f.declared(t.typ)
 		b := f.bind(name, it.role[rName].start, sc.end, e)
-		if squeeze(f.text(t.typ)) == "var" && value.end > value.start {
+		if srctext.Squeeze(f.text(t.typ)) == "var" && value.end > value.start {
 			b.value, b.state = value, 0
 		}
 	}
@@ -909,7 +907,7 @@ func (f *fileState) param(it *item) {
 func (f *fileState) paramSig(it *item) string {
 	t := "?"
 	if it.hasRole(rType) {
-		t = squeeze(stripGenerics(f.text(it.role[rType])))
+		t = srctext.Squeeze(stripGenerics(f.text(it.role[rType])))
 		if p, ok := predefined[t]; ok {
 			t = p
 		}
@@ -956,13 +954,13 @@ func (f *fileState) usingRef(it *item) {
 	var expr string
 	if alias, target, ok := strings.Cut(t, "="); ok {
 		alias = strings.TrimSpace(alias)
-		target = strings.TrimPrefix(squeeze(target), "global::")
+		target = strings.TrimPrefix(srctext.Squeeze(target), "global::")
 		if !isIdent(alias) || target == "" {
 			return
 		}
 		expr = alias + " = " + target
 	} else {
-		expr = strings.TrimPrefix(squeeze(t), "global::")
+		expr = strings.TrimPrefix(srctext.Squeeze(t), "global::")
 		if expr == "" {
 			return
 		}
@@ -1000,7 +998,7 @@ func (f *fileState) finish(ctx context.Context) {
 				fi := &f.items[j]
 				at = fi.role[rName]
 				expr = join(f.exprOf(fi.role[rObject], 0), stripGenerics(f.text(fi.role[rName]))+"("+n+")")
-			} else if name := squeeze(stripGenerics(f.text(fn))); name == "nameof" && f.lookup(name, fn.start) == nil {
+			} else if name := srctext.Squeeze(stripGenerics(f.text(fn))); name == "nameof" && f.lookup(name, fn.start) == nil {
 				continue // an operator, not a call
 			} else if isIdent(name) {
 				expr = name + "(" + n + ")"

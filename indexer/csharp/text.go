@@ -41,11 +41,6 @@ func oneLine(s string) string {
 	return capText(strings.Join(strings.Fields(s), " "))
 }
 
-// squeeze removes all white space.
-func squeeze(s string) string {
-	return strings.Join(strings.Fields(s), "")
-}
-
 // stripGenerics removes type argument lists: Dictionary<K, List<V>> gives
 // Dictionary.
 func stripGenerics(s string) string {
@@ -83,7 +78,7 @@ var predefined = map[string]string{
 // their System type. It returns "" for void, arrays, tuples, pointers and
 // anything else that has no members of the snapshot.
 func typeName(t string) string {
-	t = squeeze(stripGenerics(t))
+	t = srctext.Squeeze(stripGenerics(t))
 	t = strings.TrimPrefix(t, "global::")
 	t = strings.TrimSuffix(t, "?")
 	if t == "" || t == "void" || t == "var" || strings.ContainsAny(t, "[]()*,:<>") {

@@ -65,9 +65,9 @@ func (f *fileState) exprOf(v span) string {
 	if m, ok := f.requireOf(v); ok {
 		return "require(" + m + ")"
 	}
-	t := squeeze(f.text(v))
+	t := srctext.Squeeze(f.text(v))
 	if i, ok := f.calls[v.key()]; ok {
-		callee := squeeze(f.text(f.items[i].role[rName]))
+		callee := srctext.Squeeze(f.text(f.items[i].role[rName]))
 		if !isChain(callee) {
 			return exprLocal
 		}
@@ -161,14 +161,6 @@ func skipSpace(s string, p int) int {
 // oneLine collapses runs of white space to one space, and caps the text.
 func oneLine(s string) string {
 	return capText(strings.Join(strings.Fields(s), " "))
-}
-
-// squeeze removes all white space.
-func squeeze(s string) string {
-	if strings.IndexAny(s, " \t\r\n") < 0 {
-		return s
-	}
-	return strings.Join(strings.Fields(s), "")
 }
 
 // splitSpans splits the list at s (arguments, or expressions) at its

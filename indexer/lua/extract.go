@@ -22,8 +22,6 @@ type span struct{ start, end uint32 }
 
 func (s span) key() uint64 { return uint64(s.start)<<32 | uint64(s.end) }
 
-func (s span) contains(p uint32) bool { return s.start <= p && p < s.end }
-
 // item is one match of the query: the range of its main capture and the
 // ranges of its role captures.
 type item struct {
@@ -163,7 +161,7 @@ func (f *fileState) prepare(ctx context.Context) {
 			docEnd = it.end
 		case kCall:
 			f.calls[it.key()] = int32(i)
-			if squeeze(f.text(it.role[rName])) == "setmetatable" {
+			if srctext.Squeeze(f.text(it.role[rName])) == "setmetatable" {
 				if args := splitSpans(f.str, it.role[rArgs]); len(args) == 2 {
 					if a := f.text(args[0]); isIdent(a) {
 						f.classes[a] = true
@@ -171,13 +169,13 @@ func (f *fileState) prepare(ctx context.Context) {
 				}
 			}
 		case kFunc:
-			name := squeeze(f.text(it.role[rName]))
+			name := srctext.Squeeze(f.text(it.role[rName]))
 			if i := strings.IndexByte(name, ':'); i > 0 {
 				f.classes[head(name[:i])] = true
 			}
 		case kAssign:
 			for _, n := range strings.Split(f.text(it.role[rNames]), ",") {
-				if n = squeeze(n); strings.HasSuffix(n, ".__index") {
+				if n = srctext.Squeeze(n); strings.HasSuffix(n, ".__index") {
 					f.classes[strings.TrimSuffix(n, ".__index")] = true
 				}
 			}
@@ -393,7 +391,7 @@ func (f *fileState) run(ctx context.Context) {
 
 // function makes the node of a function statement.
 func (f *fileState) function(it *item) {
-	name := squeeze(f.text(it.role[rName]))
+	name := srctext.Squeeze(f.text(it.role[rName]))
 	local := strings.HasPrefix(f.text(it.span), "local")
 	chunk := f.atChunk()
 	ctx, _ := f.context()
@@ -503,7 +501,7 @@ func (f *fileState) base(n int32, mt span) {
 	if b.end <= b.start {
 		return
 	}
-	name := squeeze(f.text(b))
+	name := srctext.Squeeze(f.text(b))
 	e := f.chainExpr(name, mt.start)
 	if strings.HasPrefix(e, "?") {
 		return
@@ -574,7 +572,7 @@ func (f *fileState) value(name string, local, chunk bool, ctx int32, it *item, v
 // requireOf returns the module of require("m") at v.
 func (f *fileState) requireOf(v span) (string, bool) {
 	i, ok := f.calls[v.key()]
-	if !ok || squeeze(f.text(f.items[i].role[rName])) != "require" {
+	if !ok || srctext.Squeeze(f.text(f.items[i].role[rName])) != "require" {
 		return "", false
 	}
 	a := strings.TrimSpace(f.text(f.items[i].role[rArgs]))
@@ -596,7 +594,7 @@ func (f *fileState) assign(it *item) {
 	chunk := f.atChunk()
 	ctx, _ := f.context()
 	for i, raw := range names {
-		name := squeeze(raw)
+		name := srctext.Squeeze(raw)
 		var v span
 		if i < len(values) {
 			v = values[i]
@@ -661,7 +659,7 @@ func (f *fileState) assign(it *item) {
 
 // call handles a function call: require, setmetatable, or any other.
 func (f *fileState) call(it *item) {
-	callee := squeeze(f.text(it.role[rName]))
+	callee := srctext.Squeeze(f.text(it.role[rName]))
 	switch callee {
 	case "require":
 		if m, ok := f.requireOf(it.span); ok && !f.requires[it.start] {
@@ -685,7 +683,7 @@ func (f *fileState) call(it *item) {
 		if fr == nil || fr.owner < 0 || f.results[ctx] {
 			return
 		}
-		mt := squeeze(f.text(args[1]))
+		mt := srctext.Squeeze(f.text(args[1]))
 		if mt == "self" || f.chainExpr(mt, it.start) == f.nodeExpr(fr.owner) || strings.Contains(mt, "__index="+f.nodes[fr.owner].Name) {
 			f.results[ctx] = true
 			f.addRef(schemas.RefResult, ctx, args[1], mt, f.nodeExpr(fr.owner))

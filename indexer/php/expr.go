@@ -1,6 +1,7 @@
 package php
 
 import (
+	"github.com/graphsnap/snap/indexer/srctext"
 	"strings"
 )
 
@@ -46,7 +47,7 @@ func (f *fileState) names(i int32) {
 			f.qnames[i] = q
 		}
 	case kScall:
-		t := squeeze(f.text(it.role[rObject]))
+		t := srctext.Squeeze(f.text(it.role[rObject]))
 		if !isName(strings.TrimPrefix(t, "\\")) {
 			return
 		}
@@ -57,7 +58,7 @@ func (f *fileState) names(i int32) {
 			f.qnames[i] = q
 		}
 	case kCall:
-		t := squeeze(f.text(it.role[rObject]))
+		t := srctext.Squeeze(f.text(it.role[rObject]))
 		if !isName(strings.TrimPrefix(t, "\\")) {
 			return
 		}

@@ -436,7 +436,7 @@ func (f *fileState) enterNamespace(name string, node int32, end uint32) {
 func (f *fileState) namespace(it *item) {
 	name := ""
 	if it.hasRole(rName) {
-		name = squeeze(f.text(it.role[rName]))
+		name = srctext.Squeeze(f.text(it.role[rName]))
 	}
 	end := uint32(len(strings.TrimRight(f.str, " \t\r\n")))
 	if it.hasRole(rBody) {
@@ -466,7 +466,7 @@ func (f *fileState) namespace(it *item) {
 // the class or namespace name n, by PHP's rules, and whether a use
 // declaration gave it. It returns "" for the names of builtin types.
 func (f *fileState) qualify(n string) (string, bool) {
-	n = squeeze(n)
+	n = srctext.Squeeze(n)
 	if n == "" {
 		return "", false
 	}
@@ -513,7 +513,7 @@ func (f *fileState) inNamespace(n string) string {
 // gave it: an unqualified name is looked up in the namespace, then in the
 // global namespace.
 func (f *fileState) functionNames(n string) string {
-	n = squeeze(n)
+	n = srctext.Squeeze(n)
 	if n == "" {
 		return ""
 	}
@@ -539,7 +539,7 @@ func (f *fileState) functionNames(n string) string {
 // instance returns the Expr of a value of the declared type t: {\T}, or
 // ?type for builtin, union and unknown types.
 func (f *fileState) instance(t string) string {
-	t = strings.TrimPrefix(squeeze(t), "?")
+	t = strings.TrimPrefix(srctext.Squeeze(t), "?")
 	if t == "" || strings.ContainsAny(t, "|&()") {
 		return "?type"
 	}
@@ -563,7 +563,7 @@ func (f *fileState) useDecl(it *item) {
 	}
 	prefix := ""
 	if i := strings.IndexByte(t, '{'); i >= 0 {
-		prefix = strings.TrimSuffix(squeeze(t[:i]), "\\")
+		prefix = strings.TrimSuffix(srctext.Squeeze(t[:i]), "\\")
 		t = strings.TrimSuffix(strings.TrimSpace(t[i+1:]), "}")
 	}
 	for _, clause := range strings.Split(t, ",") {
@@ -578,7 +578,7 @@ func (f *fileState) useDecl(it *item) {
 		if i := strings.Index(strings.ToLower(clause), " as "); i >= 0 {
 			name, alias = clause[:i], strings.TrimSpace(clause[i+4:])
 		}
-		name = strings.TrimPrefix(squeeze(name), "\\")
+		name = strings.TrimPrefix(srctext.Squeeze(name), "\\")
 		if prefix != "" {
 			name = strings.TrimPrefix(prefix, "\\") + "\\" + name
 		}
@@ -712,7 +712,7 @@ func (f *fileState) function(i int) {
 	var n int32
 	var o *frame
 	var flags uint32
-	header := it.start
+	var header uint32
 	if it.kind == kMethod {
 		o = f.owner()
 		if o == nil {
@@ -750,7 +750,7 @@ func (f *fileState) function(i int) {
 		node.IsTest = o.test || strings.HasSuffix(f.nodes[o.node].Name, "Test")
 	}
 	if it.hasRole(rType) {
-		t := squeeze(f.text(it.role[rType]))
+		t := srctext.Squeeze(f.text(it.role[rType]))
 		if e := f.instance(t); e[0] == '{' {
 			f.addRef(schemas.RefResult, node.ID, it.role[rType], t, e)
 		}
@@ -832,7 +832,7 @@ func (f *fileState) member(it *item) {
 	}
 	g.uses = nil
 	if g.kind == kProps && g.typ.end > 0 {
-		t := squeeze(f.text(g.typ))
+		t := srctext.Squeeze(f.text(g.typ))
 		if e := f.instance(t); e[0] == '{' {
 			f.addRef(schemas.RefType, node.ID, g.typ, t, e)
 		}
@@ -905,7 +905,7 @@ func (f *fileState) promoted(i int) {
 	node.Signature = oneLine(f.text(it.span))
 	node.BodyHash = xxhash.Sum64String(f.text(it.span))
 	if it.hasRole(rType) {
-		t := squeeze(f.text(it.role[rType]))
+		t := srctext.Squeeze(f.text(it.role[rType]))
 		if e := f.instance(t); e[0] == '{' {
 			f.addRef(schemas.RefType, node.ID, it.role[rType], t, e)
 		}

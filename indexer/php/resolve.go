@@ -202,7 +202,7 @@ func (r *resolver) method(t *typeInfo, name string, depth int) (int32, string) {
 			if s == "" {
 				continue
 			}
-			st, w := r.typ(s)
+			st, _ := r.typ(s)
 			if st == nil {
 				if why == "" {
 					why = reasonExternalBase + s

@@ -28,14 +28,6 @@ func docComment(c string) string {
 	return strings.TrimSpace(b.String())
 }
 
-// squeeze removes white space and comments-free layout from a name.
-func squeeze(s string) string {
-	if !strings.ContainsAny(s, " \t\r\n") {
-		return s
-	}
-	return strings.Join(strings.Fields(s), "")
-}
-
 // oneLine folds runs of white space into one space.
 func oneLine(s string) string {
 	if !strings.ContainsAny(s, "\t\r\n") && !strings.Contains(s, "  ") {

@@ -22,8 +22,6 @@ type span struct{ start, end uint32 }
 
 func (s span) key() uint64 { return uint64(s.start)<<32 | uint64(s.end) }
 
-func (s span) contains(p uint32) bool { return s.start <= p && p < s.end }
-
 // item is one match of the query: the range of its main capture and the
 // ranges of its role captures.
 type item struct {
@@ -347,7 +345,7 @@ func (f *fileState) run(ctx context.Context) {
 		case kCall:
 			f.call(i)
 		case kRescue:
-			if c := squeeze(f.text(it.span)); isConstPath(c) {
+			if c := srctext.Squeeze(f.text(it.span)); isConstPath(c) {
 				f.addRef(schemas.EdgeReferences, f.context(), it.span, c, "rescue "+c)
 			}
 		case kBare:
@@ -377,7 +375,7 @@ func (f *fileState) wait(i int) {
 // namespace makes the node of a module or class.
 func (f *fileState) namespace(it *item) {
 	o, _, inDef := f.owner()
-	name := squeeze(f.text(it.role[rName]))
+	name := srctext.Squeeze(f.text(it.role[rName]))
 	if inDef || !isConstPath(name) {
 		f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1, scope: &scope{}})
 		return
@@ -411,7 +409,7 @@ func (f *fileState) namespace(it *item) {
 		node.BodyHash = xxhash.Sum64String(f.text(it.span))
 	}
 	if it.hasRole(rSuper) {
-		if s := squeeze(f.text(it.role[rSuper])); isConstPath(s) {
+		if s := srctext.Squeeze(f.text(it.role[rSuper])); isConstPath(s) {
 			f.addRef(schemas.EdgeExtends, n, it.role[rSuper], s, s)
 		}
 	}
@@ -557,7 +555,7 @@ func (f *fileState) call(i int) {
 			return
 		}
 		for _, a := range splitArgs(f.text(it.role[rArgs])) {
-			if a = squeeze(a); isConstPath(a) {
+			if a = srctext.Squeeze(a); isConstPath(a) {
 				f.addRef(schemas.EdgeReferences, d.node, it.span, name+" "+a, name+" "+a)
 			}
 		}
@@ -706,7 +704,7 @@ func (f *fileState) exprOf(s span, sc *scope, depth int) string {
 		}
 		return "?call"
 	}
-	t := squeeze(f.text(s))
+	t := srctext.Squeeze(f.text(s))
 	switch {
 	case t == "self":
 		return "self"

@@ -76,14 +76,6 @@ func oneLine(s string) string {
 	return capText(strings.Join(strings.Fields(s), " "))
 }
 
-// squeeze removes all white space.
-func squeeze(s string) string {
-	if strings.IndexAny(s, " \t\r\n") < 0 {
-		return s
-	}
-	return strings.Join(strings.Fields(s), "")
-}
-
 // splitArgs splits an argument list at its top-level commas, parentheses
 // dropped.
 func splitArgs(s string) []string {

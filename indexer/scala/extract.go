@@ -459,7 +459,7 @@ func (f *fileState) typeUse(it *item) {
 	if q, ok := f.quals[it.end]; ok {
 		start = q
 	}
-	n := squeeze(f.str[start:it.end])
+	n := srctext.Squeeze(f.str[start:it.end])
 	head, _, _ := strings.Cut(n, ".")
 	for _, v := range f.tvars {
 		if v.name == head && v.scope.start <= start && start < v.scope.end {
@@ -484,7 +484,7 @@ func (f *fileState) top() *frame {
 // (or enclosing package body) for a clause without one. Chained clauses
 // nest.
 func (f *fileState) packageClause(it *item) {
-	name := squeeze(f.text(it.role[rName]))
+	name := srctext.Squeeze(f.text(it.role[rName]))
 	if p := f.pkg(); p != "" {
 		name = p + "." + name
 	}
@@ -792,7 +792,7 @@ func (f *fileState) classParam(it *item) {
 func (f *fileState) paramSig(it *item) string {
 	t := "?"
 	if it.hasRole(rType) {
-		t = squeeze(stripGenerics(f.text(it.role[rType])))
+		t = srctext.Squeeze(stripGenerics(f.text(it.role[rType])))
 	}
 	switch {
 	case strings.HasSuffix(t, "*"):
@@ -858,7 +858,7 @@ func (f *fileState) importRefs(it *item) {
 		if a, b, ok := strings.Cut(clause, " as "); ok && !strings.Contains(clause, "{") {
 			clause, alias = a, strings.TrimSpace(b)
 		}
-		clause = squeeze(clause)
+		clause = srctext.Squeeze(clause)
 		brace := strings.IndexByte(clause, '{')
 		if brace < 0 {
 			if strings.HasSuffix(clause, ".*") {

@@ -390,21 +390,6 @@ func (r *resolver) link(t int32, depth int) {
 	r.state[t] = 2
 }
 
-// isOpen reports whether t or one of its parents in the snapshot has a
-// parent outside it.
-func (r *resolver) isOpen(t int32, depth int) bool {
-	r.link(t, depth+1)
-	if r.open[t] != "" || depth > maxDepth {
-		return true
-	}
-	for _, s := range r.supers[t] {
-		if r.isOpen(s, depth+1) {
-			return true
-		}
-	}
-	return false
-}
-
 // inMembers looks name up among the members of template t and its
 // parents, level by level: the first level with a member of that name
 // that want accepts decides. open reports a parent outside the snapshot

@@ -41,8 +41,6 @@ func oneLine(s string) string {
 	return capText(strings.Join(strings.Fields(s), " "))
 }
 
-func squeeze(s string) string { return strings.Join(strings.Fields(s), "") }
-
 // stripGenerics removes type argument lists: Map[K, List[V]] gives Map.
 func stripGenerics(s string) string {
 	if strings.IndexByte(s, '[') < 0 {
@@ -69,7 +67,7 @@ func stripGenerics(s string) string {
 // arguments dropped, _root_. dropped. It returns "" for function types,
 // tuples, compound, structural and singleton types.
 func typeName(t string) string {
-	t = squeeze(stripGenerics(t))
+	t = srctext.Squeeze(stripGenerics(t))
 	t = strings.TrimPrefix(t, "_root_.")
 	if t == "" || strings.ContainsAny(t, "()=>{}#*@,[]") || strings.HasSuffix(t, ".type") {
 		return ""

@@ -6,6 +6,7 @@ package srctext
 import (
 	"bytes"
 	"slices"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -77,4 +78,12 @@ func Words(b []byte, max int) (s string, longer bool) {
 		}
 	}
 	return string(out), false
+}
+
+// Squeeze removes all white space from s (what strings.Fields splits on).
+func Squeeze(s string) string {
+	if strings.IndexFunc(s, unicode.IsSpace) < 0 {
+		return s
+	}
+	return strings.Join(strings.Fields(s), "")
 }

@@ -60,3 +60,18 @@ func TestWords(t *testing.T) {
 		}
 	}
 }
+
+func TestSqueeze(t *testing.T) {
+	for in, want := range map[string]string{
+		"":                      "",
+		"Map<K, V>":             "Map<K,V>",
+		"a\tb\r\nc":             "abc",
+		"x\u00a0y\vz":           "xyz", // every space strings.Fields knows
+		"already":               "already",
+		"  List< Map<A , B> > ": "List<Map<A,B>>",
+	} {
+		if got := Squeeze(in); got != want {
+			t.Errorf("Squeeze(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -41,8 +41,6 @@ func oneLine(s string) string {
 	return capText(strings.Join(strings.Fields(s), " "))
 }
 
-func squeeze(s string) string { return strings.Join(strings.Fields(s), "") }
-
 // stripGenerics removes generic argument lists: Dictionary<K, [V]> gives
 // Dictionary.
 func stripGenerics(s string) string {
@@ -87,7 +85,7 @@ func typeName(t string) string {
 		}
 		break
 	}
-	t = squeeze(stripGenerics(t))
+	t = srctext.Squeeze(stripGenerics(t))
 	t = strings.TrimRight(t, "?!")
 	if strings.HasPrefix(t, "[") && strings.HasSuffix(t, "]") {
 		if topIndex(t[1:len(t)-1], ':') >= 0 {
