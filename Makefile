@@ -9,6 +9,9 @@ export SNAP_REQUIRE_S3 := 1
 # actionlint checks action.yml and the workflows; required as well.
 ACTIONLINT_VERSION := v1.7.12
 export ACTIONLINT ?= $(or $(shell command -v actionlint 2>/dev/null),$(GOBIN)/actionlint)
+# staticcheck, the linter CI holds the code to.
+STATICCHECK_VERSION := v0.8.2
+export STATICCHECK ?= $(or $(shell command -v staticcheck 2>/dev/null),$(GOBIN)/staticcheck)
 # act runs the GitHub Action for real on this machine's shell.
 ACT_VERSION := v0.2.89
 export ACT ?= $(or $(shell command -v act 2>/dev/null),$(GOBIN)/act)
@@ -43,6 +46,8 @@ tools: mimalloc
 		GOFLAGS= $(GO) install github.com/versity/versitygw/cmd/versitygw@$(VERSITYGW_VERSION); }
 	@test -x "$(ACTIONLINT)" || { echo "installing actionlint $(ACTIONLINT_VERSION)"; \
 		GOFLAGS= $(GO) install github.com/rhysd/actionlint/cmd/actionlint@$(ACTIONLINT_VERSION); }
+	@test -x "$(STATICCHECK)" || { echo "installing staticcheck $(STATICCHECK_VERSION)"; \
+		GOFLAGS= $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION); }
 	@test -x "$(ACT)" || { echo "installing act $(ACT_VERSION)"; \
 		GOFLAGS= $(GO) install github.com/nektos/act@$(ACT_VERSION); }
 	@test -x "$(SNAP_NODE22)" -a -f "$(SNAP_CONFORMANCE)" -a -f "$(SNAP_DUCKDB)/package.json" || { \
@@ -53,8 +58,9 @@ tools: mimalloc
 
 test: tools
 	$(GO) vet ./...
+	$(STATICCHECK) ./...
 	$(GO) test -count=1 ./...
-	cd e2e && $(GO) vet ./... && $(GO) test -count=1 -timeout 30m ./...
+	cd e2e && $(GO) vet ./... && $(STATICCHECK) ./... && $(GO) test -count=1 -timeout 30m ./...
 	FUZZTIME=5000x ./scripts/fuzz.sh
 
 # Every fuzz target for FUZZTIME (10s) each; a failing input lands in the

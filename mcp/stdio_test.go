@@ -77,6 +77,13 @@ func (p *stdioPipe) send(line string) {
 	}
 }
 
+// sendLater writes line while the test reads the answer: a line longer
+// than the pipe holds. Its error is not the test's to report (t.Fatal
+// belongs to the test's goroutine): the answer read says what happened.
+func (p *stdioPipe) sendLater(line string) {
+	go io.WriteString(p.in, line+"\n")
+}
+
 func (p *stdioPipe) call(id int, tool, args string) {
 	p.t.Helper()
 	p.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":%q,"arguments":%s}}`, id, tool, args))
@@ -146,7 +153,7 @@ func TestServeStdioBadLines(t *testing.T) {
 		t.Fatalf("broken JSON: %v", m)
 	}
 	long := `{"jsonrpc":"2.0","id":2,"method":"ping","params":{"pad":"` + strings.Repeat("x", 17<<20) + `"}}`
-	go p.send(long) // the pipe takes it as the server reads
+	p.sendLater(long)
 	m := p.recv()
 	e, _ := m["error"].(map[string]any)
 	if msg, _ := e["message"].(string); !strings.Contains(msg, fmt.Sprintf("longer than %d bytes", mcp.DefaultMaxRequestBytes)) {

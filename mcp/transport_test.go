@@ -32,7 +32,7 @@ type stdioPeer struct{ p *stdioPipe }
 
 func (s stdioPeer) ask(msg string) (map[string]any, int, int) {
 	s.p.t.Helper()
-	go s.p.send(msg) // a long message: the pipe takes it as the server reads
+	s.p.sendLater(msg) // a long message: the pipe takes it as the server reads
 	for {
 		m := s.p.recv()
 		if _, note := m["method"]; !note {

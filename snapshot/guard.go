@@ -630,6 +630,7 @@ func (c *pageChecker) checkHeader(h *format.PageHeader, size int64) (int64, erro
 		if d.NumValues < 0 || int64(d.NumValues) > c.maxValues {
 			return 0, fmt.Errorf("dictionary of %d values", d.NumValues)
 		}
+		//lint:ignore SA1019 files written by Parquet 1.0 writers still use it, and are read
 		if d.Encoding != format.Plain && d.Encoding != format.PlainDictionary {
 			return 0, fmt.Errorf("dictionary encoding %s not supported", d.Encoding)
 		}
@@ -731,6 +732,7 @@ func (c *pageChecker) checkValues(b []byte, enc format.Encoding, n int64, l leaf
 	switch enc {
 	case format.Plain:
 		return nil // lengths in the data itself, checked as parquet-go reads them
+	//lint:ignore SA1019 files written by Parquet 1.0 writers still use it, and are read
 	case format.RLEDictionary, format.PlainDictionary:
 		if !dict {
 			return errors.New("dictionary-encoded page without a dictionary page")
