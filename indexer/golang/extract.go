@@ -275,8 +275,17 @@ func (x *extractor) collect(caps []indexer.Capture) []item {
 			items = append(items, it)
 		}
 	}
+	// A use of a type name goes after whatever else spans the same bytes
+	// (a type declaration whose type is missing spans its name alone): the
+	// order the matches came in differs between the plan and the cursor.
+	use := func(it item) int {
+		if it.kind == "tid" || it.kind == "tq" {
+			return 1
+		}
+		return 0
+	}
 	slices.SortStableFunc(items, func(a, b item) int {
-		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(b.end, a.end))
+		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(b.end, a.end), cmp.Compare(use(a), use(b)))
 	})
 	x.items, x.subs = items, subs
 	return items

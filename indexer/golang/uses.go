@@ -69,6 +69,9 @@ func (s *scope) localType(name string) bool {
 func (st *fileState) typeUse(it *item, sc *scope) {
 	u := &st.uses
 	s := it.span
+	if s.start == s.end {
+		return // a name the parser supplied for one that is missing
+	}
 	if it.kind == "tq" {
 		u.qualified = s
 	} else if s.start >= u.qualified.start && s.end <= u.qualified.end {
