@@ -18,7 +18,7 @@ import (
 func gitRepo(t *testing.T, trees ...map[string]string) (string, []string) {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
+		t.Fatal("git is needed to build the test repository: install git")
 	}
 	dir := t.TempDir()
 	run := func(args ...string) string {
