@@ -14,6 +14,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -92,7 +93,7 @@ func report(ctx context.Context, w io.Writer, snapBin, peerBin string, runs []ru
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "| snap | %s | %d | %d | %d |\n", cmpOr(ts, "default"), n, in, full)
+		fmt.Fprintf(w, "| snap | %s | %d | %d | %d |\n", cmp.Or(ts, "default"), n, in, full)
 	}
 	if peerBin != "" {
 		c, err := start(ctx, peerBin, runs[0].dir, peerEnv(""), "serve", "--mcp")
@@ -277,13 +278,6 @@ func ask(ctx context.Context, c *client.Client, tool string, args map[string]any
 }
 
 func tokens(bytes int) int { return (bytes + 3) / 4 }
-
-func cmpOr(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
-}
 
 func batteryNames() []string {
 	var names []string

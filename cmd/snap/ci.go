@@ -319,7 +319,7 @@ func runCI(ctx context.Context, log *slog.Logger, c *cli.Context, dir string) er
 // snapshot holds and where it went.
 func indexSummary(env ciEnv, m schemas.Manifest, pushed, folder string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "### snap: %s at %s\n\n", codeSpan(env.Branch, false), codeSpan(shortCommit(m.Commit), false))
+	fmt.Fprintf(&b, "### snap: %s at %s\n\n", codeSpan(env.Branch, false), codeSpan(short(m.Commit), false))
 	fmt.Fprintf(&b, "| files | parsed | symbols | edges | unresolved | parse errors |\n|---:|---:|---:|---:|---:|---:|\n")
 	fmt.Fprintf(&b, "| %d | %d | %d | %d | %d | %d |\n\n", m.Counts.Files, m.Build.FilesParsed, m.Counts.Nodes, m.Counts.Edges, m.Counts.Unresolved, m.Counts.ParseErrors)
 	if pushed != "" {
@@ -328,13 +328,6 @@ func indexSummary(env ciEnv, m schemas.Manifest, pushed, folder string) string {
 		fmt.Fprintf(&b, "Not pushed: the snapshot is in %s on the runner.\n", codeSpan(folder, false))
 	}
 	return b.String()
-}
-
-func shortCommit(c string) string {
-	if len(c) > 12 {
-		return c[:12]
-	}
-	return c
 }
 
 // maxAnnotations bounds the annotations one run writes: GitHub shows ten
@@ -414,12 +407,16 @@ func indexMergeBase(ctx context.Context, log *slog.Logger, id identity, env ciEn
 	if err != nil {
 		return "", err
 	}
-	if head, _, err := snapshot.ReadHead(ctx, local.store, env.Repo, env.BaseBranch); err == nil && snapshot.GitCommit(head.Commit) == sha {
-		if prefix, err := snapshot.Prefix(env.Repo, env.BaseBranch, head.Commit); err == nil {
-			if _, _, err := snapshot.ReadManifest(ctx, local.store, prefix); err == nil {
-				log.Info("the merge base's snapshot is in the local store", "commit", sha)
-				return prefix, nil
-			}
+	// What the local store holds of the target branch: the merge base
+	// itself, or a base to index it against.
+	held, err := fetchHead(ctx, log, nil, local, env.Repo, env.BaseBranch)
+	if err != nil {
+		held = ""
+	}
+	if held != "" {
+		if m, _, err := snapshot.ReadManifest(ctx, local.store, held); err == nil && snapshot.GitCommit(m.Commit) == sha {
+			log.Info("the merge base's snapshot is in the local store", "commit", sha)
+			return held, nil
 		}
 	}
 	tmp, err := os.MkdirTemp("", "snap-base-")
@@ -432,17 +429,11 @@ func indexMergeBase(ctx context.Context, log *slog.Logger, id identity, env ciEn
 		return "", fmt.Errorf("check out the merge base %s: %v: %s", sha, err, strings.TrimSpace(string(out)))
 	}
 	defer exec.Command("git", "-C", id.Root, "worktree", "remove", "--force", wt).Run()
-	bid := identity{Root: wt, Repo: env.Repo, Branch: env.BaseBranch, Commit: sha, Git: true}
-	if p, err := git(ctx, wt, "rev-list", "--parents", "-n", "1", sha); err == nil {
-		if f := strings.Fields(p); len(f) > 1 {
-			bid.Parents = f[1:]
-		}
-	}
+	bid := identity{Root: wt, Repo: env.Repo, Branch: env.BaseBranch, Git: true}
+	bid.readCommit(ctx) // sha, its parents
 	job := indexJob{dir: wt, id: bid, store: local, log: log, opts: opts}
-	if head, _, err := snapshot.ReadHead(ctx, local.store, env.Repo, env.BaseBranch); err == nil {
-		if prefix, err := snapshot.Prefix(env.Repo, env.BaseBranch, head.Commit); err == nil {
-			job.base, _ = loadBase(ctx, log, local.store, prefix, env.BaseBranch, false)
-		}
+	if held != "" {
+		job.base, _ = loadBase(ctx, log, local.store, held, env.BaseBranch, false)
 	}
 	log.Info("indexing the merge base", "branch", env.BaseBranch, "commit", sha)
 	res, err := job.run(ctx)
@@ -456,8 +447,12 @@ func indexMergeBase(ctx context.Context, log *slog.Logger, id identity, env ciEn
 // the merge base of HEAD and the target's commit the CI names, else the
 // target branch as the remote or the checkout knows it.
 func mergeBase(ctx context.Context, root string, env ciEnv) (string, error) {
-	for _, ref := range []string{env.BaseSHA, "refs/remotes/origin/" + env.BaseBranch, "refs/heads/" + env.BaseBranch} {
-		if ref == "" || ref == "refs/remotes/origin/" || ref == "refs/heads/" {
+	refs := []string{env.BaseSHA}
+	if env.BaseBranch != "" {
+		refs = append(refs, "refs/remotes/origin/"+env.BaseBranch, "refs/heads/"+env.BaseBranch)
+	}
+	for _, ref := range refs {
+		if ref == "" {
 			continue
 		}
 		if sha, err := git(ctx, root, "merge-base", "HEAD", ref); err == nil && sha != "" {
