@@ -155,7 +155,7 @@ func TestManifestMatchesSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := Manifest{
-		FormatVersion: FormatVersion, Repo: "graphsnap/snap", Branch: "main",
+		FormatVersion: FormatVersion, FeatureVersion: FeatureVersion, Repo: "graphsnap/snap", Branch: "main",
 		Commit: strings.Repeat("a", 40), Parents: []string{strings.Repeat("b", 40)},
 		IndexedAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC),
 		Indexer:   Indexer{Name: "snap", Version: "dev", GoVersion: "go1.26", Args: []string{"index", "."}},

@@ -6,19 +6,22 @@ import "time"
 // it names. Readers check FormatVersion first and every table's SHA-256
 // before using a byte of it.
 type Manifest struct {
-	FormatVersion int               `json:"format_version"`
-	Repo          string            `json:"repo"`
-	Branch        string            `json:"branch"`
-	Commit        string            `json:"commit"`
-	Parents       []string          `json:"parents"`
-	Dirty         bool              `json:"dirty"`
-	Base          string            `json:"base,omitempty"`
-	IndexedAt     time.Time         `json:"indexed_at"`
-	Indexer       Indexer           `json:"indexer"`
-	Grammars      map[string]string `json:"grammars"`
-	Counts        Counts            `json:"counts"`
-	Build         Build             `json:"build"`
-	Tables        []Table           `json:"tables"`
+	FormatVersion int `json:"format_version"`
+	// FeatureVersion is schemas.FeatureVersion of the indexer that wrote
+	// the snapshot; 0 in a manifest made before it was recorded.
+	FeatureVersion int               `json:"feature_version,omitempty"`
+	Repo           string            `json:"repo"`
+	Branch         string            `json:"branch"`
+	Commit         string            `json:"commit"`
+	Parents        []string          `json:"parents"`
+	Dirty          bool              `json:"dirty"`
+	Base           string            `json:"base,omitempty"`
+	IndexedAt      time.Time         `json:"indexed_at"`
+	Indexer        Indexer           `json:"indexer"`
+	Grammars       map[string]string `json:"grammars"`
+	Counts         Counts            `json:"counts"`
+	Build          Build             `json:"build"`
+	Tables         []Table           `json:"tables"`
 }
 
 // Indexer is the provenance of a snapshot: which program made it, how.

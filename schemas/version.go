@@ -16,6 +16,19 @@ const FormatVersion = 1
 // MinFormatVersion is the oldest format version this code reads.
 const MinFormatVersion = 1
 
+// FeatureVersion is the version of what the rows mean: how ids are made,
+// which edges are found and how names are qualified. The format version
+// says whether a snapshot can be read; the feature version says whether
+// two snapshots can be compared by id, and whether one can be the base of
+// an incremental index for the other. Bump it with any change to ids,
+// qualified names or the edges an unchanged file yields.
+//
+// Changes:
+//
+//	1 (snap 0.1): recorded in the manifest from here on; a manifest
+//	  without one (0) was made before and compares with nothing.
+const FeatureVersion = 1
+
 // Table file names inside a snapshot.
 const (
 	NodesFile    = "nodes.parquet"

@@ -105,6 +105,9 @@ func TestRoundTrip(t *testing.T) {
 			if m.FormatVersion != schemas.FormatVersion {
 				t.Errorf("FormatVersion = %d, want %d", m.FormatVersion, schemas.FormatVersion)
 			}
+			if m.FeatureVersion != schemas.FeatureVersion {
+				t.Errorf("FeatureVersion = %d, want %d", m.FeatureVersion, schemas.FeatureVersion)
+			}
 			var names []string
 			for _, tb := range m.Tables {
 				names = append(names, tb.Name)

@@ -300,6 +300,7 @@ func (w *Writer) Publish(m schemas.Manifest) (Published, error) {
 	}
 	m = normalize(m)
 	m.FormatVersion = schemas.FormatVersion
+	m.FeatureVersion = schemas.FeatureVersion
 	m.Tables = make([]schemas.Table, len(tables))
 	for i, p := range tables {
 		m.Tables[i] = p.t
