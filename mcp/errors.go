@@ -18,6 +18,10 @@ const (
 	// that ran out of time. The details name the bound ("limit") and the
 	// argument at fault when there is one.
 	CodeLimitExceeded = "LIMIT_EXCEEDED"
+	// CodeIncomparable is a comparison of two snapshots whose rows mean
+	// different things (their feature versions differ), so their ids do
+	// not compare. The details name both versions.
+	CodeIncomparable = "SNAPSHOTS_INCOMPARABLE"
 )
 
 // ToolError is a tool's failure as its caller sees it: a stable code, a

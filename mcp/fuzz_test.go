@@ -32,7 +32,7 @@ var updateSeeds = flag.Bool("update-fuzz-seeds", false, "rewrite the seed corpor
 
 // codes are the error codes a tool may answer with.
 var codes = []string{CodeSymbolNotFound, CodeAmbiguousSymbol, CodeInvalidArgument, CodeFileNotFound,
-	CodePathOutsideRoot, CodeIndexNotReady, CodePagination, CodeSnapshotNotFound, CodeStoreUnavailable, CodeLimitExceeded}
+	CodePathOutsideRoot, CodeIndexNotReady, CodePagination, CodeSnapshotNotFound, CodeStoreUnavailable, CodeLimitExceeded, CodeIncomparable}
 
 // checkToolError holds a tool error to the contract: a stable code among
 // want (any code when want is empty) and a message.

@@ -38,7 +38,15 @@ func (l *library) Open(_ context.Context, commit string) (*query.Engine, error) 
 // signature changed (newer, served).
 func twoSnapshots(t *testing.T) (*query.Holder, *library) {
 	t.Helper()
+	return twoSnapshotsOld(t, schemas.FeatureVersion)
+}
+
+// twoSnapshotsOld is twoSnapshots with the older snapshot made at another
+// feature version.
+func twoSnapshotsOld(t *testing.T, feature int) (*query.Holder, *library) {
+	t.Helper()
 	old := querytest.Fixture()
+	old.Manifest.FeatureVersion = feature
 	newer := querytest.Fixture()
 	newer.Manifest.Commit = "9a9b9c9d" + querytest.Commit[8:]
 	newer.Manifest.IndexedAt = old.Manifest.IndexedAt.Add(time.Hour)
@@ -75,6 +83,28 @@ func twoSnapshots(t *testing.T) (*query.Holder, *library) {
 type querytestSnapshot struct {
 	m    schemas.Manifest
 	head bool
+}
+
+// TestHistoryAcrossFeatureVersions: an older snapshot whose ids were made
+// another way is refused by snap_diff, naming both versions, and ends a
+// symbol's history with a hint instead of reading as a removal.
+func TestHistoryAcrossFeatureVersions(t *testing.T) {
+	h, lib := twoSnapshotsOld(t, 0)
+	r := registry(t, h)
+	r.WithLibrary(lib)
+	code, msg, details := errorOf(t, r, "snap_diff", `{"from":"3f2c1e9a"}`)
+	if code != mcp.CodeIncomparable || !strings.Contains(msg, "unrecorded") || details["to_feature_version"] != float64(schemas.FeatureVersion) {
+		t.Errorf("diff across feature versions: %s %q %v", code, msg, details)
+	}
+	out, isErr := r.CallJSON(context.Background(), "snap_history", json.RawMessage(`{"name":"Client.Do"}`))
+	var hist struct {
+		Hint   string `json:"hint"`
+		Points []any  `json:"points"`
+	}
+	json.Unmarshal(out, &hist)
+	if isErr || len(hist.Points) != 1 || !strings.Contains(hist.Hint, "feature versions") {
+		t.Errorf("history across feature versions: %s", out)
+	}
 }
 
 func TestHistoryTools(t *testing.T) {

@@ -197,6 +197,9 @@ var diffTool = waiting(newTool(
 		if terr != nil {
 			return nil, terr
 		}
+		if terr := comparable(a, b); terr != nil {
+			return nil, terr
+		}
 		out := &diffOut{Diff: *query.Diff(a, b, query.DiffOptions{ImpactDepth: depth})}
 		if out.Summary == (schemas.DiffSummary{}) {
 			out.Hint = "the two snapshots hold the same code graph"
@@ -302,6 +305,11 @@ var historyTool = waiting(newTool(
 					return nil, libraryErr(err)
 				}
 			}
+			if x != e && query.Comparable(e, x) != nil {
+				// Older snapshots made with other ids end the history.
+				out.Hint = comparable(e, x).Message
+				break
+			}
 			p := historyPoint{Commit: snap.Manifest.Commit, IndexedAt: stamp(snap.Manifest.IndexedAt)}
 			var body uint64
 			xr, ok := x.Lookup(n.ID)
@@ -326,6 +334,15 @@ var historyTool = waiting(newTool(
 		}
 		return out, nil
 	}))
+
+// comparable is CodeIncomparable when a and b cannot be compared by id.
+func comparable(a, b *query.Engine) *ToolError {
+	var ie *query.IncomparableError
+	if !errors.As(query.Comparable(a, b), &ie) {
+		return nil
+	}
+	return toolErr(CodeIncomparable, map[string]int{"from_feature_version": ie.FeatA, "to_feature_version": ie.FeatB}, "%s", ie.Error())
+}
 
 // change says what changed from the older point to the newer.
 func change(older, newer *historyPoint, olderBody, newerBody uint64) string {

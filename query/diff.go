@@ -420,3 +420,37 @@ func diffImpact(b *Engine, changed []int32, opt DiffOptions, d *schemas.Diff) {
 	}
 	d.Summary.Impacted = len(d.Impact)
 }
+
+// IncomparableError says two snapshots were made with different meanings
+// of their rows (schemas.FeatureVersion), so their ids cannot be compared:
+// every symbol would read as moved.
+type IncomparableError struct {
+	A, B         string // the snapshots' commits
+	FeatA, FeatB int    // their feature versions; 0 is one made before they were recorded
+}
+
+func (e *IncomparableError) Error() string {
+	return fmt.Sprintf("snapshots %s and %s cannot be compared by id: they were made with feature versions %s and %s; "+
+		"index both with the same snap (this one writes %d)",
+		short(e.A), short(e.B), featureName(e.FeatA), featureName(e.FeatB), schemas.FeatureVersion)
+}
+
+func featureName(v int) string {
+	if v == 0 {
+		return "unrecorded (older than feature versions)"
+	}
+	return strconv.Itoa(v)
+}
+
+func short(commit string) string { return commit[:min(len(commit), 12)] }
+
+// Comparable says whether Diff may compare a with b: both were made with
+// the same, recorded feature version. It returns an *IncomparableError if
+// not.
+func Comparable(a, b *Engine) error {
+	fa, fb := a.manifest.FeatureVersion, b.manifest.FeatureVersion
+	if fa == fb && fa != 0 {
+		return nil
+	}
+	return &IncomparableError{A: a.manifest.Commit, B: b.manifest.Commit, FeatA: fa, FeatB: fb}
+}

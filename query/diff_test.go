@@ -1,10 +1,14 @@
 package query_test
 
 import (
+	"errors"
+	"strings"
+
 	"testing"
 
 	"github.com/graphsnap/snap/query"
 	"github.com/graphsnap/snap/query/querytest"
+	"github.com/graphsnap/snap/schemas"
 )
 
 func TestDiffWithItselfIsEmpty(t *testing.T) {
@@ -69,5 +73,30 @@ func TestDiffRemoval(t *testing.T) {
 	}
 	if len(d.Edges) != 0 {
 		t.Errorf("edges of a removed symbol listed as rewiring: %+v", d.Edges)
+	}
+}
+
+// TestComparable: snapshots compare by id only at one recorded feature
+// version, and the error names both.
+func TestComparable(t *testing.T) {
+	build := func(feature int) *query.Engine {
+		s := querytest.Fixture()
+		s.Manifest.FeatureVersion = feature
+		e, err := query.Build(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	cur, old := build(schemas.FeatureVersion), build(0)
+	if err := query.Comparable(cur, cur); err != nil {
+		t.Errorf("same version: %v", err)
+	}
+	var ie *query.IncomparableError
+	for _, pair := range [][2]*query.Engine{{old, cur}, {cur, old}, {old, old}, {cur, build(schemas.FeatureVersion + 1)}} {
+		err := query.Comparable(pair[0], pair[1])
+		if !errors.As(err, &ie) || !strings.Contains(err.Error(), "feature versions") {
+			t.Errorf("%d vs %d: %v", pair[0].Manifest().FeatureVersion, pair[1].Manifest().FeatureVersion, err)
+		}
 	}
 }

@@ -404,15 +404,18 @@ func manifest(parts []Part) schemas.Manifest {
 		h.WriteString(p.Repo + "\x00" + p.Snapshot.Manifest.Commit + "\x00")
 	}
 	out := schemas.Manifest{
-		FormatVersion: m.FormatVersion,
-		Repo:          strings.Join(names, ","),
-		Commit:        fmt.Sprintf("repos-%016x", h.Sum64()),
-		IndexedAt:     m.IndexedAt,
-		Indexer:       m.Indexer,
-		Grammars:      map[string]string{},
+		FormatVersion: m.FormatVersion, FeatureVersion: m.FeatureVersion,
+		Repo:      strings.Join(names, ","),
+		Commit:    fmt.Sprintf("repos-%016x", h.Sum64()),
+		IndexedAt: m.IndexedAt,
+		Indexer:   m.Indexer,
+		Grammars:  map[string]string{},
 	}
 	for _, p := range parts {
 		pm := p.Snapshot.Manifest
+		if pm.FeatureVersion != out.FeatureVersion {
+			out.FeatureVersion = 0 // parts made differently: the union compares with nothing
+		}
 		if pm.IndexedAt.After(out.IndexedAt) {
 			out.IndexedAt = pm.IndexedAt
 		}

@@ -539,15 +539,15 @@ func Fixture() *snapshot.Snapshot {
 	slices.SortFunc(s.Edges, compareEdges)
 
 	s.Manifest = schemas.Manifest{
-		FormatVersion: schemas.FormatVersion,
-		Repo:          "github.com/graphsnap/demo",
-		Branch:        "main",
-		Commit:        Commit,
-		Parents:       []string{"9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a291807"},
-		IndexedAt:     time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC),
-		Indexer:       schemas.Indexer{Name: "snap", Version: "0.1.0", GoVersion: "go1.26.0"},
-		Grammars:      map[string]string{"go": "v0.25.0", "python": "v0.25.0"},
-		Build:         schemas.Build{DurationMS: 1834, Workers: 2, FilesParsed: len(sources) + 1, SourceBytes: 0},
+		FormatVersion: schemas.FormatVersion, FeatureVersion: schemas.FeatureVersion,
+		Repo:      "github.com/graphsnap/demo",
+		Branch:    "main",
+		Commit:    Commit,
+		Parents:   []string{"9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a291807"},
+		IndexedAt: time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC),
+		Indexer:   schemas.Indexer{Name: "snap", Version: "0.1.0", GoVersion: "go1.26.0"},
+		Grammars:  map[string]string{"go": "v0.25.0", "python": "v0.25.0"},
+		Build:     schemas.Build{DurationMS: 1834, Workers: 2, FilesParsed: len(sources) + 1, SourceBytes: 0},
 	}
 	m := &s.Manifest
 	m.Counts = schemas.Counts{Files: len(s.Files), Nodes: len(s.Nodes), Edges: len(s.Edges), Languages: map[string]int{}}

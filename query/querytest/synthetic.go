@@ -247,11 +247,11 @@ func (g *synth) snapshot(seed uint64) *snapshot.Snapshot {
 		s.Edges = append(s.Edges, mine...)
 	}
 	s.Manifest = schemas.Manifest{
-		FormatVersion: schemas.FormatVersion,
-		Repo:          "example.com/mod",
-		Branch:        "main",
-		Commit:        fmt.Sprintf("%040x", seed),
-		Counts:        schemas.Counts{Files: len(s.Files), Nodes: len(s.Nodes), Edges: len(s.Edges)},
+		FormatVersion: schemas.FormatVersion, FeatureVersion: schemas.FeatureVersion,
+		Repo:   "example.com/mod",
+		Branch: "main",
+		Commit: fmt.Sprintf("%040x", seed),
+		Counts: schemas.Counts{Files: len(s.Files), Nodes: len(s.Nodes), Edges: len(s.Edges)},
 	}
 	return s
 }
