@@ -28,7 +28,7 @@ export SNAP_CONFORMANCE ?= $(NPM_TOOLS)/node_modules/@modelcontextprotocol/confo
 DUCKDB_NODE_API_VERSION := 1.5.6-r.1
 export SNAP_DUCKDB ?= $(NPM_TOOLS)/node_modules/@duckdb/node-api
 
-.PHONY: build test tools mimalloc fuzz bench bench-goroot bench-store bench-load bench-localize bench-answers
+.PHONY: build test tools prereqs mimalloc fuzz bench bench-goroot bench-store bench-load bench-localize bench-answers
 
 build:
 	$(GO) build -o bin/snap ./cmd/snap
@@ -37,11 +37,22 @@ build:
 # the C library's): the tests check it, the benchmark measures with it.
 mimalloc:
 	@/sbin/ldconfig -p | grep -q 'libmimalloc\.so\.2 ' || { echo "installing mimalloc (the allocator snap gives tree-sitter where it is installed)"; \
-		$$(test "$$(id -u)" = 0 || echo sudo) sh -c 'apt-get update -qq && apt-get install -y -qq libmimalloc2.0' >/dev/null; }
+		$(call APT_INSTALL,libmimalloc2.0); }
 
-tools: mimalloc
+# What the tests need from the system, installed with apt-get when
+# missing: a C compiler (cgo builds the tree-sitter grammars), git (the
+# fixtures are repositories), a JDK (javac judges the Java resolver), Node
+# and npm (the MCP conformance suite, DuckDB, the TypeScript checks).
+APT_INSTALL = $$(test "$$(id -u)" = 0 || echo sudo) sh -c 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(1)' >/dev/null
+prereqs:
+	@command -v cc >/dev/null || { echo "installing gcc (cgo compiles the tree-sitter grammars)"; $(call APT_INSTALL,gcc libc6-dev); }
+	@command -v git >/dev/null || { echo "installing git (the test fixtures are repositories)"; $(call APT_INSTALL,git); }
+	@command -v javac >/dev/null || { echo "installing a JDK (javac judges the Java resolver)"; $(call APT_INSTALL,openjdk-17-jdk-headless); }
+	@command -v npm >/dev/null || { echo "installing Node and npm (the MCP conformance suite, DuckDB)"; $(call APT_INSTALL,nodejs npm); }
+
+tools: prereqs mimalloc
 	@command -v zsh >/dev/null && command -v fish >/dev/null || { echo "installing zsh and fish (the completion scripts' syntax checks)"; \
-		$$(test "$$(id -u)" = 0 || echo sudo) sh -c 'apt-get update -qq && apt-get install -y -qq zsh fish' >/dev/null; }
+		$(call APT_INSTALL,zsh fish); }
 	@test -x "$(VERSITYGW)" || { echo "installing versitygw $(VERSITYGW_VERSION) (the S3 server of the tests)"; \
 		GOFLAGS= $(GO) install github.com/versity/versitygw/cmd/versitygw@$(VERSITYGW_VERSION); }
 	@test -x "$(ACTIONLINT)" || { echo "installing actionlint $(ACTIONLINT_VERSION)"; \
@@ -57,10 +68,12 @@ tools: mimalloc
 			@duckdb/node-api@$(DUCKDB_NODE_API_VERSION); }
 
 test: tools
+	@echo "building and vetting every package (the first cgo build of the grammars takes several minutes)"
 	$(GO) vet ./...
 	$(STATICCHECK) ./...
 	$(GO) test -count=1 ./...
 	cd e2e && $(GO) vet ./... && $(STATICCHECK) ./... && $(GO) test -count=1 -timeout 30m ./...
+	@echo "fuzzing every target 5000 times (each first builds its package with coverage instrumentation)"
 	FUZZTIME=5000x ./scripts/fuzz.sh
 
 # Every fuzz target for FUZZTIME (10s) each; a failing input lands in the
