@@ -86,10 +86,17 @@ type Options struct {
 	// Exclude leaves out the paths matching these globs, and the paths
 	// under folders matching them (see ValidateExclude).
 	Exclude []string
-	// Vendored, Generated and Minified index the files that are otherwise
-	// recorded as skipped_vendored, skipped_generated and
-	// skipped_minified (see skip.go).
-	Vendored, Generated, Minified bool
+	// Vendored and Minified index the files that are otherwise recorded
+	// as skipped_vendored and skipped_minified (see skip.go).
+	Vendored, Minified bool
+	// Derived indexes build output (see derived.go), otherwise recorded
+	// as skipped_derived.
+	Derived bool
+	// SkipGenerated leaves generated files out, recorded as
+	// skipped_generated. By default they are indexed, marked is_generated:
+	// they are code the project calls (protobuf messages, client sets,
+	// bundled packages), and answers rank them below written code.
+	SkipGenerated bool
 	// Gathered, if set, is called once the graph's files, sources and
 	// refs are final, before resolution; NodesDone once its nodes are,
 	// before the edges are filled and sorted. Index changes those rows no
@@ -229,6 +236,10 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 	if !opts.ParseOnly {
 		ru = newReuse(opts.Base, tree.ReadFile, paths, opts.Languages)
 	}
+	built := &buildOutput{read: smallReader(fsRoot)}
+	if !opts.Derived {
+		built.folders = derivedFolders(built.read, paths)
+	}
 
 	results := make([]fileResult, len(paths))
 	var next, done atomic.Int64
@@ -265,7 +276,7 @@ func Index(ctx context.Context, root string, opts Options) (*Graph, error) {
 				if info != nil {
 					seen = info[i]
 				}
-				r, err := indexFile(gctx, files, tree, paths[i], seen, &opts, maxSize, extractors, ru)
+				r, err := indexFile(gctx, files, tree, paths[i], seen, &opts, maxSize, extractors, ru, built)
 				if err != nil {
 					return err
 				}
@@ -1162,7 +1173,7 @@ func fileNode(f schemas.File) schemas.Node {
 }
 
 // indexFile reads, hashes and (when a language claims it) parses one file.
-func indexFile(ctx context.Context, files *folderFiles, t *Tree, p string, seen fs.FileInfo, opts *Options, maxSize int64, xs map[Language]Extractor, ru *reuse) (fileResult, error) {
+func indexFile(ctx context.Context, files *folderFiles, t *Tree, p string, seen fs.FileInfo, opts *Options, maxSize int64, xs map[Language]Extractor, ru *reuse, built *buildOutput) (fileResult, error) {
 	r := fileResult{file: schemas.File{Path: p, Status: schemas.StatusOK}}
 	f := &r.file
 	lang := LanguageFor(opts.Languages, t, p)
@@ -1170,7 +1181,8 @@ func indexFile(ctx context.Context, files *folderFiles, t *Tree, p string, seen 
 		f.Language = lang.Name()
 	}
 	skipVendored := !opts.Vendored && vendored(p)
-	if !skipVendored && opts.Known != nil && ru != nil {
+	skipDerived := !skipVendored && underAny(built.folders, p)
+	if !skipVendored && !skipDerived && opts.Known != nil && ru != nil {
 		if r, ok := unread(files, p, seen, lang, opts, maxSize, ru); ok {
 			return r, nil
 		}
@@ -1199,7 +1211,7 @@ func indexFile(ctx context.Context, files *folderFiles, t *Tree, p string, seen 
 	switch {
 	case seen != nil && special(seen.Mode()):
 		err = &SpecialError{Mode: seen.Mode()} // not opened at all
-	case skipVendored:
+	case skipVendored || skipDerived:
 		fi, err = files.root.Stat(filepath.FromSlash(p)) // not opened: see below
 	default:
 		fh, fi, err = files.open(p)
@@ -1223,6 +1235,10 @@ func indexFile(ctx context.Context, files *folderFiles, t *Tree, p string, seen 
 	if skipVendored {
 		// Not read at all: node_modules may hold more than the project.
 		f.Status = schemas.StatusSkippedVendored
+		return r, nil
+	}
+	if skipDerived {
+		f.Status = schemas.StatusSkippedDerived
 		return r, nil
 	}
 	if f.Size > maxSize {
@@ -1255,8 +1271,12 @@ func indexFile(ctx context.Context, files *folderFiles, t *Tree, p string, seen 
 		f.Status = schemas.StatusUnsupported
 		return r, nil
 	}
+	if !opts.Derived && mappedFrom(t, built.read, p, src) {
+		f.Status = schemas.StatusSkippedDerived
+		return r, nil
+	}
 	gen := generated(src)
-	if gen && !opts.Generated {
+	if gen && opts.SkipGenerated {
 		f.Status, f.IsGenerated = schemas.StatusSkippedGenerated, true
 		return r, nil
 	}
@@ -1310,7 +1330,7 @@ func indexFile(ctx context.Context, files *folderFiles, t *Tree, p string, seen 
 // else a read would check before reusing the rows (the file's size against
 // the limit, its being generated or minified) is in the base's row, which
 // is of that same content; a generated file that the base holds only
-// because it was indexed with --generated, or that only its extractor
+// because it was indexed without SkipGenerated, or that only its extractor
 // called generated, is read. So is a file whose row the base has but not
 // its rows (another grammar's). A file whose row is all the base has of
 // it (unsupported, binary, generated, too large) takes that row when a
@@ -1351,7 +1371,7 @@ func unread(files *folderFiles, p string, seen fs.FileInfo, lang Language, opts 
 		case schemas.StatusUnsupported:
 			same = same && bf.Size <= maxSize && lang == nil
 		case schemas.StatusSkippedGenerated:
-			same = same && bf.Size <= maxSize && lang != nil && bf.IsGenerated && !opts.Generated
+			same = same && bf.Size <= maxSize && lang != nil && bf.IsGenerated && opts.SkipGenerated
 		default:
 			same = false
 		}
@@ -1359,7 +1379,7 @@ func unread(files *folderFiles, p string, seen fs.FileInfo, lang Language, opts 
 	}
 	bf, ok := ru.lookup(p, sha)
 	if !ok || lang == nil || bf.Language != name || bf.Size != fi.Size() || bf.Size > maxSize ||
-		bf.IsGenerated && !opts.Generated || !opts.Minified && minified(p, bf.Size, bf.Lines) {
+		bf.IsGenerated && opts.SkipGenerated || !opts.Minified && minified(p, bf.Size, bf.Lines) {
 		return fileResult{}, false
 	}
 	return fileResult{file: bf, lang: lang, result: ru.result(p, bf), reused: true, baseNodes: ru.nodes(p), unread: true, stat: fi}, true

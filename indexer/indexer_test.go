@@ -3,6 +3,7 @@ package indexer_test
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"os"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/golang"
+	"github.com/graphsnap/snap/indexer/typescript"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -202,8 +204,9 @@ func TestReproducible(t *testing.T) {
 	}
 }
 
-// TestSkipped: vendored, generated and minified files are recorded and
-// not parsed unless asked; excluded paths are left out altogether.
+// TestSkipped: vendored and minified files are recorded and not parsed
+// unless asked, generated ones when asked to; excluded paths are left out
+// altogether.
 func TestSkipped(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "a.go", []byte("package a\n\nfunc A() {}\n"))
@@ -224,7 +227,7 @@ func TestSkipped(t *testing.T) {
 		"bundle.min.go":        schemas.StatusSkippedMinified,
 		"long.go":              schemas.StatusSkippedMinified,
 	}
-	opts := indexer.Options{Languages: langs(), Exclude: []string{"testdata", "**/*_gen.go"}}
+	opts := indexer.Options{Languages: langs(), Exclude: []string{"testdata", "**/*_gen.go"}, SkipGenerated: true}
 	g, err := indexer.Index(context.Background(), dir, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -244,7 +247,7 @@ func TestSkipped(t *testing.T) {
 		}
 	}
 
-	opts.Vendored, opts.Generated, opts.Minified = true, true, true
+	opts.Vendored, opts.SkipGenerated, opts.Minified = true, false, true
 	if g, err = indexer.Index(context.Background(), dir, opts); err != nil {
 		t.Fatal(err)
 	}
@@ -253,8 +256,8 @@ func TestSkipped(t *testing.T) {
 			t.Errorf("%s asked for, but %s", p, f.Status)
 		}
 	}
-	if st := statuses(g); !st["gen.go"].IsGenerated {
-		t.Error("gen.go indexed on request is not marked generated")
+	if st := statuses(g); !st["gen.go"].IsGenerated || !st["gen2.go"].IsGenerated || st["a.go"].IsGenerated {
+		t.Errorf("generated files indexed are not marked, or written ones are: %v", st)
 	}
 
 	if _, err := indexer.Index(context.Background(), dir, indexer.Options{Languages: langs(), Exclude: []string{"[oops"}}); err == nil ||
@@ -466,7 +469,7 @@ func TestKnownFilesUnread(t *testing.T) {
 		age(name)
 	}
 	index := func(base *indexer.Base, known *indexer.StatCache) *indexer.Graph {
-		g, err := indexer.Index(context.Background(), root, indexer.Options{Languages: langs(), Workers: 2, Base: base, Known: known, MaxFileSize: 1500})
+		g, err := indexer.Index(context.Background(), root, indexer.Options{Languages: langs(), Workers: 2, Base: base, Known: known, MaxFileSize: 1500, SkipGenerated: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -546,7 +549,7 @@ func TestKnownFilesUnread(t *testing.T) {
 
 	// Other options: the generated file parsed, the large one under the
 	// limit. Neither's row is the base's any more: both are read.
-	opts := indexer.Options{Languages: langs(), Workers: 2, Generated: true, MaxFileSize: 4000}
+	opts := indexer.Options{Languages: langs(), Workers: 2, MaxFileSize: 4000}
 	fullOpts, err := indexer.Index(context.Background(), root, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -586,5 +589,74 @@ func TestKnownLinkFollowed(t *testing.T) {
 		Grammars: map[string]string{golang.New().Name(): golang.New().GrammarVersion()}}, first.Seen)
 	if st := statuses(inc); st["a/link.go"].SHA256 == statuses(first)["a/link.go"].SHA256 {
 		t.Errorf("a/link.go kept the rows of its target's old content (unread %d, parsed %d)", inc.Stats.FilesUnread, inc.Stats.FilesParsed)
+	}
+}
+
+// TestDerived: build output — a tsconfig's outDir, the folder of a
+// package's entry points when it holds source maps, a script whose source
+// map names a file of the tree — is recorded as skipped_derived and not
+// parsed, unless asked for; a folder a config names outside the tree, or
+// around the config itself, and a package's own source folder are not.
+func TestDerived(t *testing.T) {
+	dir := t.TempDir()
+	inline := base64.StdEncoding.EncodeToString([]byte(`{"version":3,"sources":["../src/index.ts"]}`))
+	for name, content := range map[string]string{
+		"package.json":             `{"main": "./dist/cjs/index.js", "exports": {".": {"types": "./dist/types/index.d.ts"}}}`,
+		"tsconfig.json":            "{\n  // built here\n  \"compilerOptions\": {\"outDir\": \"./build\",},\n}\n",
+		"src/index.ts":             "export function main(): number { return 1 }\n",
+		"dist/cjs/index.js":        "exports.main = function main() { return 1 }\n",
+		"dist/cjs/index.js.map":    `{"version":3,"sources":["../../src/index.ts"]}`,
+		"dist/types/index.d.ts":    "export declare function main(): number;\n",
+		"build/index.js":           "function main() { return 1 }\n",
+		"lib/a.js":                 "function a() {}\n//# sourceMappingURL=a.js.map\n",
+		"lib/a.js.map":             `{"version":3,"sourceRoot":"../src","sources":["index.ts"]}`,
+		"lib/b.js":                 "function b() {}\n",
+		"lib/c.js":                 "function c() {}\n//# sourceMappingURL=c.js.map\n",
+		"lib/c.js.map":             `{"version":3,"sources":["elsewhere.ts"]}`,
+		"lib/d.js":                 "function d() {}\n//# sourceMappingURL=data:application/json;base64," + inline + "\n",
+		"odd/tsconfig.json":        `{"compilerOptions": {"outDir": "."}}`,
+		"odd/x.ts":                 "export const x = 1\n",
+		"far/tsconfig.json":        `{"compilerOptions": {"outDir": "../../../etc"}}`,
+		"pkg/package.json":         `{"main": "lib/index.js", "bin": {"p": "./bin/p.js"}}`,
+		"pkg/lib/index.js":         "module.exports = function p() {}\n",
+		"pkg/bin/p.js":             "require('../lib')\n",
+		"broken/tsconfig.json":     `{"compilerOptions": `,
+		"broken/package.json":      `["not", "an", "object"]`,
+		"nested/tsconfig.app.json": `{"compilerOptions": {"declarationDir": "types"}}`,
+		"nested/types/n.d.ts":      "export declare const n: number;\n",
+	} {
+		write(t, dir, name, []byte(content))
+	}
+	derived := []string{"dist/cjs/index.js", "dist/cjs/index.js.map", "dist/types/index.d.ts", "build/index.js", "lib/a.js", "lib/d.js", "nested/types/n.d.ts"}
+	written := []string{"src/index.ts", "lib/b.js", "lib/c.js", "odd/x.ts", "pkg/lib/index.js", "pkg/bin/p.js"}
+	opts := indexer.Options{Languages: append(langs(), typescript.All()...)}
+	g, err := indexer.Index(context.Background(), dir, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := statuses(g)
+	for _, p := range derived {
+		if st[p].Status != schemas.StatusSkippedDerived {
+			t.Errorf("%s: %q, want %s", p, st[p].Status, schemas.StatusSkippedDerived)
+		}
+	}
+	for _, p := range written {
+		if st[p].Status != schemas.StatusOK {
+			t.Errorf("%s: %q, want ok", p, st[p].Status)
+		}
+	}
+	for _, n := range g.Nodes {
+		if slices.Contains(derived, n.File) && n.Kind != schemas.KindFile {
+			t.Errorf("%s of build output %s was extracted", n.QualifiedName, n.File)
+		}
+	}
+	opts.Derived = true
+	if g, err = indexer.Index(context.Background(), dir, opts); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range derived {
+		if st := statuses(g)[p].Status; st == schemas.StatusSkippedDerived {
+			t.Errorf("%s asked for, but %s", p, st)
+		}
 	}
 }

@@ -121,7 +121,7 @@ func infoOf(e *query.Engine, r int32) info {
 	for _, f := range []struct {
 		on   bool
 		name string
-	}{{n.IsAsync, "async"}, {n.IsStatic, "static"}, {n.IsAbstract, "abstract"}, {e.IsTest(r), "test"}} {
+	}{{n.IsAsync, "async"}, {n.IsStatic, "static"}, {n.IsAbstract, "abstract"}, {e.IsTest(r), "test"}, {e.IsGenerated(r), "generated"}} {
 		if f.on {
 			in.Flags = append(in.Flags, f.name)
 		}

@@ -103,7 +103,7 @@ const (
 	ctxTests      = 5    // tests named apart, at most
 	ctxTypeBoost  = 0.8  // what a type's text match counts, a function's being 1
 	ctxValueBoost = 0.5  // and a field's, variable's or constant's
-	ctxAsideBoost = 0.5  // and, times those, a symbol's in examples, benchmarks or docs (asidePath)
+	ctxAsideBoost = 0.5  // and, times those, a symbol's in examples, benchmarks or docs (asidePath), or generated
 )
 
 // Field weights of the context index: a word in a symbol's name counts
@@ -489,7 +489,7 @@ func (e *Engine) buildContextIndex() *ctxIndex {
 		row, doc = r, doc[:0]
 		x.test[r] = n.IsTest || tests[n.File]
 		x.boost[r] = kindBoost(n.Kind)
-		if asideFiles[n.File] {
+		if asideFiles[n.File] || e.IsGenerated(r) {
 			x.boost[r] *= ctxAsideBoost
 		}
 		if w := foldASCII(n.Name); stopWords[w] || taskWords[w] {

@@ -702,3 +702,41 @@ func TestHolderWait(t *testing.T) {
 		t.Fatal("Wait after Store does not return the engine")
 	}
 }
+
+// TestSearchClasses: among hits of one score, functions and types come
+// before fields, and written code before generated code.
+func TestSearchClasses(t *testing.T) {
+	s := querytest.Fixture()
+	for i := range s.Nodes {
+		if n := &s.Nodes[i]; n.QualifiedName == "net/http.Server.Addr" {
+			// A field named as the type, whose qualified name sorts first.
+			n.Name, n.QualifiedName = "Client", "net/http.A.Client"
+		}
+	}
+	for i := range s.Files {
+		if s.Files[i].Path == "src/net/http/server.go" {
+			s.Files[i].IsGenerated = true
+		}
+	}
+	e, err := query.Build(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := func(q string) []string {
+		var out []string
+		for _, h := range e.Search(q, query.SearchOptions{Limit: 2}) {
+			out = append(out, e.NodeQName(h.Node))
+		}
+		return out
+	}
+	if got := names("Client"); len(got) != 2 || got[0] != "net/http.Client" {
+		t.Errorf("Client: %v, want the struct before the field", got)
+	}
+	srv := e.Find("net/http.Server", "")
+	if len(srv) != 1 || !e.IsGenerated(srv[0]) {
+		t.Fatalf("net/http.Server is not marked generated: %v", srv)
+	}
+	if got := names("Server"); len(got) != 2 || got[0] != "net/rpc.Server" {
+		t.Errorf("Server: %v, want net/rpc's before the generated one", got)
+	}
+}

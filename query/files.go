@@ -64,6 +64,9 @@ func (e *Engine) buildFiles(s *snapshot.Snapshot) {
 			continue
 		}
 		fileOf[r] = i
+		if fi, ok := e.fileByPath[file]; ok && s.Files[fi].IsGenerated {
+			e.nodes[r].flags |= isGenerated
+		}
 		if int(i) >= len(symbols) {
 			symbols = append(symbols, make([]uint32, len(slotPaths)-len(symbols))...)
 		}

@@ -1,6 +1,8 @@
 package query
 
 import (
+	"github.com/graphsnap/snap/schemas"
+
 	"cmp"
 	"encoding/binary"
 	"math"
@@ -858,9 +860,10 @@ const minFuzzy = 0.5
 // Search ranks the symbols matching q: exact matches first, then name
 // prefixes, then names holding every word of q, then fuzzy matches by
 // trigrams. A dotted q ("http.Server", "User.sa") matches its last part
-// against names within the scope before it. Ties go to the shorter name,
-// then the smaller qualified name, then the smaller id, so answers are
-// deterministic.
+// against names within the scope before it. Within a tier, functions and
+// types come before fields, variables and constants, and written code
+// before generated code; ties go to the shorter name, then the smaller
+// qualified name, then the smaller id, so answers are deterministic.
 func (e *Engine) Search(q string, opt SearchOptions) []Hit {
 	q = strings.TrimSpace(q)
 	if q == "" {
@@ -899,6 +902,7 @@ func (e *Engine) Search(q string, opt SearchOptions) []Hit {
 			na, nb := &e.nodes[a.Node], &e.nodes[b.Node]
 			return cmp.Or(
 				cmp.Compare(b.Score, a.Score),
+				cmp.Compare(e.searchClass(a.Node), e.searchClass(b.Node)),
 				cmp.Compare(e.nt.nameLen(na), e.nt.nameLen(nb)),
 				strings.Compare(e.nt.str(na.qname), e.nt.str(nb.qname)),
 				cmp.Compare(a.Node, b.Node))
@@ -949,6 +953,19 @@ func (e *Engine) Search(q string, opt SearchOptions) []Hit {
 		return hits[:opt.Limit]
 	}
 	return hits
+}
+
+// searchClass orders hits of one score: functions and types (0) before
+// the rest (1), written code before generated (2 more).
+func (e *Engine) searchClass(r int32) int {
+	c := 0
+	if k := e.NodeKind(r); !isCallable(k) && !isTypeLike(k) && k != schemas.KindType && k != schemas.KindModule && k != schemas.KindPackage {
+		c = 1
+	}
+	if e.IsGenerated(r) {
+		c += 2
+	}
+	return c
 }
 
 // best returns the k smallest of hs by cmp, sorted (all of them when k is

@@ -39,6 +39,7 @@ const (
 	isStatic
 	isAbstract
 	isTest
+	isGenerated // of a generated file: set from the files table
 )
 
 // nameInQName, set in node.name, says that the name is the end of the
@@ -345,6 +346,10 @@ func (e *Engine) IsTest(r int32) bool {
 	f, ok := e.File(e.NodeFile(r))
 	return ok && f.IsTest
 }
+
+// IsGenerated reports whether row r is generated code: a symbol of a file
+// marked is_generated.
+func (e *Engine) IsGenerated(r int32) bool { return e.nodes[r].flags&isGenerated != 0 }
 
 // Nodes returns the node rows, sorted by id, in a new slice.
 func (e *Engine) Nodes() []schemas.Node {

@@ -72,6 +72,7 @@ const (
 	StatusSkippedGenerated = "skipped_generated"
 	StatusSkippedVendored  = "skipped_vendored"
 	StatusSkippedMinified  = "skipped_minified"
+	StatusSkippedDerived   = "skipped_derived"
 	StatusSkippedSpecial   = "skipped_special"
 	StatusSkippedTimeout   = "skipped_timeout"
 	StatusUnsupported      = "unsupported"
@@ -81,8 +82,8 @@ const (
 // FileStatuses lists every file status.
 var FileStatuses = []string{
 	StatusOK, StatusParseError, StatusSkippedLarge, StatusSkippedBinary,
-	StatusSkippedGenerated, StatusSkippedVendored, StatusSkippedMinified, StatusSkippedSpecial, StatusSkippedTimeout,
-	StatusUnsupported, StatusUnreadable,
+	StatusSkippedGenerated, StatusSkippedVendored, StatusSkippedMinified, StatusSkippedDerived, StatusSkippedSpecial,
+	StatusSkippedTimeout, StatusUnsupported, StatusUnreadable,
 }
 
 // Visibility values.

@@ -60,8 +60,10 @@ func indexCommand(log *slog.Logger) *cli.Command {
 			&cli.StringSliceFlag{Name: "languages", Usage: "index only these `LANGUAGES` (go, python, …; comma-separated; default: all)"},
 			&cli.StringSliceFlag{Name: "exclude", Usage: "leave out paths matching this `GLOB` (doublestar: testdata, **/*_gen.go); repeatable"},
 			&cli.BoolFlag{Name: "vendored", Usage: "index vendored folders (vendor/, node_modules/, third_party/) too"},
-			&cli.BoolFlag{Name: "generated", Usage: "index generated files (\"Code generated … DO NOT EDIT\", @generated) too"},
+			&cli.BoolFlag{Name: "no-generated", Usage: "leave out generated files (\"Code generated … DO NOT EDIT\", @generated), indexed by default"},
+			&cli.BoolFlag{Name: "generated", Hidden: true, Usage: "index generated files: the default now"},
 			&cli.BoolFlag{Name: "minified", Usage: "index minified files (*.min.*, lines over 1,000 bytes) too"},
+			&cli.BoolFlag{Name: "derived", Usage: "index build output (a tsconfig's outDir, a package's dist/ with source maps) too"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress output"},
 		},
 		Action: func(c *cli.Context) error {
@@ -171,17 +173,18 @@ func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string)
 	job := indexJob{
 		dir: dir, id: id, log: log,
 		opts: indexer.Options{
-			Languages:   langs,
-			Exclude:     c.StringSlice("exclude"),
-			Vendored:    c.Bool("vendored"),
-			Generated:   c.Bool("generated"),
-			Minified:    c.Bool("minified"),
-			Workers:     c.Int("workers"),
-			MaxFileSize: c.Int64("max-file-size"),
-			MaxFileTime: cmp.Or(c.Duration("max-file-time"), -1), // 0 on the command line is no limit
-			NoSources:   c.Bool("no-sources"),
-			ParseOnly:   c.Bool("parse-only"),
-			Paths:       paths,
+			Languages:     langs,
+			Exclude:       c.StringSlice("exclude"),
+			Vendored:      c.Bool("vendored"),
+			SkipGenerated: c.Bool("no-generated"),
+			Derived:       c.Bool("derived"),
+			Minified:      c.Bool("minified"),
+			Workers:       c.Int("workers"),
+			MaxFileSize:   c.Int64("max-file-size"),
+			MaxFileTime:   cmp.Or(c.Duration("max-file-time"), -1), // 0 on the command line is no limit
+			NoSources:     c.Bool("no-sources"),
+			ParseOnly:     c.Bool("parse-only"),
+			Paths:         paths,
 		},
 	}
 	if !c.Bool("quiet") {

@@ -142,9 +142,13 @@ func indexOptions(args []string) (indexer.Options, error) {
 		case "vendored":
 			opts.Vendored = !hasValue || value == "true"
 		case "generated":
-			opts.Generated = !hasValue || value == "true"
+			opts.SkipGenerated = hasValue && value != "true"
+		case "no-generated":
+			opts.SkipGenerated = !hasValue || value == "true"
 		case "minified":
 			opts.Minified = !hasValue || value == "true"
+		case "derived":
+			opts.Derived = !hasValue || value == "true"
 		case "no-sources":
 			opts.NoSources = !hasValue || value == "true"
 		case "max-file-size":

@@ -130,8 +130,11 @@ func TestIndexOptions(t *testing.T) {
 		langs = append(langs, l.Name())
 	}
 	if !slices.Equal(opts.Exclude, []string{"testdata", "**/*_gen.go"}) || !slices.Equal(langs, []string{"go", "python"}) ||
-		!opts.Vendored || opts.Generated || opts.MaxFileSize != 100 {
+		!opts.Vendored || opts.SkipGenerated || opts.Derived || opts.MaxFileSize != 100 {
 		t.Errorf("options %+v, languages %v", opts, langs)
+	}
+	if opts, _ := indexOptions([]string{"index", "--no-generated", "--derived", "."}); !opts.SkipGenerated || !opts.Derived {
+		t.Errorf("--no-generated --derived: %+v", opts)
 	}
 	if opts, _ := indexOptions([]string{"ci"}); len(opts.Languages) == 0 {
 		t.Error("ci: no languages")

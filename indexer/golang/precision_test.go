@@ -77,7 +77,7 @@ func TestPrecisionGOROOT(t *testing.T) {
 			Languages: []indexer.Language{golang.New()}, NoSources: true,
 			// GOROOT's own vendored and generated code is part of what
 			// go/types checks; no file is given up on a busy machine.
-			Vendored: true, Generated: true, MaxFileTime: -1,
+			Vendored: true, MaxFileTime: -1,
 		})
 		done <- indexed{g, err, time.Since(t0)}
 	}()
