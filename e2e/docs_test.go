@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/graphsnap/snap/snapshot/s3store/s3test"
 )
@@ -401,4 +402,97 @@ func TestDocsSQL(t *testing.T) {
 		t.Errorf("docs/dataset.md's queries differ from testdata/duckdb/queries.sql:\npage:\n%s\nfile:\n%s",
 			strings.Join(page, ";\n"), strings.Join(file, ";\n"))
 	}
+}
+
+// TestDocsLinks checks that every relative link of the README, docs/,
+// schemas/ and action/ pages names a file of the repository and, with a
+// #fragment into a Markdown page, one of its headings.
+func TestDocsLinks(t *testing.T) {
+	pages := docPages(t)
+	more, _ := filepath.Glob("../schemas/*.md")
+	for _, p := range more {
+		pages = append(pages, strings.TrimPrefix(p, "../"))
+	}
+	// Pages other work is writing now, linked ahead of their arrival.
+	pending := map[string]bool{"docs/sql.md": true}
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	checked := 0
+	for _, page := range pages {
+		data, err := os.ReadFile(filepath.Join("..", page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range link.FindAllStringSubmatch(stripCode(string(data)), -1) {
+			target := m[1]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			file, frag, _ := strings.Cut(target, "#")
+			path := page
+			if file != "" {
+				path = filepath.ToSlash(filepath.Join(filepath.Dir(page), file))
+			}
+			checked++
+			if pending[path] {
+				continue
+			}
+			data, err := os.ReadFile(filepath.Join("..", path))
+			if err != nil {
+				t.Errorf("%s: link %s: %v", page, target, err)
+				continue
+			}
+			if frag != "" && strings.HasSuffix(path, ".md") && !slices.Contains(headingIDs(string(data)), frag) {
+				t.Errorf("%s: link %s: %s has no heading #%s", page, target, path, frag)
+			}
+		}
+	}
+	if checked < 20 {
+		t.Errorf("only %d links checked: is the pattern right?", checked)
+	}
+}
+
+// stripCode leaves out a page's fenced blocks and code spans, whose text
+// is not links.
+func stripCode(page string) string {
+	var out []string
+	in := false
+	for line := range strings.SplitSeq(page, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			in = !in
+			continue
+		}
+		if !in {
+			out = append(out, codeSpan.ReplaceAllString(line, ""))
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+var codeSpan = regexp.MustCompile("`[^`]*`")
+
+// headingIDs are the anchors GitHub gives a page's headings: lower case,
+// punctuation dropped, spaces made hyphens.
+func headingIDs(page string) []string {
+	var ids []string
+	in := false
+	for line := range strings.SplitSeq(page, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			in = !in
+		}
+		if in || !strings.HasPrefix(line, "#") {
+			continue
+		}
+		title := strings.ToLower(strings.TrimSpace(strings.TrimLeft(line, "#")))
+		var b strings.Builder
+		for _, r := range title {
+			switch {
+			case r == ' ':
+				b.WriteRune('-')
+			case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+				b.WriteRune(r)
+			}
+		}
+		ids = append(ids, b.String())
+	}
+	return ids
 }
