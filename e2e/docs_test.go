@@ -31,8 +31,11 @@ import (
 //	                   placeholders AWS_ACCESS_KEY_ID=…, AWS_SECRET_ACCESS_KEY=…
 //	                   and s3://code-graphs/snap?endpoint=http://127.0.0.1:9000
 //	                   become the server's, and $SNAP_STORE names it
-//	```sh serve        a server: it must still be running after a few
-//	                   seconds (or have exited 0, as stdio does at EOF)
+//	```sh serve        a server over HTTP: it must still be running after
+//	                   a few seconds
+//
+// A snap serve over stdio, in any block, is asked tools/list and
+// snap_status and must answer them, then ends at EOF (serveCheck).
 //	```sh dry-run      make targets too long to run here (make test, make
 //	                   bench): each line must be a make command, run as
 //	                   make -n in the repository, which checks the target
@@ -185,6 +188,9 @@ func newSandbox(t *testing.T, blocks []docBlock) *sandbox {
 	if err := os.WriteFile(filepath.Join(s.state, "cwd"), []byte(start), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.WriteFile(filepath.Join(s.state, "mcp.jsonl"), []byte(mcpSession), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if slices.ContainsFunc(blocks, func(b docBlock) bool { _, ok := b.attrs["s3"]; return ok }) {
 		s.startS3(t)
 	}
@@ -270,7 +276,7 @@ func (s *sandbox) script(b docBlock) (string, error) {
 cd "$(cat "$SNAP_DOCS_STATE/cwd")"
 if [ -f "$SNAP_DOCS_STATE/env" ]; then . "$SNAP_DOCS_STATE/env"; fi
 trap 'pwd > "$SNAP_DOCS_STATE/cwd"; export -p | grep -v -e " PWD=" -e " OLDPWD=" -e " SHLVL=" -e " SNAP_DOCS_STATE=" > "$SNAP_DOCS_STATE/env"' EXIT
-`
+` + serveCheck
 	if _, ok := b.attrs["dry-run"]; ok {
 		// Only make, and only as make -n in this checkout.
 		makeLine := regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*=\S*\s+)*make(\s|$)`)
@@ -287,6 +293,34 @@ trap 'pwd > "$SNAP_DOCS_STATE/cwd"; export -p | grep -v -e " PWD=" -e " OLDPWD="
 	}
 	return prelude + text, nil
 }
+
+// mcpSession is what a stdio `snap serve` of an example reads: the
+// handshake, tools/list (id 2) and snap_status (id 3), then EOF, which
+// ends the server.
+const mcpSession = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"snap-docs","version":"1"}}}
+{"jsonrpc":"2.0","method":"notifications/initialized"}
+{"jsonrpc":"2.0","id":2,"method":"tools/list"}
+{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"snap_status","arguments":{}}}
+`
+
+// serveCheck wraps snap in the examples' shell, so that a `snap serve`
+// over stdio is asked mcpSession and must answer it: tools/list, and
+// snap_status without an error unless --toolsets may leave it out. Every
+// other command runs as written.
+const serveCheck = `snap() {
+	if [ "$1" != serve ] || printf '%s\n' "$@" | grep -q -e '^--http'; then
+		command snap "$@"
+		return
+	fi
+	local out
+	out=$(command snap "$@" < "$SNAP_DOCS_STATE/mcp.jsonl") || return
+	printf '%s\n' "$out"
+	case "$out" in *'"id":2,"result":{"tools":'*) ;; *) echo "snap serve: no answer to tools/list" >&2; return 1;; esac
+	if printf '%s\n' "$@" | grep -q -e '^--toolsets'; then return 0; fi
+	case "$out" in *'"id":3,"result"'*) ;; *) echo "snap serve: no answer to snap_status" >&2; return 1;; esac
+	case "$out" in *'"isError":true'*) echo "snap serve: snap_status failed" >&2; return 1;; esac
+}
+`
 
 // runBlock runs one block and checks how it ended.
 func (s *sandbox) runBlock(t *testing.T, b docBlock) {
@@ -310,7 +344,7 @@ func (s *sandbox) runBlock(t *testing.T, b docBlock) {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "bash", "-c", script)
 	cmd.Env = append(slices.Clone(s.env), "SNAP_DOCS_STATE="+s.state)
-	cmd.Stdin = nil // /dev/null: snap serve over stdio ends at EOF
+	cmd.Stdin = nil // /dev/null; snap serve over stdio reads mcpSession (serveCheck)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
