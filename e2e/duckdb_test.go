@@ -26,7 +26,7 @@ type duckdbResult struct {
 	CPUMS []float64        `json:"cpu_ms"` // DuckDB's threads together
 }
 
-// runDuckDB runs the README's queries (testdata/duckdb/queries.sql) over
+// runDuckDB runs docs/dataset.md's queries (testdata/duckdb/queries.sql) over
 // a store through DuckDB, runs times each.
 func runDuckDB(t testing.TB, node, api, store string, runs int) map[string]duckdbResult {
 	t.Helper()
@@ -91,7 +91,7 @@ type snapStats struct {
 }
 
 // TestDuckDB reads a store as a dataset with a real DuckDB, the engine
-// that ships inside the @duckdb/node-api npm package: the README's
+// that ships inside the @duckdb/node-api npm package: docs/dataset.md's
 // queries (testdata/duckdb/queries.sql) over the hive-partitioned tables
 // (repo, branch, commit) of two repositories, one of them with two
 // snapshots on its branch, and every answer held to what snap query and
@@ -235,7 +235,7 @@ func TestDuckDB(t *testing.T) {
 	}
 }
 
-// BenchmarkDuckDBGOROOT times the README's queries over the snapshot of
+// BenchmarkDuckDBGOROOT times docs/dataset.md's queries over the snapshot of
 // GOROOT/src: each query run 7 times in one DuckDB, and for each the
 // first run (cold: file listing, footers), the median of the others, and
 // the median CPU time of DuckDB's threads together (which load from other

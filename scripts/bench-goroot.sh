@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The GOROOT/src figures in the README, measured in one run on this machine:
+# The GOROOT/src figures of docs/performance.md, measured in one run on this machine:
 # bare tree-sitter parse (the floor) and full index with the same workers,
 # alternated RUNS times (medians reported, machines here are noisy),
 # snapshot size against source size, and loading the snapshot to a first

@@ -1,6 +1,7 @@
--- The README's DuckDB queries over a snap store, run by TestDuckDB
+-- The DuckDB queries of docs/dataset.md over a snap store, run by TestDuckDB
 -- (e2e/duckdb_test.go) with {store} replaced by the store's folder; over a
--- bucket, {store} is s3://BUCKET/PREFIX (see the README). The store is
+-- bucket, {store} is s3://BUCKET/PREFIX (see docs/dataset.md). TestDocsSQL
+-- holds the page's queries to these. The store is
 -- hive-partitioned by repo, branch and commit; the partition values are
 -- URL-escaped in the keys and read back unescaped (example/shop).
 -- hive_types_autocast = false keeps every partition value a string (a
