@@ -5,13 +5,22 @@
 //	node calls.cjs TYPESCRIPT_PACKAGE_DIR ROOT
 //
 // Each line: {"file","line","col","kind","declFile","declLine","name",
-// "container"}; file and declFile relative to ROOT with slashes, line
-// 1-based and col 0-based (UTF-16) of the callee's name (the m of x.y.m()),
+// "container"}; file and declFile relative to ROOT with slashes, line and
+// col 1-based (col in UTF-16 units) of the callee's name (the m of x.y.m()),
 // kind "call" or "new". name is the declaration's name ("constructor"
 // declarations are reported as their class: a call is to the class it
 // constructs), container the name of the nearest named declaration around
-// it ("" at the top level of a module). Calls the checker cannot resolve,
-// or resolves outside ROOT (lib.d.ts, node_modules), are not printed.
+// it ("" at the top level of a module).
+//
+// The program is every .ts, .tsx, .mts and .cts file under ROOT (outside
+// node_modules), with a tsconfig.json at ROOT lending its paths and
+// baseUrl. A call's declaration is that of the signature the checker
+// resolved it to; where that is a signature written in a type (a value
+// typed as a function) or there is none (a value of type any), it is the
+// declaration of the symbol the callee names, aliases followed. Only
+// definitions count (see definition): calls the checker cannot resolve,
+// resolves to a parameter or to a property a type alone describes, or
+// resolves outside ROOT (lib.d.ts, node_modules) are not printed.
 "use strict";
 
 const fs = require("fs");
@@ -204,7 +213,7 @@ function report(sf, node, kind) {
   const pos = sf.getLineAndCharacterOfPosition(name.getStart(sf));
   const dpos = decl.getSourceFile().getLineAndCharacterOfPosition((decl.name ?? decl).getStart());
   process.stdout.write(JSON.stringify({
-    file: rel(sf.fileName), line: pos.line + 1, col: pos.character, kind,
+    file: rel(sf.fileName), line: pos.line + 1, col: pos.character + 1, kind,
     declFile, declLine: dpos.line + 1, name: declName, container: container(decl),
   }) + "\n");
 }
