@@ -6,6 +6,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"maps"
@@ -60,7 +61,7 @@ func TestPrecisionTSC(t *testing.T) {
 	if err == nil && pkg != "" {
 		_, err = os.Stat(filepath.Join(pkg, "package.json"))
 	} else if err == nil {
-		err = fmt.Errorf("SNAP_TYPESCRIPT is not set")
+		err = errors.New("SNAP_TYPESCRIPT is not set")
 	}
 	if err != nil {
 		msg := fmt.Sprintf("the check against the TypeScript compiler needs node and $SNAP_TYPESCRIPT naming the typescript package (make tools): %v", err)
