@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -27,43 +26,24 @@ type storeRef struct {
 func (s storeRef) local() bool { return s.root != "" }
 
 // openStore opens the store named by url: a folder, a file:// URL or an
-// s3:// URL. "" is the local cache, .snap/ under root.
+// s3:// URL (snapshot.Open). "" is the local cache, .snap/ under root.
 func openStore(url, root string) (storeRef, error) {
-	path := url
-	switch {
-	case url == "":
-		path = filepath.Join(root, ".snap")
-	case strings.HasPrefix(url, "file://"):
-		path = strings.TrimPrefix(url, "file://")
-	case strings.HasPrefix(strings.ToLower(url), "s3://"):
-		cfg, err := s3store.ParseURL(url)
-		if err != nil {
-			return storeRef{}, usageError{err}
-		}
-		st, err := s3store.New(cfg)
-		if err != nil {
-			return storeRef{}, err
-		}
-		return storeRef{store: st, label: cfg.String()}, nil
-	case strings.Contains(url, "://"):
-		scheme, _, _ := strings.Cut(url, "://")
-		if strings.Trim(strings.ToLower(scheme), "abcdefghijklmnopqrstuvwxyz0123456789+.-") != "" {
-			scheme = "(not shown: it is no scheme, and may hold credentials)"
-		} else {
-			scheme = strconv.Quote(scheme)
-		}
-		return storeRef{}, usagef("store URL scheme %s is not supported: use a folder, file://PATH or s3://BUCKET/PREFIX", scheme)
+	if url == "" {
+		url = filepath.Join(root, ".snap")
 	}
-	// A checkout's .snap/ is whatever was committed there: a link in its
-	// place would send every write elsewhere.
-	st, err := filestore.Open(path, filestore.Options{NoLinkedRoot: url == "" || filepath.Base(filepath.Clean(path)) == ".snap"})
-	if errors.Is(err, filestore.ErrLinkedRoot) {
+	path := snapshot.LocalPath(url)
+	st, err := snapshot.Open(context.Background(), url)
+	var ue *snapshot.URLError
+	switch {
+	case errors.As(err, &ue):
+		return storeRef{}, usageError{err}
+	case errors.Is(err, filestore.ErrLinkedRoot):
 		target, _ := os.Readlink(path)
 		return storeRef{}, usagef("store %s is a symbolic link (to %s); snap refuses to write through it: remove it, or pass --store with another folder", path, target)
-	} else if err != nil {
+	case err != nil:
 		return storeRef{}, err
 	}
-	return storeRef{store: st, label: path, root: path}, nil
+	return storeRef{store: st, label: snapshot.Label(url), root: path}, nil
 }
 
 // openExistingStore opens a store that must already exist: a local folder
