@@ -10,13 +10,13 @@ import (
 	"log/slog"
 	"os"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"text/tabwriter"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/graphsnap/snap/ci"
 	"github.com/graphsnap/snap/schemas"
 	"github.com/graphsnap/snap/snapshot"
 )
@@ -120,7 +120,7 @@ func pushCommand(log *slog.Logger) *cli.Command {
 			fault("after-manifest")
 			opts := snapshot.HeadOptions{Force: c.Bool("force"), BeforeWrite: func() { fault("before-head") }}
 			if id.Git {
-				opts.Ancestry = gitAncestry(id.Root)
+				opts.Ancestry = ci.Ancestry(id.Root)
 			}
 			mv, err := snapshot.MoveHead(ctx, remote.store, id.Repo, id.Branch, res.Manifest, res.ManifestSHA256, opts)
 			if err != nil {
@@ -196,19 +196,10 @@ func pull(ctx context.Context, remote, local storeRef, repo, branch, commit stri
 	return pullHead(ctx, remote, local, repo, branch, head)
 }
 
-// pullHead copies the snapshot head names (checking its manifest digest
-// when head has one) from remote into local and moves local's HEAD to it.
+// pullHead copies the snapshot head names from remote into local and
+// moves local's HEAD to it (ci.Pull).
 func pullHead(ctx context.Context, remote, local storeRef, repo, branch string, head schemas.Head) (snapshot.CopyResult, snapshot.HeadMove, error) {
-	prefix, err := snapshot.Prefix(repo, branch, head.Commit)
-	if err != nil {
-		return snapshot.CopyResult{}, snapshot.HeadMove{}, usagef("pull: %v", err)
-	}
-	res, err := snapshot.Copy(ctx, local.store, remote.store, prefix, snapshot.CopyOptions{ManifestSHA256: head.ManifestSHA256})
-	if err != nil {
-		return res, snapshot.HeadMove{}, storeError(remote, err)
-	}
-	mv, err := snapshot.MoveHead(ctx, local.store, repo, branch, res.Manifest, res.ManifestSHA256, snapshot.HeadOptions{Force: true})
-	return res, mv, err
+	return ci.Pull(ctx, remote.ci(), local.ci(), repo, branch, head)
 }
 
 func transfer(op string, remote storeRef, id identity, commit string, res snapshot.CopyResult, mv snapshot.HeadMove, took time.Duration) schemas.Transfer {
@@ -424,23 +415,8 @@ func fault(point string) {
 	time.Sleep(time.Hour)
 }
 
-// short abbreviates a commit for people: 12 hex digits, a mark when the
-// snapshot was of a dirty work tree, and one naming the build when it is
-// stored under a build key (snapshot.BuildCommit).
-func short(commit string) string {
-	commit, build, built := strings.Cut(commit, "-build-")
-	base, _, dirty := strings.Cut(commit, "-dirty-")
-	if len(base) > 12 && !strings.HasPrefix(base, "tree-") {
-		base = base[:12]
-	}
-	if dirty {
-		base += "-dirty"
-	}
-	if built {
-		base += "-build-" + build[:min(len(build), 4)]
-	}
-	return base
-}
+// short abbreviates a commit for people (ci.ShortCommit).
+func short(commit string) string { return ci.ShortCommit(commit) }
 
 func bytesize(n int64) string {
 	switch {
