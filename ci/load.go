@@ -6,7 +6,10 @@ import (
 	"runtime/debug"
 	"sync"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/graphsnap/snap/query"
+	"github.com/graphsnap/snap/schemas"
 	"github.com/graphsnap/snap/snapshot"
 )
 
@@ -70,4 +73,21 @@ func pauseGC() (resume func()) {
 			debug.SetGCPercent(gcPause.percent)
 		}
 	})
+}
+
+// Diff loads two snapshots side by side, each verified and built alone,
+// and compares them (query.Diff).
+func Diff(ctx context.Context, from, to Source, opt query.DiffOptions) (*schemas.Diff, error) {
+	var engines [2]*query.Engine
+	g, gctx := errgroup.WithContext(ctx)
+	for i, src := range [2]Source{from, to} {
+		g.Go(func() (err error) {
+			engines[i], err = Load(gctx, src, 0)
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	return query.Diff(engines[0], engines[1], opt), nil
 }

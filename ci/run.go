@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/graphsnap/snap/query"
-	"github.com/graphsnap/snap/schemas"
 	"github.com/graphsnap/snap/snapshot"
 	"github.com/graphsnap/snap/snapshot/s3store"
 )
@@ -171,7 +170,7 @@ func Run(ctx context.Context, cfg RunConfig) (RunResult, error) {
 
 	// Diff a pull request against its target.
 	if pr && target != "" {
-		d, err := diff(ctx, local, target, res.Prefix)
+		d, err := Diff(ctx, Source{Store: local, Prefix: target, Label: target}, Source{Store: local, Prefix: res.Prefix, Label: res.Prefix}, query.DiffOptions{})
 		if err != nil {
 			return RunResult{}, err
 		}
@@ -268,19 +267,6 @@ func indexMergeBase(ctx context.Context, cfg Config, id Identity, env Env, local
 		return "", fmt.Errorf("index the merge base %s: %w", sha, err)
 	}
 	return res.Prefix, nil
-}
-
-// diff diffs two snapshots of the local store.
-func diff(ctx context.Context, local Store, from, to string) (*schemas.Diff, error) {
-	var es [2]*query.Engine
-	for i, p := range []string{from, to} {
-		e, err := Load(ctx, Source{Store: local, Prefix: p, Label: p}, 0)
-		if err != nil {
-			return nil, err
-		}
-		es[i] = e
-	}
-	return query.Diff(es[0], es[1], query.DiffOptions{}), nil
 }
 
 // appendFile appends text to the file at path; nothing when path is "".

@@ -86,9 +86,28 @@ func StoreURL(ctx context.Context, flag, root string, getenv func(string) string
 	return v
 }
 
-// Pull copies the snapshot head names (checking its manifest digest when
+// Pull copies a snapshot of repo's branch from remote into local (HEAD's
+// when commit is "") and points local's HEAD at it.
+func Pull(ctx context.Context, remote, local Store, repo, branch, commit string) (snapshot.CopyResult, snapshot.HeadMove, error) {
+	if commit != "" {
+		res, mv, err := PullHead(ctx, remote, local, repo, branch, schemas.Head{Commit: commit})
+		if errors.Is(err, fs.ErrNotExist) {
+			return res, mv, configErrorf("pull: %s holds no snapshot of %s %s at %s", remote.Label, repo, branch, commit)
+		}
+		return res, mv, err
+	}
+	head, _, err := snapshot.ReadHead(ctx, remote, repo, branch)
+	if errors.Is(err, fs.ErrNotExist) {
+		return snapshot.CopyResult{}, snapshot.HeadMove{}, configErrorf("pull: %s holds no snapshot of %s %s (see `snap ls`)", remote.Label, repo, branch)
+	} else if err != nil {
+		return snapshot.CopyResult{}, snapshot.HeadMove{}, remote.Err(err)
+	}
+	return PullHead(ctx, remote, local, repo, branch, head)
+}
+
+// PullHead copies the snapshot head names (checking its manifest digest when
 // head has one) from remote into local and moves local's HEAD to it.
-func Pull(ctx context.Context, remote, local Store, repo, branch string, head schemas.Head) (snapshot.CopyResult, snapshot.HeadMove, error) {
+func PullHead(ctx context.Context, remote, local Store, repo, branch string, head schemas.Head) (snapshot.CopyResult, snapshot.HeadMove, error) {
 	prefix, err := snapshot.Prefix(repo, branch, head.Commit)
 	if err != nil {
 		return snapshot.CopyResult{}, snapshot.HeadMove{}, configErrorf("pull: %v", err)
@@ -112,7 +131,7 @@ func fetchHead(ctx context.Context, log *slog.Logger, remote *Store, local Store
 		} else if err != nil {
 			return "", remote.Err(err)
 		}
-		res, _, err := Pull(ctx, *remote, local, repo, branch, head)
+		res, _, err := PullHead(ctx, *remote, local, repo, branch, head)
 		if err != nil {
 			return "", err
 		}

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
-	"golang.org/x/sync/errgroup"
 
 	"github.com/graphsnap/snap/ci"
 	"github.com/graphsnap/snap/query"
@@ -113,28 +112,17 @@ func diffCommand() *cli.Command {
 
 // snapshotDiff compares the two snapshots diff's arguments name.
 func snapshotDiff(c *cli.Context, opt query.DiffOptions) (*schemas.Diff, [2]string, error) {
-	ctx := c.Context
 	labels := [2]string{c.Args().Get(0), c.Args().Get(1)}
-	var srcs [2]source
+	var srcs [2]ci.Source
 	for i, arg := range labels {
-		var err error
-		if srcs[i], err = refSource(ctx, c, "diff", arg); err != nil {
+		src, err := refSource(c.Context, c, "diff", arg)
+		if err != nil {
 			return nil, labels, err
 		}
+		srcs[i] = src.ci()
 	}
-	// The two load side by side: each is verified and built alone.
-	var engines [2]*query.Engine
-	g, gctx := errgroup.WithContext(ctx)
-	for i := range srcs {
-		g.Go(func() (err error) {
-			engines[i], _, err = loadFrom(gctx, srcs[i], 0)
-			return err
-		})
-	}
-	if err := g.Wait(); err != nil {
-		return nil, labels, err
-	}
-	return query.Diff(engines[0], engines[1], opt), labels, nil
+	d, err := ci.Diff(c.Context, srcs[0], srcs[1], opt)
+	return d, labels, err
 }
 
 func cmpOr(a, b string) string {

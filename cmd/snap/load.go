@@ -36,6 +36,11 @@ type source struct {
 	manifestSHA256 string
 }
 
+// ci is the source as package ci names it.
+func (s source) ci() ci.Source {
+	return ci.Source{Store: s.store, Prefix: s.prefix, Label: s.label, ManifestSHA256: s.manifestSHA256}
+}
+
 // findSnapshot locates the snapshot the flags name: --snapshot, or the HEAD
 // of this checkout's repository and branch in the store (see chooseBranch).
 func findSnapshot(ctx context.Context, c *cli.Context) (source, error) {
@@ -171,7 +176,7 @@ func backgroundWorkers(h *query.Holder) int {
 // workers goroutines at once (0: one per CPU; see ci.Load).
 func loadFrom(ctx context.Context, src source, workers int) (*query.Engine, time.Duration, error) {
 	start := time.Now()
-	e, err := ci.Load(ctx, ci.Source{Store: src.store, Prefix: src.prefix, Label: src.label, ManifestSHA256: src.manifestSHA256}, workers)
+	e, err := ci.Load(ctx, src.ci(), workers)
 	if err != nil {
 		return nil, 0, err
 	}
