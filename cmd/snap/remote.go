@@ -142,13 +142,15 @@ func pullCommand() *cli.Command {
 
 // pull copies a snapshot of repo's branch from remote into local (ci.Pull).
 func pull(ctx context.Context, remote, local storeRef, repo, branch, commit string) (snapshot.CopyResult, snapshot.HeadMove, error) {
-	return ci.Pull(ctx, remote.ci(), local.ci(), repo, branch, commit)
+	res, mv, err := ci.Pull(ctx, remote.ci(), local.ci(), repo, branch, commit)
+	return res, mv, usage(err)
 }
 
 // pullHead copies the snapshot head names from remote into local and
 // moves local's HEAD to it (ci.PullHead).
 func pullHead(ctx context.Context, remote, local storeRef, repo, branch string, head schemas.Head) (snapshot.CopyResult, snapshot.HeadMove, error) {
-	return ci.PullHead(ctx, remote.ci(), local.ci(), repo, branch, head)
+	res, mv, err := ci.PullHead(ctx, remote.ci(), local.ci(), repo, branch, head)
+	return res, mv, usage(err)
 }
 
 func transfer(op string, remote storeRef, id identity, commit string, res snapshot.CopyResult, mv snapshot.HeadMove, took time.Duration) schemas.Transfer {

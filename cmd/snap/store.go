@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,7 +27,7 @@ func (s storeRef) local() bool { return s.root != "" }
 func openStore(url, root string) (storeRef, error) {
 	st, err := ci.OpenStore(context.Background(), url, root)
 	if err != nil {
-		return storeRef{}, err
+		return storeRef{}, usage(err)
 	}
 	return storeRef{store: st.Store, label: st.Label, root: st.Dir}, nil
 }
@@ -87,4 +88,15 @@ func openPull(ctx context.Context, c *cli.Context, root string) (remote, local s
 
 // storeError says in one line what went wrong with a store, and whether
 // it is the caller's to fix (a usage error, exit code 2).
-func storeError(st storeRef, err error) error { return st.ci().Err(err) }
+func storeError(st storeRef, err error) error { return usage(st.ci().Err(err)) }
+
+// usage makes an error package ci says is the caller's to fix
+// (ci.ConfigError) a usage error, as the commands that branch on one
+// see it.
+func usage(err error) error {
+	var ce ci.ConfigError
+	if errors.As(err, &ce) {
+		return usageError{err}
+	}
+	return err
+}
