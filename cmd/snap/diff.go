@@ -5,17 +5,13 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/urfave/cli/v2"
-	"golang.org/x/sync/errgroup"
 
+	"github.com/graphsnap/snap/ci"
 	"github.com/graphsnap/snap/query"
 	"github.com/graphsnap/snap/schemas"
 )
-
-// failConditions are what --fail-on can name.
-var failConditions = []string{"broken", "removed", "signature", "any"}
 
 func diffCommand() *cli.Command {
 	return &cli.Command{
@@ -72,8 +68,8 @@ func diffCommand() *cli.Command {
 				return usagef("diff: --json and --markdown exclude each other")
 			}
 			for _, f := range c.StringSlice("fail-on") {
-				if !slices.Contains(failConditions, f) {
-					return usagef("diff: --fail-on %q is not a condition (have %s)", f, strings.Join(failConditions, ", "))
+				if !slices.Contains(ci.FailConditions, f) {
+					return usagef("diff: --fail-on %q is not a condition (have %s)", f, strings.Join(ci.FailConditions, ", "))
 				}
 			}
 			if d := c.Int("depth"); d < 1 || d > query.MaxImpactDepth {
@@ -102,11 +98,11 @@ func diffCommand() *cli.Command {
 				if c.Bool("worktree") {
 					again = strings.TrimSpace("snap diff --worktree --json " + c.Args().First())
 				}
-				io.WriteString(w, diffMarkdownAgain(d, labels, again))
+				io.WriteString(w, ci.DiffMarkdown(d, labels, again))
 			default:
-				io.WriteString(w, diffText(d, labels))
+				io.WriteString(w, ci.DiffText(d, labels))
 			}
-			if why := failed(d, c.StringSlice("fail-on")); why != "" {
+			if why := ci.Failed(d, c.StringSlice("fail-on")); why != "" {
 				return fmt.Errorf("diff: %s", why)
 			}
 			return nil
@@ -116,107 +112,17 @@ func diffCommand() *cli.Command {
 
 // snapshotDiff compares the two snapshots diff's arguments name.
 func snapshotDiff(c *cli.Context, opt query.DiffOptions) (*schemas.Diff, [2]string, error) {
-	ctx := c.Context
 	labels := [2]string{c.Args().Get(0), c.Args().Get(1)}
-	var srcs [2]source
+	var srcs [2]ci.Source
 	for i, arg := range labels {
-		var err error
-		if srcs[i], err = refSource(ctx, c, "diff", arg); err != nil {
+		src, err := refSource(c.Context, c, "diff", arg)
+		if err != nil {
 			return nil, labels, err
 		}
+		srcs[i] = src.ci()
 	}
-	// The two load side by side: each is verified and built alone.
-	var engines [2]*query.Engine
-	g, gctx := errgroup.WithContext(ctx)
-	for i := range srcs {
-		g.Go(func() (err error) {
-			engines[i], _, err = loadFrom(gctx, srcs[i], 0)
-			return err
-		})
-	}
-	if err := g.Wait(); err != nil {
-		return nil, labels, err
-	}
-	return query.Diff(engines[0], engines[1], opt), labels, nil
-}
-
-// failed says which --fail-on condition holds, if one does.
-func failed(d *schemas.Diff, conds []string) string {
-	for _, c := range conds {
-		switch c {
-		case "any":
-			if len(d.Files) > 0 || len(d.Symbols) > 0 {
-				return "--fail-on any: the snapshots differ"
-			}
-		case "broken":
-			if d.Summary.Broken > 0 {
-				return fmt.Sprintf("--fail-on broken: %d removed or re-signed symbols still have callers", d.Summary.Broken)
-			}
-		case "removed", "signature":
-			n := 0
-			for _, s := range d.Symbols {
-				if s.Exported && s.Change == c {
-					n++
-				}
-			}
-			if n > 0 {
-				return fmt.Sprintf("--fail-on %s: %d exported symbols %s", c, n, map[string]string{"removed": "removed", "signature": "changed their signature"}[c])
-			}
-		}
-	}
-	return ""
-}
-
-// diffText is the answer for a terminal.
-func diffText(d *schemas.Diff, labels [2]string) string {
-	var b strings.Builder
-	s := d.Summary
-	fmt.Fprintf(&b, "%s (%s) → %s (%s)\n", labels[0], short(d.From.Commit), labels[1], short(d.To.Commit))
-	fmt.Fprintf(&b, "files: +%d -%d ~%d   symbols: +%d -%d moved %d, bodies %d, signatures %d   edges: +%d -%d\n",
-		s.FilesAdded, s.FilesRemoved, s.FilesChanged, s.SymbolsAdded, s.SymbolsRemoved, s.SymbolsMoved,
-		s.BodiesChanged, s.SignaturesChanged, s.EdgesAdded, s.EdgesRemoved)
-	if s.Broken > 0 {
-		fmt.Fprintf(&b, "\nLikely to break (%d):\n", s.Broken)
-		for _, sd := range d.Symbols {
-			if sd.CallersTotal == 0 {
-				continue
-			}
-			fmt.Fprintf(&b, "  %s %s %s, called by %d:\n", sd.Change, sd.Kind, sd.QName, sd.CallersTotal)
-			for _, c := range sd.Callers {
-				fmt.Fprintf(&b, "      %s  %s", c.Location, c.QName)
-				if c.Reason != "" {
-					fmt.Fprintf(&b, "  (%s)", c.Reason)
-				}
-				b.WriteByte('\n')
-			}
-			if n := sd.CallersTotal - len(sd.Callers); n > 0 {
-				fmt.Fprintf(&b, "      … and %d more\n", n)
-			}
-		}
-	}
-	if len(d.Symbols) > 0 {
-		b.WriteString("\nSymbols:\n")
-		for _, sd := range d.Symbols {
-			fmt.Fprintf(&b, "  %-9s %-11s %s  %s\n", sd.Change, sd.Kind, sd.QName, cmpOr(sd.Location, sd.OldLocation))
-		}
-	}
-	if len(d.Edges) > 0 {
-		b.WriteString("\nEdges between symbols both have:\n")
-		for _, e := range d.Edges {
-			sign := "+"
-			if e.Change == "removed" {
-				sign = "-"
-			}
-			fmt.Fprintf(&b, "  %s %s -%s-> %s  %s\n", sign, e.From, e.Kind, e.To, e.Location)
-		}
-	}
-	if len(d.Impact) > 0 {
-		fmt.Fprintf(&b, "\nImpact in %s (%d):\n", labels[1], len(d.Impact))
-		for _, a := range d.Impact {
-			fmt.Fprintf(&b, "  %d  %s %s  %s  (via %s)\n", a.Depth, a.Kind, a.QName, a.Location, a.Via)
-		}
-	}
-	return b.String()
+	d, err := ci.Diff(c.Context, srcs[0], srcs[1], opt)
+	return d, labels, err
 }
 
 func cmpOr(a, b string) string {
@@ -224,180 +130,4 @@ func cmpOr(a, b string) string {
 		return a
 	}
 	return b
-}
-
-// mdCode writes s as a code span that is safe in a Markdown table cell,
-// whatever s holds (see codeSpan).
-func mdCode(s string) string { return codeSpan(s, true) }
-
-// codeSpan writes s as a Markdown code span, whatever s holds: a fence of
-// more backticks than any run in s, line breaks as spaces, at most 300
-// bytes, and in a table cell pipes escaped (GitHub's tables split on them
-// even in code). Empty s is nothing.
-func codeSpan(s string, cell bool) string {
-	if s == "" {
-		return ""
-	}
-	s = clipText(strings.Join(strings.Fields(s), " "), 300)
-	if cell {
-		s = strings.ReplaceAll(s, "|", `\|`)
-	}
-	run, longest := 0, 0
-	for _, r := range s {
-		if r == '`' {
-			run++
-			longest = max(longest, run)
-		} else {
-			run = 0
-		}
-	}
-	fence := strings.Repeat("`", longest+1)
-	if longest > 0 || strings.HasPrefix(s, " ") {
-		return fence + " " + s + " " + fence
-	}
-	return fence + s + fence
-}
-
-// mdText writes s as plain text that is safe in a Markdown table cell:
-// what Markdown or HTML would read as markup is escaped.
-func mdText(s string) string {
-	s = clipText(strings.Join(strings.Fields(s), " "), 300)
-	var b strings.Builder
-	for _, r := range s {
-		switch r {
-		case '|', '\\', '`', '*', '_', '[', ']', '<', '>', '#', '~', '!':
-			b.WriteByte('\\')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-// mermaidText writes s as the text of a quoted Mermaid label.
-func mermaidText(s string) string {
-	s = clipText(strings.Join(strings.Fields(s), " "), 120)
-	return strings.NewReplacer(`"`, "#quot;", "`", "#96;", "<", "#lt;", ">", "#gt;").Replace(s)
-}
-
-// clipText cuts s to at most n bytes, on a rune boundary, marking the cut.
-func clipText(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	i := n
-	for i > 0 && !utf8.RuneStart(s[i]) {
-		i--
-	}
-	return s[:i] + "…"
-}
-
-// markdownLimit keeps a comment under GitHub's 65,536 characters.
-const markdownLimit = 60000
-
-// diffMarkdown is the answer for a pull request comment: the verdict
-// first, details folded, a Mermaid graph of what breaks.
-func diffMarkdown(d *schemas.Diff, labels [2]string) string {
-	return diffMarkdownAgain(d, labels, "snap diff --json "+labels[0]+" "+labels[1])
-}
-
-// diffMarkdownAgain is diffMarkdown whose cut sections point to the
-// command again, which prints all of it.
-func diffMarkdownAgain(d *schemas.Diff, labels [2]string, again string) string {
-	var b strings.Builder
-	s := d.Summary
-	fmt.Fprintf(&b, "### snap diff: %s → %s\n\n", codeSpan(labels[0], false), codeSpan(labels[1], false))
-	switch {
-	case s.Broken > 0:
-		fmt.Fprintf(&b, "**⚠️ %d changed or removed symbols are still called** — %d symbols reached in all.\n\n", s.Broken, s.Impacted)
-	case len(d.Symbols) == 0:
-		b.WriteString("**✅ No symbol changed.**\n\n")
-	default:
-		fmt.Fprintf(&b, "**✅ Nothing removed or re-signed is still called.** %d symbols changed, %d reached.\n\n", len(d.Symbols), s.Impacted)
-	}
-	fmt.Fprintf(&b, "| | added | removed | changed |\n|---|---:|---:|---:|\n")
-	fmt.Fprintf(&b, "| files | %d | %d | %d |\n", s.FilesAdded, s.FilesRemoved, s.FilesChanged)
-	fmt.Fprintf(&b, "| symbols | %d | %d | %d (%d signatures, %d moved) |\n", s.SymbolsAdded, s.SymbolsRemoved,
-		s.BodiesChanged+s.SignaturesChanged+s.SymbolsMoved, s.SignaturesChanged, s.SymbolsMoved)
-	fmt.Fprintf(&b, "| edges | %d | %d | |\n\n", s.EdgesAdded, s.EdgesRemoved)
-
-	if s.Broken > 0 {
-		// Callers → what they call that broke, up to 15 arrows. Node ids
-		// are n0, n1, …; labels are quoted, with their quotes replaced.
-		b.WriteString("```mermaid\ngraph LR\n")
-		ids := map[string]string{}
-		node := func(label string) string {
-			id, ok := ids[label]
-			if !ok {
-				id = fmt.Sprintf("n%d", len(ids))
-				ids[label] = id
-				return fmt.Sprintf("%s[\"%s\"]", id, mermaidText(label))
-			}
-			return id
-		}
-		n := 0
-		for _, sd := range d.Symbols {
-			for _, c := range sd.Callers {
-				if n < 15 {
-					fmt.Fprintf(&b, "  %s --> %s\n", node(c.QName), node(sd.QName+" ("+sd.Change+")"))
-					n++
-				}
-			}
-		}
-		b.WriteString("```\n\n")
-		fmt.Fprintf(&b, "<details><summary>Still called (%d)</summary>\n\n| symbol | change | caller | at | why |\n|---|---|---|---|---|\n", s.Broken)
-		for _, sd := range d.Symbols {
-			for _, c := range sd.Callers {
-				fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", mdCode(sd.QName), sd.Change, mdCode(c.QName), mdText(c.Location), mdText(c.Reason))
-			}
-		}
-		b.WriteString("\n</details>\n\n")
-	}
-	section := func(title string, n int, head string, rows func(add func(string) bool)) {
-		if n == 0 {
-			return
-		}
-		fmt.Fprintf(&b, "<details><summary>%s (%d)</summary>\n\n%s", title, n, head)
-		shown := 0
-		rows(func(row string) bool {
-			if b.Len()+len(row) > markdownLimit-2000 {
-				return false
-			}
-			b.WriteString(row)
-			shown++
-			return true
-		})
-		if shown < n {
-			fmt.Fprintf(&b, "\n… %d more: run `%s` for all of it.\n", n-shown, again)
-		}
-		b.WriteString("\n</details>\n\n")
-	}
-	section("Symbols", len(d.Symbols), "| change | kind | symbol | where | signature |\n|---|---|---|---|---|\n", func(add func(string) bool) {
-		for _, sd := range d.Symbols {
-			sig := mdCode(sd.Signature)
-			switch {
-			case sd.Change == "removed":
-				sig = mdCode(sd.OldSignature)
-			case sd.OldSignature != "" && sd.OldSignature != sd.Signature:
-				sig = mdCode(sd.OldSignature) + " → " + mdCode(sd.Signature)
-			}
-			if !add(fmt.Sprintf("| %s | %s | %s | %s | %s |\n", sd.Change, sd.Kind, mdCode(sd.QName), mdText(cmpOr(sd.Location, sd.OldLocation)), sig)) {
-				return
-			}
-		}
-	})
-	section("Impact", len(d.Impact), "| depth | symbol | where | via |\n|---:|---|---|---|\n", func(add func(string) bool) {
-		for _, a := range d.Impact {
-			if !add(fmt.Sprintf("| %d | %s | %s | %s |\n", a.Depth, mdCode(a.QName), mdText(a.Location), mdCode(a.Via))) {
-				return
-			}
-		}
-	})
-	section("Files", len(d.Files), "| file | change | +symbols | -symbols | ~symbols |\n|---|---|---:|---:|---:|\n", func(add func(string) bool) {
-		for _, f := range d.Files {
-			if !add(fmt.Sprintf("| %s | %s | %d | %d | %d |\n", mdText(f.Path), f.Change, f.SymbolsAdded, f.SymbolsRemoved, f.SymbolsChanged)) {
-				return
-			}
-		}
-	})
-	return b.String()
 }

@@ -3,17 +3,15 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io/fs"
-	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/graphsnap/snap/ci"
 	"github.com/graphsnap/snap/query"
 	"github.com/graphsnap/snap/snapshot"
 )
@@ -36,6 +34,11 @@ type source struct {
 	// manifestSHA256 is the digest HEAD names, when the snapshot was
 	// found through HEAD.
 	manifestSHA256 string
+}
+
+// ci is the source as package ci names it.
+func (s source) ci() ci.Source {
+	return ci.Source{Store: s.store, Prefix: s.prefix, Label: s.label, ManifestSHA256: s.manifestSHA256}
 }
 
 // findSnapshot locates the snapshot the flags name: --snapshot, or the HEAD
@@ -170,54 +173,12 @@ func backgroundWorkers(h *query.Holder) int {
 }
 
 // loadFrom reads and verifies a snapshot and builds its engine, on up to
-// workers goroutines at once (0: one per CPU). A server loading the next
-// snapshot beside the engine it serves loads with 1, so that requests keep
-// a core.
-//
-// A load with every core (workers 0) is one that nothing else waits
-// beside: it runs with the garbage collector paused (pauseGC).
+// workers goroutines at once (0: one per CPU; see ci.Load).
 func loadFrom(ctx context.Context, src source, workers int) (*query.Engine, time.Duration, error) {
 	start := time.Now()
-	if workers == 0 {
-		defer pauseGC()()
-	}
-	s, err := snapshot.Read(ctx, src.store, src.prefix, snapshot.ReadOptions{SkipRefs: true, SourceFiles: true, ManifestSHA256: src.manifestSHA256, Workers: workers})
+	e, err := ci.Load(ctx, src.ci(), workers)
 	if err != nil {
-		return nil, 0, fmt.Errorf("load %s: %w", src.label, err)
-	}
-	e, err := query.BuildWith(s, query.BuildOptions{Workers: workers})
-	if err != nil {
-		return nil, 0, fmt.Errorf("load %s: %w", src.label, err)
+		return nil, 0, err
 	}
 	return e, time.Since(start), nil
-}
-
-// gcPause counts the loads that paused the garbage collector.
-var gcPause struct {
-	sync.Mutex
-	n       int
-	percent int // the setting to restore
-}
-
-// pauseGC turns the garbage collector off until the returned function is
-// called, for every caller at once: it resumes when the last one does. A
-// load allocates little garbage (its tables, then its indexes, are what it
-// keeps), but a collection running while it fills its large tables slows
-// every pointer it writes: on GOROOT/src, reading the snapshot took 0.60 s
-// with the collector and 0.37 s without, for 10% more memory at the peak.
-// GOMEMLIMIT, when set, still bounds the heap meanwhile.
-func pauseGC() (resume func()) {
-	gcPause.Lock()
-	defer gcPause.Unlock()
-	if gcPause.n == 0 {
-		gcPause.percent = debug.SetGCPercent(-1)
-	}
-	gcPause.n++
-	return sync.OnceFunc(func() {
-		gcPause.Lock()
-		defer gcPause.Unlock()
-		if gcPause.n--; gcPause.n == 0 {
-			debug.SetGCPercent(gcPause.percent)
-		}
-	})
 }

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/graphsnap/snap/ci"
 )
 
 // stopGrace is how long a command may take to stop after the first
@@ -103,7 +105,8 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	fmt.Fprintf(stderr, "snap: %v\n", err)
 	var ue usageError
-	if errors.As(err, &ue) {
+	var ce ci.ConfigError
+	if errors.As(err, &ue) || errors.As(err, &ce) {
 		return 2
 	}
 	return 1

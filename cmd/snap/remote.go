@@ -3,20 +3,16 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"log/slog"
 	"os"
-	"strconv"
-	"strings"
-	"sync/atomic"
 	"text/tabwriter"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/graphsnap/snap/ci"
 	"github.com/graphsnap/snap/schemas"
 	"github.com/graphsnap/snap/snapshot"
 )
@@ -82,52 +78,19 @@ func pushCommand(log *slog.Logger) *cli.Command {
 			if err != nil {
 				return err
 			}
-			commit, manifestSum := c.String("commit"), ""
-			if commit == "" {
-				head, _, err := snapshot.ReadHead(ctx, local.store, id.Repo, id.Branch)
-				if errors.Is(err, fs.ErrNotExist) {
-					return usagef("push: no snapshot of %s %s in %s: run `snap index` first", id.Repo, id.Branch, local.label)
-				} else if err != nil {
-					return err
-				}
-				commit, manifestSum = head.Commit, head.ManifestSHA256
+			cfg := ci.PushConfig{
+				Local: local.ci(), Remote: remote.ci(), Repo: id.Repo, Branch: id.Branch, Commit: c.String("commit"),
+				Force: c.Bool("force"), AllowDirty: c.Bool("allow-dirty"), Fault: fault,
 			}
-			prefix, err := snapshot.Prefix(id.Repo, id.Branch, commit)
+			if id.Git {
+				cfg.Git = id.Root
+			}
+			res, err := ci.Push(ctx, cfg)
 			if err != nil {
-				return usagef("push: %v", err)
-			}
-			m, _, err := snapshot.ReadManifest(ctx, local.store, prefix)
-			if errors.Is(err, fs.ErrNotExist) {
-				return usagef("push: no snapshot of %s %s at %s in %s", id.Repo, id.Branch, commit, local.label)
-			} else if err != nil {
 				return err
 			}
-			if m.Dirty && !c.Bool("allow-dirty") {
-				return usagef("push: the snapshot of %s was indexed from a work tree with uncommitted changes; commit them and index again, or pass --allow-dirty", commit)
-			}
-
-			start := time.Now()
-			var stored atomic.Int32
-			res, err := snapshot.Copy(ctx, remote.store, local.store, prefix, snapshot.CopyOptions{
-				ManifestSHA256: manifestSum,
-				AfterTable: func(schemas.Table) {
-					fault("after-tables=" + strconv.Itoa(int(stored.Add(1))))
-				},
-			})
-			if err != nil {
-				return storeError(remote, err)
-			}
-			fault("after-manifest")
-			opts := snapshot.HeadOptions{Force: c.Bool("force"), BeforeWrite: func() { fault("before-head") }}
-			if id.Git {
-				opts.Ancestry = gitAncestry(id.Root)
-			}
-			mv, err := snapshot.MoveHead(ctx, remote.store, id.Repo, id.Branch, res.Manifest, res.ManifestSHA256, opts)
-			if err != nil {
-				return storeError(remote, err)
-			}
-			out := transfer("push", remote, id, commit, res, mv, time.Since(start))
-			log.Debug("pushed", "store", remote.label, "commit", commit)
+			out := transfer("push", remote, id, res.Commit, res.Copy, res.Head, res.Took)
+			log.Debug("pushed", "store", remote.label, "commit", res.Commit)
 			return report(c, out)
 		},
 	}
@@ -177,38 +140,17 @@ func pullCommand() *cli.Command {
 	}
 }
 
-// pull copies a snapshot of repo's branch from remote into local (HEAD's
-// when commit is "") and points local's HEAD at it.
+// pull copies a snapshot of repo's branch from remote into local (ci.Pull).
 func pull(ctx context.Context, remote, local storeRef, repo, branch, commit string) (snapshot.CopyResult, snapshot.HeadMove, error) {
-	if commit != "" {
-		res, mv, err := pullHead(ctx, remote, local, repo, branch, schemas.Head{Commit: commit})
-		if errors.Is(err, fs.ErrNotExist) {
-			return res, mv, usagef("pull: %s holds no snapshot of %s %s at %s", remote.label, repo, branch, commit)
-		}
-		return res, mv, err
-	}
-	head, _, err := snapshot.ReadHead(ctx, remote.store, repo, branch)
-	if errors.Is(err, fs.ErrNotExist) {
-		return snapshot.CopyResult{}, snapshot.HeadMove{}, usagef("pull: %s holds no snapshot of %s %s (see `snap ls`)", remote.label, repo, branch)
-	} else if err != nil {
-		return snapshot.CopyResult{}, snapshot.HeadMove{}, storeError(remote, err)
-	}
-	return pullHead(ctx, remote, local, repo, branch, head)
+	res, mv, err := ci.Pull(ctx, remote.ci(), local.ci(), repo, branch, commit)
+	return res, mv, usage(err)
 }
 
-// pullHead copies the snapshot head names (checking its manifest digest
-// when head has one) from remote into local and moves local's HEAD to it.
+// pullHead copies the snapshot head names from remote into local and
+// moves local's HEAD to it (ci.PullHead).
 func pullHead(ctx context.Context, remote, local storeRef, repo, branch string, head schemas.Head) (snapshot.CopyResult, snapshot.HeadMove, error) {
-	prefix, err := snapshot.Prefix(repo, branch, head.Commit)
-	if err != nil {
-		return snapshot.CopyResult{}, snapshot.HeadMove{}, usagef("pull: %v", err)
-	}
-	res, err := snapshot.Copy(ctx, local.store, remote.store, prefix, snapshot.CopyOptions{ManifestSHA256: head.ManifestSHA256})
-	if err != nil {
-		return res, snapshot.HeadMove{}, storeError(remote, err)
-	}
-	mv, err := snapshot.MoveHead(ctx, local.store, repo, branch, res.Manifest, res.ManifestSHA256, snapshot.HeadOptions{Force: true})
-	return res, mv, err
+	res, mv, err := ci.PullHead(ctx, remote.ci(), local.ci(), repo, branch, head)
+	return res, mv, usage(err)
 }
 
 func transfer(op string, remote storeRef, id identity, commit string, res snapshot.CopyResult, mv snapshot.HeadMove, took time.Duration) schemas.Transfer {
@@ -424,23 +366,8 @@ func fault(point string) {
 	time.Sleep(time.Hour)
 }
 
-// short abbreviates a commit for people: 12 hex digits, a mark when the
-// snapshot was of a dirty work tree, and one naming the build when it is
-// stored under a build key (snapshot.BuildCommit).
-func short(commit string) string {
-	commit, build, built := strings.Cut(commit, "-build-")
-	base, _, dirty := strings.Cut(commit, "-dirty-")
-	if len(base) > 12 && !strings.HasPrefix(base, "tree-") {
-		base = base[:12]
-	}
-	if dirty {
-		base += "-dirty"
-	}
-	if built {
-		base += "-build-" + build[:min(len(build), 4)]
-	}
-	return base
-}
+// short abbreviates a commit for people (ci.ShortCommit).
+func short(commit string) string { return ci.ShortCommit(commit) }
 
 func bytesize(n int64) string {
 	switch {

@@ -313,31 +313,6 @@ func TestIndexIncremental(t *testing.T) {
 	}
 }
 
-// TestSourceLoader: what the writer reads of the files a run did not read
-// is checked against the files table: a file written since is an error
-// that says to index again.
-func TestSourceLoader(t *testing.T) {
-	dir := t.TempDir()
-	write := func(content string) {
-		if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("package a\n")
-	files := []schemas.File{{Path: "a.go", SHA256: sha256Hex([]byte("package a\n"))}, {Path: "b.go", SHA256: sha256Hex(nil)}}
-	load, done := sourceLoader(dir, files)
-	defer done()
-	if data, err := load("a.go"); err != nil || string(data) != "package a\n" {
-		t.Fatalf("a.go as the run found it: %q, %v", data, err)
-	}
-	write("package b\n")
-	for p, want := range map[string]string{"a.go": "changed while it was indexed: index again", "b.go": "no such file", "c.go": "not a file of the run"} {
-		if _, err := load(p); err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("%s: err %v, want %q", p, err, want)
-		}
-	}
-}
-
 func TestIndexNarrowed(t *testing.T) {
 	dir := copyTree(t, "../../testdata/go/shop")
 	os.MkdirAll(filepath.Join(dir, "vendor", "dep"), 0o755)

@@ -3,18 +3,14 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/graphsnap/snap/ci"
 	"github.com/graphsnap/snap/snapshot"
-	"github.com/graphsnap/snap/snapshot/filestore"
-	"github.com/graphsnap/snap/snapshot/s3store"
 )
 
 // storeRef is an open store and how to name it in messages.
@@ -27,44 +23,17 @@ type storeRef struct {
 func (s storeRef) local() bool { return s.root != "" }
 
 // openStore opens the store named by url: a folder, a file:// URL or an
-// s3:// URL. "" is the local cache, .snap/ under root.
+// s3:// URL (ci.OpenStore). "" is the local cache, .snap/ under root.
 func openStore(url, root string) (storeRef, error) {
-	path := url
-	switch {
-	case url == "":
-		path = filepath.Join(root, ".snap")
-	case strings.HasPrefix(url, "file://"):
-		path = strings.TrimPrefix(url, "file://")
-	case strings.HasPrefix(strings.ToLower(url), "s3://"):
-		cfg, err := s3store.ParseURL(url)
-		if err != nil {
-			return storeRef{}, usageError{err}
-		}
-		st, err := s3store.New(cfg)
-		if err != nil {
-			return storeRef{}, err
-		}
-		return storeRef{store: st, label: cfg.String()}, nil
-	case strings.Contains(url, "://"):
-		scheme, _, _ := strings.Cut(url, "://")
-		if strings.Trim(strings.ToLower(scheme), "abcdefghijklmnopqrstuvwxyz0123456789+.-") != "" {
-			scheme = "(not shown: it is no scheme, and may hold credentials)"
-		} else {
-			scheme = strconv.Quote(scheme)
-		}
-		return storeRef{}, usagef("store URL scheme %s is not supported: use a folder, file://PATH or s3://BUCKET/PREFIX", scheme)
+	st, err := ci.OpenStore(context.Background(), url, root)
+	if err != nil {
+		return storeRef{}, usage(err)
 	}
-	// A checkout's .snap/ is whatever was committed there: a link in its
-	// place would send every write elsewhere.
-	st, err := filestore.Open(path, filestore.Options{NoLinkedRoot: url == "" || filepath.Base(filepath.Clean(path)) == ".snap"})
-	if errors.Is(err, filestore.ErrLinkedRoot) {
-		target, _ := os.Readlink(path)
-		return storeRef{}, usagef("store %s is a symbolic link (to %s); snap refuses to write through it: remove it, or pass --store with another folder", path, target)
-	} else if err != nil {
-		return storeRef{}, err
-	}
-	return storeRef{store: st, label: path, root: path}, nil
+	return storeRef{store: st.Store, label: st.Label, root: st.Dir}, nil
 }
+
+// ci is the store as package ci names it.
+func (s storeRef) ci() ci.Store { return ci.Store{Store: s.store, Label: s.label, Dir: s.root} }
 
 // openExistingStore opens a store that must already exist: a local folder
 // is not created.
@@ -90,15 +59,8 @@ func remoteFlag() cli.Flag {
 // remoteURL is the shared store a command talks to: --store, else
 // $SNAP_STORE, else the snap.store setting of git's configuration.
 func remoteURL(ctx context.Context, c *cli.Context, root string) (string, error) {
-	if v := c.String("store"); v != "" {
-		return v, nil
-	}
-	if v := os.Getenv("SNAP_STORE"); v != "" {
-		return v, nil
-	}
-	cmd := exec.CommandContext(ctx, "git", "-C", root, "config", "--get", "snap.store")
-	if out, err := cmd.Output(); err == nil && strings.TrimSpace(string(out)) != "" {
-		return strings.TrimSpace(string(out)), nil
+	if url := ci.StoreURL(ctx, c.String("store"), root, os.Getenv); url != "" {
+		return url, nil
 	}
 	return "", usagef("%s: no store named: pass --store URL, set SNAP_STORE, or `git config snap.store URL`", c.Command.Name)
 }
@@ -126,30 +88,15 @@ func openPull(ctx context.Context, c *cli.Context, root string) (remote, local s
 
 // storeError says in one line what went wrong with a store, and whether
 // it is the caller's to fix (a usage error, exit code 2).
-func storeError(st storeRef, err error) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, s3store.ErrNoBucket), errors.Is(err, s3store.ErrAccessDenied):
-		return usageError{fmt.Errorf("store %s: %w", st.label, err)}
-	}
-	return fmt.Errorf("store %s: %w", st.label, err)
-}
+func storeError(st storeRef, err error) error { return usage(st.ci().Err(err)) }
 
-// gitAncestry answers ancestry questions from the repository at root:
-// `git merge-base --is-ancestor` exits 0 for yes, 1 for no, and otherwise
-// (an unknown commit) cannot tell.
-func gitAncestry(root string) snapshot.AncestryFunc {
-	return func(ctx context.Context, ancestor, descendant string) (bool, error) {
-		cmd := exec.CommandContext(ctx, "git", "-C", root, "merge-base", "--is-ancestor", ancestor, descendant)
-		err := cmd.Run()
-		var ee *exec.ExitError
-		switch {
-		case err == nil:
-			return true, nil
-		case errors.As(err, &ee) && ee.ExitCode() == 1:
-			return false, nil
-		}
-		return false, fmt.Errorf("git cannot tell whether %s is an ancestor of %s: %w", ancestor, descendant, err)
+// usage makes an error package ci says is the caller's to fix
+// (ci.ConfigError) a usage error, as the commands that branch on one
+// see it.
+func usage(err error) error {
+	var ce ci.ConfigError
+	if errors.As(err, &ce) {
+		return usageError{err}
 	}
+	return err
 }

@@ -1,4 +1,4 @@
-package main
+package ci
 
 import (
 	"crypto/sha256"
@@ -15,10 +15,10 @@ import (
 func TestTreeCommit(t *testing.T) {
 	files := []schemas.File{{Path: "a/b.go", SHA256: "00ff"}, {Path: "c.py", SHA256: "abcd"}}
 	sum := sha256.Sum256([]byte("a/b.go\x0000ff\nc.py\x00abcd\n"))
-	if got, want := treeCommit(files), "tree-"+hex.EncodeToString(sum[:])[:16]; got != want {
-		t.Errorf("treeCommit = %s, want %s", got, want)
+	if got, want := TreeCommit(files), "tree-"+hex.EncodeToString(sum[:])[:16]; got != want {
+		t.Errorf("TreeCommit = %s, want %s", got, want)
 	}
-	if treeCommit(files[:1]) == treeCommit(files) || treeCommit(nil) == treeCommit(files) {
+	if TreeCommit(files[:1]) == TreeCommit(files) || TreeCommit(nil) == TreeCommit(files) {
 		t.Error("different trees share a commit")
 	}
 }
