@@ -20,7 +20,9 @@ const module = "github.com/graphsnap/snap"
 // depend on one of to, directly or through others.
 var rules = []rule{
 	{from: "... -cmd/...", to: "cmd/...", why: "a command is no library"},
-	{from: "indexer/...", to: "query/...", why: "the indexer writes what the query engine reads; it never reads through it"},
+	{from: "schemas", to: "... -schemas", why: "the format imports nothing of snap"},
+	{from: "indexer/...", to: "query/... mcp/...", why: "the indexer writes what the query engine reads; it never reads through it"},
+	{from: "mcp/...", to: "indexer/... github.com/tree-sitter/...", why: "the MCP server answers from snapshots, and parses nothing"},
 	{from: "query/...", to: "indexer/...", why: "the query engine reads snapshots, and parses nothing"},
 	{from: "query/...", to: "github.com/tree-sitter/...", why: "the query engine reads snapshots, and parses nothing"},
 	{from: "query/... mcp/... snapshot/... indexer/... schemas", to: "ci", why: "the pipeline is over these packages, not below them"},
