@@ -76,7 +76,9 @@ func pauseGC() (resume func()) {
 }
 
 // Diff loads two snapshots side by side, each verified and built alone,
-// and compares them (query.Diff).
+// and compares them (query.Diff). Snapshots made with different feature
+// versions are not compared: a *ConfigError wraps the
+// *query.IncomparableError that says so.
 func Diff(ctx context.Context, from, to Source, opt query.DiffOptions) (*schemas.Diff, error) {
 	var engines [2]*query.Engine
 	g, gctx := errgroup.WithContext(ctx)
@@ -88,6 +90,9 @@ func Diff(ctx context.Context, from, to Source, opt query.DiffOptions) (*schemas
 	}
 	if err := g.Wait(); err != nil {
 		return nil, err
+	}
+	if err := query.Comparable(engines[0], engines[1]); err != nil {
+		return nil, ConfigError{Err: err}
 	}
 	return query.Diff(engines[0], engines[1], opt), nil
 }

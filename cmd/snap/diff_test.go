@@ -143,3 +143,33 @@ func golden(t *testing.T, name, got string) {
 		t.Errorf("%s differs (run with -update, then review the diff):\n%s", path, got)
 	}
 }
+
+// TestDiffFeatureVersions: snapshots compare by id only when made at one
+// feature version. The kept snapshot of this version compares with a
+// fresh one; the same snapshot with its feature version unrecorded is
+// refused, exit 2, naming both versions.
+func TestDiffFeatureVersions(t *testing.T) {
+	kept, err := filepath.Abs(filepath.Join("..", "..", "testdata", "backcompat", "format1-feature1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := copyTree(t, kept)
+	dir := copyTree(t, "../../testdata/go/shop")
+	code, out, stderr := run(t, dir, "index", "-q", "--store", filepath.Join(t.TempDir(), "store"), ".")
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	fresh := strings.TrimSpace(out)
+	if code, _, stderr := run(t, "", "diff", "--json", kept, fresh); code != 0 {
+		t.Errorf("diff with the kept snapshot of this version: exit %d: %s", code, stderr)
+	}
+	m, err := os.ReadFile(filepath.Join(old, schemas.ManifestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(old, schemas.ManifestFile), regexp.MustCompile(`"feature_version": \d+,`).ReplaceAll(m, nil), 0o644)
+	code, _, stderr = run(t, "", "diff", old, fresh)
+	if code != 2 || !strings.Contains(stderr, "feature versions unrecorded") {
+		t.Errorf("diff across feature versions: exit %d: %s", code, stderr)
+	}
+}

@@ -55,6 +55,12 @@ func worktreeDiff(c *cli.Context, opt query.DiffOptions) (*schemas.Diff, [2]stri
 		return nil, labels, usagef("diff: %s is a snapshot of %s, and %s is a checkout of %s: --worktree compares a snapshot with its own repository's working tree",
 			cmp.Or(c.Args().First(), src.label), m.Repo, id.Root, repo)
 	}
+	// The tree is indexed by this snap: its ids compare with the
+	// snapshot's only when both were made the same way.
+	if m.FeatureVersion != schemas.FeatureVersion {
+		return nil, labels, usagef("diff: %s was made with feature version %d and this snap makes %d: their ids do not compare; index the branch again with this snap",
+			src.label, m.FeatureVersion, schemas.FeatureVersion)
+	}
 	// Index the tree as the snapshot was indexed, or the two would differ
 	// by what the options let in.
 	opts, err := indexOptions(m.Indexer.Args)
