@@ -140,3 +140,21 @@ func ParseKey(key string) (Ref, string, error) {
 	}
 	return r, segs[3], nil
 }
+
+// ShortCommit abbreviates a commit token for people: 12 hex digits, a
+// mark when the snapshot was of a dirty work tree, and one naming the
+// build when it is stored under a build key (BuildCommit).
+func ShortCommit(commit string) string {
+	commit, build, built := strings.Cut(commit, buildMark)
+	base, _, dirty := strings.Cut(commit, "-dirty-")
+	if len(base) > 12 && !strings.HasPrefix(base, "tree-") {
+		base = base[:12]
+	}
+	if dirty {
+		base += "-dirty"
+	}
+	if built {
+		base += buildMark + build[:min(len(build), 4)]
+	}
+	return base
+}

@@ -10,7 +10,6 @@ import (
 	"log/slog"
 	"os"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"text/tabwriter"
 	"time"
@@ -424,23 +423,8 @@ func fault(point string) {
 	time.Sleep(time.Hour)
 }
 
-// short abbreviates a commit for people: 12 hex digits, a mark when the
-// snapshot was of a dirty work tree, and one naming the build when it is
-// stored under a build key (snapshot.BuildCommit).
-func short(commit string) string {
-	commit, build, built := strings.Cut(commit, "-build-")
-	base, _, dirty := strings.Cut(commit, "-dirty-")
-	if len(base) > 12 && !strings.HasPrefix(base, "tree-") {
-		base = base[:12]
-	}
-	if dirty {
-		base += "-dirty"
-	}
-	if built {
-		base += "-build-" + build[:min(len(build), 4)]
-	}
-	return base
-}
+// short abbreviates a commit for people (snapshot.ShortCommit).
+func short(commit string) string { return snapshot.ShortCommit(commit) }
 
 func bytesize(n int64) string {
 	switch {
