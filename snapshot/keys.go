@@ -1,9 +1,11 @@
 package snapshot
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/url"
+	"sort"
 	"strings"
 
 	"github.com/graphsnap/snap/schemas"
@@ -157,4 +159,25 @@ func ShortCommit(commit string) string {
 		base += buildMark + build[:min(len(build), 4)]
 	}
 	return base
+}
+
+// Heads lists the repositories and branches of st that have a HEAD,
+// sorted by repository, then branch.
+func Heads(ctx context.Context, st Store) ([]Ref, error) {
+	infos, err := st.List(ctx, "")
+	if err != nil {
+		return nil, err
+	}
+	var out []Ref
+	for _, in := range infos {
+		if !strings.HasSuffix(in.Key, "/"+schemas.HeadFile) {
+			continue
+		}
+		ref, _, err := ParseKey(in.Key)
+		if err == nil {
+			out = append(out, ref)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Repo+out[i].Branch < out[j].Repo+out[j].Branch })
+	return out, nil
 }

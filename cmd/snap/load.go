@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"runtime/debug"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -131,22 +130,7 @@ func repoFlag(c *cli.Context) string {
 
 // listHeads lists the repositories and branches that have a HEAD.
 func listHeads(ctx context.Context, st snapshot.Store) ([]snapshot.Ref, error) {
-	infos, err := st.List(ctx, "")
-	if err != nil {
-		return nil, err
-	}
-	var out []snapshot.Ref
-	for _, in := range infos {
-		if !strings.HasSuffix(in.Key, "/HEAD.json") {
-			continue
-		}
-		ref, _, err := snapshot.ParseKey(in.Key)
-		if err == nil {
-			out = append(out, ref)
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Repo+out[i].Branch < out[j].Repo+out[j].Branch })
-	return out, nil
+	return snapshot.Heads(ctx, st)
 }
 
 // loadEngine reads and verifies the chosen snapshot and builds its engine.
