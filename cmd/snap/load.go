@@ -143,16 +143,6 @@ func loadEngine(ctx context.Context, c *cli.Context) (*query.Engine, error) {
 	return e, err
 }
 
-// backgroundWorkers is how many goroutines load a snapshot into h: one
-// per CPU for the first engine, which no request can do without, and one
-// for a later engine, loaded beside the engine that answers meanwhile.
-func backgroundWorkers(h *query.Holder) int {
-	if h.Load() == nil {
-		return 0
-	}
-	return 1
-}
-
 // loadFrom reads and verifies a snapshot and builds its engine, on up to
 // workers goroutines at once (0: one per CPU). A server loading the next
 // snapshot beside the engine it serves loads with 1, so that requests keep
