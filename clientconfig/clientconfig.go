@@ -38,16 +38,26 @@ type Client struct {
 
 	toml bool   // the file is TOML; JSON (or JSON with comments) otherwise
 	key  string // the object or table that holds the servers
-	path func(root string) (string, error)
+	path func(t Target) (string, error)
 	// entry is the server entry that runs snap serve for the repository.
 	entry func(t Target) []field
 }
 
-// A Target is the repository a server entry serves, and the snap binary
-// that serves it.
+// A Target is the repository a server entry serves, the snap binary
+// that serves it, and the user's folders, where the clients whose
+// configuration is the user's keep it.
 type Target struct {
 	Root, Repo, Branch string
 	Command            string // the snap the client runs
+	User               UserDirs
+}
+
+// UserDirs are the user's folders, as the environment names them: the
+// caller reads them.
+type UserDirs struct {
+	Home      string // the home folder (os.UserHomeDir)
+	Config    string // the configuration folder (os.UserConfigDir)
+	CodexHome string // $CODEX_HOME; "" is .codex in Home
 }
 
 // field is one key of a server entry.
@@ -69,7 +79,7 @@ type field struct {
 var Clients = []Client{
 	{
 		Name: "claude", Title: "Claude Code", key: "mcpServers",
-		path: func(root string) (string, error) { return filepath.Join(root, ".mcp.json"), nil },
+		path: func(t Target) (string, error) { return filepath.Join(t.Root, ".mcp.json"), nil },
 		entry: func(t Target) []field {
 			return []field{{"type", "stdio", true}, {"command", t.Command, false}, {"args", []string{"serve"}, false}}
 		},
@@ -77,7 +87,7 @@ var Clients = []Client{
 	},
 	{
 		Name: "cursor", Title: "Cursor", key: "mcpServers",
-		path: func(root string) (string, error) { return filepath.Join(root, ".cursor", "mcp.json"), nil },
+		path: func(t Target) (string, error) { return filepath.Join(t.Root, ".cursor", "mcp.json"), nil },
 		entry: func(t Target) []field {
 			return []field{{"command", t.Command, false}, {"args", []string{"serve"}, false}}
 		},
@@ -85,7 +95,7 @@ var Clients = []Client{
 	},
 	{
 		Name: "vscode", Title: "VS Code", key: "servers",
-		path: func(root string) (string, error) { return filepath.Join(root, ".vscode", "mcp.json"), nil },
+		path: func(t Target) (string, error) { return filepath.Join(t.Root, ".vscode", "mcp.json"), nil },
 		entry: func(t Target) []field {
 			return []field{{"type", "stdio", false}, {"command", t.Command, false}, {"args", []string{"serve"}, false},
 				{"cwd", "${workspaceFolder}", false}}
@@ -94,15 +104,14 @@ var Clients = []Client{
 	},
 	{
 		Name: "codex", Title: "Codex", toml: true, key: "mcp_servers", User: true,
-		path: func(string) (string, error) {
-			if dir := os.Getenv("CODEX_HOME"); dir != "" {
-				return filepath.Join(dir, "config.toml"), nil
+		path: func(t Target) (string, error) {
+			switch {
+			case t.User.CodexHome != "":
+				return filepath.Join(t.User.CodexHome, "config.toml"), nil
+			case t.User.Home == "":
+				return "", errors.New("the home folder is not known")
 			}
-			home, err := os.UserHomeDir()
-			if err != nil {
-				return "", err
-			}
-			return filepath.Join(home, ".codex", "config.toml"), nil
+			return filepath.Join(t.User.Home, ".codex", "config.toml"), nil
 		},
 		entry: func(t Target) []field {
 			return []field{{"command", t.Command, false}, {"args", []string{"serve"}, false}, {"cwd", t.Root, false}}
@@ -111,12 +120,11 @@ var Clients = []Client{
 	},
 	{
 		Name: "claude-desktop", Title: "Claude Desktop", key: "mcpServers", User: true, Absolute: true,
-		path: func(string) (string, error) {
-			dir, err := os.UserConfigDir()
-			if err != nil {
-				return "", err
+		path: func(t Target) (string, error) {
+			if t.User.Config == "" {
+				return "", errors.New("the configuration folder is not known")
 			}
-			return filepath.Join(dir, "Claude", "claude_desktop_config.json"), nil
+			return filepath.Join(t.User.Config, "Claude", "claude_desktop_config.json"), nil
 		},
 		entry: func(t Target) []field {
 			return []field{{"command", t.Command, false}, {"args", []string{"serve",
@@ -188,7 +196,7 @@ type Result struct {
 // that does not parse, or cannot be edited in place, is left unchanged
 // and an error returned.
 func Setup(cl Client, t Target, opts Options) (Result, error) {
-	path, err := cl.path(t.Root)
+	path, err := cl.path(t)
 	if err != nil {
 		return Result{}, fmt.Errorf("locate %s's configuration: %w", cl.Title, err)
 	}

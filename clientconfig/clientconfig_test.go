@@ -68,7 +68,17 @@ func setup(t *testing.T, root, client, command string, force bool) (Result, erro
 	if !ok {
 		t.Fatalf("no client %s", client)
 	}
-	return Setup(cl, Target{Root: root, Repo: "example/shop", Branch: "local", Command: command}, Options{Name: "snap", Force: force})
+	return Setup(cl, target(root, command), Options{Name: "snap", Force: force})
+}
+
+// target is the repository at root (example/shop, branch local), served
+// with command, and the user's folders as snap setup reads them from the
+// environment setupHome made.
+func target(root, command string) Target {
+	user := UserDirs{CodexHome: os.Getenv("CODEX_HOME")}
+	user.Home, _ = os.UserHomeDir()
+	user.Config, _ = os.UserConfigDir()
+	return Target{Root: root, Repo: "example/shop", Branch: "local", Command: command, User: user}
 }
 
 // mustSetup is setup that must succeed with the state want.
@@ -345,7 +355,7 @@ func TestSetupBadFileUnchanged(t *testing.T) {
 func TestSetupDryRunWritesNothing(t *testing.T) {
 	dir := setupHome(t)
 	for _, cl := range Clients {
-		res, err := Setup(cl, Target{Root: dir, Repo: "example/shop", Branch: "local", Command: "/opt/snap"}, Options{Name: "snap", DryRun: true})
+		res, err := Setup(cl, target(dir, "/opt/snap"), Options{Name: "snap", DryRun: true})
 		if err != nil || res.State != Added || !strings.Contains(string(res.Content), "/opt/snap") {
 			t.Errorf("%s: %v, %v\n%s", cl.Name, res.State, err, res.Content)
 		}
@@ -410,6 +420,17 @@ func TestSetupJSONSet(t *testing.T) {
 		got, err := jsonSet([]byte(c.src), c.path, c.val)
 		if err != nil || string(got) != c.want {
 			t.Errorf("%s: got %q, %v; want %q", c.name, got, err, c.want)
+		}
+	}
+}
+
+// A client whose file is the user's cannot be set up when the user's
+// folders are not known.
+func TestSetupNoUserDirs(t *testing.T) {
+	for _, name := range []string{"codex", "claude-desktop"} {
+		cl, _ := Lookup(name)
+		if _, err := Setup(cl, Target{Root: t.TempDir(), Command: "/opt/snap"}, Options{Name: "snap"}); err == nil || !strings.Contains(err.Error(), "is not known") {
+			t.Errorf("%s without the user's folders: %v", name, err)
 		}
 	}
 }

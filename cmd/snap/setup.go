@@ -79,7 +79,10 @@ func setupCommand() *cli.Command {
 				return usagef("setup: --command %q: %s starts servers without a shell's PATH; give an absolute path", command, cl.Title)
 			}
 			id := detect(c.Context, ".")
-			res, err := clientconfig.Setup(cl, clientconfig.Target{Root: id.Root, Repo: id.Repo, Branch: id.Branch, Command: command},
+			user := clientconfig.UserDirs{CodexHome: os.Getenv("CODEX_HOME")}
+			user.Home, _ = os.UserHomeDir()     // "" when unknown: Setup says so
+			user.Config, _ = os.UserConfigDir() // likewise
+			res, err := clientconfig.Setup(cl, clientconfig.Target{Root: id.Root, Repo: id.Repo, Branch: id.Branch, Command: command, User: user},
 				clientconfig.Options{Name: name, Force: c.Bool("force"), DryRun: c.Bool("print")})
 			if err != nil {
 				return fmt.Errorf("setup: %w", err)
