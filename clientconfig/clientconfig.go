@@ -259,7 +259,7 @@ func (d Diff) String() string {
 	return fmt.Sprintf("%s is %s; snap's is %s", d.key, d.got, d.want)
 }
 
-// Was says what the entry had before --force.
+// Was says what the entry had before Setup updated it (Options.Force).
 func (d Diff) Was() string {
 	switch {
 	case d.key == "":
@@ -270,9 +270,9 @@ func (d Diff) Was() string {
 	return d.key + " was " + d.got
 }
 
-// Diffs says how an existing entry differs from the wanted one, in
+// entryDiffs says how an existing entry differs from the wanted one, in
 // the keys the wanted one has.
-func Diffs(existing any, entry []field) []Diff {
+func entryDiffs(existing any, entry []field) []Diff {
 	m, ok := existing.(map[string]any)
 	if !ok {
 		return []Diff{{got: show(existing)}}
@@ -338,7 +338,7 @@ func editJSON(src []byte, key, name string, entry []field, force bool) ([]byte, 
 		out, err := jsonSet(src, []string{key, name}, jsonObject(entry))
 		return out, Added, nil, err
 	}
-	diffs := Diffs(existing, entry)
+	diffs := entryDiffs(existing, entry)
 	switch {
 	case len(diffs) == 0:
 		return src, Same, nil, nil
@@ -613,7 +613,7 @@ func editTOML(src []byte, key, name string, entry []field, force bool) ([]byte, 
 		}
 		out = append(out, table...)
 	} else {
-		diffs = Diffs(existing, entry)
+		diffs = entryDiffs(existing, entry)
 		switch {
 		case len(diffs) == 0:
 			return src, Same, nil, nil
