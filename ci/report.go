@@ -3,6 +3,7 @@ package ci
 import (
 	"cmp"
 	"fmt"
+	"github.com/graphsnap/snap/snapshot"
 	"io"
 	"path/filepath"
 	"strings"
@@ -15,7 +16,7 @@ import (
 func DiffText(d *schemas.Diff, labels [2]string) string {
 	var b strings.Builder
 	s := d.Summary
-	fmt.Fprintf(&b, "%s (%s) → %s (%s)\n", labels[0], ShortCommit(d.From.Commit), labels[1], ShortCommit(d.To.Commit))
+	fmt.Fprintf(&b, "%s (%s) → %s (%s)\n", labels[0], snapshot.ShortCommit(d.From.Commit), labels[1], snapshot.ShortCommit(d.To.Commit))
 	fmt.Fprintf(&b, "files: +%d -%d ~%d   symbols: +%d -%d moved %d, bodies %d, signatures %d   edges: +%d -%d\n",
 		s.FilesAdded, s.FilesRemoved, s.FilesChanged, s.SymbolsAdded, s.SymbolsRemoved, s.SymbolsMoved,
 		s.BodiesChanged, s.SignaturesChanged, s.EdgesAdded, s.EdgesRemoved)
@@ -235,29 +236,11 @@ func DiffMarkdown(d *schemas.Diff, labels [2]string, again string) string {
 	return b.String()
 }
 
-// ShortCommit abbreviates a commit for people: 12 hex digits, a mark when the
-// snapshot was of a dirty work tree, and one naming the build when it is
-// stored under a build key (snapshot.BuildCommit).
-func ShortCommit(commit string) string {
-	commit, build, built := strings.Cut(commit, "-build-")
-	base, _, dirty := strings.Cut(commit, "-dirty-")
-	if len(base) > 12 && !strings.HasPrefix(base, "tree-") {
-		base = base[:12]
-	}
-	if dirty {
-		base += "-dirty"
-	}
-	if built {
-		base += "-build-" + build[:min(len(build), 4)]
-	}
-	return base
-}
-
 // indexSummary is the job summary of an indexed commit: what the
 // snapshot holds and where it went.
 func indexSummary(env Env, m schemas.Manifest, pushed, folder string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "### snap: %s at %s\n\n", codeSpan(env.Branch, false), codeSpan(ShortCommit(m.Commit), false))
+	fmt.Fprintf(&b, "### snap: %s at %s\n\n", codeSpan(env.Branch, false), codeSpan(snapshot.ShortCommit(m.Commit), false))
 	fmt.Fprintf(&b, "| files | parsed | symbols | edges | unresolved | parse errors |\n|---:|---:|---:|---:|---:|---:|\n")
 	fmt.Fprintf(&b, "| %d | %d | %d | %d | %d | %d |\n\n", m.Counts.Files, m.Build.FilesParsed, m.Counts.Nodes, m.Counts.Edges, m.Counts.Unresolved, m.Counts.ParseErrors)
 	if pushed != "" {

@@ -1,9 +1,11 @@
 package snapshot
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/url"
+	"sort"
 	"strings"
 
 	"github.com/graphsnap/snap/schemas"
@@ -139,4 +141,43 @@ func ParseKey(key string) (Ref, string, error) {
 		return r, "", nil
 	}
 	return r, segs[3], nil
+}
+
+// ShortCommit abbreviates a commit token for people: 12 hex digits, a
+// mark when the snapshot was of a dirty work tree, and one naming the
+// build when it is stored under a build key (BuildCommit).
+func ShortCommit(commit string) string {
+	commit, build, built := strings.Cut(commit, buildMark)
+	base, _, dirty := strings.Cut(commit, "-dirty-")
+	if len(base) > 12 && !strings.HasPrefix(base, "tree-") {
+		base = base[:12]
+	}
+	if dirty {
+		base += "-dirty"
+	}
+	if built {
+		base += buildMark + build[:min(len(build), 4)]
+	}
+	return base
+}
+
+// Heads lists the repositories and branches of st that have a HEAD,
+// sorted by repository, then branch.
+func Heads(ctx context.Context, st Store) ([]Ref, error) {
+	infos, err := st.List(ctx, "")
+	if err != nil {
+		return nil, err
+	}
+	var out []Ref
+	for _, in := range infos {
+		if !strings.HasSuffix(in.Key, "/"+schemas.HeadFile) {
+			continue
+		}
+		ref, _, err := ParseKey(in.Key)
+		if err == nil {
+			out = append(out, ref)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Repo+out[i].Branch < out[j].Repo+out[j].Branch })
+	return out, nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/graphsnap/snap/clientconfig"
 	"github.com/graphsnap/snap/mcp"
 	"github.com/graphsnap/snap/query"
 )
@@ -96,8 +97,8 @@ func completionTree(app *cli.App) []compCmd {
 				cc.words = append(cc.words, compWord{o.Name, o.Usage})
 			}
 		case "setup":
-			for _, cl := range setupClients {
-				cc.words = append(cc.words, compWord{cl.name, cl.title})
+			for _, cl := range clientconfig.Clients {
+				cc.words = append(cc.words, compWord{cl.Name, cl.Title})
 			}
 		case "completion":
 			for _, sh := range completionShells {

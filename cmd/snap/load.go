@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io/fs"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
@@ -134,22 +133,7 @@ func repoFlag(c *cli.Context) string {
 
 // listHeads lists the repositories and branches that have a HEAD.
 func listHeads(ctx context.Context, st snapshot.Store) ([]snapshot.Ref, error) {
-	infos, err := st.List(ctx, "")
-	if err != nil {
-		return nil, err
-	}
-	var out []snapshot.Ref
-	for _, in := range infos {
-		if !strings.HasSuffix(in.Key, "/HEAD.json") {
-			continue
-		}
-		ref, _, err := snapshot.ParseKey(in.Key)
-		if err == nil {
-			out = append(out, ref)
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Repo+out[i].Branch < out[j].Repo+out[j].Branch })
-	return out, nil
+	return snapshot.Heads(ctx, st)
 }
 
 // loadEngine reads and verifies the chosen snapshot and builds its engine.
@@ -160,16 +144,6 @@ func loadEngine(ctx context.Context, c *cli.Context) (*query.Engine, error) {
 	}
 	e, _, err := loadFrom(ctx, src, 0)
 	return e, err
-}
-
-// backgroundWorkers is how many goroutines load a snapshot into h: one
-// per CPU for the first engine, which no request can do without, and one
-// for a later engine, loaded beside the engine that answers meanwhile.
-func backgroundWorkers(h *query.Holder) int {
-	if h.Load() == nil {
-		return 0
-	}
-	return 1
 }
 
 // loadFrom reads and verifies a snapshot and builds its engine, on up to

@@ -12,6 +12,7 @@ import (
 
 	"github.com/graphsnap/snap/mcp"
 	"github.com/graphsnap/snap/query"
+	"github.com/graphsnap/snap/serve"
 )
 
 func queryCommand() *cli.Command {
@@ -120,14 +121,20 @@ func runQuery(c *cli.Context) error {
 		// The history tools read the branch's other snapshots: follow
 		// the branch as snap serve does, without syncing.
 		log := slog.New(slog.NewTextHandler(c.App.ErrWriter, &slog.HandlerOptions{Level: slog.LevelWarn}))
-		f, err := newFollower(c.Context, c, log, h)
+		cfg, err := serveConfig(c, log, 0, false)
 		if err != nil {
 			return err
 		}
-		if err := f.start(c.Context); err != nil {
+		cfg.Checkout = nil
+		sv, err := serve.Start(c.Context, h, cfg)
+		if err != nil {
 			return err
 		}
-		lib = &library{f: f}
+		defer sv.Close()
+		if err := sv.Ready(c.Context); err != nil {
+			return err
+		}
+		lib = sv.Options(mcp.Options{}).Library
 	default:
 		e, err := loadEngine(c.Context, c)
 		if err != nil {

@@ -366,8 +366,8 @@ func fault(point string) {
 	time.Sleep(time.Hour)
 }
 
-// short abbreviates a commit for people (ci.ShortCommit).
-func short(commit string) string { return ci.ShortCommit(commit) }
+// short abbreviates a commit for people (snapshot.ShortCommit).
+func short(commit string) string { return snapshot.ShortCommit(commit) }
 
 func bytesize(n int64) string {
 	switch {

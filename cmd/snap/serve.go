@@ -15,6 +15,10 @@ import (
 
 	"github.com/graphsnap/snap/mcp"
 	"github.com/graphsnap/snap/query"
+	"github.com/graphsnap/snap/schemas"
+	"github.com/graphsnap/snap/serve"
+	"github.com/graphsnap/snap/snapshot"
+	"github.com/graphsnap/snap/snapshot/s3store"
 )
 
 func serveCommand() *cli.Command {
@@ -140,80 +144,36 @@ func serveCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			cfg, err := serveConfig(c, log, interval, several)
+			if err != nil {
+				return err
+			}
 			ctx, cancel := context.WithCancelCause(c.Context)
 			defer cancel(nil)
 			h := &query.Holder{Warm: true} // the first snap_context should not wait 2 s
-			opts := mcp.Options{Version: version(), Toolsets: toolsets, Logger: requestLog, LoadWait: time.Minute, Memories: memoriesDir(ctx),
-				ReadOnly: bounds.readOnly, MaxRequestBytes: bounds.maxRequest, CallTimeout: bounds.callTimeout}
-			if c.IsSet("toolsets") {
-				opts.MaxToolsets = toolsets // the most a client may choose
-			}
-
 			// Find the snapshot first, so that a wrong flag fails at once;
 			// then answer the protocol while it loads. Tool calls wait for
 			// the engine (up to a minute) instead of failing. A load that
 			// fails stops the server.
-			var ov *serveOverlay // the working-tree overlay; nil with --no-overlay
-			switch {
-			case several:
-				// The working tree is one repository's; a join of several
-				// serves their snapshots only.
-				j, err := newJoined(ctx, c, log, h)
-				if err != nil {
-					return err
-				}
-				go func() {
-					if err := j.start(ctx); err != nil {
-						log.Error("load snapshots", "err", err)
-						cancel(loadError{err})
-						return
-					}
-					if interval > 0 {
-						j.loop(ctx)
-					}
-				}()
-				opts.Sync, opts.Repos = j, j.names()
-			case c.String("snapshot") != "":
-				src, err := findSnapshot(ctx, c)
-				if err != nil {
-					return err
-				}
-				ov = newServeOverlay(c, log, h, nil, &src)
-				go func() {
-					e, took, err := loadFrom(ctx, src, 0)
-					if err != nil {
-						log.Error("load snapshot", "snapshot", src.label, "err", err)
-						cancel(loadError{err})
-						return
-					}
-					h.Store(e)
-					log.Info("serving", "snapshot", src.label, "nodes", e.NumNodes(), "edges", e.NumEdges(), "load", took.Round(time.Millisecond))
-					ov.start(ctx)
-				}()
-			default:
-				f, err := newFollower(ctx, c, log, h)
-				if err != nil {
-					return err
-				}
-				ov = newServeOverlay(c, log, h, f, nil)
-				go func() {
-					if err := f.start(ctx); err != nil {
-						log.Error("load snapshot", "err", err)
-						cancel(loadError{err})
-						return
-					}
-					ov.start(ctx)
-					if interval > 0 {
-						f.loop(ctx)
-					}
-				}()
-				if interval > 0 {
-					opts.Sync = f
-				}
-				opts.Library = &library{f: f}
+			sv, err := serve.Start(ctx, h, cfg)
+			var ce *serve.ConfigError
+			if errors.As(err, &ce) || errors.Is(err, s3store.ErrNoBucket) || errors.Is(err, s3store.ErrAccessDenied) {
+				return usageError{err}
+			} else if err != nil {
+				return err
 			}
-			opts.Sync = ov.syncer(opts.Sync) // snap_sync re-checks the checkout too
-			opts.NoSyncTool = interval == 0  // snap_status still reports on the checkout
+			// No sv.Close: the process ends with the command, and need not wait
+			// for a load under way.
+			go func() {
+				if err := sv.Ready(ctx); err != nil && ctx.Err() == nil {
+					cancel(loadError{err})
+				}
+			}()
+			opts := sv.Options(mcp.Options{Version: version(), Toolsets: toolsets, Logger: requestLog, LoadWait: time.Minute, Memories: memoriesDir(ctx),
+				ReadOnly: bounds.readOnly, MaxRequestBytes: bounds.maxRequest, CallTimeout: bounds.callTimeout})
+			if c.IsSet("toolsets") {
+				opts.MaxToolsets = toolsets // the most a client may choose
+			}
 			srv, err := mcp.NewServer(h, opts)
 			if err != nil {
 				return err
@@ -267,36 +227,66 @@ func serveBounds(c *cli.Context) (clientBounds, error) {
 // for each request.
 const serveLogDelay = 100 * time.Millisecond
 
-// newFollower sets up the follower of the branch serve answers for. When
-// the store is remote and cannot be reached, the branch is chosen from
-// the local cache.
-func newFollower(ctx context.Context, c *cli.Context, log *slog.Logger, h *query.Holder) (*follower, error) {
+// serveConfig says what serve serves, from the flags: the snapshot
+// --snapshot names; or the repositories --repo names, or --all-repos, in
+// the store, joined; or else the branch of the store chosen as for every
+// command (chooseBranch), followed. When a remote store cannot be
+// reached, that branch is chosen from the local cache.
+func serveConfig(c *cli.Context, log *slog.Logger, interval time.Duration, several bool) (serve.Config, error) {
+	ctx := c.Context
 	id := detect(ctx, ".")
+	cfg := serve.Config{Logger: log, Interval: interval, Load: func(ctx context.Context, src serve.Source, workers int) (*query.Engine, time.Duration, error) {
+		return loadFrom(ctx, source{store: src.Store, prefix: src.Prefix, label: src.Label, manifestSHA256: src.ManifestSHA256}, workers)
+	}}
+	if !c.Bool("no-overlay") && !several {
+		cfg.Checkout = &serve.Checkout{Dir: id.Root, Repo: id.Repo, Options: indexOptions, IndexerVersion: version()}
+	}
+	if c.String("snapshot") != "" {
+		src, err := findSnapshot(ctx, c)
+		cfg.Snapshot = &serve.Source{Store: src.store, Prefix: src.prefix, Label: src.label, ManifestSHA256: src.manifestSHA256}
+		return cfg, err
+	}
 	remote, err := openExistingStore(c.String("store"), id.Root)
 	if err != nil {
-		return nil, err
+		return cfg, err
 	}
-	f := &follower{remote: remote, cache: remote, holder: h, interval: c.Duration("sync"), log: log, reset: make(chan struct{}, 1)}
-	f.status.Store = remote.label
-	if f.interval > 0 {
-		f.status.Interval = f.interval.String()
-	}
+	cache := remote
 	if !remote.local() {
-		if f.cache, err = openStore("", id.Root); err != nil {
-			return nil, err
+		if cache, err = openStore("", id.Root); err != nil {
+			return cfg, err
 		}
 	}
-	f.repo, f.branch, err = chooseBranch(ctx, c, remote, id)
+	cfg.Remote = serve.Store{Store: remote.store, Label: remote.label, Local: remote.local()}
+	cfg.Cache = serve.Store{Store: cache.store, Label: cache.label, Local: cache.local()}
+	cfg.Pull = func(ctx context.Context, repo, branch string, head schemas.Head) (snapshot.CopyResult, error) {
+		res, _, err := pullHead(ctx, remote, cache, repo, branch, head)
+		return res, err
+	}
+	if several {
+		for _, r := range c.StringSlice("repo") {
+			sp := parseRepoSpec(r)
+			cfg.Join = append(cfg.Join, serve.Repo{Name: sp.repo, Branch: sp.branch})
+		}
+		cfg.AllRepos, cfg.Branch, cfg.CheckoutBranch = c.Bool("all-repos"), c.String("branch"), id.Branch
+		if s := c.String("memory"); s != "" {
+			if cfg.Memory, err = parseBytes(s); err != nil {
+				return cfg, usagef("serve: --memory %s: %v (give a size like 4GiB or 800MB)", s, err)
+			}
+		}
+		return cfg, nil
+	}
+	repo, branch, err := chooseBranch(ctx, c, remote, id)
 	var ue usageError
 	if err != nil && !remote.local() && !errors.As(err, &ue) {
-		repo, branch, cerr := chooseBranch(ctx, c, f.cache, id)
+		r, b, cerr := chooseBranch(ctx, c, cache, id)
 		if cerr != nil {
-			return nil, fmt.Errorf("%w (and %s holds no snapshot to serve meanwhile)", err, f.cache.label)
+			return cfg, fmt.Errorf("%w (and %s holds no snapshot to serve meanwhile)", err, cache.label)
 		}
 		log.Warn("store unreachable; serving from the local cache until it answers", "store", remote.label, "err", err)
-		f.repo, f.branch, err = repo, branch, nil
+		repo, branch, err = r, b, nil
 	}
-	return f, err
+	cfg.Follow = &serve.Repo{Name: repo, Branch: branch}
+	return cfg, err
 }
 
 // minTokenLen is the shortest bearer token serve takes: long enough that

@@ -1,134 +1,15 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"reflect"
-	"regexp"
-	"slices"
 	"strings"
 
-	toml "github.com/pelletier/go-toml/v2"
-	"github.com/pelletier/go-toml/v2/unstable"
-	"github.com/tailscale/hujson"
 	"github.com/urfave/cli/v2"
+
+	"github.com/graphsnap/snap/clientconfig"
 )
-
-// setupClient is an MCP client whose configuration snap setup writes.
-type setupClient struct {
-	name  string // as named on the command line
-	title string
-	toml  bool   // the file is TOML; JSON (or JSON with comments) otherwise
-	key   string // the object or table that holds the servers
-	// user marks a file of the user's rather than of the repository's,
-	// created 0600.
-	user bool
-	// absolute: the client starts servers without a shell's PATH.
-	absolute bool
-	path     func(root string) (string, error)
-	// entry is the server entry that runs snap serve for the repository.
-	entry func(t setupTarget) []field
-	note  string // said after a change
-}
-
-// setupTarget is the repository a server entry serves, and the snap
-// binary that serves it.
-type setupTarget struct {
-	root, repo, branch string
-	command            string
-}
-
-// field is one key of a server entry.
-type field struct {
-	key string
-	val any // a string or a []string
-	// implied: a missing key means val (Claude Code's default type).
-	implied bool
-}
-
-// The clients, each in the format its documentation gives: Claude Code
-// (code.claude.com/docs/en/mcp, project scope), Cursor
-// (cursor.com/docs/mcp), VS Code
-// (code.visualstudio.com/docs/copilot/reference/mcp-configuration; cwd as
-// VS Code's own .vscode/mcp.json uses it), Codex
-// (developers.openai.com/codex/mcp) and Claude Desktop (the file its
-// Settings > Developer > Edit Config opens). Claude Desktop starts servers
-// in /, hence the absolute paths in its entry.
-var setupClients = []setupClient{
-	{
-		name: "claude", title: "Claude Code", key: "mcpServers",
-		path: func(root string) (string, error) { return filepath.Join(root, ".mcp.json"), nil },
-		entry: func(t setupTarget) []field {
-			return []field{{"type", "stdio", true}, {"command", t.command, false}, {"args", []string{"serve"}, false}}
-		},
-		note: "Claude Code asks to approve the project's servers when it next starts in this repository (/mcp lists them).",
-	},
-	{
-		name: "cursor", title: "Cursor", key: "mcpServers",
-		path: func(root string) (string, error) { return filepath.Join(root, ".cursor", "mcp.json"), nil },
-		entry: func(t setupTarget) []field {
-			return []field{{"command", t.command, false}, {"args", []string{"serve"}, false}}
-		},
-		note: "Cursor loads it when it next opens this folder; its MCP settings list it.",
-	},
-	{
-		name: "vscode", title: "VS Code", key: "servers",
-		path: func(root string) (string, error) { return filepath.Join(root, ".vscode", "mcp.json"), nil },
-		entry: func(t setupTarget) []field {
-			return []field{{"type", "stdio", false}, {"command", t.command, false}, {"args", []string{"serve"}, false},
-				{"cwd", "${workspaceFolder}", false}}
-		},
-		note: "VS Code lists it under MCP: List Servers, where it can be started.",
-	},
-	{
-		name: "codex", title: "Codex", toml: true, key: "mcp_servers", user: true,
-		path: func(string) (string, error) {
-			if dir := os.Getenv("CODEX_HOME"); dir != "" {
-				return filepath.Join(dir, "config.toml"), nil
-			}
-			home, err := os.UserHomeDir()
-			if err != nil {
-				return "", err
-			}
-			return filepath.Join(home, ".codex", "config.toml"), nil
-		},
-		entry: func(t setupTarget) []field {
-			return []field{{"command", t.command, false}, {"args", []string{"serve"}, false}, {"cwd", t.root, false}}
-		},
-		note: "Codex's configuration is the user's: the entry serves this repository wherever Codex runs; give each repository its own --name.",
-	},
-	{
-		name: "claude-desktop", title: "Claude Desktop", key: "mcpServers", user: true, absolute: true,
-		path: func(string) (string, error) {
-			dir, err := os.UserConfigDir()
-			if err != nil {
-				return "", err
-			}
-			return filepath.Join(dir, "Claude", "claude_desktop_config.json"), nil
-		},
-		entry: func(t setupTarget) []field {
-			return []field{{"command", t.command, false}, {"args", []string{"serve",
-				"--store", filepath.Join(t.root, ".snap"), "--repo", t.repo, "--branch", t.branch}, false}}
-		},
-		note: "Claude Desktop starts servers outside the repository, so the entry names its store, repository and branch; " +
-			"restart Claude Desktop to load it, and run setup again with --force after switching branches.",
-	},
-}
-
-func setupClientNames() string {
-	var names []string
-	for _, cl := range setupClients {
-		names = append(names, cl.name)
-	}
-	return strings.Join(names, ", ")
-}
-
-var serverName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]*$`)
 
 func setupCommand() *cli.Command {
 	return &cli.Command{
@@ -171,18 +52,17 @@ func setupCommand() *cli.Command {
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
-				return usagef("setup: name a client: %s", setupClientNames())
+				return usagef("setup: name a client: %s", clientconfig.Names())
 			}
 			if err := exactArgs(c, 1, 1); err != nil {
 				return err
 			}
-			i := slices.IndexFunc(setupClients, func(cl setupClient) bool { return cl.name == c.Args().First() })
-			if i < 0 {
-				return usagef("setup: unknown client %q (have %s)", c.Args().First(), setupClientNames())
+			cl, ok := clientconfig.Lookup(c.Args().First())
+			if !ok {
+				return usagef("setup: unknown client %q (have %s)", c.Args().First(), clientconfig.Names())
 			}
-			cl := setupClients[i]
 			name := c.String("name")
-			if !serverName.MatchString(name) {
+			if !clientconfig.ValidName(name) {
 				return usagef("setup: --name %q: want letters, digits, '-' and '_', starting with a letter or digit", name)
 			}
 			command := c.String("command")
@@ -195,679 +75,63 @@ func setupCommand() *cli.Command {
 				if strings.Contains(exe, "go-build") {
 					fmt.Fprintf(c.App.ErrWriter, "snap: warning: %s is a temporary build (go run); install snap (go install ./cmd/snap) or name it with --command\n", exe)
 				}
-			} else if cl.absolute && !filepath.IsAbs(command) {
-				return usagef("setup: --command %q: %s starts servers without a shell's PATH; give an absolute path", command, cl.title)
+			} else if cl.Absolute && !filepath.IsAbs(command) {
+				return usagef("setup: --command %q: %s starts servers without a shell's PATH; give an absolute path", command, cl.Title)
 			}
 			id := detect(c.Context, ".")
-			path, err := cl.path(id.Root)
+			user := clientconfig.UserDirs{CodexHome: os.Getenv("CODEX_HOME")}
+			user.Home, _ = os.UserHomeDir()     // "" when unknown: Setup says so
+			user.Config, _ = os.UserConfigDir() // likewise
+			res, err := clientconfig.Setup(cl, clientconfig.Target{Root: id.Root, Repo: id.Repo, Branch: id.Branch, Command: command, User: user},
+				clientconfig.Options{Name: name, Force: c.Bool("force"), DryRun: c.Bool("print")})
 			if err != nil {
-				return fmt.Errorf("setup: locate %s's configuration: %w", cl.title, err)
+				return fmt.Errorf("setup: %w", err)
 			}
-			entry := cl.entry(setupTarget{root: id.Root, repo: id.Repo, branch: id.Branch, command: command})
-			return setup(c, cl, path, name, entry, id.Root)
+			return setupReport(c, cl, res, name, id.Root)
 		},
 	}
 }
 
-// setupState is what setup does to an entry.
-type setupState int
-
-const (
-	entrySame    setupState = iota // already as wanted
-	entryAdded                     // added
-	entryUpdated                   // changed, with --force
-	entryDiffers                   // different, left alone
-)
-
-func setup(c *cli.Context, cl setupClient, path, name string, entry []field, root string) error {
-	old, err := os.ReadFile(path)
-	existed := err == nil
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("setup: %w", err)
-	}
-	var out []byte
-	var state setupState
-	var diffs []entryDiff
-	if cl.toml {
-		out, state, diffs, err = editTOML(old, cl.key, name, entry, c.Bool("force"))
-	} else {
-		out, state, diffs, err = editJSON(old, cl.key, name, entry, c.Bool("force"))
-	}
-	if err != nil {
-		return fmt.Errorf("setup: %s: %w\nnothing was changed", path, err)
-	}
-	if state == entryDiffers {
+// setupReport says what setup did: on stdout, or on stderr when --print
+// puts the file there.
+func setupReport(c *cli.Context, cl clientconfig.Client, res clientconfig.Result, name, root string) error {
+	if res.State == clientconfig.Differs {
 		var lines []string
-		for _, d := range diffs {
+		for _, d := range res.Diffs {
 			lines = append(lines, d.String())
 		}
 		return fmt.Errorf("setup: %s already has an MCP server %q, not as snap would set it up:\n  %s\n"+
 			"run setup again with --force to update it (its other keys stay), or choose another --name",
-			path, name, strings.Join(lines, "\n  "))
+			res.Path, name, strings.Join(lines, "\n  "))
 	}
-	w, info := c.App.Writer, c.App.Writer
+	info := c.App.Writer
 	if c.Bool("print") {
-		if _, err := w.Write(out); err != nil {
+		if _, err := c.App.Writer.Write(res.Content); err != nil {
 			return err
 		}
 		info = c.App.ErrWriter
 	}
-	serve := strings.Join(append([]string{entryString(entry, "command")}, entryStrings(entry, "args")...), " ")
-	switch state {
-	case entrySame:
-		fmt.Fprintf(info, "%s: MCP server %q is already set up: %s\n", path, name, serve)
+	switch res.State {
+	case clientconfig.Same:
+		fmt.Fprintf(info, "%s: MCP server %q is already set up: %s\n", res.Path, name, res.Serve)
 		return nil
-	case entryAdded:
-		fmt.Fprintf(info, "%s: added MCP server %q: %s\n", path, name, serve)
-	case entryUpdated:
+	case clientconfig.Added:
+		fmt.Fprintf(info, "%s: added MCP server %q: %s\n", res.Path, name, res.Serve)
+	case clientconfig.Updated:
 		var was []string
-		for _, d := range diffs {
-			was = append(was, d.was())
+		for _, d := range res.Diffs {
+			was = append(was, d.Was())
 		}
-		fmt.Fprintf(info, "%s: updated MCP server %q: %s (%s)\n", path, name, serve, strings.Join(was, "; "))
+		fmt.Fprintf(info, "%s: updated MCP server %q: %s (%s)\n", res.Path, name, res.Serve, strings.Join(was, "; "))
 	}
 	if c.Bool("print") {
-		fmt.Fprintf(info, "(printed; %s was not written)\n", path)
+		fmt.Fprintf(info, "(printed; %s was not written)\n", res.Path)
 		return nil
 	}
-	perm, dirPerm := fs.FileMode(0o644), fs.FileMode(0o755)
-	if cl.user {
-		perm, dirPerm = 0o600, 0o700
-	}
-	if err := replaceFile(path, old, existed, out, perm, dirPerm); err != nil {
-		return fmt.Errorf("setup: %w", err)
-	}
-	fmt.Fprintln(info, cl.note)
-	if !isDir(filepath.Join(root, ".snap")) {
+	fmt.Fprintln(info, cl.Note)
+	if fi, err := os.Stat(filepath.Join(root, ".snap")); err != nil || !fi.IsDir() {
 		fmt.Fprintf(info, "There is no snapshot in %s yet: run snap index (or snap pull) there before %s starts the server.\n",
-			filepath.Join(root, ".snap"), cl.title)
-	}
-	return nil
-}
-
-func isDir(path string) bool {
-	fi, err := os.Stat(path)
-	return err == nil && fi.IsDir()
-}
-
-func entryString(entry []field, key string) string {
-	for _, f := range entry {
-		if s, ok := f.val.(string); ok && f.key == key {
-			return s
-		}
-	}
-	return ""
-}
-
-func entryStrings(entry []field, key string) []string {
-	for _, f := range entry {
-		if s, ok := f.val.([]string); ok && f.key == key {
-			return s
-		}
-	}
-	return nil
-}
-
-// entryDiff is a key where an existing entry differs from snap's.
-type entryDiff struct {
-	key       string // "" when the entry itself is not an object
-	got, want string // as JSON; got is "" when the key is missing
-}
-
-func (d entryDiff) String() string {
-	switch {
-	case d.key == "":
-		return fmt.Sprintf("it is %s, not an object", d.got)
-	case d.got == "":
-		return fmt.Sprintf("%s is missing; snap's is %s", d.key, d.want)
-	}
-	return fmt.Sprintf("%s is %s; snap's is %s", d.key, d.got, d.want)
-}
-
-// was says what the entry had before --force.
-func (d entryDiff) was() string {
-	switch {
-	case d.key == "":
-		return "it was " + d.got
-	case d.got == "":
-		return "it had no " + d.key
-	}
-	return d.key + " was " + d.got
-}
-
-// entryDiffs says how an existing entry differs from the wanted one, in
-// the keys the wanted one has.
-func entryDiffs(existing any, entry []field) []entryDiff {
-	m, ok := existing.(map[string]any)
-	if !ok {
-		return []entryDiff{{got: show(existing)}}
-	}
-	var diffs []entryDiff
-	for _, f := range entry {
-		want := normalize(f.val)
-		got, has := m[f.key]
-		switch {
-		case !has && !f.implied:
-			diffs = append(diffs, entryDiff{key: f.key, want: show(want)})
-		case has && !reflect.DeepEqual(normalize(got), want):
-			diffs = append(diffs, entryDiff{key: f.key, got: show(got), want: show(want)})
-		}
-	}
-	return diffs
-}
-
-// normalize makes v comparable to a decoded JSON value.
-func normalize(v any) any {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return v
-	}
-	var out any
-	json.Unmarshal(b, &out)
-	return out
-}
-
-func show(v any) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if enc.Encode(v) != nil {
-		return fmt.Sprint(v)
-	}
-	return strings.TrimSpace(b.String())
-}
-
-// editJSON sets server name in src, a JSON file (comments and trailing
-// commas allowed) keeping the servers in the object key.
-func editJSON(src []byte, key, name string, entry []field, force bool) ([]byte, setupState, []entryDiff, error) {
-	if len(bytes.TrimSpace(src)) == 0 {
-		doc := jsonObject{{key: key, val: jsonObject{{key: name, val: jsonObject(entry)}}}}
-		return []byte(renderJSON(doc, "", "  ", "\n") + "\n"), entryAdded, nil, nil
-	}
-	tree, err := decodeJSON(src)
-	if err != nil {
-		return nil, 0, nil, badFile(err)
-	}
-	top, ok := tree.(map[string]any)
-	if !ok {
-		return nil, 0, nil, badFile(errors.New("the top level is not an object"))
-	}
-	servers := map[string]any{}
-	if v, ok := top[key]; ok {
-		if servers, ok = v.(map[string]any); !ok {
-			return nil, 0, nil, badFile(fmt.Errorf("%q is not an object", key))
-		}
-	}
-	existing, ok := servers[name]
-	if !ok {
-		out, err := jsonSet(src, []string{key, name}, jsonObject(entry))
-		return out, entryAdded, nil, err
-	}
-	diffs := entryDiffs(existing, entry)
-	switch {
-	case len(diffs) == 0:
-		return src, entrySame, nil, nil
-	case !force:
-		return src, entryDiffers, diffs, nil
-	}
-	m, ok := existing.(map[string]any)
-	if !ok {
-		out, err := jsonSet(src, []string{key, name}, jsonObject(entry))
-		return out, entryUpdated, diffs, err
-	}
-	out := src
-	for _, f := range entry {
-		if got, has := m[f.key]; has && reflect.DeepEqual(normalize(got), normalize(f.val)) || !has && f.implied {
-			continue
-		}
-		if out, err = jsonSet(out, []string{key, name, f.key}, f.val); err != nil {
-			return nil, 0, nil, err
-		}
-	}
-	return out, entryUpdated, diffs, nil
-}
-
-// badFile is an error in a configuration file that setup cannot edit.
-func badFile(err error) error {
-	return fmt.Errorf("%w: fix the file, or move it aside, and run setup again", err)
-}
-
-// decodeJSON decodes src, JSON with comments and trailing commas allowed.
-func decodeJSON(src []byte) (any, error) {
-	v, err := hujson.Parse(bytes.Clone(src)) // Standardize writes over the comments
-
-	if err != nil {
-		return nil, errors.New(strings.TrimPrefix(err.Error(), "hujson: "))
-	}
-	v.Standardize()
-	var tree any
-	if err := json.Unmarshal(v.Pack(), &tree); err != nil {
-		return nil, err
-	}
-	return tree, nil
-}
-
-// jsonObject is a JSON object that keeps its keys in order.
-type jsonObject []field
-
-func (o jsonObject) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	b.WriteByte('{')
-	for i, f := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		if err := enc.Encode(f.key); err != nil {
-			return nil, err
-		}
-		b.WriteByte(':')
-		if err := enc.Encode(f.val); err != nil {
-			return nil, err
-		}
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
-
-// renderJSON renders v at a line indented by indent, nesting by unit
-// (compact when unit is ""), with newline nl.
-func renderJSON(v any, indent, unit, nl string) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if unit != "" {
-		enc.SetIndent(indent, unit)
-	}
-	enc.Encode(v) // strings, string slices and jsonObjects of them
-	return strings.ReplaceAll(strings.TrimSuffix(b.String(), "\n"), "\n", nl)
-}
-
-// jsonSet returns src, JSON with comments and trailing commas allowed,
-// with the member at path set to val. A missing member is added at the
-// end of its object, with any missing objects on the way; an existing
-// one gets the new value. Everything else in src stays as it is:
-// comments, key order, indentation.
-func jsonSet(src []byte, path []string, val any) ([]byte, error) {
-	root, err := hujson.Parse(src)
-	if err != nil {
-		return nil, err
-	}
-	unit, nl := indentUnit(src), newline(src)
-	var out []byte
-	cur := &root
-	for i, key := range path {
-		obj, ok := cur.Value.(*hujson.Object)
-		if !ok {
-			return nil, fmt.Errorf("%s is not an object", strings.Join(path[:i], "."))
-		}
-		var m *hujson.ObjectMember
-		for j := range obj.Members { // the last of duplicates counts, as in JSON.parse
-			if lit, ok := obj.Members[j].Name.Value.(hujson.Literal); ok && lit.String() == key {
-				m = &obj.Members[j]
-			}
-		}
-		if m == nil {
-			v := val
-			for j := len(path) - 1; j > i; j-- {
-				v = jsonObject{{key: path[j], val: v}}
-			}
-			out = insertMember(src, cur, obj, key, v, unit, nl)
-			break
-		}
-		if i == len(path)-1 {
-			text := renderJSON(val, lineIndent(src, m.Name.StartOffset), unit, nl)
-			out = splice(src, m.Value.StartOffset, m.Value.EndOffset, text)
-			break
-		}
-		cur = &m.Value
-	}
-	// Check that the edit did exactly that.
-	want, err := decodeJSON(src)
-	if err != nil {
-		return nil, err
-	}
-	setPath(want, path, normalize(val))
-	got, err := decodeJSON(out)
-	if err != nil || !reflect.DeepEqual(got, want) {
-		return nil, fmt.Errorf("snap could not set %s in place (please report it, with the file)", strings.Join(path, "."))
-	}
-	return out, nil
-}
-
-// insertMember adds "key": v at the end of obj, the value at v in src.
-func insertMember(src []byte, v *hujson.Value, obj *hujson.Object, key string, val any, unit, nl string) []byte {
-	open, end := v.StartOffset, v.EndOffset-1 // at '{' and '}'
-	name := renderJSON(key, "", "", "") + ": "
-	if len(obj.Members) == 0 {
-		indent := lineIndent(src, open) + unit
-		member := name + renderJSON(val, indent, unit, nl)
-		if len(bytes.TrimSpace(src[open+1:end])) == 0 {
-			return splice(src, open+1, end, nl+indent+member+nl+lineIndent(src, open))
-		}
-		return splice(src, open+1, open+1, nl+indent+member) // before the comments
-	}
-	last := obj.Members[len(obj.Members)-1]
-	if !bytes.Contains(src[open:last.Name.StartOffset], []byte("\n")) {
-		// All on one line: keep it so.
-		return splice(src, last.Value.EndOffset, last.Value.EndOffset, ", "+name+renderJSON(val, "", "", ""))
-	}
-	indent := lineIndent(src, last.Name.StartOffset)
-	member := name + renderJSON(val, indent, unit, nl)
-	// After the last value: a comma, a line comment, the end of the line?
-	p := last.Value.EndOffset
-	q := skipBlanks(src, p)
-	comma := q < len(src) && src[q] == ','
-	if comma {
-		q = skipBlanks(src, q+1)
-	}
-	if bytes.HasPrefix(src[q:], []byte("//")) {
-		if i := bytes.IndexByte(src[q:], '\n'); i >= 0 {
-			q += i
-		} else {
-			q = len(src)
-		}
-		q = bytes.LastIndexFunc(src[:q], func(r rune) bool { return r != '\r' }) + 1
-	}
-	if q < len(src) && (src[q] == '\n' || src[q] == '\r') {
-		tail := nl + indent + member
-		if comma {
-			tail += "," // as the file has it
-		}
-		out := splice(src, q, q, tail)
-		if !comma {
-			out = splice(out, p, p, ",")
-		}
-		return out
-	}
-	return splice(src, p, p, ","+nl+indent+member)
-}
-
-func splice(src []byte, from, to int, text string) []byte {
-	out := make([]byte, 0, len(src)+len(text))
-	out = append(out, src[:from]...)
-	out = append(out, text...)
-	return append(out, src[to:]...)
-}
-
-func skipBlanks(src []byte, i int) int {
-	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
-		i++
-	}
-	return i
-}
-
-// lineIndent is the indentation of the line holding offset.
-func lineIndent(src []byte, offset int) string {
-	start := bytes.LastIndexByte(src[:offset], '\n') + 1
-	end := skipBlanks(src, start)
-	return string(src[start:end])
-}
-
-// indentUnit is one level of indentation in src: the indentation of its
-// first indented line, two spaces if none is.
-func indentUnit(src []byte) string {
-	for line := range bytes.Lines(src) {
-		n := skipBlanks(line, 0)
-		if n == 0 || n == len(bytes.TrimRight(line, "\r\n")) {
-			continue
-		}
-		if line[0] == '\t' {
-			return "\t"
-		}
-		if n <= 8 {
-			return strings.Repeat(" ", n)
-		}
-		break
-	}
-	return "  "
-}
-
-func newline(src []byte) string {
-	if bytes.Contains(src, []byte("\r\n")) {
-		return "\r\n"
-	}
-	return "\n"
-}
-
-// setPath sets tree's member at path to val, making objects on the way.
-func setPath(tree any, path []string, val any) {
-	m, _ := tree.(map[string]any)
-	for _, key := range path[:len(path)-1] {
-		next, ok := m[key].(map[string]any)
-		if !ok {
-			next = map[string]any{}
-			m[key] = next
-		}
-		m = next
-	}
-	if m != nil {
-		m[path[len(path)-1]] = val
-	}
-}
-
-// editTOML sets server name in the table key of src, a TOML file.
-func editTOML(src []byte, key, name string, entry []field, force bool) ([]byte, setupState, []entryDiff, error) {
-	tree, err := decodeTOML(src)
-	if err != nil {
-		return nil, 0, nil, badFile(err)
-	}
-	servers := map[string]any{}
-	if v, ok := tree[key]; ok {
-		if servers, ok = v.(map[string]any); !ok {
-			return nil, 0, nil, badFile(fmt.Errorf("%s is not a table", key))
-		}
-	}
-	existing, ok := servers[name]
-	nl := newline(src)
-	table := fmt.Sprintf("[%s.%s]%s", key, name, nl)
-	for _, f := range entry {
-		table += tomlLine(f) + nl
-	}
-	var out []byte
-	state := entryAdded
-	var diffs []entryDiff
-	if !ok {
-		out = bytes.Clone(src)
-		if len(src) > 0 && !bytes.HasSuffix(src, []byte("\n")) {
-			out = append(out, nl...)
-		}
-		if len(bytes.TrimSpace(src)) > 0 {
-			out = append(out, nl...)
-		}
-		out = append(out, table...)
-	} else {
-		diffs = entryDiffs(existing, entry)
-		switch {
-		case len(diffs) == 0:
-			return src, entrySame, nil, nil
-		case !force:
-			return src, entryDiffers, diffs, nil
-		}
-		state = entryUpdated
-		m, _ := existing.(map[string]any)
-		var set []field
-		for _, f := range entry {
-			if got, has := m[f.key]; !has || !reflect.DeepEqual(normalize(got), normalize(f.val)) {
-				set = append(set, f)
-			}
-		}
-		if out, err = tomlSet(src, []string{key, name}, set); err != nil {
-			return nil, 0, nil, err
-		}
-	}
-	// Check that the edit did exactly that.
-	want := normalize(tree).(map[string]any)
-	for _, f := range entry {
-		setPath(want, []string{key, name, f.key}, normalize(f.val))
-	}
-	got, err := decodeTOML(out)
-	if err != nil || !reflect.DeepEqual(normalize(got), want) {
-		return nil, 0, nil, fmt.Errorf("snap cannot add [%s.%s] to this file (is %s an inline table?); add it by hand:\n%s", key, name, key, table)
-	}
-	return out, state, diffs, nil
-}
-
-func decodeTOML(src []byte) (map[string]any, error) {
-	tree := map[string]any{}
-	if err := toml.Unmarshal(src, &tree); err != nil {
-		var de *toml.DecodeError
-		if errors.As(err, &de) {
-			row, col := de.Position()
-			return nil, fmt.Errorf("line %d, column %d: %v", row, col, err)
-		}
-		return nil, err
-	}
-	return tree, nil
-}
-
-// tomlLine is f as a TOML key/value line, without its newline.
-func tomlLine(f field) string {
-	b, err := toml.Marshal(map[string]any{f.key: f.val})
-	if err != nil {
-		panic(err) // strings and string slices always marshal
-	}
-	return strings.TrimSuffix(string(b), "\n")
-}
-
-// tomlSet returns src with the keys of fields set in the table [table...]:
-// a key's line is replaced, a missing key is added after the table's last
-// one. The table must be written as a [table] header.
-func tomlSet(src []byte, table []string, fields []field) ([]byte, error) {
-	var p unstable.Parser
-	p.Reset(src)
-	found, end := false, 0       // end: where the table's last line ends
-	lines := map[string][2]int{} // the key/value lines of the fields
-scan:
-	for p.NextExpression() {
-		e := p.Expression()
-		switch e.Kind {
-		case unstable.Table, unstable.ArrayTable:
-			if found {
-				break scan
-			}
-			it := e.Key()
-			if e.Kind == unstable.Table && slices.Equal(keyParts(it), table) {
-				found = true
-				it = e.Key()
-				it.Next()
-				end = lineEnd(src, int(it.Node().Raw.Offset))
-			}
-		case unstable.KeyValue:
-			if !found {
-				continue
-			}
-			if k := keyParts(e.Key()); len(k) == 1 {
-				lines[k[0]] = [2]int{int(e.Raw.Offset), int(e.Raw.Offset + e.Raw.Length)}
-			}
-			end = lineEnd(src, int(e.Raw.Offset+e.Raw.Length))
-		}
-	}
-	if err := p.Error(); err != nil {
-		return nil, err
-	}
-	if !found {
-		return nil, fmt.Errorf("[%s] is written in a way snap does not edit (inline or with dotted keys); write it as a [%s] table",
-			strings.Join(table, "."), strings.Join(table, "."))
-	}
-	nl := newline(src)
-	type edit struct {
-		from, to int
-		text     string
-	}
-	var edits []edit
-	var add strings.Builder
-	for _, f := range fields {
-		if r, ok := lines[f.key]; ok {
-			edits = append(edits, edit{r[0], r[1], tomlLine(f)})
-		} else {
-			add.WriteString(tomlLine(f) + nl)
-		}
-	}
-	if add.Len() > 0 {
-		text := add.String()
-		if end == len(src) && !bytes.HasSuffix(src, []byte("\n")) {
-			text = nl + text
-		}
-		edits = append(edits, edit{end, end, text})
-	}
-	slices.SortFunc(edits, func(a, b edit) int { return b.from - a.from })
-	out := src
-	for _, e := range edits {
-		out = splice(out, e.from, e.to, e.text)
-	}
-	return out, nil
-}
-
-func keyParts(it unstable.Iterator) []string {
-	var parts []string
-	for it.Next() {
-		parts = append(parts, string(it.Node().Data))
-	}
-	return parts
-}
-
-// lineEnd is the offset of the line after the one holding offset.
-func lineEnd(src []byte, offset int) int {
-	if i := bytes.IndexByte(src[offset:], '\n'); i >= 0 {
-		return offset + i + 1
-	}
-	return len(src)
-}
-
-// replaceFile replaces the file at path, whose content was old (when it
-// existed), with data: written beside it, synced, then renamed over it.
-// A file that is a symbolic link has its target replaced. An existing
-// file keeps its mode; a new one gets perm, in folders made with dirPerm.
-func replaceFile(path string, old []byte, existed bool, data []byte, perm, dirPerm fs.FileMode) error {
-	if existed {
-		real, err := filepath.EvalSymlinks(path)
-		if err != nil {
-			return err
-		}
-		fi, err := os.Stat(real)
-		if err != nil {
-			return err
-		}
-		path, perm = real, fi.Mode().Perm()
-	} else if err := os.MkdirAll(filepath.Dir(path), dirPerm); err != nil {
-		return err
-	}
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".snap-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	defer os.Remove(tmp) // after a successful rename, there is nothing to remove
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Chmod(perm); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	// Someone (the client itself) may have written the file meanwhile.
-	now, err := os.ReadFile(path)
-	switch {
-	case existed && (err != nil || !bytes.Equal(now, old)), !existed && !errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("%s changed while snap was editing it; nothing was changed, run setup again", path)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return err
-	}
-	if d, err := os.Open(dir); err == nil {
-		d.Sync() // not supported everywhere (Windows); the rename is done
-		d.Close()
+			filepath.Join(root, ".snap"), cl.Title)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"context"
@@ -19,14 +19,16 @@ import (
 // every digest), builds its engine aside and swaps it in. Requests in
 // flight keep the engine they started with; none waits for a swap.
 type follower struct {
-	remote       storeRef // where HEAD is read
-	cache        storeRef // where snapshots load from: remote itself when it is local
+	remote       Store // where HEAD is read
+	cache        Store // where snapshots load from: remote itself when it is local
 	repo, branch string
 	holder       *query.Holder
+	load         func(ctx context.Context, src Source, workers int) (*query.Engine, time.Duration, error)
+	pull         func(ctx context.Context, repo, branch string, head schemas.Head) (snapshot.CopyResult, error)
 	// apply, when set, takes a snapshot the follower brought into the
 	// cache instead of loading it into holder: a server of several
-	// repositories joins them (repos.go).
-	apply func(ctx context.Context, src source) error
+	// repositories joins them (join.go).
+	apply func(ctx context.Context, src Source) error
 	log   *slog.Logger
 	reset chan struct{} // told when the interval changes
 
@@ -38,12 +40,24 @@ type follower struct {
 	loaded   schemas.Head // what the holder's engine was loaded from
 }
 
+// newFollower returns a follower of repo's branch in the server's
+// stores, logging to log.
+func (s *Server) newFollower(r Repo, log *slog.Logger) *follower {
+	f := &follower{remote: s.cfg.Remote, cache: s.cfg.Cache, repo: r.Name, branch: r.Branch, holder: s.holder,
+		load: s.cfg.Load, pull: s.cfg.Pull, interval: s.cfg.Interval, log: log, reset: make(chan struct{}, 1)}
+	f.status.Store = f.remote.Label
+	if f.interval > 0 {
+		f.status.Interval = f.interval.String()
+	}
+	return f
+}
+
 // maxBackoff bounds the wait between syncs after failures.
 const maxBackoff = 5 * time.Minute
 
 // sync brings in the store's HEAD when it differs from what is loaded.
 func (f *follower) sync(ctx context.Context) error {
-	head, _, err := snapshot.ReadHead(ctx, f.remote.store, f.repo, f.branch)
+	head, _, err := snapshot.ReadHead(ctx, f.remote.Store, f.repo, f.branch)
 	if err != nil {
 		return fmt.Errorf("read HEAD of %s %s: %w", f.repo, f.branch, err)
 	}
@@ -58,9 +72,9 @@ func (f *follower) sync(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if !f.remote.local() {
+	if !f.remote.Local {
 		start := time.Now()
-		res, _, err := pullHead(ctx, f.remote, f.cache, f.repo, f.branch, head)
+		res, err := f.pull(ctx, f.repo, f.branch, head)
 		if err != nil {
 			return err
 		}
@@ -68,7 +82,7 @@ func (f *follower) sync(ctx context.Context) error {
 			f.log.Info("pulled", "commit", head.Commit, "bytes", res.Bytes, "took", time.Since(start).Round(time.Millisecond))
 		}
 	}
-	src := source{store: f.cache.store, prefix: prefix, label: f.repo + " " + f.branch + " " + head.Commit, manifestSHA256: head.ManifestSHA256}
+	src := Source{Store: f.cache.Store, Prefix: prefix, Label: f.repo + " " + f.branch + " " + head.Commit, ManifestSHA256: head.ManifestSHA256}
 	if err := f.take(ctx, src, head.Commit); err != nil {
 		return err
 	}
@@ -84,20 +98,30 @@ func (f *follower) sync(ctx context.Context) error {
 
 // take serves the snapshot of commit at src: through apply when set, else
 // loaded and stored in the holder.
-func (f *follower) take(ctx context.Context, src source, commit string) error {
+func (f *follower) take(ctx context.Context, src Source, commit string) error {
 	if f.apply != nil {
 		return f.apply(ctx, src)
 	}
-	e, took, err := loadFrom(ctx, src, backgroundWorkers(f.holder))
+	e, took, err := f.load(ctx, src, backgroundWorkers(f.holder))
 	if err != nil {
 		return err
 	}
 	if m := e.Manifest(); m.Commit != commit {
-		return fmt.Errorf("snapshot at %s names commit %s", src.prefix, m.Commit)
+		return fmt.Errorf("snapshot at %s names commit %s", src.Prefix, m.Commit)
 	}
 	f.holder.Store(e)
-	f.log.Info("serving", "snapshot", src.label, "nodes", e.NumNodes(), "edges", e.NumEdges(), "load", took.Round(time.Millisecond))
+	f.log.Info("serving", "snapshot", src.Label, "nodes", e.NumNodes(), "edges", e.NumEdges(), "load", took.Round(time.Millisecond))
 	return nil
+}
+
+// backgroundWorkers is how many goroutines load a snapshot into h: one
+// per CPU for the first engine, which no request can do without, and one
+// for a later engine, loaded beside the engine that answers meanwhile.
+func backgroundWorkers(h *query.Holder) int {
+	if h.Load() == nil {
+		return 0
+	}
+	return 1
 }
 
 // syncTimeout bounds one sync: reading HEAD, copying and loading.
@@ -188,12 +212,12 @@ func (f *follower) start(ctx context.Context) error {
 	f.run.Lock()
 	defer f.run.Unlock()
 	err := f.sync(ctx)
-	if err != nil && !f.remote.local() && ctx.Err() == nil {
-		head, _, herr := snapshot.ReadHead(ctx, f.cache.store, f.repo, f.branch)
+	if err != nil && !f.remote.Local && ctx.Err() == nil {
+		head, _, herr := snapshot.ReadHead(ctx, f.cache.Store, f.repo, f.branch)
 		if herr == nil {
-			f.log.Warn("the store gives no snapshot; serving the cached one", "store", f.remote.label, "err", err, "commit", head.Commit)
+			f.log.Warn("the store gives no snapshot; serving the cached one", "store", f.remote.Label, "err", err, "commit", head.Commit)
 			if prefix, perr := snapshot.Prefix(f.repo, f.branch, head.Commit); perr == nil {
-				src := source{store: f.cache.store, prefix: prefix, label: "cached " + head.Commit, manifestSHA256: head.ManifestSHA256}
+				src := Source{Store: f.cache.Store, Prefix: prefix, Label: "cached " + head.Commit, ManifestSHA256: head.ManifestSHA256}
 				// Said before the cached snapshot answers, so that no answer
 				// from it comes without the reason.
 				f.record(err)

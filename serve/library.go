@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"context"
@@ -32,11 +32,11 @@ const keepOpened = 2
 // their manifests.
 func (l *library) Snapshots(ctx context.Context) ([]mcp.StoredSnapshot, error) {
 	st := l.f.remote
-	listing, err := snapshot.Catalog(ctx, st.store, l.f.repo, l.f.branch)
-	if err != nil && !st.local() {
+	listing, err := snapshot.Catalog(ctx, st.Store, l.f.repo, l.f.branch)
+	if err != nil && !st.Local {
 		// The cache still says what was pulled.
 		st = l.f.cache
-		listing, err = snapshot.Catalog(ctx, st.store, l.f.repo, l.f.branch)
+		listing, err = snapshot.Catalog(ctx, st.Store, l.f.repo, l.f.branch)
 	}
 	if err != nil {
 		return nil, libraryErr(err)
@@ -62,7 +62,7 @@ func (l *library) Snapshots(ctx context.Context) ([]mcp.StoredSnapshot, error) {
 
 // manifest reads the manifest of commit's snapshot in st once; ok is
 // false when it is not there.
-func (l *library) manifest(ctx context.Context, st storeRef, commit string) (schemas.Manifest, bool, error) {
+func (l *library) manifest(ctx context.Context, st Store, commit string) (schemas.Manifest, bool, error) {
 	l.mu.Lock()
 	m, ok := l.manifests[commit]
 	l.mu.Unlock()
@@ -73,7 +73,7 @@ func (l *library) manifest(ctx context.Context, st storeRef, commit string) (sch
 	if err != nil {
 		return m, false, err
 	}
-	m, _, err = snapshot.ReadManifest(ctx, st.store, prefix)
+	m, _, err = snapshot.ReadManifest(ctx, st.Store, prefix)
 	if errors.Is(err, fs.ErrNotExist) {
 		return m, false, nil
 	}
@@ -108,16 +108,15 @@ func (l *library) Open(ctx context.Context, commit string) (*query.Engine, error
 	if err != nil {
 		return nil, err
 	}
-	if !l.f.remote.local() {
-		res, err := snapshot.Copy(ctx, l.f.cache.store, l.f.remote.store, prefix, snapshot.CopyOptions{})
+	if !l.f.remote.Local {
+		res, err := snapshot.Copy(ctx, l.f.cache.Store, l.f.remote.Store, prefix, snapshot.CopyOptions{})
 		if err == nil {
 			prefix = res.Prefix // the commit's build key when the cache held another snapshot of it
-		} else if _, _, cerr := snapshot.ReadManifest(ctx, l.f.cache.store, prefix); cerr != nil {
+		} else if _, _, cerr := snapshot.ReadManifest(ctx, l.f.cache.Store, prefix); cerr != nil {
 			return nil, libraryErr(err)
 		} // else the cache has it already: the store's trouble does not matter
-
 	}
-	e, _, err := loadFrom(ctx, source{store: l.f.cache.store, prefix: prefix, label: l.f.repo + " " + l.f.branch + " " + commit}, 0)
+	e, _, err := l.f.load(ctx, Source{Store: l.f.cache.Store, Prefix: prefix, Label: l.f.repo + " " + l.f.branch + " " + commit}, 0)
 	if err != nil {
 		return nil, libraryErr(err)
 	}
