@@ -318,7 +318,10 @@ func (o *Overlay) build(ctx context.Context, cur *query.Engine) error {
 	start := time.Now()
 	opts := o.cfg.Options
 	opts.Progress, opts.NoSources = nil, opts.NoSources || !cur.HasSources()
-	if o.cfg.IndexerVersion == "" || o.baseM.Indexer.Name == "snap" && o.baseM.Indexer.Version == o.cfg.IndexerVersion {
+	// The snapshot's rows are a base only when made the way this build
+	// makes them; else the checkout is indexed whole.
+	if o.cfg.IndexerVersion == "" || o.baseM.Indexer.Name == "snap" && o.baseM.Indexer.Version == o.cfg.IndexerVersion &&
+		o.baseM.FeatureVersion == schemas.FeatureVersion {
 		refs, err := o.cfg.Refs(ctx, &o.baseM)
 		if err != nil {
 			return fmt.Errorf("read the snapshot's refs: %w", err)

@@ -78,7 +78,7 @@ func index(t *testing.T, dir, commit string) *snapshot.Snapshot {
 		grammars[l.Name()] = l.GrammarVersion()
 	}
 	return &snapshot.Snapshot{
-		Manifest: schemas.Manifest{Repo: "example/shop", Branch: "main", Commit: commit,
+		Manifest: schemas.Manifest{Repo: "example/shop", Branch: "main", Commit: commit, FeatureVersion: schemas.FeatureVersion,
 			Indexer: schemas.Indexer{Name: "snap", Version: "test"}, Grammars: grammars,
 			Counts: schemas.Counts{Files: len(g.Files), Nodes: len(g.Nodes), Edges: len(g.Edges), Unresolved: g.Stats.Unresolved,
 				ParseErrors: g.Stats.ParseErrors, Languages: g.Stats.Languages}},
@@ -436,6 +436,13 @@ func TestWorktree(t *testing.T) {
 		t.Fatalf("overlay %+v, refs read %d times", ov, refsRead)
 	}
 	_ = find(t, e, "Count")
+	// A snapshot made at another feature version is no base: the tree is
+	// indexed whole, its refs never read.
+	other := *base
+	other.Manifest.FeatureVersion = 0
+	if e, err := overlay.Worktree(ctx, cfg, build(t, &other)); err != nil || refsRead != 1 || len(e.Find("Count", "")) != 1 {
+		t.Errorf("a base of another feature version: err %v, refs read %d times", err, refsRead)
+	}
 	if rows := baseEngine.Find("Count", ""); len(rows) != 0 || baseEngine.Overlay() != nil {
 		t.Errorf("the snapshot's engine changed: Count %v, overlay %+v", rows, baseEngine.Overlay())
 	}
