@@ -329,3 +329,37 @@ class Cart:
 		"m.Cart -calls-> ?functools.lru_cache (unresolved: not in snapshot)",
 	})
 }
+
+// TestPlatformModules: a name bound by platform to a POSIX module or a
+// Windows-only one (os.path: posixpath or ntpath) is the POSIX one; two
+// POSIX candidates stay ambiguous.
+func TestPlatformModules(t *testing.T) {
+	edges := index(t, map[string]string{
+		"os.py": `
+import sys
+if 'posix' in sys.builtin_module_names:
+    import posixpath as path
+elif 'nt' in sys.builtin_module_names:
+    import ntpath as path
+if sys.version_info > (3, 12):
+    import fastjson as json
+else:
+    import slowjson as json
+`,
+		"posixpath.py": "def join(a, *p): ...\n",
+		"ntpath.py":    "def join(a, *p): ...\n",
+		"fastjson.py":  "def dumps(o): ...\n",
+		"slowjson.py":  "def dumps(o): ...\n",
+		"shutil.py": `
+import os
+
+def copy(src, dst):
+    os.path.join(dst, src)
+    os.json.dumps(src)
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"shutil.copy -calls-> posixpath.join (import)",
+		"shutil.copy -calls-> ?os.json.dumps (ambiguous: 2 candidates)",
+	}, "shutil.copy -calls-> ntpath.join")
+}

@@ -379,7 +379,26 @@ func (r *resolver) inScope(s int32, name, res string, hops int, asMember bool) (
 	for _, m := range imps {
 		cands = append(cands, r.importValue(m, hops+1))
 	}
-	return pick(cands), true
+	return pick(forPOSIX(cands)), true
+}
+
+// windowsOnly are the modules of the standard library that exist on
+// Windows alone.
+var windowsOnly = map[string]bool{"ntpath": true, "nt": true, "msvcrt": true, "winreg": true, "_winapi": true, "nturl2path": true, "winsound": true, "_overlapped": true}
+
+// forPOSIX drops, from the modules a name may be bound to, the ones that
+// exist on Windows alone, when another is left: a snapshot is of the code
+// as it runs on a POSIX system, where os.path is posixpath (os.py binds
+// path to posixpath or to ntpath by platform).
+func forPOSIX(cands []value) []value {
+	if len(cands) < 2 || !slices.ContainsFunc(cands, func(v value) bool { return v.kind == vModule && windowsOnly[v.path] }) {
+		return cands
+	}
+	kept := slices.DeleteFunc(slices.Clone(cands), func(v value) bool { return v.kind == vModule && windowsOnly[v.path] })
+	if len(kept) == 0 {
+		return cands
+	}
+	return kept
 }
 
 // preferred drops the @overload stubs and property setters and deleters
