@@ -213,6 +213,13 @@ func (r *resolver) eval(e string, src int32) (value, target) {
 		}
 	default:
 		v = r.name(p.head, p.anon, src)
+		if len(steps) == 1 && steps[0].op == ':' && steps[0].name == "new" && v.kind != vType {
+			// The left of X::new is a type, even where a variable of
+			// that name hides it (a field URL of a Converter<URL>).
+			if tr, how, _ := r.simpleType(p.head, src, r.fileOf(src), 0); tr.known() {
+				v = value{kind: vType, t: tr, how: how, conf: 1}
+			}
+		}
 	}
 	for i, s := range steps {
 		last := i == len(steps)-1

@@ -560,3 +560,17 @@ public class Reader {
 	}
 	languagetest.Expect(t, got.Edges, []string{"p.Reader -calls-> p.Reader.reset (", "p.Reader -calls-> p.Reader.init ("})
 }
+
+// TestConstructorReferenceUnderAField: the left of X::new is a type, even
+// where a field of the same name hides the type in expressions.
+func TestConstructorReferenceUnderAField(t *testing.T) {
+	g := languagetest.Index(t, map[string]string{
+		"p/URL.java": "package p;\npublic class URL { public URL(String s) {} }\n",
+		"p/Converter.java": `package p;
+public interface Converter<T> {
+  T apply(String s);
+  Converter<URL> URL = URL::new;
+}`}, java.New())
+	got := languagetest.Render(g)
+	languagetest.Expect(t, got.Edges, []string{"p.Converter.URL -references-> p.URL.<init> (scope) p/Converter.java:4"})
+}
