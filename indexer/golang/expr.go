@@ -9,7 +9,7 @@ import (
 // Expressions in refs.parquet (Ref.Expr) for Go, as the resolver reads them:
 //
 //	exprs   = expr { "|" expr }
-//	expr    = head { "." name | "()" | "[]" }
+//	expr    = head { "." name | "()" | "[]" | "[r]" }
 //	head    = name | "{" type "}"
 //	type    = name | pkg "." name        (pkg: an import name of the file)
 //
@@ -17,7 +17,9 @@ import (
 // locals and parameters are substituted at extraction by what they were
 // bound to (a `{T}` for a declared type, or the expression they were
 // assigned). "()" is a call (its value is the callee's first result),
-// "[]" an index or an instantiation. An expression that cannot be written
+// "[]" an index or an instantiation, "[r]" the value a two-variable range
+// gives (an element of a slice or an array, a value of a map). A head
+// "{[]T}" is a slice, array or map of T. An expression that cannot be written
 // this way is "?" followed by the reason. Pointers are dropped: Go's method
 // sets are looked up through them. Alternatives ("a|b") come from a local
 // declared more than once with different values: the expression means
@@ -26,7 +28,9 @@ import (
 // lookupFunc returns what a local name is bound to, if it is local.
 type lookupFunc func(name string) (string, bool)
 
-// normType normalizes a type as written into "{T}" or "{pkg.T}", or "?…".
+// normType normalizes a type as written into "{T}" or "{pkg.T}", "{[]T}"
+// for a slice, array or map of T (the elements an index or a range gives),
+// or "?…".
 func normType(s string, tparams map[string]bool) string {
 	s = strings.TrimSpace(s)
 	for {
@@ -40,7 +44,29 @@ func normType(s string, tparams map[string]bool) string {
 		}
 		break
 	}
-	if strings.HasPrefix(s, "[") || strings.HasPrefix(s, "<-") {
+	if strings.HasPrefix(s, "[") {
+		// A slice or an array: its elements are what an index gives.
+		if i := strings.IndexByte(s, ']'); i > 0 {
+			return container(s[i+1:], tparams)
+		}
+		return "?unnamed type"
+	}
+	if rest, ok := strings.CutPrefix(s, "map["); ok {
+		// A map: an index gives a value.
+		depth := 1
+		for i := 0; i < len(rest); i++ {
+			switch rest[i] {
+			case '[':
+				depth++
+			case ']':
+				if depth--; depth == 0 {
+					return container(rest[i+1:], tparams)
+				}
+			}
+		}
+		return "?unnamed type"
+	}
+	if strings.HasPrefix(s, "<-") {
 		return "?unnamed type"
 	}
 	for _, kw := range []string{"map", "chan", "func", "struct", "interface"} {
@@ -68,6 +94,17 @@ func normType(s string, tparams map[string]bool) string {
 		return "{" + pkg + "." + name + "}"
 	}
 	return "{" + name + "}"
+}
+
+// container is the type of a slice, array or map whose element type is
+// elem as written: "{[]T}" when elem is a named type, "?unnamed type"
+// otherwise (a slice of slices, of maps, of builtins).
+func container(elem string, tparams map[string]bool) string {
+	e := normType(elem, tparams)
+	if !strings.HasPrefix(e, "{") || strings.HasPrefix(e, "{[]") {
+		return "?unnamed type"
+	}
+	return "{[]" + e[1:]
 }
 
 var builtinTypes = map[string]bool{

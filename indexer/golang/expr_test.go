@@ -38,16 +38,23 @@ func TestNormExpr(t *testing.T) {
 func TestNormType(t *testing.T) {
 	tp := map[string]bool{"T": true}
 	for in, want := range map[string]string{
-		"*Server":        "{Server}",
-		"http.Handler":   "{http.Handler}",
-		"*List[int]":     "{List}",
-		"[]byte":         "?unnamed type",
-		"map[string]int": "?unnamed type",
-		"T":              "?type parameter",
-		"error":          "?builtin type error",
-		"(*pkg.T)":       "{pkg.T}",
-		"structure":      "{structure}",
-		"chan<- int":     "?unnamed type",
+		"*Server":                   "{Server}",
+		"http.Handler":              "{http.Handler}",
+		"*List[int]":                "{List}",
+		"[]byte":                    "?unnamed type",
+		"map[string]int":            "?unnamed type",
+		"T":                         "?type parameter",
+		"error":                     "?builtin type error",
+		"(*pkg.T)":                  "{pkg.T}",
+		"structure":                 "{structure}",
+		"chan<- int":                "?unnamed type",
+		"[]*Server":                 "{[]Server}",
+		"[8]pkg.T":                  "{[]pkg.T}",
+		"map[string]*http.Client":   "{[]http.Client}",
+		"map[[2]int]Server":         "{[]Server}",
+		"[][]Server":                "?unnamed type",
+		"[]T":                       "?unnamed type",
+		"map[string]map[int]Server": "?unnamed type",
 	} {
 		if got := normType(in, tp); got != want {
 			t.Errorf("normType(%q) = %q, want %q", in, got, want)

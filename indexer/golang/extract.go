@@ -423,7 +423,24 @@ func (st *fileState) visit(it *item) {
 	case "recv":
 		st.unknowns(it, sc, "left", "?received value")
 	case "range":
-		st.unknowns(it, sc, "left", "?range variable")
+		// for k, v := range x: v is an element of x ("x[r]": of a slice
+		// or array, a value of a map, nothing else); k and a lone
+		// variable, an index, a key or a received value, stay unknown.
+		if !sc.inFunc() {
+			return
+		}
+		l, _ := it.get("left")
+		r, _ := it.get("right")
+		names := splitTop(st.text(l))
+		for i, n := range names {
+			v := "?range variable"
+			if i == 1 && len(names) == 2 {
+				if x := normExpr(st.text(r), sc.lookup, sc.typeParams()); !strings.HasPrefix(x, "?") && !strings.Contains(x, "|") {
+					v = x + "[r]"
+				}
+			}
+			sc.bindAfter(it.end, strings.TrimSpace(n), v)
+		}
 	case "funclitparams":
 		if sc == nil {
 			return

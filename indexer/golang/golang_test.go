@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/graphsnap/snap/indexer"
@@ -95,5 +96,66 @@ func TestBuildVariants(t *testing.T) {
 	}
 	if want := []string{"conn_linux.go → FdCloser"}; !slices.Equal(impl, want) {
 		t.Errorf("implements %q, want %q", impl, want)
+	}
+}
+
+// TestElements: values flow through slices, arrays and maps of a named
+// type — a range's second variable, an index, a field, a result, a
+// parameter — and nowhere else: a range over a function value, a named
+// slice type, a lone range variable and a slice of slices stay unknown.
+func TestElements(t *testing.T) {
+	g := languagetest.Index(t, map[string]string{
+		"go.mod": "module example.com/m\n",
+		"m.go": `package m
+
+type Command struct{ subs []*Command; byName map[string]*Command }
+
+func (c *Command) Name() string { return "" }
+func (c *Command) Commands() []*Command { return c.subs }
+
+type Commands []*Command
+
+var all [4]*Command
+
+func Walk(c *Command, list []*Command, deep [][]*Command, named Commands, seq func(func(int, *Command) bool)) {
+	for _, sub := range c.Commands() {
+		sub.Name()
+	}
+	for i := range list {
+		list[i].Name()
+	}
+	c.byName["x"].Name()
+	all[0].Name()
+	for _, s := range c.subs {
+		s.Name()
+	}
+	for _, d := range deep {
+		d[0].Name()
+	}
+	for _, n := range named {
+		n.Name()
+	}
+	for i, f := range seq {
+		_, _ = i, f
+	}
+}
+`}, golang.New())
+	got := languagetest.Render(g).Edges
+	languagetest.Expect(t, got, []string{
+		"example.com/m.Walk -calls-> example.com/m.(*Command).Commands (receiver) m.go:13",
+		"example.com/m.Walk -calls-> example.com/m.(*Command).Name (receiver) m.go:14 loop",
+		"example.com/m.Walk -calls-> example.com/m.(*Command).Name (receiver) m.go:17 loop",
+		"example.com/m.Walk -calls-> example.com/m.(*Command).Name (receiver) m.go:19",
+		"example.com/m.Walk -calls-> example.com/m.(*Command).Name (receiver) m.go:20",
+		"example.com/m.Walk -calls-> example.com/m.(*Command).Name (receiver) m.go:22 loop",
+		"example.com/m.Walk -calls-> ?d[0].Name (unresolved: local d: range variable) m.go:25 loop",
+		"example.com/m.Walk -calls-> ?n.Name (unresolved: range variable) m.go:28 loop",
+	})
+	for _, line := range []string{"m.go:25", "m.go:28"} {
+		for _, e := range got {
+			if strings.HasSuffix(e, line) && strings.Contains(e, "-calls-> example.com") {
+				t.Errorf("a call linked through what stays unknown: %s", e)
+			}
+		}
 	}
 }

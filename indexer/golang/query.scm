@@ -42,7 +42,7 @@
 
 (short_var_declaration left: (expression_list) @sv.left right: (expression_list) @sv.right) @sv
 
-(range_clause left: (expression_list) @range.left) @range
+(range_clause left: (expression_list) @range.left right: (_) @range.right) @range
 
 (call_expression function: (_) @call.fn arguments: (argument_list) @call.args) @call
 

@@ -514,6 +514,7 @@ const (
 	vValue              // a value of a named type
 	vFuncs              // one or more functions or methods (several: build variants)
 	vBuiltin            // a builtin function
+	vElems              // a slice, array or map of values of a named type (t)
 )
 
 type value struct {
@@ -539,6 +540,19 @@ func (r *resolver) resolveType(expr string, f *fileInfo, depth int) (*typeInfo, 
 		return r.resolveType(t.alias.expr, t.alias.file, depth+1)
 	}
 	return t, ""
+}
+
+// typed is a value of the type "{T}", "{pkg.T}" or "{[]T}" in a file.
+func (r *resolver) typed(expr string, f *fileInfo, depth int) (value, string) {
+	kind := vValue
+	if elem, ok := strings.CutPrefix(expr, "{[]"); ok {
+		kind, expr = vElems, "{"+elem
+	}
+	t, why := r.resolveType(expr, f, depth)
+	if t == nil {
+		return value{}, why
+	}
+	return value{kind: kind, t: t, how: schemas.ResolvedReceiver}, ""
 }
 
 // typeNamed finds the type "{T}" or "{pkg.T}" names in a file, an alias
@@ -585,11 +599,10 @@ func (r *resolver) eval(expr string, f *fileInfo, depth int) (value, string) {
 	head, rest := splitHead(expr)
 	var v value
 	if strings.HasPrefix(head, "{") {
-		t, why := r.resolveType(head, f, depth)
-		if t == nil {
+		var why string
+		if v, why = r.typed(head, f, depth); v.kind == vNone {
 			return value{}, why
 		}
-		v = value{kind: vValue, t: t, how: schemas.ResolvedReceiver}
 	} else {
 		var why string
 		v, why = r.ident(head, f, depth)
@@ -629,6 +642,8 @@ func nextSeg(s string) (seg, rest string) {
 	switch {
 	case strings.HasPrefix(s, "()"), strings.HasPrefix(s, "[]"):
 		return s[:2], s[2:]
+	case strings.HasPrefix(s, "[r]"):
+		return s[:3], s[3:]
 	case s[0] == '.':
 		j := 1
 		for j < len(s) && s[j] != '.' && s[j] != '(' && s[j] != '[' {
@@ -709,11 +724,9 @@ func (r *resolver) member(p *pkgInfo, name string, depth int) (value, string) {
 			}
 			return v, ""
 		}
-		t, why := r.resolveType(ft.expr, ft.file, depth+1)
-		if t == nil {
-			return value{}, why
-		}
-		return value{kind: vValue, t: t}, ""
+		v, why := r.typed(ft.expr, ft.file, depth+1)
+		v.how = ""
+		return v, why
 	default:
 		t := r.typeIdx[cands[0]]
 		if t.alias != nil {
@@ -740,11 +753,7 @@ func (r *resolver) step(v value, seg string, depth int) (value, string) {
 					return value{}, "ambiguous result type"
 				}
 			}
-			t, why := r.resolveType(res.expr, res.file, depth+1)
-			if t == nil {
-				return value{}, why
-			}
-			return value{kind: vValue, t: t, how: schemas.ResolvedReceiver}, ""
+			return r.typed(res.expr, res.file, depth+1)
 		case vTypeName:
 			return value{kind: vValue, t: v.t, how: schemas.ResolvedReceiver}, ""
 		case vBuiltin:
@@ -752,10 +761,18 @@ func (r *resolver) step(v value, seg string, depth int) (value, string) {
 		}
 		return value{}, "call of a function value"
 	case seg == "[]":
-		if v.kind == vFuncs || v.kind == vTypeName {
+		switch v.kind {
+		case vFuncs, vTypeName:
 			return v, "" // an instantiation
+		case vElems:
+			return value{kind: vValue, t: v.t, how: schemas.ResolvedReceiver}, ""
 		}
 		return value{}, "index expression"
+	case seg == "[r]":
+		if v.kind == vElems {
+			return value{kind: vValue, t: v.t, how: schemas.ResolvedReceiver}, ""
+		}
+		return value{}, "range variable"
 	case strings.HasPrefix(seg, "."):
 		name := seg[1:]
 		switch v.kind {
@@ -780,6 +797,8 @@ func kindName(k valueKind) string {
 		return "function"
 	case vBuiltin:
 		return "builtin"
+	case vElems:
+		return "slice, array or map"
 	}
 	return "value"
 }
@@ -815,12 +834,12 @@ func (r *resolver) selector(v value, name string, depth int) (value, string) {
 					found = append(found, value{kind: vBuiltin})
 					continue
 				}
-				ftype, _ := r.resolveType(ft.expr, ft.file, depth+1)
-				if ftype == nil {
+				fv, _ := r.typed(ft.expr, ft.file, depth+1)
+				if fv.kind == vNone {
 					found = append(found, value{kind: vBuiltin})
 					continue
 				}
-				found = append(found, value{kind: vValue, t: ftype, how: schemas.ResolvedReceiver})
+				found = append(found, fv)
 				continue
 			}
 			for _, e := range r.embedsOf(t) {
