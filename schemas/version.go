@@ -27,7 +27,10 @@ const MinFormatVersion = 1
 //
 //	1 (snap 0.1): recorded in the manifest from here on; a manifest
 //	  without one (0) was made before and compares with nothing.
-const FeatureVersion = 1
+//	2: generated code indexed by default, build output left out; Go
+//	  values flow through slices, arrays and maps; Python's os.path is
+//	  posixpath; Java's X::new names the type X.
+const FeatureVersion = 2
 
 // Table file names inside a snapshot.
 const (

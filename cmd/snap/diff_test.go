@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -146,30 +147,36 @@ func golden(t *testing.T, name, got string) {
 
 // TestDiffFeatureVersions: snapshots compare by id only when made at one
 // feature version. The kept snapshot of this version compares with a
-// fresh one; the same snapshot with its feature version unrecorded is
-// refused, exit 2, naming both versions.
+// fresh one; one of an older version is refused, exit 2, naming both
+// versions, and so is one with its feature version unrecorded.
 func TestDiffFeatureVersions(t *testing.T) {
-	kept, err := filepath.Abs(filepath.Join("..", "..", "testdata", "backcompat", "format1-feature1"))
+	kept := func(name string) string {
+		abs, err := filepath.Abs(filepath.Join("..", "..", "testdata", "backcompat", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return abs
+	}
+	current := kept(fmt.Sprintf("format%d-feature%d", schemas.FormatVersion, schemas.FeatureVersion))
+	older := kept("format1-feature1")
+	unrecorded := copyTree(t, older)
+	m, err := os.ReadFile(filepath.Join(unrecorded, schemas.ManifestFile))
 	if err != nil {
 		t.Fatal(err)
 	}
-	old := copyTree(t, kept)
+	os.WriteFile(filepath.Join(unrecorded, schemas.ManifestFile), regexp.MustCompile(`"feature_version": \d+,`).ReplaceAll(m, nil), 0o644)
 	dir := copyTree(t, "../../testdata/go/shop")
 	code, out, stderr := run(t, dir, "index", "-q", "--store", filepath.Join(t.TempDir(), "store"), ".")
 	if code != 0 {
 		t.Fatal(stderr)
 	}
 	fresh := strings.TrimSpace(out)
-	if code, _, stderr := run(t, "", "diff", "--json", kept, fresh); code != 0 {
+	if code, _, stderr := run(t, "", "diff", "--json", current, fresh); code != 0 {
 		t.Errorf("diff with the kept snapshot of this version: exit %d: %s", code, stderr)
 	}
-	m, err := os.ReadFile(filepath.Join(old, schemas.ManifestFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	os.WriteFile(filepath.Join(old, schemas.ManifestFile), regexp.MustCompile(`"feature_version": \d+,`).ReplaceAll(m, nil), 0o644)
-	code, _, stderr = run(t, "", "diff", old, fresh)
-	if code != 2 || !strings.Contains(stderr, "feature versions unrecorded") {
-		t.Errorf("diff across feature versions: exit %d: %s", code, stderr)
+	for old, says := range map[string]string{older: "feature versions 1 and", unrecorded: "feature versions unrecorded"} {
+		if code, _, stderr := run(t, "", "diff", old, fresh); code != 2 || !strings.Contains(stderr, says) {
+			t.Errorf("diff of %s across feature versions: exit %d: %s", filepath.Base(old), code, stderr)
+		}
 	}
 }
