@@ -46,15 +46,11 @@ func (lang) Grammar() *sitter.Language { return grammar() }
 func (lang) GrammarVersion() string    { return grammarVersion }
 
 func (lang) NewExtractor(*indexer.Tree) (indexer.Extractor, error) {
-	q, err := compiled()
+	s, err := indexer.NewMatchScanner(compiled, indexer.MergeFirst)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", Name, err)
 	}
-	s, err := indexer.NewScanner(q.q)
-	if err != nil {
-		return nil, fmt.Errorf("kotlin extractor: %w", err)
-	}
-	return &extractor{scanner: s, query: q, col: indexer.Collector[kind, item, *item]{Merge: indexer.MergeFirst}}, nil
+	return &extractor{MatchScanner: s}, nil
 }
 
 func (lang) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {

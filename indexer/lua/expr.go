@@ -66,19 +66,19 @@ func (f *fileState) exprOf(v span) string {
 		return "require(" + m + ")"
 	}
 	t := srctext.Squeeze(f.text(v))
-	if i, ok := f.calls[v.key()]; ok {
-		callee := srctext.Squeeze(f.text(f.items[i].role[rName]))
+	if i, ok := f.calls[v.Key()]; ok {
+		callee := srctext.Squeeze(f.text(f.items[i].Role[rName]))
 		if !isChain(callee) {
 			return exprLocal
 		}
-		e := f.chainExpr(callee, v.start)
+		e := f.chainExpr(callee, v.Start)
 		if strings.HasPrefix(e, "?") {
 			return e
 		}
 		return e + "()"
 	}
 	if isChain(t) {
-		return f.chainExpr(t, v.start)
+		return f.chainExpr(t, v.Start)
 	}
 	return exprLocal
 }
@@ -166,15 +166,15 @@ func oneLine(s string) string {
 // splitSpans splits the list at s (arguments, or expressions) at its
 // top-level commas, parentheses around it dropped, each part trimmed.
 func splitSpans(src string, s span) []span {
-	for s.start < s.end && isSpace(src[s.start]) {
-		s.start++
+	for s.Start < s.End && isSpace(src[s.Start]) {
+		s.Start++
 	}
-	for s.end > s.start && isSpace(src[s.end-1]) {
-		s.end--
+	for s.End > s.Start && isSpace(src[s.End-1]) {
+		s.End--
 	}
-	if s.end-s.start >= 2 && src[s.start] == '(' && src[s.end-1] == ')' {
-		s.start++
-		s.end--
+	if s.End-s.Start >= 2 && src[s.Start] == '(' && src[s.End-1] == ')' {
+		s.Start++
+		s.End--
 	}
 	var out []span
 	add := func(a, b uint32) {
@@ -185,13 +185,13 @@ func splitSpans(src string, s span) []span {
 			b--
 		}
 		if b > a {
-			out = append(out, span{a, b})
+			out = append(out, span{Start: a, End: b})
 		}
 	}
 	depth := 0
-	start := s.start
+	start := s.Start
 	var quote byte
-	for i := s.start; i < s.end; i++ {
+	for i := s.Start; i < s.End; i++ {
 		c := src[i]
 		switch {
 		case quote != 0:
@@ -211,7 +211,7 @@ func splitSpans(src string, s span) []span {
 			start = i + 1
 		}
 	}
-	add(start, s.end)
+	add(start, s.End)
 	return out
 }
 

@@ -56,15 +56,11 @@ func (lang) GrammarVersion() string    { return grammarVersion }
 func (lang) ContextFile(p string) bool { return path.Base(p) == "Cargo.toml" }
 
 func (lang) NewExtractor(t *indexer.Tree) (indexer.Extractor, error) {
-	q, err := compiled()
+	s, err := indexer.NewMatchScanner(compiled, indexer.KeepAll)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", Name, err)
 	}
-	s, err := indexer.NewScanner(q.q)
-	if err != nil {
-		return nil, fmt.Errorf("rust extractor: %w", err)
-	}
-	return &extractor{tree: t, scanner: s, query: q, manifests: make(map[string]string)}, nil
+	return &extractor{tree: t, MatchScanner: s, manifests: make(map[string]string)}, nil
 }
 
 func (lang) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {

@@ -55,15 +55,11 @@ func (lang) Grammar() *sitter.Language { return language() }
 func (lang) GrammarVersion() string { return grammar.Version }
 
 func (lang) NewExtractor(*indexer.Tree) (indexer.Extractor, error) {
-	q, err := compiled()
+	s, err := indexer.NewMatchScanner(compiled, indexer.MergeEarliest)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", Name, err)
 	}
-	s, err := indexer.NewScanner(q.q)
-	if err != nil {
-		return nil, fmt.Errorf("swift extractor: %w", err)
-	}
-	return &extractor{scanner: s, query: q, col: indexer.Collector[kind, item, *item]{Merge: indexer.MergeEarliest}}, nil
+	return &extractor{MatchScanner: s}, nil
 }
 
 func (lang) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
