@@ -91,15 +91,11 @@ func (l *Lang) Claims(t *indexer.Tree, name string) bool {
 
 // NewExtractor returns an extractor for one worker.
 func (l *Lang) NewExtractor(*indexer.Tree) (indexer.Extractor, error) {
-	q, err := l.query()
+	s, err := indexer.NewMatchScanner(l.query, indexer.KeepAll)
 	if err != nil {
 		return nil, err
 	}
-	s, err := indexer.NewScanner(q.q)
-	if err != nil {
-		return nil, err
-	}
-	return &extractor{scanner: s, query: q, lang: l.cfg.Name, cpp: l.cfg.Cpp}, nil
+	return &extractor{MatchScanner: s, lang: l.cfg.Name, cpp: l.cfg.Cpp}, nil
 }
 
 // Resolve resolves the refs of both languages of the family.

@@ -228,8 +228,8 @@ func docComment(lines []string) string {
 // before it (a::B; A<int>::B gives A::B, template arguments dropped), and
 // where that starts.
 func qualifiedAt(src string, s span) (uint32, string) {
-	name := src[s.start:s.end]
-	start := int(s.start)
+	name := src[s.Start:s.End]
+	start := int(s.Start)
 	for {
 		q := start
 		for q > 0 && isSpace(src[q-1]) {
