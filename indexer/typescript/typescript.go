@@ -129,16 +129,12 @@ func isConfigFile(p string) bool {
 }
 
 func (l lang) NewExtractor(t *indexer.Tree) (indexer.Extractor, error) {
-	q, err := l.d.query()
+	s, err := indexer.NewMatchScanner(l.d.query, indexer.KeepAll)
 	if err != nil {
-		return nil, err
-	}
-	s, err := indexer.NewScanner(q.q)
-	if err != nil {
-		return nil, fmt.Errorf("%s extractor: %w", l.d.name, err)
+		return nil, fmt.Errorf("%s: %w", l.d.name, err)
 	}
 	c := newConfigs(t)
-	return &extractor{d: l.d, tree: t, scanner: s, query: q, configs: c, packages: newPackages(t, c)}, nil
+	return &extractor{d: l.d, tree: t, MatchScanner: s, configs: c, packages: newPackages(t, c)}, nil
 }
 
 // Family puts the three dialects in one family: the indexer gives the
