@@ -56,6 +56,12 @@ type Lang struct {
 	query   func() (*query, error)
 }
 
+// The optional interfaces of indexer that Lang implements.
+var (
+	_ indexer.Family  = (*Lang)(nil)
+	_ indexer.Claimer = (*Lang)(nil)
+)
+
 // New returns the language of cfg.
 func New(cfg Config) *Lang {
 	return &Lang{

@@ -37,6 +37,9 @@ func New() indexer.Language { return lang{} }
 
 type lang struct{}
 
+// The optional interface of indexer that lang implements.
+var _ indexer.Contextual = lang{}
+
 func (lang) Name() string              { return Name }
 func (lang) Extensions() []string      { return []string{".py", ".pyi"} }
 func (lang) Grammar() *sitter.Language { return grammar() }

@@ -45,6 +45,9 @@ func New() indexer.Language { return lang{} }
 
 type lang struct{}
 
+// The optional interface of indexer that lang implements.
+var _ indexer.Contextual = lang{}
+
 func (lang) Name() string              { return Name }
 func (lang) Extensions() []string      { return []string{".rs"} }
 func (lang) Grammar() *sitter.Language { return grammar() }

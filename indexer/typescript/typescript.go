@@ -112,6 +112,13 @@ func All() []indexer.Language { return []indexer.Language{TypeScript(), TSX(), J
 
 type lang struct{ d *dialect }
 
+// The optional interfaces of indexer that lang implements.
+var (
+	_ indexer.Contextual = lang{}
+	_ indexer.Relocator  = lang{}
+	_ indexer.Family     = lang{}
+)
+
 func (l lang) Name() string              { return l.d.name }
 func (l lang) Extensions() []string      { return l.d.exts }
 func (l lang) Grammar() *sitter.Language { return l.d.grammar() }
