@@ -95,7 +95,7 @@ type MatchScanner[K Kind] struct {
 	scanner  *Scanner
 	query    *CompiledQuery[K]
 	col      Collector[K, Match[K], *Match[K]]
-	src      []byte // of the last Scan
+	lines    []uint32 // of the last Scan
 	errAt    uint32
 	hasError bool
 }
@@ -121,9 +121,14 @@ func (s *MatchScanner[K]) Scan(ctx context.Context, src []byte) ([]Match[K], err
 	if err != nil {
 		return nil, err
 	}
-	s.src, s.errAt, s.hasError = src, errAt, hasError
+	s.lines = srctext.LineStarts(s.lines[:0], src)
+	s.errAt, s.hasError = errAt, hasError
 	return s.col.Collect(caps, s.query.Captures), nil
 }
+
+// Lines returns the line starts (see srctext.LineStarts) of the file last
+// scanned, a slice valid until the next Scan.
+func (s *MatchScanner[K]) Lines() []uint32 { return s.lines }
 
 // Result returns what the extraction of the file last scanned found:
 // nodes and refs, with the first syntax error Scan met. When ctx is done
@@ -134,7 +139,7 @@ func (s *MatchScanner[K]) Result(ctx context.Context, nodes []schemas.Node, refs
 	}
 	res := &Result{Nodes: nodes, Refs: refs, IsTest: isTest}
 	if s.hasError {
-		res.ParseError = SyntaxError(srctext.LineStarts(nil, s.src), s.errAt)
+		res.ParseError = SyntaxError(s.lines, s.errAt)
 	}
 	return res, nil
 }

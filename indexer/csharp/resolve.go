@@ -148,7 +148,7 @@ func isTypeKind(k string) bool {
 }
 
 // resolve turns the refs of every C# file into edges.
-func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
+func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
 	r := &resolver{
 		nodes: nodes, index: map[uint64]int32{}, types: map[string]*typeInfo{}, byNode: map[int32]*typeInfo{},
 		nsNodes: map[string][]int32{}, nsNames: map[string]bool{}, files: map[string]*fileInfo{},
@@ -175,7 +175,7 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
 	for _, c := range chunks {
 		edges = append(edges, c...)
 	}
-	return edges
+	return nil, edges
 }
 
 func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {

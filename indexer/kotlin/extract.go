@@ -22,25 +22,18 @@ type (
 	item = indexer.Match[kind]
 )
 
-type extractor struct {
-	*indexer.MatchScanner[kind]
-}
-
-func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
-	items, err := x.Scan(ctx, src)
-	if err != nil {
-		return nil, err
-	}
+// extract makes the nodes and refs of one scanned s.Path.
+func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
 	f := &fileState{
-		path: file, src: src, str: string(src), lines: srctext.LineStarts(nil, src), test: isTestFile(file),
-		ids: indexer.IDs{Language: Name, File: file}, items: items,
+		path: s.Path, src: s.Src, str: string(s.Src), lines: s.Lines, test: isTestFile(s.Path),
+		ids: indexer.IDs{Language: Name, File: s.Path}, items: s.Items,
 		docs: map[uint32]string{}, exprs: map[uint64]int32{}, argc: map[uint32]int32{},
 		lambdaEnd: map[uint32]bool{}, binds: map[string][]*binding{},
 		named: map[uint64]bool{},
 	}
 	f.prepare(ctx)
 	f.run(ctx)
-	return x.Result(ctx, f.nodes, f.refs, f.test)
+	return f.nodes, f.refs, f.test
 }
 
 // isTestFile reports whether file holds tests by Gradle's conventions.

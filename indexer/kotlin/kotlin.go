@@ -19,14 +19,9 @@
 package kotlin
 
 import (
-	"fmt"
-	"sync"
-
 	tree_sitter_kotlin "github.com/tree-sitter-grammars/tree-sitter-kotlin/bindings/go"
-	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/graphsnap/snap/indexer"
-	"github.com/graphsnap/snap/schemas"
 )
 
 // Name is the language name written in tables.
@@ -36,27 +31,7 @@ const Name = "kotlin"
 const grammarVersion = "v1.1.0"
 
 // New returns the Kotlin language.
-func New() indexer.Language { return lang{} }
-
-type lang struct{}
-
-func (lang) Name() string              { return Name }
-func (lang) Extensions() []string      { return []string{".kt", ".kts"} }
-func (lang) Grammar() *sitter.Language { return grammar() }
-func (lang) GrammarVersion() string    { return grammarVersion }
-
-func (lang) NewExtractor(*indexer.Tree) (indexer.Extractor, error) {
-	s, err := indexer.NewMatchScanner(compiled, indexer.MergeFirst)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", Name, err)
-	}
-	return &extractor{MatchScanner: s}, nil
+func New() indexer.Language {
+	return indexer.NewQueryLanguage(indexer.QueryLanguage[kind]{Name: Name, Extensions: []string{".kt", ".kts"},
+		GrammarVersion: grammarVersion, Grammar: tree_sitter_kotlin.Language, Query: compiled, Merge: indexer.MergeFirst, Extract: extract, Resolve: resolve})
 }
-
-func (lang) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
-	return resolve(nodes, refs)
-}
-
-var grammar = sync.OnceValue(func() *sitter.Language {
-	return sitter.NewLanguage(tree_sitter_kotlin.Language())
-})

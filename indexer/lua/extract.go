@@ -22,27 +22,18 @@ type (
 	item = indexer.Match[kind]
 )
 
-type extractor struct {
-	*indexer.MatchScanner[kind]
-	lines []uint32
-}
-
-func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
-	items, err := x.Scan(ctx, src)
-	if err != nil {
-		return nil, err
-	}
-	x.lines = srctext.LineStarts(x.lines[:0], src)
+// extract makes the nodes and refs of one scanned s.Path.
+func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
 	f := &fileState{
-		path: file, str: string(src), lines: x.lines, test: isTestFile(file),
-		ids: indexer.IDs{Language: Name, File: file}, items: items,
+		path: s.Path, str: string(s.Src), lines: s.Lines, test: isTestFile(s.Path),
+		ids: indexer.IDs{Language: Name, File: s.Path}, items: s.Items,
 		docs: map[uint32]string{}, calls: map[uint64]int32{}, binds: map[string][]binding{},
 		globals: map[string]string{}, classes: map[string]bool{}, adopt: map[uint32]int32{},
 		requires: map[uint32]bool{}, qnames: map[string]bool{}, results: map[int32]bool{},
 	}
 	f.prepare(ctx)
 	f.run(ctx)
-	return x.Result(ctx, f.nodes, f.refs, f.test)
+	return f.nodes, f.refs, f.test
 }
 
 // isTestFile reports whether file holds tests by Lua conventions (busted

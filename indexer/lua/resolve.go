@@ -65,7 +65,7 @@ type resolver struct {
 }
 
 // resolve turns the refs of every Lua file into edges.
-func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
+func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
 	r := &resolver{
 		nodes: nodes, index: map[uint64]int32{}, byName: map[string]int32{}, files: map[string]bool{},
 		exports: map[string]int32{}, results: map[int32]int32{}, bases: map[int32][]int32{},
@@ -131,7 +131,7 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
 	for k := range refs {
 		edges = r.ref(edges, &refs[k])
 	}
-	return edges
+	return nil, edges
 }
 
 // node returns the node of an Expr head "#id", or -1.

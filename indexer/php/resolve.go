@@ -68,7 +68,7 @@ type resolver struct {
 	ptypes  map[uint64]string  // property → type Expr
 }
 
-func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
+func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
 	r := &resolver{
 		nodes: nodes, types: map[string][]*typeInfo{}, byNode: map[uint64]*typeInfo{}, funcs: map[string][]int32{},
 		consts: map[string][]int32{}, nss: map[string][]int32{}, files: map[string]int32{},
@@ -170,7 +170,7 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
 			edges = append(edges, r.call(ref))
 		}
 	}
-	return edges
+	return nil, edges
 }
 
 // typ returns the one type of the fully qualified name q, or why none.

@@ -95,7 +95,7 @@ func byPlace(nodes []schemas.Node) func(a, b int32) int {
 }
 
 // resolve turns the refs of every Ruby file into edges.
-func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
+func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
 	r := &resolver{
 		nodes: nodes, index: map[uint64]int32{}, types: map[string]*typeInfo{}, byNode: map[int32]*typeInfo{},
 		consts: map[string][]int32{}, funcs: map[string]map[string][]int32{}, files: map[string]int32{},
@@ -109,7 +109,7 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
 	for i := range refs {
 		edges = r.ref(edges, &refs[i])
 	}
-	return edges
+	return nil, edges
 }
 
 func keys[V any](m map[string]V) func(func(string) bool) {
