@@ -3,7 +3,6 @@ package bash
 import (
 	"context"
 	_ "embed"
-	"fmt"
 	"path"
 	"strings"
 	"sync"
@@ -54,11 +53,6 @@ var compiled = sync.OnceValues(func() (*query, error) {
 
 type span = indexer.Span
 
-type extractor struct {
-	*indexer.MatchScanner[kind]
-	lines []uint32
-}
-
 // frame is a function or region the walk is inside of.
 type frame struct {
 	kind kind
@@ -66,12 +60,9 @@ type frame struct {
 	node int32
 }
 
-func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
-	items, err := x.Scan(ctx, src)
-	if err != nil {
-		return nil, err
-	}
-	x.lines = srctext.LineStarts(x.lines[:0], src)
+// extract makes the nodes and refs of one scanned file.
+func extract(ctx context.Context, f *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
+	file, src, items, lines := f.Path, f.Src, f.Items, f.Lines
 	str := string(src)
 	test := isTestFile(file)
 	ids := indexer.IDs{Language: Name, File: file}
@@ -86,8 +77,8 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 		for s.End > s.Start && (src[s.End-1] == '\n' || src[s.End-1] == ' ' || src[s.End-1] == '\t' || src[s.End-1] == '\r') {
 			s.End--
 		}
-		sl, sc := srctext.Pos(x.lines, s.Start)
-		el, ec := srctext.Pos(x.lines, s.End)
+		sl, sc := srctext.Pos(lines, s.Start)
+		el, ec := srctext.Pos(lines, s.End)
 		nodes = append(nodes, schemas.Node{
 			ID: ids.Next(kind, name), Kind: kind, Name: name, QualifiedName: name, Language: Name, File: file,
 			StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec, StartByte: s.Start, EndByte: s.End,
@@ -102,7 +93,7 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 	var docStart, docEnd uint32
 	for i := range items {
 		if indexer.Stopped(ctx, i) {
-			return nil, fmt.Errorf("extract: %w", ctx.Err())
+			return nil, nil, false
 		}
 		it := &items[i]
 		switch it.Kind {
@@ -134,7 +125,7 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 	seen := map[string]bool{}
 	for i := range items {
 		if indexer.Stopped(ctx, i) {
-			return nil, fmt.Errorf("extract: %w", ctx.Err())
+			return nil, nil, false
 		}
 		it := &items[i]
 		for len(stack) > 0 && stack[len(stack)-1].end <= it.Start {
@@ -198,7 +189,7 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 		case kCmd:
 			name := text(it.Role[rName])
 			at := it.Role[rName]
-			line, col := srctext.Pos(x.lines, at.Start)
+			line, col := srctext.Pos(lines, at.Start)
 			src := indexer.FileID(file)
 			if fn >= 0 {
 				src = nodes[fn].ID
@@ -224,7 +215,7 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 			refs = append(refs, r)
 		}
 	}
-	return x.Result(ctx, nodes, refs, test)
+	return nodes, refs, test
 }
 
 // isTestFile reports whether file holds tests: under a test or tests

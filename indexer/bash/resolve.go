@@ -19,7 +19,7 @@ const (
 // resolve links source commands to files, and command words to the
 // functions of the same file or of the files it sources, transitively.
 // Command words that name no function of the snapshot make no edge.
-func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
+func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
 	files := map[string]uint64{}
 	funcs := map[string]map[string][]int32{} // file → name → functions
 	defined := map[string]bool{}
@@ -115,7 +115,7 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
 		}
 		edges = append(edges, e)
 	}
-	return edges
+	return nil, edges
 }
 
 func edgeOf(ref *schemas.Ref) schemas.Edge {
