@@ -404,7 +404,7 @@ func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int3
 func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
 	line, col := srctext.Pos(f.lines, at.Start)
 	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: src, Kind: kind, Target: capText(target), Expr: expr, Line: line, Col: col,
+		File: f.path, Src: src, Kind: kind, Target: srctext.CapText(target), Expr: expr, Line: line, Col: col,
 	})
 	return &f.refs[len(f.refs)-1]
 }
@@ -549,7 +549,7 @@ func (f *fileState) run(ctx context.Context) {
 			f.using(it)
 		case kInclude:
 			v := strings.TrimSpace(f.text(it.Role[rValue]))
-			f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, oneLine(f.text(it.Span)), v)
+			f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(f.text(it.Span)), v)
 		case kDefine:
 			f.define(it)
 		case kCall:
@@ -708,9 +708,9 @@ func (f *fileState) class(it *item) {
 	node.Visibility, node.Exported = vis, exported
 	body := it.Role[rBody]
 	node.BodyHash = xxhash.Sum64String(f.text(body))
-	node.Signature = oneLine(f.str[it.Start:body.Start])
+	node.Signature = srctext.OneLine(f.str[it.Start:body.Start])
 	if !it.HasRole(rName) {
-		node.Signature = oneLine(f.str[it.Start:body.Start] + " " + name)
+		node.Signature = srctext.OneLine(f.str[it.Start:body.Start] + " " + name)
 	}
 	if f.classes == nil {
 		f.classes = map[string]int32{}
@@ -753,7 +753,7 @@ func (f *fileState) enum(it *item) {
 	}
 	node.Exported = !hidden && node.Visibility != schemas.Private
 	node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
-	node.Signature = oneLine(head)
+	node.Signature = srctext.OneLine(head)
 	qn := prefix
 	if scoped {
 		qn = qname
@@ -777,7 +777,7 @@ func (f *fileState) enumerator(it *item) {
 	node := &f.nodes[n]
 	node.Exported = c.exported
 	node.IsStatic = true
-	node.Signature = oneLine(f.text(it.Span))
+	node.Signature = srctext.OneLine(f.text(it.Span))
 	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 }
 
@@ -838,7 +838,7 @@ func (f *fileState) aliasNode(it *item, name, expr string) {
 	n := f.addNode(schemas.KindTypeAlias, name, join(prefix, "::", name), parent, it.Span)
 	node := &f.nodes[n]
 	node.Exported = !hidden
-	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.text(it.Span)), ";"))
+	node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.text(it.Span)), ";"))
 	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	if expr != "" {
 		f.addRef(schemas.RefType, node.ID, it.Span, node.Signature, expr)
@@ -944,12 +944,12 @@ func (f *fileState) function(i int) {
 	node := &f.nodes[n]
 	node.Visibility, node.Exported, node.IsStatic = vis, exported, static
 	node.IsTest = isTest || f.test && kind == schemas.KindFunction && (strings.HasPrefix(short, "test_") || strings.HasPrefix(short, "Test"))
-	node.Signature = oneLine(f.str[it.Start:it.Role[rBody].Start])
+	node.Signature = srctext.OneLine(f.str[it.Start:it.Role[rBody].Start])
 	node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
 	fr.node = n
 	if it.HasRole(rType) && !isTest {
 		if t := f.typeExpr(it.Role[rType]); t != "" {
-			f.addRef(schemas.RefResult, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), "{"+t+"}")
+			f.addRef(schemas.RefResult, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
 		}
 	}
 	fr.sig = &sigFrame{params: d.Role[rParams], node: n, qname: qname, name: short}
@@ -1078,10 +1078,10 @@ func (f *fileState) declarator(it *item) {
 	node.Visibility = visibility(t.flags)
 	node.Exported = t.flags&mStatic == 0 && !hidden
 	node.IsStatic = t.flags&mStatic != 0
-	node.Signature = oneLine(f.str[t.start:t.typ.End] + " " + f.text(it.Span))
+	node.Signature = srctext.OneLine(f.str[t.start:t.typ.End] + " " + f.text(it.Span))
 	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	if tn := f.typeExpr(t.typ); tn != "" {
-		f.addRef(schemas.RefType, node.ID, t.typ, oneLine(f.text(t.typ)), "{"+tn+"}")
+		f.addRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
 	}
 	f.push(frame{kind: kDeclarator, start: it.Start, end: it.End, node: n})
 }
@@ -1116,21 +1116,21 @@ func (f *fileState) member(it *item, t, c *frame, ns span, name string, isFunc b
 		d := &f.items[fdi]
 		after := srctext.Squeeze(f.str[d.End:t.end])
 		node.IsAbstract = strings.HasPrefix(after, "=0")
-		node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.str[t.start:t.end]), ";"))
+		node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.str[t.start:t.end]), ";"))
 		sf := &sigFrame{params: d.Role[rParams], node: n, declares: true, qname: node.QualifiedName, name: name, at: ns}
 		f.sigs = append(f.sigs, sf)
 		f.push(frame{kind: kDeclarator, start: it.Start, end: it.End, node: n, sig: sf})
 		if t.typ.End > t.typ.Start {
 			if tn := f.typeExpr(t.typ); tn != "" {
-				f.addRef(schemas.RefResult, node.ID, t.typ, oneLine(f.text(t.typ)), "{"+tn+"}")
+				f.addRef(schemas.RefResult, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
 			}
 		}
 		return
 	}
 	if t.typ.End > t.typ.Start {
-		node.Signature = oneLine(f.str[t.start:t.typ.End] + " " + f.text(it.Span))
+		node.Signature = srctext.OneLine(f.str[t.start:t.typ.End] + " " + f.text(it.Span))
 		if tn := f.typeExpr(t.typ); tn != "" && !strings.Contains(f.text(it.Span), "(") {
-			f.addRef(schemas.RefType, node.ID, t.typ, oneLine(f.text(t.typ)), "{"+tn+"}")
+			f.addRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
 		}
 	}
 	if strings.Contains(f.text(it.Span), "(") { // a function pointer
@@ -1164,7 +1164,7 @@ func (f *fileState) param(it *item) {
 	if i := strings.IndexByte(sig, '='); i >= 0 && !strings.Contains(sig[:i], "(") {
 		sig = sig[:i] + "="
 	}
-	sf.sigs = append(sf.sigs, strings.ReplaceAll(oneLine(sig), " =", "="))
+	sf.sigs = append(sf.sigs, strings.ReplaceAll(srctext.OneLine(sig), " =", "="))
 	if t.kind == kFunc && named && isIdent(f.text(ns)) {
 		f.smart(f.bind(f.text(ns), t.start, t.end, f.declared(it.Role[rType])), it.Role[rType])
 	}
@@ -1198,7 +1198,7 @@ func (f *fileState) bases(it *item) {
 			}
 		}
 		if !skip {
-			f.addRef(schemas.EdgeExtends, f.nodes[c.node].ID, it.Span, oneLine(b), name)
+			f.addRef(schemas.EdgeExtends, f.nodes[c.node].ID, it.Span, srctext.OneLine(b), name)
 		}
 	}
 }
@@ -1232,7 +1232,7 @@ func (f *fileState) using(it *item) {
 	if c := f.container(); c != nil && c.kind == kClass {
 		return // a using-declaration of a base's member
 	}
-	f.addRef(schemas.RefUsing, f.srcID(f.context()), it.Span, oneLine(f.text(it.Span)), expr)
+	f.addRef(schemas.RefUsing, f.srcID(f.context()), it.Span, srctext.OneLine(f.text(it.Span)), expr)
 }
 
 // define makes the node of a macro with a value: a function-like macro
@@ -1258,7 +1258,7 @@ func (f *fileState) define(it *item) {
 	if kind == schemas.KindConstant && it.HasRole(rValue) {
 		sig += " " + strings.TrimSpace(f.text(it.Role[rValue]))
 	}
-	node.Signature = oneLine(sig)
+	node.Signature = srctext.OneLine(sig)
 	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	if it.HasRole(rParams) {
 		params := strings.Trim(f.text(it.Role[rParams]), "()")
@@ -1316,7 +1316,7 @@ func (f *fileState) finish(ctx context.Context) {
 		case kCall:
 			fn := it.Role[rObject]
 			at = fn
-			target = oneLine(f.text(fn))
+			target = srctext.OneLine(f.text(fn))
 			n := "(" + itoa(countArgs(f.text(it.Role[rArgs]))) + ")"
 			if j, ok := f.exprs[fn.Key()]; ok && f.items[j].Kind == kField {
 				fi := &f.items[j]
@@ -1335,7 +1335,7 @@ func (f *fileState) finish(ctx context.Context) {
 			args = argsText(f.text(it.Role[rArgs]))
 		case kNew:
 			at = it.Span
-			target = "new " + oneLine(f.text(it.Role[rType]))
+			target = "new " + srctext.OneLine(f.text(it.Role[rType]))
 			t := f.typeExpr(it.Role[rType])
 			if t == "" {
 				continue
@@ -1348,7 +1348,7 @@ func (f *fileState) finish(ctx context.Context) {
 			expr = "new " + t + "(" + itoa(n) + ")"
 		}
 		r := f.addRef(c.kind, f.srcID(c.src), at, target, expr)
-		r.Args, r.InLoop, r.InTry, r.Conditional = capText(args), c.loop, c.try, c.cond
+		r.Args, r.InLoop, r.InTry, r.Conditional = srctext.CapText(args), c.loop, c.try, c.cond
 	}
 }
 
@@ -1357,7 +1357,7 @@ func argsText(a string) string {
 	if len(a) >= 2 && (a[0] == '(' && a[len(a)-1] == ')' || a[0] == '{' && a[len(a)-1] == '}') {
 		a = a[1 : len(a)-1]
 	}
-	return oneLine(strings.TrimSpace(a))
+	return srctext.OneLine(strings.TrimSpace(a))
 }
 
 // smart marks b a smart pointer when its declared type t is one.

@@ -196,7 +196,7 @@ func (f *fileState) prepare(ctx context.Context) {
 	var docEnd uint32
 	flush := func() {
 		if len(doc) > 0 {
-			f.docs[uint32(skipSpace(f.str, int(docEnd)))] = docComment(doc)
+			f.docs[uint32(srctext.SkipSpace(f.str, int(docEnd)))] = docComment(doc)
 		}
 		doc = doc[:0]
 	}
@@ -234,7 +234,7 @@ func (f *fileState) prepare(ctx context.Context) {
 				flush()
 				continue
 			}
-			if len(doc) > 0 && uint32(skipSpace(f.str, int(docEnd))) != it.Start {
+			if len(doc) > 0 && uint32(srctext.SkipSpace(f.str, int(docEnd))) != it.Start {
 				flush()
 			}
 			doc = append(doc, t)
@@ -278,14 +278,14 @@ func (f *fileState) modifiers(i int, limit uint32) (uint32, []string, uint32) {
 			flags |= modifierWords[f.text(m.Span)]
 			header = max(header, m.End)
 		case kAttr:
-			attrs = append(attrs, oneLine(f.text(m.Span)))
+			attrs = append(attrs, srctext.OneLine(f.text(m.Span)))
 			header = max(header, m.End)
 		}
 	}
 	if header > it.Start {
-		header = uint32(skipSpace(f.str, int(header)))
+		header = uint32(srctext.SkipSpace(f.str, int(header)))
 		if header < uint32(len(f.str)) && f.str[header] == ']' {
-			header = uint32(skipSpace(f.str, int(header)+1))
+			header = uint32(srctext.SkipSpace(f.str, int(header)+1))
 		}
 	}
 	return flags, attrs, min(header, limit)
@@ -329,7 +329,7 @@ func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int3
 func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
 	line, col := srctext.Pos(f.lines, at.Start)
 	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: src, Kind: kind, Target: capText(target), Expr: expr, Line: line, Col: col,
+		File: f.path, Src: src, Kind: kind, Target: srctext.CapText(target), Expr: expr, Line: line, Col: col,
 	})
 	return &f.refs[len(f.refs)-1]
 }
@@ -624,14 +624,14 @@ func (f *fileState) typeDecl(i int) {
 	if it.Kind == kDelegate || !it.HasRole(rBody) {
 		sig = strings.TrimSuffix(sig, ";")
 	}
-	node.Signature = oneLine(sig)
+	node.Signature = srctext.OneLine(sig)
 	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: body,
 		iface: it.Kind == kInterface, enum: it.Kind == kEnum, exported: node.Exported, params: it.Role[rParams]})
 	if it.Kind == kDelegate {
 		fr.body = span{}
 		f.typeUses(it.Role[rType], node.ID, false)
 		if t := f.typeExpr(it.Role[rType]); t != "" {
-			f.addRef(schemas.RefResult, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), "{"+t+"}")
+			f.addRef(schemas.RefResult, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
 		}
 	}
 }
@@ -673,7 +673,7 @@ func (f *fileState) baseRef(it *item) {
 	case (t.kind == kClass || t.kind == kRecord && f.nodes[t.node].Kind == schemas.KindClass) && first:
 		kind = schemas.EdgeExtends
 	}
-	f.addRef(kind, f.nodes[t.node].ID, it.Span, oneLine(txt), name)
+	f.addRef(kind, f.nodes[t.node].ID, it.Span, srctext.OneLine(txt), name)
 	f.typeUses(span{Start: it.Start, End: it.Start + uint32(len(txt))}, f.nodes[t.node].ID, true)
 }
 
@@ -743,7 +743,7 @@ func (f *fileState) member(i int) {
 	default:
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
-	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.str[min(header, end):end]), ";"))
+	node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.str[min(header, end):end]), ";"))
 	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, params: it.Role[rParams]})
 	switch it.Kind {
 	case kMethod, kProp, kEvent:
@@ -753,7 +753,7 @@ func (f *fileState) member(i int) {
 			if it.Kind != kMethod {
 				fact = schemas.RefType
 			}
-			f.addRef(fact, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), "{"+t+"}")
+			f.addRef(fact, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
 		}
 	}
 	if it.Kind == kMethod || it.Kind == kCtor {
@@ -770,8 +770,8 @@ func (f *fileState) variable(it *item) {
 	t := f.stack[len(f.stack)-1]
 	name := f.text(it.Role[rName])
 	var value span
-	if p := skipSpace(f.str, int(it.Role[rName].End)); p < int(it.End) && f.str[p] == '=' {
-		value = span{Start: uint32(skipSpace(f.str, p+1)), End: it.End}
+	if p := srctext.SkipSpace(f.str, int(it.Role[rName].End)); p < int(it.End) && f.str[p] == '=' {
+		value = span{Start: uint32(srctext.SkipSpace(f.str, p+1)), End: it.End}
 	}
 	switch t.kind {
 	case kFields, kEFields:
@@ -800,10 +800,10 @@ func (f *fileState) variable(it *item) {
 		node.Visibility = visibility(t.flags, implicit)
 		node.Exported = o.exported && (node.Visibility == schemas.Public || node.Visibility == schemas.Protected)
 		node.IsStatic = t.flags&(mStatic|mConst) != 0
-		node.Signature = oneLine(f.str[t.header:t.typ.End] + " " + f.text(it.Span))
+		node.Signature = srctext.OneLine(f.str[t.header:t.typ.End] + " " + f.text(it.Span))
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 		if tn := f.typeExpr(t.typ); tn != "" {
-			f.addRef(schemas.RefType, node.ID, t.typ, oneLine(f.text(t.typ)), "{"+tn+"}")
+			f.addRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
 		}
 		if !t.used {
 			t.used = true
@@ -850,12 +850,12 @@ func (f *fileState) param(it *item) {
 		n := f.addNode(schemas.KindField, name, f.nodes[t.node].QualifiedName+"."+name, t.node, it.Span)
 		node := &f.nodes[n]
 		node.Visibility, node.Exported = schemas.Public, f.nodes[t.node].Exported
-		node.Signature = oneLine(f.text(it.Span))
+		node.Signature = srctext.OneLine(f.text(it.Span))
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 		if it.HasRole(rType) {
 			f.typeUses(it.Role[rType], node.ID, false)
 			if tn := f.typeExpr(it.Role[rType]); tn != "" {
-				f.addRef(schemas.RefType, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), "{"+tn+"}")
+				f.addRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+tn+"}")
 			}
 		}
 	case t.kind == kScope: // a lambda's parameter list
@@ -882,7 +882,7 @@ func (f *fileState) paramSig(it *item) string {
 			}
 		}
 	}
-	if p := skipSpace(f.str, int(it.Role[rName].End)); p < int(it.End) && f.str[p] == '=' {
+	if p := srctext.SkipSpace(f.str, int(it.Role[rName].End)); p < int(it.End) && f.str[p] == '=' {
 		return pre + t + "="
 	}
 	return pre + t
@@ -933,7 +933,7 @@ func (f *fileState) usingRef(it *item) {
 	if global {
 		expr = "global " + expr
 	}
-	f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, oneLine(f.text(it.Span)), expr)
+	f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(f.text(it.Span)), expr)
 }
 
 // finish writes the refs whose Expr needed every binding of the file.
@@ -954,7 +954,7 @@ func (f *fileState) finish(ctx context.Context) {
 		case kInvoke:
 			fn := it.Role[rObject]
 			at = fn
-			target = oneLine(f.text(fn))
+			target = srctext.OneLine(f.text(fn))
 			n := strconv.Itoa(int(f.argc[it.Role[rArgs].Start]))
 			if j, ok := f.exprs[fn.Key()]; ok && f.items[j].Kind == kField {
 				fi := &f.items[j]
@@ -985,7 +985,7 @@ func (f *fileState) finish(ctx context.Context) {
 			args = f.argsText(it.Role[rArgs])
 		case kNew:
 			at = it.Span
-			target = "new " + oneLine(f.text(it.Role[rType]))
+			target = "new " + srctext.OneLine(f.text(it.Role[rType]))
 			n := 0
 			if it.HasRole(rArgs) {
 				n = int(f.argc[it.Role[rArgs].Start])
@@ -1009,5 +1009,5 @@ func (f *fileState) argsText(s span) string {
 	if len(a) >= 2 && a[0] == '(' && a[len(a)-1] == ')' {
 		a = a[1 : len(a)-1]
 	}
-	return oneLine(strings.TrimSpace(a))
+	return srctext.OneLine(strings.TrimSpace(a))
 }

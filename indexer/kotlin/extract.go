@@ -116,7 +116,7 @@ func (f *fileState) prepare(ctx context.Context) {
 		switch it.Kind {
 		case kDoc:
 			if t := f.text(it.Span); strings.HasPrefix(t, "/**") && t != "/**/" {
-				f.docs[uint32(skipSpace(f.str, int(it.End)))] = kdoc(t)
+				f.docs[uint32(srctext.SkipSpace(f.str, int(it.End)))] = kdoc(t)
 			}
 		case kDecorator:
 			f.decos = append(f.decos, it.Span)
@@ -139,13 +139,6 @@ func (f *fileState) prepare(ctx context.Context) {
 			f.lambdaEnd[it.End] = true
 		}
 	}
-}
-
-func skipSpace(s string, p int) int {
-	for p < len(s) && (s[p] == ' ' || s[p] == '\t' || s[p] == '\n' || s[p] == '\r') {
-		p++
-	}
-	return p
 }
 
 // kdoc returns the text of a KDoc comment without its markers.
@@ -324,7 +317,7 @@ func (f *fileState) setExported(n int32, parent *frame) {
 func (f *fileState) header(it *item, end uint32) string {
 	start := it.Start
 	if it.HasRole(rMods) {
-		start = uint32(skipSpace(f.str, int(it.Role[rMods].End)))
+		start = uint32(srctext.SkipSpace(f.str, int(it.Role[rMods].End)))
 	}
 	if start >= end {
 		return ""
@@ -672,7 +665,7 @@ func (f *fileState) function(it *item) {
 	case it.HasRole(rBody):
 		b := it.Role[rBody]
 		if t := f.text(b); strings.HasPrefix(t, "=") {
-			f.pending = append(f.pending, pendingFact{kind: schemas.RefResult, src: n, at: b, value: span{Start: uint32(skipSpace(f.str, int(b.Start)+1)), End: b.End}})
+			f.pending = append(f.pending, pendingFact{kind: schemas.RefResult, src: n, at: b, value: span{Start: uint32(srctext.SkipSpace(f.str, int(b.Start)+1)), End: b.End}})
 		}
 	}
 	f.push(frame{kind: kFun, start: it.Start, end: it.End, node: n, qname: q})
@@ -940,7 +933,7 @@ func (f *fileState) callArgc(it *item) int32 {
 	n := int32(0)
 	end := it.Role[rObject].End
 	rest := f.str[end:it.End]
-	p := skipSpace(rest, 0)
+	p := srctext.SkipSpace(rest, 0)
 	if p < len(rest) && rest[p] == '<' { // type arguments
 		depth := 0
 		for ; p < len(rest); p++ {
@@ -953,7 +946,7 @@ func (f *fileState) callArgc(it *item) int32 {
 				}
 			}
 		}
-		p = skipSpace(rest, p)
+		p = srctext.SkipSpace(rest, p)
 	}
 	if p < len(rest) && rest[p] == '(' {
 		n = f.argc[end+uint32(p)]

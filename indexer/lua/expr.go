@@ -83,11 +83,6 @@ func (f *fileState) exprOf(v span) string {
 	return exprLocal
 }
 
-// maxText caps the texts copied into rows (signatures, targets, args).
-const maxText = 200
-
-func capText(s string) string { return srctext.Cap(s, maxText) }
-
 func isIdentStart(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }
@@ -158,11 +153,6 @@ func skipSpace(s string, p int) int {
 	return p
 }
 
-// oneLine collapses runs of white space to one space, and caps the text.
-func oneLine(s string) string {
-	return capText(strings.Join(strings.Fields(s), " "))
-}
-
 // splitSpans splits the list at s (arguments, or expressions) at its
 // top-level commas, parentheses around it dropped, each part trimmed.
 func splitSpans(src string, s span) []span {
@@ -221,7 +211,7 @@ func argsText(a string) string {
 	if len(a) >= 2 && a[0] == '(' && a[len(a)-1] == ')' {
 		a = a[1 : len(a)-1]
 	}
-	return oneLine(strings.TrimSpace(a))
+	return srctext.OneLine(strings.TrimSpace(a))
 }
 
 // docComment turns a run of -- comment lines into text: the dashes
@@ -235,5 +225,5 @@ func docComment(lines []string) string {
 			parts = append(parts, l)
 		}
 	}
-	return capText(strings.Join(parts, "\n"))
+	return srctext.CapText(strings.Join(parts, "\n"))
 }

@@ -201,7 +201,7 @@ func (f *fileState) addRef(kind string, src int32, at span, target, expr string)
 		id = f.nodes[src].ID
 	}
 	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: id, Kind: kind, Target: capText(target), Expr: expr, Line: line, Col: col,
+		File: f.path, Src: id, Kind: kind, Target: srctext.CapText(target), Expr: expr, Line: line, Col: col,
 	})
 	return &f.refs[len(f.refs)-1]
 }
@@ -358,7 +358,7 @@ func (f *fileState) function(it *item) {
 	chunk := f.atChunk()
 	ctx, _ := f.context()
 	fr := f.push(frame{kind: kFunc, start: it.Start, end: it.End, node: -1, owner: -1})
-	sig := oneLine(f.str[it.Start:it.Role[rParams].End])
+	sig := srctext.OneLine(f.str[it.Start:it.Role[rParams].End])
 	if isIdent(name) {
 		n := f.addNode(schemas.KindFunction, name, name, ctx, it.Span)
 		node := &f.nodes[n]
@@ -424,7 +424,7 @@ func (f *fileState) table(name string, local bool, it *item, value span) int32 {
 	if local {
 		node.Visibility = schemas.Private
 	}
-	node.Signature = oneLine(firstLine(f.text(it.Span)))
+	node.Signature = srctext.OneLine(firstLine(f.text(it.Span)))
 	v := f.text(value)
 	if strings.HasPrefix(v, "setmetatable") {
 		if i, ok := f.calls[value.Key()]; ok {
@@ -518,14 +518,14 @@ func (f *fileState) value(name string, local, chunk bool, ctx int32, it *item, v
 		if !local {
 			node.Visibility, node.Exported = schemas.Public, chunk
 		}
-		node.Signature = oneLine(firstLine(f.text(it.Span)))
+		node.Signature = srctext.OneLine(firstLine(f.text(it.Span)))
 		node.IsTest = f.test && strings.HasPrefix(name, "test")
 		f.adopt[v.Start] = n
 		return f.nodeExpr(n)
 	}
 	if m, ok := f.requireOf(v); ok {
 		f.requires[v.Start] = true
-		f.addRef(schemas.EdgeImports, -1, v, oneLine(t), m)
+		f.addRef(schemas.EdgeImports, -1, v, srctext.OneLine(t), m)
 		return "require(" + m + ")"
 	}
 	return f.exprOf(v)
@@ -603,7 +603,7 @@ func (f *fileState) assign(it *item) {
 			n := f.addNode(kind, short, qname, owner, it.Span)
 			node := &f.nodes[n]
 			node.Visibility, node.Exported, node.IsStatic = schemas.Public, f.nodes[owner].Exported, static
-			node.Signature = oneLine(firstLine(f.text(it.Span)))
+			node.Signature = srctext.OneLine(firstLine(f.text(it.Span)))
 			f.adopt[v.Start] = n
 		case chunk && !f.qnames[qname]:
 			f.qnames[qname] = true
@@ -614,7 +614,7 @@ func (f *fileState) assign(it *item) {
 			n := f.addNode(kind, short, qname, owner, it.Span)
 			node := &f.nodes[n]
 			node.Visibility, node.Exported, node.IsStatic = schemas.Public, f.nodes[owner].Exported, true
-			node.Signature = oneLine(firstLine(f.text(it.Span)))
+			node.Signature = srctext.OneLine(firstLine(f.text(it.Span)))
 		}
 	}
 }
@@ -625,7 +625,7 @@ func (f *fileState) call(it *item) {
 	switch callee {
 	case "require":
 		if m, ok := f.requireOf(it.Span); ok && !f.requires[it.Start] {
-			f.addRef(schemas.EdgeImports, -1, it.Span, oneLine(f.text(it.Span)), m)
+			f.addRef(schemas.EdgeImports, -1, it.Span, srctext.OneLine(f.text(it.Span)), m)
 		}
 		return
 	case "setmetatable":

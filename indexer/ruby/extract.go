@@ -136,7 +136,7 @@ func (f *fileState) prepare(ctx context.Context) {
 	var docEnd uint32
 	flush := func() {
 		if len(doc) > 0 {
-			p := skipSpace(f.str, int(docEnd))
+			p := srctext.SkipSpace(f.str, int(docEnd))
 			if strings.Count(f.str[docEnd:p], "\n") <= 1 {
 				f.docs[uint32(p)] = docComment(doc)
 			}
@@ -151,7 +151,7 @@ func (f *fileState) prepare(ctx context.Context) {
 		switch it.Kind {
 		case kDoc:
 			t := f.text(it.Span)
-			if len(doc) > 0 && (uint32(skipSpace(f.str, int(docEnd))) != it.Start || strings.Count(f.str[docEnd:it.Start], "\n") > 1) {
+			if len(doc) > 0 && (uint32(srctext.SkipSpace(f.str, int(docEnd))) != it.Start || strings.Count(f.str[docEnd:it.Start], "\n") > 1) {
 				flush()
 			}
 			doc = append(doc, t)
@@ -191,7 +191,7 @@ func (f *fileState) addRef(kind string, src int32, at span, target, expr string)
 		id = f.nodes[src].ID
 	}
 	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: id, Kind: kind, Target: capText(target), Expr: expr, Line: line, Col: col,
+		File: f.path, Src: id, Kind: kind, Target: srctext.CapText(target), Expr: expr, Line: line, Col: col,
 	})
 	return &f.refs[len(f.refs)-1]
 }
@@ -364,7 +364,7 @@ func (f *fileState) namespace(it *item) {
 	if it.HasRole(rSuper) {
 		end = it.Role[rSuper].End
 	}
-	node.Signature = oneLine(f.str[it.Start:end])
+	node.Signature = srctext.OneLine(f.str[it.Start:end])
 	if it.HasRole(rBody) {
 		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
 	} else {
@@ -434,7 +434,7 @@ func (f *fileState) method(it *item) {
 	if it.HasRole(rParams) {
 		end = it.Role[rParams].End
 	}
-	node.Signature = oneLine(f.str[it.Start:end])
+	node.Signature = srctext.OneLine(f.str[it.Start:end])
 	if it.HasRole(rBody) {
 		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
 	} else {
@@ -465,7 +465,7 @@ func (f *fileState) constant(it *item) {
 	n := f.addNode(schemas.KindConstant, name, qname, parent, it.Span)
 	node := &f.nodes[n]
 	node.Visibility, node.Exported, node.IsStatic = schemas.Public, true, true
-	node.Signature = oneLine(f.text(it.Span))
+	node.Signature = srctext.OneLine(f.text(it.Span))
 	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 }
 
@@ -489,7 +489,7 @@ func (f *fileState) call(i int) {
 			if name == "require_relative" {
 				expr = relative(path.Dir(f.path), s)
 			}
-			f.addRef(schemas.EdgeImports, -1, it.Span, oneLine(f.text(it.Span)), expr)
+			f.addRef(schemas.EdgeImports, -1, it.Span, srctext.OneLine(f.text(it.Span)), expr)
 			return
 		}
 	}
@@ -508,7 +508,7 @@ func (f *fileState) call(i int) {
 			node := &f.nodes[n]
 			node.Visibility = d.vis
 			node.Exported = d.vis == schemas.Public
-			node.Signature = oneLine(f.text(it.Span))
+			node.Signature = srctext.OneLine(f.text(it.Span))
 			node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 		}
 		return
@@ -616,7 +616,7 @@ func (f *fileState) finish(ctx context.Context) {
 			r = f.addRef(schemas.EdgeCalls, p.src, it.Span, "super", "super")
 		case kCall:
 			name := f.text(it.Role[rName])
-			target := oneLine(f.str[it.Start:it.Role[rName].End])
+			target := srctext.OneLine(f.str[it.Start:it.Role[rName].End])
 			at := it.Role[rName]
 			kind := schemas.EdgeCalls
 			var expr string

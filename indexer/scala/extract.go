@@ -137,7 +137,7 @@ func (f *fileState) prepare(ctx context.Context) {
 		switch it.Kind {
 		case kDoc:
 			if t := f.text(it.Span); strings.HasPrefix(t, "/**") && t != "/**/" {
-				f.docs[uint32(skipSpace(f.str, int(it.End)))] = docComment(t)
+				f.docs[uint32(srctext.SkipSpace(f.str, int(it.End)))] = docComment(t)
 			}
 		case kCall, kField, kNew, kParen, kGeneric:
 			f.exprs[it.Key()] = int32(i)
@@ -208,11 +208,11 @@ func (f *fileState) annotations(i int, limit uint32) ([]string, uint32) {
 	header := it.Start
 	for j := i + 1; j < len(f.items) && f.items[j].Start < limit; j++ {
 		if a := &f.items[j]; a.Kind == kAnnot && a.End <= it.End {
-			out = append(out, oneLine(strings.TrimPrefix(f.text(a.Span), "@")))
+			out = append(out, srctext.OneLine(strings.TrimPrefix(f.text(a.Span), "@")))
 			header = max(header, a.End)
 		}
 	}
-	return out, min(uint32(skipSpace(f.str, int(header))), limit)
+	return out, min(uint32(srctext.SkipSpace(f.str, int(header))), limit)
 }
 
 func (f *fileState) push(fr frame) *frame {
@@ -239,7 +239,7 @@ func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int3
 func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
 	line, col := srctext.Pos(f.lines, at.Start)
 	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: src, Kind: kind, Target: capText(target), Expr: expr, Line: line, Col: col,
+		File: f.path, Src: src, Kind: kind, Target: srctext.CapText(target), Expr: expr, Line: line, Col: col,
 	})
 	return &f.refs[len(f.refs)-1]
 }
@@ -362,7 +362,7 @@ func (f *fileState) run(ctx context.Context) {
 			// query cannot tell it from its type parameters.
 			if t := f.top(); t != nil && t.kind == kDef && !t.hasParams && t.start <= it.Start && it.End <= t.end {
 				t.hasParams = true
-				if p := skipSpace(f.str, int(it.Start)+1); !strings.HasPrefix(f.str[p:], "implicit") && !strings.HasPrefix(f.str[p:], "using") {
+				if p := srctext.SkipSpace(f.str, int(it.Start)+1); !strings.HasPrefix(f.str[p:], "implicit") && !strings.HasPrefix(f.str[p:], "using") {
 					t.params = it.Span
 				}
 			}
@@ -502,7 +502,7 @@ func (f *fileState) template(i int) {
 	} else {
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
-	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.str[header:end]), ":"))
+	node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.str[header:end]), ":"))
 	caseClass := it.Kind == kClass && strings.Contains(f.str[header:it.Role[rName].Start], "case")
 	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: body, params: it.Role[rParams],
 		object: it.Kind == kObject || it.Kind == kPkgObj, caseClass: caseClass, exported: node.Exported})
@@ -531,7 +531,7 @@ func (f *fileState) superRef(it *item) {
 	txt := strings.TrimSpace(strings.TrimPrefix(f.text(it.Span), "extends"))
 	for _, part := range parents(txt) {
 		if name := typeName(part); name != "" {
-			f.addRef(schemas.EdgeExtends, f.nodes[t.node].ID, it.Span, oneLine(part), name)
+			f.addRef(schemas.EdgeExtends, f.nodes[t.node].ID, it.Span, srctext.OneLine(part), name)
 		}
 	}
 }
@@ -644,7 +644,7 @@ func (f *fileState) member(i int) {
 	} else if it.Kind == kDef {
 		sigEnd = it.End
 	}
-	node.Signature = oneLine(f.str[header:max(header, sigEnd)])
+	node.Signature = srctext.OneLine(f.str[header:max(header, sigEnd)])
 	switch {
 	case it.HasRole(rBody):
 		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
@@ -658,13 +658,13 @@ func (f *fileState) member(i int) {
 	case kDef:
 		f.sigs = append(f.sigs, fr)
 		if t := typeName(f.text(it.Role[rType])); it.HasRole(rType) && t != "" {
-			f.addRef(schemas.RefResult, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), "{"+t+"}")
+			f.addRef(schemas.RefResult, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
 		} else if !it.HasRole(rType) && it.HasRole(rBody) {
 			f.pendingFact(schemas.RefResult, n, it.Role[rBody])
 		}
 	case kVal, kVar, kGiven, kAlias:
 		if t := typeName(f.text(it.Role[rType])); it.HasRole(rType) && t != "" {
-			f.addRef(schemas.RefType, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), "{"+t+"}")
+			f.addRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
 		} else if !it.HasRole(rType) && it.HasRole(rValue) {
 			f.pendingFact(schemas.RefType, n, it.Role[rValue])
 		}
@@ -742,11 +742,11 @@ func (f *fileState) classParam(it *item) {
 		node.Visibility = schemas.Private
 	}
 	node.Exported = node.Visibility == schemas.Public && t.exported
-	node.Signature = oneLine(txt)
+	node.Signature = srctext.OneLine(txt)
 	node.BodyHash = xxhash.Sum64String(txt)
 	t.sig = append(t.sig, f.paramSig(it))
 	if typ := typeName(f.text(it.Role[rType])); it.HasRole(rType) && typ != "" {
-		f.addRef(schemas.RefType, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), "{"+typ+"}")
+		f.addRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+typ+"}")
 	}
 }
 
@@ -832,7 +832,7 @@ func (f *fileState) importRefs(it *item) {
 			if alias != "" && isIdent(alias) {
 				clause += " as " + alias
 			}
-			f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, oneLine(f.text(it.Span)), clause)
+			f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(f.text(it.Span)), clause)
 			continue
 		}
 		prefix := clause[:brace]
@@ -849,7 +849,7 @@ func (f *fileState) importRefs(it *item) {
 			if alias != "" && alias != name {
 				e += " as " + alias
 			}
-			f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, oneLine(f.text(it.Span)), e)
+			f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(f.text(it.Span)), e)
 		}
 	}
 }
@@ -888,7 +888,7 @@ func (f *fileState) finish(ctx context.Context) {
 		if c.it < 0 {
 			v := f.facts[-1-c.it]
 			if e := f.expr(v, 0); !strings.HasPrefix(e, "?") {
-				f.addRef(c.kind, f.nodes[c.src].ID, v, oneLine(f.text(v)), e)
+				f.addRef(c.kind, f.nodes[c.src].ID, v, srctext.OneLine(f.text(v)), e)
 			}
 			continue
 		}
@@ -905,7 +905,7 @@ func (f *fileState) finish(ctx context.Context) {
 			if j, ok := f.exprs[fn.Key()]; ok && f.items[j].Kind == kField {
 				at = f.items[j].Role[rName]
 			}
-			target = oneLine(f.text(fn))
+			target = srctext.OneLine(f.text(fn))
 			expr = f.expr(fn, 0)
 			if !strings.HasPrefix(expr, "?") {
 				expr += "(" + strconv.Itoa(int(f.argc[it.Role[rArgs].Start])) + ")"
@@ -913,17 +913,17 @@ func (f *fileState) finish(ctx context.Context) {
 			args = argsText(f.text(it.Role[rArgs]))
 		case kField:
 			at = it.Role[rName]
-			target = oneLine(f.text(it.Span))
+			target = srctext.OneLine(f.text(it.Span))
 			expr = f.expr(it.Span, 0)
 		case kNew:
 			at = it.Span
-			target = "new " + oneLine(f.text(it.Role[rType]))
+			target = "new " + srctext.OneLine(f.text(it.Role[rType]))
 			n := 0
 			if it.HasRole(rArgs) {
 				n = int(f.argc[it.Role[rArgs].Start])
 				args = argsText(f.text(it.Role[rArgs]))
 			}
-			if p := skipSpace(f.str, int(max(it.Role[rType].End, it.Role[rArgs].End))); p < int(it.End) && f.str[p] == '{' {
+			if p := srctext.SkipSpace(f.str, int(max(it.Role[rType].End, it.Role[rArgs].End))); p < int(it.End) && f.str[p] == '{' {
 				continue // an anonymous class
 			}
 			if t := typeName(f.text(it.Role[rType])); t != "" {
@@ -942,5 +942,5 @@ func argsText(a string) string {
 	if len(a) >= 2 && a[0] == '(' && a[len(a)-1] == ')' {
 		a = a[1 : len(a)-1]
 	}
-	return oneLine(strings.TrimSpace(a))
+	return srctext.OneLine(strings.TrimSpace(a))
 }

@@ -140,7 +140,7 @@ func (f *fileState) prepare(ctx context.Context) {
 	var docEnd uint32
 	flush := func() {
 		if len(doc) > 0 {
-			f.docs[uint32(skipSpace(f.str, int(docEnd)))] = docComment(doc)
+			f.docs[uint32(srctext.SkipSpace(f.str, int(docEnd)))] = docComment(doc)
 		}
 		doc = doc[:0]
 	}
@@ -157,7 +157,7 @@ func (f *fileState) prepare(ctx context.Context) {
 				flush()
 				continue
 			}
-			if len(doc) > 0 && uint32(skipSpace(f.str, int(docEnd))) != it.Start {
+			if len(doc) > 0 && uint32(srctext.SkipSpace(f.str, int(docEnd))) != it.Start {
 				flush()
 			}
 			doc = append(doc, t)
@@ -251,11 +251,11 @@ func (f *fileState) modifiers(i int, limit uint32) (uint32, []string, uint32) {
 			if m.Start < header && header > it.Start {
 				continue // an attribute of something inside the modifiers
 			}
-			attrs = append(attrs, oneLine(strings.TrimPrefix(f.text(m.Span), "@")))
+			attrs = append(attrs, srctext.OneLine(strings.TrimPrefix(f.text(m.Span), "@")))
 			header = max(header, m.End)
 		}
 	}
-	return flags, attrs, min(uint32(skipSpace(f.str, int(header))), limit)
+	return flags, attrs, min(uint32(srctext.SkipSpace(f.str, int(header))), limit)
 }
 
 // visibility returns the access level: public (public, open), private
@@ -303,7 +303,7 @@ func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int3
 func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
 	line, col := srctext.Pos(f.lines, at.Start)
 	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: src, Kind: kind, Target: capText(target), Expr: expr, Line: line, Col: col,
+		File: f.path, Src: src, Kind: kind, Target: srctext.CapText(target), Expr: expr, Line: line, Col: col,
 	})
 	return &f.refs[len(f.refs)-1]
 }
@@ -543,7 +543,7 @@ func (f *fileState) typeDecl(i int) {
 	} else {
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
-	node.Signature = oneLine(f.str[header:end])
+	node.Signature = srctext.OneLine(f.str[header:end])
 	f.receiver(o, node.ID, it.Span)
 	f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, qname: prefix + name, body: body,
 		proto: kind == schemas.KindInterface, enum: kind == schemas.KindEnum, exported: node.Exported})
@@ -573,9 +573,9 @@ func (f *fileState) superRef(it *item) {
 	switch {
 	case name == "":
 	case t.node >= 0:
-		f.addRef(schemas.EdgeExtends, f.nodes[t.node].ID, it.Span, oneLine(txt), name)
+		f.addRef(schemas.EdgeExtends, f.nodes[t.node].ID, it.Span, srctext.OneLine(txt), name)
 	case t.ext != "":
-		f.addRef(schemas.EdgeImplements, indexer.FileID(f.path), it.Span, oneLine(txt), strings.TrimPrefix(t.qname, f.module)+": "+name)
+		f.addRef(schemas.EdgeImplements, indexer.FileID(f.path), it.Span, srctext.OneLine(txt), strings.TrimPrefix(t.qname, f.module)+": "+name)
 	}
 }
 
@@ -652,7 +652,7 @@ func (f *fileState) member(i int) {
 	if it.Kind == kProp && it.HasRole(rValue) {
 		end = lastBefore(f.str, it.Start, it.Role[rValue].Start)
 	}
-	sig := oneLine(f.str[header:max(header, end)])
+	sig := srctext.OneLine(f.str[header:max(header, end)])
 	node.Signature = sig
 	nameEnd := header
 	if it.HasRole(rName) {
@@ -673,12 +673,12 @@ func (f *fileState) member(i int) {
 		f.sigs = append(f.sigs, fr)
 		if r := resultType(f.str[nameEnd:max(nameEnd, end)]); r != "" {
 			if t := typeName(r); t != "" {
-				f.addRef(schemas.RefResult, node.ID, span{Start: nameEnd, End: end}, oneLine(r), "{"+t+"}")
+				f.addRef(schemas.RefResult, node.ID, span{Start: nameEnd, End: end}, srctext.OneLine(r), "{"+t+"}")
 			}
 		}
 	case kProp:
 		if t := typeName(f.text(it.Role[rType])); it.HasRole(rType) && t != "" {
-			f.addRef(schemas.RefType, node.ID, it.Role[rType], oneLine(strings.TrimPrefix(f.text(it.Role[rType]), ":")), "{"+t+"}")
+			f.addRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(strings.TrimPrefix(f.text(it.Role[rType]), ":")), "{"+t+"}")
 		} else if !it.HasRole(rType) && it.HasRole(rValue) {
 			f.pendingFact(schemas.RefType, n, it.Role[rValue])
 		}
@@ -686,7 +686,7 @@ func (f *fileState) member(i int) {
 		t := f.text(it.Span)
 		if eq := strings.IndexByte(t, '='); eq >= 0 {
 			if tn := typeName(t[eq+1:]); tn != "" {
-				f.addRef(schemas.RefType, node.ID, it.Span, oneLine(t[eq+1:]), "{"+tn+"}")
+				f.addRef(schemas.RefType, node.ID, it.Span, srctext.OneLine(t[eq+1:]), "{"+tn+"}")
 			}
 		}
 	}
@@ -788,7 +788,7 @@ func (f *fileState) enumCases(it *item) {
 	rest := t[p+4:]
 	off := it.Start + uint32(p+4)
 	for len(rest) > 0 {
-		s := skipSpace(rest, 0)
+		s := srctext.SkipSpace(rest, 0)
 		e := s
 		for e < len(rest) && isIdentByte(rest[e]) {
 			e++
@@ -799,7 +799,7 @@ func (f *fileState) enumCases(it *item) {
 			n := f.addNode(schemas.KindConstant, name, o.qname+"."+name, o.node, span{Start: it.Start, End: it.End})
 			node := &f.nodes[n]
 			node.Visibility, node.Exported, node.IsStatic = schemas.Public, o.exported, true
-			node.Signature = "case " + oneLine(rest[s:nextCase(rest, e)])
+			node.Signature = "case " + srctext.OneLine(rest[s:nextCase(rest, e)])
 			node.BodyHash = xxhash.Sum64String(node.Signature)
 			f.receiver(o, node.ID, at)
 		}
@@ -877,7 +877,7 @@ func (f *fileState) param(it *item) {
 
 func (f *fileState) paramParts(it *item) (string, string, string, bool, bool) {
 	name, label, typ, def, variadic := splitParam(f.text(it.Span))
-	if p := skipSpace(f.str, int(it.End)); p < len(f.str) && f.str[p] == '=' {
+	if p := srctext.SkipSpace(f.str, int(it.End)); p < len(f.str) && f.str[p] == '=' {
 		def = true // the default value is the declaration's child, not the parameter's
 	}
 	return name, label, typ, def, variadic
@@ -908,7 +908,7 @@ func (f *fileState) importRef(it *item) {
 	if strings.Contains(t[:p], "@testable") {
 		mod = "@testable " + mod
 	}
-	f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, oneLine(t), mod)
+	f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(t), mod)
 }
 
 // finish writes the refs whose Expr needed every binding of the file.
@@ -925,7 +925,7 @@ func (f *fileState) finish(ctx context.Context) {
 		if c.it < 0 {
 			v := f.facts[-1-c.it]
 			if e := f.expr(v, 0); !strings.HasPrefix(e, "?") {
-				f.addRef(c.kind, f.nodes[c.src].ID, v, oneLine(f.text(v)), e)
+				f.addRef(c.kind, f.nodes[c.src].ID, v, srctext.OneLine(f.text(v)), e)
 			}
 			continue
 		}
@@ -939,7 +939,7 @@ func (f *fileState) finish(ctx context.Context) {
 		if strings.HasPrefix(expr, "?") && (strings.HasSuffix(f.text(fn), "init") || strings.HasPrefix(f.text(fn), ".")) {
 			continue
 		}
-		r := f.addRef(c.kind, f.srcID(c.src), at, oneLine(f.text(fn)), expr)
+		r := f.addRef(c.kind, f.srcID(c.src), at, srctext.OneLine(f.text(fn)), expr)
 		r.Args = argsText(f.text(it.Role[rArgs]))
 		r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
 	}
@@ -996,5 +996,5 @@ func argsText(a string) string {
 			a = a[1:e]
 		}
 	}
-	return oneLine(strings.TrimSpace(a))
+	return srctext.OneLine(strings.TrimSpace(a))
 }
