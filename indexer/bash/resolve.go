@@ -3,6 +3,7 @@ package bash
 import (
 	"strings"
 
+	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -119,8 +120,5 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 }
 
 func edgeOf(ref *schemas.Ref) schemas.Edge {
-	return schemas.Edge{
-		Src: ref.Src, Kind: ref.Kind, File: ref.File, Line: ref.Line, Col: ref.Col, Target: ref.Target,
-		Resolution: schemas.Unresolved, Args: ref.Args, InLoop: ref.InLoop, InTry: ref.InTry, Conditional: ref.Conditional,
-	}
+	return indexer.RefEdge(ref, ref.Kind, 0, schemas.Unresolved, 0, "")
 }
