@@ -3,9 +3,7 @@ package bash
 import (
 	"context"
 	_ "embed"
-	"fmt"
 	"path"
-	"slices"
 	"strings"
 	"sync"
 
@@ -46,59 +44,14 @@ const (
 
 var roleSlots = map[string]int{"name": rName, "body": rBody, "arg": rArg}
 
-type query struct {
-	q        *indexer.Query
-	captures []indexer.CaptureInfo[kind] // by capture index
-}
+type query = indexer.CompiledQuery[kind]
 
 // compiled returns the query, compiled once and shared by every extractor.
 var compiled = sync.OnceValues(func() (*query, error) {
-	q, err := indexer.NewQuery(tree_sitter_bash.Language(), querySource)
-	if err != nil {
-		return nil, fmt.Errorf("bash query: %w", err)
-	}
-	out := &query{q: q}
-	for _, name := range q.CaptureNames() {
-		k, role, _ := strings.Cut(name, ".")
-		i := slices.Index(kindNames[:], k)
-		slot, ok := roleSlots[role]
-		if i < 0 || role != "" && !ok {
-			return nil, fmt.Errorf("bash query: unknown capture @%s", name)
-		}
-		if role == "" {
-			slot = -1
-		}
-		out.captures = append(out.captures, indexer.CaptureInfo[kind]{Kind: kind(i), Role: int8(slot)})
-	}
-	return out, nil
+	return indexer.CompileQuery[kind](Name, tree_sitter_bash.Language(), querySource, kindNames[:], roleSlots)
 })
 
-type span struct{ start, end uint32 }
-
-// item is one match of the query: the range of its main capture and the
-// ranges of its role captures.
-type item struct {
-	span
-	kind kind
-	has  uint8
-	role [numRoles]span
-}
-
-func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
-
-// SetMain and SetRole let an indexer.Collector fill items.
-func (it *item) SetMain(k kind, start, end uint32) { it.kind, it.span = k, span{start, end} }
-
-func (it *item) SetRole(r int, start, end uint32) { it.role[r], it.has = span{start, end}, it.has|1<<r }
-
-type extractor struct {
-	scanner *indexer.Scanner
-	query   *query
-	col     indexer.Collector[kind, item, *item] // reused from file to file
-	lines   []uint32
-}
-
-func (x *extractor) Close() { x.scanner.Close() }
+type span = indexer.Span
 
 // frame is a function or region the walk is inside of.
 type frame struct {
@@ -107,32 +60,28 @@ type frame struct {
 	node int32
 }
 
-func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
-	caps, errAt, hasError, err := x.scanner.Scan(ctx, src)
-	if err != nil {
-		return nil, err
-	}
-	items := x.col.Collect(caps, x.query.captures)
-	x.lines = srctext.LineStarts(x.lines[:0], src)
+// extract makes the nodes and refs of one scanned file.
+func extract(ctx context.Context, f *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
+	file, src, items, lines := f.Path, f.Src, f.Items, f.Lines
 	str := string(src)
 	test := isTestFile(file)
 	ids := indexer.IDs{Language: Name, File: file}
 	var nodes []schemas.Node
 	var refs []schemas.Ref
-	text := func(s span) string { return str[s.start:s.end] }
+	text := func(s span) string { return str[s.Start:s.End] }
 	addNode := func(kind, name string, parent int32, s span) *schemas.Node {
 		parentID := indexer.FileID(file)
 		if parent >= 0 {
 			parentID = nodes[parent].ID
 		}
-		for s.end > s.start && (src[s.end-1] == '\n' || src[s.end-1] == ' ' || src[s.end-1] == '\t' || src[s.end-1] == '\r') {
-			s.end--
+		for s.End > s.Start && (src[s.End-1] == '\n' || src[s.End-1] == ' ' || src[s.End-1] == '\t' || src[s.End-1] == '\r') {
+			s.End--
 		}
-		sl, sc := srctext.Pos(x.lines, s.start)
-		el, ec := srctext.Pos(x.lines, s.end)
+		sl, sc := srctext.Pos(lines, s.Start)
+		el, ec := srctext.Pos(lines, s.End)
 		nodes = append(nodes, schemas.Node{
 			ID: ids.Next(kind, name), Kind: kind, Name: name, QualifiedName: name, Language: Name, File: file,
-			StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec, StartByte: s.start, EndByte: s.end,
+			StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec, StartByte: s.Start, EndByte: s.End,
 			ParentID: parentID, Visibility: schemas.Public, BodyHash: xxhash.Sum64String(text(s)),
 		})
 		return &nodes[len(nodes)-1]
@@ -144,31 +93,31 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 	var docStart, docEnd uint32
 	for i := range items {
 		if indexer.Stopped(ctx, i) {
-			return nil, fmt.Errorf("extract: %w", ctx.Err())
+			return nil, nil, false
 		}
 		it := &items[i]
-		switch it.kind {
+		switch it.Kind {
 		case kDoc:
-			t := text(it.span)
+			t := text(it.Span)
 			if strings.HasPrefix(t, "#!") {
 				continue
 			}
-			if len(doc) > 0 && !onlyNewline(str[docEnd:it.start]) {
+			if len(doc) > 0 && !onlyNewline(str[docEnd:it.Start]) {
 				doc = doc[:0]
 			}
 			if len(doc) == 0 {
-				docStart = it.start
+				docStart = it.Start
 			}
 			doc = append(doc, strings.TrimSpace(strings.TrimPrefix(t, "#")))
-			docEnd = it.end
+			docEnd = it.End
 		case kFunc:
-			if len(doc) > 0 && onlyNewline(str[docEnd:it.start]) && docStart < it.start {
-				docs[it.start] = strings.Join(doc, "\n")
+			if len(doc) > 0 && onlyNewline(str[docEnd:it.Start]) && docStart < it.Start {
+				docs[it.Start] = strings.Join(doc, "\n")
 			}
 			doc = doc[:0]
 		case kVar, kDecl:
-			if v := text(it.span); it.hasRole(rName) && isScriptDir(strings.TrimSpace(v[strings.IndexByte(v, '=')+1:])) {
-				dirVars[text(it.role[rName])] = true
+			if v := text(it.Span); it.HasRole(rName) && isScriptDir(strings.TrimSpace(v[strings.IndexByte(v, '=')+1:])) {
+				dirVars[text(it.Role[rName])] = true
 			}
 		}
 	}
@@ -176,10 +125,10 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 	seen := map[string]bool{}
 	for i := range items {
 		if indexer.Stopped(ctx, i) {
-			return nil, fmt.Errorf("extract: %w", ctx.Err())
+			return nil, nil, false
 		}
 		it := &items[i]
-		for len(stack) > 0 && stack[len(stack)-1].end <= it.start {
+		for len(stack) > 0 && stack[len(stack)-1].end <= it.Start {
 			stack = stack[:len(stack)-1]
 		}
 		fn := int32(-1)
@@ -196,24 +145,24 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 				}
 			}
 		}
-		switch it.kind {
+		switch it.Kind {
 		case kFunc:
-			name := text(it.role[rName])
-			n := addNode(schemas.KindFunction, name, fn, it.span)
+			name := text(it.Role[rName])
+			n := addNode(schemas.KindFunction, name, fn, it.Span)
 			n.Exported = true
-			n.Doc = docs[it.start]
-			n.Signature = oneLine(strings.TrimSpace(str[it.start:it.role[rBody].start]))
-			n.BodyHash = xxhash.Sum64String(text(it.role[rBody]))
+			n.Doc = docs[it.Start]
+			n.Signature = oneLine(strings.TrimSpace(str[it.Start:it.Role[rBody].Start]))
+			n.BodyHash = xxhash.Sum64String(text(it.Role[rBody]))
 			n.IsTest = test && strings.HasPrefix(name, "test")
-			stack = append(stack, frame{kFunc, it.end, int32(len(nodes) - 1)})
+			stack = append(stack, frame{kFunc, it.End, int32(len(nodes) - 1)})
 		case kLoop, kCond:
-			stack = append(stack, frame{it.kind, it.end, -1})
+			stack = append(stack, frame{it.Kind, it.End, -1})
 		case kVar, kDecl:
-			name := text(it.role[rName])
-			t := text(it.span)
+			name := text(it.Role[rName])
+			t := text(it.Span)
 			word := t[:strings.IndexAny(t+" ", " \t=")]
 			kind, exported := schemas.KindVariable, false
-			if it.kind == kDecl {
+			if it.Kind == kDecl {
 				flags := declFlags(t)
 				switch {
 				case word == "local":
@@ -234,22 +183,22 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 				continue // an assignment, not a declaration
 			}
 			seen[name] = true
-			n := addNode(kind, name, -1, it.span)
+			n := addNode(kind, name, -1, it.Span)
 			n.Exported = exported
 			n.Signature = srctext.Cap(oneLine(t), 200)
 		case kCmd:
-			name := text(it.role[rName])
-			at := it.role[rName]
-			line, col := srctext.Pos(x.lines, at.start)
+			name := text(it.Role[rName])
+			at := it.Role[rName]
+			line, col := srctext.Pos(lines, at.Start)
 			src := indexer.FileID(file)
 			if fn >= 0 {
 				src = nodes[fn].ID
 			}
 			if name == "source" || name == "." {
-				if !it.hasRole(rArg) {
+				if !it.HasRole(rArg) {
 					continue
 				}
-				arg := text(it.role[rArg])
+				arg := text(it.Role[rArg])
 				refs = append(refs, schemas.Ref{File: file, Src: indexer.FileID(file), Kind: schemas.EdgeImports,
 					Target: srctext.Cap(oneLine(name+" "+arg), 200), Expr: sourceExpr(file, arg, dirVars), Line: line, Col: col})
 				continue
@@ -259,19 +208,14 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 			}
 			r := schemas.Ref{File: file, Src: src, Kind: schemas.EdgeCalls, Target: name, Expr: name, Line: line, Col: col,
 				InLoop: loop, Conditional: cond}
-			if it.role[rArg].end > 0 {
-				r.Args = srctext.Cap(oneLine(str[it.role[rName].end:it.end]), 200)
+			if it.Role[rArg].End > 0 {
+				r.Args = srctext.Cap(oneLine(str[it.Role[rName].End:it.End]), 200)
 				r.Args = strings.TrimSpace(r.Args)
 			}
 			refs = append(refs, r)
 		}
 	}
-	res := &indexer.Result{Nodes: nodes, Refs: refs, IsTest: test}
-	if hasError {
-		line, col := srctext.Pos(x.lines, errAt)
-		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
-	}
-	return res, nil
+	return nodes, refs, test
 }
 
 // isTestFile reports whether file holds tests: under a test or tests

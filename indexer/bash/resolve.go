@@ -3,6 +3,7 @@ package bash
 import (
 	"strings"
 
+	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -19,7 +20,7 @@ const (
 // resolve links source commands to files, and command words to the
 // functions of the same file or of the files it sources, transitively.
 // Command words that name no function of the snapshot make no edge.
-func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
+func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
 	files := map[string]uint64{}
 	funcs := map[string]map[string][]int32{} // file → name → functions
 	defined := map[string]bool{}
@@ -115,12 +116,9 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
 		}
 		edges = append(edges, e)
 	}
-	return edges
+	return nil, edges
 }
 
 func edgeOf(ref *schemas.Ref) schemas.Edge {
-	return schemas.Edge{
-		Src: ref.Src, Kind: ref.Kind, File: ref.File, Line: ref.Line, Col: ref.Col, Target: ref.Target,
-		Resolution: schemas.Unresolved, Args: ref.Args, InLoop: ref.InLoop, InTry: ref.InTry, Conditional: ref.Conditional,
-	}
+	return indexer.RefEdge(ref, ref.Kind, 0, schemas.Unresolved, 0, "")
 }

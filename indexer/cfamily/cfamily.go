@@ -56,6 +56,12 @@ type Lang struct {
 	query   func() (*query, error)
 }
 
+// The optional interfaces of indexer that Lang implements.
+var (
+	_ indexer.Family  = (*Lang)(nil)
+	_ indexer.Claimer = (*Lang)(nil)
+)
+
 // New returns the language of cfg.
 func New(cfg Config) *Lang {
 	return &Lang{
@@ -91,15 +97,11 @@ func (l *Lang) Claims(t *indexer.Tree, name string) bool {
 
 // NewExtractor returns an extractor for one worker.
 func (l *Lang) NewExtractor(*indexer.Tree) (indexer.Extractor, error) {
-	q, err := l.query()
+	s, err := indexer.NewMatchScanner(l.query, indexer.KeepAll)
 	if err != nil {
 		return nil, err
 	}
-	s, err := indexer.NewScanner(q.q)
-	if err != nil {
-		return nil, err
-	}
-	return &extractor{scanner: s, query: q, lang: l.cfg.Name, cpp: l.cfg.Cpp}, nil
+	return &extractor{MatchScanner: s, lang: l.cfg.Name, cpp: l.cfg.Cpp}, nil
 }
 
 // Resolve resolves the refs of both languages of the family.

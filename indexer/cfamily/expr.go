@@ -111,15 +111,15 @@ func (f *fileState) exprOf(s span, depth int) string {
 	if depth > maxExprDepth {
 		return exprExpr
 	}
-	if i, ok := f.exprs[s.key()]; ok {
+	if i, ok := f.exprs[s.Key()]; ok {
 		it := &f.items[i]
-		switch it.kind {
+		switch it.Kind {
 		case kCall:
-			fn := it.role[rObject]
-			n := "(" + itoa(countArgs(f.text(it.role[rArgs]))) + ")"
-			if j, ok := f.exprs[fn.key()]; ok && f.items[j].kind == kField {
+			fn := it.Role[rObject]
+			n := "(" + itoa(countArgs(f.text(it.Role[rArgs]))) + ")"
+			if j, ok := f.exprs[fn.Key()]; ok && f.items[j].Kind == kField {
 				fi := &f.items[j]
-				return joinExpr(f.receiver(fi, depth), normName(f.text(fi.role[rName]))+n)
+				return joinExpr(f.receiver(fi, depth), normName(f.text(fi.Role[rName]))+n)
 			}
 			raw := srctext.Squeeze(f.text(fn))
 			name := normName(raw)
@@ -132,21 +132,21 @@ func (f *fileState) exprOf(s span, depth int) string {
 				return exprExpr
 			}
 			if isQName(name) {
-				if isIdent(name) && f.lookup(name, fn.start) != nil {
+				if isIdent(name) && f.lookup(name, fn.Start) != nil {
 					return exprLocal
 				}
 				return strings.TrimPrefix(name, "::") + n
 			}
 			return exprExpr
 		case kField:
-			return joinExpr(f.receiver(it, depth), normName(f.text(it.role[rName])))
+			return joinExpr(f.receiver(it, depth), normName(f.text(it.Role[rName])))
 		case kNew, kCast:
-			if t := f.typeExpr(it.role[rType]); t != "" {
+			if t := f.typeExpr(it.Role[rType]); t != "" {
 				return "{" + t + "}"
 			}
 			return exprExpr
 		case kParen:
-			return f.exprOf(it.role[rValue], depth+1)
+			return f.exprOf(it.Role[rValue], depth+1)
 		}
 	}
 	t := srctext.Squeeze(f.text(s))
@@ -154,7 +154,7 @@ func (f *fileState) exprOf(s span, depth int) string {
 	case t == "this":
 		return t
 	case isIdent(t):
-		if b := f.lookup(t, s.start); b != nil {
+		if b := f.lookup(t, s.Start); b != nil {
 			return f.bindingExpr(b, depth)
 		}
 		return t
@@ -192,10 +192,10 @@ var smartPointers = map[string]bool{
 // for a smart pointer, its pointee through "->" and the pointer class
 // itself through ".".
 func (f *fileState) receiver(fi *item, depth int) string {
-	obj := fi.role[rObject]
-	arrow := strings.Contains(f.str[obj.end:fi.role[rName].start], "->")
+	obj := fi.Role[rObject]
+	arrow := strings.Contains(f.str[obj.End:fi.Role[rName].Start], "->")
 	if t := srctext.Squeeze(f.text(obj)); isIdent(t) {
-		if b := f.lookup(t, obj.start); b != nil && b.smart {
+		if b := f.lookup(t, obj.Start); b != nil && b.smart {
 			if !arrow {
 				return "{std::unique_ptr}"
 			}

@@ -2,7 +2,6 @@ package cfamily
 
 import (
 	"context"
-	"fmt"
 	"path"
 	"strings"
 
@@ -18,45 +17,26 @@ import (
 // range covers its declaration, not its doc comment; its body hash covers
 // its body only (the whole declaration when it has none).
 
-type span struct{ start, end uint32 }
+type (
+	span = indexer.Span
+	item = indexer.Match[kind]
+)
 
-func (s span) key() uint64 { return uint64(s.start)<<32 | uint64(s.end) }
-
-func (s span) contains(t span) bool { return s.start <= t.start && t.end <= s.end && s.end > s.start }
-
-// item is one match of the query: the range of its main capture and the
-// ranges of its role captures.
-type item struct {
-	span
-	kind kind
-	has  uint8
-	role [numRoles]span
-}
-
-func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
-
-// SetMain and SetRole let an indexer.Collector fill items.
-func (it *item) SetMain(k kind, start, end uint32) { it.kind, it.span = k, span{start, end} }
-
-func (it *item) SetRole(r int, start, end uint32) { it.role[r], it.has = span{start, end}, it.has|1<<r }
+// encloses reports whether t lies within s, s not being empty.
+func encloses(s, t span) bool { return s.Start <= t.Start && t.End <= s.End && s.End > s.Start }
 
 type extractor struct {
-	scanner *indexer.Scanner
-	query   *query
-	lang    string
-	cpp     bool
-	col     indexer.Collector[kind, item, *item] // reused from file to file
-	lines   []uint32
+	*indexer.MatchScanner[kind]
+	lang  string
+	cpp   bool
+	lines []uint32
 }
 
-func (x *extractor) Close() { x.scanner.Close() }
-
 func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
-	caps, errAt, hasError, err := x.scanner.Scan(ctx, src)
+	items, err := x.Scan(ctx, src)
 	if err != nil {
 		return nil, err
 	}
-	items := x.col.Collect(caps, x.query.captures)
 	x.lines = srctext.LineStarts(x.lines[:0], src)
 	f := &fileState{
 		path: file, lang: x.lang, cpp: x.cpp, src: src, str: string(src), lines: x.lines, test: isTestFile(file),
@@ -70,15 +50,7 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 	f.prepare(ctx)
 	f.run(ctx)
 	f.finish(ctx)
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("extract: %w", err)
-	}
-	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
-	if hasError {
-		line, col := srctext.Pos(f.lines, errAt)
-		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
-	}
-	return res, nil
+	return x.Result(ctx, f.nodes, f.refs, f.test)
 }
 
 // isTestFile reports whether file holds tests by C and C++ conventions:
@@ -214,7 +186,7 @@ type fileState struct {
 	noUses     []span           // ranges whose type names are no uses: a test macro's arguments
 }
 
-func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
+func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
 
 // prepare indexes what the walk looks up by position: doc comments,
 // expressions, function declarators and initializers.
@@ -232,38 +204,38 @@ func (f *fileState) prepare(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		switch it.kind {
+		switch it.Kind {
 		case kDoc:
-			if len(doc) > 0 && uint32(skipSpace(f.str, int(docEnd))) != it.start {
+			if len(doc) > 0 && uint32(skipSpace(f.str, int(docEnd))) != it.Start {
 				flush()
 			}
 			// A trailing comment on the line of code before it documents nothing.
-			if p := strings.LastIndexByte(f.str[:it.start], '\n'); strings.TrimSpace(f.str[p+1:it.start]) != "" {
+			if p := strings.LastIndexByte(f.str[:it.Start], '\n'); strings.TrimSpace(f.str[p+1:it.Start]) != "" {
 				continue
 			}
-			doc = append(doc, f.text(it.span))
-			docEnd = it.end
+			doc = append(doc, f.text(it.Span))
+			docEnd = it.End
 		case kCall, kField, kParen, kCast, kNew:
-			f.exprs[it.key()] = int32(i)
+			f.exprs[it.Key()] = int32(i)
 		case kFdecl:
-			if _, ok := f.fdecls[it.role[rName].start]; !ok {
-				f.fdecls[it.role[rName].start] = int32(i)
+			if _, ok := f.fdecls[it.Role[rName].Start]; !ok {
+				f.fdecls[it.Role[rName].Start] = int32(i)
 			}
 		case kInit:
-			f.inits[it.start] = it.role[rValue]
+			f.inits[it.Start] = it.Role[rValue]
 		case kTDef:
-			f.tdefs[it.key()] = true
+			f.tdefs[it.Key()] = true
 		case kSpec:
 			// struct s { ... } defines s, struct s; declares it: neither uses it.
-			if strings.ContainsRune(f.text(it.span), '{') || strings.HasPrefix(f.str[skipSpace(f.str, int(it.end)):], ";") {
-				f.tdefs[it.role[rName].key()] = true
+			if strings.ContainsRune(f.text(it.Span), '{') || strings.HasPrefix(f.str[skipSpace(f.str, int(it.End)):], ";") {
+				f.tdefs[it.Role[rName].Key()] = true
 			}
 		case kTypedef:
-			if ns, ok := f.declName(it.role[rName]); ok {
-				f.tdefs[ns.key()] = true
+			if ns, ok := f.declName(it.Role[rName]); ok {
+				f.tdefs[ns.Key()] = true
 			}
 		case kTParam:
-			f.tvars = append(f.tvars, tvar{it.span, f.text(it.role[rName])})
+			f.tvars = append(f.tvars, tvar{it.Span, f.text(it.Role[rName])})
 		}
 	}
 	flush()
@@ -278,7 +250,7 @@ func (f *fileState) typeExpr(t span) string {
 	}
 	head, _, _ := strings.Cut(n, "::")
 	for _, v := range f.tvars {
-		if v.name == head && v.scope.start <= t.start && t.start < v.scope.end {
+		if v.name == head && v.scope.Start <= t.Start && t.Start < v.scope.End {
 			return ""
 		}
 	}
@@ -322,8 +294,8 @@ func flagsIn(s string) uint32 {
 // pointer and reference marks, qualifiers and parentheses. The name may
 // be qualified (A::f), a destructor (~A) or an operator.
 func (f *fileState) declName(s span) (span, bool) {
-	t := f.str[:s.end]
-	p := int(s.start)
+	t := f.str[:s.End]
+	p := int(s.Start)
 	for p < len(t) {
 		c := t[p]
 		switch {
@@ -387,7 +359,7 @@ func (f *fileState) declName(s span) (span, bool) {
 	if p == start {
 		return span{}, false
 	}
-	return span{uint32(start), uint32(p)}, true
+	return span{Start: uint32(start), End: uint32(p)}, true
 }
 
 // normName turns a declared name as written into its qualified form:
@@ -418,21 +390,21 @@ func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int3
 	if parent >= 0 {
 		parentID = f.nodes[parent].ID
 	}
-	sl, sc := srctext.Pos(f.lines, s.start)
-	el, ec := srctext.Pos(f.lines, s.end)
+	sl, sc := srctext.Pos(f.lines, s.Start)
+	el, ec := srctext.Pos(f.lines, s.End)
 	f.nodes = append(f.nodes, schemas.Node{
 		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
 		Language: f.lang, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.start, EndByte: s.end, ParentID: parentID, Doc: f.docs[s.start],
+		StartByte: s.Start, EndByte: s.End, ParentID: parentID, Doc: f.docs[s.Start],
 		Visibility: schemas.Public, Exported: true,
 	})
 	return int32(len(f.nodes) - 1)
 }
 
 func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
-	line, col := srctext.Pos(f.lines, at.start)
+	line, col := srctext.Pos(f.lines, at.Start)
 	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: src, Kind: kind, Target: capText(target), Expr: expr, Line: line, Col: col,
+		File: f.path, Src: src, Kind: kind, Target: srctext.CapText(target), Expr: expr, Line: line, Col: col,
 	})
 	return &f.refs[len(f.refs)-1]
 }
@@ -527,10 +499,10 @@ func (f *fileState) run(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.start {
+		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.Start {
 			f.stack = f.stack[:len(f.stack)-1]
 		}
-		switch it.kind {
+		switch it.Kind {
 		case kNs:
 			f.namespace(it)
 		case kClass:
@@ -558,26 +530,26 @@ func (f *fileState) run(ctx context.Context) {
 		case kParam:
 			f.param(it)
 		case kRange:
-			fr := f.push(frame{kind: kRange, start: it.start, end: it.end, node: -1})
-			if n, ok := f.declName(it.role[rName]); ok {
-				b := f.bind(f.text(n), n.end, fr.end, f.declared(it.role[rType]))
+			fr := f.push(frame{kind: kRange, start: it.Start, end: it.End, node: -1})
+			if n, ok := f.declName(it.Role[rName]); ok {
+				b := f.bind(f.text(n), n.End, fr.end, f.declared(it.Role[rType]))
 				_ = b
 			}
 		case kFriend:
-			f.push(frame{kind: kFriend, start: it.start, end: it.end, node: -1})
+			f.push(frame{kind: kFriend, start: it.Start, end: it.End, node: -1})
 		case kScope, kLoop, kTry, kCond:
-			f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kBases:
 			f.bases(it)
 		case kAccess:
 			if c := f.container(); c != nil && c.kind == kClass {
-				c.access = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.text(it.span)), ":"))
+				c.access = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.text(it.Span)), ":"))
 			}
 		case kUsing:
 			f.using(it)
 		case kInclude:
-			v := strings.TrimSpace(f.text(it.role[rValue]))
-			f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.span, oneLine(f.text(it.span)), v)
+			v := strings.TrimSpace(f.text(it.Role[rValue]))
+			f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(f.text(it.Span)), v)
 		case kDefine:
 			f.define(it)
 		case kCall:
@@ -601,27 +573,27 @@ func (f *fileState) top() *frame {
 // declarator (whose node is the src, and which may construct the type).
 // A builtin type or a template parameter in scope names no type.
 func (f *fileState) typeUse(it *item) {
-	if f.tdefs[it.key()] {
+	if f.tdefs[it.Key()] {
 		return
 	}
 	for _, s := range f.noUses {
-		if s.contains(it.span) {
+		if encloses(s, it.Span) {
 			return
 		}
 	}
-	start, name := qualifiedAt(f.str, it.span)
+	start, name := qualifiedAt(f.str, it.Span)
 	name = srctext.Squeeze(name)
 	if primitives[name] || typeWords[name] || specifierWords[name] {
 		return
 	}
 	head, _, _ := strings.Cut(name, "::")
 	for _, v := range f.tvars {
-		if v.name == head && v.scope.start <= start && start < v.scope.end {
+		if v.name == head && v.scope.Start <= start && start < v.scope.End {
 			return
 		}
 	}
-	u := typeUse{span{start, it.end}, name}
-	if t := f.top(); t != nil && (t.kind == kDecl || t.kind == kFields) && t.typ.contains(u.at) {
+	u := typeUse{span{Start: start, End: it.End}, name}
+	if t := f.top(); t != nil && (t.kind == kDecl || t.kind == kFields) && encloses(t.typ, u.at) {
 		t.uses = append(t.uses, u)
 		return
 	}
@@ -636,13 +608,13 @@ func (f *fileState) typeUse(it *item) {
 func (f *fileState) flushUses(t *frame, d *item) {
 	src := f.srcID(f.context())
 	ctor := false
-	if v, ok := f.inits[d.start]; ok && f.cpp && v.start < v.end {
-		c := f.str[v.start]
-		ctor = (c == '(' || c == '{') && isIdent(strings.TrimSpace(f.str[d.start:v.start]))
+	if v, ok := f.inits[d.Start]; ok && f.cpp && v.Start < v.End {
+		c := f.str[v.Start]
+		ctor = (c == '(' || c == '{') && isIdent(strings.TrimSpace(f.str[d.Start:v.Start]))
 	}
 	for _, u := range t.uses {
-		if ctor && u.at.start == t.typ.start {
-			v := f.inits[d.start]
+		if ctor && u.at.Start == t.typ.Start {
+			v := f.inits[d.Start]
 			args := f.text(v)
 			n := countArgs("(" + args[1:len(args)-1] + ")")
 			f.addRef(schemas.EdgeInstantiates, src, u.at, u.name, "new "+u.name+"("+itoa(n)+")")
@@ -663,15 +635,15 @@ func (f *fileState) namespace(it *item) {
 	prefix, hidden := f.prefix()
 	c := f.container()
 	if c != nil && c.kind != kNs {
-		f.push(frame{kind: kNs, start: it.start, end: it.end, node: -1, qname: prefix, hidden: hidden})
+		f.push(frame{kind: kNs, start: it.Start, end: it.End, node: -1, qname: prefix, hidden: hidden})
 		return
 	}
 	name := ""
-	if it.hasRole(rName) {
-		name = srctext.Squeeze(f.text(it.role[rName]))
+	if it.HasRole(rName) {
+		name = srctext.Squeeze(f.text(it.Role[rName]))
 	}
 	if name == "" || !isQName(name) {
-		f.push(frame{kind: kNs, start: it.start, end: it.end, node: -1, qname: prefix, hidden: true})
+		f.push(frame{kind: kNs, start: it.Start, end: it.End, node: -1, qname: prefix, hidden: true})
 		return
 	}
 	qname := join(prefix, "::", strings.TrimPrefix(name, "::"))
@@ -684,27 +656,27 @@ func (f *fileState) namespace(it *item) {
 	if c != nil {
 		parent = c.node
 	}
-	n := f.addNode(schemas.KindNamespace, short, qname, parent, it.span)
+	n := f.addNode(schemas.KindNamespace, short, qname, parent, it.Span)
 	node := &f.nodes[n]
 	node.Signature = "namespace " + qname
 	node.Exported = !hidden
-	f.push(frame{kind: kNs, start: it.start, end: it.end, node: n, qname: qname, body: it.role[rBody], hidden: hidden, exported: !hidden})
+	f.push(frame{kind: kNs, start: it.Start, end: it.End, node: n, qname: qname, body: it.Role[rBody], hidden: hidden, exported: !hidden})
 }
 
 // class makes the node of a struct, union or class definition.
 func (f *fileState) class(it *item) {
 	c := f.container()
 	name := ""
-	if it.hasRole(rName) {
-		name = normName(f.text(it.role[rName]))
+	if it.HasRole(rName) {
+		name = normName(f.text(it.Role[rName]))
 	}
 	if name == "" && len(f.stack) > 0 {
-		if t := f.stack[len(f.stack)-1]; t.kind == kTypedef && t.typ == it.span {
+		if t := f.stack[len(f.stack)-1]; t.kind == kTypedef && t.typ == it.Span {
 			name = t.named
 		}
 	}
 	if c != nil && (c.kind == kFunc || c.kind == kFriend || c.kind == kEnum) || name == "" || !isQName(name) {
-		fr := frame{kind: kClass, start: it.start, end: it.end, node: -1, body: it.role[rBody], access: schemas.Public}
+		fr := frame{kind: kClass, start: it.Start, end: it.End, node: -1, body: it.Role[rBody], access: schemas.Public}
 		if c != nil && c.kind == kClass && name == "" { // an anonymous struct or union: its fields are the class's
 			fr.node, fr.qname, fr.exported = c.node, c.qname, c.exported
 			fr.access = c.access
@@ -714,7 +686,7 @@ func (f *fileState) class(it *item) {
 	}
 	kind := schemas.KindStruct
 	access := schemas.Public
-	if strings.HasPrefix(f.text(it.span), "class") {
+	if strings.HasPrefix(f.text(it.Span), "class") {
 		kind, access = schemas.KindClass, schemas.Private
 	}
 	prefix, hidden := "", false
@@ -731,31 +703,31 @@ func (f *fileState) class(it *item) {
 		}
 	}
 	qname := join(prefix, "::", strings.TrimPrefix(name, "::"))
-	n := f.addNode(kind, name[strings.LastIndex(name, ":")+1:], qname, parent, it.span)
+	n := f.addNode(kind, name[strings.LastIndex(name, ":")+1:], qname, parent, it.Span)
 	node := &f.nodes[n]
 	node.Visibility, node.Exported = vis, exported
-	body := it.role[rBody]
+	body := it.Role[rBody]
 	node.BodyHash = xxhash.Sum64String(f.text(body))
-	node.Signature = oneLine(f.str[it.start:body.start])
-	if !it.hasRole(rName) {
-		node.Signature = oneLine(f.str[it.start:body.start] + " " + name)
+	node.Signature = srctext.OneLine(f.str[it.Start:body.Start])
+	if !it.HasRole(rName) {
+		node.Signature = srctext.OneLine(f.str[it.Start:body.Start] + " " + name)
 	}
 	if f.classes == nil {
 		f.classes = map[string]int32{}
 	}
 	f.classes[qname] = n
-	f.push(frame{kind: kClass, start: it.start, end: it.end, node: n, qname: qname, body: body, access: access, exported: exported, hidden: hidden})
+	f.push(frame{kind: kClass, start: it.Start, end: it.End, node: n, qname: qname, body: body, access: access, exported: exported, hidden: hidden})
 }
 
 // enum makes the node of an enum definition.
 func (f *fileState) enum(it *item) {
 	c := f.container()
 	name := ""
-	if it.hasRole(rName) {
-		name = normName(f.text(it.role[rName]))
+	if it.HasRole(rName) {
+		name = normName(f.text(it.Role[rName]))
 	}
 	if name == "" && len(f.stack) > 0 {
-		if t := f.stack[len(f.stack)-1]; t.kind == kTypedef && t.typ == it.span {
+		if t := f.stack[len(f.stack)-1]; t.kind == kTypedef && t.typ == it.Span {
 			name = t.named
 		}
 	}
@@ -763,10 +735,10 @@ func (f *fileState) enum(it *item) {
 	if !f.cpp {
 		prefix = ""
 	}
-	head := f.str[it.start:it.role[rBody].start]
+	head := f.str[it.Start:it.Role[rBody].Start]
 	scoped := strings.HasPrefix(head, "enum class") || strings.HasPrefix(head, "enum struct")
 	if c != nil && (c.kind == kFunc || c.kind == kFriend) || name == "" || !isQName(name) {
-		f.push(frame{kind: kEnum, start: it.start, end: it.end, node: -1, qname: prefix, hidden: hidden})
+		f.push(frame{kind: kEnum, start: it.Start, end: it.End, node: -1, qname: prefix, hidden: hidden})
 		return
 	}
 	parent := int32(-1)
@@ -774,19 +746,19 @@ func (f *fileState) enum(it *item) {
 		parent = c.node
 	}
 	qname := join(prefix, "::", name)
-	n := f.addNode(schemas.KindEnum, name, qname, parent, it.span)
+	n := f.addNode(schemas.KindEnum, name, qname, parent, it.Span)
 	node := &f.nodes[n]
 	if c != nil && c.kind == kClass {
 		node.Visibility = c.access
 	}
 	node.Exported = !hidden && node.Visibility != schemas.Private
-	node.BodyHash = xxhash.Sum64String(f.text(it.role[rBody]))
-	node.Signature = oneLine(head)
+	node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
+	node.Signature = srctext.OneLine(head)
 	qn := prefix
 	if scoped {
 		qn = qname
 	}
-	f.push(frame{kind: kEnum, start: it.start, end: it.end, node: n, qname: qn, scoped: scoped, exported: node.Exported, hidden: hidden})
+	f.push(frame{kind: kEnum, start: it.Start, end: it.End, node: n, qname: qn, scoped: scoped, exported: node.Exported, hidden: hidden})
 }
 
 // enumerator makes the constant of an enumerator: in the enclosing scope
@@ -796,17 +768,17 @@ func (f *fileState) enumerator(it *item) {
 	if c == nil || c.kind != kEnum || c.node < 0 {
 		return
 	}
-	name := f.text(it.role[rName])
+	name := f.text(it.Role[rName])
 	sep := "::"
 	if !c.scoped && !f.cpp {
 		sep = "."
 	}
-	n := f.addNode(schemas.KindConstant, name, join(c.qname, sep, name), c.node, it.span)
+	n := f.addNode(schemas.KindConstant, name, join(c.qname, sep, name), c.node, it.Span)
 	node := &f.nodes[n]
 	node.Exported = c.exported
 	node.IsStatic = true
-	node.Signature = oneLine(f.text(it.span))
-	node.BodyHash = xxhash.Sum64String(f.text(it.span))
+	node.Signature = srctext.OneLine(f.text(it.Span))
+	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 }
 
 // typedef makes the type alias of a typedef, or names the anonymous
@@ -815,7 +787,7 @@ func (f *fileState) typedef(it *item) {
 	if c := f.container(); c != nil && (c.kind == kFunc || c.kind == kFriend) {
 		return
 	}
-	ns, ok := f.declName(it.role[rName])
+	ns, ok := f.declName(it.Role[rName])
 	if !ok {
 		return
 	}
@@ -823,7 +795,7 @@ func (f *fileState) typedef(it *item) {
 	if !isIdent(name) {
 		return
 	}
-	typ := it.role[rType]
+	typ := it.Role[rType]
 	tt := f.text(typ)
 	if sp := specName(tt); sp == "" && strings.ContainsRune(tt, '{') {
 		// typedef struct { ... } name: the struct takes the name.
@@ -833,7 +805,7 @@ func (f *fileState) typedef(it *item) {
 				return
 			}
 		}
-		f.push(frame{kind: kTypedef, start: it.start, end: it.end, node: -1, typ: typ, named: name})
+		f.push(frame{kind: kTypedef, start: it.Start, end: it.End, node: -1, typ: typ, named: name})
 		return
 	}
 	target := specName(tt)
@@ -845,7 +817,7 @@ func (f *fileState) typedef(it *item) {
 		expr = "{" + target + "}"
 	}
 	if strings.ContainsRune(tt, '{') {
-		f.push(frame{kind: kTypedef, start: it.start, end: it.end, node: -1, typ: typ, named: target})
+		f.push(frame{kind: kTypedef, start: it.Start, end: it.End, node: -1, typ: typ, named: target})
 	}
 	if target == name && !f.cpp {
 		return // typedef struct foo foo: the struct is the type
@@ -863,19 +835,19 @@ func (f *fileState) aliasNode(it *item, name, expr string) {
 	if c := f.container(); f.cpp && c != nil {
 		parent = c.node
 	}
-	n := f.addNode(schemas.KindTypeAlias, name, join(prefix, "::", name), parent, it.span)
+	n := f.addNode(schemas.KindTypeAlias, name, join(prefix, "::", name), parent, it.Span)
 	node := &f.nodes[n]
 	node.Exported = !hidden
-	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.text(it.span)), ";"))
-	node.BodyHash = xxhash.Sum64String(f.text(it.span))
+	node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.text(it.Span)), ";"))
+	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	if expr != "" {
-		f.addRef(schemas.RefType, node.ID, it.span, node.Signature, expr)
+		f.addRef(schemas.RefType, node.ID, it.Span, node.Signature, expr)
 	}
 	// The alias is the code its type is written in.
-	if t := f.top(); t != nil && t.kind == kTypedef && t.start == it.start {
+	if t := f.top(); t != nil && t.kind == kTypedef && t.start == it.Start {
 		t.node = n
 	} else {
-		f.push(frame{kind: kAlias, start: it.start, end: it.end, node: n})
+		f.push(frame{kind: kAlias, start: it.Start, end: it.End, node: n})
 	}
 }
 
@@ -884,9 +856,9 @@ func (f *fileState) alias(it *item) {
 	if c := f.container(); c != nil && (c.kind == kFunc || c.kind == kFriend) {
 		return
 	}
-	name := f.text(it.role[rName])
+	name := f.text(it.Role[rName])
 	expr := ""
-	if t := f.typeExpr(it.role[rType]); t != "" {
+	if t := f.typeExpr(it.Role[rType]); t != "" {
 		expr = "{" + t + "}"
 	}
 	f.aliasNode(it, name, expr)
@@ -895,20 +867,20 @@ func (f *fileState) alias(it *item) {
 // function makes the node of a function or method definition.
 func (f *fileState) function(i int) {
 	it := &f.items[i]
-	fr := f.push(frame{kind: kFunc, start: it.start, end: it.end, node: -1, body: it.role[rBody]})
+	fr := f.push(frame{kind: kFunc, start: it.Start, end: it.End, node: -1, body: it.Role[rBody]})
 	c := f.container2(fr)
-	fd, ok := f.fdeclIn(it.role[rName])
+	fd, ok := f.fdeclIn(it.Role[rName])
 	if !ok || c != nil && (c.kind == kFunc || c.kind == kFriend || c.kind == kEnum) {
 		return
 	}
 	d := &f.items[fd]
-	nameSpan := d.role[rName]
+	nameSpan := d.Role[rName]
 	name := normName(f.text(nameSpan))
 	if !isQName(name) && !strings.Contains(name, "operator") {
 		return
 	}
 	name = strings.TrimPrefix(name, "::")
-	flags := flagsIn(f.str[it.start:nameSpan.start])
+	flags := flagsIn(f.str[it.Start:nameSpan.Start])
 	prefix, hidden := "", false
 	parent := int32(-1)
 	if c != nil {
@@ -954,8 +926,8 @@ func (f *fileState) function(i int) {
 			}
 		}
 	case testMacros[name] && f.cpp:
-		f.noUses = append(f.noUses, d.role[rParams]) // the suite and test names
-		args := splitTop(strings.Trim(f.text(d.role[rParams]), "()"))
+		f.noUses = append(f.noUses, d.Role[rParams]) // the suite and test names
+		args := splitTop(strings.Trim(f.text(d.Role[rParams]), "()"))
 		if len(args) == 2 {
 			short = strings.TrimSpace(args[0]) + "." + strings.TrimSpace(args[1])
 			isTest = true
@@ -968,19 +940,19 @@ func (f *fileState) function(i int) {
 			qname = name
 		}
 	}
-	n := f.addNode(kind, short, qname, parent, it.span)
+	n := f.addNode(kind, short, qname, parent, it.Span)
 	node := &f.nodes[n]
 	node.Visibility, node.Exported, node.IsStatic = vis, exported, static
 	node.IsTest = isTest || f.test && kind == schemas.KindFunction && (strings.HasPrefix(short, "test_") || strings.HasPrefix(short, "Test"))
-	node.Signature = oneLine(f.str[it.start:it.role[rBody].start])
-	node.BodyHash = xxhash.Sum64String(f.text(it.role[rBody]))
+	node.Signature = srctext.OneLine(f.str[it.Start:it.Role[rBody].Start])
+	node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
 	fr.node = n
-	if it.hasRole(rType) && !isTest {
-		if t := f.typeExpr(it.role[rType]); t != "" {
-			f.addRef(schemas.RefResult, node.ID, it.role[rType], oneLine(f.text(it.role[rType])), "{"+t+"}")
+	if it.HasRole(rType) && !isTest {
+		if t := f.typeExpr(it.Role[rType]); t != "" {
+			f.addRef(schemas.RefResult, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
 		}
 	}
-	fr.sig = &sigFrame{params: d.role[rParams], node: n, qname: qname, name: short}
+	fr.sig = &sigFrame{params: d.Role[rParams], node: n, qname: qname, name: short}
 	if !isTest {
 		f.sigs = append(f.sigs, fr.sig)
 	}
@@ -1000,19 +972,19 @@ func (f *fileState) fdeclIn(s span) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	i, ok := f.fdecls[n.start]
-	return int(i), ok && s.contains(f.items[i].span)
+	i, ok := f.fdecls[n.Start]
+	return int(i), ok && encloses(s, f.items[i].Span)
 }
 
 // declaration opens a declaration: of locals, of members of a class, or
 // of globals, prototypes and externs.
 func (f *fileState) declaration(it *item) {
 	c := f.container()
-	limit := it.end
-	if it.hasRole(rType) {
-		limit = it.role[rType].start
+	limit := it.End
+	if it.HasRole(rType) {
+		limit = it.Role[rType].Start
 	}
-	fr := frame{kind: it.kind, start: it.start, end: it.end, node: -1, typ: it.role[rType], flags: flagsIn(f.str[it.start:limit])}
+	fr := frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, typ: it.Role[rType], flags: flagsIn(f.str[it.Start:limit])}
 	switch {
 	case c != nil && (c.kind == kFriend || c.kind == kEnum):
 		fr.kind = kFriend
@@ -1033,19 +1005,19 @@ func (f *fileState) declarator(it *item) {
 		return
 	}
 	t := f.stack[len(f.stack)-1]
-	if t.kind != kDecl && t.kind != kFields || !(span{t.start, t.end}).contains(it.span) {
+	if t.kind != kDecl && t.kind != kFields || !encloses(span{Start: t.start, End: t.end}, it.Span) {
 		return
 	}
-	ns, ok := f.declName(it.span)
+	ns, ok := f.declName(it.Span)
 	if !ok {
 		return
 	}
 	name := normName(f.text(ns))
-	fdi, isFunc := f.fdecls[ns.start]
-	if isFunc && !it.span.contains(f.items[fdi].span) {
+	fdi, isFunc := f.fdecls[ns.Start]
+	if isFunc && !encloses(it.Span, f.items[fdi].Span) {
 		isFunc = false
 	}
-	value, hasValue := f.inits[it.start]
+	value, hasValue := f.inits[it.Start]
 	if t.kind == kDecl && t.scoped { // locals
 		if isFunc || !isIdent(name) {
 			return
@@ -1055,7 +1027,7 @@ func (f *fileState) declarator(it *item) {
 			return
 		}
 		e := f.declared(t.typ)
-		b := f.bind(name, ns.end, end, e)
+		b := f.bind(name, ns.End, end, e)
 		if hasValue && typeName(f.text(t.typ)) == "" && strings.Contains(f.text(t.typ), "auto") {
 			b.value, b.state = value, 0
 			v := srctext.Squeeze(f.text(value))
@@ -1080,9 +1052,9 @@ func (f *fileState) declarator(it *item) {
 		if testMacros[name] || t.flags&mTypedef != 0 {
 			return
 		}
-		sf := &sigFrame{params: d.role[rParams], node: -1, declares: true, qname: qname, name: name, at: ns}
+		sf := &sigFrame{params: d.Role[rParams], node: -1, declares: true, qname: qname, name: name, at: ns}
 		f.sigs = append(f.sigs, sf)
-		f.push(frame{kind: kDeclarator, start: it.start, end: it.end, node: -1, sig: sf})
+		f.push(frame{kind: kDeclarator, start: it.Start, end: it.End, node: -1, sig: sf})
 		return
 	}
 	if t.flags&mTypedef != 0 {
@@ -1093,25 +1065,25 @@ func (f *fileState) declarator(it *item) {
 		return
 	}
 	kind := schemas.KindVariable
-	if t.flags&(mConst|mConstexpr) != 0 && !strings.Contains(f.str[t.typ.end:ns.start], "*") {
+	if t.flags&(mConst|mConstexpr) != 0 && !strings.Contains(f.str[t.typ.End:ns.Start], "*") {
 		kind = schemas.KindConstant
 	}
 	parent := int32(-1)
 	if c != nil && f.cpp {
 		parent = c.node
 	}
-	n := f.addNode(kind, name, qname, parent, span{t.start, t.end})
+	n := f.addNode(kind, name, qname, parent, span{Start: t.start, End: t.end})
 	node := &f.nodes[n]
 	node.Doc = f.docs[t.start]
 	node.Visibility = visibility(t.flags)
 	node.Exported = t.flags&mStatic == 0 && !hidden
 	node.IsStatic = t.flags&mStatic != 0
-	node.Signature = oneLine(f.str[t.start:t.typ.end] + " " + f.text(it.span))
-	node.BodyHash = xxhash.Sum64String(f.text(it.span))
+	node.Signature = srctext.OneLine(f.str[t.start:t.typ.End] + " " + f.text(it.Span))
+	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	if tn := f.typeExpr(t.typ); tn != "" {
-		f.addRef(schemas.RefType, node.ID, t.typ, oneLine(f.text(t.typ)), "{"+tn+"}")
+		f.addRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
 	}
-	f.push(frame{kind: kDeclarator, start: it.start, end: it.end, node: n})
+	f.push(frame{kind: kDeclarator, start: it.Start, end: it.End, node: n})
 }
 
 // member makes the node of a field, or of a method declared in its class.
@@ -1133,38 +1105,38 @@ func (f *fileState) member(it *item, t, c *frame, ns span, name string, isFunc b
 	if !isQName(name) && !strings.Contains(name, "operator") {
 		return
 	}
-	n := f.addNode(kind, short, c.qname+f.sep+name, c.node, span{t.start, t.end})
+	n := f.addNode(kind, short, c.qname+f.sep+name, c.node, span{Start: t.start, End: t.end})
 	node := &f.nodes[n]
 	node.Doc = f.docs[t.start]
 	node.Visibility = c.access
 	node.Exported = c.exported && c.access != schemas.Private
 	node.IsStatic = t.flags&mStatic != 0
-	node.BodyHash = xxhash.Sum64String(f.text(it.span))
+	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	if isFunc {
 		d := &f.items[fdi]
-		after := srctext.Squeeze(f.str[d.end:t.end])
+		after := srctext.Squeeze(f.str[d.End:t.end])
 		node.IsAbstract = strings.HasPrefix(after, "=0")
-		node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.str[t.start:t.end]), ";"))
-		sf := &sigFrame{params: d.role[rParams], node: n, declares: true, qname: node.QualifiedName, name: name, at: ns}
+		node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.str[t.start:t.end]), ";"))
+		sf := &sigFrame{params: d.Role[rParams], node: n, declares: true, qname: node.QualifiedName, name: name, at: ns}
 		f.sigs = append(f.sigs, sf)
-		f.push(frame{kind: kDeclarator, start: it.start, end: it.end, node: n, sig: sf})
-		if t.typ.end > t.typ.start {
+		f.push(frame{kind: kDeclarator, start: it.Start, end: it.End, node: n, sig: sf})
+		if t.typ.End > t.typ.Start {
 			if tn := f.typeExpr(t.typ); tn != "" {
-				f.addRef(schemas.RefResult, node.ID, t.typ, oneLine(f.text(t.typ)), "{"+tn+"}")
+				f.addRef(schemas.RefResult, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
 			}
 		}
 		return
 	}
-	if t.typ.end > t.typ.start {
-		node.Signature = oneLine(f.str[t.start:t.typ.end] + " " + f.text(it.span))
-		if tn := f.typeExpr(t.typ); tn != "" && !strings.Contains(f.text(it.span), "(") {
-			f.addRef(schemas.RefType, node.ID, t.typ, oneLine(f.text(t.typ)), "{"+tn+"}")
+	if t.typ.End > t.typ.Start {
+		node.Signature = srctext.OneLine(f.str[t.start:t.typ.End] + " " + f.text(it.Span))
+		if tn := f.typeExpr(t.typ); tn != "" && !strings.Contains(f.text(it.Span), "(") {
+			f.addRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
 		}
 	}
-	if strings.Contains(f.text(it.span), "(") { // a function pointer
+	if strings.Contains(f.text(it.Span), "(") { // a function pointer
 		node.Decorators = append(node.Decorators, "function_pointer")
 	}
-	f.push(frame{kind: kDeclarator, start: it.start, end: it.end, node: n})
+	f.push(frame{kind: kDeclarator, start: it.Start, end: it.End, node: n})
 }
 
 // param handles a parameter: a binding of its function, and a parameter
@@ -1175,36 +1147,36 @@ func (f *fileState) param(it *item) {
 	}
 	t := f.stack[len(f.stack)-1]
 	sf := t.sig
-	if sf == nil || !sf.params.contains(it.span) || it.start < sf.lastParam {
+	if sf == nil || !encloses(sf.params, it.Span) || it.Start < sf.lastParam {
 		return
 	}
-	sf.lastParam = it.end
-	txt := f.text(it.span)
+	sf.lastParam = it.End
+	txt := f.text(it.Span)
 	var ns span
 	named := false
-	if it.hasRole(rName) {
-		ns, named = f.declName(it.role[rName])
+	if it.HasRole(rName) {
+		ns, named = f.declName(it.Role[rName])
 	}
 	sig := txt
 	if named {
-		sig = f.str[it.start:ns.start] + f.str[ns.end:it.end]
+		sig = f.str[it.Start:ns.Start] + f.str[ns.End:it.End]
 	}
 	if i := strings.IndexByte(sig, '='); i >= 0 && !strings.Contains(sig[:i], "(") {
 		sig = sig[:i] + "="
 	}
-	sf.sigs = append(sf.sigs, strings.ReplaceAll(oneLine(sig), " =", "="))
+	sf.sigs = append(sf.sigs, strings.ReplaceAll(srctext.OneLine(sig), " =", "="))
 	if t.kind == kFunc && named && isIdent(f.text(ns)) {
-		f.smart(f.bind(f.text(ns), t.start, t.end, f.declared(it.role[rType])), it.role[rType])
+		f.smart(f.bind(f.text(ns), t.start, t.end, f.declared(it.Role[rType])), it.Role[rType])
 	}
 }
 
 // bases records the base classes of a C++ class.
 func (f *fileState) bases(it *item) {
 	c := f.container()
-	if c == nil || c.kind != kClass || c.node < 0 || it.start >= c.body.start {
+	if c == nil || c.kind != kClass || c.node < 0 || it.Start >= c.body.Start {
 		return
 	}
-	txt := strings.TrimPrefix(strings.TrimSpace(f.text(it.span)), ":")
+	txt := strings.TrimPrefix(strings.TrimSpace(f.text(it.Span)), ":")
 	for _, b := range splitTop(txt) {
 		var words []string
 		for _, w := range strings.Fields(stripTemplates(b)) {
@@ -1221,19 +1193,19 @@ func (f *fileState) bases(it *item) {
 		head, _, _ := strings.Cut(name, "::")
 		skip := false
 		for _, v := range f.tvars {
-			if v.name == head && v.scope.start <= it.start && it.start < v.scope.end {
+			if v.name == head && v.scope.Start <= it.Start && it.Start < v.scope.End {
 				skip = true
 			}
 		}
 		if !skip {
-			f.addRef(schemas.EdgeExtends, f.nodes[c.node].ID, it.span, oneLine(b), name)
+			f.addRef(schemas.EdgeExtends, f.nodes[c.node].ID, it.Span, srctext.OneLine(b), name)
 		}
 	}
 }
 
 // using records a using directive or declaration.
 func (f *fileState) using(it *item) {
-	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.text(it.span)), ";"))
+	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.text(it.Span)), ";"))
 	t, ok := strings.CutPrefix(t, "using")
 	if !ok {
 		return
@@ -1260,43 +1232,43 @@ func (f *fileState) using(it *item) {
 	if c := f.container(); c != nil && c.kind == kClass {
 		return // a using-declaration of a base's member
 	}
-	f.addRef(schemas.RefUsing, f.srcID(f.context()), it.span, oneLine(f.text(it.span)), expr)
+	f.addRef(schemas.RefUsing, f.srcID(f.context()), it.Span, srctext.OneLine(f.text(it.Span)), expr)
 }
 
 // define makes the node of a macro with a value: a function-like macro
 // is a function, an object-like one a constant. Macros without a value
 // (include guards, feature flags) make no node.
 func (f *fileState) define(it *item) {
-	if !it.hasRole(rValue) && !it.hasRole(rParams) {
+	if !it.HasRole(rValue) && !it.HasRole(rParams) {
 		return
 	}
-	name := f.text(it.role[rName])
+	name := f.text(it.Role[rName])
 	kind := schemas.KindConstant
-	if it.hasRole(rParams) {
+	if it.HasRole(rParams) {
 		kind = schemas.KindFunction
 	}
-	n := f.addNode(kind, name, name, -1, span{it.start, uint32(max(int(it.start), trimEnd(f.str, int(it.end))))})
+	n := f.addNode(kind, name, name, -1, span{Start: it.Start, End: uint32(max(int(it.Start), trimEnd(f.str, int(it.End))))})
 	node := &f.nodes[n]
 	node.Decorators = []string{"macro"}
-	end := it.role[rName].end
-	if it.hasRole(rParams) {
-		end = it.role[rParams].end
+	end := it.Role[rName].End
+	if it.HasRole(rParams) {
+		end = it.Role[rParams].End
 	}
-	sig := f.str[it.start:end]
-	if kind == schemas.KindConstant && it.hasRole(rValue) {
-		sig += " " + strings.TrimSpace(f.text(it.role[rValue]))
+	sig := f.str[it.Start:end]
+	if kind == schemas.KindConstant && it.HasRole(rValue) {
+		sig += " " + strings.TrimSpace(f.text(it.Role[rValue]))
 	}
-	node.Signature = oneLine(sig)
-	node.BodyHash = xxhash.Sum64String(f.text(it.span))
-	if it.hasRole(rParams) {
-		params := strings.Trim(f.text(it.role[rParams]), "()")
+	node.Signature = srctext.OneLine(sig)
+	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	if it.HasRole(rParams) {
+		params := strings.Trim(f.text(it.Role[rParams]), "()")
 		var sigs []string
 		if strings.TrimSpace(params) != "" {
 			for _, p := range splitTop(params) {
 				sigs = append(sigs, strings.TrimSpace(p))
 			}
 		}
-		f.addRef(schemas.RefParams, node.ID, it.role[rName], name, strings.Join(sigs, ","))
+		f.addRef(schemas.RefParams, node.ID, it.Role[rName], name, strings.Join(sigs, ","))
 	}
 }
 
@@ -1322,7 +1294,7 @@ func (f *fileState) finish(ctx context.Context) {
 		p := strings.Join(sigs, ",")
 		if sf.node >= 0 {
 			n := &f.nodes[sf.node]
-			f.addRef(schemas.RefParams, n.ID, span{n.StartByte, n.EndByte}, n.Name, p)
+			f.addRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, p)
 		}
 		if sf.declares {
 			src := indexer.FileID(f.path)
@@ -1340,43 +1312,43 @@ func (f *fileState) finish(ctx context.Context) {
 		it := &f.items[c.it]
 		var at span
 		var target, expr, args string
-		switch it.kind {
+		switch it.Kind {
 		case kCall:
-			fn := it.role[rObject]
+			fn := it.Role[rObject]
 			at = fn
-			target = oneLine(f.text(fn))
-			n := "(" + itoa(countArgs(f.text(it.role[rArgs]))) + ")"
-			if j, ok := f.exprs[fn.key()]; ok && f.items[j].kind == kField {
+			target = srctext.OneLine(f.text(fn))
+			n := "(" + itoa(countArgs(f.text(it.Role[rArgs]))) + ")"
+			if j, ok := f.exprs[fn.Key()]; ok && f.items[j].Kind == kField {
 				fi := &f.items[j]
-				at = fi.role[rName]
-				expr = joinExpr(f.receiver(fi, 0), normName(f.text(fi.role[rName]))+n)
+				at = fi.Role[rName]
+				expr = joinExpr(f.receiver(fi, 0), normName(f.text(fi.Role[rName]))+n)
 			} else if name := normName(f.text(fn)); notCalls[name] {
 				continue
 			} else if isQName(name) {
 				expr = strings.TrimPrefix(name, "::") + n
-				if isIdent(name) && f.lookup(name, fn.start) != nil {
+				if isIdent(name) && f.lookup(name, fn.Start) != nil {
 					expr = exprLocal
 				}
 			} else {
 				expr = exprExpr
 			}
-			args = argsText(f.text(it.role[rArgs]))
+			args = argsText(f.text(it.Role[rArgs]))
 		case kNew:
-			at = it.span
-			target = "new " + oneLine(f.text(it.role[rType]))
-			t := f.typeExpr(it.role[rType])
+			at = it.Span
+			target = "new " + srctext.OneLine(f.text(it.Role[rType]))
+			t := f.typeExpr(it.Role[rType])
 			if t == "" {
 				continue
 			}
 			n := 0
-			if it.hasRole(rArgs) {
-				n = countArgs(f.text(it.role[rArgs]))
-				args = argsText(f.text(it.role[rArgs]))
+			if it.HasRole(rArgs) {
+				n = countArgs(f.text(it.Role[rArgs]))
+				args = argsText(f.text(it.Role[rArgs]))
 			}
 			expr = "new " + t + "(" + itoa(n) + ")"
 		}
 		r := f.addRef(c.kind, f.srcID(c.src), at, target, expr)
-		r.Args, r.InLoop, r.InTry, r.Conditional = capText(args), c.loop, c.try, c.cond
+		r.Args, r.InLoop, r.InTry, r.Conditional = srctext.CapText(args), c.loop, c.try, c.cond
 	}
 }
 
@@ -1385,7 +1357,7 @@ func argsText(a string) string {
 	if len(a) >= 2 && (a[0] == '(' && a[len(a)-1] == ')' || a[0] == '{' && a[len(a)-1] == '}') {
 		a = a[1 : len(a)-1]
 	}
-	return oneLine(strings.TrimSpace(a))
+	return srctext.OneLine(strings.TrimSpace(a))
 }
 
 // smart marks b a smart pointer when its declared type t is one.

@@ -20,7 +20,7 @@ func TestPlanMatchesCursor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	languagetest.CheckPlan(t, q.q.Planned(), l, "github.com/tree-sitter/tree-sitter-c", []string{".c", ".h"},
+	languagetest.CheckPlan(t, q.Query.Planned(), l, "github.com/tree-sitter/tree-sitter-c", []string{".c", ".h"},
 		"../../testdata/c/shop/*/*.[ch]")
 }
 

@@ -2,8 +2,6 @@ package cfamily
 
 import (
 	_ "embed"
-	"fmt"
-	"strings"
 	"unsafe"
 
 	"github.com/graphsnap/snap/indexer"
@@ -74,8 +72,6 @@ const (
 	rValue  = 4
 	rArgs   = 5
 	rObject = 6
-
-	numRoles = 7
 )
 
 var roleSlots = map[string]int{
@@ -83,10 +79,7 @@ var roleSlots = map[string]int{
 	"args": rArgs, "object": rObject,
 }
 
-type query struct {
-	q        *indexer.Query
-	captures []indexer.CaptureInfo[kind] // by capture index
-}
+type query = indexer.CompiledQuery[kind]
 
 // compileQuery compiles the query of a dialect for its grammar.
 func compileQuery(grammar unsafe.Pointer, cpp bool) (*query, error) {
@@ -94,30 +87,5 @@ func compileQuery(grammar unsafe.Pointer, cpp bool) (*query, error) {
 	if cpp {
 		src += querySourceCpp
 	}
-	q, err := indexer.NewQuery(grammar, src)
-	if err != nil {
-		return nil, fmt.Errorf("cfamily query: %w", err)
-	}
-	out := &query{q: q}
-	for _, name := range q.CaptureNames() {
-		k, role, _ := strings.Cut(name, ".")
-		ci := indexer.CaptureInfo[kind]{Kind: numKinds, Role: -1}
-		for i, n := range kindNames {
-			if n == k {
-				ci.Kind = kind(i)
-			}
-		}
-		if role != "" {
-			slot, ok := roleSlots[role]
-			if !ok {
-				ci.Kind = numKinds
-			}
-			ci.Role = int8(slot)
-		}
-		if ci.Kind == numKinds {
-			return nil, fmt.Errorf("cfamily query: unknown capture @%s", name)
-		}
-		out.captures = append(out.captures, ci)
-	}
-	return out, nil
+	return indexer.CompileQuery[kind]("cfamily", grammar, src, kindNames[:], roleSlots)
 }

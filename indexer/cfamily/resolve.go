@@ -132,8 +132,7 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
 		ref := &refs[i]
 		switch ref.Kind {
 		case schemas.EdgeCalls, schemas.EdgeInstantiates, schemas.EdgeExtends, schemas.EdgeReferences:
-			e := schemas.Edge{Src: ref.Src, Kind: ref.Kind, File: ref.File, Line: ref.Line, Col: ref.Col,
-				Target: ref.Target, Args: ref.Args, InLoop: ref.InLoop, InTry: ref.InTry, Conditional: ref.Conditional}
+			e := indexer.RefEdge(ref, ref.Kind, 0, "", 0, "")
 			var t found
 			switch ref.Kind {
 			case schemas.EdgeCalls:

@@ -6,11 +6,6 @@ import (
 	"github.com/graphsnap/snap/indexer/srctext"
 )
 
-// maxText caps the texts copied into rows (signatures, targets, args).
-const maxText = 200
-
-func capText(s string) string { return srctext.Cap(s, maxText) }
-
 func isIdentStart(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80 || c == '$'
 }
@@ -38,11 +33,6 @@ func skipSpace(s string, p int) int {
 		p++
 	}
 	return p
-}
-
-// oneLine collapses runs of white space to one space, and caps the text.
-func oneLine(s string) string {
-	return capText(strings.Join(strings.Fields(s), " "))
 }
 
 // stripTemplates removes template argument lists: map<K, vector<V>> gives
@@ -221,15 +211,15 @@ func docComment(lines []string) string {
 			}
 		}
 	}
-	return capText(strings.Join(parts, "\n"))
+	return srctext.CapText(strings.Join(parts, "\n"))
 }
 
 // qualifiedAt returns the type name at s in src with the scopes written
 // before it (a::B; A<int>::B gives A::B, template arguments dropped), and
 // where that starts.
 func qualifiedAt(src string, s span) (uint32, string) {
-	name := src[s.start:s.end]
-	start := int(s.start)
+	name := src[s.Start:s.End]
+	start := int(s.Start)
 	for {
 		q := start
 		for q > 0 && isSpace(src[q-1]) {

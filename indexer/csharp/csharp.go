@@ -19,14 +19,9 @@
 package csharp
 
 import (
-	"fmt"
-	"sync"
-
-	sitter "github.com/tree-sitter/go-tree-sitter"
 	tree_sitter_csharp "github.com/tree-sitter/tree-sitter-c-sharp/bindings/go"
 
 	"github.com/graphsnap/snap/indexer"
-	"github.com/graphsnap/snap/schemas"
 )
 
 // Name is the language name written in tables.
@@ -36,31 +31,7 @@ const Name = "csharp"
 const grammarVersion = "v0.23.1"
 
 // New returns the C# language.
-func New() indexer.Language { return lang{} }
-
-type lang struct{}
-
-func (lang) Name() string              { return Name }
-func (lang) Extensions() []string      { return []string{".cs"} }
-func (lang) Grammar() *sitter.Language { return grammar() }
-func (lang) GrammarVersion() string    { return grammarVersion }
-
-func (lang) NewExtractor(*indexer.Tree) (indexer.Extractor, error) {
-	q, err := compiled()
-	if err != nil {
-		return nil, err
-	}
-	s, err := indexer.NewScanner(q.q)
-	if err != nil {
-		return nil, fmt.Errorf("csharp extractor: %w", err)
-	}
-	return &extractor{scanner: s, query: q}, nil
+func New() indexer.Language {
+	return indexer.NewQueryLanguage(indexer.QueryLanguage[kind]{Name: Name, Extensions: []string{".cs"},
+		GrammarVersion: grammarVersion, Grammar: tree_sitter_csharp.Language, Query: compiled, Extract: extract, Resolve: resolve})
 }
-
-func (lang) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
-	return nil, resolve(nodes, refs)
-}
-
-var grammar = sync.OnceValue(func() *sitter.Language {
-	return sitter.NewLanguage(tree_sitter_csharp.Language())
-})

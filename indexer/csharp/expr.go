@@ -86,32 +86,32 @@ func (f *fileState) exprOf(s span, depth int) string {
 	if depth > maxExprDepth {
 		return exprExpr
 	}
-	if i, ok := f.exprs[s.key()]; ok {
+	if i, ok := f.exprs[s.Key()]; ok {
 		it := &f.items[i]
-		switch it.kind {
+		switch it.Kind {
 		case kInvoke:
-			fn := it.role[rObject]
-			n := "(" + itoa(f.argc[it.role[rArgs].start]) + ")"
-			if j, ok := f.exprs[fn.key()]; ok && f.items[j].kind == kField {
+			fn := it.Role[rObject]
+			n := "(" + itoa(f.argc[it.Role[rArgs].Start]) + ")"
+			if j, ok := f.exprs[fn.Key()]; ok && f.items[j].Kind == kField {
 				fi := &f.items[j]
-				return join(f.exprOf(fi.role[rObject], depth+1), stripGenerics(f.text(fi.role[rName]))+n)
+				return join(f.exprOf(fi.Role[rObject], depth+1), stripGenerics(f.text(fi.Role[rName]))+n)
 			}
 			if name := srctext.Squeeze(stripGenerics(f.text(fn))); isIdent(name) {
-				if f.lookup(name, fn.start) != nil {
+				if f.lookup(name, fn.Start) != nil {
 					return exprLocal
 				}
 				return name + n
 			}
 			return exprExpr
 		case kField:
-			return join(f.exprOf(it.role[rObject], depth+1), stripGenerics(f.text(it.role[rName])))
+			return join(f.exprOf(it.Role[rObject], depth+1), stripGenerics(f.text(it.Role[rName])))
 		case kNew, kCast:
-			if t := f.typeExpr(it.role[rType]); t != "" {
+			if t := f.typeExpr(it.Role[rType]); t != "" {
 				return "{" + t + "}"
 			}
 			return exprExpr
 		case kParen:
-			return f.exprOf(it.role[rValue], depth+1)
+			return f.exprOf(it.Role[rValue], depth+1)
 		case kAwait:
 			return exprAwait
 		}
@@ -121,7 +121,7 @@ func (f *fileState) exprOf(s span, depth int) string {
 	case t == "this" || t == "base":
 		return t
 	case isIdent(t):
-		if b := f.lookup(t, s.start); b != nil {
+		if b := f.lookup(t, s.Start); b != nil {
 			return f.bindingExpr(b, depth)
 		}
 		if p, ok := predefined[t]; ok {

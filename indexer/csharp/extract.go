@@ -2,7 +2,6 @@ package csharp
 
 import (
 	"context"
-	"fmt"
 	"path"
 	"strconv"
 	"strings"
@@ -19,60 +18,23 @@ import (
 // range covers its attributes and modifiers, not its /// comment; its body
 // hash covers its body only (the whole declaration when it has none).
 
-type span struct{ start, end uint32 }
+type (
+	span = indexer.Span
+	item = indexer.Match[kind]
+)
 
-func (s span) key() uint64 { return uint64(s.start)<<32 | uint64(s.end) }
-
-// item is one match of the query: the range of its main capture and the
-// ranges of its role captures.
-type item struct {
-	span
-	kind kind
-	has  uint8
-	role [numRoles]span
-}
-
-func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
-
-// SetMain and SetRole let an indexer.Collector fill items.
-func (it *item) SetMain(k kind, start, end uint32) { it.kind, it.span = k, span{start, end} }
-
-func (it *item) SetRole(r int, start, end uint32) { it.role[r], it.has = span{start, end}, it.has|1<<r }
-
-type extractor struct {
-	scanner *indexer.Scanner
-	query   *query
-	col     indexer.Collector[kind, item, *item] // reused from file to file
-	lines   []uint32
-}
-
-func (x *extractor) Close() { x.scanner.Close() }
-
-func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
-	caps, errAt, hasError, err := x.scanner.Scan(ctx, src)
-	if err != nil {
-		return nil, err
-	}
-	items := x.col.Collect(caps, x.query.captures)
-	x.lines = srctext.LineStarts(x.lines[:0], src)
+// extract makes the nodes and refs of one scanned s.Path.
+func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
 	f := &fileState{
-		path: file, src: src, str: string(src), lines: x.lines, test: isTestFile(file),
-		ids: indexer.IDs{Language: Name, File: file}, items: items,
+		path: s.Path, src: s.Src, str: string(s.Src), lines: s.Lines, test: isTestFile(s.Path),
+		ids: indexer.IDs{Language: Name, File: s.Path}, items: s.Items,
 		docs: map[uint32]string{}, exprs: map[uint64]int32{}, argc: map[uint32]int32{},
 		binds: map[string][]*binding{},
 	}
 	f.prepare(ctx)
 	f.run(ctx)
 	f.finish(ctx)
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("extract: %w", err)
-	}
-	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
-	if hasError {
-		line, col := srctext.Pos(f.lines, errAt)
-		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
-	}
-	return res, nil
+	return f.nodes, f.refs, f.test
 }
 
 // isTestFile reports whether file holds tests by .NET conventions: named
@@ -194,7 +156,7 @@ func (f *fileState) typeExpr(t span) string {
 	if n == "" {
 		return ""
 	}
-	if f.isTypeVar(n, t.start) {
+	if f.isTypeVar(n, t.Start) {
 		return ""
 	}
 	return n
@@ -205,7 +167,7 @@ func (f *fileState) typeExpr(t span) string {
 func (f *fileState) isTypeVar(n string, p uint32) bool {
 	head, _, _ := strings.Cut(n, ".")
 	for _, v := range f.tvars {
-		if v.name == head && v.scope.start <= p && p < v.scope.end {
+		if v.name == head && v.scope.Start <= p && p < v.scope.End {
 			return true
 		}
 	}
@@ -217,15 +179,15 @@ func (f *fileState) isTypeVar(n string, p uint32) bool {
 // expression instantiates, or a base type, which have their own edges).
 func (f *fileState) typeUses(t span, src uint64, skip bool) {
 	for i, u := range typeNames(f.text(t)) {
-		at := t.start + uint32(u.off)
+		at := t.Start + uint32(u.off)
 		if i == 0 && skip || f.isTypeVar(u.name, at) {
 			continue
 		}
-		f.addRef(schemas.EdgeReferences, src, span{at, at + uint32(len(u.name))}, u.name, u.name)
+		f.addRef(schemas.EdgeReferences, src, span{Start: at, End: at + uint32(len(u.name))}, u.name, u.name)
 	}
 }
 
-func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
+func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
 
 // prepare indexes what the walk looks up by position: doc comments,
 // expressions and argument counts.
@@ -234,7 +196,7 @@ func (f *fileState) prepare(ctx context.Context) {
 	var docEnd uint32
 	flush := func() {
 		if len(doc) > 0 {
-			f.docs[uint32(skipSpace(f.str, int(docEnd)))] = docComment(doc)
+			f.docs[uint32(srctext.SkipSpace(f.str, int(docEnd)))] = docComment(doc)
 		}
 		doc = doc[:0]
 	}
@@ -244,17 +206,17 @@ func (f *fileState) prepare(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		switch it.kind {
+		switch it.Kind {
 		case kClass, kStruct, kRecord, kInterface, kEnum, kDelegate, kMethod, kLocalFn:
-			for len(decls) > 0 && decls[len(decls)-1].end <= it.start {
+			for len(decls) > 0 && decls[len(decls)-1].End <= it.Start {
 				decls = decls[:len(decls)-1]
 			}
-			decls = append(decls, it.span)
+			decls = append(decls, it.Span)
 		case kTParam:
-			for len(decls) > 0 && decls[len(decls)-1].end <= it.start {
+			for len(decls) > 0 && decls[len(decls)-1].End <= it.Start {
 				decls = decls[:len(decls)-1]
 			}
-			t := f.text(it.span)
+			t := f.text(it.Span)
 			e := len(t)
 			for e > 0 && !isIdentByte(t[e-1]) {
 				e--
@@ -267,30 +229,30 @@ func (f *fileState) prepare(ctx context.Context) {
 				f.tvars = append(f.tvars, tvar{decls[len(decls)-1], t[b:e]})
 			}
 		case kDoc:
-			t := f.text(it.span)
+			t := f.text(it.Span)
 			if !strings.HasPrefix(t, "///") {
 				flush()
 				continue
 			}
-			if len(doc) > 0 && uint32(skipSpace(f.str, int(docEnd))) != it.start {
+			if len(doc) > 0 && uint32(srctext.SkipSpace(f.str, int(docEnd))) != it.Start {
 				flush()
 			}
 			doc = append(doc, t)
-			docEnd = it.end
+			docEnd = it.End
 		case kInvoke, kNew, kField, kCast, kParen, kAwait:
-			f.exprs[it.key()] = int32(i)
+			f.exprs[it.Key()] = int32(i)
 		case kArgs:
-			for len(args) > 0 && args[len(args)-1].end <= it.start {
+			for len(args) > 0 && args[len(args)-1].End <= it.Start {
 				args = args[:len(args)-1]
 			}
-			args = append(args, it.span)
-			f.argc[it.start] = 0
+			args = append(args, it.Span)
+			f.argc[it.Start] = 0
 		case kArg:
-			for len(args) > 0 && args[len(args)-1].end <= it.start {
+			for len(args) > 0 && args[len(args)-1].End <= it.Start {
 				args = args[:len(args)-1]
 			}
 			if len(args) > 0 {
-				f.argc[args[len(args)-1].start]++
+				f.argc[args[len(args)-1].Start]++
 			}
 		}
 	}
@@ -305,25 +267,25 @@ func (f *fileState) modifiers(i int, limit uint32) (uint32, []string, uint32) {
 	it := &f.items[i]
 	var flags uint32
 	var attrs []string
-	header := it.start
-	for j := i + 1; j < len(f.items) && f.items[j].start < limit; j++ {
+	header := it.Start
+	for j := i + 1; j < len(f.items) && f.items[j].Start < limit; j++ {
 		m := &f.items[j]
-		if m.end > it.end {
+		if m.End > it.End {
 			break
 		}
-		switch m.kind {
+		switch m.Kind {
 		case kModifier:
-			flags |= modifierWords[f.text(m.span)]
-			header = max(header, m.end)
+			flags |= modifierWords[f.text(m.Span)]
+			header = max(header, m.End)
 		case kAttr:
-			attrs = append(attrs, oneLine(f.text(m.span)))
-			header = max(header, m.end)
+			attrs = append(attrs, srctext.OneLine(f.text(m.Span)))
+			header = max(header, m.End)
 		}
 	}
-	if header > it.start {
-		header = uint32(skipSpace(f.str, int(header)))
+	if header > it.Start {
+		header = uint32(srctext.SkipSpace(f.str, int(header)))
 		if header < uint32(len(f.str)) && f.str[header] == ']' {
-			header = uint32(skipSpace(f.str, int(header)+1))
+			header = uint32(srctext.SkipSpace(f.str, int(header)+1))
 		}
 	}
 	return flags, attrs, min(header, limit)
@@ -354,20 +316,20 @@ func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int3
 	if parent >= 0 {
 		parentID = f.nodes[parent].ID
 	}
-	sl, sc := srctext.Pos(f.lines, s.start)
-	el, ec := srctext.Pos(f.lines, s.end)
+	sl, sc := srctext.Pos(f.lines, s.Start)
+	el, ec := srctext.Pos(f.lines, s.End)
 	f.nodes = append(f.nodes, schemas.Node{
 		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
 		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.start, EndByte: s.end, ParentID: parentID, Doc: f.docs[s.start],
+		StartByte: s.Start, EndByte: s.End, ParentID: parentID, Doc: f.docs[s.Start],
 	})
 	return int32(len(f.nodes) - 1)
 }
 
 func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
-	line, col := srctext.Pos(f.lines, at.start)
+	line, col := srctext.Pos(f.lines, at.Start)
 	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: src, Kind: kind, Target: capText(target), Expr: expr, Line: line, Col: col,
+		File: f.path, Src: src, Kind: kind, Target: srctext.CapText(target), Expr: expr, Line: line, Col: col,
 	})
 	return &f.refs[len(f.refs)-1]
 }
@@ -419,7 +381,7 @@ func (f *fileState) owner(p uint32) *frame {
 		return nil
 	}
 	t := f.stack[len(f.stack)-1]
-	if t.kind.isType() && t.node >= 0 && t.body.start <= p && p < t.body.end {
+	if t.kind.isType() && t.node >= 0 && t.body.Start <= p && p < t.body.End {
 		return t
 	}
 	return nil
@@ -473,10 +435,10 @@ func (f *fileState) run(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.start {
+		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.Start {
 			f.stack = f.stack[:len(f.stack)-1]
 		}
-		switch it.kind {
+		switch it.Kind {
 		case kNs:
 			f.namespace(i)
 		case kClass, kStruct, kRecord, kInterface, kEnum, kDelegate:
@@ -486,36 +448,36 @@ func (f *fileState) run(ctx context.Context) {
 		case kMethod, kCtor, kDtor, kProp, kEvent, kFields, kEFields, kMember:
 			f.member(i)
 		case kLocalFn:
-			if sc := f.scope(0); sc != nil && it.hasRole(rName) {
-				f.bind(f.text(it.role[rName]), sc.start, sc.end, exprLocalFn) // visible in its whole block
+			if sc := f.scope(0); sc != nil && it.HasRole(rName) {
+				f.bind(f.text(it.Role[rName]), sc.start, sc.end, exprLocalFn) // visible in its whole block
 			}
-			f.push(frame{kind: kLocalFn, start: it.start, end: it.end, node: -1, params: it.role[rParams]})
+			f.push(frame{kind: kLocalFn, start: it.Start, end: it.End, node: -1, params: it.Role[rParams]})
 		case kLocals:
-			f.typeUses(it.role[rType], f.srcID(f.context()), false)
-			f.push(frame{kind: kLocals, start: it.start, end: it.end, node: -1, typ: it.role[rType]})
+			f.typeUses(it.Role[rType], f.srcID(f.context()), false)
+			f.push(frame{kind: kLocals, start: it.Start, end: it.End, node: -1, typ: it.Role[rType]})
 		case kVar:
 			f.variable(it)
 		case kParam:
 			f.param(it)
 		case kLParam:
 			if sc := f.scope(0); sc != nil {
-				f.bind(f.text(it.span), sc.start, sc.end, exprLocal)
+				f.bind(f.text(it.Span), sc.start, sc.end, exprLocal)
 			}
 		case kForeach:
-			f.typeUses(it.role[rType], f.srcID(f.context()), false)
-			fr := f.push(frame{kind: kForeach, start: it.start, end: it.end, node: -1})
-			if it.hasRole(rName) {
-				f.bind(f.text(it.role[rName]), it.start, fr.end, f.declared(it.role[rType]))
+			f.typeUses(it.Role[rType], f.srcID(f.context()), false)
+			fr := f.push(frame{kind: kForeach, start: it.Start, end: it.End, node: -1})
+			if it.HasRole(rName) {
+				f.bind(f.text(it.Role[rName]), it.Start, fr.end, f.declared(it.Role[rType]))
 			}
 		case kCatch, kPattern:
-			if it.kind == kPattern { // a caught type is a use item, named or not
-				f.typeUses(it.role[rType], f.srcID(f.context()), false)
+			if it.Kind == kPattern { // a caught type is a use item, named or not
+				f.typeUses(it.Role[rType], f.srcID(f.context()), false)
 			}
-			if sc := f.scope(0); sc != nil && it.hasRole(rName) {
-				f.bind(f.text(it.role[rName]), it.start, sc.end, f.declared(it.role[rType]))
+			if sc := f.scope(0); sc != nil && it.HasRole(rName) {
+				f.bind(f.text(it.Role[rName]), it.Start, sc.end, f.declared(it.Role[rType]))
 			}
 		case kScope, kLoop, kTry, kCond:
-			f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kInvoke, kCtorCall:
 			f.addCall(schemas.EdgeCalls, i)
 		case kNew:
@@ -523,7 +485,7 @@ func (f *fileState) run(ctx context.Context) {
 		case kUsing:
 			f.usingRef(it)
 		case kUse:
-			f.typeUses(it.span, f.srcID(f.context()), false)
+			f.typeUses(it.Span, f.srcID(f.context()), false)
 		case kIsType:
 			f.isTypeRef(it)
 		}
@@ -533,15 +495,15 @@ func (f *fileState) run(ctx context.Context) {
 // isTypeRef records a constant pattern that may name a type (x is T,
 // case T:): a references ref reading "is T", an edge only if T is a type.
 func (f *fileState) isTypeRef(it *item) {
-	t := srctext.Squeeze(f.text(it.span))
+	t := srctext.Squeeze(f.text(it.Span))
 	n := typeName(t)
-	if n == "" || n != t || f.isTypeVar(n, it.start) {
+	if n == "" || n != t || f.isTypeVar(n, it.Start) {
 		return
 	}
-	if head, _, _ := strings.Cut(n, "."); f.lookup(head, it.start) != nil {
+	if head, _, _ := strings.Cut(n, "."); f.lookup(head, it.Start) != nil {
 		return
 	}
-	f.addRef(schemas.EdgeReferences, f.srcID(f.context()), it.span, n, exprIsType+n)
+	f.addRef(schemas.EdgeReferences, f.srcID(f.context()), it.Span, n, exprIsType+n)
 }
 
 // declared returns the Expr of a value of the declared type t: {T}, or
@@ -574,12 +536,12 @@ func (f *fileState) lookup(name string, p uint32) *binding {
 // namespace holds the rest of the file.
 func (f *fileState) namespace(i int) {
 	it := &f.items[i]
-	name := srctext.Squeeze(f.text(it.role[rName]))
+	name := srctext.Squeeze(f.text(it.Role[rName]))
 	name = strings.TrimPrefix(name, "global::")
 	parent := int32(-1)
 	for _, part := range strings.Split(name, ".") {
 		if !isIdent(part) {
-			f.push(frame{kind: kNs, start: it.start, end: it.end, node: -1})
+			f.push(frame{kind: kNs, start: it.Start, end: it.End, node: -1})
 			return
 		}
 	}
@@ -587,20 +549,20 @@ func (f *fileState) namespace(i int) {
 		parent = c.node
 		name = f.nodes[parent].QualifiedName + "." + name
 	} else if c != nil {
-		f.push(frame{kind: kNs, start: it.start, end: it.end, node: -1})
+		f.push(frame{kind: kNs, start: it.Start, end: it.End, node: -1})
 		return
 	}
 	short := name[strings.LastIndexByte(name, '.')+1:]
-	n := f.addNode(schemas.KindNamespace, short, name, parent, it.span)
+	n := f.addNode(schemas.KindNamespace, short, name, parent, it.Span)
 	node := &f.nodes[n]
 	node.Visibility, node.Exported = schemas.Public, true
 	node.Signature = "namespace " + name
-	end, body := it.end, it.role[rBody]
-	if !it.hasRole(rBody) { // file-scoped
+	end, body := it.End, it.Role[rBody]
+	if !it.HasRole(rBody) { // file-scoped
 		end = uint32(len(f.src))
-		body = span{it.end, end}
+		body = span{Start: it.End, End: end}
 	}
-	f.push(frame{kind: kNs, start: it.start, end: end, node: n, body: body, exported: true})
+	f.push(frame{kind: kNs, start: it.Start, end: end, node: n, body: body, exported: true})
 }
 
 // typeDecl makes the node of a class, struct, record, interface, enum or
@@ -611,13 +573,13 @@ func (f *fileState) typeDecl(i int) {
 	if c == nil && len(f.stack) == 0 {
 		c = &frame{kind: kNs, node: -1, exported: true} // the global namespace
 	}
-	if c == nil || c.node < 0 && c.kind != kNs || !it.hasRole(rName) || it.role[rName].start == it.role[rName].end {
-		f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+	if c == nil || c.node < 0 && c.kind != kNs || !it.HasRole(rName) || it.Role[rName].Start == it.Role[rName].End {
+		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
-	name := f.text(it.role[rName])
+	name := f.text(it.Role[rName])
 	kind := schemas.KindClass
-	switch it.kind {
+	switch it.Kind {
 	case kStruct:
 		kind = schemas.KindStruct
 	case kInterface:
@@ -627,8 +589,8 @@ func (f *fileState) typeDecl(i int) {
 	case kDelegate:
 		kind = schemas.KindType
 	}
-	flags, attrs, header := f.modifiers(i, it.role[rName].start)
-	if it.kind == kRecord && strings.Contains(f.str[header:it.role[rName].start], "struct") {
+	flags, attrs, header := f.modifiers(i, it.Role[rName].Start)
+	if it.Kind == kRecord && strings.Contains(f.str[header:it.Role[rName].Start], "struct") {
 		kind = schemas.KindStruct
 	}
 	qname, parent, member := name, int32(-1), c.kind != kNs
@@ -636,8 +598,8 @@ func (f *fileState) typeDecl(i int) {
 		parent = c.node
 		qname = f.nodes[parent].QualifiedName + "." + name
 	}
-	n := f.addNode(kind, name, qname, parent, it.span)
-	f.decorate(n, attrs, it.role[rName])
+	n := f.addNode(kind, name, qname, parent, it.Span)
+	f.decorate(n, attrs, it.Role[rName])
 	node := &f.nodes[n]
 	implicit := schemas.Internal
 	switch {
@@ -649,27 +611,27 @@ func (f *fileState) typeDecl(i int) {
 	node.Visibility = visibility(flags, implicit)
 	node.Exported = (node.Visibility == schemas.Public || member && node.Visibility == schemas.Protected) && (!member || c.exported)
 	node.IsStatic = flags&mStatic != 0
-	node.IsAbstract = flags&mAbstract != 0 || it.kind == kInterface
-	body := it.role[rBody]
-	end := it.end
-	if it.hasRole(rBody) {
-		end = body.start
+	node.IsAbstract = flags&mAbstract != 0 || it.Kind == kInterface
+	body := it.Role[rBody]
+	end := it.End
+	if it.HasRole(rBody) {
+		end = body.Start
 		node.BodyHash = xxhash.Sum64String(f.text(body))
 	} else {
-		node.BodyHash = xxhash.Sum64String(f.text(it.span))
+		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
 	sig := strings.TrimSpace(f.str[header:end])
-	if it.kind == kDelegate || !it.hasRole(rBody) {
+	if it.Kind == kDelegate || !it.HasRole(rBody) {
 		sig = strings.TrimSuffix(sig, ";")
 	}
-	node.Signature = oneLine(sig)
-	fr := f.push(frame{kind: it.kind, start: it.start, end: it.end, node: n, body: body,
-		iface: it.kind == kInterface, enum: it.kind == kEnum, exported: node.Exported, params: it.role[rParams]})
-	if it.kind == kDelegate {
+	node.Signature = srctext.OneLine(sig)
+	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: body,
+		iface: it.Kind == kInterface, enum: it.Kind == kEnum, exported: node.Exported, params: it.Role[rParams]})
+	if it.Kind == kDelegate {
 		fr.body = span{}
-		f.typeUses(it.role[rType], node.ID, false)
-		if t := f.typeExpr(it.role[rType]); t != "" {
-			f.addRef(schemas.RefResult, node.ID, it.role[rType], oneLine(f.text(it.role[rType])), "{"+t+"}")
+		f.typeUses(it.Role[rType], node.ID, false)
+		if t := f.typeExpr(it.Role[rType]); t != "" {
+			f.addRef(schemas.RefResult, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
 		}
 	}
 }
@@ -684,10 +646,10 @@ func (f *fileState) baseRef(it *item) {
 		return
 	}
 	t := f.stack[len(f.stack)-1]
-	if !t.kind.isType() || t.node < 0 || t.enum || t.body.end > 0 && it.start >= t.body.start {
+	if !t.kind.isType() || t.node < 0 || t.enum || t.body.End > 0 && it.Start >= t.body.Start {
 		return
 	}
-	txt := f.text(it.span)
+	txt := f.text(it.Span)
 	if strings.HasPrefix(txt, "(") { // the arguments of a primary constructor base
 		return
 	}
@@ -711,8 +673,8 @@ func (f *fileState) baseRef(it *item) {
 	case (t.kind == kClass || t.kind == kRecord && f.nodes[t.node].Kind == schemas.KindClass) && first:
 		kind = schemas.EdgeExtends
 	}
-	f.addRef(kind, f.nodes[t.node].ID, it.span, oneLine(txt), name)
-	f.typeUses(span{it.start, it.start + uint32(len(txt))}, f.nodes[t.node].ID, true)
+	f.addRef(kind, f.nodes[t.node].ID, it.Span, srctext.OneLine(txt), name)
+	f.typeUses(span{Start: it.Start, End: it.Start + uint32(len(txt))}, f.nodes[t.node].ID, true)
 }
 
 // predefinedName reports whether name is the System spelling of a keyword
@@ -730,24 +692,24 @@ func predefinedName(name string) bool {
 // event, enum member, or opens a field declaration.
 func (f *fileState) member(i int) {
 	it := &f.items[i]
-	o := f.owner(it.start)
-	if o == nil || it.kind != kFields && it.kind != kEFields && it.role[rName].start == it.role[rName].end {
-		f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1, params: it.role[rParams]})
+	o := f.owner(it.Start)
+	if o == nil || it.Kind != kFields && it.Kind != kEFields && it.Role[rName].Start == it.Role[rName].End {
+		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, params: it.Role[rParams]})
 		return
 	}
-	limit := it.role[rName].start
-	if it.kind == kFields || it.kind == kEFields || it.hasRole(rType) && it.role[rType].start < limit {
-		limit = it.role[rType].start
+	limit := it.Role[rName].Start
+	if it.Kind == kFields || it.Kind == kEFields || it.HasRole(rType) && it.Role[rType].Start < limit {
+		limit = it.Role[rType].Start
 	}
 	flags, attrs, header := f.modifiers(i, limit)
-	if it.kind == kFields || it.kind == kEFields {
-		f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1, typ: it.role[rType],
-			flags: flags, decorators: attrs, doc: f.docs[it.start], header: header})
+	if it.Kind == kFields || it.Kind == kEFields {
+		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, typ: it.Role[rType],
+			flags: flags, decorators: attrs, doc: f.docs[it.Start], header: header})
 		return
 	}
-	name := f.text(it.role[rName])
+	name := f.text(it.Role[rName])
 	kind := schemas.KindMethod
-	switch it.kind {
+	switch it.Kind {
 	case kCtor:
 		kind = schemas.KindConstructor
 	case kDtor:
@@ -757,8 +719,8 @@ func (f *fileState) member(i int) {
 	case kMember:
 		kind = schemas.KindConstant
 	}
-	n := f.addNode(kind, name, f.nodes[o.node].QualifiedName+"."+name, o.node, it.span)
-	f.decorate(n, attrs, it.role[rName])
+	n := f.addNode(kind, name, f.nodes[o.node].QualifiedName+"."+name, o.node, it.Span)
+	f.decorate(n, attrs, it.Role[rName])
 	node := &f.nodes[n]
 	implicit := schemas.Private
 	if o.iface || o.enum {
@@ -766,35 +728,35 @@ func (f *fileState) member(i int) {
 	}
 	node.Visibility = visibility(flags, implicit)
 	node.Exported = o.exported && (node.Visibility == schemas.Public || node.Visibility == schemas.Protected)
-	node.IsStatic = flags&mStatic != 0 || it.kind == kMember
+	node.IsStatic = flags&mStatic != 0 || it.Kind == kMember
 	node.IsAsync = flags&mAsync != 0
-	hasBody := it.hasRole(rBody)
-	node.IsAbstract = flags&mAbstract != 0 || o.iface && (it.kind == kMethod && !hasBody || it.kind == kProp && flags&mStatic == 0 && !strings.Contains(f.text(it.span), "=>") && !strings.Contains(f.text(it.span), ";\n"))
-	end := it.end
+	hasBody := it.HasRole(rBody)
+	node.IsAbstract = flags&mAbstract != 0 || o.iface && (it.Kind == kMethod && !hasBody || it.Kind == kProp && flags&mStatic == 0 && !strings.Contains(f.text(it.Span), "=>") && !strings.Contains(f.text(it.Span), ";\n"))
+	end := it.End
 	switch {
 	case hasBody:
-		end = it.role[rBody].start
-		node.BodyHash = xxhash.Sum64String(f.text(it.role[rBody]))
-	case it.kind == kProp || it.kind == kEvent:
-		end = it.role[rName].end
-		node.BodyHash = xxhash.Sum64String(f.text(it.span))
+		end = it.Role[rBody].Start
+		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
+	case it.Kind == kProp || it.Kind == kEvent:
+		end = it.Role[rName].End
+		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	default:
-		node.BodyHash = xxhash.Sum64String(f.text(it.span))
+		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
-	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.str[min(header, end):end]), ";"))
-	fr := f.push(frame{kind: it.kind, start: it.start, end: it.end, node: n, params: it.role[rParams]})
-	switch it.kind {
+	node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.str[min(header, end):end]), ";"))
+	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, params: it.Role[rParams]})
+	switch it.Kind {
 	case kMethod, kProp, kEvent:
-		f.typeUses(it.role[rType], node.ID, false)
-		if t := f.typeExpr(it.role[rType]); t != "" {
+		f.typeUses(it.Role[rType], node.ID, false)
+		if t := f.typeExpr(it.Role[rType]); t != "" {
 			fact := schemas.RefResult
-			if it.kind != kMethod {
+			if it.Kind != kMethod {
 				fact = schemas.RefType
 			}
-			f.addRef(fact, node.ID, it.role[rType], oneLine(f.text(it.role[rType])), "{"+t+"}")
+			f.addRef(fact, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
 		}
 	}
-	if it.kind == kMethod || it.kind == kCtor {
+	if it.Kind == kMethod || it.Kind == kCtor {
 		f.sigs = append(f.sigs, fr)
 	}
 }
@@ -802,14 +764,14 @@ func (f *fileState) member(i int) {
 // variable handles a variable declarator: of a field or event field (a
 // node) or of a local (a binding).
 func (f *fileState) variable(it *item) {
-	if len(f.stack) == 0 || !it.hasRole(rName) || it.role[rName].start == it.role[rName].end {
+	if len(f.stack) == 0 || !it.HasRole(rName) || it.Role[rName].Start == it.Role[rName].End {
 		return
 	}
 	t := f.stack[len(f.stack)-1]
-	name := f.text(it.role[rName])
+	name := f.text(it.Role[rName])
 	var value span
-	if p := skipSpace(f.str, int(it.role[rName].end)); p < int(it.end) && f.str[p] == '=' {
-		value = span{uint32(skipSpace(f.str, p+1)), it.end}
+	if p := srctext.SkipSpace(f.str, int(it.Role[rName].End)); p < int(it.End) && f.str[p] == '=' {
+		value = span{Start: uint32(srctext.SkipSpace(f.str, p+1)), End: it.End}
 	}
 	switch t.kind {
 	case kFields, kEFields:
@@ -820,15 +782,15 @@ func (f *fileState) variable(it *item) {
 			f.stack = append(f.stack, t)
 		}
 		if o == nil {
-			f.push(frame{kind: kVar, start: it.start, end: it.end, node: -1})
+			f.push(frame{kind: kVar, start: it.Start, end: it.End, node: -1})
 			return
 		}
 		kind := schemas.KindField
 		if t.flags&mConst != 0 {
 			kind = schemas.KindConstant
 		}
-		n := f.addNode(kind, name, f.nodes[o.node].QualifiedName+"."+name, o.node, span{t.start, t.end})
-		f.decorate(n, t.decorators, it.role[rName])
+		n := f.addNode(kind, name, f.nodes[o.node].QualifiedName+"."+name, o.node, span{Start: t.start, End: t.end})
+		f.decorate(n, t.decorators, it.Role[rName])
 		node := &f.nodes[n]
 		node.Doc = t.doc
 		implicit := schemas.Private
@@ -838,24 +800,24 @@ func (f *fileState) variable(it *item) {
 		node.Visibility = visibility(t.flags, implicit)
 		node.Exported = o.exported && (node.Visibility == schemas.Public || node.Visibility == schemas.Protected)
 		node.IsStatic = t.flags&(mStatic|mConst) != 0
-		node.Signature = oneLine(f.str[t.header:t.typ.end] + " " + f.text(it.span))
-		node.BodyHash = xxhash.Sum64String(f.text(it.span))
+		node.Signature = srctext.OneLine(f.str[t.header:t.typ.End] + " " + f.text(it.Span))
+		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 		if tn := f.typeExpr(t.typ); tn != "" {
-			f.addRef(schemas.RefType, node.ID, t.typ, oneLine(f.text(t.typ)), "{"+tn+"}")
+			f.addRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
 		}
 		if !t.used {
 			t.used = true
 			f.typeUses(t.typ, node.ID, false)
 		}
-		f.push(frame{kind: kVar, start: it.start, end: it.end, node: n})
+		f.push(frame{kind: kVar, start: it.Start, end: it.End, node: n})
 	case kLocals:
 		sc := f.scope(1)
 		if sc == nil {
 			return
 		}
 		e := f.declared(t.typ)
-		b := f.bind(name, it.role[rName].start, sc.end, e)
-		if srctext.Squeeze(f.text(t.typ)) == "var" && value.end > value.start {
+		b := f.bind(name, it.Role[rName].Start, sc.end, e)
+		if srctext.Squeeze(f.text(t.typ)) == "var" && value.End > value.Start {
 			b.value, b.state = value, 0
 		}
 	}
@@ -865,18 +827,18 @@ func (f *fileState) variable(it *item) {
 // lambda (a binding, and a parameter type of the signature), or of a
 // record's primary constructor (a property).
 func (f *fileState) param(it *item) {
-	if len(f.stack) == 0 || !it.hasRole(rName) || it.role[rName].start == it.role[rName].end {
+	if len(f.stack) == 0 || !it.HasRole(rName) || it.Role[rName].Start == it.Role[rName].End {
 		return
 	}
 	t := f.stack[len(f.stack)-1]
-	name := f.text(it.role[rName])
+	name := f.text(it.Role[rName])
 	typ := exprLocal
-	if it.hasRole(rType) {
-		typ = f.declared(it.role[rType])
+	if it.HasRole(rType) {
+		typ = f.declared(it.Role[rType])
 	}
-	inParams := t.params.start <= it.start && it.end <= t.params.end
-	if it.hasRole(rType) && !(t.kind == kRecord && inParams && t.node >= 0) {
-		f.typeUses(it.role[rType], f.srcID(f.context()), false)
+	inParams := t.params.Start <= it.Start && it.End <= t.params.End
+	if it.HasRole(rType) && !(t.kind == kRecord && inParams && t.node >= 0) {
+		f.typeUses(it.Role[rType], f.srcID(f.context()), false)
 	}
 	switch {
 	case (t.kind == kMethod || t.kind == kCtor) && inParams:
@@ -885,15 +847,15 @@ func (f *fileState) param(it *item) {
 	case t.kind == kLocalFn && inParams:
 		f.bind(name, t.start, t.end, typ)
 	case t.kind == kRecord && inParams && t.node >= 0:
-		n := f.addNode(schemas.KindField, name, f.nodes[t.node].QualifiedName+"."+name, t.node, it.span)
+		n := f.addNode(schemas.KindField, name, f.nodes[t.node].QualifiedName+"."+name, t.node, it.Span)
 		node := &f.nodes[n]
 		node.Visibility, node.Exported = schemas.Public, f.nodes[t.node].Exported
-		node.Signature = oneLine(f.text(it.span))
-		node.BodyHash = xxhash.Sum64String(f.text(it.span))
-		if it.hasRole(rType) {
-			f.typeUses(it.role[rType], node.ID, false)
-			if tn := f.typeExpr(it.role[rType]); tn != "" {
-				f.addRef(schemas.RefType, node.ID, it.role[rType], oneLine(f.text(it.role[rType])), "{"+tn+"}")
+		node.Signature = srctext.OneLine(f.text(it.Span))
+		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+		if it.HasRole(rType) {
+			f.typeUses(it.Role[rType], node.ID, false)
+			if tn := f.typeExpr(it.Role[rType]); tn != "" {
+				f.addRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+tn+"}")
 			}
 		}
 	case t.kind == kScope: // a lambda's parameter list
@@ -906,21 +868,21 @@ func (f *fileState) param(it *item) {
 // an optional parameter.
 func (f *fileState) paramSig(it *item) string {
 	t := "?"
-	if it.hasRole(rType) {
-		t = srctext.Squeeze(stripGenerics(f.text(it.role[rType])))
+	if it.HasRole(rType) {
+		t = srctext.Squeeze(stripGenerics(f.text(it.Role[rType])))
 		if p, ok := predefined[t]; ok {
 			t = p
 		}
 	}
 	pre := ""
-	if it.hasRole(rType) {
-		for _, w := range strings.Fields(f.str[it.start:it.role[rType].start]) {
+	if it.HasRole(rType) {
+		for _, w := range strings.Fields(f.str[it.Start:it.Role[rType].Start]) {
 			if w == "params" || w == "this" {
 				pre = w + " "
 			}
 		}
 	}
-	if p := skipSpace(f.str, int(it.role[rName].end)); p < int(it.end) && f.str[p] == '=' {
+	if p := srctext.SkipSpace(f.str, int(it.Role[rName].End)); p < int(it.End) && f.str[p] == '=' {
 		return pre + t + "="
 	}
 	return pre + t
@@ -928,7 +890,7 @@ func (f *fileState) paramSig(it *item) string {
 
 func (f *fileState) addCall(kind string, i int) {
 	it := &f.items[i]
-	if kind == schemas.EdgeInstantiates && !it.hasRole(rType) {
+	if kind == schemas.EdgeInstantiates && !it.HasRole(rType) {
 		return
 	}
 	loop, try, cond := f.regions()
@@ -937,7 +899,7 @@ func (f *fileState) addCall(kind string, i int) {
 
 // usingRef records a using directive.
 func (f *fileState) usingRef(it *item) {
-	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.text(it.span)), ";"))
+	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.text(it.Span)), ";"))
 	global := false
 	if rest, ok := strings.CutPrefix(t, "global"); ok && rest != "" && (rest[0] == ' ' || rest[0] == '\t' || rest[0] == '\n') {
 		global, t = true, strings.TrimSpace(rest)
@@ -971,14 +933,14 @@ func (f *fileState) usingRef(it *item) {
 	if global {
 		expr = "global " + expr
 	}
-	f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.span, oneLine(f.text(it.span)), expr)
+	f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(f.text(it.Span)), expr)
 }
 
 // finish writes the refs whose Expr needed every binding of the file.
 func (f *fileState) finish(ctx context.Context) {
 	for _, fr := range f.sigs {
 		n := &f.nodes[fr.node]
-		f.addRef(schemas.RefParams, n.ID, span{n.StartByte, n.EndByte}, n.Name, strings.Join(fr.sig, ","))
+		f.addRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, strings.Join(fr.sig, ","))
 	}
 	for i := range f.calls {
 		if indexer.Stopped(ctx, i) {
@@ -988,21 +950,21 @@ func (f *fileState) finish(ctx context.Context) {
 		it := &f.items[c.it]
 		var at span
 		var target, expr, args string
-		switch it.kind {
+		switch it.Kind {
 		case kInvoke:
-			fn := it.role[rObject]
+			fn := it.Role[rObject]
 			at = fn
-			target = oneLine(f.text(fn))
-			n := strconv.Itoa(int(f.argc[it.role[rArgs].start]))
-			if j, ok := f.exprs[fn.key()]; ok && f.items[j].kind == kField {
+			target = srctext.OneLine(f.text(fn))
+			n := strconv.Itoa(int(f.argc[it.Role[rArgs].Start]))
+			if j, ok := f.exprs[fn.Key()]; ok && f.items[j].Kind == kField {
 				fi := &f.items[j]
-				at = fi.role[rName]
-				expr = join(f.exprOf(fi.role[rObject], 0), stripGenerics(f.text(fi.role[rName]))+"("+n+")")
-			} else if name := srctext.Squeeze(stripGenerics(f.text(fn))); name == "nameof" && f.lookup(name, fn.start) == nil {
+				at = fi.Role[rName]
+				expr = join(f.exprOf(fi.Role[rObject], 0), stripGenerics(f.text(fi.Role[rName]))+"("+n+")")
+			} else if name := srctext.Squeeze(stripGenerics(f.text(fn))); name == "nameof" && f.lookup(name, fn.Start) == nil {
 				continue // an operator, not a call
 			} else if isIdent(name) {
 				expr = name + "(" + n + ")"
-				if b := f.lookup(name, fn.start); b != nil {
+				if b := f.lookup(name, fn.Start); b != nil {
 					expr = exprLocal
 					if b.expr == exprLocalFn {
 						expr = exprLocalFn
@@ -1011,26 +973,26 @@ func (f *fileState) finish(ctx context.Context) {
 			} else {
 				expr = exprExpr
 			}
-			args = f.argsText(it.role[rArgs])
+			args = f.argsText(it.Role[rArgs])
 		case kCtorCall:
-			at = it.span
-			t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f.text(it.span)), ":"))
+			at = it.Span
+			t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f.text(it.Span)), ":"))
 			target = t[:identEnd(t, 0)]
-			expr = target + "(" + strconv.Itoa(int(f.argc[it.role[rArgs].start])) + ")"
+			expr = target + "(" + strconv.Itoa(int(f.argc[it.Role[rArgs].Start])) + ")"
 			if target != "this" && target != "base" {
 				continue
 			}
-			args = f.argsText(it.role[rArgs])
+			args = f.argsText(it.Role[rArgs])
 		case kNew:
-			at = it.span
-			target = "new " + oneLine(f.text(it.role[rType]))
+			at = it.Span
+			target = "new " + srctext.OneLine(f.text(it.Role[rType]))
 			n := 0
-			if it.hasRole(rArgs) {
-				n = int(f.argc[it.role[rArgs].start])
-				args = f.argsText(it.role[rArgs])
+			if it.HasRole(rArgs) {
+				n = int(f.argc[it.Role[rArgs].Start])
+				args = f.argsText(it.Role[rArgs])
 			}
-			f.typeUses(it.role[rType], f.srcID(c.src), true)
-			if t := f.typeExpr(it.role[rType]); t != "" {
+			f.typeUses(it.Role[rType], f.srcID(c.src), true)
+			if t := f.typeExpr(it.Role[rType]); t != "" {
 				expr = "new " + t + "(" + strconv.Itoa(n) + ")"
 			} else {
 				expr = exprExpr
@@ -1047,5 +1009,5 @@ func (f *fileState) argsText(s span) string {
 	if len(a) >= 2 && a[0] == '(' && a[len(a)-1] == ')' {
 		a = a[1 : len(a)-1]
 	}
-	return oneLine(strings.TrimSpace(a))
+	return srctext.OneLine(strings.TrimSpace(a))
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -148,7 +149,7 @@ func isTypeKind(k string) bool {
 }
 
 // resolve turns the refs of every C# file into edges.
-func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
+func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
 	r := &resolver{
 		nodes: nodes, index: map[uint64]int32{}, types: map[string]*typeInfo{}, byNode: map[int32]*typeInfo{},
 		nsNodes: map[string][]int32{}, nsNames: map[string]bool{}, files: map[string]*fileInfo{},
@@ -175,7 +176,7 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
 	for _, c := range chunks {
 		edges = append(edges, c...)
 	}
-	return edges
+	return nil, edges
 }
 
 func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
@@ -1049,15 +1050,9 @@ func (r *resolver) importEdge(edges []schemas.Edge, ref *schemas.Ref) []schemas.
 }
 
 func resolvedEdge(ref *schemas.Ref, kind string, dst uint64, res string) schemas.Edge {
-	e := unresolvedEdge(ref, kind, "")
-	e.Dst, e.Resolution, e.Confidence = dst, res, 1
-	return e
+	return indexer.RefEdge(ref, kind, dst, res, 1, "")
 }
 
 func unresolvedEdge(ref *schemas.Ref, kind, reason string) schemas.Edge {
-	return schemas.Edge{
-		Src: ref.Src, Kind: kind, File: ref.File, Line: ref.Line, Col: ref.Col, Target: ref.Target,
-		Resolution: schemas.Unresolved, Reason: reason, Args: ref.Args, InLoop: ref.InLoop, InTry: ref.InTry,
-		Conditional: ref.Conditional,
-	}
+	return indexer.RefEdge(ref, kind, 0, schemas.Unresolved, 0, reason)
 }

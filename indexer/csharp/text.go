@@ -6,11 +6,6 @@ import (
 	"github.com/graphsnap/snap/indexer/srctext"
 )
 
-// maxText caps the texts copied into rows (signatures, targets, args).
-const maxText = 200
-
-func capText(s string) string { return srctext.Cap(s, maxText) }
-
 func isIdentStart(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80 || c == '@'
 }
@@ -28,18 +23,6 @@ func identEnd(s string, p int) int {
 }
 
 func isIdent(s string) bool { return s != "" && identEnd(s, 0) == len(s) }
-
-func skipSpace(s string, p int) int {
-	for p < len(s) && (s[p] == ' ' || s[p] == '\t' || s[p] == '\n' || s[p] == '\r') {
-		p++
-	}
-	return p
-}
-
-// oneLine collapses runs of white space to one space, and caps the text.
-func oneLine(s string) string {
-	return capText(strings.Join(strings.Fields(s), " "))
-}
 
 // stripGenerics removes type argument lists: Dictionary<K, List<V>> gives
 // Dictionary.
@@ -124,7 +107,7 @@ func docComment(lines []string) string {
 			parts = append(parts, s)
 		}
 	}
-	return capText(strings.Join(parts, "\n"))
+	return srctext.CapText(strings.Join(parts, "\n"))
 }
 
 // nameAt is a type named inside a type as written: its offset in the text
@@ -174,13 +157,13 @@ func typeNames(s string) []nameAt {
 		for {
 			e := identEnd(s, p)
 			parts = append(parts, s[p:e])
-			q := skipSpace(s, e)
+			q := srctext.SkipSpace(s, e)
 			switch {
 			case strings.HasPrefix(s[q:], "::"):
 				q++
 				fallthrough
 			case q < len(s) && s[q] == '.':
-				if n := skipSpace(s, q+1); n < len(s) && isIdentStart(s[n]) {
+				if n := srctext.SkipSpace(s, q+1); n < len(s) && isIdentStart(s[n]) {
 					p = n
 					continue
 				}

@@ -5,15 +5,12 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/schemas"
 )
 
 func edge(out *[]schemas.Edge, ref schemas.Ref, kind string, dst uint64, how, reason string) {
-	e := schemas.Edge{
-		Src: ref.Src, Dst: dst, Kind: kind, File: ref.File, Line: ref.Line, Col: ref.Col,
-		Target: ref.Target, Resolution: how, Reason: reason, Args: ref.Args,
-		InLoop: ref.InLoop, InTry: ref.InTry, Conditional: ref.Conditional,
-	}
+	e := indexer.RefEdge(&ref, kind, dst, how, 0, reason)
 	if dst != 0 {
 		e.Confidence = 1
 	}

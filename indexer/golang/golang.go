@@ -36,6 +36,14 @@ type Language struct {
 	modules map[string]module // by folder
 }
 
+// The optional interfaces of indexer that Language implements.
+var (
+	_ indexer.PartsResolver   = (*Language)(nil)
+	_ indexer.FilesResolver   = (*Language)(nil)
+	_ indexer.AllRefsResolver = (*Language)(nil)
+	_ indexer.Contextual      = (*Language)(nil)
+)
+
 // New returns the Go language.
 func New() *Language {
 	return &Language{modules: make(map[string]module)}

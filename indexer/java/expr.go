@@ -147,14 +147,14 @@ func (f *fileState) typeVar(name string, p uint32) *tvar {
 	var best *tvar
 	for i := range f.tvars {
 		tv := &f.tvars[i]
-		if tv.name == name && tv.scope.start <= p && p < tv.scope.end && (best == nil || tv.scope.start >= best.scope.start) {
+		if tv.name == name && tv.scope.Start <= p && p < tv.scope.End && (best == nil || tv.scope.Start >= best.scope.Start) {
 			best = tv
 		}
 	}
 	return best
 }
 
-func (f *fileState) typeExpr(s span) string { return f.typeExprText(f.text(s), s.start) }
+func (f *fileState) typeExpr(s span) string { return f.typeExprText(f.text(s), s.Start) }
 
 // typeExprText returns the Expr of the type t written at p: "{T}",
 // ?typevar, or "" for var and what is not a type.
@@ -173,7 +173,7 @@ func (f *fileState) typeExprDepth(t string, p uint32, depth int) string {
 			if tv.bound == (span{}) || depth > 4 {
 				return exprTypeVar
 			}
-			b := f.typeExprDepth(f.text(tv.bound), tv.bound.start, depth+1)
+			b := f.typeExprDepth(f.text(tv.bound), tv.bound.Start, depth+1)
 			if !isTypeExpr(b) {
 				return exprTypeVar
 			}
@@ -197,7 +197,7 @@ func (f *fileState) factExpr(s span, dims int) string {
 		return ""
 	}
 	if !strings.Contains(base, ".") {
-		if tv := f.typeVar(base, s.start); tv != nil {
+		if tv := f.typeVar(base, s.Start); tv != nil {
 			if !tv.class || tv.bound == (span{}) || d > 0 {
 				return exprTypeVar
 			}
@@ -210,7 +210,7 @@ func (f *fileState) factExpr(s span, dims int) string {
 	return "{" + n + strings.Repeat("[]", dims) + "}"
 }
 
-func (f *fileState) erased(s span) string { return f.erasedText(f.text(s), s.start) }
+func (f *fileState) erased(s span) string { return f.erasedText(f.text(s), s.Start) }
 
 // erasedText returns the erasure of the type t written at p, as a name:
 // a type variable becomes its first bound, or Object.
@@ -259,9 +259,9 @@ func receiverReason(r string) string {
 
 // invokeExpr returns the Expr of the method invocation it.
 func (f *fileState) invokeExpr(it *item, c ectx, depth int) string {
-	name := f.text(it.role[rName])
-	call := name + "(" + strconv.Itoa(int(f.argc[it.role[rArgs].start])) + ")"
-	if !it.hasRole(rObject) {
+	name := f.text(it.Role[rName])
+	call := name + "(" + strconv.Itoa(int(f.argc[it.Role[rArgs].Start])) + ")"
+	if !it.HasRole(rObject) {
 		if c.opaque {
 			return exprAnonymous
 		}
@@ -278,8 +278,8 @@ func (f *fileState) invokeExpr(it *item, c ectx, depth int) string {
 		}
 		return prefix + call
 	}
-	obj := it.role[rObject]
-	if strings.Contains(f.str[obj.end:it.role[rName].start], "super") { // T.super.m(): T an interface, or an outer class
+	obj := it.Role[rObject]
+	if strings.Contains(f.str[obj.End:it.Role[rName].Start], "super") { // T.super.m(): T an interface, or an outer class
 		if e := f.typeExpr(obj); isTypeExpr(e) {
 			return e + ".super." + call
 		}
@@ -309,21 +309,21 @@ func (f *fileState) invokeExpr(it *item, c ectx, depth int) string {
 
 // newExpr returns the Expr of the instance creation it.
 func (f *fileState) newExpr(it *item) string {
-	if !strings.HasPrefix(f.text(it.span), "new") {
+	if !strings.HasPrefix(f.text(it.Span), "new") {
 		return exprExpr // outer.new Inner()
 	}
-	e := f.typeExpr(it.role[rType])
+	e := f.typeExpr(it.Role[rType])
 	if !isTypeExpr(e) {
 		return exprExpr
 	}
-	return "new " + e[1:len(e)-1] + "(" + strconv.Itoa(int(f.argc[it.role[rArgs].start])) + ")"
+	return "new " + e[1:len(e)-1] + "(" + strconv.Itoa(int(f.argc[it.Role[rArgs].Start])) + ")"
 }
 
 // mrefExpr returns the Expr of the method reference it.
 func (f *fileState) mrefExpr(it *item, c ectx) string {
-	t := f.text(it.span)
+	t := f.text(it.Span)
 	i := strings.LastIndex(t, "::")
-	if i < 0 || !it.hasRole(rObject) {
+	if i < 0 || !it.HasRole(rObject) {
 		return exprExpr
 	}
 	name := strings.TrimSpace(t[i+2:])
@@ -335,7 +335,7 @@ func (f *fileState) mrefExpr(it *item, c ectx) string {
 	if !isIdent(name) {
 		return exprExpr
 	}
-	obj := it.role[rObject]
+	obj := it.Role[rObject]
 	ot := strings.TrimSpace(f.text(obj))
 	switch {
 	case ot == "this" || ot == "super":
@@ -354,7 +354,7 @@ func (f *fileState) mrefExpr(it *item, c ectx) string {
 	case strings.ContainsAny(ot, "["):
 		return exprExpr // int[]::clone, String[]::new
 	case strings.ContainsAny(ot, "<@"):
-		e := f.typeExprText(ot, obj.start)
+		e := f.typeExprText(ot, obj.Start)
 		if !isTypeExpr(e) {
 			return exprExpr
 		}
@@ -372,9 +372,9 @@ func (f *fileState) expr(s span, c ectx, depth int) string {
 	if depth > maxExprDepth {
 		return exprExpr
 	}
-	if i, ok := f.exprs[s.key()]; ok {
+	if i, ok := f.exprs[s.Key()]; ok {
 		it := &f.items[i]
-		switch it.kind {
+		switch it.Kind {
 		case kInvoke:
 			return f.invokeExpr(it, c, depth)
 		case kNew:
@@ -386,28 +386,28 @@ func (f *fileState) expr(s span, c ectx, depth int) string {
 		case kField:
 			return f.fieldExpr(it, c, depth)
 		case kCast:
-			if strings.Contains(f.text(it.role[rType]), "&") {
+			if strings.Contains(f.text(it.Role[rType]), "&") {
 				return exprExpr
 			}
-			if e := f.typeExpr(it.role[rType]); isTypeExpr(e) || e == exprTypeVar {
+			if e := f.typeExpr(it.Role[rType]); isTypeExpr(e) || e == exprTypeVar {
 				return e
 			}
 			return exprExpr
 		case kParen:
-			return f.expr(it.role[rValue], c, depth+1)
+			return f.expr(it.Role[rValue], c, depth+1)
 		case kTernary: // the one value both branches agree on; null gives way
-			a, b := f.expr(it.role[rValue], c, depth+1), f.expr(it.role[rBody], c, depth+1)
+			a, b := f.expr(it.Role[rValue], c, depth+1), f.expr(it.Role[rBody], c, depth+1)
 			switch {
 			case a == b:
 				return a
-			case a == exprLiteral && f.text(it.role[rValue]) == "null" && !isReason(b):
+			case a == exprLiteral && f.text(it.Role[rValue]) == "null" && !isReason(b):
 				return b
-			case b == exprLiteral && f.text(it.role[rBody]) == "null" && !isReason(a):
+			case b == exprLiteral && f.text(it.Role[rBody]) == "null" && !isReason(a):
 				return a
 			}
 			return exprExpr
 		case kIndex:
-			recv := f.expr(it.role[rValue], c, depth+1)
+			recv := f.expr(it.Role[rValue], c, depth+1)
 			if isReason(recv) {
 				return receiverReason(recv)
 			}
@@ -431,7 +431,7 @@ func (f *fileState) expr(s span, c ectx, depth int) string {
 	case t == "null" || t == "true" || t == "false":
 		return exprLiteral
 	case isIdent(t):
-		return f.nameExpr(t, s.start, c, depth)
+		return f.nameExpr(t, s.Start, c, depth)
 	case t == "":
 		return exprExpr
 	case t[0] == '"':
@@ -446,11 +446,11 @@ func (f *fileState) expr(s span, c ectx, depth int) string {
 
 // fieldExpr returns the Expr of the field access it.
 func (f *fileState) fieldExpr(it *item, c ectx, depth int) string {
-	name := strings.TrimSpace(f.text(it.role[rName]))
-	obj := it.role[rObject]
+	name := strings.TrimSpace(f.text(it.Role[rName]))
+	obj := it.Role[rObject]
 	ot := strings.TrimSpace(f.text(obj))
 	if name == "this" { // Outer.this
-		if e := f.typeExprText(ot, obj.start); isTypeExpr(e) {
+		if e := f.typeExprText(ot, obj.Start); isTypeExpr(e) {
 			return e
 		}
 		return exprExpr
@@ -465,7 +465,7 @@ func (f *fileState) fieldExpr(it *item, c ectx, depth int) string {
 		if len(c.anon) > 0 {
 			a := c.anon[0]
 			if ot == "this" && a.members[name]&memberField != 0 {
-				return f.nameExpr(name, it.role[rName].start, c, depth)
+				return f.nameExpr(name, it.Role[rName].Start, c, depth)
 			}
 			at := f.anonType(a)
 			if at == "" {
@@ -510,7 +510,7 @@ next:
 			continue
 		}
 		for _, h := range b.holes {
-			if h.start <= p && p < h.end {
+			if h.Start <= p && p < h.End {
 				continue next
 			}
 		}

@@ -2,7 +2,6 @@ package java
 
 import (
 	"context"
-	"fmt"
 	"path"
 	"strconv"
 	"strings"
@@ -18,54 +17,26 @@ import (
 // range covers its modifiers and annotations, not its Javadoc; its body
 // hash covers its body only.
 
-type span struct{ start, end uint32 }
-
-func (s span) key() uint64 { return uint64(s.start)<<32 | uint64(s.end) }
-
-// item is one match of the query: the range of its main capture and the
-// ranges of its role captures.
-type item struct {
-	span
-	kind kind
-	has  uint8 // bit r set when role r was captured
-	role [numRoles]span
-}
-
-func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
-
-// SetMain and SetRole let an indexer.Collector fill items.
-func (it *item) SetMain(k kind, start, end uint32) { it.kind, it.span = k, span{start, end} }
-
-func (it *item) SetRole(r int, start, end uint32) { it.role[r], it.has = span{start, end}, it.has|1<<r }
+type (
+	span = indexer.Span
+	item = indexer.Match[kind]
+)
 
 type extractor struct {
-	scanner *indexer.Scanner
-	query   *query
-	col     indexer.Collector[kind, item, *item] // reused from file to file
-	f       fileState
+	*indexer.MatchScanner[kind]
+	f fileState
 }
 
-func (x *extractor) Close() { x.scanner.Close() }
-
 func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
-	caps, errAt, hasError, err := x.scanner.Scan(ctx, src)
+	items, err := x.Scan(ctx, src)
 	if err != nil {
 		return nil, err
 	}
-	items := x.col.Collect(caps, x.query.captures)
 	f := &x.f
 	f.reset(file, src, items)
 	f.prepare(ctx)
 	f.run(ctx)
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("extract: %w", err)
-	}
-	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
-	if hasError {
-		line, col := pos(f.lines, errAt)
-		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
-	}
-	return res, nil
+	return x.Result(ctx, f.nodes, f.refs, f.test)
 }
 
 // isTestFile reports whether file holds tests by Maven's and JUnit's
@@ -220,7 +191,7 @@ func (f *fileState) reset(file string, src []byte, items []item) {
 	}
 }
 
-func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
+func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
 
 // prepare indexes what the walk looks up by position: modifiers,
 // Javadoc, type parameters, expressions and argument counts.
@@ -238,46 +209,46 @@ func (f *fileState) prepare(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		switch it.kind {
+		switch it.Kind {
 		case kModifiers:
-			cur, curSpan = &mods{start: it.start, end: it.end}, it.span
-			f.mods[it.start] = cur
+			cur, curSpan = &mods{start: it.Start, end: it.End}, it.Span
+			f.mods[it.Start] = cur
 		case kDecorator:
-			if cur != nil && curSpan.start <= it.start && it.end <= curSpan.end && it.end > it.start {
-				cur.decorators = append(cur.decorators, decorator{it.span, oneLine(f.str[it.start+1 : it.end])})
+			if cur != nil && curSpan.Start <= it.Start && it.End <= curSpan.End && it.End > it.Start {
+				cur.decorators = append(cur.decorators, decorator{it.Span, oneLine(f.str[it.Start+1 : it.End])})
 			}
 		case kDoc:
-			if doc, ok := javadoc(f.text(it.span)); ok {
-				f.docs[uint32(skipSpace(f.str, int(it.end)))] = doc
+			if doc, ok := javadoc(f.text(it.Span)); ok {
+				f.docs[uint32(skipSpace(f.str, int(it.End)))] = doc
 			}
 		case kClass, kInterface, kEnum, kRecord, kAnnotype, kMethod, kCtor:
-			for len(decls) > 0 && decls[len(decls)-1].end <= it.start {
+			for len(decls) > 0 && decls[len(decls)-1].End <= it.Start {
 				decls = decls[:len(decls)-1]
 			}
-			decls = append(decls, decl{it.span, it.kind.isType()})
+			decls = append(decls, decl{it.Span, it.Kind.isType()})
 		case kTParam:
-			for len(decls) > 0 && decls[len(decls)-1].end <= it.start {
+			for len(decls) > 0 && decls[len(decls)-1].End <= it.Start {
 				decls = decls[:len(decls)-1]
 			}
 			if len(decls) > 0 {
-				name, bound := f.typeParam(it.span)
+				name, bound := f.typeParam(it.Span)
 				d := decls[len(decls)-1]
 				f.tvars = append(f.tvars, tvar{scope: d.span, name: name, bound: bound, class: d.class})
 			}
 		case kInvoke, kNew, kField, kCast, kParen, kIndex, kMref, kTernary:
-			f.exprs[it.key()] = int32(i)
+			f.exprs[it.Key()] = int32(i)
 		case kArgs:
-			for len(args) > 0 && args[len(args)-1].end <= it.start {
+			for len(args) > 0 && args[len(args)-1].End <= it.Start {
 				args = args[:len(args)-1]
 			}
-			args = append(args, it.span)
-			f.argc[it.start] = 0
+			args = append(args, it.Span)
+			f.argc[it.Start] = 0
 		case kArg:
-			for len(args) > 0 && args[len(args)-1].end <= it.start {
+			for len(args) > 0 && args[len(args)-1].End <= it.Start {
 				args = args[:len(args)-1]
 			}
 			if len(args) > 0 {
-				f.argc[args[len(args)-1].start]++
+				f.argc[args[len(args)-1].Start]++
 			}
 		}
 	}
@@ -292,8 +263,8 @@ func modifierFlags(src string, m *mods) uint16 {
 	var flags uint16
 	p := int(m.start)
 	for _, d := range m.decorators {
-		flags |= words(src[p:d.at.start])
-		p = int(d.at.end)
+		flags |= words(src[p:d.at.Start])
+		p = int(d.at.End)
 	}
 	return flags | words(src[p:m.end])
 }
@@ -334,7 +305,7 @@ func (f *fileState) typeParam(s span) (string, span) {
 	for end > q && (t[end-1] == ' ' || t[end-1] == '\t' || t[end-1] == '\n' || t[end-1] == '\r') {
 		end--
 	}
-	return name, span{s.start + uint32(q), s.start + uint32(end)}
+	return name, span{Start: s.Start + uint32(q), End: s.Start + uint32(end)}
 }
 
 // skipAnnotation returns the end of the annotation at t[p] == '@'.
@@ -419,7 +390,7 @@ func (f *fileState) context(p uint32) (int32, ectx) {
 		fr := f.stack[i]
 		switch {
 		case fr.kind == kAnon:
-			if fr.body.start <= p && p < fr.body.end {
+			if fr.body.Start <= p && p < fr.body.End {
 				c.anon = append(c.anon, fr)
 			}
 		case fr.opaque:
@@ -435,7 +406,7 @@ func (f *fileState) context(p uint32) (int32, ectx) {
 // or nil.
 func (f *fileState) owner(p uint32) *frame {
 	t := f.top()
-	if t != nil && (t.kind.isType() || t.kind == kAnon) && t.body.start <= p && p < t.body.end {
+	if t != nil && (t.kind.isType() || t.kind == kAnon) && t.body.Start <= p && p < t.body.End {
 		return t
 	}
 	return nil
@@ -448,7 +419,7 @@ func (f *fileState) scopeAt(p uint32) *frame {
 		case kScope, kForeach, kCatch, kLambda, kMethod, kCtor, kInit:
 			return fr
 		case kAnon:
-			if fr.body.start <= p {
+			if fr.body.Start <= p {
 				return fr
 			}
 		case kClass, kInterface, kEnum, kRecord, kAnnotype, kConst, kVar:
@@ -471,7 +442,7 @@ func (f *fileState) regions(p uint32) (loop, try, cond bool) {
 		case kCond:
 			cond = true
 		case kAnon:
-			if fr.body.start <= p {
+			if fr.body.Start <= p {
 				return
 			}
 		case kLambda, kMethod, kCtor, kInit, kVar, kConst:
@@ -490,18 +461,18 @@ func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int3
 	if parent >= 0 {
 		parentID = f.nodes[parent].ID
 	}
-	sl, sc := pos(f.lines, s.start)
-	el, ec := pos(f.lines, s.end)
+	sl, sc := pos(f.lines, s.Start)
+	el, ec := pos(f.lines, s.End)
 	f.nodes = append(f.nodes, schemas.Node{
 		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
 		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.start, EndByte: s.end, ParentID: parentID,
+		StartByte: s.Start, EndByte: s.End, ParentID: parentID,
 	})
 	return int32(len(f.nodes) - 1)
 }
 
 func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
-	line, col := pos(f.lines, at.start)
+	line, col := pos(f.lines, at.Start)
 	f.refs = append(f.refs, schemas.Ref{
 		File: f.path, Src: src, Kind: kind, Target: target, Expr: expr, Line: line, Col: col,
 	})
@@ -519,8 +490,8 @@ func (f *fileState) srcID(n int32) uint64 {
 // say of node n, and returns its modifier flags.
 func (f *fileState) decorate(n int32, s span) uint16 {
 	node := &f.nodes[n]
-	node.Doc = f.docs[s.start]
-	m := f.mods[s.start]
+	node.Doc = f.docs[s.Start]
+	m := f.mods[s.Start]
 	if m == nil {
 		return 0
 	}
@@ -545,8 +516,8 @@ func (f *fileState) decorate(n int32, s span) uint16 {
 // header returns the text of the declaration at s from the end of its
 // modifiers to end.
 func (f *fileState) header(s span, end uint32) string {
-	start := s.start
-	if m := f.mods[s.start]; m != nil {
+	start := s.Start
+	if m := f.mods[s.Start]; m != nil {
 		start = uint32(skipSpace(f.str, int(m.end)))
 	}
 	if start > end {
@@ -571,7 +542,7 @@ func visibility(flags uint16, implicit string) string {
 func (f *fileState) run(ctx context.Context) {
 	var count [numKinds]int
 	for i := range f.items {
-		count[f.items[i].kind]++
+		count[f.items[i].Kind]++
 	}
 	f.nodes = make([]schemas.Node, 0, count[kClass]+count[kInterface]+count[kEnum]+count[kRecord]+count[kMethod]+count[kCtor]+count[kFields]+count[kConst])
 	f.refs = make([]schemas.Ref, 0, count[kInvoke]+count[kNew]+count[kCtorCall]+count[kMref]+count[kImport]+
@@ -581,14 +552,14 @@ func (f *fileState) run(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		for len(f.stack) > 0 && f.top().end <= it.start {
+		for len(f.stack) > 0 && f.top().end <= it.Start {
 			f.stack = f.stack[:len(f.stack)-1]
 		}
-		switch it.kind {
+		switch it.Kind {
 		case kPackage:
-			if len(f.stack) == 0 && it.hasRole(rName) {
-				f.pkg = squeeze(f.text(it.role[rName]))
-				f.addRef(schemas.RefPackage, indexer.FileID(f.path), it.span, f.pkg, f.pkg)
+			if len(f.stack) == 0 && it.HasRole(rName) {
+				f.pkg = squeeze(f.text(it.Role[rName]))
+				f.addRef(schemas.RefPackage, indexer.FileID(f.path), it.Span, f.pkg, f.pkg)
 			}
 		case kImport:
 			f.importRef(it)
@@ -596,13 +567,13 @@ func (f *fileState) run(ctx context.Context) {
 			f.typeDecl(it)
 		case kExtends, kImplements:
 			f.superRef(it)
-			f.uses.taken = it.start
+			f.uses.taken = it.Start
 		case kTUse:
 			f.typeUse(it)
 		case kMethod, kCtor:
 			f.method(it)
 		case kFields:
-			fr := frame{kind: kFields, start: it.start, end: it.end, node: -1, typ: it.role[rType]}
+			fr := frame{kind: kFields, start: it.Start, end: it.End, node: -1, typ: it.Role[rType]}
 			f.push(fr)
 		case kVar:
 			f.variable(it)
@@ -610,49 +581,49 @@ func (f *fileState) run(ctx context.Context) {
 			f.enumConst(it)
 		case kInit:
 			n := int32(-1)
-			if o := f.owner(it.start); o != nil {
+			if o := f.owner(it.Start); o != nil {
 				n = o.node
 			}
-			f.push(frame{kind: kInit, start: it.start, end: it.end, node: n})
+			f.push(frame{kind: kInit, start: it.Start, end: it.End, node: n})
 		case kLocals:
-			f.push(frame{kind: kLocals, start: it.start, end: it.end, node: -1, typ: it.role[rType]})
+			f.push(frame{kind: kLocals, start: it.Start, end: it.End, node: -1, typ: it.Role[rType]})
 		case kParam:
 			f.param(it)
 		case kSpread:
-			f.push(frame{kind: kSpread, start: it.start, end: it.end, node: -1})
+			f.push(frame{kind: kSpread, start: it.Start, end: it.End, node: -1})
 		case kLParam:
-			if sc := f.scopeAt(it.start); sc != nil {
-				f.bind(f.text(it.span), it.start, sc, "?local")
+			if sc := f.scopeAt(it.Start); sc != nil {
+				f.bind(f.text(it.Span), it.Start, sc, "?local")
 			}
 		case kCatch:
-			if sc := f.scopeAt(it.start); sc != nil {
+			if sc := f.scopeAt(it.Start); sc != nil {
 				e := "?local"
-				if t := f.text(it.role[rType]); !strings.Contains(t, "|") {
-					e = f.typeExpr(it.role[rType])
+				if t := f.text(it.Role[rType]); !strings.Contains(t, "|") {
+					e = f.typeExpr(it.Role[rType])
 				}
-				f.bind(f.text(it.role[rName]), it.start, sc, e)
+				f.bind(f.text(it.Role[rName]), it.Start, sc, e)
 			}
 		case kForeach:
-			sc := f.push(frame{kind: kForeach, start: it.start, end: it.end, node: -1})
+			sc := f.push(frame{kind: kForeach, start: it.Start, end: it.End, node: -1})
 			f.typedBinding(it, sc, true)
 		case kResource, kPattern:
-			if sc := f.scopeAt(it.start); sc != nil {
+			if sc := f.scopeAt(it.Start); sc != nil {
 				f.typedBinding(it, sc, false)
 			}
 		case kScope, kLambda, kLoop, kTry, kCond:
-			f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kInvoke, kCtorCall:
 			f.addCall(schemas.EdgeCalls, i)
 		case kMref:
 			f.addCall(schemas.EdgeReferences, i)
-			f.uses.taken = it.start
+			f.uses.taken = it.Start
 		case kNew:
 			f.addCall(schemas.EdgeInstantiates, i)
-			if it.hasRole(rType) {
-				f.uses.taken = it.role[rType].start
+			if it.HasRole(rType) {
+				f.uses.taken = it.Role[rType].Start
 			}
-			if it.hasRole(rBody) {
-				f.push(frame{kind: kAnon, start: it.start, end: it.end, node: -1, body: it.role[rBody], typ: it.role[rType], members: map[string]uint8{}})
+			if it.HasRole(rBody) {
+				f.push(frame{kind: kAnon, start: it.Start, end: it.End, node: -1, body: it.Role[rBody], typ: it.Role[rType], members: map[string]uint8{}})
 			}
 		}
 	}
@@ -662,23 +633,23 @@ func (f *fileState) run(ctx context.Context) {
 // typedBinding binds the name of a for-each variable, a resource or a
 // pattern to its declared type, or, for var, to the value.
 func (f *fileState) typedBinding(it *item, sc *frame, element bool) {
-	if !it.hasRole(rName) || !it.hasRole(rType) {
+	if !it.HasRole(rName) || !it.HasRole(rType) {
 		return
 	}
-	name := f.text(it.role[rName])
-	e := f.typeExpr(it.role[rType])
-	if e == "" && it.hasRole(rValue) { // var
+	name := f.text(it.Role[rName])
+	e := f.typeExpr(it.Role[rType])
+	if e == "" && it.HasRole(rValue) { // var
 		if element {
-			f.bindValue(name, it.role[rName].start, sc, it.role[rValue], "[]")
+			f.bindValue(name, it.Role[rName].Start, sc, it.Role[rValue], "[]")
 			return
 		}
-		f.bindValue(name, it.role[rName].start, sc, it.role[rValue], "")
+		f.bindValue(name, it.Role[rName].Start, sc, it.Role[rValue], "")
 		return
 	}
 	if e == "" {
 		e = "?local"
 	}
-	f.bind(name, it.role[rName].start, sc, e)
+	f.bind(name, it.Role[rName].Start, sc, e)
 }
 
 func (f *fileState) newBinding(name string, decl uint32, sc *frame) *binding {
@@ -688,7 +659,7 @@ func (f *fileState) newBinding(name string, decl uint32, sc *frame) *binding {
 	f.bslab = append(f.bslab, binding{decl: decl, start: sc.start, end: sc.end})
 	b := &f.bslab[len(f.bslab)-1]
 	if sc.kind == kAnon {
-		b.start = sc.body.start
+		b.start = sc.body.Start
 	}
 	f.binds[name] = append(f.binds[name], b)
 	return b
@@ -708,11 +679,11 @@ func (f *fileState) bindValue(name string, decl uint32, sc *frame, value span, s
 	b := f.newBinding(name, decl, sc)
 	b.value = value
 	b.expr = suffix
-	_, b.ctx = f.context(value.start)
+	_, b.ctx = f.context(value.Start)
 }
 
 func (f *fileState) importRef(it *item) {
-	t := f.text(it.span)
+	t := f.text(it.Span)
 	p := skipSpace(t, len("import"))
 	static := strings.HasPrefix(t[p:], "static") && identEnd(t, p) == p+len("static")
 	if static {
@@ -726,22 +697,22 @@ func (f *fileState) importRef(it *item) {
 	if static {
 		expr = "static " + t
 	}
-	f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.span, t, expr)
+	f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, t, expr)
 }
 
 // typeDecl makes the node of a class, interface, enum, record or
 // annotation type.
 func (f *fileState) typeDecl(it *item) {
-	parent, c := f.context(it.start)
-	body := it.role[rBody]
-	iface := it.kind == kInterface || it.kind == kAnnotype
-	if len(c.anon) > 0 || c.opaque || !it.hasRole(rName) {
-		f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1, body: body, opaque: true, iface: iface})
+	parent, c := f.context(it.Start)
+	body := it.Role[rBody]
+	iface := it.Kind == kInterface || it.Kind == kAnnotype
+	if len(c.anon) > 0 || c.opaque || !it.HasRole(rName) {
+		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, body: body, opaque: true, iface: iface})
 		return
 	}
-	name := f.text(it.role[rName])
+	name := f.text(it.Role[rName])
 	kind := schemas.KindClass
-	switch it.kind {
+	switch it.Kind {
 	case kInterface, kAnnotype:
 		kind = schemas.KindInterface
 	case kEnum:
@@ -751,7 +722,7 @@ func (f *fileState) typeDecl(it *item) {
 	var outer *frame
 	if parent >= 0 {
 		qname = f.nodes[parent].QualifiedName + "." + name
-		if o := f.owner(it.start); o != nil {
+		if o := f.owner(it.Start); o != nil {
 			member, outer = true, o
 		} else {
 			local = true
@@ -759,8 +730,8 @@ func (f *fileState) typeDecl(it *item) {
 	} else if f.pkg != "" {
 		qname = f.pkg + "." + name
 	}
-	n := f.addNode(kind, name, qname, parent, it.span)
-	flags := f.decorate(n, it.span)
+	n := f.addNode(kind, name, qname, parent, it.Span)
+	flags := f.decorate(n, it.Span)
 	node := &f.nodes[n]
 	implicit := schemas.Internal
 	switch {
@@ -774,12 +745,12 @@ func (f *fileState) typeDecl(it *item) {
 	if parent < 0 {
 		node.Exported = node.Visibility == schemas.Public
 	}
-	node.IsStatic = member && (flags&mStatic != 0 || it.kind != kClass || outer.iface)
+	node.IsStatic = member && (flags&mStatic != 0 || it.Kind != kClass || outer.iface)
 	node.IsAbstract = flags&mAbstract != 0 || iface
-	node.Signature = oneLine(f.header(it.span, body.start))
+	node.Signature = oneLine(f.header(it.Span, body.Start))
 	node.BodyHash = xxhash.Sum64String(f.text(body))
-	fr := f.push(frame{kind: it.kind, start: it.start, end: it.end, node: n, body: body, iface: iface, exported: node.Exported, local: local})
-	switch it.kind {
+	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: body, iface: iface, exported: node.Exported, local: local})
+	switch it.Kind {
 	case kEnum:
 		fr.enumName = name
 	case kRecord:
@@ -791,38 +762,38 @@ func (f *fileState) typeDecl(it *item) {
 // extends.
 func (f *fileState) superRef(it *item) {
 	t := f.top()
-	if t == nil || !t.kind.isType() || t.node < 0 || it.start >= t.body.start {
+	if t == nil || !t.kind.isType() || t.node < 0 || it.Start >= t.body.Start {
 		return
 	}
 	kind := schemas.EdgeExtends
-	if it.kind == kImplements {
+	if it.Kind == kImplements {
 		kind = schemas.EdgeImplements
 	}
-	name := typeName(f.text(it.span))
+	name := typeName(f.text(it.Span))
 	if name == "" {
 		return
 	}
-	f.addRef(kind, f.nodes[t.node].ID, it.span, oneLine(f.text(it.span)), name)
+	f.addRef(kind, f.nodes[t.node].ID, it.Span, oneLine(f.text(it.Span)), name)
 }
 
 // method makes the node of a method, a constructor or an annotation
 // type element.
 func (f *fileState) method(it *item) {
-	o := f.owner(it.start)
-	name := f.text(it.role[rName])
+	o := f.owner(it.Start)
+	name := f.text(it.Role[rName])
 	if o == nil || o.node < 0 {
 		if o != nil && o.kind == kAnon {
 			o.members[name] |= memberMethod
 		}
-		f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
 	kind := schemas.KindMethod
-	if it.kind == kCtor {
+	if it.Kind == kCtor {
 		kind, name = schemas.KindConstructor, "<init>"
 	}
-	n := f.addNode(kind, name, f.nodes[o.node].QualifiedName+"."+name, o.node, it.span)
-	flags := f.decorate(n, it.span)
+	n := f.addNode(kind, name, f.nodes[o.node].QualifiedName+"."+name, o.node, it.Span)
+	flags := f.decorate(n, it.Span)
 	node := &f.nodes[n]
 	implicit := schemas.Internal
 	switch {
@@ -834,29 +805,29 @@ func (f *fileState) method(it *item) {
 	node.Visibility = visibility(flags, implicit)
 	node.Exported = o.exported && (node.Visibility == schemas.Public || node.Visibility == schemas.Protected)
 	node.IsStatic = flags&mStatic != 0
-	hasBody := it.hasRole(rBody)
+	hasBody := it.HasRole(rBody)
 	node.IsAbstract = flags&mAbstract != 0 || o.iface && !hasBody && flags&(mStatic|mDefault|mPrivate) == 0
-	end := it.end
+	end := it.End
 	if hasBody {
-		end = it.role[rBody].start
-		node.BodyHash = xxhash.Sum64String(f.text(it.role[rBody]))
+		end = it.Role[rBody].Start
+		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
 	}
-	sig := strings.TrimSuffix(strings.TrimSpace(f.header(it.span, end)), ";")
-	fr := f.push(frame{kind: it.kind, start: it.start, end: it.end, node: n})
-	if it.kind == kCtor && !it.hasRole(rParams) { // a compact canonical constructor
+	sig := strings.TrimSuffix(strings.TrimSpace(f.header(it.Span, end)), ";")
+	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n})
+	if it.Kind == kCtor && !it.HasRole(rParams) { // a compact canonical constructor
 		if r := f.enclosingRecord(); r != nil {
 			sig = strings.TrimSpace(sig) + r.signatureParams
 			fr.params = r.params
 		}
 	}
 	node.Signature = oneLine(sig)
-	if it.kind == kMethod && it.hasRole(rType) {
+	if it.Kind == kMethod && it.HasRole(rType) {
 		dims := 0
-		if it.hasRole(rParams) && it.role[rParams].end <= end {
-			dims = declaratorDims(f.str[it.role[rParams].end:end]) // int f()[]
+		if it.HasRole(rParams) && it.Role[rParams].End <= end {
+			dims = declaratorDims(f.str[it.Role[rParams].End:end]) // int f()[]
 		}
-		if e := f.factExpr(it.role[rType], dims); e != "" {
-			f.addRef(schemas.RefResult, node.ID, it.role[rType], oneLine(f.text(it.role[rType])), e)
+		if e := f.factExpr(it.Role[rType], dims); e != "" {
+			f.addRef(schemas.RefResult, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), e)
 		}
 	}
 	f.sigs = append(f.sigs, fr)
@@ -911,12 +882,12 @@ func matchingParen(s string, i int) int {
 // record component (a field).
 func (f *fileState) param(it *item) {
 	t := f.top()
-	if t == nil || !it.hasRole(rName) || !it.hasRole(rType) {
+	if t == nil || !it.HasRole(rName) || !it.HasRole(rType) {
 		return
 	}
-	name := f.text(it.role[rName])
-	typ := f.typeExpr(it.role[rType])
-	dims := declaratorDims(f.str[it.role[rName].end:it.end])
+	name := f.text(it.Role[rName])
+	typ := f.typeExpr(it.Role[rType])
+	dims := declaratorDims(f.str[it.Role[rName].End:it.End])
 	if dims > 0 && isTypeExpr(typ) {
 		typ = typ[:len(typ)-1] + strings.Repeat("[]", dims) + "}"
 	}
@@ -924,23 +895,23 @@ func (f *fileState) param(it *item) {
 		typ = "?local"
 	}
 	switch {
-	case t.kind == kRecord && it.start < t.body.start:
-		erased := f.erased(it.role[rType]) + strings.Repeat("[]", dims)
+	case t.kind == kRecord && it.Start < t.body.Start:
+		erased := f.erased(it.Role[rType]) + strings.Repeat("[]", dims)
 		t.params = append(t.params, erased)
 		if t.node < 0 {
 			return
 		}
-		n := f.addNode(schemas.KindField, name, f.nodes[t.node].QualifiedName+"."+name, t.node, it.span)
-		f.decorate(n, it.span)
+		n := f.addNode(schemas.KindField, name, f.nodes[t.node].QualifiedName+"."+name, t.node, it.Span)
+		f.decorate(n, it.Span)
 		node := &f.nodes[n]
 		node.Visibility, node.Exported = schemas.Public, f.nodes[t.node].Exported
-		node.Signature = oneLine(f.text(it.span))
-		node.BodyHash = xxhash.Sum64String(f.text(it.span))
-		if e := f.factExpr(it.role[rType], dims); e != "" {
-			f.addRef(schemas.RefType, node.ID, it.role[rType], oneLine(f.text(it.role[rType])), e)
+		node.Signature = oneLine(f.text(it.Span))
+		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+		if e := f.factExpr(it.Role[rType], dims); e != "" {
+			f.addRef(schemas.RefType, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), e)
 		}
 	case t.kind == kMethod || t.kind == kCtor:
-		t.params = append(t.params, f.erased(it.role[rType])+strings.Repeat("[]", dims))
+		t.params = append(t.params, f.erased(it.Role[rType])+strings.Repeat("[]", dims))
 		f.bind(name, t.start, t, typ)
 	case t.kind == kLambda:
 		f.bind(name, t.start, t, typ)
@@ -966,18 +937,18 @@ func declaratorDims(s string) int {
 // parameter.
 func (f *fileState) variable(it *item) {
 	t := f.top()
-	if t == nil || !it.hasRole(rName) {
+	if t == nil || !it.HasRole(rName) {
 		return
 	}
-	name := f.text(it.role[rName])
-	end := it.end
-	if it.hasRole(rValue) {
-		end = it.role[rValue].start
+	name := f.text(it.Role[rName])
+	end := it.End
+	if it.HasRole(rValue) {
+		end = it.Role[rValue].Start
 	}
-	dims := declaratorDims(f.str[it.role[rName].end:end])
+	dims := declaratorDims(f.str[it.Role[rName].End:end])
 	switch t.kind {
 	case kSpread:
-		typ := typeOfSpread(f.str[t.start:it.start])
+		typ := typeOfSpread(f.str[t.start:it.Start])
 		e := f.typeExprText(typ, t.start)
 		if isTypeExpr(e) {
 			e = e[:len(e)-1] + "[]}"
@@ -1005,14 +976,14 @@ func (f *fileState) variable(it *item) {
 		if dims > 0 && isTypeExpr(e) {
 			e = e[:len(e)-1] + strings.Repeat("[]", dims) + "}"
 		}
-		if e == "" && it.hasRole(rValue) {
-			f.bindValue(name, it.role[rName].start, sc, it.role[rValue], "")
+		if e == "" && it.HasRole(rValue) {
+			f.bindValue(name, it.Role[rName].Start, sc, it.Role[rValue], "")
 			return
 		}
 		if e == "" {
 			e = "?local"
 		}
-		f.bind(name, it.role[rName].start, sc, e)
+		f.bind(name, it.Role[rName].Start, sc, e)
 	}
 }
 
@@ -1049,7 +1020,7 @@ func typeOfSpread(s string) string {
 func (f *fileState) field(it *item, t *frame, name string, dims int) {
 	var o *frame
 	if len(f.stack) >= 2 {
-		if fr := f.stack[len(f.stack)-2]; (fr.kind.isType() || fr.kind == kAnon) && fr.body.start <= t.start && t.start < fr.body.end {
+		if fr := f.stack[len(f.stack)-2]; (fr.kind.isType() || fr.kind == kAnon) && fr.body.Start <= t.start && t.start < fr.body.End {
 			o = fr
 		}
 	}
@@ -1063,9 +1034,9 @@ func (f *fileState) field(it *item, t *frame, name string, dims int) {
 			if typ == "" {
 				typ = "?local"
 			}
-			f.bind(name, o.body.start, o, typ)
+			f.bind(name, o.body.Start, o, typ)
 		}
-		f.push(frame{kind: kVar, start: it.start, end: it.end, node: -1})
+		f.push(frame{kind: kVar, start: it.Start, end: it.End, node: -1})
 		return
 	}
 	if o.local { // the field hides the locals of that name around the class
@@ -1083,8 +1054,8 @@ func (f *fileState) field(it *item, t *frame, name string, dims int) {
 	if o.iface || flags&(mStatic|mFinal) == mStatic|mFinal {
 		kind = schemas.KindConstant
 	}
-	n := f.addNode(kind, name, f.nodes[o.node].QualifiedName+"."+name, o.node, span{t.start, t.end})
-	f.decorate(n, span{t.start, t.end})
+	n := f.addNode(kind, name, f.nodes[o.node].QualifiedName+"."+name, o.node, span{Start: t.start, End: t.end})
+	f.decorate(n, span{Start: t.start, End: t.end})
 	node := &f.nodes[n]
 	implicit := schemas.Internal
 	if o.iface {
@@ -1093,52 +1064,52 @@ func (f *fileState) field(it *item, t *frame, name string, dims int) {
 	node.Visibility = visibility(flags, implicit)
 	node.Exported = o.exported && (node.Visibility == schemas.Public || node.Visibility == schemas.Protected)
 	node.IsStatic = flags&mStatic != 0 || o.iface
-	node.Signature = oneLine(f.text(t.typ) + " " + f.text(it.span))
-	node.BodyHash = xxhash.Sum64String(f.text(it.span))
+	node.Signature = oneLine(f.text(t.typ) + " " + f.text(it.Span))
+	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	if e := f.factExpr(t.typ, dims); e != "" {
 		f.addRef(schemas.RefType, node.ID, t.typ, oneLine(f.text(t.typ)), e)
 	}
-	f.push(frame{kind: kVar, start: it.start, end: it.end, node: n})
+	f.push(frame{kind: kVar, start: it.Start, end: it.End, node: n})
 }
 
 // enumConst makes the node of an enum constant, and records the call of
 // the enum's constructor it makes.
 func (f *fileState) enumConst(it *item) {
-	o := f.owner(it.start)
-	if o == nil || o.node < 0 || o.kind != kEnum || !it.hasRole(rName) {
-		f.push(frame{kind: kConst, start: it.start, end: it.end, node: -1})
+	o := f.owner(it.Start)
+	if o == nil || o.node < 0 || o.kind != kEnum || !it.HasRole(rName) {
+		f.push(frame{kind: kConst, start: it.Start, end: it.End, node: -1})
 		return
 	}
-	name := f.text(it.role[rName])
-	n := f.addNode(schemas.KindConstant, name, f.nodes[o.node].QualifiedName+"."+name, o.node, it.span)
-	f.decorate(n, it.span)
+	name := f.text(it.Role[rName])
+	n := f.addNode(schemas.KindConstant, name, f.nodes[o.node].QualifiedName+"."+name, o.node, it.Span)
+	f.decorate(n, it.Span)
 	node := &f.nodes[n]
 	node.Visibility, node.Exported, node.IsStatic = schemas.Public, o.exported, true
-	end := it.end
-	if it.hasRole(rBody) {
-		end = it.role[rBody].start
+	end := it.End
+	if it.HasRole(rBody) {
+		end = it.Role[rBody].Start
 	}
-	node.Signature = oneLine(strings.TrimSpace(f.header(it.span, end)))
-	node.BodyHash = xxhash.Sum64String(f.text(it.span))
+	node.Signature = oneLine(strings.TrimSpace(f.header(it.Span, end)))
+	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	argc := int32(0)
-	if it.hasRole(rArgs) {
-		argc = f.argc[it.role[rArgs].start]
+	if it.HasRole(rArgs) {
+		argc = f.argc[it.Role[rArgs].Start]
 	}
-	loop, try, cond := f.regions(it.start)
-	f.calls = append(f.calls, call{kind: schemas.EdgeCalls, it: -1, src: n, at: it.role[rName], argc: argc, loop: loop, try: try, cond: cond})
-	f.push(frame{kind: kConst, start: it.start, end: it.end, node: n})
-	if it.hasRole(rBody) {
-		f.push(frame{kind: kAnon, start: it.role[rBody].start, end: it.role[rBody].end, node: -1, body: it.role[rBody], enumName: o.enumName, members: map[string]uint8{}})
+	loop, try, cond := f.regions(it.Start)
+	f.calls = append(f.calls, call{kind: schemas.EdgeCalls, it: -1, src: n, at: it.Role[rName], argc: argc, loop: loop, try: try, cond: cond})
+	f.push(frame{kind: kConst, start: it.Start, end: it.End, node: n})
+	if it.HasRole(rBody) {
+		f.push(frame{kind: kAnon, start: it.Role[rBody].Start, end: it.Role[rBody].End, node: -1, body: it.Role[rBody], enumName: o.enumName, members: map[string]uint8{}})
 	}
 }
 
 func (f *fileState) addCall(kind string, i int) {
 	it := &f.items[i]
-	if kind == schemas.EdgeInstantiates && (!it.hasRole(rType) || !it.hasRole(rArgs)) {
+	if kind == schemas.EdgeInstantiates && (!it.HasRole(rType) || !it.HasRole(rArgs)) {
 		return
 	}
-	src, c := f.context(it.start)
-	loop, try, cond := f.regions(it.start)
+	src, c := f.context(it.Start)
+	loop, try, cond := f.regions(it.Start)
 	f.calls = append(f.calls, call{kind: kind, it: int32(i), src: src, ctx: c, loop: loop, try: try, cond: cond})
 }
 
@@ -1150,7 +1121,7 @@ func (f *fileState) finish(ctx context.Context) {
 		if fr.varargs {
 			e += "..."
 		}
-		f.addRef(RefParams, n.ID, span{n.StartByte, n.EndByte}, n.Name, e)
+		f.addRef(RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, e)
 	}
 	for i := range f.calls {
 		if indexer.Stopped(ctx, i) {
@@ -1166,28 +1137,28 @@ func (f *fileState) finish(ctx context.Context) {
 		it := &f.items[c.it]
 		var at span
 		var target, expr, args string
-		switch it.kind {
+		switch it.Kind {
 		case kInvoke:
-			at = it.role[rName]
-			target = oneLine(f.str[it.start:it.role[rName].end])
+			at = it.Role[rName]
+			target = oneLine(f.str[it.Start:it.Role[rName].End])
 			expr = f.invokeExpr(it, c.ctx, 0)
-			args = f.argsText(it.role[rArgs])
+			args = f.argsText(it.Role[rArgs])
 		case kCtorCall:
-			at = it.span
-			target = f.text(it.role[rName])
-			expr = target + "(" + strconv.Itoa(int(f.argc[it.role[rArgs].start])) + ")"
+			at = it.Span
+			target = f.text(it.Role[rName])
+			expr = target + "(" + strconv.Itoa(int(f.argc[it.Role[rArgs].Start])) + ")"
 			if target != "this" && target != "super" {
 				expr = "?expr"
 			}
-			args = f.argsText(it.role[rArgs])
+			args = f.argsText(it.Role[rArgs])
 		case kNew:
-			at = it.span
-			target = "new " + oneLine(f.text(it.role[rType]))
+			at = it.Span
+			target = "new " + oneLine(f.text(it.Role[rType]))
 			expr = f.newExpr(it)
-			args = f.argsText(it.role[rArgs])
+			args = f.argsText(it.Role[rArgs])
 		case kMref:
-			at = it.span
-			target = oneLine(f.text(it.span))
+			at = it.Span
+			target = oneLine(f.text(it.Span))
 			expr = f.mrefExpr(it, c.ctx)
 		}
 		r := f.addRef(c.kind, src, at, target, expr)

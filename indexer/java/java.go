@@ -52,15 +52,11 @@ func (lang) Grammar() *sitter.Language { return grammar() }
 func (lang) GrammarVersion() string    { return grammarVersion }
 
 func (lang) NewExtractor(*indexer.Tree) (indexer.Extractor, error) {
-	q, err := compiled()
+	s, err := indexer.NewMatchScanner(compiled, indexer.KeepAll)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", Name, err)
 	}
-	s, err := indexer.NewScanner(q.q)
-	if err != nil {
-		return nil, fmt.Errorf("java extractor: %w", err)
-	}
-	return &extractor{scanner: s, query: q}, nil
+	return &extractor{MatchScanner: s}, nil
 }
 
 func (lang) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {

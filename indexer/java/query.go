@@ -2,8 +2,6 @@ package java
 
 import (
 	_ "embed"
-	"fmt"
-	"strings"
 	"sync"
 
 	tree_sitter_java "github.com/tree-sitter/tree-sitter-java/bindings/go"
@@ -89,8 +87,6 @@ const (
 	rValue  = 4 // var.value, foreach.value, resource.value, cast.value, paren.value, index.value
 	rArgs   = 5 // invoke.args, new.args, ctorcall.args, const.args
 	rObject = 6 // invoke.object, field.object, mref.object
-
-	numRoles = 7
 )
 
 var roleSlots = map[string]int{
@@ -98,38 +94,9 @@ var roleSlots = map[string]int{
 	"args": rArgs, "object": rObject,
 }
 
-type query struct {
-	q        *indexer.Query
-	captures []indexer.CaptureInfo[kind] // by capture index
-}
+type query = indexer.CompiledQuery[kind]
 
-// compiled returns the query, compiled once and shared by every extractor
-// (a Query is read-only once built; each extractor owns its cursor).
+// compiled returns the query, compiled once and shared by every extractor.
 var compiled = sync.OnceValues(func() (*query, error) {
-	q, err := indexer.NewQuery(tree_sitter_java.Language(), querySource)
-	if err != nil {
-		return nil, fmt.Errorf("java query: %w", err)
-	}
-	out := &query{q: q}
-	for _, name := range q.CaptureNames() {
-		k, role, _ := strings.Cut(name, ".")
-		ci := indexer.CaptureInfo[kind]{Kind: numKinds, Role: -1}
-		for i, n := range kindNames {
-			if n == k {
-				ci.Kind = kind(i)
-			}
-		}
-		if role != "" {
-			slot, ok := roleSlots[role]
-			if !ok {
-				ci.Kind = numKinds
-			}
-			ci.Role = int8(slot)
-		}
-		if ci.Kind == numKinds {
-			return nil, fmt.Errorf("java query: unknown capture @%s", name)
-		}
-		out.captures = append(out.captures, ci)
-	}
-	return out, nil
+	return indexer.CompileQuery[kind](Name, tree_sitter_java.Language(), querySource, kindNames[:], roleSlots)
 })

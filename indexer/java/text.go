@@ -6,9 +6,6 @@ import (
 	"github.com/graphsnap/snap/indexer/srctext"
 )
 
-// maxText caps the argument, target and signature texts copied into rows.
-const maxText = 200
-
 // lineStartsInto appends the line starts of src to starts.
 func lineStartsInto(starts []uint32, src []byte) []uint32 {
 	return srctext.LineStarts(starts, src)
@@ -66,15 +63,15 @@ func skipSpace(s string, p int) int {
 }
 
 // oneLine returns s on one line: comments dropped, blank runs made one
-// space, no blank just inside brackets, capped at maxText bytes.
+// space, no blank just inside brackets, capped at srctext.MaxText bytes.
 func oneLine(s string) string {
-	if len(s) <= maxText && plain(s) {
+	if len(s) <= srctext.MaxText && plain(s) {
 		return s
 	}
-	out := make([]byte, 0, min(len(s), maxText+8))
+	out := make([]byte, 0, min(len(s), srctext.MaxText+8))
 	var quote byte
 	space := false
-	for i := 0; i < len(s) && len(out) <= maxText; i++ {
+	for i := 0; i < len(s) && len(out) <= srctext.MaxText; i++ {
 		c := s[i]
 		switch {
 		case quote != 0:
@@ -106,7 +103,7 @@ func oneLine(s string) string {
 		space = false
 		out = append(out, c)
 	}
-	return capText(string(out))
+	return srctext.CapText(string(out))
 }
 
 // plain reports whether oneLine would leave s as it is.
@@ -133,9 +130,6 @@ func plain(s string) bool {
 	}
 	return prev != ' '
 }
-
-// capText cuts s to at most maxText bytes on a rune boundary.
-func capText(s string) string { return srctext.Cap(s, maxText) }
 
 // javadoc returns the text of a /** */ comment: markers and the leading
 // stars of its lines stripped, blank lines at either end dropped.

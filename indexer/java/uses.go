@@ -26,17 +26,17 @@ type typeUses struct {
 // typeUse records the type name of a "tuse" item.
 func (f *fileState) typeUse(it *item) {
 	u := &f.uses
-	if u.scoped.end > 0 && it.start >= u.scoped.start && it.end <= u.scoped.end {
+	if u.scoped.End > 0 && it.Start >= u.scoped.Start && it.End <= u.scoped.End {
 		return
 	}
-	text := f.text(it.span)
+	text := f.text(it.Span)
 	if strings.IndexByte(text, '.') >= 0 {
-		u.scoped = it.span
+		u.scoped = it.Span
 	}
-	if it.start == u.taken || !isTypeExpr(f.typeExprText(text, it.start)) {
+	if it.Start == u.taken || !isTypeExpr(f.typeExprText(text, it.Start)) {
 		return // a name with an edge of its own, a type variable, var
 	}
-	u.at = append(u.at, it.span)
+	u.at = append(u.at, it.Span)
 }
 
 // typeUseRefs writes the refs of the type uses, each from the innermost
@@ -61,11 +61,11 @@ func (f *fileState) typeUseRefs() {
 	}
 	j := 0
 	for _, at := range f.uses.at {
-		for ; j < len(order) && f.nodes[order[j]].StartByte <= at.start; j++ {
+		for ; j < len(order) && f.nodes[order[j]].StartByte <= at.Start; j++ {
 			pop(f.nodes[order[j]].StartByte)
 			open = append(open, order[j])
 		}
-		pop(at.start)
+		pop(at.Start)
 		src := int32(-1)
 		if len(open) > 0 {
 			src = open[len(open)-1]

@@ -70,26 +70,26 @@ func (f *fileState) expr(s span, depth int) string {
 	if depth > maxDepth {
 		return exprExpr
 	}
-	if i, ok := f.exprs[s.key()]; ok {
+	if i, ok := f.exprs[s.Key()]; ok {
 		it := &f.items[i]
-		switch it.kind {
+		switch it.Kind {
 		case kCall:
-			o := f.expr(it.role[rObject], depth+1)
+			o := f.expr(it.Role[rObject], depth+1)
 			if strings.HasPrefix(o, "?") {
 				return o
 			}
 			return o + "(" + strconv.Itoa(int(f.callArgc(it))) + ")"
 		case kNav:
-			o := f.expr(it.role[rObject], depth+1)
+			o := f.expr(it.Role[rObject], depth+1)
 			if strings.HasPrefix(o, "?") {
 				return o
 			}
-			if strings.Contains(f.str[it.role[rObject].end:it.role[rName].start], "::") {
+			if strings.Contains(f.str[it.Role[rObject].End:it.Role[rName].Start], "::") {
 				return exprExpr
 			}
-			return o + "." + f.text(it.role[rName])
+			return o + "." + f.text(it.Role[rName])
 		case kParen:
-			return f.expr(it.role[rValue], depth+1)
+			return f.expr(it.Role[rValue], depth+1)
 		}
 	}
 	t := f.text(s)
@@ -103,7 +103,7 @@ func (f *fileState) expr(s span, depth int) string {
 	case t[0] >= '0' && t[0] <= '9', t == "true", t == "false", t == "null", t[0] == '\'':
 		return exprLiteral
 	case isIdent(t):
-		if b := f.lookup(t, s.start); b != nil {
+		if b := f.lookup(t, s.Start); b != nil {
 			return f.bindingExpr(b, depth)
 		}
 		return t

@@ -3,7 +3,6 @@ package kotlin
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"path"
 	"slices"
 	"strconv"
@@ -18,57 +17,23 @@ import (
 // their line, byte offsets 0-based. A symbol's range covers its modifiers
 // and annotations, not its KDoc.
 
-type span struct{ start, end uint32 }
+type (
+	span = indexer.Span
+	item = indexer.Match[kind]
+)
 
-func (s span) key() uint64 { return uint64(s.start)<<32 | uint64(s.end) }
-
-func (s span) contains(o span) bool { return s.start <= o.start && o.end <= s.end }
-
-type item struct {
-	span
-	kind kind
-	has  uint16
-	role [numRoles]span
-}
-
-func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
-
-// SetMain and SetRole let an indexer.Collector fill items.
-func (it *item) SetMain(k kind, start, end uint32) { it.kind, it.span = k, span{start, end} }
-
-func (it *item) SetRole(r int, start, end uint32) { it.role[r], it.has = span{start, end}, it.has|1<<r }
-
-type extractor struct {
-	scanner *indexer.Scanner
-	query   *query
-	col     indexer.Collector[kind, item, *item] // reused from file to file
-}
-
-func (x *extractor) Close() { x.scanner.Close() }
-
-func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
-	caps, errAt, hasError, err := x.scanner.Scan(ctx, src)
-	if err != nil {
-		return nil, err
-	}
+// extract makes the nodes and refs of one scanned s.Path.
+func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
 	f := &fileState{
-		path: file, src: src, str: string(src), lines: srctext.LineStarts(nil, src), test: isTestFile(file),
-		ids: indexer.IDs{Language: Name, File: file}, items: x.col.Collect(caps, x.query.captures),
+		path: s.Path, src: s.Src, str: string(s.Src), lines: s.Lines, test: isTestFile(s.Path),
+		ids: indexer.IDs{Language: Name, File: s.Path}, items: s.Items,
 		docs: map[uint32]string{}, exprs: map[uint64]int32{}, argc: map[uint32]int32{},
 		lambdaEnd: map[uint32]bool{}, binds: map[string][]*binding{},
 		named: map[uint64]bool{},
 	}
 	f.prepare(ctx)
 	f.run(ctx)
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("extract: %w", err)
-	}
-	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
-	if hasError {
-		line, col := srctext.Pos(f.lines, errAt)
-		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
-	}
-	return res, nil
+	return f.nodes, f.refs, f.test
 }
 
 // isTestFile reports whether file holds tests by Gradle's conventions.
@@ -139,7 +104,7 @@ type tvar struct {
 	name  string
 }
 
-func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
+func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
 
 func (f *fileState) prepare(ctx context.Context) {
 	var args []span
@@ -148,39 +113,32 @@ func (f *fileState) prepare(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		switch it.kind {
+		switch it.Kind {
 		case kDoc:
-			if t := f.text(it.span); strings.HasPrefix(t, "/**") && t != "/**/" {
-				f.docs[uint32(skipSpace(f.str, int(it.end)))] = kdoc(t)
+			if t := f.text(it.Span); strings.HasPrefix(t, "/**") && t != "/**/" {
+				f.docs[uint32(srctext.SkipSpace(f.str, int(it.End)))] = kdoc(t)
 			}
 		case kDecorator:
-			f.decos = append(f.decos, it.span)
+			f.decos = append(f.decos, it.Span)
 		case kCall, kNav, kParen:
-			f.exprs[it.key()] = int32(i)
+			f.exprs[it.Key()] = int32(i)
 		case kArgs:
-			for len(args) > 0 && args[len(args)-1].end <= it.start {
+			for len(args) > 0 && args[len(args)-1].End <= it.Start {
 				args = args[:len(args)-1]
 			}
-			args = append(args, it.span)
-			f.argc[it.start] = 0
+			args = append(args, it.Span)
+			f.argc[it.Start] = 0
 		case kArg:
-			for len(args) > 0 && args[len(args)-1].end <= it.start {
+			for len(args) > 0 && args[len(args)-1].End <= it.Start {
 				args = args[:len(args)-1]
 			}
 			if len(args) > 0 {
-				f.argc[args[len(args)-1].start]++
+				f.argc[args[len(args)-1].Start]++
 			}
 		case kLambdaArg:
-			f.lambdaEnd[it.end] = true
+			f.lambdaEnd[it.End] = true
 		}
 	}
-}
-
-func skipSpace(s string, p int) int {
-	for p < len(s) && (s[p] == ' ' || s[p] == '\t' || s[p] == '\n' || s[p] == '\r') {
-		p++
-	}
-	return p
 }
 
 // kdoc returns the text of a KDoc comment without its markers.
@@ -274,18 +232,18 @@ func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int3
 	if parent >= 0 {
 		parentID = f.nodes[parent].ID
 	}
-	sl, sc := srctext.Pos(f.lines, s.start)
-	el, ec := srctext.Pos(f.lines, s.end)
+	sl, sc := srctext.Pos(f.lines, s.Start)
+	el, ec := srctext.Pos(f.lines, s.End)
 	f.nodes = append(f.nodes, schemas.Node{
 		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
 		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.start, EndByte: s.end, ParentID: parentID, Visibility: schemas.Public,
+		StartByte: s.Start, EndByte: s.End, ParentID: parentID, Visibility: schemas.Public,
 	})
 	return int32(len(f.nodes) - 1)
 }
 
 func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
-	line, col := srctext.Pos(f.lines, at.start)
+	line, col := srctext.Pos(f.lines, at.Start)
 	f.refs = append(f.refs, schemas.Ref{
 		File: f.path, Src: src, Kind: kind, Target: target, Expr: expr, Line: line, Col: col,
 	})
@@ -303,22 +261,22 @@ func (f *fileState) srcID(n int32) uint64 {
 // and returns the modifier keywords.
 func (f *fileState) decorate(n int32, it *item) map[string]bool {
 	node := &f.nodes[n]
-	node.Doc = f.docs[it.start]
+	node.Doc = f.docs[it.Start]
 	words := map[string]bool{}
-	if !it.hasRole(rMods) {
+	if !it.HasRole(rMods) {
 		return words
 	}
-	m := it.role[rMods]
-	p := m.start
+	m := it.Role[rMods]
+	p := m.Start
 	for _, d := range f.decos {
-		if !m.contains(d) {
+		if !m.Contains(d) {
 			continue
 		}
-		for _, w := range strings.Fields(f.str[p:d.start]) {
+		for _, w := range strings.Fields(f.str[p:d.Start]) {
 			words[w] = true
 		}
-		p = d.end
-		text := oneLine(f.str[d.start+1 : d.end])
+		p = d.End
+		text := oneLine(f.str[d.Start+1 : d.End])
 		node.Decorators = append(node.Decorators, text)
 		name := text
 		if i := strings.IndexAny(name, "(<"); i >= 0 {
@@ -331,7 +289,7 @@ func (f *fileState) decorate(n int32, it *item) map[string]bool {
 			node.IsTest = true
 		}
 	}
-	for _, w := range strings.Fields(f.str[p:m.end]) {
+	for _, w := range strings.Fields(f.str[p:m.End]) {
 		words[w] = true
 	}
 	switch {
@@ -357,9 +315,9 @@ func (f *fileState) setExported(n int32, parent *frame) {
 // header returns the one-line text of a declaration from the end of its
 // modifiers to end.
 func (f *fileState) header(it *item, end uint32) string {
-	start := it.start
-	if it.hasRole(rMods) {
-		start = uint32(skipSpace(f.str, int(it.role[rMods].end)))
+	start := it.Start
+	if it.HasRole(rMods) {
+		start = uint32(srctext.SkipSpace(f.str, int(it.Role[rMods].End)))
 	}
 	if start >= end {
 		return ""
@@ -373,21 +331,21 @@ func (f *fileState) run(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		for len(f.stack) > 0 && f.top().end <= it.start {
+		for len(f.stack) > 0 && f.top().end <= it.Start {
 			f.stack = f.stack[:len(f.stack)-1]
 		}
-		switch it.kind {
+		switch it.Kind {
 		case kPackage:
-			if len(f.stack) == 0 && it.hasRole(rName) {
-				f.pkg = strings.Join(strings.Fields(f.text(it.role[rName])), "")
-				f.addRef(schemas.RefPackage, indexer.FileID(f.path), it.span, f.pkg, f.pkg)
+			if len(f.stack) == 0 && it.HasRole(rName) {
+				f.pkg = strings.Join(strings.Fields(f.text(it.Role[rName])), "")
+				f.addRef(schemas.RefPackage, indexer.FileID(f.path), it.Span, f.pkg, f.pkg)
 			}
 		case kImport:
-			t := strings.TrimSpace(strings.TrimPrefix(f.text(it.span), "import"))
+			t := strings.TrimSpace(strings.TrimPrefix(f.text(it.Span), "import"))
 			t = strings.TrimSuffix(t, ";")
 			e := oneLine(t)
 			e = strings.ReplaceAll(strings.ReplaceAll(e, " .", "."), ". ", ".")
-			f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.span, e, e)
+			f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, e, e)
 		case kClass, kObject, kCompanion:
 			f.typeDecl(it)
 		case kSuper:
@@ -405,42 +363,42 @@ func (f *fileState) run(ctx context.Context) {
 				continue
 			}
 			pq, parent := f.parentQ()
-			name := f.text(it.role[rName])
-			n := f.addNode(schemas.KindTypeAlias, name, f.qual(pq, name), parent, it.span)
+			name := f.text(it.Role[rName])
+			n := f.addNode(schemas.KindTypeAlias, name, f.qual(pq, name), parent, it.Span)
 			f.decorate(n, it)
-			f.nodes[n].Signature = f.header(it, it.end)
+			f.nodes[n].Signature = f.header(it, it.End)
 			f.setExported(n, f.decl())
-			f.push(frame{kind: kAlias, start: it.start, end: it.end, node: n, qname: f.nodes[n].QualifiedName})
+			f.push(frame{kind: kAlias, start: it.Start, end: it.End, node: n, qname: f.nodes[n].QualifiedName})
 		case kEntry:
 			f.entry(it)
 		case kTParam:
 			if d := f.decl(); d != nil {
-				f.tvars = append(f.tvars, tvar{span{d.start, d.end}, f.text(it.span)})
+				f.tvars = append(f.tvars, tvar{span{Start: d.start, End: d.end}, f.text(it.Span)})
 			}
 		case kAnnot:
-			f.named[it.key()] = true
-			if n := userTypeName(f.text(it.span)); n != "" {
-				f.addRef(schemas.EdgeReferences, f.useSrc(), it.span, n, "@"+n)
+			f.named[it.Key()] = true
+			if n := userTypeName(f.text(it.Span)); n != "" {
+				f.addRef(schemas.EdgeReferences, f.useSrc(), it.Span, n, "@"+n)
 			}
 		case kUse:
 			f.typeUse(it)
 		case kNav:
 			f.classLiteral(it)
 		case kParam:
-			f.bindAt(f.text(it.role[rName]), it.end, &binding{typ: it.role[rType]})
+			f.bindAt(f.text(it.Role[rName]), it.End, &binding{typ: it.Role[rType]})
 		case kVar:
 			if t := f.top(); t != nil && (t.kind == kProp || t.kind == kCparam) {
 				continue // the variable of a property
 			}
-			f.bindAt(f.text(it.role[rName]), it.end, &binding{local: true})
+			f.bindAt(f.text(it.Role[rName]), it.End, &binding{local: true})
 		case kInit:
 			n := int32(-1)
 			if o := f.owner(); o != nil {
 				n = o.node
 			}
-			f.push(frame{kind: kInit, start: it.start, end: it.end, node: n})
+			f.push(frame{kind: kInit, start: it.Start, end: it.End, node: n})
 		case kAnon, kLambda, kScope, kLoop, kTry, kCond:
-			f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kCall, kDeleg:
 			c := call{it: int32(i), src: -1}
 			if d := f.decl(); d != nil {
@@ -490,28 +448,28 @@ func (f *fileState) bindAt(name string, p uint32, b *binding) {
 
 func (f *fileState) typeDecl(it *item) {
 	if f.local() {
-		f.push(frame{kind: kAnon, start: it.start, end: it.end, node: -1})
+		f.push(frame{kind: kAnon, start: it.Start, end: it.End, node: -1})
 		return
 	}
 	parentFrame := f.decl()
 	pq, parent := f.parentQ()
 	name := "Companion"
-	if it.hasRole(rName) {
-		name = f.text(it.role[rName])
+	if it.HasRole(rName) {
+		name = f.text(it.Role[rName])
 	}
 	kind := schemas.KindClass
-	hdr := f.str[it.start:it.end]
-	if it.hasRole(rMods) {
-		hdr = f.str[it.role[rMods].end:it.end]
+	hdr := f.str[it.Start:it.End]
+	if it.HasRole(rMods) {
+		hdr = f.str[it.Role[rMods].End:it.End]
 	}
 	iface := false
-	if it.kind == kClass {
+	if it.Kind == kClass {
 		kw := strings.Fields(hdr)
 		if len(kw) > 0 && (kw[0] == "interface" || len(kw) > 1 && kw[0] == "fun" && kw[1] == "interface") {
 			kind, iface = schemas.KindInterface, true
 		}
 	}
-	n := f.addNode(kind, name, f.qual(pq, name), parent, it.span)
+	n := f.addNode(kind, name, f.qual(pq, name), parent, it.Span)
 	words := f.decorate(n, it)
 	if words["enum"] {
 		f.nodes[n].Kind = schemas.KindEnum
@@ -520,28 +478,28 @@ func (f *fileState) typeDecl(it *item) {
 		f.nodes[n].IsAbstract = true
 	}
 	// The header runs to the body.
-	end := it.end
-	if b := strings.IndexByte(f.str[it.start:it.end], '{'); b >= 0 {
-		end = it.start + uint32(b)
+	end := it.End
+	if b := strings.IndexByte(f.str[it.Start:it.End], '{'); b >= 0 {
+		end = it.Start + uint32(b)
 	}
 	f.nodes[n].Signature = strings.TrimSpace(f.header(it, end))
 	f.setExported(n, parentFrame)
-	fr := f.push(frame{kind: it.kind, start: it.start, end: it.end, node: n, qname: f.nodes[n].QualifiedName, iface: iface, exported: f.nodes[n].Exported})
+	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, qname: f.nodes[n].QualifiedName, iface: iface, exported: f.nodes[n].Exported})
 	_ = fr
 }
 
 func (f *fileState) superRef(it *item) {
 	o := f.owner()
-	if o == nil || o.node < 0 || !it.hasRole(rName) {
+	if o == nil || o.node < 0 || !it.HasRole(rName) {
 		return
 	}
-	t := typeName(f.text(it.role[rName]))
+	t := typeName(f.text(it.Role[rName]))
 	kind := schemas.EdgeImplements
-	if it.hasRole(rArgs) || o.iface {
+	if it.HasRole(rArgs) || o.iface {
 		kind = schemas.EdgeExtends // only classes are constructed; interfaces extend
 	}
-	f.addRef(kind, f.nodes[o.node].ID, it.role[rName], t, "{"+t+"}")
-	f.named[it.role[rName].key()] = true
+	f.addRef(kind, f.nodes[o.node].ID, it.Role[rName], t, "{"+t+"}")
+	f.named[it.Role[rName].Key()] = true
 }
 
 // useSrc returns the node code at the top of the stack belongs to, for
@@ -562,44 +520,44 @@ func (f *fileState) useSrc() uint64 {
 // check, a caught type, a receiver, a bound. Supertypes and annotations
 // have their own refs; a type parameter in scope names no type.
 func (f *fileState) typeUse(it *item) {
-	if f.named[it.key()] {
+	if f.named[it.Key()] {
 		return
 	}
-	n := userTypeName(f.text(it.span))
+	n := userTypeName(f.text(it.Span))
 	if n == "" {
 		return
 	}
 	head, _, _ := strings.Cut(n, ".")
 	for _, v := range f.tvars {
-		if v.name == head && v.scope.start <= it.start && it.start < v.scope.end {
+		if v.name == head && v.scope.Start <= it.Start && it.Start < v.scope.End {
 			return
 		}
 	}
-	f.addRef(schemas.EdgeReferences, f.useSrc(), it.span, n, n)
+	f.addRef(schemas.EdgeReferences, f.useSrc(), it.Span, n, n)
 }
 
 // classLiteral records T::class as a use of T: a references ref when T
 // is written as a type is (a.b.T, the last name capitalized) and no local
 // binds its head (x::class is the class of a value).
 func (f *fileState) classLiteral(it *item) {
-	if f.text(it.role[rName]) != "class" || !strings.Contains(f.str[it.role[rObject].end:it.role[rName].start], "::") {
+	if f.text(it.Role[rName]) != "class" || !strings.Contains(f.str[it.Role[rObject].End:it.Role[rName].Start], "::") {
 		return
 	}
-	n := userTypeName(f.text(it.role[rObject]))
+	n := userTypeName(f.text(it.Role[rObject]))
 	last := n[strings.LastIndexByte(n, '.')+1:]
 	if last == "" || last[0] < 'A' || last[0] > 'Z' {
 		return
 	}
 	head, _, _ := strings.Cut(n, ".")
-	if f.lookup(head, it.start) != nil {
+	if f.lookup(head, it.Start) != nil {
 		return
 	}
 	for _, v := range f.tvars {
-		if v.name == head && v.scope.start <= it.start && it.start < v.scope.end {
+		if v.name == head && v.scope.Start <= it.Start && it.Start < v.scope.End {
 			return
 		}
 	}
-	f.addRef(schemas.EdgeReferences, f.useSrc(), it.role[rObject], n, n)
+	f.addRef(schemas.EdgeReferences, f.useSrc(), it.Role[rObject], n, n)
 }
 
 // userTypeName returns the name of a user type as written (a.b.C<X>.D
@@ -661,21 +619,21 @@ func typeExpr(t string) string {
 
 func (f *fileState) function(it *item) {
 	if f.local() {
-		fr := f.push(frame{kind: kFun, start: it.start, end: it.end, node: -1})
+		fr := f.push(frame{kind: kFun, start: it.Start, end: it.End, node: -1})
 		if d := f.decl(); d != nil {
 			fr.node = d.node
 		}
-		if it.hasRole(rName) {
-			f.bindAt(f.text(it.role[rName]), it.start, &binding{local: true})
+		if it.HasRole(rName) {
+			f.bindAt(f.text(it.Role[rName]), it.Start, &binding{local: true})
 		}
 		return
 	}
 	parentFrame := f.decl()
 	pq, parent := f.parentQ()
-	name := f.text(it.role[rName])
+	name := f.text(it.Role[rName])
 	recv := ""
-	if it.hasRole(rRecv) {
-		recv = typeName(f.text(it.role[rRecv]))
+	if it.HasRole(rRecv) {
+		recv = typeName(f.text(it.Role[rRecv]))
 	}
 	q := f.qual(pq, name)
 	if recv != "" {
@@ -685,32 +643,32 @@ func (f *fileState) function(it *item) {
 	if parent >= 0 {
 		kind = schemas.KindMethod
 	}
-	n := f.addNode(kind, name, q, parent, it.span)
+	n := f.addNode(kind, name, q, parent, it.Span)
 	f.decorate(n, it)
-	if !it.hasRole(rBody) && parentFrame != nil && parentFrame.iface {
+	if !it.HasRole(rBody) && parentFrame != nil && parentFrame.iface {
 		f.nodes[n].IsAbstract = true
 	}
-	end := it.role[rParams].end
-	if it.hasRole(rType) {
-		end = it.role[rType].end
+	end := it.Role[rParams].End
+	if it.HasRole(rType) {
+		end = it.Role[rType].End
 	}
 	f.nodes[n].Signature = f.header(it, end)
 	f.setExported(n, parentFrame)
 	id := f.nodes[n].ID
 	if recv != "" {
-		f.addRef(RefReceiver, id, it.role[rRecv], recv, "{"+recv+"}")
+		f.addRef(RefReceiver, id, it.Role[rRecv], recv, "{"+recv+"}")
 	}
-	f.addRef(schemas.RefParams, id, it.role[rName], name, f.params(it.role[rParams]))
+	f.addRef(schemas.RefParams, id, it.Role[rName], name, f.params(it.Role[rParams]))
 	switch {
-	case it.hasRole(rType):
-		f.addRef(schemas.RefResult, id, it.role[rType], f.text(it.role[rType]), typeExpr(f.text(it.role[rType])))
-	case it.hasRole(rBody):
-		b := it.role[rBody]
+	case it.HasRole(rType):
+		f.addRef(schemas.RefResult, id, it.Role[rType], f.text(it.Role[rType]), typeExpr(f.text(it.Role[rType])))
+	case it.HasRole(rBody):
+		b := it.Role[rBody]
 		if t := f.text(b); strings.HasPrefix(t, "=") {
-			f.pending = append(f.pending, pendingFact{kind: schemas.RefResult, src: n, at: b, value: span{uint32(skipSpace(f.str, int(b.start)+1)), b.end}})
+			f.pending = append(f.pending, pendingFact{kind: schemas.RefResult, src: n, at: b, value: span{Start: uint32(srctext.SkipSpace(f.str, int(b.Start)+1)), End: b.End}})
 		}
 	}
-	f.push(frame{kind: kFun, start: it.start, end: it.end, node: n, qname: q})
+	f.push(frame{kind: kFun, start: it.Start, end: it.End, node: n, qname: q})
 }
 
 // params returns the params fact of a parameter list: the parameter
@@ -812,26 +770,26 @@ func indexTop(s string, c byte) int {
 func (f *fileState) ctor(it *item) {
 	o := f.owner()
 	if o == nil || o.node < 0 {
-		f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
-	n := f.addNode(schemas.KindConstructor, "<init>", o.qname+".<init>", o.node, it.span)
+	n := f.addNode(schemas.KindConstructor, "<init>", o.qname+".<init>", o.node, it.Span)
 	f.decorate(n, it)
-	end := it.role[rParams].end
-	f.nodes[n].Signature = f.nodes[o.node].Name + srctext.Cap(oneLine(f.str[it.role[rParams].start:end]), 300)
+	end := it.Role[rParams].End
+	f.nodes[n].Signature = f.nodes[o.node].Name + srctext.Cap(oneLine(f.str[it.Role[rParams].Start:end]), 300)
 	f.setExported(n, o)
-	f.addRef(schemas.RefParams, f.nodes[n].ID, it.span, "<init>", f.params(it.role[rParams]))
-	fr := f.push(frame{kind: it.kind, start: it.start, end: it.end, node: n, qname: o.qname})
-	if it.kind == kPctor {
+	f.addRef(schemas.RefParams, f.nodes[n].ID, it.Span, "<init>", f.params(it.Role[rParams]))
+	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, qname: o.qname})
+	if it.Kind == kPctor {
 		fr.node = -1 // parameters belong to the class; defaults are the class's code
-		fr.end = it.end
+		fr.end = it.End
 	}
 }
 
 // cparam is a primary constructor's parameter: a property with val or
 // var, in every case a name visible in the class body.
 func (f *fileState) cparam(it *item) {
-	name := f.text(it.role[rName])
+	name := f.text(it.Role[rName])
 	var cls *frame
 	for i := len(f.stack) - 1; i >= 0; i-- {
 		if f.stack[i].kind.isType() {
@@ -840,95 +798,95 @@ func (f *fileState) cparam(it *item) {
 		}
 	}
 	b := &binding{}
-	if it.hasRole(rType) {
-		b.typ = it.role[rType]
+	if it.HasRole(rType) {
+		b.typ = it.Role[rType]
 	}
-	fr := f.push(frame{kind: kCparam, start: it.start, end: it.end, node: -1, field: -1})
+	fr := f.push(frame{kind: kCparam, start: it.Start, end: it.End, node: -1, field: -1})
 	if cls == nil {
 		return
 	}
-	b.start, b.end = it.end, cls.end
+	b.start, b.end = it.End, cls.end
 	f.binds[name] = append(f.binds[name], b)
-	hdr := f.str[it.start:it.role[rName].start]
-	if it.hasRole(rMods) {
-		hdr = f.str[it.role[rMods].end:it.role[rName].start]
+	hdr := f.str[it.Start:it.Role[rName].Start]
+	if it.HasRole(rMods) {
+		hdr = f.str[it.Role[rMods].End:it.Role[rName].Start]
 	}
 	if kw := strings.Fields(hdr); len(kw) == 0 || (kw[len(kw)-1] != "val" && kw[len(kw)-1] != "var") || cls.node < 0 {
 		return
 	}
-	n := f.addNode(schemas.KindField, name, cls.qname+"."+name, cls.node, it.span)
+	n := f.addNode(schemas.KindField, name, cls.qname+"."+name, cls.node, it.Span)
 	fr.field = n
 	f.decorate(n, it)
-	f.nodes[n].Signature = f.header(it, it.end)
+	f.nodes[n].Signature = f.header(it, it.End)
 	f.setExported(n, cls)
-	if it.hasRole(rType) {
-		f.addRef(schemas.RefType, f.nodes[n].ID, it.role[rType], f.text(it.role[rType]), typeExpr(f.text(it.role[rType])))
+	if it.HasRole(rType) {
+		f.addRef(schemas.RefType, f.nodes[n].ID, it.Role[rType], f.text(it.Role[rType]), typeExpr(f.text(it.Role[rType])))
 	}
 }
 
 func (f *fileState) property(it *item) {
-	name := f.text(it.role[rName])
+	name := f.text(it.Role[rName])
 	value := span{}
-	if it.hasRole(rValue) {
-		v := it.role[rValue]
-		between := f.str[it.role[rName].end:v.start]
+	if it.HasRole(rValue) {
+		v := it.Role[rValue]
+		between := f.str[it.Role[rName].End:v.Start]
 		if strings.HasSuffix(strings.TrimSpace(between), "=") {
 			value = v
 		}
 	}
 	if f.local() {
 		b := &binding{value: value}
-		if it.hasRole(rType) {
-			b.typ = it.role[rType]
+		if it.HasRole(rType) {
+			b.typ = it.Role[rType]
 		}
 		if b.typ == (span{}) && b.value == (span{}) {
 			b.local = true
 		}
-		f.push(frame{kind: kProp, start: it.start, end: it.end, node: -1})
+		f.push(frame{kind: kProp, start: it.Start, end: it.End, node: -1})
 		if d := f.decl(); d != nil {
 			f.top().node = -1
 		}
-		f.bindAt(name, it.end, b)
+		f.bindAt(name, it.End, b)
 		return
 	}
 	parentFrame := f.decl()
 	pq, parent := f.parentQ()
-	n := f.addNode(schemas.KindField, name, f.qual(pq, name), parent, it.span)
+	n := f.addNode(schemas.KindField, name, f.qual(pq, name), parent, it.Span)
 	words := f.decorate(n, it)
 	if words["const"] {
 		f.nodes[n].Kind = schemas.KindConstant
 		f.nodes[n].QualifiedName = f.qual(pq, name)
 	}
-	end := it.role[rName].end
-	if it.hasRole(rType) {
-		end = it.role[rType].end
+	end := it.Role[rName].End
+	if it.HasRole(rType) {
+		end = it.Role[rType].End
 	}
 	f.nodes[n].Signature = f.header(it, end)
 	f.setExported(n, parentFrame)
 	id := f.nodes[n].ID
 	switch {
-	case it.hasRole(rType):
-		f.addRef(schemas.RefType, id, it.role[rType], f.text(it.role[rType]), typeExpr(f.text(it.role[rType])))
+	case it.HasRole(rType):
+		f.addRef(schemas.RefType, id, it.Role[rType], f.text(it.Role[rType]), typeExpr(f.text(it.Role[rType])))
 	case value != (span{}):
 		f.pending = append(f.pending, pendingFact{kind: schemas.RefType, src: n, at: value, value: value})
 	}
-	f.push(frame{kind: kProp, start: it.start, end: it.end, node: n, qname: f.nodes[n].QualifiedName})
+	f.push(frame{kind: kProp, start: it.Start, end: it.End, node: n, qname: f.nodes[n].QualifiedName})
 }
 
 func (f *fileState) entry(it *item) {
 	o := f.owner()
-	if o == nil || o.node < 0 || !it.hasRole(rName) {
-		f.push(frame{kind: kEntry, start: it.start, end: it.end, node: -1})
+	if o == nil || o.node < 0 || !it.HasRole(rName) {
+		f.push(frame{kind: kEntry, start: it.Start, end: it.End, node: -1})
 		return
 	}
-	name := f.text(it.role[rName])
-	n := f.addNode(schemas.KindConstant, name, o.qname+"."+name, o.node, it.span)
+	name := f.text(it.Role[rName])
+	n := f.addNode(schemas.KindConstant, name, o.qname+"."+name, o.node, it.Span)
 	f.decorate(n, it)
 	f.nodes[n].Signature = name
 	f.nodes[n].IsStatic = true
 	f.setExported(n, o)
-	f.addRef(schemas.RefType, f.nodes[n].ID, it.role[rName], f.nodes[o.node].Name, "{"+f.nodes[o.node].Name+"}")
-	f.push(frame{kind: kEntry, start: it.start, end: it.end, node: n, qname: o.qname})
+	f.addRef(schemas.RefType, f.nodes[n].ID, it.Role[rName], f.nodes[o.node].Name, "{"+f.nodes[o.node].Name+"}")
+	f.push(frame{kind: kEntry, start: it.Start, end: it.End, node: n, qname: o.qname})
 }
 
 // pendingFact is a type or result fact whose Expr is that of an
@@ -951,18 +909,18 @@ func (f *fileState) finish(ctx context.Context) {
 		}
 		it := &f.items[c.it]
 		var e, target string
-		if it.kind == kDeleg {
+		if it.Kind == kDeleg {
 			kw := "this"
-			if strings.HasPrefix(strings.TrimSpace(f.text(it.span)), "super") {
+			if strings.HasPrefix(strings.TrimSpace(f.text(it.Span)), "super") {
 				kw = "super"
 			}
-			e = kw + "(" + strconv.Itoa(int(f.argc[it.role[rArgs].start])) + ")"
+			e = kw + "(" + strconv.Itoa(int(f.argc[it.Role[rArgs].Start])) + ")"
 			target = kw
 		} else {
-			e = f.expr(it.span, 0)
-			target = srctext.Cap(oneLine(f.text(it.role[rObject])), 120)
+			e = f.expr(it.Span, 0)
+			target = srctext.Cap(oneLine(f.text(it.Role[rObject])), 120)
 		}
-		r := f.addRef(schemas.EdgeCalls, f.srcID(c.src), it.span, target, e)
+		r := f.addRef(schemas.EdgeCalls, f.srcID(c.src), it.Span, target, e)
 		r.Args = strconv.Itoa(int(f.callArgc(it)))
 		r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
 	}
@@ -973,9 +931,9 @@ func (f *fileState) finish(ctx context.Context) {
 
 func (f *fileState) callArgc(it *item) int32 {
 	n := int32(0)
-	end := it.role[rObject].end
-	rest := f.str[end:it.end]
-	p := skipSpace(rest, 0)
+	end := it.Role[rObject].End
+	rest := f.str[end:it.End]
+	p := srctext.SkipSpace(rest, 0)
 	if p < len(rest) && rest[p] == '<' { // type arguments
 		depth := 0
 		for ; p < len(rest); p++ {
@@ -988,12 +946,12 @@ func (f *fileState) callArgc(it *item) int32 {
 				}
 			}
 		}
-		p = skipSpace(rest, p)
+		p = srctext.SkipSpace(rest, p)
 	}
 	if p < len(rest) && rest[p] == '(' {
 		n = f.argc[end+uint32(p)]
 	}
-	if f.lambdaEnd[it.end] {
+	if f.lambdaEnd[it.End] {
 		n++
 	}
 	return n

@@ -21,7 +21,7 @@ func FuzzExtract(f *testing.F) {
 		return nil
 	})
 	f.Add([]byte("class A(val x: Int = (1, fun B.c() = d(\"e\""))
-	x, err := lang{}.NewExtractor(nil)
+	x, err := New().NewExtractor(nil)
 	if err != nil {
 		f.Fatal(err)
 	}

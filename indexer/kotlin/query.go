@@ -2,8 +2,6 @@ package kotlin
 
 import (
 	_ "embed"
-	"fmt"
-	"strings"
 	"sync"
 
 	tree_sitter_kotlin "github.com/tree-sitter-grammars/tree-sitter-kotlin/bindings/go"
@@ -78,8 +76,6 @@ const (
 	rObject = 6
 	rMods   = 7
 	rRecv   = 8
-
-	numRoles = 9
 )
 
 var roleSlots = map[string]int{
@@ -87,36 +83,9 @@ var roleSlots = map[string]int{
 	"args": rArgs, "object": rObject, "mods": rMods, "recv": rRecv,
 }
 
-type query struct {
-	q        *indexer.Query
-	captures []indexer.CaptureInfo[kind] // by capture index
-}
+type query = indexer.CompiledQuery[kind]
 
+// compiled returns the query, compiled once and shared by every extractor.
 var compiled = sync.OnceValues(func() (*query, error) {
-	q, err := indexer.NewQuery(tree_sitter_kotlin.Language(), querySource)
-	if err != nil {
-		return nil, fmt.Errorf("kotlin query: %w", err)
-	}
-	out := &query{q: q}
-	for _, name := range q.CaptureNames() {
-		k, role, _ := strings.Cut(name, ".")
-		ci := indexer.CaptureInfo[kind]{Kind: numKinds, Role: -1}
-		for i, n := range kindNames {
-			if n == k {
-				ci.Kind = kind(i)
-			}
-		}
-		if role != "" {
-			slot, ok := roleSlots[role]
-			if !ok {
-				ci.Kind = numKinds
-			}
-			ci.Role = int8(slot)
-		}
-		if ci.Kind == numKinds {
-			return nil, fmt.Errorf("kotlin query: unknown capture @%s", name)
-		}
-		out.captures = append(out.captures, ci)
-	}
-	return out, nil
+	return indexer.CompileQuery[kind](Name, tree_sitter_kotlin.Language(), querySource, kindNames[:], roleSlots)
 })

@@ -198,8 +198,7 @@ func qual(p, n string) string {
 func (r *resolver) fileOf(ref *schemas.Ref) *fileInfo { return r.files[ref.File] }
 
 func edge(ref *schemas.Ref, kind string, dst uint64, res, reason string) schemas.Edge {
-	e := schemas.Edge{Src: ref.Src, Dst: dst, Kind: kind, File: ref.File, Line: ref.Line, Col: ref.Col, Target: ref.Target,
-		Resolution: res, Reason: reason, Args: ref.Args, InLoop: ref.InLoop, InTry: ref.InTry, Conditional: ref.Conditional}
+	e := indexer.RefEdge(ref, kind, dst, res, 0, reason)
 	if dst != 0 {
 		e.Confidence = 1
 	}

@@ -66,27 +66,22 @@ func (f *fileState) exprOf(v span) string {
 		return "require(" + m + ")"
 	}
 	t := srctext.Squeeze(f.text(v))
-	if i, ok := f.calls[v.key()]; ok {
-		callee := srctext.Squeeze(f.text(f.items[i].role[rName]))
+	if i, ok := f.calls[v.Key()]; ok {
+		callee := srctext.Squeeze(f.text(f.items[i].Role[rName]))
 		if !isChain(callee) {
 			return exprLocal
 		}
-		e := f.chainExpr(callee, v.start)
+		e := f.chainExpr(callee, v.Start)
 		if strings.HasPrefix(e, "?") {
 			return e
 		}
 		return e + "()"
 	}
 	if isChain(t) {
-		return f.chainExpr(t, v.start)
+		return f.chainExpr(t, v.Start)
 	}
 	return exprLocal
 }
-
-// maxText caps the texts copied into rows (signatures, targets, args).
-const maxText = 200
-
-func capText(s string) string { return srctext.Cap(s, maxText) }
 
 func isIdentStart(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
@@ -158,23 +153,18 @@ func skipSpace(s string, p int) int {
 	return p
 }
 
-// oneLine collapses runs of white space to one space, and caps the text.
-func oneLine(s string) string {
-	return capText(strings.Join(strings.Fields(s), " "))
-}
-
 // splitSpans splits the list at s (arguments, or expressions) at its
 // top-level commas, parentheses around it dropped, each part trimmed.
 func splitSpans(src string, s span) []span {
-	for s.start < s.end && isSpace(src[s.start]) {
-		s.start++
+	for s.Start < s.End && isSpace(src[s.Start]) {
+		s.Start++
 	}
-	for s.end > s.start && isSpace(src[s.end-1]) {
-		s.end--
+	for s.End > s.Start && isSpace(src[s.End-1]) {
+		s.End--
 	}
-	if s.end-s.start >= 2 && src[s.start] == '(' && src[s.end-1] == ')' {
-		s.start++
-		s.end--
+	if s.End-s.Start >= 2 && src[s.Start] == '(' && src[s.End-1] == ')' {
+		s.Start++
+		s.End--
 	}
 	var out []span
 	add := func(a, b uint32) {
@@ -185,13 +175,13 @@ func splitSpans(src string, s span) []span {
 			b--
 		}
 		if b > a {
-			out = append(out, span{a, b})
+			out = append(out, span{Start: a, End: b})
 		}
 	}
 	depth := 0
-	start := s.start
+	start := s.Start
 	var quote byte
-	for i := s.start; i < s.end; i++ {
+	for i := s.Start; i < s.End; i++ {
 		c := src[i]
 		switch {
 		case quote != 0:
@@ -211,7 +201,7 @@ func splitSpans(src string, s span) []span {
 			start = i + 1
 		}
 	}
-	add(start, s.end)
+	add(start, s.End)
 	return out
 }
 
@@ -221,7 +211,7 @@ func argsText(a string) string {
 	if len(a) >= 2 && a[0] == '(' && a[len(a)-1] == ')' {
 		a = a[1 : len(a)-1]
 	}
-	return oneLine(strings.TrimSpace(a))
+	return srctext.OneLine(strings.TrimSpace(a))
 }
 
 // docComment turns a run of -- comment lines into text: the dashes
@@ -235,5 +225,5 @@ func docComment(lines []string) string {
 			parts = append(parts, l)
 		}
 	}
-	return capText(strings.Join(parts, "\n"))
+	return srctext.CapText(strings.Join(parts, "\n"))
 }

@@ -2,7 +2,6 @@ package lua
 
 import (
 	"context"
-	"fmt"
 	"path"
 	"strconv"
 	"strings"
@@ -18,60 +17,23 @@ import (
 // their line, byte offsets 0-based from the start of the file. A symbol's
 // range covers its declaration statement; its body hash covers it too.
 
-type span struct{ start, end uint32 }
+type (
+	span = indexer.Span
+	item = indexer.Match[kind]
+)
 
-func (s span) key() uint64 { return uint64(s.start)<<32 | uint64(s.end) }
-
-// item is one match of the query: the range of its main capture and the
-// ranges of its role captures.
-type item struct {
-	span
-	kind kind
-	has  uint16
-	role [numRoles]span
-}
-
-func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
-
-// SetMain and SetRole let an indexer.Collector fill items.
-func (it *item) SetMain(k kind, start, end uint32) { it.kind, it.span = k, span{start, end} }
-
-func (it *item) SetRole(r int, start, end uint32) { it.role[r], it.has = span{start, end}, it.has|1<<r }
-
-type extractor struct {
-	scanner *indexer.Scanner
-	query   *query
-	col     indexer.Collector[kind, item, *item] // reused from file to file
-	lines   []uint32
-}
-
-func (x *extractor) Close() { x.scanner.Close() }
-
-func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
-	caps, errAt, hasError, err := x.scanner.Scan(ctx, src)
-	if err != nil {
-		return nil, err
-	}
-	items := x.col.Collect(caps, x.query.captures)
-	x.lines = srctext.LineStarts(x.lines[:0], src)
+// extract makes the nodes and refs of one scanned s.Path.
+func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
 	f := &fileState{
-		path: file, str: string(src), lines: x.lines, test: isTestFile(file),
-		ids: indexer.IDs{Language: Name, File: file}, items: items,
+		path: s.Path, str: string(s.Src), lines: s.Lines, test: isTestFile(s.Path),
+		ids: indexer.IDs{Language: Name, File: s.Path}, items: s.Items,
 		docs: map[uint32]string{}, calls: map[uint64]int32{}, binds: map[string][]binding{},
 		globals: map[string]string{}, classes: map[string]bool{}, adopt: map[uint32]int32{},
 		requires: map[uint32]bool{}, qnames: map[string]bool{}, results: map[int32]bool{},
 	}
 	f.prepare(ctx)
 	f.run(ctx)
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("extract: %w", err)
-	}
-	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
-	if hasError {
-		line, col := srctext.Pos(f.lines, errAt)
-		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
-	}
-	return res, nil
+	return f.nodes, f.refs, f.test
 }
 
 // isTestFile reports whether file holds tests by Lua conventions (busted
@@ -131,7 +93,7 @@ type fileState struct {
 	vars     span              // the last local declaration
 }
 
-func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
+func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
 
 // prepare indexes what the walk looks up by position: doc comments, call
 // expressions, and the tables that are classes.
@@ -152,39 +114,39 @@ func (f *fileState) prepare(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		switch it.kind {
+		switch it.Kind {
 		case kDoc:
-			if len(doc) > 0 && (uint32(skipSpace(f.str, int(docEnd))) != it.start || strings.Count(f.str[docEnd:it.start], "\n") > 1) {
+			if len(doc) > 0 && (uint32(skipSpace(f.str, int(docEnd))) != it.Start || strings.Count(f.str[docEnd:it.Start], "\n") > 1) {
 				flush()
 			}
-			doc = append(doc, f.text(it.span))
-			docEnd = it.end
+			doc = append(doc, f.text(it.Span))
+			docEnd = it.End
 		case kCall:
-			f.calls[it.key()] = int32(i)
-			if srctext.Squeeze(f.text(it.role[rName])) == "setmetatable" {
-				if args := splitSpans(f.str, it.role[rArgs]); len(args) == 2 {
+			f.calls[it.Key()] = int32(i)
+			if srctext.Squeeze(f.text(it.Role[rName])) == "setmetatable" {
+				if args := splitSpans(f.str, it.Role[rArgs]); len(args) == 2 {
 					if a := f.text(args[0]); isIdent(a) {
 						f.classes[a] = true
 					}
 				}
 			}
 		case kFunc:
-			name := srctext.Squeeze(f.text(it.role[rName]))
+			name := srctext.Squeeze(f.text(it.Role[rName]))
 			if i := strings.IndexByte(name, ':'); i > 0 {
 				f.classes[head(name[:i])] = true
 			}
 		case kAssign:
-			for _, n := range strings.Split(f.text(it.role[rNames]), ",") {
+			for _, n := range strings.Split(f.text(it.Role[rNames]), ",") {
 				if n = srctext.Squeeze(n); strings.HasSuffix(n, ".__index") {
 					f.classes[strings.TrimSuffix(n, ".__index")] = true
 				}
 			}
 		case kVars:
-			if !it.hasRole(rValues) {
+			if !it.HasRole(rValues) {
 				continue
 			}
-			names := strings.Split(f.text(it.role[rNames]), ",")
-			for j, v := range splitSpans(f.str, it.role[rValues]) {
+			names := strings.Split(f.text(it.Role[rNames]), ",")
+			for j, v := range splitSpans(f.str, it.Role[rValues]) {
 				if j < len(names) && strings.HasPrefix(f.text(v), "setmetatable") {
 					f.classes[localName(names[j])] = true
 				}
@@ -221,25 +183,25 @@ func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int3
 	if parent >= 0 {
 		parentID = f.nodes[parent].ID
 	}
-	sl, sc := srctext.Pos(f.lines, s.start)
-	el, ec := srctext.Pos(f.lines, s.end)
+	sl, sc := srctext.Pos(f.lines, s.Start)
+	el, ec := srctext.Pos(f.lines, s.End)
 	f.nodes = append(f.nodes, schemas.Node{
 		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
 		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.start, EndByte: s.end, ParentID: parentID, Doc: f.docs[s.start],
+		StartByte: s.Start, EndByte: s.End, ParentID: parentID, Doc: f.docs[s.Start],
 		BodyHash: xxhash.Sum64String(f.text(s)),
 	})
 	return int32(len(f.nodes) - 1)
 }
 
 func (f *fileState) addRef(kind string, src int32, at span, target, expr string) *schemas.Ref {
-	line, col := srctext.Pos(f.lines, at.start)
+	line, col := srctext.Pos(f.lines, at.Start)
 	id := indexer.FileID(f.path)
 	if src >= 0 {
 		id = f.nodes[src].ID
 	}
 	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: id, Kind: kind, Target: capText(target), Expr: expr, Line: line, Col: col,
+		File: f.path, Src: id, Kind: kind, Target: srctext.CapText(target), Expr: expr, Line: line, Col: col,
 	})
 	return &f.refs[len(f.refs)-1]
 }
@@ -342,16 +304,16 @@ func (f *fileState) run(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.start {
+		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.Start {
 			f.stack = f.stack[:len(f.stack)-1]
 		}
-		switch it.kind {
+		switch it.Kind {
 		case kScope, kLoop, kCond:
-			f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1, owner: -1})
+			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, owner: -1})
 		case kFunc:
 			f.function(it)
 		case kLambda:
-			n, ok := f.adopt[it.start]
+			n, ok := f.adopt[it.Start]
 			if !ok {
 				n = -1
 			}
@@ -361,23 +323,23 @@ func (f *fileState) run(ctx context.Context) {
 					owner = p
 				}
 			}
-			f.push(frame{kind: kLambda, start: it.start, end: it.end, node: n, owner: owner})
+			f.push(frame{kind: kLambda, start: it.Start, end: it.End, node: n, owner: owner})
 		case kParam:
 			if len(f.stack) > 0 {
 				fr := f.stack[len(f.stack)-1]
-				f.bind(f.text(it.span), fr.start, fr.end, exprLocal)
+				f.bind(f.text(it.Span), fr.start, fr.end, exprLocal)
 			}
 		case kForVar:
 			for j := len(f.stack) - 1; j >= 0; j-- {
 				if fr := f.stack[j]; fr.kind == kLoop {
-					f.bind(f.text(it.span), fr.start, fr.end, exprLocal)
+					f.bind(f.text(it.Span), fr.start, fr.end, exprLocal)
 					break
 				}
 			}
 		case kVars:
 			f.locals(it)
 		case kAssign:
-			if f.vars.start < it.start && it.end <= f.vars.end {
+			if f.vars.Start < it.Start && it.End <= f.vars.End {
 				continue // the assignment of a local declaration
 			}
 			f.assign(it)
@@ -391,14 +353,14 @@ func (f *fileState) run(ctx context.Context) {
 
 // function makes the node of a function statement.
 func (f *fileState) function(it *item) {
-	name := srctext.Squeeze(f.text(it.role[rName]))
-	local := strings.HasPrefix(f.text(it.span), "local")
+	name := srctext.Squeeze(f.text(it.Role[rName]))
+	local := strings.HasPrefix(f.text(it.Span), "local")
 	chunk := f.atChunk()
 	ctx, _ := f.context()
-	fr := f.push(frame{kind: kFunc, start: it.start, end: it.end, node: -1, owner: -1})
-	sig := oneLine(f.str[it.start:it.role[rParams].end])
+	fr := f.push(frame{kind: kFunc, start: it.Start, end: it.End, node: -1, owner: -1})
+	sig := srctext.OneLine(f.str[it.Start:it.Role[rParams].End])
 	if isIdent(name) {
-		n := f.addNode(schemas.KindFunction, name, name, ctx, it.span)
+		n := f.addNode(schemas.KindFunction, name, name, ctx, it.Span)
 		node := &f.nodes[n]
 		node.Signature = sig
 		node.Visibility, node.Exported = schemas.Private, false
@@ -409,7 +371,7 @@ func (f *fileState) function(it *item) {
 		fr.node = n
 		switch {
 		case local:
-			f.bind(name, it.start, f.scopeEnd(it.start), f.nodeExpr(n))
+			f.bind(name, it.Start, f.scopeEnd(it.Start), f.nodeExpr(n))
 		case chunk:
 			f.globals[name] = f.nodeExpr(n)
 		}
@@ -421,7 +383,7 @@ func (f *fileState) function(it *item) {
 	colon := strings.IndexByte(name, ':') >= 0
 	h := head(name)
 	short := name[strings.LastIndexAny(name, ".:")+1:]
-	owner := f.nodeOf(f.chainExpr(h, it.start))
+	owner := f.nodeOf(f.chainExpr(h, it.Start))
 	kind, qname, parent := schemas.KindFunction, name, ctx
 	if colon {
 		kind = schemas.KindMethod
@@ -435,7 +397,7 @@ func (f *fileState) function(it *item) {
 	} else {
 		owner = -1
 	}
-	n := f.addNode(kind, short, qname, parent, it.span)
+	n := f.addNode(kind, short, qname, parent, it.Span)
 	node := &f.nodes[n]
 	node.Signature = sig
 	node.Visibility, node.Exported, node.IsStatic = schemas.Public, owner >= 0 && f.nodes[owner].Exported, static
@@ -446,7 +408,7 @@ func (f *fileState) function(it *item) {
 		if owner >= 0 {
 			self = f.nodeExpr(owner)
 		}
-		f.bind("self", it.start, it.end, self)
+		f.bind("self", it.Start, it.End, self)
 	}
 }
 
@@ -456,17 +418,17 @@ func (f *fileState) table(name string, local bool, it *item, value span) int32 {
 	if f.classes[name] {
 		kind = schemas.KindClass
 	}
-	n := f.addNode(kind, name, name, -1, it.span)
+	n := f.addNode(kind, name, name, -1, it.Span)
 	node := &f.nodes[n]
 	node.Visibility, node.Exported = schemas.Public, !local
 	if local {
 		node.Visibility = schemas.Private
 	}
-	node.Signature = oneLine(firstLine(f.text(it.span)))
+	node.Signature = srctext.OneLine(firstLine(f.text(it.Span)))
 	v := f.text(value)
 	if strings.HasPrefix(v, "setmetatable") {
-		if i, ok := f.calls[value.key()]; ok {
-			if args := splitSpans(f.str, f.items[i].role[rArgs]); len(args) == 2 {
+		if i, ok := f.calls[value.Key()]; ok {
+			if args := splitSpans(f.str, f.items[i].Role[rArgs]); len(args) == 2 {
 				f.base(n, args[1])
 			}
 		}
@@ -483,14 +445,14 @@ func (f *fileState) base(n int32, mt span) {
 	case isIdent(t):
 		b = mt
 	case strings.HasPrefix(t, "{"):
-		inner := span{mt.start + 1, mt.end - 1}
+		inner := span{Start: mt.Start + 1, End: mt.End - 1}
 		for _, fs := range splitSpans(f.str, inner) {
 			k, v, ok := strings.Cut(f.text(fs), "=")
 			if ok && strings.TrimSpace(k) == "__index" {
 				off := uint32(len(k) + 1)
-				b = span{fs.start + off, fs.end}
-				for b.start < b.end && isSpace(f.str[b.start]) {
-					b.start++
+				b = span{Start: fs.Start + off, End: fs.End}
+				for b.Start < b.End && isSpace(f.str[b.Start]) {
+					b.Start++
 				}
 				if !isChain(strings.TrimSpace(v)) {
 					return
@@ -498,11 +460,11 @@ func (f *fileState) base(n int32, mt span) {
 			}
 		}
 	}
-	if b.end <= b.start {
+	if b.End <= b.Start {
 		return
 	}
 	name := srctext.Squeeze(f.text(b))
-	e := f.chainExpr(name, mt.start)
+	e := f.chainExpr(name, mt.Start)
 	if strings.HasPrefix(e, "?") {
 		return
 	}
@@ -511,13 +473,13 @@ func (f *fileState) base(n int32, mt span) {
 
 // locals handles a local declaration.
 func (f *fileState) locals(it *item) {
-	f.vars = it.span
-	names := strings.Split(f.text(it.role[rNames]), ",")
+	f.vars = it.Span
+	names := strings.Split(f.text(it.Role[rNames]), ",")
 	var values []span
-	if it.hasRole(rValues) {
-		values = splitSpans(f.str, it.role[rValues])
+	if it.HasRole(rValues) {
+		values = splitSpans(f.str, it.Role[rValues])
 	}
-	end := f.scopeEnd(it.start)
+	end := f.scopeEnd(it.Start)
 	chunk := f.atChunk()
 	ctx, _ := f.context()
 	for i, raw := range names {
@@ -527,13 +489,13 @@ func (f *fileState) locals(it *item) {
 		}
 		if i >= len(values) {
 			if len(values) > 0 && i == len(names)-1 {
-				f.bind(name, it.end, end, exprLocal) // from a call with several results
+				f.bind(name, it.End, end, exprLocal) // from a call with several results
 			} else {
-				f.bind(name, it.end, end, exprLocal)
+				f.bind(name, it.End, end, exprLocal)
 			}
 			continue
 		}
-		f.bind(name, it.end, end, f.value(name, true, chunk, ctx, it, values[i]))
+		f.bind(name, it.End, end, f.value(name, true, chunk, ctx, it, values[i]))
 	}
 }
 
@@ -544,26 +506,26 @@ func (f *fileState) value(name string, local, chunk bool, ctx int32, it *item, v
 	switch {
 	case chunk && (strings.HasPrefix(t, "{") || strings.HasPrefix(t, "setmetatable")):
 		if strings.HasPrefix(t, "setmetatable") {
-			if i, ok := f.calls[v.key()]; !ok || !strings.HasPrefix(f.text(splitSpans(f.str, f.items[i].role[rArgs])[0]), "{") {
+			if i, ok := f.calls[v.Key()]; !ok || !strings.HasPrefix(f.text(splitSpans(f.str, f.items[i].Role[rArgs])[0]), "{") {
 				break
 			}
 		}
 		return f.nodeExpr(f.table(name, local, it, v))
 	case strings.HasPrefix(t, "function"):
-		n := f.addNode(schemas.KindFunction, name, name, ctx, it.span)
+		n := f.addNode(schemas.KindFunction, name, name, ctx, it.Span)
 		node := &f.nodes[n]
 		node.Visibility, node.Exported = schemas.Private, false
 		if !local {
 			node.Visibility, node.Exported = schemas.Public, chunk
 		}
-		node.Signature = oneLine(firstLine(f.text(it.span)))
+		node.Signature = srctext.OneLine(firstLine(f.text(it.Span)))
 		node.IsTest = f.test && strings.HasPrefix(name, "test")
-		f.adopt[v.start] = n
+		f.adopt[v.Start] = n
 		return f.nodeExpr(n)
 	}
 	if m, ok := f.requireOf(v); ok {
-		f.requires[v.start] = true
-		f.addRef(schemas.EdgeImports, -1, v, oneLine(t), m)
+		f.requires[v.Start] = true
+		f.addRef(schemas.EdgeImports, -1, v, srctext.OneLine(t), m)
 		return "require(" + m + ")"
 	}
 	return f.exprOf(v)
@@ -571,11 +533,11 @@ func (f *fileState) value(name string, local, chunk bool, ctx int32, it *item, v
 
 // requireOf returns the module of require("m") at v.
 func (f *fileState) requireOf(v span) (string, bool) {
-	i, ok := f.calls[v.key()]
-	if !ok || srctext.Squeeze(f.text(f.items[i].role[rName])) != "require" {
+	i, ok := f.calls[v.Key()]
+	if !ok || srctext.Squeeze(f.text(f.items[i].Role[rName])) != "require" {
 		return "", false
 	}
-	a := strings.TrimSpace(f.text(f.items[i].role[rArgs]))
+	a := strings.TrimSpace(f.text(f.items[i].Role[rArgs]))
 	a = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(a, "("), ")"))
 	if len(a) < 2 || (a[0] != '"' && a[0] != '\'') || a[len(a)-1] != a[0] {
 		return "", false
@@ -589,8 +551,8 @@ func (f *fileState) requireOf(v span) (string, bool) {
 
 // assign handles an assignment statement.
 func (f *fileState) assign(it *item) {
-	names := strings.Split(f.text(it.role[rNames]), ",")
-	values := splitSpans(f.str, it.role[rValues])
+	names := strings.Split(f.text(it.Role[rNames]), ",")
+	values := splitSpans(f.str, it.Role[rValues])
 	chunk := f.atChunk()
 	ctx, _ := f.context()
 	for i, raw := range names {
@@ -600,28 +562,28 @@ func (f *fileState) assign(it *item) {
 			v = values[i]
 		}
 		if isIdent(name) {
-			if b := f.lookup(name, it.start); b != nil {
+			if b := f.lookup(name, it.Start); b != nil {
 				e := exprLocal
-				if v.end > v.start {
+				if v.End > v.Start {
 					e = f.exprOf(v)
 				}
 				if e != b.expr {
-					f.bind(name, it.end, b.end, exprLocal)
+					f.bind(name, it.End, b.end, exprLocal)
 				}
 				continue
 			}
-			if chunk && v.end > v.start {
+			if chunk && v.End > v.Start {
 				if e := f.value(name, false, true, ctx, it, v); strings.HasPrefix(e, "#") || strings.HasPrefix(e, "require(") {
 					f.globals[name] = e
 				}
 			}
 			continue
 		}
-		if !isChain(name) || strings.IndexByte(name, ':') >= 0 || v.end <= v.start {
+		if !isChain(name) || strings.IndexByte(name, ':') >= 0 || v.End <= v.Start {
 			continue
 		}
 		h := head(name)
-		owner := f.nodeOf(f.chainExpr(h, it.start))
+		owner := f.nodeOf(f.chainExpr(h, it.Start))
 		if owner < 0 || !isTable(&f.nodes[owner]) {
 			continue
 		}
@@ -638,41 +600,41 @@ func (f *fileState) assign(it *item) {
 			if f.nodes[owner].Kind == schemas.KindClass {
 				kind, static = schemas.KindMethod, true
 			}
-			n := f.addNode(kind, short, qname, owner, it.span)
+			n := f.addNode(kind, short, qname, owner, it.Span)
 			node := &f.nodes[n]
 			node.Visibility, node.Exported, node.IsStatic = schemas.Public, f.nodes[owner].Exported, static
-			node.Signature = oneLine(firstLine(f.text(it.span)))
-			f.adopt[v.start] = n
+			node.Signature = srctext.OneLine(firstLine(f.text(it.Span)))
+			f.adopt[v.Start] = n
 		case chunk && !f.qnames[qname]:
 			f.qnames[qname] = true
 			kind := schemas.KindField
 			if isUpper(short) {
 				kind = schemas.KindConstant
 			}
-			n := f.addNode(kind, short, qname, owner, it.span)
+			n := f.addNode(kind, short, qname, owner, it.Span)
 			node := &f.nodes[n]
 			node.Visibility, node.Exported, node.IsStatic = schemas.Public, f.nodes[owner].Exported, true
-			node.Signature = oneLine(firstLine(f.text(it.span)))
+			node.Signature = srctext.OneLine(firstLine(f.text(it.Span)))
 		}
 	}
 }
 
 // call handles a function call: require, setmetatable, or any other.
 func (f *fileState) call(it *item) {
-	callee := srctext.Squeeze(f.text(it.role[rName]))
+	callee := srctext.Squeeze(f.text(it.Role[rName]))
 	switch callee {
 	case "require":
-		if m, ok := f.requireOf(it.span); ok && !f.requires[it.start] {
-			f.addRef(schemas.EdgeImports, -1, it.span, oneLine(f.text(it.span)), m)
+		if m, ok := f.requireOf(it.Span); ok && !f.requires[it.Start] {
+			f.addRef(schemas.EdgeImports, -1, it.Span, srctext.OneLine(f.text(it.Span)), m)
 		}
 		return
 	case "setmetatable":
-		args := splitSpans(f.str, it.role[rArgs])
+		args := splitSpans(f.str, it.Role[rArgs])
 		if len(args) != 2 {
 			return
 		}
 		if f.atChunk() {
-			if n := f.nodeOf(f.chainExpr(f.text(args[0]), it.start)); n >= 0 && isTable(&f.nodes[n]) && f.nodes[n].Kind == schemas.KindClass {
+			if n := f.nodeOf(f.chainExpr(f.text(args[0]), it.Start)); n >= 0 && isTable(&f.nodes[n]) && f.nodes[n].Kind == schemas.KindClass {
 				f.base(n, args[1])
 			}
 			return
@@ -684,24 +646,24 @@ func (f *fileState) call(it *item) {
 			return
 		}
 		mt := srctext.Squeeze(f.text(args[1]))
-		if mt == "self" || f.chainExpr(mt, it.start) == f.nodeExpr(fr.owner) || strings.Contains(mt, "__index="+f.nodes[fr.owner].Name) {
+		if mt == "self" || f.chainExpr(mt, it.Start) == f.nodeExpr(fr.owner) || strings.Contains(mt, "__index="+f.nodes[fr.owner].Name) {
 			f.results[ctx] = true
 			f.addRef(schemas.RefResult, ctx, args[1], mt, f.nodeExpr(fr.owner))
 		}
 		return
 	}
 	ctx, _ := f.context()
-	loop, cond := f.regions(it.start)
-	r := f.addRef(schemas.EdgeCalls, ctx, it.role[rName], callee, f.chainExpr(callee, it.start))
-	r.Args = argsText(f.text(it.role[rArgs]))
+	loop, cond := f.regions(it.Start)
+	r := f.addRef(schemas.EdgeCalls, ctx, it.Role[rName], callee, f.chainExpr(callee, it.Start))
+	r.Args = argsText(f.text(it.Role[rArgs]))
 	r.InLoop, r.Conditional = loop, cond
 }
 
 // ret handles the top-level return of the file: the table it returns is
 // the module's export.
 func (f *fileState) ret(it *item) {
-	name := f.text(it.span)
-	e := f.chainExpr(name, it.start)
+	name := f.text(it.Span)
+	e := f.chainExpr(name, it.Start)
 	n := f.nodeOf(e)
 	if n < 0 {
 		return
@@ -712,7 +674,7 @@ func (f *fileState) ret(it *item) {
 			f.nodes[i].Exported = true
 		}
 	}
-	f.addRef(schemas.RefExport, -1, it.span, name, e)
+	f.addRef(schemas.RefExport, -1, it.Span, name, e)
 }
 
 // firstLine returns the first line of s.

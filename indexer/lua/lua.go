@@ -20,14 +20,9 @@
 package lua
 
 import (
-	"fmt"
-	"sync"
-
 	tree_sitter_lua "github.com/tree-sitter-grammars/tree-sitter-lua/bindings/go"
-	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/graphsnap/snap/indexer"
-	"github.com/graphsnap/snap/schemas"
 )
 
 // Name is the language name written in tables.
@@ -37,31 +32,7 @@ const Name = "lua"
 const grammarVersion = "v0.5.0"
 
 // New returns the Lua language.
-func New() indexer.Language { return lang{} }
-
-type lang struct{}
-
-func (lang) Name() string              { return Name }
-func (lang) Extensions() []string      { return []string{".lua"} }
-func (lang) Grammar() *sitter.Language { return grammar() }
-func (lang) GrammarVersion() string    { return grammarVersion }
-
-func (lang) NewExtractor(*indexer.Tree) (indexer.Extractor, error) {
-	q, err := compiled()
-	if err != nil {
-		return nil, err
-	}
-	s, err := indexer.NewScanner(q.q)
-	if err != nil {
-		return nil, fmt.Errorf("lua extractor: %w", err)
-	}
-	return &extractor{scanner: s, query: q}, nil
+func New() indexer.Language {
+	return indexer.NewQueryLanguage(indexer.QueryLanguage[kind]{Name: Name, Extensions: []string{".lua"},
+		GrammarVersion: grammarVersion, Grammar: tree_sitter_lua.Language, Query: compiled, Extract: extract, Resolve: resolve})
 }
-
-func (lang) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
-	return nil, resolve(nodes, refs)
-}
-
-var grammar = sync.OnceValue(func() *sitter.Language {
-	return sitter.NewLanguage(tree_sitter_lua.Language())
-})

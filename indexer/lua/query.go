@@ -2,8 +2,6 @@ package lua
 
 import (
 	_ "embed"
-	"fmt"
-	"strings"
 	"sync"
 
 	tree_sitter_lua "github.com/tree-sitter-grammars/tree-sitter-lua/bindings/go"
@@ -47,45 +45,15 @@ const (
 	rNames  = 3
 	rValues = 4
 	rArgs   = 5
-
-	numRoles = 6
 )
 
 var roleSlots = map[string]int{
 	"name": rName, "params": rParams, "body": rBody, "names": rNames, "values": rValues, "args": rArgs,
 }
 
-type query struct {
-	q        *indexer.Query
-	captures []indexer.CaptureInfo[kind] // by capture index
-}
+type query = indexer.CompiledQuery[kind]
 
 // compiled returns the query, compiled once and shared by every extractor.
 var compiled = sync.OnceValues(func() (*query, error) {
-	q, err := indexer.NewQuery(tree_sitter_lua.Language(), querySource)
-	if err != nil {
-		return nil, fmt.Errorf("lua query: %w", err)
-	}
-	out := &query{q: q}
-	for _, name := range q.CaptureNames() {
-		k, role, _ := strings.Cut(name, ".")
-		ci := indexer.CaptureInfo[kind]{Kind: numKinds, Role: -1}
-		for i, n := range kindNames {
-			if n == k {
-				ci.Kind = kind(i)
-			}
-		}
-		if role != "" {
-			slot, ok := roleSlots[role]
-			if !ok {
-				ci.Kind = numKinds
-			}
-			ci.Role = int8(slot)
-		}
-		if ci.Kind == numKinds {
-			return nil, fmt.Errorf("lua query: unknown capture @%s", name)
-		}
-		out.captures = append(out.captures, ci)
-	}
-	return out, nil
+	return indexer.CompileQuery[kind](Name, tree_sitter_lua.Language(), querySource, kindNames[:], roleSlots)
 })

@@ -65,7 +65,7 @@ type resolver struct {
 }
 
 // resolve turns the refs of every Lua file into edges.
-func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
+func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
 	r := &resolver{
 		nodes: nodes, index: map[uint64]int32{}, byName: map[string]int32{}, files: map[string]bool{},
 		exports: map[string]int32{}, results: map[int32]int32{}, bases: map[int32][]int32{},
@@ -131,7 +131,7 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
 	for k := range refs {
 		edges = r.ref(edges, &refs[k])
 	}
-	return edges
+	return nil, edges
 }
 
 // node returns the node of an Expr head "#id", or -1.
@@ -367,16 +367,10 @@ func (r *resolver) ref(edges []schemas.Edge, rf *schemas.Ref) []schemas.Edge {
 	return edges
 }
 
-func resolvedEdge(rf *schemas.Ref, kind string, dst uint64, res string) schemas.Edge {
-	e := unresolvedEdge(rf, kind, "")
-	e.Dst, e.Resolution, e.Confidence = dst, res, 1
-	return e
+func resolvedEdge(ref *schemas.Ref, kind string, dst uint64, res string) schemas.Edge {
+	return indexer.RefEdge(ref, kind, dst, res, 1, "")
 }
 
-func unresolvedEdge(rf *schemas.Ref, kind, reason string) schemas.Edge {
-	return schemas.Edge{
-		Src: rf.Src, Kind: kind, File: rf.File, Line: rf.Line, Col: rf.Col, Target: rf.Target,
-		Resolution: schemas.Unresolved, Reason: reason, Args: rf.Args, InLoop: rf.InLoop, InTry: rf.InTry,
-		Conditional: rf.Conditional,
-	}
+func unresolvedEdge(ref *schemas.Ref, kind, reason string) schemas.Edge {
+	return indexer.RefEdge(ref, kind, 0, schemas.Unresolved, 0, reason)
 }

@@ -41,13 +41,13 @@ const maxDepth = 40
 // them while the file's namespace and use declarations are in view.
 func (f *fileState) names(i int32) {
 	it := &f.items[i]
-	switch it.kind {
+	switch it.Kind {
 	case kNew:
-		if q, _ := f.qualify(f.text(it.role[rType])); q != "" {
+		if q, _ := f.qualify(f.text(it.Role[rType])); q != "" {
 			f.qnames[i] = q
 		}
 	case kScall:
-		t := srctext.Squeeze(f.text(it.role[rObject]))
+		t := srctext.Squeeze(f.text(it.Role[rObject]))
 		if !isName(strings.TrimPrefix(t, "\\")) {
 			return
 		}
@@ -58,7 +58,7 @@ func (f *fileState) names(i int32) {
 			f.qnames[i] = q
 		}
 	case kCall:
-		t := srctext.Squeeze(f.text(it.role[rObject]))
+		t := srctext.Squeeze(f.text(it.Role[rObject]))
 		if !isName(strings.TrimPrefix(t, "\\")) {
 			return
 		}
@@ -70,10 +70,10 @@ func (f *fileState) names(i int32) {
 func (f *fileState) thisAt(p uint32) string {
 	c := ""
 	for _, s := range f.classes {
-		if s.start > p {
+		if s.Start > p {
 			break
 		}
-		if p < s.end {
+		if p < s.End {
 			c = s.class
 		}
 	}
@@ -85,36 +85,36 @@ func (f *fileState) exprOf(s span, depth int) string {
 	if depth > maxDepth {
 		return "?deep"
 	}
-	j, ok := f.exprs[s.key()]
+	j, ok := f.exprs[s.Key()]
 	if !ok {
 		t := f.text(s)
 		if t == "$this" {
-			if c := f.thisAt(s.start); c != "" {
+			if c := f.thisAt(s.Start); c != "" {
 				return "{" + c + "}"
 			}
 			return "?this"
 		}
 		if len(t) > 1 && t[0] == '$' && isIdent(t[1:]) {
-			return f.lookup(t[1:], s.start, depth)
+			return f.lookup(t[1:], s.Start, depth)
 		}
 		return "?expr"
 	}
 	it := &f.items[j]
-	switch it.kind {
+	switch it.Kind {
 	case kParen:
-		return f.exprOf(it.role[rValue], depth+1)
+		return f.exprOf(it.Role[rValue], depth+1)
 	case kNew:
 		if q := f.qnames[j]; q != "" {
 			return "{" + q + "}"
 		}
 		return "?type"
 	case kField, kMcall:
-		o := f.exprOf(it.role[rObject], depth+1)
+		o := f.exprOf(it.Role[rObject], depth+1)
 		if o[0] == '?' {
 			return o
 		}
-		step := "->" + f.text(it.role[rName])
-		if it.kind == kMcall {
+		step := "->" + f.text(it.Role[rName])
+		if it.Kind == kMcall {
 			step += "()"
 		}
 		return appendAll(o, step)
@@ -123,7 +123,7 @@ func (f *fileState) exprOf(s span, depth int) string {
 		if q == "" {
 			return "?expr"
 		}
-		return q + "::" + f.text(it.role[rName]) + "()"
+		return q + "::" + f.text(it.Role[rName]) + "()"
 	case kCall:
 		q := f.qnames[j]
 		if q == "" {
@@ -146,7 +146,7 @@ func appendAll(e, step string) string {
 // of it in the function around p agrees on.
 func (f *fileState) lookup(name string, p uint32, depth int) string {
 	sc := f.scopeAt(p)
-	key := name + "@" + itoa(sc.start)
+	key := name + "@" + itoa(sc.Start)
 	if f.active[key] {
 		return "?local" // bound by an expression that reads itself
 	}

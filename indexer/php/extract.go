@@ -2,7 +2,6 @@ package php
 
 import (
 	"context"
-	"fmt"
 	"path"
 	"strconv"
 	"strings"
@@ -19,60 +18,23 @@ import (
 // range covers its attributes and modifiers, not its doc comment; its body
 // hash covers its body only (the whole declaration when it has none).
 
-type span struct{ start, end uint32 }
+type (
+	span = indexer.Span
+	item = indexer.Match[kind]
+)
 
-func (s span) key() uint64 { return uint64(s.start)<<32 | uint64(s.end) }
-
-// item is one match of the query: the range of its main capture and the
-// ranges of its role captures.
-type item struct {
-	span
-	kind kind
-	has  uint8
-	role [numRoles]span
-}
-
-func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
-
-// SetMain and SetRole let an indexer.Collector fill items.
-func (it *item) SetMain(k kind, start, end uint32) { it.kind, it.span = k, span{start, end} }
-
-func (it *item) SetRole(r int, start, end uint32) { it.role[r], it.has = span{start, end}, it.has|1<<r }
-
-type extractor struct {
-	scanner *indexer.Scanner
-	query   *query
-	col     indexer.Collector[kind, item, *item] // reused from file to file
-	lines   []uint32
-}
-
-func (x *extractor) Close() { x.scanner.Close() }
-
-func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
-	caps, errAt, hasError, err := x.scanner.Scan(ctx, src)
-	if err != nil {
-		return nil, err
-	}
-	items := x.col.Collect(caps, x.query.captures)
-	x.lines = srctext.LineStarts(x.lines[:0], src)
+// extract makes the nodes and refs of one scanned s.Path.
+func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
 	f := &fileState{
-		path: file, src: src, str: string(src), lines: x.lines, test: isTestFile(file),
-		ids: indexer.IDs{Language: Name, File: file}, items: items,
+		path: s.Path, src: s.Src, str: string(s.Src), lines: s.Lines, test: isTestFile(s.Path),
+		ids: indexer.IDs{Language: Name, File: s.Path}, items: s.Items,
 		docs: map[uint32]string{}, exprs: map[uint64]int32{}, argc: map[uint32]int32{},
 		binds: map[string][]binding{}, qnames: map[int32]string{}, uses: map[string]string{}, funcUses: map[string]string{},
 	}
 	f.prepare(ctx)
 	f.run(ctx)
 	f.finish(ctx)
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("extract: %w", err)
-	}
-	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
-	if hasError {
-		line, col := srctext.Pos(f.lines, errAt)
-		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
-	}
-	return res, nil
+	return f.nodes, f.refs, f.test
 }
 
 // isTestFile reports whether file holds tests by PHPUnit conventions: named
@@ -182,7 +144,7 @@ type classSpan struct {
 	class string // "" in an anonymous class
 }
 
-func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
+func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
 
 // prepare indexes what the walk looks up by position: doc comments,
 // expressions, argument counts and scopes.
@@ -193,31 +155,31 @@ func (f *fileState) prepare(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		switch it.kind {
+		switch it.Kind {
 		case kDoc:
-			t := f.text(it.span)
+			t := f.text(it.Span)
 			if strings.HasPrefix(t, "/**") {
-				f.docs[uint32(skipSpace(f.str, int(it.end)))] = docComment(t)
+				f.docs[uint32(skipSpace(f.str, int(it.End)))] = docComment(t)
 			}
 		case kCall, kMcall, kScall, kNew, kField, kParen:
-			f.exprs[it.key()] = int32(i)
+			f.exprs[it.Key()] = int32(i)
 		case kMethod, kFunc, kClosure:
-			f.scopes = append(f.scopes, it.span)
+			f.scopes = append(f.scopes, it.Span)
 		case kArg:
-			for len(args) > 0 && args[len(args)-1].end <= it.start {
+			for len(args) > 0 && args[len(args)-1].End <= it.Start {
 				args = args[:len(args)-1]
 			}
 			if len(args) > 0 {
-				f.argc[args[len(args)-1].start]++
+				f.argc[args[len(args)-1].Start]++
 			}
 		}
-		if it.hasRole(rArgs) {
-			a := it.role[rArgs]
-			for len(args) > 0 && args[len(args)-1].end <= a.start {
+		if it.HasRole(rArgs) {
+			a := it.Role[rArgs]
+			for len(args) > 0 && args[len(args)-1].End <= a.Start {
 				args = args[:len(args)-1]
 			}
 			args = append(args, a)
-			f.argc[a.start] = 0
+			f.argc[a.Start] = 0
 		}
 	}
 }
@@ -225,12 +187,12 @@ func (f *fileState) prepare(ctx context.Context) {
 // scopeAt returns the innermost function, method or closure around p, or
 // the whole file.
 func (f *fileState) scopeAt(p uint32) span {
-	s := span{0, uint32(len(f.src))}
+	s := span{Start: 0, End: uint32(len(f.src))}
 	for _, sc := range f.scopes {
-		if sc.start > p {
+		if sc.Start > p {
 			break
 		}
-		if p < sc.end {
+		if p < sc.End {
 			s = sc
 		}
 	}
@@ -248,18 +210,18 @@ func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int3
 	if parent >= 0 {
 		parentID = f.nodes[parent].ID
 	}
-	sl, sc := srctext.Pos(f.lines, s.start)
-	el, ec := srctext.Pos(f.lines, s.end)
+	sl, sc := srctext.Pos(f.lines, s.Start)
+	el, ec := srctext.Pos(f.lines, s.End)
 	f.nodes = append(f.nodes, schemas.Node{
 		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
 		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.start, EndByte: s.end, ParentID: parentID, Doc: f.docs[s.start],
+		StartByte: s.Start, EndByte: s.End, ParentID: parentID, Doc: f.docs[s.Start],
 	})
 	return int32(len(f.nodes) - 1)
 }
 
 func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
-	line, col := srctext.Pos(f.lines, at.start)
+	line, col := srctext.Pos(f.lines, at.Start)
 	f.refs = append(f.refs, schemas.Ref{
 		File: f.path, Src: src, Kind: kind, Target: srctext.Cap(oneLine(target), 200), Expr: expr, Line: line, Col: col,
 	})
@@ -330,18 +292,18 @@ func (f *fileState) regions() (loop, try, cond bool) {
 func (f *fileState) modifiers(i int, limit uint32) (uint32, uint32) {
 	it := &f.items[i]
 	var flags uint32
-	header := it.start
-	if strings.HasPrefix(f.str[it.start:], "#[") {
+	header := it.Start
+	if strings.HasPrefix(f.str[it.Start:], "#[") {
 		header = limit
 	}
-	for j := i + 1; j < len(f.items) && f.items[j].start < limit; j++ {
+	for j := i + 1; j < len(f.items) && f.items[j].Start < limit; j++ {
 		m := &f.items[j]
-		if m.end > it.end {
+		if m.End > it.End {
 			break
 		}
-		if m.kind == kModifier {
-			flags |= modifierWords[strings.ToLower(f.text(m.span))]
-			header = min(header, m.start)
+		if m.Kind == kModifier {
+			flags |= modifierWords[strings.ToLower(f.text(m.Span))]
+			header = min(header, m.Start)
 		}
 	}
 	return flags, header
@@ -366,13 +328,13 @@ func (f *fileState) run(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.start {
+		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.Start {
 			f.stack = f.stack[:len(f.stack)-1]
 		}
-		if it.start >= f.nsEnd {
+		if it.Start >= f.nsEnd {
 			f.enterNamespace("", -1, uint32(len(f.src)))
 		}
-		switch it.kind {
+		switch it.Kind {
 		case kNs:
 			f.namespace(it)
 		case kUse:
@@ -382,14 +344,14 @@ func (f *fileState) run(ctx context.Context) {
 		case kClass, kInterface, kTrait, kEnum:
 			f.typeDecl(i)
 		case kAnon:
-			f.push(frame{kind: kAnon, start: it.start, end: it.end, node: -1})
-			f.classes = append(f.classes, classSpan{it.span, ""})
+			f.push(frame{kind: kAnon, start: it.Start, end: it.End, node: -1})
+			f.classes = append(f.classes, classSpan{it.Span, ""})
 		case kBase, kImpl, kTraitUse:
 			f.baseRef(it)
 		case kMethod, kFunc:
 			f.function(i)
 		case kClosure:
-			f.push(frame{kind: kClosure, start: it.start, end: it.end, node: -1})
+			f.push(frame{kind: kClosure, start: it.Start, end: it.End, node: -1})
 		case kProps, kConsts:
 			f.memberGroup(i)
 		case kProp, kConst:
@@ -403,19 +365,19 @@ func (f *fileState) run(ctx context.Context) {
 		case kParam:
 			f.param(it)
 		case kAssign:
-			sc := f.scopeAt(it.start)
-			name := f.text(it.role[rName])
-			f.binds[name] = append(f.binds[name], binding{scope: sc, value: it.role[rValue]})
+			sc := f.scopeAt(it.Start)
+			name := f.text(it.Role[rName])
+			f.binds[name] = append(f.binds[name], binding{scope: sc, value: it.Role[rValue]})
 		case kCatch:
-			sc := f.scopeAt(it.start)
-			name := f.text(it.role[rName])
-			f.binds[name] = append(f.binds[name], binding{scope: sc, expr: f.instance(f.text(it.role[rType]))})
+			sc := f.scopeAt(it.Start)
+			name := f.text(it.Role[rName])
+			f.binds[name] = append(f.binds[name], binding{scope: sc, expr: f.instance(f.text(it.Role[rType]))})
 		case kUnk:
-			sc := f.scopeAt(it.start)
-			name := f.text(it.role[rName])
+			sc := f.scopeAt(it.Start)
+			name := f.text(it.Role[rName])
 			f.binds[name] = append(f.binds[name], binding{scope: sc, expr: "?local"})
 		case kLoop, kTry, kCond:
-			f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kCall, kMcall, kScall, kNew:
 			f.names(int32(i))
 			loop, try, cond := f.regions()
@@ -435,16 +397,16 @@ func (f *fileState) enterNamespace(name string, node int32, end uint32) {
 // namespace statement or the end of the file.
 func (f *fileState) namespace(it *item) {
 	name := ""
-	if it.hasRole(rName) {
-		name = srctext.Squeeze(f.text(it.role[rName]))
+	if it.HasRole(rName) {
+		name = srctext.Squeeze(f.text(it.Role[rName]))
 	}
 	end := uint32(len(strings.TrimRight(f.str, " \t\r\n")))
-	if it.hasRole(rBody) {
-		end = it.end
+	if it.HasRole(rBody) {
+		end = it.End
 	} else {
 		for j := range f.items { // the next namespace statement ends this one
-			if n := &f.items[j]; n.kind == kNs && n.start > it.start {
-				end = uint32(len(strings.TrimRight(f.str[:n.start], " \t\r\n")))
+			if n := &f.items[j]; n.Kind == kNs && n.Start > it.Start {
+				end = uint32(len(strings.TrimRight(f.str[:n.Start], " \t\r\n")))
 				break
 			}
 		}
@@ -452,14 +414,14 @@ func (f *fileState) namespace(it *item) {
 	node := int32(-1)
 	if name != "" {
 		short := name[strings.LastIndexByte(name, '\\')+1:]
-		node = f.addNode(schemas.KindNamespace, short, name, -1, span{it.start, end})
+		node = f.addNode(schemas.KindNamespace, short, name, -1, span{Start: it.Start, End: end})
 		n := &f.nodes[node]
 		n.Visibility, n.Exported = schemas.Public, true
 		n.Signature = "namespace " + name
-		n.BodyHash = xxhash.Sum64String(f.str[it.start:end])
+		n.BodyHash = xxhash.Sum64String(f.str[it.Start:end])
 	}
 	f.enterNamespace(name, node, end)
-	f.push(frame{kind: kNs, start: it.start, end: end, node: node})
+	f.push(frame{kind: kNs, start: it.Start, end: end, node: node})
 }
 
 // qualify returns the fully qualified form (with a leading backslash) of
@@ -553,7 +515,7 @@ func (f *fileState) instance(t string) string {
 // useDecl records a use declaration: its aliases for the rest of the
 // namespace, and an imports ref per name.
 func (f *fileState) useDecl(it *item) {
-	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.text(it.span)), ";"))
+	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.text(it.Span)), ";"))
 	t = strings.TrimSpace(strings.TrimPrefix(t, "use"))
 	kind := ""
 	for _, k := range []string{"function", "const"} {
@@ -599,7 +561,7 @@ func (f *fileState) useDecl(it *item) {
 		default:
 			f.uses[strings.ToLower(alias)] = full
 		}
-		f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.span, "use "+clause, expr)
+		f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, "use "+clause, expr)
 	}
 }
 
@@ -607,7 +569,7 @@ func (f *fileState) useDecl(it *item) {
 // file's folder with __DIR__ or dirname(__FILE__), else as written (PHP
 // tries the include path, then the script's folder).
 func (f *fileState) require(it *item) {
-	t := f.text(it.span)
+	t := f.text(it.Span)
 	word := t[:identEnd(t, 0)]
 	arg := strings.TrimSpace(t[len(word):])
 	if strings.HasPrefix(arg, "(") && strings.HasSuffix(arg, ")") {
@@ -637,15 +599,15 @@ func (f *fileState) require(it *item) {
 			expr = "?outside"
 		}
 	}
-	f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.span, t, "file "+expr)
+	f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, t, "file "+expr)
 }
 
 // typeDecl makes the node of a class, interface, trait or enum.
 func (f *fileState) typeDecl(i int) {
 	it := &f.items[i]
-	name := f.text(it.role[rName])
+	name := f.text(it.Role[rName])
 	kind := schemas.KindClass
-	switch it.kind {
+	switch it.Kind {
 	case kInterface:
 		kind = schemas.KindInterface
 	case kTrait:
@@ -654,27 +616,27 @@ func (f *fileState) typeDecl(i int) {
 		kind = schemas.KindEnum
 	}
 	if f.class() != nil { // declared in a method: left out
-		f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
 	qname := name
 	if f.ns != "" {
 		qname = f.ns + "\\" + name
 	}
-	n := f.addNode(kind, name, qname, f.nsNode, it.span)
-	flags, header := f.modifiers(i, it.role[rName].start)
+	n := f.addNode(kind, name, qname, f.nsNode, it.Span)
+	flags, header := f.modifiers(i, it.Role[rName].Start)
 	node := &f.nodes[n]
 	node.Visibility, node.Exported = schemas.Public, true
-	node.IsAbstract = flags&mAbstract != 0 || it.kind == kInterface
-	node.BodyHash = xxhash.Sum64String(f.text(it.role[rBody]))
-	node.Signature = oneLine(strings.TrimSpace(f.str[header:it.role[rBody].start]))
-	fr := f.push(frame{kind: it.kind, start: it.start, end: it.end, node: n, class: "\\" + qname, iface: it.kind == kInterface})
-	f.classes = append(f.classes, classSpan{it.span, fr.class})
+	node.IsAbstract = flags&mAbstract != 0 || it.Kind == kInterface
+	node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
+	node.Signature = oneLine(strings.TrimSpace(f.str[header:it.Role[rBody].Start]))
+	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, class: "\\" + qname, iface: it.Kind == kInterface})
+	f.classes = append(f.classes, classSpan{it.Span, fr.class})
 	// The parent class, which parent:: and extends refer to.
-	if it.kind == kClass {
-		for j := i + 1; j < len(f.items) && f.items[j].start < it.role[rBody].start; j++ {
-			if b := &f.items[j]; b.kind == kBase {
-				fr.parent, _ = f.qualify(f.text(b.span))
+	if it.Kind == kClass {
+		for j := i + 1; j < len(f.items) && f.items[j].Start < it.Role[rBody].Start; j++ {
+			if b := &f.items[j]; b.Kind == kBase {
+				fr.parent, _ = f.qualify(f.text(b.Span))
 				tail := fr.parent[strings.LastIndexByte(fr.parent, '\\')+1:]
 				fr.test = strings.HasSuffix(tail, "TestCase") || tail == "Test"
 				break
@@ -691,90 +653,90 @@ func (f *fileState) baseRef(it *item) {
 	if c == nil || c.node < 0 {
 		return
 	}
-	q, _ := f.qualify(f.text(it.span))
+	q, _ := f.qualify(f.text(it.Span))
 	if q == "" {
 		return
 	}
 	kind, expr := schemas.EdgeExtends, q
 	switch {
-	case it.kind == kImpl:
+	case it.Kind == kImpl:
 		kind = schemas.EdgeImplements
-	case it.kind == kTraitUse:
+	case it.Kind == kTraitUse:
 		expr = "use " + q
 	}
-	f.addRef(kind, f.nodes[c.node].ID, it.span, f.text(it.span), expr)
+	f.addRef(kind, f.nodes[c.node].ID, it.Span, f.text(it.Span), expr)
 }
 
 // function makes the node of a method or function.
 func (f *fileState) function(i int) {
 	it := &f.items[i]
-	name := f.text(it.role[rName])
+	name := f.text(it.Role[rName])
 	var n int32
 	var o *frame
 	var flags uint32
 	var header uint32
-	if it.kind == kMethod {
+	if it.Kind == kMethod {
 		o = f.owner()
 		if o == nil {
-			f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 			return
 		}
 		kind := schemas.KindMethod
 		if strings.EqualFold(name, "__construct") {
 			kind = schemas.KindConstructor
 		}
-		n = f.addNode(kind, name, f.nodes[o.node].QualifiedName+"::"+name, o.node, it.span)
-		flags, header = f.modifiers(i, it.role[rName].start)
+		n = f.addNode(kind, name, f.nodes[o.node].QualifiedName+"::"+name, o.node, it.Span)
+		flags, header = f.modifiers(i, it.Role[rName].Start)
 	} else {
 		qname := name
 		if f.ns != "" {
 			qname = f.ns + "\\" + name
 		}
-		n = f.addNode(schemas.KindFunction, name, qname, f.nsNode, it.span)
-		_, header = f.modifiers(i, it.role[rName].start)
+		n = f.addNode(schemas.KindFunction, name, qname, f.nsNode, it.Span)
+		_, header = f.modifiers(i, it.Role[rName].Start)
 	}
 	node := &f.nodes[n]
 	node.Visibility = visibility(flags)
 	node.Exported = node.Visibility == schemas.Public
 	node.IsStatic = flags&mStatic != 0
 	node.IsAbstract = flags&mAbstract != 0 || o != nil && o.iface
-	end := it.end
-	if it.hasRole(rBody) {
-		end = it.role[rBody].start
-		node.BodyHash = xxhash.Sum64String(f.text(it.role[rBody]))
+	end := it.End
+	if it.HasRole(rBody) {
+		end = it.Role[rBody].Start
+		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
 	} else {
-		node.BodyHash = xxhash.Sum64String(f.text(it.span))
+		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
 	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.str[min(header, end):end]), ";"))
 	if f.test && o != nil && (strings.HasPrefix(name, "test") || strings.Contains(node.Doc, "@test")) && node.Visibility == schemas.Public {
 		node.IsTest = o.test || strings.HasSuffix(f.nodes[o.node].Name, "Test")
 	}
-	if it.hasRole(rType) {
-		t := srctext.Squeeze(f.text(it.role[rType]))
+	if it.HasRole(rType) {
+		t := srctext.Squeeze(f.text(it.Role[rType]))
 		if e := f.instance(t); e[0] == '{' {
-			f.addRef(schemas.RefResult, node.ID, it.role[rType], t, e)
+			f.addRef(schemas.RefResult, node.ID, it.Role[rType], t, e)
 		}
 	}
-	f.push(frame{kind: it.kind, start: it.start, end: it.end, node: n})
+	f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n})
 }
 
 // memberGroup opens a property or constant declaration, whose elements
 // are nodes.
 func (f *fileState) memberGroup(i int) {
 	it := &f.items[i]
-	limit := it.end
-	if it.hasRole(rType) {
-		limit = it.role[rType].start
+	limit := it.End
+	if it.HasRole(rType) {
+		limit = it.Role[rType].Start
 	}
-	for j := i + 1; j < len(f.items) && f.items[j].start < it.end; j++ {
-		if k := f.items[j].kind; k == kProp || k == kConst {
-			limit = min(limit, f.items[j].start)
+	for j := i + 1; j < len(f.items) && f.items[j].Start < it.End; j++ {
+		if k := f.items[j].Kind; k == kProp || k == kConst {
+			limit = min(limit, f.items[j].Start)
 			break
 		}
 	}
 	flags, header := f.modifiers(i, limit)
-	f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1, typ: it.role[rType], flags: flags,
-		header: header, doc: f.docs[it.start]})
+	f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, typ: it.Role[rType], flags: flags,
+		header: header, doc: f.docs[it.Start]})
 }
 
 // member makes the node of a property or a constant: of a class, or of a
@@ -787,7 +749,7 @@ func (f *fileState) member(it *item) {
 	if g.kind != kProps && g.kind != kConsts {
 		return
 	}
-	name := f.text(it.role[rName])
+	name := f.text(it.Role[rName])
 	f.stack = f.stack[:len(f.stack)-1]
 	o := f.owner()
 	inFn := f.context() >= 0
@@ -812,17 +774,17 @@ func (f *fileState) member(it *item) {
 	node.Visibility = visibility(g.flags)
 	node.Exported = node.Visibility == schemas.Public
 	node.IsStatic = g.flags&mStatic != 0 || g.kind == kConsts
-	node.BodyHash = xxhash.Sum64String(f.text(it.span))
-	sig := f.text(it.span)
-	if g.typ.end > 0 {
+	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	sig := f.text(it.Span)
+	if g.typ.End > 0 {
 		sig = f.text(g.typ) + " " + sig
 	}
-	if g.header < it.start {
-		mods := strings.TrimSpace(f.str[g.header:min(it.start, max(g.header, g.typ.start))])
+	if g.header < it.Start {
+		mods := strings.TrimSpace(f.str[g.header:min(it.Start, max(g.header, g.typ.Start))])
 		if g.kind == kConsts && !strings.Contains(mods, "const") {
 			mods = strings.TrimSpace(mods + " const")
 		}
-		if g.typ.end == 0 || g.typ.start > g.header {
+		if g.typ.End == 0 || g.typ.Start > g.header {
 			sig = strings.TrimSpace(mods + " " + sig)
 		}
 	}
@@ -831,7 +793,7 @@ func (f *fileState) member(it *item) {
 		f.addRef(schemas.EdgeReferences, node.ID, u.at, f.text(u.at), u.name)
 	}
 	g.uses = nil
-	if g.kind == kProps && g.typ.end > 0 {
+	if g.kind == kProps && g.typ.End > 0 {
 		t := srctext.Squeeze(f.text(g.typ))
 		if e := f.instance(t); e[0] == '{' {
 			f.addRef(schemas.RefType, node.ID, g.typ, t, e)
@@ -839,7 +801,7 @@ func (f *fileState) member(it *item) {
 	}
 }
 
-func (fr *frame) span() span { return span{fr.start, fr.end} }
+func (fr *frame) span() span { return span{Start: fr.start, End: fr.end} }
 
 // typeUse records a class named in a type, by instanceof or by an
 // attribute ("@" and the class, an edge only to a class of the snapshot)
@@ -847,25 +809,25 @@ func (fr *frame) span() span { return span{fr.start, fr.end} }
 // or promoted parameter whose type it is in, else the code around.
 // Builtin types name no class.
 func (f *fileState) typeUse(it *item) {
-	q, _ := f.qualify(f.text(it.span))
+	q, _ := f.qualify(f.text(it.Span))
 	if q == "" {
 		return
 	}
-	if it.kind == kTAnnot {
-		f.addRef(schemas.EdgeReferences, f.srcID(f.context()), it.span, f.text(it.span), "@"+q)
+	if it.Kind == kTAnnot {
+		f.addRef(schemas.EdgeReferences, f.srcID(f.context()), it.Span, f.text(it.Span), "@"+q)
 		return
 	}
 	if n := len(f.stack); n > 0 {
-		if g := f.stack[n-1]; g.kind == kProps && g.typ.start <= it.start && it.end <= g.typ.end {
-			g.uses = append(g.uses, typeUse{it.span, q})
+		if g := f.stack[n-1]; g.kind == kProps && g.typ.Start <= it.Start && it.End <= g.typ.End {
+			g.uses = append(g.uses, typeUse{it.Span, q})
 			return
 		}
 	}
 	src := f.srcID(f.context())
-	if f.promo.at.start <= it.start && it.end <= f.promo.at.end {
+	if f.promo.at.Start <= it.Start && it.End <= f.promo.at.End {
 		src = f.nodes[f.promo.node].ID
 	}
-	f.addRef(schemas.EdgeReferences, src, it.span, f.text(it.span), q)
+	f.addRef(schemas.EdgeReferences, src, it.Span, f.text(it.Span), q)
 }
 
 // enumCase makes the node of an enum case: a constant.
@@ -874,12 +836,12 @@ func (f *fileState) enumCase(it *item) {
 	if o == nil {
 		return
 	}
-	name := f.text(it.role[rName])
-	n := f.addNode(schemas.KindConstant, name, f.nodes[o.node].QualifiedName+"::"+name, o.node, it.span)
+	name := f.text(it.Role[rName])
+	n := f.addNode(schemas.KindConstant, name, f.nodes[o.node].QualifiedName+"::"+name, o.node, it.Span)
 	node := &f.nodes[n]
 	node.Visibility, node.Exported, node.IsStatic = schemas.Public, true, true
-	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.text(it.span)), ";"))
-	node.BodyHash = xxhash.Sum64String(f.text(it.span))
+	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.text(it.Span)), ";"))
+	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 }
 
 // promoted makes the field of a promoted constructor parameter, and binds
@@ -895,34 +857,34 @@ func (f *fileState) promoted(i int) {
 	if m.kind != kMethod || m.node < 0 || f.nodes[m.node].Kind != schemas.KindConstructor || !o.kind.isType() || o.node < 0 {
 		return
 	}
-	name := f.text(it.role[rName])
-	flags, _ := f.modifiers(i, it.role[rName].start)
-	n := f.addNode(schemas.KindField, name, f.nodes[o.node].QualifiedName+"::$"+name, o.node, it.span)
-	f.promo.at, f.promo.node = it.span, n
+	name := f.text(it.Role[rName])
+	flags, _ := f.modifiers(i, it.Role[rName].Start)
+	n := f.addNode(schemas.KindField, name, f.nodes[o.node].QualifiedName+"::$"+name, o.node, it.Span)
+	f.promo.at, f.promo.node = it.Span, n
 	node := &f.nodes[n]
 	node.Visibility = visibility(flags)
 	node.Exported = node.Visibility == schemas.Public
-	node.Signature = oneLine(f.text(it.span))
-	node.BodyHash = xxhash.Sum64String(f.text(it.span))
-	if it.hasRole(rType) {
-		t := srctext.Squeeze(f.text(it.role[rType]))
+	node.Signature = oneLine(f.text(it.Span))
+	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	if it.HasRole(rType) {
+		t := srctext.Squeeze(f.text(it.Role[rType]))
 		if e := f.instance(t); e[0] == '{' {
-			f.addRef(schemas.RefType, node.ID, it.role[rType], t, e)
+			f.addRef(schemas.RefType, node.ID, it.Role[rType], t, e)
 		}
 	}
 }
 
 // param binds a parameter of a function, method or closure in its scope.
 func (f *fileState) param(it *item) {
-	sc := f.scopeAt(it.start)
+	sc := f.scopeAt(it.Start)
 	e := "?param"
-	if it.hasRole(rType) {
-		e = f.instance(f.text(it.role[rType]))
+	if it.HasRole(rType) {
+		e = f.instance(f.text(it.Role[rType]))
 	}
-	if strings.HasPrefix(strings.TrimSpace(f.str[it.start:it.role[rName].start]), "...") || strings.Contains(f.str[it.start:it.role[rName].start], "...") {
+	if strings.HasPrefix(strings.TrimSpace(f.str[it.Start:it.Role[rName].Start]), "...") || strings.Contains(f.str[it.Start:it.Role[rName].Start], "...") {
 		e = "?param" // variadic: an array
 	}
-	name := f.text(it.role[rName])
+	name := f.text(it.Role[rName])
 	f.binds[name] = append(f.binds[name], binding{scope: sc, expr: e})
 }
 
@@ -938,23 +900,23 @@ func (f *fileState) finish(ctx context.Context) {
 		var at span
 		var target, expr string
 		kind := schemas.EdgeCalls
-		switch it.kind {
+		switch it.Kind {
 		case kCall:
-			at = it.role[rObject]
+			at = it.Role[rObject]
 			target = f.text(at)
-			expr = f.exprOf(it.span, 0)
+			expr = f.exprOf(it.Span, 0)
 		case kMcall, kScall:
-			at = it.role[rName]
-			target = f.text(span{it.role[rObject].start, it.role[rName].end})
-			expr = f.exprOf(it.span, 0)
+			at = it.Role[rName]
+			target = f.text(span{Start: it.Role[rObject].Start, End: it.Role[rName].End})
+			expr = f.exprOf(it.Span, 0)
 		case kNew:
 			kind = schemas.EdgeInstantiates
-			at = it.span
-			target = "new " + f.text(it.role[rType])
+			at = it.Span
+			target = "new " + f.text(it.Role[rType])
 			if q := f.qnames[c.it]; q != "" {
 				n := 0
-				if it.hasRole(rArgs) {
-					n = int(f.argc[it.role[rArgs].start])
+				if it.HasRole(rArgs) {
+					n = int(f.argc[it.Role[rArgs].Start])
 				}
 				expr = "new " + q + "(" + strconv.Itoa(n) + ")"
 			} else {
@@ -963,8 +925,8 @@ func (f *fileState) finish(ctx context.Context) {
 		}
 		r := f.addRef(kind, f.srcID(c.src), at, target, expr)
 		r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
-		if it.hasRole(rArgs) {
-			r.Args = srctext.Cap(argsText(f.text(it.role[rArgs])), 200)
+		if it.HasRole(rArgs) {
+			r.Args = srctext.Cap(argsText(f.text(it.Role[rArgs])), 200)
 		}
 	}
 }

@@ -2,8 +2,6 @@ package php
 
 import (
 	_ "embed"
-	"fmt"
-	"strings"
 	"sync"
 
 	tree_sitter_php "github.com/tree-sitter/tree-sitter-php/bindings/go"
@@ -81,8 +79,6 @@ const (
 	rValue  = 4
 	rArgs   = 5
 	rObject = 6
-
-	numRoles = 7
 )
 
 var roleSlots = map[string]int{
@@ -90,37 +86,9 @@ var roleSlots = map[string]int{
 	"args": rArgs, "object": rObject,
 }
 
-type query struct {
-	q        *indexer.Query
-	captures []indexer.CaptureInfo[kind] // by capture index
-}
+type query = indexer.CompiledQuery[kind]
 
 // compiled returns the query, compiled once and shared by every extractor.
 var compiled = sync.OnceValues(func() (*query, error) {
-	q, err := indexer.NewQuery(tree_sitter_php.LanguagePHP(), querySource)
-	if err != nil {
-		return nil, fmt.Errorf("php query: %w", err)
-	}
-	out := &query{q: q}
-	for _, name := range q.CaptureNames() {
-		k, role, _ := strings.Cut(name, ".")
-		ci := indexer.CaptureInfo[kind]{Kind: numKinds, Role: -1}
-		for i, n := range kindNames {
-			if n == k {
-				ci.Kind = kind(i)
-			}
-		}
-		if role != "" {
-			slot, ok := roleSlots[role]
-			if !ok {
-				ci.Kind = numKinds
-			}
-			ci.Role = int8(slot)
-		}
-		if ci.Kind == numKinds {
-			return nil, fmt.Errorf("php query: unknown capture @%s", name)
-		}
-		out.captures = append(out.captures, ci)
-	}
-	return out, nil
+	return indexer.CompileQuery[kind](Name, tree_sitter_php.LanguagePHP(), querySource, kindNames[:], roleSlots)
 })

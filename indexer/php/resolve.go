@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -68,7 +69,7 @@ type resolver struct {
 	ptypes  map[uint64]string  // property → type Expr
 }
 
-func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
+func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
 	r := &resolver{
 		nodes: nodes, types: map[string][]*typeInfo{}, byNode: map[uint64]*typeInfo{}, funcs: map[string][]int32{},
 		consts: map[string][]int32{}, nss: map[string][]int32{}, files: map[string]int32{},
@@ -170,7 +171,7 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
 			edges = append(edges, r.call(ref))
 		}
 	}
-	return edges
+	return nil, edges
 }
 
 // typ returns the one type of the fully qualified name q, or why none.
@@ -472,15 +473,9 @@ func (r *resolver) importEdge(ref *schemas.Ref) schemas.Edge {
 }
 
 func resolvedEdge(ref *schemas.Ref, kind string, dst uint64, res string) schemas.Edge {
-	e := unresolvedEdge(ref, kind, "")
-	e.Dst, e.Resolution, e.Confidence = dst, res, 1
-	return e
+	return indexer.RefEdge(ref, kind, dst, res, 1, "")
 }
 
 func unresolvedEdge(ref *schemas.Ref, kind, reason string) schemas.Edge {
-	return schemas.Edge{
-		Src: ref.Src, Kind: kind, File: ref.File, Line: ref.Line, Col: ref.Col, Target: ref.Target,
-		Resolution: schemas.Unresolved, Reason: reason, Args: ref.Args, InLoop: ref.InLoop, InTry: ref.InTry,
-		Conditional: ref.Conditional,
-	}
+	return indexer.RefEdge(ref, kind, 0, schemas.Unresolved, 0, reason)
 }

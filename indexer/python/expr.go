@@ -59,7 +59,7 @@ const (
 // expr returns the Expr of the expression at s, evaluated in scope sc.
 func (f *fileState) expr(s span, sc *scope) string {
 	src := f.src
-	p, end := int(s.start), int(s.end)
+	p, end := int(s.Start), int(s.End)
 	var head, name string
 	p0 := p
 	for head == "" {

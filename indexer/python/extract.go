@@ -3,7 +3,6 @@ package python
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"math"
 	"path"
 	"slices"
@@ -19,61 +18,28 @@ import (
 // their line, byte offsets 0-based from the start of the file. A symbol's
 // range covers its decorators; its body hash covers its body only.
 
-type span struct{ start, end uint32 }
-
-// item is one match of the query: the range of its main capture and the
-// ranges of its role captures.
-type item struct {
-	span
-	kind kind
-	has  uint8 // bit r set when role r was captured
-	role [numRoles]span
-}
-
-func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
-
-// SetMain and SetRole let an indexer.Collector fill items.
-func (it *item) SetMain(k kind, start, end uint32) { it.kind, it.span = k, span{start, end} }
-
-func (it *item) SetRole(r int, start, end uint32) { it.role[r], it.has = span{start, end}, it.has|1<<r }
+type (
+	span = indexer.Span
+	item = indexer.Match[kind]
+)
 
 type extractor struct {
-	tree    *indexer.Tree
-	scanner *indexer.Scanner
-	query   *query
-	items   []item                               // reused from file to file
-	col     indexer.Collector[kind, item, *item] // the buffers of collect, reused too
-	dists   distributions
+	tree *indexer.Tree
+	*indexer.MatchScanner[kind]
+	dists distributions
 }
 
-func (x *extractor) Close() { x.scanner.Close() }
-
 func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
-	caps, errAt, hasError, err := x.scanner.Scan(ctx, src)
+	items, err := x.Scan(ctx, src)
 	if err != nil {
 		return nil, err
 	}
-	x.items = x.collect(caps)
 	f := newFile(x.tree, file, src)
-	f.run(ctx, x.items)
+	f.run(ctx, items)
 	if r := x.dists.distFact(file, &f.nodes[0]); r != nil {
 		f.refs = append(f.refs, *r)
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("extract: %w", err)
-	}
-	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
-	if hasError {
-		line, col := pos(f.lines, errAt)
-		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
-	}
-	return res, nil
-}
-
-// collect turns the query's captures into items in document order,
-// containers before what they contain.
-func (x *extractor) collect(caps []indexer.Capture) []item {
-	return x.col.Collect(caps, x.query.captures)
+	return x.Result(ctx, f.nodes, f.refs, f.test)
 }
 
 // isTestFile reports whether file is a test module by pytest's and
@@ -255,7 +221,7 @@ func newFile(t *indexer.Tree, file string, src []byte) *fileState {
 	return f
 }
 
-func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
+func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
 
 func (f *fileState) top() *open { return &f.stack[len(f.stack)-1] }
 
@@ -322,18 +288,18 @@ func (f *fileState) addNode(kind, name string, parent int32, s span) int32 {
 		exported = exported && (p.Kind == schemas.KindModule || p.Kind == schemas.KindPackage ||
 			p.Kind == schemas.KindClass && p.Exported)
 	}
-	sl, sc := pos(f.lines, s.start)
-	el, ec := pos(f.lines, s.end)
+	sl, sc := pos(f.lines, s.Start)
+	el, ec := pos(f.lines, s.End)
 	f.nodes = append(f.nodes, schemas.Node{
 		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
 		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.start, EndByte: s.end, ParentID: parentID, Visibility: vis, Exported: exported,
+		StartByte: s.Start, EndByte: s.End, ParentID: parentID, Visibility: vis, Exported: exported,
 	})
 	return int32(len(f.nodes) - 1)
 }
 
 func (f *fileState) addRef(kind string, src int32, at span, target, expr string) *schemas.Ref {
-	line, col := pos(f.lines, at.start)
+	line, col := pos(f.lines, at.Start)
 	f.refs = append(f.refs, schemas.Ref{
 		File: f.path, Src: f.nodes[src].ID, Kind: kind, Target: target, Expr: expr, Line: line, Col: col,
 	})
@@ -347,7 +313,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 		if indexer.Stopped(ctx, i) {
 			return
 		}
-		count[items[i].kind]++
+		count[items[i].Kind]++
 	}
 	f.nodes = make([]schemas.Node, 0, 1+count[kFunction]+count[kClass]+count[kAssign]/4)
 	f.refs = make([]schemas.Ref, 0, count[kCall]+count[kImport]+count[kBase]+count[kAssign]/4)
@@ -359,7 +325,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 		name = name[i+1:]
 	}
 	end := uint32(len(f.src))
-	mod := f.addNode(kind, f.module, -1, span{0, end})
+	mod := f.addNode(kind, f.module, -1, span{Start: 0, End: end})
 	m := &f.nodes[mod]
 	m.Name, m.Visibility = name, visibility(name)
 	m.Exported = m.Visibility == schemas.Public
@@ -375,15 +341,15 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			return
 		}
 		it := &items[i]
-		for len(f.stack) > 1 && f.top().end <= it.start {
+		for len(f.stack) > 1 && f.top().end <= it.Start {
 			f.stack = f.stack[:len(f.stack)-1]
 		}
-		switch it.kind {
+		switch it.Kind {
 		case kDecorated:
-			f.stack = append(f.stack, open{kind: kDecorated, start: it.start, end: it.end})
+			f.stack = append(f.stack, open{kind: kDecorated, start: it.Start, end: it.End})
 		case kDecorator:
 			if o := f.top(); o.kind == kDecorated {
-				o.decorators = append(o.decorators, oneLine(f.str[it.start+1:it.end]))
+				o.decorators = append(o.decorators, oneLine(f.str[it.Start+1:it.End]))
 			}
 			f.decoratorUse(it)
 		case kFunction:
@@ -391,34 +357,34 @@ func (f *fileState) run(ctx context.Context, items []item) {
 		case kClass:
 			f.class(it)
 		case kLambda, kComprehension:
-			sc, _ := f.scopeAt(it.start)
+			sc, _ := f.scopeAt(it.Start)
 			k := sLambda
-			if it.kind == kComprehension {
+			if it.Kind == kComprehension {
 				k = sComprehension
 			}
-			f.stack = append(f.stack, open{kind: it.kind, start: it.start, end: it.end, scope: f.newScope(k, sc, sc.sym)})
+			f.stack = append(f.stack, open{kind: it.Kind, start: it.Start, end: it.End, scope: f.newScope(k, sc, sc.sym)})
 		case kLoop, kTry, kCond:
-			f.stack = append(f.stack, open{kind: it.kind, start: it.start, end: it.end})
+			f.stack = append(f.stack, open{kind: it.Kind, start: it.Start, end: it.End})
 		case kAlias:
-			f.uses.annot = it.role[rName] // the name declared: no use
+			f.uses.annot = it.Role[rName] // the name declared: no use
 			f.alias(it)
 		case kAssign:
 			f.assign(it)
 		case kDoc:
 			f.doc(it)
 		case kBase:
-			if o := f.top(); o.kind == kClass && it.start < o.body {
-				f.facts = append(f.facts, fact{schemas.EdgeExtends, o.scope.sym, stripSubscript(f.src, it.span), o.scope.parent})
+			if o := f.top(); o.kind == kClass && it.Start < o.body {
+				f.facts = append(f.facts, fact{schemas.EdgeExtends, o.scope.sym, stripSubscript(f.src, it.Span), o.scope.parent})
 			}
 		case kBind:
 			f.bindItem(it)
 		case kGlobal, kNonlocal:
-			sc, _ := f.scopeAt(it.start)
+			sc, _ := f.scopeAt(it.Start)
 			flag := bGlobal
-			if it.kind == kNonlocal {
+			if it.Kind == kNonlocal {
 				flag = bNonlocal
 			}
-			f.bind(sc, f.text(it.span)).flags |= flag
+			f.bind(sc, f.text(it.Span)).flags |= flag
 		case kParam:
 			f.param(it)
 		case kImport:
@@ -428,17 +394,17 @@ func (f *fileState) run(ctx context.Context, items []item) {
 		case kAnnot:
 			f.annotationUses(it)
 		case kExcept:
-			f.names(it.span, false)
+			f.names(it.Span, false)
 		}
 	}
 	f.finish(ctx)
 }
 
 func (f *fileState) decorators(it *item) (start uint32, decs []string) {
-	if o := f.top(); o.kind == kDecorated && o.end == it.end {
+	if o := f.top(); o.kind == kDecorated && o.end == it.End {
 		return o.start, o.decorators
 	}
-	return it.start, nil
+	return it.Start, nil
 }
 
 // signature returns the header of a def or class on one line, without its
@@ -459,10 +425,10 @@ func hasDecorator(decs []string, names ...string) bool {
 }
 
 func (f *fileState) function(it *item) {
-	sc, _ := f.scopeAt(it.start)
+	sc, _ := f.scopeAt(it.Start)
 	start, decs := f.decorators(it)
-	name := f.text(it.role[rName])
-	body := it.role[rBody]
+	name := f.text(it.Role[rName])
+	body := it.Role[rBody]
 	kind := schemas.KindFunction
 	if sc.kind == sClass {
 		kind = schemas.KindMethod
@@ -470,11 +436,11 @@ func (f *fileState) function(it *item) {
 			kind = schemas.KindConstructor
 		}
 	}
-	n := f.addNode(kind, name, sc.sym, span{start, it.end})
+	n := f.addNode(kind, name, sc.sym, span{Start: start, End: it.End})
 	node := &f.nodes[n]
-	node.Signature = f.signature(it.start, body.start)
+	node.Signature = f.signature(it.Start, body.Start)
 	node.Decorators = decs
-	node.IsAsync = bytes.HasPrefix(f.src[it.start:], []byte("async"))
+	node.IsAsync = bytes.HasPrefix(f.src[it.Start:], []byte("async"))
 	node.IsStatic = hasDecorator(decs, "staticmethod")
 	node.IsAbstract = hasDecorator(decs, "abstractmethod", "abstractproperty", "abstractclassmethod", "abstractstaticmethod")
 	node.IsTest = f.test && strings.HasPrefix(name, "test") &&
@@ -496,41 +462,41 @@ func (f *fileState) function(it *item) {
 		}
 	}
 	f.bind(sc, name).flags |= bDef
-	if it.hasRole(rReturn) {
-		if t := annotation(f.text(it.role[rReturn])); t != "" {
-			f.addRef(schemas.RefResult, n, it.role[rReturn], oneLine(f.text(it.role[rReturn])), t)
+	if it.HasRole(rReturn) {
+		if t := annotation(f.text(it.Role[rReturn])); t != "" {
+			f.addRef(schemas.RefResult, n, it.Role[rReturn], oneLine(f.text(it.Role[rReturn])), t)
 		}
 	}
-	f.stack = append(f.stack, open{kind: kFunction, start: it.start, end: it.end, body: body.start, scope: fs})
+	f.stack = append(f.stack, open{kind: kFunction, start: it.Start, end: it.End, body: body.Start, scope: fs})
 }
 
 func (f *fileState) class(it *item) {
-	sc, _ := f.scopeAt(it.start)
+	sc, _ := f.scopeAt(it.Start)
 	start, decs := f.decorators(it)
-	name := f.text(it.role[rName])
-	body := it.role[rBody]
-	n := f.addNode(schemas.KindClass, name, sc.sym, span{start, it.end})
+	name := f.text(it.Role[rName])
+	body := it.Role[rBody]
+	n := f.addNode(schemas.KindClass, name, sc.sym, span{Start: start, End: it.End})
 	node := &f.nodes[n]
-	node.Signature = f.signature(it.start, body.start)
+	node.Signature = f.signature(it.Start, body.Start)
 	node.Decorators = decs
 	node.BodyHash = xxhash.Sum64String(f.text(body))
 	f.bind(sc, name).flags |= bDef
-	f.stack = append(f.stack, open{kind: kClass, start: it.start, end: it.end, body: body.start, scope: f.newScope(sClass, sc, n)})
+	f.stack = append(f.stack, open{kind: kClass, start: it.Start, end: it.End, body: body.Start, scope: f.newScope(sClass, sc, n)})
 }
 
 // alias handles `type X = ...`.
 func (f *fileState) alias(it *item) {
-	sc, _ := f.scopeAt(it.start)
-	name := f.text(it.role[rName])
+	sc, _ := f.scopeAt(it.Start)
+	name := f.text(it.Role[rName])
 	b := f.bind(sc, name)
 	if sc.kind != sModule && sc.kind != sClass {
 		b.flags |= bUnknown
 		return
 	}
 	b.flags |= bDef
-	n := f.addNode(schemas.KindTypeAlias, name, sc.sym, it.span)
-	f.nodes[n].Signature = oneLine(f.text(it.span))
-	f.nodes[n].BodyHash = xxhash.Sum64String(f.text(it.span))
+	n := f.addNode(schemas.KindTypeAlias, name, sc.sym, it.Span)
+	f.nodes[n].Signature = oneLine(f.text(it.Span))
+	f.nodes[n].BodyHash = xxhash.Sum64String(f.text(it.Span))
 }
 
 // variable returns the variable, constant or field node of name in a
@@ -570,20 +536,20 @@ func isConstantName(name string) bool {
 // assign handles `name = value`, `name: T = value`, `name := value` and
 // `self.name = value`; the item is the left side.
 func (f *fileState) assign(it *item) {
-	sc, _ := f.scopeAt(it.start)
-	left := it.span
+	sc, _ := f.scopeAt(it.Start)
+	left := it.Span
 	f.lastLeft = left
 	stmt := left
 	for r := range numRoles {
-		if it.hasRole(r) {
-			stmt.end = max(stmt.end, it.role[r].end)
+		if it.HasRole(r) {
+			stmt.End = max(stmt.End, it.Role[r].End)
 		}
 	}
 	var annot string
-	if it.hasRole(rType) {
-		annot = annotation(f.text(it.role[rType]))
+	if it.HasRole(rType) {
+		annot = annotation(f.text(it.Role[rType]))
 	}
-	value, hasValue := it.role[rValue], it.hasRole(rValue)
+	value, hasValue := it.Role[rValue], it.HasRole(rValue)
 	if hasValue && f.text(value) == "None" {
 		hasValue = false
 	}
@@ -624,14 +590,14 @@ func (f *fileState) assign(it *item) {
 
 // typeFact records what an assignment says of the type of node n.
 func (f *fileState) typeFact(n int32, annot string, it *item, hasValue bool, sc *scope) {
-	if it.hasRole(rType) {
-		f.uses.holder = holder{it.role[rType], n} // its annotation's names are the variable's uses
+	if it.HasRole(rType) {
+		f.uses.holder = holder{it.Role[rType], n} // its annotation's names are the variable's uses
 	}
 	switch {
 	case annot != "":
-		f.addRef(schemas.RefType, n, it.role[rType], oneLine(f.text(it.role[rType])), annot)
+		f.addRef(schemas.RefType, n, it.Role[rType], oneLine(f.text(it.Role[rType])), annot)
 	case hasValue:
-		f.facts = append(f.facts, fact{schemas.RefType, n, it.role[rValue], sc})
+		f.facts = append(f.facts, fact{schemas.RefType, n, it.Role[rValue], sc})
 	}
 }
 
@@ -652,17 +618,17 @@ func attributeTarget(b string) (obj, name string, ok bool) {
 
 // stripSubscript drops a trailing [...] from a class base: Generic[T] → Generic.
 func stripSubscript(src []byte, s span) span {
-	if s.end <= s.start || src[s.end-1] != ']' {
+	if s.End <= s.Start || src[s.End-1] != ']' {
 		return s
 	}
 	depth := 0
-	for i := s.end - 1; i > s.start; i-- {
+	for i := s.End - 1; i > s.Start; i-- {
 		switch src[i] {
 		case ']':
 			depth++
 		case '[':
 			if depth--; depth == 0 {
-				return span{s.start, i}
+				return span{Start: s.Start, End: i}
 			}
 		}
 	}
@@ -670,12 +636,12 @@ func stripSubscript(src []byte, s span) span {
 }
 
 func (f *fileState) doc(it *item) {
-	doc, ok := docstring(f.text(it.span))
+	doc, ok := docstring(f.text(it.Span))
 	if !ok {
 		return
 	}
 	switch o := f.top(); {
-	case (o.kind == kFunction || o.kind == kClass) && o.body == it.start:
+	case (o.kind == kFunction || o.kind == kClass) && o.body == it.Start:
 		f.nodes[o.scope.sym].Doc = doc
 	case len(f.stack) == 1:
 		f.nodes[0].Doc = doc
@@ -684,42 +650,42 @@ func (f *fileState) doc(it *item) {
 
 // bindItem handles names bound to values we do not follow.
 func (f *fileState) bindItem(it *item) {
-	sc, header := f.scopeAt(it.start)
+	sc, header := f.scopeAt(it.Start)
 	if header != nil && header.kind == kFunction {
 		sc = header.scope
 		sc.params++
 	}
-	name := f.text(it.span)
+	name := f.text(it.Span)
 	f.bind(sc, name).flags |= bUnknown
-	if (sc.kind == sModule || sc.kind == sClass) && f.lastLeft.start <= it.start && it.end <= f.lastLeft.end {
-		f.variable(sc, name, it.span, it.span)
+	if (sc.kind == sModule || sc.kind == sClass) && f.lastLeft.Start <= it.Start && it.End <= f.lastLeft.End {
+		f.variable(sc, name, it.Span, it.Span)
 	}
 }
 
 func (f *fileState) param(it *item) {
-	sc, header := f.scopeAt(it.start)
+	sc, header := f.scopeAt(it.Start)
 	if header != nil && header.kind == kFunction {
 		sc = header.scope
 	}
 	sc.params++
-	b := f.bind(sc, f.text(it.span))
+	b := f.bind(sc, f.text(it.Span))
 	b.flags |= bParam
 	if sc.params == 1 {
 		b.flags |= sc.first
 	}
-	if it.hasRole(rType) {
-		b.annot = annotation(f.text(it.role[rType]))
+	if it.HasRole(rType) {
+		b.annot = annotation(f.text(it.Role[rType]))
 	}
 }
 
 // importRef handles one imported name. Target is the name as written,
 // relative dots included; Expr is the absolute form (see expr.go).
 func (f *fileState) importRef(it *item) {
-	sc, _ := f.scopeAt(it.start)
-	name := squeeze(f.text(it.span))
+	sc, _ := f.scopeAt(it.Start)
+	name := squeeze(f.text(it.Span))
 	var target, expr, local string
-	if it.hasRole(rModule) {
-		mod := squeeze(f.text(it.role[rModule]))
+	if it.HasRole(rModule) {
+		mod := squeeze(f.text(it.Role[rModule]))
 		target = mod + "." + name
 		if strings.HasSuffix(mod, ".") {
 			target = mod + name
@@ -729,8 +695,8 @@ func (f *fileState) importRef(it *item) {
 		target, expr = name, name
 		local, _, _ = strings.Cut(name, ".")
 	}
-	if it.hasRole(rAlias) {
-		local = f.text(it.role[rAlias])
+	if it.HasRole(rAlias) {
+		local = f.text(it.Role[rAlias])
 		expr += " as " + local
 	}
 	if b := sc.names[local]; b != nil && b.flags&bGlobal != 0 {
@@ -739,7 +705,7 @@ func (f *fileState) importRef(it *item) {
 	if name != "*" {
 		f.bind(sc, local).flags |= bImport
 	}
-	f.addRef(schemas.EdgeImports, sc.sym, it.span, target, expr)
+	f.addRef(schemas.EdgeImports, sc.sym, it.Span, target, expr)
 }
 
 // squeeze removes the blanks of a dotted name.
@@ -780,12 +746,12 @@ func (f *fileState) absolute(mod string) string {
 }
 
 func (f *fileState) call(it *item) {
-	args := it.role[rArgs]
-	f.args[args.start] = args.end
-	sc, _ := f.scopeAt(it.start)
-	loop, try, cond := f.regions(it.start)
-	f.calls = append(f.calls, call{fn: it.span, args: args, scope: sc, loop: loop, try: try, cond: cond})
-	if fn := f.text(it.span); fn == "isinstance" || fn == "issubclass" {
+	args := it.Role[rArgs]
+	f.args[args.Start] = args.End
+	sc, _ := f.scopeAt(it.Start)
+	loop, try, cond := f.regions(it.Start)
+	f.calls = append(f.calls, call{fn: it.Span, args: args, scope: sc, loop: loop, try: try, cond: cond})
+	if fn := f.text(it.Span); fn == "isinstance" || fn == "issubclass" {
 		f.classArg(args)
 	}
 }
@@ -793,17 +759,17 @@ func (f *fileState) call(it *item) {
 // callPos returns where a call is reported: at the name of the method for
 // obj.method(), else at the start of the callee.
 func (f *fileState) callPos(fn span) span {
-	e := int(fn.end)
+	e := int(fn.End)
 	s := e
-	for s > int(fn.start) && isIdentByte(f.src[s-1]) {
+	for s > int(fn.Start) && isIdentByte(f.src[s-1]) {
 		s--
 	}
 	d := s
-	for d > int(fn.start) && (f.src[d-1] == ' ' || f.src[d-1] == '\t' || f.src[d-1] == '\n') {
+	for d > int(fn.Start) && (f.src[d-1] == ' ' || f.src[d-1] == '\t' || f.src[d-1] == '\n') {
 		d--
 	}
-	if s < e && d > int(fn.start) && f.src[d-1] == '.' {
-		return span{uint32(s), fn.end}
+	if s < e && d > int(fn.Start) && f.src[d-1] == '.' {
+		return span{Start: uint32(s), End: fn.End}
 	}
 	return fn
 }
@@ -822,7 +788,7 @@ func (f *fileState) finish(ctx context.Context) {
 	for _, s := range f.scopes {
 		for name, n := range s.vars {
 			if b := s.names[name]; b != nil && b.flags&bUnknown != 0 {
-				f.addRef(schemas.RefType, n, span{f.nodes[n].StartByte, f.nodes[n].EndByte}, name, exprLocal)
+				f.addRef(schemas.RefType, n, span{Start: f.nodes[n].StartByte, End: f.nodes[n].EndByte}, name, exprLocal)
 			}
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/languagetest"
+	"github.com/graphsnap/snap/indexer/srctext"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -334,7 +335,7 @@ func TestOneLine(t *testing.T) {
 		}
 	}
 	long := oneLine(strings.Repeat("é", 300))
-	if len(long) > maxText || !strings.HasSuffix(long, "…") {
+	if len(long) > srctext.MaxText || !strings.HasSuffix(long, "…") {
 		t.Errorf("capped text: %d bytes, %q", len(long), long[len(long)-6:])
 	}
 }

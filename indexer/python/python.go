@@ -37,6 +37,9 @@ func New() indexer.Language { return lang{} }
 
 type lang struct{}
 
+// The optional interface of indexer that lang implements.
+var _ indexer.Contextual = lang{}
+
 func (lang) Name() string              { return Name }
 func (lang) Extensions() []string      { return []string{".py", ".pyi"} }
 func (lang) Grammar() *sitter.Language { return grammar() }
@@ -52,15 +55,11 @@ func (lang) ContextFile(p string) bool {
 }
 
 func (lang) NewExtractor(t *indexer.Tree) (indexer.Extractor, error) {
-	q, err := compiled()
+	s, err := indexer.NewMatchScanner(compiled, indexer.KeepAll)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", Name, err)
 	}
-	s, err := indexer.NewScanner(q.q)
-	if err != nil {
-		return nil, fmt.Errorf("python extractor: %w", err)
-	}
-	return &extractor{tree: t, scanner: s, query: q, dists: distributions{tree: t}}, nil
+	return &extractor{tree: t, MatchScanner: s, dists: distributions{tree: t}}, nil
 }
 
 func (lang) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {

@@ -2,8 +2,6 @@ package python
 
 import (
 	_ "embed"
-	"fmt"
-	"strings"
 	"sync"
 
 	tree_sitter_python "github.com/tree-sitter/tree-sitter-python/bindings/go"
@@ -69,38 +67,9 @@ var roleSlots = map[string]int{
 	"alias": rAlias, "module": rModule, "args": rArgs,
 }
 
-type query struct {
-	q        *indexer.Query
-	captures []indexer.CaptureInfo[kind] // by capture index
-}
+type query = indexer.CompiledQuery[kind]
 
-// compiled returns the query, compiled once and shared by every extractor
-// (a Query is read-only once built; each extractor owns its cursor).
+// compiled returns the query, compiled once and shared by every extractor.
 var compiled = sync.OnceValues(func() (*query, error) {
-	q, err := indexer.NewQuery(tree_sitter_python.Language(), querySource)
-	if err != nil {
-		return nil, fmt.Errorf("python query: %w", err)
-	}
-	out := &query{q: q}
-	for _, name := range q.CaptureNames() {
-		k, role, _ := strings.Cut(name, ".")
-		ci := indexer.CaptureInfo[kind]{Kind: numKinds, Role: -1}
-		for i, n := range kindNames {
-			if n == k {
-				ci.Kind = kind(i)
-			}
-		}
-		if role != "" {
-			slot, ok := roleSlots[role]
-			if !ok {
-				ci.Kind = numKinds
-			}
-			ci.Role = int8(slot)
-		}
-		if ci.Kind == numKinds {
-			return nil, fmt.Errorf("python query: unknown capture @%s", name)
-		}
-		out.captures = append(out.captures, ci)
-	}
-	return out, nil
+	return indexer.CompileQuery[kind](Name, tree_sitter_python.Language(), querySource, kindNames[:], roleSlots)
 })

@@ -7,9 +7,6 @@ import (
 	"github.com/graphsnap/snap/schemas"
 )
 
-// maxText caps the argument, target and signature texts copied into rows.
-const maxText = 200
-
 // lineStarts returns the byte offset of the start of every line of src.
 func lineStarts(src []byte) []uint32 { return srctext.LineStarts(nil, src) }
 
@@ -56,15 +53,15 @@ func skipSpace[T chars](src T, p, end int) int {
 }
 
 // oneLine returns b on one line: comments dropped, blank runs made one
-// space, no blank just inside brackets, capped at maxText bytes.
+// space, no blank just inside brackets, capped at srctext.MaxText bytes.
 func oneLine(b string) string {
-	if len(b) <= maxText && plain(b) {
+	if len(b) <= srctext.MaxText && plain(b) {
 		return b
 	}
-	out := make([]byte, 0, min(len(b), maxText+8))
+	out := make([]byte, 0, min(len(b), srctext.MaxText+8))
 	var quote byte
 	space := false
-	for i := 0; i < len(b) && len(out) <= maxText; i++ {
+	for i := 0; i < len(b) && len(out) <= srctext.MaxText; i++ {
 		c := b[i]
 		switch {
 		case quote != 0:
@@ -93,7 +90,7 @@ func oneLine(b string) string {
 		space = false
 		out = append(out, c)
 	}
-	return capText(string(out))
+	return srctext.CapText(string(out))
 }
 
 // plain reports whether oneLine would leave b as it is.
@@ -116,9 +113,6 @@ func plain(b string) bool {
 	}
 	return prev != ' '
 }
-
-// capText cuts s to at most maxText bytes on a rune boundary.
-func capText(s string) string { return srctext.Cap(s, maxText) }
 
 // docstring returns the text of a string literal used as a docstring,
 // cleaned as inspect.cleandoc does; ok is false for bytes and f-strings.

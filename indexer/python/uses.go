@@ -37,18 +37,18 @@ type holder struct {
 // annotationUses records the names of an annotation, a "type" item.
 func (f *fileState) annotationUses(it *item) {
 	u := &f.uses
-	if u.annot.end > 0 && u.annot.start <= it.start && it.end <= u.annot.end {
+	if u.annot.End > 0 && u.annot.Start <= it.Start && it.End <= u.annot.End {
 		return
 	}
-	u.annot = it.span
-	f.names(it.span, false)
+	u.annot = it.Span
+	f.names(it.Span, false)
 }
 
 // decoratorUse records @C, a decorator naming what it applies.
 func (f *fileState) decoratorUse(it *item) {
-	p := skipSpace(f.src, int(it.start)+1, int(it.end))
-	if e := dottedEnd(f.src, p, int(it.end)); e > p && skipSpace(f.src, e, int(it.end)) == int(it.end) {
-		f.use(span{uint32(p), uint32(e)}, true)
+	p := skipSpace(f.src, int(it.Start)+1, int(it.End))
+	if e := dottedEnd(f.src, p, int(it.End)); e > p && skipSpace(f.src, e, int(it.End)) == int(it.End) {
+		f.use(span{Start: uint32(p), End: uint32(e)}, true)
 	}
 }
 
@@ -56,18 +56,18 @@ func (f *fileState) decoratorUse(it *item) {
 // or issubclass(x, (C, D)): the second argument.
 func (f *fileState) classArg(args span) {
 	depth, start := 0, -1
-	for p := int(args.start) + 1; p < int(args.end)-1; p++ {
+	for p := int(args.Start) + 1; p < int(args.End)-1; p++ {
 		switch c := f.src[p]; c {
 		case '(', '[', '{':
 			depth++
 		case ')', ']', '}':
 			depth--
 		case '"', '\'':
-			p = stringEnd(f.src, p, int(args.end)) - 1
+			p = stringEnd(f.src, p, int(args.End)) - 1
 		case ',':
 			if depth == 0 {
 				if start >= 0 {
-					f.names(span{uint32(start), uint32(p)}, false)
+					f.names(span{Start: uint32(start), End: uint32(p)}, false)
 					return
 				}
 				start = p + 1
@@ -75,15 +75,15 @@ func (f *fileState) classArg(args span) {
 		}
 	}
 	if start >= 0 {
-		f.names(span{uint32(start), args.end - 1}, false)
+		f.names(span{Start: uint32(start), End: args.End - 1}, false)
 	}
 }
 
 // names records every dotted name in s that is not in a string, called,
 // or a keyword's name.
 func (f *fileState) names(s span, decorator bool) {
-	src, end := f.src, int(s.end)
-	for p := int(s.start); p < end; {
+	src, end := f.src, int(s.End)
+	for p := int(s.Start); p < end; {
 		c := src[p]
 		switch {
 		case c == '"' || c == '\'':
@@ -99,7 +99,7 @@ func (f *fileState) names(s span, decorator bool) {
 		case name == "None" || name == "True" || name == "False" || name == "as":
 		case next < end && (src[next] == '(' || src[next] == '=' && (next+1 >= end || src[next+1] != '=')):
 		default:
-			f.use(span{uint32(p), uint32(e)}, decorator)
+			f.use(span{Start: uint32(p), End: uint32(e)}, decorator)
 		}
 		p = e
 	}
@@ -116,12 +116,12 @@ func dottedEnd(src []byte, p, end int) int {
 
 // use records the name at s, from the innermost definition holding it.
 func (f *fileState) use(s span, decorator bool) {
-	sc, header := f.scopeAt(s.start)
+	sc, header := f.scopeAt(s.Start)
 	src := sc.sym
 	if header != nil && header.scope != nil {
 		src = header.scope.sym // a parameter's or the return's annotation
 	}
-	if h := f.uses.holder; h.annot.end > 0 && h.annot.start <= s.start && s.end <= h.annot.end {
+	if h := f.uses.holder; h.annot.End > 0 && h.annot.Start <= s.Start && s.End <= h.annot.End {
 		src = h.node
 	}
 	f.uses.at = append(f.uses.at, typeUse{at: s, src: src, scope: sc, decorator: decorator})

@@ -2,7 +2,6 @@ package ruby
 
 import (
 	"context"
-	"fmt"
 	"path"
 	"strings"
 
@@ -18,59 +17,22 @@ import (
 // range covers its declaration, not its comment; its body hash covers its
 // body (the whole declaration when it has none).
 
-type span struct{ start, end uint32 }
+type (
+	span = indexer.Span
+	item = indexer.Match[kind]
+)
 
-func (s span) key() uint64 { return uint64(s.start)<<32 | uint64(s.end) }
-
-// item is one match of the query: the range of its main capture and the
-// ranges of its role captures.
-type item struct {
-	span
-	kind kind
-	has  uint16
-	role [numRoles]span
-}
-
-func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
-
-// SetMain and SetRole let an indexer.Collector fill items.
-func (it *item) SetMain(k kind, start, end uint32) { it.kind, it.span = k, span{start, end} }
-
-func (it *item) SetRole(r int, start, end uint32) { it.role[r], it.has = span{start, end}, it.has|1<<r }
-
-type extractor struct {
-	scanner *indexer.Scanner
-	query   *query
-	col     indexer.Collector[kind, item, *item] // reused from file to file
-	lines   []uint32
-}
-
-func (x *extractor) Close() { x.scanner.Close() }
-
-func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
-	caps, errAt, hasError, err := x.scanner.Scan(ctx, src)
-	if err != nil {
-		return nil, err
-	}
-	items := x.col.Collect(caps, x.query.captures)
-	x.lines = srctext.LineStarts(x.lines[:0], src)
+// extract makes the nodes and refs of one scanned s.Path.
+func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
 	f := &fileState{
-		path: file, str: string(src), lines: x.lines, test: isTestFile(file),
-		ids: indexer.IDs{Language: Name, File: file}, items: items,
+		path: s.Path, str: string(s.Src), lines: s.Lines, test: isTestFile(s.Path),
+		ids: indexer.IDs{Language: Name, File: s.Path}, items: s.Items,
 		docs: map[uint32]string{}, calls: map[uint64]int32{},
 	}
 	f.prepare(ctx)
 	f.run(ctx)
 	f.finish(ctx)
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("extract: %w", err)
-	}
-	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
-	if hasError {
-		line, col := srctext.Pos(f.lines, errAt)
-		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
-	}
-	return res, nil
+	return f.nodes, f.refs, f.test
 }
 
 // isTestFile reports whether file holds tests by Ruby conventions: named
@@ -165,7 +127,7 @@ type fileState struct {
 	fixes   []visFix
 }
 
-func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
+func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
 
 // prepare indexes what the walk looks up by position: doc comments and
 // call expressions.
@@ -174,7 +136,7 @@ func (f *fileState) prepare(ctx context.Context) {
 	var docEnd uint32
 	flush := func() {
 		if len(doc) > 0 {
-			p := skipSpace(f.str, int(docEnd))
+			p := srctext.SkipSpace(f.str, int(docEnd))
 			if strings.Count(f.str[docEnd:p], "\n") <= 1 {
 				f.docs[uint32(p)] = docComment(doc)
 			}
@@ -186,16 +148,16 @@ func (f *fileState) prepare(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		switch it.kind {
+		switch it.Kind {
 		case kDoc:
-			t := f.text(it.span)
-			if len(doc) > 0 && (uint32(skipSpace(f.str, int(docEnd))) != it.start || strings.Count(f.str[docEnd:it.start], "\n") > 1) {
+			t := f.text(it.Span)
+			if len(doc) > 0 && (uint32(srctext.SkipSpace(f.str, int(docEnd))) != it.Start || strings.Count(f.str[docEnd:it.Start], "\n") > 1) {
 				flush()
 			}
 			doc = append(doc, t)
-			docEnd = it.end
+			docEnd = it.End
 		case kCall:
-			f.calls[it.key()] = int32(i)
+			f.calls[it.Key()] = int32(i)
 		}
 	}
 	flush()
@@ -212,24 +174,24 @@ func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int3
 	if parent >= 0 {
 		parentID = f.nodes[parent].ID
 	}
-	sl, sc := srctext.Pos(f.lines, s.start)
-	el, ec := srctext.Pos(f.lines, s.end)
+	sl, sc := srctext.Pos(f.lines, s.Start)
+	el, ec := srctext.Pos(f.lines, s.End)
 	f.nodes = append(f.nodes, schemas.Node{
 		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
 		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.start, EndByte: s.end, ParentID: parentID, Doc: f.docs[s.start],
+		StartByte: s.Start, EndByte: s.End, ParentID: parentID, Doc: f.docs[s.Start],
 	})
 	return int32(len(f.nodes) - 1)
 }
 
 func (f *fileState) addRef(kind string, src int32, at span, target, expr string) *schemas.Ref {
-	line, col := srctext.Pos(f.lines, at.start)
+	line, col := srctext.Pos(f.lines, at.Start)
 	id := indexer.FileID(f.path)
 	if src >= 0 {
 		id = f.nodes[src].ID
 	}
 	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: id, Kind: kind, Target: capText(target), Expr: expr, Line: line, Col: col,
+		File: f.path, Src: id, Kind: kind, Target: srctext.CapText(target), Expr: expr, Line: line, Col: col,
 	})
 	return &f.refs[len(f.refs)-1]
 }
@@ -323,35 +285,35 @@ func (f *fileState) run(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.start {
+		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.Start {
 			f.stack = f.stack[:len(f.stack)-1]
 		}
-		switch it.kind {
+		switch it.Kind {
 		case kModule, kClass:
 			f.namespace(it)
 		case kSClass:
-			self := it.hasRole(rObject) && f.text(it.role[rObject]) == "self"
-			f.push(frame{kind: kSClass, start: it.start, end: it.end, node: -1, singleton: self, vis: schemas.Public, scope: &scope{}})
+			self := it.HasRole(rObject) && f.text(it.Role[rObject]) == "self"
+			f.push(frame{kind: kSClass, start: it.Start, end: it.End, node: -1, singleton: self, vis: schemas.Public, scope: &scope{}})
 		case kMethod, kSMethod:
 			f.method(it)
 		case kConst:
 			f.constant(it)
 		case kLocal:
-			f.scopeAt().bind(f.text(it.span), span{})
+			f.scopeAt().bind(f.text(it.Span), span{})
 		case kAssign:
-			f.scopeAt().bind(f.text(it.role[rName]), it.role[rValue])
+			f.scopeAt().bind(f.text(it.Role[rName]), it.Role[rValue])
 		case kLoop, kTry, kCond:
-			f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kCall:
 			f.call(i)
 		case kRescue:
-			if c := srctext.Squeeze(f.text(it.span)); isConstPath(c) {
-				f.addRef(schemas.EdgeReferences, f.context(), it.span, c, "rescue "+c)
+			if c := srctext.Squeeze(f.text(it.Span)); isConstPath(c) {
+				f.addRef(schemas.EdgeReferences, f.context(), it.Span, c, "rescue "+c)
 			}
 		case kBare:
-			name := f.text(it.span)
+			name := f.text(it.Span)
 			if vis, ok := visibilityWords[name]; ok {
-				if d := f.direct(); d != nil && d.end > it.start {
+				if d := f.direct(); d != nil && d.end > it.Start {
 					if name == "module_function" {
 						d.singleton = true
 					} else if !strings.Contains(name, "_") {
@@ -368,16 +330,16 @@ func (f *fileState) run(ctx context.Context) {
 }
 
 func (f *fileState) wait(i int) {
-	loop, try, cond := f.regions(f.items[i].start)
+	loop, try, cond := f.regions(f.items[i].Start)
 	f.pending = append(f.pending, pending{it: int32(i), src: f.context(), scope: f.scopeAt(), loop: loop, try: try, cond: cond})
 }
 
 // namespace makes the node of a module or class.
 func (f *fileState) namespace(it *item) {
 	o, _, inDef := f.owner()
-	name := srctext.Squeeze(f.text(it.role[rName]))
+	name := srctext.Squeeze(f.text(it.Role[rName]))
 	if inDef || !isConstPath(name) {
-		f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1, scope: &scope{}})
+		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, scope: &scope{}})
 		return
 	}
 	qname := name
@@ -388,32 +350,32 @@ func (f *fileState) namespace(it *item) {
 	}
 	short := name[strings.LastIndex(name, ":")+1:]
 	kind := schemas.KindModule
-	if it.kind == kClass {
+	if it.Kind == kClass {
 		kind = schemas.KindClass
 	}
 	parent := int32(-1)
 	if o != nil {
 		parent = o.node
 	}
-	n := f.addNode(kind, short, qname, parent, it.span)
+	n := f.addNode(kind, short, qname, parent, it.Span)
 	node := &f.nodes[n]
 	node.Visibility, node.Exported = schemas.Public, true
-	end := it.role[rName].end
-	if it.hasRole(rSuper) {
-		end = it.role[rSuper].end
+	end := it.Role[rName].End
+	if it.HasRole(rSuper) {
+		end = it.Role[rSuper].End
 	}
-	node.Signature = oneLine(f.str[it.start:end])
-	if it.hasRole(rBody) {
-		node.BodyHash = xxhash.Sum64String(f.text(it.role[rBody]))
+	node.Signature = srctext.OneLine(f.str[it.Start:end])
+	if it.HasRole(rBody) {
+		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
 	} else {
-		node.BodyHash = xxhash.Sum64String(f.text(it.span))
+		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
-	if it.hasRole(rSuper) {
-		if s := srctext.Squeeze(f.text(it.role[rSuper])); isConstPath(s) {
-			f.addRef(schemas.EdgeExtends, n, it.role[rSuper], s, s)
+	if it.HasRole(rSuper) {
+		if s := srctext.Squeeze(f.text(it.Role[rSuper])); isConstPath(s) {
+			f.addRef(schemas.EdgeExtends, n, it.Role[rSuper], s, s)
 		}
 	}
-	f.push(frame{kind: it.kind, start: it.start, end: it.end, node: n, body: it.role[rBody], vis: schemas.Public, scope: &scope{}})
+	f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: it.Role[rBody], vis: schemas.Public, scope: &scope{}})
 }
 
 // method makes the node of a method (or of a top-level function).
@@ -426,13 +388,13 @@ func (f *fileState) method(it *item) {
 			given = c.vis
 		}
 	}
-	fr := f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1, scope: &scope{}})
-	if inDef || !it.hasRole(rName) {
+	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, scope: &scope{}})
+	if inDef || !it.HasRole(rName) {
 		return
 	}
-	name := f.text(it.role[rName])
-	if it.kind == kSMethod {
-		obj := f.text(it.role[rObject])
+	name := f.text(it.Role[rName])
+	if it.Kind == kSMethod {
+		obj := f.text(it.Role[rObject])
 		if o == nil || obj != "self" && obj != f.nodes[o.node].Name {
 			return
 		}
@@ -452,7 +414,7 @@ func (f *fileState) method(it *item) {
 			kind = schemas.KindConstructor
 		}
 		vis = schemas.Public
-		if d != nil && it.kind == kMethod {
+		if d != nil && it.Kind == kMethod {
 			vis = d.vis
 		}
 		if given != "" {
@@ -462,21 +424,21 @@ func (f *fileState) method(it *item) {
 			vis = schemas.Private
 		}
 	}
-	n := f.addNode(kind, name, qname, parent, it.span)
+	n := f.addNode(kind, name, qname, parent, it.Span)
 	node := &f.nodes[n]
 	node.Visibility = vis
 	node.Exported = vis == schemas.Public && o != nil
 	node.IsStatic = singleton
 	node.IsTest = f.test && kind == schemas.KindMethod && strings.HasPrefix(name, "test_")
-	end := it.role[rName].end
-	if it.hasRole(rParams) {
-		end = it.role[rParams].end
+	end := it.Role[rName].End
+	if it.HasRole(rParams) {
+		end = it.Role[rParams].End
 	}
-	node.Signature = oneLine(f.str[it.start:end])
-	if it.hasRole(rBody) {
-		node.BodyHash = xxhash.Sum64String(f.text(it.role[rBody]))
+	node.Signature = srctext.OneLine(f.str[it.Start:end])
+	if it.HasRole(rBody) {
+		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
 	} else {
-		node.BodyHash = xxhash.Sum64String(f.text(it.span))
+		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
 	fr.node = n
 }
@@ -494,17 +456,17 @@ func (f *fileState) constant(it *item) {
 			return // a conditional definition: left out
 		}
 	}
-	name := f.text(it.role[rName])
+	name := f.text(it.Role[rName])
 	qname, parent := name, int32(-1)
 	if d != nil {
 		parent = d.node
 		qname = f.nodes[d.node].QualifiedName + "::" + name
 	}
-	n := f.addNode(schemas.KindConstant, name, qname, parent, it.span)
+	n := f.addNode(schemas.KindConstant, name, qname, parent, it.Span)
 	node := &f.nodes[n]
 	node.Visibility, node.Exported, node.IsStatic = schemas.Public, true, true
-	node.Signature = oneLine(f.text(it.span))
-	node.BodyHash = xxhash.Sum64String(f.text(it.span))
+	node.Signature = srctext.OneLine(f.text(it.Span))
+	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 }
 
 // call handles a method call: the declarative ones of a class body
@@ -512,11 +474,11 @@ func (f *fileState) constant(it *item) {
 // for the bindings of the file.
 func (f *fileState) call(i int) {
 	it := &f.items[i]
-	name := f.text(it.role[rName])
-	if it.hasRole(rBlock) && loopMethods[name] {
-		f.push(frame{kind: kLoop, start: it.role[rBlock].start, end: it.role[rBlock].end, node: -1})
+	name := f.text(it.Role[rName])
+	if it.HasRole(rBlock) && loopMethods[name] {
+		f.push(frame{kind: kLoop, start: it.Role[rBlock].Start, end: it.Role[rBlock].End, node: -1})
 	}
-	if it.hasRole(rObject) {
+	if it.HasRole(rObject) {
 		f.wait(i)
 		return
 	}
@@ -527,7 +489,7 @@ func (f *fileState) call(i int) {
 			if name == "require_relative" {
 				expr = relative(path.Dir(f.path), s)
 			}
-			f.addRef(schemas.EdgeImports, -1, it.span, oneLine(f.text(it.span)), expr)
+			f.addRef(schemas.EdgeImports, -1, it.Span, srctext.OneLine(f.text(it.Span)), expr)
 			return
 		}
 	}
@@ -542,32 +504,32 @@ func (f *fileState) call(i int) {
 			return
 		}
 		for _, a := range f.symbols(it) {
-			n := f.addNode(schemas.KindField, a, f.nodes[d.node].QualifiedName+"#"+a, d.node, it.span)
+			n := f.addNode(schemas.KindField, a, f.nodes[d.node].QualifiedName+"#"+a, d.node, it.Span)
 			node := &f.nodes[n]
 			node.Visibility = d.vis
 			node.Exported = d.vis == schemas.Public
-			node.Signature = oneLine(f.text(it.span))
-			node.BodyHash = xxhash.Sum64String(f.text(it.span))
+			node.Signature = srctext.OneLine(f.text(it.Span))
+			node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 		}
 		return
 	case "include", "extend", "prepend":
-		if d.kind == kSClass || !it.hasRole(rArgs) {
+		if d.kind == kSClass || !it.HasRole(rArgs) {
 			return
 		}
-		for _, a := range splitArgs(f.text(it.role[rArgs])) {
+		for _, a := range splitArgs(f.text(it.Role[rArgs])) {
 			if a = srctext.Squeeze(a); isConstPath(a) {
-				f.addRef(schemas.EdgeReferences, d.node, it.span, name+" "+a, name+" "+a)
+				f.addRef(schemas.EdgeReferences, d.node, it.Span, name+" "+a, name+" "+a)
 			}
 		}
 		return
 	}
-	if vis, ok := visibilityWords[name]; ok && it.hasRole(rArgs) && d.node >= 0 {
+	if vis, ok := visibilityWords[name]; ok && it.HasRole(rArgs) && d.node >= 0 {
 		syms := f.symbols(it)
 		for _, s := range syms {
 			f.fixes = append(f.fixes, visFix{owner: d.node, name: s, vis: vis, singleton: strings.HasSuffix(name, "_class_method")})
 		}
 		if vis != "" && len(syms) == 0 {
-			f.push(frame{kind: kCall, start: it.role[rArgs].start, end: it.role[rArgs].end, node: -1, vis: vis})
+			f.push(frame{kind: kCall, start: it.Role[rArgs].Start, end: it.Role[rArgs].End, node: -1, vis: vis})
 		}
 		return
 	}
@@ -577,10 +539,10 @@ func (f *fileState) call(i int) {
 // stringArg returns the only argument of a call when it is a plain string
 // literal.
 func (f *fileState) stringArg(it *item) (string, bool) {
-	if !it.hasRole(rArgs) {
+	if !it.HasRole(rArgs) {
 		return "", false
 	}
-	a := strings.TrimSpace(f.text(it.role[rArgs]))
+	a := strings.TrimSpace(f.text(it.Role[rArgs]))
 	a = strings.TrimSuffix(strings.TrimPrefix(a, "("), ")")
 	a = strings.TrimSpace(a)
 	if len(a) < 2 || (a[0] != '\'' && a[0] != '"') || a[len(a)-1] != a[0] || strings.ContainsAny(a[1:len(a)-1], "'\"#\\") {
@@ -592,11 +554,11 @@ func (f *fileState) stringArg(it *item) (string, bool) {
 // symbols returns the names a call's arguments give as symbols or
 // strings (attr_accessor :a, "b").
 func (f *fileState) symbols(it *item) []string {
-	if !it.hasRole(rArgs) {
+	if !it.HasRole(rArgs) {
 		return nil
 	}
 	var out []string
-	for _, a := range splitArgs(f.text(it.role[rArgs])) {
+	for _, a := range splitArgs(f.text(it.Role[rArgs])) {
 		a = strings.TrimSpace(a)
 		switch {
 		case strings.HasPrefix(a, ":") && isMethodName(a[1:]):
@@ -643,32 +605,32 @@ func (f *fileState) finish(ctx context.Context) {
 	for _, p := range f.pending {
 		it := &f.items[p.it]
 		var r *schemas.Ref
-		switch it.kind {
+		switch it.Kind {
 		case kBare:
-			name := f.text(it.span)
+			name := f.text(it.Span)
 			if _, local := p.scope.names[name]; local || !isMethodName(name) {
 				continue
 			}
-			r = f.addRef(schemas.EdgeCalls, p.src, it.span, name, "~"+name)
+			r = f.addRef(schemas.EdgeCalls, p.src, it.Span, name, "~"+name)
 		case kSuper:
-			r = f.addRef(schemas.EdgeCalls, p.src, it.span, "super", "super")
+			r = f.addRef(schemas.EdgeCalls, p.src, it.Span, "super", "super")
 		case kCall:
-			name := f.text(it.role[rName])
-			target := oneLine(f.str[it.start:it.role[rName].end])
-			at := it.role[rName]
+			name := f.text(it.Role[rName])
+			target := srctext.OneLine(f.str[it.Start:it.Role[rName].End])
+			at := it.Role[rName]
 			kind := schemas.EdgeCalls
 			var expr string
 			switch {
 			case name == "super":
 				expr = "super"
-			case !it.hasRole(rObject):
+			case !it.HasRole(rObject):
 				if name == "new" {
 					kind, expr = schemas.EdgeInstantiates, "self"
 				} else {
 					expr = name
 				}
 			default:
-				recv := f.exprOf(it.role[rObject], p.scope, 0)
+				recv := f.exprOf(it.Role[rObject], p.scope, 0)
 				switch {
 				case strings.HasPrefix(recv, "?"):
 					expr = recv
@@ -679,8 +641,8 @@ func (f *fileState) finish(ctx context.Context) {
 				}
 			}
 			r = f.addRef(kind, p.src, at, target, expr)
-			if it.hasRole(rArgs) {
-				r.Args = argsText(f.text(it.role[rArgs]))
+			if it.HasRole(rArgs) {
+				r.Args = argsText(f.text(it.Role[rArgs]))
 			}
 		}
 		r.InLoop, r.InTry, r.Conditional = p.loop, p.try, p.cond
@@ -695,10 +657,10 @@ func (f *fileState) exprOf(s span, sc *scope, depth int) string {
 	if depth > maxExprDepth {
 		return "?local"
 	}
-	if i, ok := f.calls[s.key()]; ok {
+	if i, ok := f.calls[s.Key()]; ok {
 		it := &f.items[i]
-		if f.text(it.role[rName]) == "new" && it.hasRole(rObject) {
-			if r := f.exprOf(it.role[rObject], sc, depth+1); isConstPath(r) || r == "self" {
+		if f.text(it.Role[rName]) == "new" && it.HasRole(rObject) {
+			if r := f.exprOf(it.Role[rObject], sc, depth+1); isConstPath(r) || r == "self" {
 				return "{" + r + "}"
 			}
 		}
@@ -718,7 +680,7 @@ func (f *fileState) exprOf(s span, sc *scope, depth int) string {
 		e := ""
 		for _, v := range vals {
 			ve := "?local"
-			if v.end > v.start {
+			if v.End > v.Start {
 				ve = f.exprOf(v, sc, depth+1)
 			}
 			if !strings.HasPrefix(ve, "{") || e != "" && e != ve {

@@ -2,8 +2,6 @@ package ruby
 
 import (
 	_ "embed"
-	"fmt"
-	"strings"
 	"sync"
 
 	tree_sitter_ruby "github.com/tree-sitter/tree-sitter-ruby/bindings/go"
@@ -54,8 +52,6 @@ const (
 	rSuper  = 5
 	rValue  = 6
 	rBlock  = 7
-
-	numRoles = 8
 )
 
 var roleSlots = map[string]int{
@@ -63,37 +59,9 @@ var roleSlots = map[string]int{
 	"super": rSuper, "value": rValue, "block": rBlock,
 }
 
-type query struct {
-	q        *indexer.Query
-	captures []indexer.CaptureInfo[kind] // by capture index
-}
+type query = indexer.CompiledQuery[kind]
 
 // compiled returns the query, compiled once and shared by every extractor.
 var compiled = sync.OnceValues(func() (*query, error) {
-	q, err := indexer.NewQuery(tree_sitter_ruby.Language(), querySource)
-	if err != nil {
-		return nil, fmt.Errorf("ruby query: %w", err)
-	}
-	out := &query{q: q}
-	for _, name := range q.CaptureNames() {
-		k, role, _ := strings.Cut(name, ".")
-		ci := indexer.CaptureInfo[kind]{Kind: numKinds, Role: -1}
-		for i, n := range kindNames {
-			if n == k {
-				ci.Kind = kind(i)
-			}
-		}
-		if role != "" {
-			slot, ok := roleSlots[role]
-			if !ok {
-				ci.Kind = numKinds
-			}
-			ci.Role = int8(slot)
-		}
-		if ci.Kind == numKinds {
-			return nil, fmt.Errorf("ruby query: unknown capture @%s", name)
-		}
-		out.captures = append(out.captures, ci)
-	}
-	return out, nil
+	return indexer.CompileQuery[kind](Name, tree_sitter_ruby.Language(), querySource, kindNames[:], roleSlots)
 })

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -95,7 +96,7 @@ func byPlace(nodes []schemas.Node) func(a, b int32) int {
 }
 
 // resolve turns the refs of every Ruby file into edges.
-func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
+func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
 	r := &resolver{
 		nodes: nodes, index: map[uint64]int32{}, types: map[string]*typeInfo{}, byNode: map[int32]*typeInfo{},
 		consts: map[string][]int32{}, funcs: map[string]map[string][]int32{}, files: map[string]int32{},
@@ -109,7 +110,7 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
 	for i := range refs {
 		edges = r.ref(edges, &refs[i])
 	}
-	return edges
+	return nil, edges
 }
 
 func keys[V any](m map[string]V) func(func(string) bool) {
@@ -793,16 +794,10 @@ func (r *resolver) emit(edges []schemas.Edge, rf *schemas.Ref, kind string, tg t
 	return append(edges, e)
 }
 
-func resolvedEdge(rf *schemas.Ref, kind string, dst uint64, res string) schemas.Edge {
-	e := unresolvedEdge(rf, kind, "")
-	e.Dst, e.Resolution, e.Confidence = dst, res, 1
-	return e
+func resolvedEdge(ref *schemas.Ref, kind string, dst uint64, res string) schemas.Edge {
+	return indexer.RefEdge(ref, kind, dst, res, 1, "")
 }
 
-func unresolvedEdge(rf *schemas.Ref, kind, reason string) schemas.Edge {
-	return schemas.Edge{
-		Src: rf.Src, Kind: kind, File: rf.File, Line: rf.Line, Col: rf.Col, Target: rf.Target,
-		Resolution: schemas.Unresolved, Reason: reason, Args: rf.Args, InLoop: rf.InLoop, InTry: rf.InTry,
-		Conditional: rf.Conditional,
-	}
+func unresolvedEdge(ref *schemas.Ref, kind, reason string) schemas.Edge {
+	return indexer.RefEdge(ref, kind, 0, schemas.Unresolved, 0, reason)
 }

@@ -27,14 +27,9 @@
 package ruby
 
 import (
-	"fmt"
-	"sync"
-
-	sitter "github.com/tree-sitter/go-tree-sitter"
 	tree_sitter_ruby "github.com/tree-sitter/tree-sitter-ruby/bindings/go"
 
 	"github.com/graphsnap/snap/indexer"
-	"github.com/graphsnap/snap/schemas"
 )
 
 // Name is the language name written in tables.
@@ -44,31 +39,7 @@ const Name = "ruby"
 const grammarVersion = "v0.23.1"
 
 // New returns the Ruby language.
-func New() indexer.Language { return lang{} }
-
-type lang struct{}
-
-func (lang) Name() string              { return Name }
-func (lang) Extensions() []string      { return []string{".rb", ".rake", ".gemspec"} }
-func (lang) Grammar() *sitter.Language { return grammar() }
-func (lang) GrammarVersion() string    { return grammarVersion }
-
-func (lang) NewExtractor(*indexer.Tree) (indexer.Extractor, error) {
-	q, err := compiled()
-	if err != nil {
-		return nil, err
-	}
-	s, err := indexer.NewScanner(q.q)
-	if err != nil {
-		return nil, fmt.Errorf("ruby extractor: %w", err)
-	}
-	return &extractor{scanner: s, query: q}, nil
+func New() indexer.Language {
+	return indexer.NewQueryLanguage(indexer.QueryLanguage[kind]{Name: Name, Extensions: []string{".rb", ".rake", ".gemspec"},
+		GrammarVersion: grammarVersion, Grammar: tree_sitter_ruby.Language, Query: compiled, Extract: extract, Resolve: resolve})
 }
-
-func (lang) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
-	return nil, resolve(nodes, refs)
-}
-
-var grammar = sync.OnceValue(func() *sitter.Language {
-	return sitter.NewLanguage(tree_sitter_ruby.Language())
-})

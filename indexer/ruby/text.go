@@ -6,11 +6,6 @@ import (
 	"github.com/graphsnap/snap/indexer/srctext"
 )
 
-// maxText caps the texts copied into rows (signatures, targets, args).
-const maxText = 200
-
-func capText(s string) string { return srctext.Cap(s, maxText) }
-
 func isIdentStart(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }
@@ -64,18 +59,6 @@ func isConstPath(s string) bool {
 	return true
 }
 
-func skipSpace(s string, p int) int {
-	for p < len(s) && (s[p] == ' ' || s[p] == '\t' || s[p] == '\n' || s[p] == '\r') {
-		p++
-	}
-	return p
-}
-
-// oneLine collapses runs of white space to one space, and caps the text.
-func oneLine(s string) string {
-	return capText(strings.Join(strings.Fields(s), " "))
-}
-
 // splitArgs splits an argument list at its top-level commas, parentheses
 // dropped.
 func splitArgs(s string) []string {
@@ -118,7 +101,7 @@ func argsText(a string) string {
 	if len(a) >= 2 && a[0] == '(' && a[len(a)-1] == ')' {
 		a = a[1 : len(a)-1]
 	}
-	return oneLine(strings.TrimSpace(a))
+	return srctext.OneLine(strings.TrimSpace(a))
 }
 
 // docComment turns a run of # comment lines into text: the hashes
@@ -134,5 +117,5 @@ func docComment(lines []string) string {
 			parts = append(parts, l)
 		}
 	}
-	return capText(strings.Join(parts, "\n"))
+	return srctext.CapText(strings.Join(parts, "\n"))
 }

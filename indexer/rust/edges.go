@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -39,11 +40,9 @@ func resolvedEdge(ref *schemas.Ref, src uint64, kind string, dst uint64, res str
 }
 
 func unresolvedEdge(ref *schemas.Ref, src uint64, kind, res, reason string) schemas.Edge {
-	return schemas.Edge{
-		Src: src, Kind: kind, File: ref.File, Line: ref.Line, Col: ref.Col, Target: ref.Target,
-		Resolution: res, Reason: reason, Args: ref.Args, InLoop: ref.InLoop, InTry: ref.InTry,
-		Conditional: ref.Conditional,
-	}
+	e := indexer.RefEdge(ref, kind, 0, res, 0, reason)
+	e.Src = src
+	return e
 }
 
 // importEdges links a use to what it imports: an edge per namespace the

@@ -99,7 +99,7 @@ var exprKeywords = map[string]bool{
 // expression (a let's value), false for the callee of a call.
 func (f *fileState) expr(s span, value bool) string {
 	src := f.src
-	p, end := int(s.start), int(s.end)
+	p, end := int(s.Start), int(s.End)
 	if f.depth > 8 {
 		return exprExpr
 	}
@@ -183,7 +183,7 @@ func (f *fileState) expr(s span, value bool) string {
 		case first == "true" || first == "false":
 			head = exprLiteral
 		default:
-			if b := f.lookup(first, s.start); b != nil {
+			if b := f.lookup(first, s.Start); b != nil {
 				head = f.bindingValue(b)
 				if head[0] == '?' && head != exprLiteral {
 					head = exprLocal

@@ -2,7 +2,6 @@ package rust
 
 import (
 	"context"
-	"fmt"
 	"maps"
 	"math"
 	"path"
@@ -21,51 +20,25 @@ import (
 // range covers its outer attributes (not its doc comments); its body hash
 // covers its body only.
 
-type span struct{ start, end uint32 }
-
-// item is one match of the query: the range of its main capture and the
-// ranges of its role captures.
-type item struct {
-	span
-	kind kind
-	has  uint8 // bit r set when role r was captured
-	role [numRoles]span
-}
-
-func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
-
-// SetMain and SetRole let an indexer.Collector fill items.
-func (it *item) SetMain(k kind, start, end uint32) { it.kind, it.span = k, span{start, end} }
-
-func (it *item) SetRole(r int, start, end uint32) { it.role[r], it.has = span{start, end}, it.has|1<<r }
+type (
+	span = indexer.Span
+	item = indexer.Match[kind]
+)
 
 type extractor struct {
-	tree      *indexer.Tree
-	scanner   *indexer.Scanner
-	query     *query
-	col       indexer.Collector[kind, item, *item] // reused from file to file
-	manifests map[string]string                    // Cargo.toml path → package name
+	tree *indexer.Tree
+	*indexer.MatchScanner[kind]
+	manifests map[string]string // Cargo.toml path → package name
 }
 
-func (x *extractor) Close() { x.scanner.Close() }
-
 func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
-	caps, errAt, hasError, err := x.scanner.Scan(ctx, src)
+	items, err := x.Scan(ctx, src)
 	if err != nil {
 		return nil, err
 	}
-	items := x.col.Collect(caps, x.query.captures)
 	f := newFile(x.locate(file), file, src)
 	f.run(ctx, items)
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("extract: %w", err)
-	}
-	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.lay.test}
-	if hasError {
-		line, col := pos(f.lines, errAt)
-		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
-	}
-	return res, nil
+	return x.Result(ctx, f.nodes, f.refs, f.lay.test)
 }
 
 // fileState is the extraction of one file.
@@ -164,7 +137,7 @@ func newFile(l layout, file string, src []byte) *fileState {
 	}
 }
 
-func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
+func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
 
 func (f *fileState) top() *open { return &f.stack[len(f.stack)-1] }
 
@@ -202,18 +175,18 @@ func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int3
 	if parent >= 0 {
 		parentID = f.nodes[parent].ID
 	}
-	sl, sc := pos(f.lines, s.start)
-	el, ec := pos(f.lines, s.end)
+	sl, sc := pos(f.lines, s.Start)
+	el, ec := pos(f.lines, s.End)
 	f.nodes = append(f.nodes, schemas.Node{
 		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
 		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.start, EndByte: s.end, ParentID: parentID,
+		StartByte: s.Start, EndByte: s.End, ParentID: parentID,
 	})
 	return int32(len(f.nodes) - 1)
 }
 
 func (f *fileState) addRef(kind string, src int32, at span, target, expr string) *schemas.Ref {
-	line, col := pos(f.lines, at.start)
+	line, col := pos(f.lines, at.Start)
 	f.refs = append(f.refs, schemas.Ref{
 		File: f.path, Src: f.nodes[src].ID, Kind: kind, Target: target, Expr: expr, Line: line, Col: col,
 	})
@@ -232,7 +205,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 		if indexer.Stopped(ctx, i) {
 			return
 		}
-		count[items[i].kind]++
+		count[items[i].Kind]++
 	}
 	f.nodes = make([]schemas.Node, 0, 1+count[kFn]+count[kStruct]+count[kEnum]+count[kField]+count[kVariant])
 	f.refs = make([]schemas.Ref, 0, 1+count[kCall]+count[kMacroCall]+count[kUse]+count[kField]+count[kFn])
@@ -242,7 +215,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 	if len(f.lay.mods) > 0 {
 		name = f.lay.mods[len(f.lay.mods)-1]
 	}
-	mod := f.addNode(schemas.KindModule, name, qn, -1, span{0, end})
+	mod := f.addNode(schemas.KindModule, name, qn, -1, span{Start: 0, End: end})
 	m := &f.nodes[mod]
 	if end > 0 && f.src[end-1] == '\n' {
 		m.EndLine, m.EndCol = pos(f.lines, end-1)
@@ -253,7 +226,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 	m.Exported = f.lay.lib
 	m.IsTest = f.lay.test
 	m.BodyHash = xxhash.Sum64(f.src)
-	f.addRef(refCrate, mod, span{0, 0}, f.lay.crate, f.lay.manifest)
+	f.addRef(refCrate, mod, span{Start: 0, End: 0}, f.lay.crate, f.lay.manifest)
 	f.stack = append(f.stack[:0], open{
 		kind: kFile, end: math.MaxUint32, sym: mod, qn: qn, dir: f.lay.childDir, exported: f.lay.lib,
 	})
@@ -263,11 +236,11 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			return
 		}
 		it := &items[i]
-		for len(f.stack) > 1 && f.top().end <= it.start {
+		for len(f.stack) > 1 && f.top().end <= it.Start {
 			f.pop()
 		}
 		f.gen = f.genAt()
-		switch it.kind {
+		switch it.Kind {
 		case kAttr, kDoc:
 			f.decoration(it)
 		case kInnerAttr:
@@ -275,7 +248,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 		case kInnerDoc:
 			if s := f.innermost(kFile, kMod, kFn, kTrait, kImpl); s >= 0 && f.stack[s].sym >= 0 {
 				n := &f.nodes[f.stack[s].sym]
-				n.Doc = strings.TrimLeft(n.Doc+"\n"+docText([]string{f.text(it.span)}), "\n")
+				n.Doc = strings.TrimLeft(n.Doc+"\n"+docText([]string{f.text(it.Span)}), "\n")
 			}
 		case kMod:
 			f.module(it)
@@ -287,25 +260,25 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			f.variant(it)
 		case kField, kTField:
 			f.field(it)
-			if n := len(f.nodes) - 1; n >= 0 && f.nodes[n].Kind == schemas.KindField && f.nodes[n].StartByte == it.start {
-				f.inField.at, f.inField.node = it.span, int32(n)
+			if n := len(f.nodes) - 1; n >= 0 && f.nodes[n].Kind == schemas.KindField && f.nodes[n].StartByte == it.Start {
+				f.inField.at, f.inField.node = it.Span, int32(n)
 			}
 		case kTDef:
-			f.tdefs[uint64(it.start)<<32|uint64(it.end)] = true
-			if it.start < f.alias.end {
-				f.aliasParams = append(f.aliasParams, f.text(it.span))
+			f.tdefs[uint64(it.Start)<<32|uint64(it.End)] = true
+			if it.Start < f.alias.End {
+				f.aliasParams = append(f.aliasParams, f.text(it.Span))
 			}
 		case kTQual:
-			if _, ok := f.quals[it.end]; !ok {
-				f.quals[it.end] = it.start
+			if _, ok := f.quals[it.End]; !ok {
+				f.quals[it.End] = it.Start
 			}
 		case kTUse:
 			f.typeUse(it)
 		case kImpl:
 			f.impl(it)
 		case kConst, kStatic, kAlias, kMacro:
-			if it.kind == kAlias {
-				f.alias, f.aliasParams = it.span, f.aliasParams[:0]
+			if it.Kind == kAlias {
+				f.alias, f.aliasParams = it.Span, f.aliasParams[:0]
 			}
 			f.value(it)
 		case kGenerics, kWhere:
@@ -319,17 +292,17 @@ func (f *fileState) run(ctx context.Context, items []item) {
 		case kFor, kArm, kClosure:
 			f.binder(it)
 		case kMatch:
-			f.push(open{kind: kMatch, start: it.start, end: it.end, sym: -1, self: it.role[rValue]})
+			f.push(open{kind: kMatch, start: it.Start, end: it.End, sym: -1, self: it.Role[rValue]})
 		case kBlock, kLetScope, kLoop, kCond, kTry:
-			f.push(open{kind: it.kind, start: it.start, end: it.end, sym: -1})
+			f.push(open{kind: it.Kind, start: it.Start, end: it.End, sym: -1})
 		case kCall:
 			f.call(it)
 		case kMacroCall:
-			f.macroCall(it, it.span, it.role[rArgs])
+			f.macroCall(it, it.Span, it.Role[rArgs])
 		case kNew:
-			f.heads[it.start] = true
-			name := f.text(it.span)
-			f.addRef(schemas.EdgeInstantiates, f.sym(), it.span, oneLine(name), normPath(name))
+			f.heads[it.Start] = true
+			name := f.text(it.Span)
+			f.addRef(schemas.EdgeInstantiates, f.sym(), it.Span, oneLine(name), normPath(name))
 		}
 	}
 	for len(f.stack) > 1 {
@@ -361,18 +334,18 @@ func (f *fileState) genAt() *genScope {
 // decoration records an outer attribute or doc comment for the next item.
 func (f *fileState) decoration(it *item) {
 	p := &f.pend
-	if p.any && skipSpace(f.src, int(p.end), int(it.start)) < int(it.start) {
+	if p.any && skipSpace(f.src, int(p.end), int(it.Start)) < int(it.Start) {
 		*p = pending{}
 	}
-	if it.kind == kDoc {
-		p.docs = append(p.docs, f.text(it.span))
+	if it.Kind == kDoc {
+		p.docs = append(p.docs, f.text(it.Span))
 	} else {
 		if len(p.attrs) == 0 {
-			p.start = it.start
+			p.start = it.Start
 		}
-		p.attrs = append(p.attrs, attrText(f.text(it.span)))
+		p.attrs = append(p.attrs, attrText(f.text(it.Span)))
 	}
-	p.end = max(p.end, it.end)
+	p.end = max(p.end, it.End)
 	p.any = true
 }
 
@@ -409,7 +382,7 @@ func (f *fileState) innerAttr(it *item) {
 		return
 	}
 	n := &f.nodes[f.stack[s].sym]
-	a := attrText(f.text(it.span))
+	a := attrText(f.text(it.Span))
 	n.Decorators = append(n.Decorators, a)
 	if isCfgTest(a) && n.Kind == schemas.KindModule {
 		n.IsTest = true
@@ -474,13 +447,13 @@ func (f *fileState) decorate(n int32, from uint32, attrs []string, doc string) {
 }
 
 func (f *fileState) module(it *item) {
-	from, attrs, doc := f.take(it.start)
-	name := unraw(f.text(it.role[rName]))
+	from, attrs, doc := f.take(it.Start)
+	name := unraw(f.text(it.Role[rName]))
 	si := f.scope()
 	sc := f.stack[si]
 	dirIdx := f.innermost(kFile, kMod)
 	dir := f.stack[dirIdx].dir
-	if !it.hasRole(rBody) {
+	if !it.HasRole(rBody) {
 		pathAttr := ""
 		for _, a := range attrs {
 			if rest, ok := strings.CutPrefix(a, "path"); ok {
@@ -495,20 +468,20 @@ func (f *fileState) module(it *item) {
 		if slices.Contains(attrs, "macro_use") {
 			target = "#[macro_use] " + name
 		}
-		f.addRef(refMod, sc.sym, it.role[rName], target, strings.Join(cands, "|"))
+		f.addRef(refMod, sc.sym, it.Role[rName], target, strings.Join(cands, "|"))
 		return
 	}
 	qn := sc.qn + "::" + name
-	n := f.addNode(schemas.KindModule, name, qn, sc.sym, it.span)
+	n := f.addNode(schemas.KindModule, name, qn, sc.sym, it.Span)
 	f.decorate(n, from, attrs, doc)
 	node := &f.nodes[n]
-	node.Signature = f.header(it.start, it.role[rBody].start)
-	node.Visibility = visibility(f.text(it.span))
+	node.Signature = f.header(it.Start, it.Role[rBody].Start)
+	node.Visibility = visibility(f.text(it.Span))
 	node.Exported = node.Visibility == schemas.Public && sc.exported && sc.kind != kFn
 	node.IsTest = slices.ContainsFunc(attrs, isCfgTest)
-	node.BodyHash = xxhash.Sum64String(f.text(it.role[rBody]))
+	node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
 	f.push(open{
-		kind: kMod, start: it.start, end: it.end, body: it.role[rBody].start, sym: n, qn: qn,
+		kind: kMod, start: it.Start, end: it.End, body: it.Role[rBody].Start, sym: n, qn: qn,
 		dir: path.Join(dir, name), exported: node.Exported, vis: node.Visibility, inline: true,
 	})
 }
@@ -564,21 +537,21 @@ func isConstructor(name, result, typeName string) bool {
 }
 
 func (f *fileState) function(it *item) {
-	from, attrs, doc := f.take(it.start)
-	name := unraw(f.text(it.role[rName]))
+	from, attrs, doc := f.take(it.Start)
+	name := unraw(f.text(it.Role[rName]))
 	ci := f.container()
 	c := f.stack[ci]
-	params := f.text(it.role[rArgs])
+	params := f.text(it.Role[rArgs])
 	self := hasSelf(params)
 	var n int32
 	var exported, static bool
-	vis := visibility(f.text(it.span))
+	vis := visibility(f.text(it.Span))
 	switch c.kind {
 	case kImpl:
 		sc := f.stack[f.scope()]
 		result := ""
-		if it.hasRole(rType) {
-			result = f.text(it.role[rType])
+		if it.HasRole(rType) {
+			result = f.text(it.Role[rType])
 		}
 		kind := schemas.KindMethod
 		switch {
@@ -588,41 +561,41 @@ func (f *fileState) function(it *item) {
 		default:
 			static = true
 		}
-		n = f.addNode(kind, name, sc.qn+"::"+c.typeName+"::"+name, sc.sym, it.span)
+		n = f.addNode(kind, name, sc.qn+"::"+c.typeName+"::"+name, sc.sym, it.Span)
 		if c.hasTrait {
 			vis = schemas.Public
 		}
 		exported = vis == schemas.Public && sc.exported && sc.kind != kFn
 		f.implFact(n, &c)
 	case kTrait:
-		n = f.addNode(schemas.KindMethod, name, c.qn+"::"+name, c.sym, it.span)
+		n = f.addNode(schemas.KindMethod, name, c.qn+"::"+name, c.sym, it.Span)
 		static = !self
-		f.nodes[n].IsAbstract = !it.hasRole(rBody)
+		f.nodes[n].IsAbstract = !it.HasRole(rBody)
 		vis, exported = c.vis, c.exported
 	default:
-		n = f.addNode(schemas.KindFunction, name, c.qn+"::"+name, c.sym, it.span)
+		n = f.addNode(schemas.KindFunction, name, c.qn+"::"+name, c.sym, it.Span)
 		exported = vis == schemas.Public && c.exported && c.kind != kFn
 	}
 	node := &f.nodes[n]
 	node.IsStatic = static
 	f.decorate(n, from, attrs, doc)
 	node.Visibility, node.Exported = vis, exported
-	bodyStart := it.end
-	if it.hasRole(rBody) {
-		bodyStart = it.role[rBody].start
-		node.BodyHash = xxhash.Sum64String(f.text(it.role[rBody]))
+	bodyStart := it.End
+	if it.HasRole(rBody) {
+		bodyStart = it.Role[rBody].Start
+		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
 	} else {
-		node.BodyHash = xxhash.Sum64String(f.text(it.span))
+		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
-	node.Signature = f.header(it.start, bodyStart)
-	head := f.str[it.start:it.role[rName].start]
+	node.Signature = f.header(it.Start, bodyStart)
+	head := f.str[it.Start:it.Role[rName].Start]
 	node.IsAsync = hasWord(head, "async")
 	node.IsTest = slices.ContainsFunc(attrs, isTestAttr)
 	g := &genScope{parent: f.gen}
-	if it.hasRole(rType) {
-		f.deferred = append(f.deferred, deferredFact{kind: schemas.RefResult, src: n, at: it.role[rType], text: f.text(it.role[rType]), gen: g})
+	if it.HasRole(rType) {
+		f.deferred = append(f.deferred, deferredFact{kind: schemas.RefResult, src: n, at: it.Role[rType], text: f.text(it.Role[rType]), gen: g})
 	}
-	f.push(open{kind: kFn, start: it.start, end: it.end, body: bodyStart, sym: n, qn: node.QualifiedName, gen: g, selfMethod: self})
+	f.push(open{kind: kFn, start: it.Start, end: it.End, body: bodyStart, sym: n, qn: node.QualifiedName, gen: g, selfMethod: self})
 }
 
 // hasWord reports whether the identifier w occurs in s.
@@ -650,7 +623,7 @@ func (f *fileState) supertraits(bounds span) {
 		if c := t[off]; c == ':' && (off == 0 || t[off-1] == '+') || c == '+' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '?' || c == '(' {
 			continue
 		}
-		f.heads[bounds.start+uint32(off)] = true
+		f.heads[bounds.Start+uint32(off)] = true
 		depth := 0
 		for ; off < len(t) && (depth > 0 || t[off] != '+'); off++ {
 			switch t[off] {
@@ -669,29 +642,29 @@ func (f *fileState) supertraits(bounds span) {
 // and Self, the self type and trait of an impl and the struct of a
 // literal (which have edges of their own) make none.
 func (f *fileState) typeUse(it *item) {
-	if f.tdefs[uint64(it.start)<<32|uint64(it.end)] {
+	if f.tdefs[uint64(it.Start)<<32|uint64(it.End)] {
 		return
 	}
-	start := it.start
-	if q, ok := f.quals[it.end]; ok && q < start {
+	start := it.Start
+	if q, ok := f.quals[it.End]; ok && q < start {
 		start = q
 	}
 	if f.heads[start] {
 		return
 	}
-	name := normPath(f.str[start:it.end])
+	name := normPath(f.str[start:it.End])
 	head, _, _ := strings.Cut(strings.TrimPrefix(name, "::"), "::")
 	if _, ok := f.gen.param(head); ok || head == "Self" || head == "_" || name == "" {
 		return
 	}
-	if start < f.alias.end && slices.Contains(f.aliasParams, head) {
+	if start < f.alias.End && slices.Contains(f.aliasParams, head) {
 		return
 	}
 	src := f.sym()
-	if f.inField.at.start <= start && it.end <= f.inField.at.end {
+	if f.inField.at.Start <= start && it.End <= f.inField.at.End {
 		src = f.inField.node
 	}
-	f.addRef(schemas.EdgeReferences, src, span{start, it.end}, name, name)
+	f.addRef(schemas.EdgeReferences, src, span{Start: start, End: it.End}, name, name)
 }
 
 func (f *fileState) implFact(n int32, c *open) {
@@ -703,97 +676,97 @@ func (f *fileState) implFact(n int32, c *open) {
 }
 
 func (f *fileState) typeDef(it *item) {
-	from, attrs, doc := f.take(it.start)
-	name := unraw(f.text(it.role[rName]))
+	from, attrs, doc := f.take(it.Start)
+	name := unraw(f.text(it.Role[rName]))
 	sc := f.stack[f.scope()]
 	kind := schemas.KindStruct
-	switch it.kind {
+	switch it.Kind {
 	case kEnum:
 		kind = schemas.KindEnum
 	case kTrait:
 		kind = schemas.KindTrait
 	}
 	qn := sc.qn + "::" + name
-	n := f.addNode(kind, name, qn, sc.sym, it.span)
+	n := f.addNode(kind, name, qn, sc.sym, it.Span)
 	f.decorate(n, from, attrs, doc)
 	node := &f.nodes[n]
-	node.Visibility = visibility(f.text(it.span))
+	node.Visibility = visibility(f.text(it.Span))
 	node.Exported = node.Visibility == schemas.Public && sc.exported && sc.kind != kFn
-	node.BodyHash = xxhash.Sum64String(f.text(it.span))
-	body := it.end
-	if it.hasRole(rBody) {
-		body = it.role[rBody].start
+	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	body := it.End
+	if it.HasRole(rBody) {
+		body = it.Role[rBody].Start
 		if f.src[body] == '(' { // a tuple struct: its fields are its signature
-			body = it.end
+			body = it.End
 		}
 	}
-	if it.kind == kTrait && it.hasRole(rType) {
-		body = min(body, it.role[rType].start)
+	if it.Kind == kTrait && it.HasRole(rType) {
+		body = min(body, it.Role[rType].Start)
 	}
-	node.Signature = f.header(it.start, body)
-	if it.kind == kTrait && it.hasRole(rType) {
-		node.Signature = f.header(it.start, it.role[rBody].start)
-		f.supertraits(it.role[rType])
-		for _, b := range splitTop(strings.TrimPrefix(strings.TrimSpace(f.text(it.role[rType])), ":"), '+') {
+	node.Signature = f.header(it.Start, body)
+	if it.Kind == kTrait && it.HasRole(rType) {
+		node.Signature = f.header(it.Start, it.Role[rBody].Start)
+		f.supertraits(it.Role[rType])
+		for _, b := range splitTop(strings.TrimPrefix(strings.TrimSpace(f.text(it.Role[rType])), ":"), '+') {
 			if p := normBounds(b); p != "" && !strings.Contains(p, "+") {
-				f.deferred = append(f.deferred, deferredFact{kind: schemas.EdgeExtends, src: n, at: it.role[rType], target: strings.TrimSpace(b), text: p})
+				f.deferred = append(f.deferred, deferredFact{kind: schemas.EdgeExtends, src: n, at: it.Role[rType], target: strings.TrimSpace(b), text: p})
 			}
 		}
 	}
 	bodyStart := uint32(0)
-	if it.hasRole(rBody) {
-		bodyStart = it.role[rBody].start
+	if it.HasRole(rBody) {
+		bodyStart = it.Role[rBody].Start
 	}
 	f.push(open{
-		kind: it.kind, start: it.start, end: it.end, body: bodyStart, sym: n, qn: qn,
+		kind: it.Kind, start: it.Start, end: it.End, body: bodyStart, sym: n, qn: qn,
 		gen: &genScope{parent: f.gen}, exported: node.Exported, vis: node.Visibility,
 	})
 }
 
 func (f *fileState) variant(it *item) {
-	from, attrs, doc := f.take(it.start)
+	from, attrs, doc := f.take(it.Start)
 	ei := f.innermost(kEnum)
 	if ei < 0 {
 		return
 	}
 	e := f.stack[ei]
-	name := unraw(f.text(it.role[rName]))
-	n := f.addNode(schemas.KindConstant, name, e.qn+"::"+name, e.sym, it.span)
+	name := unraw(f.text(it.Role[rName]))
+	n := f.addNode(schemas.KindConstant, name, e.qn+"::"+name, e.sym, it.Span)
 	f.decorate(n, from, attrs, doc)
 	node := &f.nodes[n]
 	node.Visibility, node.Exported = e.vis, e.exported
-	node.Signature = oneLine(f.text(it.span))
-	node.BodyHash = xxhash.Sum64String(f.text(it.span))
-	f.push(open{kind: kVariant, start: it.start, end: it.end, sym: n})
+	node.Signature = oneLine(f.text(it.Span))
+	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	f.push(open{kind: kVariant, start: it.Start, end: it.End, sym: n})
 }
 
 // field handles a named field (field: T) and a tuple field (its type).
 func (f *fileState) field(it *item) {
-	from, attrs, doc := f.take(it.start)
+	from, attrs, doc := f.take(it.Start)
 	t := f.top()
 	if t.kind != kStruct && t.kind != kUnion {
 		return // a variant's fields
 	}
 	var name string
 	var typ span
-	s := it.span
+	s := it.Span
 	vis := schemas.Private
-	if it.kind == kTField {
+	if it.Kind == kTField {
 		name = strconv.Itoa(t.fields)
 		t.fields++
-		typ = it.span
+		typ = it.Span
 		// pub before the type, back to the ( or , that opens the field.
-		i := int(it.start)
+		i := int(it.Start)
 		for i > int(t.start) && f.src[i-1] != '(' && f.src[i-1] != ',' {
 			i--
 		}
-		if head := strings.TrimSpace(f.str[i:it.start]); strings.HasPrefix(head, "pub") {
+		if head := strings.TrimSpace(f.str[i:it.Start]); strings.HasPrefix(head, "pub") {
 			vis = visibility(head)
 		}
 	} else {
-		name = unraw(f.text(it.role[rName]))
-		typ = it.role[rType]
-		vis = visibility(f.text(it.span))
+		name = unraw(f.text(it.Role[rName]))
+		typ = it.Role[rType]
+		vis = visibility(f.text(it.Span))
 	}
 	t = f.top()
 	n := f.addNode(schemas.KindField, name, t.qn+"::"+name, t.sym, s)
@@ -807,18 +780,18 @@ func (f *fileState) field(it *item) {
 }
 
 func (f *fileState) impl(it *item) {
-	f.take(it.start)
-	o := open{kind: kImpl, start: it.start, end: it.end, sym: -1, self: it.role[rType], gen: &genScope{parent: f.gen}}
-	if it.hasRole(rBody) {
-		o.body = it.role[rBody].start
+	f.take(it.Start)
+	o := open{kind: kImpl, start: it.Start, end: it.End, sym: -1, self: it.Role[rType], gen: &genScope{parent: f.gen}}
+	if it.HasRole(rBody) {
+		o.body = it.Role[rBody].Start
 	}
-	if it.hasRole(rName) {
-		o.trait, o.hasTrait = it.role[rName], true
+	if it.HasRole(rName) {
+		o.trait, o.hasTrait = it.Role[rName], true
 	}
 	o.typeName = typeName(f.text(o.self))
-	f.heads[o.self.start] = true
+	f.heads[o.self.Start] = true
 	if o.hasTrait {
-		f.heads[o.trait.start] = true
+		f.heads[o.trait.Start] = true
 	}
 	f.push(o)
 	if o.hasTrait {
@@ -847,12 +820,12 @@ func typeName(t string) string {
 
 // value handles const, static, type and macro_rules! items.
 func (f *fileState) value(it *item) {
-	from, attrs, doc := f.take(it.start)
-	name := unraw(f.text(it.role[rName]))
+	from, attrs, doc := f.take(it.Start)
+	name := unraw(f.text(it.Role[rName]))
 	ci := f.container()
 	c := f.stack[ci]
 	kind := schemas.KindConstant
-	switch it.kind {
+	switch it.Kind {
 	case kStatic:
 		kind = schemas.KindVariable
 	case kAlias:
@@ -860,31 +833,31 @@ func (f *fileState) value(it *item) {
 	case kMacro:
 		kind, name = schemas.KindFunction, name+"!"
 	}
-	vis := visibility(f.text(it.span))
+	vis := visibility(f.text(it.Span))
 	var n int32
 	var exported bool
 	switch c.kind {
 	case kImpl:
 		sc := f.stack[f.scope()]
-		n = f.addNode(kind, name, sc.qn+"::"+c.typeName+"::"+name, sc.sym, it.span)
+		n = f.addNode(kind, name, sc.qn+"::"+c.typeName+"::"+name, sc.sym, it.Span)
 		if c.hasTrait {
 			vis = schemas.Public
 		}
 		exported = vis == schemas.Public && sc.exported && sc.kind != kFn
 		f.implFact(n, &c)
 	case kTrait:
-		n = f.addNode(kind, name, c.qn+"::"+name, c.sym, it.span)
+		n = f.addNode(kind, name, c.qn+"::"+name, c.sym, it.Span)
 		vis, exported = c.vis, c.exported
-		f.nodes[n].IsAbstract = !it.hasRole(rValue)
+		f.nodes[n].IsAbstract = !it.HasRole(rValue)
 	default:
 		sc := f.stack[f.scope()]
-		n = f.addNode(kind, name, sc.qn+"::"+name, sc.sym, it.span)
+		n = f.addNode(kind, name, sc.qn+"::"+name, sc.sym, it.Span)
 		exported = vis == schemas.Public && sc.exported && sc.kind != kFn
 	}
 	f.decorate(n, from, attrs, doc)
 	node := &f.nodes[n]
-	node.BodyHash = xxhash.Sum64String(f.text(it.span))
-	if it.kind == kMacro {
+	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	if it.Kind == kMacro {
 		vis = schemas.Private
 		if slices.Contains(attrs, "macro_export") {
 			vis = schemas.Public
@@ -892,14 +865,14 @@ func (f *fileState) value(it *item) {
 		exported = vis == schemas.Public && f.lay.lib
 		node.Signature = "macro_rules! " + strings.TrimSuffix(name, "!")
 	} else {
-		node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.text(it.span)), ";"))
+		node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.text(it.Span)), ";"))
 	}
 	node.Visibility, node.Exported = vis, exported
-	if it.hasRole(rType) {
-		f.deferred = append(f.deferred, deferredFact{kind: schemas.RefType, src: n, at: it.role[rType], text: f.text(it.role[rType]), gen: f.gen})
+	if it.HasRole(rType) {
+		f.deferred = append(f.deferred, deferredFact{kind: schemas.RefType, src: n, at: it.Role[rType], text: f.text(it.Role[rType]), gen: f.gen})
 	}
-	if it.kind == kConst || it.kind == kStatic {
-		f.push(open{kind: it.kind, start: it.start, end: it.end, sym: n, qn: node.QualifiedName})
+	if it.Kind == kConst || it.Kind == kStatic {
+		f.push(open{kind: it.Kind, start: it.Start, end: it.End, sym: n, qn: node.QualifiedName})
 	}
 }
 
@@ -912,74 +885,74 @@ func (f *fileState) generics(it *item) {
 	default:
 		return
 	}
-	if o.body != 0 && it.start >= o.body || o.gen == nil {
+	if o.body != 0 && it.Start >= o.body || o.gen == nil {
 		return
 	}
-	if it.kind == kGenerics {
-		o.gen.addGenerics(f.text(it.span))
+	if it.Kind == kGenerics {
+		o.gen.addGenerics(f.text(it.Span))
 	} else {
-		o.gen.addWhere(f.text(it.span))
+		o.gen.addWhere(f.text(it.Span))
 	}
 }
 
 // use records one imports ref per name a use declaration binds.
 func (f *fileState) use(it *item) {
-	f.take(it.start)
+	f.take(it.Start)
 	sc := f.stack[f.innermost(kFile, kMod, kFn, kConst, kStatic)]
 	prefix := ""
-	if visibility(f.text(it.span)) != schemas.Private {
+	if visibility(f.text(it.Span)) != schemas.Private {
 		prefix = "pub "
 	}
-	tree := it.role[rValue]
+	tree := it.Role[rValue]
 	text := f.text(tree)
 	for _, u := range useTree(text) {
 		e := prefix + u.path
 		if u.alias != "" {
 			e += " as " + u.alias
 		}
-		at := span{tree.start + uint32(u.off), tree.start + uint32(u.off)}
+		at := span{Start: tree.Start + uint32(u.off), End: tree.Start + uint32(u.off)}
 		f.addRef(schemas.EdgeImports, sc.sym, at, u.path, e)
 	}
 }
 
 func (f *fileState) externCrate(it *item) {
-	f.take(it.start)
+	f.take(it.Start)
 	sc := f.stack[f.innermost(kFile, kMod, kFn)]
-	name := unraw(f.text(it.role[rName]))
+	name := unraw(f.text(it.Role[rName]))
 	e := "::" + name
 	if name == "self" {
 		e = "crate"
 	}
-	if it.hasRole(rValue) {
-		e += " as " + unraw(f.text(it.role[rValue]))
+	if it.HasRole(rValue) {
+		e += " as " + unraw(f.text(it.Role[rValue]))
 	} else if name == "self" {
 		return
 	}
-	if visibility(f.text(it.span)) != schemas.Private {
+	if visibility(f.text(it.Span)) != schemas.Private {
 		e = "pub " + e
 	}
-	f.addRef(schemas.EdgeImports, sc.sym, it.role[rName], name, e)
+	f.addRef(schemas.EdgeImports, sc.sym, it.Role[rName], name, e)
 }
 
 // bindItem handles let statements, let conditions and parameters.
 func (f *fileState) bindItem(it *item) {
-	pat := it.role[rPattern]
+	pat := it.Role[rPattern]
 	b := binding{gen: f.gen}
-	switch it.kind {
+	switch it.Kind {
 	case kLet:
-		f.take(it.start)
-		b.start, b.end = it.end, it.end
+		f.take(it.Start)
+		b.start, b.end = it.End, it.End
 		if i := f.innermost(kBlock); i >= 0 {
 			b.end = f.stack[i].end
 		}
-		b.typ, b.hasType = it.role[rType], it.hasRole(rType)
-		b.value, b.hasValue = it.role[rValue], it.hasRole(rValue)
+		b.typ, b.hasType = it.Role[rType], it.HasRole(rType)
+		b.value, b.hasValue = it.Role[rValue], it.HasRole(rValue)
 	case kLetCond:
-		b.start, b.end = it.end, it.end
+		b.start, b.end = it.End, it.End
 		if i := f.innermost(kLetScope); i >= 0 {
 			b.end = f.stack[i].end
 		}
-		b.value, b.hasValue = it.role[rValue], true
+		b.value, b.hasValue = it.Role[rValue], true
 	case kParam:
 		i := f.innermost(kFn, kClosure)
 		if i < 0 {
@@ -988,11 +961,11 @@ func (f *fileState) bindItem(it *item) {
 		o := f.stack[i]
 		b.start, b.end = o.start, o.end
 		if o.kind == kFn {
-			b.start = max(o.body, it.end)
+			b.start = max(o.body, it.End)
 		} else {
-			b.start = it.end
+			b.start = it.End
 		}
-		b.typ, b.hasType = it.role[rType], true
+		b.typ, b.hasType = it.Role[rType], true
 	}
 	name, unwrap := simpleBinding(f.text(pat))
 	if name != "" && (!unwrap || b.hasValue && !b.hasType) {
@@ -1018,26 +991,26 @@ func (f *fileState) bind(b binding) {
 
 // binder opens a for loop, a match arm or a closure and binds its names.
 func (f *fileState) binder(it *item) {
-	o := open{kind: it.kind, start: it.start, end: it.end, sym: -1}
-	if it.kind == kFor {
-		o.body = it.role[rBody].start
+	o := open{kind: it.Kind, start: it.Start, end: it.End, sym: -1}
+	if it.Kind == kFor {
+		o.body = it.Role[rBody].Start
 	}
 	f.push(o)
-	pat := it.role[rPattern]
-	switch it.kind {
+	pat := it.Role[rPattern]
+	switch it.Kind {
 	case kFor:
 		if name, unwrap := simpleBinding(f.text(pat)); name != "" && !unwrap {
-			f.bind(binding{name: name, start: o.body, end: it.end, known: true, value: it.role[rValue], hasValue: true, suffix: "[]", gen: f.gen})
+			f.bind(binding{name: name, start: o.body, end: it.End, known: true, value: it.Role[rValue], hasValue: true, suffix: "[]", gen: f.gen})
 			return
 		}
 		names, _ := patternNames(f.text(pat))
 		for _, n := range names {
-			f.bind(binding{name: n, start: o.body, end: it.end})
+			f.bind(binding{name: n, start: o.body, end: it.End})
 		}
 	case kArm:
 		if m := f.innermost(kMatch); m >= 0 {
 			if name, unwrap := simpleBinding(f.text(pat)); name != "" {
-				b := binding{name: name, start: pat.end, end: it.end, known: true, value: f.stack[m].self, hasValue: true, gen: f.gen}
+				b := binding{name: name, start: pat.End, end: it.End, known: true, value: f.stack[m].self, hasValue: true, gen: f.gen}
 				if unwrap {
 					b.suffix = "?"
 				}
@@ -1047,13 +1020,13 @@ func (f *fileState) binder(it *item) {
 		}
 		names, _ := patternNames(f.text(pat))
 		for _, n := range names {
-			f.bind(binding{name: n, start: pat.end, end: it.end})
+			f.bind(binding{name: n, start: pat.End, end: it.End})
 		}
 	case kClosure:
 		names, _ := closureNames(f.text(pat))
 		for i, n := range names {
-			b := binding{name: n, start: pat.end, end: it.end}
-			if v, ok := f.adapters[it.start]; ok && i == 0 {
+			b := binding{name: n, start: pat.End, end: it.End}
+			if v, ok := f.adapters[it.Start]; ok && i == 0 {
 				if name, _ := simpleBinding(strings.Trim(f.text(pat), "| ")); name == n {
 					b.known, b.memo, b.state = true, v, 2
 				}
@@ -1139,19 +1112,19 @@ func (f *fileState) regions(p uint32) (loop, try, cond bool) {
 }
 
 func (f *fileState) call(it *item) {
-	fn := it.span
-	args := it.role[rArgs]
+	fn := it.Span
+	args := it.Role[rArgs]
 	e := f.expr(fn, false)
 	if i := strings.LastIndexByte(e, '.'); i > 0 && e[0] != '?' && elementAdapters[e[i+1:]] {
 		// A closure given first to xs.iter().map(..) takes the items of xs.
 		if f.adapters == nil {
 			f.adapters = make(map[uint32]string)
 		}
-		f.adapters[uint32(skipSpace(f.src, int(args.start)+1, int(args.end)))] = e[:i] + "[]"
+		f.adapters[uint32(skipSpace(f.src, int(args.Start)+1, int(args.End)))] = e[:i] + "[]"
 	}
 	r := f.addRef(schemas.EdgeCalls, f.sym(), f.callPos(fn), oneLine(f.text(fn)), e)
 	r.Args = oneLine(trimDelims(f.text(args)))
-	r.InLoop, r.InTry, r.Conditional = f.regions(it.start)
+	r.InLoop, r.InTry, r.Conditional = f.regions(it.Start)
 }
 
 // trimDelims drops the brackets around an argument list or token tree.
@@ -1165,11 +1138,11 @@ func trimDelims(s string) string {
 // callPos returns where a call is reported: at the name of the method for
 // a.method(), else at the start of the callee.
 func (f *fileState) callPos(fn span) span {
-	e := int(fn.end)
-	for e > int(fn.start) && f.src[e-1] == '>' { // turbofish
+	e := int(fn.End)
+	for e > int(fn.Start) && f.src[e-1] == '>' { // turbofish
 		i := e - 1
 		depth := 0
-		for ; i > int(fn.start); i-- {
+		for ; i > int(fn.Start); i-- {
 			if f.src[i] == '>' {
 				depth++
 			} else if f.src[i] == '<' {
@@ -1179,20 +1152,20 @@ func (f *fileState) callPos(fn span) span {
 			}
 		}
 		e = i
-		for e > int(fn.start) && (f.src[e-1] == ':' || f.src[e-1] == ' ') {
+		for e > int(fn.Start) && (f.src[e-1] == ':' || f.src[e-1] == ' ') {
 			e--
 		}
 	}
 	s := e
-	for s > int(fn.start) && isIdentByte(f.src[s-1]) {
+	for s > int(fn.Start) && isIdentByte(f.src[s-1]) {
 		s--
 	}
 	d := s
-	for d > int(fn.start) && (f.src[d-1] == ' ' || f.src[d-1] == '\t' || f.src[d-1] == '\n' || f.src[d-1] == '\r') {
+	for d > int(fn.Start) && (f.src[d-1] == ' ' || f.src[d-1] == '\t' || f.src[d-1] == '\n' || f.src[d-1] == '\r') {
 		d--
 	}
-	if s < e && d > int(fn.start) && f.src[d-1] == '.' {
-		return span{uint32(s), fn.end}
+	if s < e && d > int(fn.Start) && f.src[d-1] == '.' {
+		return span{Start: uint32(s), End: fn.End}
 	}
 	return fn
 }
@@ -1244,7 +1217,7 @@ func (f *fileState) macroCall(it *item, name, args span) {
 	}
 	r := f.addRef(schemas.EdgeCalls, f.sym(), f.callPos(name), oneLine(text)+"!", p+"!")
 	r.Args = oneLine(trimDelims(f.text(args)))
-	r.InLoop, r.InTry, r.Conditional = f.regions(it.start)
+	r.InLoop, r.InTry, r.Conditional = f.regions(it.Start)
 	last := p
 	if i := strings.LastIndex(p, "::"); i >= 0 {
 		last = p[i+2:]
@@ -1264,7 +1237,7 @@ func (f *fileState) macroCall(it *item, name, args span) {
 // bound by closures in the tokens count as locals.
 func (f *fileState) tokenCalls(it *item, args span) {
 	src := f.src
-	lo, hi := int(args.start)+1, int(args.end)-1
+	lo, hi := int(args.Start)+1, int(args.End)-1
 	if hi <= lo {
 		return
 	}
@@ -1335,15 +1308,15 @@ func (f *fileState) tokenCalls(it *item, args span) {
 			o := skipSpace(src, q+1, hi)
 			if o < hi && strings.IndexByte("([{", src[o]) >= 0 {
 				start := f.chainStart(p, lo)
-				f.macroCall(it, span{uint32(start), uint32(e)}, span{uint32(o), uint32(closing(src, o, hi))})
+				f.macroCall(it, span{Start: uint32(start), End: uint32(e)}, span{Start: uint32(o), End: uint32(closing(src, o, hi))})
 			}
 		case q < hi && src[q] == '(' && !exprKeywords[word] && word != "in" && word != "as":
 			start := f.chainStart(p, lo)
-			fn := span{uint32(start), uint32(skipTurbofish(src, e, hi))}
+			fn := span{Start: uint32(start), End: uint32(skipTurbofish(src, e, hi))}
 			argEnd := closing(src, q, hi)
 			r := f.addRef(schemas.EdgeCalls, f.sym(), f.callPos(fn), oneLine(f.text(fn)), f.expr(fn, false))
 			r.Args = oneLine(trimDelims(f.str[q:argEnd]))
-			r.InLoop, r.InTry, r.Conditional = f.regions(it.start)
+			r.InLoop, r.InTry, r.Conditional = f.regions(it.Start)
 		}
 		p = e
 	}

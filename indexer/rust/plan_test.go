@@ -15,7 +15,7 @@ func TestPlanMatchesCursor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	languagetest.CheckPlan(t, q.q.Planned(), New(), "github.com/tree-sitter/tree-sitter-rust", []string{".rs"},
+	languagetest.CheckPlan(t, q.Query.Planned(), New(), "github.com/tree-sitter/tree-sitter-rust", []string{".rs"},
 		"../../testdata/rust/shop/src/*.rs", "../../testdata/rust/shop/src/*/*.rs")
 }
 

@@ -2,8 +2,6 @@ package rust
 
 import (
 	_ "embed"
-	"fmt"
-	"strings"
 	"sync"
 
 	tree_sitter_rust "github.com/tree-sitter/tree-sitter-rust/bindings/go"
@@ -79,8 +77,6 @@ const (
 	rValue   = 3 // an initializer, a use tree, extern.value the alias
 	rPattern = 4 // what a let, parameter, closure, for or match arm binds
 	rArgs    = 5 // call.args, mcall.args, fn.params
-
-	numRoles = 6
 )
 
 var roleSlots = map[string]int{
@@ -88,37 +84,9 @@ var roleSlots = map[string]int{
 	"args": rArgs, "params": rArgs,
 }
 
-type query struct {
-	q        *indexer.Query
-	captures []indexer.CaptureInfo[kind] // by capture index
-}
+type query = indexer.CompiledQuery[kind]
 
 // compiled returns the query, compiled once and shared by every extractor.
 var compiled = sync.OnceValues(func() (*query, error) {
-	q, err := indexer.NewQuery(tree_sitter_rust.Language(), querySource)
-	if err != nil {
-		return nil, fmt.Errorf("rust query: %w", err)
-	}
-	out := &query{q: q}
-	for _, name := range q.CaptureNames() {
-		k, role, _ := strings.Cut(name, ".")
-		ci := indexer.CaptureInfo[kind]{Kind: numKinds, Role: -1}
-		for i, n := range kindNames {
-			if n == k {
-				ci.Kind = kind(i)
-			}
-		}
-		if role != "" {
-			slot, ok := roleSlots[role]
-			if !ok {
-				ci.Kind = numKinds
-			}
-			ci.Role = int8(slot)
-		}
-		if ci.Kind == numKinds {
-			return nil, fmt.Errorf("rust query: unknown capture @%s", name)
-		}
-		out.captures = append(out.captures, ci)
-	}
-	return out, nil
+	return indexer.CompileQuery[kind](Name, tree_sitter_rust.Language(), querySource, kindNames[:], roleSlots)
 })

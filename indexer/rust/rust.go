@@ -45,6 +45,9 @@ func New() indexer.Language { return lang{} }
 
 type lang struct{}
 
+// The optional interface of indexer that lang implements.
+var _ indexer.Contextual = lang{}
+
 func (lang) Name() string              { return Name }
 func (lang) Extensions() []string      { return []string{".rs"} }
 func (lang) Grammar() *sitter.Language { return grammar() }
@@ -56,15 +59,11 @@ func (lang) GrammarVersion() string    { return grammarVersion }
 func (lang) ContextFile(p string) bool { return path.Base(p) == "Cargo.toml" }
 
 func (lang) NewExtractor(t *indexer.Tree) (indexer.Extractor, error) {
-	q, err := compiled()
+	s, err := indexer.NewMatchScanner(compiled, indexer.KeepAll)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", Name, err)
 	}
-	s, err := indexer.NewScanner(q.q)
-	if err != nil {
-		return nil, fmt.Errorf("rust extractor: %w", err)
-	}
-	return &extractor{tree: t, scanner: s, query: q, manifests: make(map[string]string)}, nil
+	return &extractor{tree: t, MatchScanner: s, manifests: make(map[string]string)}, nil
 }
 
 func (lang) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {

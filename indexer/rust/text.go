@@ -7,9 +7,6 @@ import (
 	"github.com/graphsnap/snap/indexer/srctext"
 )
 
-// maxText caps the argument, target and signature texts copied into rows.
-const maxText = 200
-
 // lineStarts returns the byte offset of the start of every line of src.
 func lineStarts(src []byte) []uint32 { return srctext.LineStarts(nil, src) }
 
@@ -211,14 +208,14 @@ func angleEnd[T chars](src T, p, end int) int {
 }
 
 // oneLine returns b on one line: comments dropped, blank runs made one
-// space, no blank just inside brackets, capped at maxText bytes.
+// space, no blank just inside brackets, capped at srctext.MaxText bytes.
 func oneLine(b string) string {
-	if len(b) <= maxText && plain(b) {
+	if len(b) <= srctext.MaxText && plain(b) {
 		return b
 	}
-	out := make([]byte, 0, min(len(b), maxText+8))
+	out := make([]byte, 0, min(len(b), srctext.MaxText+8))
 	space := false
-	for i := 0; i < len(b) && len(out) <= maxText; {
+	for i := 0; i < len(b) && len(out) <= srctext.MaxText; {
 		c := b[i]
 		switch {
 		case c == '/' && i+1 < len(b) && (b[i+1] == '/' || b[i+1] == '*'):
@@ -244,7 +241,7 @@ func oneLine(b string) string {
 		out = append(out, c)
 		i++
 	}
-	return capText(string(out))
+	return srctext.CapText(string(out))
 }
 
 // plain reports whether oneLine would leave b as it is.
@@ -272,9 +269,6 @@ func plain(b string) bool {
 	}
 	return prev != ' '
 }
-
-// capText cuts s to at most maxText bytes on a rune boundary.
-func capText(s string) string { return srctext.Cap(s, maxText) }
 
 // docText returns the text of doc comments (/// and //! lines, /** */ and
 // /*! */ blocks), markers and the common indentation removed.

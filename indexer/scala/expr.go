@@ -71,34 +71,34 @@ func (f *fileState) expr(s span, depth int) string {
 	if depth > maxDepth {
 		return exprExpr
 	}
-	if i, ok := f.exprs[s.key()]; ok {
+	if i, ok := f.exprs[s.Key()]; ok {
 		it := &f.items[i]
-		switch it.kind {
+		switch it.Kind {
 		case kCall:
-			fn := it.role[rObject]
-			if j, ok := f.exprs[fn.key()]; ok && f.items[j].kind == kGeneric {
-				fn = f.items[j].role[rObject]
+			fn := it.Role[rObject]
+			if j, ok := f.exprs[fn.Key()]; ok && f.items[j].Kind == kGeneric {
+				fn = f.items[j].Role[rObject]
 			}
 			o := f.expr(fn, depth+1)
 			if strings.HasPrefix(o, "?") {
 				return o
 			}
-			return o + "(" + strconv.Itoa(int(f.argc[it.role[rArgs].start])) + ")"
+			return o + "(" + strconv.Itoa(int(f.argc[it.Role[rArgs].Start])) + ")"
 		case kField:
-			o := f.expr(it.role[rObject], depth+1)
+			o := f.expr(it.Role[rObject], depth+1)
 			if strings.HasPrefix(o, "?") {
 				return o
 			}
-			return o + "." + f.text(it.role[rName])
+			return o + "." + f.text(it.Role[rName])
 		case kGeneric:
-			return f.expr(it.role[rObject], depth+1)
+			return f.expr(it.Role[rObject], depth+1)
 		case kNew:
-			if t := typeName(f.text(it.role[rType])); t != "" {
+			if t := typeName(f.text(it.Role[rType])); t != "" {
 				return "{" + t + "}"
 			}
 			return exprExpr
 		case kParen:
-			return f.expr(it.role[rValue], depth+1)
+			return f.expr(it.Role[rValue], depth+1)
 		}
 	}
 	t := f.text(s)
@@ -110,7 +110,7 @@ func (f *fileState) expr(s span, depth int) string {
 	case t[0] == '"' || t[0] == '\'' || t[0] >= '0' && t[0] <= '9' || t == "true" || t == "false" || t == "null":
 		return exprLiteral
 	case isIdent(t):
-		if b := f.lookup(t, s.start); b != nil {
+		if b := f.lookup(t, s.Start); b != nil {
 			return f.bindingExpr(b, depth)
 		}
 		return t

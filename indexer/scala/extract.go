@@ -2,7 +2,6 @@ package scala
 
 import (
 	"context"
-	"fmt"
 	"path"
 	"strconv"
 	"strings"
@@ -20,45 +19,16 @@ import (
 // its body hash covers its body only (the whole definition when it has
 // none).
 
-type span struct{ start, end uint32 }
+type (
+	span = indexer.Span
+	item = indexer.Match[kind]
+)
 
-func (s span) key() uint64 { return uint64(s.start)<<32 | uint64(s.end) }
-
-// item is one match of the query: the range of its main capture and the
-// ranges of its role captures.
-type item struct {
-	span
-	kind kind
-	has  uint16
-	role [numRoles]span
-}
-
-func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
-
-// SetMain and SetRole let an indexer.Collector fill items.
-func (it *item) SetMain(k kind, start, end uint32) { it.kind, it.span = k, span{start, end} }
-
-func (it *item) SetRole(r int, start, end uint32) { it.role[r], it.has = span{start, end}, it.has|1<<r }
-
-type extractor struct {
-	scanner *indexer.Scanner
-	query   *query
-	col     indexer.Collector[kind, item, *item] // reused from file to file
-	lines   []uint32
-}
-
-func (x *extractor) Close() { x.scanner.Close() }
-
-func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
-	caps, errAt, hasError, err := x.scanner.Scan(ctx, src)
-	if err != nil {
-		return nil, err
-	}
-	items := x.col.Collect(caps, x.query.captures)
-	x.lines = srctext.LineStarts(x.lines[:0], src)
+// extract makes the nodes and refs of one scanned s.Path.
+func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
 	f := &fileState{
-		path: file, str: string(src), lines: x.lines, test: isTestFile(file),
-		ids: indexer.IDs{Language: Name, File: file}, items: items,
+		path: s.Path, str: string(s.Src), lines: s.Lines, test: isTestFile(s.Path),
+		ids: indexer.IDs{Language: Name, File: s.Path}, items: s.Items,
 		docs: map[uint32]string{}, exprs: map[uint64]int32{}, argc: map[uint32]int32{},
 		fns: map[uint64]bool{}, binds: map[string][]*binding{},
 		named: map[uint64]bool{}, quals: map[uint32]uint32{},
@@ -66,15 +36,7 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 	f.prepare(ctx)
 	f.run(ctx)
 	f.finish(ctx)
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("extract: %w", err)
-	}
-	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
-	if hasError {
-		line, col := srctext.Pos(f.lines, errAt)
-		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
-	}
-	return res, nil
+	return f.nodes, f.refs, f.test
 }
 
 // isTestFile reports whether file holds tests by sbt's and the test
@@ -161,7 +123,7 @@ type tvar struct {
 	name  string
 }
 
-func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
+func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
 
 // prepare indexes what the walk looks up by position: doc comments,
 // expressions, argument counts and the functions of calls.
@@ -172,28 +134,28 @@ func (f *fileState) prepare(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		switch it.kind {
+		switch it.Kind {
 		case kDoc:
-			if t := f.text(it.span); strings.HasPrefix(t, "/**") && t != "/**/" {
-				f.docs[uint32(skipSpace(f.str, int(it.end)))] = docComment(t)
+			if t := f.text(it.Span); strings.HasPrefix(t, "/**") && t != "/**/" {
+				f.docs[uint32(srctext.SkipSpace(f.str, int(it.End)))] = docComment(t)
 			}
 		case kCall, kField, kNew, kParen, kGeneric:
-			f.exprs[it.key()] = int32(i)
-			if it.kind == kCall || it.kind == kGeneric {
-				f.fns[it.role[rObject].key()] = true
+			f.exprs[it.Key()] = int32(i)
+			if it.Kind == kCall || it.Kind == kGeneric {
+				f.fns[it.Role[rObject].Key()] = true
 			}
 		case kArgs:
-			for len(args) > 0 && args[len(args)-1].end <= it.start {
+			for len(args) > 0 && args[len(args)-1].End <= it.Start {
 				args = args[:len(args)-1]
 			}
-			args = append(args, it.span)
-			f.argc[it.start] = 0
+			args = append(args, it.Span)
+			f.argc[it.Start] = 0
 		case kArg:
-			for len(args) > 0 && args[len(args)-1].end <= it.start {
+			for len(args) > 0 && args[len(args)-1].End <= it.Start {
 				args = args[:len(args)-1]
 			}
 			if len(args) > 0 {
-				f.argc[args[len(args)-1].start]++
+				f.argc[args[len(args)-1].Start]++
 			}
 		}
 	}
@@ -217,11 +179,11 @@ var modifierWords = map[string]uint32{
 
 // modifiers reads the modifiers of a definition.
 func (f *fileState) modifiers(it *item) uint32 {
-	if !it.hasRole(rMods) {
+	if !it.HasRole(rMods) {
 		return 0
 	}
 	var flags uint32
-	t := f.text(it.role[rMods])
+	t := f.text(it.Role[rMods])
 	for i := 0; i < len(t); {
 		if !isIdentStart(t[i]) {
 			i++
@@ -243,14 +205,14 @@ func (f *fileState) modifiers(it *item) uint32 {
 func (f *fileState) annotations(i int, limit uint32) ([]string, uint32) {
 	it := &f.items[i]
 	var out []string
-	header := it.start
-	for j := i + 1; j < len(f.items) && f.items[j].start < limit; j++ {
-		if a := &f.items[j]; a.kind == kAnnot && a.end <= it.end {
-			out = append(out, oneLine(strings.TrimPrefix(f.text(a.span), "@")))
-			header = max(header, a.end)
+	header := it.Start
+	for j := i + 1; j < len(f.items) && f.items[j].Start < limit; j++ {
+		if a := &f.items[j]; a.Kind == kAnnot && a.End <= it.End {
+			out = append(out, srctext.OneLine(strings.TrimPrefix(f.text(a.Span), "@")))
+			header = max(header, a.End)
 		}
 	}
-	return out, min(uint32(skipSpace(f.str, int(header))), limit)
+	return out, min(uint32(srctext.SkipSpace(f.str, int(header))), limit)
 }
 
 func (f *fileState) push(fr frame) *frame {
@@ -264,20 +226,20 @@ func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int3
 	if parent >= 0 {
 		parentID = f.nodes[parent].ID
 	}
-	sl, sc := srctext.Pos(f.lines, s.start)
-	el, ec := srctext.Pos(f.lines, s.end)
+	sl, sc := srctext.Pos(f.lines, s.Start)
+	el, ec := srctext.Pos(f.lines, s.End)
 	f.nodes = append(f.nodes, schemas.Node{
 		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
 		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.start, EndByte: s.end, ParentID: parentID, Doc: f.docs[s.start],
+		StartByte: s.Start, EndByte: s.End, ParentID: parentID, Doc: f.docs[s.Start],
 	})
 	return int32(len(f.nodes) - 1)
 }
 
 func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
-	line, col := srctext.Pos(f.lines, at.start)
+	line, col := srctext.Pos(f.lines, at.Start)
 	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: src, Kind: kind, Target: capText(target), Expr: expr, Line: line, Col: col,
+		File: f.path, Src: src, Kind: kind, Target: srctext.CapText(target), Expr: expr, Line: line, Col: col,
 	})
 	return &f.refs[len(f.refs)-1]
 }
@@ -310,7 +272,7 @@ func (f *fileState) owner(p uint32) (*frame, bool) {
 	switch {
 	case t.kind == kPkg:
 		return nil, true
-	case (t.kind.isType() || t.kind == kPkgObj) && t.node >= 0 && t.body.start <= p && p < t.body.end:
+	case (t.kind.isType() || t.kind == kPkgObj) && t.node >= 0 && t.body.Start <= p && p < t.body.End:
 		return t, true
 	}
 	return nil, false
@@ -381,10 +343,10 @@ func (f *fileState) run(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.start {
+		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.Start {
 			f.stack = f.stack[:len(f.stack)-1]
 		}
-		switch it.kind {
+		switch it.Kind {
 		case kPkg:
 			f.packageClause(it)
 		case kPkgObj, kClass, kObject, kTrait, kEnum:
@@ -398,10 +360,10 @@ func (f *fileState) run(ctx context.Context) {
 		case kPList:
 			// The first parameter list of a def, unless implicit: the
 			// query cannot tell it from its type parameters.
-			if t := f.top(); t != nil && t.kind == kDef && !t.hasParams && t.start <= it.start && it.end <= t.end {
+			if t := f.top(); t != nil && t.kind == kDef && !t.hasParams && t.start <= it.Start && it.End <= t.end {
 				t.hasParams = true
-				if p := skipSpace(f.str, int(it.start)+1); !strings.HasPrefix(f.str[p:], "implicit") && !strings.HasPrefix(f.str[p:], "using") {
-					t.params = it.span
+				if p := srctext.SkipSpace(f.str, int(it.Start)+1); !strings.HasPrefix(f.str[p:], "implicit") && !strings.HasPrefix(f.str[p:], "using") {
+					t.params = it.Span
 				}
 			}
 		case kParam:
@@ -409,19 +371,19 @@ func (f *fileState) run(ctx context.Context) {
 		case kPVar:
 			f.patternVar(it)
 		case kScope:
-			if t := f.top(); t != nil && t.body == it.span {
+			if t := f.top(); t != nil && t.body == it.Span {
 				continue // a template's or package's body
 			}
-			f.push(frame{kind: kScope, start: it.start, end: it.end, node: -1})
+			f.push(frame{kind: kScope, start: it.Start, end: it.End, node: -1})
 		case kLoop, kTry, kCond:
-			f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kCall:
-			if j, ok := f.exprs[it.role[rObject].key()]; ok && f.items[j].kind == kCall {
+			if j, ok := f.exprs[it.Role[rObject].Key()]; ok && f.items[j].Kind == kCall {
 				continue // a further argument list of a curried call
 			}
 			f.addCall(schemas.EdgeCalls, i)
 		case kField:
-			if !f.fns[it.key()] {
+			if !f.fns[it.Key()] {
 				f.addCall(schemas.EdgeCalls, i) // a selection: a call when it names a method
 			}
 		case kNew:
@@ -430,16 +392,16 @@ func (f *fileState) run(ctx context.Context) {
 			f.importRefs(it)
 		case kTParam:
 			if t := f.top(); t != nil {
-				f.tvars = append(f.tvars, tvar{span{t.start, t.end}, f.text(it.span)})
+				f.tvars = append(f.tvars, tvar{span{Start: t.start, End: t.end}, f.text(it.Span)})
 			}
 		case kTDef:
-			f.named[it.key()] = true
+			f.named[it.Key()] = true
 		case kTAnnot:
-			f.named[it.key()] = true
-			f.addRef(schemas.EdgeReferences, f.srcID(f.context()), it.span, f.text(it.span), "@"+f.text(it.span))
+			f.named[it.Key()] = true
+			f.addRef(schemas.EdgeReferences, f.srcID(f.context()), it.Span, f.text(it.Span), "@"+f.text(it.Span))
 		case kTQual:
-			if _, ok := f.quals[it.end]; !ok {
-				f.quals[it.end] = it.start
+			if _, ok := f.quals[it.End]; !ok {
+				f.quals[it.End] = it.Start
 			}
 		case kTUse:
 			f.typeUse(it)
@@ -452,25 +414,25 @@ func (f *fileState) run(ctx context.Context) {
 // argument or bound, a typed or constructor pattern, a caught type. A
 // type parameter in scope makes none.
 func (f *fileState) typeUse(it *item) {
-	if f.named[it.key()] {
+	if f.named[it.Key()] {
 		return
 	}
-	start := it.start
-	if q, ok := f.quals[it.end]; ok {
+	start := it.Start
+	if q, ok := f.quals[it.End]; ok {
 		start = q
 	}
-	n := srctext.Squeeze(f.str[start:it.end])
+	n := srctext.Squeeze(f.str[start:it.End])
 	head, _, _ := strings.Cut(n, ".")
 	for _, v := range f.tvars {
-		if v.name == head && v.scope.start <= start && start < v.scope.end {
+		if v.name == head && v.scope.Start <= start && start < v.scope.End {
 			return
 		}
 	}
 	src := f.srcID(f.context())
-	if f.field.at.start <= start && it.end <= f.field.at.end {
+	if f.field.at.Start <= start && it.End <= f.field.at.End {
 		src = f.nodes[f.field.node].ID
 	}
-	f.addRef(schemas.EdgeReferences, src, span{start, it.end}, n, n)
+	f.addRef(schemas.EdgeReferences, src, span{Start: start, End: it.End}, n, n)
 }
 
 func (f *fileState) top() *frame {
@@ -484,7 +446,7 @@ func (f *fileState) top() *frame {
 // (or enclosing package body) for a clause without one. Chained clauses
 // nest.
 func (f *fileState) packageClause(it *item) {
-	name := srctext.Squeeze(f.text(it.role[rName]))
+	name := srctext.Squeeze(f.text(it.Role[rName]))
 	if p := f.pkg(); p != "" {
 		name = p + "." + name
 	}
@@ -493,31 +455,31 @@ func (f *fileState) packageClause(it *item) {
 		end = t.end
 	}
 	body := span{}
-	if it.hasRole(rBody) {
-		end, body = it.end, it.role[rBody]
+	if it.HasRole(rBody) {
+		end, body = it.End, it.Role[rBody]
 	}
-	f.addRef(schemas.RefPackage, indexer.FileID(f.path), it.span, f.text(it.role[rName]), name)
-	f.push(frame{kind: kPkg, start: it.start, end: end, node: -1, pkg: name, body: body})
+	f.addRef(schemas.RefPackage, indexer.FileID(f.path), it.Span, f.text(it.Role[rName]), name)
+	f.push(frame{kind: kPkg, start: it.Start, end: end, node: -1, pkg: name, body: body})
 }
 
 // template makes the node of a class, object, trait, enum or package object.
 func (f *fileState) template(i int) {
 	it := &f.items[i]
-	o, ok := f.owner(it.start)
-	if !ok || !it.hasRole(rName) {
-		f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+	o, ok := f.owner(it.Start)
+	if !ok || !it.HasRole(rName) {
+		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
-	name := f.text(it.role[rName])
+	name := f.text(it.Role[rName])
 	flags := f.modifiers(it)
-	annots, header := f.annotations(i, it.role[rName].start)
+	annots, header := f.annotations(i, it.Role[rName].Start)
 	kind, qname, parent := schemas.KindClass, name, int32(-1)
 	if o != nil {
 		parent, qname = o.node, f.nodes[o.node].QualifiedName+"."+name
 	} else if p := f.pkg(); p != "" {
 		qname = p + "." + name
 	}
-	switch it.kind {
+	switch it.Kind {
 	case kPkgObj:
 		kind, qname = schemas.KindModule, qname+".package"
 	case kTrait:
@@ -525,26 +487,26 @@ func (f *fileState) template(i int) {
 	case kEnum:
 		kind = schemas.KindEnum
 	}
-	n := f.addNode(kind, name, qname, parent, it.span)
+	n := f.addNode(kind, name, qname, parent, it.Span)
 	node := &f.nodes[n]
 	node.Decorators = annots
 	node.Visibility = visibility(flags)
 	node.Exported = node.Visibility == schemas.Public && (o == nil || o.exported)
-	node.IsStatic = it.kind == kObject || it.kind == kPkgObj || o != nil && o.object
-	node.IsAbstract = flags&mAbstract != 0 || it.kind == kTrait
-	node.IsTest = f.test && it.kind == kClass && isTestName(name)
-	end, body := it.end, it.role[rBody]
-	if it.hasRole(rBody) {
-		end = body.start
+	node.IsStatic = it.Kind == kObject || it.Kind == kPkgObj || o != nil && o.object
+	node.IsAbstract = flags&mAbstract != 0 || it.Kind == kTrait
+	node.IsTest = f.test && it.Kind == kClass && isTestName(name)
+	end, body := it.End, it.Role[rBody]
+	if it.HasRole(rBody) {
+		end = body.Start
 		node.BodyHash = xxhash.Sum64String(f.text(body))
 	} else {
-		node.BodyHash = xxhash.Sum64String(f.text(it.span))
+		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
-	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.str[header:end]), ":"))
-	caseClass := it.kind == kClass && strings.Contains(f.str[header:it.role[rName].start], "case")
-	fr := f.push(frame{kind: it.kind, start: it.start, end: it.end, node: n, body: body, params: it.role[rParams],
-		object: it.kind == kObject || it.kind == kPkgObj, caseClass: caseClass, exported: node.Exported})
-	if it.kind == kClass || it.kind == kEnum {
+	node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.str[header:end]), ":"))
+	caseClass := it.Kind == kClass && strings.Contains(f.str[header:it.Role[rName].Start], "case")
+	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: body, params: it.Role[rParams],
+		object: it.Kind == kObject || it.Kind == kPkgObj, caseClass: caseClass, exported: node.Exported})
+	if it.Kind == kClass || it.Kind == kEnum {
 		f.sigs = append(f.sigs, fr) // the primary constructor's parameters
 	}
 }
@@ -563,13 +525,13 @@ func visibility(flags uint32) string {
 // kinds; the resolver decides by the kind of the type it finds.
 func (f *fileState) superRef(it *item) {
 	t := f.top()
-	if t == nil || !(t.kind.isType() || t.kind == kPkgObj) || t.node < 0 || it.start >= t.body.start && t.body.end > 0 {
+	if t == nil || !(t.kind.isType() || t.kind == kPkgObj) || t.node < 0 || it.Start >= t.body.Start && t.body.End > 0 {
 		return
 	}
-	txt := strings.TrimSpace(strings.TrimPrefix(f.text(it.span), "extends"))
+	txt := strings.TrimSpace(strings.TrimPrefix(f.text(it.Span), "extends"))
 	for _, part := range parents(txt) {
 		if name := typeName(part); name != "" {
-			f.addRef(schemas.EdgeExtends, f.nodes[t.node].ID, it.span, oneLine(part), name)
+			f.addRef(schemas.EdgeExtends, f.nodes[t.node].ID, it.Span, srctext.OneLine(part), name)
 		}
 	}
 }
@@ -610,18 +572,18 @@ func parents(s string) []string {
 // case, or binds a local one.
 func (f *fileState) member(i int) {
 	it := &f.items[i]
-	if !it.hasRole(rName) {
-		f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+	if !it.HasRole(rName) {
+		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
-	name := f.text(it.role[rName])
-	o, ok := f.owner(it.start)
+	name := f.text(it.Role[rName])
+	o, ok := f.owner(it.Start)
 	if !ok {
 		f.local(it, name)
 		return
 	}
 	flags := f.modifiers(it)
-	annots, header := f.annotations(i, it.role[rName].start)
+	annots, header := f.annotations(i, it.Role[rName].Start)
 	qname, parent := name, int32(-1)
 	if o != nil {
 		parent, qname = o.node, f.nodes[o.node].QualifiedName+"."+name
@@ -631,7 +593,7 @@ func (f *fileState) member(i int) {
 	inType := o != nil && o.kind != kPkgObj
 	static := o == nil || o.object
 	var kind string
-	switch it.kind {
+	switch it.Kind {
 	case kDef:
 		switch {
 		case name == "this" && inType:
@@ -656,55 +618,55 @@ func (f *fileState) member(i int) {
 	case kCase:
 		kind = schemas.KindConstant
 	}
-	n := f.addNode(kind, name, qname, parent, it.span)
+	n := f.addNode(kind, name, qname, parent, it.Span)
 	node := &f.nodes[n]
 	node.Decorators = annots
 	node.Visibility = visibility(flags)
 	node.Exported = node.Visibility == schemas.Public && (o == nil || o.exported)
-	node.IsStatic = static || it.kind == kCase
-	node.IsAbstract = it.kind == kDef && !it.hasRole(rBody) || (it.kind == kVal || it.kind == kVar) && !it.hasRole(rValue)
+	node.IsStatic = static || it.Kind == kCase
+	node.IsAbstract = it.Kind == kDef && !it.HasRole(rBody) || (it.Kind == kVal || it.Kind == kVar) && !it.HasRole(rValue)
 	for _, a := range annots {
 		if a == "Test" || strings.HasPrefix(a, "Test(") || strings.HasSuffix(a, ".Test") {
 			node.IsTest = true
 		}
 	}
-	sigEnd := it.role[rName].end
+	sigEnd := it.Role[rName].End
 	for _, r := range []int{rParams, rType} {
-		if it.hasRole(r) {
-			sigEnd = max(sigEnd, it.role[r].end)
+		if it.HasRole(r) {
+			sigEnd = max(sigEnd, it.Role[r].End)
 		}
 	}
-	if it.kind == kAlias || it.kind == kCase {
-		sigEnd = it.end
+	if it.Kind == kAlias || it.Kind == kCase {
+		sigEnd = it.End
 	}
-	if it.kind == kDef && it.hasRole(rBody) { // every parameter list
-		sigEnd = max(sigEnd, lastBefore(f.str, it.start, it.role[rBody].start))
-	} else if it.kind == kDef {
-		sigEnd = it.end
+	if it.Kind == kDef && it.HasRole(rBody) { // every parameter list
+		sigEnd = max(sigEnd, lastBefore(f.str, it.Start, it.Role[rBody].Start))
+	} else if it.Kind == kDef {
+		sigEnd = it.End
 	}
-	node.Signature = oneLine(f.str[header:max(header, sigEnd)])
+	node.Signature = srctext.OneLine(f.str[header:max(header, sigEnd)])
 	switch {
-	case it.hasRole(rBody):
-		node.BodyHash = xxhash.Sum64String(f.text(it.role[rBody]))
-	case it.hasRole(rValue):
-		node.BodyHash = xxhash.Sum64String(f.text(it.role[rValue]))
+	case it.HasRole(rBody):
+		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
+	case it.HasRole(rValue):
+		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rValue]))
 	default:
-		node.BodyHash = xxhash.Sum64String(f.text(it.span))
+		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
-	fr := f.push(frame{kind: it.kind, start: it.start, end: it.end, node: n, params: it.role[rParams]})
-	switch it.kind {
+	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, params: it.Role[rParams]})
+	switch it.Kind {
 	case kDef:
 		f.sigs = append(f.sigs, fr)
-		if t := typeName(f.text(it.role[rType])); it.hasRole(rType) && t != "" {
-			f.addRef(schemas.RefResult, node.ID, it.role[rType], oneLine(f.text(it.role[rType])), "{"+t+"}")
-		} else if !it.hasRole(rType) && it.hasRole(rBody) {
-			f.pendingFact(schemas.RefResult, n, it.role[rBody])
+		if t := typeName(f.text(it.Role[rType])); it.HasRole(rType) && t != "" {
+			f.addRef(schemas.RefResult, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
+		} else if !it.HasRole(rType) && it.HasRole(rBody) {
+			f.pendingFact(schemas.RefResult, n, it.Role[rBody])
 		}
 	case kVal, kVar, kGiven, kAlias:
-		if t := typeName(f.text(it.role[rType])); it.hasRole(rType) && t != "" {
-			f.addRef(schemas.RefType, node.ID, it.role[rType], oneLine(f.text(it.role[rType])), "{"+t+"}")
-		} else if !it.hasRole(rType) && it.hasRole(rValue) {
-			f.pendingFact(schemas.RefType, n, it.role[rValue])
+		if t := typeName(f.text(it.Role[rType])); it.HasRole(rType) && t != "" {
+			f.addRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
+		} else if !it.HasRole(rType) && it.HasRole(rValue) {
+			f.pendingFact(schemas.RefType, n, it.Role[rValue])
 		}
 	}
 }
@@ -735,25 +697,25 @@ func (f *fileState) pendingFact(kind string, n int32, value span) {
 // local binds a definition inside a block: a local def, val or var.
 func (f *fileState) local(it *item, name string) {
 	sc := f.scope()
-	f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1, params: it.role[rParams]})
+	f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, params: it.Role[rParams]})
 	if sc == nil {
 		return
 	}
-	switch it.kind {
+	switch it.Kind {
 	case kDef:
 		f.bind(name, sc.start, sc.end, exprLocal)
 	case kVal, kVar, kGiven:
-		if t := typeName(f.text(it.role[rType])); it.hasRole(rType) {
+		if t := typeName(f.text(it.Role[rType])); it.HasRole(rType) {
 			e := exprLocal
 			if t != "" {
 				e = "{" + t + "}"
 			}
-			f.bind(name, it.start, sc.end, e)
-		} else if it.hasRole(rValue) {
-			b := f.bind(name, it.start, sc.end, "")
-			b.value, b.state = it.role[rValue], 0
+			f.bind(name, it.Start, sc.end, e)
+		} else if it.HasRole(rValue) {
+			b := f.bind(name, it.Start, sc.end, "")
+			b.value, b.state = it.Role[rValue], 0
 		} else {
-			f.bind(name, it.start, sc.end, exprLocal)
+			f.bind(name, it.Start, sc.end, exprLocal)
 		}
 	}
 }
@@ -761,43 +723,43 @@ func (f *fileState) local(it *item, name string) {
 // classParam makes the field of a class parameter.
 func (f *fileState) classParam(it *item) {
 	t := f.top()
-	if t == nil || t.kind != kClass || t.node < 0 || !it.hasRole(rName) || t.params.start > it.start || it.end > t.params.end {
+	if t == nil || t.kind != kClass || t.node < 0 || !it.HasRole(rName) || t.params.Start > it.Start || it.End > t.params.End {
 		if t != nil && t.kind == kCase { // an enum case's parameter
 			return
 		}
 		return
 	}
-	name := f.text(it.role[rName])
-	n := f.addNode(schemas.KindField, name, f.nodes[t.node].QualifiedName+"."+name, t.node, it.span)
-	f.field.at, f.field.node = it.span, n
+	name := f.text(it.Role[rName])
+	n := f.addNode(schemas.KindField, name, f.nodes[t.node].QualifiedName+"."+name, t.node, it.Span)
+	f.field.at, f.field.node = it.Span, n
 	node := &f.nodes[n]
 	flags := f.modifiers(it)
-	txt := f.text(it.span)
+	txt := f.text(it.Span)
 	member := t.caseClass || strings.HasPrefix(txt, "val ") || strings.HasPrefix(txt, "var ") ||
-		strings.Contains(f.str[it.start:it.role[rName].start], "val") || strings.Contains(f.str[it.start:it.role[rName].start], "var")
+		strings.Contains(f.str[it.Start:it.Role[rName].Start], "val") || strings.Contains(f.str[it.Start:it.Role[rName].Start], "var")
 	node.Visibility = visibility(flags)
 	if !member {
 		node.Visibility = schemas.Private
 	}
 	node.Exported = node.Visibility == schemas.Public && t.exported
-	node.Signature = oneLine(txt)
+	node.Signature = srctext.OneLine(txt)
 	node.BodyHash = xxhash.Sum64String(txt)
 	t.sig = append(t.sig, f.paramSig(it))
-	if typ := typeName(f.text(it.role[rType])); it.hasRole(rType) && typ != "" {
-		f.addRef(schemas.RefType, node.ID, it.role[rType], oneLine(f.text(it.role[rType])), "{"+typ+"}")
+	if typ := typeName(f.text(it.Role[rType])); it.HasRole(rType) && typ != "" {
+		f.addRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+typ+"}")
 	}
 }
 
 // paramSig is a parameter as the params fact spells it.
 func (f *fileState) paramSig(it *item) string {
 	t := "?"
-	if it.hasRole(rType) {
-		t = srctext.Squeeze(stripGenerics(f.text(it.role[rType])))
+	if it.HasRole(rType) {
+		t = srctext.Squeeze(stripGenerics(f.text(it.Role[rType])))
 	}
 	switch {
 	case strings.HasSuffix(t, "*"):
 		return "..." + strings.TrimSuffix(t, "*")
-	case strings.Contains(f.str[it.role[rName].end:it.end], "="):
+	case strings.Contains(f.str[it.Role[rName].End:it.End], "="):
 		return t + "="
 	}
 	return t
@@ -807,16 +769,16 @@ func (f *fileState) paramSig(it *item) string {
 // to the def's parameters when in the first list.
 func (f *fileState) param(it *item) {
 	t := f.top()
-	if t == nil || t.kind != kDef || !it.hasRole(rName) {
+	if t == nil || t.kind != kDef || !it.HasRole(rName) {
 		return
 	}
-	name := f.text(it.role[rName])
+	name := f.text(it.Role[rName])
 	e := exprLocal
-	if typ := typeName(f.text(it.role[rType])); it.hasRole(rType) && typ != "" {
+	if typ := typeName(f.text(it.Role[rType])); it.HasRole(rType) && typ != "" {
 		e = "{" + typ + "}"
 	}
 	f.bind(name, t.start, t.end, e)
-	if t.params.start <= it.start && it.end <= t.params.end {
+	if t.params.Start <= it.Start && it.End <= t.params.End {
 		t.sig = append(t.sig, f.paramSig(it))
 	}
 }
@@ -825,23 +787,23 @@ func (f *fileState) param(it *item) {
 // generator.
 func (f *fileState) patternVar(it *item) {
 	sc := f.scope()
-	if sc == nil || !it.hasRole(rName) {
+	if sc == nil || !it.HasRole(rName) {
 		return
 	}
-	name := f.text(it.role[rName])
+	name := f.text(it.Role[rName])
 	if name == "_" {
 		return
 	}
 	e := exprLocal
-	if typ := typeName(f.text(it.role[rType])); it.hasRole(rType) && typ != "" {
+	if typ := typeName(f.text(it.Role[rType])); it.HasRole(rType) && typ != "" {
 		e = "{" + typ + "}"
 	}
-	f.bind(name, it.start, sc.end, e)
+	f.bind(name, it.Start, sc.end, e)
 }
 
 func (f *fileState) addCall(kind string, i int) {
 	it := &f.items[i]
-	if kind == schemas.EdgeInstantiates && !it.hasRole(rType) {
+	if kind == schemas.EdgeInstantiates && !it.HasRole(rType) {
 		return
 	}
 	loop, try, cond := f.regions()
@@ -851,7 +813,7 @@ func (f *fileState) addCall(kind string, i int) {
 // importRefs records an import clause: one ref per imported name, Src the
 // file.
 func (f *fileState) importRefs(it *item) {
-	t := strings.TrimSpace(f.text(it.span))
+	t := strings.TrimSpace(f.text(it.Span))
 	t = strings.TrimSpace(strings.TrimPrefix(t, "import"))
 	for _, clause := range splitTop(t) {
 		alias := ""
@@ -870,7 +832,7 @@ func (f *fileState) importRefs(it *item) {
 			if alias != "" && isIdent(alias) {
 				clause += " as " + alias
 			}
-			f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.span, oneLine(f.text(it.span)), clause)
+			f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(f.text(it.Span)), clause)
 			continue
 		}
 		prefix := clause[:brace]
@@ -887,7 +849,7 @@ func (f *fileState) importRefs(it *item) {
 			if alias != "" && alias != name {
 				e += " as " + alias
 			}
-			f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.span, oneLine(f.text(it.span)), e)
+			f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(f.text(it.Span)), e)
 		}
 	}
 }
@@ -916,7 +878,7 @@ func splitTop(s string) []string {
 func (f *fileState) finish(ctx context.Context) {
 	for _, fr := range f.sigs {
 		n := &f.nodes[fr.node]
-		f.addRef(schemas.RefParams, n.ID, span{n.StartByte, n.EndByte}, n.Name, strings.Join(fr.sig, ","))
+		f.addRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, strings.Join(fr.sig, ","))
 	}
 	for i := range f.calls {
 		if indexer.Stopped(ctx, i) {
@@ -926,45 +888,45 @@ func (f *fileState) finish(ctx context.Context) {
 		if c.it < 0 {
 			v := f.facts[-1-c.it]
 			if e := f.expr(v, 0); !strings.HasPrefix(e, "?") {
-				f.addRef(c.kind, f.nodes[c.src].ID, v, oneLine(f.text(v)), e)
+				f.addRef(c.kind, f.nodes[c.src].ID, v, srctext.OneLine(f.text(v)), e)
 			}
 			continue
 		}
 		it := &f.items[c.it]
 		var at span
 		var target, expr, args string
-		switch it.kind {
+		switch it.Kind {
 		case kCall:
-			fn := it.role[rObject]
-			if j, ok := f.exprs[fn.key()]; ok && f.items[j].kind == kGeneric {
-				fn = f.items[j].role[rObject]
+			fn := it.Role[rObject]
+			if j, ok := f.exprs[fn.Key()]; ok && f.items[j].Kind == kGeneric {
+				fn = f.items[j].Role[rObject]
 			}
 			at = fn
-			if j, ok := f.exprs[fn.key()]; ok && f.items[j].kind == kField {
-				at = f.items[j].role[rName]
+			if j, ok := f.exprs[fn.Key()]; ok && f.items[j].Kind == kField {
+				at = f.items[j].Role[rName]
 			}
-			target = oneLine(f.text(fn))
+			target = srctext.OneLine(f.text(fn))
 			expr = f.expr(fn, 0)
 			if !strings.HasPrefix(expr, "?") {
-				expr += "(" + strconv.Itoa(int(f.argc[it.role[rArgs].start])) + ")"
+				expr += "(" + strconv.Itoa(int(f.argc[it.Role[rArgs].Start])) + ")"
 			}
-			args = argsText(f.text(it.role[rArgs]))
+			args = argsText(f.text(it.Role[rArgs]))
 		case kField:
-			at = it.role[rName]
-			target = oneLine(f.text(it.span))
-			expr = f.expr(it.span, 0)
+			at = it.Role[rName]
+			target = srctext.OneLine(f.text(it.Span))
+			expr = f.expr(it.Span, 0)
 		case kNew:
-			at = it.span
-			target = "new " + oneLine(f.text(it.role[rType]))
+			at = it.Span
+			target = "new " + srctext.OneLine(f.text(it.Role[rType]))
 			n := 0
-			if it.hasRole(rArgs) {
-				n = int(f.argc[it.role[rArgs].start])
-				args = argsText(f.text(it.role[rArgs]))
+			if it.HasRole(rArgs) {
+				n = int(f.argc[it.Role[rArgs].Start])
+				args = argsText(f.text(it.Role[rArgs]))
 			}
-			if p := skipSpace(f.str, int(max(it.role[rType].end, it.role[rArgs].end))); p < int(it.end) && f.str[p] == '{' {
+			if p := srctext.SkipSpace(f.str, int(max(it.Role[rType].End, it.Role[rArgs].End))); p < int(it.End) && f.str[p] == '{' {
 				continue // an anonymous class
 			}
-			if t := typeName(f.text(it.role[rType])); t != "" {
+			if t := typeName(f.text(it.Role[rType])); t != "" {
 				expr = "new " + t + "(" + strconv.Itoa(n) + ")"
 			} else {
 				expr = exprExpr
@@ -980,5 +942,5 @@ func argsText(a string) string {
 	if len(a) >= 2 && a[0] == '(' && a[len(a)-1] == ')' {
 		a = a[1 : len(a)-1]
 	}
-	return oneLine(strings.TrimSpace(a))
+	return srctext.OneLine(strings.TrimSpace(a))
 }

@@ -2,8 +2,6 @@ package scala
 
 import (
 	_ "embed"
-	"fmt"
-	"strings"
 	"sync"
 
 	tree_sitter_scala "github.com/tree-sitter/tree-sitter-scala/bindings/go"
@@ -90,37 +88,9 @@ var roleSlots = map[string]int{
 	"args": rArgs, "object": rObject, "mods": rMods,
 }
 
-type query struct {
-	q        *indexer.Query
-	captures []indexer.CaptureInfo[kind] // by capture index
-}
+type query = indexer.CompiledQuery[kind]
 
 // compiled returns the query, compiled once and shared by every extractor.
 var compiled = sync.OnceValues(func() (*query, error) {
-	q, err := indexer.NewQuery(tree_sitter_scala.Language(), querySource)
-	if err != nil {
-		return nil, fmt.Errorf("scala query: %w", err)
-	}
-	out := &query{q: q}
-	for _, name := range q.CaptureNames() {
-		k, role, _ := strings.Cut(name, ".")
-		ci := indexer.CaptureInfo[kind]{Kind: numKinds, Role: -1}
-		for i, n := range kindNames {
-			if n == k {
-				ci.Kind = kind(i)
-			}
-		}
-		if role != "" {
-			slot, ok := roleSlots[role]
-			if !ok {
-				ci.Kind = numKinds
-			}
-			ci.Role = int8(slot)
-		}
-		if ci.Kind == numKinds {
-			return nil, fmt.Errorf("scala query: unknown capture @%s", name)
-		}
-		out.captures = append(out.captures, ci)
-	}
-	return out, nil
+	return indexer.CompileQuery[kind](Name, tree_sitter_scala.Language(), querySource, kindNames[:], roleSlots)
 })

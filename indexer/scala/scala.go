@@ -27,14 +27,9 @@
 package scala
 
 import (
-	"fmt"
-	"sync"
-
-	sitter "github.com/tree-sitter/go-tree-sitter"
 	tree_sitter_scala "github.com/tree-sitter/tree-sitter-scala/bindings/go"
 
 	"github.com/graphsnap/snap/indexer"
-	"github.com/graphsnap/snap/schemas"
 )
 
 // Name is the language name written in tables.
@@ -44,31 +39,7 @@ const Name = "scala"
 const grammarVersion = "v0.25.0"
 
 // New returns the Scala language.
-func New() indexer.Language { return lang{} }
-
-type lang struct{}
-
-func (lang) Name() string              { return Name }
-func (lang) Extensions() []string      { return []string{".scala", ".sc"} }
-func (lang) Grammar() *sitter.Language { return grammar() }
-func (lang) GrammarVersion() string    { return grammarVersion }
-
-func (lang) NewExtractor(*indexer.Tree) (indexer.Extractor, error) {
-	q, err := compiled()
-	if err != nil {
-		return nil, err
-	}
-	s, err := indexer.NewScanner(q.q)
-	if err != nil {
-		return nil, fmt.Errorf("scala extractor: %w", err)
-	}
-	return &extractor{scanner: s, query: q, col: indexer.Collector[kind, item, *item]{Merge: indexer.MergeEarliest}}, nil
+func New() indexer.Language {
+	return indexer.NewQueryLanguage(indexer.QueryLanguage[kind]{Name: Name, Extensions: []string{".scala", ".sc"},
+		GrammarVersion: grammarVersion, Grammar: tree_sitter_scala.Language, Query: compiled, Merge: indexer.MergeEarliest, Extract: extract, Resolve: resolve})
 }
-
-func (lang) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
-	return resolve(nodes, refs)
-}
-
-var grammar = sync.OnceValue(func() *sitter.Language {
-	return sitter.NewLanguage(tree_sitter_scala.Language())
-})

@@ -34,6 +34,27 @@ func Pos(starts []uint32, off uint32) (line, col uint32) {
 	return uint32(n), off - starts[n-1] + 1
 }
 
+// MaxText is the cap on the texts copied from the source into rows
+// (arguments, signatures, targets): 200 bytes, as the format says of
+// call arguments.
+const MaxText = 200
+
+// CapText is Cap(s, MaxText).
+func CapText(s string) string { return Cap(s, MaxText) }
+
+// OneLine returns s with each run of white space made one space, cut by
+// CapText.
+func OneLine(s string) string { return CapText(strings.Join(strings.Fields(s), " ")) }
+
+// SkipSpace returns the offset of the first byte of s at or after p that
+// is not a space, a tab, a newline or a carriage return.
+func SkipSpace(s string, p int) int {
+	for p < len(s) && (s[p] == ' ' || s[p] == '\t' || s[p] == '\n' || s[p] == '\r') {
+		p++
+	}
+	return p
+}
+
 // Ellipsis ends a text Cap cut.
 const Ellipsis = "…"
 

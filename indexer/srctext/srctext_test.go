@@ -75,3 +75,33 @@ func TestSqueeze(t *testing.T) {
 		}
 	}
 }
+
+func TestOneLine(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"f(a,\n\t  b)", "f(a, b)"},
+		{"  x  ", "x"},
+		{strings.Repeat("ab ", 100), strings.Repeat("ab ", 65) + "ab" + Ellipsis}, // 197 bytes and the ellipsis,
+	} {
+		if got := OneLine(c.in); got != c.want {
+			t.Errorf("OneLine(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestSkipSpace(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		p    int
+		want int
+	}{
+		{" \t\r\nx", 0, 4},
+		{"a b", 1, 2},
+		{"a\fb", 1, 1}, // a form feed is not skipped
+		{"  ", 0, 2},
+		{"x", 1, 1},
+	} {
+		if got := SkipSpace(c.s, c.p); got != c.want {
+			t.Errorf("SkipSpace(%q, %d) = %d, want %d", c.s, c.p, got, c.want)
+		}
+	}
+}

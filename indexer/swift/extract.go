@@ -2,7 +2,6 @@ package swift
 
 import (
 	"context"
-	"fmt"
 	"path"
 	"strings"
 
@@ -19,64 +18,27 @@ import (
 // body hash covers its body only (the whole declaration when it has
 // none).
 
-type span struct{ start, end uint32 }
+type (
+	span = indexer.Span
+	item = indexer.Match[kind]
+)
 
-func (s span) key() uint64 { return uint64(s.start)<<32 | uint64(s.end) }
-
-// item is one match of the query: the range of its main capture and the
-// ranges of its role captures.
-type item struct {
-	span
-	kind kind
-	has  uint16
-	role [numRoles]span
-}
-
-func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
-
-// SetMain and SetRole let an indexer.Collector fill items.
-func (it *item) SetMain(k kind, start, end uint32) { it.kind, it.span = k, span{start, end} }
-
-func (it *item) SetRole(r int, start, end uint32) { it.role[r], it.has = span{start, end}, it.has|1<<r }
-
-type extractor struct {
-	scanner *indexer.Scanner
-	query   *query
-	col     indexer.Collector[kind, item, *item] // reused from file to file
-	lines   []uint32
-}
-
-func (x *extractor) Close() { x.scanner.Close() }
-
-func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
-	caps, errAt, hasError, err := x.scanner.Scan(ctx, src)
-	if err != nil {
-		return nil, err
-	}
-	items := x.col.Collect(caps, x.query.captures)
-	x.lines = srctext.LineStarts(x.lines[:0], src)
+// extract makes the nodes and refs of one scanned s.Path.
+func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
 	f := &fileState{
-		path: file, str: string(src), lines: x.lines, test: isTestFile(file),
-		ids: indexer.IDs{Language: Name, File: file}, items: items,
+		path: s.Path, str: string(s.Src), lines: s.Lines, test: isTestFile(s.Path),
+		ids: indexer.IDs{Language: Name, File: s.Path}, items: s.Items,
 		docs: map[uint32]string{}, exprs: map[uint64]int32{}, labels: map[uint32][]string{},
 		binds: map[string][]*binding{}, named: map[uint64]bool{},
 	}
 	f.prepare(ctx)
-	if m := moduleOf(file); m != "" {
+	if m := moduleOf(s.Path); m != "" {
 		f.module = m + "."
-		f.addRef(schemas.RefPackage, indexer.FileID(file), span{}, m, m)
+		f.addRef(schemas.RefPackage, indexer.FileID(s.Path), span{}, m, m)
 	}
 	f.run(ctx)
 	f.finish(ctx)
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("extract: %w", err)
-	}
-	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
-	if hasError {
-		line, col := srctext.Pos(f.lines, errAt)
-		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
-	}
-	return res, nil
+	return f.nodes, f.refs, f.test
 }
 
 // moduleOf returns the module of a file by the Swift Package Manager's
@@ -169,7 +131,7 @@ type tvar struct {
 	name  string
 }
 
-func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
+func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
 
 // prepare indexes what the walk looks up by position: doc comments,
 // expressions and argument labels.
@@ -178,7 +140,7 @@ func (f *fileState) prepare(ctx context.Context) {
 	var docEnd uint32
 	flush := func() {
 		if len(doc) > 0 {
-			f.docs[uint32(skipSpace(f.str, int(docEnd)))] = docComment(doc)
+			f.docs[uint32(srctext.SkipSpace(f.str, int(docEnd)))] = docComment(doc)
 		}
 		doc = doc[:0]
 	}
@@ -188,28 +150,28 @@ func (f *fileState) prepare(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		switch it.kind {
+		switch it.Kind {
 		case kDoc:
-			t := f.text(it.span)
+			t := f.text(it.Span)
 			if !strings.HasPrefix(t, "///") && !strings.HasPrefix(t, "/**") {
 				flush()
 				continue
 			}
-			if len(doc) > 0 && uint32(skipSpace(f.str, int(docEnd))) != it.start {
+			if len(doc) > 0 && uint32(srctext.SkipSpace(f.str, int(docEnd))) != it.Start {
 				flush()
 			}
 			doc = append(doc, t)
-			docEnd = it.end
+			docEnd = it.End
 		case kCall, kNav, kParen, kBin:
-			f.exprs[it.key()] = int32(i)
+			f.exprs[it.Key()] = int32(i)
 		case kArgs:
-			for len(args) > 0 && args[len(args)-1].end <= it.start {
+			for len(args) > 0 && args[len(args)-1].End <= it.Start {
 				args = args[:len(args)-1]
 			}
-			args = append(args, it.span)
-			f.labels[it.start] = []string{}
+			args = append(args, it.Span)
+			f.labels[it.Start] = []string{}
 		case kArg, kClosure:
-			for len(args) > 0 && args[len(args)-1].end <= it.start {
+			for len(args) > 0 && args[len(args)-1].End <= it.Start {
 				args = args[:len(args)-1]
 			}
 			if len(args) == 0 {
@@ -217,12 +179,12 @@ func (f *fileState) prepare(ctx context.Context) {
 			}
 			l := "_"
 			switch {
-			case it.kind == kClosure:
+			case it.Kind == kClosure:
 				l = "*"
-			case it.hasRole(rName):
-				l = f.text(it.role[rName])
+			case it.HasRole(rName):
+				l = f.text(it.Role[rName])
 			}
-			a := args[len(args)-1].start
+			a := args[len(args)-1].Start
 			f.labels[a] = append(f.labels[a], l)
 		}
 	}
@@ -255,15 +217,15 @@ func (f *fileState) modifiers(i int, limit uint32) (uint32, []string, uint32) {
 	it := &f.items[i]
 	var flags uint32
 	var attrs []string
-	header := it.start
-	for j := i + 1; j < len(f.items) && f.items[j].start < limit; j++ {
+	header := it.Start
+	for j := i + 1; j < len(f.items) && f.items[j].Start < limit; j++ {
 		m := &f.items[j]
-		if m.end > it.end {
+		if m.End > it.End {
 			break
 		}
-		switch m.kind {
+		switch m.Kind {
 		case kMods:
-			t := f.text(m.span)
+			t := f.text(m.Span)
 			for k := 0; k < len(t); {
 				if !isIdentStart(t[k]) {
 					k++
@@ -284,16 +246,16 @@ func (f *fileState) modifiers(i int, limit uint32) (uint32, []string, uint32) {
 				flags |= modifierWords[w]
 				k = e
 			}
-			header = max(header, m.end)
+			header = max(header, m.End)
 		case kAnnot:
-			if m.start < header && header > it.start {
+			if m.Start < header && header > it.Start {
 				continue // an attribute of something inside the modifiers
 			}
-			attrs = append(attrs, oneLine(strings.TrimPrefix(f.text(m.span), "@")))
-			header = max(header, m.end)
+			attrs = append(attrs, srctext.OneLine(strings.TrimPrefix(f.text(m.Span), "@")))
+			header = max(header, m.End)
 		}
 	}
-	return flags, attrs, min(uint32(skipSpace(f.str, int(header))), limit)
+	return flags, attrs, min(uint32(srctext.SkipSpace(f.str, int(header))), limit)
 }
 
 // visibility returns the access level: public (public, open), private
@@ -328,20 +290,20 @@ func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int3
 	if parent >= 0 {
 		parentID = f.nodes[parent].ID
 	}
-	sl, sc := srctext.Pos(f.lines, s.start)
-	el, ec := srctext.Pos(f.lines, s.end)
+	sl, sc := srctext.Pos(f.lines, s.Start)
+	el, ec := srctext.Pos(f.lines, s.End)
 	f.nodes = append(f.nodes, schemas.Node{
 		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
 		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.start, EndByte: s.end, ParentID: parentID, Doc: f.docs[s.start],
+		StartByte: s.Start, EndByte: s.End, ParentID: parentID, Doc: f.docs[s.Start],
 	})
 	return int32(len(f.nodes) - 1)
 }
 
 func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
-	line, col := srctext.Pos(f.lines, at.start)
+	line, col := srctext.Pos(f.lines, at.Start)
 	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: src, Kind: kind, Target: capText(target), Expr: expr, Line: line, Col: col,
+		File: f.path, Src: src, Kind: kind, Target: srctext.CapText(target), Expr: expr, Line: line, Col: col,
 	})
 	return &f.refs[len(f.refs)-1]
 }
@@ -360,7 +322,7 @@ func (f *fileState) owner(p uint32) (*frame, bool) {
 	switch {
 	case t == nil:
 		return nil, true
-	case t.kind.isType() && (t.node >= 0 || t.ext != "") && t.body.start <= p && p < t.body.end:
+	case t.kind.isType() && (t.node >= 0 || t.ext != "") && t.body.Start <= p && p < t.body.End:
 		return t, true
 	}
 	return nil, false
@@ -430,26 +392,26 @@ func (f *fileState) run(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.start {
+		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.Start {
 			f.stack = f.stack[:len(f.stack)-1]
 		}
-		switch it.kind {
+		switch it.Kind {
 		case kType, kProto:
-			if it.hasRole(rName) {
-				f.named[it.role[rName].key()] = true // an extension's type
+			if it.HasRole(rName) {
+				f.named[it.Role[rName].Key()] = true // an extension's type
 			}
 			f.typeDecl(i)
 		case kSuper:
-			f.named[it.key()] = true
+			f.named[it.Key()] = true
 			f.superRef(it)
 		case kTParam:
 			if t := f.top(); t != nil {
-				f.tvars = append(f.tvars, tvar{span{t.start, t.end}, f.text(it.span)})
+				f.tvars = append(f.tvars, tvar{span{Start: t.start, End: t.end}, f.text(it.Span)})
 			}
 		case kTAnnot:
-			f.named[it.key()] = true
-			if n := typeName(f.text(it.span)); n != "" {
-				f.addRef(schemas.EdgeReferences, f.srcID(f.context()), it.span, n, "@"+n)
+			f.named[it.Key()] = true
+			if n := typeName(f.text(it.Span)); n != "" {
+				f.addRef(schemas.EdgeReferences, f.srcID(f.context()), it.Span, n, "@"+n)
 			}
 		case kTUse:
 			f.typeUse(it)
@@ -461,25 +423,25 @@ func (f *fileState) run(ctx context.Context) {
 			f.param(it)
 		case kLParam:
 			if sc := f.scope(); sc != nil {
-				name, _, typ, _, _ := splitParam(f.text(it.span))
+				name, _, typ, _, _ := splitParam(f.text(it.Span))
 				if name != "" && name != "_" {
 					f.bind(name, sc.start, sc.end, typeExprOr(typ))
 				}
 			}
 		case kBind:
-			if t := f.top(); t != nil && t.kind == kProp || !it.hasRole(rName) {
+			if t := f.top(); t != nil && t.kind == kProp || !it.HasRole(rName) {
 				continue // a property's own name
 			}
 			if sc := f.scope(); sc != nil {
-				f.bind(f.text(it.role[rName]), it.start, sc.end, exprLocal)
+				f.bind(f.text(it.Role[rName]), it.Start, sc.end, exprLocal)
 			}
 		case kScope:
-			if t := f.top(); t != nil && t.body == it.span && t.kind.isType() {
+			if t := f.top(); t != nil && t.body == it.Span && t.kind.isType() {
 				continue // a type's body
 			}
-			f.push(frame{kind: kScope, start: it.start, end: it.end, node: -1})
+			f.push(frame{kind: kScope, start: it.Start, end: it.End, node: -1})
 		case kLoop, kTry, kCond:
-			f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kCall:
 			f.addCall(schemas.EdgeCalls, i)
 		case kImport:
@@ -493,20 +455,20 @@ func (f *fileState) run(ctx context.Context) {
 // a generic argument or constraint, a cast, an is check, a pattern's or
 // caught type. A generic parameter in scope makes none.
 func (f *fileState) typeUse(it *item) {
-	if f.named[it.key()] {
+	if f.named[it.Key()] {
 		return
 	}
-	n := typeName(f.text(it.span))
+	n := typeName(f.text(it.Span))
 	if n == "" {
 		return
 	}
 	head, _, _ := strings.Cut(n, ".")
 	for _, v := range f.tvars {
-		if v.name == head && v.scope.start <= it.start && it.start < v.scope.end {
+		if v.name == head && v.scope.Start <= it.Start && it.Start < v.scope.End {
 			return
 		}
 	}
-	f.addRef(schemas.EdgeReferences, f.srcID(f.context()), it.span, n, n)
+	f.addRef(schemas.EdgeReferences, f.srcID(f.context()), it.Span, n, n)
 }
 
 func typeExprOr(t string) string {
@@ -520,23 +482,23 @@ func typeExprOr(t string) string {
 // opens an extension.
 func (f *fileState) typeDecl(i int) {
 	it := &f.items[i]
-	o, ok := f.owner(it.start)
-	if !ok || !it.hasRole(rName) {
-		f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+	o, ok := f.owner(it.Start)
+	if !ok || !it.HasRole(rName) {
+		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
-	flags, attrs, header := f.modifiers(i, it.role[rName].start)
+	flags, attrs, header := f.modifiers(i, it.Role[rName].Start)
 	word := "protocol"
-	if it.kind == kType {
+	if it.Kind == kType {
 		word = ""
-		for _, w := range strings.Fields(f.str[header:it.role[rName].start]) {
+		for _, w := range strings.Fields(f.str[header:it.Role[rName].Start]) {
 			switch w {
 			case "class", "struct", "enum", "extension", "actor":
 				word = w
 			}
 		}
 	}
-	name := f.text(it.role[rName])
+	name := f.text(it.Role[rName])
 	prefix := f.module
 	if o != nil {
 		prefix = o.qname + "."
@@ -544,10 +506,10 @@ func (f *fileState) typeDecl(i int) {
 	if word == "extension" {
 		t := typeName(name)
 		if t == "" {
-			f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 			return
 		}
-		f.push(frame{kind: kType, start: it.start, end: it.end, node: -1, ext: t, qname: prefix + t, body: it.role[rBody],
+		f.push(frame{kind: kType, start: it.Start, end: it.End, node: -1, ext: t, qname: prefix + t, body: it.Role[rBody],
 			exported: flags&(mPublic|mOpen) != 0})
 		return
 	}
@@ -564,7 +526,7 @@ func (f *fileState) typeDecl(i int) {
 	if o != nil {
 		parent = o.node
 	}
-	n := f.addNode(kind, name, prefix+name, parent, it.span)
+	n := f.addNode(kind, name, prefix+name, parent, it.Span)
 	node := &f.nodes[n]
 	node.Decorators = attrs
 	implicit := schemas.Internal
@@ -574,16 +536,16 @@ func (f *fileState) typeDecl(i int) {
 	node.Visibility = visibility(flags, implicit)
 	node.Exported = node.Visibility == schemas.Public && (o == nil || o.exported)
 	node.IsAbstract = kind == schemas.KindInterface
-	end, body := it.end, it.role[rBody]
-	if it.hasRole(rBody) {
-		end = body.start
+	end, body := it.End, it.Role[rBody]
+	if it.HasRole(rBody) {
+		end = body.Start
 		node.BodyHash = xxhash.Sum64String(f.text(body))
 	} else {
-		node.BodyHash = xxhash.Sum64String(f.text(it.span))
+		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
-	node.Signature = oneLine(f.str[header:end])
-	f.receiver(o, node.ID, it.span)
-	f.push(frame{kind: it.kind, start: it.start, end: it.end, node: n, qname: prefix + name, body: body,
+	node.Signature = srctext.OneLine(f.str[header:end])
+	f.receiver(o, node.ID, it.Span)
+	f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, qname: prefix + name, body: body,
 		proto: kind == schemas.KindInterface, enum: kind == schemas.KindEnum, exported: node.Exported})
 	if f.test && kind == schemas.KindClass {
 		node.IsTest = strings.HasSuffix(name, "Tests") || strings.HasSuffix(name, "Test")
@@ -603,17 +565,17 @@ func (f *fileState) receiver(o *frame, id uint64, at span) {
 // extension, an implements ref from the file, Expr "T: P".
 func (f *fileState) superRef(it *item) {
 	t := f.top()
-	if t == nil || !t.kind.isType() || t.body.end > 0 && it.start >= t.body.start {
+	if t == nil || !t.kind.isType() || t.body.End > 0 && it.Start >= t.body.Start {
 		return
 	}
-	txt := f.text(it.span)
+	txt := f.text(it.Span)
 	name := typeName(txt)
 	switch {
 	case name == "":
 	case t.node >= 0:
-		f.addRef(schemas.EdgeExtends, f.nodes[t.node].ID, it.span, oneLine(txt), name)
+		f.addRef(schemas.EdgeExtends, f.nodes[t.node].ID, it.Span, srctext.OneLine(txt), name)
 	case t.ext != "":
-		f.addRef(schemas.EdgeImplements, indexer.FileID(f.path), it.span, oneLine(txt), strings.TrimPrefix(t.qname, f.module)+": "+name)
+		f.addRef(schemas.EdgeImplements, indexer.FileID(f.path), it.Span, srctext.OneLine(txt), strings.TrimPrefix(t.qname, f.module)+": "+name)
 	}
 }
 
@@ -621,24 +583,24 @@ func (f *fileState) superRef(it *item) {
 // alias, or binds a local one.
 func (f *fileState) member(i int) {
 	it := &f.items[i]
-	if it.kind != kInit && !it.hasRole(rName) {
-		f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+	if it.Kind != kInit && !it.HasRole(rName) {
+		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
 	name := "init"
-	if it.kind != kInit {
-		name = f.text(it.role[rName])
+	if it.Kind != kInit {
+		name = f.text(it.Role[rName])
 	}
-	o, ok := f.owner(it.start)
+	o, ok := f.owner(it.Start)
 	if !ok {
 		f.local(it, name)
 		return
 	}
-	limit := it.end
-	if it.hasRole(rName) {
-		limit = it.role[rName].start
-	} else if it.hasRole(rBody) {
-		limit = it.role[rBody].start
+	limit := it.End
+	if it.HasRole(rName) {
+		limit = it.Role[rName].Start
+	} else if it.HasRole(rBody) {
+		limit = it.Role[rBody].Start
 	}
 	flags, attrs, header := f.modifiers(i, limit)
 	qname, parent := f.module+name, int32(-1)
@@ -648,7 +610,7 @@ func (f *fileState) member(i int) {
 	}
 	inType := o != nil
 	var kind string
-	switch it.kind {
+	switch it.Kind {
 	case kFn:
 		kind = schemas.KindFunction
 		if inType {
@@ -666,7 +628,7 @@ func (f *fileState) member(i int) {
 	case kAlias:
 		kind = schemas.KindTypeAlias
 	}
-	n := f.addNode(kind, name, qname, parent, it.span)
+	n := f.addNode(kind, name, qname, parent, it.Span)
 	node := &f.nodes[n]
 	node.Decorators = attrs
 	implicit := schemas.Internal
@@ -679,52 +641,52 @@ func (f *fileState) member(i int) {
 		node.Visibility, node.Exported = schemas.Public, true // a member of a public extension
 	}
 	node.IsStatic = flags&(mStatic|mClass) != 0
-	node.IsAbstract = o != nil && o.proto && !it.hasRole(rBody)
-	end := it.end
-	if it.hasRole(rBody) {
-		end = it.role[rBody].start
-		node.BodyHash = xxhash.Sum64String(f.text(it.role[rBody]))
+	node.IsAbstract = o != nil && o.proto && !it.HasRole(rBody)
+	end := it.End
+	if it.HasRole(rBody) {
+		end = it.Role[rBody].Start
+		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
 	} else {
-		node.BodyHash = xxhash.Sum64String(f.text(it.span))
+		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
-	if it.kind == kProp && it.hasRole(rValue) {
-		end = lastBefore(f.str, it.start, it.role[rValue].start)
+	if it.Kind == kProp && it.HasRole(rValue) {
+		end = lastBefore(f.str, it.Start, it.Role[rValue].Start)
 	}
-	sig := oneLine(f.str[header:max(header, end)])
+	sig := srctext.OneLine(f.str[header:max(header, end)])
 	node.Signature = sig
 	nameEnd := header
-	if it.hasRole(rName) {
-		nameEnd = it.role[rName].end
+	if it.HasRole(rName) {
+		nameEnd = it.Role[rName].End
 	}
 	for _, w := range strings.Fields(f.str[min(nameEnd, end):end]) {
 		if w == "async" {
 			node.IsAsync = true
 		}
 	}
-	if f.test && it.kind == kFn && inType && strings.HasPrefix(name, "test") && !node.IsStatic {
+	if f.test && it.Kind == kFn && inType && strings.HasPrefix(name, "test") && !node.IsStatic {
 		node.IsTest = true
 	}
-	f.receiver(o, node.ID, it.span)
-	fr := f.push(frame{kind: it.kind, start: it.start, end: it.end, node: n, body: it.role[rBody]})
-	switch it.kind {
+	f.receiver(o, node.ID, it.Span)
+	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: it.Role[rBody]})
+	switch it.Kind {
 	case kFn, kInit:
 		f.sigs = append(f.sigs, fr)
 		if r := resultType(f.str[nameEnd:max(nameEnd, end)]); r != "" {
 			if t := typeName(r); t != "" {
-				f.addRef(schemas.RefResult, node.ID, span{nameEnd, end}, oneLine(r), "{"+t+"}")
+				f.addRef(schemas.RefResult, node.ID, span{Start: nameEnd, End: end}, srctext.OneLine(r), "{"+t+"}")
 			}
 		}
 	case kProp:
-		if t := typeName(f.text(it.role[rType])); it.hasRole(rType) && t != "" {
-			f.addRef(schemas.RefType, node.ID, it.role[rType], oneLine(strings.TrimPrefix(f.text(it.role[rType]), ":")), "{"+t+"}")
-		} else if !it.hasRole(rType) && it.hasRole(rValue) {
-			f.pendingFact(schemas.RefType, n, it.role[rValue])
+		if t := typeName(f.text(it.Role[rType])); it.HasRole(rType) && t != "" {
+			f.addRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(strings.TrimPrefix(f.text(it.Role[rType]), ":")), "{"+t+"}")
+		} else if !it.HasRole(rType) && it.HasRole(rValue) {
+			f.pendingFact(schemas.RefType, n, it.Role[rValue])
 		}
 	case kAlias:
-		t := f.text(it.span)
+		t := f.text(it.Span)
 		if eq := strings.IndexByte(t, '='); eq >= 0 {
 			if tn := typeName(t[eq+1:]); tn != "" {
-				f.addRef(schemas.RefType, node.ID, it.span, oneLine(t[eq+1:]), "{"+tn+"}")
+				f.addRef(schemas.RefType, node.ID, it.Span, srctext.OneLine(t[eq+1:]), "{"+tn+"}")
 			}
 		}
 	}
@@ -759,9 +721,9 @@ func resultType(sig string) string {
 
 // isLet reports whether the property declaration is a let.
 func (f *fileState) isLet(header uint32, it *item) bool {
-	end := it.end
-	if it.hasRole(rName) {
-		end = it.role[rName].start
+	end := it.End
+	if it.HasRole(rName) {
+		end = it.Role[rName].Start
 	}
 	for _, w := range strings.Fields(f.str[header:end]) {
 		if w == "let" {
@@ -792,52 +754,52 @@ func (f *fileState) pendingFact(kind string, n int32, value span) {
 // local let or var.
 func (f *fileState) local(it *item, name string) {
 	sc := f.scope()
-	f.push(frame{kind: it.kind, start: it.start, end: it.end, node: -1})
+	f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 	if sc == nil {
 		return
 	}
-	switch it.kind {
+	switch it.Kind {
 	case kFn:
 		f.bind(name, sc.start, sc.end, exprLocal)
 	case kProp:
 		switch {
-		case it.hasRole(rType):
-			f.bind(name, it.start, sc.end, typeExprOr(f.text(it.role[rType])))
-		case it.hasRole(rValue):
-			b := f.bind(name, it.start, sc.end, "")
-			b.value, b.state = it.role[rValue], 0
+		case it.HasRole(rType):
+			f.bind(name, it.Start, sc.end, typeExprOr(f.text(it.Role[rType])))
+		case it.HasRole(rValue):
+			b := f.bind(name, it.Start, sc.end, "")
+			b.value, b.state = it.Role[rValue], 0
 		default:
-			f.bind(name, it.start, sc.end, exprLocal)
+			f.bind(name, it.Start, sc.end, exprLocal)
 		}
 	}
 }
 
 // enumCases makes the constants of an enum case declaration.
 func (f *fileState) enumCases(it *item) {
-	o, ok := f.owner(it.start)
+	o, ok := f.owner(it.Start)
 	if !ok || o == nil || !o.enum && o.ext == "" {
 		return
 	}
-	t := f.text(it.span)
+	t := f.text(it.Span)
 	p := strings.Index(t, "case")
 	if p < 0 {
 		return
 	}
 	rest := t[p+4:]
-	off := it.start + uint32(p+4)
+	off := it.Start + uint32(p+4)
 	for len(rest) > 0 {
-		s := skipSpace(rest, 0)
+		s := srctext.SkipSpace(rest, 0)
 		e := s
 		for e < len(rest) && isIdentByte(rest[e]) {
 			e++
 		}
 		if e > s {
 			name := rest[s:e]
-			at := span{off + uint32(s), off + uint32(e)}
-			n := f.addNode(schemas.KindConstant, name, o.qname+"."+name, o.node, span{it.start, it.end})
+			at := span{Start: off + uint32(s), End: off + uint32(e)}
+			n := f.addNode(schemas.KindConstant, name, o.qname+"."+name, o.node, span{Start: it.Start, End: it.End})
 			node := &f.nodes[n]
 			node.Visibility, node.Exported, node.IsStatic = schemas.Public, o.exported, true
-			node.Signature = "case " + oneLine(rest[s:nextCase(rest, e)])
+			node.Signature = "case " + srctext.OneLine(rest[s:nextCase(rest, e)])
 			node.BodyHash = xxhash.Sum64String(node.Signature)
 			f.receiver(o, node.ID, at)
 		}
@@ -892,7 +854,7 @@ func (f *fileState) param(it *item) {
 	if t == nil || t.kind != kFn && t.kind != kInit {
 		return
 	}
-	if t.body.end > 0 && it.start >= t.body.start {
+	if t.body.End > 0 && it.Start >= t.body.Start {
 		return
 	}
 	name, label, typ, def, variadic := f.paramParts(it)
@@ -914,8 +876,8 @@ func (f *fileState) param(it *item) {
 }
 
 func (f *fileState) paramParts(it *item) (string, string, string, bool, bool) {
-	name, label, typ, def, variadic := splitParam(f.text(it.span))
-	if p := skipSpace(f.str, int(it.end)); p < len(f.str) && f.str[p] == '=' {
+	name, label, typ, def, variadic := splitParam(f.text(it.Span))
+	if p := srctext.SkipSpace(f.str, int(it.End)); p < len(f.str) && f.str[p] == '=' {
 		def = true // the default value is the declaration's child, not the parameter's
 	}
 	return name, label, typ, def, variadic
@@ -929,7 +891,7 @@ func (f *fileState) addCall(kind string, i int) {
 // importRef records an import declaration: Src the file, Expr the module
 // (the first component of the path).
 func (f *fileState) importRef(it *item) {
-	t := f.text(it.span)
+	t := f.text(it.Span)
 	p := strings.Index(t, "import")
 	if p < 0 {
 		return
@@ -946,14 +908,14 @@ func (f *fileState) importRef(it *item) {
 	if strings.Contains(t[:p], "@testable") {
 		mod = "@testable " + mod
 	}
-	f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.span, oneLine(t), mod)
+	f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(t), mod)
 }
 
 // finish writes the refs whose Expr needed every binding of the file.
 func (f *fileState) finish(ctx context.Context) {
 	for _, fr := range f.sigs {
 		n := &f.nodes[fr.node]
-		f.addRef(schemas.RefParams, n.ID, span{n.StartByte, n.EndByte}, n.Name, strings.Join(fr.labels, ","))
+		f.addRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, strings.Join(fr.labels, ","))
 	}
 	for i := range f.calls {
 		if indexer.Stopped(ctx, i) {
@@ -963,22 +925,22 @@ func (f *fileState) finish(ctx context.Context) {
 		if c.it < 0 {
 			v := f.facts[-1-c.it]
 			if e := f.expr(v, 0); !strings.HasPrefix(e, "?") {
-				f.addRef(c.kind, f.nodes[c.src].ID, v, oneLine(f.text(v)), e)
+				f.addRef(c.kind, f.nodes[c.src].ID, v, srctext.OneLine(f.text(v)), e)
 			}
 			continue
 		}
 		it := &f.items[c.it]
-		fn := f.callee(it.role[rObject])
+		fn := f.callee(it.Role[rObject])
 		at := fn
-		if j, ok := f.exprs[fn.key()]; ok && f.items[j].kind == kNav {
-			at = f.items[j].role[rName]
+		if j, ok := f.exprs[fn.Key()]; ok && f.items[j].Kind == kNav {
+			at = f.items[j].Role[rName]
 		}
-		expr := f.expr(it.span, 0)
+		expr := f.expr(it.Span, 0)
 		if strings.HasPrefix(expr, "?") && (strings.HasSuffix(f.text(fn), "init") || strings.HasPrefix(f.text(fn), ".")) {
 			continue
 		}
-		r := f.addRef(c.kind, f.srcID(c.src), at, oneLine(f.text(fn)), expr)
-		r.Args = argsText(f.text(it.role[rArgs]))
+		r := f.addRef(c.kind, f.srcID(c.src), at, srctext.OneLine(f.text(fn)), expr)
+		r.Args = argsText(f.text(it.Role[rArgs]))
 		r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
 	}
 }
@@ -988,8 +950,8 @@ func (f *fileState) finish(ctx context.Context) {
 // expression itself otherwise.
 func (f *fileState) callee(s span) span {
 	for d := 0; d < maxDepth; d++ {
-		j, ok := f.exprs[s.key()]
-		if !ok || f.items[j].kind != kBin {
+		j, ok := f.exprs[s.Key()]
+		if !ok || f.items[j].Kind != kBin {
 			return s
 		}
 		r := f.rightOperand(int(j))
@@ -1006,13 +968,13 @@ func (f *fileState) callee(s span) span {
 // expression item inside it ending where it ends, or the name after its
 // last operator.
 func (f *fileState) rightOperand(j int) span {
-	s := f.items[j].span
+	s := f.items[j].Span
 	var best span
-	for i := j + 1; i < len(f.items) && f.items[i].start < s.end; i++ {
-		if it := &f.items[i]; it.end == s.end && it.span != s && (best == (span{}) || it.start < best.start) {
-			switch it.kind {
+	for i := j + 1; i < len(f.items) && f.items[i].Start < s.End; i++ {
+		if it := &f.items[i]; it.End == s.End && it.Span != s && (best == (span{}) || it.Start < best.Start) {
+			switch it.Kind {
 			case kCall, kNav, kParen, kBin:
-				best = it.span
+				best = it.Span
 			}
 		}
 	}
@@ -1021,8 +983,8 @@ func (f *fileState) rightOperand(j int) span {
 	for k > 0 && (isIdentByte(t[k-1]) || t[k-1] == '.' || t[k-1] == '`') {
 		k--
 	}
-	if k < len(t) && (best == (span{}) || s.start+uint32(k) < best.start) {
-		return span{s.start + uint32(k), s.end}
+	if k < len(t) && (best == (span{}) || s.Start+uint32(k) < best.Start) {
+		return span{Start: s.Start + uint32(k), End: s.End}
 	}
 	return best
 }
@@ -1034,5 +996,5 @@ func argsText(a string) string {
 			a = a[1:e]
 		}
 	}
-	return oneLine(strings.TrimSpace(a))
+	return srctext.OneLine(strings.TrimSpace(a))
 }

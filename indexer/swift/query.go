@@ -2,8 +2,6 @@ package swift
 
 import (
 	_ "embed"
-	"fmt"
-	"strings"
 	"sync"
 
 	"github.com/graphsnap/snap/indexer"
@@ -78,37 +76,9 @@ var roleSlots = map[string]int{
 	"name": rName, "type": rType, "body": rBody, "value": rValue, "args": rArgs, "object": rObject,
 }
 
-type query struct {
-	q        *indexer.Query
-	captures []indexer.CaptureInfo[kind] // by capture index
-}
+type query = indexer.CompiledQuery[kind]
 
 // compiled returns the query, compiled once and shared by every extractor.
 var compiled = sync.OnceValues(func() (*query, error) {
-	q, err := indexer.NewQuery(grammar.Language(), querySource)
-	if err != nil {
-		return nil, fmt.Errorf("swift query: %w", err)
-	}
-	out := &query{q: q}
-	for _, name := range q.CaptureNames() {
-		k, role, _ := strings.Cut(name, ".")
-		ci := indexer.CaptureInfo[kind]{Kind: numKinds, Role: -1}
-		for i, n := range kindNames {
-			if n == k {
-				ci.Kind = kind(i)
-			}
-		}
-		if role != "" {
-			slot, ok := roleSlots[role]
-			if !ok {
-				ci.Kind = numKinds
-			}
-			ci.Role = int8(slot)
-		}
-		if ci.Kind == numKinds {
-			return nil, fmt.Errorf("swift query: unknown capture @%s", name)
-		}
-		out.captures = append(out.captures, ci)
-	}
-	return out, nil
+	return indexer.CompileQuery[kind](Name, grammar.Language(), querySource, kindNames[:], roleSlots)
 })

@@ -1048,15 +1048,9 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, tg target) []sch
 }
 
 func resolvedEdge(ref *schemas.Ref, kind string, dst uint64, res string) schemas.Edge {
-	e := unresolvedEdge(ref, kind, "")
-	e.Dst, e.Resolution, e.Confidence = dst, res, 1
-	return e
+	return indexer.RefEdge(ref, kind, dst, res, 1, "")
 }
 
 func unresolvedEdge(ref *schemas.Ref, kind, reason string) schemas.Edge {
-	return schemas.Edge{
-		Src: ref.Src, Kind: kind, File: ref.File, Line: ref.Line, Col: ref.Col, Target: ref.Target,
-		Resolution: schemas.Unresolved, Reason: reason, Args: ref.Args, InLoop: ref.InLoop, InTry: ref.InTry,
-		Conditional: ref.Conditional,
-	}
+	return indexer.RefEdge(ref, kind, 0, schemas.Unresolved, 0, reason)
 }

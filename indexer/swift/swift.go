@@ -28,48 +28,15 @@
 package swift
 
 import (
-	"fmt"
-	"sync"
-
-	sitter "github.com/tree-sitter/go-tree-sitter"
-
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/swift/grammar"
-	"github.com/graphsnap/snap/schemas"
 )
 
 // Name is the language name written in tables.
 const Name = "swift"
 
 // New returns the Swift language.
-func New() indexer.Language { return lang{} }
-
-type lang struct{}
-
-func (lang) Name() string              { return Name }
-func (lang) Extensions() []string      { return []string{".swift"} }
-func (lang) Grammar() *sitter.Language { return language() }
-
-// GrammarVersion is the npm version of tree-sitter-swift vendored in
-// package grammar.
-func (lang) GrammarVersion() string { return grammar.Version }
-
-func (lang) NewExtractor(*indexer.Tree) (indexer.Extractor, error) {
-	q, err := compiled()
-	if err != nil {
-		return nil, err
-	}
-	s, err := indexer.NewScanner(q.q)
-	if err != nil {
-		return nil, fmt.Errorf("swift extractor: %w", err)
-	}
-	return &extractor{scanner: s, query: q, col: indexer.Collector[kind, item, *item]{Merge: indexer.MergeEarliest}}, nil
+func New() indexer.Language {
+	return indexer.NewQueryLanguage(indexer.QueryLanguage[kind]{Name: Name, Extensions: []string{".swift"},
+		GrammarVersion: grammar.Version, Grammar: grammar.Language, Query: compiled, Merge: indexer.MergeEarliest, Extract: extract, Resolve: resolve})
 }
-
-func (lang) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
-	return resolve(nodes, refs)
-}
-
-var language = sync.OnceValue(func() *sitter.Language {
-	return sitter.NewLanguage(grammar.Language())
-})

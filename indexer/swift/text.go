@@ -6,11 +6,6 @@ import (
 	"github.com/graphsnap/snap/indexer/srctext"
 )
 
-// maxText caps the texts copied into rows (signatures, targets, args).
-const maxText = 200
-
-func capText(s string) string { return srctext.Cap(s, maxText) }
-
 func isIdentStart(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }
@@ -27,18 +22,6 @@ func isIdent(s string) bool {
 		}
 	}
 	return true
-}
-
-func skipSpace(s string, p int) int {
-	for p < len(s) && (s[p] == ' ' || s[p] == '\t' || s[p] == '\n' || s[p] == '\r') {
-		p++
-	}
-	return p
-}
-
-// oneLine collapses runs of white space to one space, and caps the text.
-func oneLine(s string) string {
-	return capText(strings.Join(strings.Fields(s), " "))
 }
 
 // stripGenerics removes generic argument lists: Dictionary<K, [V]> gives
@@ -118,7 +101,7 @@ func docComment(lines []string) string {
 			}
 		}
 	}
-	return capText(strings.Join(parts, "\n"))
+	return srctext.CapText(strings.Join(parts, "\n"))
 }
 
 // topIndex returns the index of the first c in s outside brackets,

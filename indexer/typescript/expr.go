@@ -86,7 +86,7 @@ const (
 // expr returns the Expr of the expression at s, evaluated in scope sc.
 func (f *fileState) expr(s span, sc *scope) string {
 	src := f.src
-	p, end := int(s.start), int(s.end)
+	p, end := int(s.Start), int(s.End)
 	var head string
 	var steps []byte
 	for head == "" {
@@ -103,7 +103,7 @@ func (f *fileState) expr(s span, sc *scope) string {
 			if c < 0 {
 				return exprExpr
 			}
-			head = f.expr(span{uint32(p + 1), uint32(c - 1)}, sc)
+			head = f.expr(span{Start: uint32(p + 1), End: uint32(c - 1)}, sc)
 			p = c
 			if head[0] == '?' && head != exprLiteral {
 				return exprExpr

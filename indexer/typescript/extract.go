@@ -3,7 +3,6 @@ package typescript
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"math"
 	"path"
 	"slices"
@@ -19,66 +18,32 @@ import (
 // their line, byte offsets 0-based from the start of the file. A symbol's
 // range covers its decorators; its body hash covers its body only.
 
-type span struct{ start, end uint32 }
-
-func (s span) contains(t span) bool { return s.start <= t.start && t.end <= s.end }
-
-// item is one match of the query: the range of its main capture and the
-// ranges of its role captures.
-type item struct {
-	span
-	kind kind
-	has  uint8 // bit r set when role r was captured
-	role [numRoles]span
-}
-
-func (it *item) hasRole(r int) bool { return it.has&(1<<r) != 0 }
-
-// SetMain and SetRole let an indexer.Collector fill items.
-func (it *item) SetMain(k kind, start, end uint32) { it.kind, it.span = k, span{start, end} }
-
-func (it *item) SetRole(r int, start, end uint32) { it.role[r], it.has = span{start, end}, it.has|1<<r }
+type (
+	span = indexer.Span
+	item = indexer.Match[kind]
+)
 
 type extractor struct {
-	d        *dialect
-	tree     *indexer.Tree
-	scanner  *indexer.Scanner
-	query    *query
+	d    *dialect
+	tree *indexer.Tree
+	*indexer.MatchScanner[kind]
 	configs  *configs
 	packages *packages
-	items    []item                               // reused from file to file
-	col      indexer.Collector[kind, item, *item] // the buffers of collect, reused too
+	items    []item // reused from file to file
 }
 
-func (x *extractor) Close() { x.scanner.Close() }
-
 func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
-	caps, errAt, hasError, err := x.scanner.Scan(ctx, src)
+	items, err := x.Scan(ctx, src)
 	if err != nil {
 		return nil, err
 	}
-	x.items = x.collect(caps)
+	// The same node can match two patterns of one kind (a variable
+	// declaration that is also exported); keep one item.
+	x.items = slices.CompactFunc(items, func(a, b item) bool { return a.Span == b.Span && a.Kind == b.Kind && a.Role == b.Role })
 	f := newFile(x, file, src)
 	f.run(ctx, x.items)
 	f.packageFacts()
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("extract: %w", err)
-	}
-	res := &indexer.Result{Nodes: f.nodes, Refs: f.refs, IsTest: f.test}
-	if hasError {
-		line, col := pos(f.lines, errAt)
-		res.ParseError = fmt.Sprintf("syntax error at line %d column %d", line, col)
-	}
-	return res, nil
-}
-
-// collect turns the query's captures into items in document order,
-// containers before what they contain.
-func (x *extractor) collect(caps []indexer.Capture) []item {
-	items := x.col.Collect(caps, x.query.captures)
-	// The same node can match two patterns of one kind (a variable
-	// declaration that is also exported); keep one item.
-	return slices.CompactFunc(items, func(a, b item) bool { return a.span == b.span && a.kind == b.kind && a.role == b.role })
+	return x.Result(ctx, f.nodes, f.refs, f.test)
 }
 
 // isTestFile reports whether file holds tests by the usual conventions of
@@ -302,7 +267,7 @@ func newFile(x *extractor, file string, src []byte) *fileState {
 	return f
 }
 
-func (f *fileState) text(s span) string { return f.str[s.start:s.end] }
+func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
 
 func (f *fileState) top() *open { return &f.stack[len(f.stack)-1] }
 
@@ -387,15 +352,15 @@ func (f *fileState) addNode(kind, name string, parent int32, s span) int32 {
 	case schemas.KindModule, schemas.KindNamespace:
 		vis = schemas.Private
 	}
-	sl, sc := pos(f.lines, s.start)
-	el, ec := pos(f.lines, s.end)
+	sl, sc := pos(f.lines, s.Start)
+	el, ec := pos(f.lines, s.End)
 	f.nodes = append(f.nodes, schemas.Node{
 		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
 		Language: f.x.d.name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.start, EndByte: s.end, ParentID: p.ID, Visibility: vis, IsTest: f.test,
+		StartByte: s.Start, EndByte: s.End, ParentID: p.ID, Visibility: vis, IsTest: f.test,
 	})
 	n := int32(len(f.nodes) - 1)
-	f.lastDef, f.lastDefName = n, s.start
+	f.lastDef, f.lastDefName = n, s.Start
 	return n
 }
 
@@ -426,7 +391,7 @@ func (f *fileState) parentOf(n int32) int32 {
 }
 
 func (f *fileState) addRef(kind string, src int32, at span, target, expr string) *schemas.Ref {
-	line, col := pos(f.lines, at.start)
+	line, col := pos(f.lines, at.Start)
 	f.refs = append(f.refs, schemas.Ref{
 		File: f.path, Src: f.nodes[src].ID, Kind: kind, Target: target, Expr: expr, Line: line, Col: col,
 	})
@@ -441,9 +406,9 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			return
 		}
 		it := &items[i]
-		count[it.kind]++
-		if it.kind == kLambda || it.kind == kClass {
-			f.values[it.span] = it
+		count[it.Kind]++
+		if it.Kind == kLambda || it.Kind == kClass {
+			f.values[it.Span] = it
 		}
 	}
 	f.nodes = make([]schemas.Node, 0, 1+count[kFunction]+count[kClass]+count[kMethod]+count[kField]+count[kVar]/4)
@@ -470,35 +435,35 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			return
 		}
 		it := &items[i]
-		for len(f.stack) > 1 && f.top().end <= it.start {
+		for len(f.stack) > 1 && f.top().end <= it.Start {
 			f.stack = f.stack[:len(f.stack)-1]
 		}
-		switch it.kind {
+		switch it.Kind {
 		case kExport:
 			f.export(it)
 		case kTopDecl:
-			o := open{kind: kTopDecl, start: it.start, end: it.end}
-			if e := f.enclosing(kExport); e != nil && e.decl.start == it.start {
+			o := open{kind: kTopDecl, start: it.Start, end: it.End}
+			if e := f.enclosing(kExport); e != nil && e.decl.Start == it.Start {
 				o.flag = true
 			}
-			w := identEnd(f.src, int(it.start), int(it.end))
-			o.decl = span{it.start, uint32(w)}
+			w := identEnd(f.src, int(it.Start), int(it.End))
+			o.decl = span{Start: it.Start, End: uint32(w)}
 			f.stack = append(f.stack, o)
 		case kImport:
 			f.importStmt(it)
 		case kLoop, kTry, kCond:
-			f.stack = append(f.stack, open{kind: it.kind, start: it.start, end: it.end})
+			f.stack = append(f.stack, open{kind: it.Kind, start: it.Start, end: it.End})
 		case kObject:
 			f.object(it)
 		case kPair:
 			f.pair(it)
 		case kClass, kInterface, kEnum, kNamespace:
-			f.uses.decl = it.role[rName]
+			f.uses.decl = it.Role[rName]
 			f.container(it)
 		case kFunction, kLambda, kMethod:
 			f.function(it)
 		case kPattern:
-			f.stack = append(f.stack, open{kind: kPattern, start: it.start, end: it.end})
+			f.stack = append(f.stack, open{kind: kPattern, start: it.Start, end: it.End})
 		case kVar:
 			f.variable(it)
 		case kField:
@@ -506,40 +471,40 @@ func (f *fileState) run(ctx context.Context, items []item) {
 		case kParam:
 			f.param(it)
 		case kAlias:
-			f.uses.decl = it.role[rName]
+			f.uses.decl = it.Role[rName]
 			f.alias(it)
 		case kMember:
 			f.member(it)
 		case kTypeParam:
-			sc, header := f.scopeAt(it.start)
+			sc, header := f.scopeAt(it.Start)
 			if header != nil {
 				sc = header.scope
 			}
-			f.bind(sc, f.text(it.span)).flags |= bTypeParam
+			f.bind(sc, f.text(it.Span)).flags |= bTypeParam
 		case kExtends, kImplements:
-			f.uses.taken = it.start
+			f.uses.taken = it.Start
 			f.heritage(it)
 		case kSpec:
 			f.spec(it)
 		case kNsExport:
 			if e := f.enclosing(kExport); e != nil && e.source != "" {
-				sc, _ := f.scopeAt(it.start)
-				name := f.text(it.span)
-				f.addRef(schemas.EdgeImports, sc.sym, it.span, f.target(e, name), "export * as "+name+" from "+e.source)
+				sc, _ := f.scopeAt(it.Start)
+				name := f.text(it.Span)
+				f.addRef(schemas.EdgeImports, sc.sym, it.Span, f.target(e, name), "export * as "+name+" from "+e.source)
 			}
 		case kDefImport:
 			f.defaultImport(it)
 		case kNsImport:
 			if o := f.enclosing(kImport); o != nil && o.source != "" {
-				sc, _ := f.scopeAt(it.start)
-				name := f.text(it.span)
+				sc, _ := f.scopeAt(it.Start)
+				name := f.text(it.Span)
 				f.bind(sc, name).flags |= bImport
-				f.addRef(schemas.EdgeImports, sc.sym, it.span, f.target(o, ""), "* as "+name+" from "+o.source)
+				f.addRef(schemas.EdgeImports, sc.sym, it.Span, f.target(o, ""), "* as "+name+" from "+o.source)
 			}
 		case kShorthand:
 			if o := f.top(); o.kind == kObject && o.flag {
-				name := f.text(it.span)
-				f.facts = append(f.facts, fact{kind: refExport, src: 0, at: it.span, prefix: "exports." + name + "=", scope: f.stack[0].scope, target: name})
+				name := f.text(it.Span)
+				f.facts = append(f.facts, fact{kind: refExport, src: 0, at: it.Span, prefix: "exports." + name + "=", scope: f.stack[0].scope, target: name})
 			}
 		case kAssign:
 			f.assign(it)
@@ -548,9 +513,9 @@ func (f *fileState) run(ctx context.Context, items []item) {
 		case kDecorator:
 			f.decorator(it)
 		case kComment:
-			f.lastComment = it.span
+			f.lastComment = it.Span
 		case kTypeArgs:
-			f.targs[it.start] = it.end
+			f.targs[it.Start] = it.End
 		case kCall, kNew:
 			f.call(it)
 		case kJSX:
@@ -558,7 +523,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 		case kTUse:
 			f.typeUse(it)
 		case kInstanceof:
-			f.reference(it.span)
+			f.reference(it.Span)
 		}
 	}
 	f.finish(ctx)
@@ -568,7 +533,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 // the name imported.
 func (f *fileState) target(o *open, name string) string {
 	t := ""
-	if o.value.end > o.value.start {
+	if o.value.End > o.value.Start {
 		t = f.text(o.value)
 		if v, ok := stringValue(t); ok {
 			t = v
@@ -620,7 +585,7 @@ func memberVisibility(mods []string, name string) string {
 // doc returns the JSDoc comment ending just before start.
 func (f *fileState) doc(start uint32) string {
 	c := f.lastComment
-	if c.end == 0 || c.end > start || !isBlank(f.src[c.end:start]) {
+	if c.End == 0 || c.End > start || !isBlank(f.src[c.End:start]) {
 		return ""
 	}
 	d, _ := jsdoc(f.text(c))
@@ -630,17 +595,17 @@ func (f *fileState) doc(start uint32) string {
 // declStart returns where the declaration whose own range starts at s
 // starts: at the export statement exporting it, or at its decorators.
 func (f *fileState) declStart(s uint32) uint32 {
-	if e := f.enclosing(kExport); e != nil && e.decl.start == s {
+	if e := f.enclosing(kExport); e != nil && e.decl.Start == s {
 		return e.start
 	}
 	if t := f.enclosing(kTopDecl); t != nil {
-		if e := f.enclosing(kExport); e != nil && e.decl.start == t.start {
+		if e := f.enclosing(kExport); e != nil && e.decl.Start == t.start {
 			return e.start
 		}
 		return t.start
 	}
-	if len(f.decorators) > 0 && f.decorators[0].start < s {
-		return f.decorators[0].start
+	if len(f.decorators) > 0 && f.decorators[0].Start < s {
+		return f.decorators[0].Start
 	}
 	return s
 }
@@ -650,8 +615,8 @@ func (f *fileState) declStart(s uint32) uint32 {
 func (f *fileState) takeDecorators(s uint32) []string {
 	var out []string
 	for _, d := range f.decorators {
-		if d.end <= s {
-			out = append(out, oneLine(f.str[d.start+1:d.end]))
+		if d.End <= s {
+			out = append(out, oneLine(f.str[d.Start+1:d.End]))
 		}
 	}
 	f.decorators = f.decorators[:0]
@@ -659,26 +624,26 @@ func (f *fileState) takeDecorators(s uint32) []string {
 }
 
 func (f *fileState) decorator(it *item) {
-	if _, header := f.scopeAt(it.start); header != nil && (header.kind == kFunction || header.kind == kMethod || header.kind == kLambda) {
+	if _, header := f.scopeAt(it.Start); header != nil && (header.kind == kFunction || header.kind == kMethod || header.kind == kLambda) {
 		return // a parameter's
 	}
 	if f.lastDef >= 0 {
 		n := &f.nodes[f.lastDef]
-		if it.start >= n.StartByte && it.end <= f.lastDefName {
-			n.Decorators = append(n.Decorators, oneLine(f.str[it.start+1:it.end]))
+		if it.Start >= n.StartByte && it.End <= f.lastDefName {
+			n.Decorators = append(n.Decorators, oneLine(f.str[it.Start+1:it.End]))
 			return
 		}
 	}
-	f.decorators = append(f.decorators, it.span)
-	if name := strings.TrimSpace(f.str[it.start+1 : it.end]); isDotted(name) {
-		f.reference(span{it.start + 1, it.end}) // @T: a class or function named, not called
+	f.decorators = append(f.decorators, it.Span)
+	if name := strings.TrimSpace(f.str[it.Start+1 : it.End]); isDotted(name) {
+		f.reference(span{Start: it.Start + 1, End: it.End}) // @T: a class or function named, not called
 	}
 }
 
 // exportedHere reports whether a declaration starting at s is exported by
 // the export statement around it, and as the default.
 func (f *fileState) exportedHere(s uint32) (exported, def bool) {
-	if e := f.enclosing(kExport); e != nil && (e.decl.start == s || e.value.start == s && e.value.end > s) {
+	if e := f.enclosing(kExport); e != nil && (e.decl.Start == s || e.value.Start == s && e.value.End > s) {
 		return true, e.flag
 	}
 	if t := f.enclosing(kTopDecl); t != nil && t.flag {
@@ -688,37 +653,37 @@ func (f *fileState) exportedHere(s uint32) (exported, def bool) {
 }
 
 func (f *fileState) export(it *item) {
-	o := open{kind: kExport, start: it.start, end: it.end, owner: -1}
-	if it.hasRole(rDecl) {
-		o.decl = it.role[rDecl]
+	o := open{kind: kExport, start: it.Start, end: it.End, owner: -1}
+	if it.HasRole(rDecl) {
+		o.decl = it.Role[rDecl]
 	}
-	p := skipSpace(f.src, int(it.start)+len("export"), int(it.end))
-	for p < int(it.end) && f.src[p] == '@' { // decorators before the declaration
-		p = int(it.end)
+	p := skipSpace(f.src, int(it.Start)+len("export"), int(it.End))
+	for p < int(it.End) && f.src[p] == '@' { // decorators before the declaration
+		p = int(it.End)
 	}
-	o.flag = bytes.HasPrefix(f.src[p:it.end], []byte("default")) && !isIdentByte(at(f.src, p+7))
-	sc, _ := f.scopeAt(it.start)
-	if it.hasRole(rSource) {
-		o.value = it.role[rSource]
-		o.source = f.specifier(f.text(it.role[rSource]))
-		if o.source != "" && p < int(it.end) && f.src[p] == '*' {
-			q := skipSpace(f.src, p+1, int(it.end))
-			if !bytes.HasPrefix(f.src[q:it.end], []byte("as")) || isIdentByte(at(f.src, q+2)) {
-				f.addRef(schemas.EdgeImports, sc.sym, it.role[rSource], f.target(&o, ""), "export * from "+o.source)
+	o.flag = bytes.HasPrefix(f.src[p:it.End], []byte("default")) && !isIdentByte(at(f.src, p+7))
+	sc, _ := f.scopeAt(it.Start)
+	if it.HasRole(rSource) {
+		o.value = it.Role[rSource]
+		o.source = f.specifier(f.text(it.Role[rSource]))
+		if o.source != "" && p < int(it.End) && f.src[p] == '*' {
+			q := skipSpace(f.src, p+1, int(it.End))
+			if !bytes.HasPrefix(f.src[q:it.End], []byte("as")) || isIdentByte(at(f.src, q+2)) {
+				f.addRef(schemas.EdgeImports, sc.sym, it.Role[rSource], f.target(&o, ""), "export * from "+o.source)
 			}
 		}
 	}
-	if it.hasRole(rValue) {
-		v := it.role[rValue]
+	if it.HasRole(rValue) {
+		v := it.Role[rValue]
 		o.value = v
-		if _, isFn := f.values[v]; !isFn && f.src[v.start] != '{' {
+		if _, isFn := f.values[v]; !isFn && f.src[v.Start] != '{' {
 			f.facts = append(f.facts, fact{kind: refExport, src: sc.sym, at: v, prefix: "default=", scope: sc, target: "default"})
 		}
 	}
-	if p < int(it.end) && f.src[p] == '=' { // TypeScript's export = x
-		v := span{uint32(skipSpace(f.src, p+1, int(it.end))), it.end}
-		for v.end > v.start && (f.src[v.end-1] == ';' || f.src[v.end-1] == ' ' || f.src[v.end-1] == '\n') {
-			v.end--
+	if p < int(it.End) && f.src[p] == '=' { // TypeScript's export = x
+		v := span{Start: uint32(skipSpace(f.src, p+1, int(it.End))), End: it.End}
+		for v.End > v.Start && (f.src[v.End-1] == ';' || f.src[v.End-1] == ' ' || f.src[v.End-1] == '\n') {
+			v.End--
 		}
 		f.facts = append(f.facts, fact{kind: refExport, src: sc.sym, at: v, prefix: "module.exports=", scope: sc, target: "export ="})
 	}
@@ -756,30 +721,30 @@ func (f *fileState) specifier(lit string) string {
 }
 
 func (f *fileState) importStmt(it *item) {
-	o := open{kind: kImport, start: it.start, end: it.end, owner: -1}
-	if it.hasRole(rSource) {
-		o.value = it.role[rSource]
-		o.source = f.specifier(f.text(it.role[rSource]))
-		p := skipSpace(f.src, int(it.start)+len("import"), int(it.end))
-		if o.source != "" && p == int(it.role[rSource].start) {
-			sc, _ := f.scopeAt(it.start)
-			f.addRef(schemas.EdgeImports, sc.sym, it.role[rSource], f.target(&o, ""), "from "+o.source)
+	o := open{kind: kImport, start: it.Start, end: it.End, owner: -1}
+	if it.HasRole(rSource) {
+		o.value = it.Role[rSource]
+		o.source = f.specifier(f.text(it.Role[rSource]))
+		p := skipSpace(f.src, int(it.Start)+len("import"), int(it.End))
+		if o.source != "" && p == int(it.Role[rSource].Start) {
+			sc, _ := f.scopeAt(it.Start)
+			f.addRef(schemas.EdgeImports, sc.sym, it.Role[rSource], f.target(&o, ""), "from "+o.source)
 		}
 	}
 	f.stack = append(f.stack, o)
 }
 
 func (f *fileState) defaultImport(it *item) {
-	sc, _ := f.scopeAt(it.start)
-	name := f.text(it.span)
-	if it.hasRole(rSource) { // import x = require("m")
-		src := f.specifier(f.text(it.role[rSource]))
+	sc, _ := f.scopeAt(it.Start)
+	name := f.text(it.Span)
+	if it.HasRole(rSource) { // import x = require("m")
+		src := f.specifier(f.text(it.Role[rSource]))
 		if src == "" {
 			return
 		}
 		f.bind(sc, name).flags |= bImport
-		o := open{value: it.role[rSource]}
-		f.addRef(schemas.EdgeImports, sc.sym, it.span, f.target(&o, ""), "= as "+name+" from "+src)
+		o := open{value: it.Role[rSource]}
+		f.addRef(schemas.EdgeImports, sc.sym, it.Span, f.target(&o, ""), "= as "+name+" from "+src)
 		return
 	}
 	o := f.enclosing(kImport)
@@ -787,22 +752,22 @@ func (f *fileState) defaultImport(it *item) {
 		return
 	}
 	f.bind(sc, name).flags |= bImport
-	f.addRef(schemas.EdgeImports, sc.sym, it.span, f.target(o, "default"), "default as "+name+" from "+o.source)
+	f.addRef(schemas.EdgeImports, sc.sym, it.Span, f.target(o, "default"), "default as "+name+" from "+o.source)
 }
 
 func (f *fileState) spec(it *item) {
-	name := f.text(it.role[rName])
+	name := f.text(it.Role[rName])
 	if v, ok := stringValue(name); ok {
 		name = v // export { "a b" as c }: string names
 	}
 	as := name
-	if it.hasRole(rAlias) {
-		as = f.text(it.role[rAlias])
+	if it.HasRole(rAlias) {
+		as = f.text(it.Role[rAlias])
 		if v, ok := stringValue(as); ok {
 			as = v
 		}
 	}
-	sc, _ := f.scopeAt(it.start)
+	sc, _ := f.scopeAt(it.Start)
 	what := name
 	if as != name {
 		what += " as " + as
@@ -812,67 +777,67 @@ func (f *fileState) spec(it *item) {
 			return
 		}
 		f.bind(sc, as).flags |= bImport
-		f.addRef(schemas.EdgeImports, sc.sym, it.span, f.target(o, name), what+" from "+o.source)
+		f.addRef(schemas.EdgeImports, sc.sym, it.Span, f.target(o, name), what+" from "+o.source)
 		return
 	}
 	o := f.enclosing(kExport)
 	switch {
 	case o == nil:
-	case o.value.end > o.value.start && o.source == "":
+	case o.value.End > o.value.Start && o.source == "":
 	case o.source != "":
-		f.addRef(schemas.EdgeImports, sc.sym, it.span, f.target(o, name), "export "+what+" from "+o.source)
+		f.addRef(schemas.EdgeImports, sc.sym, it.Span, f.target(o, name), "export "+what+" from "+o.source)
 	default:
-		f.exports = append(f.exports, localExport{name: name, as: as, at: it.role[rName], scope: sc})
+		f.exports = append(f.exports, localExport{name: name, as: as, at: it.Role[rName], scope: sc})
 	}
 }
 
 // container handles classes, interfaces, enums and namespaces.
 func (f *fileState) container(it *item) {
-	sc, _ := f.scopeAt(it.start)
-	body := it.end
-	if it.hasRole(rBody) {
-		body = it.role[rBody].start
+	sc, _ := f.scopeAt(it.Start)
+	body := it.End
+	if it.HasRole(rBody) {
+		body = it.Role[rBody].Start
 	}
 	name := ""
-	if it.hasRole(rName) {
-		name = f.text(it.role[rName])
+	if it.HasRole(rName) {
+		name = f.text(it.Role[rName])
 	}
-	exported, def := f.exportedHere(it.start)
+	exported, def := f.exportedHere(it.Start)
 	own, fresh := int32(-1), false
-	if n, ok := f.named[it.span]; ok { // a class expression a binding named
+	if n, ok := f.named[it.Span]; ok { // a class expression a binding named
 		own = n
-	} else if sc.kind != sClass && (it.kind != kClass || name != "" || def) {
+	} else if sc.kind != sClass && (it.Kind != kClass || name != "" || def) {
 		if def && name == "" {
 			name = "default"
 		}
-		kind := map[kind]string{kClass: schemas.KindClass, kInterface: schemas.KindInterface, kEnum: schemas.KindEnum, kNamespace: schemas.KindNamespace}[it.kind]
-		own, fresh = f.addNode(kind, name, sc.sym, it.span), true
+		kind := map[kind]string{kClass: schemas.KindClass, kInterface: schemas.KindInterface, kEnum: schemas.KindEnum, kNamespace: schemas.KindNamespace}[it.Kind]
+		own, fresh = f.addNode(kind, name, sc.sym, it.Span), true
 	}
 	if own >= 0 {
-		start := f.declStart(it.start)
+		start := f.declStart(it.Start)
 		n := &f.nodes[own]
-		if it.hasRole(rName) {
-			f.lastDefName = it.role[rName].start
+		if it.HasRole(rName) {
+			f.lastDefName = it.Role[rName].Start
 		}
-		sigStart := f.afterDecorators(it.start, body)
+		sigStart := f.afterDecorators(it.Start, body)
 		n.Signature = oneLine(strings.TrimSpace(f.str[sigStart:body]))
 		if n.Doc == "" {
 			n.Doc = f.doc(start)
 		}
-		n.Decorators = f.takeDecorators(it.start)
-		n.BodyHash = xxhash.Sum64String(f.str[body:it.end])
+		n.Decorators = f.takeDecorators(it.Start)
+		n.BodyHash = xxhash.Sum64String(f.str[body:it.End])
 		n.IsAbstract = hasWord(f.modifiers(sigStart, body), "abstract")
 	}
 	if fresh {
 		bindName, _, _ := strings.Cut(name, ".")
 		b := f.bind(sc, bindName)
-		if it.kind == kInterface {
+		if it.Kind == kInterface {
 			b.flags |= bType
 		} else {
 			b.flags |= bDef
 		}
 		f.declare(sc, bindName, own)
-		if exported || sc.kind == sNamespace && f.exportedInNamespace(it.start) {
+		if exported || sc.kind == sNamespace && f.exportedInNamespace(it.Start) {
 			f.setExported(own)
 		}
 		if def && name != "default" {
@@ -880,81 +845,81 @@ func (f *fileState) container(it *item) {
 		}
 	}
 	k := sClass
-	if it.kind == kNamespace {
+	if it.Kind == kNamespace {
 		k = sNamespace
 	}
 	s := f.newScope(k, sc, own)
-	f.stack = append(f.stack, open{kind: it.kind, start: it.start, end: it.end, body: body, scope: s})
+	f.stack = append(f.stack, open{kind: it.Kind, start: it.Start, end: it.End, body: body, scope: s})
 }
 
 // exportedInNamespace reports whether a declaration at s in a namespace
 // body is exported from it.
 func (f *fileState) exportedInNamespace(s uint32) bool {
 	e := f.enclosing(kExport)
-	return e != nil && e.decl.start == s
+	return e != nil && e.decl.Start == s
 }
 
 func (f *fileState) function(it *item) {
-	sc, _ := f.scopeAt(it.start)
-	body := it.end
-	if it.hasRole(rBody) {
-		body = it.role[rBody].start
+	sc, _ := f.scopeAt(it.Start)
+	body := it.End
+	if it.HasRole(rBody) {
+		body = it.Role[rBody].Start
 	}
 	name := ""
-	if it.hasRole(rName) {
-		name = f.text(it.role[rName])
+	if it.HasRole(rName) {
+		name = f.text(it.Role[rName])
 	}
 	own := int32(-1)
 	kind := schemas.KindFunction
 	var class *scope
 	owner := int32(-1)
-	if o := f.top(); it.kind == kMethod && o.kind == kObject {
+	if o := f.top(); it.Kind == kMethod && o.kind == kObject {
 		owner = o.owner
 	}
 	switch {
-	case it.kind == kLambda:
-		if n, ok := f.named[it.span]; ok {
+	case it.Kind == kLambda:
+		if n, ok := f.named[it.Span]; ok {
 			own = n
-		} else if e := f.enclosing(kExport); e != nil && e.value == it.span && sc.kind == sModule {
+		} else if e := f.enclosing(kExport); e != nil && e.value == it.Span && sc.kind == sModule {
 			if name == "" {
 				name = "default"
 			}
-			own = f.addNode(kind, name, sc.sym, it.span)
+			own = f.addNode(kind, name, sc.sym, it.Span)
 			f.setExported(own)
 			if name != "default" {
 				f.facts = append(f.facts, fact{kind: refExport, src: sc.sym, prefix: "default=", target: "default", scope: sc, member: "\x00" + name})
 			}
 		}
-	case it.kind == kMethod && sc.kind == sClass && f.top().kind != kObject:
+	case it.Kind == kMethod && sc.kind == sClass && f.top().kind != kObject:
 		class = sc
 		if sc.own >= 0 {
 			kind = schemas.KindMethod
 			if name == "constructor" {
 				kind = schemas.KindConstructor
 			}
-			own = f.addNode(kind, name, sc.own, it.span)
+			own = f.addNode(kind, name, sc.own, it.Span)
 		}
-	case it.kind == kMethod:
+	case it.Kind == kMethod:
 		if owner >= 0 {
 			kind = schemas.KindMethod
 			if f.nodes[owner].Kind == schemas.KindModule {
 				kind = schemas.KindFunction
 			}
-			own = f.addNode(kind, name, owner, it.span)
+			own = f.addNode(kind, name, owner, it.Span)
 			if f.nodes[owner].Kind == schemas.KindModule || f.nodes[owner].Exported {
 				f.setExported(own)
 			}
 		}
 	default: // a function declaration
 		if sc.kind != sClass {
-			start := f.declStart(it.start)
-			own = f.addNode(kind, name, sc.sym, it.span)
+			start := f.declStart(it.Start)
+			own = f.addNode(kind, name, sc.sym, it.Span)
 			f.nodes[own].Doc = f.doc(start)
 			b := f.bind(sc, name)
 			b.flags |= bDef
 			f.declare(sc, name, own)
 			f.hide(sc, name)
-			if exported, def := f.exportedHere(it.start); exported || sc.kind == sNamespace && f.exportedInNamespace(it.start) {
+			if exported, def := f.exportedHere(it.Start); exported || sc.kind == sNamespace && f.exportedInNamespace(it.Start) {
 				f.setExported(own)
 				if def {
 					f.facts = append(f.facts, fact{kind: refExport, src: sc.sym, prefix: "default=", target: "default", scope: sc, member: "\x00" + name})
@@ -962,28 +927,28 @@ func (f *fileState) function(it *item) {
 			}
 		}
 	}
-	header := f.str[it.start:body]
+	header := f.str[it.Start:body]
 	var mods []string
-	if it.hasRole(rName) {
-		mods = f.modifiers(it.start, it.role[rName].start)
+	if it.HasRole(rName) {
+		mods = f.modifiers(it.Start, it.Role[rName].Start)
 	} else {
-		mods = f.modifiers(it.start, uint32(int(it.start)+strings.IndexAny(header+"(", "(")))
+		mods = f.modifiers(it.Start, uint32(int(it.Start)+strings.IndexAny(header+"(", "(")))
 	}
 	if own >= 0 {
 		n := &f.nodes[own]
-		if it.hasRole(rName) && it.kind == kMethod {
-			f.lastDefName = it.role[rName].start
+		if it.HasRole(rName) && it.Kind == kMethod {
+			f.lastDefName = it.Role[rName].Start
 		}
 		sig := strings.TrimSpace(header)
-		if it.kind == kLambda && n.Name != "default" {
+		if it.Kind == kLambda && n.Name != "default" {
 			sig = n.Name + " = " + sig
 		}
 		n.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(strings.TrimSuffix(sig, "{")), ";"))
 		if n.Doc == "" {
-			n.Doc = f.doc(f.declStart(it.start))
+			n.Doc = f.doc(f.declStart(it.Start))
 		}
-		if it.kind == kMethod {
-			n.Decorators = f.takeDecorators(it.start)
+		if it.Kind == kMethod {
+			n.Decorators = f.takeDecorators(it.Start)
 			n.Visibility = memberVisibility(mods, name)
 			n.IsStatic = hasWord(mods, "static")
 			if class != nil && class.own >= 0 {
@@ -996,10 +961,10 @@ func (f *fileState) function(it *item) {
 			}
 		}
 		n.IsAsync = hasWord(mods, "async")
-		n.BodyHash = xxhash.Sum64String(f.str[body:it.end])
-		if it.hasRole(rReturn) {
-			rt := f.text(it.role[rReturn])
-			f.facts = append(f.facts, fact{kind: schemas.RefResult, src: own, at: it.role[rReturn], target: oneLine(strings.TrimPrefix(strings.TrimSpace(rt), ":")), prefix: "annotation"})
+		n.BodyHash = xxhash.Sum64String(f.str[body:it.End])
+		if it.HasRole(rReturn) {
+			rt := f.text(it.Role[rReturn])
+			f.facts = append(f.facts, fact{kind: schemas.RefResult, src: own, at: it.Role[rReturn], target: oneLine(strings.TrimPrefix(strings.TrimSpace(rt), ":")), prefix: "annotation"})
 		}
 	}
 	fs := f.newScope(sFunction, sc, own)
@@ -1009,10 +974,10 @@ func (f *fileState) function(it *item) {
 		if hasWord(mods, "static") {
 			fs.this = thisClass
 		}
-	case it.kind == kLambda && !strings.HasPrefix(header, "function") && !strings.HasPrefix(header, "async function"):
-		fs.class, fs.this = f.thisOf(sc, it.start)
+	case it.Kind == kLambda && !strings.HasPrefix(header, "function") && !strings.HasPrefix(header, "async function"):
+		fs.class, fs.this = f.thisOf(sc, it.Start)
 	}
-	f.stack = append(f.stack, open{kind: it.kind, start: it.start, end: it.end, body: body, scope: fs})
+	f.stack = append(f.stack, open{kind: it.Kind, start: it.Start, end: it.End, body: body, scope: fs})
 }
 
 // thisOf returns what this is in code of scope sc at p.
@@ -1025,7 +990,7 @@ func (f *fileState) thisOf(sc *scope, p uint32) (*scope, thisKind) {
 			return nil, thisNone
 		}
 		for _, s := range sc.statics {
-			if s.start <= p && p < s.end {
+			if s.Start <= p && p < s.End {
 				return sc, thisClass
 			}
 		}
@@ -1051,15 +1016,15 @@ func (f *fileState) hide(s *scope, name string) {
 func (f *fileState) variable(it *item) {
 	f.lastVar = it
 	f.lastVarNode = -1
-	sc, header := f.scopeAt(it.start)
+	sc, header := f.scopeAt(it.Start)
 	if header != nil && header.scope != nil && header.scope.kind == sFunction {
 		sc = header.scope
 	}
-	nameSpan := it.role[rName]
+	nameSpan := it.Role[rName]
 	name := f.text(nameSpan)
 	t := f.enclosing(kTopDecl)
 	top := t != nil && (sc.kind == sModule || sc.kind == sNamespace)
-	value, hasValue := it.role[rValue], it.hasRole(rValue)
+	value, hasValue := it.Role[rValue], it.HasRole(rValue)
 	if !isIdent(name) {
 		f.destructure.pattern, f.destructure.value, f.destructure.scope = nameSpan, span{}, sc
 		f.destructure.spec, f.destructure.top, f.destructure.exported = "", top, top && t.flag
@@ -1067,24 +1032,24 @@ func (f *fileState) variable(it *item) {
 			f.destructure.value = value
 			if s, ok := f.requireSpec(value); ok {
 				f.destructure.spec = s
-				f.handled[value.start] = true
+				f.handled[value.Start] = true
 			}
 		}
 		return
 	}
 	b := f.bind(sc, name)
 	var annot string
-	if it.hasRole(rType) {
-		annot = f.annotation(f.text(it.role[rType]), sc)
+	if it.HasRole(rType) {
+		annot = f.annotation(f.text(it.Role[rType]), sc)
 	}
 	if hasValue {
-		if v, ok := f.values[value]; ok && v.start == value.start {
+		if v, ok := f.values[value]; ok && v.Start == value.Start {
 			kind := schemas.KindFunction
-			if v.kind == kClass {
+			if v.Kind == kClass {
 				kind = schemas.KindClass
 			}
-			n := f.addNode(kind, name, sc.sym, v.span)
-			start := f.declStart(it.start)
+			n := f.addNode(kind, name, sc.sym, v.Span)
+			start := f.declStart(it.Start)
 			f.nodes[n].Doc = f.doc(start)
 			f.named[value] = n
 			b.flags |= bDef
@@ -1097,7 +1062,7 @@ func (f *fileState) variable(it *item) {
 			return
 		}
 		if s, ok := f.requireSpec(value); ok {
-			f.handled[value.start] = true
+			f.handled[value.Start] = true
 			b.flags |= bImport
 			f.hide(sc, name)
 			f.addRef(schemas.EdgeImports, sc.sym, nameSpan, f.requireTarget(value), "= as "+name+" from "+s)
@@ -1115,20 +1080,20 @@ func (f *fileState) variable(it *item) {
 		return
 	}
 	kind := schemas.KindVariable
-	if f.str[t.decl.start:t.decl.end] == "const" {
+	if f.str[t.decl.Start:t.decl.End] == "const" {
 		kind = schemas.KindConstant
 	}
-	stmt := span{it.start, it.end}
+	stmt := span{Start: it.Start, End: it.End}
 	n := f.varNode(sc, kind, name, stmt)
-	f.nodes[n].Signature = oneLine(f.str[t.decl.start:t.decl.end] + " " + f.nodes[n].Signature)
+	f.nodes[n].Signature = oneLine(f.str[t.decl.Start:t.decl.End] + " " + f.nodes[n].Signature)
 	f.lastVarNode = n
 	if top && t.flag || sc.kind == sNamespace && f.exportedInNamespace(t.start) {
 		f.setExported(n)
 	}
-	if hasValue && f.src[value.start] == '{' {
+	if hasValue && f.src[value.Start] == '{' {
 		f.named[value] = n
 	}
-	f.typeFact(n, annot, it.role[rType], it.hasRole(rType), value, hasValue, sc)
+	f.typeFact(n, annot, it.Role[rType], it.HasRole(rType), value, hasValue, sc)
 }
 
 func isNullish(s string) bool { return s == "null" || s == "undefined" || s == "void 0" }
@@ -1143,7 +1108,7 @@ func (f *fileState) varNode(s *scope, kind, name string, stmt span) int32 {
 	if s.own >= 0 {
 		parent = s.own
 	}
-	start := f.declStart(stmt.start)
+	start := f.declStart(stmt.Start)
 	n := f.addNode(kind, name, parent, stmt)
 	f.nodes[n].Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.text(stmt)), ";"))
 	f.nodes[n].Doc = f.doc(start)
@@ -1192,25 +1157,25 @@ func (f *fileState) requireTarget(s span) string {
 // bindItem handles names bound by patterns, loops, catch clauses and
 // plain JavaScript parameters.
 func (f *fileState) bindItem(it *item) {
-	sc, header := f.scopeAt(it.start)
+	sc, header := f.scopeAt(it.Start)
 	if header != nil && header.scope != nil && header.scope.kind == sFunction {
 		sc = header.scope
 	}
-	name := f.text(it.span)
+	name := f.text(it.Span)
 	b := f.bind(sc, name)
 	d := &f.destructure
-	if !d.pattern.contains(it.span) || d.scope != sc {
+	if !d.pattern.Contains(it.Span) || d.scope != sc {
 		b.flags |= bUnknown
 		return
 	}
 	// Only the properties of the declarator's own pattern are followed.
-	if p := f.enclosing(kPattern); p == nil || p.start != d.pattern.start || f.src[p.start] != '{' {
+	if p := f.enclosing(kPattern); p == nil || p.start != d.pattern.Start || f.src[p.start] != '{' {
 		b.flags |= bUnknown
 		return
 	}
 	key := name
-	if it.hasRole(rKey) {
-		key = f.text(it.role[rKey])
+	if it.HasRole(rKey) {
+		key = f.text(it.Role[rKey])
 		if !isIdent(key) {
 			b.flags |= bUnknown
 			return
@@ -1224,12 +1189,12 @@ func (f *fileState) bindItem(it *item) {
 		if key != name {
 			what += " as " + name
 		}
-		f.addRef(schemas.EdgeImports, sc.sym, it.span, f.requireTarget(d.value)+":"+key, what+" from "+d.spec)
-	case d.value.end > d.value.start:
+		f.addRef(schemas.EdgeImports, sc.sym, it.Span, f.requireTarget(d.value)+":"+key, what+" from "+d.spec)
+	case d.value.End > d.value.Start:
 		b.flags |= bAssign
 		b.values = append(b.values, valueRef{at: d.value, member: key, scope: sc})
 		if d.top {
-			n := f.varNode(sc, schemas.KindVariable, name, it.span)
+			n := f.varNode(sc, schemas.KindVariable, name, it.Span)
 			if d.exported {
 				f.setExported(n)
 			}
@@ -1243,11 +1208,11 @@ func (f *fileState) bindItem(it *item) {
 // param handles a TypeScript parameter; one with an accessibility or
 // readonly modifier is also a field of the class.
 func (f *fileState) param(it *item) {
-	sc, header := f.scopeAt(it.start)
+	sc, header := f.scopeAt(it.Start)
 	if header != nil && header.scope != nil && header.scope.kind == sFunction {
 		sc = header.scope
 	}
-	name := f.text(it.role[rName])
+	name := f.text(it.Role[rName])
 	rest := strings.HasPrefix(name, "...")
 	if rest {
 		name = strings.TrimSpace(name[3:])
@@ -1258,14 +1223,14 @@ func (f *fileState) param(it *item) {
 	b := f.bind(sc, name)
 	b.flags |= bParam
 	annot := ""
-	if it.hasRole(rType) {
-		annot = f.annotation(f.text(it.role[rType]), sc)
+	if it.HasRole(rType) {
+		annot = f.annotation(f.text(it.Role[rType]), sc)
 		b.annot = annot
 	}
 	if rest {
 		return
 	}
-	mods := f.modifiers(f.afterDecorators(it.start, it.role[rName].start), it.role[rName].start)
+	mods := f.modifiers(f.afterDecorators(it.Start, it.Role[rName].Start), it.Role[rName].Start)
 	if !hasWord(mods, "public") && !hasWord(mods, "private") && !hasWord(mods, "protected") && !hasWord(mods, "readonly") {
 		return
 	}
@@ -1273,20 +1238,20 @@ func (f *fileState) param(it *item) {
 	if class == nil || class.own < 0 || sc.own < 0 || f.nodes[sc.own].Kind != schemas.KindConstructor {
 		return
 	}
-	n := f.varNode(class, schemas.KindField, name, it.span)
+	n := f.varNode(class, schemas.KindField, name, it.Span)
 	node := &f.nodes[n]
 	node.Visibility = memberVisibility(mods, name)
 	node.Exported = f.nodes[class.own].Exported && node.Visibility != schemas.Private
-	f.typeFact(n, annot, it.role[rType], it.hasRole(rType), span{}, false, sc)
+	f.typeFact(n, annot, it.Role[rType], it.HasRole(rType), span{}, false, sc)
 }
 
 func (f *fileState) field(it *item) {
 	f.lastField = it
-	sc, _ := f.scopeAt(it.start)
+	sc, _ := f.scopeAt(it.Start)
 	if sc.kind != sClass || sc.own < 0 {
 		return
 	}
-	nameSpan := it.role[rName]
+	nameSpan := it.Role[rName]
 	name := f.text(nameSpan)
 	if v, ok := stringValue(name); ok {
 		name = v
@@ -1294,37 +1259,37 @@ func (f *fileState) field(it *item) {
 	if name == "" || strings.HasPrefix(name, "[") {
 		return
 	}
-	mods := f.modifiers(it.start, nameSpan.start)
-	value, hasValue := it.role[rValue], it.hasRole(rValue)
+	mods := f.modifiers(it.Start, nameSpan.Start)
+	value, hasValue := it.Role[rValue], it.HasRole(rValue)
 	if hasWord(mods, "static") && hasValue {
 		sc.statics = append(sc.statics, value)
 	}
 	var n int32
-	if v, ok := f.values[value]; hasValue && ok && v.kind == kLambda && v.span == value {
-		n = f.addNode(schemas.KindMethod, name, sc.own, it.span)
+	if v, ok := f.values[value]; hasValue && ok && v.Kind == kLambda && v.Span == value {
+		n = f.addNode(schemas.KindMethod, name, sc.own, it.Span)
 		f.named[value] = n
 	} else {
-		n = f.varNode(sc, schemas.KindField, name, it.span)
+		n = f.varNode(sc, schemas.KindField, name, it.Span)
 		c := &f.nodes[sc.own]
 		if c.Kind == schemas.KindEnum {
 			f.nodes[n].Kind = schemas.KindConstant
 		}
 		var annot string
-		if it.hasRole(rType) {
-			annot = f.annotation(f.text(it.role[rType]), sc)
+		if it.HasRole(rType) {
+			annot = f.annotation(f.text(it.Role[rType]), sc)
 		}
-		f.typeFact(n, annot, it.role[rType], it.hasRole(rType), value, hasValue, sc)
+		f.typeFact(n, annot, it.Role[rType], it.HasRole(rType), value, hasValue, sc)
 	}
 	node := &f.nodes[n]
-	node.Decorators = append(f.takeDecorators(it.start), node.Decorators...)
+	node.Decorators = append(f.takeDecorators(it.Start), node.Decorators...)
 	node.Visibility = memberVisibility(mods, name)
 	node.IsStatic = hasWord(mods, "static")
 	node.IsAbstract = hasWord(mods, "abstract")
 	node.Exported = f.nodes[sc.own].Exported && node.Visibility != schemas.Private
-	f.lastDefName = nameSpan.start
-	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.str[f.afterDecorators(it.start, nameSpan.start):it.end]), ";"))
+	f.lastDefName = nameSpan.Start
+	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.str[f.afterDecorators(it.Start, nameSpan.Start):it.End]), ";"))
 	if node.Doc == "" {
-		node.Doc = f.doc(it.start)
+		node.Doc = f.doc(it.Start)
 	}
 }
 
@@ -1360,38 +1325,38 @@ func (f *fileState) afterDecorators(s, limit uint32) uint32 {
 }
 
 func (f *fileState) alias(it *item) {
-	sc, _ := f.scopeAt(it.start)
-	name := f.text(it.role[rName])
+	sc, _ := f.scopeAt(it.Start)
+	name := f.text(it.Role[rName])
 	f.bind(sc, name).flags |= bType
 	if sc.kind == sClass {
 		return
 	}
-	start := f.declStart(it.start)
-	n := f.addNode(schemas.KindTypeAlias, name, sc.sym, it.span)
+	start := f.declStart(it.Start)
+	n := f.addNode(schemas.KindTypeAlias, name, sc.sym, it.Span)
 	node := &f.nodes[n]
-	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.text(it.span)), ";"))
+	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.text(it.Span)), ";"))
 	node.Doc = f.doc(start)
-	node.BodyHash = xxhash.Sum64String(f.text(it.span))
+	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	f.declare(sc, name, n)
-	if exported, _ := f.exportedHere(it.start); exported || sc.kind == sNamespace && f.exportedInNamespace(it.start) {
+	if exported, _ := f.exportedHere(it.Start); exported || sc.kind == sNamespace && f.exportedInNamespace(it.Start) {
 		f.setExported(n)
 	}
-	if a := f.annotation(f.text(it.role[rValue]), sc); strings.HasPrefix(a, "{") {
-		f.addRef(schemas.RefType, n, it.role[rValue], oneLine(f.text(it.role[rValue])), a)
+	if a := f.annotation(f.text(it.Role[rValue]), sc); strings.HasPrefix(a, "{") {
+		f.addRef(schemas.RefType, n, it.Role[rValue], oneLine(f.text(it.Role[rValue])), a)
 	}
 }
 
 // member handles an enum member.
 func (f *fileState) member(it *item) {
-	sc, _ := f.scopeAt(it.start)
+	sc, _ := f.scopeAt(it.Start)
 	if sc.kind != sClass || sc.own < 0 || f.nodes[sc.own].Kind != schemas.KindEnum {
 		return
 	}
-	name := f.text(it.span)
+	name := f.text(it.Span)
 	if v, ok := stringValue(name); ok {
 		name = v
 	}
-	n := f.varNode(sc, schemas.KindConstant, name, it.span)
+	n := f.varNode(sc, schemas.KindConstant, name, it.Span)
 	f.nodes[n].Exported = f.nodes[sc.own].Exported
 }
 
@@ -1405,19 +1370,19 @@ func (f *fileState) heritage(it *item) {
 			break
 		}
 	}
-	if o == nil || it.start >= o.body || o.scope.own < 0 {
+	if o == nil || it.Start >= o.body || o.scope.own < 0 {
 		return
 	}
 	kind := schemas.EdgeExtends
-	if it.kind == kImplements {
+	if it.Kind == kImplements {
 		kind = schemas.EdgeImplements
 	}
-	f.facts = append(f.facts, fact{kind: kind, src: o.scope.own, at: it.span, scope: o.scope.parent, target: oneLine(f.text(it.span)), prefix: "heritage"})
+	f.facts = append(f.facts, fact{kind: kind, src: o.scope.own, at: it.Span, scope: o.scope.parent, target: oneLine(f.text(it.Span)), prefix: "heritage"})
 }
 
 func (f *fileState) object(it *item) {
-	o := open{kind: kObject, start: it.start, end: it.end, owner: -1}
-	if n, ok := f.named[it.span]; ok {
+	o := open{kind: kObject, start: it.Start, end: it.End, owner: -1}
+	if n, ok := f.named[it.Span]; ok {
 		o.owner = n
 		o.flag = f.nodes[n].Kind == schemas.KindModule
 	}
@@ -1425,24 +1390,24 @@ func (f *fileState) object(it *item) {
 }
 
 func (f *fileState) pair(it *item) {
-	o := open{kind: kPair, start: it.start, end: it.end, owner: -1}
-	if !it.hasRole(rValue) {
+	o := open{kind: kPair, start: it.Start, end: it.End, owner: -1}
+	if !it.HasRole(rValue) {
 		f.stack = append(f.stack, o)
 		return
 	}
-	key := f.text(it.role[rKey])
+	key := f.text(it.Role[rKey])
 	if v, ok := stringValue(key); ok {
 		key = v
 	}
-	value := it.role[rValue]
+	value := it.Role[rValue]
 	if obj := f.top(); obj.kind == kObject && obj.owner >= 0 && isIdent(key) {
-		if v, ok := f.values[value]; ok && v.span == value {
+		if v, ok := f.values[value]; ok && v.Span == value {
 			kind := schemas.KindMethod
 			if obj.flag {
 				kind = schemas.KindFunction
 			}
 			n := f.addNode(kind, key, obj.owner, value)
-			f.nodes[n].Doc = f.doc(it.start)
+			f.nodes[n].Doc = f.doc(it.Start)
 			f.named[value] = n
 			if obj.flag || f.nodes[obj.owner].Exported {
 				f.setExported(n)
@@ -1457,9 +1422,9 @@ func (f *fileState) pair(it *item) {
 // assign handles x = v (a variable's value), this.x = v (a field),
 // module.exports = v and exports.x = v; the item is the left side.
 func (f *fileState) assign(it *item) {
-	sc, _ := f.scopeAt(it.start)
-	left := f.text(it.span)
-	value := it.role[rValue]
+	sc, _ := f.scopeAt(it.Start)
+	left := f.text(it.Span)
+	value := it.Role[rValue]
 	if isIdent(left) {
 		f.assigns = append(f.assigns, assign{name: left, value: value, scope: sc})
 		return
@@ -1470,7 +1435,7 @@ func (f *fileState) assign(it *item) {
 	}
 	switch {
 	case obj == "this":
-		class, this := f.thisOf(sc, it.start)
+		class, this := f.thisOf(sc, it.Start)
 		if this != thisInstance || class == nil || class.own < 0 || f.nodes[class.own].Kind != schemas.KindClass {
 			return
 		}
@@ -1478,7 +1443,7 @@ func (f *fileState) assign(it *item) {
 			return // this.m = this.m.bind(this): the method m, bound; no field of its own
 		}
 		_, exists := class.vars[prop]
-		n := f.varNode(class, schemas.KindField, prop, span{it.start, value.end})
+		n := f.varNode(class, schemas.KindField, prop, span{Start: it.Start, End: value.End})
 		if !exists {
 			node := &f.nodes[n]
 			node.Visibility = memberVisibility(nil, prop)
@@ -1491,28 +1456,28 @@ func (f *fileState) assign(it *item) {
 		if !f.moduleLevel(sc) {
 			return
 		}
-		if v, ok := f.values[value]; ok && v.span == value {
+		if v, ok := f.values[value]; ok && v.Span == value {
 			name := "default"
-			if v.hasRole(rName) {
-				name = f.text(v.role[rName])
+			if v.HasRole(rName) {
+				name = f.text(v.Role[rName])
 			}
 			kind := schemas.KindFunction
-			if v.kind == kClass {
+			if v.Kind == kClass {
 				kind = schemas.KindClass
 			}
 			n := f.addNode(kind, name, 0, value)
-			f.nodes[n].Doc = f.doc(f.stmtStart(it.start))
+			f.nodes[n].Doc = f.doc(f.stmtStart(it.Start))
 			f.named[value] = n
 			f.setExported(n)
 			f.facts = append(f.facts, fact{kind: refExport, src: 0, prefix: "module.exports=", target: "module.exports", scope: sc, member: "\x00" + name})
 			return
 		}
-		if f.src[value.start] == '{' {
+		if f.src[value.Start] == '{' {
 			f.named[value] = 0
 			return
 		}
 		if s, ok := f.requireSpec(value); ok {
-			f.handled[value.start] = true
+			f.handled[value.Start] = true
 			f.addRef(schemas.EdgeImports, 0, value, f.requireTarget(value), "export * from "+s)
 			f.facts = append(f.facts, fact{kind: refExport, src: 0, prefix: "module.exports=", target: "module.exports", scope: sc, member: "\x00require(" + s + ")"})
 			return
@@ -1522,13 +1487,13 @@ func (f *fileState) assign(it *item) {
 		if !f.moduleLevel(sc) {
 			return
 		}
-		if v, ok := f.values[value]; ok && v.span == value {
+		if v, ok := f.values[value]; ok && v.Span == value {
 			kind := schemas.KindFunction
-			if v.kind == kClass {
+			if v.Kind == kClass {
 				kind = schemas.KindClass
 			}
 			n := f.addNode(kind, prop, 0, value)
-			f.nodes[n].Doc = f.doc(f.stmtStart(it.start))
+			f.nodes[n].Doc = f.doc(f.stmtStart(it.Start))
 			f.named[value] = n
 			f.setExported(n)
 			return
@@ -1561,64 +1526,64 @@ func memberTarget(b string) (obj, name string, ok bool) {
 }
 
 func (f *fileState) call(it *item) {
-	fn := it.span
+	fn := it.Span
 	var args span
-	if it.hasRole(rArgs) {
-		args = it.role[rArgs]
-		f.args[args.start] = args.end
+	if it.HasRole(rArgs) {
+		args = it.Role[rArgs]
+		f.args[args.Start] = args.End
 	}
-	sc, _ := f.scopeAt(it.start)
+	sc, _ := f.scopeAt(it.Start)
 	kind := schemas.EdgeCalls
-	if it.kind == kNew {
+	if it.Kind == kNew {
 		kind = schemas.EdgeInstantiates
 	} else if t := f.text(fn); t == "require" || t == "import" {
-		if args.end > args.start+2 && !f.handled[fn.start] {
-			if s := f.specifier(strings.TrimSpace(f.str[args.start+1 : args.end-1])); s != "" {
-				r := f.addRef(schemas.EdgeImports, sc.sym, args, f.requireTarget(span{fn.start, args.end}), "from "+s)
+		if args.End > args.Start+2 && !f.handled[fn.Start] {
+			if s := f.specifier(strings.TrimSpace(f.str[args.Start+1 : args.End-1])); s != "" {
+				r := f.addRef(schemas.EdgeImports, sc.sym, args, f.requireTarget(span{Start: fn.Start, End: args.End}), "from "+s)
 				r.InTry = false
 			}
 		}
 		return
 	}
-	loop, try, cond := f.regions(it.start)
+	loop, try, cond := f.regions(it.Start)
 	f.calls = append(f.calls, call{fn: fn, args: args, scope: sc, kind: kind, loop: loop, try: try, cond: cond})
 }
 
 // jsx handles an element naming a component (a capitalized or dotted
 // name): a references ref.
 func (f *fileState) jsx(it *item) {
-	name := f.text(it.span)
+	name := f.text(it.Span)
 	if name == "" || !(name[0] >= 'A' && name[0] <= 'Z' || strings.Contains(name, ".")) || !isDotted(name) {
 		return
 	}
-	f.reference(it.span)
+	f.reference(it.Span)
 }
 
 // reference records a references ref to the value the expression at s
 // names: a class or a function.
 func (f *fileState) reference(s span) {
-	sc, _ := f.scopeAt(s.start)
+	sc, _ := f.scopeAt(s.Start)
 	f.calls = append(f.calls, call{fn: s, scope: sc, kind: schemas.EdgeReferences})
 }
 
 // callPos returns where a call is reported: at the name of the method for
 // obj.method(), else at the start of the callee.
 func (f *fileState) callPos(fn span) span {
-	e := int(fn.end)
+	e := int(fn.End)
 	s := e
-	for s > int(fn.start) && isIdentByte(f.src[s-1]) {
+	for s > int(fn.Start) && isIdentByte(f.src[s-1]) {
 		s--
 	}
 	d := s
-	if d > int(fn.start) && f.src[d-1] == '#' {
+	if d > int(fn.Start) && f.src[d-1] == '#' {
 		d--
 		s--
 	}
-	for d > int(fn.start) && (f.src[d-1] == ' ' || f.src[d-1] == '\t' || f.src[d-1] == '\n' || f.src[d-1] == '\r') {
+	for d > int(fn.Start) && (f.src[d-1] == ' ' || f.src[d-1] == '\t' || f.src[d-1] == '\n' || f.src[d-1] == '\r') {
 		d--
 	}
-	if s < e && d > int(fn.start) && f.src[d-1] == '.' {
-		return span{uint32(s), fn.end}
+	if s < e && d > int(fn.Start) && f.src[d-1] == '.' {
+		return span{Start: uint32(s), End: fn.End}
 	}
 	return fn
 }
@@ -1691,8 +1656,8 @@ func (f *fileState) finish(ctx context.Context) {
 			}
 		}
 		at := fa.at
-		if at.end == 0 {
-			at = span{f.nodes[fa.src].StartByte, f.nodes[fa.src].StartByte}
+		if at.End == 0 {
+			at = span{Start: f.nodes[fa.src].StartByte, End: f.nodes[fa.src].StartByte}
 		}
 		f.addRef(fa.kind, fa.src, at, fa.target, e)
 	}
@@ -1700,7 +1665,7 @@ func (f *fileState) finish(ctx context.Context) {
 	// others can rely on.
 	for name, n := range f.stack[0].scope.vars {
 		if b := f.stack[0].scope.names[name]; b != nil && b.flags&bUnknown != 0 {
-			f.addRef(schemas.RefType, n, span{f.nodes[n].StartByte, f.nodes[n].StartByte}, name, exprLocal)
+			f.addRef(schemas.RefType, n, span{Start: f.nodes[n].StartByte, End: f.nodes[n].StartByte}, name, exprLocal)
 		}
 	}
 	for i, c := range f.calls {
@@ -1712,7 +1677,7 @@ func (f *fileState) finish(ctx context.Context) {
 			e = strings.TrimSuffix(e, "()")
 		}
 		r := f.addRef(c.kind, c.scope.sym, f.callPos(c.fn), oneLine(f.text(c.fn)), e)
-		if c.args.end > c.args.start {
+		if c.args.End > c.args.Start {
 			args := f.text(c.args)
 			if len(args) >= 2 && args[0] == '(' && args[len(args)-1] == ')' {
 				args = args[1 : len(args)-1]

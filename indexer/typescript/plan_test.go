@@ -17,7 +17,7 @@ func TestPlanMatchesCursor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	languagetest.CheckPlan(t, q.q.Planned(), JavaScript(), "github.com/tree-sitter/tree-sitter-javascript",
+	languagetest.CheckPlan(t, q.Query.Planned(), JavaScript(), "github.com/tree-sitter/tree-sitter-javascript",
 		[]string{".js", ".jsx", ".mjs", ".cjs"}, "../../testdata/typescript/shop/lib/*.js", "../../testdata/typescript/shop/src/util/*.js")
 }
 

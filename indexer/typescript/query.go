@@ -2,7 +2,6 @@ package typescript
 
 import (
 	_ "embed"
-	"fmt"
 	"strings"
 	"unsafe"
 
@@ -88,8 +87,6 @@ const (
 	rAlias  = 1 // spec
 	rArgs   = 0 // call, new
 	rKey    = 0 // pair, bind
-
-	numRoles = 3
 )
 
 var roleSlots = map[string]int{
@@ -97,37 +94,9 @@ var roleSlots = map[string]int{
 	"source": rSource, "alias": rAlias, "args": rArgs, "key": rKey,
 }
 
-type query struct {
-	q        *indexer.Query
-	captures []indexer.CaptureInfo[kind] // by capture index
-}
+type query = indexer.CompiledQuery[kind]
 
 // compile builds the query of one grammar from its pattern files.
 func compile(name string, lang unsafe.Pointer, sources ...string) (*query, error) {
-	q, err := indexer.NewQuery(lang, strings.Join(sources, "\n"))
-	if err != nil {
-		return nil, fmt.Errorf("%s query: %w", name, err)
-	}
-	out := &query{q: q}
-	for _, capture := range q.CaptureNames() {
-		k, role, _ := strings.Cut(capture, ".")
-		ci := indexer.CaptureInfo[kind]{Kind: numKinds, Role: -1}
-		for i, n := range kindNames {
-			if n == k {
-				ci.Kind = kind(i)
-			}
-		}
-		if role != "" {
-			slot, ok := roleSlots[role]
-			if !ok {
-				ci.Kind = numKinds
-			}
-			ci.Role = int8(slot)
-		}
-		if ci.Kind == numKinds {
-			return nil, fmt.Errorf("%s query: unknown capture @%s", name, capture)
-		}
-		out.captures = append(out.captures, ci)
-	}
-	return out, nil
+	return indexer.CompileQuery[kind](name, lang, strings.Join(sources, "\n"), kindNames[:], roleSlots)
 }

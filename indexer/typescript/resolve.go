@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -1157,15 +1158,9 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, kind string, v v
 }
 
 func resolvedEdge(ref *schemas.Ref, kind string, dst uint64, res string, conf float32) schemas.Edge {
-	e := unresolvedEdge(ref, kind, res, "")
-	e.Dst, e.Confidence = dst, conf
-	return e
+	return indexer.RefEdge(ref, kind, dst, res, conf, "")
 }
 
 func unresolvedEdge(ref *schemas.Ref, kind, res, reason string) schemas.Edge {
-	return schemas.Edge{
-		Src: ref.Src, Kind: kind, File: ref.File, Line: ref.Line, Col: ref.Col, Target: ref.Target,
-		Resolution: res, Reason: reason, Args: ref.Args, InLoop: ref.InLoop, InTry: ref.InTry,
-		Conditional: ref.Conditional,
-	}
+	return indexer.RefEdge(ref, kind, 0, res, 0, reason)
 }

@@ -112,6 +112,13 @@ func All() []indexer.Language { return []indexer.Language{TypeScript(), TSX(), J
 
 type lang struct{ d *dialect }
 
+// The optional interfaces of indexer that lang implements.
+var (
+	_ indexer.Contextual = lang{}
+	_ indexer.Relocator  = lang{}
+	_ indexer.Family     = lang{}
+)
+
 func (l lang) Name() string              { return l.d.name }
 func (l lang) Extensions() []string      { return l.d.exts }
 func (l lang) Grammar() *sitter.Language { return l.d.grammar() }
@@ -129,16 +136,12 @@ func isConfigFile(p string) bool {
 }
 
 func (l lang) NewExtractor(t *indexer.Tree) (indexer.Extractor, error) {
-	q, err := l.d.query()
+	s, err := indexer.NewMatchScanner(l.d.query, indexer.KeepAll)
 	if err != nil {
-		return nil, err
-	}
-	s, err := indexer.NewScanner(q.q)
-	if err != nil {
-		return nil, fmt.Errorf("%s extractor: %w", l.d.name, err)
+		return nil, fmt.Errorf("%s: %w", l.d.name, err)
 	}
 	c := newConfigs(t)
-	return &extractor{d: l.d, tree: t, scanner: s, query: q, configs: c, packages: newPackages(t, c)}, nil
+	return &extractor{d: l.d, tree: t, MatchScanner: s, configs: c, packages: newPackages(t, c)}, nil
 }
 
 // Family puts the three dialects in one family: the indexer gives the

@@ -29,17 +29,17 @@ type typeUses struct {
 // typeUse records the type name of a "tuse" item.
 func (f *fileState) typeUse(it *item) {
 	u := &f.uses
-	if u.nested.end > 0 && u.nested.start <= it.start && it.end <= u.nested.end {
+	if u.nested.End > 0 && u.nested.Start <= it.Start && it.End <= u.nested.End {
 		return
 	}
-	name := f.text(it.span)
+	name := f.text(it.Span)
 	if strings.IndexByte(name, '.') >= 0 {
-		u.nested = it.span
+		u.nested = it.Span
 	}
-	if it.span == u.decl || it.start == u.taken || !isDotted(name) {
+	if it.Span == u.decl || it.Start == u.taken || !isDotted(name) {
 		return
 	}
-	sc, header := f.scopeAt(it.start)
+	sc, header := f.scopeAt(it.Start)
 	if header != nil && header.scope != nil {
 		sc = header.scope
 	}
@@ -47,7 +47,7 @@ func (f *fileState) typeUse(it *item) {
 	if b, _ := lookupType(sc, first); b != nil && b.flags&bTypeParam != 0 {
 		return
 	}
-	u.at = append(u.at, it.span)
+	u.at = append(u.at, it.Span)
 }
 
 // typeUseRefs writes the refs of the type uses, each from the innermost
@@ -74,10 +74,10 @@ func (f *fileState) typeUseRefs() {
 		n := int32(0)
 		for {
 			k := kids[n]
-			i, _ := slices.BinarySearchFunc(k, at.start, func(c int32, p uint32) int {
+			i, _ := slices.BinarySearchFunc(k, at.Start, func(c int32, p uint32) int {
 				return cmp.Compare(f.nodes[c].StartByte, p+1)
 			})
-			if i == 0 || f.nodes[k[i-1]].EndByte <= at.start {
+			if i == 0 || f.nodes[k[i-1]].EndByte <= at.Start {
 				break
 			}
 			n = k[i-1]

@@ -1,0 +1,80 @@
+package indexer
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"unsafe"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/graphsnap/snap/schemas"
+)
+
+// QueryLanguage describes a language built on one query and nothing else:
+// its extractor scans each file with the query (see MatchScanner) and
+// hands the items to Extract, which needs no state of its own from one
+// file to the next; its resolver reads only rows. NewQueryLanguage makes
+// the Language.
+type QueryLanguage[K Kind] struct {
+	Name           string
+	Extensions     []string
+	GrammarVersion string                // the grammar module's version in go.mod
+	Grammar        func() unsafe.Pointer // the grammar module's Language
+	Query          func() (*CompiledQuery[K], error)
+	Merge          Merge // how the MatchScanner merges items
+	// Extract makes the nodes and refs of one scanned file and says
+	// whether it holds tests. It gives up when ctx is done (see Stopped).
+	Extract func(ctx context.Context, f *Scanned[K]) (nodes []schemas.Node, refs []schemas.Ref, isTest bool)
+	// Resolve is Language.Resolve.
+	Resolve func(nodes []schemas.Node, refs []schemas.Ref) (newNodes []schemas.Node, edges []schemas.Edge)
+}
+
+// Scanned is one file as a MatchScanner scanned it.
+type Scanned[K Kind] struct {
+	Path  string
+	Src   []byte
+	Items []Match[K] // in document order
+	Lines []uint32   // line starts (see srctext.LineStarts)
+}
+
+// NewQueryLanguage returns the Language that l describes.
+func NewQueryLanguage[K Kind](l QueryLanguage[K]) Language {
+	return &queryLanguage[K]{l: l, grammar: sync.OnceValue(func() *sitter.Language { return sitter.NewLanguage(l.Grammar()) })}
+}
+
+type queryLanguage[K Kind] struct {
+	l       QueryLanguage[K]
+	grammar func() *sitter.Language
+}
+
+func (q *queryLanguage[K]) Name() string              { return q.l.Name }
+func (q *queryLanguage[K]) Extensions() []string      { return q.l.Extensions }
+func (q *queryLanguage[K]) Grammar() *sitter.Language { return q.grammar() }
+func (q *queryLanguage[K]) GrammarVersion() string    { return q.l.GrammarVersion }
+
+func (q *queryLanguage[K]) NewExtractor(*Tree) (Extractor, error) {
+	s, err := NewMatchScanner(q.l.Query, q.l.Merge)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", q.l.Name, err)
+	}
+	return &queryExtractor[K]{MatchScanner: s, extract: q.l.Extract}, nil
+}
+
+func (q *queryLanguage[K]) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
+	return q.l.Resolve(nodes, refs)
+}
+
+type queryExtractor[K Kind] struct {
+	*MatchScanner[K]
+	extract func(ctx context.Context, f *Scanned[K]) ([]schemas.Node, []schemas.Ref, bool)
+}
+
+func (x *queryExtractor[K]) Extract(ctx context.Context, file string, src []byte) (*Result, error) {
+	items, err := x.Scan(ctx, src)
+	if err != nil {
+		return nil, err
+	}
+	nodes, refs, isTest := x.extract(ctx, &Scanned[K]{Path: file, Src: src, Items: items, Lines: x.Lines()})
+	return x.Result(ctx, nodes, refs, isTest)
+}
