@@ -358,7 +358,8 @@ func (db *DB) stopped(ctx context.Context, err error) error {
 }
 
 // plain turns what DuckDB's driver scans into the values Result holds:
-// nil, bool, string, []byte, int64, uint64, float64, *big.Int, []any,
+// nil, bool, string, []byte, int64 (every integer narrower than 64
+// bits too), uint64 (UBIGINT: the ids), float64, *big.Int, []any,
 // map[string]any, or a string for the rest (times, decimals, intervals,
 // UUIDs).
 func plain(v any) any {
@@ -374,11 +375,11 @@ func plain(v any) any {
 	case int:
 		return int64(x)
 	case uint8:
-		return uint64(x)
+		return int64(x)
 	case uint16:
-		return uint64(x)
+		return int64(x)
 	case uint32:
-		return uint64(x)
+		return int64(x)
 	case float32:
 		return float64(x)
 	case time.Time:

@@ -67,9 +67,9 @@ func TestTables(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("node ids: got %v, want %v", got, want)
 	}
-	res := ask(t, db, "SELECT id, qualified_name FROM nodes WHERE id = 18446744073709551615")
+	res := ask(t, db, "SELECT id, qualified_name, start_line FROM nodes WHERE id = 18446744073709551615")
 	b, _ := json.Marshal(res)
-	if !strings.Contains(string(b), `["18446744073709551615","bad`+"\uFFFD"+`"]`) {
+	if !strings.Contains(string(b), `["18446744073709551615","bad`+"\uFFFD"+`",0]`) {
 		t.Errorf("the largest id as JSON: %s", b)
 	}
 	for table, n := range map[string]int{"edges": len(s.Edges), "files": len(s.Files), "sources": len(s.Sources)} {
