@@ -10,11 +10,15 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/duckdb/duckdb-go/v2"
+	"github.com/parquet-go/parquet-go"
 
 	"github.com/graphsnap/snap/query"
 	"github.com/graphsnap/snap/schemas"
@@ -31,27 +35,6 @@ type DB struct {
 	conn *duckdb.Connector
 	opts Options
 }
-
-// Table definitions, in the column order and types DuckDB gives the
-// Parquet tables (read_parquet), so that a query reads the same here as
-// over the files.
-const (
-	nodesDDL = `(id UBIGINT, kind VARCHAR, name VARCHAR, qualified_name VARCHAR, language VARCHAR, file VARCHAR,
-  start_line UINTEGER, start_col UINTEGER, end_line UINTEGER, end_col UINTEGER, start_byte UINTEGER, end_byte UINTEGER,
-  parent_id UBIGINT, signature VARCHAR, doc VARCHAR, visibility VARCHAR, exported BOOLEAN, is_async BOOLEAN,
-  is_static BOOLEAN, is_abstract BOOLEAN, is_test BOOLEAN, decorators VARCHAR[], body_hash UBIGINT`
-	edgesDDL = `(src UBIGINT, dst UBIGINT, kind VARCHAR, file VARCHAR, line UINTEGER, col UINTEGER, target VARCHAR,
-  resolution VARCHAR, confidence FLOAT, reason VARCHAR, args VARCHAR, in_loop BOOLEAN, in_try BOOLEAN,
-  conditional BOOLEAN, src_row INTEGER, dst_row INTEGER`
-	filesDDL = `(path VARCHAR, language VARCHAR, sha256 VARCHAR, size BIGINT, lines UINTEGER, status VARCHAR,
-  error VARCHAR, is_test BOOLEAN, is_generated BOOLEAN`
-	sourcesDDL = `(path VARCHAR, content BLOB`
-	refsDDL    = `(file VARCHAR, src UBIGINT, kind VARCHAR, target VARCHAR, expr VARCHAR, line UINTEGER, col UINTEGER,
-  args VARCHAR, in_loop BOOLEAN, in_try BOOLEAN, conditional BOOLEAN`
-	// hiveDDL ends a table of every snapshot: the partition columns,
-	// where read_parquet puts them.
-	hiveDDL = `, branch VARCHAR, commit VARCHAR, repo VARCHAR)`
-)
 
 // newDB starts an empty in-memory DuckDB bounded by opts, with no
 // extension installed or loaded on its own.
@@ -160,14 +143,15 @@ func (db *DB) load(ctx context.Context, s *snapshot.Snapshot) error {
 		return err
 	}
 	defer conn.Close()
-	tables := []struct {
-		name, ddl string
-		rows      int
-		row       func(i int) []driver.Value
-	}{
-		{"nodes", nodesDDL + ")", len(s.Nodes), func(i int) []driver.Value { return nodeRow(&s.Nodes[i]) }},
-		{"edges", edgesDDL + ")", len(s.Edges), func(i int) []driver.Value { return edgeRow(&s.Edges[i]) }},
-		{"files", filesDDL + ")", len(s.Files), func(i int) []driver.Value { return fileRow(&s.Files[i]) }},
+	st, err := newStage()
+	if err != nil {
+		return err
+	}
+	defer st.remove()
+	tables := map[string]func() (string, error){
+		"nodes": func() (string, error) { return put(st, s.Nodes, cleanNode) },
+		"edges": func() (string, error) { return put(st, s.Edges, cleanEdge) },
+		"files": func() (string, error) { return put(st, s.Files, cleanFile) },
 	}
 	if s.Sources != nil || s.SourceFiles != nil {
 		srcs := s.Sources
@@ -180,25 +164,20 @@ func (db *DB) load(ctx context.Context, s *snapshot.Snapshot) error {
 				srcs = append(srcs, schemas.Source{Path: p, Content: b})
 			}
 		}
-		tables = append(tables, struct {
-			name, ddl string
-			rows      int
-			row       func(i int) []driver.Value
-		}{"sources", sourcesDDL + ")", len(srcs), func(i int) []driver.Value {
-			return []driver.Value{clean(srcs[i].Path), srcs[i].Content}
-		}})
+		tables["sources"] = func() (string, error) { return put(st, srcs, cleanSource) }
 	}
 	if s.Refs != nil {
-		tables = append(tables, struct {
-			name, ddl string
-			rows      int
-			row       func(i int) []driver.Value
-		}{"refs", refsDDL + ")", len(s.Refs), func(i int) []driver.Value { return refRow(&s.Refs[i]) }})
+		tables["refs"] = func() (string, error) { return put(st, s.Refs, cleanRef) }
 	}
-	for _, t := range tables {
-		if err := appendRows(ctx, conn, t.name, t.ddl, t.rows, t.row); err != nil {
-			return err
+	for name, write := range tables {
+		path, err := write()
+		if err != nil {
+			return fmt.Errorf("load %s: %w", name, err)
 		}
+		if _, err := conn.ExecContext(ctx, "CREATE TABLE "+name+" AS FROM read_parquet("+literal(path)+")"); err != nil {
+			return fmt.Errorf("load %s: %w", name, err)
+		}
+		os.Remove(path)
 	}
 	m := s.Manifest
 	raw, err := json.Marshal(m)
@@ -215,32 +194,52 @@ func (db *DB) load(ctx context.Context, s *snapshot.Snapshot) error {
 	return db.lockdown(ctx)
 }
 
-// appendRows creates table name and fills it with n rows.
-func appendRows(ctx context.Context, conn *sql.Conn, name, ddl string, n int, row func(i int) []driver.Value) error {
-	if _, err := conn.ExecContext(ctx, "CREATE TABLE IF NOT EXISTS "+name+" "+ddl); err != nil {
-		return fmt.Errorf("create %s: %w", name, err)
-	}
-	return conn.Raw(func(dc any) error {
-		a, err := duckdb.NewAppenderFromConn(dc.(driver.Conn), "", name)
-		if err != nil {
-			return fmt.Errorf("load %s: %w", name, err)
-		}
-		for i := range n {
-			if i%65536 == 0 && ctx.Err() != nil {
-				a.Close()
-				return ctx.Err()
-			}
-			if err := a.AppendRow(row(i)...); err != nil {
-				a.Close()
-				return fmt.Errorf("load %s: row %d: %w", name, i, err)
-			}
-		}
-		if err := a.Close(); err != nil {
-			return fmt.Errorf("load %s: %w", name, err)
-		}
-		return nil
-	})
+// stage is a private folder where the rows are written, strings made
+// valid UTF-8, as Parquet files for DuckDB to load; it is removed before
+// DuckDB is locked.
+type stage struct {
+	dir string
+	n   int
 }
+
+func newStage() (*stage, error) {
+	dir, err := os.MkdirTemp("", "snapsql-")
+	if err != nil {
+		return nil, fmt.Errorf("load: %w", err)
+	}
+	return &stage{dir: dir}, nil
+}
+
+func (s *stage) remove() { os.RemoveAll(s.dir) }
+
+// put writes a copy of rows, each cleaned by fix, to a new Parquet file
+// of the stage and returns its path. The row types' parquet tags make
+// the columns what the snapshot's tables have.
+func put[T any](s *stage, rows []T, fix func(*T)) (string, error) {
+	rows = slices.Clone(rows)
+	for i := range rows {
+		fix(&rows[i])
+	}
+	s.n++
+	path := filepath.Join(s.dir, fmt.Sprintf("%d.parquet", s.n))
+	f, err := os.Create(path)
+	if err != nil {
+		return "", err
+	}
+	w := parquet.NewGenericWriter[T](f)
+	if _, err := w.Write(rows); err != nil {
+		f.Close()
+		return "", err
+	}
+	if err := w.Close(); err != nil {
+		f.Close()
+		return "", err
+	}
+	return path, f.Close()
+}
+
+// literal quotes s as an SQL string.
+func literal(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
 
 // clean makes s valid UTF-8, as DuckDB's VARCHAR must be: a snapshot's
 // strings are the source's bytes, which need not be (a signature holding
@@ -252,32 +251,31 @@ func clean(s string) string {
 	return strings.ToValidUTF8(s, "\uFFFD")
 }
 
-func nodeRow(n *schemas.Node) []driver.Value {
-	dec := make([]string, len(n.Decorators))
-	for i, d := range n.Decorators {
-		dec[i] = clean(d)
+func cleanAll(ss ...*string) {
+	for _, s := range ss {
+		*s = clean(*s)
 	}
-	return []driver.Value{n.ID, clean(n.Kind), clean(n.Name), clean(n.QualifiedName), clean(n.Language), clean(n.File),
-		n.StartLine, n.StartCol, n.EndLine, n.EndCol, n.StartByte, n.EndByte,
-		n.ParentID, clean(n.Signature), clean(n.Doc), clean(n.Visibility), n.Exported, n.IsAsync,
-		n.IsStatic, n.IsAbstract, n.IsTest, dec, n.BodyHash}
 }
 
-func edgeRow(e *schemas.Edge) []driver.Value {
-	return []driver.Value{e.Src, e.Dst, clean(e.Kind), clean(e.File), e.Line, e.Col, clean(e.Target),
-		clean(e.Resolution), e.Confidence, clean(e.Reason), clean(e.Args), e.InLoop, e.InTry,
-		e.Conditional, e.SrcRow, e.DstRow}
+func cleanNode(n *schemas.Node) {
+	cleanAll(&n.Kind, &n.Name, &n.QualifiedName, &n.Language, &n.File, &n.Signature, &n.Doc, &n.Visibility)
+	if len(n.Decorators) > 0 {
+		n.Decorators = slices.Clone(n.Decorators)
+		for i := range n.Decorators {
+			cleanAll(&n.Decorators[i])
+		}
+	}
 }
 
-func fileRow(f *schemas.File) []driver.Value {
-	return []driver.Value{clean(f.Path), clean(f.Language), f.SHA256, f.Size, f.Lines, clean(f.Status),
-		clean(f.Error), f.IsTest, f.IsGenerated}
+func cleanEdge(e *schemas.Edge) {
+	cleanAll(&e.Kind, &e.File, &e.Target, &e.Resolution, &e.Reason, &e.Args)
 }
 
-func refRow(r *schemas.Ref) []driver.Value {
-	return []driver.Value{clean(r.File), r.Src, clean(r.Kind), clean(r.Target), clean(r.Expr), r.Line, r.Col,
-		clean(r.Args), r.InLoop, r.InTry, r.Conditional}
-}
+func cleanFile(f *schemas.File) { cleanAll(&f.Path, &f.Language, &f.SHA256, &f.Status, &f.Error) }
+
+func cleanSource(s *schemas.Source) { cleanAll(&s.Path) }
+
+func cleanRef(r *schemas.Ref) { cleanAll(&r.File, &r.Kind, &r.Target, &r.Expr, &r.Args) }
 
 // Query runs one SELECT statement (a WITH, a FROM-first query, DESCRIBE,
 // SUMMARIZE, a PIVOT) and returns at most Options.MaxRows rows of it.
@@ -330,16 +328,9 @@ FROM (SELECT json_serialize_sql($1::VARCHAR) AS j)`, q).Scan(&failed, &why, &kin
 			res.Truncated = true
 			break
 		}
-		vals := make([]any, len(types))
-		ptrs := make([]any, len(types))
-		for i := range vals {
-			ptrs[i] = &vals[i]
-		}
-		if err := rows.Scan(ptrs...); err != nil {
+		vals, err := scan(rows, len(types))
+		if err != nil {
 			return nil, err
-		}
-		for i, v := range vals {
-			vals[i] = plain(v)
 		}
 		res.Rows = append(res.Rows, vals)
 	}
@@ -347,6 +338,22 @@ FROM (SELECT json_serialize_sql($1::VARCHAR) AS j)`, q).Scan(&failed, &why, &kin
 		return nil, db.stopped(ctx, err)
 	}
 	return res, nil
+}
+
+// scan reads the n values of the current row, as plain values.
+func scan(rows *sql.Rows, n int) ([]any, error) {
+	vals := make([]any, n)
+	ptrs := make([]any, n)
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	if err := rows.Scan(ptrs...); err != nil {
+		return nil, err
+	}
+	for i, v := range vals {
+		vals[i] = plain(v)
+	}
+	return vals, nil
 }
 
 // stopped says that a query was stopped at the time limit, when it was.
@@ -452,7 +459,7 @@ func OpenStore(ctx context.Context, st snapshot.Store, opts Options) (*DB, error
 	return db, nil
 }
 
-func (db *DB) loadStore(ctx context.Context, st snapshot.Store, snaps []snapshot.Ref, heads map[[2]string]bool) error {
+func (db *DB) loadStore(ctx context.Context, store snapshot.Store, snaps []snapshot.Ref, heads map[[2]string]bool) error {
 	conn, err := db.db.Conn(ctx)
 	if err != nil {
 		return err
@@ -463,7 +470,7 @@ CREATE TEMP TABLE raw_manifests (manifest JSON)`); err != nil {
 		return err
 	}
 	for rb := range heads {
-		h, _, err := snapshot.ReadHead(ctx, st, rb[0], rb[1])
+		h, _, err := snapshot.ReadHead(ctx, store, rb[0], rb[1])
 		if err != nil {
 			return err
 		}
@@ -471,12 +478,18 @@ CREATE TEMP TABLE raw_manifests (manifest JSON)`); err != nil {
 			return err
 		}
 	}
+	st, err := newStage()
+	if err != nil {
+		return err
+	}
+	defer st.remove()
+	made := map[string]bool{}
 	for _, ref := range snaps {
 		prefix, err := snapshot.Prefix(ref.Repo, ref.Branch, ref.Commit)
 		if err != nil {
 			return err
 		}
-		s, err := snapshot.Read(ctx, st, prefix, snapshot.ReadOptions{SkipSources: true, SkipRefs: true})
+		s, err := snapshot.Read(ctx, store, prefix, snapshot.ReadOptions{SkipSources: true, SkipRefs: true})
 		if err != nil {
 			return err
 		}
@@ -487,19 +500,25 @@ CREATE TEMP TABLE raw_manifests (manifest JSON)`); err != nil {
 		if _, err := conn.ExecContext(ctx, `INSERT INTO raw_manifests VALUES ($1)`, string(raw)); err != nil {
 			return err
 		}
-		hive := []driver.Value{ref.Branch, ref.Commit, ref.Repo}
-		for _, t := range []struct {
-			name, ddl string
-			rows      int
-			row       func(i int) []driver.Value
-		}{
-			{"all_nodes", nodesDDL + hiveDDL, len(s.Nodes), func(i int) []driver.Value { return append(nodeRow(&s.Nodes[i]), hive...) }},
-			{"all_edges", edgesDDL + hiveDDL, len(s.Edges), func(i int) []driver.Value { return append(edgeRow(&s.Edges[i]), hive...) }},
-			{"all_files", filesDDL + hiveDDL, len(s.Files), func(i int) []driver.Value { return append(fileRow(&s.Files[i]), hive...) }},
+		for name, write := range map[string]func() (string, error){
+			"all_nodes": func() (string, error) { return put(st, s.Nodes, cleanNode) },
+			"all_edges": func() (string, error) { return put(st, s.Edges, cleanEdge) },
+			"all_files": func() (string, error) { return put(st, s.Files, cleanFile) },
 		} {
-			if err := appendRows(ctx, conn, t.name, t.ddl, t.rows, t.row); err != nil {
-				return err
+			path, err := write()
+			if err != nil {
+				return fmt.Errorf("load %s: %w", name, err)
 			}
+			// The hive columns last, as read_parquet puts them.
+			rows := "SELECT *, $1::VARCHAR AS branch, $2::VARCHAR AS commit, $3::VARCHAR AS repo FROM read_parquet(" + literal(path) + ")"
+			stmt := "INSERT INTO " + name + " " + rows
+			if !made[name] {
+				stmt, made[name] = "CREATE TABLE "+name+" AS "+rows, true
+			}
+			if _, err := conn.ExecContext(ctx, stmt, ref.Branch, ref.Commit, ref.Repo); err != nil {
+				return fmt.Errorf("load %s: %w", name, err)
+			}
+			os.Remove(path)
 		}
 	}
 	// The manifests' fields become columns, as read_json makes them.

@@ -5,10 +5,12 @@ package snapsql
 import (
 	"context"
 	"crypto/sha256"
+	"database/sql"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -359,4 +361,116 @@ func publish(t *testing.T, st snapshot.Store, repo, branch string, s *snapshot.S
 	if _, err := snapshot.MoveHead(ctx, st, repo, branch, m, hex.EncodeToString(sum[:]), snapshot.HeadOptions{Force: true}); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestStoreViews holds OpenStore to the views docs/sql.md shows: the
+// views it creates are the document's, word for word, and each table it
+// loads answers what the document's view of that name answers over the
+// store's files, run by DuckDB itself.
+func TestStoreViews(t *testing.T) {
+	doc, err := os.ReadFile("../docs/sql.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var block string
+	for _, b := range strings.Split(string(doc), "```sql\n")[1:] {
+		if b, _, _ = strings.Cut(b, "```"); strings.Contains(b, "CREATE VIEW heads") {
+			block = b
+		}
+	}
+	words := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	views := map[string]string{}
+	for _, stmt := range strings.Split(block, ";") {
+		if stmt = words(stmt); stmt != "" {
+			name, _, _ := strings.Cut(strings.TrimPrefix(stmt, "CREATE VIEW "), " ")
+			views[name] = stmt
+		}
+	}
+	for _, name := range []string{"heads", "manifests", "all_nodes", "all_edges", "all_files", "nodes", "edges", "files"} {
+		if views[name] == "" {
+			t.Fatalf("docs/sql.md shows no view %s", name)
+		}
+	}
+	for _, stmt := range strings.Split(storeViews, ";") {
+		if stmt = words(stmt); stmt != "" && !slices.Contains(slices.Collect(maps.Values(views)), stmt) {
+			t.Errorf("OpenStore creates %q, which docs/sql.md does not show", stmt)
+		}
+	}
+
+	root := t.TempDir()
+	st, err := filestore.New(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := querytest.Fixture()
+	old.Manifest.Commit = "1111111111111111111111111111111111111111"
+	publish(t, st, "example/shop", "main", old)
+	publish(t, st, "example/shop", "main", querytest.Fixture())
+	publish(t, st, "example/app", "feature/x", querytest.Fixture())
+	db, err := OpenStore(context.Background(), st, Options{MaxRows: 100000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+
+	files, err := sql.Open("duckdb", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer files.Close()
+	for _, name := range []string{"heads", "manifests", "all_nodes", "all_edges", "all_files", "nodes", "edges", "files"} {
+		if _, err := files.Exec(strings.ReplaceAll(views[name], "{store}", root)); err != nil {
+			t.Fatalf("%s: %v", views[name], err)
+		}
+	}
+	for name, q := range map[string]string{
+		"heads":     "SELECT * FROM heads ORDER BY ALL",
+		"manifests": "SELECT repo, branch, commit FROM manifests ORDER BY ALL",
+		"all_nodes": "SELECT * FROM all_nodes ORDER BY repo, branch, commit, id",
+		"all_edges": "SELECT * FROM all_edges ORDER BY ALL",
+		"all_files": "SELECT * FROM all_files ORDER BY ALL",
+		"nodes":     "SELECT * FROM nodes ORDER BY repo, branch, commit, id",
+		"edges":     "SELECT * FROM edges ORDER BY ALL",
+	} {
+		res := ask(t, db, q)
+		got := []string{fmt.Sprint(res.Columns)}
+		for _, r := range res.Rows {
+			got = append(got, Text(r))
+		}
+		want, err := rowsOf(files, q)
+		if err != nil {
+			t.Fatalf("%s over the files: %v", q, err)
+		}
+		t.Logf("%s: %d rows, %s", name, len(got)-1, got[0])
+		if len(got) < 2 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%s: OpenStore answers\n%s\nthe documented view\n%s", name, strings.Join(got[:min(len(got), 4)], "\n"), strings.Join(want[:min(len(want), 4)], "\n"))
+		}
+	}
+}
+
+// rowsOf runs q on a plain DuckDB and returns its columns, then its
+// rows, as TestStoreViews compares them.
+func rowsOf(db *sql.DB, q string) ([]string, error) {
+	rows, err := db.Query(q)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	types, err := rows.ColumnTypes()
+	if err != nil {
+		return nil, err
+	}
+	cols := make([]Column, len(types))
+	for i, t := range types {
+		cols[i] = Column{t.Name(), t.DatabaseTypeName()}
+	}
+	out := []string{fmt.Sprint(cols)}
+	for rows.Next() {
+		vals, err := scan(rows, len(types))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Text(vals))
+	}
+	return out, rows.Err()
 }
