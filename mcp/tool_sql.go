@@ -37,38 +37,65 @@ type sqlOut struct {
 	Truncated bool `json:"truncated,omitempty"`
 }
 
-// sqlDB is the DuckDB of the engine answering now, made at the first
-// snap_sql call that engine answers and replaced (closed) when another
-// engine answers.
+// sqlDB is the DuckDB of the engine answering now, made in the
+// background at the first snap_sql call that engine answers (a call that
+// gives up waiting leaves it loading, for the next), and closed once
+// another engine answers.
 type sqlDB struct {
-	mu sync.Mutex
-	e  *query.Engine
-	db *snapsql.DB
+	mu   sync.Mutex
+	e    *query.Engine
+	load *sqlLoad
 }
 
-// get returns the DB of e, making it when needed.
+// sqlLoad is one DB being made; done is closed once db or err is set.
+type sqlLoad struct {
+	done chan struct{}
+	db   *snapsql.DB
+	err  error
+}
+
+// get returns the DB of e, waiting for it until ctx is done.
 func (s *sqlDB) get(ctx context.Context, e *query.Engine) (*snapsql.DB, error) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.e == e && s.db != nil {
-		return s.db, nil
+	if l := s.load; l == nil || s.e != e || failed(l) {
+		next := &sqlLoad{done: make(chan struct{})}
+		s.e, s.load = e, next
+		go func() {
+			next.db, next.err = snapsql.OpenEngine(context.Background(), e, snapsql.Options{MaxRows: sqlMaxRows, Timeout: sqlTimeout})
+			close(next.done)
+		}()
+		if l != nil {
+			go func() {
+				if <-l.done; l.db != nil {
+					l.db.Close() // waits for the queries under way
+				}
+			}()
+		}
 	}
-	if s.db != nil {
-		s.db.Close() // waits for the queries under way
-		s.e, s.db = nil, nil
+	l := s.load
+	s.mu.Unlock()
+	select {
+	case <-l.done:
+		return l.db, l.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
 	}
-	db, err := snapsql.OpenEngine(ctx, e, snapsql.Options{MaxRows: sqlMaxRows, Timeout: sqlTimeout})
-	if err != nil {
-		return nil, err
+}
+
+// failed reports whether l is done, and failed.
+func failed(l *sqlLoad) bool {
+	select {
+	case <-l.done:
+		return l.err != nil
+	default:
+		return false
 	}
-	s.e, s.db = e, db
-	return db, nil
 }
 
 // sqlFallback serves calls made outside a registry's context.
 var sqlFallback sqlDB
 
-var sqlTool = newTool(
+var sqlTool = waiting(newTool(
 	"snap_sql", "SQL", ToolsetSQL,
 	"Read-only SQL (DuckDB) over the snapshot's tables, for questions no other tool anticipates. One SELECT per call; "+
 		fmt.Sprintf("at most %d rows, %s, and max_tokens. Tables:\n", sqlMaxRows, sqlTimeout)+snapsql.Schema+"\n"+
@@ -90,7 +117,9 @@ var sqlTool = newTool(
 			cache = &r.sql
 		}
 		db, err := cache.get(ctx, e)
-		if err != nil {
+		if ctx.Err() != nil {
+			return nil, toolErr(CodeIndexNotReady, nil, "the snapshot's tables are still loading for SQL: ask again in a few seconds")
+		} else if err != nil {
 			return nil, toolErr(CodeIndexNotReady, nil, "load the tables: %v", err)
 		}
 		res, err := db.Query(ctx, in.Query)
@@ -113,4 +142,4 @@ var sqlTool = newTool(
 			out.Hint = fmt.Sprintf("cut at %d rows: narrow the query (WHERE, LIMIT, GROUP BY)", sqlMaxRows)
 		}
 		return out, nil
-	})
+	}))
