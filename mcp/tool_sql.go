@@ -75,6 +75,11 @@ func (s *sqlDB) get(ctx context.Context, e *query.Engine) (*snapsql.DB, error) {
 	l := s.load
 	s.mu.Unlock()
 	select {
+	case <-l.done: // loaded: answer, whatever ctx says
+		return l.db, l.err
+	default:
+	}
+	select {
 	case <-l.done:
 		return l.db, l.err
 	case <-ctx.Done():
@@ -117,7 +122,7 @@ var sqlTool = waiting(newTool(
 			cache = &r.sql
 		}
 		db, err := cache.get(ctx, e)
-		if ctx.Err() != nil {
+		if err != nil && ctx.Err() != nil {
 			return nil, toolErr(CodeIndexNotReady, nil, "the snapshot's tables are still loading for SQL: ask again in a few seconds")
 		} else if err != nil {
 			return nil, toolErr(CodeIndexNotReady, nil, "load the tables: %v", err)
