@@ -102,13 +102,47 @@ func Load(ctx context.Context, s *snapshot.Snapshot, opts Options) (*DB, error) 
 }
 
 // Open reads and verifies the snapshot at prefix in st and returns its
-// DB (see Load).
+// DB (see Load, and Options.For).
 func Open(ctx context.Context, st snapshot.Store, prefix string, opts Options) (*DB, error) {
-	s, err := snapshot.Read(ctx, st, prefix, snapshot.ReadOptions{})
+	var ro snapshot.ReadOptions
+	if opts.For != "" {
+		names, err := tablesOf(ctx, opts.For)
+		if err != nil {
+			return nil, err
+		}
+		ro.SkipSources, ro.SkipRefs = !names["sources"], !names["refs"]
+	}
+	s, err := snapshot.Read(ctx, st, prefix, ro)
 	if err != nil {
 		return nil, err
 	}
 	return Load(ctx, s, opts)
+}
+
+// tablesOf returns the names of the tables q reads, as DuckDB's parser
+// finds them; a query DuckDB cannot parse names none (Query says why).
+func tablesOf(ctx context.Context, q string) (map[string]bool, error) {
+	c, err := duckdb.NewConnector("", nil)
+	if err != nil {
+		return nil, fmt.Errorf("start duckdb: %w", err)
+	}
+	defer c.Close()
+	db := sql.OpenDB(c)
+	defer db.Close()
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Close()
+	out := map[string]bool{}
+	names, err := duckdb.GetTableNames(conn, q, false)
+	if err != nil {
+		return out, nil
+	}
+	for _, n := range names {
+		out[strings.ToLower(n)] = true
+	}
+	return out, nil
 }
 
 // OpenEngine returns a DB of the snapshot e answers from (see Load). An

@@ -51,6 +51,11 @@ type Options struct {
 	MaxMemory string
 	// Threads is DuckDB's threads setting; 0 means DefaultThreads.
 	Threads int
+	// For, when set, is the one query the DB is opened for: Open then
+	// leaves out the sources and refs tables unless the query names them
+	// (DuckDB's parser says which tables it names), which spares the
+	// largest part of a load.
+	For string
 }
 
 func (o Options) withDefaults() Options {

@@ -474,3 +474,36 @@ func rowsOf(db *sql.DB, q string) ([]string, error) {
 	}
 	return out, rows.Err()
 }
+
+// TestOpenFor leaves out sources and refs for a query that does not
+// name them, and loads each one a query names.
+func TestOpenFor(t *testing.T) {
+	ctx := context.Background()
+	st, err := filestore.New(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := querytest.Fixture()
+	s.Refs = []schemas.Ref{{File: "src/net/http/server.go", Kind: "calls", Target: "x"}}
+	publish(t, st, "example/shop", "main", s)
+	prefix, _ := snapshot.Prefix("example/shop", "main", s.Manifest.Commit)
+	tables := func(q string) []string {
+		db, err := Open(ctx, st, prefix, Options{For: q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		return column(ask(t, db, "SELECT table_name FROM duckdb_tables() ORDER BY 1"), 0)
+	}
+	for q, want := range map[string]string{
+		"SELECT count(*) FROM nodes":                                     "edges files manifest nodes",
+		"SELECT * FROM callers(1)":                                       "edges files manifest nodes",
+		"SELECT path FROM sources":                                       "edges files manifest nodes sources",
+		"WITH x AS (SELECT * FROM refs) SELECT count(*) FROM x, SOURCES": "edges files manifest nodes refs sources",
+		"": "edges files manifest nodes refs sources",
+	} {
+		if got := strings.Join(tables(q), " "); got != want {
+			t.Errorf("for %q: tables %s, want %s", q, got, want)
+		}
+	}
+}

@@ -52,7 +52,7 @@ func runSQL(c *cli.Context) error {
 	if !snapsql.Available {
 		return snapsql.ErrUnavailable
 	}
-	opts := snapsql.Options{MaxRows: c.Int("max-rows"), Timeout: c.Duration("timeout")}
+	opts := snapsql.Options{MaxRows: c.Int("max-rows"), Timeout: c.Duration("timeout"), For: c.Args().First()}
 	var db *snapsql.DB
 	if c.Bool("all") {
 		st, err := openExistingStore(c.String("store"), detect(c.Context, ".").Root)
