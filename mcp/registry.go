@@ -54,6 +54,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/graphsnap/snap/query"
+	"github.com/graphsnap/snap/snapsql"
 )
 
 // Toolsets group tools so a client can keep its list short.
@@ -70,7 +71,7 @@ const (
 
 // Toolsets lists every toolset.
 var Toolsets = []string{ToolsetIndex, ToolsetSymbols, ToolsetCallGraph, ToolsetTraversal, ToolsetContext, ToolsetFiles,
-	ToolsetGraph, ToolsetHistory, ToolsetMemories, ToolsetCompat}
+	ToolsetGraph, ToolsetHistory, ToolsetMemories, ToolsetCompat, ToolsetSQL}
 
 // DefaultToolsets are the toolsets snap serve offers unless told
 // otherwise: what most agents need, and a short tools/list (see
@@ -148,6 +149,8 @@ type Registry struct {
 	// repos, when not nil, are the repositories the engine joins: the
 	// tools that look names and paths up declare a repo argument.
 	repos []string
+	// sql is snap_sql's DuckDB, made at its first call.
+	sql sqlDB
 }
 
 // view is what one session is offered: its toolsets and their tools,
@@ -476,6 +479,9 @@ func init() {
 		manifestTool,
 		getConfigTool,
 		oldUpdateTool,
+	}
+	if snapsql.Available {
+		catalog = append(catalog, sqlTool)
 	}
 	catalogTools = map[string]*Tool{syncTool.Name: syncTool}
 	for _, t := range catalog {

@@ -118,7 +118,7 @@ func TestServerListsTools(t *testing.T) {
 		"snap_dependencies snap_dependents snap_diff snap_edit_memory snap_explore snap_file_nodes snap_find_file " +
 		"snap_find_references snap_find_symbol snap_get_config snap_history snap_impact snap_list_dir snap_list_memories " +
 		"snap_manifest snap_map snap_node snap_path snap_rank snap_read_file snap_read_memory snap_resolve_import " +
-		"snap_search snap_snapshots snap_stats snap_status snap_symbol snap_symbols_overview snap_update_config " +
+		"snap_search snap_snapshots snap_sql snap_stats snap_status snap_symbol snap_symbols_overview snap_update_config " +
 		"snap_verify snap_write_memory"
 	if got := strings.Join(names, " "); got != want {
 		t.Errorf("tools:\n got %s\nwant %s", got, want)

@@ -72,6 +72,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			indexCommand(log),
 			verifyCommand(),
 			queryCommand(),
+			sqlCommand(),
 			serveCommand(),
 			pushCommand(log),
 			pullCommand(),
