@@ -124,10 +124,3 @@ func snapshotDiff(c *cli.Context, opt query.DiffOptions) (*schemas.Diff, [2]stri
 	d, err := ci.Diff(c.Context, srcs[0], srcs[1], opt)
 	return d, labels, err
 }
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
-}
