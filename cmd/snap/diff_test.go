@@ -102,12 +102,16 @@ func TestDiff(t *testing.T) {
 	if code, stdout, _ = run(t, dir, "diff", "--fail-on", "any", "main", "main"); code != 0 || !strings.Contains(stdout, "symbols: +0 -0") {
 		t.Errorf("a snapshot against itself: exit %d, %s", code, stdout)
 	}
+	// Flags may follow the arguments.
+	_, before, _ := run(t, dir, "diff", "--markdown", "main", "main")
+	if code, after, stderr := run(t, dir, "diff", "main", "main", "--markdown"); code != 0 || after != before || !strings.Contains(after, "`main` → `main`") {
+		t.Errorf("snap diff main main --markdown: exit %d, %s\n%s\nwant\n%s", code, stderr, after, before)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"diff", "main"}, "takes 2 argument"},
-		{[]string{"diff", "main", "main", "--json"}, "put flags first"},
 		{[]string{"diff", "nope", "main"}, "not a snapshot folder, nor a branch or commit"},
 		{[]string{"diff", "--fail-on", "sometimes", "main", "main"}, `"sometimes" is not a condition`},
 		{[]string{"diff", "--json", "--markdown", "main", "main"}, "exclude each other"},

@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/graphsnap/snap/export"
 	"github.com/graphsnap/snap/schemas"
@@ -41,8 +41,7 @@ func exportCommand() *cli.Command {
 			"is printed on stdout.\n\n" +
 			"Examples:\n  snap export --format arrow --out graph\n" +
 			"  snap export --format jsonl --out /tmp/main main\n" +
-			"  snap export --format parquet --store s3://bucket/graphs --repo acme/shop 3f2a9c1\n\n" +
-			"Flags go before SNAPSHOT.",
+			"  snap export --format parquet --store s3://bucket/graphs --repo acme/shop 3f2a9c1",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Usage: "`FORMAT` of the files: arrow, parquet or jsonl (required)"},
 			&cli.StringFlag{Name: "out", Usage: "`FOLDER` to write (default: snap-<commit>-<format> in the working folder)"},
@@ -51,7 +50,7 @@ func exportCommand() *cli.Command {
 			&cli.StringFlag{Name: "repo", Usage: "repository `NAME` in the store (default: this checkout's)"},
 			&cli.StringFlag{Name: "branch", Usage: "`BRANCH` whose HEAD to export when no SNAPSHOT is given (default: this checkout's)"},
 		},
-		Action: func(c *cli.Context) error {
+		Action: func(ctx context.Context, c *cli.Command) error {
 			if err := exactArgs(c, 0, 1); err != nil {
 				return err
 			}
@@ -65,7 +64,6 @@ func exportCommand() *cli.Command {
 			if c.NArg() == 1 && c.String("branch") != "" {
 				return usagef("export: --branch and SNAPSHOT exclude each other (SNAPSHOT may name a branch)")
 			}
-			ctx := c.Context
 			var src source
 			var err error
 			if c.NArg() == 1 {
@@ -89,11 +87,11 @@ func exportCommand() *cli.Command {
 				parts = append(parts, fmt.Sprintf("%s %d", t.Name, t.Rows))
 			}
 			m := res.Manifest
-			fmt.Fprintf(c.App.ErrWriter, "exported %s %s %s as %s: %s rows\n", m.Repo, m.Branch, short(m.Commit), format, strings.Join(parts, ", "))
+			fmt.Fprintf(c.Root().ErrWriter, "exported %s %s %s as %s: %s rows\n", m.Repo, m.Branch, short(m.Commit), format, strings.Join(parts, ", "))
 			if len(res.Skipped) > 0 {
-				fmt.Fprintf(c.App.ErrWriter, "left out tables this build does not know (--format parquet copies them): %s\n", strings.Join(res.Skipped, ", "))
+				fmt.Fprintf(c.Root().ErrWriter, "left out tables this build does not know (--format parquet copies them): %s\n", strings.Join(res.Skipped, ", "))
 			}
-			fmt.Fprintln(c.App.Writer, res.Dir)
+			fmt.Fprintln(c.Root().Writer, res.Dir)
 			return nil
 		},
 	}
@@ -102,7 +100,7 @@ func exportCommand() *cli.Command {
 // refSource finds the snapshot an argument names: a snapshot folder, a
 // branch of the repository in the store (its HEAD), or a commit or a
 // unique prefix of one. verb starts its messages.
-func refSource(ctx context.Context, c *cli.Context, verb, arg string) (source, error) {
+func refSource(ctx context.Context, c *cli.Command, verb, arg string) (source, error) {
 	if fi, err := os.Stat(filepath.Join(arg, schemas.ManifestFile)); err == nil && !fi.IsDir() {
 		st, err := snapshot.OpenDir(arg)
 		if err != nil {

@@ -13,7 +13,7 @@ import (
 	"runtime/pprof"
 	"runtime/trace"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/graphsnap/snap/ci"
 	"github.com/graphsnap/snap/indexer"
@@ -55,7 +55,7 @@ func indexCommand(log *slog.Logger) *cli.Command {
 			&cli.BoolFlag{Name: "derived", Usage: "index build output (a tsconfig's outDir, a package's dist/ with source maps) too"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress output"},
 		},
-		Action: func(c *cli.Context) error {
+		Action: func(ctx context.Context, c *cli.Command) error {
 			if err := exactArgs(c, 0, 1); err != nil {
 				return err
 			}
@@ -80,7 +80,7 @@ func indexCommand(log *slog.Logger) *cli.Command {
 			if _, err := chooseLanguages(c.StringSlice("languages")); err != nil {
 				return err
 			}
-			return runIndex(c.Context, log, c, dir)
+			return runIndex(ctx, log, c, dir)
 		},
 	}
 }
@@ -136,7 +136,7 @@ func startProfiles() (stop func(), err error) {
 	}, nil
 }
 
-func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string) error {
+func runIndex(ctx context.Context, log *slog.Logger, c *cli.Command, dir string) error {
 	stop, err := startProfiles()
 	if err != nil {
 		return err
@@ -164,13 +164,13 @@ func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string)
 		},
 	}
 	if !c.Bool("quiet") {
-		cfg.Progress = c.App.ErrWriter
+		cfg.Progress = c.Root().ErrWriter
 	}
 	res, err := ci.Index(ctx, pipeline(cfg, log))
 	if err != nil || cfg.Options.ParseOnly {
 		return err
 	}
-	fmt.Fprintln(c.App.Writer, cmp.Or(res.Folder, res.Prefix))
+	fmt.Fprintln(c.Root().Writer, cmp.Or(res.Folder, res.Prefix))
 	return nil
 }
 

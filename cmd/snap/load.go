@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/graphsnap/snap/ci"
 	"github.com/graphsnap/snap/query"
@@ -42,7 +42,7 @@ func (s source) ci() ci.Source {
 
 // findSnapshot locates the snapshot the flags name: --snapshot, or the HEAD
 // of this checkout's repository and branch in the store (see chooseBranch).
-func findSnapshot(ctx context.Context, c *cli.Context) (source, error) {
+func findSnapshot(ctx context.Context, c *cli.Command) (source, error) {
 	if dir := c.String("snapshot"); dir != "" {
 		st, err := snapshot.OpenDir(dir)
 		if err != nil {
@@ -74,7 +74,7 @@ func findSnapshot(ctx context.Context, c *cli.Context) (source, error) {
 // --branch, else this checkout's. When the store has no HEAD for them
 // but holds that repository under one branch only (or one repository
 // only, and --repo was not given), that one is chosen.
-func chooseBranch(ctx context.Context, c *cli.Context, st storeRef, id identity) (string, string, error) {
+func chooseBranch(ctx context.Context, c *cli.Command, st storeRef, id identity) (string, string, error) {
 	repo, branch := id.Repo, id.Branch
 	if v := repoFlag(c); v != "" {
 		repo = v
@@ -119,8 +119,8 @@ func chooseBranch(ctx context.Context, c *cli.Context, st storeRef, id identity)
 }
 
 // repoFlag is --repo: given once, or the first of serve's repositories.
-func repoFlag(c *cli.Context) string {
-	for _, f := range c.Command.Flags {
+func repoFlag(c *cli.Command) string {
+	for _, f := range c.Flags {
 		if _, ok := f.(*cli.StringSliceFlag); ok && slices.Contains(f.Names(), "repo") {
 			if v := c.StringSlice("repo"); len(v) > 0 {
 				return v[0]
@@ -137,7 +137,7 @@ func listHeads(ctx context.Context, st snapshot.Store) ([]snapshot.Ref, error) {
 }
 
 // loadEngine reads and verifies the chosen snapshot and builds its engine.
-func loadEngine(ctx context.Context, c *cli.Context) (*query.Engine, error) {
+func loadEngine(ctx context.Context, c *cli.Command) (*query.Engine, error) {
 	src, err := findSnapshot(ctx, c)
 	if err != nil {
 		return nil, err

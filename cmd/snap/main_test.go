@@ -106,7 +106,8 @@ func TestUsageErrors(t *testing.T) {
 
 func TestIndexVerifyQuery(t *testing.T) {
 	dir := copyTree(t, "../../testdata/go/shop")
-	code, stdout, stderr := run(t, dir, "index", "-q")
+	// Flags may follow the arguments.
+	code, stdout, stderr := run(t, dir, "index", ".", "--quiet")
 	if code != 0 {
 		t.Fatalf("index: exit %d: %s", code, stderr)
 	}

@@ -2,13 +2,14 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"log/slog"
 	"slices"
 	"strings"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/graphsnap/snap/mcp"
 	"github.com/graphsnap/snap/query"
@@ -34,8 +35,9 @@ func queryCommand() *cli.Command {
 			"  snap query impact --id 1234567890 --depth 2 --json",
 		SkipFlagParsing: true,
 		Flags:           snapshotFlags(),
-		Action: func(c *cli.Context) error {
-			return runQuery(c)
+		ShellComplete:   completeQuery,
+		Action: func(ctx context.Context, c *cli.Command) error {
+			return runQuery(ctx, c)
 		},
 	}
 }
@@ -43,7 +45,7 @@ func queryCommand() *cli.Command {
 // queryOpts are the options of `snap query` that are not tool arguments.
 var queryOpts = map[string]bool{"snapshot": true, "store": true, "repo": true, "branch": true}
 
-func runQuery(c *cli.Context) error {
+func runQuery(ctx context.Context, c *cli.Command) error {
 	args := c.Args().Slice()
 	var tool string
 	toolArgs := make(map[string][]string)
@@ -68,7 +70,7 @@ func runQuery(c *cli.Context) error {
 			continue
 		case "help", "h":
 			// cli.ShowCommandHelp looks for query among query's subcommands.
-			cli.HelpPrinter(c.App.Writer, cli.CommandHelpTemplate, c.Command)
+			cli.HelpPrinter(c.Root().Writer, cli.CommandHelpTemplate, c)
 			return nil
 		}
 		if !hasVal && i+1 < len(args) && !strings.HasPrefix(args[i+1], "--") {
@@ -90,7 +92,7 @@ func runQuery(c *cli.Context) error {
 	}
 	if list {
 		for _, t := range reg.Tools() {
-			fmt.Fprintf(c.App.Writer, "%-24s %s\n", t.Name, strings.Join(argNames(t), " "))
+			fmt.Fprintf(c.Root().Writer, "%-24s %s\n", t.Name, strings.Join(argNames(t), " "))
 		}
 		return nil
 	}
@@ -120,23 +122,23 @@ func runQuery(c *cli.Context) error {
 	case t.Toolset == mcp.ToolsetHistory && c.String("snapshot") == "":
 		// The history tools read the branch's other snapshots: follow
 		// the branch as snap serve does, without syncing.
-		log := slog.New(slog.NewTextHandler(c.App.ErrWriter, &slog.HandlerOptions{Level: slog.LevelWarn}))
-		cfg, err := serveConfig(c, log, 0, false)
+		log := slog.New(slog.NewTextHandler(c.Root().ErrWriter, &slog.HandlerOptions{Level: slog.LevelWarn}))
+		cfg, err := serveConfig(ctx, c, log, 0, false)
 		if err != nil {
 			return err
 		}
 		cfg.Checkout = nil
-		sv, err := serve.Start(c.Context, h, cfg)
+		sv, err := serve.Start(ctx, h, cfg)
 		if err != nil {
 			return err
 		}
 		defer sv.Close()
-		if err := sv.Ready(c.Context); err != nil {
+		if err := sv.Ready(ctx); err != nil {
 			return err
 		}
 		lib = sv.Options(mcp.Options{}).Library
 	default:
-		e, err := loadEngine(c.Context, c)
+		e, err := loadEngine(ctx, c)
 		if err != nil {
 			return err
 		}
@@ -149,15 +151,15 @@ func runQuery(c *cli.Context) error {
 	if lib != nil {
 		reg.WithLibrary(lib)
 	}
-	reg.WithMemories(memoriesDir(c.Context))
-	out, isError := reg.CallJSON(c.Context, tool, raw)
+	reg.WithMemories(memoriesDir(ctx))
+	out, isError := reg.CallJSON(ctx, tool, raw)
 	if !compact {
 		var buf bytes.Buffer
 		if json.Indent(&buf, out, "", "  ") == nil {
 			out = buf.Bytes()
 		}
 	}
-	fmt.Fprintf(c.App.Writer, "%s\n", out)
+	fmt.Fprintf(c.Root().Writer, "%s\n", out)
 	if isError {
 		return fmt.Errorf("%s answered with an error", tool)
 	}

@@ -10,7 +10,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/graphsnap/snap/ci"
 	"github.com/graphsnap/snap/schemas"
@@ -30,7 +30,7 @@ func branchFlags() []cli.Flag {
 var jsonFlag = &cli.BoolFlag{Name: "json", Usage: "answer in JSON (schemas/cli.schema.json)"}
 
 // target is the repository and branch a command works on.
-func target(ctx context.Context, c *cli.Context) identity {
+func target(ctx context.Context, c *cli.Command) identity {
 	id := detect(ctx, ".")
 	if v := c.String("repo"); v != "" {
 		id.Repo = v
@@ -64,11 +64,10 @@ func pushCommand(log *slog.Logger) *cli.Command {
 			&cli.BoolFlag{Name: "force", Usage: "move HEAD even when the commit does not descend from HEAD's"},
 			&cli.BoolFlag{Name: "allow-dirty", Usage: "push a snapshot of a work tree with uncommitted changes"},
 		),
-		Action: func(c *cli.Context) error {
+		Action: func(ctx context.Context, c *cli.Command) error {
 			if err := exactArgs(c, 0, 0); err != nil {
 				return err
 			}
-			ctx := c.Context
 			id := target(ctx, c)
 			local, err := openExistingStore("", id.Root)
 			if err != nil {
@@ -117,14 +116,13 @@ func pullCommand() *cli.Command {
 			&cli.StringFlag{Name: "commit", Usage: "pull the snapshot of this `COMMIT` (default: the store's HEAD)"},
 			&cli.BoolFlag{Name: "all", Usage: "pull the HEAD of every repository and branch in the store"},
 		),
-		Action: func(c *cli.Context) error {
+		Action: func(ctx context.Context, c *cli.Command) error {
 			if c.Bool("all") || c.NArg() > 0 {
-				return pullMany(c)
+				return pullMany(ctx, c)
 			}
 			if err := exactArgs(c, 0, 0); err != nil {
 				return err
 			}
-			ctx := c.Context
 			id := target(ctx, c)
 			remote, local, err := openPull(ctx, c, id.Root)
 			if err != nil {
@@ -165,11 +163,11 @@ func transfer(op string, remote storeRef, id identity, commit string, res snapsh
 }
 
 // report prints a push or pull.
-func report(c *cli.Context, t schemas.Transfer) error {
+func report(c *cli.Command, t schemas.Transfer) error {
 	if c.Bool("json") {
-		return writeJSON(c.App.Writer, t)
+		return writeJSON(c.Root().Writer, t)
 	}
-	w := c.App.Writer
+	w := c.Root().Writer
 	dir := "to"
 	if t.Op == "pull" {
 		dir = "from"
@@ -207,14 +205,13 @@ func lsCommand() *cli.Command {
 			&cli.StringFlag{Name: "repo", Usage: "only this repository `NAME`"},
 			&cli.StringFlag{Name: "branch", Usage: "only this `BRANCH` (with --repo)"},
 		},
-		Action: func(c *cli.Context) error {
+		Action: func(ctx context.Context, c *cli.Command) error {
 			if err := exactArgs(c, 0, 0); err != nil {
 				return err
 			}
 			if c.String("branch") != "" && c.String("repo") == "" {
 				return usagef("ls: --branch needs --repo")
 			}
-			ctx := c.Context
 			root := detect(ctx, ".").Root
 			url, err := remoteURL(ctx, c, root)
 			if err != nil {
@@ -229,13 +226,13 @@ func lsCommand() *cli.Command {
 				return storeError(st, err)
 			}
 			if c.Bool("json") {
-				return writeJSON(c.App.Writer, schemas.Listing{Store: st.label, Branches: list})
+				return writeJSON(c.Root().Writer, schemas.Listing{Store: st.label, Branches: list})
 			}
 			if len(list) == 0 {
-				fmt.Fprintf(c.App.ErrWriter, "no snapshots in %s\n", st.label)
+				fmt.Fprintf(c.Root().ErrWriter, "no snapshots in %s\n", st.label)
 				return nil
 			}
-			tw := tabwriter.NewWriter(c.App.Writer, 0, 4, 2, ' ', 0)
+			tw := tabwriter.NewWriter(c.Root().Writer, 0, 4, 2, ' ', 0)
 			fmt.Fprintln(tw, "REPO\tBRANCH\tCOMMIT\tSTORED\tSIZE\t")
 			for _, b := range list {
 				for _, s := range b.Snapshots {
@@ -272,7 +269,7 @@ func gcCommand() *cli.Command {
 			&cli.StringFlag{Name: "repo", Usage: "only this repository `NAME`"},
 			&cli.StringFlag{Name: "branch", Usage: "only this `BRANCH` (with --repo)"},
 		},
-		Action: func(c *cli.Context) error {
+		Action: func(ctx context.Context, c *cli.Command) error {
 			if err := exactArgs(c, 0, 0); err != nil {
 				return err
 			}
@@ -282,7 +279,6 @@ func gcCommand() *cli.Command {
 			if c.String("branch") != "" && c.String("repo") == "" {
 				return usagef("gc: --branch needs --repo")
 			}
-			ctx := c.Context
 			st, err := openRemote(ctx, c, detect(ctx, ".").Root)
 			if err != nil {
 				return err
@@ -296,16 +292,16 @@ func gcCommand() *cli.Command {
 				return storeError(st, err)
 			}
 			if c.Bool("json") {
-				return writeJSON(c.App.Writer, res)
+				return writeJSON(c.Root().Writer, res)
 			}
 			verb := "deleted"
 			if res.DryRun {
 				verb = "would delete"
 			}
 			for _, d := range res.Deleted {
-				fmt.Fprintf(c.App.Writer, "%s %s %s %s (%s, %s)\n", verb, d.Repo, d.Branch, short(d.Commit), d.Reason, bytesize(d.Bytes))
+				fmt.Fprintf(c.Root().Writer, "%s %s %s %s (%s, %s)\n", verb, d.Repo, d.Branch, short(d.Commit), d.Reason, bytesize(d.Bytes))
 			}
-			fmt.Fprintf(c.App.Writer, "%s %d snapshots (%s); %d kept\n", verb, len(res.Deleted), bytesize(res.Bytes), res.Kept)
+			fmt.Fprintf(c.Root().Writer, "%s %d snapshots (%s); %d kept\n", verb, len(res.Deleted), bytesize(res.Bytes), res.Kept)
 			return nil
 		},
 	}
@@ -323,11 +319,10 @@ func doctorCommand() *cli.Command {
 			"Exits 1 when a check fails.\n\n" +
 			"Examples:\n  snap doctor --store 's3://code-graphs/snap?endpoint=http://127.0.0.1:9000'",
 		Flags: []cli.Flag{remoteFlag(), jsonFlag},
-		Action: func(c *cli.Context) error {
+		Action: func(ctx context.Context, c *cli.Command) error {
 			if err := exactArgs(c, 0, 0); err != nil {
 				return err
 			}
-			ctx := c.Context
 			st, err := openRemote(ctx, c, detect(ctx, ".").Root)
 			if err != nil {
 				return err
@@ -335,7 +330,7 @@ func doctorCommand() *cli.Command {
 			res := snapshot.Checkup(ctx, st.store)
 			res.Store = st.label
 			if c.Bool("json") {
-				if err := writeJSON(c.App.Writer, res); err != nil {
+				if err := writeJSON(c.Root().Writer, res); err != nil {
 					return err
 				}
 			} else {
@@ -344,7 +339,7 @@ func doctorCommand() *cli.Command {
 					if !ch.OK {
 						mark = "FAIL"
 					}
-					fmt.Fprintf(c.App.Writer, "%s %-17s %s (%d ms)\n", mark, ch.Name, ch.Detail, ch.DurationMS)
+					fmt.Fprintf(c.Root().Writer, "%s %-17s %s (%d ms)\n", mark, ch.Name, ch.Detail, ch.DurationMS)
 				}
 			}
 			if !res.OK {

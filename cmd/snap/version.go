@@ -1,11 +1,12 @@
 package main
 
 import (
+	"context"
 	"runtime"
 	"runtime/debug"
 	"strings"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 )
 
 func versionCommand() *cli.Command {
@@ -22,11 +23,11 @@ func versionCommand() *cli.Command {
 			"Manifests record the short form (the version and the commit's first 12 digits)\n" +
 			"as the indexer's version.\n\n" +
 			"Examples:\n  snap version\n  snap --version",
-		Action: func(c *cli.Context) error {
+		Action: func(ctx context.Context, c *cli.Command) error {
 			if err := exactArgs(c, 0, 0); err != nil {
 				return err
 			}
-			cli.ShowVersion(c)
+			cli.ShowVersion(c.Root())
 			return nil
 		},
 	}

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/graphsnap/snap/overlay"
 	"github.com/graphsnap/snap/query"
@@ -24,8 +24,7 @@ const worktreeMark = "+worktree"
 // A), else the HEAD of this checkout's branch in the store. The files
 // that differ from the snapshot are indexed again in memory over its
 // rows (package overlay); nothing is written to any store.
-func worktreeDiff(c *cli.Context, opt query.DiffOptions) (*schemas.Diff, [2]string, error) {
-	ctx := c.Context
+func worktreeDiff(ctx context.Context, c *cli.Command, opt query.DiffOptions) (*schemas.Diff, [2]string, error) {
 	labels := [2]string{c.Args().First(), "worktree"}
 	id := detect(ctx, ".")
 	if !id.Git {
