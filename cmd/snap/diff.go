@@ -23,7 +23,8 @@ func diffCommand() *cli.Command {
 		ArgsUsage: "A B",
 		Description: "A and B are each a snapshot folder, a branch (its HEAD in the store) or a commit\n" +
 			"(or a unique prefix of one) of the repository in the store: the local cache unless\n" +
-			"--store names another. Symbols are matched by their stable ids: added, removed,\n" +
+			"--store names another. Any other git revision (HEAD, HEAD~1, a tag) names the\n" +
+			"snapshot of its commit, which must have been indexed. Symbols are matched by their stable ids: added, removed,\n" +
 			"moved (same name, another file), body or signature changed. For every removed\n" +
 			"symbol and every changed signature, the callers still present in B are listed:\n" +
 			"what is likely to break. The impact of the changed symbols in B follows.\n\n" +
@@ -36,7 +37,7 @@ func diffCommand() *cli.Command {
 			"--fail-on makes the exit code 1 when a condition holds: broken (a removed symbol\n" +
 			"or a changed signature still has callers), removed (an exported symbol was\n" +
 			"removed), signature (an exported signature changed), any (anything changed).\n\n" +
-			"Examples:\n  snap diff main feature/x\n  snap diff --markdown --fail-on broken main HEAD-commit\n" +
+			"Examples:\n  snap diff main feature/x\n  snap diff --markdown --fail-on broken main HEAD\n" +
 			"  snap diff --json .snap/repo=x/branch=main/commit=a .snap/repo=x/branch=main/commit=b\n" +
 			"  snap diff --worktree                     # this branch's snapshot → the files on disk\n" +
 			"  snap diff --worktree --fail-on broken main",

@@ -1,10 +1,10 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/graphsnap/snap/ci"
 	"github.com/graphsnap/snap/export"
 	"github.com/graphsnap/snap/schemas"
 	"github.com/graphsnap/snap/snapshot"
@@ -97,9 +98,9 @@ func exportCommand() *cli.Command {
 	}
 }
 
-// refSource finds the snapshot an argument names: a snapshot folder, a
-// branch of the repository in the store (its HEAD), or a commit or a
-// unique prefix of one. verb starts its messages.
+// refSource finds the snapshot an argument names: a snapshot folder, or
+// what ci.Ref finds in the store (a branch, a commit, any git revision).
+// verb starts its messages.
 func refSource(ctx context.Context, c *cli.Command, verb, arg string) (source, error) {
 	if fi, err := os.Stat(filepath.Join(arg, schemas.ManifestFile)); err == nil && !fi.IsDir() {
 		st, err := snapshot.OpenDir(arg)
@@ -109,43 +110,14 @@ func refSource(ctx context.Context, c *cli.Command, verb, arg string) (source, e
 		return source{store: st, label: arg}, nil
 	}
 	id := detect(ctx, ".")
-	repo := id.Repo
-	if v := c.String("repo"); v != "" {
-		repo = v
-	}
+	repo := cmp.Or(c.String("repo"), id.Repo)
 	st, err := openExistingStore(c.String("store"), id.Root)
 	if err != nil {
 		return source{}, err
 	}
-	head, _, err := snapshot.ReadHead(ctx, st.store, repo, arg)
-	if err == nil {
-		prefix, err := snapshot.Prefix(repo, arg, head.Commit)
-		if err != nil {
-			return source{}, err
-		}
-		return source{store: st.store, prefix: prefix, label: arg, manifestSHA256: head.ManifestSHA256}, nil
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return source{}, storeError(st, err)
-	}
-	list, err := snapshot.Catalog(ctx, st.store, repo, "")
+	src, err := ci.Ref(ctx, st.ci(), repo, id.Root, arg)
 	if err != nil {
-		return source{}, storeError(st, err)
+		return source{}, usage(fmt.Errorf("%s: %w", verb, err))
 	}
-	var hits []string
-	var prefix string
-	for _, b := range list {
-		for _, s := range b.Snapshots {
-			if s.Complete && len(arg) >= 4 && strings.HasPrefix(s.Commit, arg) && !slices.Contains(hits, s.Commit) {
-				hits = append(hits, s.Commit)
-				prefix, _ = snapshot.Prefix(repo, b.Branch, s.Commit)
-			}
-		}
-	}
-	switch len(hits) {
-	case 1:
-		return source{store: st.store, prefix: prefix, label: arg}, nil
-	case 0:
-		return source{}, usagef("%s: %s is not a snapshot folder, nor a branch or commit of %s in %s (see `snap ls`)", verb, arg, repo, st.label)
-	}
-	return source{}, usagef("%s: %s names %d commits of %s: %s; give more of it", verb, arg, len(hits), repo, strings.Join(hits, ", "))
+	return source{store: src.Store, prefix: src.Prefix, label: src.Label, manifestSHA256: src.ManifestSHA256}, nil
 }
