@@ -5,11 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"log/slog"
+	"os"
 	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v3"
+	"golang.org/x/term"
 
 	"github.com/graphsnap/snap/mcp"
 	"github.com/graphsnap/snap/query"
@@ -26,8 +29,10 @@ func queryCommand() *cli.Command {
 		Description: "Calls one tool of the MCP catalog on the newest local snapshot (or the one\n" +
 			"--snapshot names), through the same code path as `snap serve`. TOOL may omit\n" +
 			"the snap_ prefix. Tool arguments are given as --name value; their types come\n" +
-			"from the tool's input schema. The answer is printed as indented JSON, or as one\n" +
-			"line with --json. `snap query --list` lists the tools and their arguments.\n\n" +
+			"from the tool's input schema. On a terminal the answer is printed as text: a\n" +
+			"symbol a line (kind qname  file:line), other values as key: value lines.\n" +
+			"Elsewhere it is indented JSON; --json prints it as JSON on one line.\n" +
+			"`snap query --list` lists the tools and their arguments.\n\n" +
 			"Options: --snapshot FOLDER, --store URL, --repo NAME, --branch BRANCH, --json, --list\n\n" +
 			"Examples:\n" +
 			"  snap query status\n" +
@@ -153,13 +158,19 @@ func runQuery(ctx context.Context, c *cli.Command) error {
 	}
 	reg.WithMemories(memoriesDir(ctx))
 	out, isError := reg.CallJSON(ctx, tool, raw)
-	if !compact {
+	w := c.Root().Writer
+	switch {
+	case compact:
+		fmt.Fprintf(w, "%s\n", out)
+	case isTerminal(w):
+		io.WriteString(w, mcp.Text(out))
+	default:
 		var buf bytes.Buffer
 		if json.Indent(&buf, out, "", "  ") == nil {
 			out = buf.Bytes()
 		}
+		fmt.Fprintf(w, "%s\n", out)
 	}
-	fmt.Fprintf(c.Root().Writer, "%s\n", out)
 	if isError {
 		return fmt.Errorf("%s answered with an error", tool)
 	}
@@ -178,4 +189,10 @@ func argNames(t *mcp.Tool) []string {
 	}
 	slices.Sort(names)
 	return names
+}
+
+// isTerminal says whether w is a terminal, where a person reads.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }
