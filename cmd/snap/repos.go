@@ -73,7 +73,7 @@ func pullMany(ctx context.Context, c *cli.Command) error {
 	if err != nil {
 		return err
 	}
-	heads, err := listHeads(ctx, remote.store)
+	heads, err := snapshot.Heads(ctx, remote.store)
 	if err != nil {
 		return storeError(remote, err)
 	}

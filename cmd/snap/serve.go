@@ -13,6 +13,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/graphsnap/snap/ci"
 	"github.com/graphsnap/snap/mcp"
 	"github.com/graphsnap/snap/query"
 	"github.com/graphsnap/snap/schemas"
@@ -238,7 +239,7 @@ func serveConfig(ctx context.Context, c *cli.Command, log *slog.Logger, interval
 		return loadFrom(ctx, source{store: src.Store, prefix: src.Prefix, label: src.Label, manifestSHA256: src.ManifestSHA256}, workers)
 	}}
 	if !c.Bool("no-overlay") && !several {
-		cfg.Checkout = &serve.Checkout{Dir: id.Root, Repo: id.Repo, Options: indexOptions, IndexerVersion: version()}
+		cfg.Checkout = &serve.Checkout{Dir: id.Root, Repo: id.Repo, Options: ci.IndexOptions, IndexerVersion: version()}
 	}
 	if c.String("snapshot") != "" {
 		src, err := findSnapshot(ctx, c)
@@ -318,3 +319,9 @@ func checkListen(addr, token string) error {
 type loadError struct{ err error }
 
 func (e loadError) Error() string { return e.err.Error() }
+
+// noOverlayFlag turns off serve's working-tree overlay.
+func noOverlayFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "no-overlay", Usage: "serve the snapshot as it is: do not watch the checkout " +
+		"nor re-index, in memory, the files that differ from the snapshot"}
+}
