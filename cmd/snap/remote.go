@@ -7,7 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"text/tabwriter"
 	"time"
 
 	"github.com/urfave/cli/v3"
@@ -152,14 +151,7 @@ func pullHead(ctx context.Context, remote, local storeRef, repo, branch string, 
 }
 
 func transfer(op string, remote storeRef, id identity, commit string, res snapshot.CopyResult, mv snapshot.HeadMove, took time.Duration) schemas.Transfer {
-	return schemas.Transfer{
-		Op: op, Store: remote.label, Repo: id.Repo, Branch: id.Branch, Commit: commit,
-		ManifestSHA256: res.ManifestSHA256, Tables: res.Tables, Bytes: res.Bytes, Present: res.Present,
-		DurationMS: took.Milliseconds(),
-		Head: schemas.Move{
-			Moved: mv.Moved, From: mv.From.Commit, To: mv.To.Commit, Generation: mv.To.Generation, Reason: mv.Reason,
-		},
-	}
+	return ci.Transfer(op, remote.label, id.Repo, id.Branch, commit, res, mv, took)
 }
 
 // report prints a push or pull.
@@ -167,26 +159,7 @@ func report(c *cli.Command, t schemas.Transfer) error {
 	if c.Bool("json") {
 		return writeJSON(c.Root().Writer, t)
 	}
-	w := c.Root().Writer
-	dir := "to"
-	if t.Op == "pull" {
-		dir = "from"
-	}
-	if t.Present {
-		fmt.Fprintf(w, "%s %s %s: %s already holds it\n", t.Repo, t.Branch, short(t.Commit), map[string]string{"push": "the store", "pull": "the cache"}[t.Op])
-	} else {
-		secs := max(float64(t.DurationMS)/1000, 0.001)
-		fmt.Fprintf(w, "%sed %s %s %s %s %s: %d tables, %s in %.1fs (%s/s)\n", t.Op, t.Repo, t.Branch, short(t.Commit), dir, t.Store,
-			t.Tables, bytesize(t.Bytes), secs, bytesize(int64(float64(t.Bytes)/secs)))
-	}
-	switch {
-	case t.Head.Moved && t.Head.From == "":
-		fmt.Fprintf(w, "HEAD created at %s (generation %d)\n", short(t.Head.To), t.Head.Generation)
-	case t.Head.Moved:
-		fmt.Fprintf(w, "HEAD moved %s → %s (generation %d)\n", short(t.Head.From), short(t.Head.To), t.Head.Generation)
-	default:
-		fmt.Fprintf(w, "HEAD stays at %s: %s\n", short(t.Head.To), t.Head.Reason)
-	}
+	ci.TransferText(c.Root().Writer, t)
 	return nil
 }
 
@@ -232,22 +205,7 @@ func lsCommand() *cli.Command {
 				fmt.Fprintf(c.Root().ErrWriter, "no snapshots in %s\n", st.label)
 				return nil
 			}
-			tw := tabwriter.NewWriter(c.Root().Writer, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "REPO\tBRANCH\tCOMMIT\tSTORED\tSIZE\t")
-			for _, b := range list {
-				for _, s := range b.Snapshots {
-					mark := ""
-					switch {
-					case s.Head:
-						mark = fmt.Sprintf("HEAD (generation %d)", b.Generation)
-					case !s.Complete:
-						mark = "incomplete"
-					}
-					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", b.Repo, b.Branch, short(s.Commit),
-						s.StoredAt.Local().Format("2006-01-02 15:04:05"), bytesize(s.Bytes), mark)
-				}
-			}
-			return tw.Flush()
+			return ci.ListingText(c.Root().Writer, list)
 		},
 	}
 }
@@ -294,14 +252,7 @@ func gcCommand() *cli.Command {
 			if c.Bool("json") {
 				return writeJSON(c.Root().Writer, res)
 			}
-			verb := "deleted"
-			if res.DryRun {
-				verb = "would delete"
-			}
-			for _, d := range res.Deleted {
-				fmt.Fprintf(c.Root().Writer, "%s %s %s %s (%s, %s)\n", verb, d.Repo, d.Branch, short(d.Commit), d.Reason, bytesize(d.Bytes))
-			}
-			fmt.Fprintf(c.Root().Writer, "%s %d snapshots (%s); %d kept\n", verb, len(res.Deleted), bytesize(res.Bytes), res.Kept)
+			ci.GCText(c.Root().Writer, res)
 			return nil
 		},
 	}
@@ -334,13 +285,7 @@ func doctorCommand() *cli.Command {
 					return err
 				}
 			} else {
-				for _, ch := range res.Checks {
-					mark := "ok  "
-					if !ch.OK {
-						mark = "FAIL"
-					}
-					fmt.Fprintf(c.Root().Writer, "%s %-17s %s (%d ms)\n", mark, ch.Name, ch.Detail, ch.DurationMS)
-				}
+				ci.CheckupText(c.Root().Writer, res)
 			}
 			if !res.OK {
 				return fmt.Errorf("doctor: %s failed a check", st.label)
@@ -363,15 +308,3 @@ func fault(point string) {
 
 // short abbreviates a commit for people (snapshot.ShortCommit).
 func short(commit string) string { return snapshot.ShortCommit(commit) }
-
-func bytesize(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d B", n)
-}

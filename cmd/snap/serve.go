@@ -94,7 +94,7 @@ func serveCommand() *cli.Command {
 			// The two lines logged for each request are written out a
 			// little later, off the path of the answers (see laterWriter);
 			// every other line, and every warning, at once.
-			log, requestLog, flush := laterLogs(c.Root().ErrWriter, serveLogDelay)
+			log, requestLog, flush := serve.LaterLogs(c.Root().ErrWriter, serveLogDelay)
 			defer flush()
 			toolsets := mcp.DefaultToolsets
 			if c.IsSet("toolsets") {

@@ -1,10 +1,10 @@
-package main
+package serve
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -15,7 +15,7 @@ import (
 // it out at once; a flush leaves nothing kept.
 func TestLaterLogs(t *testing.T) {
 	var out lockedBuffer
-	now, later, flush := laterLogs(&out, time.Hour)
+	now, later, flush := LaterLogs(&out, time.Hour)
 	later.Info("first", "n", 1)
 	later.Info("second", "n", 2)
 	if s, _ := out.read(); s != "" {
@@ -46,7 +46,7 @@ func TestLaterLogs(t *testing.T) {
 
 	// After the delay, kept lines go out by themselves, in one write.
 	var timed lockedBuffer
-	_, later, _ = laterLogs(&timed, 10*time.Millisecond)
+	_, later, _ = LaterLogs(&timed, 10*time.Millisecond)
 	for i := range 3 {
 		later.Info("line", "i", i)
 	}
@@ -67,7 +67,7 @@ func TestLaterLogs(t *testing.T) {
 
 	// A writer kept behind holds no more than laterMax bytes.
 	var big lockedBuffer
-	_, later, _ = laterLogs(&big, time.Hour)
+	_, later, _ = LaterLogs(&big, time.Hour)
 	long := strings.Repeat("x", 4096)
 	for i := 0; ; i++ {
 		later.Info(long, "i", i)
@@ -95,26 +95,30 @@ func inOrder(s string, parts ...string) bool {
 	return true
 }
 
-// TestServeLogFlushedAtExit runs snap serve over stdio with a tool call
-// and the end of its input: the log lines of the call, kept to be
-// written later, are written before it returns.
-func TestServeLogFlushedAtExit(t *testing.T) {
-	dir, snap, _ := indexed(t, "../../testdata/go/shop")
-	t.Chdir(dir)
-	in := strings.Join([]string{
-		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`,
-		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
-		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"snap_status","arguments":{}}}`,
-	}, "\n") + "\n"
-	var stdout, stderr bytes.Buffer
-	code := Run(context.Background(), []string{"snap", "serve", "--snapshot", snap, "--no-overlay"}, strings.NewReader(in), &stdout, &stderr)
-	if code != 0 {
-		t.Fatalf("exit %d:\n%s", code, stderr.String())
-	}
-	if !strings.Contains(stdout.String(), `"id":2,"result"`) {
-		t.Fatalf("no answer to the call:\n%s", stdout.String())
-	}
-	if !inOrder(stderr.String(), "msg=mcp.tool mcp.tool.name=snap_status", "msg=mcp.request mcp.method=tools/call") {
-		t.Fatalf("the call's log lines are missing from stderr:\n%s", stderr.String())
-	}
+// lockedBuffer is a bytes.Buffer that a running command writes while the
+// test reads it. It counts the writes.
+type lockedBuffer struct {
+	mu     sync.Mutex
+	buf    bytes.Buffer
+	writes int
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.writes++
+	return b.buf.Write(p)
+}
+
+// read returns what was written, and in how many writes.
+func (b *lockedBuffer) read() (string, int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String(), b.writes
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
