@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 	"sync"
@@ -14,7 +13,7 @@ import (
 // delay; a warning, or any line of the now log, takes every line before
 // it out at once; a flush leaves nothing kept.
 func TestLaterLogs(t *testing.T) {
-	var out lockedBuffer
+	var out writeLog
 	now, later, flush := LaterLogs(&out, time.Hour)
 	later.Info("first", "n", 1)
 	later.Info("second", "n", 2)
@@ -45,7 +44,7 @@ func TestLaterLogs(t *testing.T) {
 	}
 
 	// After the delay, kept lines go out by themselves, in one write.
-	var timed lockedBuffer
+	var timed writeLog
 	_, later, _ = LaterLogs(&timed, 10*time.Millisecond)
 	for i := range 3 {
 		later.Info("line", "i", i)
@@ -66,7 +65,7 @@ func TestLaterLogs(t *testing.T) {
 	}
 
 	// A writer kept behind holds no more than laterMax bytes.
-	var big lockedBuffer
+	var big writeLog
 	_, later, _ = LaterLogs(&big, time.Hour)
 	long := strings.Repeat("x", 4096)
 	for i := 0; ; i++ {
@@ -95,30 +94,22 @@ func inOrder(s string, parts ...string) bool {
 	return true
 }
 
-// lockedBuffer is a bytes.Buffer that a running command writes while the
-// test reads it. It counts the writes.
-type lockedBuffer struct {
+// writeLog keeps each write apart, for the tests to count them.
+type writeLog struct {
 	mu     sync.Mutex
-	buf    bytes.Buffer
-	writes int
+	writes []string
 }
 
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.writes++
-	return b.buf.Write(p)
+func (l *writeLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.writes = append(l.writes, string(p))
+	return len(p), nil
 }
 
 // read returns what was written, and in how many writes.
-func (b *lockedBuffer) read() (string, int) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String(), b.writes
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
+func (l *writeLog) read() (string, int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Join(l.writes, ""), len(l.writes)
 }
