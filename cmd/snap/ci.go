@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/graphsnap/snap/ci"
 	"github.com/graphsnap/snap/indexer"
@@ -43,7 +43,7 @@ func ciCommand(log *slog.Logger) *cli.Command {
 			&cli.StringSliceFlag{Name: "languages", Usage: "index only these `LANGUAGES`"},
 			&cli.StringSliceFlag{Name: "exclude", Usage: "leave out paths matching this `GLOB`; repeatable"},
 		},
-		Action: func(c *cli.Context) error {
+		Action: func(ctx context.Context, c *cli.Command) error {
 			if err := exactArgs(c, 0, 1); err != nil {
 				return err
 			}
@@ -56,30 +56,30 @@ func ciCommand(log *slog.Logger) *cli.Command {
 				return usagef("--exclude: %v", err)
 			}
 			dir := cmp.Or(c.Args().First(), ".")
-			return runCI(c.Context, log, c, dir)
+			return runCI(ctx, log, c, dir)
 		},
 	}
 }
 
-func runCI(ctx context.Context, log *slog.Logger, c *cli.Context, dir string) error {
+func runCI(ctx context.Context, log *slog.Logger, c *cli.Command, dir string) error {
 	langs, err := chooseLanguages(c.StringSlice("languages"))
 	if err != nil {
 		return err
 	}
 	cfg := ci.RunConfig{
 		Config: pipeline(ci.Config{
-			Dir: dir, Store: c.String("store"), Progress: c.App.ErrWriter,
+			Dir: dir, Store: c.String("store"), Progress: c.Root().ErrWriter,
 			Options: indexer.Options{Languages: langs, Exclude: c.StringSlice("exclude")},
 		}, log),
 		Out: c.String("out"), FailOn: c.StringSlice("fail-on"),
 		PushPR: c.Bool("push-pr"), CommentOnPR: c.Bool("comment-on-pr"),
-		Getenv: os.Getenv, Annotate: c.App.Writer,
+		Getenv: os.Getenv, Annotate: c.Root().Writer,
 	}
 	res, err := ci.Run(ctx, cfg)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(c.App.Writer, res.Folder)
+	fmt.Fprintln(c.Root().Writer, res.Folder)
 	if res.Failed != "" {
 		return fmt.Errorf("ci: %s", res.Failed)
 	}

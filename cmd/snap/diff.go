@@ -1,12 +1,13 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"slices"
 	"strings"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/graphsnap/snap/ci"
 	"github.com/graphsnap/snap/query"
@@ -22,7 +23,8 @@ func diffCommand() *cli.Command {
 		ArgsUsage: "A B",
 		Description: "A and B are each a snapshot folder, a branch (its HEAD in the store) or a commit\n" +
 			"(or a unique prefix of one) of the repository in the store: the local cache unless\n" +
-			"--store names another. Symbols are matched by their stable ids: added, removed,\n" +
+			"--store names another. Any other git revision (HEAD, HEAD~1, a tag) names the\n" +
+			"snapshot of its commit, which must have been indexed. Symbols are matched by their stable ids: added, removed,\n" +
 			"moved (same name, another file), body or signature changed. For every removed\n" +
 			"symbol and every changed signature, the callers still present in B are listed:\n" +
 			"what is likely to break. The impact of the changed symbols in B follows.\n\n" +
@@ -35,11 +37,10 @@ func diffCommand() *cli.Command {
 			"--fail-on makes the exit code 1 when a condition holds: broken (a removed symbol\n" +
 			"or a changed signature still has callers), removed (an exported symbol was\n" +
 			"removed), signature (an exported signature changed), any (anything changed).\n\n" +
-			"Examples:\n  snap diff main feature/x\n  snap diff --markdown --fail-on broken main HEAD-commit\n" +
+			"Examples:\n  snap diff main feature/x\n  snap diff --markdown --fail-on broken main HEAD\n" +
 			"  snap diff --json .snap/repo=x/branch=main/commit=a .snap/repo=x/branch=main/commit=b\n" +
 			"  snap diff --worktree                     # this branch's snapshot → the files on disk\n" +
-			"  snap diff --worktree --fail-on broken main\n\n" +
-			"Flags go before A and B.",
+			"  snap diff --worktree --fail-on broken main",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "store", Usage: "store `URL` holding the branches and commits named (default: .snap/ at the repository root)"},
 			&cli.StringFlag{Name: "repo", Usage: "repository `NAME` in the store (default: this checkout's)"},
@@ -49,14 +50,7 @@ func diffCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "fail-on", Usage: "exit 1 when one of these `CONDITIONS` holds: broken, removed, signature, any"},
 			&cli.IntFlag{Name: "depth", Value: 2, Usage: "how far the impact of changed symbols goes"},
 		},
-		Action: func(c *cli.Context) error {
-			// Arguments are taken as they come: a flag after them would
-			// otherwise be looked up as a snapshot.
-			for _, a := range c.Args().Slice() {
-				if strings.HasPrefix(a, "-") {
-					return usagef("diff: flag %s after the arguments: put flags first (snap diff [flags] ARGS)", a)
-				}
-			}
+		Action: func(ctx context.Context, c *cli.Command) error {
 			min, max := 2, 2
 			if c.Bool("worktree") {
 				min, max = 0, 1
@@ -80,14 +74,14 @@ func diffCommand() *cli.Command {
 			var labels [2]string
 			var err error
 			if c.Bool("worktree") {
-				d, labels, err = worktreeDiff(c, opt)
+				d, labels, err = worktreeDiff(ctx, c, opt)
 			} else {
-				d, labels, err = snapshotDiff(c, opt)
+				d, labels, err = snapshotDiff(ctx, c, opt)
 			}
 			if err != nil {
 				return err
 			}
-			w := c.App.Writer
+			w := c.Root().Writer
 			switch {
 			case c.Bool("json"):
 				if err := writeJSON(w, d); err != nil {
@@ -111,16 +105,16 @@ func diffCommand() *cli.Command {
 }
 
 // snapshotDiff compares the two snapshots diff's arguments name.
-func snapshotDiff(c *cli.Context, opt query.DiffOptions) (*schemas.Diff, [2]string, error) {
+func snapshotDiff(ctx context.Context, c *cli.Command, opt query.DiffOptions) (*schemas.Diff, [2]string, error) {
 	labels := [2]string{c.Args().Get(0), c.Args().Get(1)}
 	var srcs [2]ci.Source
 	for i, arg := range labels {
-		src, err := refSource(c.Context, c, "diff", arg)
+		src, err := refSource(ctx, c, "diff", arg)
 		if err != nil {
 			return nil, labels, err
 		}
 		srcs[i] = src.ci()
 	}
-	d, err := ci.Diff(c.Context, srcs[0], srcs[1], opt)
+	d, err := ci.Diff(ctx, srcs[0], srcs[1], opt)
 	return d, labels, err
 }

@@ -103,12 +103,30 @@ func TestDiff(t *testing.T) {
 	if code, stdout, _ = run(t, dir, "diff", "--fail-on", "any", "main", "main"); code != 0 || !strings.Contains(stdout, "symbols: +0 -0") {
 		t.Errorf("a snapshot against itself: exit %d, %s", code, stdout)
 	}
+	// Any git revision names the snapshot of its commit.
+	_, byCommit, _ := run(t, dir, "diff", "--json", commits[0][:10], "main")
+	if code, got, stderr := run(t, dir, "diff", "--json", "HEAD~1", "HEAD"); code != 0 || got != byCommit {
+		t.Errorf("snap diff HEAD~1 HEAD: exit %d, %s\n%s\nwant\n%s", code, stderr, got, byCommit)
+	}
+	if code, stdout, stderr := run(t, dir, "diff", "--markdown", "--fail-on", "broken", "HEAD~1", "HEAD"); code != 1 || !strings.Contains(stdout, "| signature |") || !strings.Contains(stderr, "still have callers") {
+		t.Errorf("snap diff --markdown --fail-on broken HEAD~1 HEAD: exit %d, %s\n%s", code, stderr, stdout)
+	}
+	os.WriteFile(filepath.Join(dir, "new.txt"), []byte("x"), 0o644)
+	gitRun(t, dir, "add", "-A")
+	gitRun(t, dir, "commit", "-q", "-m", "not indexed")
+	if code, _, stderr := run(t, dir, "diff", "HEAD~1", "HEAD"); code != 2 || !strings.Contains(stderr, "holds no snapshot of it: index it there") {
+		t.Errorf("a commit without a snapshot: exit %d, %s", code, stderr)
+	}
+	// Flags may follow the arguments.
+	_, before, _ := run(t, dir, "diff", "--markdown", "main", "main")
+	if code, after, stderr := run(t, dir, "diff", "main", "main", "--markdown"); code != 0 || after != before || !strings.Contains(after, "`main` → `main`") {
+		t.Errorf("snap diff main main --markdown: exit %d, %s\n%s\nwant\n%s", code, stderr, after, before)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"diff", "main"}, "takes 2 argument"},
-		{[]string{"diff", "main", "main", "--json"}, "put flags first"},
 		{[]string{"diff", "nope", "main"}, "not a snapshot folder, nor a branch or commit"},
 		{[]string{"diff", "--fail-on", "sometimes", "main", "main"}, `"sometimes" is not a condition`},
 		{[]string{"diff", "--json", "--markdown", "main", "main"}, "exclude each other"},

@@ -1,17 +1,18 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
+	"github.com/graphsnap/snap/ci"
 	"github.com/graphsnap/snap/export"
 	"github.com/graphsnap/snap/schemas"
 	"github.com/graphsnap/snap/snapshot"
@@ -41,8 +42,7 @@ func exportCommand() *cli.Command {
 			"is printed on stdout.\n\n" +
 			"Examples:\n  snap export --format arrow --out graph\n" +
 			"  snap export --format jsonl --out /tmp/main main\n" +
-			"  snap export --format parquet --store s3://bucket/graphs --repo acme/shop 3f2a9c1\n\n" +
-			"Flags go before SNAPSHOT.",
+			"  snap export --format parquet --store s3://bucket/graphs --repo acme/shop 3f2a9c1",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Usage: "`FORMAT` of the files: arrow, parquet or jsonl (required)"},
 			&cli.StringFlag{Name: "out", Usage: "`FOLDER` to write (default: snap-<commit>-<format> in the working folder)"},
@@ -51,7 +51,7 @@ func exportCommand() *cli.Command {
 			&cli.StringFlag{Name: "repo", Usage: "repository `NAME` in the store (default: this checkout's)"},
 			&cli.StringFlag{Name: "branch", Usage: "`BRANCH` whose HEAD to export when no SNAPSHOT is given (default: this checkout's)"},
 		},
-		Action: func(c *cli.Context) error {
+		Action: func(ctx context.Context, c *cli.Command) error {
 			if err := exactArgs(c, 0, 1); err != nil {
 				return err
 			}
@@ -65,7 +65,6 @@ func exportCommand() *cli.Command {
 			if c.NArg() == 1 && c.String("branch") != "" {
 				return usagef("export: --branch and SNAPSHOT exclude each other (SNAPSHOT may name a branch)")
 			}
-			ctx := c.Context
 			var src source
 			var err error
 			if c.NArg() == 1 {
@@ -89,20 +88,20 @@ func exportCommand() *cli.Command {
 				parts = append(parts, fmt.Sprintf("%s %d", t.Name, t.Rows))
 			}
 			m := res.Manifest
-			fmt.Fprintf(c.App.ErrWriter, "exported %s %s %s as %s: %s rows\n", m.Repo, m.Branch, short(m.Commit), format, strings.Join(parts, ", "))
+			fmt.Fprintf(c.Root().ErrWriter, "exported %s %s %s as %s: %s rows\n", m.Repo, m.Branch, short(m.Commit), format, strings.Join(parts, ", "))
 			if len(res.Skipped) > 0 {
-				fmt.Fprintf(c.App.ErrWriter, "left out tables this build does not know (--format parquet copies them): %s\n", strings.Join(res.Skipped, ", "))
+				fmt.Fprintf(c.Root().ErrWriter, "left out tables this build does not know (--format parquet copies them): %s\n", strings.Join(res.Skipped, ", "))
 			}
-			fmt.Fprintln(c.App.Writer, res.Dir)
+			fmt.Fprintln(c.Root().Writer, res.Dir)
 			return nil
 		},
 	}
 }
 
-// refSource finds the snapshot an argument names: a snapshot folder, a
-// branch of the repository in the store (its HEAD), or a commit or a
-// unique prefix of one. verb starts its messages.
-func refSource(ctx context.Context, c *cli.Context, verb, arg string) (source, error) {
+// refSource finds the snapshot an argument names: a snapshot folder, or
+// what ci.Ref finds in the store (a branch, a commit, any git revision).
+// verb starts its messages.
+func refSource(ctx context.Context, c *cli.Command, verb, arg string) (source, error) {
 	if fi, err := os.Stat(filepath.Join(arg, schemas.ManifestFile)); err == nil && !fi.IsDir() {
 		st, err := snapshot.OpenDir(arg)
 		if err != nil {
@@ -111,43 +110,14 @@ func refSource(ctx context.Context, c *cli.Context, verb, arg string) (source, e
 		return source{store: st, label: arg}, nil
 	}
 	id := detect(ctx, ".")
-	repo := id.Repo
-	if v := c.String("repo"); v != "" {
-		repo = v
-	}
+	repo := cmp.Or(c.String("repo"), id.Repo)
 	st, err := openExistingStore(c.String("store"), id.Root)
 	if err != nil {
 		return source{}, err
 	}
-	head, _, err := snapshot.ReadHead(ctx, st.store, repo, arg)
-	if err == nil {
-		prefix, err := snapshot.Prefix(repo, arg, head.Commit)
-		if err != nil {
-			return source{}, err
-		}
-		return source{store: st.store, prefix: prefix, label: arg, manifestSHA256: head.ManifestSHA256}, nil
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return source{}, storeError(st, err)
-	}
-	list, err := snapshot.Catalog(ctx, st.store, repo, "")
+	src, err := ci.Ref(ctx, st.ci(), repo, id.Root, arg)
 	if err != nil {
-		return source{}, storeError(st, err)
+		return source{}, usage(fmt.Errorf("%s: %w", verb, err))
 	}
-	var hits []string
-	var prefix string
-	for _, b := range list {
-		for _, s := range b.Snapshots {
-			if s.Complete && len(arg) >= 4 && strings.HasPrefix(s.Commit, arg) && !slices.Contains(hits, s.Commit) {
-				hits = append(hits, s.Commit)
-				prefix, _ = snapshot.Prefix(repo, b.Branch, s.Commit)
-			}
-		}
-	}
-	switch len(hits) {
-	case 1:
-		return source{store: st.store, prefix: prefix, label: arg}, nil
-	case 0:
-		return source{}, usagef("%s: %s is not a snapshot folder, nor a branch or commit of %s in %s (see `snap ls`)", verb, arg, repo, st.label)
-	}
-	return source{}, usagef("%s: %s names %d commits of %s: %s; give more of it", verb, arg, len(hits), repo, strings.Join(hits, ", "))
+	return source{store: src.Store, prefix: src.Prefix, label: src.Label, manifestSHA256: src.ManifestSHA256}, nil
 }

@@ -5,16 +5,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 )
 
-// snapApp returns snap's cli.App, as snap --help prints it.
-func snapApp(t *testing.T) *cli.App {
+// snapApp returns snap's root command, as snap --help prints it.
+func snapApp(t *testing.T) *cli.Command {
 	t.Helper()
-	var app *cli.App
+	var app *cli.Command
 	print := cli.HelpPrinter
 	cli.HelpPrinter = func(w io.Writer, templ string, data any) {
-		if a, ok := data.(*cli.App); ok {
+		if a, ok := data.(*cli.Command); ok && a.Name == "snap" {
 			app = a
 		}
 		print(w, templ, data)

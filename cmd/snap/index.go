@@ -5,18 +5,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
-	"runtime"
-	"runtime/pprof"
-	"runtime/trace"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/graphsnap/snap/ci"
 	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/internal/profile"
 	"github.com/graphsnap/snap/snapshot"
 )
 
@@ -55,7 +52,7 @@ func indexCommand(log *slog.Logger) *cli.Command {
 			&cli.BoolFlag{Name: "derived", Usage: "index build output (a tsconfig's outDir, a package's dist/ with source maps) too"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress output"},
 		},
-		Action: func(c *cli.Context) error {
+		Action: func(ctx context.Context, c *cli.Command) error {
 			if err := exactArgs(c, 0, 1); err != nil {
 				return err
 			}
@@ -80,63 +77,18 @@ func indexCommand(log *slog.Logger) *cli.Command {
 			if _, err := chooseLanguages(c.StringSlice("languages")); err != nil {
 				return err
 			}
-			return runIndex(c.Context, log, c, dir)
+			return runIndex(ctx, log, c, dir)
 		},
 	}
 }
 
-// startProfiles starts a CPU profile of the command when SNAP_CPUPROFILE
-// names a file, for the performance work (go tool pprof FILE); stop ends
-// and writes it. When SNAP_MEMPROFILE names a file, stop also writes a
-// heap profile there (its alloc_space says what the run allocated); when
-// SNAP_TRACE does, the command's execution trace goes there (go tool
-// trace FILE: which goroutines ran when, and where a core stood idle).
+// startProfiles starts the profiles SNAP_CPUPROFILE, SNAP_TRACE and
+// SNAP_MEMPROFILE name files for (profile.Start).
 func startProfiles() (stop func(), err error) {
-	var stops []func()
-	for _, p := range []struct {
-		env   string
-		start func(io.Writer) error
-		stop  func()
-	}{
-		{"SNAP_CPUPROFILE", pprof.StartCPUProfile, pprof.StopCPUProfile},
-		{"SNAP_TRACE", trace.Start, trace.Stop},
-	} {
-		path := os.Getenv(p.env)
-		if path == "" {
-			continue
-		}
-		f, err := os.Create(path)
-		if err == nil {
-			err = p.start(f)
-		}
-		if err != nil {
-			for _, s := range stops {
-				s()
-			}
-			if f != nil {
-				f.Close()
-			}
-			return nil, fmt.Errorf("%s: %w", p.env, err)
-		}
-		stops = append(stops, func() { p.stop(); f.Close() })
-	}
-	mem := os.Getenv("SNAP_MEMPROFILE")
-	return func() {
-		for _, s := range stops {
-			s()
-		}
-		if mem == "" {
-			return
-		}
-		runtime.GC() // the profile holds what the last collection saw
-		if f, err := os.Create(mem); err == nil {
-			pprof.Lookup("allocs").WriteTo(f, 0)
-			f.Close()
-		}
-	}, nil
+	return profile.Start(os.Getenv("SNAP_CPUPROFILE"), os.Getenv("SNAP_TRACE"), os.Getenv("SNAP_MEMPROFILE"))
 }
 
-func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string) error {
+func runIndex(ctx context.Context, log *slog.Logger, c *cli.Command, dir string) error {
 	stop, err := startProfiles()
 	if err != nil {
 		return err
@@ -164,13 +116,13 @@ func runIndex(ctx context.Context, log *slog.Logger, c *cli.Context, dir string)
 		},
 	}
 	if !c.Bool("quiet") {
-		cfg.Progress = c.App.ErrWriter
+		cfg.Progress = c.Root().ErrWriter
 	}
 	res, err := ci.Index(ctx, pipeline(cfg, log))
 	if err != nil || cfg.Options.ParseOnly {
 		return err
 	}
-	fmt.Fprintln(c.App.Writer, cmp.Or(res.Folder, res.Prefix))
+	fmt.Fprintln(c.Root().Writer, cmp.Or(res.Folder, res.Prefix))
 	return nil
 }
 

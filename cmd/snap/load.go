@@ -2,13 +2,10 @@ package main
 
 import (
 	"context"
-	"errors"
-	"io/fs"
 	"slices"
-	"strings"
 	"time"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/graphsnap/snap/ci"
 	"github.com/graphsnap/snap/query"
@@ -42,7 +39,7 @@ func (s source) ci() ci.Source {
 
 // findSnapshot locates the snapshot the flags name: --snapshot, or the HEAD
 // of this checkout's repository and branch in the store (see chooseBranch).
-func findSnapshot(ctx context.Context, c *cli.Context) (source, error) {
+func findSnapshot(ctx context.Context, c *cli.Command) (source, error) {
 	if dir := c.String("snapshot"); dir != "" {
 		st, err := snapshot.OpenDir(dir)
 		if err != nil {
@@ -59,22 +56,16 @@ func findSnapshot(ctx context.Context, c *cli.Context) (source, error) {
 	if err != nil {
 		return source{}, err
 	}
-	head, _, err := snapshot.ReadHead(ctx, st.store, repo, branch)
+	src, err := ci.HeadSource(ctx, st.ci(), repo, branch)
 	if err != nil {
-		return source{}, storeError(st, err)
+		return source{}, usage(err)
 	}
-	prefix, err := snapshot.Prefix(repo, branch, head.Commit)
-	if err != nil {
-		return source{}, err
-	}
-	return source{store: st.store, prefix: prefix, label: repo + " " + branch + " " + head.Commit, manifestSHA256: head.ManifestSHA256}, nil
+	return source{store: src.Store, prefix: src.Prefix, label: src.Label, manifestSHA256: src.ManifestSHA256}, nil
 }
 
-// chooseBranch picks the repository and branch to answer for: --repo and
-// --branch, else this checkout's. When the store has no HEAD for them
-// but holds that repository under one branch only (or one repository
-// only, and --repo was not given), that one is chosen.
-func chooseBranch(ctx context.Context, c *cli.Context, st storeRef, id identity) (string, string, error) {
+// chooseBranch picks the repository and branch to answer for
+// (ci.ChooseBranch): --repo and --branch, else this checkout's.
+func chooseBranch(ctx context.Context, c *cli.Command, st storeRef, id identity) (string, string, error) {
 	repo, branch := id.Repo, id.Branch
 	if v := repoFlag(c); v != "" {
 		repo = v
@@ -87,40 +78,13 @@ func chooseBranch(ctx context.Context, c *cli.Context, st storeRef, id identity)
 			repo, branch = sp.repo, sp.branch // serve --repo NAME:BRANCH
 		}
 	}
-	_, _, err := snapshot.ReadHead(ctx, st.store, repo, branch)
-	if err == nil {
-		return repo, branch, nil
-	}
-	if !errors.Is(err, fs.ErrNotExist) {
-		return "", "", storeError(st, err)
-	}
-	heads, err := listHeads(ctx, st.store)
-	if err != nil {
-		return "", "", storeError(st, err)
-	}
-	var pick []snapshot.Ref
-	for _, h := range heads {
-		if h.Repo == repo || repoFlag(c) == "" && len(heads) == 1 {
-			pick = append(pick, h)
-		}
-	}
-	if len(pick) == 1 && c.String("branch") == "" {
-		return pick[0].Repo, pick[0].Branch, nil
-	}
-	var names []string
-	for _, h := range heads {
-		names = append(names, h.Repo+" "+h.Branch)
-	}
-	if len(names) == 0 {
-		return "", "", usagef("no snapshot in %s: run `snap index` or `snap pull` first", st.label)
-	}
-	return "", "", usagef("no snapshot of %s %s in %s; it holds: %s (choose with --repo and --branch)",
-		repo, branch, st.label, strings.Join(names, ", "))
+	repo, branch, err := ci.ChooseBranch(ctx, st.ci(), repo, branch, repoFlag(c) == "", c.String("branch") != "")
+	return repo, branch, usage(err)
 }
 
 // repoFlag is --repo: given once, or the first of serve's repositories.
-func repoFlag(c *cli.Context) string {
-	for _, f := range c.Command.Flags {
+func repoFlag(c *cli.Command) string {
+	for _, f := range c.Flags {
 		if _, ok := f.(*cli.StringSliceFlag); ok && slices.Contains(f.Names(), "repo") {
 			if v := c.StringSlice("repo"); len(v) > 0 {
 				return v[0]
@@ -131,13 +95,8 @@ func repoFlag(c *cli.Context) string {
 	return c.String("repo")
 }
 
-// listHeads lists the repositories and branches that have a HEAD.
-func listHeads(ctx context.Context, st snapshot.Store) ([]snapshot.Ref, error) {
-	return snapshot.Heads(ctx, st)
-}
-
 // loadEngine reads and verifies the chosen snapshot and builds its engine.
-func loadEngine(ctx context.Context, c *cli.Context) (*query.Engine, error) {
+func loadEngine(ctx context.Context, c *cli.Command) (*query.Engine, error) {
 	src, err := findSnapshot(ctx, c)
 	if err != nil {
 		return nil, err

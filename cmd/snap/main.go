@@ -8,13 +8,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 	"time"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/graphsnap/snap/ci"
 )
@@ -44,6 +44,12 @@ func main() {
 	os.Exit(code)
 }
 
+// newLog is the logger every command logs with: text lines on w, from
+// level info.
+func newLog(w io.Writer) *slog.Logger {
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelInfo}))
+}
+
 // usageError is a mistake in how snap was called: exit code 2.
 type usageError struct{ err error }
 
@@ -58,7 +64,7 @@ func usagef(format string, args ...any) error {
 // failure, 2 for a usage error.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	log := newLog(stderr)
-	app := &cli.App{
+	app := &cli.Command{
 		Name:    "snap",
 		Usage:   "code-graph snapshots for AI coding agents",
 		Version: versionLine(),
@@ -83,24 +89,25 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			ciCommand(log),
 			exportCommand(),
 			setupCommand(),
-			completionCommand(),
 			versionCommand(),
 		},
-		Action: func(c *cli.Context) error {
+		EnableShellCompletion:           true,
+		ConfigureShellCompletionCommand: configureCompletion,
+		Action: func(ctx context.Context, c *cli.Command) error {
 			if c.NArg() > 0 {
 				return usagef("unknown command %q (snap --help lists them)", c.Args().First())
 			}
-			return cli.ShowAppHelp(c)
+			return cli.ShowRootCommandHelp(c)
 		},
-		OnUsageError: func(c *cli.Context, err error, isSubcommand bool) error {
+		OnUsageError: func(ctx context.Context, c *cli.Command, err error, isSubcommand bool) error {
 			return usageError{err}
 		},
-		ExitErrHandler: func(*cli.Context, error) {},
+		ExitErrHandler: func(context.Context, *cli.Command, error) {},
 	}
 	for _, cmd := range app.Commands {
 		cmd.OnUsageError = app.OnUsageError
 	}
-	err := app.RunContext(ctx, args)
+	err := app.Run(ctx, args)
 	if err == nil {
 		return 0
 	}
@@ -114,20 +121,13 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 // exactArgs checks the number of positional arguments.
-func exactArgs(c *cli.Context, min, max int) error {
+func exactArgs(c *cli.Command, min, max int) error {
 	n := c.Args().Len()
-	if n > max {
-		for _, a := range c.Args().Slice() {
-			if strings.HasPrefix(a, "-") {
-				return usagef("%s: flag %s after the arguments: put flags first (snap %s [flags] ARGS)", c.Command.Name, a, c.Command.Name)
-			}
-		}
-	}
 	if n < min || n > max {
 		if min == max {
-			return usagef("%s takes %d argument(s), got %d (see snap %s --help)", c.Command.Name, min, n, c.Command.Name)
+			return usagef("%s takes %d argument(s), got %d (see snap %s --help)", c.Name, min, n, c.Name)
 		}
-		return usagef("%s takes %d to %d arguments, got %d (see snap %s --help)", c.Command.Name, min, max, n, c.Command.Name)
+		return usagef("%s takes %d to %d arguments, got %d (see snap %s --help)", c.Name, min, max, n, c.Name)
 	}
 	return nil
 }

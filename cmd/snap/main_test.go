@@ -106,7 +106,8 @@ func TestUsageErrors(t *testing.T) {
 
 func TestIndexVerifyQuery(t *testing.T) {
 	dir := copyTree(t, "../../testdata/go/shop")
-	code, stdout, stderr := run(t, dir, "index", "-q")
+	// Flags may follow the arguments.
+	code, stdout, stderr := run(t, dir, "index", ".", "--quiet")
 	if code != 0 {
 		t.Fatalf("index: exit %d: %s", code, stderr)
 	}
@@ -139,6 +140,12 @@ func TestIndexVerifyQuery(t *testing.T) {
 	}
 	if !strings.HasPrefix(ans.Commit, "tree-") {
 		t.Errorf("answer names commit %q", ans.Commit)
+	}
+	// On a terminal, the answer is text: a symbol a line.
+	if code, text := runOnTerminal(t, dir, "query", "calls", "--name", "Lookup"); code != 0 ||
+		!strings.Contains(text, "\ncallers (1):\n  function example.com/shop/cmd/shop.main  cmd/shop/main.go:12\n") ||
+		!strings.Contains(text, "commit: "+ans.Commit+"\n") {
+		t.Errorf("query calls on a terminal: exit %d\n%s", code, text)
 	}
 	// A tool error is exit 1, with the structured error on stdout.
 	code, stdout, _ = run(t, dir, "query", "callers", "--name", "NoSuchSymbol", "--json")

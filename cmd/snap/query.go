@@ -2,13 +2,17 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"log/slog"
+	"os"
 	"slices"
 	"strings"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
+	"golang.org/x/term"
 
 	"github.com/graphsnap/snap/mcp"
 	"github.com/graphsnap/snap/query"
@@ -25,8 +29,10 @@ func queryCommand() *cli.Command {
 		Description: "Calls one tool of the MCP catalog on the newest local snapshot (or the one\n" +
 			"--snapshot names), through the same code path as `snap serve`. TOOL may omit\n" +
 			"the snap_ prefix. Tool arguments are given as --name value; their types come\n" +
-			"from the tool's input schema. The answer is printed as indented JSON, or as one\n" +
-			"line with --json. `snap query --list` lists the tools and their arguments.\n\n" +
+			"from the tool's input schema. On a terminal the answer is printed as text: a\n" +
+			"symbol a line (kind qname  file:line), other values as key: value lines.\n" +
+			"Elsewhere it is indented JSON; --json prints it as JSON on one line.\n" +
+			"`snap query --list` lists the tools and their arguments.\n\n" +
 			"Options: --snapshot FOLDER, --store URL, --repo NAME, --branch BRANCH, --json, --list\n\n" +
 			"Examples:\n" +
 			"  snap query status\n" +
@@ -34,8 +40,9 @@ func queryCommand() *cli.Command {
 			"  snap query impact --id 1234567890 --depth 2 --json",
 		SkipFlagParsing: true,
 		Flags:           snapshotFlags(),
-		Action: func(c *cli.Context) error {
-			return runQuery(c)
+		ShellComplete:   completeQuery,
+		Action: func(ctx context.Context, c *cli.Command) error {
+			return runQuery(ctx, c)
 		},
 	}
 }
@@ -43,7 +50,7 @@ func queryCommand() *cli.Command {
 // queryOpts are the options of `snap query` that are not tool arguments.
 var queryOpts = map[string]bool{"snapshot": true, "store": true, "repo": true, "branch": true}
 
-func runQuery(c *cli.Context) error {
+func runQuery(ctx context.Context, c *cli.Command) error {
 	args := c.Args().Slice()
 	var tool string
 	toolArgs := make(map[string][]string)
@@ -68,7 +75,7 @@ func runQuery(c *cli.Context) error {
 			continue
 		case "help", "h":
 			// cli.ShowCommandHelp looks for query among query's subcommands.
-			cli.HelpPrinter(c.App.Writer, cli.CommandHelpTemplate, c.Command)
+			cli.HelpPrinter(c.Root().Writer, cli.CommandHelpTemplate, c)
 			return nil
 		}
 		if !hasVal && i+1 < len(args) && !strings.HasPrefix(args[i+1], "--") {
@@ -90,7 +97,7 @@ func runQuery(c *cli.Context) error {
 	}
 	if list {
 		for _, t := range reg.Tools() {
-			fmt.Fprintf(c.App.Writer, "%-24s %s\n", t.Name, strings.Join(argNames(t), " "))
+			fmt.Fprintf(c.Root().Writer, "%-24s %s\n", t.Name, strings.Join(argNames(t), " "))
 		}
 		return nil
 	}
@@ -120,23 +127,23 @@ func runQuery(c *cli.Context) error {
 	case t.Toolset == mcp.ToolsetHistory && c.String("snapshot") == "":
 		// The history tools read the branch's other snapshots: follow
 		// the branch as snap serve does, without syncing.
-		log := slog.New(slog.NewTextHandler(c.App.ErrWriter, &slog.HandlerOptions{Level: slog.LevelWarn}))
-		cfg, err := serveConfig(c, log, 0, false)
+		log := slog.New(slog.NewTextHandler(c.Root().ErrWriter, &slog.HandlerOptions{Level: slog.LevelWarn}))
+		cfg, err := serveConfig(ctx, c, log, 0, false)
 		if err != nil {
 			return err
 		}
 		cfg.Checkout = nil
-		sv, err := serve.Start(c.Context, h, cfg)
+		sv, err := serve.Start(ctx, h, cfg)
 		if err != nil {
 			return err
 		}
 		defer sv.Close()
-		if err := sv.Ready(c.Context); err != nil {
+		if err := sv.Ready(ctx); err != nil {
 			return err
 		}
 		lib = sv.Options(mcp.Options{}).Library
 	default:
-		e, err := loadEngine(c.Context, c)
+		e, err := loadEngine(ctx, c)
 		if err != nil {
 			return err
 		}
@@ -149,15 +156,21 @@ func runQuery(c *cli.Context) error {
 	if lib != nil {
 		reg.WithLibrary(lib)
 	}
-	reg.WithMemories(memoriesDir(c.Context))
-	out, isError := reg.CallJSON(c.Context, tool, raw)
-	if !compact {
+	reg.WithMemories(memoriesDir(ctx))
+	out, isError := reg.CallJSON(ctx, tool, raw)
+	w := c.Root().Writer
+	switch {
+	case compact:
+		fmt.Fprintf(w, "%s\n", out)
+	case isTerminal(w):
+		io.WriteString(w, mcp.Text(out))
+	default:
 		var buf bytes.Buffer
 		if json.Indent(&buf, out, "", "  ") == nil {
 			out = buf.Bytes()
 		}
+		fmt.Fprintf(w, "%s\n", out)
 	}
-	fmt.Fprintf(c.App.Writer, "%s\n", out)
 	if isError {
 		return fmt.Errorf("%s answered with an error", tool)
 	}
@@ -176,4 +189,10 @@ func argNames(t *mcp.Tool) []string {
 	}
 	slices.Sort(names)
 	return names
+}
+
+// isTerminal says whether w is a terminal, where a person reads.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }

@@ -7,10 +7,9 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"text/tabwriter"
 	"time"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/graphsnap/snap/ci"
 	"github.com/graphsnap/snap/schemas"
@@ -30,7 +29,7 @@ func branchFlags() []cli.Flag {
 var jsonFlag = &cli.BoolFlag{Name: "json", Usage: "answer in JSON (schemas/cli.schema.json)"}
 
 // target is the repository and branch a command works on.
-func target(ctx context.Context, c *cli.Context) identity {
+func target(ctx context.Context, c *cli.Command) identity {
 	id := detect(ctx, ".")
 	if v := c.String("repo"); v != "" {
 		id.Repo = v
@@ -64,11 +63,10 @@ func pushCommand(log *slog.Logger) *cli.Command {
 			&cli.BoolFlag{Name: "force", Usage: "move HEAD even when the commit does not descend from HEAD's"},
 			&cli.BoolFlag{Name: "allow-dirty", Usage: "push a snapshot of a work tree with uncommitted changes"},
 		),
-		Action: func(c *cli.Context) error {
+		Action: func(ctx context.Context, c *cli.Command) error {
 			if err := exactArgs(c, 0, 0); err != nil {
 				return err
 			}
-			ctx := c.Context
 			id := target(ctx, c)
 			local, err := openExistingStore("", id.Root)
 			if err != nil {
@@ -117,14 +115,13 @@ func pullCommand() *cli.Command {
 			&cli.StringFlag{Name: "commit", Usage: "pull the snapshot of this `COMMIT` (default: the store's HEAD)"},
 			&cli.BoolFlag{Name: "all", Usage: "pull the HEAD of every repository and branch in the store"},
 		),
-		Action: func(c *cli.Context) error {
+		Action: func(ctx context.Context, c *cli.Command) error {
 			if c.Bool("all") || c.NArg() > 0 {
-				return pullMany(c)
+				return pullMany(ctx, c)
 			}
 			if err := exactArgs(c, 0, 0); err != nil {
 				return err
 			}
-			ctx := c.Context
 			id := target(ctx, c)
 			remote, local, err := openPull(ctx, c, id.Root)
 			if err != nil {
@@ -154,41 +151,15 @@ func pullHead(ctx context.Context, remote, local storeRef, repo, branch string, 
 }
 
 func transfer(op string, remote storeRef, id identity, commit string, res snapshot.CopyResult, mv snapshot.HeadMove, took time.Duration) schemas.Transfer {
-	return schemas.Transfer{
-		Op: op, Store: remote.label, Repo: id.Repo, Branch: id.Branch, Commit: commit,
-		ManifestSHA256: res.ManifestSHA256, Tables: res.Tables, Bytes: res.Bytes, Present: res.Present,
-		DurationMS: took.Milliseconds(),
-		Head: schemas.Move{
-			Moved: mv.Moved, From: mv.From.Commit, To: mv.To.Commit, Generation: mv.To.Generation, Reason: mv.Reason,
-		},
-	}
+	return ci.Transfer(op, remote.label, id.Repo, id.Branch, commit, res, mv, took)
 }
 
 // report prints a push or pull.
-func report(c *cli.Context, t schemas.Transfer) error {
+func report(c *cli.Command, t schemas.Transfer) error {
 	if c.Bool("json") {
-		return writeJSON(c.App.Writer, t)
+		return writeJSON(c.Root().Writer, t)
 	}
-	w := c.App.Writer
-	dir := "to"
-	if t.Op == "pull" {
-		dir = "from"
-	}
-	if t.Present {
-		fmt.Fprintf(w, "%s %s %s: %s already holds it\n", t.Repo, t.Branch, short(t.Commit), map[string]string{"push": "the store", "pull": "the cache"}[t.Op])
-	} else {
-		secs := max(float64(t.DurationMS)/1000, 0.001)
-		fmt.Fprintf(w, "%sed %s %s %s %s %s: %d tables, %s in %.1fs (%s/s)\n", t.Op, t.Repo, t.Branch, short(t.Commit), dir, t.Store,
-			t.Tables, bytesize(t.Bytes), secs, bytesize(int64(float64(t.Bytes)/secs)))
-	}
-	switch {
-	case t.Head.Moved && t.Head.From == "":
-		fmt.Fprintf(w, "HEAD created at %s (generation %d)\n", short(t.Head.To), t.Head.Generation)
-	case t.Head.Moved:
-		fmt.Fprintf(w, "HEAD moved %s → %s (generation %d)\n", short(t.Head.From), short(t.Head.To), t.Head.Generation)
-	default:
-		fmt.Fprintf(w, "HEAD stays at %s: %s\n", short(t.Head.To), t.Head.Reason)
-	}
+	ci.TransferText(c.Root().Writer, t)
 	return nil
 }
 
@@ -207,14 +178,13 @@ func lsCommand() *cli.Command {
 			&cli.StringFlag{Name: "repo", Usage: "only this repository `NAME`"},
 			&cli.StringFlag{Name: "branch", Usage: "only this `BRANCH` (with --repo)"},
 		},
-		Action: func(c *cli.Context) error {
+		Action: func(ctx context.Context, c *cli.Command) error {
 			if err := exactArgs(c, 0, 0); err != nil {
 				return err
 			}
 			if c.String("branch") != "" && c.String("repo") == "" {
 				return usagef("ls: --branch needs --repo")
 			}
-			ctx := c.Context
 			root := detect(ctx, ".").Root
 			url, err := remoteURL(ctx, c, root)
 			if err != nil {
@@ -229,28 +199,13 @@ func lsCommand() *cli.Command {
 				return storeError(st, err)
 			}
 			if c.Bool("json") {
-				return writeJSON(c.App.Writer, schemas.Listing{Store: st.label, Branches: list})
+				return writeJSON(c.Root().Writer, schemas.Listing{Store: st.label, Branches: list})
 			}
 			if len(list) == 0 {
-				fmt.Fprintf(c.App.ErrWriter, "no snapshots in %s\n", st.label)
+				fmt.Fprintf(c.Root().ErrWriter, "no snapshots in %s\n", st.label)
 				return nil
 			}
-			tw := tabwriter.NewWriter(c.App.Writer, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "REPO\tBRANCH\tCOMMIT\tSTORED\tSIZE\t")
-			for _, b := range list {
-				for _, s := range b.Snapshots {
-					mark := ""
-					switch {
-					case s.Head:
-						mark = fmt.Sprintf("HEAD (generation %d)", b.Generation)
-					case !s.Complete:
-						mark = "incomplete"
-					}
-					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", b.Repo, b.Branch, short(s.Commit),
-						s.StoredAt.Local().Format("2006-01-02 15:04:05"), bytesize(s.Bytes), mark)
-				}
-			}
-			return tw.Flush()
+			return ci.ListingText(c.Root().Writer, list)
 		},
 	}
 }
@@ -272,7 +227,7 @@ func gcCommand() *cli.Command {
 			&cli.StringFlag{Name: "repo", Usage: "only this repository `NAME`"},
 			&cli.StringFlag{Name: "branch", Usage: "only this `BRANCH` (with --repo)"},
 		},
-		Action: func(c *cli.Context) error {
+		Action: func(ctx context.Context, c *cli.Command) error {
 			if err := exactArgs(c, 0, 0); err != nil {
 				return err
 			}
@@ -282,7 +237,6 @@ func gcCommand() *cli.Command {
 			if c.String("branch") != "" && c.String("repo") == "" {
 				return usagef("gc: --branch needs --repo")
 			}
-			ctx := c.Context
 			st, err := openRemote(ctx, c, detect(ctx, ".").Root)
 			if err != nil {
 				return err
@@ -296,16 +250,9 @@ func gcCommand() *cli.Command {
 				return storeError(st, err)
 			}
 			if c.Bool("json") {
-				return writeJSON(c.App.Writer, res)
+				return writeJSON(c.Root().Writer, res)
 			}
-			verb := "deleted"
-			if res.DryRun {
-				verb = "would delete"
-			}
-			for _, d := range res.Deleted {
-				fmt.Fprintf(c.App.Writer, "%s %s %s %s (%s, %s)\n", verb, d.Repo, d.Branch, short(d.Commit), d.Reason, bytesize(d.Bytes))
-			}
-			fmt.Fprintf(c.App.Writer, "%s %d snapshots (%s); %d kept\n", verb, len(res.Deleted), bytesize(res.Bytes), res.Kept)
+			ci.GCText(c.Root().Writer, res)
 			return nil
 		},
 	}
@@ -323,11 +270,10 @@ func doctorCommand() *cli.Command {
 			"Exits 1 when a check fails.\n\n" +
 			"Examples:\n  snap doctor --store 's3://code-graphs/snap?endpoint=http://127.0.0.1:9000'",
 		Flags: []cli.Flag{remoteFlag(), jsonFlag},
-		Action: func(c *cli.Context) error {
+		Action: func(ctx context.Context, c *cli.Command) error {
 			if err := exactArgs(c, 0, 0); err != nil {
 				return err
 			}
-			ctx := c.Context
 			st, err := openRemote(ctx, c, detect(ctx, ".").Root)
 			if err != nil {
 				return err
@@ -335,17 +281,11 @@ func doctorCommand() *cli.Command {
 			res := snapshot.Checkup(ctx, st.store)
 			res.Store = st.label
 			if c.Bool("json") {
-				if err := writeJSON(c.App.Writer, res); err != nil {
+				if err := writeJSON(c.Root().Writer, res); err != nil {
 					return err
 				}
 			} else {
-				for _, ch := range res.Checks {
-					mark := "ok  "
-					if !ch.OK {
-						mark = "FAIL"
-					}
-					fmt.Fprintf(c.App.Writer, "%s %-17s %s (%d ms)\n", mark, ch.Name, ch.Detail, ch.DurationMS)
-				}
+				ci.CheckupText(c.Root().Writer, res)
 			}
 			if !res.OK {
 				return fmt.Errorf("doctor: %s failed a check", st.label)
@@ -368,15 +308,3 @@ func fault(point string) {
 
 // short abbreviates a commit for people (snapshot.ShortCommit).
 func short(commit string) string { return snapshot.ShortCommit(commit) }
-
-func bytesize(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d B", n)
-}

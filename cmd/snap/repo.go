@@ -13,11 +13,6 @@ type identity = ci.Identity
 // detect finds the repository and branch of dir (ci.Detect).
 func detect(ctx context.Context, dir string) identity { return ci.Detect(ctx, dir) }
 
-// git runs git in dir and returns what it printed, trimmed (ci.Git).
-func git(ctx context.Context, dir string, args ...string) (string, error) {
-	return ci.Git(ctx, dir, args...)
-}
-
 // memoriesDir is where the memory tools keep their notes: beside the
 // local cache of the repository around the working directory, never in
 // a snapshot.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -8,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/graphsnap/snap/snapshot"
 )
@@ -60,13 +61,7 @@ func serveSnapshotFlags() []cli.Flag {
 
 // pullMany is `snap pull --all` and `snap pull NAME[:BRANCH]...`: the
 // HEAD of each branch chosen, into the local cache.
-func pullMany(c *cli.Context) error {
-	ctx := c.Context
-	for _, a := range c.Args().Slice() {
-		if strings.HasPrefix(a, "-") {
-			return usagef("pull: flag %s after the arguments: put flags first (snap pull [flags] NAME...)", a)
-		}
-	}
+func pullMany(ctx context.Context, c *cli.Command) error {
 	switch {
 	case c.Bool("all") && c.NArg() > 0:
 		return usagef("pull: --all pulls every repository; drop it, or the names")
@@ -78,7 +73,7 @@ func pullMany(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	heads, err := listHeads(ctx, remote.store)
+	heads, err := snapshot.Heads(ctx, remote.store)
 	if err != nil {
 		return storeError(remote, err)
 	}
@@ -108,12 +103,12 @@ func pullMany(c *cli.Context) error {
 		res, mv, err := pull(ctx, remote, local, h.Repo, h.Branch, "")
 		if err != nil {
 			failed++
-			fmt.Fprintf(c.App.ErrWriter, "snap: pull %s %s: %v\n", h.Repo, h.Branch, err)
+			fmt.Fprintf(c.Root().ErrWriter, "snap: pull %s %s: %v\n", h.Repo, h.Branch, err)
 			continue
 		}
 		t := transfer("pull", remote, identity{Repo: h.Repo, Branch: h.Branch}, res.Manifest.Commit, res, mv, time.Since(start))
 		if c.Bool("json") {
-			err = json.NewEncoder(c.App.Writer).Encode(t) // one line each
+			err = json.NewEncoder(c.Root().Writer).Encode(t) // one line each
 		} else {
 			err = report(c, t)
 		}

@@ -61,7 +61,6 @@ func TestPullMany(t *testing.T) {
 		{[]string{"--repo", "example.com/go", "example.com/py"}, "name each as NAME[:BRANCH]"},
 		{[]string{"example.com/nope"}, "holds no snapshot of example.com/nope"},
 		{[]string{"example.com/go:nope"}, "holds no snapshot of example.com/go:nope"},
-		{[]string{"example.com/go", "--json"}, "flag --json after the arguments"},
 	} {
 		code, _, stderr := run(t, work, append([]string{"pull", "--store", store}, tc.args...)...)
 		if code != 2 || !strings.Contains(stderr, tc.want) {

@@ -141,13 +141,6 @@ func (b *lockedBuffer) Write(p []byte) (int, error) {
 	return b.buf.Write(p)
 }
 
-// read returns what was written, and in how many writes.
-func (b *lockedBuffer) read() (string, int) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String(), b.writes
-}
-
 func (b *lockedBuffer) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()

@@ -11,8 +11,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
+	"github.com/graphsnap/snap/ci"
 	"github.com/graphsnap/snap/mcp"
 	"github.com/graphsnap/snap/query"
 	"github.com/graphsnap/snap/schemas"
@@ -81,7 +82,7 @@ func serveCommand() *cli.Command {
 			&cli.DurationFlag{Name: "call-timeout", Usage: "give up a tool call that waits longer than `DURATION`", Value: mcp.DefaultCallTimeout},
 			&cli.IntFlag{Name: "max-connections", Usage: "with --http, accept at most `N` connections at once", Value: mcp.DefaultMaxConnections},
 		),
-		Action: func(c *cli.Context) error {
+		Action: func(ctx context.Context, c *cli.Command) error {
 			if err := exactArgs(c, 0, 0); err != nil {
 				return err
 			}
@@ -93,7 +94,7 @@ func serveCommand() *cli.Command {
 			// The two lines logged for each request are written out a
 			// little later, off the path of the answers (see laterWriter);
 			// every other line, and every warning, at once.
-			log, requestLog, flush := laterLogs(c.App.ErrWriter, serveLogDelay)
+			log, requestLog, flush := serve.LaterLogs(c.Root().ErrWriter, serveLogDelay)
 			defer flush()
 			toolsets := mcp.DefaultToolsets
 			if c.IsSet("toolsets") {
@@ -144,11 +145,11 @@ func serveCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			cfg, err := serveConfig(c, log, interval, several)
+			cfg, err := serveConfig(ctx, c, log, interval, several)
 			if err != nil {
 				return err
 			}
-			ctx, cancel := context.WithCancelCause(c.Context)
+			ctx, cancel := context.WithCancelCause(ctx)
 			defer cancel(nil)
 			h := &query.Holder{Warm: true} // the first snap_context should not wait 2 s
 			// Find the snapshot first, so that a wrong flag fails at once;
@@ -182,7 +183,7 @@ func serveCommand() *cli.Command {
 				log.Info("serving MCP over streamable HTTP", "url", "http://"+ln.Addr().String()+"/mcp")
 				err = mcp.ServeHTTP(ctx, srv, ln, mcp.HTTPOptions{Logger: log, Token: token, MaxConnections: bounds.maxConns})
 			} else {
-				err = mcp.ServeStdio(ctx, srv, c.App.Reader, c.App.Writer, log)
+				err = mcp.ServeStdio(ctx, srv, c.Root().Reader, c.Root().Writer, log)
 			}
 			// A load that failed stopped the server: that is the error.
 			// A signal (SIGTERM, ^C) is a clean stop.
@@ -204,7 +205,7 @@ type clientBounds struct {
 }
 
 // serveBounds reads the flags that bound what a client may ask.
-func serveBounds(c *cli.Context) (clientBounds, error) {
+func serveBounds(c *cli.Command) (clientBounds, error) {
 	b := clientBounds{readOnly: c.String("http") != "", callTimeout: c.Duration("call-timeout"), maxConns: c.Int("max-connections")}
 	if c.IsSet("read-only") {
 		b.readOnly = c.Bool("read-only")
@@ -232,14 +233,13 @@ const serveLogDelay = 100 * time.Millisecond
 // the store, joined; or else the branch of the store chosen as for every
 // command (chooseBranch), followed. When a remote store cannot be
 // reached, that branch is chosen from the local cache.
-func serveConfig(c *cli.Context, log *slog.Logger, interval time.Duration, several bool) (serve.Config, error) {
-	ctx := c.Context
+func serveConfig(ctx context.Context, c *cli.Command, log *slog.Logger, interval time.Duration, several bool) (serve.Config, error) {
 	id := detect(ctx, ".")
 	cfg := serve.Config{Logger: log, Interval: interval, Load: func(ctx context.Context, src serve.Source, workers int) (*query.Engine, time.Duration, error) {
 		return loadFrom(ctx, source{store: src.Store, prefix: src.Prefix, label: src.Label, manifestSHA256: src.ManifestSHA256}, workers)
 	}}
 	if !c.Bool("no-overlay") && !several {
-		cfg.Checkout = &serve.Checkout{Dir: id.Root, Repo: id.Repo, Options: indexOptions, IndexerVersion: version()}
+		cfg.Checkout = &serve.Checkout{Dir: id.Root, Repo: id.Repo, Options: ci.IndexOptions, IndexerVersion: version()}
 	}
 	if c.String("snapshot") != "" {
 		src, err := findSnapshot(ctx, c)
@@ -319,3 +319,9 @@ func checkListen(addr, token string) error {
 type loadError struct{ err error }
 
 func (e loadError) Error() string { return e.err.Error() }
+
+// noOverlayFlag turns off serve's working-tree overlay.
+func noOverlayFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "no-overlay", Usage: "serve the snapshot as it is: do not watch the checkout " +
+		"nor re-index, in memory, the files that differ from the snapshot"}
+}

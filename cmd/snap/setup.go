@@ -1,12 +1,13 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/graphsnap/snap/clientconfig"
 )
@@ -50,7 +51,8 @@ func setupCommand() *cli.Command {
 			&cli.StringFlag{Name: "name", Value: "snap", Usage: "the server's `NAME` in the client"},
 			&cli.StringFlag{Name: "command", Usage: "the snap the client runs, a `PATH` (default: this binary's absolute path)"},
 		},
-		Action: func(c *cli.Context) error {
+		ShellComplete: completeSetup,
+		Action: func(ctx context.Context, c *cli.Command) error {
 			if c.NArg() == 0 {
 				return usagef("setup: name a client: %s", clientconfig.Names())
 			}
@@ -73,12 +75,12 @@ func setupCommand() *cli.Command {
 				}
 				command = exe
 				if strings.Contains(exe, "go-build") {
-					fmt.Fprintf(c.App.ErrWriter, "snap: warning: %s is a temporary build (go run); install snap (go install ./cmd/snap) or name it with --command\n", exe)
+					fmt.Fprintf(c.Root().ErrWriter, "snap: warning: %s is a temporary build (go run); install snap (go install ./cmd/snap) or name it with --command\n", exe)
 				}
 			} else if cl.Absolute && !filepath.IsAbs(command) {
 				return usagef("setup: --command %q: %s starts servers without a shell's PATH; give an absolute path", command, cl.Title)
 			}
-			id := detect(c.Context, ".")
+			id := detect(ctx, ".")
 			user := clientconfig.UserDirs{CodexHome: os.Getenv("CODEX_HOME")}
 			user.Home, _ = os.UserHomeDir()     // "" when unknown: Setup says so
 			user.Config, _ = os.UserConfigDir() // likewise
@@ -94,7 +96,7 @@ func setupCommand() *cli.Command {
 
 // setupReport says what setup did: on stdout, or on stderr when --print
 // puts the file there.
-func setupReport(c *cli.Context, cl clientconfig.Client, res clientconfig.Result, name, root string) error {
+func setupReport(c *cli.Command, cl clientconfig.Client, res clientconfig.Result, name, root string) error {
 	if res.State == clientconfig.Differs {
 		var lines []string
 		for _, d := range res.Diffs {
@@ -104,12 +106,12 @@ func setupReport(c *cli.Context, cl clientconfig.Client, res clientconfig.Result
 			"run setup again with --force to update it (its other keys stay), or choose another --name",
 			res.Path, name, strings.Join(lines, "\n  "))
 	}
-	info := c.App.Writer
+	info := c.Root().Writer
 	if c.Bool("print") {
-		if _, err := c.App.Writer.Write(res.Content); err != nil {
+		if _, err := c.Root().Writer.Write(res.Content); err != nil {
 			return err
 		}
-		info = c.App.ErrWriter
+		info = c.Root().ErrWriter
 	}
 	switch res.State {
 	case clientconfig.Same:

@@ -43,6 +43,14 @@ func TestSetupPrint(t *testing.T) {
 	if entries, _ := os.ReadDir(dir); len(entries) > 0 {
 		t.Errorf("--print wrote %v", entries)
 	}
+	// Flags may follow the client.
+	code, stdout, stderr = run(t, dir, "setup", "vscode", "--print", "--command", "/opt/snap")
+	if code != 0 || !strings.Contains(stdout, `"servers"`) || !strings.Contains(stderr, "was not written") {
+		t.Errorf("setup vscode --print: exit %d, stdout\n%s\nstderr %q", code, stdout, stderr)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+		t.Errorf("setup vscode --print wrote %v", entries)
+	}
 }
 
 func TestSetupUsage(t *testing.T) {
@@ -54,7 +62,6 @@ func TestSetupUsage(t *testing.T) {
 		{[]string{"setup"}, "name a client: claude, cursor, vscode, codex, claude-desktop"},
 		{[]string{"setup", "emacs"}, `unknown client "emacs" (have claude, cursor, vscode, codex, claude-desktop)`},
 		{[]string{"setup", "claude", "cursor"}, "takes 1 argument"},
-		{[]string{"setup", "claude", "--print"}, "put flags first"},
 		{[]string{"setup", "--name", "my server", "claude"}, `--name "my server"`},
 		{[]string{"setup", "--command", "snap", "claude-desktop"}, "give an absolute path"},
 	} {

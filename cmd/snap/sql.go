@@ -1,11 +1,12 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/graphsnap/snap/snapsql"
 )
@@ -26,7 +27,7 @@ func sqlCommand() *cli.Command {
 			"lists the columns.\n\n" +
 			"Examples:\n" +
 			"  snap sql \"SELECT kind, count(*) FROM nodes GROUP BY ALL ORDER BY 2 DESC\"\n" +
-			"  snap sql --json \"SELECT * FROM callers((SELECT id FROM symbol('main.run')))\"\n" +
+			"  snap sql --json \"SELECT * FROM callers((SELECT id FROM symbol('NewMemStore')))\"\n" +
 			"  snap sql --all --csv \"SELECT repo, branch, count(*) FROM nodes GROUP BY ALL\"",
 		Flags: append(snapshotFlags(),
 			&cli.BoolFlag{Name: "all", Usage: "every snapshot of the store, with the columns repo, branch and commit"},
@@ -39,7 +40,7 @@ func sqlCommand() *cli.Command {
 	}
 }
 
-func runSQL(c *cli.Context) error {
+func runSQL(ctx context.Context, c *cli.Command) error {
 	if c.NArg() != 1 {
 		return usagef("sql: give one query (quoted), got %d arguments", c.NArg())
 	}
@@ -55,24 +56,24 @@ func runSQL(c *cli.Context) error {
 	opts := snapsql.Options{MaxRows: c.Int("max-rows"), Timeout: c.Duration("timeout"), For: c.Args().First()}
 	var db *snapsql.DB
 	if c.Bool("all") {
-		st, err := openExistingStore(c.String("store"), detect(c.Context, ".").Root)
+		st, err := openExistingStore(c.String("store"), detect(ctx, ".").Root)
 		if err != nil {
 			return err
 		}
-		if db, err = snapsql.OpenStore(c.Context, st.store, opts); err != nil {
+		if db, err = snapsql.OpenStore(ctx, st.store, opts); err != nil {
 			return fmt.Errorf("sql: %s: %w", st.label, err)
 		}
 	} else {
-		src, err := findSnapshot(c.Context, c)
+		src, err := findSnapshot(ctx, c)
 		if err != nil {
 			return err
 		}
-		if db, err = snapsql.Open(c.Context, src.store, src.prefix, opts); err != nil {
+		if db, err = snapsql.Open(ctx, src.store, src.prefix, opts); err != nil {
 			return fmt.Errorf("sql: %s: %w", src.label, err)
 		}
 	}
 	defer db.Close()
-	res, err := db.Query(c.Context, c.Args().First())
+	res, err := db.Query(ctx, c.Args().First())
 	if errors.Is(err, snapsql.ErrRefused) {
 		return usagef("sql: %v", err)
 	} else if err != nil {
@@ -84,10 +85,10 @@ func runSQL(c *cli.Context) error {
 		if err != nil {
 			return err
 		}
-		_, err = fmt.Fprintf(c.App.Writer, "%s\n", b)
+		_, err = fmt.Fprintf(c.Root().Writer, "%s\n", b)
 		return err
 	case c.Bool("csv"):
-		return res.WriteCSV(c.App.Writer)
+		return res.WriteCSV(c.Root().Writer)
 	}
-	return res.WriteTable(c.App.Writer)
+	return res.WriteTable(c.Root().Writer)
 }

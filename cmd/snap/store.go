@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/graphsnap/snap/ci"
 	"github.com/graphsnap/snap/snapshot"
@@ -58,15 +58,15 @@ func remoteFlag() cli.Flag {
 
 // remoteURL is the shared store a command talks to: --store, else
 // $SNAP_STORE, else the snap.store setting of git's configuration.
-func remoteURL(ctx context.Context, c *cli.Context, root string) (string, error) {
+func remoteURL(ctx context.Context, c *cli.Command, root string) (string, error) {
 	if url := ci.StoreURL(ctx, c.String("store"), root, os.Getenv); url != "" {
 		return url, nil
 	}
-	return "", usagef("%s: no store named: pass --store URL, set SNAP_STORE, or `git config snap.store URL`", c.Command.Name)
+	return "", usagef("%s: no store named: pass --store URL, set SNAP_STORE, or `git config snap.store URL`", c.Name)
 }
 
 // openRemote opens the shared store a command talks to.
-func openRemote(ctx context.Context, c *cli.Context, root string) (storeRef, error) {
+func openRemote(ctx context.Context, c *cli.Command, root string) (storeRef, error) {
 	url, err := remoteURL(ctx, c, root)
 	if err != nil {
 		return storeRef{}, err
@@ -76,7 +76,7 @@ func openRemote(ctx context.Context, c *cli.Context, root string) (storeRef, err
 
 // openPull opens the two stores a pull moves between: the shared one and
 // the local one at root.
-func openPull(ctx context.Context, c *cli.Context, root string) (remote, local storeRef, err error) {
+func openPull(ctx context.Context, c *cli.Command, root string) (remote, local storeRef, err error) {
 	if remote, err = openRemote(ctx, c, root); err != nil {
 		return storeRef{}, storeRef{}, err
 	}

@@ -1,11 +1,12 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 
 	"github.com/graphsnap/snap/snapshot"
 )
@@ -23,7 +24,7 @@ func verifyCommand() *cli.Command {
 			"group's rows (an incremental index copies row groups by those digests).\n\n" +
 			"Example:\n  snap verify $(snap index -q)",
 		Flags: []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "print the verified manifest as JSON"}},
-		Action: func(c *cli.Context) error {
+		Action: func(ctx context.Context, c *cli.Command) error {
 			if err := exactArgs(c, 1, 1); err != nil {
 				return err
 			}
@@ -31,12 +32,12 @@ func verifyCommand() *cli.Command {
 			if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 				return usagef("verify %s: not a snapshot folder (give the folder holding manifest.json)", dir)
 			}
-			m, err := snapshot.VerifyDir(c.Context, dir)
+			m, err := snapshot.VerifyDir(ctx, dir)
 			if err != nil {
 				return fmt.Errorf("verify %s: %w", dir, err)
 			}
 			if c.Bool("json") {
-				enc := json.NewEncoder(c.App.Writer)
+				enc := json.NewEncoder(c.Root().Writer)
 				enc.SetIndent("", "  ")
 				return enc.Encode(m)
 			}
@@ -44,7 +45,7 @@ func verifyCommand() *cli.Command {
 			for _, t := range m.Tables {
 				rows += t.Rows
 			}
-			fmt.Fprintf(c.App.Writer, "ok: %s %s %s, format %d, %d tables, %d rows\n",
+			fmt.Fprintf(c.Root().Writer, "ok: %s %s %s, format %d, %d tables, %d rows\n",
 				m.Repo, m.Branch, m.Commit, m.FormatVersion, len(m.Tables), rows)
 			return nil
 		},

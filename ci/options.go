@@ -1,4 +1,4 @@
-package main
+package ci
 
 import (
 	"cmp"
@@ -7,21 +7,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/urfave/cli/v2"
-
 	"github.com/graphsnap/snap/indexer"
 )
 
-// noOverlayFlag turns off serve's working-tree overlay.
-func noOverlayFlag() cli.Flag {
-	return &cli.BoolFlag{Name: "no-overlay", Usage: "serve the snapshot as it is: do not watch the checkout " +
-		"nor re-index, in memory, the files that differ from the snapshot"}
-}
-
-// indexOptions returns the indexer's options of `snap index ARGS` (or
+// IndexOptions returns the indexer's options of `snap index ARGS` (or
 // `snap ci`, which takes no indexing flags): what the overlay must index
 // the checkout with to agree with the snapshot.
-func indexOptions(args []string) (indexer.Options, error) {
+func IndexOptions(args []string) (indexer.Options, error) {
 	var opts indexer.Options
 	var langs []string
 	for i := 0; i < len(args); i++ {
@@ -73,6 +65,6 @@ func indexOptions(args []string) (indexer.Options, error) {
 		}
 	}
 	var err error
-	opts.Languages, err = chooseLanguages(langs)
+	opts.Languages, err = Languages(langs)
 	return opts, err
 }

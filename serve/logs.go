@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"context"
@@ -7,12 +7,6 @@ import (
 	"sync"
 	"time"
 )
-
-// newLog is the logger every command logs with: text lines on w, from
-// level info.
-func newLog(w io.Writer) *slog.Logger {
-	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelInfo}))
-}
 
 // laterWriter keeps what is written to it and writes it out in one go,
 // at most delay later: snap serve logs two lines a tool call, and
@@ -95,14 +89,15 @@ func (h flushingHandler) WithGroup(name string) slog.Handler {
 	return flushingHandler{h.Handler.WithGroup(name), h.w, h.at}
 }
 
-// laterLogs are two loggers over one laterWriter on w, as newLog: now
+// LaterLogs are two loggers over one laterWriter on w, text lines from
+// level info: now
 // writes each line at once (after those later kept), later keeps its
 // informational lines up to delay, writing warnings and errors at once.
 // flush writes out what is kept, and must be called before the process
 // ends.
-func laterLogs(w io.Writer, delay time.Duration) (now, later *slog.Logger, flush func() error) {
+func LaterLogs(w io.Writer, delay time.Duration) (now, later *slog.Logger, flush func() error) {
 	lw := newLaterWriter(w, delay)
-	h := newLog(lw).Handler()
+	h := slog.NewTextHandler(lw, &slog.HandlerOptions{Level: slog.LevelInfo})
 	now = slog.New(flushingHandler{h, lw, slog.LevelDebug})
 	later = slog.New(flushingHandler{h, lw, slog.LevelWarn})
 	return now, later, lw.Flush

@@ -1,10 +1,9 @@
-package main
+package serve
 
 import (
-	"bytes"
-	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -14,8 +13,8 @@ import (
 // delay; a warning, or any line of the now log, takes every line before
 // it out at once; a flush leaves nothing kept.
 func TestLaterLogs(t *testing.T) {
-	var out lockedBuffer
-	now, later, flush := laterLogs(&out, time.Hour)
+	var out writeLog
+	now, later, flush := LaterLogs(&out, time.Hour)
 	later.Info("first", "n", 1)
 	later.Info("second", "n", 2)
 	if s, _ := out.read(); s != "" {
@@ -45,8 +44,8 @@ func TestLaterLogs(t *testing.T) {
 	}
 
 	// After the delay, kept lines go out by themselves, in one write.
-	var timed lockedBuffer
-	_, later, _ = laterLogs(&timed, 10*time.Millisecond)
+	var timed writeLog
+	_, later, _ = LaterLogs(&timed, 10*time.Millisecond)
 	for i := range 3 {
 		later.Info("line", "i", i)
 	}
@@ -66,8 +65,8 @@ func TestLaterLogs(t *testing.T) {
 	}
 
 	// A writer kept behind holds no more than laterMax bytes.
-	var big lockedBuffer
-	_, later, _ = laterLogs(&big, time.Hour)
+	var big writeLog
+	_, later, _ = LaterLogs(&big, time.Hour)
 	long := strings.Repeat("x", 4096)
 	for i := 0; ; i++ {
 		later.Info(long, "i", i)
@@ -95,26 +94,22 @@ func inOrder(s string, parts ...string) bool {
 	return true
 }
 
-// TestServeLogFlushedAtExit runs snap serve over stdio with a tool call
-// and the end of its input: the log lines of the call, kept to be
-// written later, are written before it returns.
-func TestServeLogFlushedAtExit(t *testing.T) {
-	dir, snap, _ := indexed(t, "../../testdata/go/shop")
-	t.Chdir(dir)
-	in := strings.Join([]string{
-		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`,
-		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
-		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"snap_status","arguments":{}}}`,
-	}, "\n") + "\n"
-	var stdout, stderr bytes.Buffer
-	code := Run(context.Background(), []string{"snap", "serve", "--snapshot", snap, "--no-overlay"}, strings.NewReader(in), &stdout, &stderr)
-	if code != 0 {
-		t.Fatalf("exit %d:\n%s", code, stderr.String())
-	}
-	if !strings.Contains(stdout.String(), `"id":2,"result"`) {
-		t.Fatalf("no answer to the call:\n%s", stdout.String())
-	}
-	if !inOrder(stderr.String(), "msg=mcp.tool mcp.tool.name=snap_status", "msg=mcp.request mcp.method=tools/call") {
-		t.Fatalf("the call's log lines are missing from stderr:\n%s", stderr.String())
-	}
+// writeLog keeps each write apart, for the tests to count them.
+type writeLog struct {
+	mu     sync.Mutex
+	writes []string
+}
+
+func (l *writeLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.writes = append(l.writes, string(p))
+	return len(p), nil
+}
+
+// read returns what was written, and in how many writes.
+func (l *writeLog) read() (string, int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Join(l.writes, ""), len(l.writes)
 }
