@@ -29,7 +29,8 @@ const MinFormatVersion = 1
 //	  without one (0) was made before and compares with nothing.
 //	2: generated code indexed by default, build output left out; Go
 //	  values flow through slices, arrays and maps; Python's os.path is
-//	  posixpath; Java's X::new names the type X.
+//	  posixpath, and a function or class passed as an argument is a
+//	  references edge; Java's X::new names the type X.
 const FeatureVersion = 2
 
 // Table file names inside a snapshot.

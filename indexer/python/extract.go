@@ -753,6 +753,8 @@ func (f *fileState) call(it *item) {
 	f.calls = append(f.calls, call{fn: it.Span, args: args, scope: sc, loop: loop, try: try, cond: cond})
 	if fn := f.text(it.Span); fn == "isinstance" || fn == "issubclass" {
 		f.classArg(args)
+	} else {
+		f.valueArgs(args)
 	}
 }
 
@@ -805,8 +807,11 @@ func (f *fileState) finish(ctx context.Context) {
 	}
 	for _, u := range f.uses.at {
 		target := f.text(u.at)
-		if u.decorator {
+		switch {
+		case u.decorator:
 			target = "@" + target
+		case u.value:
+			target = "&" + target
 		}
 		f.addRef(schemas.EdgeReferences, u.src, u.at, target, f.expr(u.at, u.scope))
 	}

@@ -1,6 +1,7 @@
 package python_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/graphsnap/snap/indexer/languagetest"
@@ -362,4 +363,39 @@ def copy(src, dst):
 		"shutil.copy -calls-> posixpath.join (import)",
 		"shutil.copy -calls-> ?os.json.dumps (ambiguous: 2 candidates)",
 	}, "shutil.copy -calls-> ntpath.join")
+}
+
+// TestFunctionsAsValues: a function or class passed to a call as an
+// argument, by keyword, or starred, is a references edge; a variable,
+// a parameter, a builtin or an expression is none.
+func TestFunctionsAsValues(t *testing.T) {
+	edges := index(t, map[string]string{
+		"shutil.py": `
+def copy2(src, dst): ...
+
+class Handler: ...
+
+def copytree(src, dst, copy_function=copy2, handler=None): ...
+
+def run(items, copy2_param):
+    copytree("a", "b", copy_function=copy2)
+    register(Handler)
+    sorted(items, key=len)
+    apply(copy2_param)
+    apply(items)
+    apply(copy2(1, 2))
+    apply(*Handler.__mro__)
+    apply(copy2 if items else None)
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"shutil.run -references-> shutil.copy2 (local) shutil.py:9",
+		"shutil.run -references-> shutil.Handler (local) shutil.py:10",
+	})
+	for _, e := range edges {
+		if strings.Contains(e, "-references->") && strings.Contains(e, "shutil.run") &&
+			!strings.HasSuffix(e, "shutil.py:9") && !strings.HasSuffix(e, "shutil.py:10") {
+			t.Errorf("an argument that names no function or class made an edge: %s", e)
+		}
+	}
 }

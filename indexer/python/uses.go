@@ -10,10 +10,14 @@ import (
 // holding it (an annotated module or class variable, else the function
 // or class, else the module), reading the name's expr. A decorator
 // naming a class or function without calling it (@C) is one too, with
-// Target `@C`. Names in strings (forward references) and calls inside
+// Target `@C`. So is a function or class passed as a value: an argument
+// of a call that is a dotted name alone (f(copy2), key=C.method), Target
+// `&name`. Names in strings (forward references) and calls inside
 // an annotation are left out. The resolver links a name to a class of
 // the snapshot (a decorator also to a function), makes no edge for a
-// builtin, and an unresolved edge with the reason otherwise.
+// builtin, and an unresolved edge with the reason otherwise; an argument
+// links only to a function or class of the snapshot, and makes no edge
+// else (most arguments are variables).
 
 // typeUses is what the walk gathers of a file's type names.
 type typeUses struct {
@@ -27,6 +31,7 @@ type typeUse struct {
 	src       int32
 	scope     *scope // where the name is evaluated
 	decorator bool
+	value     bool // an argument of a call
 }
 
 type holder struct {
@@ -55,8 +60,22 @@ func (f *fileState) decoratorUse(it *item) {
 // classArg records the names of the class argument of isinstance(x, C)
 // or issubclass(x, (C, D)): the second argument.
 func (f *fileState) classArg(args span) {
-	depth, start := 0, -1
-	for p := int(args.Start) + 1; p < int(args.End)-1; p++ {
+	i := 0
+	f.eachArg(args, func(a span) bool {
+		if i++; i == 2 {
+			f.names(a, false)
+			return false
+		}
+		return true
+	})
+}
+
+// eachArg calls fn with each argument of a call's argument list (its
+// span holds the parentheses), split at the commas outside brackets and
+// strings, until fn returns false.
+func (f *fileState) eachArg(args span, fn func(span) bool) {
+	depth, start := 0, int(args.Start)+1
+	for p := start; p < int(args.End)-1; p++ {
 		switch c := f.src[p]; c {
 		case '(', '[', '{':
 			depth++
@@ -66,18 +85,47 @@ func (f *fileState) classArg(args span) {
 			p = stringEnd(f.src, p, int(args.End)) - 1
 		case ',':
 			if depth == 0 {
-				if start >= 0 {
-					f.names(span{Start: uint32(start), End: uint32(p)}, false)
+				if !fn(span{Start: uint32(start), End: uint32(p)}) {
 					return
 				}
 				start = p + 1
 			}
 		}
 	}
-	if start >= 0 {
-		f.names(span{Start: uint32(start), End: args.End - 1}, false)
+	if end := int(args.End) - 1; start < end {
+		fn(span{Start: uint32(start), End: uint32(end)})
 	}
 }
+
+// valueArgs records the arguments of a call that are a dotted name alone,
+// after a keyword or a * or ** if any: a function or class passed as a
+// value, if the name is one.
+func (f *fileState) valueArgs(args span) {
+	f.eachArg(args, func(a span) bool {
+		p, end := int(a.Start), int(a.End)
+		p = skipSpace(f.src, p, end)
+		if e := identEnd(f.src, p, end); e > p {
+			if q := skipSpace(f.src, e, end); q < end && f.src[q] == '=' && (q+1 >= end || f.src[q+1] != '=') {
+				p = skipSpace(f.src, q+1, end) // key=value
+			}
+		}
+		for p < end && f.src[p] == '*' {
+			p++
+		}
+		e := dottedEnd(f.src, p, end)
+		for end > e && isSpaceByte(f.src[end-1]) {
+			end--
+		}
+		switch name := string(f.src[p:e]); {
+		case e == p || e != end, name == "None" || name == "True" || name == "False" || name == "self" || name == "cls":
+		default:
+			f.uses.at = append(f.uses.at, typeUse{at: span{Start: uint32(p), End: uint32(e)}, src: f.useSrc(uint32(p)), scope: f.scopeOf(uint32(p)), value: true})
+		}
+		return true
+	})
+}
+
+func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // names records every dotted name in s that is not in a string, called,
 // or a keyword's name.
@@ -116,15 +164,28 @@ func dottedEnd(src []byte, p, end int) int {
 
 // use records the name at s, from the innermost definition holding it.
 func (f *fileState) use(s span, decorator bool) {
-	sc, header := f.scopeAt(s.Start)
+	f.uses.at = append(f.uses.at, typeUse{at: s, src: f.useSrc(s.Start), scope: f.scopeOf(s.Start), decorator: decorator})
+}
+
+// scopeOf is the scope a name at p is evaluated in.
+func (f *fileState) scopeOf(p uint32) *scope {
+	sc, _ := f.scopeAt(p)
+	return sc
+}
+
+// useSrc is the definition a use at p is of: the innermost holding it, a
+// parameter's or the return's annotation of its function, or the
+// annotated variable.
+func (f *fileState) useSrc(p uint32) int32 {
+	sc, header := f.scopeAt(p)
 	src := sc.sym
 	if header != nil && header.scope != nil {
-		src = header.scope.sym // a parameter's or the return's annotation
+		src = header.scope.sym
 	}
-	if h := f.uses.holder; h.annot.End > 0 && h.annot.Start <= s.Start && s.End <= h.annot.End {
+	if h := f.uses.holder; h.annot.End > 0 && h.annot.Start <= p && p < h.annot.End {
 		src = h.node
 	}
-	f.uses.at = append(f.uses.at, typeUse{at: s, src: src, scope: sc, decorator: decorator})
+	return src
 }
 
 // typeUse resolves a `references` ref: an edge to the class it names (a
@@ -133,8 +194,10 @@ func (f *fileState) use(s span, decorator bool) {
 func (r *resolver) typeUse(edges []schemas.Edge, ref *schemas.Ref, src int32) []schemas.Edge {
 	v := r.deref(r.eval(ref.Expr, r.at(src)))
 	switch {
-	case v.kind == vClass, v.kind == vFunc && len(ref.Target) > 0 && ref.Target[0] == '@':
+	case v.kind == vClass, v.kind == vFunc && len(ref.Target) > 0 && (ref.Target[0] == '@' || ref.Target[0] == '&'):
 		return append(edges, resolvedEdge(ref, schemas.EdgeReferences, r.nodes[v.node].ID, v.res, v.conf))
+	case len(ref.Target) > 0 && ref.Target[0] == '&':
+		return edges // an argument naming no function or class: a value
 	case v.kind == vFunc:
 		return append(edges, unresolvedEdge(ref, schemas.EdgeReferences, schemas.Unresolved, reasonNotClass))
 	}
