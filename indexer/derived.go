@@ -104,12 +104,16 @@ func derivedFolders(readSmall func(string) []byte, paths []string) []string {
 					if !ok {
 						continue
 					}
-					// The first folder below the package the entry is in.
-					rel := strings.TrimPrefix(dir, base+"/")
-					if base == "." {
-						rel = dir
+					// The first folder below the package the entry is in;
+					// none for an entry at or above the package's own.
+					rel := dir
+					if base != "." {
+						var below bool
+						if rel, below = strings.CutPrefix(dir, base+"/"); !below {
+							continue
+						}
 					}
-					if rel == dir && base != "." || rel == "." || rel == "" {
+					if rel == "." {
 						continue
 					}
 					first, _, _ := strings.Cut(rel, "/")

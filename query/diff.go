@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/graphsnap/snap/schemas"
+	"github.com/graphsnap/snap/snapshot"
 )
 
 // DiffOptions bound a Diff.
@@ -432,7 +433,7 @@ type IncomparableError struct {
 func (e *IncomparableError) Error() string {
 	return fmt.Sprintf("snapshots %s and %s cannot be compared by id: they were made with feature versions %s and %s; "+
 		"index both with the same snap (this one writes %d)",
-		short(e.A), short(e.B), featureName(e.FeatA), featureName(e.FeatB), schemas.FeatureVersion)
+		snapshot.ShortCommit(e.A), snapshot.ShortCommit(e.B), featureName(e.FeatA), featureName(e.FeatB), schemas.FeatureVersion)
 }
 
 func featureName(v int) string {
@@ -441,8 +442,6 @@ func featureName(v int) string {
 	}
 	return strconv.Itoa(v)
 }
-
-func short(commit string) string { return commit[:min(len(commit), 12)] }
 
 // Comparable says whether Diff may compare a with b: both were made with
 // the same, recorded feature version. It returns an *IncomparableError if
