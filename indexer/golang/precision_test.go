@@ -290,6 +290,7 @@ func TestPrecisionGOROOT(t *testing.T) {
 		t.Errorf("calls edge at a site that is no call for go/types: %s", p)
 	}
 	compareTypeUses(t, tc, g)
+	compareDefinitions(t, tc, g)
 	t.Logf("total %v", time.Since(start).Round(time.Millisecond))
 }
 

@@ -1,0 +1,156 @@
+package golang_test
+
+import (
+	"fmt"
+	"go/types"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/schemas"
+)
+
+// definitionF1Floor is the least F1 the definitions may score against
+// go/types over the closure of precisionRoots (the measured figure, less a
+// margin).
+const definitionF1Floor = 0.999
+
+// def is one declaration: where it is and the qualified name it has in the
+// indexer's form.
+type def struct {
+	file string
+	line int
+	name string
+}
+
+func (d def) String() string { return fmt.Sprintf("%s:%d %s", d.file, d.line, d.name) }
+
+// compareDefinitions compares the graph's declarations in the files
+// go/types checked with the ones go/types records in Info.Defs: the
+// package-level functions, types, constants and variables, the methods
+// of package-level types (interface methods included) and the fields of
+// package-level struct types. It logs precision, recall and F1 and fails
+// below definitionF1Floor.
+func compareDefinitions(t *testing.T, tc *typeChecker, g *indexer.Graph) {
+	truth := make(map[def]bool)
+	compared := make(map[string]bool)
+	for _, cp := range tc.pkgs {
+		if cp.err != nil {
+			continue
+		}
+		for _, f := range cp.files {
+			compared[tc.rel(tc.fset.File(f.Pos()).Name())] = true
+		}
+		owners := fieldOwners(cp.pkg)
+		for id, obj := range cp.info.Defs {
+			if name, ok := defName(obj, owners); ok {
+				p := tc.fset.Position(id.Pos())
+				truth[def{tc.rel(p.Filename), p.Line, name}] = true
+			}
+		}
+	}
+
+	ours := make(map[def]bool)
+	for _, n := range g.Nodes {
+		if !compared[n.File] || n.Kind == schemas.KindPackage || n.Kind == schemas.KindFile {
+			continue
+		}
+		ours[def{n.File, int(n.StartLine), n.QualifiedName}] = true
+	}
+	var missed, extra []def
+	agree := 0
+	for d := range truth {
+		if ours[d] {
+			agree++
+		} else {
+			missed = append(missed, d)
+		}
+	}
+	for d := range ours {
+		if !truth[d] {
+			extra = append(extra, d)
+		}
+	}
+	p := float64(agree) / float64(max(len(ours), 1))
+	r := float64(agree) / float64(max(len(truth), 1))
+	f1 := 2 * p * r / max(p+r, 1e-9)
+	t.Logf("definitions: go/types %d, ours %d, agree %d: precision %.4f, recall %.4f, F1 %.4f",
+		len(truth), len(ours), agree, p, r, f1)
+	byName := func(a, b def) int { return strings.Compare(a.String(), b.String()) }
+	slices.SortFunc(missed, byName)
+	slices.SortFunc(extra, byName)
+	logSome(t, "missed", missed)
+	logSome(t, "not declared there for go/types:", extra)
+	if f1 < definitionF1Floor {
+		t.Errorf("definitions F1 %.4f is below %.3f", f1, definitionF1Floor)
+	}
+}
+
+// logSome logs the first few of a sorted list.
+func logSome(t *testing.T, what string, ds []def) {
+	const most = 60
+	for _, d := range ds[:min(len(ds), most)] {
+		t.Logf("  %s %s", what, d)
+	}
+	if len(ds) > most {
+		t.Logf("  … and %d more", len(ds)-most)
+	}
+}
+
+// defName gives a declared object's qualified name in the indexer's form,
+// or false for what the graph does not hold as a node (locals, parameters,
+// labels, fields of unnamed or local types, package names).
+func defName(obj types.Object, owners map[*types.Var]*types.TypeName) (string, bool) {
+	if obj == nil || obj.Pkg() == nil {
+		return "", false
+	}
+	pkg := strings.TrimPrefix(obj.Pkg().Path(), "vendor/")
+	switch o := obj.(type) {
+	case *types.Func:
+		return funcName(o)
+	case *types.TypeName, *types.Const:
+		if obj.Parent() != obj.Pkg().Scope() {
+			return "", false
+		}
+		return pkg + "." + obj.Name(), true
+	case *types.Var:
+		if !o.IsField() {
+			if obj.Parent() != obj.Pkg().Scope() {
+				return "", false
+			}
+			return pkg + "." + obj.Name(), true
+		}
+		owner := owners[o]
+		if owner == nil {
+			return "", false
+		}
+		return pkg + "." + owner.Name() + "." + obj.Name(), true
+	}
+	return "", false
+}
+
+// fieldOwners maps the fields of a package's package-level named struct
+// types to their type. A type defined from another (type B A) shares its
+// struct: the owner is the one declared nearest before the field.
+func fieldOwners(pkg *types.Package) map[*types.Var]*types.TypeName {
+	owners := make(map[*types.Var]*types.TypeName)
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		st, ok := tn.Type().Underlying().(*types.Struct)
+		if !ok {
+			continue
+		}
+		for i := range st.NumFields() {
+			f := st.Field(i)
+			if tn.Pos() <= f.Pos() && (owners[f] == nil || owners[f].Pos() < tn.Pos()) {
+				owners[f] = tn
+			}
+		}
+	}
+	return owners
+}
