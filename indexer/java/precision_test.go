@@ -205,7 +205,10 @@ func TestPrecisionJavac(t *testing.T) {
 	}
 	for _, root := range roots {
 		root, args, _ := strings.Cut(root, "|")
-		t.Run(filepath.Base(root), func(t *testing.T) { checkWithJavac(t, javac, plugin, root, strings.Fields(args)) })
+		t.Run(filepath.Base(root), func(t *testing.T) {
+			checkWithJavac(t, javac, plugin, root, strings.Fields(args))
+			checkDefinitions(t, javac, root, strings.Fields(args))
+		})
 	}
 }
 
