@@ -81,6 +81,7 @@ func TestPrecisionTSC(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) {
 			s := checkWithTSC(t, node, pkg, root)
+			checkDefinitionsTSC(t, node, pkg, root)
 			if floor, ok := tscFloors[name]; ok && strings.HasPrefix(root, "../../testdata/") {
 				if s.precision() < floor.precision || s.recall() < floor.recall {
 					t.Errorf("precision %.4f, recall %.4f: below the floor of %.4f, %.4f", s.precision(), s.recall(), floor.precision, floor.recall)
