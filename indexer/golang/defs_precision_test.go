@@ -3,11 +3,11 @@ package golang_test
 import (
 	"fmt"
 	"go/types"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/languagetest"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -30,10 +30,9 @@ func (d def) String() string { return fmt.Sprintf("%s:%d %s", d.file, d.line, d.
 // go/types checked with the ones go/types records in Info.Defs: the
 // package-level functions, types, constants and variables, the methods
 // of package-level types (interface methods included) and the fields of
-// package-level struct types. It logs precision, recall and F1 and fails
-// below definitionF1Floor.
+// package-level struct types, and fails below definitionF1Floor.
 func compareDefinitions(t *testing.T, tc *typeChecker, g *indexer.Graph) {
-	truth := make(map[def]bool)
+	truth := make(map[def]string)
 	compared := make(map[string]bool)
 	for _, cp := range tc.pkgs {
 		if cp.err != nil {
@@ -46,55 +45,22 @@ func compareDefinitions(t *testing.T, tc *typeChecker, g *indexer.Graph) {
 		for id, obj := range cp.info.Defs {
 			if name, ok := defName(obj, owners); ok {
 				p := tc.fset.Position(id.Pos())
-				truth[def{tc.rel(p.Filename), p.Line, name}] = true
+				d := def{tc.rel(p.Filename), p.Line, name}
+				truth[d] = d.String()
 			}
 		}
 	}
 
-	ours := make(map[def]bool)
+	ours := make(map[def]string)
 	for _, n := range g.Nodes {
 		if !compared[n.File] || n.Kind == schemas.KindPackage || n.Kind == schemas.KindFile {
 			continue
 		}
-		ours[def{n.File, int(n.StartLine), n.QualifiedName}] = true
+		d := def{n.File, int(n.StartLine), n.QualifiedName}
+		ours[d] = d.String()
 	}
-	var missed, extra []def
-	agree := 0
-	for d := range truth {
-		if ours[d] {
-			agree++
-		} else {
-			missed = append(missed, d)
-		}
-	}
-	for d := range ours {
-		if !truth[d] {
-			extra = append(extra, d)
-		}
-	}
-	p := float64(agree) / float64(max(len(ours), 1))
-	r := float64(agree) / float64(max(len(truth), 1))
-	f1 := 2 * p * r / max(p+r, 1e-9)
-	t.Logf("definitions: go/types %d, ours %d, agree %d: precision %.4f, recall %.4f, F1 %.4f",
-		len(truth), len(ours), agree, p, r, f1)
-	byName := func(a, b def) int { return strings.Compare(a.String(), b.String()) }
-	slices.SortFunc(missed, byName)
-	slices.SortFunc(extra, byName)
-	logSome(t, "missed", missed)
-	logSome(t, "not declared there for go/types:", extra)
-	if f1 < definitionF1Floor {
+	if f1 := languagetest.Definitions(t, "go/types", truth, ours, 0); f1 < definitionF1Floor {
 		t.Errorf("definitions F1 %.4f is below %.3f", f1, definitionF1Floor)
-	}
-}
-
-// logSome logs the first few of a sorted list.
-func logSome(t *testing.T, what string, ds []def) {
-	const most = 60
-	for _, d := range ds[:min(len(ds), most)] {
-		t.Logf("  %s %s", what, d)
-	}
-	if len(ds) > most {
-		t.Logf("  … and %d more", len(ds)-most)
 	}
 }
 

@@ -8,12 +8,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/java"
+	"github.com/graphsnap/snap/indexer/languagetest"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -69,7 +69,7 @@ func checkDefinitions(t *testing.T, javac, root string, args []string) {
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	_ = cmd.Run() // errors are expected where a library is missing
-	truth := make(map[decl]bool)
+	truth := make(map[decl]string)
 	anonymous := 0
 	sc := bufio.NewScanner(&stdout)
 	for sc.Scan() {
@@ -87,7 +87,8 @@ func checkDefinitions(t *testing.T, javac, root string, args []string) {
 		}
 		var line int
 		fmt.Sscan(f[1], &line)
-		truth[decl{filepath.ToSlash(rel), line, f[3]}] = true
+		d := decl{filepath.ToSlash(rel), line, f[3]}
+		truth[d] = d.String()
 	}
 	if len(truth) == 0 {
 		t.Fatalf("javac declared nothing under %s:\n%s", root, stderr.String())
@@ -97,51 +98,17 @@ func checkDefinitions(t *testing.T, javac, root string, args []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ours := make(map[decl]bool)
+	ours := make(map[decl]string)
 	for _, n := range g.Nodes {
 		switch n.Kind {
 		case schemas.KindFile, schemas.KindPackage, schemas.KindModule, schemas.KindNamespace:
 			continue
 		}
-		ours[decl{n.File, int(n.StartLine), n.QualifiedName}] = true
+		d := decl{n.File, int(n.StartLine), n.QualifiedName}
+		ours[d] = d.String()
 	}
-	var missed, extra []string
-	agree := 0
-	for d := range truth {
-		if ours[d] {
-			agree++
-		} else {
-			missed = append(missed, d.String())
-		}
-	}
-	for d := range ours {
-		if !truth[d] {
-			extra = append(extra, d.String())
-		}
-	}
-	p := float64(agree) / float64(max(len(ours), 1))
 	// The graph holds no member of an anonymous class: each is missed.
-	r := float64(agree) / float64(max(len(truth)+anonymous, 1))
-	f1 := 2 * p * r / max(p+r, 1e-9)
-	t.Logf("definitions: javac %d and %d members of anonymous classes, ours %d, agree %d: precision %.4f, recall %.4f, F1 %.4f",
-		len(truth), anonymous, len(ours), agree, p, r, f1)
-	slices.Sort(missed)
-	slices.Sort(extra)
-	for i, d := range missed {
-		if i == 40 {
-			t.Logf("  … and %d more missed", len(missed)-40)
-			break
-		}
-		t.Logf("  missed %s", d)
-	}
-	for i, d := range extra {
-		if i == 40 {
-			t.Logf("  … and %d more not declared there for javac", len(extra)-40)
-			break
-		}
-		t.Logf("  not declared there for javac: %s", d)
-	}
-	if f1 < definitionF1Floor {
+	if f1 := languagetest.Definitions(t, "javac", truth, ours, anonymous); f1 < definitionF1Floor {
 		t.Errorf("definitions F1 %.4f is below %.3f", f1, definitionF1Floor)
 	}
 }

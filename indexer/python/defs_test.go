@@ -9,11 +9,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/languagetest"
 	"github.com/graphsnap/snap/indexer/python"
 	"github.com/graphsnap/snap/schemas"
 )
@@ -76,7 +76,7 @@ func checkDefinitions(t *testing.T, py, root string) float64 {
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("decls.py: %v\n%s", err, stderr.String())
 	}
-	truth := make(map[pyDecl]int) // the line, for the log
+	truth := make(map[pyDecl]string)
 	skipped := make(map[string]bool)
 	sc := bufio.NewScanner(&stdout)
 	for sc.Scan() {
@@ -94,7 +94,7 @@ func checkDefinitions(t *testing.T, py, root string) float64 {
 			continue
 		}
 		if _, ok := truth[pyDecl{d.File, d.Name}]; !ok {
-			truth[pyDecl{d.File, d.Name}] = d.Line
+			truth[pyDecl{d.File, d.Name}] = fmt.Sprintf("%s:%d %s", d.File, d.Line, d.Name)
 		}
 	}
 	if len(truth) == 0 {
@@ -118,7 +118,7 @@ func checkDefinitions(t *testing.T, py, root string) float64 {
 		}
 		return ""
 	}
-	ours := make(map[pyDecl]uint32)
+	ours := make(map[pyDecl]string)
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
 		switch {
@@ -129,43 +129,11 @@ func checkDefinitions(t *testing.T, py, root string) float64 {
 			if !ok {
 				name = n.QualifiedName
 			}
-			ours[pyDecl{n.File, name}] = n.StartLine
+			ours[pyDecl{n.File, name}] = fmt.Sprintf("%s:%d %s", n.File, n.StartLine, name)
 		}
 	}
-	var missed, extra []string
-	agree := 0
-	for d, line := range truth {
-		if _, ok := ours[d]; ok {
-			agree++
-		} else {
-			missed = append(missed, fmt.Sprintf("%s:%d %s", d.file, line, d.name))
-		}
+	if len(skipped) > 0 {
+		t.Logf("%d files the compiler refuses, left out", len(skipped))
 	}
-	for d, line := range ours {
-		if _, ok := truth[d]; !ok {
-			extra = append(extra, fmt.Sprintf("%s:%d %s", d.file, line, d.name))
-		}
-	}
-	p := float64(agree) / float64(max(len(ours), 1))
-	r := float64(agree) / float64(max(len(truth), 1))
-	f1 := 2 * p * r / max(p+r, 1e-9)
-	t.Logf("definitions: symtable %d, ours %d, agree %d: precision %.4f, recall %.4f, F1 %.4f (%d files the compiler refuses left out)",
-		len(truth), len(ours), agree, p, r, f1, len(skipped))
-	slices.Sort(missed)
-	slices.Sort(extra)
-	for i, d := range missed {
-		if i == 40 {
-			t.Logf("  … and %d more missed", len(missed)-40)
-			break
-		}
-		t.Logf("  missed %s", d)
-	}
-	for i, d := range extra {
-		if i == 40 {
-			t.Logf("  … and %d more not declared for symtable", len(extra)-40)
-			break
-		}
-		t.Logf("  not declared for symtable: %s", d)
-	}
-	return f1
+	return languagetest.Definitions(t, "symtable", truth, ours, 0)
 }

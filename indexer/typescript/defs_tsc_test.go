@@ -8,11 +8,11 @@ import (
 	"fmt"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/languagetest"
 	"github.com/graphsnap/snap/indexer/typescript"
 	"github.com/graphsnap/snap/schemas"
 )
@@ -43,7 +43,7 @@ func checkDefinitionsTSC(t *testing.T, node, pkg, root string) {
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("decls.cjs: %v\n%s", err, stderr.String())
 	}
-	truth := make(map[tsDecl]int) // the line of its name, for the log
+	truth := make(map[tsDecl]string)
 	sc := bufio.NewScanner(&stdout)
 	for sc.Scan() {
 		var d struct {
@@ -54,7 +54,7 @@ func checkDefinitionsTSC(t *testing.T, node, pkg, root string) {
 		if err := json.Unmarshal(sc.Bytes(), &d); err != nil {
 			t.Fatalf("decls.cjs: %v: %s", err, sc.Text())
 		}
-		truth[tsDecl{d.File, d.Name}] = d.Line
+		truth[tsDecl{d.File, d.Name}] = fmt.Sprintf("%s:%d %s", d.File, d.Line, d.Name)
 	}
 	if len(truth) == 0 {
 		t.Fatalf("decls.cjs declared nothing under %s:\n%s", abs, stderr.String())
@@ -82,7 +82,7 @@ func checkDefinitionsTSC(t *testing.T, node, pkg, root string) {
 		}
 		return false
 	}
-	ours := make(map[tsDecl]uint32)
+	ours := make(map[tsDecl]string)
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
 		switch {
@@ -94,44 +94,10 @@ func checkDefinitionsTSC(t *testing.T, node, pkg, root string) {
 			if !ok {
 				name = n.QualifiedName
 			}
-			ours[tsDecl{n.File, name}] = n.StartLine
+			ours[tsDecl{n.File, name}] = fmt.Sprintf("%s:%d %s", n.File, n.StartLine, name)
 		}
 	}
-	var missed, extra []string
-	agree := 0
-	for d, line := range truth {
-		if _, ok := ours[d]; ok {
-			agree++
-		} else {
-			missed = append(missed, fmt.Sprintf("%s:%d %s", d.file, line, d.name))
-		}
-	}
-	for d, line := range ours {
-		if _, ok := truth[d]; !ok {
-			extra = append(extra, fmt.Sprintf("%s:%d %s", d.file, line, d.name))
-		}
-	}
-	p := float64(agree) / float64(max(len(ours), 1))
-	r := float64(agree) / float64(max(len(truth), 1))
-	f1 := 2 * p * r / max(p+r, 1e-9)
-	t.Logf("definitions: the parser %d, ours %d, agree %d: precision %.4f, recall %.4f, F1 %.4f",
-		len(truth), len(ours), agree, p, r, f1)
-	slices.Sort(missed)
-	slices.Sort(extra)
-	for i, d := range missed {
-		if i == 40 {
-			t.Logf("  … and %d more missed", len(missed)-40)
-			break
-		}
-		t.Logf("  missed %s", d)
-	}
-	for i, d := range extra {
-		if i == 40 {
-			t.Logf("  … and %d more not declared for the parser", len(extra)-40)
-			break
-		}
-		t.Logf("  not declared for the parser: %s", d)
-	}
+	f1 := languagetest.Definitions(t, "the parser", truth, ours, 0)
 	if f1 < definitionF1Floor && strings.HasPrefix(root, "../../testdata/") {
 		t.Errorf("definitions F1 %.4f is below %.3f", f1, definitionF1Floor)
 	}
