@@ -33,7 +33,11 @@ type extractor struct {
 }
 
 func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
-	items, err := x.Scan(ctx, src)
+	parsed := src
+	if x.d.typed {
+		parsed = blankVariance(src)
+	}
+	items, err := x.Scan(ctx, parsed)
 	if err != nil {
 		return nil, err
 	}
