@@ -1,0 +1,208 @@
+package typescript
+
+import (
+	"strings"
+
+	"github.com/graphsnap/snap/schemas"
+)
+
+// Definitions by assignment, the way JavaScript written before classes
+// makes its methods: a function assigned to a property of a declaration
+// of the module, at the top level of the module, is a member of that
+// declaration.
+//
+//	o.m = function () {}              m, a method of the object o (a variable)
+//	F.prototype.m = function () {}    m, a method of F's instances (F a function or class)
+//	F.m = function () {}              m, a static method of F
+//	F.prototype = { m() {} }          m, a method of F's instances
+//	Object.assign(o, { m() {} })      m, a method of o (or of F, F.prototype)
+//
+// The owner must be the one declaration of its name in the module scope
+// (not an import, not a name also bound by a pattern); an assignment in a
+// function body, or to an owner declared later, defines nothing. In such a
+// function (not an arrow function) this is the owner: its Expr head is o,
+// F() (an instance of F) or F.
+
+// unwrap returns the function or class that the parentheses and casts at
+// s wrap ((function () {}), (x => x) as T), or s itself.
+func (f *fileState) unwrap(s span) span {
+	for range 8 {
+		in, ok := f.wraps[s]
+		if !ok {
+			break
+		}
+		s = in
+	}
+	return s
+}
+
+// memberOwner returns the node of the module-level declaration o whose
+// member an assignment defines, and what this is in a function so
+// assigned. proto is for o.prototype.m: o must be a function or class.
+func (f *fileState) memberOwner(sc *scope, o string, proto bool) (owner int32, this string, ok bool) {
+	if sc.kind != sModule || !isIdent(o) {
+		return -1, "", false
+	}
+	switch o {
+	case "this", "exports", "module", "prototype":
+		return -1, "", false
+	}
+	b := sc.names[o]
+	if b == nil || b.flags&(bImport|bUnknown|bParam|bType) != 0 || len(sc.decls[o]) != 1 {
+		return -1, "", false
+	}
+	n := sc.decls[o][0]
+	switch f.nodes[n].Kind {
+	case schemas.KindFunction, schemas.KindClass:
+		if proto {
+			return n, o + "()", true
+		}
+		return n, o, true
+	case schemas.KindVariable, schemas.KindConstant:
+		if !proto {
+			return n, o, true
+		}
+	}
+	return -1, "", false
+}
+
+// memberDef makes the definition an assignment of a function to left
+// (o.m, F.prototype.m) makes, or names the object literal assigned to
+// F.prototype; it reports whether it did.
+func (f *fileState) memberDef(sc *scope, start uint32, left string, value span) bool {
+	parts := strings.Split(left, ".")
+	for i := range parts {
+		parts[i] = strings.TrimSpace(parts[i])
+	}
+	proto := len(parts) == 3 && parts[1] == "prototype"
+	if len(parts) == 2 && parts[1] == "prototype" && f.src[value.Start] == '{' {
+		owner, this, ok := f.memberOwner(sc, parts[0], true)
+		if ok {
+			f.named[value], f.thisFor[value] = owner, this
+		}
+		return ok
+	}
+	if len(parts) != 2 && !proto {
+		return false
+	}
+	name := parts[len(parts)-1]
+	v, ok := f.values[value]
+	if !ok || v.Span != value || v.Kind != kLambda || !isIdent(name) || name == "prototype" {
+		return false
+	}
+	owner, this, ok := f.memberOwner(sc, parts[0], proto)
+	if !ok {
+		return false
+	}
+	n := f.addNode(schemas.KindMethod, name, owner, value)
+	f.nodes[n].Doc = f.doc(start)
+	f.named[value], f.thisFor[value] = n, this
+	f.ownedBy(n, this)
+	return true
+}
+
+// ownedBy sets what node n, a member of a module-level declaration with
+// this written as this, owes to its owner: static for a function's or
+// class's own member, visibility, and exported with it (exportMembers).
+func (f *fileState) ownedBy(n int32, this string) {
+	owner := f.parentOf(n)
+	switch f.nodes[owner].Kind {
+	case schemas.KindFunction, schemas.KindClass:
+		f.nodes[n].Visibility = schemas.Public
+		f.nodes[n].IsStatic = !strings.HasSuffix(this, "()")
+	}
+	f.members = append(f.members, n)
+}
+
+// objectAssign names the object literal of Object.assign(o, { ... }) (or
+// of Object.assign(F.prototype, { ... })) at the top level of the module:
+// its functions are members of o (or F), as memberDef makes them.
+func (f *fileState) objectAssign(sc *scope, fn, args span) {
+	if sc.kind != sModule || args.End <= args.Start+2 || strings.Join(strings.Fields(f.text(fn)), "") != "Object.assign" {
+		return
+	}
+	end := int(args.End) - 1
+	p := int(args.Start) + 1
+	comma := p
+	for comma < end && f.src[comma] != ',' {
+		comma++
+	}
+	target := strings.Split(strings.TrimSpace(f.str[p:comma]), ".")
+	for i := range target {
+		target[i] = strings.TrimSpace(target[i])
+	}
+	proto := len(target) == 2 && target[1] == "prototype"
+	if len(target) != 1 && !proto || comma >= end {
+		return
+	}
+	q := skipSpace(f.src, comma+1, end)
+	if q >= end || f.src[q] != '{' {
+		return
+	}
+	c := matchingClose(f.src, q, end)
+	if c < 0 {
+		return
+	}
+	if r := skipSpace(f.src, c, end); r < end && f.src[r] != ',' {
+		return
+	}
+	if owner, this, ok := f.memberOwner(sc, target[0], proto); ok {
+		obj := span{Start: uint32(q), End: uint32(c)}
+		f.named[obj], f.thisFor[obj] = owner, this
+	}
+}
+
+// objectThis returns what this is in the functions of the object literal
+// at s that node owner holds: what memberDef or objectAssign recorded,
+// else the name of a variable of the module.
+func (f *fileState) objectThis(s span, owner int32) string {
+	if this, ok := f.thisFor[s]; ok {
+		return this
+	}
+	n := &f.nodes[owner]
+	if (n.Kind == schemas.KindVariable || n.Kind == schemas.KindConstant) && n.ParentID == f.nodes[0].ID {
+		return n.Name
+	}
+	return ""
+}
+
+// thisObject returns the Expr head of this in code of scope sc when it is
+// the owner of a function assigned to a member (see memberDef), "" when
+// it is not, or when a declaration or import of a function around sc
+// hides the owner's name.
+func (f *fileState) thisObject(sc *scope) string {
+	if sc.kind != sFunction || sc.thisObj == "" {
+		return ""
+	}
+	name := strings.TrimSuffix(sc.thisObj, "()")
+	for s := sc; s != nil && s.kind != sModule; s = s.parent {
+		if b := s.names[name]; b != nil && b.flags&(bDef|bImport) != 0 {
+			return ""
+		}
+	}
+	return sc.thisObj
+}
+
+// exportMembers marks the members made by assignment exported with their
+// owner, once every export of the file is known.
+func (f *fileState) exportMembers() {
+	for _, n := range f.members {
+		if f.nodes[f.parentOf(n)].Exported {
+			f.setExported(n)
+		}
+	}
+}
+
+// isExportsObject reports whether a variable's value is the object
+// literal the module exports: exports = module.exports = {...} (as in
+// var app = exports = module.exports = {}), the variable then standing
+// for module.exports.
+func isExportsObject(value string) bool {
+	v := strings.Join(strings.Fields(value), "")
+	for _, p := range []string{"exports=module.exports=", "module.exports=exports=", "module.exports="} {
+		if rest, ok := strings.CutPrefix(v, p); ok {
+			return strings.HasPrefix(rest, "{")
+		}
+	}
+	return false
+}
