@@ -188,14 +188,17 @@ type fileState struct {
 	refs   []schemas.Ref
 
 	stack   []open
-	args    map[uint32]uint32 // start → end of every argument list
-	targs   map[uint32]uint32 // start → end of every type argument list
-	values  map[span]*item    // functions and classes by range, to name them from their binding
-	named   map[span]int32    // functions, classes and objects a binding made a node for
-	wraps   map[span]span     // a parenthesized or cast function or class: what it wraps
-	thisFor map[span]string   // functions assigned to a member: what this is in them
-	members []int32           // nodes memberDef made, exported with their owner
-	handled map[uint32]bool   // require and import() calls already made imports refs
+	args    map[uint32]uint32     // start → end of every argument list
+	targs   map[uint32]uint32     // start → end of every type argument list
+	values  map[span]*item        // functions and classes by range, to name them from their binding
+	named   map[span]int32        // functions, classes and objects a binding made a node for
+	wraps   map[span]span         // a parenthesized or cast function or class: what it wraps
+	thisFor map[span]string       // functions assigned to a member: what this is in them
+	members []int32               // nodes memberDef made, exported with their owner
+	protos  map[string]bool       // functions of the module memberDef gave prototype methods
+	chains  map[span][]memberLeft // assignments to members whose value is an assignment
+	aliases [][2]int32            // a function assigned to two members: the first node, another
+	handled map[uint32]bool       // require and import() calls already made imports refs
 
 	lastVar, lastField *item
 	lastVarNode        int32
@@ -269,7 +272,7 @@ func newFile(x *extractor, file string, src []byte) *fileState {
 		x: x, path: file, src: src, str: string(src), lines: lineStarts(src), test: isTestFile(file),
 		ids:  indexer.IDs{Language: x.d.name, File: file},
 		args: make(map[uint32]uint32), targs: make(map[uint32]uint32), values: make(map[span]*item),
-		named: make(map[span]int32), wraps: make(map[span]span), thisFor: make(map[span]string), handled: make(map[uint32]bool), lastDef: -1, lastVarNode: -1,
+		named: make(map[span]int32), wraps: make(map[span]span), thisFor: make(map[span]string), chains: make(map[span][]memberLeft), protos: make(map[string]bool), handled: make(map[uint32]bool), lastDef: -1, lastVarNode: -1,
 		annotated: make(map[int32]bool),
 	}
 	f.module, _ = moduleName(file)
@@ -935,6 +938,7 @@ func (f *fileState) function(it *item) {
 			b.flags |= bDef
 			f.declare(sc, name, own)
 			f.hide(sc, name)
+			f.constructorThis(sc, name, it.Span)
 			if exported, def := f.exportedHere(it.Start); exported || sc.kind == sNamespace && f.exportedInNamespace(it.Start) {
 				f.setExported(own)
 				if def {
@@ -1072,6 +1076,9 @@ func (f *fileState) variable(it *item) {
 			start := f.declStart(it.Start)
 			f.nodes[n].Doc = f.doc(start)
 			f.named[fn] = n
+			if v.Kind == kLambda {
+				f.constructorThis(sc, name, fn)
+			}
 			b.flags |= bDef
 			f.declare(sc, name, n)
 			f.hide(sc, name)
@@ -1457,8 +1464,9 @@ func (f *fileState) assign(it *item) {
 		f.assigns = append(f.assigns, assign{name: left, value: value, scope: sc})
 		return
 	}
+	whole := span{Start: it.Start, End: value.End}
 	value = f.unwrap(value)
-	if f.memberDef(sc, it.Start, left, value) {
+	if f.memberDef(sc, it.Start, left, whole, value) {
 		return
 	}
 	obj, prop, ok := memberTarget(left)
@@ -1694,7 +1702,7 @@ func (f *fileState) finish(ctx context.Context) {
 		}
 		f.addRef(fa.kind, fa.src, at, fa.target, e)
 	}
-	f.exportMembers()
+	f.finishMembers()
 	// A module variable also bound to what we do not follow has no type
 	// others can rely on.
 	for name, n := range f.stack[0].scope.vars {

@@ -11,17 +11,18 @@ import (
 // of the module, at the top level of the module, is a member of that
 // declaration.
 //
-//	o.m = function () {}              m, a method of the object o (a variable)
-//	F.prototype.m = function () {}    m, a method of F's instances (F a function or class)
-//	F.m = function () {}              m, a static method of F
-//	F.prototype = { m() {} }          m, a method of F's instances
-//	Object.assign(o, { m() {} })      m, a method of o (or of F, F.prototype)
+//	o.m = function () {}            m, a method of the object o (a variable)
+//	F.prototype.m = function () {}  m, a method of F's instances (F a function or class)
+//	F.m = function () {}            m, a static method of F
+//	F.prototype = { m() {} }        m, a method of F's instances
+//	Object.assign(o, { m() {} })    m, a method of o (or of F, F.prototype)
+//	o.a = o.b = function () {}      a and b, the same function
 //
 // The owner must be the one declaration of its name in the module scope
-// (not an import, not a name also bound by a pattern); an assignment in a
-// function body, or to an owner declared later, defines nothing. In such a
-// function (not an arrow function) this is the owner: its Expr head is o,
-// F() (an instance of F) or F.
+// (not an import, nor a name bound to a value not followed); an
+// assignment in a function body, or to an owner declared later, defines
+// nothing. In such a function (not an arrow function) this is the owner:
+// its Expr head is o, F() (an instance of F) or F.
 
 // unwrap returns the function or class that the parentheses and casts at
 // s wrap ((function () {}), (x => x) as T), or s itself.
@@ -66,15 +67,24 @@ func (f *fileState) memberOwner(sc *scope, o string, proto bool) (owner int32, t
 	return -1, "", false
 }
 
-// memberDef makes the definition an assignment of a function to left
-// (o.m, F.prototype.m) makes, or names the object literal assigned to
-// F.prototype; it reports whether it did.
-func (f *fileState) memberDef(sc *scope, start uint32, left string, value span) bool {
+// memberLeft is the left side of an assignment that defines a member:
+// obj.name, or obj.prototype.name (proto).
+type memberLeft struct {
+	obj, name string
+	proto     bool
+	start     uint32
+}
+
+// memberDef makes the definitions an assignment of a function to left
+// (o.m, F.prototype.m) makes, with those of the assignments around it
+// whose value it is (o.a = o.b = function), or names the object literal
+// assigned to F.prototype; it reports whether it did. whole is the
+// assignment, value its value.
+func (f *fileState) memberDef(sc *scope, start uint32, left string, whole, value span) bool {
 	parts := strings.Split(left, ".")
 	for i := range parts {
 		parts[i] = strings.TrimSpace(parts[i])
 	}
-	proto := len(parts) == 3 && parts[1] == "prototype"
 	if len(parts) == 2 && parts[1] == "prototype" && f.src[value.Start] == '{' {
 		owner, this, ok := f.memberOwner(sc, parts[0], true)
 		if ok {
@@ -82,22 +92,43 @@ func (f *fileState) memberDef(sc *scope, start uint32, left string, value span) 
 		}
 		return ok
 	}
-	if len(parts) != 2 && !proto {
+	l := memberLeft{obj: parts[0], name: parts[len(parts)-1], proto: len(parts) == 3 && parts[1] == "prototype", start: start}
+	if len(parts) != 2 && !l.proto || !isIdent(l.name) || l.name == "prototype" || sc.kind != sModule {
 		return false
 	}
-	name := parts[len(parts)-1]
+	chain := append(f.chains[whole], l)
 	v, ok := f.values[value]
-	if !ok || v.Span != value || v.Kind != kLambda || !isIdent(name) || name == "prototype" {
+	if !ok || v.Span != value || v.Kind != kLambda {
+		f.chains[value] = chain // when value is an assignment
 		return false
 	}
-	owner, this, ok := f.memberOwner(sc, parts[0], proto)
-	if !ok {
+	first, this := int32(-1), ""
+	for i, l := range chain {
+		owner, t, ok := f.memberOwner(sc, l.obj, l.proto)
+		if !ok {
+			this = ""
+			continue
+		}
+		n := f.addNode(schemas.KindMethod, l.name, owner, value)
+		f.nodes[n].Doc = f.doc(l.start)
+		f.ownedBy(n, t)
+		switch {
+		case first < 0:
+			first = n
+			if i == 0 {
+				this = t
+			}
+		default:
+			f.aliases = append(f.aliases, [2]int32{first, n})
+			if t != this {
+				this = ""
+			}
+		}
+	}
+	if first < 0 {
 		return false
 	}
-	n := f.addNode(schemas.KindMethod, name, owner, value)
-	f.nodes[n].Doc = f.doc(start)
-	f.named[value], f.thisFor[value] = n, this
-	f.ownedBy(n, this)
+	f.named[value], f.thisFor[value] = first, this
 	return true
 }
 
@@ -111,7 +142,19 @@ func (f *fileState) ownedBy(n int32, this string) {
 		f.nodes[n].Visibility = schemas.Public
 		f.nodes[n].IsStatic = !strings.HasSuffix(this, "()")
 	}
+	if o, ok := strings.CutSuffix(this, "()"); ok {
+		f.protos[o] = true
+	}
 	f.members = append(f.members, n)
+}
+
+// constructorThis records that this, in the function name declared at the
+// top level of the module, is an instance of it, should it have prototype
+// methods (function F() { this.m() } with F.prototype.m = ...).
+func (f *fileState) constructorThis(sc *scope, name string, fn span) {
+	if sc.kind == sModule {
+		f.thisFor[fn] = name + "()"
+	}
 }
 
 // objectAssign names the object literal of Object.assign(o, { ... }) (or
@@ -174,7 +217,10 @@ func (f *fileState) thisObject(sc *scope) string {
 	if sc.kind != sFunction || sc.thisObj == "" {
 		return ""
 	}
-	name := strings.TrimSuffix(sc.thisObj, "()")
+	name, instance := strings.CutSuffix(sc.thisObj, "()")
+	if instance && !f.protos[name] {
+		return ""
+	}
 	for s := sc; s != nil && s.kind != sModule; s = s.parent {
 		if b := s.names[name]; b != nil && b.flags&(bDef|bImport) != 0 {
 			return ""
@@ -183,12 +229,22 @@ func (f *fileState) thisObject(sc *scope) string {
 	return sc.thisObj
 }
 
-// exportMembers marks the members made by assignment exported with their
-// owner, once every export of the file is known.
-func (f *fileState) exportMembers() {
+// finishMembers marks the members made by assignment exported with their
+// owner, once every export of the file is known, and gives the other
+// names of a function assigned to several members what the first got
+// from the function.
+func (f *fileState) finishMembers() {
 	for _, n := range f.members {
 		if f.nodes[f.parentOf(n)].Exported {
 			f.setExported(n)
+		}
+	}
+	for _, a := range f.aliases {
+		first, n := &f.nodes[a[0]], &f.nodes[a[1]]
+		n.Signature = n.Name + strings.TrimPrefix(first.Signature, first.Name)
+		n.BodyHash, n.IsAsync = first.BodyHash, first.IsAsync
+		if n.Doc == "" {
+			n.Doc = first.Doc
 		}
 	}
 }

@@ -437,6 +437,8 @@ func (r *resolver) inScope(s int32, name, res string, types bool) (value, bool) 
 			if types {
 				continue
 			}
+		case schemas.KindMethod: // a function's member (F.prototype.m), no name of its body
+			continue
 		}
 		nodes = append(nodes, i)
 	}

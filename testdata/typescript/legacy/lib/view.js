@@ -4,6 +4,9 @@ module.exports = View;
 
 function View(name) {
   this.name = name;
+  this.path = this.lookup(name);
+  var resolve = () => this.resolve(name);
+  resolve();
 }
 
 View.prototype = {

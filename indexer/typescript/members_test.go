@@ -1,0 +1,82 @@
+package typescript_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/graphsnap/snap/indexer/languagetest"
+	"github.com/graphsnap/snap/indexer/typescript"
+)
+
+// TestMembersByAssignment: what assignments define, and where this is
+// their owner; nothing is defined, nor resolved, where the owner is not
+// provably the module's declaration.
+func TestMembersByAssignment(t *testing.T) {
+	g := languagetest.Render(languagetest.Index(t, map[string]string{
+		"lib/a.js": `
+function F() {}
+F.prototype.run = function () { this.stop(); };
+F.prototype.stop = function () {};
+class C {}
+C.prototype.go = function () { this.run(); };
+C.make = function () { return new C(); };
+
+var o = {};
+o.one = function () { this.two(); };
+o.two = function () {
+  function o() {}
+  this.one();
+};
+
+function later() {}
+G.prototype.early = function () {};
+function G() {}
+
+var imported = require("./b");
+imported.patched = function () {};
+
+var a = {}, b = {};
+a.x = b.y = function () { this.x(); };
+
+deep.a.b = function () {};
+function setup() {
+  o.inner = function () {};
+}
+var [e] = [o];
+e.m = function () {};
+`,
+		"lib/b.js": `module.exports = {};`,
+	}, typescript.All()...))
+	nodes := make(map[string]bool)
+	for _, n := range g.Nodes {
+		nodes[n] = true
+	}
+	for _, want := range []string{
+		"method lib/a.F.run lib/a.js:3 [in=lib/a.F public sig=run = function ()]",
+		"method lib/a.F.stop lib/a.js:4 [in=lib/a.F public sig=stop = function ()]",
+		"method lib/a.C.go lib/a.js:6 [in=lib/a.C public sig=go = function ()]",
+		"method lib/a.C.make lib/a.js:7 [in=lib/a.C public static sig=make = function ()]",
+		"method lib/a.o.one lib/a.js:10 [in=lib/a.o sig=one = function ()]",
+		"method lib/a.o.two lib/a.js:11 [in=lib/a.o sig=two = function ()]",
+		"method lib/a.a.x lib/a.js:24 [in=lib/a.a sig=x = function ()]",
+		"method lib/a.b.y lib/a.js:24 [in=lib/a.b sig=y = function ()]",
+	} {
+		if !nodes[want] {
+			t.Errorf("missing node %q", want)
+		}
+	}
+	for _, n := range g.Nodes {
+		for _, wrong := range []string{".early ", ".patched ", ".inner ", "deep", ".m "} {
+			if strings.Contains(n, wrong) {
+				t.Errorf("unexpected node %q", n)
+			}
+		}
+	}
+	languagetest.Expect(t, g.Edges, []string{
+		"lib/a.F.run -calls-> lib/a.F.stop (receiver)",
+		"lib/a.C.go -calls-> ?this.run (unresolved: unknown member)",
+		"lib/a.o.one -calls-> lib/a.o.two (local)",
+		"lib/a.o.two -calls-> ?this.one (unresolved: unknown this)",
+		"lib/a.a.x -calls-> ?this.x (unresolved: unknown this)",
+	})
+}
