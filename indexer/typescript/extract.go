@@ -187,18 +187,19 @@ type fileState struct {
 	nodes  []schemas.Node
 	refs   []schemas.Ref
 
-	stack   []open
-	args    map[uint32]uint32     // start → end of every argument list
-	targs   map[uint32]uint32     // start → end of every type argument list
-	values  map[span]*item        // functions and classes by range, to name them from their binding
-	named   map[span]int32        // functions, classes and objects a binding made a node for
-	wraps   map[span]span         // a parenthesized or cast function or class: what it wraps
-	thisFor map[span]string       // functions assigned to a member: what this is in them
-	members []int32               // nodes memberDef made, exported with their owner
-	protos  map[string]bool       // functions of the module memberDef gave prototype methods
-	chains  map[span][]memberLeft // assignments to members whose value is an assignment
-	aliases [][2]int32            // a function assigned to two members: the first node, another
-	handled map[uint32]bool       // require and import() calls already made imports refs
+	stack       []open
+	args        map[uint32]uint32     // start → end of every argument list
+	targs       map[uint32]uint32     // start → end of every type argument list
+	values      map[span]*item        // functions and classes by range, to name them from their binding
+	named       map[span]int32        // functions, classes and objects a binding made a node for
+	wraps       map[span]span         // a parenthesized or cast function or class: what it wraps
+	thisFor     map[span]string       // functions assigned to a member: what this is in them
+	members     []int32               // nodes memberDef made, exported with their owner
+	protos      map[string]bool       // functions of the module memberDef gave prototype methods
+	descriptors map[span]descriptor   // Object.defineProperty's descriptors, by range
+	chains      map[span][]memberLeft // assignments to members whose value is an assignment
+	aliases     [][2]int32            // a function assigned to two members: the first node, another
+	handled     map[uint32]bool       // require and import() calls already made imports refs
 
 	lastVar, lastField *item
 	lastVarNode        int32
@@ -228,12 +229,13 @@ type open struct {
 	start, end uint32
 	body       uint32 // scopes: where the body starts
 	scope      *scope
-	decl       span   // export: the declaration exported; topdecl: "const", "let" or "var"
-	owner      int32  // object: the node its functions belong to, -1 for none
-	flag       bool   // export: default; object: module.exports; topdecl: exported
-	this       string // object: what this is in its functions
-	source     string // export, import: the module specifier
-	value      span   // pair: the value
+	decl       span        // export: the declaration exported; topdecl: "const", "let" or "var"
+	owner      int32       // object: the node its functions belong to, -1 for none
+	flag       bool        // export: default; object: module.exports; topdecl: exported
+	this       string      // object: what this is in its functions
+	define     *descriptor // object: the property Object.defineProperty defines with it
+	source     string      // export, import: the module specifier
+	value      span        // pair: the value
 }
 
 type call struct {
@@ -272,7 +274,7 @@ func newFile(x *extractor, file string, src []byte) *fileState {
 		x: x, path: file, src: src, str: string(src), lines: lineStarts(src), test: isTestFile(file),
 		ids:  indexer.IDs{Language: x.d.name, File: file},
 		args: make(map[uint32]uint32), targs: make(map[uint32]uint32), values: make(map[span]*item),
-		named: make(map[span]int32), wraps: make(map[span]span), thisFor: make(map[span]string), chains: make(map[span][]memberLeft), protos: make(map[string]bool), handled: make(map[uint32]bool), lastDef: -1, lastVarNode: -1,
+		named: make(map[span]int32), wraps: make(map[span]span), thisFor: make(map[span]string), chains: make(map[span][]memberLeft), protos: make(map[string]bool), descriptors: make(map[span]descriptor), handled: make(map[uint32]bool), lastDef: -1, lastVarNode: -1,
 		annotated: make(map[int32]bool),
 	}
 	f.module, _ = moduleName(file)
@@ -1417,6 +1419,9 @@ func (f *fileState) object(it *item) {
 		o.flag = f.nodes[n].Kind == schemas.KindModule
 		o.this = f.objectThis(it.Span, n)
 	}
+	if d, ok := f.descriptors[it.Span]; ok {
+		o.define = &d
+	}
 	f.stack = append(f.stack, o)
 }
 
@@ -1431,6 +1436,9 @@ func (f *fileState) pair(it *item) {
 		key = v
 	}
 	value := it.Role[rValue]
+	if obj := f.top(); obj.kind == kObject && obj.define != nil && key == "value" {
+		f.describe(obj.define, it.Start, value)
+	}
 	if obj := f.top(); obj.kind == kObject && obj.owner >= 0 && isIdent(key) {
 		if fn := f.unwrap(value); f.values[fn] != nil {
 			kind := schemas.KindMethod
@@ -1585,7 +1593,7 @@ func (f *fileState) call(it *item) {
 		}
 		return
 	}
-	f.objectAssign(sc, fn, args)
+	f.objectCall(sc, fn, args)
 	loop, try, cond := f.regions(it.Start)
 	f.calls = append(f.calls, call{fn: fn, args: args, scope: sc, kind: kind, loop: loop, try: try, cond: cond})
 }

@@ -17,6 +17,8 @@ import (
 //	F.prototype = { m() {} }        m, a method of F's instances
 //	Object.assign(o, { m() {} })    m, a method of o (or of F, F.prototype)
 //	o.a = o.b = function () {}      a and b, the same function
+//	Object.defineProperty(o, "m", { value: function () {} })
+//	                                m, a method of o
 //
 // The owner must be the one declaration of its name in the module scope
 // (not an import, nor a name bound to a value not followed); an
@@ -157,42 +159,106 @@ func (f *fileState) constructorThis(sc *scope, name string, fn span) {
 	}
 }
 
-// objectAssign names the object literal of Object.assign(o, { ... }) (or
-// of Object.assign(F.prototype, { ... })) at the top level of the module:
-// its functions are members of o (or F), as memberDef makes them.
-func (f *fileState) objectAssign(sc *scope, fn, args span) {
-	if sc.kind != sModule || args.End <= args.Start+2 || strings.Join(strings.Fields(f.text(fn)), "") != "Object.assign" {
+// descriptor is a property Object.defineProperty defines: name, a member
+// of owner, with this written as this in its value.
+type descriptor struct {
+	owner      int32
+	name, this string
+}
+
+// objectCall handles, at the top level of the module, Object.assign(o,
+// { ... }) (or F.prototype), whose object literal's functions are members
+// of o (or F) as memberDef makes them, and Object.defineProperty(o, "m",
+// { value: function () {} }), whose function is the member m.
+func (f *fileState) objectCall(sc *scope, fn, args span) {
+	callee := strings.Join(strings.Fields(f.text(fn)), "")
+	if sc.kind != sModule || callee != "Object.assign" && callee != "Object.defineProperty" {
 		return
 	}
-	end := int(args.End) - 1
-	p := int(args.Start) + 1
-	comma := p
-	for comma < end && f.src[comma] != ',' {
-		comma++
+	list := f.argList(args)
+	if len(list) < 2 {
+		return
 	}
-	target := strings.Split(strings.TrimSpace(f.str[p:comma]), ".")
+	target := strings.Split(f.text(list[0]), ".")
 	for i := range target {
 		target[i] = strings.TrimSpace(target[i])
 	}
 	proto := len(target) == 2 && target[1] == "prototype"
-	if len(target) != 1 && !proto || comma >= end {
+	if len(target) != 1 && !proto {
 		return
 	}
-	q := skipSpace(f.src, comma+1, end)
-	if q >= end || f.src[q] != '{' {
+	owner, this, ok := f.memberOwner(sc, target[0], proto)
+	if !ok {
 		return
 	}
-	c := matchingClose(f.src, q, end)
-	if c < 0 {
+	switch obj := list[len(list)-1]; {
+	case callee == "Object.assign" && len(list) == 2 && f.isObject(list[1]):
+		f.named[list[1]], f.thisFor[list[1]] = owner, this
+	case callee == "Object.defineProperty" && len(list) == 3 && f.isObject(obj):
+		if name, ok := stringValue(f.text(list[1])); ok && isIdent(name) {
+			f.descriptors[obj] = descriptor{owner: owner, name: name, this: this}
+		}
+	}
+}
+
+// describe makes the member an Object.defineProperty descriptor's value
+// defines (see objectCall): value is the value of its pair value.
+func (f *fileState) describe(d *descriptor, start uint32, value span) {
+	v, ok := f.values[f.unwrap(value)]
+	if !ok || v.Kind != kLambda {
 		return
 	}
-	if r := skipSpace(f.src, c, end); r < end && f.src[r] != ',' {
-		return
+	n := f.addNode(schemas.KindMethod, d.name, d.owner, v.Span)
+	f.nodes[n].Doc = f.doc(start)
+	f.named[v.Span], f.thisFor[v.Span] = n, d.this
+	f.ownedBy(n, d.this)
+}
+
+// isObject reports whether s is one object literal.
+func (f *fileState) isObject(s span) bool {
+	return f.src[s.Start] == '{' && matchingClose(f.src, int(s.Start), int(s.End)) == int(s.End)
+}
+
+// argList returns the arguments of the argument list at args, blanks
+// trimmed.
+func (f *fileState) argList(args span) []span {
+	var out []span
+	p, end := int(args.Start)+1, int(args.End)-1
+	from := p
+	add := func(to int) {
+		a := skipSpace(f.src, from, to)
+		for to > a && isBlank(f.src[to-1:to]) {
+			to--
+		}
+		if to > a {
+			out = append(out, span{Start: uint32(a), End: uint32(to)})
+		}
 	}
-	if owner, this, ok := f.memberOwner(sc, target[0], proto); ok {
-		obj := span{Start: uint32(q), End: uint32(c)}
-		f.named[obj], f.thisFor[obj] = owner, this
+	for p < end {
+		switch f.src[p] {
+		case '(', '[', '{':
+			q := matchingClose(f.src, p, end)
+			if q < 0 {
+				return nil
+			}
+			p = q
+			continue
+		case '"', '\'', '`':
+			p = stringEnd(f.src, p, end)
+			continue
+		case '/':
+			if q := skipSpace(f.src, p, end); q > p {
+				p = q
+				continue
+			}
+		case ',':
+			add(p)
+			from = p + 1
+		}
+		p++
 	}
+	add(end)
+	return out
 }
 
 // objectThis returns what this is in the functions of the object literal

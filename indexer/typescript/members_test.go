@@ -44,6 +44,9 @@ function setup() {
 }
 var [e] = [o];
 e.m = function () {};
+Object.defineProperty(F.prototype, "size", { value: function () { return this.stop(); } });
+Object.defineProperty(o, 'named', { get: function () {} });
+Object.assign(o, { three() {} }, { four() {} });
 `,
 		"lib/b.js": `module.exports = {};`,
 	}, typescript.All()...))
@@ -60,13 +63,14 @@ e.m = function () {};
 		"method lib/a.o.two lib/a.js:11 [in=lib/a.o sig=two = function ()]",
 		"method lib/a.a.x lib/a.js:24 [in=lib/a.a sig=x = function ()]",
 		"method lib/a.b.y lib/a.js:24 [in=lib/a.b sig=y = function ()]",
+		"method lib/a.F.size lib/a.js:32 [in=lib/a.F public sig=size = function ()]",
 	} {
 		if !nodes[want] {
 			t.Errorf("missing node %q", want)
 		}
 	}
 	for _, n := range g.Nodes {
-		for _, wrong := range []string{".early ", ".patched ", ".inner ", "deep", ".m "} {
+		for _, wrong := range []string{".early ", ".patched ", ".inner ", "deep", ".m ", ".named ", ".three ", ".four "} {
 			if strings.Contains(n, wrong) {
 				t.Errorf("unexpected node %q", n)
 			}
@@ -74,6 +78,7 @@ e.m = function () {};
 	}
 	languagetest.Expect(t, g.Edges, []string{
 		"lib/a.F.run -calls-> lib/a.F.stop (receiver)",
+		"lib/a.F.size -calls-> lib/a.F.stop (receiver)",
 		"lib/a.C.go -calls-> ?this.run (unresolved: unknown member)",
 		"lib/a.o.one -calls-> lib/a.o.two (local)",
 		"lib/a.o.two -calls-> ?this.one (unresolved: unknown this)",
