@@ -20,6 +20,10 @@ import (
 //	Object.defineProperty(o, "m", { value: function () {} })
 //	                                m, a method of o
 //
+// TypeScript declares the members of its classes and objects: there, only
+// F.m = function () {} (F a function) is a definition, as the compiler
+// makes it.
+//
 // The owner must be the one declaration of its name in the module scope
 // (not an import, nor a name bound to a value not followed); an
 // assignment in a function body, or to an owner declared later, defines
@@ -55,6 +59,9 @@ func (f *fileState) memberOwner(sc *scope, o string, proto bool) (owner int32, t
 		return -1, "", false
 	}
 	n := sc.decls[o][0]
+	if f.x.d.typed && (proto || f.nodes[n].Kind != schemas.KindFunction) {
+		return -1, "", false // TypeScript declares members; F.m = ... on a function is its own
+	}
 	switch f.nodes[n].Kind {
 	case schemas.KindFunction, schemas.KindClass:
 		if proto {
@@ -172,7 +179,7 @@ type descriptor struct {
 // { value: function () {} }), whose function is the member m.
 func (f *fileState) objectCall(sc *scope, fn, args span) {
 	callee := strings.Join(strings.Fields(f.text(fn)), "")
-	if sc.kind != sModule || callee != "Object.assign" && callee != "Object.defineProperty" {
+	if sc.kind != sModule || f.x.d.typed || callee != "Object.assign" && callee != "Object.defineProperty" {
 		return
 	}
 	list := f.argList(args)

@@ -85,3 +85,27 @@ Object.assign(o, { three() {} }, { four() {} });
 		"lib/a.a.x -calls-> ?this.x (unresolved: unknown this)",
 	})
 }
+
+// TestMembersTypeScript: TypeScript declares members, so only an
+// assignment to a function's property defines one.
+func TestMembersTypeScript(t *testing.T) {
+	g := languagetest.Render(languagetest.Index(t, map[string]string{
+		"src/a.ts": `
+export function f() {}
+f.helper = function () {};
+export class C {}
+C.prototype.m = function () {};
+const o: any = {};
+o.m = function () {};
+`,
+	}, typescript.All()...))
+	var methods []string
+	for _, n := range g.Nodes {
+		if strings.HasPrefix(n, "method ") {
+			methods = append(methods, n)
+		}
+	}
+	if len(methods) != 1 || !strings.HasPrefix(methods[0], "method src/a.f.helper src/a.ts:3 [in=src/a.f public exported static") {
+		t.Errorf("methods %q, want only src/a.f.helper", methods)
+	}
+}
