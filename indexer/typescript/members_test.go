@@ -109,3 +109,42 @@ o.m = function () {};
 		t.Errorf("methods %q, want only src/a.f.helper", methods)
 	}
 }
+
+// TestCommonJSDefinitions: what module.exports and exports make.
+func TestCommonJSDefinitions(t *testing.T) {
+	g := languagetest.Render(languagetest.Index(t, map[string]string{
+		"lib/a.js": `
+function a() {}
+function b() {}
+module.exports = { a, b, c: function () { a(); } };
+`,
+		"lib/b.js": `module.exports = function named() {};`,
+		"lib/c.js": `exports.x = function () {};`,
+		"lib/d.js": `
+const m = require("./a");
+m.c();
+const b = require("./b");
+const c = require("./c");
+b();
+c.x();
+`,
+	}, typescript.All()...))
+	nodes := strings.Join(g.Nodes, "\n")
+	for _, want := range []string{
+		"function lib/a.a lib/a.js:2 [in=lib/a public exported",
+		"function lib/a.b lib/a.js:3 [in=lib/a public exported",
+		"function lib/a.c lib/a.js:4 [in=lib/a public exported",
+		"function lib/b.named lib/b.js:1 [in=lib/b public exported",
+		"function lib/c.x lib/c.js:1 [in=lib/c public exported",
+	} {
+		if !strings.Contains(nodes, want) {
+			t.Errorf("missing node %q", want)
+		}
+	}
+	languagetest.Expect(t, g.Edges, []string{
+		"lib/a.c -calls-> lib/a.a (local)",
+		"lib/d -calls-> lib/a.c (import)",
+		"lib/d -calls-> lib/b.named (import)",
+		"lib/d -calls-> lib/c.x (import)",
+	})
+}
