@@ -24,8 +24,12 @@
 (variable_declarator value: (object) @object)
 (assignment_expression right: (object) @object)
 (export_statement value: (object) @object)
+(arguments (object) @object)
 (pair key: (_) @pair.key value: (_) @pair.value) @pair
 (object (shorthand_property_identifier) @shorthand)
+
+; A function or class in parentheses: (function () {}), ((x) => x).
+(parenthesized_expression [(arrow_function) (function_expression) (generator_function) (class) (parenthesized_expression)] @wrap.inner) @wrap
 
 ; Bindings.
 (assignment_expression left: (_) @assign right: (_) @assign.value)

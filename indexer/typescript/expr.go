@@ -14,7 +14,10 @@ import "strings"
 //	expr = head { "." name | "()" }
 //	head = name        a name no enclosing function binds to a variable:
 //	                   a declaration or import of the module, of an
-//	                   enclosing namespace or function, or a global
+//	                   enclosing namespace or function, or a global;
+//	                   also this in a function assigned to a member of
+//	                   the module's declaration o (o, or o() for a
+//	                   prototype method: see members.go)
 //	     | "this"      the instance of the enclosing class (in its methods,
 //	                   field initializers, and arrow functions within them)
 //	     | "class"     the enclosing class itself (this in static code)
@@ -255,6 +258,9 @@ func (f *fileState) thisHead(sc *scope, p uint32) string {
 		return "this"
 	case thisClass:
 		return "class"
+	}
+	if o := f.thisObject(sc); o != "" {
+		return o
 	}
 	return exprThis
 }

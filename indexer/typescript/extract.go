@@ -33,7 +33,11 @@ type extractor struct {
 }
 
 func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
-	items, err := x.Scan(ctx, src)
+	parsed := src
+	if x.d.typed {
+		parsed = blankVariance(src)
+	}
+	items, err := x.Scan(ctx, parsed)
 	if err != nil {
 		return nil, err
 	}
@@ -102,6 +106,7 @@ type scope struct {
 	decls   map[string][]int32 // module and namespace: every node declared, by name
 	this    thisKind           // functions: what this is
 	class   *scope             // functions: the class this belongs to
+	thisObj string             // functions: what this is written as when it is no class's (see memberDef)
 	statics []span             // classes: the values of static fields
 }
 
@@ -182,12 +187,19 @@ type fileState struct {
 	nodes  []schemas.Node
 	refs   []schemas.Ref
 
-	stack   []open
-	args    map[uint32]uint32 // start → end of every argument list
-	targs   map[uint32]uint32 // start → end of every type argument list
-	values  map[span]*item    // functions and classes by range, to name them from their binding
-	named   map[span]int32    // functions, classes and objects a binding made a node for
-	handled map[uint32]bool   // require and import() calls already made imports refs
+	stack       []open
+	args        map[uint32]uint32     // start → end of every argument list
+	targs       map[uint32]uint32     // start → end of every type argument list
+	values      map[span]*item        // functions and classes by range, to name them from their binding
+	named       map[span]int32        // functions, classes and objects a binding made a node for
+	wraps       map[span]span         // a parenthesized or cast function or class: what it wraps
+	thisFor     map[span]string       // functions assigned to a member: what this is in them
+	members     []int32               // nodes memberDef made, exported with their owner
+	protos      map[string]bool       // functions of the module memberDef gave prototype methods
+	descriptors map[span]descriptor   // Object.defineProperty's descriptors, by range
+	chains      map[span][]memberLeft // assignments to members whose value is an assignment
+	aliases     [][2]int32            // a function assigned to two members: the first node, another
+	handled     map[uint32]bool       // require and import() calls already made imports refs
 
 	lastVar, lastField *item
 	lastVarNode        int32
@@ -217,11 +229,13 @@ type open struct {
 	start, end uint32
 	body       uint32 // scopes: where the body starts
 	scope      *scope
-	decl       span   // export: the declaration exported; topdecl: "const", "let" or "var"
-	owner      int32  // object: the node its functions belong to, -1 for none
-	flag       bool   // export: default; object: module.exports; topdecl: exported
-	source     string // export, import: the module specifier
-	value      span   // pair: the value
+	decl       span        // export: the declaration exported; topdecl: "const", "let" or "var"
+	owner      int32       // object: the node its functions belong to, -1 for none
+	flag       bool        // export: default; object: module.exports; topdecl: exported
+	this       string      // object: what this is in its functions
+	define     *descriptor // object: the property Object.defineProperty defines with it
+	source     string      // export, import: the module specifier
+	value      span        // pair: the value
 }
 
 type call struct {
@@ -260,7 +274,7 @@ func newFile(x *extractor, file string, src []byte) *fileState {
 		x: x, path: file, src: src, str: string(src), lines: lineStarts(src), test: isTestFile(file),
 		ids:  indexer.IDs{Language: x.d.name, File: file},
 		args: make(map[uint32]uint32), targs: make(map[uint32]uint32), values: make(map[span]*item),
-		named: make(map[span]int32), handled: make(map[uint32]bool), lastDef: -1, lastVarNode: -1,
+		named: make(map[span]int32), wraps: make(map[span]span), thisFor: make(map[span]string), chains: make(map[span][]memberLeft), protos: make(map[string]bool), descriptors: make(map[span]descriptor), handled: make(map[uint32]bool), lastDef: -1, lastVarNode: -1,
 		annotated: make(map[int32]bool),
 	}
 	f.module, _ = moduleName(file)
@@ -407,8 +421,11 @@ func (f *fileState) run(ctx context.Context, items []item) {
 		}
 		it := &items[i]
 		count[it.Kind]++
-		if it.Kind == kLambda || it.Kind == kClass {
+		switch it.Kind {
+		case kLambda, kClass:
 			f.values[it.Span] = it
+		case kWrap:
+			f.wraps[it.Span] = it.Role[rInner]
 		}
 	}
 	f.nodes = make([]schemas.Node, 0, 1+count[kFunction]+count[kClass]+count[kMethod]+count[kField]+count[kVar]/4)
@@ -909,6 +926,10 @@ func (f *fileState) function(it *item) {
 			if f.nodes[owner].Kind == schemas.KindModule || f.nodes[owner].Exported {
 				f.setExported(own)
 			}
+			if o := f.top(); o.this != "" {
+				f.thisFor[it.Span] = o.this
+				f.ownedBy(own, o.this)
+			}
 		}
 	default: // a function declaration
 		if sc.kind != sClass {
@@ -919,6 +940,7 @@ func (f *fileState) function(it *item) {
 			b.flags |= bDef
 			f.declare(sc, name, own)
 			f.hide(sc, name)
+			f.constructorThis(sc, name, it.Span)
 			if exported, def := f.exportedHere(it.Start); exported || sc.kind == sNamespace && f.exportedInNamespace(it.Start) {
 				f.setExported(own)
 				if def {
@@ -976,6 +998,9 @@ func (f *fileState) function(it *item) {
 		}
 	case it.Kind == kLambda && !strings.HasPrefix(header, "function") && !strings.HasPrefix(header, "async function"):
 		fs.class, fs.this = f.thisOf(sc, it.Start)
+		fs.thisObj = sc.thisObj
+	default:
+		fs.thisObj = f.thisFor[it.Span]
 	}
 	f.stack = append(f.stack, open{kind: it.Kind, start: it.Start, end: it.End, body: body, scope: fs})
 }
@@ -1043,7 +1068,8 @@ func (f *fileState) variable(it *item) {
 		annot = f.annotation(f.text(it.Role[rType]), sc)
 	}
 	if hasValue {
-		if v, ok := f.values[value]; ok && v.Start == value.Start {
+		if fn := f.unwrap(value); f.values[fn] != nil {
+			v := f.values[fn]
 			kind := schemas.KindFunction
 			if v.Kind == kClass {
 				kind = schemas.KindClass
@@ -1051,7 +1077,10 @@ func (f *fileState) variable(it *item) {
 			n := f.addNode(kind, name, sc.sym, v.Span)
 			start := f.declStart(it.Start)
 			f.nodes[n].Doc = f.doc(start)
-			f.named[value] = n
+			f.named[fn] = n
+			if v.Kind == kLambda {
+				f.constructorThis(sc, name, fn)
+			}
 			b.flags |= bDef
 			f.declare(sc, name, n)
 			f.hide(sc, name)
@@ -1085,6 +1114,9 @@ func (f *fileState) variable(it *item) {
 	}
 	stmt := span{Start: it.Start, End: it.End}
 	n := f.varNode(sc, kind, name, stmt)
+	if hasValue && sc.kind == sModule && isExportsObject(f.text(value)) {
+		f.facts = append(f.facts, fact{kind: refExport, src: 0, prefix: "module.exports=", target: "module.exports", scope: sc, member: "\x00" + name})
+	}
 	f.nodes[n].Signature = oneLine(f.str[t.decl.Start:t.decl.End] + " " + f.nodes[n].Signature)
 	f.lastVarNode = n
 	if top && t.flag || sc.kind == sNamespace && f.exportedInNamespace(t.start) {
@@ -1265,9 +1297,9 @@ func (f *fileState) field(it *item) {
 		sc.statics = append(sc.statics, value)
 	}
 	var n int32
-	if v, ok := f.values[value]; hasValue && ok && v.Kind == kLambda && v.Span == value {
+	if v, ok := f.values[f.unwrap(value)]; hasValue && ok && v.Kind == kLambda {
 		n = f.addNode(schemas.KindMethod, name, sc.own, it.Span)
-		f.named[value] = n
+		f.named[v.Span] = n
 	} else {
 		n = f.varNode(sc, schemas.KindField, name, it.Span)
 		c := &f.nodes[sc.own]
@@ -1385,6 +1417,10 @@ func (f *fileState) object(it *item) {
 	if n, ok := f.named[it.Span]; ok {
 		o.owner = n
 		o.flag = f.nodes[n].Kind == schemas.KindModule
+		o.this = f.objectThis(it.Span, n)
+	}
+	if d, ok := f.descriptors[it.Span]; ok {
+		o.define = &d
 	}
 	f.stack = append(f.stack, o)
 }
@@ -1400,15 +1436,22 @@ func (f *fileState) pair(it *item) {
 		key = v
 	}
 	value := it.Role[rValue]
+	if obj := f.top(); obj.kind == kObject && obj.define != nil && key == "value" {
+		f.describe(obj.define, it.Start, value)
+	}
 	if obj := f.top(); obj.kind == kObject && obj.owner >= 0 && isIdent(key) {
-		if v, ok := f.values[value]; ok && v.Span == value {
+		if fn := f.unwrap(value); f.values[fn] != nil {
 			kind := schemas.KindMethod
 			if obj.flag {
 				kind = schemas.KindFunction
 			}
-			n := f.addNode(kind, key, obj.owner, value)
+			n := f.addNode(kind, key, obj.owner, fn)
 			f.nodes[n].Doc = f.doc(it.Start)
-			f.named[value] = n
+			f.named[fn] = n
+			if obj.this != "" {
+				f.thisFor[fn] = obj.this
+				f.ownedBy(n, obj.this)
+			}
 			if obj.flag || f.nodes[obj.owner].Exported {
 				f.setExported(n)
 			}
@@ -1427,6 +1470,11 @@ func (f *fileState) assign(it *item) {
 	value := it.Role[rValue]
 	if isIdent(left) {
 		f.assigns = append(f.assigns, assign{name: left, value: value, scope: sc})
+		return
+	}
+	whole := span{Start: it.Start, End: value.End}
+	value = f.unwrap(value)
+	if f.memberDef(sc, it.Start, left, whole, value) {
 		return
 	}
 	obj, prop, ok := memberTarget(left)
@@ -1545,6 +1593,7 @@ func (f *fileState) call(it *item) {
 		}
 		return
 	}
+	f.objectCall(sc, fn, args)
 	loop, try, cond := f.regions(it.Start)
 	f.calls = append(f.calls, call{fn: fn, args: args, scope: sc, kind: kind, loop: loop, try: try, cond: cond})
 }
@@ -1649,7 +1698,7 @@ func (f *fileState) finish(ctx context.Context) {
 			e = fa.prefix + e
 		}
 		if fa.kind == refExport && fa.src == 0 {
-			if name, v, ok := strings.Cut(e, "="); ok && (name == "exports."+v || name == v) {
+			if name, v, ok := strings.Cut(e, "="); ok && (name == "exports."+v || name == v || name == "module.exports" && isIdent(v)) {
 				for _, n := range f.stack[0].scope.decls[v] {
 					f.setExported(n)
 				}
@@ -1661,6 +1710,7 @@ func (f *fileState) finish(ctx context.Context) {
 		}
 		f.addRef(fa.kind, fa.src, at, fa.target, e)
 	}
+	f.finishMembers()
 	// A module variable also bound to what we do not follow has no type
 	// others can rely on.
 	for name, n := range f.stack[0].scope.vars {

@@ -65,6 +65,7 @@ const (
 	kJSX
 	kTUse
 	kInstanceof
+	kWrap
 	numKinds
 )
 
@@ -72,7 +73,7 @@ var kindNames = [numKinds]string{
 	"export", "topdecl", "import", "loop", "try", "cond", "object", "pair", "class", "interface", "enum",
 	"namespace", "function", "lambda", "method", "pattern", "var", "field", "param", "alias", "member", "tparam",
 	"extends", "implements", "spec", "nsexport", "defimport", "nsimport", "shorthand", "assign", "bind",
-	"decorator", "comment", "targs", "call", "new", "jsx", "tuse", "instanceof",
+	"decorator", "comment", "targs", "call", "new", "jsx", "tuse", "instanceof", "wrap",
 }
 
 // Roles: the slots of item.role that a kind's role captures fill.
@@ -87,11 +88,12 @@ const (
 	rAlias  = 1 // spec
 	rArgs   = 0 // call, new
 	rKey    = 0 // pair, bind
+	rInner  = 0 // wrap
 )
 
 var roleSlots = map[string]int{
 	"name": rName, "body": rBody, "return": rReturn, "type": rType, "value": rValue, "decl": rDecl,
-	"source": rSource, "alias": rAlias, "args": rArgs, "key": rKey,
+	"source": rSource, "alias": rAlias, "args": rArgs, "key": rKey, "inner": rInner,
 }
 
 type query = indexer.CompiledQuery[kind]

@@ -403,7 +403,7 @@ func (r *resolver) instanceOf(v value) value {
 // of enclosing functions, namespaces and the module, then the globals.
 // Class bodies bind no names; types are found only when types is set.
 func (r *resolver) lookup(name string, c ctx, types bool) value {
-	for s := c.scope; s >= 0; s = r.parent(s) {
+	for s := c.scope; s >= 0; s = r.outer(s) {
 		n := &r.nodes[s]
 		switch n.Kind {
 		case schemas.KindClass, schemas.KindInterface, schemas.KindEnum, schemas.KindVariable, schemas.KindConstant, schemas.KindField:
@@ -437,6 +437,8 @@ func (r *resolver) inScope(s int32, name, res string, types bool) (value, bool) 
 			if types {
 				continue
 			}
+		case schemas.KindMethod: // a function's member (F.prototype.m), no name of its body
+			continue
 		}
 		nodes = append(nodes, i)
 	}
@@ -867,7 +869,9 @@ func (r *resolver) attr(v value, name string) value {
 		return r.classMember(v, name, false, false)
 	case vSuper:
 		return r.classMember(v, name, false, true)
-	case vBuiltin, vFunc:
+	case vFunc:
+		return r.funcMember(v, name)
+	case vBuiltin:
 		return value{kind: vBuiltin, node: -1}
 	case vUnknown:
 		if v.reason == "" {
@@ -887,6 +891,10 @@ func (r *resolver) call(v value) value {
 			return v
 		}
 	case vFunc:
+		if r.constructs(v.node) {
+			v.kind = vInstance
+			return v
+		}
 		return r.result(v)
 	case vBuiltin:
 		return v
@@ -936,7 +944,7 @@ func (r *resolver) classMember(v value, name string, static, after bool) value {
 		default:
 			var nodes []int32
 			for _, n := range r.children[childKey{r.nodes[e.node].ID, name}] {
-				if node := &r.nodes[n]; node.IsStatic == static && node.Kind != schemas.KindConstructor {
+				if node := &r.nodes[n]; node.IsStatic == static && node.Kind != schemas.KindConstructor && r.isMember(e.node, n) {
 					nodes = append(nodes, n)
 				}
 			}

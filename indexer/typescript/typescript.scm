@@ -43,3 +43,8 @@
 ; Every type name: a use of the type (see uses.go).
 (type_identifier) @tuse
 (nested_type_identifier) @tuse
+
+; A function or class cast or checked: (x => x) as T, class {} satisfies T.
+(parenthesized_expression [(as_expression) (satisfies_expression)] @wrap.inner) @wrap
+(as_expression [(arrow_function) (function_expression) (generator_function) (class) (parenthesized_expression) (as_expression) (satisfies_expression)] @wrap.inner) @wrap
+(satisfies_expression [(arrow_function) (function_expression) (generator_function) (class) (parenthesized_expression) (as_expression) (satisfies_expression)] @wrap.inner) @wrap

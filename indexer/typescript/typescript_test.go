@@ -17,3 +17,9 @@ func index(t *testing.T, files map[string]string) []string {
 	t.Helper()
 	return languagetest.Edges(t, files, typescript.All()...)
 }
+
+// TestGoldenLegacy is JavaScript written before classes, in the style of
+// express: methods assigned to objects and prototypes.
+func TestGoldenLegacy(t *testing.T) {
+	languagetest.Run(t, "../../testdata/typescript/legacy", "../../testdata/typescript/legacy.golden.json", typescript.All()...)
+}
