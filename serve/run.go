@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"slices"
 	"strings"
@@ -30,6 +31,9 @@ type Endpoint struct {
 // instead of failing. A load that fails stops the server, and is what
 // Run returns, as a *LoadError; a ctx done (a signal) is a clean stop.
 func Run(ctx context.Context, cfg Config, opts mcp.Options, ep Endpoint) error {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	h := &query.Holder{Warm: true} // the first snap_context should not wait 2 s

@@ -144,7 +144,8 @@ func serveCommand() *cli.Command {
 				opts.MaxToolsets = toolsets // the most a client may choose
 			}
 			// A load that fails stops the server: that is the error, as
-			// it is. A snapshot not found is a usage error.
+			// it is. What the store cannot serve as named (a repository
+			// it lacks, no bucket, credentials refused) is a usage error.
 			err = serve.Run(ctx, cfg, opts, ep)
 			var le *serve.LoadError
 			var ce *serve.ConfigError
