@@ -98,3 +98,13 @@ func TestDiffMarkdownAnyName(t *testing.T) {
 		t.Errorf("the head's reason is not shown as text:\n%s", md)
 	}
 }
+
+func TestVerifiedText(t *testing.T) {
+	m := &schemas.Manifest{Repo: "example/shop", Branch: "main", Commit: "abc", FormatVersion: 3,
+		Tables: []schemas.Table{{Name: "nodes", Rows: 12}, {Name: "edges", Rows: 30}}}
+	var b strings.Builder
+	VerifiedText(&b, m)
+	if want := "ok: example/shop main abc, format 3, 2 tables, 42 rows\n"; b.String() != want {
+		t.Errorf("VerifiedText = %q, want %q", b.String(), want)
+	}
+}

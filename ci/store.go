@@ -8,6 +8,8 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 
 	"github.com/graphsnap/snap/schemas"
 	"github.com/graphsnap/snap/snapshot"
@@ -60,6 +62,22 @@ func OpenStore(ctx context.Context, url, root string) (Store, error) {
 	return Store{Store: st, Label: snapshot.Label(url), Dir: path}, nil
 }
 
+// OpenExistingStore opens the store url names, as OpenStore does, when
+// it already exists: a local folder is not created, and its absence is a
+// ConfigError.
+func OpenExistingStore(ctx context.Context, url, root string) (Store, error) {
+	if url == "" || !strings.Contains(url, "://") || strings.HasPrefix(url, "file://") {
+		path := strings.TrimPrefix(url, "file://")
+		if url == "" {
+			path = filepath.Join(root, ".snap")
+		}
+		if _, err := os.Stat(path); err != nil {
+			return Store{}, configErrorf("no store at %s: run `snap index` or `snap pull` first, or name one with --store", path)
+		}
+	}
+	return OpenStore(ctx, url, root)
+}
+
 // Err says in one line what went wrong with the store: a ConfigError
 // when it is the caller's to fix (no such bucket, credentials refused).
 func (s Store) Err(err error) error {
@@ -87,8 +105,18 @@ func StoreURL(ctx context.Context, flag, root string, getenv func(string) string
 }
 
 // Pull copies a snapshot of repo's branch from remote into local (HEAD's
-// when commit is "") and points local's HEAD at it.
-func Pull(ctx context.Context, remote, local Store, repo, branch, commit string) (snapshot.CopyResult, snapshot.HeadMove, error) {
+// when commit is "") and points local's HEAD at it. It returns the
+// record of the pull (Transfer).
+func Pull(ctx context.Context, remote, local Store, repo, branch, commit string) (schemas.Transfer, error) {
+	start := time.Now()
+	res, mv, err := pull(ctx, remote, local, repo, branch, commit)
+	if err != nil {
+		return schemas.Transfer{}, err
+	}
+	return Transfer("pull", remote.Label, repo, branch, res.Manifest.Commit, res, mv, time.Since(start)), nil
+}
+
+func pull(ctx context.Context, remote, local Store, repo, branch, commit string) (snapshot.CopyResult, snapshot.HeadMove, error) {
 	if commit != "" {
 		res, mv, err := PullHead(ctx, remote, local, repo, branch, schemas.Head{Commit: commit})
 		if errors.Is(err, fs.ErrNotExist) {
@@ -118,6 +146,46 @@ func PullHead(ctx context.Context, remote, local Store, repo, branch string, hea
 	}
 	mv, err := snapshot.MoveHead(ctx, local, repo, branch, res.Manifest, res.ManifestSHA256, snapshot.HeadOptions{Force: true})
 	return res, mv, err
+}
+
+// SplitRepo reads a repository asked for as NAME or NAME:BRANCH (a
+// colon cannot be in a git branch name); branch is "" without one.
+func SplitRepo(s string) (repo, branch string) {
+	if i := strings.LastIndexByte(s, ':'); i > 0 {
+		return s[:i], s[i+1:]
+	}
+	return s, ""
+}
+
+// PickHeads returns the branches of st with a HEAD that names pick:
+// each NAME every branch of that repository, each NAME:BRANCH that one
+// (SplitRepo); every branch when names is empty. A name that picks
+// none, or a store with no HEAD at all, is a ConfigError.
+func PickHeads(ctx context.Context, st Store, names []string) ([]snapshot.Ref, error) {
+	heads, err := snapshot.Heads(ctx, st)
+	if err != nil {
+		return nil, st.Err(err)
+	}
+	todo := heads
+	if len(names) > 0 {
+		todo = nil
+	}
+	for _, name := range names {
+		repo, branch := SplitRepo(name)
+		n := len(todo)
+		for _, h := range heads {
+			if h.Repo == repo && (branch == "" || h.Branch == branch) {
+				todo = append(todo, h)
+			}
+		}
+		if len(todo) == n {
+			return nil, configErrorf("pull: %s holds no snapshot of %s (see `snap ls`)", st.Label, name)
+		}
+	}
+	if len(todo) == 0 {
+		return nil, configErrorf("pull: %s holds no snapshot: run `snap push` first", st.Label)
+	}
+	return todo, nil
 }
 
 // fetchHead makes the HEAD snapshot of repo's branch available in local

@@ -11,7 +11,7 @@ import (
 )
 
 // The text forms of what the store commands answer (push, pull, ls, gc,
-// doctor); their JSON forms are the schemas types themselves.
+// doctor, verify); their JSON forms are the schemas types themselves.
 
 // Transfer is the record of a push or pull (op) of repo's branch between
 // a store, named by label, and the local cache.
@@ -93,6 +93,18 @@ func CheckupText(w io.Writer, res schemas.Checkup) {
 		}
 		fmt.Fprintf(w, "%s %-17s %s (%d ms)\n", mark, ch.Name, ch.Detail, ch.DurationMS)
 	}
+}
+
+// VerifiedText writes the line that says a snapshot, whose manifest is
+// m, verified: what it is a snapshot of, its format, and its tables'
+// rows.
+func VerifiedText(w io.Writer, m *schemas.Manifest) {
+	var rows int64
+	for _, t := range m.Tables {
+		rows += t.Rows
+	}
+	fmt.Fprintf(w, "ok: %s %s %s, format %d, %d tables, %d rows\n",
+		m.Repo, m.Branch, m.Commit, m.FormatVersion, len(m.Tables), rows)
 }
 
 // Bytesize writes n bytes for people: B, KiB, MiB or GiB.

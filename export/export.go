@@ -51,9 +51,24 @@ type Options struct {
 // Result says what Snapshot wrote.
 type Result struct {
 	Dir      string
+	Format   string
 	Manifest schemas.Manifest
 	Tables   []schemas.Table // written, as the manifest lists them
 	Skipped  []string        // tables this build cannot convert
+}
+
+// Text writes what was exported for people: the snapshot, the format
+// and each table's rows, and the tables left out.
+func (r Result) Text(w io.Writer) {
+	var parts []string
+	for _, t := range r.Tables {
+		parts = append(parts, fmt.Sprintf("%s %d", t.Name, t.Rows))
+	}
+	m := r.Manifest
+	fmt.Fprintf(w, "exported %s %s %s as %s: %s rows\n", m.Repo, m.Branch, snapshot.ShortCommit(m.Commit), r.Format, strings.Join(parts, ", "))
+	if len(r.Skipped) > 0 {
+		fmt.Fprintf(w, "left out tables this build does not know (--format parquet copies them): %s\n", strings.Join(r.Skipped, ", "))
+	}
 }
 
 // An OutError is an output folder Snapshot refuses to write: a file, a
@@ -119,7 +134,7 @@ func Snapshot(ctx context.Context, st snapshot.Store, prefix string, opts Option
 	}
 	defer root.Close()
 
-	res := Result{Dir: out, Manifest: m}
+	res := Result{Dir: out, Format: format, Manifest: m}
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for _, t := range m.Tables {

@@ -473,3 +473,21 @@ func TestExportEmpty(t *testing.T) {
 		r.Close()
 	}
 }
+
+// TestResultText says what was exported, and which tables were left
+// out, on one line each.
+func TestResultText(t *testing.T) {
+	res := Result{Dir: "out", Format: "arrow", Manifest: schemas.Manifest{Repo: "example/shop", Branch: "main", Commit: strings.Repeat("a", 40)},
+		Tables: []schemas.Table{{Name: "nodes", Rows: 12}, {Name: "edges", Rows: 30}}}
+	var b strings.Builder
+	res.Text(&b)
+	if want := "exported example/shop main aaaaaaaaaaaa as arrow: nodes 12, edges 30 rows\n"; b.String() != want {
+		t.Errorf("Text = %q, want %q", b.String(), want)
+	}
+	res.Skipped = []string{"later"}
+	b.Reset()
+	res.Text(&b)
+	if !strings.HasSuffix(b.String(), "left out tables this build does not know (--format parquet copies them): later\n") {
+		t.Errorf("Text with a table left out = %q", b.String())
+	}
+}

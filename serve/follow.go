@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/graphsnap/snap/ci"
 	"github.com/graphsnap/snap/mcp"
 	"github.com/graphsnap/snap/query"
 	"github.com/graphsnap/snap/schemas"
@@ -19,16 +20,16 @@ import (
 // every digest), builds its engine aside and swaps it in. Requests in
 // flight keep the engine they started with; none waits for a swap.
 type follower struct {
-	remote       Store // where HEAD is read
-	cache        Store // where snapshots load from: remote itself when it is local
+	remote       ci.Store // where HEAD is read
+	cache        ci.Store // where snapshots load from: remote itself when it is local
 	repo, branch string
 	holder       *query.Holder
-	load         func(ctx context.Context, src Source, workers int) (*query.Engine, time.Duration, error)
+	load         func(ctx context.Context, src ci.Source, workers int) (*query.Engine, time.Duration, error)
 	pull         func(ctx context.Context, repo, branch string, head schemas.Head) (snapshot.CopyResult, error)
 	// apply, when set, takes a snapshot the follower brought into the
 	// cache instead of loading it into holder: a server of several
 	// repositories joins them (join.go).
-	apply func(ctx context.Context, src Source) error
+	apply func(ctx context.Context, src ci.Source) error
 	log   *slog.Logger
 	reset chan struct{} // told when the interval changes
 
@@ -72,7 +73,7 @@ func (f *follower) sync(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if !f.remote.Local {
+	if !f.remote.Local() {
 		start := time.Now()
 		res, err := f.pull(ctx, f.repo, f.branch, head)
 		if err != nil {
@@ -82,7 +83,7 @@ func (f *follower) sync(ctx context.Context) error {
 			f.log.Info("pulled", "commit", head.Commit, "bytes", res.Bytes, "took", time.Since(start).Round(time.Millisecond))
 		}
 	}
-	src := Source{Store: f.cache.Store, Prefix: prefix, Label: f.repo + " " + f.branch + " " + head.Commit, ManifestSHA256: head.ManifestSHA256}
+	src := ci.Source{Store: f.cache.Store, Prefix: prefix, Label: f.repo + " " + f.branch + " " + head.Commit, ManifestSHA256: head.ManifestSHA256}
 	if err := f.take(ctx, src, head.Commit); err != nil {
 		return err
 	}
@@ -98,7 +99,7 @@ func (f *follower) sync(ctx context.Context) error {
 
 // take serves the snapshot of commit at src: through apply when set, else
 // loaded and stored in the holder.
-func (f *follower) take(ctx context.Context, src Source, commit string) error {
+func (f *follower) take(ctx context.Context, src ci.Source, commit string) error {
 	if f.apply != nil {
 		return f.apply(ctx, src)
 	}
@@ -212,12 +213,12 @@ func (f *follower) start(ctx context.Context) error {
 	f.run.Lock()
 	defer f.run.Unlock()
 	err := f.sync(ctx)
-	if err != nil && !f.remote.Local && ctx.Err() == nil {
+	if err != nil && !f.remote.Local() && ctx.Err() == nil {
 		head, _, herr := snapshot.ReadHead(ctx, f.cache.Store, f.repo, f.branch)
 		if herr == nil {
 			f.log.Warn("the store gives no snapshot; serving the cached one", "store", f.remote.Label, "err", err, "commit", head.Commit)
 			if prefix, perr := snapshot.Prefix(f.repo, f.branch, head.Commit); perr == nil {
-				src := Source{Store: f.cache.Store, Prefix: prefix, Label: "cached " + head.Commit, ManifestSHA256: head.ManifestSHA256}
+				src := ci.Source{Store: f.cache.Store, Prefix: prefix, Label: "cached " + head.Commit, ManifestSHA256: head.ManifestSHA256}
 				// Said before the cached snapshot answers, so that no answer
 				// from it comes without the reason.
 				f.record(err)
@@ -236,5 +237,27 @@ func (f *follower) start(ctx context.Context) error {
 		}
 	}
 	f.record(err)
+	return err
+}
+
+// ChooseFollow sets cfg.Follow to the branch of cfg.Remote that
+// ci.ChooseBranch picks for repo and branch (anyRepo and pinned as
+// there). When Remote is not local and cannot be reached, the branch is
+// picked from cfg.Cache instead, and served from it until Remote
+// answers; a warning says so.
+func (cfg *Config) ChooseFollow(ctx context.Context, repo, branch string, anyRepo, pinned bool) error {
+	r, b, err := ci.ChooseBranch(ctx, cfg.Remote, repo, branch, anyRepo, pinned)
+	var ce ci.ConfigError
+	if err != nil && !cfg.Remote.Local() && !errors.As(err, &ce) {
+		cr, cb, cerr := ci.ChooseBranch(ctx, cfg.Cache, repo, branch, anyRepo, pinned)
+		if cerr != nil {
+			return fmt.Errorf("%w (and %s holds no snapshot to serve meanwhile)", err, cfg.Cache.Label)
+		}
+		if cfg.Logger != nil {
+			cfg.Logger.Warn("store unreachable; serving from the local cache until it answers", "store", cfg.Remote.Label, "err", err)
+		}
+		r, b, err = cr, cb, nil
+	}
+	cfg.Follow = &Repo{Name: r, Branch: b}
 	return err
 }

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/graphsnap/snap/ci"
 	"github.com/graphsnap/snap/indexer/languages"
 	"github.com/graphsnap/snap/mcp"
 	"github.com/graphsnap/snap/query"
@@ -39,7 +40,7 @@ type joined struct {
 	run sync.Mutex // one sync, and one join, at a time
 
 	mu       sync.Mutex // guards what follows
-	parts    map[string]Source
+	parts    map[string]ci.Source
 	changed  bool // parts changed since the last join
 	interval time.Duration
 	status   mcp.SyncStatus
@@ -52,7 +53,7 @@ func (s *Server) newJoin(ctx context.Context) (*joined, error) {
 	remote, cache := s.cfg.Remote, s.cfg.Cache
 	heads, err := snapshot.Heads(ctx, remote.Store)
 	if err != nil {
-		if remote.Local {
+		if remote.Local() {
 			return nil, fmt.Errorf("store %s: %w", remote.Label, err)
 		}
 		s.log.Warn("store unreachable; serving from the local cache until it answers", "store", remote.Label, "err", err)
@@ -78,7 +79,7 @@ func (s *Server) newJoin(ctx context.Context) (*joined, error) {
 			specs = append(specs, Repo{Name: n})
 		}
 	}
-	j := &joined{holder: s.holder, log: s.log, store: remote.Label, parts: make(map[string]Source),
+	j := &joined{holder: s.holder, log: s.log, store: remote.Label, parts: make(map[string]ci.Source),
 		interval: s.cfg.Interval, reset: make(chan struct{}, 1)}
 	j.status.Store = remote.Label
 	if j.interval > 0 {
@@ -153,7 +154,7 @@ func estimate(m schemas.Manifest) int64 {
 // budget leaves out, in name order, the repositories past the memory
 // budget (limit, or half of this machine's memory for all). A repository
 // named in Config.Join is never left out: it was asked for.
-func (j *joined) budget(ctx context.Context, st Store, limit int64, all bool) error {
+func (j *joined) budget(ctx context.Context, st ci.Store, limit int64, all bool) error {
 	if limit == 0 && all {
 		limit = physicalMemory() / 2
 	}
@@ -191,8 +192,8 @@ func (j *joined) budget(ctx context.Context, st Store, limit int64, all bool) er
 
 // take returns the follower's apply for repo: it notes the snapshot the
 // follower brought in, for the next join.
-func (j *joined) take(repo string) func(context.Context, Source) error {
-	return func(_ context.Context, src Source) error {
+func (j *joined) take(repo string) func(context.Context, ci.Source) error {
+	return func(_ context.Context, src ci.Source) error {
 		j.mu.Lock()
 		defer j.mu.Unlock()
 		j.parts[repo] = src
@@ -230,7 +231,7 @@ func (j *joined) join(ctx context.Context) error {
 		return nil
 	}
 	j.changed = false
-	srcs := make(map[string]Source, len(j.parts))
+	srcs := make(map[string]ci.Source, len(j.parts))
 	for k, v := range j.parts {
 		srcs[k] = v
 	}

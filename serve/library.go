@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"sync"
 
+	"github.com/graphsnap/snap/ci"
 	"github.com/graphsnap/snap/mcp"
 	"github.com/graphsnap/snap/query"
 	"github.com/graphsnap/snap/schemas"
@@ -33,7 +34,7 @@ const keepOpened = 2
 func (l *library) Snapshots(ctx context.Context) ([]mcp.StoredSnapshot, error) {
 	st := l.f.remote
 	listing, err := snapshot.Catalog(ctx, st.Store, l.f.repo, l.f.branch)
-	if err != nil && !st.Local {
+	if err != nil && !st.Local() {
 		// The cache still says what was pulled.
 		st = l.f.cache
 		listing, err = snapshot.Catalog(ctx, st.Store, l.f.repo, l.f.branch)
@@ -62,7 +63,7 @@ func (l *library) Snapshots(ctx context.Context) ([]mcp.StoredSnapshot, error) {
 
 // manifest reads the manifest of commit's snapshot in st once; ok is
 // false when it is not there.
-func (l *library) manifest(ctx context.Context, st Store, commit string) (schemas.Manifest, bool, error) {
+func (l *library) manifest(ctx context.Context, st ci.Store, commit string) (schemas.Manifest, bool, error) {
 	l.mu.Lock()
 	m, ok := l.manifests[commit]
 	l.mu.Unlock()
@@ -108,7 +109,7 @@ func (l *library) Open(ctx context.Context, commit string) (*query.Engine, error
 	if err != nil {
 		return nil, err
 	}
-	if !l.f.remote.Local {
+	if !l.f.remote.Local() {
 		res, err := snapshot.Copy(ctx, l.f.cache.Store, l.f.remote.Store, prefix, snapshot.CopyOptions{})
 		if err == nil {
 			prefix = res.Prefix // the commit's build key when the cache held another snapshot of it
@@ -116,7 +117,7 @@ func (l *library) Open(ctx context.Context, commit string) (*query.Engine, error
 			return nil, libraryErr(err)
 		} // else the cache has it already: the store's trouble does not matter
 	}
-	e, _, err := l.f.load(ctx, Source{Store: l.f.cache.Store, Prefix: prefix, Label: l.f.repo + " " + l.f.branch + " " + commit}, 0)
+	e, _, err := l.f.load(ctx, ci.Source{Store: l.f.cache.Store, Prefix: prefix, Label: l.f.repo + " " + l.f.branch + " " + commit}, 0)
 	if err != nil {
 		return nil, libraryErr(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/graphsnap/snap/ci"
 	"github.com/graphsnap/snap/mcp"
 	"github.com/graphsnap/snap/query"
 )
@@ -15,14 +16,14 @@ import (
 // through the local cache, as the history tools do.
 func TestLibrary(t *testing.T) {
 	dir := copyFixture(t, "go/shop")
-	remote, cache := newStore(t, t.TempDir()), newStore(t, t.TempDir())
+	remote, cache := newStore(t, t.TempDir()), localStore(t, "cache")
 	commits := []string{commit(0), commit(1), commit(2)}
 	for i, c := range commits {
 		os.WriteFile(filepath.Join(dir, "version.go"), []byte("package shop\n\nconst Version = "+string(rune('0'+i))+"\n"), 0o644)
 		publish(t, remote, dir, "example/shop", "main", c)
 	}
 	// A store that is not Local is remote: opening copies into the cache.
-	f := &follower{remote: Store{Store: remote, Label: "remote"}, cache: Store{Store: cache, Label: "cache", Local: true},
+	f := &follower{remote: ci.Store{Store: remote, Label: "remote"}, cache: cache,
 		repo: "example/shop", branch: "main", holder: new(query.Holder), load: load}
 	l := &library{f: f}
 	ctx := context.Background()
@@ -52,7 +53,7 @@ func TestLibrary(t *testing.T) {
 	}
 
 	// The opened snapshot is in the cache now: it opens without the store.
-	remote2 := &library{f: &follower{remote: Store{Store: brokenStore{remote}, Label: "down"}, cache: f.cache,
+	remote2 := &library{f: &follower{remote: ci.Store{Store: brokenStore{remote}, Label: "down"}, cache: f.cache,
 		repo: f.repo, branch: f.branch, holder: new(query.Holder), load: load}}
 	if e, err := remote2.Open(ctx, commits[0]); err != nil || e.Commit() != commits[0] {
 		t.Errorf("open from the cache with the store down: %v", err)

@@ -7,8 +7,9 @@
 // overlay); and gives the history tools the branch's other snapshots
 // (the library).
 //
-// The caller opens the stores and says how to load and pull a snapshot
-// (Config.Load, Config.Pull); serve decides when.
+// The caller opens the stores; serve decides when to pull and load a
+// snapshot (ci.PullHead, ci.Load, unless Config says otherwise). Run
+// serves the MCP tools over what Start keeps current.
 package serve
 
 import (
@@ -19,31 +20,13 @@ import (
 	"sync"
 	"time"
 
+	"github.com/graphsnap/snap/ci"
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/mcp"
 	"github.com/graphsnap/snap/query"
 	"github.com/graphsnap/snap/schemas"
 	"github.com/graphsnap/snap/snapshot"
 )
-
-// A Store is an open store and how to name it in messages.
-type Store struct {
-	Store snapshot.Store
-	Label string // the folder, or the URL without credentials
-	// Local is a store on this machine: snapshots load from it where they
-	// are, with no copy into a cache.
-	Local bool
-}
-
-// A Source is where one snapshot is.
-type Source struct {
-	Store  snapshot.Store
-	Prefix string
-	Label  string // names it in logs and errors
-	// ManifestSHA256 is the digest HEAD names, when the snapshot was
-	// found through HEAD.
-	ManifestSHA256 string
-}
 
 // A Repo is a repository of a store and one of its branches.
 type Repo struct{ Name, Branch string }
@@ -67,7 +50,7 @@ type Config struct {
 	Logger *slog.Logger // to stderr: stdout may carry the protocol
 
 	// Snapshot is one fixed snapshot.
-	Snapshot *Source
+	Snapshot *ci.Source
 	// Follow is a branch of Remote, followed.
 	Follow *Repo
 	// Join are repositories of Remote, served joined; a Branch left ""
@@ -78,7 +61,7 @@ type Config struct {
 
 	// Remote is where HEADs are read; Cache is where snapshots are
 	// copied to and loaded from, Remote itself when it is Local.
-	Remote, Cache Store
+	Remote, Cache ci.Store
 	// Branch is the branch of the joined repositories named without one;
 	// "" picks CheckoutBranch when the store has it, else a repository's
 	// only branch, else main or master.
@@ -97,10 +80,11 @@ type Config struct {
 
 	// Load reads and verifies the snapshot at src and builds its engine,
 	// on up to workers goroutines (0: one per CPU), and says how long it
-	// took.
-	Load func(ctx context.Context, src Source, workers int) (*query.Engine, time.Duration, error)
+	// took; nil is ci.Load.
+	Load func(ctx context.Context, src ci.Source, workers int) (*query.Engine, time.Duration, error)
 	// Pull copies the snapshot head names of repo's branch from Remote
-	// into Cache, checking every digest, and moves Cache's HEAD to it.
+	// into Cache, checking every digest, and moves Cache's HEAD to it;
+	// nil is ci.PullHead.
 	Pull func(ctx context.Context, repo, branch string, head schemas.Head) (snapshot.CopyResult, error)
 }
 
@@ -142,7 +126,13 @@ func Start(ctx context.Context, h *query.Holder, cfg Config) (*Server, error) {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
 	if cfg.Load == nil {
-		return nil, errors.New("serve: no Load")
+		cfg.Load = load
+	}
+	if cfg.Pull == nil {
+		cfg.Pull = func(ctx context.Context, repo, branch string, head schemas.Head) (snapshot.CopyResult, error) {
+			res, _, err := ci.PullHead(ctx, cfg.Remote, cfg.Cache, repo, branch, head)
+			return res, err
+		}
 	}
 	s := &Server{holder: h, log: cfg.Logger, cfg: cfg, ready: make(chan struct{})}
 	var run func(ctx context.Context) error
@@ -164,9 +154,6 @@ func Start(ctx context.Context, h *query.Holder, cfg Config) (*Server, error) {
 			return nil
 		}
 	case cfg.Follow != nil:
-		if cfg.Pull == nil && !cfg.Remote.Local {
-			return nil, errors.New("serve: no Pull for a remote store")
-		}
 		f := s.newFollower(*cfg.Follow, s.log)
 		ov = s.newCheckout(cfg.Remote.Label, func(ctx context.Context, m *schemas.Manifest) ([]schemas.Ref, error) {
 			prefix, err := snapshot.Prefix(f.repo, f.branch, m.Commit)
@@ -224,6 +211,33 @@ func Start(ctx context.Context, h *query.Holder, cfg Config) (*Server, error) {
 		}
 	}()
 	return s, nil
+}
+
+// Once loads what cfg names into h once: no sync, and no checkout over
+// it, whatever cfg says. It returns when h holds the engine, with the
+// server, whose Options give the tools what it serves (the library of
+// the followed branch); Close it when done.
+func Once(ctx context.Context, h *query.Holder, cfg Config) (*Server, error) {
+	cfg.Interval, cfg.Checkout = 0, nil
+	s, err := Start(ctx, h, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.Ready(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// load is ci.Load, timed.
+func load(ctx context.Context, src ci.Source, workers int) (*query.Engine, time.Duration, error) {
+	start := time.Now()
+	e, err := ci.Load(ctx, src, workers)
+	if err != nil {
+		return nil, 0, err
+	}
+	return e, time.Since(start), nil
 }
 
 // Options returns opts with what the server gives the MCP tools: the

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/graphsnap/snap/ci"
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/languages"
 	"github.com/graphsnap/snap/mcp"
@@ -71,6 +72,13 @@ func newStore(t *testing.T, dir string) snapshot.Store {
 	return st
 }
 
+// localStore is a store in a new folder, as a cache on this machine is,
+// named label in messages.
+func localStore(t *testing.T, label string) ci.Store {
+	dir := t.TempDir()
+	return ci.Store{Store: newStore(t, dir), Label: label, Dir: dir}
+}
+
 func indexOptions([]string) (indexer.Options, error) {
 	return indexer.Options{Languages: languages.All()}, nil
 }
@@ -112,36 +120,9 @@ func sha256Hex(b []byte) string {
 	return hex.EncodeToString(s[:])
 }
 
-// load and pull are what snap serve gives a server.
-func load(ctx context.Context, src Source, workers int) (*query.Engine, time.Duration, error) {
-	start := time.Now()
-	s, err := snapshot.Read(ctx, src.Store, src.Prefix, snapshot.ReadOptions{SkipRefs: true, ManifestSHA256: src.ManifestSHA256, Workers: workers})
-	if err != nil {
-		return nil, 0, err
-	}
-	e, err := query.BuildWith(s, query.BuildOptions{Workers: workers})
-	return e, time.Since(start), err
-}
-
-func puller(remote, cache snapshot.Store) func(ctx context.Context, repo, branch string, head schemas.Head) (snapshot.CopyResult, error) {
-	return func(ctx context.Context, repo, branch string, head schemas.Head) (snapshot.CopyResult, error) {
-		prefix, err := snapshot.Prefix(repo, branch, head.Commit)
-		if err != nil {
-			return snapshot.CopyResult{}, err
-		}
-		res, err := snapshot.Copy(ctx, cache, remote, prefix, snapshot.CopyOptions{ManifestSHA256: head.ManifestSHA256})
-		if err != nil {
-			return res, err
-		}
-		_, err = snapshot.MoveHead(ctx, cache, repo, branch, res.Manifest, res.ManifestSHA256, snapshot.HeadOptions{Force: true})
-		return res, err
-	}
-}
-
 // start starts a server of cfg and waits for its first engine.
 func start(t *testing.T, cfg Config) (*Server, *query.Holder) {
 	t.Helper()
-	cfg.Load = load
 	h := &query.Holder{}
 	s, err := Start(context.Background(), h, cfg)
 	if err != nil {
@@ -157,14 +138,38 @@ func start(t *testing.T, cfg Config) (*Server, *query.Holder) {
 // commit is the n-th made-up commit.
 func commit(n int) string { return strings.Repeat(string(rune('a'+n)), 40) }
 
+// TestOnce loads the followed branch once, and offers no sync, whatever
+// the Config asks; a branch the store lacks fails it.
+func TestOnce(t *testing.T) {
+	cache := localStore(t, "cache")
+	publish(t, cache, copyFixture(t, "go/shop"), "example/shop", "main", commit(0))
+	h := &query.Holder{}
+	cfg := Config{Follow: &Repo{"example/shop", "main"}, Interval: time.Hour, Remote: cache, Cache: cache}
+	s, err := Once(context.Background(), h, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if e := h.Load(); e == nil || e.Commit() != commit(0) {
+		t.Fatalf("Once returned before the engine was in the holder")
+	}
+	if opts := s.Options(mcp.Options{}); !opts.NoSyncTool || opts.Library == nil {
+		t.Errorf("options %+v: want the library, and no snap_sync", opts)
+	}
+	cfg.Follow = &Repo{"example/shop", "dev"}
+	if _, err := Once(context.Background(), &query.Holder{}, cfg); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("Once of a missing branch: %v", err)
+	}
+}
+
 // TestFollow serves a remote store's branch through the local cache,
 // and swaps in the snapshot published after it, on snap_sync.
 func TestFollow(t *testing.T) {
 	dir := copyFixture(t, "go/shop")
-	remote, cache := newStore(t, t.TempDir()), newStore(t, t.TempDir())
+	remote, cache := newStore(t, t.TempDir()), localStore(t, "cache")
 	publish(t, remote, dir, "example/shop", "main", commit(0))
 	s, h := start(t, Config{Follow: &Repo{"example/shop", "main"}, Interval: time.Hour,
-		Remote: Store{Store: remote, Label: "remote"}, Cache: Store{Store: cache, Label: "cache", Local: true}, Pull: puller(remote, cache)})
+		Remote: ci.Store{Store: remote, Label: "remote"}, Cache: cache})
 	if c := h.Load().Commit(); c != commit(0) {
 		t.Fatalf("serving %s, want %s", c, commit(0))
 	}
@@ -191,11 +196,10 @@ func TestFollow(t *testing.T) {
 // be reached, and says why in snap_status.
 func TestFollowStoreDown(t *testing.T) {
 	dir := copyFixture(t, "go/shop")
-	cache := newStore(t, t.TempDir())
+	cache := localStore(t, "cache")
 	publish(t, cache, dir, "example/shop", "main", commit(0))
-	down := brokenStore{cache}
 	s, h := start(t, Config{Follow: &Repo{"example/shop", "main"}, Interval: time.Hour,
-		Remote: Store{Store: down, Label: "down"}, Cache: Store{Store: cache, Label: "cache", Local: true}, Pull: puller(down, cache)})
+		Remote: ci.Store{Store: brokenStore{cache.Store}, Label: "down"}, Cache: cache})
 	if c := h.Load().Commit(); c != commit(0) {
 		t.Fatalf("serving %s, want the cached %s", c, commit(0))
 	}
@@ -207,7 +211,7 @@ func TestFollowStoreDown(t *testing.T) {
 // TestStartFails: a snapshot that cannot be loaded is Ready's error.
 func TestStartFails(t *testing.T) {
 	empty := newStore(t, t.TempDir())
-	s, err := Start(context.Background(), &query.Holder{}, Config{Snapshot: &Source{Store: empty, Label: "nothing"}, Load: load})
+	s, err := Start(context.Background(), &query.Holder{}, Config{Snapshot: &ci.Source{Store: empty, Label: "nothing"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,11 +224,11 @@ func TestStartFails(t *testing.T) {
 // TestJoin serves two repositories of a store joined, and refuses what
 // the store cannot give with a ConfigError.
 func TestJoin(t *testing.T) {
-	st := newStore(t, t.TempDir())
+	st := localStore(t, "store")
 	publish(t, st, copyFixture(t, "go/shop"), "example.com/go", "main", commit(0))
 	publish(t, st, copyFixture(t, "go/shop"), "example.com/go", "release", commit(1))
 	publish(t, st, copyFixture(t, "python/app"), "example.com/py", "main", commit(2))
-	stores := Config{Remote: Store{Store: st, Label: "store", Local: true}, Cache: Store{Store: st, Label: "store", Local: true}}
+	stores := Config{Remote: st, Cache: st}
 
 	cfg := stores
 	cfg.Join = []Repo{{Name: "example.com/py"}, {Name: "example.com/go", Branch: "release"}}
@@ -256,7 +260,7 @@ func TestJoin(t *testing.T) {
 		{nil, true, 1 << 10, "no repository fits in the memory budget of 1 KiB"},
 	} {
 		cfg := stores
-		cfg.Join, cfg.AllRepos, cfg.Memory, cfg.Load = c.join, c.all, c.mem, load
+		cfg.Join, cfg.AllRepos, cfg.Memory = c.join, c.all, c.mem
 		_, err := Start(context.Background(), &query.Holder{}, cfg)
 		var ce *ConfigError
 		if !errors.As(err, &ce) || !strings.Contains(err.Error(), c.want) {
@@ -283,7 +287,7 @@ func TestCheckout(t *testing.T) {
 		commits = append(commits, gitRun(t, dir, "rev-parse", "HEAD"))
 	}
 	publish(t, cache, dir, "example/shop", "main", commits[1])
-	local := Store{Store: cache, Label: cacheDir, Local: true}
+	local := ci.Store{Store: cache, Label: cacheDir, Dir: cacheDir}
 	s, h := start(t, Config{Follow: &Repo{"example/shop", "main"}, Remote: local, Cache: local,
 		Checkout: &Checkout{Dir: dir, Repo: "example/shop", Options: indexOptions, IndexerVersion: "test"}})
 	reg, err := mcp.NewRegistry(h)

@@ -159,3 +159,20 @@ func TestParseKey(t *testing.T) {
 		t.Errorf("ParseKey(%q) = %+v, %v; want %+v", p, got, err, r)
 	}
 }
+
+// TestShortCommit: two builds of one commit read apart in snap ls
+// and every other line that names a snapshot.
+func TestShortCommit(t *testing.T) {
+	c := strings.Repeat("a", 40)
+	for in, want := range map[string]string{
+		c:                             "aaaaaaaaaaaa",
+		c + "-dirty-0123456789abcdef": "aaaaaaaaaaaa-dirty",
+		c + "-build-fedcba9876543210": "aaaaaaaaaaaa-build-fedc",
+		c + "-dirty-0123456789abcdef-build-fedcba9876543210": "aaaaaaaaaaaa-dirty-build-fedc",
+		"tree-0123456789abcdef-build-fedcba9876543210":       "tree-0123456789abcdef-build-fedc",
+	} {
+		if got := snapshot.ShortCommit(in); got != want {
+			t.Errorf("ShortCommit(%s) = %s, want %s", in, got, want)
+		}
+	}
+}

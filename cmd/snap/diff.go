@@ -113,7 +113,7 @@ func snapshotDiff(ctx context.Context, c *cli.Command, opt query.DiffOptions) (*
 		if err != nil {
 			return nil, labels, err
 		}
-		srcs[i] = src.ci()
+		srcs[i] = src
 	}
 	d, err := ci.Diff(ctx, srcs[0], srcs[1], opt)
 	return d, labels, err

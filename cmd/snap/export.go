@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/urfave/cli/v3"
 
@@ -65,7 +64,7 @@ func exportCommand() *cli.Command {
 			if c.NArg() == 1 && c.String("branch") != "" {
 				return usagef("export: --branch and SNAPSHOT exclude each other (SNAPSHOT may name a branch)")
 			}
-			var src source
+			var src ci.Source
 			var err error
 			if c.NArg() == 1 {
 				src, err = refSource(ctx, c, "export", c.Args().First())
@@ -75,23 +74,15 @@ func exportCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			res, err := export.Snapshot(ctx, src.store, src.prefix, export.Options{Format: format, Out: c.String("out"),
-				Force: c.Bool("force"), ManifestSHA256: src.manifestSHA256, Label: src.label})
+			res, err := export.Snapshot(ctx, src.Store, src.Prefix, export.Options{Format: format, Out: c.String("out"),
+				Force: c.Bool("force"), ManifestSHA256: src.ManifestSHA256, Label: src.Label})
 			var oe *export.OutError
 			if errors.As(err, &oe) {
 				return usageError{err}
 			} else if err != nil {
 				return err
 			}
-			var parts []string
-			for _, t := range res.Tables {
-				parts = append(parts, fmt.Sprintf("%s %d", t.Name, t.Rows))
-			}
-			m := res.Manifest
-			fmt.Fprintf(c.Root().ErrWriter, "exported %s %s %s as %s: %s rows\n", m.Repo, m.Branch, short(m.Commit), format, strings.Join(parts, ", "))
-			if len(res.Skipped) > 0 {
-				fmt.Fprintf(c.Root().ErrWriter, "left out tables this build does not know (--format parquet copies them): %s\n", strings.Join(res.Skipped, ", "))
-			}
+			res.Text(c.Root().ErrWriter)
 			fmt.Fprintln(c.Root().Writer, res.Dir)
 			return nil
 		},
@@ -101,23 +92,22 @@ func exportCommand() *cli.Command {
 // refSource finds the snapshot an argument names: a snapshot folder, or
 // what ci.Ref finds in the store (a branch, a commit, any git revision).
 // verb starts its messages.
-func refSource(ctx context.Context, c *cli.Command, verb, arg string) (source, error) {
+func refSource(ctx context.Context, c *cli.Command, verb, arg string) (ci.Source, error) {
 	if fi, err := os.Stat(filepath.Join(arg, schemas.ManifestFile)); err == nil && !fi.IsDir() {
 		st, err := snapshot.OpenDir(arg)
 		if err != nil {
-			return source{}, usagef("%s: %s: %v", verb, arg, err)
+			return ci.Source{}, usagef("%s: %s: %v", verb, arg, err)
 		}
-		return source{store: st, label: arg}, nil
+		return ci.Source{Store: st, Label: arg}, nil
 	}
 	id := detect(ctx, ".")
-	repo := cmp.Or(c.String("repo"), id.Repo)
-	st, err := openExistingStore(c.String("store"), id.Root)
+	st, err := ci.OpenExistingStore(ctx, c.String("store"), id.Root)
 	if err != nil {
-		return source{}, err
+		return ci.Source{}, err
 	}
-	src, err := ci.Ref(ctx, st.ci(), repo, id.Root, arg)
+	src, err := ci.Ref(ctx, st, cmp.Or(c.String("repo"), id.Repo), id.Root, arg)
 	if err != nil {
-		return source{}, usage(fmt.Errorf("%s: %w", verb, err))
+		return ci.Source{}, fmt.Errorf("%s: %w", verb, err)
 	}
-	return source{store: src.Store, prefix: src.Prefix, label: src.Label, manifestSHA256: src.ManifestSHA256}, nil
+	return src, nil
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"slices"
-	"time"
 
 	"github.com/urfave/cli/v3"
 
@@ -22,51 +21,33 @@ func snapshotFlags() []cli.Flag {
 	}
 }
 
-// source is where a snapshot was loaded from.
-type source struct {
-	store  snapshot.Store
-	prefix string
-	label  string
-	// manifestSHA256 is the digest HEAD names, when the snapshot was
-	// found through HEAD.
-	manifestSHA256 string
-}
-
-// ci is the source as package ci names it.
-func (s source) ci() ci.Source {
-	return ci.Source{Store: s.store, Prefix: s.prefix, Label: s.label, ManifestSHA256: s.manifestSHA256}
-}
-
 // findSnapshot locates the snapshot the flags name: --snapshot, or the HEAD
 // of this checkout's repository and branch in the store (see chooseBranch).
-func findSnapshot(ctx context.Context, c *cli.Command) (source, error) {
+func findSnapshot(ctx context.Context, c *cli.Command) (ci.Source, error) {
 	if dir := c.String("snapshot"); dir != "" {
 		st, err := snapshot.OpenDir(dir)
 		if err != nil {
-			return source{}, usagef("--snapshot %s: %v", dir, err)
+			return ci.Source{}, usagef("--snapshot %s: %v", dir, err)
 		}
-		return source{store: st, label: dir}, nil
+		return ci.Source{Store: st, Label: dir}, nil
 	}
 	id := detect(ctx, ".")
-	st, err := openExistingStore(c.String("store"), id.Root)
+	st, err := ci.OpenExistingStore(ctx, c.String("store"), id.Root)
 	if err != nil {
-		return source{}, err
+		return ci.Source{}, err
 	}
-	repo, branch, err := chooseBranch(ctx, c, st, id)
-	if err != nil {
-		return source{}, err
+	repo, branch, anyRepo, pinned := branchChoice(c, id)
+	if repo, branch, err = ci.ChooseBranch(ctx, st, repo, branch, anyRepo, pinned); err != nil {
+		return ci.Source{}, err
 	}
-	src, err := ci.HeadSource(ctx, st.ci(), repo, branch)
-	if err != nil {
-		return source{}, usage(err)
-	}
-	return source{store: src.Store, prefix: src.Prefix, label: src.Label, manifestSHA256: src.ManifestSHA256}, nil
+	return ci.HeadSource(ctx, st, repo, branch)
 }
 
-// chooseBranch picks the repository and branch to answer for
-// (ci.ChooseBranch): --repo and --branch, else this checkout's.
-func chooseBranch(ctx context.Context, c *cli.Command, st storeRef, id identity) (string, string, error) {
-	repo, branch := id.Repo, id.Branch
+// branchChoice is what ci.ChooseBranch is asked for: --repo and
+// --branch, else this checkout's; any repository when --repo is not
+// given, and only the branch named when --branch is.
+func branchChoice(c *cli.Command, id identity) (repo, branch string, anyRepo, pinned bool) {
+	repo, branch = id.Repo, id.Branch
 	if v := repoFlag(c); v != "" {
 		repo = v
 	}
@@ -74,12 +55,11 @@ func chooseBranch(ctx context.Context, c *cli.Command, st storeRef, id identity)
 		branch = v
 	}
 	if v := c.StringSlice("repo"); len(v) == 1 {
-		if sp := parseRepoSpec(v[0]); sp.branch != "" {
-			repo, branch = sp.repo, sp.branch // serve --repo NAME:BRANCH
+		if r, b := ci.SplitRepo(v[0]); b != "" {
+			repo, branch = r, b // serve --repo NAME:BRANCH
 		}
 	}
-	repo, branch, err := ci.ChooseBranch(ctx, st.ci(), repo, branch, repoFlag(c) == "", c.String("branch") != "")
-	return repo, branch, usage(err)
+	return repo, branch, repoFlag(c) == "", c.String("branch") != ""
 }
 
 // repoFlag is --repo: given once, or the first of serve's repositories.
@@ -101,17 +81,5 @@ func loadEngine(ctx context.Context, c *cli.Command) (*query.Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e, _, err := loadFrom(ctx, src, 0)
-	return e, err
-}
-
-// loadFrom reads and verifies a snapshot and builds its engine, on up to
-// workers goroutines at once (0: one per CPU; see ci.Load).
-func loadFrom(ctx context.Context, src source, workers int) (*query.Engine, time.Duration, error) {
-	start := time.Now()
-	e, err := ci.Load(ctx, src.ci(), workers)
-	if err != nil {
-		return nil, 0, err
-	}
-	return e, time.Since(start), nil
+	return ci.Load(ctx, src, 0)
 }

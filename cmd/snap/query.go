@@ -132,15 +132,11 @@ func runQuery(ctx context.Context, c *cli.Command) error {
 		if err != nil {
 			return err
 		}
-		cfg.Checkout = nil
-		sv, err := serve.Start(ctx, h, cfg)
+		sv, err := serve.Once(ctx, h, cfg)
 		if err != nil {
 			return err
 		}
 		defer sv.Close()
-		if err := sv.Ready(ctx); err != nil {
-			return err
-		}
 		lib = sv.Options(mcp.Options{}).Library
 	default:
 		e, err := loadEngine(ctx, c)

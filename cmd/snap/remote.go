@@ -68,7 +68,7 @@ func pushCommand(log *slog.Logger) *cli.Command {
 				return err
 			}
 			id := target(ctx, c)
-			local, err := openExistingStore("", id.Root)
+			local, err := ci.OpenExistingStore(ctx, "", id.Root)
 			if err != nil {
 				return err
 			}
@@ -77,7 +77,7 @@ func pushCommand(log *slog.Logger) *cli.Command {
 				return err
 			}
 			cfg := ci.PushConfig{
-				Local: local.ci(), Remote: remote.ci(), Repo: id.Repo, Branch: id.Branch, Commit: c.String("commit"),
+				Local: local, Remote: remote, Repo: id.Repo, Branch: id.Branch, Commit: c.String("commit"),
 				Force: c.Bool("force"), AllowDirty: c.Bool("allow-dirty"), Fault: fault,
 			}
 			if id.Git {
@@ -87,8 +87,8 @@ func pushCommand(log *slog.Logger) *cli.Command {
 			if err != nil {
 				return err
 			}
-			out := transfer("push", remote, id, res.Commit, res.Copy, res.Head, res.Took)
-			log.Debug("pushed", "store", remote.label, "commit", res.Commit)
+			out := ci.Transfer("push", remote.Label, id.Repo, id.Branch, res.Commit, res.Copy, res.Head, res.Took)
+			log.Debug("pushed", "store", remote.Label, "commit", res.Commit)
 			return report(c, out)
 		},
 	}
@@ -127,31 +127,13 @@ func pullCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			start := time.Now()
-			res, mv, err := pull(ctx, remote, local, id.Repo, id.Branch, c.String("commit"))
+			t, err := ci.Pull(ctx, remote, local, id.Repo, id.Branch, c.String("commit"))
 			if err != nil {
 				return err
 			}
-			return report(c, transfer("pull", remote, id, res.Manifest.Commit, res, mv, time.Since(start)))
+			return report(c, t)
 		},
 	}
-}
-
-// pull copies a snapshot of repo's branch from remote into local (ci.Pull).
-func pull(ctx context.Context, remote, local storeRef, repo, branch, commit string) (snapshot.CopyResult, snapshot.HeadMove, error) {
-	res, mv, err := ci.Pull(ctx, remote.ci(), local.ci(), repo, branch, commit)
-	return res, mv, usage(err)
-}
-
-// pullHead copies the snapshot head names from remote into local and
-// moves local's HEAD to it (ci.PullHead).
-func pullHead(ctx context.Context, remote, local storeRef, repo, branch string, head schemas.Head) (snapshot.CopyResult, snapshot.HeadMove, error) {
-	res, mv, err := ci.PullHead(ctx, remote.ci(), local.ci(), repo, branch, head)
-	return res, mv, usage(err)
-}
-
-func transfer(op string, remote storeRef, id identity, commit string, res snapshot.CopyResult, mv snapshot.HeadMove, took time.Duration) schemas.Transfer {
-	return ci.Transfer(op, remote.label, id.Repo, id.Branch, commit, res, mv, took)
 }
 
 // report prints a push or pull.
@@ -190,19 +172,19 @@ func lsCommand() *cli.Command {
 			if err != nil {
 				url = "" // no shared store named: list the local cache
 			}
-			st, err := openExistingStore(url, root)
+			st, err := ci.OpenExistingStore(ctx, url, root)
 			if err != nil {
 				return err
 			}
-			list, err := snapshot.Catalog(ctx, st.store, c.String("repo"), c.String("branch"))
+			list, err := snapshot.Catalog(ctx, st, c.String("repo"), c.String("branch"))
 			if err != nil {
-				return storeError(st, err)
+				return st.Err(err)
 			}
 			if c.Bool("json") {
-				return writeJSON(c.Root().Writer, schemas.Listing{Store: st.label, Branches: list})
+				return writeJSON(c.Root().Writer, schemas.Listing{Store: st.Label, Branches: list})
 			}
 			if len(list) == 0 {
-				fmt.Fprintf(c.Root().ErrWriter, "no snapshots in %s\n", st.label)
+				fmt.Fprintf(c.Root().ErrWriter, "no snapshots in %s\n", st.Label)
 				return nil
 			}
 			return ci.ListingText(c.Root().Writer, list)
@@ -241,13 +223,13 @@ func gcCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			res, err := snapshot.GC(ctx, st.store, snapshot.GCOptions{
+			res, err := snapshot.GC(ctx, st, snapshot.GCOptions{
 				Repo: c.String("repo"), Branch: c.String("branch"),
 				Keep: c.Int("keep"), Grace: c.Duration("grace"), DryRun: c.Bool("dry-run"),
 			})
-			res.Store = st.label
+			res.Store = st.Label
 			if err != nil {
-				return storeError(st, err)
+				return st.Err(err)
 			}
 			if c.Bool("json") {
 				return writeJSON(c.Root().Writer, res)
@@ -278,8 +260,8 @@ func doctorCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			res := snapshot.Checkup(ctx, st.store)
-			res.Store = st.label
+			res := snapshot.Checkup(ctx, st)
+			res.Store = st.Label
 			if c.Bool("json") {
 				if err := writeJSON(c.Root().Writer, res); err != nil {
 					return err
@@ -288,7 +270,7 @@ func doctorCommand() *cli.Command {
 				ci.CheckupText(c.Root().Writer, res)
 			}
 			if !res.OK {
-				return fmt.Errorf("doctor: %s failed a check", st.label)
+				return fmt.Errorf("doctor: %s failed a check", st.Label)
 			}
 			return nil
 		},
@@ -305,6 +287,3 @@ func fault(point string) {
 	fmt.Fprintf(os.Stderr, "snap: fault point %s reached\n", point)
 	time.Sleep(time.Hour)
 }
-
-// short abbreviates a commit for people (snapshot.ShortCommit).
-func short(commit string) string { return snapshot.ShortCommit(commit) }

@@ -7,23 +7,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/urfave/cli/v3"
 
-	"github.com/graphsnap/snap/snapshot"
+	"github.com/graphsnap/snap/ci"
 )
-
-// repoSpec is one repository asked for: NAME or NAME:BRANCH (a colon
-// cannot be in a git branch name).
-type repoSpec struct{ repo, branch string }
-
-func parseRepoSpec(s string) repoSpec {
-	if i := strings.LastIndexByte(s, ':'); i > 0 {
-		return repoSpec{s[:i], s[i+1:]}
-	}
-	return repoSpec{repo: s}
-}
 
 // parseBytes reads a size: 512MB, 4GiB, 2g, or a number of bytes.
 func parseBytes(s string) (int64, error) {
@@ -68,45 +56,22 @@ func pullMany(ctx context.Context, c *cli.Command) error {
 	case c.IsSet("repo") || c.IsSet("branch") || c.IsSet("commit"):
 		return usagef("pull: --repo, --branch and --commit choose one snapshot; with several, name each as NAME[:BRANCH]")
 	}
-	id := detect(ctx, ".")
-	remote, local, err := openPull(ctx, c, id.Root)
+	remote, local, err := openPull(ctx, c, detect(ctx, ".").Root)
 	if err != nil {
 		return err
 	}
-	heads, err := snapshot.Heads(ctx, remote.store)
+	todo, err := ci.PickHeads(ctx, remote, c.Args().Slice())
 	if err != nil {
-		return storeError(remote, err)
-	}
-	var todo []snapshot.Ref
-	if c.Bool("all") {
-		todo = heads
-	} else {
-		for _, a := range c.Args().Slice() {
-			sp := parseRepoSpec(a)
-			n := len(todo)
-			for _, h := range heads {
-				if h.Repo == sp.repo && (sp.branch == "" || h.Branch == sp.branch) {
-					todo = append(todo, h)
-				}
-			}
-			if len(todo) == n {
-				return usagef("pull: %s holds no snapshot of %s (see `snap ls`)", remote.label, a)
-			}
-		}
-	}
-	if len(todo) == 0 {
-		return usagef("pull: %s holds no snapshot: run `snap push` first", remote.label)
+		return err
 	}
 	failed := 0
 	for _, h := range todo {
-		start := time.Now()
-		res, mv, err := pull(ctx, remote, local, h.Repo, h.Branch, "")
+		t, err := ci.Pull(ctx, remote, local, h.Repo, h.Branch, "")
 		if err != nil {
 			failed++
 			fmt.Fprintf(c.Root().ErrWriter, "snap: pull %s %s: %v\n", h.Repo, h.Branch, err)
 			continue
 		}
-		t := transfer("pull", remote, identity{Repo: h.Repo, Branch: h.Branch}, res.Manifest.Commit, res, mv, time.Since(start))
 		if c.Bool("json") {
 			err = json.NewEncoder(c.Root().Writer).Encode(t) // one line each
 		} else {

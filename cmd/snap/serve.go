@@ -1,13 +1,12 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
-	"fmt"
 	"log/slog"
 	"net"
 	"os"
-	"slices"
 	"strings"
 	"time"
 
@@ -15,10 +14,7 @@ import (
 
 	"github.com/graphsnap/snap/ci"
 	"github.com/graphsnap/snap/mcp"
-	"github.com/graphsnap/snap/query"
-	"github.com/graphsnap/snap/schemas"
 	"github.com/graphsnap/snap/serve"
-	"github.com/graphsnap/snap/snapshot"
 	"github.com/graphsnap/snap/snapshot/s3store"
 )
 
@@ -98,15 +94,9 @@ func serveCommand() *cli.Command {
 			defer flush()
 			toolsets := mcp.DefaultToolsets
 			if c.IsSet("toolsets") {
-				toolsets = nil // all
-				for _, ts := range c.StringSlice("toolsets") {
-					switch {
-					case ts == "all":
-					case !slices.Contains(mcp.Toolsets, ts):
-						return usagef("serve: unknown toolset %q (have %s, or all)", ts, strings.Join(mcp.Toolsets, ", "))
-					case !slices.Contains(c.StringSlice("toolsets"), "all"):
-						toolsets = append(toolsets, ts)
-					}
+				var err error
+				if toolsets, err = serve.Toolsets(c.StringSlice("toolsets")); err != nil {
+					return usageError{err}
 				}
 			}
 			interval := c.Duration("sync")
@@ -126,70 +116,41 @@ func serveCommand() *cli.Command {
 			if c.IsSet("memory") && !several {
 				return usagef("serve: --memory bounds several repositories: give --repo more than once, or --all-repos")
 			}
-			var ln net.Listener
-			token := c.String("token")
-			if token == "" {
-				token = os.Getenv("SNAP_TOKEN")
-			}
+			token := cmp.Or(c.String("token"), os.Getenv("SNAP_TOKEN"))
+			ep := serve.Endpoint{Stdin: c.Root().Reader, Stdout: c.Root().Writer}
 			if addr := c.String("http"); addr != "" {
-				if err := checkListen(addr, token); err != nil {
-					return err
+				if err := serve.CheckListen(addr, token); err != nil {
+					return usageError{err}
 				}
-				var err error
-				if ln, err = net.Listen("tcp", addr); err != nil {
+				ln, err := net.Listen("tcp", addr)
+				if err != nil {
 					return usagef("serve: --http %s: %v", addr, err)
 				}
 				defer ln.Close()
+				ep.Listener = ln
 			}
 			bounds, err := serveBounds(c)
 			if err != nil {
 				return err
 			}
+			ep.HTTP = mcp.HTTPOptions{Logger: log, Token: token, MaxConnections: bounds.maxConns}
 			cfg, err := serveConfig(ctx, c, log, interval, several)
 			if err != nil {
 				return err
 			}
-			ctx, cancel := context.WithCancelCause(ctx)
-			defer cancel(nil)
-			h := &query.Holder{Warm: true} // the first snap_context should not wait 2 s
-			// Find the snapshot first, so that a wrong flag fails at once;
-			// then answer the protocol while it loads. Tool calls wait for
-			// the engine (up to a minute) instead of failing. A load that
-			// fails stops the server.
-			sv, err := serve.Start(ctx, h, cfg)
-			var ce *serve.ConfigError
-			if errors.As(err, &ce) || errors.Is(err, s3store.ErrNoBucket) || errors.Is(err, s3store.ErrAccessDenied) {
-				return usageError{err}
-			} else if err != nil {
-				return err
-			}
-			// No sv.Close: the process ends with the command, and need not wait
-			// for a load under way.
-			go func() {
-				if err := sv.Ready(ctx); err != nil && ctx.Err() == nil {
-					cancel(loadError{err})
-				}
-			}()
-			opts := sv.Options(mcp.Options{Version: version(), Toolsets: toolsets, Logger: requestLog, LoadWait: time.Minute, Memories: memoriesDir(ctx),
-				ReadOnly: bounds.readOnly, MaxRequestBytes: bounds.maxRequest, CallTimeout: bounds.callTimeout})
+			opts := mcp.Options{Version: version(), Toolsets: toolsets, Logger: requestLog, LoadWait: time.Minute, Memories: memoriesDir(ctx),
+				ReadOnly: bounds.readOnly, MaxRequestBytes: bounds.maxRequest, CallTimeout: bounds.callTimeout}
 			if c.IsSet("toolsets") {
 				opts.MaxToolsets = toolsets // the most a client may choose
 			}
-			srv, err := mcp.NewServer(h, opts)
-			if err != nil {
-				return err
-			}
-			if ln != nil {
-				log.Info("serving MCP over streamable HTTP", "url", "http://"+ln.Addr().String()+"/mcp")
-				err = mcp.ServeHTTP(ctx, srv, ln, mcp.HTTPOptions{Logger: log, Token: token, MaxConnections: bounds.maxConns})
-			} else {
-				err = mcp.ServeStdio(ctx, srv, c.Root().Reader, c.Root().Writer, log)
-			}
-			// A load that failed stopped the server: that is the error.
-			// A signal (SIGTERM, ^C) is a clean stop.
-			var le loadError
-			if errors.As(context.Cause(ctx), &le) {
-				return le.err
+			// A load that fails stops the server: that is the error, as
+			// it is. What the store cannot serve as named (a repository
+			// it lacks, no bucket, credentials refused) is a usage error.
+			err = serve.Run(ctx, cfg, opts, ep)
+			var le *serve.LoadError
+			var ce *serve.ConfigError
+			if !errors.As(err, &le) && (errors.As(err, &ce) || errors.Is(err, s3store.ErrNoBucket) || errors.Is(err, s3store.ErrAccessDenied)) {
+				return usageError{err}
 			}
 			return err
 		},
@@ -231,94 +192,44 @@ const serveLogDelay = 100 * time.Millisecond
 // serveConfig says what serve serves, from the flags: the snapshot
 // --snapshot names; or the repositories --repo names, or --all-repos, in
 // the store, joined; or else the branch of the store chosen as for every
-// command (chooseBranch), followed. When a remote store cannot be
-// reached, that branch is chosen from the local cache.
+// command (branchChoice), followed (serve.Config.ChooseFollow).
 func serveConfig(ctx context.Context, c *cli.Command, log *slog.Logger, interval time.Duration, several bool) (serve.Config, error) {
 	id := detect(ctx, ".")
-	cfg := serve.Config{Logger: log, Interval: interval, Load: func(ctx context.Context, src serve.Source, workers int) (*query.Engine, time.Duration, error) {
-		return loadFrom(ctx, source{store: src.Store, prefix: src.Prefix, label: src.Label, manifestSHA256: src.ManifestSHA256}, workers)
-	}}
+	cfg := serve.Config{Logger: log, Interval: interval}
 	if !c.Bool("no-overlay") && !several {
 		cfg.Checkout = &serve.Checkout{Dir: id.Root, Repo: id.Repo, Options: ci.IndexOptions, IndexerVersion: version()}
 	}
 	if c.String("snapshot") != "" {
 		src, err := findSnapshot(ctx, c)
-		cfg.Snapshot = &serve.Source{Store: src.store, Prefix: src.prefix, Label: src.label, ManifestSHA256: src.manifestSHA256}
+		cfg.Snapshot = &src
 		return cfg, err
 	}
-	remote, err := openExistingStore(c.String("store"), id.Root)
-	if err != nil {
+	var err error
+	if cfg.Remote, err = ci.OpenExistingStore(ctx, c.String("store"), id.Root); err != nil {
 		return cfg, err
 	}
-	cache := remote
-	if !remote.local() {
-		if cache, err = openStore("", id.Root); err != nil {
+	cfg.Cache = cfg.Remote
+	if !cfg.Remote.Local() {
+		if cfg.Cache, err = ci.OpenStore(ctx, "", id.Root); err != nil {
 			return cfg, err
 		}
 	}
-	cfg.Remote = serve.Store{Store: remote.store, Label: remote.label, Local: remote.local()}
-	cfg.Cache = serve.Store{Store: cache.store, Label: cache.label, Local: cache.local()}
-	cfg.Pull = func(ctx context.Context, repo, branch string, head schemas.Head) (snapshot.CopyResult, error) {
-		res, _, err := pullHead(ctx, remote, cache, repo, branch, head)
-		return res, err
+	if !several {
+		repo, branch, anyRepo, pinned := branchChoice(c, id)
+		return cfg, cfg.ChooseFollow(ctx, repo, branch, anyRepo, pinned)
 	}
-	if several {
-		for _, r := range c.StringSlice("repo") {
-			sp := parseRepoSpec(r)
-			cfg.Join = append(cfg.Join, serve.Repo{Name: sp.repo, Branch: sp.branch})
-		}
-		cfg.AllRepos, cfg.Branch, cfg.CheckoutBranch = c.Bool("all-repos"), c.String("branch"), id.Branch
-		if s := c.String("memory"); s != "" {
-			if cfg.Memory, err = parseBytes(s); err != nil {
-				return cfg, usagef("serve: --memory %s: %v (give a size like 4GiB or 800MB)", s, err)
-			}
-		}
-		return cfg, nil
+	for _, r := range c.StringSlice("repo") {
+		name, branch := ci.SplitRepo(r)
+		cfg.Join = append(cfg.Join, serve.Repo{Name: name, Branch: branch})
 	}
-	repo, branch, err := chooseBranch(ctx, c, remote, id)
-	var ue usageError
-	if err != nil && !remote.local() && !errors.As(err, &ue) {
-		r, b, cerr := chooseBranch(ctx, c, cache, id)
-		if cerr != nil {
-			return cfg, fmt.Errorf("%w (and %s holds no snapshot to serve meanwhile)", err, cache.label)
+	cfg.AllRepos, cfg.Branch, cfg.CheckoutBranch = c.Bool("all-repos"), c.String("branch"), id.Branch
+	if s := c.String("memory"); s != "" {
+		if cfg.Memory, err = parseBytes(s); err != nil {
+			return cfg, usagef("serve: --memory %s: %v (give a size like 4GiB or 800MB)", s, err)
 		}
-		log.Warn("store unreachable; serving from the local cache until it answers", "store", remote.label, "err", err)
-		repo, branch, err = r, b, nil
 	}
-	cfg.Follow = &serve.Repo{Name: repo, Branch: branch}
-	return cfg, err
+	return cfg, nil
 }
-
-// minTokenLen is the shortest bearer token serve takes: long enough that
-// it cannot be guessed over the network.
-const minTokenLen = 16
-
-// checkListen refuses an --http address beyond loopback without a bearer
-// token: the tools read the whole code graph and the memories. A token,
-// when given, must be long enough wherever the server listens.
-func checkListen(addr, token string) error {
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
-		return usagef("serve: --http %s: %v (give HOST:PORT, e.g. 127.0.0.1:8080)", addr, err)
-	}
-	if token != "" && len(token) < minTokenLen {
-		return usagef("serve: the token (--token or SNAP_TOKEN) has %d characters, want at least %d: make one with `openssl rand -hex 32`", len(token), minTokenLen)
-	}
-	if token != "" || host == "localhost" {
-		return nil
-	}
-	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
-		return nil
-	}
-	return usagef("serve: --http %s listens beyond this machine, where anyone who reaches it could read the code graph: "+
-		"set a bearer token in SNAP_TOKEN (or pass --token; make one with `openssl rand -hex 32`), or listen on 127.0.0.1:PORT", addr)
-}
-
-// loadError is the cause the server stops with when its snapshot cannot
-// be loaded.
-type loadError struct{ err error }
-
-func (e loadError) Error() string { return e.err.Error() }
 
 // noOverlayFlag turns off serve's working-tree overlay.
 func noOverlayFlag() cli.Flag {

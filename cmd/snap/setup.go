@@ -84,56 +84,12 @@ func setupCommand() *cli.Command {
 			user := clientconfig.UserDirs{CodexHome: os.Getenv("CODEX_HOME")}
 			user.Home, _ = os.UserHomeDir()     // "" when unknown: Setup says so
 			user.Config, _ = os.UserConfigDir() // likewise
-			res, err := clientconfig.Setup(cl, clientconfig.Target{Root: id.Root, Repo: id.Repo, Branch: id.Branch, Command: command, User: user},
-				clientconfig.Options{Name: name, Force: c.Bool("force"), DryRun: c.Bool("print")})
+			opts := clientconfig.Options{Name: name, Force: c.Bool("force"), DryRun: c.Bool("print")}
+			res, err := clientconfig.Setup(cl, clientconfig.Target{Root: id.Root, Repo: id.Repo, Branch: id.Branch, Command: command, User: user}, opts)
 			if err != nil {
 				return fmt.Errorf("setup: %w", err)
 			}
-			return setupReport(c, cl, res, name, id.Root)
+			return res.Report(c.Root().Writer, c.Root().ErrWriter, cl, opts, id.Root)
 		},
 	}
-}
-
-// setupReport says what setup did: on stdout, or on stderr when --print
-// puts the file there.
-func setupReport(c *cli.Command, cl clientconfig.Client, res clientconfig.Result, name, root string) error {
-	if res.State == clientconfig.Differs {
-		var lines []string
-		for _, d := range res.Diffs {
-			lines = append(lines, d.String())
-		}
-		return fmt.Errorf("setup: %s already has an MCP server %q, not as snap would set it up:\n  %s\n"+
-			"run setup again with --force to update it (its other keys stay), or choose another --name",
-			res.Path, name, strings.Join(lines, "\n  "))
-	}
-	info := c.Root().Writer
-	if c.Bool("print") {
-		if _, err := c.Root().Writer.Write(res.Content); err != nil {
-			return err
-		}
-		info = c.Root().ErrWriter
-	}
-	switch res.State {
-	case clientconfig.Same:
-		fmt.Fprintf(info, "%s: MCP server %q is already set up: %s\n", res.Path, name, res.Serve)
-		return nil
-	case clientconfig.Added:
-		fmt.Fprintf(info, "%s: added MCP server %q: %s\n", res.Path, name, res.Serve)
-	case clientconfig.Updated:
-		var was []string
-		for _, d := range res.Diffs {
-			was = append(was, d.Was())
-		}
-		fmt.Fprintf(info, "%s: updated MCP server %q: %s (%s)\n", res.Path, name, res.Serve, strings.Join(was, "; "))
-	}
-	if c.Bool("print") {
-		fmt.Fprintf(info, "(printed; %s was not written)\n", res.Path)
-		return nil
-	}
-	fmt.Fprintln(info, cl.Note)
-	if fi, err := os.Stat(filepath.Join(root, ".snap")); err != nil || !fi.IsDir() {
-		fmt.Fprintf(info, "There is no snapshot in %s yet: run snap index (or snap pull) there before %s starts the server.\n",
-			filepath.Join(root, ".snap"), cl.Title)
-	}
-	return nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/graphsnap/snap/ci"
 	"github.com/graphsnap/snap/snapsql"
 )
 
@@ -56,20 +57,20 @@ func runSQL(ctx context.Context, c *cli.Command) error {
 	opts := snapsql.Options{MaxRows: c.Int("max-rows"), Timeout: c.Duration("timeout"), For: c.Args().First()}
 	var db *snapsql.DB
 	if c.Bool("all") {
-		st, err := openExistingStore(c.String("store"), detect(ctx, ".").Root)
+		st, err := ci.OpenExistingStore(ctx, c.String("store"), detect(ctx, ".").Root)
 		if err != nil {
 			return err
 		}
-		if db, err = snapsql.OpenStore(ctx, st.store, opts); err != nil {
-			return fmt.Errorf("sql: %s: %w", st.label, err)
+		if db, err = snapsql.OpenStore(ctx, st.Store, opts); err != nil {
+			return fmt.Errorf("sql: %s: %w", st.Label, err)
 		}
 	} else {
 		src, err := findSnapshot(ctx, c)
 		if err != nil {
 			return err
 		}
-		if db, err = snapsql.Open(ctx, src.store, src.prefix, opts); err != nil {
-			return fmt.Errorf("sql: %s: %w", src.label, err)
+		if db, err = snapsql.Open(ctx, src.Store, src.Prefix, opts); err != nil {
+			return fmt.Errorf("sql: %s: %w", src.Label, err)
 		}
 	}
 	defer db.Close()

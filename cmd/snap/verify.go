@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v3"
 
+	"github.com/graphsnap/snap/ci"
 	"github.com/graphsnap/snap/snapshot"
 )
 
@@ -41,12 +42,7 @@ func verifyCommand() *cli.Command {
 				enc.SetIndent("", "  ")
 				return enc.Encode(m)
 			}
-			var rows int64
-			for _, t := range m.Tables {
-				rows += t.Rows
-			}
-			fmt.Fprintf(c.Root().Writer, "ok: %s %s %s, format %d, %d tables, %d rows\n",
-				m.Repo, m.Branch, m.Commit, m.FormatVersion, len(m.Tables), rows)
+			ci.VerifiedText(c.Root().Writer, &m)
 			return nil
 		},
 	}

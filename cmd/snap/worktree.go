@@ -22,7 +22,7 @@ func worktreeDiff(ctx context.Context, c *cli.Command, opt query.DiffOptions) (*
 	if !id.Git {
 		return nil, labels, usagef("diff: --worktree compares a snapshot with a git checkout's working tree, and %s is not inside one", id.Root)
 	}
-	var src source
+	var src ci.Source
 	var err error
 	if labels[0] != "" {
 		src, err = refSource(ctx, c, "diff", labels[0])
@@ -32,12 +32,12 @@ func worktreeDiff(ctx context.Context, c *cli.Command, opt query.DiffOptions) (*
 	if err != nil {
 		return nil, labels, err
 	}
-	d, m, err := ci.WorktreeDiff(ctx, src.ci(), id, cmp.Or(c.String("repo"), id.Repo), version(), opt)
+	d, m, err := ci.WorktreeDiff(ctx, src, id, cmp.Or(c.String("repo"), id.Repo), version(), opt)
 	if labels[0] == "" && m != nil {
 		labels[0] = m.Branch
 	}
 	if err != nil {
-		return nil, labels, usage(fmt.Errorf("diff: %w", err))
+		return nil, labels, fmt.Errorf("diff: %w", err)
 	}
 	return d, labels, nil
 }
