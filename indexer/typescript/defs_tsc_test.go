@@ -27,8 +27,7 @@ type tsDecl struct{ file, name string }
 // checkDefinitionsTSC compares the graph's declarations in the TypeScript
 // files under root with the ones testdata/tsc/decls.cjs finds with the
 // compiler's parser (see the script for what counts), by file and name
-// inside the module. The graph's declarations inside function bodies are
-// left out, as the script leaves them out.
+// inside the module.
 func checkDefinitionsTSC(t *testing.T, node, pkg, root string) {
 	abs, err := filepath.Abs(root)
 	if err == nil {
@@ -73,22 +72,12 @@ func checkDefinitionsTSC(t *testing.T, node, pkg, root string) {
 			module[n.File] = n.QualifiedName
 		}
 	}
-	inBody := func(n *schemas.Node) bool {
-		for p := byID[n.ParentID]; p != nil; p = byID[p.ParentID] {
-			switch p.Kind {
-			case schemas.KindFunction, schemas.KindMethod, schemas.KindConstructor:
-				return true
-			}
-		}
-		return false
-	}
 	ours := make(map[tsDecl]string)
 	for i := range g.Nodes {
 		n := &g.Nodes[i]
 		switch {
 		case n.Kind == schemas.KindModule || n.Kind == schemas.KindFile || n.Kind == schemas.KindPackage:
 		case !strings.HasSuffix(n.File, "ts") && !strings.HasSuffix(n.File, ".tsx"): // .ts .mts .cts .tsx
-		case inBody(n):
 		default:
 			name, ok := strings.CutPrefix(n.QualifiedName, module[n.File]+".")
 			if !ok {

@@ -885,6 +885,9 @@ func (f *fileState) function(it *item) {
 	name := ""
 	if it.HasRole(rName) {
 		name = f.text(it.Role[rName])
+		if v, ok := stringValue(name); ok && it.Kind == kMethod {
+			name = v // "~validate"() {…} is the method ~validate
+		}
 	}
 	own := int32(-1)
 	kind := schemas.KindFunction
@@ -1491,6 +1494,9 @@ func (f *fileState) assign(it *item) {
 			return // this.m = this.m.bind(this): the method m, bound; no field of its own
 		}
 		_, exists := class.vars[prop]
+		if !exists && f.x.d.typed {
+			return // TypeScript declares a class's fields: this one is inherited
+		}
 		n := f.varNode(class, schemas.KindField, prop, span{Start: it.Start, End: value.End})
 		if !exists {
 			node := &f.nodes[n]

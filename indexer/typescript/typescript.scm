@@ -8,7 +8,10 @@
 (generator_function name: (_)? @lambda.name return_type: (_)? @lambda.return body: (_) @lambda.body) @lambda
 (arrow_function return_type: (_)? @lambda.return body: (_) @lambda.body) @lambda
 (method_definition name: (_) @method.name return_type: (_)? @method.return body: (_) @method.body) @method
-(method_signature name: (_) @method.name return_type: (_)? @method.return) @method
+(class_body (method_signature name: (_) @method.name return_type: (_)? @method.return) @method)
+(interface_body (method_signature name: (_) @method.name return_type: (_)? @method.return) @method)
+; A type literal's members are no members of the class around it.
+(object_type (method_signature return_type: (_)? @lambda.return) @lambda)
 (abstract_method_signature name: (_) @method.name return_type: (_)? @method.return) @method
 
 (class_declaration name: (_) @class.name body: (_) @class.body) @class
@@ -25,7 +28,7 @@
 (implements_clause [(type_identifier) (nested_type_identifier) (generic_type)] @implements)
 
 (public_field_definition name: (_) @field.name type: (_)? @field.type value: (_)? @field.value) @field
-(property_signature name: (_) @field.name type: (_)? @field.type) @field
+(interface_body (property_signature name: (_) @field.name type: (_)? @field.type) @field)
 (enum_body name: (_) @member)
 (enum_assignment name: (_) @member)
 (type_parameter name: (_) @tparam)
