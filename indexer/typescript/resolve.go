@@ -375,9 +375,18 @@ func (r *resolver) evalType(name string, c ctx) value {
 	for rest != "" {
 		var part string
 		part, rest, _ = strings.Cut(rest, ".")
-		v = r.attr(v, part)
+		v = r.typeAttr(v, part)
 	}
 	return v
+}
+
+// typeAttr evaluates the type v.name: a member of a module or namespace
+// that is a type (a class, interface, type alias, enum or namespace).
+func (r *resolver) typeAttr(v value, name string) value {
+	if v = r.deref(v); v.kind == vModule {
+		return r.member(v, name, 0, true)
+	}
+	return r.attr(v, name)
 }
 
 // instanceOf turns the value of a type into an instance of it.
@@ -426,20 +435,7 @@ func (r *resolver) lookup(name string, c ctx, types bool) value {
 // inScope looks name up among the declarations and imports of scope s.
 func (r *resolver) inScope(s int32, name, res string, types bool) (value, bool) {
 	k := childKey{r.nodes[s].ID, name}
-	var nodes []int32
-	for _, i := range r.children[k] {
-		switch r.nodes[i].Kind {
-		case schemas.KindInterface, schemas.KindTypeAlias:
-			if !types {
-				continue
-			}
-		case schemas.KindFunction, schemas.KindVariable, schemas.KindConstant:
-			if types {
-				continue
-			}
-		}
-		nodes = append(nodes, i)
-	}
+	nodes := r.inSpace(r.children[k], types)
 	imps := r.imports[k]
 	if r.nodes[s].Kind == schemas.KindNamespace { // merged declarations
 		for _, ns := range r.sameNS[r.nodes[s].File+"\x00"+r.nodes[s].QualifiedName] {
@@ -460,9 +456,29 @@ func (r *resolver) inScope(s int32, name, res string, types bool) (value, bool) 
 		cands = append(cands, r.nodeValue(i, res))
 	}
 	for _, m := range imps {
-		cands = append(cands, r.importValue(m, 1))
+		cands = append(cands, r.importValue(m, 1, types))
 	}
 	return r.pick(cands), true
+}
+
+// inSpace keeps the nodes that declare a type when types is set, else
+// those that declare a value.
+func (r *resolver) inSpace(nodes []int32, types bool) []int32 {
+	var out []int32
+	for _, i := range nodes {
+		switch r.nodes[i].Kind {
+		case schemas.KindInterface, schemas.KindTypeAlias:
+			if !types {
+				continue
+			}
+		case schemas.KindFunction, schemas.KindVariable, schemas.KindConstant:
+			if types {
+				continue
+			}
+		}
+		out = append(out, i)
+	}
+	return out
 }
 
 // overloads keeps one of a function's overloads and implementation (the
@@ -537,7 +553,7 @@ func (r *resolver) nodeValue(i int32, res string) value {
 }
 
 // importValue is what an import binds.
-func (r *resolver) importValue(m imp, hops int) value {
+func (r *resolver) importValue(m imp, hops int, types bool) value {
 	mod := r.module(m.spec, m.file)
 	var v value
 	switch m.what {
@@ -546,7 +562,7 @@ func (r *resolver) importValue(m imp, hops int) value {
 	case "=":
 		v = r.moduleValue(mod, hops)
 	default:
-		v = r.member(mod, m.what, hops)
+		v = r.member(mod, m.what, hops, types)
 	}
 	if v.kind != vUnknown || v.res != schemas.Ambiguous {
 		v.res = schemas.ResolvedImport
@@ -656,9 +672,14 @@ func (r *resolver) moduleValue(m value, hops int) value {
 
 // member looks name up among what module m exports: its export facts and
 // exported declarations, its re-exports, CommonJS exports, what
-// module.exports was set to, then its export * re-exports.
-func (r *resolver) member(m value, name string, hops int) value {
+// module.exports was set to, then its export * re-exports. A name
+// declared both as a value and as a type (a function and an interface
+// merged) is the type when types is set, else the value.
+func (r *resolver) member(m value, name string, hops int, types bool) value {
 	if m.kind != vModule {
+		if types {
+			return r.typeAttr(m, name)
+		}
 		return r.attr(m, name)
 	}
 	if hops > maxHops {
@@ -669,12 +690,20 @@ func (r *resolver) member(m value, name string, hops int) value {
 	mc := ctx{scope: m.node, class: -1}
 	var cands []value
 	for _, e := range r.exports[k] {
+		if types && isDotted(e) {
+			cands = append(cands, r.evalType(e, mc))
+			continue
+		}
 		cands = append(cands, r.eval(e, mc))
 	}
+	var nodes []int32
 	for _, i := range r.children[k] {
 		if r.nodes[i].Exported {
-			cands = append(cands, r.nodeValue(i, schemas.ResolvedImport))
+			nodes = append(nodes, i)
 		}
+	}
+	for _, i := range r.overloads(r.inSpace(nodes, types)) {
+		cands = append(cands, r.nodeValue(i, schemas.ResolvedImport))
 	}
 	for _, re := range r.reexp[id] {
 		switch {
@@ -682,7 +711,7 @@ func (r *resolver) member(m value, name string, hops int) value {
 		case re.what == "*" && re.local == name:
 			cands = append(cands, r.module(re.spec, re.file))
 		case re.local == name:
-			cands = append(cands, r.member(r.module(re.spec, re.file), re.what, hops+1))
+			cands = append(cands, r.member(r.module(re.spec, re.file), re.what, hops+1, types))
 		}
 	}
 	for _, e := range r.cjs[k] {
@@ -708,7 +737,7 @@ func (r *resolver) member(m value, name string, hops int) value {
 				external = true
 				continue
 			}
-			if v := r.member(sub, name, hops+1); v.kind != vUnknown || v.res == schemas.Ambiguous || v.reason == reasonExternal {
+			if v := r.member(sub, name, hops+1, types); v.kind != vUnknown || v.res == schemas.Ambiguous || v.reason == reasonExternal {
 				found = append(found, v)
 			}
 		}
@@ -826,7 +855,7 @@ func (r *resolver) within(s int32, line, col uint32) ctx {
 func (r *resolver) attr(v value, name string) value {
 	switch v = r.deref(v); v.kind {
 	case vModule:
-		return r.member(v, name, 0)
+		return r.member(v, name, 0, false)
 	case vNamespace:
 		var nodes []int32
 		n := &r.nodes[v.node]
@@ -1045,7 +1074,12 @@ func (r *resolver) importEdge(edges []schemas.Edge, ref *schemas.Ref) []schemas.
 	case m.star || m.what == "" || m.what == "*" || m.what == "=":
 		v = r.module(m.spec, m.file)
 	default:
-		v = r.member(r.module(m.spec, m.file), m.what, 0)
+		mod := r.module(m.spec, m.file)
+		if v = r.member(mod, m.what, 0, false); v.kind == vUnknown && v.res != schemas.Ambiguous {
+			if t := r.member(mod, m.what, 0, true); t.kind != vUnknown {
+				v = t
+			}
+		}
 	}
 	if v.kind == vVar || v.kind == vObject {
 		return append(edges, resolvedEdge(ref, schemas.EdgeImports, r.nodes[v.node].ID, schemas.ResolvedImport, 1))
