@@ -11,7 +11,7 @@ import "strings"
 // type alias; Expr its annotation, or one value assigned to it) and
 // result (Src a function or method; Expr its return annotation):
 //
-//	expr = head { "." name | "()" }
+//	expr = head { "." name | "()" | "<>()" }
 //	head = name        a name no enclosing function binds to a variable:
 //	                   a declaration or import of the module, of an
 //	                   enclosing namespace or function, or a global
@@ -26,7 +26,9 @@ import "strings"
 //	     | "?" reason  nothing to follow; the whole Expr is then just this
 //
 // "()" stands for any argument list: calling a class (new C()) gives an
-// instance, calling a function the type its result annotation names.
+// instance, calling a function the type its result annotation names;
+// "<>()" is a call with explicit type arguments (f<T>()), which may
+// choose an overload the same arguments without them would not.
 // A local variable is replaced by its annotation or by the one value all
 // its assignments give it (`const c = new Cart()` then `c.add()` is
 // Cart().add; `const {repo} = this` then `repo.save()` is this.repo.save);
@@ -214,6 +216,9 @@ func (f *fileState) expr(s span, sc *scope) string {
 				return exprExpr
 			}
 			p = int(e)
+			if q := skipSpace(src, p, end); q < end && src[q] == '(' {
+				steps = append(steps, "<>"...) // explicit type arguments: the call is "<>()"
+			}
 		case c == '[':
 			return exprSubscript
 		case isIdentStart(c):
@@ -406,7 +411,10 @@ func (f *fileState) annotation(b string, sc *scope) string {
 		t = base
 		break
 	}
-	if t == "any" || t == "unknown" || t == "this" || !isDotted(t) {
+	if t == "this" {
+		return "this"
+	}
+	if t == "any" || t == "unknown" || !isDotted(t) {
 		return ""
 	}
 	if primitives[t] {

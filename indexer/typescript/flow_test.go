@@ -27,3 +27,38 @@ export function use() {
 		"m.use -calls-> core.$constructor.init (receiver)",
 	})
 }
+
+// TestFluentResults: a method whose result is this returns the receiver
+// it was read from, so a chain on a subtype stays on the subtype; a
+// function with overloads returns what its overloads agree on.
+func TestFluentResults(t *testing.T) {
+	edges := index(t, map[string]string{
+		"s.ts": `
+export interface Base { min(n: number): this; parse(x: unknown): unknown; }
+export interface Str extends Base { trim(): this; }
+export interface Num extends Base { }
+export function string(params?: string): Str;
+export function string<T extends string>(params?: string): Num;
+export function string(params?: string): Str { return null!; }
+export function pick(x: string): Str;
+export function pick(x: number): Num;
+export function pick(x: any): any { return null; }
+`,
+		"m.ts": `
+import * as z from "./s";
+export function use() {
+  const minTwo = z.string().min(2).trim();
+  minTwo.parse(1);
+  z.string<"a">().trim();
+  z.pick(1).trim();
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.use -calls-> s.Base.min (receiver) m.ts:4",
+		"m.use -calls-> s.Str.trim (receiver) m.ts:4",
+		"m.use -calls-> s.Base.parse (receiver) m.ts:5",
+		"m.use -calls-> ?z.string<\"a\">().trim (unresolved",
+		"m.use -calls-> ?z.pick(1).trim (unresolved",
+	}, "m.use -calls-> s.Str.trim (receiver) m.ts:6", "m.use -calls-> s.Str.trim (receiver) m.ts:7")
+}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cespare/xxhash/v2"
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/schemas"
 )
@@ -83,9 +84,10 @@ type value struct {
 	res    string  // how the last step was found
 	conf   float32 // 1, or less when a base outside the snapshot could interfere
 	reason string  // vUnknown: why; "" until the use decides
+	recv   int32   // vFunc: the class or interface of the instance a method was read from, or -1
 }
 
-func unknown(reason string) value { return value{kind: vUnknown, node: -1, reason: reason} }
+func unknown(reason string) value { return value{kind: vUnknown, node: -1, reason: reason, recv: -1} }
 
 func ambiguous(n int) value {
 	v := unknown(strconv.Itoa(n) + " candidates")
@@ -330,7 +332,7 @@ func (r *resolver) eval(expr string, c ctx) value {
 		}
 		v, rest = r.moduleValue(r.module(expr[len("require("):end], r.nodes[c.scope].File), 0), expr[end+1:]
 	default:
-		end := strings.IndexAny(expr, ".(")
+		end := strings.IndexAny(expr, ".(<")
 		if end < 0 {
 			end = len(expr)
 		}
@@ -356,10 +358,14 @@ func (r *resolver) eval(expr string, c ctx) value {
 	}
 	for rest != "" {
 		if strings.HasPrefix(rest, "()") {
-			v, rest = r.call(v), rest[2:]
+			v, rest = r.call(v, false), rest[2:]
 			continue
 		}
-		end := strings.IndexAny(rest[1:], ".(")
+		if strings.HasPrefix(rest, "<>()") {
+			v, rest = r.call(v, true), rest[4:]
+			continue
+		}
+		end := strings.IndexAny(rest[1:], ".(<")
 		if end < 0 {
 			end = len(rest) - 1
 		}
@@ -506,7 +512,7 @@ func (r *resolver) overloads(nodes []int32) []int32 {
 			same = same && r.nodes[i].ParentID == r.nodes[funcs[0]].ParentID && r.nodes[i].Kind == r.nodes[funcs[0]].Kind
 		}
 		if same {
-			funcs = funcs[len(funcs)-1:]
+			funcs = []int32{slices.MaxFunc(funcs, r.bySource)}
 		}
 		out = append(out, funcs...)
 	}
@@ -536,7 +542,7 @@ func (r *resolver) pick(cands []value) value {
 }
 
 func (r *resolver) nodeValue(i int32, res string) value {
-	v := value{node: i, res: res, conf: 1}
+	v := value{node: i, res: res, conf: 1, recv: -1}
 	switch n := &r.nodes[i]; {
 	case n.Kind == schemas.KindModule:
 		v.kind = vModule
@@ -907,8 +913,8 @@ func (r *resolver) attr(v value, name string) value {
 	return unknown(reasonUnknownType)
 }
 
-// call evaluates v().
-func (r *resolver) call(v value) value {
+// call evaluates v(), v<T>() when typeArgs is set.
+func (r *resolver) call(v value, typeArgs bool) value {
 	switch v = r.deref(v); v.kind {
 	case vClass:
 		if r.isKind(v.node, schemas.KindClass) {
@@ -916,7 +922,7 @@ func (r *resolver) call(v value) value {
 			return v
 		}
 	case vFunc:
-		return r.result(v)
+		return r.result(v, typeArgs)
 	case vBuiltin:
 		return v
 	case vUnknown:
@@ -925,27 +931,120 @@ func (r *resolver) call(v value) value {
 	return unknown("")
 }
 
-// result is the value a call of function f returns, from its annotation.
-func (r *resolver) result(f value) value {
-	facts := r.results[r.nodes[f.node].ID]
-	if len(facts) != 1 {
+// result is the value a call of function f returns, from the result
+// annotations of the signatures a caller can choose: those of its
+// overloads (the implementation's is not visible beside them), which must
+// agree. An overload with the parameters of an earlier one without type
+// parameters is chosen only by explicit type arguments, so it counts only
+// for a call with them. A
+// result of type this is the receiver the method was read from.
+func (r *resolver) result(f value, typeArgs bool) value {
+	var out []value
+	var plain []string // the parameters of the overloads without type parameters
+	for _, s := range r.signatures(f.node) {
+		p, generic := paramList(r.nodes[s].Signature)
+		if !typeArgs && slices.Contains(plain, p) {
+			continue
+		}
+		if !generic {
+			plain = append(plain, p)
+		}
+		facts := r.results[r.nodes[s].ID]
+		if len(facts) != 1 {
+			return unknown("")
+		}
+		var v value
+		if facts[0] == "this" && f.recv >= 0 {
+			v = value{kind: vInstance, node: f.recv, res: schemas.ResolvedReceiver, conf: 1}
+		} else {
+			v = r.deref(r.eval(facts[0], ctx{scope: s, class: r.at(s).class}))
+		}
+		v.conf = min(v.conf, f.conf)
+		out = append(out, v)
+	}
+	if len(out) == 0 {
 		return unknown("")
 	}
-	v := r.deref(r.eval(facts[0], ctx{scope: f.node, class: r.at(f.node).class}))
-	v.conf = min(v.conf, f.conf)
+	v := r.pick(out)
+	if v.kind == vUnknown && v.res == schemas.Ambiguous {
+		return unknown("overloads with different results")
+	}
 	return v
 }
 
+// signatures returns the signatures callers of function or method f
+// see, in source order: its overloads, or f alone.
+func (r *resolver) signatures(f int32) []int32 {
+	n := &r.nodes[f]
+	if isGetter(n) {
+		return []int32{f}
+	}
+	var sigs []int32
+	for _, i := range r.children[childKey{n.ParentID, n.Name}] {
+		if m := &r.nodes[i]; m.Kind == n.Kind && m.IsStatic == n.IsStatic && !isAccessor(m) {
+			sigs = append(sigs, i)
+		}
+	}
+	if len(sigs) < 2 {
+		return []int32{f}
+	}
+	slices.SortFunc(sigs, r.bySource)
+	if last := sigs[len(sigs)-1]; r.nodes[last].BodyHash != noBody {
+		sigs = sigs[:len(sigs)-1] // the implementation
+	}
+	return sigs
+}
+
+// noBody is the body hash of a declaration without a body.
+var noBody = xxhash.Sum64String("")
+
+func (r *resolver) bySource(a, b int32) int {
+	x, y := &r.nodes[a], &r.nodes[b]
+	return cmp.Or(cmp.Compare(x.StartLine, y.StartLine), cmp.Compare(x.StartCol, y.StartCol))
+}
+
+// paramList returns the parameter list of a function signature (the text
+// from the first parenthesis after its name and type parameters to the
+// one matching it) and whether it has type parameters.
+func paramList(sig string) (params string, generic bool) {
+	depth := 0
+	for i := 0; i < len(sig); i++ {
+		switch sig[i] {
+		case '<':
+			depth++
+			generic = true
+		case '>':
+			depth--
+		case '(':
+			if depth == 0 {
+				if end := matchingClose([]byte(sig), i, len(sig)); end > i {
+					return sig[i:end], generic
+				}
+				return sig[i:], generic
+			}
+		}
+	}
+	return "", generic
+}
+
 // isGetter reports whether method node n is a get accessor.
-func isGetter(n *schemas.Node) bool {
+func isGetter(n *schemas.Node) bool { return accessor(n) == "get" }
+
+// isAccessor reports whether method node n is a get or set accessor.
+func isAccessor(n *schemas.Node) bool { return accessor(n) != "" }
+
+// accessor returns "get" or "set" for an accessor, "" for others.
+func accessor(n *schemas.Node) string {
 	for w := range strings.FieldsSeq(n.Signature) {
 		switch w {
 		case "public", "private", "protected", "static", "override", "abstract", "declare", "readonly":
 			continue
+		case "get", "set":
+			return w
 		}
-		return w == "get"
+		return ""
 	}
-	return false
+	return ""
 }
 
 // classMember looks name up along the heritage chain of v's class (after
@@ -981,12 +1080,18 @@ func (r *resolver) classMember(v value, name string, static, after bool) value {
 			if len(getters) > 0 {
 				m := r.nodeValue(getters[len(getters)-1], schemas.ResolvedReceiver)
 				m.conf = conf
-				return r.result(m)
+				if !static {
+					m.recv = v.node
+				}
+				return r.result(m, false)
 			}
 			var cands []value
 			for _, n := range r.overloads(nodes) {
 				m := r.nodeValue(n, schemas.ResolvedReceiver)
 				m.conf = conf
+				if !static {
+					m.recv = v.node
+				}
 				cands = append(cands, m)
 			}
 			return r.pick(cands)
