@@ -1,6 +1,11 @@
 package typescript
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/graphsnap/snap/schemas"
+)
 
 // Expr, the normalized form of a TypeScript or JavaScript reference, as
 // this package writes it in refs and reads it back in Resolve.
@@ -11,7 +16,7 @@ import "strings"
 // type alias; Expr its annotation, or one value assigned to it) and
 // result (Src a function or method; Expr its return annotation):
 //
-//	expr = head { "." name | "()" | "<>()" }
+//	expr = head { "." name | "()" | "<>()" | "@" arg ":" param }
 //	head = name        a name no enclosing function binds to a variable:
 //	                   a declaration or import of the module, of an
 //	                   enclosing namespace or function, or a global
@@ -29,6 +34,11 @@ import "strings"
 // instance, calling a function the type its result annotation names;
 // "<>()" is a call with explicit type arguments (f<T>()), which may
 // choose an overload the same arguments without them would not.
+// "@" arg ":" param is a parameter without annotation of a function
+// written as argument arg of a call of (or new of) what precedes: its
+// type is the one the callee declares for parameter param of the
+// function type of its parameter arg (new Observable(s => s.next()) is
+// Observable@0:0.next).
 // A local variable is replaced by its annotation or by the one value all
 // its assignments give it (`const c = new Cart()` then `c.add()` is
 // Cart().add; `const {repo} = this` then `repo.save()` is this.repo.save);
@@ -284,10 +294,144 @@ func (f *fileState) head(name string, sc *scope) string {
 		return exprLocal
 	case b.annot != "":
 		return b.annot
+	case b.flags == bParam:
+		return f.contextual(b)
 	case b.flags&(bUnknown|bParam) != 0:
 		return exprLocal
 	}
 	return f.value(b)
+}
+
+// contextual returns the Expr of parameter b, which has no annotation and
+// is never assigned: when its function is written as an argument of a
+// call or new expression, the type the callee declares for that
+// parameter of that argument (see expr.go), else exprLocal.
+func (f *fileState) contextual(b *binding) string {
+	switch b.state {
+	case 1:
+		return exprLocal
+	case 2:
+		return b.memo
+	}
+	b.state = 1
+	b.memo = exprLocal
+	if e := f.calleeParam(b.param); e != "" {
+		b.memo = e
+	}
+	b.state = 2
+	return b.memo
+}
+
+// calleeParam returns callee "@" argument ":" parameter for the
+// parameter whose name starts at p, or "" when its function is no
+// argument of a call, or the count is not sure (a spread or a type
+// argument list before it, a default value).
+func (f *fileState) calleeParam(p uint32) string {
+	var c *call
+	for i := range f.calls {
+		if a := f.calls[i].args; a.Start < p && p < a.End && (c == nil || a.Start > c.args.Start) {
+			c = &f.calls[i]
+		}
+	}
+	if c == nil || c.args.End-c.args.Start < 2 || f.src[c.args.Start] != '(' {
+		return ""
+	}
+	base := int(c.args.Start) + 1
+	inner := f.str[base : c.args.End-1]
+	arg, argStart := segmentAt(inner, int(p)-base)
+	if arg < 0 || strings.ContainsAny(inner[:argStart], "<>") {
+		return ""
+	}
+	for _, a := range splitTop(inner[:argStart], ',') {
+		if strings.HasPrefix(strings.TrimSpace(a), "...") {
+			return ""
+		}
+	}
+	params, at := f.lambdaParams(base+argStart, int(c.args.End)-1)
+	if at < 0 || strings.Contains(strings.ReplaceAll(params, "=>", ""), "=") {
+		return ""
+	}
+	param, start := segmentAt(params, int(p)-at)
+	if param < 0 || start != int(p)-at || strings.HasPrefix(params[start:], "...") {
+		return ""
+	}
+	for _, q := range splitTop(params[:start], ',') {
+		if isThisParam(q) {
+			param-- // this: T is no parameter
+		}
+	}
+	e := f.expr(c.fn, c.scope)
+	if c.kind == schemas.EdgeInstantiates {
+		e = strings.TrimSuffix(e, "()")
+	}
+	if e[0] == '?' {
+		return ""
+	}
+	return e + "@" + strconv.Itoa(arg) + ":" + strconv.Itoa(param)
+}
+
+// segmentAt returns the index of the comma-separated part of s (outside
+// brackets) that holds offset off and where its text starts, or -1.
+func segmentAt(s string, off int) (index, start int) {
+	pos := 0
+	for i, part := range splitTop(s, ',') {
+		end := pos + len(part)
+		if off >= pos && off < end {
+			return i, skipSpace(s, pos, end)
+		}
+		pos = end + 1
+	}
+	return -1, 0
+}
+
+// lambdaParams returns the parameter list of the function expression
+// that starts the text at [p, end) and where it starts, or -1 when the
+// text starts with no function expression: function (...) { },
+// (...) => and name =>, each perhaps async.
+func (f *fileState) lambdaParams(p, end int) (string, int) {
+	p = skipSpace(f.src, p, end)
+	if e := identEnd(f.src, p, end); f.str[p:e] == "async" {
+		p = skipSpace(f.src, e, end)
+	}
+	e := identEnd(f.src, p, end)
+	fn := f.str[p:e] == "function"
+	switch name := f.str[p:e]; {
+	case fn:
+		q := skipSpace(f.src, e, end)
+		if q < end && f.src[q] == '*' {
+			q = skipSpace(f.src, q+1, end)
+		}
+		q = skipSpace(f.src, identEnd(f.src, q, end), end)
+		if q >= end || f.src[q] != '(' {
+			return "", -1
+		}
+		p = q
+	case name != "":
+		if q := skipSpace(f.src, e, end); strings.HasPrefix(f.str[q:end], "=>") {
+			return name, p
+		}
+		return "", -1
+	case p >= end || f.src[p] != '(':
+		return "", -1
+	}
+	c := matchingClose(f.src, p, end)
+	if c < 0 {
+		return "", -1
+	}
+	if !fn {
+		q := skipSpace(f.src, c, end)
+		if !strings.HasPrefix(f.str[q:end], "=>") && !strings.HasPrefix(f.str[q:end], ":") {
+			return "", -1
+		}
+	}
+	return f.str[p+1 : c-1], p + 1
+}
+
+// isThisParam reports whether parameter text q declares this.
+func isThisParam(q string) bool {
+	q = strings.TrimSpace(q)
+	rest, ok := strings.CutPrefix(q, "this")
+	return ok && (rest == "" || rest[0] == ':' || rest[0] == ' ' || rest[0] == '?')
 }
 
 // value returns the one value every assignment of b gives it.
@@ -370,6 +514,22 @@ var primitives = map[string]bool{
 // class or interface T, exprLiteral for a builtin type, or "" when it
 // names nothing we follow.
 func (f *fileState) annotation(b string, sc *scope) string {
+	typeParam := func(name string) bool {
+		b, _ := lookupType(sc, name)
+		return b != nil && b.flags&bTypeParam != 0
+	}
+	declared := func(name string) bool {
+		b, _ := lookupType(sc, name)
+		return b != nil
+	}
+	return typeHead(b, typeParam, declared)
+}
+
+// typeHead returns the Expr head of type annotation b: "{T}" for one class
+// or interface T, "this", exprLiteral for a builtin type, or "" when it
+// names nothing we follow (a type parameter, a union, an object type).
+// declared tells a name declared in the code (which may shadow a builtin).
+func typeHead(b string, typeParam, declared func(name string) bool) string {
 	t := strings.TrimSpace(b)
 	t = strings.TrimSpace(strings.TrimPrefix(t, ":"))
 	for range 8 {
@@ -417,16 +577,100 @@ func (f *fileState) annotation(b string, sc *scope) string {
 	if t == "any" || t == "unknown" || !isDotted(t) {
 		return ""
 	}
-	if primitives[t] {
-		if b, _ := lookupType(sc, t); b == nil {
-			return exprLiteral
-		}
+	if primitives[t] && !declared(t) {
+		return exprLiteral
 	}
-	first, _, _ := strings.Cut(t, ".")
-	if b, _ := lookupType(sc, first); b != nil && b.flags&bTypeParam != 0 {
+	if first, _, _ := strings.Cut(t, "."); typeParam(first) {
 		return ""
 	}
 	return "{" + t + "}"
+}
+
+// callbackParamType returns the type function signature sig declares for
+// parameter param of the function type of its parameter arg, or "".
+func callbackParamType(sig string, arg, param int) string {
+	list, _ := paramList(sig)
+	t := paramType(list, arg)
+	for range 8 {
+		t = strings.TrimSpace(t)
+		if n := len(t); n >= 2 && t[0] == '(' && matchingClose([]byte(t), 0, n) == n {
+			t = t[1 : n-1]
+			continue
+		}
+		parts := splitTop(t, '|')
+		if len(parts) == 1 {
+			break
+		}
+		t = ""
+		for _, p := range parts {
+			if p = strings.TrimSpace(p); p != "null" && p != "undefined" && p != "void" && p != "" {
+				if t != "" {
+					return ""
+				}
+				t = p
+			}
+		}
+	}
+	if !strings.HasPrefix(t, "(") {
+		return ""
+	}
+	end := matchingClose([]byte(t), 0, len(t))
+	if end < 0 || !strings.HasPrefix(strings.TrimSpace(t[end:]), "=>") {
+		return ""
+	}
+	return paramType(t[:end], param)
+}
+
+// paramType returns the type annotation of parameter i of parameter list
+// list ("(a: A, b?: B)"), not counting a this parameter, or "".
+func paramType(list string, i int) string {
+	if len(list) < 2 || list[0] != '(' || list[len(list)-1] != ')' {
+		return ""
+	}
+	var params []string
+	for _, p := range splitTop(list[1:len(list)-1], ',') {
+		if !isThisParam(p) {
+			params = append(params, p)
+		}
+	}
+	if i >= len(params) || strings.HasPrefix(strings.TrimSpace(params[i]), "...") {
+		return ""
+	}
+	parts := splitTop(params[i], ':')
+	if len(parts) < 2 {
+		return ""
+	}
+	return strings.Join(parts[1:], ":")
+}
+
+// typeParamNames returns the names of the type parameters a signature
+// declares before its parameters or heritage ("f<T, U extends X>(...)",
+// "class C<T> extends B").
+func typeParamNames(sig string) []string {
+	open := strings.IndexByte(sig, '<')
+	if open < 0 || strings.ContainsAny(sig[:open], "(=:") {
+		return nil
+	}
+	depth := 0
+	for i := open; i < len(sig); i++ {
+		switch sig[i] {
+		case '<':
+			depth++
+		case '>':
+			if depth--; depth == 0 {
+				var names []string
+				for _, p := range splitTop(sig[open+1:i], ',') {
+					p = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(p), "const "))
+					for _, mod := range []string{"in ", "out "} {
+						p = strings.TrimPrefix(p, mod)
+					}
+					names = append(names, p[:identEnd(p, 0, len(p))])
+				}
+				return names
+			}
+		}
+	}
+	return nil
 }
 
 // splitTop splits s at the separators outside brackets.

@@ -108,6 +108,7 @@ type scope struct {
 // binding is everything a scope binds to one name.
 type binding struct {
 	flags  uint16
+	param  uint32 // a parameter: where its name starts
 	annot  string // "{T}" from an annotation
 	values []valueRef
 	memo   string
@@ -1222,6 +1223,7 @@ func (f *fileState) param(it *item) {
 	}
 	b := f.bind(sc, name)
 	b.flags |= bParam
+	b.param = it.Role[rName].Start
 	annot := ""
 	if it.HasRole(rType) {
 		annot = f.annotation(f.text(it.Role[rType]), sc)

@@ -62,3 +62,42 @@ export function use() {
 		"m.use -calls-> ?z.pick(1).trim (unresolved",
 	}, "m.use -calls-> s.Str.trim (receiver) m.ts:6", "m.use -calls-> s.Str.trim (receiver) m.ts:7")
 }
+
+// TestCallbackParams: a parameter without annotation of a function passed
+// to a call or new expression has the type the callee declares for it.
+func TestCallbackParams(t *testing.T) {
+	edges := index(t, map[string]string{
+		"rx.ts": `
+export class Subscriber<T> { next(v: T) {} complete() {} }
+export class Observable<T> {
+  constructor(subscribe?: (this: Observable<T>, subscriber: Subscriber<T>) => void) {}
+  pipe() {}
+}
+export function operate<T, R>(init: (source: Observable<T>, subscriber: Subscriber<R>) => void): void {}
+export function each<T>(f: (item: T) => void) {}
+export function spread(...fs: Array<(s: Subscriber<number>) => void>) {}
+`,
+		"m.ts": `
+import { Observable, operate, each, spread } from "./rx";
+export function use(xs: number[]) {
+  new Observable((subscriber) => subscriber.complete());
+  operate((source, subscriber) => {
+    source.pipe();
+    subscriber.next(1);
+  });
+  operate(function (source) { source.pipe(); });
+  each((item) => item.next());
+  spread((s) => s.complete());
+  xs.forEach((x) => x.toFixed());
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.use -calls-> rx.Subscriber.complete (receiver) m.ts:4",
+		"m.use -calls-> rx.Observable.pipe (receiver) m.ts:6",
+		"m.use -calls-> rx.Subscriber.next (receiver) m.ts:7",
+		"m.use -calls-> rx.Observable.pipe (receiver) m.ts:9",
+		"m.use -calls-> ?item.next (unresolved",
+		"m.use -calls-> ?s.complete (unresolved",
+	})
+}

@@ -332,7 +332,7 @@ func (r *resolver) eval(expr string, c ctx) value {
 		}
 		v, rest = r.moduleValue(r.module(expr[len("require("):end], r.nodes[c.scope].File), 0), expr[end+1:]
 	default:
-		end := strings.IndexAny(expr, ".(<")
+		end := strings.IndexAny(expr, ".(<@")
 		if end < 0 {
 			end = len(expr)
 		}
@@ -365,7 +365,14 @@ func (r *resolver) eval(expr string, c ctx) value {
 			v, rest = r.call(v, true), rest[4:]
 			continue
 		}
-		end := strings.IndexAny(rest[1:], ".(<")
+		end := strings.IndexAny(rest[1:], ".(<@")
+		if end < 0 {
+			end = len(rest) - 1
+		}
+		if rest[0] == '@' {
+			v, rest = r.callbackParam(v, rest[1:end+1]), rest[end+1:]
+			continue
+		}
 		if end < 0 {
 			end = len(rest) - 1
 		}
@@ -970,6 +977,55 @@ func (r *resolver) result(f value, typeArgs bool) value {
 		return unknown("overloads with different results")
 	}
 	return v
+}
+
+// callbackParam evaluates the step "@" arg ":" param: the type callee f
+// declares for parameter param of the function passed as its argument
+// arg, when its signatures (its overloads, or the constructors of a
+// class) agree on one.
+func (r *resolver) callbackParam(f value, step string) value {
+	a, p, _ := strings.Cut(step, ":")
+	arg, err1 := strconv.Atoi(a)
+	param, err2 := strconv.Atoi(p)
+	if err1 != nil || err2 != nil {
+		return unknown(reasonDynamic)
+	}
+	var sigs []int32
+	switch f = r.deref(f); {
+	case f.kind == vFunc:
+		sigs = r.signatures(f.node)
+	case f.kind == vClass && r.isKind(f.node, schemas.KindClass):
+		init, ok := r.constructorOf(f.node, false)
+		if !ok {
+			return unknown(reasonUnknownType)
+		}
+		sigs = r.signatures(init.node)
+	default:
+		return unknown(reasonUnknownType)
+	}
+	var out []value
+	for _, s := range sigs {
+		t := callbackParamType(r.nodes[s].Signature, arg, param)
+		head := typeHead(t, r.typeParams(s), func(string) bool { return false })
+		if head == "" || head[0] != '{' {
+			return unknown(reasonUnknownType)
+		}
+		out = append(out, r.eval(head, ctx{scope: s, class: r.at(s).class}))
+	}
+	if len(out) == 0 {
+		return unknown(reasonUnknownType)
+	}
+	return r.pick(out)
+}
+
+// typeParams returns a test for the names of the type parameters function
+// s and its class or interface declare.
+func (r *resolver) typeParams(s int32) func(string) bool {
+	names := typeParamNames(r.nodes[s].Signature)
+	if p := r.parent(s); r.isKind(p, schemas.KindClass, schemas.KindInterface) {
+		names = append(names, typeParamNames(r.nodes[p].Signature)...)
+	}
+	return func(name string) bool { return slices.Contains(names, name) }
 }
 
 // signatures returns the signatures callers of function or method f
