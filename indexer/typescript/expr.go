@@ -307,6 +307,17 @@ func (f *fileState) head(name string, sc *scope) string {
 // call or new expression, the type the callee declares for that
 // parameter of that argument (see expr.go), else exprLocal.
 func (f *fileState) contextual(b *binding) string {
+	return b.once(func() string {
+		if e := f.calleeParam(b.param); e != "" {
+			return e
+		}
+		return exprLocal
+	})
+}
+
+// once returns the Expr compute gives b, computed once; exprLocal while it
+// is being computed (a cycle).
+func (b *binding) once(compute func() string) string {
 	switch b.state {
 	case 1:
 		return exprLocal
@@ -314,10 +325,7 @@ func (f *fileState) contextual(b *binding) string {
 		return b.memo
 	}
 	b.state = 1
-	b.memo = exprLocal
-	if e := f.calleeParam(b.param); e != "" {
-		b.memo = e
-	}
+	b.memo = compute()
 	b.state = 2
 	return b.memo
 }
@@ -436,13 +444,10 @@ func isThisParam(q string) bool {
 
 // value returns the one value every assignment of b gives it.
 func (f *fileState) value(b *binding) string {
-	switch b.state {
-	case 1:
-		return exprLocal
-	case 2:
-		return b.memo
-	}
-	b.state = 1
+	return b.once(func() string { return f.assigned(b) })
+}
+
+func (f *fileState) assigned(b *binding) string {
 	v := ""
 	for _, s := range b.values {
 		e := f.expr(s.at, s.scope)
@@ -460,7 +465,6 @@ func (f *fileState) value(b *binding) string {
 	if v == "" || v == exprReceiver || v == exprExpr || v == exprSubscript || v == exprThis {
 		v = exprLocal
 	}
-	b.memo, b.state = v, 2
 	return v
 }
 
@@ -533,22 +537,8 @@ func typeHead(b string, typeParam, declared func(name string) bool) string {
 	t := strings.TrimSpace(b)
 	t = strings.TrimSpace(strings.TrimPrefix(t, ":"))
 	for range 8 {
-		t = strings.TrimSpace(t)
-		if n := len(t); n >= 2 && t[0] == '(' && matchingClose([]byte(t), 0, n) == n {
-			t = t[1 : n-1]
-			continue
-		}
-		if parts := splitTop(t, '|'); len(parts) > 1 {
-			t = ""
-			for _, p := range parts {
-				if p = strings.TrimSpace(p); p != "null" && p != "undefined" && p != "void" && p != "" {
-					if t != "" {
-						return ""
-					}
-					t = p
-				}
-			}
-			continue
+		if t = nonNull(t); t == "" {
+			return ""
 		}
 		if len(splitTop(t, '&')) > 1 {
 			return ""
@@ -586,11 +576,10 @@ func typeHead(b string, typeParam, declared func(name string) bool) string {
 	return "{" + t + "}"
 }
 
-// callbackParamType returns the type function signature sig declares for
-// parameter param of the function type of its parameter arg, or "".
-func callbackParamType(sig string, arg, param int) string {
-	list, _ := paramList(sig)
-	t := paramType(list, arg)
+// nonNull returns type t without the parentheses around it and without
+// null, undefined and void among the members of a union; "" when more
+// than one member is left.
+func nonNull(t string) string {
 	for range 8 {
 		t = strings.TrimSpace(t)
 		if n := len(t); n >= 2 && t[0] == '(' && matchingClose([]byte(t), 0, n) == n {
@@ -599,7 +588,7 @@ func callbackParamType(sig string, arg, param int) string {
 		}
 		parts := splitTop(t, '|')
 		if len(parts) == 1 {
-			break
+			return t
 		}
 		t = ""
 		for _, p := range parts {
@@ -611,6 +600,14 @@ func callbackParamType(sig string, arg, param int) string {
 			}
 		}
 	}
+	return t
+}
+
+// callbackParamType returns the type function signature sig declares for
+// parameter param of the function type of its parameter arg, or "".
+func callbackParamType(sig string, arg, param int) string {
+	list, _ := paramList(sig)
+	t := nonNull(paramType(list, arg))
 	if !strings.HasPrefix(t, "(") {
 		return ""
 	}
