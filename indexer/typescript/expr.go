@@ -28,6 +28,9 @@ import (
 //	                   call of the base constructor
 //	     | "{" T "}"   an instance of T, a dotted type name, from an
 //	                   annotation or a cast (x as T)
+//	     | "{" members "}"  an object literal: its members, comma-separated,
+//	                   each "..." expr (a spread), name "=" expr, or
+//	                   name "=" (a method, a node of the object)
 //	     | "?" reason  nothing to follow; the whole Expr is then just this
 //
 // "()" stands for any argument list: calling a class (new C()) gives an
@@ -109,6 +112,13 @@ func (f *fileState) expr(s span, sc *scope) string {
 		if e := literalEnd(src, p, end); e > p {
 			head, p = exprLiteral, e
 			break
+		}
+		if src[p] == '{' {
+			c := matchingClose(src, p, end)
+			if c < 0 || skipSpace(src, c, end) < end {
+				return exprExpr
+			}
+			return f.objectExpr(p+1, c-1, sc)
 		}
 		if src[p] == '(' {
 			c := matchingClose(src, p, end)
@@ -261,6 +271,48 @@ func (f *fileState) expr(s span, sc *scope) string {
 		return exprReceiver
 	}
 	return head + string(steps)
+}
+
+// objectExpr returns the Expr of the object literal whose members are at
+// [p, end): "{" its members "}", each a spread "..." expr, a property
+// name "=" expr, or a method name "=" (a function node of the object);
+// exprExpr when a member is one we do not follow (a computed name, an
+// accessor), or a '<' makes the split at commas unsure.
+func (f *fileState) objectExpr(p, end int, sc *scope) string {
+	body := f.str[p:end]
+	if strings.IndexByte(body, '<') >= 0 {
+		return exprExpr
+	}
+	var members []string
+	for _, raw := range splitTop(body, ',') {
+		start, stop := p+skipSpace(raw, 0, len(raw)), p+len(strings.TrimRight(raw, " \t\r\n"))
+		p += len(raw) + 1
+		if start >= stop {
+			continue
+		}
+		m := f.str[start:stop]
+		if rest, ok := strings.CutPrefix(m, "..."); ok {
+			at := start + len(m) - len(rest)
+			members = append(members, "..."+f.expr(span{Start: uint32(at), End: uint32(at + len(rest))}, sc))
+			continue
+		}
+		e := identEnd(m, 0, len(m))
+		name := m[:e]
+		if name == "" || name == "get" || name == "set" || name == "async" {
+			return exprExpr
+		}
+		switch q := skipSpace(m, e, len(m)); {
+		case q == len(m):
+			members = append(members, name+"="+f.expr(span{Start: uint32(start), End: uint32(start + e)}, sc))
+		case m[q] == ':':
+			members = append(members, name+"="+f.expr(span{Start: uint32(start + q + 1), End: uint32(start + len(m))}, sc))
+		case m[q] == '(':
+			members = append(members, name+"=")
+		default:
+			return exprExpr
+		}
+	}
+	return "{" + strings.Join(members, ",") + "}"
 }
 
 // thisHead returns the head this stands for in scope sc.

@@ -101,3 +101,46 @@ export function use(xs: number[]) {
 		"m.use -calls-> ?s.complete (unresolved",
 	})
 }
+
+// TestObjectLiterals: an object built by spreading namespaces has their
+// members, the last definition winning; an object whose variable declares
+// a type has the members of that type.
+func TestObjectLiterals(t *testing.T) {
+	edges := index(t, map[string]string{
+		"schemas.ts": "export function string() {}\nexport function number() {}\n",
+		"checks.ts":  "export function number() {}\nexport function min() {}\n",
+		"iso.ts":     "export function date() {}\n",
+		"p.ts": `
+export interface Provider { schedule(): void; request(): void; }
+export const provider: Provider = {
+  schedule() {},
+  request() {},
+};
+`,
+		"m.ts": `
+import * as schemas from "./schemas";
+import * as checks from "./checks";
+import * as iso from "./iso";
+import * as ext from "external";
+import { provider } from "./p";
+const z = { ...schemas, ...checks, iso };
+const open = { ...ext, local() {} };
+export function use() {
+  z.string();
+  z.number();
+  z.min();
+  z.iso.date();
+  open.string();
+  provider.schedule();
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.use -calls-> schemas.string (import)",
+		"m.use -calls-> checks.number (import)",
+		"m.use -calls-> checks.min (import)",
+		"m.use -calls-> iso.date (import)",
+		"m.use -calls-> ?open.string (unresolved: external module)",
+		"m.use -calls-> p.Provider.schedule (receiver)",
+	}, "m.use -calls-> schemas.number", "m.use -calls-> p.provider.schedule")
+}

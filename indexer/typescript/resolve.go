@@ -85,6 +85,8 @@ type value struct {
 	conf   float32 // 1, or less when a base outside the snapshot could interfere
 	reason string  // vUnknown: why; "" until the use decides
 	recv   int32   // vFunc: the class or interface of the instance a method was read from, or -1
+	object string  // vObject: the members of its literal (see objectExpr), "" when unknown
+	in     ctx     // vObject: where the members of object are evaluated
 }
 
 func unknown(reason string) value { return value{kind: vUnknown, node: -1, reason: reason, recv: -1} }
@@ -320,11 +322,16 @@ func (r *resolver) eval(expr string, c ctx) value {
 	rest := expr
 	switch {
 	case expr[0] == '{':
-		end := strings.IndexByte(expr, '}')
+		end := closingBrace(expr)
 		if end < 0 {
 			return unknown(reasonDynamic)
 		}
-		v, rest = r.instanceOf(r.evalType(expr[1:end], c)), expr[end+1:]
+		if inner := expr[1:end]; isDotted(inner) {
+			v = r.instanceOf(r.evalType(inner, c))
+		} else {
+			v = value{kind: vObject, node: -1, res: schemas.ResolvedLocal, conf: 1, recv: -1, object: inner, in: c}
+		}
+		rest = expr[end+1:]
 	case strings.HasPrefix(expr, "require("):
 		end := strings.IndexByte(expr, ')')
 		if end < 0 {
@@ -538,7 +545,7 @@ func (r *resolver) pick(cands []value) value {
 	known := false
 	for _, v := range cands {
 		known = known || v.kind != vUnknown
-		if !slices.ContainsFunc(distinct, func(d value) bool { return d.kind == v.kind && d.node == v.node }) {
+		if !slices.ContainsFunc(distinct, func(d value) bool { return d.kind == v.kind && d.node == v.node && d.object == v.object }) {
 			distinct = append(distinct, v)
 		}
 	}
@@ -800,8 +807,13 @@ func (r *resolver) deref(v value) value {
 	if v.kind != vVar {
 		return v
 	}
-	if r.hasKids[r.nodes[v.node].ID] && !r.isKind(v.node, schemas.KindTypeAlias) {
+	if r.hasKids[r.nodes[v.node].ID] && !r.isKind(v.node, schemas.KindTypeAlias) && !r.declaresType(v.node) {
 		v.kind = vObject
+		for _, f := range r.types[r.nodes[v.node].ID] {
+			if f.Expr[0] == '{' && !isDotted(f.Expr[1:len(f.Expr)-1]) {
+				v.object, v.in = f.Expr[1:len(f.Expr)-1], r.within(r.parent(v.node), f.Line, f.Col)
+			}
+		}
 		return v
 	}
 	out, ok := r.vars[v.node]
@@ -891,6 +903,9 @@ func (r *resolver) attr(v value, name string) value {
 		}
 		return r.pick(cands)
 	case vObject:
+		if v.object != "" {
+			return r.objectMember(v, name)
+		}
 		nodes := r.children[childKey{r.nodes[v.node].ID, name}]
 		if len(nodes) == 0 {
 			if objectMembers[name] {
@@ -918,6 +933,76 @@ func (r *resolver) attr(v value, name string) value {
 		return v
 	}
 	return unknown(reasonUnknownType)
+}
+
+// objectMember evaluates o.name for an object literal o: the last of its
+// members that defines name, a spread defining it when its value is known
+// to; unknown when a spread of a value we cannot list comes after the
+// last definition.
+func (r *resolver) objectMember(o value, name string) value {
+	members := splitTop(o.object, ',')
+	for k := len(members) - 1; k >= 0; k-- {
+		m := members[k]
+		if spread, ok := strings.CutPrefix(m, "..."); ok {
+			v := r.attr(r.eval(spread, o.in), name)
+			if v.kind == vUnknown && v.reason == reasonNoMember && v.res != schemas.Ambiguous {
+				continue
+			}
+			return v
+		}
+		key, e, _ := strings.Cut(m, "=")
+		switch {
+		case key != name:
+			continue
+		case e != "":
+			return r.eval(e, o.in)
+		case o.node < 0:
+			return unknown(reasonNoMember)
+		}
+		var cands []value
+		for _, i := range r.overloads(r.children[childKey{r.nodes[o.node].ID, name}]) {
+			cands = append(cands, r.nodeValue(i, o.res))
+		}
+		if len(cands) == 0 {
+			return unknown(reasonNoMember)
+		}
+		return r.pick(cands)
+	}
+	if objectMembers[name] {
+		return value{kind: vBuiltin, node: -1}
+	}
+	return unknown(reasonNoMember)
+}
+
+// declaresType reports whether variable node i has a type annotation
+// (const p: Provider = {...}): its members are then those of the type.
+func (r *resolver) declaresType(i int32) bool {
+	n := &r.nodes[i]
+	for w := range strings.FieldsSeq(n.Signature) {
+		if rest, ok := strings.CutPrefix(w, n.Name); ok && rest != "" && !isIdentByte(rest[0]) {
+			return strings.HasPrefix(strings.TrimPrefix(rest, "!"), ":")
+		} else if ok {
+			return false
+		}
+	}
+	return false
+}
+
+// closingBrace returns the index of the brace that closes the one e
+// starts with, or -1.
+func closingBrace(e string) int {
+	depth := 0
+	for i := 0; i < len(e); i++ {
+		switch e[i] {
+		case '{':
+			depth++
+		case '}':
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // call evaluates v(), v<T>() when typeArgs is set.
