@@ -31,6 +31,10 @@ import (
 //	     | "{" members "}"  an object literal: its members, comma-separated,
 //	                   each "..." expr (a spread), name "=" expr, or
 //	                   name "=" (a method, a node of the object)
+//	     | "#" id      the node of that id (hexadecimal): a declaration in a
+//	                   function that has no node (a callback), which
+//	                   declarations in sibling callbacks may share the
+//	                   name of
 //	     | "?" reason  nothing to follow; the whole Expr is then just this
 //
 // "()" stands for any argument list: calling a class (new C()) gives an
@@ -340,6 +344,10 @@ func (f *fileState) head(name string, sc *scope) string {
 			return exprLocal
 		}
 		return name
+	case b.flags&^(bType|bTypeParam) == bDef && b.def >= 0 && bs.kind == sFunction && bs.own < 0:
+		// A declaration in a function without a node (a callback): its
+		// node, which siblings may share the name of.
+		return "#" + strconv.FormatUint(f.nodes[b.def].ID, 16)
 	case b.flags&^(bDef|bImport|bType|bTypeParam) == 0:
 		return name // a nested declaration or a local import: a node or an import ref
 	case b.flags&(bDef|bImport) != 0:
@@ -352,6 +360,15 @@ func (f *fileState) head(name string, sc *scope) string {
 		return exprLocal
 	}
 	return f.value(b)
+}
+
+// define records that b binds the declaration of node n.
+func (b *binding) define(n int32) {
+	b.def = n
+	if b.flags&bDef != 0 {
+		b.def = -1
+	}
+	b.flags |= bDef
 }
 
 // contextual returns the Expr of parameter b, which has no annotation and

@@ -108,6 +108,7 @@ type scope struct {
 // binding is everything a scope binds to one name.
 type binding struct {
 	flags  uint16
+	def    int32  // bDef: the node declared, -1 when there are more
 	param  uint32 // a parameter: where its name starts
 	annot  string // "{T}" from an annotation
 	values []valueRef
@@ -834,8 +835,10 @@ func (f *fileState) container(it *item) {
 		b := f.bind(sc, bindName)
 		if it.Kind == kInterface {
 			b.flags |= bType
+		} else if bindName == name {
+			b.define(own)
 		} else {
-			b.flags |= bDef
+			b.define(-1)
 		}
 		f.declare(sc, bindName, own)
 		if exported || sc.kind == sNamespace && f.exportedInNamespace(it.Start) {
@@ -917,7 +920,7 @@ func (f *fileState) function(it *item) {
 			own = f.addNode(kind, name, sc.sym, it.Span)
 			f.nodes[own].Doc = f.doc(start)
 			b := f.bind(sc, name)
-			b.flags |= bDef
+			b.define(own)
 			f.declare(sc, name, own)
 			f.hide(sc, name)
 			if exported, def := f.exportedHere(it.Start); exported || sc.kind == sNamespace && f.exportedInNamespace(it.Start) {
@@ -1053,7 +1056,7 @@ func (f *fileState) variable(it *item) {
 			start := f.declStart(it.Start)
 			f.nodes[n].Doc = f.doc(start)
 			f.named[value] = n
-			b.flags |= bDef
+			b.define(n)
 			f.declare(sc, name, n)
 			f.hide(sc, name)
 			if top && t.flag || sc.kind == sNamespace && t != nil && f.exportedInNamespace(t.start) {

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/graphsnap/snap/indexer/languagetest"
+	"github.com/graphsnap/snap/indexer/typescript"
+	"github.com/graphsnap/snap/schemas"
 )
 
 // TestMergedDeclarations: a function and an interface of one name are the
@@ -143,4 +145,38 @@ export function use() {
 		"m.use -calls-> ?open.string (unresolved: external module)",
 		"m.use -calls-> p.Provider.schedule (receiver)",
 	}, "m.use -calls-> schemas.number", "m.use -calls-> p.provider.schedule")
+}
+
+// TestSiblingCallbacks: functions of one name declared in sibling
+// callbacks are each the one their own callback calls.
+func TestSiblingCallbacks(t *testing.T) {
+	g := languagetest.Index(t, map[string]string{"m.test.ts": `
+describe("a", () => {
+  it("x", () => {
+    function helper() {}
+    helper();
+  });
+  it("y", () => {
+    helper();
+    function helper() {}
+  });
+});
+`}, typescript.All()...)
+	lines := make(map[uint64]uint32)
+	for _, n := range g.Nodes {
+		lines[n.ID] = n.StartLine
+	}
+	want := map[uint32]uint32{5: 4, 8: 9} // call line → line of the helper it calls
+	for _, e := range g.Edges {
+		if e.Kind != schemas.EdgeCalls || want[e.Line] == 0 {
+			continue
+		}
+		if got := lines[e.Dst]; got != want[e.Line] {
+			t.Errorf("the call of helper on line %d calls the one of line %d, want %d", e.Line, got, want[e.Line])
+		}
+		delete(want, e.Line)
+	}
+	if len(want) > 0 {
+		t.Errorf("no calls edge on lines %v", want)
+	}
 }

@@ -332,6 +332,17 @@ func (r *resolver) eval(expr string, c ctx) value {
 			v = value{kind: vObject, node: -1, res: schemas.ResolvedLocal, conf: 1, recv: -1, object: inner, in: c}
 		}
 		rest = expr[end+1:]
+	case expr[0] == '#':
+		end := strings.IndexAny(expr, ".(<@")
+		if end < 0 {
+			end = len(expr)
+		}
+		id, err := strconv.ParseUint(expr[1:end], 16, 64)
+		i, ok := r.byID[id]
+		if err != nil || !ok {
+			return unknown(reasonUnknownName)
+		}
+		v, rest = r.nodeValue(i, schemas.ResolvedLocal), expr[end:]
 	case strings.HasPrefix(expr, "require("):
 		end := strings.IndexByte(expr, ')')
 		if end < 0 {
