@@ -354,30 +354,16 @@ func (r *resolver) attr(v value, name string) value {
 		if n.Kind == schemas.KindEnum {
 			nodes = r.children[childKey{n.ID, name}]
 		}
-		if len(nodes) == 0 {
-			return unknown(reasonNoMember)
-		}
-		var cands []value
-		for _, i := range r.overloads(nodes) {
-			cands = append(cands, r.nodeValue(i, v.res))
-		}
-		return r.pick(cands)
+		return r.pickNodes(nodes, v.res)
 	case vObject:
 		if v.object != "" {
 			return r.objectMember(v, name)
 		}
 		nodes := r.children[childKey{r.nodes[v.node].ID, name}]
-		if len(nodes) == 0 {
-			if objectMembers[name] {
-				return value{kind: vBuiltin, node: -1}
-			}
-			return unknown(reasonNoMember)
+		if len(nodes) == 0 && objectMembers[name] {
+			return value{kind: vBuiltin, node: -1}
 		}
-		var cands []value
-		for _, i := range r.overloads(nodes) {
-			cands = append(cands, r.nodeValue(i, v.res))
-		}
-		return r.pick(cands)
+		return r.pickNodes(nodes, v.res)
 	case vClass:
 		return r.classMember(v, name, true, false)
 	case vInstance:
@@ -393,6 +379,19 @@ func (r *resolver) attr(v value, name string) value {
 		return v
 	}
 	return unknown(reasonUnknownType)
+}
+
+// pickNodes returns the one value the declarations nodes of a member
+// agree on (see overloads), found as res.
+func (r *resolver) pickNodes(nodes []int32, res string) value {
+	if len(nodes) == 0 {
+		return unknown(reasonNoMember)
+	}
+	var cands []value
+	for _, i := range r.overloads(nodes) {
+		cands = append(cands, r.nodeValue(i, res))
+	}
+	return r.pick(cands)
 }
 
 // objectMember evaluates o.name for an object literal o: the last of its
@@ -419,14 +418,7 @@ func (r *resolver) objectMember(o value, name string) value {
 		case o.node < 0:
 			return unknown(reasonNoMember)
 		}
-		var cands []value
-		for _, i := range r.overloads(r.children[childKey{r.nodes[o.node].ID, name}]) {
-			cands = append(cands, r.nodeValue(i, o.res))
-		}
-		if len(cands) == 0 {
-			return unknown(reasonNoMember)
-		}
-		return r.pick(cands)
+		return r.pickNodes(r.children[childKey{r.nodes[o.node].ID, name}], o.res)
 	}
 	if objectMembers[name] {
 		return value{kind: vBuiltin, node: -1}
