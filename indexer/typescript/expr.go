@@ -51,7 +51,8 @@ import (
 // Cart().add; `const {repo} = this` then `repo.save()` is this.repo.save);
 // null and undefined are ignored as values. An annotation T | null, T |
 // undefined and T? count as T, a generic T<...> as T, Promise<T> as T
-// (await is not tracked); a type parameter is no type. The reasons:
+// (await is not tracked), an object type { a: A } as the object literal
+// of instances of its property types; a type parameter is no type. The reasons:
 //
 //	?local     a variable whose value we cannot follow (an untyped
 //	           parameter, a loop variable, one assigned different values)
@@ -612,6 +613,9 @@ func typeHead(b string, typeParam, declared func(name string) bool) string {
 		if len(splitTop(t, '&')) > 1 {
 			return ""
 		}
+		if n := len(t); t[0] == '{' && matchingClose([]byte(t), 0, n) == n {
+			return typeLiteral(t[1:n-1], typeParam, declared)
+		}
 		if strings.HasSuffix(t, "[]") || strings.HasPrefix(t, "[") || strings.HasPrefix(t, "readonly ") {
 			return exprLiteral
 		}
@@ -643,6 +647,39 @@ func typeHead(b string, typeParam, declared func(name string) bool) string {
 		return ""
 	}
 	return "{" + t + "}"
+}
+
+// typeLiteral returns the Expr of an object type ({ a: A; b?: B }) with
+// members body: an object literal whose properties are instances of their
+// types (see objectExpr); a method is a property we do not follow. It is
+// "" when a member is an index signature or one we cannot read.
+func typeLiteral(body string, typeParam, declared func(name string) bool) string {
+	var members []string
+	for _, part := range splitTop(body, ';') {
+		for _, m := range splitTop(part, ',') {
+			m = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(m), "readonly "))
+			if m == "" {
+				continue
+			}
+			e := identEnd(m, 0, len(m))
+			name := m[:e]
+			rest := strings.TrimPrefix(strings.TrimSpace(m[e:]), "?")
+			if name == "" {
+				return ""
+			}
+			t, ok := strings.CutPrefix(strings.TrimSpace(rest), ":")
+			if !ok {
+				members = append(members, name+"="+exprLocal) // a method
+				continue
+			}
+			h := typeHead(t, typeParam, declared)
+			if h == "" {
+				h = exprLocal
+			}
+			members = append(members, name+"="+h)
+		}
+	}
+	return "{" + strings.Join(members, ",") + "}"
 }
 
 // nonNull returns type t without the parentheses around it and without

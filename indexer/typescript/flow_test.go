@@ -180,3 +180,31 @@ describe("a", () => {
 		t.Errorf("no calls edge on lines %v", want)
 	}
 }
+
+// TestObjectTypes: an object type's properties have their types, through
+// a result, a parameter and destructuring.
+func TestObjectTypes(t *testing.T) {
+	edges := index(t, map[string]string{
+		"m.ts": `
+export class Status { dirty() {} }
+export class Ctx { log() {} }
+export class Schema {
+  params(): { status: Status; ctx?: Ctx | null; [k: string]: unknown } { return null!; }
+  input(): { status: Status; ctx: Ctx } { return null!; }
+  run(record: { status: Status }) {
+    const { status, ctx } = this.input();
+    status.dirty();
+    ctx.log();
+    record.status.dirty();
+    this.params().status.dirty();
+  }
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.Schema.run -calls-> m.Status.dirty (receiver) m.ts:9",
+		"m.Schema.run -calls-> m.Ctx.log (receiver) m.ts:10",
+		"m.Schema.run -calls-> m.Status.dirty (receiver) m.ts:11",
+		"m.Schema.run -calls-> ?this.params().status.dirty (unresolved",
+	})
+}
