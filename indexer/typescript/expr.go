@@ -45,7 +45,10 @@ import (
 // written as argument arg of a call of (or new of) what precedes: its
 // type is the one the callee declares for parameter param of the
 // function type of its parameter arg (new Observable(s => s.next()) is
-// Observable@0:0.next).
+// Observable@0:0.next). When the call is the value of a variable whose
+// declared type has type arguments (const s: a.C<S> = f((x) => ...)),
+// they follow as ";" C "=" and their type heads, comma-separated: a type
+// parameter T of the callee whose result is C<T> is the matching one.
 // A local variable is replaced by its annotation or by the one value all
 // its assignments give it (`const c = new Cart()` then `c.add()` is
 // Cart().add; `const {repo} = this` then `repo.save()` is this.repo.save);
@@ -445,7 +448,43 @@ func (f *fileState) calleeParam(p uint32) string {
 	if e[0] == '?' {
 		return ""
 	}
-	return e + "@" + strconv.Itoa(arg) + ":" + strconv.Itoa(param)
+	return e + "@" + strconv.Itoa(arg) + ":" + strconv.Itoa(param) + f.expected(c)
+}
+
+// expected returns ";" and the type arguments of the type declared for
+// the variable call c is the value of (const s: C<S> = f(...)), each a
+// type head or exprLocal, or "" when there are none: what the callee's
+// type parameters are inferred from when its result is C<T>.
+func (f *fileState) expected(c *call) string {
+	t, ok := f.declared[c.fn.Start]
+	if !ok {
+		return ""
+	}
+	text := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f.text(t)), ":"))
+	base, args := typeArgs(text)
+	if len(args) == 0 {
+		return ""
+	}
+	var heads []string
+	for _, a := range args {
+		h := f.annotation(a, c.scope)
+		if !strings.HasPrefix(h, "{") || !isDotted(h[1:len(h)-1]) {
+			h = exprLocal
+		}
+		heads = append(heads, h)
+	}
+	return ";" + base + "=" + strings.Join(heads, ",")
+}
+
+// typeArgs returns the last name of generic type t (C of a.C<A, B>) and
+// its type arguments, or nil.
+func typeArgs(t string) (string, []string) {
+	open := strings.IndexByte(t, '<')
+	base := strings.TrimSpace(t[:max(open, 0)])
+	if open < 0 || !strings.HasSuffix(t, ">") || !isDotted(base) {
+		return "", nil
+	}
+	return base[strings.LastIndexByte(base, '.')+1:], splitTop(t[open+1:len(t)-1], ',')
 }
 
 // segmentAt returns the index of the comma-separated part of s (outside

@@ -208,7 +208,8 @@ type fileState struct {
 	calls     []call
 	uses      typeUses
 	facts     []fact
-	annotated map[int32]bool // nodes whose type an annotation declares
+	annotated map[int32]bool  // nodes whose type an annotation declares
+	declared  map[uint32]span // variable values by start: the annotation of their variable
 	assigns   []assign
 	exports   []localExport
 }
@@ -263,7 +264,7 @@ func newFile(x *extractor, file string, src []byte) *fileState {
 		ids:  indexer.IDs{Language: x.d.name, File: file},
 		args: make(map[uint32]uint32), targs: make(map[uint32]uint32), values: make(map[span]*item),
 		named: make(map[span]int32), handled: make(map[uint32]bool), lastDef: -1, lastVarNode: -1,
-		annotated: make(map[int32]bool),
+		annotated: make(map[int32]bool), declared: make(map[uint32]span),
 	}
 	f.module, _ = moduleName(file)
 	return f
@@ -1045,6 +1046,9 @@ func (f *fileState) variable(it *item) {
 	var annot string
 	if it.HasRole(rType) {
 		annot = f.annotation(f.text(it.Role[rType]), sc)
+		if hasValue {
+			f.declared[value.Start] = it.Role[rType]
+		}
 	}
 	if hasValue {
 		if v, ok := f.values[value]; ok && v.Start == value.Start {

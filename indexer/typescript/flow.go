@@ -205,13 +205,14 @@ func (r *resolver) eval(expr string, c ctx) value {
 			v, rest = r.call(v, true), rest[4:]
 			continue
 		}
+		if rest[0] == '@' {
+			step, after := splitParamStep(rest[1:])
+			v, rest = r.callbackParam(v, step, c), after
+			continue
+		}
 		end := strings.IndexAny(rest[1:], ".(<@")
 		if end < 0 {
 			end = len(rest) - 1
-		}
-		if rest[0] == '@' {
-			v, rest = r.callbackParam(v, rest[1:end+1]), rest[end+1:]
-			continue
 		}
 		if end < 0 {
 			end = len(rest) - 1
@@ -498,10 +499,10 @@ func (r *resolver) result(f value, typeArgs bool) value {
 			return unknown("")
 		}
 		var v value
-		if facts[0] == "this" && f.recv >= 0 {
+		if facts[0].Expr == "this" && f.recv >= 0 {
 			v = value{kind: vInstance, node: f.recv, res: schemas.ResolvedReceiver, conf: 1}
 		} else {
-			v = r.deref(r.eval(facts[0], ctx{scope: s, class: r.at(s).class}))
+			v = r.deref(r.eval(facts[0].Expr, ctx{scope: s, class: r.at(s).class}))
 		}
 		v.conf = min(v.conf, f.conf)
 		out = append(out, v)
@@ -520,7 +521,13 @@ func (r *resolver) result(f value, typeArgs bool) value {
 // declares for parameter param of the function passed as its argument
 // arg, when its signatures (its overloads, or the constructors of a
 // class) agree on one.
-func (r *resolver) callbackParam(f value, step string) value {
+//
+// A parameter whose type is a type parameter T of the callee has the type
+// the step's expected type arguments give T, when the callee's result is
+// that type with T among its arguments (see expr.go); they are evaluated
+// in c.
+func (r *resolver) callbackParam(f value, step string, c ctx) value {
+	step, expected, _ := strings.Cut(step, ";")
 	a, p, _ := strings.Cut(step, ":")
 	arg, err1 := strconv.Atoi(a)
 	param, err2 := strconv.Atoi(p)
@@ -543,6 +550,10 @@ func (r *resolver) callbackParam(f value, step string) value {
 	var out []value
 	for _, s := range sigs {
 		t := callbackParamType(r.nodes[s].Signature, arg, param)
+		if h := r.inferred(s, strings.TrimSpace(t), expected); h != "" {
+			out = append(out, r.eval(h, c))
+			continue
+		}
 		head := typeHead(t, r.typeParams(s), func(string) bool { return false })
 		if head == "" || head[0] != '{' {
 			return unknown(reasonUnknownType)
@@ -553,6 +564,51 @@ func (r *resolver) callbackParam(f value, step string) value {
 		return unknown(reasonUnknownType)
 	}
 	return r.pick(out)
+}
+
+// inferred returns the type head expected gives type parameter t of
+// signature s: expected is C "=" heads, the type arguments of the type C
+// the call's value is declared as; s must declare t and return C with t
+// among its type arguments. It is "" otherwise.
+func (r *resolver) inferred(s int32, t, expected string) string {
+	base, heads, ok := strings.Cut(expected, "=")
+	facts := r.results[r.nodes[s].ID]
+	if !ok || len(facts) != 1 || !slices.Contains(typeParamNames(r.nodes[s].Signature), t) {
+		return ""
+	}
+	name, args := typeArgs(facts[0].Target)
+	if name != base {
+		return ""
+	}
+	hs := splitTop(heads, ',')
+	for i, a := range args {
+		if strings.TrimSpace(a) == t && i < len(hs) && strings.HasPrefix(hs[i], "{") {
+			return hs[i]
+		}
+	}
+	return ""
+}
+
+// splitParamStep splits the text after an "@" into the step (arg ":"
+// param, perhaps ";" and expected type arguments) and the rest of the
+// Expr.
+func splitParamStep(s string) (step, rest string) {
+	i := 0
+	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == ':') {
+		i++
+	}
+	if i < len(s) && s[i] == ';' {
+		i++
+		for i < len(s) && s[i] != '.' && s[i] != '(' && s[i] != '@' && s[i] != '<' {
+			if s[i] == '{' {
+				if end := closingBrace(s[i:]); end > 0 {
+					i += end
+				}
+			}
+			i++
+		}
+	}
+	return s[:i], s[i:]
 }
 
 // typeParams returns a test for the names of the type parameters function

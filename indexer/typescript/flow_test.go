@@ -208,3 +208,31 @@ export class Schema {
 		"m.Schema.run -calls-> ?this.params().status.dirty (unresolved",
 	})
 }
+
+// TestInferredTypeArguments: a callback parameter typed by a type
+// parameter of the callee has the type argument the declared type of the
+// call's variable gives it.
+func TestInferredTypeArguments(t *testing.T) {
+	edges := index(t, map[string]string{
+		"core.ts": `
+export interface $constructor<T, D = unknown> { init(inst: T, def: D): void; }
+export function $constructor<T, D = unknown>(name: string, initializer: (inst: T, def: D) => void): $constructor<T, D> { return null!; }
+export function other<T>(initializer: (inst: T) => void): Other<T> { return null!; }
+export interface Other<T> {}
+`,
+		"m.ts": `
+import * as core from "./core";
+export interface Schema { check(): this; }
+export const Schema: core.$constructor<Schema> = core.$constructor("Schema", (inst, def) => {
+  inst.check();
+});
+export const Wrong: core.$constructor<Schema> = core.other((inst) => {
+  inst.check();
+});
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m -calls-> m.Schema.check (receiver) m.ts:5",
+		"m -calls-> ?inst.check (unresolved",
+	}, "m -calls-> m.Schema.check (receiver) m.ts:8")
+}

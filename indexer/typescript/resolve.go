@@ -112,7 +112,7 @@ type resolver struct {
 	kids     map[uint64][]int32  // functions and classes by parent
 	hasKids  map[uint64]bool
 	types    map[uint64][]*schemas.Ref
-	results  map[uint64][]string
+	results  map[uint64][]*schemas.Ref
 	bases    map[uint64][]*schemas.Ref // extends refs by class or interface, in order
 	sameNS   map[string][]int32        // namespaces by file and qualified name
 	entries  map[string][]string       // bare specifier (stemmed) → stems of the modules it names ("/" then a tree path)
@@ -129,7 +129,7 @@ func newResolver(all []schemas.Node, refs []schemas.Ref) *resolver {
 		imports: make(map[childKey][]imp), reexp: make(map[uint64][]imp), exports: make(map[childKey][]string),
 		cjs: make(map[childKey][]string), whole: make(map[uint64][]string), commonjs: make(map[uint64]bool),
 		kids: make(map[uint64][]int32), hasKids: make(map[uint64]bool), types: make(map[uint64][]*schemas.Ref),
-		results: make(map[uint64][]string), bases: make(map[uint64][]*schemas.Ref), sameNS: make(map[string][]int32),
+		results: make(map[uint64][]*schemas.Ref), bases: make(map[uint64][]*schemas.Ref), sameNS: make(map[string][]int32),
 		entries: make(map[string][]string),
 		chains:  make(map[int32][]chainEntry), vars: make(map[int32]value), busy: make(map[int32]bool),
 	}
@@ -190,7 +190,7 @@ func newResolver(all []schemas.Node, refs []schemas.Ref) *resolver {
 		case schemas.RefType:
 			r.types[ref.Src] = append(r.types[ref.Src], ref)
 		case schemas.RefResult:
-			r.results[ref.Src] = append(r.results[ref.Src], ref.Expr)
+			r.results[ref.Src] = append(r.results[ref.Src], ref)
 		case schemas.EdgeExtends:
 			r.bases[ref.Src] = append(r.bases[ref.Src], ref)
 		case schemas.RefEntry:
