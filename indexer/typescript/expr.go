@@ -31,6 +31,8 @@ import (
 //	     | "{" members "}"  an object literal: its members, comma-separated,
 //	                   each "..." expr (a spread), name "=" expr, or
 //	                   name "=" (a method, a node of the object)
+//	     | "[" T "]"   an array of instances of T ({T}, from T[] or Array<T>):
+//	                   what shift, pop, at and find return is one
 //	     | "#" id      the node of that id (hexadecimal): a declaration in a
 //	                   function that has no node (a callback), which
 //	                   declarations in sibling callbacks may share the
@@ -655,7 +657,10 @@ func typeHead(b string, typeParam, declared func(name string) bool) string {
 		if n := len(t); t[0] == '{' && matchingClose([]byte(t), 0, n) == n {
 			return typeLiteral(t[1:n-1], typeParam, declared)
 		}
-		if strings.HasSuffix(t, "[]") || strings.HasPrefix(t, "[") || strings.HasPrefix(t, "readonly ") {
+		if elem, ok := strings.CutSuffix(strings.TrimPrefix(t, "readonly "), "[]"); ok {
+			return arrayOf(typeHead(elem, typeParam, declared))
+		}
+		if strings.HasPrefix(t, "[") || strings.HasPrefix(t, "readonly ") {
 			return exprLiteral
 		}
 		if n := len(t); n > 0 && (t[0] == '"' || t[0] == '\'' || t[0] == '`' || t[0] >= '0' && t[0] <= '9' || t[0] == '-') {
@@ -669,6 +674,9 @@ func typeHead(b string, typeParam, declared func(name string) bool) string {
 		if base == "Promise" || base == "PromiseLike" {
 			t = t[open+1 : len(t)-1]
 			continue
+		}
+		if (base == "Array" || base == "ReadonlyArray") && !declared(base) {
+			return arrayOf(typeHead(t[open+1:len(t)-1], typeParam, declared))
 		}
 		t = base
 		break
@@ -686,6 +694,15 @@ func typeHead(b string, typeParam, declared func(name string) bool) string {
 		return ""
 	}
 	return "{" + t + "}"
+}
+
+// arrayOf returns the Expr head of an array of elements of type head
+// elem: "[" elem "]" when elem is a class or interface, else exprLiteral.
+func arrayOf(elem string) string {
+	if strings.HasPrefix(elem, "{") && isDotted(elem[1:len(elem)-1]) {
+		return "[" + elem + "]"
+	}
+	return exprLiteral
 }
 
 // typeLiteral returns the Expr of an object type ({ a: A; b?: B }) with

@@ -69,6 +69,8 @@ const (
 	vVar             // a variable, constant, field or type alias, not yet read
 	vObject          // an object literal, or a variable holding one with functions
 	vSuper           // super: members of the bases of class node
+	vArray           // an array of the instances object (an Expr head) evaluates to
+	vElement         // a method of an array returning one of its elements
 )
 
 // value is the result of evaluating (part of) an Expr.
@@ -79,8 +81,8 @@ type value struct {
 	conf   float32 // 1, or less when a base outside the snapshot could interfere
 	reason string  // vUnknown: why; "" until the use decides
 	recv   int32   // vFunc: the class or interface of the instance a method was read from, or -1
-	object string  // vObject: the members of its literal (see objectExpr), "" when unknown
-	in     ctx     // vObject: where the members of object are evaluated
+	object string  // vObject: the members of its literal (see objectExpr), "" when unknown; vArray, vElement: the element's type head
+	in     ctx     // vObject, vArray, vElement: where object is evaluated
 }
 
 func unknown(reason string) value { return value{kind: vUnknown, node: -1, reason: reason, recv: -1} }
@@ -154,6 +156,12 @@ func (r *resolver) eval(expr string, c ctx) value {
 			v = value{kind: vObject, node: -1, res: schemas.ResolvedLocal, conf: 1, recv: -1, object: inner, in: c}
 		}
 		rest = expr[end+1:]
+	case expr[0] == '[':
+		end := strings.IndexByte(expr, ']')
+		if end < 0 {
+			return unknown(reasonDynamic)
+		}
+		v, rest = value{kind: vArray, node: -1, recv: -1, object: expr[1:end], in: c}, expr[end+1:]
 	case expr[0] == '#':
 		end := strings.IndexAny(expr, ".(<@")
 		if end < 0 {
@@ -371,7 +379,14 @@ func (r *resolver) attr(v value, name string) value {
 		return r.classMember(v, name, false, false)
 	case vSuper:
 		return r.classMember(v, name, false, true)
-	case vBuiltin, vFunc:
+	case vArray:
+		switch name {
+		case "shift", "pop", "at", "find", "findLast":
+			v.kind = vElement
+			return v
+		}
+		return value{kind: vBuiltin, node: -1}
+	case vBuiltin, vFunc, vElement:
 		return value{kind: vBuiltin, node: -1}
 	case vUnknown:
 		if v.reason == "" {
@@ -468,8 +483,10 @@ func (r *resolver) call(v value, typeArgs bool) value {
 		}
 	case vFunc:
 		return r.result(v, typeArgs)
-	case vBuiltin:
-		return v
+	case vElement:
+		return r.eval(v.object, v.in)
+	case vBuiltin, vArray:
+		return value{kind: vBuiltin, node: -1}
 	case vUnknown:
 		return v
 	}

@@ -236,3 +236,23 @@ export const Wrong: core.$constructor<Schema> = core.other((inst) => {
 		"m -calls-> ?inst.check (unresolved",
 	}, "m -calls-> m.Schema.check (receiver) m.ts:8")
 }
+
+// TestArrayElements: an array of a class's instances gives one from
+// shift, pop, at and find; its other members are builtins.
+func TestArrayElements(t *testing.T) {
+	edges := index(t, map[string]string{
+		"m.ts": `
+export class Subject { complete() {} }
+export function use(windows: Subject[], more: ReadonlyArray<Subject>, names: string[]) {
+  windows.shift()!.complete();
+  more.at(-1)?.complete();
+  windows.map((w) => w);
+  names.pop()!.trim();
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.use -calls-> m.Subject.complete (receiver) m.ts:4",
+		"m.use -calls-> m.Subject.complete (receiver) m.ts:5",
+	})
+}
