@@ -109,7 +109,15 @@ const (
 )
 
 // expr returns the Expr of the expression at s, evaluated in scope sc.
+// A conditional is the Expr both its branches have.
 func (f *fileState) expr(s span, sc *scope) string {
+	if q, c := f.conditional(s); c > 0 {
+		a := f.expr(span{Start: uint32(q + 1), End: uint32(c)}, sc)
+		if b := f.expr(span{Start: uint32(c + 1), End: s.End}, sc); a != b || a[0] == '?' {
+			return exprExpr
+		}
+		return a
+	}
 	src := f.src
 	p, end := int(s.Start), int(s.End)
 	var head string
@@ -323,6 +331,41 @@ func (f *fileState) objectExpr(p, end int, sc *scope) string {
 		}
 	}
 	return "{" + strings.Join(members, ",") + "}"
+}
+
+// conditional returns where the ? and the : of the conditional
+// expression at s are, or 0, 0 when s is none (outside brackets, a ?
+// not part of ?. or ??).
+func (f *fileState) conditional(s span) (q, c int) {
+	src, depth, open := f.src, 0, 0
+	for i := int(s.Start); i < int(s.End); i++ {
+		switch ch := src[i]; ch {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case '"', '\'', '`':
+			i = stringEnd(src, i, int(s.End)) - 1
+		case '?':
+			if depth != 0 {
+				continue
+			}
+			if i+1 < int(s.End) && (src[i+1] == '.' || src[i+1] == '?') || i > 0 && src[i-1] == '?' {
+				continue
+			}
+			if open == 0 {
+				q = i
+			}
+			open++
+		case ':':
+			if depth == 0 && open > 0 {
+				if open--; open == 0 {
+					return q, i
+				}
+			}
+		}
+	}
+	return 0, 0
 }
 
 // thisHead returns the head this stands for in scope sc.

@@ -256,3 +256,28 @@ export function use(windows: Subject[], more: ReadonlyArray<Subject>, names: str
 		"m.use -calls-> m.Subject.complete (receiver) m.ts:5",
 	})
 }
+
+// TestConditionals: a conditional whose branches agree has their value;
+// one whose branches differ has none.
+func TestConditionals(t *testing.T) {
+	edges := index(t, map[string]string{
+		"m.ts": `
+export class A { run() {} }
+export class B { run() {} }
+export function make(): A { return new A(); }
+export function use(flag: boolean) {
+  (flag ? make() : make()).run();
+  const a = flag ? new A() : new A();
+  a.run();
+  const ab = flag ? new A() : new B();
+  ab.run();
+  const opt = flag?.valueOf() ?? make();
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.use -calls-> m.A.run (receiver) m.ts:6",
+		"m.use -calls-> m.A.run (receiver) m.ts:8",
+		"m.use -calls-> ?ab.run (unresolved",
+	}, "m.use -calls-> m.B.run")
+}
