@@ -21,7 +21,8 @@ import (
 //	                   a declaration or import of the module, of an
 //	                   enclosing namespace or function, or a global
 //	     | "this"      the instance of the enclosing class (in its methods,
-//	                   field initializers, and arrow functions within them)
+//	                   field initializers, and arrow functions within them);
+//	                   in a function with a this parameter, its type {T}
 //	     | "class"     the enclosing class itself (this in static code)
 //	     | "super"     the base class of the enclosing class, seen from
 //	                   an instance; a calls Expr of just "super" is the
@@ -368,8 +369,12 @@ func (f *fileState) conditional(s span) (q, c int) {
 	return 0, 0
 }
 
-// thisHead returns the head this stands for in scope sc.
+// thisHead returns the head this stands for in scope sc: the type a this
+// parameter declares, the enclosing class, or a reason.
 func (f *fileState) thisHead(sc *scope, p uint32) string {
+	if strings.HasPrefix(sc.thisAs, "{") {
+		return sc.thisAs // function (this: T)
+	}
 	switch _, this := f.thisOf(sc, p); this {
 	case thisInstance:
 		return "this"

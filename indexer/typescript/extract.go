@@ -101,6 +101,7 @@ type scope struct {
 	vars    map[string]int32   // module and namespace: variable nodes; classes: fields
 	decls   map[string][]int32 // module and namespace: every node declared, by name
 	this    thisKind           // functions: what this is
+	thisAs  string             // functions: the Expr head of the type of a this parameter
 	class   *scope             // functions: the class this belongs to
 	statics []span             // classes: the values of static fields
 }
@@ -981,6 +982,7 @@ func (f *fileState) function(it *item) {
 		}
 	case it.Kind == kLambda && !strings.HasPrefix(header, "function") && !strings.HasPrefix(header, "async function"):
 		fs.class, fs.this = f.thisOf(sc, it.Start)
+		fs.thisAs = sc.thisAs
 	}
 	f.stack = append(f.stack, open{kind: it.Kind, start: it.Start, end: it.End, body: body, scope: fs})
 }
@@ -1224,6 +1226,9 @@ func (f *fileState) param(it *item) {
 	rest := strings.HasPrefix(name, "...")
 	if rest {
 		name = strings.TrimSpace(name[3:])
+	}
+	if name == "this" && sc.kind == sFunction && it.HasRole(rType) {
+		sc.thisAs = f.annotation(f.text(it.Role[rType]), sc)
 	}
 	if !isIdent(name) || name == "this" {
 		return

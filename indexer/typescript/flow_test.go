@@ -281,3 +281,25 @@ export function use(flag: boolean) {
 		"m.use -calls-> ?ab.run (unresolved",
 	}, "m.use -calls-> m.B.run")
 }
+
+// TestThisParameter: this in a function declaring a this parameter, and
+// in arrow functions within it, is an instance of its type.
+func TestThisParameter(t *testing.T) {
+	edges := index(t, map[string]string{
+		"m.ts": `
+export class Action { schedule() {} }
+export function work(this: Action, state: number) {
+  this.schedule();
+  [state].forEach(() => this.schedule());
+}
+export function loose() {
+  this.schedule();
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.work -calls-> m.Action.schedule (receiver) m.ts:4",
+		"m.work -calls-> m.Action.schedule (receiver) m.ts:5",
+		"m.loose -calls-> ?this.schedule (unresolved: unknown this)",
+	})
+}
