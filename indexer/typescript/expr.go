@@ -817,15 +817,28 @@ func nonNull(t string) string {
 // parameter param of the function type of its parameter arg, or "".
 func callbackParamType(sig string, arg, param int) string {
 	list, _ := paramList(sig)
-	t := nonNull(paramType(list, arg))
-	if !strings.HasPrefix(t, "(") {
+	t := strings.TrimSpace(paramType(list, arg))
+	if _, ok := functionParams(t); !ok {
+		t = nonNull(t) // (() => void) | undefined
+	}
+	params, ok := functionParams(t)
+	if !ok {
 		return ""
+	}
+	return paramType(params, param)
+}
+
+// functionParams returns the parameter list of function type t ("(a: A)
+// => R", whose result may be a union), and whether t is one.
+func functionParams(t string) (string, bool) {
+	if !strings.HasPrefix(t, "(") {
+		return "", false
 	}
 	end := matchingClose([]byte(t), 0, len(t))
 	if end < 0 || !strings.HasPrefix(strings.TrimSpace(t[end:]), "=>") {
-		return ""
+		return "", false
 	}
-	return paramType(t[:end], param)
+	return t[:end], true
 }
 
 // paramType returns the type annotation of parameter i of parameter list

@@ -78,9 +78,10 @@ export class Observable<T> {
 export function operate<T, R>(init: (source: Observable<T>, subscriber: Subscriber<R>) => void): void {}
 export function each<T>(f: (item: T) => void) {}
 export function spread(...fs: Array<(s: Subscriber<number>) => void>) {}
+export function refine(f: (arg: number, ctx: Subscriber<number>) => void | Promise<void>) {}
 `,
 		"m.ts": `
-import { Observable, operate, each, spread } from "./rx";
+import { Observable, operate, each, spread, refine } from "./rx";
 export function use(xs: number[]) {
   new Observable((subscriber) => subscriber.complete());
   operate((source, subscriber) => {
@@ -91,6 +92,7 @@ export function use(xs: number[]) {
   each((item) => item.next());
   spread((s) => s.complete());
   xs.forEach((x) => x.toFixed());
+  refine((arg, ctx) => ctx.complete());
 }
 `,
 	})
@@ -101,6 +103,7 @@ export function use(xs: number[]) {
 		"m.use -calls-> rx.Observable.pipe (receiver) m.ts:9",
 		"m.use -calls-> ?item.next (unresolved",
 		"m.use -calls-> ?s.complete (unresolved",
+		"m.use -calls-> rx.Subscriber.complete (receiver) m.ts:13",
 	})
 }
 
