@@ -331,7 +331,21 @@ func (f *fileState) objectExpr(p, end int, sc *scope) string {
 			return exprExpr
 		}
 	}
-	return "{" + strings.Join(members, ",") + "}"
+	return objectOf(members)
+}
+
+// maxObject bounds the length of the Expr of an object literal or type,
+// which uses of a local holding it repeat.
+const maxObject = 2048
+
+// objectOf returns the Expr "{" members "}", or exprExpr when it is
+// longer than maxObject.
+func objectOf(members []string) string {
+	e := "{" + strings.Join(members, ",") + "}"
+	if len(e) > maxObject {
+		return exprExpr
+	}
+	return e
 }
 
 // conditional returns where the ? and the : of the conditional
@@ -783,7 +797,10 @@ func typeLiteral(body string, typeParam, declared func(name string) bool) string
 			members = append(members, name+"="+h)
 		}
 	}
-	return "{" + strings.Join(members, ",") + "}"
+	if e := objectOf(members); e != exprExpr {
+		return e
+	}
+	return ""
 }
 
 // nonNull returns type t without the parentheses around it and without
