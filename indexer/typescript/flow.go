@@ -529,7 +529,7 @@ func (r *resolver) result(f value, typeArgs bool) value {
 	}
 	v := r.pick(out)
 	if v.kind == vUnknown && v.res == schemas.Ambiguous {
-		return unknown("overloads with different results")
+		return unknown(reasonOverloads)
 	}
 	return v
 }

@@ -21,6 +21,7 @@ const (
 	reasonThis        = "unknown this"
 	reasonNotCallable = "not a function"
 	reasonBase        = "base outside the snapshot"
+	reasonOverloads   = "overloads return different types"
 )
 
 // maxHops bounds the import, re-export and evaluation chains followed.
