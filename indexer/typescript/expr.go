@@ -28,7 +28,8 @@ import (
 //	                   an instance; a calls Expr of just "super" is the
 //	                   call of the base constructor
 //	     | "{" T "}"   an instance of T, a dotted type name, from an
-//	                   annotation or a cast (x as T)
+//	                   annotation or a cast (x as T; x as any and x as
+//	                   unknown are x)
 //	     | "{" members "}"  an object literal: its members, comma-separated,
 //	                   each "..." expr (a spread), name "=" expr, or
 //	                   name "=" (a method, a node of the object)
@@ -264,6 +265,10 @@ func (f *fileState) expr(s span, sc *scope) string {
 			q := identEnd(src, p, end)
 			switch f.str[p:q] {
 			case "as":
+				if t := strings.TrimSpace(f.str[q:end]); t == "any" || t == "unknown" {
+					p = end // (f as any)(x) still calls f
+					continue
+				}
 				t := f.annotation(f.str[q:end], sc)
 				if t == "" {
 					return exprExpr

@@ -306,3 +306,21 @@ export function loose() {
 		"m.loose -calls-> ?this.schedule (unresolved: unknown this)",
 	})
 }
+
+// TestCasts: x as T is an instance of T; x as any still calls x.
+func TestCasts(t *testing.T) {
+	edges := index(t, map[string]string{
+		"checks.ts": "export function minLength(n: number) {}\nexport class Box { open() {} }\n",
+		"m.ts": `
+import * as checks from "./checks";
+export function use(x: unknown) {
+  (checks.minLength as any)(1);
+  (x as checks.Box).open();
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.use -calls-> checks.minLength (import) m.ts:4",
+		"m.use -calls-> checks.Box.open (receiver) m.ts:5",
+	})
+}
