@@ -1,6 +1,11 @@
 package typescript
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/graphsnap/snap/schemas"
+)
 
 // Expr, the normalized form of a TypeScript or JavaScript reference, as
 // this package writes it in refs and reads it back in Resolve.
@@ -11,7 +16,7 @@ import "strings"
 // type alias; Expr its annotation, or one value assigned to it) and
 // result (Src a function or method; Expr its return annotation):
 //
-//	expr = head { "." name | "()" }
+//	expr = head { "." name | "()" | "<>()" | "@" arg ":" param }
 //	head = name        a name no enclosing function binds to a variable:
 //	                   a declaration or import of the module, of an
 //	                   enclosing namespace or function, or a global;
@@ -19,23 +24,45 @@ import "strings"
 //	                   the module's declaration o (o, or o() for a
 //	                   prototype method: see members.go)
 //	     | "this"      the instance of the enclosing class (in its methods,
-//	                   field initializers, and arrow functions within them)
+//	                   field initializers, and arrow functions within them);
+//	                   in a function with a this parameter, its type {T}
 //	     | "class"     the enclosing class itself (this in static code)
 //	     | "super"     the base class of the enclosing class, seen from
 //	                   an instance; a calls Expr of just "super" is the
 //	                   call of the base constructor
 //	     | "{" T "}"   an instance of T, a dotted type name, from an
-//	                   annotation or a cast (x as T)
+//	                   annotation or a cast (x as T; x as any and x as
+//	                   unknown are x)
+//	     | "{" members "}"  an object literal: its members, comma-separated,
+//	                   each "..." expr (a spread), name "=" expr, or
+//	                   name "=" (a method, a node of the object)
+//	     | "[" T "]"   an array of instances of T ({T}, from T[] or Array<T>):
+//	                   what shift, pop, at and find return is one
+//	     | "#" id      the node of that id (hexadecimal): a declaration in a
+//	                   function that has no node (a callback), which
+//	                   declarations in sibling callbacks may share the
+//	                   name of
 //	     | "?" reason  nothing to follow; the whole Expr is then just this
 //
 // "()" stands for any argument list: calling a class (new C()) gives an
-// instance, calling a function the type its result annotation names.
+// instance, calling a function the type its result annotation names;
+// "<>()" is a call with explicit type arguments (f<T>()), which may
+// choose an overload the same arguments without them would not.
+// "@" arg ":" param is a parameter without annotation of a function
+// written as argument arg of a call of (or new of) what precedes: its
+// type is the one the callee declares for parameter param of the
+// function type of its parameter arg (new Observable(s => s.next()) is
+// Observable@0:0.next). When the call is the value of a variable whose
+// declared type has type arguments (const s: a.C<S> = f((x) => ...)),
+// they follow as ";" C "=" and their type heads, comma-separated: a type
+// parameter T of the callee whose result is C<T> is the matching one.
 // A local variable is replaced by its annotation or by the one value all
 // its assignments give it (`const c = new Cart()` then `c.add()` is
 // Cart().add; `const {repo} = this` then `repo.save()` is this.repo.save);
 // null and undefined are ignored as values. An annotation T | null, T |
 // undefined and T? count as T, a generic T<...> as T, Promise<T> as T
-// (await is not tracked); a type parameter is no type. The reasons:
+// (await is not tracked), an object type { a: A } as the object literal
+// of instances of its property types; a type parameter is no type. The reasons:
 //
 //	?local     a variable whose value we cannot follow (an untyped
 //	           parameter, a loop variable, one assigned different values)
@@ -87,7 +114,15 @@ const (
 )
 
 // expr returns the Expr of the expression at s, evaluated in scope sc.
+// A conditional is the Expr both its branches have.
 func (f *fileState) expr(s span, sc *scope) string {
+	if q, c := f.conditional(s); c > 0 {
+		a := f.expr(span{Start: uint32(q + 1), End: uint32(c)}, sc)
+		if b := f.expr(span{Start: uint32(c + 1), End: s.End}, sc); a != b || a[0] == '?' {
+			return exprExpr
+		}
+		return a
+	}
 	src := f.src
 	p, end := int(s.Start), int(s.End)
 	var head string
@@ -100,6 +135,13 @@ func (f *fileState) expr(s span, sc *scope) string {
 		if e := literalEnd(src, p, end); e > p {
 			head, p = exprLiteral, e
 			break
+		}
+		if src[p] == '{' {
+			c := matchingClose(src, p, end)
+			if c < 0 || skipSpace(src, c, end) < end {
+				return exprExpr
+			}
+			return f.objectExpr(p+1, c-1, sc)
 		}
 		if src[p] == '(' {
 			c := matchingClose(src, p, end)
@@ -217,12 +259,19 @@ func (f *fileState) expr(s span, sc *scope) string {
 				return exprExpr
 			}
 			p = int(e)
+			if q := skipSpace(src, p, end); q < end && src[q] == '(' {
+				steps = append(steps, "<>"...) // explicit type arguments: the call is "<>()"
+			}
 		case c == '[':
 			return exprSubscript
 		case isIdentStart(c):
 			q := identEnd(src, p, end)
 			switch f.str[p:q] {
 			case "as":
+				if t := strings.TrimSpace(f.str[q:end]); t == "any" || t == "unknown" {
+					p = end // (f as any)(x) still calls f
+					continue
+				}
 				t := f.annotation(f.str[q:end], sc)
 				if t == "" {
 					return exprExpr
@@ -251,8 +300,103 @@ func (f *fileState) expr(s span, sc *scope) string {
 	return head + string(steps)
 }
 
-// thisHead returns the head this stands for in scope sc.
+// objectExpr returns the Expr of the object literal whose members are at
+// [p, end): "{" its members "}", each a spread "..." expr, a property
+// name "=" expr, or a method name "=" (a function node of the object);
+// exprExpr when a member is one we do not follow (a computed name, an
+// accessor), or a '<' makes the split at commas unsure.
+func (f *fileState) objectExpr(p, end int, sc *scope) string {
+	body := f.str[p:end]
+	if strings.IndexByte(body, '<') >= 0 {
+		return exprExpr
+	}
+	var members []string
+	for _, raw := range splitTop(body, ',') {
+		start, stop := p+skipSpace(raw, 0, len(raw)), p+len(strings.TrimRight(raw, " \t\r\n"))
+		p += len(raw) + 1
+		if start >= stop {
+			continue
+		}
+		m := f.str[start:stop]
+		if rest, ok := strings.CutPrefix(m, "..."); ok {
+			at := start + len(m) - len(rest)
+			members = append(members, "..."+f.expr(span{Start: uint32(at), End: uint32(at + len(rest))}, sc))
+			continue
+		}
+		e := identEnd(m, 0, len(m))
+		name := m[:e]
+		if name == "" || name == "get" || name == "set" || name == "async" {
+			return exprExpr
+		}
+		switch q := skipSpace(m, e, len(m)); {
+		case q == len(m):
+			members = append(members, name+"="+f.expr(span{Start: uint32(start), End: uint32(start + e)}, sc))
+		case m[q] == ':':
+			members = append(members, name+"="+f.expr(span{Start: uint32(start + q + 1), End: uint32(start + len(m))}, sc))
+		case m[q] == '(':
+			members = append(members, name+"=")
+		default:
+			return exprExpr
+		}
+	}
+	return objectOf(members)
+}
+
+// maxObject bounds the length of the Expr of an object literal or type,
+// which uses of a local holding it repeat.
+const maxObject = 2048
+
+// objectOf returns the Expr "{" members "}", or exprExpr when it is
+// longer than maxObject.
+func objectOf(members []string) string {
+	e := "{" + strings.Join(members, ",") + "}"
+	if len(e) > maxObject {
+		return exprExpr
+	}
+	return e
+}
+
+// conditional returns where the ? and the : of the conditional
+// expression at s are, or 0, 0 when s is none (outside brackets, a ?
+// not part of ?. or ??).
+func (f *fileState) conditional(s span) (q, c int) {
+	src, depth, open := f.src, 0, 0
+	for i := int(s.Start); i < int(s.End); i++ {
+		switch ch := src[i]; ch {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case '"', '\'', '`':
+			i = stringEnd(src, i, int(s.End)) - 1
+		case '?':
+			if depth != 0 {
+				continue
+			}
+			if i+1 < int(s.End) && (src[i+1] == '.' || src[i+1] == '?') || i > 0 && src[i-1] == '?' {
+				continue
+			}
+			if open == 0 {
+				q = i
+			}
+			open++
+		case ':':
+			if depth == 0 && open > 0 {
+				if open--; open == 0 {
+					return q, i
+				}
+			}
+		}
+	}
+	return 0, 0
+}
+
+// thisHead returns the head this stands for in scope sc: the type a this
+// parameter declares, the enclosing class, or a reason.
 func (f *fileState) thisHead(sc *scope, p uint32) string {
+	if strings.HasPrefix(sc.thisAs, "{") {
+		return sc.thisAs // function (this: T)
+	}
 	switch _, this := f.thisOf(sc, p); this {
 	case thisInstance:
 		return "this"
@@ -279,20 +423,49 @@ func (f *fileState) head(name string, sc *scope) string {
 			return exprLocal
 		}
 		return name
+	case b.flags&^(bType|bTypeParam) == bDef && b.def >= 0 && bs.kind == sFunction && bs.own < 0:
+		// A declaration in a function without a node (a callback): its
+		// node, which siblings may share the name of.
+		return "#" + strconv.FormatUint(f.nodes[b.def].ID, 16)
 	case b.flags&^(bDef|bImport|bType|bTypeParam) == 0:
 		return name // a nested declaration or a local import: a node or an import ref
 	case b.flags&(bDef|bImport) != 0:
 		return exprLocal
 	case b.annot != "":
 		return b.annot
+	case b.flags == bParam:
+		return f.contextual(b)
 	case b.flags&(bUnknown|bParam) != 0:
 		return exprLocal
 	}
 	return f.value(b)
 }
 
-// value returns the one value every assignment of b gives it.
-func (f *fileState) value(b *binding) string {
+// define records that b binds the declaration of node n.
+func (b *binding) define(n int32) {
+	b.def = n
+	if b.flags&bDef != 0 {
+		b.def = -1
+	}
+	b.flags |= bDef
+}
+
+// contextual returns the Expr of parameter b, which has no annotation and
+// is never assigned: when its function is written as an argument of a
+// call or new expression, the type the callee declares for that
+// parameter of that argument (see expr.go), else exprLocal.
+func (f *fileState) contextual(b *binding) string {
+	return b.once(func() string {
+		if e := f.calleeParam(b.param); e != "" {
+			return e
+		}
+		return exprLocal
+	})
+}
+
+// once returns the Expr compute gives b, computed once; exprLocal while it
+// is being computed (a cycle).
+func (b *binding) once(compute func() string) string {
 	switch b.state {
 	case 1:
 		return exprLocal
@@ -300,6 +473,165 @@ func (f *fileState) value(b *binding) string {
 		return b.memo
 	}
 	b.state = 1
+	b.memo = compute()
+	b.state = 2
+	return b.memo
+}
+
+// calleeParam returns callee "@" argument ":" parameter for the
+// parameter whose name starts at p, or "" when its function is no
+// argument of a call, or the count is not sure (a spread or a type
+// argument list before it, a default value).
+func (f *fileState) calleeParam(p uint32) string {
+	var c *call
+	for i := range f.calls {
+		if a := f.calls[i].args; a.Start < p && p < a.End && (c == nil || a.Start > c.args.Start) {
+			c = &f.calls[i]
+		}
+	}
+	if c == nil || c.args.End-c.args.Start < 2 || f.src[c.args.Start] != '(' {
+		return ""
+	}
+	base := int(c.args.Start) + 1
+	inner := f.str[base : c.args.End-1]
+	arg, argStart := segmentAt(inner, int(p)-base)
+	if arg < 0 || strings.ContainsAny(inner[:argStart], "<>") {
+		return ""
+	}
+	for _, a := range splitTop(inner[:argStart], ',') {
+		if strings.HasPrefix(strings.TrimSpace(a), "...") {
+			return ""
+		}
+	}
+	params, at := f.lambdaParams(base+argStart, int(c.args.End)-1)
+	if at < 0 || strings.Contains(strings.ReplaceAll(params, "=>", ""), "=") {
+		return ""
+	}
+	param, start := segmentAt(params, int(p)-at)
+	if param < 0 || start != int(p)-at || strings.HasPrefix(params[start:], "...") {
+		return ""
+	}
+	for _, q := range splitTop(params[:start], ',') {
+		if isThisParam(q) {
+			param-- // this: T is no parameter
+		}
+	}
+	e := f.expr(c.fn, c.scope)
+	if c.kind == schemas.EdgeInstantiates {
+		e = strings.TrimSuffix(e, "()")
+	}
+	if e[0] == '?' {
+		return ""
+	}
+	return e + "@" + strconv.Itoa(arg) + ":" + strconv.Itoa(param) + f.expected(c)
+}
+
+// expected returns ";" and the type arguments of the type declared for
+// the variable call c is the value of (const s: C<S> = f(...)), each a
+// type head or exprLocal, or "" when there are none: what the callee's
+// type parameters are inferred from when its result is C<T>.
+func (f *fileState) expected(c *call) string {
+	t, ok := f.declared[c.fn.Start]
+	if !ok {
+		return ""
+	}
+	text := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f.text(t)), ":"))
+	base, args := typeArgs(text)
+	if len(args) == 0 {
+		return ""
+	}
+	var heads []string
+	for _, a := range args {
+		h := f.annotation(a, c.scope)
+		if !strings.HasPrefix(h, "{") || !isDotted(h[1:len(h)-1]) {
+			h = exprLocal
+		}
+		heads = append(heads, h)
+	}
+	return ";" + base + "=" + strings.Join(heads, ",")
+}
+
+// typeArgs returns the last name of generic type t (C of a.C<A, B>) and
+// its type arguments, or nil.
+func typeArgs(t string) (string, []string) {
+	open := strings.IndexByte(t, '<')
+	base := strings.TrimSpace(t[:max(open, 0)])
+	if open < 0 || !strings.HasSuffix(t, ">") || !isDotted(base) {
+		return "", nil
+	}
+	return base[strings.LastIndexByte(base, '.')+1:], splitTop(t[open+1:len(t)-1], ',')
+}
+
+// segmentAt returns the index of the comma-separated part of s (outside
+// brackets) that holds offset off and where its text starts, or -1.
+func segmentAt(s string, off int) (index, start int) {
+	pos := 0
+	for i, part := range splitTop(s, ',') {
+		end := pos + len(part)
+		if off >= pos && off < end {
+			return i, skipSpace(s, pos, end)
+		}
+		pos = end + 1
+	}
+	return -1, 0
+}
+
+// lambdaParams returns the parameter list of the function expression
+// that starts the text at [p, end) and where it starts, or -1 when the
+// text starts with no function expression: function (...) { },
+// (...) => and name =>, each perhaps async.
+func (f *fileState) lambdaParams(p, end int) (string, int) {
+	p = skipSpace(f.src, p, end)
+	if e := identEnd(f.src, p, end); f.str[p:e] == "async" {
+		p = skipSpace(f.src, e, end)
+	}
+	e := identEnd(f.src, p, end)
+	fn := f.str[p:e] == "function"
+	switch name := f.str[p:e]; {
+	case fn:
+		q := skipSpace(f.src, e, end)
+		if q < end && f.src[q] == '*' {
+			q = skipSpace(f.src, q+1, end)
+		}
+		q = skipSpace(f.src, identEnd(f.src, q, end), end)
+		if q >= end || f.src[q] != '(' {
+			return "", -1
+		}
+		p = q
+	case name != "":
+		if q := skipSpace(f.src, e, end); strings.HasPrefix(f.str[q:end], "=>") {
+			return name, p
+		}
+		return "", -1
+	case p >= end || f.src[p] != '(':
+		return "", -1
+	}
+	c := matchingClose(f.src, p, end)
+	if c < 0 {
+		return "", -1
+	}
+	if !fn {
+		q := skipSpace(f.src, c, end)
+		if !strings.HasPrefix(f.str[q:end], "=>") && !strings.HasPrefix(f.str[q:end], ":") {
+			return "", -1
+		}
+	}
+	return f.str[p+1 : c-1], p + 1
+}
+
+// isThisParam reports whether parameter text q declares this.
+func isThisParam(q string) bool {
+	q = strings.TrimSpace(q)
+	rest, ok := strings.CutPrefix(q, "this")
+	return ok && (rest == "" || rest[0] == ':' || rest[0] == ' ' || rest[0] == '?')
+}
+
+// value returns the one value every assignment of b gives it.
+func (f *fileState) value(b *binding) string {
+	return b.once(func() string { return f.assigned(b) })
+}
+
+func (f *fileState) assigned(b *binding) string {
 	v := ""
 	for _, s := range b.values {
 		e := f.expr(s.at, s.scope)
@@ -317,7 +649,6 @@ func (f *fileState) value(b *binding) string {
 	if v == "" || v == exprReceiver || v == exprExpr || v == exprSubscript || v == exprThis {
 		v = exprLocal
 	}
-	b.memo, b.state = v, 2
 	return v
 }
 
@@ -371,30 +702,38 @@ var primitives = map[string]bool{
 // class or interface T, exprLiteral for a builtin type, or "" when it
 // names nothing we follow.
 func (f *fileState) annotation(b string, sc *scope) string {
+	typeParam := func(name string) bool {
+		b, _ := lookupType(sc, name)
+		return b != nil && b.flags&bTypeParam != 0
+	}
+	declared := func(name string) bool {
+		b, _ := lookupType(sc, name)
+		return b != nil
+	}
+	return typeHead(b, typeParam, declared)
+}
+
+// typeHead returns the Expr head of type annotation b: "{T}" for one class
+// or interface T, "this", exprLiteral for a builtin type, or "" when it
+// names nothing we follow (a type parameter, a union, an object type).
+// declared tells a name declared in the code (which may shadow a builtin).
+func typeHead(b string, typeParam, declared func(name string) bool) string {
 	t := strings.TrimSpace(b)
 	t = strings.TrimSpace(strings.TrimPrefix(t, ":"))
 	for range 8 {
-		t = strings.TrimSpace(t)
-		if n := len(t); n >= 2 && t[0] == '(' && matchingClose([]byte(t), 0, n) == n {
-			t = t[1 : n-1]
-			continue
-		}
-		if parts := splitTop(t, '|'); len(parts) > 1 {
-			t = ""
-			for _, p := range parts {
-				if p = strings.TrimSpace(p); p != "null" && p != "undefined" && p != "void" && p != "" {
-					if t != "" {
-						return ""
-					}
-					t = p
-				}
-			}
-			continue
+		if t = nonNull(t); t == "" {
+			return ""
 		}
 		if len(splitTop(t, '&')) > 1 {
 			return ""
 		}
-		if strings.HasSuffix(t, "[]") || strings.HasPrefix(t, "[") || strings.HasPrefix(t, "readonly ") {
+		if n := len(t); t[0] == '{' && matchingClose([]byte(t), 0, n) == n {
+			return typeLiteral(t[1:n-1], typeParam, declared)
+		}
+		if elem, ok := strings.CutSuffix(strings.TrimPrefix(t, "readonly "), "[]"); ok {
+			return arrayOf(typeHead(elem, typeParam, declared))
+		}
+		if strings.HasPrefix(t, "[") || strings.HasPrefix(t, "readonly ") {
 			return exprLiteral
 		}
 		if n := len(t); n > 0 && (t[0] == '"' || t[0] == '\'' || t[0] == '`' || t[0] >= '0' && t[0] <= '9' || t[0] == '-') {
@@ -409,22 +748,177 @@ func (f *fileState) annotation(b string, sc *scope) string {
 			t = t[open+1 : len(t)-1]
 			continue
 		}
+		if (base == "Array" || base == "ReadonlyArray") && !declared(base) {
+			return arrayOf(typeHead(t[open+1:len(t)-1], typeParam, declared))
+		}
 		t = base
 		break
 	}
-	if t == "any" || t == "unknown" || t == "this" || !isDotted(t) {
+	if t == "this" {
+		return "this"
+	}
+	if t == "any" || t == "unknown" || !isDotted(t) {
 		return ""
 	}
-	if primitives[t] {
-		if b, _ := lookupType(sc, t); b == nil {
-			return exprLiteral
-		}
+	if primitives[t] && !declared(t) {
+		return exprLiteral
 	}
-	first, _, _ := strings.Cut(t, ".")
-	if b, _ := lookupType(sc, first); b != nil && b.flags&bTypeParam != 0 {
+	if first, _, _ := strings.Cut(t, "."); typeParam(first) {
 		return ""
 	}
 	return "{" + t + "}"
+}
+
+// arrayOf returns the Expr head of an array of elements of type head
+// elem: "[" elem "]" when elem is a class or interface, else exprLiteral.
+func arrayOf(elem string) string {
+	if strings.HasPrefix(elem, "{") && isDotted(elem[1:len(elem)-1]) {
+		return "[" + elem + "]"
+	}
+	return exprLiteral
+}
+
+// typeLiteral returns the Expr of an object type ({ a: A; b?: B }) with
+// members body: an object literal whose properties are instances of their
+// types (see objectExpr); a method is a property we do not follow. It is
+// "" when a member is an index signature or one we cannot read.
+func typeLiteral(body string, typeParam, declared func(name string) bool) string {
+	var members []string
+	for _, part := range splitTop(body, ';') {
+		for _, m := range splitTop(part, ',') {
+			m = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(m), "readonly "))
+			if m == "" {
+				continue
+			}
+			e := identEnd(m, 0, len(m))
+			name := m[:e]
+			rest := strings.TrimPrefix(strings.TrimSpace(m[e:]), "?")
+			if name == "" {
+				return ""
+			}
+			t, ok := strings.CutPrefix(strings.TrimSpace(rest), ":")
+			if !ok {
+				members = append(members, name+"="+exprLocal) // a method
+				continue
+			}
+			h := typeHead(t, typeParam, declared)
+			if h == "" {
+				h = exprLocal
+			}
+			members = append(members, name+"="+h)
+		}
+	}
+	if e := objectOf(members); e != exprExpr {
+		return e
+	}
+	return ""
+}
+
+// nonNull returns type t without the parentheses around it and without
+// null, undefined and void among the members of a union; "" when more
+// than one member is left.
+func nonNull(t string) string {
+	for range 8 {
+		t = strings.TrimSpace(t)
+		if n := len(t); n >= 2 && t[0] == '(' && matchingClose([]byte(t), 0, n) == n {
+			t = t[1 : n-1]
+			continue
+		}
+		parts := splitTop(t, '|')
+		if len(parts) == 1 {
+			return t
+		}
+		t = ""
+		for _, p := range parts {
+			if p = strings.TrimSpace(p); p != "null" && p != "undefined" && p != "void" && p != "" {
+				if t != "" {
+					return ""
+				}
+				t = p
+			}
+		}
+	}
+	return t
+}
+
+// callbackParamType returns the type function signature sig declares for
+// parameter param of the function type of its parameter arg, or "".
+func callbackParamType(sig string, arg, param int) string {
+	list, _ := paramList(sig)
+	t := strings.TrimSpace(paramType(list, arg))
+	if _, ok := functionParams(t); !ok {
+		t = nonNull(t) // (() => void) | undefined
+	}
+	params, ok := functionParams(t)
+	if !ok {
+		return ""
+	}
+	return paramType(params, param)
+}
+
+// functionParams returns the parameter list of function type t ("(a: A)
+// => R", whose result may be a union), and whether t is one.
+func functionParams(t string) (string, bool) {
+	if !strings.HasPrefix(t, "(") {
+		return "", false
+	}
+	end := matchingClose([]byte(t), 0, len(t))
+	if end < 0 || !strings.HasPrefix(strings.TrimSpace(t[end:]), "=>") {
+		return "", false
+	}
+	return t[:end], true
+}
+
+// paramType returns the type annotation of parameter i of parameter list
+// list ("(a: A, b?: B)"), not counting a this parameter, or "".
+func paramType(list string, i int) string {
+	if len(list) < 2 || list[0] != '(' || list[len(list)-1] != ')' {
+		return ""
+	}
+	var params []string
+	for _, p := range splitTop(list[1:len(list)-1], ',') {
+		if !isThisParam(p) {
+			params = append(params, p)
+		}
+	}
+	if i >= len(params) || strings.HasPrefix(strings.TrimSpace(params[i]), "...") {
+		return ""
+	}
+	parts := splitTop(params[i], ':')
+	if len(parts) < 2 {
+		return ""
+	}
+	return strings.Join(parts[1:], ":")
+}
+
+// typeParamNames returns the names of the type parameters a signature
+// declares before its parameters or heritage ("f<T, U extends X>(...)",
+// "class C<T> extends B").
+func typeParamNames(sig string) []string {
+	open := strings.IndexByte(sig, '<')
+	if open < 0 || strings.ContainsAny(sig[:open], "(=:") {
+		return nil
+	}
+	depth := 0
+	for i := open; i < len(sig); i++ {
+		switch sig[i] {
+		case '<':
+			depth++
+		case '>':
+			if depth--; depth == 0 {
+				var names []string
+				for _, p := range splitTop(sig[open+1:i], ',') {
+					p = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(p), "const "))
+					for _, mod := range []string{"in ", "out "} {
+						p = strings.TrimPrefix(p, mod)
+					}
+					names = append(names, p[:identEnd(p, 0, len(p))])
+				}
+				return names
+			}
+		}
+	}
+	return nil
 }
 
 // splitTop splits s at the separators outside brackets.

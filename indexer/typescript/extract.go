@@ -105,6 +105,7 @@ type scope struct {
 	vars    map[string]int32   // module and namespace: variable nodes; classes: fields
 	decls   map[string][]int32 // module and namespace: every node declared, by name
 	this    thisKind           // functions: what this is
+	thisAs  string             // functions: the Expr head of the type of a this parameter
 	class   *scope             // functions: the class this belongs to
 	thisObj string             // functions: what this is written as when it is no class's (see memberDef)
 	statics []span             // classes: the values of static fields
@@ -113,6 +114,8 @@ type scope struct {
 // binding is everything a scope binds to one name.
 type binding struct {
 	flags  uint16
+	def    int32  // bDef: the node declared, -1 when there are more
+	param  uint32 // a parameter: where its name starts
 	annot  string // "{T}" from an annotation
 	values []valueRef
 	memo   string
@@ -218,7 +221,8 @@ type fileState struct {
 	calls     []call
 	uses      typeUses
 	facts     []fact
-	annotated map[int32]bool // nodes whose type an annotation declares
+	annotated map[int32]bool  // nodes whose type an annotation declares
+	declared  map[uint32]span // variable values by start: the annotation of their variable
 	assigns   []assign
 	exports   []localExport
 }
@@ -275,7 +279,7 @@ func newFile(x *extractor, file string, src []byte) *fileState {
 		ids:  indexer.IDs{Language: x.d.name, File: file},
 		args: make(map[uint32]uint32), targs: make(map[uint32]uint32), values: make(map[span]*item),
 		named: make(map[span]int32), wraps: make(map[span]span), thisFor: make(map[span]string), chains: make(map[span][]memberLeft), protos: make(map[string]bool), descriptors: make(map[span]descriptor), handled: make(map[uint32]bool), lastDef: -1, lastVarNode: -1,
-		annotated: make(map[int32]bool),
+		annotated: make(map[int32]bool), declared: make(map[uint32]span),
 	}
 	f.module, _ = moduleName(file)
 	return f
@@ -850,8 +854,10 @@ func (f *fileState) container(it *item) {
 		b := f.bind(sc, bindName)
 		if it.Kind == kInterface {
 			b.flags |= bType
+		} else if bindName == name {
+			b.define(own)
 		} else {
-			b.flags |= bDef
+			b.define(-1)
 		}
 		f.declare(sc, bindName, own)
 		if exported || sc.kind == sNamespace && f.exportedInNamespace(it.Start) {
@@ -940,7 +946,7 @@ func (f *fileState) function(it *item) {
 			own = f.addNode(kind, name, sc.sym, it.Span)
 			f.nodes[own].Doc = f.doc(start)
 			b := f.bind(sc, name)
-			b.flags |= bDef
+			b.define(own)
 			f.declare(sc, name, own)
 			f.hide(sc, name)
 			f.constructorThis(sc, name, it.Span)
@@ -1002,6 +1008,7 @@ func (f *fileState) function(it *item) {
 	case it.Kind == kLambda && !strings.HasPrefix(header, "function") && !strings.HasPrefix(header, "async function"):
 		fs.class, fs.this = f.thisOf(sc, it.Start)
 		fs.thisObj = sc.thisObj
+		fs.thisAs = sc.thisAs
 	default:
 		fs.thisObj = f.thisFor[it.Span]
 	}
@@ -1069,6 +1076,9 @@ func (f *fileState) variable(it *item) {
 	var annot string
 	if it.HasRole(rType) {
 		annot = f.annotation(f.text(it.Role[rType]), sc)
+		if hasValue {
+			f.declared[value.Start] = it.Role[rType]
+		}
 	}
 	if hasValue {
 		if fn := f.unwrap(value); f.values[fn] != nil {
@@ -1084,7 +1094,7 @@ func (f *fileState) variable(it *item) {
 			if v.Kind == kLambda {
 				f.constructorThis(sc, name, fn)
 			}
-			b.flags |= bDef
+			b.define(n)
 			f.declare(sc, name, n)
 			f.hide(sc, name)
 			if top && t.flag || sc.kind == sNamespace && t != nil && f.exportedInNamespace(t.start) {
@@ -1252,11 +1262,15 @@ func (f *fileState) param(it *item) {
 	if rest {
 		name = strings.TrimSpace(name[3:])
 	}
+	if name == "this" && sc.kind == sFunction && it.HasRole(rType) {
+		sc.thisAs = f.annotation(f.text(it.Role[rType]), sc)
+	}
 	if !isIdent(name) || name == "this" {
 		return
 	}
 	b := f.bind(sc, name)
 	b.flags |= bParam
+	b.param = it.Role[rName].Start
 	annot := ""
 	if it.HasRole(rType) {
 		annot = f.annotation(f.text(it.Role[rType]), sc)

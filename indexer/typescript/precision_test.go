@@ -23,6 +23,7 @@ func TestPrecisionFixture(t *testing.T) {
 		"lib/logger.Logger.warn -calls-> lib/logger.Logger.write lib/logger.js:13",
 		"src/__tests__/cart.test -calls-> src/__tests__/cart.test.fixture src/__tests__/cart.test.ts:16",
 		"src/__tests__/cart.test -calls-> src/models/cart.Cart.add src/__tests__/cart.test.ts:6",
+		"src/__tests__/cart.test -calls-> src/models/cart.Cart.add src/__tests__/cart.test.ts:6",
 		"src/__tests__/cart.test -calls-> src/models/cart.Cart.constructor src/__tests__/cart.test.ts:5",
 		"src/__tests__/cart.test -calls-> src/models/cart.Cart.total src/__tests__/cart.test.ts:7",
 		"src/__tests__/cart.test -calls-> src/models/product.Product.create src/__tests__/cart.test.ts:6",

@@ -3,7 +3,6 @@ package typescript
 import (
 	"cmp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/graphsnap/snap/indexer"
@@ -22,6 +21,7 @@ const (
 	reasonThis        = "unknown this"
 	reasonNotCallable = "not a function"
 	reasonBase        = "base outside the snapshot"
+	reasonOverloads   = "overloads return different types"
 )
 
 // maxHops bounds the import, re-export and evaluation chains followed.
@@ -58,39 +58,6 @@ func resolve(all []schemas.Node, refs []schemas.Ref) []schemas.Edge {
 		}
 	}
 	return edges
-}
-
-// vkind is what an expression evaluates to.
-type vkind uint8
-
-const (
-	vUnknown   vkind = iota
-	vBuiltin         // a builtin, a global, or a value of a builtin type: no edge
-	vModule          // a module's namespace
-	vNamespace       // a TypeScript namespace or an enum
-	vClass           // a class (or, as a type, an interface)
-	vInstance        // an instance of the class or interface
-	vFunc            // a function or method
-	vVar             // a variable, constant, field or type alias, not yet read
-	vObject          // a variable holding an object literal with functions
-	vSuper           // super: members of the bases of class node
-)
-
-// value is the result of evaluating (part of) an Expr.
-type value struct {
-	kind   vkind
-	node   int32   // index in resolver.nodes, or -1
-	res    string  // how the last step was found
-	conf   float32 // 1, or less when a base outside the snapshot could interfere
-	reason string  // vUnknown: why; "" until the use decides
-}
-
-func unknown(reason string) value { return value{kind: vUnknown, node: -1, reason: reason} }
-
-func ambiguous(n int) value {
-	v := unknown(strconv.Itoa(n) + " candidates")
-	v.res = schemas.Ambiguous
-	return v
 }
 
 type childKey struct {
@@ -146,7 +113,7 @@ type resolver struct {
 	kids     map[uint64][]int32  // functions and classes by parent
 	hasKids  map[uint64]bool
 	types    map[uint64][]*schemas.Ref
-	results  map[uint64][]string
+	results  map[uint64][]*schemas.Ref
 	bases    map[uint64][]*schemas.Ref // extends refs by class or interface, in order
 	sameNS   map[string][]int32        // namespaces by file and qualified name
 	entries  map[string][]string       // bare specifier (stemmed) → stems of the modules it names ("/" then a tree path)
@@ -157,21 +124,13 @@ type resolver struct {
 	depth  int
 }
 
-// chainEntry is one class or interface of a heritage chain, or a base
-// outside the snapshot.
-type chainEntry struct {
-	node     int32
-	external bool
-	builtin  bool
-}
-
 func newResolver(all []schemas.Node, refs []schemas.Ref) *resolver {
 	r := &resolver{
 		nodes: all, byID: make(map[uint64]int32), children: make(map[childKey][]int32), modules: make(map[string]int32),
 		imports: make(map[childKey][]imp), reexp: make(map[uint64][]imp), exports: make(map[childKey][]string),
 		cjs: make(map[childKey][]string), whole: make(map[uint64][]string), commonjs: make(map[uint64]bool),
 		kids: make(map[uint64][]int32), hasKids: make(map[uint64]bool), types: make(map[uint64][]*schemas.Ref),
-		results: make(map[uint64][]string), bases: make(map[uint64][]*schemas.Ref), sameNS: make(map[string][]int32),
+		results: make(map[uint64][]*schemas.Ref), bases: make(map[uint64][]*schemas.Ref), sameNS: make(map[string][]int32),
 		entries: make(map[string][]string),
 		chains:  make(map[int32][]chainEntry), vars: make(map[int32]value), busy: make(map[int32]bool),
 	}
@@ -232,7 +191,7 @@ func newResolver(all []schemas.Node, refs []schemas.Ref) *resolver {
 		case schemas.RefType:
 			r.types[ref.Src] = append(r.types[ref.Src], ref)
 		case schemas.RefResult:
-			r.results[ref.Src] = append(r.results[ref.Src], ref.Expr)
+			r.results[ref.Src] = append(r.results[ref.Src], ref)
 		case schemas.EdgeExtends:
 			r.bases[ref.Src] = append(r.bases[ref.Src], ref)
 		case schemas.RefEntry:
@@ -273,132 +232,6 @@ func (r *resolver) isJS(file string) bool {
 	return false
 }
 
-// ctx is where an Expr is evaluated: the node name lookup starts at, and
-// the class this stands for (-1 for none).
-type ctx struct {
-	scope, class int32
-}
-
-// at is the context of code whose symbol is src: this is the class of the
-// nearest method above (extraction wrote ?this where it is not).
-func (r *resolver) at(src int32) ctx {
-	c := ctx{scope: src, class: -1}
-	for i := src; i >= 0 && isFunc(&r.nodes[i]); {
-		if i = r.parent(i); r.isKind(i, schemas.KindClass) {
-			c.class = i
-			break
-		}
-	}
-	if r.isKind(src, schemas.KindClass) {
-		c.class = src
-	}
-	return c
-}
-
-// eval evaluates an Expr.
-func (r *resolver) eval(expr string, c ctx) value {
-	if expr == "" || expr[0] == '?' {
-		switch expr {
-		case exprLiteral:
-			return value{kind: vBuiltin, node: -1}
-		case exprReceiver:
-			return unknown(reasonUnknownType)
-		case exprThis:
-			return unknown(reasonThis)
-		}
-		return unknown("")
-	}
-	if r.depth > maxHops*4 {
-		return unknown(reasonTooDeep)
-	}
-	r.depth++
-	defer func() { r.depth-- }()
-
-	var v value
-	rest := expr
-	switch {
-	case expr[0] == '{':
-		end := strings.IndexByte(expr, '}')
-		if end < 0 {
-			return unknown(reasonDynamic)
-		}
-		v, rest = r.instanceOf(r.evalType(expr[1:end], c)), expr[end+1:]
-	case strings.HasPrefix(expr, "require("):
-		end := strings.IndexByte(expr, ')')
-		if end < 0 {
-			return unknown(reasonDynamic)
-		}
-		v, rest = r.moduleValue(r.module(expr[len("require("):end], r.nodes[c.scope].File), 0), expr[end+1:]
-	default:
-		end := strings.IndexAny(expr, ".(")
-		if end < 0 {
-			end = len(expr)
-		}
-		name := expr[:end]
-		rest = expr[end:]
-		switch name {
-		case "this", "class":
-			if c.class < 0 {
-				return unknown(reasonThis)
-			}
-			v = value{kind: vInstance, node: c.class, res: schemas.ResolvedReceiver, conf: 1}
-			if name == "class" {
-				v.kind = vClass
-			}
-		case "super":
-			if c.class < 0 {
-				return unknown(reasonThis)
-			}
-			v = value{kind: vSuper, node: c.class, res: schemas.ResolvedReceiver, conf: 1}
-		default:
-			v = r.lookup(name, c, false)
-		}
-	}
-	for rest != "" {
-		if strings.HasPrefix(rest, "()") {
-			v, rest = r.call(v), rest[2:]
-			continue
-		}
-		end := strings.IndexAny(rest[1:], ".(")
-		if end < 0 {
-			end = len(rest) - 1
-		}
-		v, rest = r.attr(v, rest[1:end+1]), rest[end+1:]
-	}
-	return v
-}
-
-// evalType evaluates a dotted type name.
-func (r *resolver) evalType(name string, c ctx) value {
-	first, rest, _ := strings.Cut(name, ".")
-	v := r.lookup(first, c, true)
-	for rest != "" {
-		var part string
-		part, rest, _ = strings.Cut(rest, ".")
-		v = r.attr(v, part)
-	}
-	return v
-}
-
-// instanceOf turns the value of a type into an instance of it.
-func (r *resolver) instanceOf(v value) value {
-	if v.kind == vVar && r.isKind(v.node, schemas.KindTypeAlias) {
-		facts := r.types[r.nodes[v.node].ID]
-		if len(facts) != 1 {
-			return unknown(reasonUnknownType)
-		}
-		return r.eval(facts[0].Expr, ctx{scope: v.node, class: -1})
-	}
-	switch v.kind {
-	case vClass:
-		v.kind = vInstance
-	case vBuiltin, vUnknown:
-	default:
-		return unknown(reasonUnknownType)
-	}
-	return v
-}
-
 // lookup finds a name from c.scope outwards: the declarations and imports
 // of enclosing functions, namespaces and the module, then the globals.
 // Class bodies bind no names; types are found only when types is set.
@@ -426,22 +259,8 @@ func (r *resolver) lookup(name string, c ctx, types bool) value {
 // inScope looks name up among the declarations and imports of scope s.
 func (r *resolver) inScope(s int32, name, res string, types bool) (value, bool) {
 	k := childKey{r.nodes[s].ID, name}
-	var nodes []int32
-	for _, i := range r.children[k] {
-		switch r.nodes[i].Kind {
-		case schemas.KindInterface, schemas.KindTypeAlias:
-			if !types {
-				continue
-			}
-		case schemas.KindFunction, schemas.KindVariable, schemas.KindConstant:
-			if types {
-				continue
-			}
-		case schemas.KindMethod: // a function's member (F.prototype.m), no name of its body
-			continue
-		}
-		nodes = append(nodes, i)
-	}
+	// A function's members (F.prototype.m) are no names of its body.
+	nodes := slices.DeleteFunc(r.inSpace(r.children[k], types), func(i int32) bool { return r.nodes[i].Kind == schemas.KindMethod })
 	imps := r.imports[k]
 	if r.nodes[s].Kind == schemas.KindNamespace { // merged declarations
 		for _, ns := range r.sameNS[r.nodes[s].File+"\x00"+r.nodes[s].QualifiedName] {
@@ -462,9 +281,29 @@ func (r *resolver) inScope(s int32, name, res string, types bool) (value, bool) 
 		cands = append(cands, r.nodeValue(i, res))
 	}
 	for _, m := range imps {
-		cands = append(cands, r.importValue(m, 1))
+		cands = append(cands, r.importValue(m, 1, types))
 	}
 	return r.pick(cands), true
+}
+
+// inSpace keeps the nodes that declare a type when types is set, else
+// those that declare a value.
+func (r *resolver) inSpace(nodes []int32, types bool) []int32 {
+	var out []int32
+	for _, i := range nodes {
+		switch r.nodes[i].Kind {
+		case schemas.KindInterface, schemas.KindTypeAlias:
+			if !types {
+				continue
+			}
+		case schemas.KindFunction, schemas.KindVariable, schemas.KindConstant:
+			if types {
+				continue
+			}
+		}
+		out = append(out, i)
+	}
+	return out
 }
 
 // overloads keeps one of a function's overloads and implementation (the
@@ -492,7 +331,7 @@ func (r *resolver) overloads(nodes []int32) []int32 {
 			same = same && r.nodes[i].ParentID == r.nodes[funcs[0]].ParentID && r.nodes[i].Kind == r.nodes[funcs[0]].Kind
 		}
 		if same {
-			funcs = funcs[len(funcs)-1:]
+			funcs = []int32{slices.MaxFunc(funcs, r.bySource)}
 		}
 		out = append(out, funcs...)
 	}
@@ -511,7 +350,7 @@ func (r *resolver) pick(cands []value) value {
 	known := false
 	for _, v := range cands {
 		known = known || v.kind != vUnknown
-		if !slices.ContainsFunc(distinct, func(d value) bool { return d.kind == v.kind && d.node == v.node }) {
+		if !slices.ContainsFunc(distinct, func(d value) bool { return d.kind == v.kind && d.node == v.node && d.object == v.object }) {
 			distinct = append(distinct, v)
 		}
 	}
@@ -522,7 +361,7 @@ func (r *resolver) pick(cands []value) value {
 }
 
 func (r *resolver) nodeValue(i int32, res string) value {
-	v := value{node: i, res: res, conf: 1}
+	v := value{node: i, res: res, conf: 1, recv: -1}
 	switch n := &r.nodes[i]; {
 	case n.Kind == schemas.KindModule:
 		v.kind = vModule
@@ -539,7 +378,7 @@ func (r *resolver) nodeValue(i int32, res string) value {
 }
 
 // importValue is what an import binds.
-func (r *resolver) importValue(m imp, hops int) value {
+func (r *resolver) importValue(m imp, hops int, types bool) value {
 	mod := r.module(m.spec, m.file)
 	var v value
 	switch m.what {
@@ -548,7 +387,7 @@ func (r *resolver) importValue(m imp, hops int) value {
 	case "=":
 		v = r.moduleValue(mod, hops)
 	default:
-		v = r.member(mod, m.what, hops)
+		v = r.member(mod, m.what, hops, types)
 	}
 	if v.kind != vUnknown || v.res != schemas.Ambiguous {
 		v.res = schemas.ResolvedImport
@@ -658,9 +497,14 @@ func (r *resolver) moduleValue(m value, hops int) value {
 
 // member looks name up among what module m exports: its export facts and
 // exported declarations, its re-exports, CommonJS exports, what
-// module.exports was set to, then its export * re-exports.
-func (r *resolver) member(m value, name string, hops int) value {
+// module.exports was set to, then its export * re-exports. A name
+// declared both as a value and as a type (a function and an interface
+// merged) is the type when types is set, else the value.
+func (r *resolver) member(m value, name string, hops int, types bool) value {
 	if m.kind != vModule {
+		if types {
+			return r.typeAttr(m, name)
+		}
 		return r.attr(m, name)
 	}
 	if hops > maxHops {
@@ -671,12 +515,20 @@ func (r *resolver) member(m value, name string, hops int) value {
 	mc := ctx{scope: m.node, class: -1}
 	var cands []value
 	for _, e := range r.exports[k] {
+		if types && isDotted(e) {
+			cands = append(cands, r.evalType(e, mc))
+			continue
+		}
 		cands = append(cands, r.eval(e, mc))
 	}
+	var nodes []int32
 	for _, i := range r.children[k] {
 		if r.nodes[i].Exported {
-			cands = append(cands, r.nodeValue(i, schemas.ResolvedImport))
+			nodes = append(nodes, i)
 		}
+	}
+	for _, i := range r.overloads(r.inSpace(nodes, types)) {
+		cands = append(cands, r.nodeValue(i, schemas.ResolvedImport))
 	}
 	for _, re := range r.reexp[id] {
 		switch {
@@ -684,7 +536,7 @@ func (r *resolver) member(m value, name string, hops int) value {
 		case re.what == "*" && re.local == name:
 			cands = append(cands, r.module(re.spec, re.file))
 		case re.local == name:
-			cands = append(cands, r.member(r.module(re.spec, re.file), re.what, hops+1))
+			cands = append(cands, r.member(r.module(re.spec, re.file), re.what, hops+1, types))
 		}
 	}
 	for _, e := range r.cjs[k] {
@@ -710,7 +562,7 @@ func (r *resolver) member(m value, name string, hops int) value {
 				external = true
 				continue
 			}
-			if v := r.member(sub, name, hops+1); v.kind != vUnknown || v.res == schemas.Ambiguous || v.reason == reasonExternal {
+			if v := r.member(sub, name, hops+1, types); v.kind != vUnknown || v.res == schemas.Ambiguous || v.reason == reasonExternal {
 				found = append(found, v)
 			}
 		}
@@ -754,297 +606,6 @@ func (r *resolver) withRes(v value, res string) value {
 	return v
 }
 
-// deref reads a variable: the one value its type facts agree on. A
-// variable holding an object literal with functions is that object.
-func (r *resolver) deref(v value) value {
-	if v.kind != vVar {
-		return v
-	}
-	if r.hasKids[r.nodes[v.node].ID] && !r.isKind(v.node, schemas.KindTypeAlias) {
-		v.kind = vObject
-		return v
-	}
-	out, ok := r.vars[v.node]
-	if !ok {
-		if r.busy[v.node] {
-			return unknown("")
-		}
-		r.busy[v.node] = true
-		out = r.varValue(v.node)
-		delete(r.busy, v.node)
-		r.vars[v.node] = out
-	}
-	if out.kind != vUnknown && out.kind != vBuiltin {
-		out.res = v.res
-	}
-	out.conf = min(out.conf, v.conf)
-	return out
-}
-
-func (r *resolver) varValue(i int32) value {
-	if r.isKind(i, schemas.KindTypeAlias) {
-		return unknown(reasonUnknownType)
-	}
-	facts := r.types[r.nodes[i].ID]
-	if len(facts) == 0 {
-		return unknown("")
-	}
-	var cands []value
-	for _, f := range facts {
-		v := r.deref(r.eval(f.Expr, r.within(r.parent(i), f.Line, f.Col)))
-		if v.kind == vUnknown {
-			return v
-		}
-		cands = append(cands, v)
-	}
-	return r.pick(cands)
-}
-
-// within returns the context of the code at line:col inside scope s: the
-// innermost function or class there, s itself when there is none.
-func (r *resolver) within(s int32, line, col uint32) ctx {
-	for s >= 0 {
-		inner := int32(-1)
-		for _, k := range r.kids[r.nodes[s].ID] {
-			n := &r.nodes[k]
-			if (n.StartLine < line || n.StartLine == line && n.StartCol <= col) &&
-				(line < n.EndLine || line == n.EndLine && col < n.EndCol) {
-				inner = k
-				break
-			}
-		}
-		if inner < 0 {
-			break
-		}
-		s = inner
-	}
-	if s < 0 {
-		return ctx{scope: -1, class: -1}
-	}
-	return r.at(s)
-}
-
-// attr evaluates v.name.
-func (r *resolver) attr(v value, name string) value {
-	switch v = r.deref(v); v.kind {
-	case vModule:
-		return r.member(v, name, 0)
-	case vNamespace:
-		var nodes []int32
-		n := &r.nodes[v.node]
-		for _, ns := range r.sameNS[n.File+"\x00"+n.QualifiedName] {
-			for _, i := range r.children[childKey{r.nodes[ns].ID, name}] {
-				if r.nodes[i].Visibility == schemas.Public {
-					nodes = append(nodes, i)
-				}
-			}
-		}
-		if n.Kind == schemas.KindEnum {
-			nodes = r.children[childKey{n.ID, name}]
-		}
-		if len(nodes) == 0 {
-			return unknown(reasonNoMember)
-		}
-		var cands []value
-		for _, i := range r.overloads(nodes) {
-			cands = append(cands, r.nodeValue(i, v.res))
-		}
-		return r.pick(cands)
-	case vObject:
-		nodes := r.children[childKey{r.nodes[v.node].ID, name}]
-		if len(nodes) == 0 {
-			if objectMembers[name] {
-				return value{kind: vBuiltin, node: -1}
-			}
-			return unknown(reasonNoMember)
-		}
-		var cands []value
-		for _, i := range r.overloads(nodes) {
-			cands = append(cands, r.nodeValue(i, v.res))
-		}
-		return r.pick(cands)
-	case vClass:
-		return r.classMember(v, name, true, false)
-	case vInstance:
-		return r.classMember(v, name, false, false)
-	case vSuper:
-		return r.classMember(v, name, false, true)
-	case vFunc:
-		return r.funcMember(v, name)
-	case vBuiltin:
-		return value{kind: vBuiltin, node: -1}
-	case vUnknown:
-		if v.reason == "" {
-			v.reason = reasonUnknownType
-		}
-		return v
-	}
-	return unknown(reasonUnknownType)
-}
-
-// call evaluates v().
-func (r *resolver) call(v value) value {
-	switch v = r.deref(v); v.kind {
-	case vClass:
-		if r.isKind(v.node, schemas.KindClass) {
-			v.kind = vInstance
-			return v
-		}
-	case vFunc:
-		if r.constructs(v.node) {
-			v.kind = vInstance
-			return v
-		}
-		return r.result(v)
-	case vBuiltin:
-		return v
-	case vUnknown:
-		return v
-	}
-	return unknown("")
-}
-
-// result is the value a call of function f returns, from its annotation.
-func (r *resolver) result(f value) value {
-	facts := r.results[r.nodes[f.node].ID]
-	if len(facts) != 1 {
-		return unknown("")
-	}
-	v := r.deref(r.eval(facts[0], ctx{scope: f.node, class: r.at(f.node).class}))
-	v.conf = min(v.conf, f.conf)
-	return v
-}
-
-// isGetter reports whether method node n is a get accessor.
-func isGetter(n *schemas.Node) bool {
-	for w := range strings.FieldsSeq(n.Signature) {
-		switch w {
-		case "public", "private", "protected", "static", "override", "abstract", "declare", "readonly":
-			continue
-		}
-		return w == "get"
-	}
-	return false
-}
-
-// classMember looks name up along the heritage chain of v's class (after
-// the class itself for super): static members for the class itself,
-// instance members for an instance.
-func (r *resolver) classMember(v value, name string, static, after bool) value {
-	conf := v.conf
-	external, builtin := false, false
-	for i, e := range r.chain(v.node) {
-		switch {
-		case after && i == 0:
-		case e.builtin:
-			builtin = true
-		case e.external:
-			external = true
-			conf = min(conf, inheritedConfidence)
-		default:
-			var nodes []int32
-			for _, n := range r.children[childKey{r.nodes[e.node].ID, name}] {
-				if node := &r.nodes[n]; node.IsStatic == static && node.Kind != schemas.KindConstructor && r.isMember(e.node, n) {
-					nodes = append(nodes, n)
-				}
-			}
-			if len(nodes) == 0 {
-				continue
-			}
-			var getters []int32
-			for _, n := range nodes {
-				if isGetter(&r.nodes[n]) {
-					getters = append(getters, n)
-				}
-			}
-			if len(getters) > 0 {
-				m := r.nodeValue(getters[len(getters)-1], schemas.ResolvedReceiver)
-				m.conf = conf
-				return r.result(m)
-			}
-			var cands []value
-			for _, n := range r.overloads(nodes) {
-				m := r.nodeValue(n, schemas.ResolvedReceiver)
-				m.conf = conf
-				cands = append(cands, m)
-			}
-			return r.pick(cands)
-		}
-	}
-	switch {
-	case external:
-		return unknown(reasonBase)
-	case builtin || objectMembers[name] || static && (name == "name" || name == "length" || name == "prototype" || name == "call" || name == "apply" || name == "bind"):
-		return value{kind: vBuiltin, node: -1}
-	}
-	return unknown(reasonNoMember)
-}
-
-// constructorOf finds the constructor an instantiation of class c runs,
-// along its chain (from its first base for super()).
-func (r *resolver) constructorOf(c int32, after bool) (value, bool) {
-	for i, e := range r.chain(c) {
-		switch {
-		case after && i == 0:
-		case e.external:
-			return unknown(reasonBase), false
-		case e.builtin:
-			return value{}, false
-		default:
-			var nodes []int32
-			for _, n := range r.children[childKey{r.nodes[e.node].ID, "constructor"}] {
-				if r.nodes[n].Kind == schemas.KindConstructor {
-					nodes = append(nodes, n)
-				}
-			}
-			if len(nodes) > 0 {
-				return r.nodeValue(r.overloads(nodes)[0], schemas.ResolvedReceiver), true
-			}
-		}
-	}
-	return value{}, false
-}
-
-// chain returns the class or interface c followed by its bases: the
-// class's extends chain, an interface's extended interfaces breadth first.
-func (r *resolver) chain(c int32) []chainEntry {
-	if ch, ok := r.chains[c]; ok {
-		return ch
-	}
-	self := []chainEntry{{node: c}}
-	r.chains[c] = self // a cycle of bases ends here
-	out := self
-	seen := map[int32]bool{c: true}
-	queue := []int32{c}
-	for len(queue) > 0 {
-		cur := queue[0]
-		queue = queue[1:]
-		outside := ctx{scope: r.parent(cur), class: -1}
-		for _, b := range r.bases[r.nodes[cur].ID] {
-			var v value
-			if r.isKind(cur, schemas.KindInterface) {
-				v = r.evalType(b.Expr, outside)
-			} else {
-				v = r.eval(b.Expr, outside)
-			}
-			v = r.deref(v)
-			switch {
-			case v.kind == vClass && !seen[v.node]:
-				seen[v.node] = true
-				out = append(out, chainEntry{node: v.node})
-				queue = append(queue, v.node)
-			case v.kind == vClass:
-			case v.kind == vBuiltin:
-				out = append(out, chainEntry{node: -1, builtin: true})
-			default:
-				out = append(out, chainEntry{node: -1, external: true})
-			}
-		}
-	}
-	r.chains[c] = out
-	return out
-}
-
 // importEdge links an import to the module or symbol it names.
 func (r *resolver) importEdge(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
 	m := parseImport(ref.Expr, ref.File)
@@ -1053,7 +614,12 @@ func (r *resolver) importEdge(edges []schemas.Edge, ref *schemas.Ref) []schemas.
 	case m.star || m.what == "" || m.what == "*" || m.what == "=":
 		v = r.module(m.spec, m.file)
 	default:
-		v = r.member(r.module(m.spec, m.file), m.what, 0)
+		mod := r.module(m.spec, m.file)
+		if v = r.member(mod, m.what, 0, false); v.kind == vUnknown && v.res != schemas.Ambiguous {
+			if t := r.member(mod, m.what, 0, true); t.kind != vUnknown {
+				v = t
+			}
+		}
 	}
 	if v.kind == vVar || v.kind == vObject {
 		return append(edges, resolvedEdge(ref, schemas.EdgeImports, r.nodes[v.node].ID, schemas.ResolvedImport, 1))

@@ -20,9 +20,11 @@
 // last of the dialects present in the run resolves the refs of all of
 // them. It follows ES imports and re-exports, CommonJS require and
 // exports, class and interface heritage, this, super, constructors, and
-// the declared types of parameters, fields, variables and results. What
-// it cannot prove stays unresolved, with a reason; calls of JavaScript's
-// builtins are dropped.
+// types as they flow through code (flow.go): the declared types of
+// parameters, fields, variables and results, fluent this results,
+// overloads, callback parameters typed by their callee, object literals
+// and object types. What it cannot prove stays unresolved, with a reason;
+// calls of JavaScript's builtins are dropped.
 package typescript
 
 import (

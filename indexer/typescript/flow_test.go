@@ -1,0 +1,326 @@
+package typescript_test
+
+import (
+	"testing"
+
+	"github.com/graphsnap/snap/indexer/languagetest"
+	"github.com/graphsnap/snap/indexer/typescript"
+	"github.com/graphsnap/snap/schemas"
+)
+
+// TestMergedDeclarations: a function and an interface of one name are the
+// function where a value is read and the interface where a type is.
+func TestMergedDeclarations(t *testing.T) {
+	edges := index(t, map[string]string{
+		"core.ts": `
+export interface $constructor<T> { init(inst: T): void; }
+export function $constructor<T>(name: string): $constructor<T> { return null!; }
+`,
+		"m.ts": `
+import * as core from "./core";
+export const Check: core.$constructor<string> = core.$constructor("Check");
+export function use() {
+  Check.init("x");
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m -calls-> core.$constructor (import)",
+		"m.use -calls-> core.$constructor.init (receiver)",
+	})
+}
+
+// TestFluentResults: a method whose result is this returns the receiver
+// it was read from, so a chain on a subtype stays on the subtype; a
+// function with overloads returns what its overloads agree on.
+func TestFluentResults(t *testing.T) {
+	edges := index(t, map[string]string{
+		"s.ts": `
+export interface Base { min(n: number): this; parse(x: unknown): unknown; }
+export interface Str extends Base { trim(): this; }
+export interface Num extends Base { }
+export function string(params?: string): Str;
+export function string<T extends string>(params?: string): Num;
+export function string(params?: string): Str { return null!; }
+export function pick(x: string): Str;
+export function pick(x: number): Num;
+export function pick(x: any): any { return null; }
+`,
+		"m.ts": `
+import * as z from "./s";
+export function use() {
+  const minTwo = z.string().min(2).trim();
+  minTwo.parse(1);
+  z.string<"a">().trim();
+  z.pick(1).trim();
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.use -calls-> s.Base.min (receiver) m.ts:4",
+		"m.use -calls-> s.Str.trim (receiver) m.ts:4",
+		"m.use -calls-> s.Base.parse (receiver) m.ts:5",
+		"m.use -calls-> ?z.string<\"a\">().trim (unresolved",
+		"m.use -calls-> ?z.pick(1).trim (unresolved",
+	}, "m.use -calls-> s.Str.trim (receiver) m.ts:6", "m.use -calls-> s.Str.trim (receiver) m.ts:7")
+}
+
+// TestCallbackParams: a parameter without annotation of a function passed
+// to a call or new expression has the type the callee declares for it.
+func TestCallbackParams(t *testing.T) {
+	edges := index(t, map[string]string{
+		"rx.ts": `
+export class Subscriber<T> { next(v: T) {} complete() {} }
+export class Observable<T> {
+  constructor(subscribe?: (this: Observable<T>, subscriber: Subscriber<T>) => void) {}
+  pipe() {}
+}
+export function operate<T, R>(init: (source: Observable<T>, subscriber: Subscriber<R>) => void): void {}
+export function each<T>(f: (item: T) => void) {}
+export function spread(...fs: Array<(s: Subscriber<number>) => void>) {}
+export function refine(f: (arg: number, ctx: Subscriber<number>) => void | Promise<void>) {}
+`,
+		"m.ts": `
+import { Observable, operate, each, spread, refine } from "./rx";
+export function use(xs: number[]) {
+  new Observable((subscriber) => subscriber.complete());
+  operate((source, subscriber) => {
+    source.pipe();
+    subscriber.next(1);
+  });
+  operate(function (source) { source.pipe(); });
+  each((item) => item.next());
+  spread((s) => s.complete());
+  xs.forEach((x) => x.toFixed());
+  refine((arg, ctx) => ctx.complete());
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.use -calls-> rx.Subscriber.complete (receiver) m.ts:4",
+		"m.use -calls-> rx.Observable.pipe (receiver) m.ts:6",
+		"m.use -calls-> rx.Subscriber.next (receiver) m.ts:7",
+		"m.use -calls-> rx.Observable.pipe (receiver) m.ts:9",
+		"m.use -calls-> ?item.next (unresolved",
+		"m.use -calls-> ?s.complete (unresolved",
+		"m.use -calls-> rx.Subscriber.complete (receiver) m.ts:13",
+	})
+}
+
+// TestObjectLiterals: an object built by spreading namespaces has their
+// members, the last definition winning; an object whose variable declares
+// a type has the members of that type.
+func TestObjectLiterals(t *testing.T) {
+	edges := index(t, map[string]string{
+		"schemas.ts": "export function string() {}\nexport function number() {}\n",
+		"checks.ts":  "export function number() {}\nexport function min() {}\n",
+		"iso.ts":     "export function date() {}\n",
+		"p.ts": `
+export interface Provider { schedule(): void; request(): void; }
+export const provider: Provider = {
+  schedule() {},
+  request() {},
+};
+`,
+		"m.ts": `
+import * as schemas from "./schemas";
+import * as checks from "./checks";
+import * as iso from "./iso";
+import * as ext from "external";
+import { provider } from "./p";
+const z = { ...schemas, ...checks, iso };
+const open = { ...ext, local() {} };
+export function use() {
+  z.string();
+  z.number();
+  z.min();
+  z.iso.date();
+  open.string();
+  provider.schedule();
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.use -calls-> schemas.string (import)",
+		"m.use -calls-> checks.number (import)",
+		"m.use -calls-> checks.min (import)",
+		"m.use -calls-> iso.date (import)",
+		"m.use -calls-> ?open.string (unresolved: external module)",
+		"m.use -calls-> p.Provider.schedule (receiver)",
+	}, "m.use -calls-> schemas.number", "m.use -calls-> p.provider.schedule")
+}
+
+// TestSiblingCallbacks: functions of one name declared in sibling
+// callbacks are each the one their own callback calls.
+func TestSiblingCallbacks(t *testing.T) {
+	g := languagetest.Index(t, map[string]string{"m.test.ts": `
+describe("a", () => {
+  it("x", () => {
+    function helper() {}
+    helper();
+  });
+  it("y", () => {
+    helper();
+    function helper() {}
+  });
+});
+`}, typescript.All()...)
+	lines := make(map[uint64]uint32)
+	for _, n := range g.Nodes {
+		lines[n.ID] = n.StartLine
+	}
+	want := map[uint32]uint32{5: 4, 8: 9} // call line → line of the helper it calls
+	for _, e := range g.Edges {
+		if e.Kind != schemas.EdgeCalls || want[e.Line] == 0 {
+			continue
+		}
+		if got := lines[e.Dst]; got != want[e.Line] {
+			t.Errorf("the call of helper on line %d calls the one of line %d, want %d", e.Line, got, want[e.Line])
+		}
+		delete(want, e.Line)
+	}
+	if len(want) > 0 {
+		t.Errorf("no calls edge on lines %v", want)
+	}
+}
+
+// TestObjectTypes: an object type's properties have their types, through
+// a result, a parameter and destructuring.
+func TestObjectTypes(t *testing.T) {
+	edges := index(t, map[string]string{
+		"m.ts": `
+export class Status { dirty() {} }
+export class Ctx { log() {} }
+export class Schema {
+  params(): { status: Status; ctx?: Ctx | null; [k: string]: unknown } { return null!; }
+  input(): { status: Status; ctx: Ctx } { return null!; }
+  run(record: { status: Status }) {
+    const { status, ctx } = this.input();
+    status.dirty();
+    ctx.log();
+    record.status.dirty();
+    this.params().status.dirty();
+  }
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.Schema.run -calls-> m.Status.dirty (receiver) m.ts:9",
+		"m.Schema.run -calls-> m.Ctx.log (receiver) m.ts:10",
+		"m.Schema.run -calls-> m.Status.dirty (receiver) m.ts:11",
+		"m.Schema.run -calls-> ?this.params().status.dirty (unresolved",
+	})
+}
+
+// TestInferredTypeArguments: a callback parameter typed by a type
+// parameter of the callee has the type argument the declared type of the
+// call's variable gives it.
+func TestInferredTypeArguments(t *testing.T) {
+	edges := index(t, map[string]string{
+		"core.ts": `
+export interface $constructor<T, D = unknown> { init(inst: T, def: D): void; }
+export function $constructor<T, D = unknown>(name: string, initializer: (inst: T, def: D) => void): $constructor<T, D> { return null!; }
+export function other<T>(initializer: (inst: T) => void): Other<T> { return null!; }
+export interface Other<T> {}
+`,
+		"m.ts": `
+import * as core from "./core";
+export interface Schema { check(): this; }
+export const Schema: core.$constructor<Schema> = core.$constructor("Schema", (inst, def) => {
+  inst.check();
+});
+export const Wrong: core.$constructor<Schema> = core.other((inst) => {
+  inst.check();
+});
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m -calls-> m.Schema.check (receiver) m.ts:5",
+		"m -calls-> ?inst.check (unresolved",
+	}, "m -calls-> m.Schema.check (receiver) m.ts:8")
+}
+
+// TestArrayElements: an array of a class's instances gives one from
+// shift, pop, at and find; its other members are builtins.
+func TestArrayElements(t *testing.T) {
+	edges := index(t, map[string]string{
+		"m.ts": `
+export class Subject { complete() {} }
+export function use(windows: Subject[], more: ReadonlyArray<Subject>, names: string[]) {
+  windows.shift()!.complete();
+  more.at(-1)?.complete();
+  windows.map((w) => w);
+  names.pop()!.trim();
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.use -calls-> m.Subject.complete (receiver) m.ts:4",
+		"m.use -calls-> m.Subject.complete (receiver) m.ts:5",
+	})
+}
+
+// TestConditionals: a conditional whose branches agree has their value;
+// one whose branches differ has none.
+func TestConditionals(t *testing.T) {
+	edges := index(t, map[string]string{
+		"m.ts": `
+export class A { run() {} }
+export class B { run() {} }
+export function make(): A { return new A(); }
+export function use(flag: boolean) {
+  (flag ? make() : make()).run();
+  const a = flag ? new A() : new A();
+  a.run();
+  const ab = flag ? new A() : new B();
+  ab.run();
+  const opt = flag?.valueOf() ?? make();
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.use -calls-> m.A.run (receiver) m.ts:6",
+		"m.use -calls-> m.A.run (receiver) m.ts:8",
+		"m.use -calls-> ?ab.run (unresolved",
+	}, "m.use -calls-> m.B.run")
+}
+
+// TestThisParameter: this in a function declaring a this parameter, and
+// in arrow functions within it, is an instance of its type.
+func TestThisParameter(t *testing.T) {
+	edges := index(t, map[string]string{
+		"m.ts": `
+export class Action { schedule() {} }
+export function work(this: Action, state: number) {
+  this.schedule();
+  [state].forEach(() => this.schedule());
+}
+export function loose() {
+  this.schedule();
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.work -calls-> m.Action.schedule (receiver) m.ts:4",
+		"m.work -calls-> m.Action.schedule (receiver) m.ts:5",
+		"m.loose -calls-> ?this.schedule (unresolved: unknown this)",
+	})
+}
+
+// TestCasts: x as T is an instance of T; x as any still calls x.
+func TestCasts(t *testing.T) {
+	edges := index(t, map[string]string{
+		"checks.ts": "export function minLength(n: number) {}\nexport class Box { open() {} }\n",
+		"m.ts": `
+import * as checks from "./checks";
+export function use(x: unknown) {
+  (checks.minLength as any)(1);
+  (x as checks.Box).open();
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.use -calls-> checks.minLength (import) m.ts:4",
+		"m.use -calls-> checks.Box.open (receiver) m.ts:5",
+	})
+}
