@@ -3,7 +3,6 @@ package java
 import (
 	"context"
 	"path"
-	"strconv"
 	"strings"
 
 	"github.com/cespare/xxhash/v2"
@@ -136,7 +135,7 @@ type call struct {
 	it              int32  // its item; -1 for an enum constant's constructor call
 	src             int32  // the node it is made from
 	at              span   // enum constants: the name
-	argc            int32  // enum constants: the number of arguments
+	args            span   // enum constants: the argument list, if any
 	ctx             ectx
 	loop, try, cond bool
 }
@@ -161,8 +160,8 @@ type fileState struct {
 	mods   map[uint32]*mods // by start
 	docs   map[uint32]string
 	tvars  []tvar
-	exprs  map[uint64]int32 // expression items by span
-	argc   map[uint32]int32 // arguments by the start of the list
+	exprs  map[uint64]int32  // expression items by span
+	args   map[uint32][]span // arguments by the start of their list
 	binds  map[string][]*binding
 	bslab  []binding
 	calls  []call
@@ -174,18 +173,18 @@ type fileState struct {
 func (f *fileState) reset(file string, src []byte, items []item) {
 	if f.mods == nil {
 		f.mods, f.docs, f.exprs = make(map[uint32]*mods), make(map[uint32]string), make(map[uint64]int32)
-		f.argc, f.binds = make(map[uint32]int32), make(map[string][]*binding)
+		f.args, f.binds = make(map[uint32][]span), make(map[string][]*binding)
 	} else {
 		clear(f.mods)
 		clear(f.docs)
 		clear(f.exprs)
-		clear(f.argc)
+		clear(f.args)
 		clear(f.binds)
 	}
 	*f = fileState{
 		path: file, src: src, str: string(src), lines: lineStartsInto(f.lines[:0], src), test: isTestFile(file),
 		ids: indexer.IDs{Language: Name, File: file}, items: items,
-		mods: f.mods, docs: f.docs, exprs: f.exprs, argc: f.argc, binds: f.binds,
+		mods: f.mods, docs: f.docs, exprs: f.exprs, args: f.args, binds: f.binds,
 		stack: f.stack[:0], chunks: f.chunks, chunk: -1, bslab: f.bslab[:0], tvars: f.tvars[:0], calls: f.calls[:0], sigs: f.sigs[:0],
 		uses: typeUses{at: f.uses.at[:0]},
 	}
@@ -235,20 +234,21 @@ func (f *fileState) prepare(ctx context.Context) {
 				d := decls[len(decls)-1]
 				f.tvars = append(f.tvars, tvar{scope: d.span, name: name, bound: bound, class: d.class})
 			}
-		case kInvoke, kNew, kField, kCast, kParen, kIndex, kMref, kTernary:
+		case kInvoke, kNew, kField, kCast, kParen, kIndex, kMref, kTernary, kBinary, kUnary, kNewArray:
 			f.exprs[it.Key()] = int32(i)
 		case kArgs:
 			for len(args) > 0 && args[len(args)-1].End <= it.Start {
 				args = args[:len(args)-1]
 			}
 			args = append(args, it.Span)
-			f.argc[it.Start] = 0
+			f.args[it.Start] = nil
 		case kArg:
 			for len(args) > 0 && args[len(args)-1].End <= it.Start {
 				args = args[:len(args)-1]
 			}
 			if len(args) > 0 {
-				f.argc[args[len(args)-1].Start]++
+				a := args[len(args)-1].Start
+				f.args[a] = append(f.args[a], it.Span)
 			}
 		}
 	}
@@ -896,7 +896,7 @@ func (f *fileState) param(it *item) {
 	}
 	switch {
 	case t.kind == kRecord && it.Start < t.body.Start:
-		erased := f.erased(it.Role[rType]) + strings.Repeat("[]", dims)
+		erased := f.paramType(f.text(it.Role[rType]), it.Role[rType].Start) + strings.Repeat("[]", dims)
 		t.params = append(t.params, erased)
 		if t.node < 0 {
 			return
@@ -911,7 +911,7 @@ func (f *fileState) param(it *item) {
 			f.addRef(schemas.RefType, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), e)
 		}
 	case t.kind == kMethod || t.kind == kCtor:
-		t.params = append(t.params, f.erased(it.Role[rType])+strings.Repeat("[]", dims))
+		t.params = append(t.params, f.paramType(f.text(it.Role[rType]), it.Role[rType].Start)+strings.Repeat("[]", dims))
 		f.bind(name, t.start, t, typ)
 	case t.kind == kLambda:
 		f.bind(name, t.start, t, typ)
@@ -956,7 +956,7 @@ func (f *fileState) variable(it *item) {
 		if len(f.stack) >= 2 {
 			m := f.stack[len(f.stack)-2]
 			if m.kind == kMethod || m.kind == kCtor || m.kind == kRecord {
-				m.params = append(m.params, f.erasedText(typ, t.start)+"[]")
+				m.params = append(m.params, f.paramType(typ, t.start)+"[]")
 				m.varargs = true
 				if m.kind != kRecord {
 					f.bind(name, m.start, m, e)
@@ -1091,12 +1091,12 @@ func (f *fileState) enumConst(it *item) {
 	}
 	node.Signature = oneLine(strings.TrimSpace(f.header(it.Span, end)))
 	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
-	argc := int32(0)
+	var args span
 	if it.HasRole(rArgs) {
-		argc = f.argc[it.Role[rArgs].Start]
+		args = it.Role[rArgs]
 	}
 	loop, try, cond := f.regions(it.Start)
-	f.calls = append(f.calls, call{kind: schemas.EdgeCalls, it: -1, src: n, at: it.Role[rName], argc: argc, loop: loop, try: try, cond: cond})
+	f.calls = append(f.calls, call{kind: schemas.EdgeCalls, it: -1, src: n, at: it.Role[rName], args: args, loop: loop, try: try, cond: cond})
 	f.push(frame{kind: kConst, start: it.Start, end: it.End, node: n})
 	if it.HasRole(rBody) {
 		f.push(frame{kind: kAnon, start: it.Role[rBody].Start, end: it.Role[rBody].End, node: -1, body: it.Role[rBody], enumName: o.enumName, members: map[string]uint8{}})
@@ -1130,7 +1130,7 @@ func (f *fileState) finish(ctx context.Context) {
 		c := &f.calls[i]
 		src := f.srcID(c.src)
 		if c.it < 0 {
-			r := f.addRef(c.kind, src, c.at, f.text(c.at), "this("+strconv.Itoa(int(c.argc))+")")
+			r := f.addRef(c.kind, src, c.at, f.text(c.at), "this("+f.argList(c.args, c.ctx, 0)+")")
 			r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
 			continue
 		}
@@ -1146,7 +1146,7 @@ func (f *fileState) finish(ctx context.Context) {
 		case kCtorCall:
 			at = it.Span
 			target = f.text(it.Role[rName])
-			expr = target + "(" + strconv.Itoa(int(f.argc[it.Role[rArgs].Start])) + ")"
+			expr = target + "(" + f.argList(it.Role[rArgs], c.ctx, 0) + ")"
 			if target != "this" && target != "super" {
 				expr = "?expr"
 			}
@@ -1154,7 +1154,7 @@ func (f *fileState) finish(ctx context.Context) {
 		case kNew:
 			at = it.Span
 			target = "new " + oneLine(f.text(it.Role[rType]))
-			expr = f.newExpr(it)
+			expr = f.newExpr(it, c.ctx, 0)
 			args = f.argsText(it.Role[rArgs])
 		case kMref:
 			at = it.Span

@@ -14,8 +14,10 @@
 // same package, java.lang and fully qualified names, the superclass and
 // interface chains and the lexically enclosing classes, and the declared
 // types of fields and method results. An overloaded method is chosen by
-// the number of arguments when that leaves one candidate; otherwise the
-// call stays unresolved as an ambiguous overload. Calls into types outside
+// the number and the types of the arguments, by Java's phases of
+// applicability and its most specific method (convert.go and the package
+// overload); when the facts cannot tell, the call stays unresolved as an
+// ambiguous overload. Calls into types outside
 // the snapshot stay unresolved, with the external type as the reason.
 package java
 

@@ -64,9 +64,9 @@ class A extends Base {
 		"p.A.run -calls-> p.A.log (scope) p/A.java:16", // the fixed-arity one wins
 		"p.A.run -calls-> p.A.log (scope) p/A.java:17",
 		"p.A.run -calls-> p.A.log (scope) p/A.java:18",
-		"p.A.run -calls-> ?vary (ambiguous: ambiguous overload) p/A.java:19",
+		"p.A.run -calls-> p.A.vary (scope) p/A.java:19", // vary(int): strict before variable arity
 		"p.A.run -calls-> p.A.vary (scope) p/A.java:20",
-		"p.A.run -calls-> ?one (ambiguous: ambiguous overload) p/A.java:21",
+		"p.A.run -calls-> p.A.one (scope) p/A.java:21", // one(String), the most specific
 		"p.A.run -calls-> ?put (unresolved: no overload of put with 0 arguments) p/A.java:22",
 	}, "p.A.run -calls-> p.Base.put (scope) p/A.java:14")
 }
@@ -478,9 +478,9 @@ class Builder {
 	languagetest.Expect(t, edges, []string{
 		"Use.run -calls-> Top.go (scope) Use.java:1", // the unnamed package
 		"Use.run -calls-> Top.go (receiver) Use.java:1",
-		"c.Use.run -calls-> b.FileSystem.y (import)", // a.FileSystem is not public
-		"p.Builder.run -calls-> ?with (ambiguous: ambiguous overload)",
-		"p.Builder.run -calls-> p.Builder.build (receiver)", // both withs return Builder
+		"c.Use.run -calls-> b.FileSystem.y (import)",                     // a.FileSystem is not public
+		"p.Builder.run -calls-> p.Builder.with (scope) p/Builder.java:6", // by the argument's type
+		"p.Builder.run -calls-> p.Builder.build (receiver)",              // both withs return Builder
 	})
 }
 

@@ -1,6 +1,10 @@
 package java
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/graphsnap/snap/indexer/overload"
+)
 
 // The resolver knows nothing of the JDK but what is below: the simple
 // names java.lang exports (imported implicitly by every file), and the
@@ -95,4 +99,134 @@ func setOf(s string) map[string]bool {
 		m[w] = true
 	}
 	return m
+}
+
+// jdkSupers lists the direct supertypes of JDK types by qualified name,
+// all of them: a type listed here is a subtype of what its supertypes'
+// closure holds and of nothing else (but Object). Overloads are told
+// apart by it.
+var jdkSupers = func() map[string][]string {
+	m := make(map[string][]string)
+	for _, line := range strings.Split(strings.TrimSpace(`
+java.lang.Object:
+java.io.Serializable:
+java.lang.Cloneable:
+java.lang.Comparable:
+java.lang.CharSequence:
+java.lang.Appendable:
+java.lang.Readable:
+java.lang.AutoCloseable:
+java.lang.Iterable:
+java.lang.Runnable:
+java.lang.constant.Constable:
+java.lang.constant.ConstantDesc:
+java.lang.reflect.Type:
+java.lang.reflect.AnnotatedElement:
+java.lang.reflect.Member:
+java.lang.reflect.GenericDeclaration: java.lang.reflect.AnnotatedElement
+java.lang.reflect.ParameterizedType: java.lang.reflect.Type
+java.lang.reflect.GenericArrayType: java.lang.reflect.Type
+java.lang.reflect.WildcardType: java.lang.reflect.Type
+java.lang.reflect.TypeVariable: java.lang.reflect.Type java.lang.reflect.AnnotatedElement
+java.lang.reflect.AccessibleObject: java.lang.reflect.AnnotatedElement
+java.lang.reflect.Field: java.lang.reflect.AccessibleObject java.lang.reflect.Member
+java.lang.reflect.Executable: java.lang.reflect.AccessibleObject java.lang.reflect.Member java.lang.reflect.GenericDeclaration
+java.lang.reflect.Method: java.lang.reflect.Executable
+java.lang.reflect.Constructor: java.lang.reflect.Executable
+java.lang.invoke.TypeDescriptor:
+java.lang.invoke.TypeDescriptor.OfField: java.lang.invoke.TypeDescriptor
+java.lang.Class: java.io.Serializable java.lang.reflect.GenericDeclaration java.lang.reflect.Type java.lang.reflect.AnnotatedElement java.lang.invoke.TypeDescriptor.OfField java.lang.constant.Constable
+java.lang.String: java.io.Serializable java.lang.Comparable java.lang.CharSequence java.lang.constant.Constable java.lang.constant.ConstantDesc
+java.lang.AbstractStringBuilder: java.lang.Appendable java.lang.CharSequence
+java.lang.StringBuilder: java.lang.AbstractStringBuilder java.io.Serializable java.lang.Comparable java.lang.CharSequence
+java.lang.StringBuffer: java.lang.AbstractStringBuilder java.io.Serializable java.lang.Comparable java.lang.CharSequence
+java.lang.Number: java.io.Serializable
+java.lang.Integer: java.lang.Number java.lang.Comparable java.lang.constant.Constable java.lang.constant.ConstantDesc
+java.lang.Long: java.lang.Number java.lang.Comparable java.lang.constant.Constable java.lang.constant.ConstantDesc
+java.lang.Float: java.lang.Number java.lang.Comparable java.lang.constant.Constable java.lang.constant.ConstantDesc
+java.lang.Double: java.lang.Number java.lang.Comparable java.lang.constant.Constable java.lang.constant.ConstantDesc
+java.lang.Short: java.lang.Number java.lang.Comparable java.lang.constant.Constable
+java.lang.Byte: java.lang.Number java.lang.Comparable java.lang.constant.Constable
+java.lang.Character: java.io.Serializable java.lang.Comparable java.lang.constant.Constable
+java.lang.Boolean: java.io.Serializable java.lang.Comparable java.lang.constant.Constable
+java.math.BigInteger: java.lang.Number java.lang.Comparable
+java.math.BigDecimal: java.lang.Number java.lang.Comparable
+java.lang.Enum: java.lang.Comparable java.io.Serializable java.lang.constant.Constable
+java.lang.Throwable: java.io.Serializable
+java.lang.Exception: java.lang.Throwable
+java.lang.Error: java.lang.Throwable
+java.lang.RuntimeException: java.lang.Exception
+java.lang.IllegalArgumentException: java.lang.RuntimeException
+java.lang.NumberFormatException: java.lang.IllegalArgumentException
+java.lang.IllegalStateException: java.lang.RuntimeException
+java.lang.NullPointerException: java.lang.RuntimeException
+java.lang.UnsupportedOperationException: java.lang.RuntimeException
+java.lang.IndexOutOfBoundsException: java.lang.RuntimeException
+java.lang.ArrayIndexOutOfBoundsException: java.lang.IndexOutOfBoundsException
+java.lang.StringIndexOutOfBoundsException: java.lang.IndexOutOfBoundsException
+java.lang.ClassCastException: java.lang.RuntimeException
+java.lang.ArithmeticException: java.lang.RuntimeException
+java.lang.SecurityException: java.lang.RuntimeException
+java.lang.InterruptedException: java.lang.Exception
+java.lang.CloneNotSupportedException: java.lang.Exception
+java.lang.ReflectiveOperationException: java.lang.Exception
+java.lang.ClassNotFoundException: java.lang.ReflectiveOperationException
+java.lang.NoSuchMethodException: java.lang.ReflectiveOperationException
+java.lang.NoSuchFieldException: java.lang.ReflectiveOperationException
+java.lang.IllegalAccessException: java.lang.ReflectiveOperationException
+java.lang.InstantiationException: java.lang.ReflectiveOperationException
+java.lang.reflect.InvocationTargetException: java.lang.ReflectiveOperationException
+java.lang.AssertionError: java.lang.Error
+java.util.NoSuchElementException: java.lang.RuntimeException
+java.util.ConcurrentModificationException: java.lang.RuntimeException
+java.io.IOException: java.lang.Exception
+java.io.EOFException: java.io.IOException
+java.io.FileNotFoundException: java.io.IOException
+java.io.UncheckedIOException: java.lang.RuntimeException
+java.io.Closeable: java.lang.AutoCloseable
+java.io.Flushable:
+java.io.Reader: java.lang.Readable java.io.Closeable
+java.io.StringReader: java.io.Reader
+java.io.Writer: java.lang.Appendable java.io.Closeable java.io.Flushable
+java.io.StringWriter: java.io.Writer
+java.io.InputStream: java.io.Closeable
+java.io.OutputStream: java.io.Closeable java.io.Flushable
+java.util.Collection: java.lang.Iterable
+java.util.List: java.util.Collection
+java.util.Set: java.util.Collection
+java.util.Map:
+`), "\n") {
+		name, supers, _ := strings.Cut(line, ":")
+		m[name] = strings.Fields(supers)
+	}
+	return m
+}()
+
+// jdkSubtype reports whether the JDK type s is t or one of its subtypes:
+// yes or no when jdkSupers lists s, maybe otherwise.
+func jdkSubtype(s, t string) overload.Answer {
+	if s == t || t == "java.lang.Object" {
+		return overload.Yes
+	}
+	if _, ok := jdkSupers[s]; !ok {
+		return overload.Maybe
+	}
+	seen := map[string]bool{s: true}
+	for todo := []string{s}; len(todo) > 0; {
+		u := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		for _, v := range jdkSupers[u] {
+			if v == t {
+				return overload.Yes
+			}
+			if !seen[v] {
+				seen[v] = true
+				todo = append(todo, v)
+			}
+		}
+	}
+	if !strings.Contains(t, ".") { // a name outside the snapshot that did not resolve
+		return overload.Maybe
+	}
+	return overload.No
 }

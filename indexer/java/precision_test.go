@@ -3,9 +3,11 @@ package java_test
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -134,6 +136,8 @@ payment.PaymentService.checkout -calls-> model.Money.currency (receiver) src/mai
 payment.PaymentService.checkout -calls-> payment.PaymentMethod.charge (receiver) src/main/java/com/example/shop/payment/PaymentService.java:32 loop,try
 payment.PaymentService.checkout -calls-> payment.PaymentMethod.supports (receiver) src/main/java/com/example/shop/payment/PaymentService.java:28 loop
 payment.PaymentService.checkout -calls-> payment.PaymentService.log (scope) src/main/java/com/example/shop/payment/PaymentService.java:33 loop,try
+payment.PaymentService.checkout -calls-> payment.PaymentService.log (scope) src/main/java/com/example/shop/payment/PaymentService.java:36 loop
+payment.PaymentService.report -calls-> payment.PaymentService.log (scope) src/main/java/com/example/shop/payment/PaymentService.java:56
 payment.PaymentService.log -calls-> util.Strings.pad (import) src/main/java/com/example/shop/payment/PaymentService.java:43
 payment.WalletPayment.charge -calls-> model.Money.<init> (import) src/main/java/com/example/shop/payment/WalletPayment.java:18
 payment.WalletPayment.charge -calls-> model.Money.cents (receiver) src/main/java/com/example/shop/payment/WalletPayment.java:18
@@ -316,6 +320,8 @@ func checkWithJavac(t *testing.T, javac, plugin, root string, args []string) {
 	var checked, wrong, unverified, missed int
 	var report []string
 	seen := make(map[site]bool)
+	reasons := make(map[string]int) // why the calls javac resolved into the tree were not
+	sites := make(map[site]bool)
 	for _, e := range g.Edges {
 		var kinds []string
 		switch {
@@ -329,8 +335,15 @@ func checkWithJavac(t *testing.T, javac, plugin, root string, args []string) {
 			continue
 		}
 		s := site{e.File, e.Line, e.Col, kinds[0]}
+		sites[s] = true
 		want, ok := truth[s]
 		if e.Dst == 0 {
+			if ok && typeNames[want.owner] && !seen[s] {
+				reasons[reasonClass(e.Reason)]++
+				if *verbose {
+					t.Logf("unresolved %s:%d:%d %s (%s): javac says %s.%s(%s)", e.File, e.Line, e.Col, e.Target, e.Reason, want.owner, want.name, strings.Join(want.params, ","))
+				}
+			}
 			if ok && e.Resolution != schemas.Ambiguous && !strings.HasPrefix(e.Reason, "external type") {
 				if typeNames[want.owner] {
 					seen[s] = true
@@ -376,13 +389,22 @@ func checkWithJavac(t *testing.T, javac, plugin, root string, args []string) {
 		}
 	}
 	inTree := 0
-	for _, w := range truth {
+	for s, w := range truth {
 		if typeNames[w.owner] {
 			inTree++
+			if !sites[s] {
+				reasons["no edge at the site"]++
+				if *verbose {
+					t.Logf("no edge %s:%d:%d %s: javac says %s.%s", s.file, s.line, s.col, s.kind, w.owner, w.name)
+				}
+			}
 		}
 	}
 	t.Logf("%s: javac resolved %d sites, %d into the tree; %d edges checked (%.1f%% of those), %d wrong, %d resolved where javac could not tell; %d left unresolved for no reason (neither ambiguous nor external)",
 		root, len(truth), inTree, checked, 100*float64(checked)/float64(max(1, inTree)), wrong, unverified, missed)
+	for _, w := range slices.SortedFunc(maps.Keys(reasons), func(a, b string) int { return cmp.Or(reasons[b]-reasons[a], strings.Compare(a, b)) })[:min(10, len(reasons))] {
+		t.Logf("  unresolved: %d %s", reasons[w], w)
+	}
 	slices.Sort(report)
 	for i, r := range report {
 		if i == 50 {
@@ -391,6 +413,17 @@ func checkWithJavac(t *testing.T, javac, plugin, root string, args []string) {
 		}
 		t.Error(r)
 	}
+}
+
+// reasonClass shortens a reason to its kind: "external type a.B" to
+// "external type".
+func reasonClass(why string) string {
+	for _, p := range []string{"external type", "external package", "unknown type", "unknown name", "unknown method", "unknown member", "no overload of", "no constructor with"} {
+		if strings.HasPrefix(why, p) {
+			return p
+		}
+	}
+	return why
 }
 
 // sameParams compares a params fact ("Item,int,String[]...") with javac's
@@ -404,7 +437,7 @@ func sameParams(fact string, javac []string) bool {
 	if len(mine) != len(javac) {
 		return false
 	}
-	simple := func(s string) string { return s[strings.LastIndexByte(s, '.')+1:] }
+	simple := func(s string) string { return strings.TrimPrefix(s[strings.LastIndexByte(s, '.')+1:], "^") } // ^: a class's type variable
 	for i := range mine {
 		if javac[i] != "<any>" && simple(mine[i]) != simple(javac[i]) { // <any>: a type javac could not find
 			return false
