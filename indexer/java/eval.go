@@ -161,7 +161,7 @@ type target struct {
 	conf  float32
 	res   string // resolved (""), schemas.Ambiguous or schemas.Unresolved
 	why   string
-	skip  bool      // no edge: a call of an implicit default constructor
+	skip  bool      // no edge: a call of an implicit default constructor, or of Object's
 	self  *typeInfo // the method was reached through this (see value)
 	cands []int32   // ambiguous: the overloads that take the arguments
 }
@@ -855,6 +855,9 @@ func (r *resolver) constructorCall(head string, args []string, src int32) target
 		return miss(reasonExpr)
 	}
 	if head == "super" {
+		if t.super.ext == "java.lang.Object" && t.super.dims == 0 && len(args) == 0 {
+			return target{node: -1, skip: true} // Object's constructor, which does nothing
+		}
 		if why := external(t.super); why != "" || t.super.t == nil {
 			if why == "" {
 				why = reasonExpr

@@ -37,7 +37,9 @@ import (
 // of the enclosing class T). A conditional c ? a : b is the Expr both a
 // and b have (null left out). this(args) and super(args) are explicit
 // constructor calls; an enum constant calls its enum's constructor as
-// this(args). "[T]" prefixes say that the code sits in the body of an
+// this(args). A constructor of a class that calls no other calls
+// super() implicitly (a ref at its body's brace), and so does a class
+// that declares no constructor (from the class, at its class keyword). "[T]" prefixes say that the code sits in the body of an
 // anonymous class whose supertype is T (innermost first): unqualified
 // names are looked up in T's members before the enclosing classes'. A
 // local is replaced by its declared type or, for var, by the Expr of its

@@ -108,6 +108,12 @@ type frame struct {
 	varargs    bool
 	members    map[string]uint8 // anonymous classes: the methods and fields of the body
 	local      bool             // a local class (declared in a method body)
+	// Classes and their constructors: the constructor of the superclass
+	// called implicitly, with no arguments, when no constructor calls
+	// another (JLS 8.8.7) or the class declares none (JLS 8.8.9).
+	implicitSuper bool
+	ctors         int  // classes: the constructors declared
+	at            span // classes: the class keyword; constructors: the body's brace
 }
 
 // binding is a local variable or parameter: visible from decl, within
@@ -153,20 +159,21 @@ type fileState struct {
 	nodes []schemas.Node
 	refs  []schemas.Ref
 
-	stack  []*frame
-	slab   []frame   // frames are allocated from chunks kept from file to file
-	chunks [][]frame // (frames are pointed to: a chunk never grows)
-	chunk  int
-	mods   map[uint32]*mods // by start
-	docs   map[uint32]string
-	tvars  []tvar
-	exprs  map[uint64]int32  // expression items by span
-	args   map[uint32][]span // arguments by the start of their list
-	binds  map[string][]*binding
-	bslab  []binding
-	calls  []call
-	sigs   []*frame // methods and constructors with a node, for their params facts
-	uses   typeUses
+	stack   []*frame
+	slab    []frame   // frames are allocated from chunks kept from file to file
+	chunks  [][]frame // (frames are pointed to: a chunk never grows)
+	chunk   int
+	mods    map[uint32]*mods // by start
+	docs    map[uint32]string
+	tvars   []tvar
+	exprs   map[uint64]int32  // expression items by span
+	args    map[uint32][]span // arguments by the start of their list
+	binds   map[string][]*binding
+	bslab   []binding
+	calls   []call
+	sigs    []*frame // methods and constructors with a node, for their params facts
+	classes []*frame // classes with a node, for their implicit constructors
+	uses    typeUses
 }
 
 // reset makes f ready for another file, keeping its maps and buffers.
@@ -186,7 +193,8 @@ func (f *fileState) reset(file string, src []byte, items []item) {
 		ids: indexer.IDs{Language: Name, File: file}, items: items,
 		mods: f.mods, docs: f.docs, exprs: f.exprs, args: f.args, binds: f.binds,
 		stack: f.stack[:0], chunks: f.chunks, chunk: -1, bslab: f.bslab[:0], tvars: f.tvars[:0], calls: f.calls[:0], sigs: f.sigs[:0],
-		uses: typeUses{at: f.uses.at[:0]},
+		classes: f.classes[:0],
+		uses:    typeUses{at: f.uses.at[:0]},
 	}
 }
 
@@ -402,6 +410,17 @@ func (f *fileState) context(p uint32) (int32, ectx) {
 	return -1, c
 }
 
+// enclosing returns the innermost frame of kind k around the walk, or
+// nil.
+func (f *fileState) enclosing(k kind) *frame {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		if f.stack[i].kind == k {
+			return f.stack[i]
+		}
+	}
+	return nil
+}
+
 // owner returns the type or anonymous class whose body holds p directly,
 // or nil.
 func (f *fileState) owner(p uint32) *frame {
@@ -614,6 +633,11 @@ func (f *fileState) run(ctx context.Context) {
 			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kInvoke, kCtorCall:
 			f.addCall(schemas.EdgeCalls, i)
+			if it.Kind == kCtorCall {
+				if c := f.enclosing(kCtor); c != nil {
+					c.implicitSuper = false
+				}
+			}
 		case kMref:
 			f.addCall(schemas.EdgeReferences, i)
 			f.uses.taken = it.Start
@@ -750,6 +774,15 @@ func (f *fileState) typeDecl(it *item) {
 	node.Signature = oneLine(f.header(it.Span, body.Start))
 	node.BodyHash = xxhash.Sum64String(f.text(body))
 	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: body, iface: iface, exported: node.Exported, local: local})
+	if it.Kind == kClass {
+		fr.implicitSuper = true
+		p := uint32(skipSpace(f.str, int(it.Start)))
+		if m := f.mods[it.Start]; m != nil {
+			p = uint32(skipSpace(f.str, int(m.end)))
+		}
+		fr.at = span{Start: p, End: p + uint32(len("class"))}
+		f.classes = append(f.classes, fr)
+	}
 	switch it.Kind {
 	case kEnum:
 		fr.enumName = name
@@ -814,6 +847,11 @@ func (f *fileState) method(it *item) {
 	}
 	sig := strings.TrimSuffix(strings.TrimSpace(f.header(it.Span, end)), ";")
 	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n})
+	if it.Kind == kCtor {
+		o.ctors++
+		fr.implicitSuper = o.kind == kClass && hasBody
+		fr.at = span{Start: it.Role[rBody].Start, End: it.Role[rBody].Start + 1}
+	}
 	if it.Kind == kCtor && !it.HasRole(rParams) { // a compact canonical constructor
 		if r := f.enclosingRecord(); r != nil {
 			sig = strings.TrimSpace(sig) + r.signatureParams
@@ -1122,6 +1160,14 @@ func (f *fileState) finish(ctx context.Context) {
 			e += "..."
 		}
 		f.addRef(RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, e)
+		if fr.implicitSuper {
+			f.addRef(schemas.EdgeCalls, n.ID, fr.at, "super", "super()")
+		}
+	}
+	for _, fr := range f.classes {
+		if fr.ctors == 0 {
+			f.addRef(schemas.EdgeCalls, f.nodes[fr.node].ID, fr.at, "super", "super()")
+		}
 	}
 	for i := range f.calls {
 		if indexer.Stopped(ctx, i) {

@@ -574,3 +574,39 @@ public interface Converter<T> {
 	got := languagetest.Render(g)
 	languagetest.Expect(t, got.Edges, []string{"p.Converter.URL -references-> p.URL.<init> (scope) p/Converter.java:4"})
 }
+
+// TestImplicitSuper checks the calls of the superclass's constructor a
+// constructor makes when it calls no other, and a class's implicit
+// default constructor makes.
+func TestImplicitSuper(t *testing.T) {
+	edges := index(t, map[string]string{
+		"p/Base.java": `package p;
+class Base {
+    Base() {}
+    Base(int x) {}
+}`,
+		"p/A.java": `package p;
+class A extends Base {
+    A() {}
+    A(int x) { super(x); }
+    A(String s) { this(); }
+}`,
+		"p/B.java": `package p;
+public class B extends Base {
+}`,
+		"p/C.java": `package p;
+class C {
+    C() {}
+}`,
+		"p/D.java": `package p;
+class D extends java.util.AbstractList<String> {
+}`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"p.A.<init> -calls-> p.Base.<init> (scope) p/A.java:3",
+		"p.A.<init> -calls-> p.Base.<init> (scope) p/A.java:4",
+		"p.A.<init> -calls-> p.A.<init> (scope) p/A.java:5",
+		"p.B -calls-> p.Base.<init> (scope) p/B.java:2",
+		"p.D -calls-> ?super (unresolved: external type java.util.AbstractList) p/D.java:2",
+	}, "p.C.<init> -calls-> ?super", "p.A.<init> -calls-> p.Base.<init> (scope) p/A.java:5")
+}
