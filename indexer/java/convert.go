@@ -81,7 +81,7 @@ func (r *resolver) argType(a string, src int32) jtype {
 	}
 	v, tg := r.eval(a, src)
 	if v.kind == vNone { // a call: what it returns
-		v = r.resultOf(tg, src)
+		v = r.callResult(tg, src)
 	}
 	if v.kind != vValue || !v.t.known() || v.conf < 1 {
 		return unknownType

@@ -164,6 +164,11 @@ type target struct {
 	skip  bool      // no edge: a call of an implicit default constructor, or of Object's
 	self  *typeInfo // the method was reached through this (see value)
 	cands []int32   // ambiguous: the overloads that take the arguments
+	// A qualified call: the value it was made on, the name and the number
+	// of arguments.
+	recv value
+	name string
+	argc int
 }
 
 func miss(why string) target { return target{node: -1, res: schemas.Unresolved, why: why} }
@@ -267,10 +272,11 @@ func (r *resolver) eval(e string, src int32) (value, target) {
 			v.t.dims--
 		case '(':
 			tg := r.callOn(v, s.name, s.args, src)
+			tg.recv, tg.name, tg.argc = v, s.name, len(s.args)
 			if last {
 				return value{}, tg
 			}
-			v = r.resultOf(tg, src)
+			v = r.callResult(tg, src)
 		case ':':
 			if last {
 				return value{}, r.methodRef(v, s.name)
@@ -924,6 +930,52 @@ func (r *resolver) resultOf(tg target, src int32) value {
 		return v
 	}
 	return none(tg.why)
+}
+
+// callResult is the value the call that reached tg returns: the declared
+// result of the method of the snapshot, or of the JDK's (jdkResults) when
+// a qualified call reached none.
+func (r *resolver) callResult(tg target, src int32) value {
+	v := r.resultOf(tg, src)
+	if v.kind != vNone || tg.node >= 0 || len(tg.cands) > 0 || tg.name == "" {
+		return v
+	}
+	if t, ok := r.jdkResult(tg.recv, tg.name, tg.argc); ok {
+		return value{kind: vValue, t: t, how: schemas.ResolvedReceiver, conf: 1}
+	}
+	return v
+}
+
+// jdkResult returns the type a JDK method recv.name(n arguments) returns,
+// when jdkResults knows it.
+func (r *resolver) jdkResult(recv value, name string, n int) (tref, bool) {
+	if recv.kind != vValue && recv.kind != vType || recv.t.prim != "" {
+		return tref{}, false
+	}
+	var result string
+	if recv.t.t == nil && recv.t.dims == 0 {
+		result = jdkResults[recv.t.ext+"."+name]
+		for _, s := range jdkClosure(recv.t.ext) {
+			if result == "" {
+				result = jdkResults[s+"."+name]
+			}
+		}
+	}
+	if result == "" && recv.kind == vValue {
+		for _, ps := range knownTypes["java.lang.Object"].methods[name] {
+			if len(ps) == n {
+				result = jdkResults["*."+name]
+			}
+		}
+	}
+	if result == "" {
+		return tref{}, false
+	}
+	base, dims := splitDims(result)
+	if primitives[base] {
+		return tref{prim: base, dims: dims}, true
+	}
+	return tref{ext: base, dims: dims}, true
 }
 
 // result is the value method m returns.

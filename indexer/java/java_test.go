@@ -610,3 +610,37 @@ class D extends java.util.AbstractList<String> {
 		"p.D -calls-> ?super (unresolved: external type java.util.AbstractList) p/D.java:2",
 	}, "p.C.<init> -calls-> ?super", "p.A.<init> -calls-> p.Base.<init> (scope) p/A.java:5")
 }
+
+// TestEnclosingPastKnownSupertypes checks that an unqualified call in a
+// class whose supertypes are JDK types of known members is looked up in
+// the enclosing classes and static imports when those members do not
+// have the name, and goes to the JDK when they do.
+func TestEnclosingPastKnownSupertypes(t *testing.T) {
+	edges := index(t, map[string]string{
+		"p/Tree.java": `package p;
+import java.util.AbstractSet;
+import java.util.Iterator;
+import static p.Util.helper;
+class Tree {
+    Object lookupKey(Object k) { return k; }
+    int size() { return 0; }
+    class KeyView extends AbstractSet<Object> {
+        public boolean contains(Object o) { return lookupKey(o) != null; }
+        public Iterator<Object> iterator() { return null; }
+        public int size() { return 0; }
+        void touch() { helper(); isEmpty(); }
+    }
+    class Other extends java.util.Unknown {
+        void touch() { lookupKey(null); }
+    }
+}`,
+		"p/Util.java": `package p;
+class Util { static void helper() {} }`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"p.Tree.KeyView.contains -calls-> p.Tree.lookupKey (scope) p/Tree.java:9",
+		"p.Tree.KeyView.touch -calls-> p.Util.helper (import) p/Tree.java:12",
+		"p.Tree.KeyView.touch -calls-> ?isEmpty (unresolved: external type java.util.AbstractSet) p/Tree.java:12",
+		"p.Tree.Other.touch -calls-> ?lookupKey (unresolved: external type java.util.Unknown) p/Tree.java:15",
+	})
+}

@@ -80,13 +80,16 @@ func TestOverloadsByType(t *testing.T) {
 		{"new A(-2)", "A(int x)"},
 		{"m(list)", "void m(Object o)"}, // a List is an Object, and no other type here
 		{"m(x -> x)", "? ambiguous overload"},
-		{"m(ext)", "? ambiguous overload"}, // an unknown type might be any
+		{"m(ext)", "? ambiguous overload"},      // a type outside the snapshot may be a Runnable
+		{"m(text)", "void m(Object o)"},         // but not a String, which is final
+		{"m(\"a\".trim())", "void m(String s)"}, // a JDK method's known result
+		{"m(name.length())", "void m(int x)"},
 	}
 	var body strings.Builder
 	for _, c := range calls {
 		body.WriteString("        " + c.call + ";\n")
 	}
-	const head = 22 // the line of the first call
+	const head = 23 // the line of the first call
 	got := calledSignatures(t, map[string]string{
 		"p/Base.java": `package p;
 class Base {
@@ -106,13 +109,14 @@ class A extends Base {
     void m(Object o) {}
     void m(A a) {}
     void m(int[] xs) {}
+    void m(Runnable r) {}
     void b(Integer x) {}
     void b(String s) {}
     void v(String s, Object... rest) {}
     void v(String s, String t) {}
     A(int x) {}
     A(String s) {}
-    void run(short sh, int n, Base base, String[] names, java.util.List<String> list, Ext ext) {
+    void run(short sh, int n, Base base, String[] names, java.util.List<String> list, Ext ext, CharSequence text) {
 ` + body.String() + `    }
 }`,
 	})
