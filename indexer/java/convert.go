@@ -10,11 +10,13 @@ import (
 // arguments, by Java's conversions (JLS 5.3) and the package overload.
 
 // jtype is the type of an argument or a parameter: a type, the null
-// type, or one that is not known (an argument whose Expr has no type, a
-// parameter typed by a class's type variable).
+// type, that of a lambda or method reference (fn), or one that is not
+// known (an argument whose Expr has no type, a parameter typed by a
+// class's type variable).
 type jtype struct {
 	t       tref
 	null    bool
+	fn      bool
 	unknown bool
 }
 
@@ -76,6 +78,8 @@ func (r *resolver) argType(a string, src int32) jtype {
 	switch {
 	case a == exprNull:
 		return jtype{null: true}
+	case a == exprFunction:
+		return jtype{fn: true}
 	case strings.HasPrefix(a, "?"):
 		return unknownType
 	}
@@ -128,6 +132,8 @@ func (r *resolver) convert(a, p jtype, loose bool) overload.Answer {
 			return overload.No
 		}
 		return overload.Yes
+	case a.fn:
+		return r.functional(p.t)
 	case isPrim(a.t) && isPrim(p.t):
 		return primSub(a.t.prim, p.t.prim)
 	case isPrim(a.t):
@@ -148,6 +154,23 @@ func (r *resolver) convert(a, p jtype, loose bool) overload.Answer {
 		return overload.No
 	}
 	return r.refSub(a.t, p.t)
+}
+
+// functional reports whether t may be a functional interface, the only
+// type a lambda or a method reference converts to: not a primitive, an
+// array, a class of the snapshot, Object or a final JDK class. (A method
+// whose type variable erases to Object is no exception: a lambda cannot
+// infer it.)
+func (r *resolver) functional(t tref) overload.Answer {
+	switch {
+	case t.prim != "" || t.dims > 0:
+		return overload.No
+	case t.t != nil && !t.t.iface:
+		return overload.No
+	case t.t == nil && (t.ext == "java.lang.Object" || finalTypes[t.ext]):
+		return overload.No
+	}
+	return overload.Maybe
 }
 
 // subtype reports whether s is t or a subtype of it.

@@ -12,7 +12,7 @@ import (
 //
 //	expr  = { "[" type "]" } head { step } | "?" reason
 //	step  = "." name | "(" [ arg { "," arg } ] ")" | "[]" | ".super"
-//	arg   = expr | "{" primitive "}" | "?null" | "?"
+//	arg   = expr | "{" primitive "}" | "?null" | "?fn" | "?"
 //	head  = name         a name no local variable or parameter binds: a
 //	                     field, a type or a package, by Java's rules for
 //	                     ambiguous names; name "(" n ")" is an unqualified
@@ -30,8 +30,9 @@ import (
 // "(" args ")" is a call; an argument is the Expr of its value, the type
 // of a literal or of an operation the operands tell ({int}, {long},
 // {char}, {boolean}, {java.lang.String} for a concatenation with a
-// string), ?null for null, or ? when its type is not known here (a lambda,
-// an expression the Expr cannot follow, one longer than maxArgExpr).
+// string), ?null for null, ?fn for a lambda or a method reference, or ?
+// when its type is not known here (an expression the Expr cannot follow,
+// one longer than maxArgExpr).
 // Overloads are told apart by them. "[]" is an array access, {T}.super
 // is T.super (the interface T's own methods, or those of the superclass
 // of the enclosing class T). A conditional c ? a : b is the Expr both a
@@ -581,8 +582,8 @@ func (f *fileState) argList(s span, c ectx, depth int) string {
 
 // argExpr returns the Expr of an argument: what expr gives, the type of
 // a literal ({int}, {long}, {char}, ...) or of an operation whose type
-// the operands tell, ?null for null, and ? for what has no type here (a
-// lambda, an expression expr cannot follow).
+// the operands tell, ?null for null, ?fn for a lambda or a method
+// reference, and ? for what has no type here.
 func (f *fileState) argExpr(s span, c ectx, depth int) string {
 	if depth > maxExprDepth {
 		return "?"
@@ -596,6 +597,8 @@ func (f *fileState) argExpr(s span, c ectx, depth int) string {
 			e = f.unaryExpr(it, c, depth)
 		case kNewArray:
 			e = f.newArrayExpr(it)
+		case kLambda, kMref:
+			e = exprFunction
 		case kParen:
 			e = f.argExpr(it.Role[rValue], c, depth+1)
 		default:
@@ -609,14 +612,19 @@ func (f *fileState) argExpr(s span, c ectx, depth int) string {
 			e = f.expr(s, c, depth)
 		}
 	}
-	if isReason(e) && e != exprNull || len(e) > maxArgExpr {
+	if isReason(e) && e != exprNull && e != exprFunction || len(e) > maxArgExpr {
 		return "?"
 	}
 	return e
 }
 
-// exprNull is the argument null, which any reference type takes.
-const exprNull = "?null"
+// Arguments of no type of their own: null, which any reference type
+// takes, and a lambda or method reference, which only a functional
+// interface takes.
+const (
+	exprNull     = "?null"
+	exprFunction = "?fn"
+)
 
 // literalType returns the Expr of the type of literal t, or "".
 func literalType(t string) string {

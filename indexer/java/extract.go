@@ -242,7 +242,7 @@ func (f *fileState) prepare(ctx context.Context) {
 				d := decls[len(decls)-1]
 				f.tvars = append(f.tvars, tvar{scope: d.span, name: name, bound: bound, class: d.class})
 			}
-		case kInvoke, kNew, kField, kCast, kParen, kIndex, kMref, kTernary, kBinary, kUnary, kNewArray:
+		case kInvoke, kNew, kField, kCast, kParen, kIndex, kMref, kTernary, kBinary, kUnary, kNewArray, kLambda:
 			f.exprs[it.Key()] = int32(i)
 		case kArgs:
 			for len(args) > 0 && args[len(args)-1].End <= it.Start {
