@@ -257,11 +257,16 @@ func jdkSubtype(s, t string) overload.Answer {
 	if _, ok := jdkSupers[s]; !ok {
 		return overload.Maybe
 	}
-	if slices.Contains(jdkClosure(s), t) {
+	supers := jdkClosure(s)
+	if slices.Contains(supers, t) {
 		return overload.Yes
 	}
-	if !strings.Contains(t, ".") { // a name outside the snapshot that did not resolve
-		return overload.Maybe
+	if !strings.Contains(t, ".") { // a simple name from an on-demand import: one of the same name may be it
+		for _, u := range append(supers, s) {
+			if u[strings.LastIndexByte(u, '.')+1:] == t {
+				return overload.Maybe
+			}
+		}
 	}
 	return overload.No
 }

@@ -84,12 +84,13 @@ func TestOverloadsByType(t *testing.T) {
 		{"m(text)", "void m(Object o)"},         // but not a String, which is final
 		{"m(\"a\".trim())", "void m(String s)"}, // a JDK method's known result
 		{"m(name.length())", "void m(int x)"},
+		{"g(name)", "void g(CharSequence s)"}, // String has no supertype named Buffer
 	}
 	var body strings.Builder
 	for _, c := range calls {
 		body.WriteString("        " + c.call + ";\n")
 	}
-	const head = 23 // the line of the first call
+	const head = 26 // the line of the first call
 	got := calledSignatures(t, map[string]string{
 		"p/Base.java": `package p;
 class Base {
@@ -97,6 +98,7 @@ class Base {
 }`,
 		"p/A.java": `package p;
 import q.Ext;
+import java.nio.*;
 class A extends Base {
     int count;
     String name;
@@ -110,6 +112,8 @@ class A extends Base {
     void m(A a) {}
     void m(int[] xs) {}
     void m(Runnable r) {}
+    void g(CharSequence s) {}
+    void g(Buffer b) {}
     void b(Integer x) {}
     void b(String s) {}
     void v(String s, Object... rest) {}
