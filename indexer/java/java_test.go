@@ -644,3 +644,25 @@ class Util { static void helper() {} }`,
 		"p.Tree.Other.touch -calls-> ?lookupKey (unresolved: external type java.util.Unknown) p/Tree.java:15",
 	})
 }
+
+// TestConcreteOverAbstract checks that a class's concrete method is
+// preferred to the abstract one of an interface it implements, as javac
+// does, through the receiver and unqualified.
+func TestConcreteOverAbstract(t *testing.T) {
+	edges := index(t, map[string]string{
+		"p/Task.java": `package p;
+interface Task { void run(String s); void run(Object o); }`,
+		"p/Base.java": `package p;
+abstract class Base { public void run(String s) {} }`,
+		"p/Job.java": `package p;
+class Job extends Base implements Task {
+    public void run(Object o) {}
+    void go(Job j) { j.run("x"); run("y"); j.run(1); }
+}`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"p.Job.go -calls-> p.Base.run (receiver) p/Job.java:4",
+		"p.Job.go -calls-> p.Base.run (scope) p/Job.java:4",
+		"p.Job.go -calls-> p.Job.run (receiver) p/Job.java:4",
+	}, "p.Job.go -calls-> p.Task.run", "p.Job.go -calls-> ?run")
+}
