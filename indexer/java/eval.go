@@ -18,6 +18,7 @@ type step struct {
 
 // parsed is an Expr split into its parts.
 type parsed struct {
+	guard string   // "T=q": valid where the type name T resolves to q
 	anon  []string // the supertypes of the anonymous classes around, innermost first
 	head  string   // a name, this, super, or "{T}"
 	steps []step
@@ -26,6 +27,13 @@ type parsed struct {
 // parseExpr splits an Expr (see expr.go); ok is false for a reason or
 // what does not parse.
 func parseExpr(e string) (p parsed, ok bool) {
+	if strings.HasPrefix(e, "<") {
+		i := strings.IndexByte(e, '>')
+		if i < 0 {
+			return p, false
+		}
+		p.guard, e = e[1:i], e[i+1:]
+	}
 	for strings.HasPrefix(e, "[") {
 		i := strings.IndexByte(e, ']')
 		for i > 0 && i+1 < len(e) && e[i+1] == '[' && i+2 < len(e) && e[i+2] == ']' { // [T[]]
@@ -203,6 +211,9 @@ func (r *resolver) eval(e string, src int32) (value, target) {
 	if !ok {
 		return none(reasonExpr), miss(reasonExpr)
 	}
+	if p.guard != "" && !r.guardHolds(p.guard, src) {
+		return none(reasonUnknownReceiver), miss(reasonUnknownReceiver)
+	}
 	var v value
 	steps := p.steps
 	switch {
@@ -288,6 +299,39 @@ func (r *resolver) eval(e string, src int32) (value, target) {
 		return v, miss(v.why)
 	}
 	return v, miss(reasonExpr)
+}
+
+// guardHolds reports whether the type name of guard "T=q" resolves to
+// the type q outside the snapshot, seen from src: by a single-type
+// import or as written, or by an on-demand import of q's package when no
+// other on-demand import outside the snapshot could bring in a type of
+// that name.
+func (r *resolver) guardHolds(guard string, src int32) bool {
+	name, q, _ := strings.Cut(guard, "=")
+	tr, _, _ := r.resolveType(name, src, 0)
+	switch {
+	case tr.t != nil || tr.dims > 0:
+		return false
+	case tr.ext == q:
+		return true
+	case tr.ext != name || strings.Contains(name, "."):
+		return false
+	}
+	f := r.fileOf(src)
+	if f == nil || len(f.staticDemand) > 0 {
+		return false
+	}
+	found := false
+	for _, d := range f.demand {
+		switch {
+		case r.pkgs[d] != nil || len(r.byName[d]) > 0:
+		case d+"."+name == q:
+			found = true
+		default:
+			return false
+		}
+	}
+	return found
 }
 
 // name evaluates a simple name used as a value: a field of the anonymous

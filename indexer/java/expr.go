@@ -10,7 +10,7 @@ import (
 // calls (Src the method, constructor, field, enum constant or class whose
 // code makes the call; Expr the callee with its arguments):
 //
-//	expr  = { "[" type "]" } head { step } | "?" reason
+//	expr  = [ "<" type "=" qname ">" ] { "[" type "]" } head { step } | "?" reason
 //	step  = "." name | "(" [ arg { "," arg } ] ")" | "[]" | ".super"
 //	arg   = expr | "{" primitive "}" | "?null" | "?fn" | "?"
 //	head  = name         a name no local variable or parameter binds: a
@@ -43,6 +43,10 @@ import (
 // that declares no constructor (from the class, at its class keyword). "[T]" prefixes say that the code sits in the body of an
 // anonymous class whose supertype is T (innermost first): unqualified
 // names are looked up in T's members before the enclosing classes'. A
+// "<T=q>" prefix makes the Expr hold only where the type name T resolves
+// to q, outside the snapshot: a parameter of a lambda that initializes a
+// variable of a JDK functional interface type (Function<Item, String> f
+// = i -> ...) is its type argument ({Item}) so guarded. A
 // local is replaced by its declared type or, for var, by the Expr of its
 // initializer (a for-each var by that of the collection, followed by
 // "[]"). The reasons:
@@ -758,6 +762,81 @@ func (f *fileState) newArrayExpr(it *item) string {
 		}
 	}
 	return e[:len(e)-1] + strings.Repeat("[]", dims) + "}"
+}
+
+// functionalParams gives, for the JDK's generic functional interfaces,
+// their qualified name, their number of type parameters and which of them
+// types each parameter of their method.
+var functionalParams = map[string]struct {
+	name   string
+	n      int
+	params []int
+}{
+	"Function":           {"java.util.function.Function", 2, []int{0}},
+	"BiFunction":         {"java.util.function.BiFunction", 3, []int{0, 1}},
+	"Consumer":           {"java.util.function.Consumer", 1, []int{0}},
+	"BiConsumer":         {"java.util.function.BiConsumer", 2, []int{0, 1}},
+	"Predicate":          {"java.util.function.Predicate", 1, []int{0}},
+	"BiPredicate":        {"java.util.function.BiPredicate", 2, []int{0, 1}},
+	"UnaryOperator":      {"java.util.function.UnaryOperator", 1, []int{0}},
+	"BinaryOperator":     {"java.util.function.BinaryOperator", 1, []int{0, 0}},
+	"ToIntFunction":      {"java.util.function.ToIntFunction", 1, []int{0}},
+	"ToLongFunction":     {"java.util.function.ToLongFunction", 1, []int{0}},
+	"ToDoubleFunction":   {"java.util.function.ToDoubleFunction", 1, []int{0}},
+	"ToIntBiFunction":    {"java.util.function.ToIntBiFunction", 2, []int{0, 1}},
+	"ToLongBiFunction":   {"java.util.function.ToLongBiFunction", 2, []int{0, 1}},
+	"ToDoubleBiFunction": {"java.util.function.ToDoubleBiFunction", 2, []int{0, 1}},
+	"Comparator":         {"java.util.Comparator", 1, []int{0, 0}},
+}
+
+// lambdaParamExpr returns the Expr of parameter i of a lambda that
+// initializes a variable of the type written at typ: when the type is one
+// of functionalParams with type arguments, the type argument that types
+// the parameter, guarded by what the type's name must resolve to.
+func (f *fileState) lambdaParamExpr(typ span, i int) string {
+	t := strings.TrimSpace(f.text(typ))
+	lt := strings.IndexByte(t, '<')
+	if lt < 0 || !strings.HasSuffix(t, ">") {
+		return exprLocal
+	}
+	name := typeName(t[:lt])
+	fp, ok := functionalParams[name[strings.LastIndexByte(name, '.')+1:]]
+	if !ok || i >= len(fp.params) {
+		return exprLocal
+	}
+	args := splitTypeArgs(t[lt+1 : len(t)-1])
+	if len(args) != fp.n {
+		return exprLocal
+	}
+	a := strings.TrimSpace(args[fp.params[i]])
+	for _, w := range []string{"? super ", "? extends "} {
+		a = strings.TrimPrefix(a, w)
+	}
+	e := f.typeExprText(a, typ.Start)
+	if !isTypeExpr(e) || primitives[e[1:len(e)-1]] {
+		return exprLocal
+	}
+	return "<" + name + "=" + fp.name + ">" + e
+}
+
+// splitTypeArgs splits type arguments at their top-level commas.
+func splitTypeArgs(s string) []string {
+	var out []string
+	depth, from := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '<':
+			depth++
+		case '>':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, s[from:i])
+				from = i + 1
+			}
+		}
+	}
+	return append(out, s[from:])
 }
 
 // isReason reports whether e is a reason rather than an expression.

@@ -102,7 +102,7 @@ type frame struct {
 	opaque     bool  // a type declared in an anonymous class body: no nodes inside
 	iface      bool  // an interface or annotation type
 	exported   bool  // types: reachable from outside the package
-	typ        span  // fields, locals: the declared type; anonymous classes: the supertype
+	typ        span  // fields, locals: the declared type; anonymous classes: the supertype; lambdas: the type of the variable they initialize
 	enumName   string
 	params     []string // methods, constructors, records: parameter types, erased
 	varargs    bool
@@ -113,6 +113,7 @@ type frame struct {
 	// another (JLS 8.8.7) or the class declares none (JLS 8.8.9).
 	implicitSuper bool
 	ctors         int  // classes: the constructors declared
+	lparams       int  // lambdas: the inferred parameters seen
 	at            span // classes: the class keyword; constructors: the body's brace
 }
 
@@ -159,21 +160,22 @@ type fileState struct {
 	nodes []schemas.Node
 	refs  []schemas.Ref
 
-	stack   []*frame
-	slab    []frame   // frames are allocated from chunks kept from file to file
-	chunks  [][]frame // (frames are pointed to: a chunk never grows)
-	chunk   int
-	mods    map[uint32]*mods // by start
-	docs    map[uint32]string
-	tvars   []tvar
-	exprs   map[uint64]int32  // expression items by span
-	args    map[uint32][]span // arguments by the start of their list
-	binds   map[string][]*binding
-	bslab   []binding
-	calls   []call
-	sigs    []*frame // methods and constructors with a node, for their params facts
-	classes []*frame // classes with a node, for their implicit constructors
-	uses    typeUses
+	stack       []*frame
+	slab        []frame   // frames are allocated from chunks kept from file to file
+	chunks      [][]frame // (frames are pointed to: a chunk never grows)
+	chunk       int
+	mods        map[uint32]*mods // by start
+	docs        map[uint32]string
+	tvars       []tvar
+	exprs       map[uint64]int32  // expression items by span
+	args        map[uint32][]span // arguments by the start of their list
+	lambdaTypes map[uint32]span   // lambdas that initialize a variable, by start: its declared type
+	binds       map[string][]*binding
+	bslab       []binding
+	calls       []call
+	sigs        []*frame // methods and constructors with a node, for their params facts
+	classes     []*frame // classes with a node, for their implicit constructors
+	uses        typeUses
 }
 
 // reset makes f ready for another file, keeping its maps and buffers.
@@ -181,17 +183,19 @@ func (f *fileState) reset(file string, src []byte, items []item) {
 	if f.mods == nil {
 		f.mods, f.docs, f.exprs = make(map[uint32]*mods), make(map[uint32]string), make(map[uint64]int32)
 		f.args, f.binds = make(map[uint32][]span), make(map[string][]*binding)
+		f.lambdaTypes = make(map[uint32]span)
 	} else {
 		clear(f.mods)
 		clear(f.docs)
 		clear(f.exprs)
 		clear(f.args)
+		clear(f.lambdaTypes)
 		clear(f.binds)
 	}
 	*f = fileState{
 		path: file, src: src, str: string(src), lines: lineStartsInto(f.lines[:0], src), test: isTestFile(file),
 		ids: indexer.IDs{Language: Name, File: file}, items: items,
-		mods: f.mods, docs: f.docs, exprs: f.exprs, args: f.args, binds: f.binds,
+		mods: f.mods, docs: f.docs, exprs: f.exprs, args: f.args, binds: f.binds, lambdaTypes: f.lambdaTypes,
 		stack: f.stack[:0], chunks: f.chunks, chunk: -1, bslab: f.bslab[:0], tvars: f.tvars[:0], calls: f.calls[:0], sigs: f.sigs[:0],
 		classes: f.classes[:0],
 		uses:    typeUses{at: f.uses.at[:0]},
@@ -612,7 +616,14 @@ func (f *fileState) run(ctx context.Context) {
 			f.push(frame{kind: kSpread, start: it.Start, end: it.End, node: -1})
 		case kLParam:
 			if sc := f.scopeAt(it.Start); sc != nil {
-				f.bind(f.text(it.Span), it.Start, sc, "?local")
+				e := exprLocal
+				if sc.kind == kLambda {
+					if sc.typ != (span{}) {
+						e = f.lambdaParamExpr(sc.typ, sc.lparams)
+					}
+					sc.lparams++
+				}
+				f.bind(f.text(it.Span), it.Start, sc, e)
 			}
 		case kCatch:
 			if sc := f.scopeAt(it.Start); sc != nil {
@@ -629,8 +640,10 @@ func (f *fileState) run(ctx context.Context) {
 			if sc := f.scopeAt(it.Start); sc != nil {
 				f.typedBinding(it, sc, false)
 			}
-		case kScope, kLambda, kLoop, kTry, kCond:
+		case kScope, kLoop, kTry, kCond:
 			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+		case kLambda:
+			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, typ: f.lambdaTypes[it.Start]})
 		case kInvoke, kCtorCall:
 			f.addCall(schemas.EdgeCalls, i)
 			if it.Kind == kCtorCall {
@@ -984,6 +997,11 @@ func (f *fileState) variable(it *item) {
 		end = it.Role[rValue].Start
 	}
 	dims := declaratorDims(f.str[it.Role[rName].End:end])
+	if (t.kind == kFields || t.kind == kLocals) && dims == 0 && it.HasRole(rValue) {
+		if i, ok := f.exprs[it.Role[rValue].Key()]; ok && f.items[i].Kind == kLambda {
+			f.lambdaTypes[it.Role[rValue].Start] = t.typ
+		}
+	}
 	switch t.kind {
 	case kSpread:
 		typ := typeOfSpread(f.str[t.start:it.Start])

@@ -666,3 +666,44 @@ class Job extends Base implements Task {
 		"p.Job.go -calls-> p.Job.run (receiver) p/Job.java:4",
 	}, "p.Job.go -calls-> p.Task.run", "p.Job.go -calls-> ?run")
 }
+
+// TestLambdaParameters checks that the parameters of a lambda that
+// initializes a variable of a JDK functional interface type are typed by
+// its type arguments, when the interface's name is proven to be the
+// JDK's.
+func TestLambdaParameters(t *testing.T) {
+	edges := index(t, map[string]string{
+		"p/Item.java": `package p;
+class Item { String name() { return ""; } boolean ok(Item other) { return true; } }`,
+		"p/A.java": `package p;
+import java.util.function.Function;
+import java.util.function.*;
+class A {
+    static final Function<Item, String> NAME = i -> i.name();
+    void run() {
+        BiPredicate<? super Item, Item> same = (a, b) -> a.ok(b);
+        Consumer<Item> raw = x -> x.name();
+        Supplier<Item> s = () -> null;
+    }
+}`,
+		"p/B.java": `package p;
+import java.util.function.*;
+import q.*;
+class B {
+    Function<Item, String> f = i -> i.name();
+}`,
+		"p/C.java": `package p;
+import java.util.function.Function;
+class C {
+    interface Function<T, R> { R apply(String s, T t); }
+    Function<Item, String> f = i -> i.name();
+}`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"p.A.NAME -calls-> p.Item.name (receiver) p/A.java:5",
+		"p.A.run -calls-> p.Item.ok (receiver) p/A.java:7",
+		"p.A.run -calls-> p.Item.name (receiver) p/A.java:8",                    // java.util.function.* is the only on-demand import outside
+		"p.B.f -calls-> ?i.name (unresolved: unknown receiver type) p/B.java:5", // q.* might hold a Function
+		"p.C.f -calls-> ?i.name (unresolved: unknown receiver type) p/C.java:5", // C.Function hides the import
+	})
+}
