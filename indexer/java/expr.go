@@ -40,9 +40,11 @@ import (
 // constructor calls; an enum constant calls its enum's constructor as
 // this(args). A constructor of a class that calls no other calls
 // super() implicitly (a ref at its body's brace), and so does a class
-// that declares no constructor (from the class, at its class keyword). "[T]" prefixes say that the code sits in the body of an
-// anonymous class whose supertype is T (innermost first): unqualified
-// names are looked up in T's members before the enclosing classes'. A
+// that declares no constructor (from the class, at its class keyword).
+// An anonymous class is a class node (see anonClass), but in the body of
+// an enum constant: "[T]" prefixes say that the code sits in such a body,
+// of supertype T (innermost first): unqualified names are looked up in
+// T's members before the enclosing classes'. A
 // "<T=q>" prefix makes the Expr hold only where the type name T resolves
 // to q, outside the snapshot: a parameter of a lambda that initializes a
 // variable of a JDK functional interface type (Function<Item, String> f
@@ -55,7 +57,8 @@ import (
 //	           parameter, a multi-catch parameter), called
 //	?receiver  a member of such a local
 //	?typevar   a value of a type variable with no bound
-//	?anonymous a member declared by an anonymous class (it has no node)
+//	?anonymous a member declared in an enum constant's body (it has no
+//	           node)
 //	?literal   a literal other than a string
 //	?expr      any other expression (a lambda, a conditional whose branches
 //	           differ, a qualified creation outer.new Inner())

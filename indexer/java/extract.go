@@ -3,6 +3,7 @@ package java
 import (
 	"context"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/cespare/xxhash/v2"
@@ -170,6 +171,7 @@ type fileState struct {
 	exprs       map[uint64]int32  // expression items by span
 	args        map[uint32][]span // arguments by the start of their list
 	lambdaTypes map[uint32]span   // lambdas that initialize a variable, by start: its declared type
+	anonymous   map[int32]int     // anonymous classes made so far, by the node they are in
 	binds       map[string][]*binding
 	bslab       []binding
 	calls       []call
@@ -183,19 +185,20 @@ func (f *fileState) reset(file string, src []byte, items []item) {
 	if f.mods == nil {
 		f.mods, f.docs, f.exprs = make(map[uint32]*mods), make(map[uint32]string), make(map[uint64]int32)
 		f.args, f.binds = make(map[uint32][]span), make(map[string][]*binding)
-		f.lambdaTypes = make(map[uint32]span)
+		f.lambdaTypes, f.anonymous = make(map[uint32]span), make(map[int32]int)
 	} else {
 		clear(f.mods)
 		clear(f.docs)
 		clear(f.exprs)
 		clear(f.args)
 		clear(f.lambdaTypes)
+		clear(f.anonymous)
 		clear(f.binds)
 	}
 	*f = fileState{
 		path: file, src: src, str: string(src), lines: lineStartsInto(f.lines[:0], src), test: isTestFile(file),
 		ids: indexer.IDs{Language: Name, File: file}, items: items,
-		mods: f.mods, docs: f.docs, exprs: f.exprs, args: f.args, binds: f.binds, lambdaTypes: f.lambdaTypes,
+		mods: f.mods, docs: f.docs, exprs: f.exprs, args: f.args, binds: f.binds, lambdaTypes: f.lambdaTypes, anonymous: f.anonymous,
 		stack: f.stack[:0], chunks: f.chunks, chunk: -1, bslab: f.bslab[:0], tvars: f.tvars[:0], calls: f.calls[:0], sigs: f.sigs[:0],
 		classes: f.classes[:0],
 		uses:    typeUses{at: f.uses.at[:0]},
@@ -403,6 +406,9 @@ func (f *fileState) context(p uint32) (int32, ectx) {
 		switch {
 		case fr.kind == kAnon:
 			if fr.body.Start <= p && p < fr.body.End {
+				if fr.node >= 0 {
+					return fr.node, c
+				}
 				c.anon = append(c.anon, fr)
 			}
 		case fr.opaque:
@@ -660,7 +666,7 @@ func (f *fileState) run(ctx context.Context) {
 				f.uses.taken = it.Role[rType].Start
 			}
 			if it.HasRole(rBody) {
-				f.push(frame{kind: kAnon, start: it.Start, end: it.End, node: -1, body: it.Role[rBody], typ: it.Role[rType], members: map[string]uint8{}})
+				f.push(frame{kind: kAnon, start: it.Start, end: it.End, node: f.anonClass(it), body: it.Role[rBody], typ: it.Role[rType], members: map[string]uint8{}})
 			}
 		}
 	}
@@ -802,6 +808,30 @@ func (f *fileState) typeDecl(it *item) {
 	case kRecord:
 		f.sigs = append(f.sigs, fr) // its components: the canonical constructor's parameters
 	}
+}
+
+// anonClass makes the node of the anonymous class that the creation it
+// declares, and records its supertype; it returns -1 where code has no
+// node of its own (in the body of an enum constant, under a type declared
+// in one). Anonymous classes are named by number, in source order, within
+// the node whose code creates them: Outer.method.1, Outer.method.2,
+// Outer.method.1.run.1.
+func (f *fileState) anonClass(it *item) int32 {
+	parent, c := f.context(it.Start)
+	if parent < 0 || len(c.anon) > 0 || c.opaque {
+		return -1
+	}
+	f.anonymous[parent]++
+	name := strconv.Itoa(f.anonymous[parent])
+	n := f.addNode(schemas.KindClass, name, f.nodes[parent].QualifiedName+"."+name, parent, it.Span)
+	node := &f.nodes[n]
+	node.Visibility = schemas.Private
+	node.Signature = oneLine(f.str[it.Start:it.Role[rBody].Start])
+	node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
+	if t := typeName(f.text(it.Role[rType])); t != "" {
+		f.addRef(schemas.EdgeExtends, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), t)
+	}
+	return n
 }
 
 // superRef records a class's superclass or an interface it implements or

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -123,7 +125,10 @@ class A<T, N extends Number> {
 	}
 }
 
-func TestAnonymousClassExprs(t *testing.T) {
+// TestAnonymousClasses checks that anonymous classes are nodes named by
+// number within the node whose code creates them, their members too, and
+// that code in an enum constant's body keeps the [T] prefix.
+func TestAnonymousClasses(t *testing.T) {
 	res := extract(t, "p/A.java", `package p;
 class A {
     void f() {
@@ -135,24 +140,38 @@ class A {
                 inherited();
                 this.inherited();
                 count.x();
-                other.y();
                 new Inner() { void z() { deep(); } };
             }
         };
+        new Base() {};
     }
-}`)
+}
+enum E { X { void g() { h(); } }; void h() {} }`)
 	calls := exprs(res, schemas.EdgeCalls)
 	for at, want := range map[string]string{
-		"8:own":             "?anonymous",
-		"9:inherited":       "[Base]inherited()",
-		"10:this.inherited": "{Base}.inherited()",
-		"11:count.x":        "{int}.x()", // a field of the anonymous class
-		"12:other.y":        "[Base]other.y()",
-		"13:deep":           "[Inner][Base]deep()",
+		"8:own":             "own()",
+		"9:inherited":       "inherited()",
+		"10:this.inherited": "this.inherited()",
+		"11:count.x":        "count.x()",
+		"12:deep":           "deep()",
+		"18:h":              "[E]h()",
 	} {
 		if got := calls[at]; got != want {
 			t.Errorf("call %s: Expr %q, want %q", at, got, want)
 		}
+	}
+	var names []string
+	for _, n := range res.Nodes {
+		if strings.HasPrefix(n.QualifiedName, "p.A.f.") {
+			names = append(names, n.Kind+" "+n.QualifiedName)
+		}
+	}
+	want := []string{
+		"class p.A.f.1", "field p.A.f.1.count", "method p.A.f.1.own", "method p.A.f.1.run",
+		"class p.A.f.1.run.1", "method p.A.f.1.run.1.z", "class p.A.f.2",
+	}
+	if !slices.Equal(names, want) {
+		t.Errorf("nodes %q, want %q", names, want)
 	}
 }
 

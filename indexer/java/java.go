@@ -3,7 +3,7 @@
 // Extraction runs one compiled tree-sitter query per file (query.scm) and
 // walks its matches in document order, in Go, over byte ranges. It emits
 // the types of the file (classes, interfaces, enums, records, annotation
-// types, nested, inner and local ones), their methods, constructors
+// types, nested, inner, local and anonymous ones), their methods, constructors
 // (named <init>), fields, enum constants and record components, and raw
 // references whose Expr (see expr.go) has the file's own scopes applied:
 // locals and parameters are replaced by their declared type or by the

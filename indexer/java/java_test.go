@@ -178,13 +178,13 @@ public class Outer {
 		"p.Outer.start.Local.go -calls-> p.Outer.start.Local.save (scope)",
 		"p.Outer.start -calls-> p.Outer.start.Local.go (receiver)",
 		// Runnable is known: save is the enclosing class's.
-		"p.Outer.start -calls-> p.Outer.save (scope) p/Outer.java:31",
-		"p.Outer.start -calls-> ?tick (unresolved: member of an anonymous class) p/Outer.java:31",
-		"p.Outer.start -calls-> ?this.tick (unresolved: member of an anonymous class) p/Outer.java:31",
-		"p.Outer.start -calls-> p.Task.log (scope) p/Outer.java:35",
-		"p.Outer.start -calls-> p.Outer.save (scope) p/Outer.java:35",
+		"p.Outer.start.1.run -calls-> p.Outer.save (scope) p/Outer.java:31",
+		"p.Outer.start.1.run -calls-> p.Outer.start.1.tick (scope) p/Outer.java:31",
+		"p.Outer.start.1.run -calls-> p.Outer.start.1.tick (receiver) p/Outer.java:31",
+		"p.Outer.start.2.run -calls-> p.Task.log (scope) p/Outer.java:35",
+		"p.Outer.start.2.run -calls-> p.Outer.save (scope) p/Outer.java:35",
 		// TimerTask is not known: it might declare save.
-		"p.Outer.start -calls-> ?save (unresolved: external type java.util.TimerTask) p/Outer.java:38",
+		"p.Outer.start.3.run -calls-> ?save (unresolved: external type java.util.TimerTask) p/Outer.java:38",
 	}, "p.Outer.start.Local.go -calls-> p.Outer.save")
 }
 

@@ -51,7 +51,8 @@ const fixtureCalls = `
 ShopApp.checkout -calls-> ShopApp.checkout.Printer.print (receiver) src/main/java/com/example/shop/ShopApp.java:52
 ShopApp.checkout -calls-> cart.Cart.summary (receiver) src/main/java/com/example/shop/ShopApp.java:52
 ShopApp.checkout -calls-> model.Money.euros (import) src/main/java/com/example/shop/ShopApp.java:36
-ShopApp.checkout -calls-> model.Money.toString (receiver) src/main/java/com/example/shop/ShopApp.java:44
+ShopApp.checkout.1.charge -calls-> ShopApp.checkout.1.describe (scope) src/main/java/com/example/shop/ShopApp.java:40
+ShopApp.checkout.1.describe -calls-> model.Money.toString (receiver) src/main/java/com/example/shop/ShopApp.java:44
 ShopApp.checkout -calls-> payment.CardPayment.<init> (import) src/main/java/com/example/shop/ShopApp.java:35
 ShopApp.checkout -calls-> payment.PaymentService.checkout (receiver) src/main/java/com/example/shop/ShopApp.java:53
 ShopApp.checkout -calls-> payment.PaymentService.register (receiver) src/main/java/com/example/shop/ShopApp.java:35
@@ -295,10 +296,20 @@ func checkWithJavac(t *testing.T, javac, plugin, root string, args []string) {
 	}
 	typeNames := make(map[string]bool)
 	members := make(map[string][]*schemas.Node) // methods and constructors by qualified name
+	// anonymous names an anonymous class as the plugin does.
+	anonymous := func(n *schemas.Node) string {
+		if n == nil || n.Kind != schemas.KindClass || !strings.HasPrefix(n.Signature, "new ") {
+			return ""
+		}
+		return fmt.Sprintf("anonymous:%s:%d:%d", filepath.Join(abs, n.File), n.StartLine, n.StartCol)
+	}
 	for i := range g.Nodes {
 		switch n := &g.Nodes[i]; n.Kind {
 		case schemas.KindClass, schemas.KindInterface, schemas.KindEnum:
 			typeNames[n.QualifiedName] = true
+			if a := anonymous(n); a != "" {
+				typeNames[a] = true
+			}
 		case schemas.KindMethod, schemas.KindConstructor:
 			members[n.QualifiedName] = append(members[n.QualifiedName], n)
 		}
@@ -371,6 +382,9 @@ func checkWithJavac(t *testing.T, javac, plugin, root string, args []string) {
 		}
 		if dst.Kind == schemas.KindClass || dst.Kind == schemas.KindInterface || dst.Kind == schemas.KindEnum {
 			owner = dst.QualifiedName // a reference to a constructor resolved to its class
+		}
+		if a := anonymous(byID[dst.ParentID]); a != "" {
+			owner = a
 		}
 		sameOwner := owner == want.owner ||
 			!typeNames[want.owner] && strings.HasSuffix(owner, "."+want.owner) // javac names local classes by their simple name

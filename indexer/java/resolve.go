@@ -399,7 +399,7 @@ func (r *resolver) link(t *typeInfo, depth int) {
 		if !tr.known() {
 			tr = tref{ext: ref.Expr} // an unknown name: some type outside the snapshot
 		}
-		if ref.Kind == schemas.EdgeExtends && !t.iface {
+		if ref.Kind == schemas.EdgeExtends && !t.iface && (tr.t == nil || !tr.t.iface) { // an anonymous class's may be an interface
 			t.super, declared = tr, true
 		} else {
 			t.ifaces = append(t.ifaces, tr)

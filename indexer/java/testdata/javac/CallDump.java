@@ -34,7 +34,9 @@ import javax.lang.model.util.Types;
  * to: file, line, column (of the method's name, of new, of the
  * reference), kind, the declaring type, the name and the erased parameter
  * types. Calls javac could not resolve are left out, and so are calls of
- * implicit constructors, which have no declaration. The creation of an
+ * implicit constructors, which have no declaration. An anonymous class
+ * is named by where its creation starts, "anonymous:" file ":" line ":"
+ * column (those of enum constants are left out). The creation of an
  * anonymous class, new T(...) { ... }, is reported as a creation of T
  * calling the constructor of T its own implicit constructor calls.
  */
@@ -64,6 +66,9 @@ public class CallDump implements Plugin {
                     // creation of each is reported.
                     final Map<Long, Long> anonymous = new HashMap<>();
                     final Map<Long, String> anonymousKind = new HashMap<>();
+                    // Anonymous classes, named by where their creation starts:
+                    // "anonymous:" file ":" line ":" column.
+                    final Map<Element, String> anonymousNames = new HashMap<>();
 
                     void emit(String kind, long pos, Element el) {
                         if (pos < 0 || !(el instanceof ExecutableElement m) || elements.getOrigin(m) == Elements.Origin.MANDATED) {
@@ -72,7 +77,10 @@ public class CallDump implements Plugin {
                         Element owner = m.getEnclosingElement();
                         String ownerName = owner instanceof QualifiedNameable q ? q.getQualifiedName().toString() : "";
                         if (ownerName.isEmpty()) {
-                            return; // a local or anonymous class
+                            ownerName = anonymousNames.getOrDefault(owner, "");
+                        }
+                        if (ownerName.isEmpty()) {
+                            return; // an anonymous class of an enum constant
                         }
                         List<String> params = new ArrayList<>();
                         for (VariableElement p : m.getParameters()) {
@@ -118,6 +126,12 @@ public class CallDump implements Plugin {
                             long body = sp.getStartPosition(cu, t.getClassBody());
                             anonymous.put(body, pos);
                             anonymousKind.put(body, kind);
+                            Element c = trees.getElement(new TreePath(getCurrentPath(), t.getClassBody()));
+                            long start = sp.getStartPosition(cu, t);
+                            long line = lines.getLineNumber(start);
+                            if (c != null && kind.equals("new")) {
+                                anonymousNames.put(c, "anonymous:" + file + ":" + line + ":" + (start - lines.getStartPosition(line) + 1));
+                            }
                         } else if (el != null && el.getKind() == ElementKind.CONSTRUCTOR) {
                             emit(kind, pos, el);
                         }
