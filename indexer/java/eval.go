@@ -8,16 +8,17 @@ import (
 	"github.com/graphsnap/snap/schemas"
 )
 
-// step is one step of an Expr after its head: ".name", ".name(n)" (or
-// "(n)" calling the head), "[]" or "::name".
+// step is one step of an Expr after its head: ".name", ".name(args)" (or
+// "(args)" calling the head), "[]" or "::name".
 type step struct {
 	op   byte // '.', '(', '[', ':'
 	name string
-	n    int
+	args []string // the Exprs of the arguments
 }
 
 // parsed is an Expr split into its parts.
 type parsed struct {
+	guard string   // "T=q": valid where the type name T resolves to q
 	anon  []string // the supertypes of the anonymous classes around, innermost first
 	head  string   // a name, this, super, or "{T}"
 	steps []step
@@ -26,6 +27,13 @@ type parsed struct {
 // parseExpr splits an Expr (see expr.go); ok is false for a reason or
 // what does not parse.
 func parseExpr(e string) (p parsed, ok bool) {
+	if strings.HasPrefix(e, "<") {
+		i := strings.IndexByte(e, '>')
+		if i < 0 {
+			return p, false
+		}
+		p.guard, e = e[1:i], e[i+1:]
+	}
 	for strings.HasPrefix(e, "[") {
 		i := strings.IndexByte(e, ']')
 		for i > 0 && i+1 < len(e) && e[i+1] == '[' && i+2 < len(e) && e[i+2] == ']' { // [T[]]
@@ -55,17 +63,16 @@ func parseExpr(e string) (p parsed, ok bool) {
 	for len(e) > 0 {
 		switch {
 		case e[0] == '(':
-			i := strings.IndexByte(e, ')')
-			n, err := strconv.Atoi(e[1:max(i, 1)])
-			if i < 0 || err != nil {
+			args, rest, ok := splitArgs(e)
+			if !ok {
 				return p, false
 			}
 			if k := len(p.steps) - 1; k >= 0 && p.steps[k].op == '.' {
-				p.steps[k].op, p.steps[k].n = '(', n
+				p.steps[k].op, p.steps[k].args = '(', args
 			} else {
-				p.steps = append(p.steps, step{op: '(', n: n})
+				p.steps = append(p.steps, step{op: '(', args: args})
 			}
-			e = e[i+1:]
+			e = rest
 		case strings.HasPrefix(e, "[]"):
 			p.steps = append(p.steps, step{op: '['})
 			e = e[2:]
@@ -88,6 +95,30 @@ func parseExpr(e string) (p parsed, ok bool) {
 		}
 	}
 	return p, true
+}
+
+// splitArgs splits "(a,b)rest" into the argument Exprs a and b and rest.
+func splitArgs(e string) (args []string, rest string, ok bool) {
+	depth, from := 0, 1
+	for i := 0; i < len(e); i++ {
+		switch e[i] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth--; depth == 0 {
+				if i > from || len(args) > 0 {
+					args = append(args, e[from:i])
+				}
+				return args, e[i+1:], true
+			}
+		case ',':
+			if depth == 1 {
+				args = append(args, e[from:i])
+				from = i + 1
+			}
+		}
+	}
+	return nil, "", false
 }
 
 // vkind is what (part of) an Expr evaluates to.
@@ -138,9 +169,14 @@ type target struct {
 	conf  float32
 	res   string // resolved (""), schemas.Ambiguous or schemas.Unresolved
 	why   string
-	skip  bool      // no edge: a call of an implicit default constructor
+	skip  bool      // no edge: a call of an implicit default constructor, or of Object's
 	self  *typeInfo // the method was reached through this (see value)
 	cands []int32   // ambiguous: the overloads that take the arguments
+	// A qualified call: the value it was made on, the name and the number
+	// of arguments.
+	recv value
+	name string
+	argc int
 }
 
 func miss(why string) target { return target{node: -1, res: schemas.Unresolved, why: why} }
@@ -175,6 +211,9 @@ func (r *resolver) eval(e string, src int32) (value, target) {
 	if !ok {
 		return none(reasonExpr), miss(reasonExpr)
 	}
+	if p.guard != "" && !r.guardHolds(p.guard, src) {
+		return none(reasonUnknownReceiver), miss(reasonUnknownReceiver)
+	}
 	var v value
 	steps := p.steps
 	switch {
@@ -188,9 +227,9 @@ func (r *resolver) eval(e string, src int32) (value, target) {
 		var tg target
 		switch p.head {
 		case "this", "super":
-			tg = r.constructorCall(p.head, steps[0].n, src)
+			tg = r.constructorCall(p.head, steps[0].args, src)
 		default:
-			tg = r.unqualified(p.head, steps[0].n, p.anon, src)
+			tg = r.unqualified(p.head, steps[0].args, p.anon, src)
 		}
 		if len(steps) == 1 {
 			return value{}, tg
@@ -243,11 +282,12 @@ func (r *resolver) eval(e string, src int32) (value, target) {
 			}
 			v.t.dims--
 		case '(':
-			tg := r.callOn(v, s.name, s.n)
+			tg := r.callOn(v, s.name, s.args, src)
+			tg.recv, tg.name, tg.argc = v, s.name, len(s.args)
 			if last {
 				return value{}, tg
 			}
-			v = r.resultOf(tg, src)
+			v = r.callResult(tg, src)
 		case ':':
 			if last {
 				return value{}, r.methodRef(v, s.name)
@@ -259,6 +299,39 @@ func (r *resolver) eval(e string, src int32) (value, target) {
 		return v, miss(v.why)
 	}
 	return v, miss(reasonExpr)
+}
+
+// guardHolds reports whether the type name of guard "T=q" resolves to
+// the type q outside the snapshot, seen from src: by a single-type
+// import or as written, or by an on-demand import of q's package when no
+// other on-demand import outside the snapshot could bring in a type of
+// that name.
+func (r *resolver) guardHolds(guard string, src int32) bool {
+	name, q, _ := strings.Cut(guard, "=")
+	tr, _, _ := r.resolveType(name, src, 0)
+	switch {
+	case tr.t != nil || tr.dims > 0:
+		return false
+	case tr.ext == q:
+		return true
+	case tr.ext != name || strings.Contains(name, "."):
+		return false
+	}
+	f := r.fileOf(src)
+	if f == nil || len(f.staticDemand) > 0 {
+		return false
+	}
+	found := false
+	for _, d := range f.demand {
+		switch {
+		case r.pkgs[d] != nil || len(r.byName[d]) > 0:
+		case d+"."+name == q:
+			found = true
+		default:
+			return false
+		}
+	}
+	return found
 }
 
 // name evaluates a simple name used as a value: a field of the anonymous
@@ -589,7 +662,7 @@ func (r *resolver) overrides(cands []int32, ps []string) bool {
 		}
 		same := true
 		for i, p := range ps {
-			if p != "*" && p != types[i][strings.LastIndexByte(types[i], '.')+1:] {
+			if p != "*" && p != simpleName(types[i]) {
 				same = false
 				break
 			}
@@ -666,9 +739,11 @@ func (r *resolver) component(t *typeInfo, name string) int32 {
 	return -1
 }
 
-// choose picks the method of l that takes n arguments. A JDK method
-// that takes n arguments too makes the call ambiguous, or external.
-func (r *resolver) choose(l lookup, name string, n int, how string, conf float32) target {
+// choose picks the method of l that takes args, evaluated at src: by
+// their number, then by their types. A JDK method that takes as many
+// arguments makes the call ambiguous, or external.
+func (r *resolver) choose(l lookup, name string, args []string, src int32, how string, conf float32) target {
+	n := len(args)
 	ms := r.byArity(l.cands, n)
 	ext := ""
 	for i, ps := range l.ext {
@@ -682,6 +757,12 @@ func (r *resolver) choose(l lookup, name string, n int, how string, conf float32
 		return miss(reasonExternal + ext)
 	case ext != "":
 		return ambiguous()
+	case len(ms) > 1:
+		if m := r.byTypes(ms, args, src); m >= 0 {
+			ms = []int32{m}
+		}
+	}
+	switch {
 	case len(ms) == 1:
 		if l.open != "" {
 			conf = min(conf, inheritedConfidence)
@@ -704,8 +785,8 @@ func (r *resolver) choose(l lookup, name string, n int, how string, conf float32
 	return tg
 }
 
-// callOn resolves v.name(n).
-func (r *resolver) callOn(v value, name string, n int) target {
+// callOn resolves v.name(args).
+func (r *resolver) callOn(v value, name string, args []string, src int32) target {
 	switch v.kind {
 	case vType, vValue, vSuper:
 	case vPackage:
@@ -724,7 +805,7 @@ func (r *resolver) callOn(v value, name string, n int) target {
 	if v.kind == vType {
 		how = v.how
 	}
-	tg := r.choose(r.methods(t, name), name, n, how, v.conf)
+	tg := r.choose(r.methods(t, name), name, args, src, how, v.conf)
 	tg.self = v.self
 	if v.kind == vType && tg.node >= 0 && r.nodes[tg.node].Kind == schemas.KindMethod && !r.nodes[tg.node].IsStatic {
 		return miss(reasonNotStatic)
@@ -751,17 +832,17 @@ func externalName(why string) string {
 	return reasonExternal + name
 }
 
-// unqualified resolves m(n): in the anonymous classes around, then the
-// enclosing classes (the innermost with a method of that name), then
+// unqualified resolves m(args): in the anonymous classes around, then
+// the enclosing classes (the innermost with a method of that name), then
 // the static imports.
-func (r *resolver) unqualified(name string, n int, anon []string, src int32) target {
+func (r *resolver) unqualified(name string, args []string, anon []string, src int32) target {
 	for _, a := range anon {
 		tr, _, why := r.resolveType(a, src, 0)
 		switch {
 		case tr.t != nil:
 			l := r.methods(tr.t, name)
 			if len(l.cands) > 0 || len(l.ext) > 0 || l.open != "" {
-				return r.choose(l, name, n, schemas.ResolvedScope, 1)
+				return r.choose(l, name, args, src, schemas.ResolvedScope, 1)
 			}
 		case tr.ext != "":
 			if k := knownTypes[tr.ext]; k == nil || k.has(name) {
@@ -777,7 +858,7 @@ func (r *resolver) unqualified(name string, n int, anon []string, src int32) tar
 	for t := r.enclosingType(src); t != nil; t = r.outer(t) {
 		l := r.methods(t, name)
 		if len(l.cands) > 0 || len(l.ext) > 0 || l.open != "" {
-			tg := r.choose(l, name, n, schemas.ResolvedScope, 1)
+			tg := r.choose(l, name, args, src, schemas.ResolvedScope, 1)
 			tg.self = t
 			return tg
 		}
@@ -808,7 +889,7 @@ func (r *resolver) unqualified(name string, n int, anon []string, src int32) tar
 			}
 		}
 		if len(cands) > 0 {
-			return r.choose(lookup{cands: cands}, name, n, schemas.ResolvedImport, 1)
+			return r.choose(lookup{cands: cands}, name, args, src, schemas.ResolvedImport, 1)
 		}
 		if ext != "" { // a static import of a type outside the snapshot
 			return miss(reasonExternal + ext)
@@ -817,13 +898,16 @@ func (r *resolver) unqualified(name string, n int, anon []string, src int32) tar
 	return miss(reasonUnknownMethod + name)
 }
 
-// constructorCall resolves this(n) and super(n).
-func (r *resolver) constructorCall(head string, n int, src int32) target {
+// constructorCall resolves this(args) and super(args).
+func (r *resolver) constructorCall(head string, args []string, src int32) target {
 	t := r.enclosingType(src)
 	if t == nil {
 		return miss(reasonExpr)
 	}
 	if head == "super" {
+		if t.super.ext == "java.lang.Object" && t.super.dims == 0 && len(args) == 0 {
+			return target{node: -1, skip: true} // Object's constructor, which does nothing
+		}
 		if why := external(t.super); why != "" || t.super.t == nil {
 			if why == "" {
 				why = reasonExpr
@@ -832,13 +916,14 @@ func (r *resolver) constructorCall(head string, n int, src int32) target {
 		}
 		t = t.super.t
 	}
-	return r.constructor(t, n, schemas.ResolvedScope)
+	return r.constructor(t, args, src, schemas.ResolvedScope)
 }
 
-// constructor picks the constructor of t that takes n arguments; an
-// implicit one (a class's default constructor, a record's canonical one
-// when it declares none) makes no edge.
-func (r *resolver) constructor(t *typeInfo, n int, how string) target {
+// constructor picks the constructor of t that takes args, evaluated at
+// src; an implicit one (a class's default constructor, a record's
+// canonical one when it declares none) makes no edge.
+func (r *resolver) constructor(t *typeInfo, args []string, src int32, how string) target {
+	n := len(args)
 	ms := r.byArity(t.ctors, n)
 	implicit := len(t.ctors) == 0 && n == 0 && !t.record || t.iface
 	if t.record && n == t.canon.n {
@@ -857,6 +942,9 @@ func (r *resolver) constructor(t *typeInfo, n int, how string) target {
 	case len(ms) == 1:
 		return target{node: ms[0], how: how, conf: 1}
 	case len(ms) > 1:
+		if m := r.byTypes(ms, args, src); m >= 0 {
+			return target{node: m, how: how, conf: 1}
+		}
 		return ambiguous()
 	}
 	return miss("no constructor with " + strconv.Itoa(n) + " arguments")
@@ -886,6 +974,52 @@ func (r *resolver) resultOf(tg target, src int32) value {
 		return v
 	}
 	return none(tg.why)
+}
+
+// callResult is the value the call that reached tg returns: the declared
+// result of the method of the snapshot, or of the JDK's (jdkResults) when
+// a qualified call reached none.
+func (r *resolver) callResult(tg target, src int32) value {
+	v := r.resultOf(tg, src)
+	if v.kind != vNone || tg.node >= 0 || len(tg.cands) > 0 || tg.name == "" {
+		return v
+	}
+	if t, ok := r.jdkResult(tg.recv, tg.name, tg.argc); ok {
+		return value{kind: vValue, t: t, how: schemas.ResolvedReceiver, conf: 1}
+	}
+	return v
+}
+
+// jdkResult returns the type a JDK method recv.name(n arguments) returns,
+// when jdkResults knows it.
+func (r *resolver) jdkResult(recv value, name string, n int) (tref, bool) {
+	if recv.kind != vValue && recv.kind != vType || recv.t.prim != "" {
+		return tref{}, false
+	}
+	var result string
+	if recv.t.t == nil && recv.t.dims == 0 {
+		result = jdkResults[recv.t.ext+"."+name]
+		for _, s := range jdkClosure(recv.t.ext) {
+			if result == "" {
+				result = jdkResults[s+"."+name]
+			}
+		}
+	}
+	if result == "" && recv.kind == vValue {
+		for _, ps := range knownTypes["java.lang.Object"].methods[name] {
+			if len(ps) == n {
+				result = jdkResults["*."+name]
+			}
+		}
+	}
+	if result == "" {
+		return tref{}, false
+	}
+	base, dims := splitDims(result)
+	if primitives[base] {
+		return tref{prim: base, dims: dims}, true
+	}
+	return tref{ext: base, dims: dims}, true
 }
 
 // result is the value method m returns.

@@ -1,7 +1,6 @@
 package java
 
 import (
-	"strconv"
 	"strings"
 )
 
@@ -9,10 +8,11 @@ import (
 // it in refs and reads it back in Resolve.
 //
 // calls (Src the method, constructor, field, enum constant or class whose
-// code makes the call; Expr the callee with its argument count):
+// code makes the call; Expr the callee with its arguments):
 //
-//	expr  = { "[" type "]" } head { step } | "?" reason
-//	step  = "." name | "(" n ")" | "[]" | ".super"
+//	expr  = [ "<" type "=" qname ">" ] { "[" type "]" } head { step } | "?" reason
+//	step  = "." name | "(" [ arg { "," arg } ] ")" | "[]" | ".super"
+//	arg   = expr | "{" primitive "}" | "?null" | "?fn" | "?"
 //	head  = name         a name no local variable or parameter binds: a
 //	                     field, a type or a package, by Java's rules for
 //	                     ambiguous names; name "(" n ")" is an unqualified
@@ -27,14 +27,28 @@ import (
 //	                     and annotations dropped; a type variable in scope
 //	                     is replaced by its first bound
 //
-// "(" n ")" is a call with n arguments, "[]" an array access, {T}.super
+// "(" args ")" is a call; an argument is the Expr of its value, the type
+// of a literal or of an operation the operands tell ({int}, {long},
+// {char}, {boolean}, {java.lang.String} for a concatenation with a
+// string), ?null for null, ?fn for a lambda or a method reference, or ?
+// when its type is not known here (an expression the Expr cannot follow,
+// one longer than maxArgExpr).
+// Overloads are told apart by them. "[]" is an array access, {T}.super
 // is T.super (the interface T's own methods, or those of the superclass
 // of the enclosing class T). A conditional c ? a : b is the Expr both a
-// and b have (null left out). this(n) and super(n) are explicit
+// and b have (null left out). this(args) and super(args) are explicit
 // constructor calls; an enum constant calls its enum's constructor as
-// this(n). "[T]" prefixes say that the code sits in the body of an
-// anonymous class whose supertype is T (innermost first): unqualified
-// names are looked up in T's members before the enclosing classes'. A
+// this(args). A constructor of a class that calls no other calls
+// super() implicitly (a ref at its body's brace), and so does a class
+// that declares no constructor (from the class, at its class keyword).
+// An anonymous class is a class node (see anonClass), but in the body of
+// an enum constant: "[T]" prefixes say that the code sits in such a body,
+// of supertype T (innermost first): unqualified names are looked up in
+// T's members before the enclosing classes'. A
+// "<T=q>" prefix makes the Expr hold only where the type name T resolves
+// to q, outside the snapshot: a parameter of a lambda that initializes a
+// variable of a JDK functional interface type (Function<Item, String> f
+// = i -> ...) is its type argument ({Item}) so guarded. A
 // local is replaced by its declared type or, for var, by the Expr of its
 // initializer (a for-each var by that of the collection, followed by
 // "[]"). The reasons:
@@ -43,14 +57,15 @@ import (
 //	           parameter, a multi-catch parameter), called
 //	?receiver  a member of such a local
 //	?typevar   a value of a type variable with no bound
-//	?anonymous a member declared by an anonymous class (it has no node)
+//	?anonymous a member declared in an enum constant's body (it has no
+//	           node)
 //	?literal   a literal other than a string
 //	?expr      any other expression (a lambda, a conditional whose branches
 //	           differ, a qualified creation outer.new Inner())
 //
 // instantiates (new T(...), with or without an anonymous class body):
 //
-//	"new " type "(" n ")"
+//	"new " type "(" [ arg { "," arg } ] ")"
 //
 // references: a method reference, expr "::" name (name "new" for a
 // constructor reference, expr as for calls); an annotation, "@" type.
@@ -66,15 +81,16 @@ import (
 // Facts: package (Src the file; Target and Expr the package name),
 // extends and implements (Src a type; Expr the supertype, a type as
 // above), type (Src a field, constant or record component) and result
-// (Src a method: its return type; none for void and primitives): "{"
+// (Src a method: its return type; none for void): "{"
 // type "}", ?typevar for a type variable, or ?typevar{B} for one of the
 // class's own type variables, bounded by B (B holds only for code that
 // reaches the member through the this of the class declaring it: a
 // subclass or a parameterized type may bind the variable to another
 // type). params (Src a method or constructor: its parameter types,
 // erased, comma-separated, with "..." after the last one when it is
-// variable-arity; Target the name; for a record, its components' types,
-// the canonical constructor's).
+// variable-arity, and a leading ^ on a type variable of a class, whose
+// erasure is not what a parameterized type binds it to; Target the name;
+// for a record, its components' types, the canonical constructor's).
 
 const (
 	exprLocal     = "?local"
@@ -184,7 +200,7 @@ func (f *fileState) typeExprDepth(t string, p uint32, depth int) string {
 }
 
 // factExpr returns the Expr of the type at s (plus dims dimensions) in a
-// type or result fact, or "" for primitives, void and var. Other files
+// type or result fact, or "" for void and var. Other files
 // read facts, where a type variable may stand for another type (a
 // subclass's type argument, an inferred one): it stays ?typevar, with the
 // bound of a class's type variable, which holds for code reaching the
@@ -193,7 +209,7 @@ func (f *fileState) factExpr(s span, dims int) string {
 	n := typeName(f.text(s))
 	base, d := splitDims(n)
 	d += dims
-	if n == "" || n == "var" || primitives[base] && d == 0 {
+	if n == "" || n == "var" || base == "void" && d == 0 {
 		return ""
 	}
 	if !strings.Contains(base, ".") {
@@ -210,7 +226,17 @@ func (f *fileState) factExpr(s span, dims int) string {
 	return "{" + n + strings.Repeat("[]", dims) + "}"
 }
 
-func (f *fileState) erased(s span) string { return f.erasedText(f.text(s), s.Start) }
+// paramType returns the erasure of a parameter's type t written at p,
+// marked with a leading ^ when it is a type variable of a class: a value
+// of a parameterized type binds it to another type than its bound.
+func (f *fileState) paramType(t string, p uint32) string {
+	e := f.erasedText(t, p)
+	base, _ := splitDims(typeName(t))
+	if tv := f.typeVar(base, p); tv != nil && tv.class && !strings.Contains(base, ".") {
+		return "^" + e
+	}
+	return e
+}
 
 // erasedText returns the erasure of the type t written at p, as a name:
 // a type variable becomes its first bound, or Object.
@@ -260,7 +286,7 @@ func receiverReason(r string) string {
 // invokeExpr returns the Expr of the method invocation it.
 func (f *fileState) invokeExpr(it *item, c ectx, depth int) string {
 	name := f.text(it.Role[rName])
-	call := name + "(" + strconv.Itoa(int(f.argc[it.Role[rArgs].Start])) + ")"
+	call := name + "(" + f.argList(it.Role[rArgs], c, depth) + ")"
 	if !it.HasRole(rObject) {
 		if c.opaque {
 			return exprAnonymous
@@ -308,7 +334,7 @@ func (f *fileState) invokeExpr(it *item, c ectx, depth int) string {
 }
 
 // newExpr returns the Expr of the instance creation it.
-func (f *fileState) newExpr(it *item) string {
+func (f *fileState) newExpr(it *item, c ectx, depth int) string {
 	if !strings.HasPrefix(f.text(it.Span), "new") {
 		return exprExpr // outer.new Inner()
 	}
@@ -316,7 +342,7 @@ func (f *fileState) newExpr(it *item) string {
 	if !isTypeExpr(e) {
 		return exprExpr
 	}
-	return "new " + e[1:len(e)-1] + "(" + strconv.Itoa(int(f.argc[it.Role[rArgs].Start])) + ")"
+	return "new " + e[1:len(e)-1] + "(" + f.argList(it.Role[rArgs], c, depth) + ")"
 }
 
 // mrefExpr returns the Expr of the method reference it.
@@ -378,9 +404,11 @@ func (f *fileState) expr(s span, c ectx, depth int) string {
 		case kInvoke:
 			return f.invokeExpr(it, c, depth)
 		case kNew:
-			if e := f.newExpr(it); e != exprExpr {
-				e = e[len("new "):strings.LastIndexByte(e, '(')]
-				return "{" + e + "}"
+			if !strings.HasPrefix(f.text(it.Span), "new") {
+				return exprExpr // outer.new Inner()
+			}
+			if e := f.typeExpr(it.Role[rType]); isTypeExpr(e) {
+				return e
 			}
 			return exprExpr
 		case kField:
@@ -536,6 +564,282 @@ func (f *fileState) value(b *binding, depth int) string {
 	}
 	b.expr, b.state = e, 2
 	return e
+}
+
+// maxArgExpr bounds the length of an argument's Expr: a longer one is
+// written as unknown.
+const maxArgExpr = 256
+
+// argList returns the Exprs of the arguments of the list at s, comma
+// separated (see argExpr).
+func (f *fileState) argList(s span, c ectx, depth int) string {
+	args := f.args[s.Start]
+	if len(args) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	for i, a := range args {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(f.argExpr(a, c, depth+1))
+	}
+	return b.String()
+}
+
+// argExpr returns the Expr of an argument: what expr gives, the type of
+// a literal ({int}, {long}, {char}, ...) or of an operation whose type
+// the operands tell, ?null for null, ?fn for a lambda or a method
+// reference, and ? for what has no type here.
+func (f *fileState) argExpr(s span, c ectx, depth int) string {
+	if depth > maxExprDepth {
+		return "?"
+	}
+	e := "?"
+	if i, ok := f.exprs[s.Key()]; ok {
+		switch it := &f.items[i]; it.Kind {
+		case kBinary:
+			e = f.binaryExpr(it, c, depth)
+		case kUnary:
+			e = f.unaryExpr(it, c, depth)
+		case kNewArray:
+			e = f.newArrayExpr(it)
+		case kLambda, kMref:
+			e = exprFunction
+		case kParen:
+			e = f.argExpr(it.Role[rValue], c, depth+1)
+		default:
+			e = f.expr(s, c, depth)
+		}
+	} else {
+		t := strings.TrimSpace(f.text(s))
+		if lt := literalType(t); lt != "" {
+			e = lt
+		} else {
+			e = f.expr(s, c, depth)
+		}
+	}
+	if isReason(e) && e != exprNull && e != exprFunction || len(e) > maxArgExpr {
+		return "?"
+	}
+	return e
+}
+
+// Arguments of no type of their own: null, which any reference type
+// takes, and a lambda or method reference, which only a functional
+// interface takes.
+const (
+	exprNull     = "?null"
+	exprFunction = "?fn"
+)
+
+// literalType returns the Expr of the type of literal t, or "".
+func literalType(t string) string {
+	switch {
+	case t == "":
+		return ""
+	case t == "null":
+		return exprNull
+	case t == "true" || t == "false":
+		return "{boolean}"
+	case t[0] == '\'':
+		return "{char}"
+	case t[0] == '"':
+		return "{java.lang.String}"
+	case t[0] >= '0' && t[0] <= '9' || t[0] == '.' && len(t) > 1 && t[1] >= '0' && t[1] <= '9':
+	default:
+		return ""
+	}
+	last := t[len(t)-1] | 0x20                                               // lower case
+	if len(t) > 2 && t[0] == '0' && (t[1]|0x20 == 'x' || t[1]|0x20 == 'b') { // hex or binary
+		switch {
+		case last == 'l':
+			return "{long}"
+		case strings.ContainsAny(t, "pP"): // a hexadecimal floating-point literal
+			if last == 'f' {
+				return "{float}"
+			}
+			return "{double}"
+		}
+		return "{int}"
+	}
+	switch {
+	case last == 'l':
+		return "{long}"
+	case last == 'f':
+		return "{float}"
+	case last == 'd' || strings.ContainsAny(t, ".eE"):
+		return "{double}"
+	}
+	return "{int}"
+}
+
+// numeric ranks the numeric primitive types by widening; 0 for others.
+var numeric = map[string]int{
+	"{byte}": 1, "{short}": 2, "{char}": 2, "{int}": 3, "{long}": 4, "{float}": 5, "{double}": 6,
+}
+
+// promoted returns the type of an arithmetic operation on numeric
+// operands of types a and b (binary numeric promotion, JLS 5.6), or "".
+func promoted(a, b string) string {
+	ra, rb := numeric[a], numeric[b]
+	switch {
+	case ra == 0 || rb == 0:
+		return ""
+	case max(ra, rb) <= 3:
+		return "{int}"
+	case ra >= rb:
+		return a
+	}
+	return b
+}
+
+// binaryExpr returns the Expr of the type of a binary operation: boolean
+// for comparisons and logical operators, String for a concatenation with
+// a String operand, the promoted type of numeric operands.
+func (f *fileState) binaryExpr(it *item, c ectx, depth int) string {
+	l, r := it.Role[rValue], it.Role[rBody]
+	op := strings.TrimSpace(f.str[l.End:r.Start])
+	switch op {
+	case "==", "!=", "<", ">", "<=", ">=", "&&", "||":
+		return "{boolean}"
+	}
+	a, b := f.argExpr(l, c, depth+1), f.argExpr(r, c, depth+1)
+	switch op {
+	case "+":
+		if a == "{java.lang.String}" || b == "{java.lang.String}" {
+			return "{java.lang.String}"
+		}
+	case "<<", ">>", ">>>":
+		if numeric[a] > 0 && numeric[b] > 0 {
+			return promoted(a, "{int}")
+		}
+		return "?"
+	case "&", "|", "^":
+		if a == "{boolean}" && b == "{boolean}" {
+			return a
+		}
+	}
+	if p := promoted(a, b); p != "" {
+		return p
+	}
+	return "?"
+}
+
+// unaryExpr returns the Expr of the type of a unary operation.
+func (f *fileState) unaryExpr(it *item, c ectx, depth int) string {
+	v := it.Role[rValue]
+	op := strings.TrimSpace(f.str[it.Start:v.Start])
+	a := f.argExpr(v, c, depth+1)
+	switch op {
+	case "!":
+		return "{boolean}"
+	case "+", "-", "~":
+		if p := promoted(a, "{int}"); p != "" {
+			return p
+		}
+	}
+	return "?"
+}
+
+// newArrayExpr returns the Expr of the type of an array creation.
+func (f *fileState) newArrayExpr(it *item) string {
+	e := f.typeExpr(it.Role[rType])
+	if !isTypeExpr(e) {
+		return "?"
+	}
+	t := f.str[it.Role[rType].End:it.End]
+	if i := strings.IndexByte(t, '{'); i >= 0 {
+		t = t[:i]
+	}
+	dims, depth := 0, 0
+	for i := 0; i < len(t); i++ {
+		switch t[i] {
+		case '[':
+			if depth == 0 {
+				dims++
+			}
+			depth++
+		case ']':
+			depth--
+		}
+	}
+	return e[:len(e)-1] + strings.Repeat("[]", dims) + "}"
+}
+
+// functionalParams gives, for the JDK's generic functional interfaces,
+// their qualified name, their number of type parameters and which of them
+// types each parameter of their method.
+var functionalParams = map[string]struct {
+	name   string
+	n      int
+	params []int
+}{
+	"Function":           {"java.util.function.Function", 2, []int{0}},
+	"BiFunction":         {"java.util.function.BiFunction", 3, []int{0, 1}},
+	"Consumer":           {"java.util.function.Consumer", 1, []int{0}},
+	"BiConsumer":         {"java.util.function.BiConsumer", 2, []int{0, 1}},
+	"Predicate":          {"java.util.function.Predicate", 1, []int{0}},
+	"BiPredicate":        {"java.util.function.BiPredicate", 2, []int{0, 1}},
+	"UnaryOperator":      {"java.util.function.UnaryOperator", 1, []int{0}},
+	"BinaryOperator":     {"java.util.function.BinaryOperator", 1, []int{0, 0}},
+	"ToIntFunction":      {"java.util.function.ToIntFunction", 1, []int{0}},
+	"ToLongFunction":     {"java.util.function.ToLongFunction", 1, []int{0}},
+	"ToDoubleFunction":   {"java.util.function.ToDoubleFunction", 1, []int{0}},
+	"ToIntBiFunction":    {"java.util.function.ToIntBiFunction", 2, []int{0, 1}},
+	"ToLongBiFunction":   {"java.util.function.ToLongBiFunction", 2, []int{0, 1}},
+	"ToDoubleBiFunction": {"java.util.function.ToDoubleBiFunction", 2, []int{0, 1}},
+	"Comparator":         {"java.util.Comparator", 1, []int{0, 0}},
+}
+
+// lambdaParamExpr returns the Expr of parameter i of a lambda that
+// initializes a variable of the type written at typ: when the type is one
+// of functionalParams with type arguments, the type argument that types
+// the parameter, guarded by what the type's name must resolve to.
+func (f *fileState) lambdaParamExpr(typ span, i int) string {
+	t := strings.TrimSpace(f.text(typ))
+	lt := strings.IndexByte(t, '<')
+	if lt < 0 || !strings.HasSuffix(t, ">") {
+		return exprLocal
+	}
+	name := typeName(t[:lt])
+	fp, ok := functionalParams[name[strings.LastIndexByte(name, '.')+1:]]
+	if !ok || i >= len(fp.params) {
+		return exprLocal
+	}
+	args := splitTypeArgs(t[lt+1 : len(t)-1])
+	if len(args) != fp.n {
+		return exprLocal
+	}
+	a := strings.TrimSpace(args[fp.params[i]])
+	for _, w := range []string{"? super ", "? extends "} {
+		a = strings.TrimPrefix(a, w)
+	}
+	e := f.typeExprText(a, typ.Start)
+	if !isTypeExpr(e) || primitives[e[1:len(e)-1]] {
+		return exprLocal
+	}
+	return "<" + name + "=" + fp.name + ">" + e
+}
+
+// splitTypeArgs splits type arguments at their top-level commas.
+func splitTypeArgs(s string) []string {
+	var out []string
+	depth, from := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '<':
+			depth++
+		case '>':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, s[from:i])
+				from = i + 1
+			}
+		}
+	}
+	return append(out, s[from:])
 }
 
 // isReason reports whether e is a reason rather than an expression.

@@ -103,12 +103,19 @@ type frame struct {
 	opaque     bool  // a type declared in an anonymous class body: no nodes inside
 	iface      bool  // an interface or annotation type
 	exported   bool  // types: reachable from outside the package
-	typ        span  // fields, locals: the declared type; anonymous classes: the supertype
+	typ        span  // fields, locals: the declared type; anonymous classes: the supertype; lambdas: the type of the variable they initialize
 	enumName   string
 	params     []string // methods, constructors, records: parameter types, erased
 	varargs    bool
 	members    map[string]uint8 // anonymous classes: the methods and fields of the body
 	local      bool             // a local class (declared in a method body)
+	// Classes and their constructors: the constructor of the superclass
+	// called implicitly, with no arguments, when no constructor calls
+	// another (JLS 8.8.7) or the class declares none (JLS 8.8.9).
+	implicitSuper bool
+	ctors         int  // classes: the constructors declared
+	lparams       int  // lambdas: the inferred parameters seen
+	at            span // classes: the class keyword; constructors: the body's brace
 }
 
 // binding is a local variable or parameter: visible from decl, within
@@ -136,7 +143,7 @@ type call struct {
 	it              int32  // its item; -1 for an enum constant's constructor call
 	src             int32  // the node it is made from
 	at              span   // enum constants: the name
-	argc            int32  // enum constants: the number of arguments
+	args            span   // enum constants: the argument list, if any
 	ctx             ectx
 	loop, try, cond bool
 }
@@ -154,40 +161,47 @@ type fileState struct {
 	nodes []schemas.Node
 	refs  []schemas.Ref
 
-	stack  []*frame
-	slab   []frame   // frames are allocated from chunks kept from file to file
-	chunks [][]frame // (frames are pointed to: a chunk never grows)
-	chunk  int
-	mods   map[uint32]*mods // by start
-	docs   map[uint32]string
-	tvars  []tvar
-	exprs  map[uint64]int32 // expression items by span
-	argc   map[uint32]int32 // arguments by the start of the list
-	binds  map[string][]*binding
-	bslab  []binding
-	calls  []call
-	sigs   []*frame // methods and constructors with a node, for their params facts
-	uses   typeUses
+	stack       []*frame
+	slab        []frame   // frames are allocated from chunks kept from file to file
+	chunks      [][]frame // (frames are pointed to: a chunk never grows)
+	chunk       int
+	mods        map[uint32]*mods // by start
+	docs        map[uint32]string
+	tvars       []tvar
+	exprs       map[uint64]int32  // expression items by span
+	args        map[uint32][]span // arguments by the start of their list
+	lambdaTypes map[uint32]span   // lambdas that initialize a variable, by start: its declared type
+	anonymous   map[int32]int     // anonymous classes made so far, by the node they are in
+	binds       map[string][]*binding
+	bslab       []binding
+	calls       []call
+	sigs        []*frame // methods and constructors with a node, for their params facts
+	classes     []*frame // classes with a node, for their implicit constructors
+	uses        typeUses
 }
 
 // reset makes f ready for another file, keeping its maps and buffers.
 func (f *fileState) reset(file string, src []byte, items []item) {
 	if f.mods == nil {
 		f.mods, f.docs, f.exprs = make(map[uint32]*mods), make(map[uint32]string), make(map[uint64]int32)
-		f.argc, f.binds = make(map[uint32]int32), make(map[string][]*binding)
+		f.args, f.binds = make(map[uint32][]span), make(map[string][]*binding)
+		f.lambdaTypes, f.anonymous = make(map[uint32]span), make(map[int32]int)
 	} else {
 		clear(f.mods)
 		clear(f.docs)
 		clear(f.exprs)
-		clear(f.argc)
+		clear(f.args)
+		clear(f.lambdaTypes)
+		clear(f.anonymous)
 		clear(f.binds)
 	}
 	*f = fileState{
 		path: file, src: src, str: string(src), lines: lineStartsInto(f.lines[:0], src), test: isTestFile(file),
 		ids: indexer.IDs{Language: Name, File: file}, items: items,
-		mods: f.mods, docs: f.docs, exprs: f.exprs, argc: f.argc, binds: f.binds,
+		mods: f.mods, docs: f.docs, exprs: f.exprs, args: f.args, binds: f.binds, lambdaTypes: f.lambdaTypes, anonymous: f.anonymous,
 		stack: f.stack[:0], chunks: f.chunks, chunk: -1, bslab: f.bslab[:0], tvars: f.tvars[:0], calls: f.calls[:0], sigs: f.sigs[:0],
-		uses: typeUses{at: f.uses.at[:0]},
+		classes: f.classes[:0],
+		uses:    typeUses{at: f.uses.at[:0]},
 	}
 }
 
@@ -235,20 +249,21 @@ func (f *fileState) prepare(ctx context.Context) {
 				d := decls[len(decls)-1]
 				f.tvars = append(f.tvars, tvar{scope: d.span, name: name, bound: bound, class: d.class})
 			}
-		case kInvoke, kNew, kField, kCast, kParen, kIndex, kMref, kTernary:
+		case kInvoke, kNew, kField, kCast, kParen, kIndex, kMref, kTernary, kBinary, kUnary, kNewArray, kLambda:
 			f.exprs[it.Key()] = int32(i)
 		case kArgs:
 			for len(args) > 0 && args[len(args)-1].End <= it.Start {
 				args = args[:len(args)-1]
 			}
 			args = append(args, it.Span)
-			f.argc[it.Start] = 0
+			f.args[it.Start] = nil
 		case kArg:
 			for len(args) > 0 && args[len(args)-1].End <= it.Start {
 				args = args[:len(args)-1]
 			}
 			if len(args) > 0 {
-				f.argc[args[len(args)-1].Start]++
+				a := args[len(args)-1].Start
+				f.args[a] = append(f.args[a], it.Span)
 			}
 		}
 	}
@@ -391,6 +406,9 @@ func (f *fileState) context(p uint32) (int32, ectx) {
 		switch {
 		case fr.kind == kAnon:
 			if fr.body.Start <= p && p < fr.body.End {
+				if fr.node >= 0 {
+					return fr.node, c
+				}
 				c.anon = append(c.anon, fr)
 			}
 		case fr.opaque:
@@ -400,6 +418,17 @@ func (f *fileState) context(p uint32) (int32, ectx) {
 		}
 	}
 	return -1, c
+}
+
+// enclosing returns the innermost frame of kind k around the walk, or
+// nil.
+func (f *fileState) enclosing(k kind) *frame {
+	for i := len(f.stack) - 1; i >= 0; i-- {
+		if f.stack[i].kind == k {
+			return f.stack[i]
+		}
+	}
+	return nil
 }
 
 // owner returns the type or anonymous class whose body holds p directly,
@@ -593,7 +622,14 @@ func (f *fileState) run(ctx context.Context) {
 			f.push(frame{kind: kSpread, start: it.Start, end: it.End, node: -1})
 		case kLParam:
 			if sc := f.scopeAt(it.Start); sc != nil {
-				f.bind(f.text(it.Span), it.Start, sc, "?local")
+				e := exprLocal
+				if sc.kind == kLambda {
+					if sc.typ != (span{}) {
+						e = f.lambdaParamExpr(sc.typ, sc.lparams)
+					}
+					sc.lparams++
+				}
+				f.bind(f.text(it.Span), it.Start, sc, e)
 			}
 		case kCatch:
 			if sc := f.scopeAt(it.Start); sc != nil {
@@ -610,10 +646,17 @@ func (f *fileState) run(ctx context.Context) {
 			if sc := f.scopeAt(it.Start); sc != nil {
 				f.typedBinding(it, sc, false)
 			}
-		case kScope, kLambda, kLoop, kTry, kCond:
+		case kScope, kLoop, kTry, kCond:
 			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+		case kLambda:
+			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, typ: f.lambdaTypes[it.Start]})
 		case kInvoke, kCtorCall:
 			f.addCall(schemas.EdgeCalls, i)
+			if it.Kind == kCtorCall {
+				if c := f.enclosing(kCtor); c != nil {
+					c.implicitSuper = false
+				}
+			}
 		case kMref:
 			f.addCall(schemas.EdgeReferences, i)
 			f.uses.taken = it.Start
@@ -623,7 +666,7 @@ func (f *fileState) run(ctx context.Context) {
 				f.uses.taken = it.Role[rType].Start
 			}
 			if it.HasRole(rBody) {
-				f.push(frame{kind: kAnon, start: it.Start, end: it.End, node: -1, body: it.Role[rBody], typ: it.Role[rType], members: map[string]uint8{}})
+				f.push(frame{kind: kAnon, start: it.Start, end: it.End, node: f.anonClass(it), body: it.Role[rBody], typ: it.Role[rType], members: map[string]uint8{}})
 			}
 		}
 	}
@@ -750,12 +793,45 @@ func (f *fileState) typeDecl(it *item) {
 	node.Signature = oneLine(f.header(it.Span, body.Start))
 	node.BodyHash = xxhash.Sum64String(f.text(body))
 	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: body, iface: iface, exported: node.Exported, local: local})
+	if it.Kind == kClass {
+		fr.implicitSuper = true
+		p := uint32(skipSpace(f.str, int(it.Start)))
+		if m := f.mods[it.Start]; m != nil {
+			p = uint32(skipSpace(f.str, int(m.end)))
+		}
+		fr.at = span{Start: p, End: p + uint32(len("class"))}
+		f.classes = append(f.classes, fr)
+	}
 	switch it.Kind {
 	case kEnum:
 		fr.enumName = name
 	case kRecord:
 		f.sigs = append(f.sigs, fr) // its components: the canonical constructor's parameters
 	}
+}
+
+// anonClass makes the node of the anonymous class that the creation it
+// declares, and records its supertype; it returns -1 where code has no
+// node of its own (in the body of an enum constant, under a type declared
+// in one). Anonymous classes are named by number, in source order, within
+// the node whose code creates them: Outer.method.1, Outer.method.2,
+// Outer.method.1.run.1.
+func (f *fileState) anonClass(it *item) int32 {
+	parent, c := f.context(it.Start)
+	if parent < 0 || len(c.anon) > 0 || c.opaque {
+		return -1
+	}
+	f.anonymous[parent]++
+	name := strconv.Itoa(f.anonymous[parent])
+	n := f.addNode(schemas.KindClass, name, f.nodes[parent].QualifiedName+"."+name, parent, it.Span)
+	node := &f.nodes[n]
+	node.Visibility = schemas.Private
+	node.Signature = oneLine(f.str[it.Start:it.Role[rBody].Start])
+	node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
+	if t := typeName(f.text(it.Role[rType])); t != "" {
+		f.addRef(schemas.EdgeExtends, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), t)
+	}
+	return n
 }
 
 // superRef records a class's superclass or an interface it implements or
@@ -814,6 +890,11 @@ func (f *fileState) method(it *item) {
 	}
 	sig := strings.TrimSuffix(strings.TrimSpace(f.header(it.Span, end)), ";")
 	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n})
+	if it.Kind == kCtor {
+		o.ctors++
+		fr.implicitSuper = o.kind == kClass && hasBody
+		fr.at = span{Start: it.Role[rBody].Start, End: it.Role[rBody].Start + 1}
+	}
 	if it.Kind == kCtor && !it.HasRole(rParams) { // a compact canonical constructor
 		if r := f.enclosingRecord(); r != nil {
 			sig = strings.TrimSpace(sig) + r.signatureParams
@@ -896,7 +977,7 @@ func (f *fileState) param(it *item) {
 	}
 	switch {
 	case t.kind == kRecord && it.Start < t.body.Start:
-		erased := f.erased(it.Role[rType]) + strings.Repeat("[]", dims)
+		erased := f.paramType(f.text(it.Role[rType]), it.Role[rType].Start) + strings.Repeat("[]", dims)
 		t.params = append(t.params, erased)
 		if t.node < 0 {
 			return
@@ -911,7 +992,7 @@ func (f *fileState) param(it *item) {
 			f.addRef(schemas.RefType, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), e)
 		}
 	case t.kind == kMethod || t.kind == kCtor:
-		t.params = append(t.params, f.erased(it.Role[rType])+strings.Repeat("[]", dims))
+		t.params = append(t.params, f.paramType(f.text(it.Role[rType]), it.Role[rType].Start)+strings.Repeat("[]", dims))
 		f.bind(name, t.start, t, typ)
 	case t.kind == kLambda:
 		f.bind(name, t.start, t, typ)
@@ -946,6 +1027,11 @@ func (f *fileState) variable(it *item) {
 		end = it.Role[rValue].Start
 	}
 	dims := declaratorDims(f.str[it.Role[rName].End:end])
+	if (t.kind == kFields || t.kind == kLocals) && dims == 0 && it.HasRole(rValue) {
+		if i, ok := f.exprs[it.Role[rValue].Key()]; ok && f.items[i].Kind == kLambda {
+			f.lambdaTypes[it.Role[rValue].Start] = t.typ
+		}
+	}
 	switch t.kind {
 	case kSpread:
 		typ := typeOfSpread(f.str[t.start:it.Start])
@@ -956,7 +1042,7 @@ func (f *fileState) variable(it *item) {
 		if len(f.stack) >= 2 {
 			m := f.stack[len(f.stack)-2]
 			if m.kind == kMethod || m.kind == kCtor || m.kind == kRecord {
-				m.params = append(m.params, f.erasedText(typ, t.start)+"[]")
+				m.params = append(m.params, f.paramType(typ, t.start)+"[]")
 				m.varargs = true
 				if m.kind != kRecord {
 					f.bind(name, m.start, m, e)
@@ -1091,12 +1177,12 @@ func (f *fileState) enumConst(it *item) {
 	}
 	node.Signature = oneLine(strings.TrimSpace(f.header(it.Span, end)))
 	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
-	argc := int32(0)
+	var args span
 	if it.HasRole(rArgs) {
-		argc = f.argc[it.Role[rArgs].Start]
+		args = it.Role[rArgs]
 	}
 	loop, try, cond := f.regions(it.Start)
-	f.calls = append(f.calls, call{kind: schemas.EdgeCalls, it: -1, src: n, at: it.Role[rName], argc: argc, loop: loop, try: try, cond: cond})
+	f.calls = append(f.calls, call{kind: schemas.EdgeCalls, it: -1, src: n, at: it.Role[rName], args: args, loop: loop, try: try, cond: cond})
 	f.push(frame{kind: kConst, start: it.Start, end: it.End, node: n})
 	if it.HasRole(rBody) {
 		f.push(frame{kind: kAnon, start: it.Role[rBody].Start, end: it.Role[rBody].End, node: -1, body: it.Role[rBody], enumName: o.enumName, members: map[string]uint8{}})
@@ -1122,6 +1208,14 @@ func (f *fileState) finish(ctx context.Context) {
 			e += "..."
 		}
 		f.addRef(RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, e)
+		if fr.implicitSuper {
+			f.addRef(schemas.EdgeCalls, n.ID, fr.at, "super", "super()")
+		}
+	}
+	for _, fr := range f.classes {
+		if fr.ctors == 0 {
+			f.addRef(schemas.EdgeCalls, f.nodes[fr.node].ID, fr.at, "super", "super()")
+		}
 	}
 	for i := range f.calls {
 		if indexer.Stopped(ctx, i) {
@@ -1130,7 +1224,7 @@ func (f *fileState) finish(ctx context.Context) {
 		c := &f.calls[i]
 		src := f.srcID(c.src)
 		if c.it < 0 {
-			r := f.addRef(c.kind, src, c.at, f.text(c.at), "this("+strconv.Itoa(int(c.argc))+")")
+			r := f.addRef(c.kind, src, c.at, f.text(c.at), "this("+f.argList(c.args, c.ctx, 0)+")")
 			r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
 			continue
 		}
@@ -1146,7 +1240,7 @@ func (f *fileState) finish(ctx context.Context) {
 		case kCtorCall:
 			at = it.Span
 			target = f.text(it.Role[rName])
-			expr = target + "(" + strconv.Itoa(int(f.argc[it.Role[rArgs].Start])) + ")"
+			expr = target + "(" + f.argList(it.Role[rArgs], c.ctx, 0) + ")"
 			if target != "this" && target != "super" {
 				expr = "?expr"
 			}
@@ -1154,7 +1248,7 @@ func (f *fileState) finish(ctx context.Context) {
 		case kNew:
 			at = it.Span
 			target = "new " + oneLine(f.text(it.Role[rType]))
-			expr = f.newExpr(it)
+			expr = f.newExpr(it, c.ctx, 0)
 			args = f.argsText(it.Role[rArgs])
 		case kMref:
 			at = it.Span

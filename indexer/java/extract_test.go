@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -77,37 +79,37 @@ class A<T, N extends Number> {
 }`)
 	calls := exprs(res, schemas.EdgeCalls)
 	for at, want := range map[string]string{
-		"9:r.find":                      "{Repo}.find(2)",
-		"9:r.find(n, 2).save":           "{Repo}.find(2).save(0)",
-		"10:local.save":                 "{Repo}.save(0)",
-		"11:v.save":                     "{Repo}.save(0)",
-		"12:w.go":                       "{Repo}.find(1).go(0)",
-		"13:names[0].trim":              "{String[]}[].trim(0)",
-		"14:name.trim":                  "{String[]}[].trim(0)",
-		"15:((Repo) o).save":            "{Repo}.save(0)",
-		"16:this.repo.save":             "this.repo.save(0)",
-		"17:super.toString":             "super.toString(0)",
-		"18:A.this.g":                   "{A}.g(0)",
-		"19:repo.save":                  "repo.save(0)",
-		"20:g":                          "g(0)",
-		"21:\"x\".length":               "{java.lang.String}.length(0)",
-		"22:java.util.Objects.hash":     "java.util.Objects.hash(1)",
-		"23:helper":                     "helper(0)",
+		"9:r.find":                      "{Repo}.find({int},{int})",
+		"9:r.find(n, 2).save":           "{Repo}.find({int},{int}).save()",
+		"10:local.save":                 "{Repo}.save()",
+		"11:v.save":                     "{Repo}.save()",
+		"12:w.go":                       "{Repo}.find({int}).go()",
+		"13:names[0].trim":              "{String[]}[].trim()",
+		"14:name.trim":                  "{String[]}[].trim()",
+		"15:((Repo) o).save":            "{Repo}.save()",
+		"16:this.repo.save":             "this.repo.save()",
+		"17:super.toString":             "super.toString()",
+		"18:A.this.g":                   "{A}.g()",
+		"19:repo.save":                  "repo.save()",
+		"20:g":                          "g()",
+		"21:\"x\".length":               "{java.lang.String}.length()",
+		"22:java.util.Objects.hash":     "java.util.Objects.hash({int})",
+		"23:helper":                     "helper()",
 		"24:item.go":                    "?receiver",
 		"26:t.go":                       "?typevar",
-		"28:num.intValue":               "{Number}.intValue(0)",
-		"29:new Thread(() -> {}).start": "{Thread}.start(0)",
-		"34:a.clone":                    "{int[]}.clone(0)",
+		"28:num.intValue":               "{Number}.intValue()",
+		"29:new Thread(() -> {}).start": "{Thread}.start()",
+		"34:a.clone":                    "{int[]}.clone()",
 	} {
 		if got := calls[at]; got != want {
 			t.Errorf("call %s: Expr %q, want %q", at, got, want)
 		}
 	}
 	news := exprs(res, schemas.EdgeInstantiates)
-	if got := news["7:new Repo"]; got != "new Repo(0)" {
+	if got := news["7:new Repo"]; got != "new Repo()" {
 		t.Errorf("new Repo: %q", got)
 	}
-	if got := news["30:new Box<String>"]; got != "new Box(2)" {
+	if got := news["30:new Box<String>"]; got != "new Box({int},{int})" {
 		t.Errorf("new Box: %q", got)
 	}
 	refs := exprs(res, schemas.EdgeReferences)
@@ -123,7 +125,10 @@ class A<T, N extends Number> {
 	}
 }
 
-func TestAnonymousClassExprs(t *testing.T) {
+// TestAnonymousClasses checks that anonymous classes are nodes named by
+// number within the node whose code creates them, their members too, and
+// that code in an enum constant's body keeps the [T] prefix.
+func TestAnonymousClasses(t *testing.T) {
 	res := extract(t, "p/A.java", `package p;
 class A {
     void f() {
@@ -135,24 +140,38 @@ class A {
                 inherited();
                 this.inherited();
                 count.x();
-                other.y();
                 new Inner() { void z() { deep(); } };
             }
         };
+        new Base() {};
     }
-}`)
+}
+enum E { X { void g() { h(); } }; void h() {} }`)
 	calls := exprs(res, schemas.EdgeCalls)
 	for at, want := range map[string]string{
-		"8:own":             "?anonymous",
-		"9:inherited":       "[Base]inherited(0)",
-		"10:this.inherited": "{Base}.inherited(0)",
-		"11:count.x":        "{int}.x(0)", // a field of the anonymous class
-		"12:other.y":        "[Base]other.y(0)",
-		"13:deep":           "[Inner][Base]deep(0)",
+		"8:own":             "own()",
+		"9:inherited":       "inherited()",
+		"10:this.inherited": "this.inherited()",
+		"11:count.x":        "count.x()",
+		"12:deep":           "deep()",
+		"18:h":              "[E]h()",
 	} {
 		if got := calls[at]; got != want {
 			t.Errorf("call %s: Expr %q, want %q", at, got, want)
 		}
+	}
+	var names []string
+	for _, n := range res.Nodes {
+		if strings.HasPrefix(n.QualifiedName, "p.A.f.") {
+			names = append(names, n.Kind+" "+n.QualifiedName)
+		}
+	}
+	want := []string{
+		"class p.A.f.1", "field p.A.f.1.count", "method p.A.f.1.own", "method p.A.f.1.run",
+		"class p.A.f.1.run.1", "method p.A.f.1.run.1.z", "class p.A.f.2",
+	}
+	if !slices.Equal(names, want) {
+		t.Errorf("nodes %q, want %q", names, want)
 	}
 }
 

@@ -3,7 +3,7 @@
 // Extraction runs one compiled tree-sitter query per file (query.scm) and
 // walks its matches in document order, in Go, over byte ranges. It emits
 // the types of the file (classes, interfaces, enums, records, annotation
-// types, nested, inner and local ones), their methods, constructors
+// types, nested, inner, local and anonymous ones), their methods, constructors
 // (named <init>), fields, enum constants and record components, and raw
 // references whose Expr (see expr.go) has the file's own scopes applied:
 // locals and parameters are replaced by their declared type or by the
@@ -14,8 +14,10 @@
 // same package, java.lang and fully qualified names, the superclass and
 // interface chains and the lexically enclosing classes, and the declared
 // types of fields and method results. An overloaded method is chosen by
-// the number of arguments when that leaves one candidate; otherwise the
-// call stays unresolved as an ambiguous overload. Calls into types outside
+// the number and the types of the arguments, by Java's phases of
+// applicability and its most specific method (convert.go and the package
+// overload); when the facts cannot tell, the call stays unresolved as an
+// ambiguous overload. Calls into types outside
 // the snapshot stay unresolved, with the external type as the reason.
 package java
 

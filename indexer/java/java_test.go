@@ -64,9 +64,9 @@ class A extends Base {
 		"p.A.run -calls-> p.A.log (scope) p/A.java:16", // the fixed-arity one wins
 		"p.A.run -calls-> p.A.log (scope) p/A.java:17",
 		"p.A.run -calls-> p.A.log (scope) p/A.java:18",
-		"p.A.run -calls-> ?vary (ambiguous: ambiguous overload) p/A.java:19",
+		"p.A.run -calls-> p.A.vary (scope) p/A.java:19", // vary(int): strict before variable arity
 		"p.A.run -calls-> p.A.vary (scope) p/A.java:20",
-		"p.A.run -calls-> ?one (ambiguous: ambiguous overload) p/A.java:21",
+		"p.A.run -calls-> p.A.one (scope) p/A.java:21", // one(String), the most specific
 		"p.A.run -calls-> ?put (unresolved: no overload of put with 0 arguments) p/A.java:22",
 	}, "p.A.run -calls-> p.Base.put (scope) p/A.java:14")
 }
@@ -178,13 +178,13 @@ public class Outer {
 		"p.Outer.start.Local.go -calls-> p.Outer.start.Local.save (scope)",
 		"p.Outer.start -calls-> p.Outer.start.Local.go (receiver)",
 		// Runnable is known: save is the enclosing class's.
-		"p.Outer.start -calls-> p.Outer.save (scope) p/Outer.java:31",
-		"p.Outer.start -calls-> ?tick (unresolved: member of an anonymous class) p/Outer.java:31",
-		"p.Outer.start -calls-> ?this.tick (unresolved: member of an anonymous class) p/Outer.java:31",
-		"p.Outer.start -calls-> p.Task.log (scope) p/Outer.java:35",
-		"p.Outer.start -calls-> p.Outer.save (scope) p/Outer.java:35",
+		"p.Outer.start.1.run -calls-> p.Outer.save (scope) p/Outer.java:31",
+		"p.Outer.start.1.run -calls-> p.Outer.start.1.tick (scope) p/Outer.java:31",
+		"p.Outer.start.1.run -calls-> p.Outer.start.1.tick (receiver) p/Outer.java:31",
+		"p.Outer.start.2.run -calls-> p.Task.log (scope) p/Outer.java:35",
+		"p.Outer.start.2.run -calls-> p.Outer.save (scope) p/Outer.java:35",
 		// TimerTask is not known: it might declare save.
-		"p.Outer.start -calls-> ?save (unresolved: external type java.util.TimerTask) p/Outer.java:38",
+		"p.Outer.start.3.run -calls-> ?save (unresolved: external type java.util.TimerTask) p/Outer.java:38",
 	}, "p.Outer.start.Local.go -calls-> p.Outer.save")
 }
 
@@ -478,9 +478,9 @@ class Builder {
 	languagetest.Expect(t, edges, []string{
 		"Use.run -calls-> Top.go (scope) Use.java:1", // the unnamed package
 		"Use.run -calls-> Top.go (receiver) Use.java:1",
-		"c.Use.run -calls-> b.FileSystem.y (import)", // a.FileSystem is not public
-		"p.Builder.run -calls-> ?with (ambiguous: ambiguous overload)",
-		"p.Builder.run -calls-> p.Builder.build (receiver)", // both withs return Builder
+		"c.Use.run -calls-> b.FileSystem.y (import)",                     // a.FileSystem is not public
+		"p.Builder.run -calls-> p.Builder.with (scope) p/Builder.java:6", // by the argument's type
+		"p.Builder.run -calls-> p.Builder.build (receiver)",              // both withs return Builder
 	})
 }
 
@@ -573,4 +573,137 @@ public interface Converter<T> {
 }`}, java.New())
 	got := languagetest.Render(g)
 	languagetest.Expect(t, got.Edges, []string{"p.Converter.URL -references-> p.URL.<init> (scope) p/Converter.java:4"})
+}
+
+// TestImplicitSuper checks the calls of the superclass's constructor a
+// constructor makes when it calls no other, and a class's implicit
+// default constructor makes.
+func TestImplicitSuper(t *testing.T) {
+	edges := index(t, map[string]string{
+		"p/Base.java": `package p;
+class Base {
+    Base() {}
+    Base(int x) {}
+}`,
+		"p/A.java": `package p;
+class A extends Base {
+    A() {}
+    A(int x) { super(x); }
+    A(String s) { this(); }
+}`,
+		"p/B.java": `package p;
+public class B extends Base {
+}`,
+		"p/C.java": `package p;
+class C {
+    C() {}
+}`,
+		"p/D.java": `package p;
+class D extends java.util.AbstractList<String> {
+}`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"p.A.<init> -calls-> p.Base.<init> (scope) p/A.java:3",
+		"p.A.<init> -calls-> p.Base.<init> (scope) p/A.java:4",
+		"p.A.<init> -calls-> p.A.<init> (scope) p/A.java:5",
+		"p.B -calls-> p.Base.<init> (scope) p/B.java:2",
+		"p.D -calls-> ?super (unresolved: external type java.util.AbstractList) p/D.java:2",
+	}, "p.C.<init> -calls-> ?super", "p.A.<init> -calls-> p.Base.<init> (scope) p/A.java:5")
+}
+
+// TestEnclosingPastKnownSupertypes checks that an unqualified call in a
+// class whose supertypes are JDK types of known members is looked up in
+// the enclosing classes and static imports when those members do not
+// have the name, and goes to the JDK when they do.
+func TestEnclosingPastKnownSupertypes(t *testing.T) {
+	edges := index(t, map[string]string{
+		"p/Tree.java": `package p;
+import java.util.AbstractSet;
+import java.util.Iterator;
+import static p.Util.helper;
+class Tree {
+    Object lookupKey(Object k) { return k; }
+    int size() { return 0; }
+    class KeyView extends AbstractSet<Object> {
+        public boolean contains(Object o) { return lookupKey(o) != null; }
+        public Iterator<Object> iterator() { return null; }
+        public int size() { return 0; }
+        void touch() { helper(); isEmpty(); }
+    }
+    class Other extends java.util.Unknown {
+        void touch() { lookupKey(null); }
+    }
+}`,
+		"p/Util.java": `package p;
+class Util { static void helper() {} }`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"p.Tree.KeyView.contains -calls-> p.Tree.lookupKey (scope) p/Tree.java:9",
+		"p.Tree.KeyView.touch -calls-> p.Util.helper (import) p/Tree.java:12",
+		"p.Tree.KeyView.touch -calls-> ?isEmpty (unresolved: external type java.util.AbstractSet) p/Tree.java:12",
+		"p.Tree.Other.touch -calls-> ?lookupKey (unresolved: external type java.util.Unknown) p/Tree.java:15",
+	})
+}
+
+// TestConcreteOverAbstract checks that a class's concrete method is
+// preferred to the abstract one of an interface it implements, as javac
+// does, through the receiver and unqualified.
+func TestConcreteOverAbstract(t *testing.T) {
+	edges := index(t, map[string]string{
+		"p/Task.java": `package p;
+interface Task { void run(String s); void run(Object o); }`,
+		"p/Base.java": `package p;
+abstract class Base { public void run(String s) {} }`,
+		"p/Job.java": `package p;
+class Job extends Base implements Task {
+    public void run(Object o) {}
+    void go(Job j) { j.run("x"); run("y"); j.run(1); }
+}`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"p.Job.go -calls-> p.Base.run (receiver) p/Job.java:4",
+		"p.Job.go -calls-> p.Base.run (scope) p/Job.java:4",
+		"p.Job.go -calls-> p.Job.run (receiver) p/Job.java:4",
+	}, "p.Job.go -calls-> p.Task.run", "p.Job.go -calls-> ?run")
+}
+
+// TestLambdaParameters checks that the parameters of a lambda that
+// initializes a variable of a JDK functional interface type are typed by
+// its type arguments, when the interface's name is proven to be the
+// JDK's.
+func TestLambdaParameters(t *testing.T) {
+	edges := index(t, map[string]string{
+		"p/Item.java": `package p;
+class Item { String name() { return ""; } boolean ok(Item other) { return true; } }`,
+		"p/A.java": `package p;
+import java.util.function.Function;
+import java.util.function.*;
+class A {
+    static final Function<Item, String> NAME = i -> i.name();
+    void run() {
+        BiPredicate<? super Item, Item> same = (a, b) -> a.ok(b);
+        Consumer<Item> raw = x -> x.name();
+        Supplier<Item> s = () -> null;
+    }
+}`,
+		"p/B.java": `package p;
+import java.util.function.*;
+import q.*;
+class B {
+    Function<Item, String> f = i -> i.name();
+}`,
+		"p/C.java": `package p;
+import java.util.function.Function;
+class C {
+    interface Function<T, R> { R apply(String s, T t); }
+    Function<Item, String> f = i -> i.name();
+}`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"p.A.NAME -calls-> p.Item.name (receiver) p/A.java:5",
+		"p.A.run -calls-> p.Item.ok (receiver) p/A.java:7",
+		"p.A.run -calls-> p.Item.name (receiver) p/A.java:8",                    // java.util.function.* is the only on-demand import outside
+		"p.B.f -calls-> ?i.name (unresolved: unknown receiver type) p/B.java:5", // q.* might hold a Function
+		"p.C.f -calls-> ?i.name (unresolved: unknown receiver type) p/C.java:5", // C.Function hides the import
+	})
 }

@@ -3,9 +3,11 @@ package java_test
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -49,7 +51,8 @@ const fixtureCalls = `
 ShopApp.checkout -calls-> ShopApp.checkout.Printer.print (receiver) src/main/java/com/example/shop/ShopApp.java:52
 ShopApp.checkout -calls-> cart.Cart.summary (receiver) src/main/java/com/example/shop/ShopApp.java:52
 ShopApp.checkout -calls-> model.Money.euros (import) src/main/java/com/example/shop/ShopApp.java:36
-ShopApp.checkout -calls-> model.Money.toString (receiver) src/main/java/com/example/shop/ShopApp.java:44
+ShopApp.checkout.1.charge -calls-> ShopApp.checkout.1.describe (scope) src/main/java/com/example/shop/ShopApp.java:40
+ShopApp.checkout.1.describe -calls-> model.Money.toString (receiver) src/main/java/com/example/shop/ShopApp.java:44
 ShopApp.checkout -calls-> payment.CardPayment.<init> (import) src/main/java/com/example/shop/ShopApp.java:35
 ShopApp.checkout -calls-> payment.PaymentService.checkout (receiver) src/main/java/com/example/shop/ShopApp.java:53
 ShopApp.checkout -calls-> payment.PaymentService.register (receiver) src/main/java/com/example/shop/ShopApp.java:35
@@ -134,6 +137,8 @@ payment.PaymentService.checkout -calls-> model.Money.currency (receiver) src/mai
 payment.PaymentService.checkout -calls-> payment.PaymentMethod.charge (receiver) src/main/java/com/example/shop/payment/PaymentService.java:32 loop,try
 payment.PaymentService.checkout -calls-> payment.PaymentMethod.supports (receiver) src/main/java/com/example/shop/payment/PaymentService.java:28 loop
 payment.PaymentService.checkout -calls-> payment.PaymentService.log (scope) src/main/java/com/example/shop/payment/PaymentService.java:33 loop,try
+payment.PaymentService.checkout -calls-> payment.PaymentService.log (scope) src/main/java/com/example/shop/payment/PaymentService.java:36 loop
+payment.PaymentService.report -calls-> payment.PaymentService.log (scope) src/main/java/com/example/shop/payment/PaymentService.java:56
 payment.PaymentService.log -calls-> util.Strings.pad (import) src/main/java/com/example/shop/payment/PaymentService.java:43
 payment.WalletPayment.charge -calls-> model.Money.<init> (import) src/main/java/com/example/shop/payment/WalletPayment.java:18
 payment.WalletPayment.charge -calls-> model.Money.cents (receiver) src/main/java/com/example/shop/payment/WalletPayment.java:18
@@ -294,10 +299,20 @@ func checkWithJavac(t *testing.T, javac, plugin, root string, args []string) {
 	}
 	typeNames := make(map[string]bool)
 	members := make(map[string][]*schemas.Node) // methods and constructors by qualified name
+	// anonymous names an anonymous class as the plugin does.
+	anonymous := func(n *schemas.Node) string {
+		if n == nil || n.Kind != schemas.KindClass || !strings.HasPrefix(n.Signature, "new ") {
+			return ""
+		}
+		return fmt.Sprintf("anonymous:%s:%d:%d", filepath.Join(abs, n.File), n.StartLine, n.StartCol)
+	}
 	for i := range g.Nodes {
 		switch n := &g.Nodes[i]; n.Kind {
 		case schemas.KindClass, schemas.KindInterface, schemas.KindEnum:
 			typeNames[n.QualifiedName] = true
+			if a := anonymous(n); a != "" {
+				typeNames[a] = true
+			}
 		case schemas.KindMethod, schemas.KindConstructor:
 			members[n.QualifiedName] = append(members[n.QualifiedName], n)
 		}
@@ -319,10 +334,12 @@ func checkWithJavac(t *testing.T, javac, plugin, root string, args []string) {
 	var checked, wrong, unverified, missed int
 	var report []string
 	seen := make(map[site]bool)
+	reasons := make(map[string]int) // why the calls javac resolved into the tree were not
+	sites := make(map[site]bool)
 	for _, e := range g.Edges {
 		var kinds []string
 		switch {
-		case e.Kind == schemas.EdgeCalls && strings.HasPrefix(e.Target, "new "):
+		case e.Kind == schemas.EdgeCalls && strings.HasPrefix(e.Target, "new ") && !strings.Contains(e.Target, "("): // not new T().m
 			kinds = []string{"new"}
 		case e.Kind == schemas.EdgeCalls:
 			kinds = []string{"call"}
@@ -332,8 +349,15 @@ func checkWithJavac(t *testing.T, javac, plugin, root string, args []string) {
 			continue
 		}
 		s := site{e.File, e.Line, e.Col, kinds[0]}
+		sites[s] = true
 		want, ok := truth[s]
 		if e.Dst == 0 {
+			if ok && typeNames[want.owner] && !seen[s] {
+				reasons[reasonClass(e.Reason)]++
+				if *verbose {
+					t.Logf("unresolved %s:%d:%d %s (%s): javac says %s.%s(%s)", e.File, e.Line, e.Col, e.Target, e.Reason, want.owner, want.name, strings.Join(want.params, ","))
+				}
+			}
 			if ok && e.Resolution != schemas.Ambiguous && !strings.HasPrefix(e.Reason, "external type") {
 				if typeNames[want.owner] {
 					seen[s] = true
@@ -362,6 +386,9 @@ func checkWithJavac(t *testing.T, javac, plugin, root string, args []string) {
 		if dst.Kind == schemas.KindClass || dst.Kind == schemas.KindInterface || dst.Kind == schemas.KindEnum {
 			owner = dst.QualifiedName // a reference to a constructor resolved to its class
 		}
+		if a := anonymous(byID[dst.ParentID]); a != "" {
+			owner = a
+		}
 		sameOwner := owner == want.owner ||
 			!typeNames[want.owner] && strings.HasSuffix(owner, "."+want.owner) // javac names local classes by their simple name
 		match := sameOwner && (dst.Name == want.name || dst.Kind != schemas.KindMethod && dst.Kind != schemas.KindConstructor)
@@ -379,13 +406,22 @@ func checkWithJavac(t *testing.T, javac, plugin, root string, args []string) {
 		}
 	}
 	inTree := 0
-	for _, w := range truth {
+	for s, w := range truth {
 		if typeNames[w.owner] {
 			inTree++
+			if !sites[s] {
+				reasons["no edge at the site"]++
+				if *verbose {
+					t.Logf("no edge %s:%d:%d %s: javac says %s.%s", s.file, s.line, s.col, s.kind, w.owner, w.name)
+				}
+			}
 		}
 	}
 	t.Logf("%s: javac resolved %d sites, %d into the tree; %d edges checked (%.1f%% of those), %d wrong, %d resolved where javac could not tell; %d left unresolved for no reason (neither ambiguous nor external)",
 		root, len(truth), inTree, checked, 100*float64(checked)/float64(max(1, inTree)), wrong, unverified, missed)
+	for _, w := range slices.SortedFunc(maps.Keys(reasons), func(a, b string) int { return cmp.Or(reasons[b]-reasons[a], strings.Compare(a, b)) })[:min(10, len(reasons))] {
+		t.Logf("  unresolved: %d %s", reasons[w], w)
+	}
 	slices.Sort(report)
 	for i, r := range report {
 		if i == 50 {
@@ -394,6 +430,17 @@ func checkWithJavac(t *testing.T, javac, plugin, root string, args []string) {
 		}
 		t.Error(r)
 	}
+}
+
+// reasonClass shortens a reason to its kind: "external type a.B" to
+// "external type".
+func reasonClass(why string) string {
+	for _, p := range []string{"external type", "external package", "unknown type", "unknown name", "unknown method", "unknown member", "no overload of", "no constructor with"} {
+		if strings.HasPrefix(why, p) {
+			return p
+		}
+	}
+	return why
 }
 
 // sameParams compares a params fact ("Item,int,String[]...") with javac's
@@ -407,7 +454,7 @@ func sameParams(fact string, javac []string) bool {
 	if len(mine) != len(javac) {
 		return false
 	}
-	simple := func(s string) string { return s[strings.LastIndexByte(s, '.')+1:] }
+	simple := func(s string) string { return strings.TrimPrefix(s[strings.LastIndexByte(s, '.')+1:], "^") } // ^: a class's type variable
 	for i := range mine {
 		if javac[i] != "<any>" && simple(mine[i]) != simple(javac[i]) { // <any>: a type javac could not find
 			return false

@@ -47,6 +47,9 @@ const (
 	kParen
 	kIndex
 	kTernary
+	kBinary
+	kUnary
+	kNewArray
 	kArgs
 	kArg
 	kPackage
@@ -70,7 +73,7 @@ const (
 var kindNames = [numKinds]string{
 	"class", "interface", "enum", "record", "annotype", "method", "ctor", "fields", "const", "init",
 	"locals", "foreach", "catch", "resource", "lambda", "scope", "loop", "try", "cond", "spread",
-	"new", "invoke", "ctorcall", "mref", "field", "cast", "paren", "index", "ternary", "args", "arg",
+	"new", "invoke", "ctorcall", "mref", "field", "cast", "paren", "index", "ternary", "binary", "unary", "newarray", "args", "arg",
 	"package", "import", "doc", "modifiers", "decorator", "tparam", "extends", "implements",
 	"var", "param", "lparam", "pattern", "tuse",
 }

@@ -247,10 +247,15 @@ func parseSig(name, e string) sig {
 	s.n = len(s.types)
 	simple := make([]string, len(s.types))
 	for i, t := range s.types {
-		simple[i] = t[strings.LastIndexByte(t, '.')+1:]
+		simple[i] = simpleName(t)
 	}
 	s.key = name + "(" + strings.Join(simple, ",") + ")"
 	return s
+}
+
+// simpleName returns the last part of a parameter type of a params fact.
+func simpleName(t string) string {
+	return strings.TrimPrefix(t[strings.LastIndexByte(t, '.')+1:], "^")
 }
 
 // roots returns the source folder of a file in package pkg (the folder
@@ -394,7 +399,7 @@ func (r *resolver) link(t *typeInfo, depth int) {
 		if !tr.known() {
 			tr = tref{ext: ref.Expr} // an unknown name: some type outside the snapshot
 		}
-		if ref.Kind == schemas.EdgeExtends && !t.iface {
+		if ref.Kind == schemas.EdgeExtends && !t.iface && (tr.t == nil || !tr.t.iface) { // an anonymous class's may be an interface
 			t.super, declared = tr, true
 		} else {
 			t.ifaces = append(t.ifaces, tr)
@@ -753,22 +758,22 @@ func (r *resolver) typeEdge(edges []schemas.Edge, ref *schemas.Ref, kind string,
 	return append(edges, unresolvedEdge(ref, kind, schemas.Unresolved, why))
 }
 
-// newEdges resolves new T(n): an instantiates edge to T and a calls edge
-// to the constructor taking n arguments.
+// newEdges resolves new T(args): an instantiates edge to T and a calls
+// edge to the constructor that takes args.
 func (r *resolver) newEdges(edges []schemas.Edge, ref *schemas.Ref, src int32) []schemas.Edge {
 	e, ok := strings.CutPrefix(ref.Expr, "new ")
-	i := strings.LastIndexByte(e, '(')
-	if !ok || i < 0 || !strings.HasSuffix(e, ")") {
+	i := strings.IndexByte(e, '(')
+	if !ok || i < 0 {
 		return append(edges, unresolvedEdge(ref, schemas.EdgeInstantiates, schemas.Unresolved, reasonOf(ref.Expr)))
 	}
-	n, err := strconv.Atoi(e[i+1 : len(e)-1])
-	if err != nil {
+	args, rest, ok := splitArgs(e[i:])
+	if !ok || rest != "" {
 		return append(edges, unresolvedEdge(ref, schemas.EdgeInstantiates, schemas.Unresolved, reasonExpr))
 	}
 	tr, how, why := r.resolveType(e[:i], src, 0)
 	edges = r.typeEdge(edges, ref, schemas.EdgeInstantiates, tr, how, why)
 	if tr.t != nil && tr.dims == 0 {
-		edges = r.emit(edges, ref, schemas.EdgeCalls, r.constructor(tr.t, n, how))
+		edges = r.emit(edges, ref, schemas.EdgeCalls, r.constructor(tr.t, args, src, how))
 	}
 	return edges
 }

@@ -16,13 +16,16 @@ import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
 import com.sun.source.util.Trees;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.QualifiedNameable;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
@@ -30,7 +33,12 @@ import javax.lang.model.util.Types;
  * instance creation and method reference of the compiled files resolves
  * to: file, line, column (of the method's name, of new, of the
  * reference), kind, the declaring type, the name and the erased parameter
- * types. Calls javac could not resolve are left out.
+ * types. Calls javac could not resolve are left out, and so are calls of
+ * implicit constructors, which have no declaration. An anonymous class
+ * is named by where its creation starts, "anonymous:" file ":" line ":"
+ * column (those of enum constants are left out). The creation of an
+ * anonymous class, new T(...) { ... }, is reported as a creation of T
+ * calling the constructor of T its own implicit constructor calls.
  */
 public class CallDump implements Plugin {
     @Override
@@ -42,6 +50,7 @@ public class CallDump implements Plugin {
     public void init(JavacTask task, String... args) {
         Trees trees = Trees.instance(task);
         Types types = task.getTypes();
+        Elements elements = task.getElements();
         task.addTaskListener(new TaskListener() {
             @Override
             public void finished(TaskEvent e) {
@@ -53,14 +62,25 @@ public class CallDump implements Plugin {
                 LineMap lines = cu.getLineMap();
                 String file = cu.getSourceFile().toUri().getPath();
                 new TreePathScanner<Void, Void>() {
+                    // The bodies of anonymous classes, by start, and where the
+                    // creation of each is reported.
+                    final Map<Long, Long> anonymous = new HashMap<>();
+                    final Map<Long, String> anonymousKind = new HashMap<>();
+                    // Anonymous classes, named by where their creation starts:
+                    // "anonymous:" file ":" line ":" column.
+                    final Map<Element, String> anonymousNames = new HashMap<>();
+
                     void emit(String kind, long pos, Element el) {
-                        if (pos < 0 || !(el instanceof ExecutableElement m)) {
+                        if (pos < 0 || !(el instanceof ExecutableElement m) || elements.getOrigin(m) == Elements.Origin.MANDATED) {
                             return;
                         }
                         Element owner = m.getEnclosingElement();
                         String ownerName = owner instanceof QualifiedNameable q ? q.getQualifiedName().toString() : "";
                         if (ownerName.isEmpty()) {
-                            return; // a local or anonymous class
+                            ownerName = anonymousNames.getOrDefault(owner, "");
+                        }
+                        if (ownerName.isEmpty()) {
+                            return; // an anonymous class of an enum constant
                         }
                         List<String> params = new ArrayList<>();
                         for (VariableElement p : m.getParameters()) {
@@ -80,24 +100,40 @@ public class CallDump implements Plugin {
                         if (sel instanceof MemberSelectTree ms) {
                             pos = sp.getEndPosition(cu, ms) - ms.getIdentifier().length();
                         }
-                        emit("call", pos, trees.getElement(new TreePath(getCurrentPath(), sel)));
+                        Element el = trees.getElement(new TreePath(getCurrentPath(), sel));
+                        Long creation = anonymous.get(pos);
+                        if (creation != null && sel.toString().equals("super")) {
+                            emit(anonymousKind.get(pos), creation, el); // the implicit constructor of an anonymous class
+                        } else {
+                            emit("call", pos, el);
+                        }
                         return super.visitMethodInvocation(t, v);
                     }
 
                     @Override
                     public Void visitNewClass(NewClassTree t, Void v) {
                         Element el = trees.getElement(getCurrentPath());
-                        if (el != null && el.getKind() == ElementKind.CONSTRUCTOR && t.getClassBody() == null) {
-                            long pos = sp.getStartPosition(cu, t);
-                            Tree parent = getCurrentPath().getParentPath().getLeaf();
-                            if (parent instanceof VariableTree var && trees.getElement(getCurrentPath().getParentPath()) != null
-                                    && trees.getElement(getCurrentPath().getParentPath()).getKind() == ElementKind.ENUM_CONSTANT) {
-                                // An enum constant: at its name, as the indexer reports it.
-                                pos = nameAt(sp.getStartPosition(cu, var), var.getName().toString());
-                                emit("call", pos, el);
-                            } else {
-                                emit("new", pos, el);
+                        long pos = sp.getStartPosition(cu, t);
+                        String kind = "new";
+                        Tree parent = getCurrentPath().getParentPath().getLeaf();
+                        if (parent instanceof VariableTree var && trees.getElement(getCurrentPath().getParentPath()) != null
+                                && trees.getElement(getCurrentPath().getParentPath()).getKind() == ElementKind.ENUM_CONSTANT) {
+                            // An enum constant: at its name, as the indexer reports it.
+                            pos = nameAt(sp.getStartPosition(cu, var), var.getName().toString());
+                            kind = "call";
+                        }
+                        if (t.getClassBody() != null) {
+                            long body = sp.getStartPosition(cu, t.getClassBody());
+                            anonymous.put(body, pos);
+                            anonymousKind.put(body, kind);
+                            Element c = trees.getElement(new TreePath(getCurrentPath(), t.getClassBody()));
+                            long start = sp.getStartPosition(cu, t);
+                            long line = lines.getLineNumber(start);
+                            if (c != null && kind.equals("new")) {
+                                anonymousNames.put(c, "anonymous:" + file + ":" + line + ":" + (start - lines.getStartPosition(line) + 1));
                             }
+                        } else if (el != null && el.getKind() == ElementKind.CONSTRUCTOR) {
+                            emit(kind, pos, el);
                         }
                         return super.visitNewClass(t, v);
                     }
