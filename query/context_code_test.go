@@ -17,6 +17,12 @@ import (
 // indexed indexes a Go module made of files (path → content) and builds
 // an engine on it.
 func indexed(t *testing.T, files map[string]string) *query.Engine {
+	return indexedWith(t, files, golang.New())
+}
+
+// indexedWith indexes files (path → content) with langs and builds an
+// engine on them.
+func indexedWith(t *testing.T, files map[string]string, langs ...indexer.Language) *query.Engine {
 	t.Helper()
 	dir := t.TempDir()
 	for p, src := range files {
@@ -28,7 +34,7 @@ func indexed(t *testing.T, files map[string]string) *query.Engine {
 			t.Fatal(err)
 		}
 	}
-	g, err := indexer.Index(context.Background(), dir, indexer.Options{Languages: []indexer.Language{golang.New()}, Workers: 1})
+	g, err := indexer.Index(context.Background(), dir, indexer.Options{Languages: langs, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -791,7 +791,7 @@ func (e *Engine) Find(name, file string) []int32 {
 		return out
 	}
 	if rows := keep(e.names.qualified(name), nil); len(rows) > 0 {
-		return rows
+		return e.oneSymbol(rows)
 	}
 	if scope, last, ok := splitScope(name); ok {
 		rows := keep(e.names.nameRange(last, true), func(r int32) bool {
@@ -800,7 +800,7 @@ func (e *Engine) Find(name, file string) []int32 {
 		})
 		if len(rows) > 0 {
 			slices.Sort(rows)
-			return rows
+			return e.oneSymbol(rows)
 		}
 	}
 	same := e.names.nameRange(name, true)
@@ -809,7 +809,54 @@ func (e *Engine) Find(name, file string) []int32 {
 		rows = keep(same, nil)
 	}
 	slices.Sort(rows)
-	return rows
+	return e.oneSymbol(rows)
+}
+
+// oneSymbol drops from sorted rows what names the same symbol as another
+// row: a TypeScript or JavaScript function's overload signatures beside
+// its implementation (the last declaration of the qualified name in its
+// file, which calls resolve to), and a module beside a declaration of it
+// with its name (the module switchMap and its function switchMap).
+func (e *Engine) oneSymbol(rows []int32) []int32 {
+	if len(rows) < 2 {
+		return rows
+	}
+	type key struct {
+		qname string
+		file  uint32
+		kind  uint8
+	}
+	last := make(map[key]int32)
+	scripts := func(r int32) bool {
+		switch e.nodeLang(r) {
+		case "typescript", "tsx", "javascript":
+			k := e.NodeKind(r)
+			return k == schemas.KindFunction || k == schemas.KindMethod
+		}
+		return false
+	}
+	for _, r := range rows {
+		if scripts(r) {
+			n := &e.nodes[r]
+			k := key{e.NodeQName(r), n.file, n.kind}
+			if l, ok := last[k]; !ok || e.nodes[l].startLine < n.startLine {
+				last[k] = r
+			}
+		}
+	}
+	return slices.DeleteFunc(slices.Clone(rows), func(r int32) bool {
+		if scripts(r) {
+			n := &e.nodes[r]
+			return last[key{e.NodeQName(r), n.file, n.kind}] != r
+		}
+		if e.NodeKind(r) != schemas.KindModule {
+			return false
+		}
+		return slices.ContainsFunc(rows, func(o int32) bool {
+			p, ok := e.Parent(o)
+			return ok && p == r && e.NodeName(o) == e.NodeName(r)
+		})
+	})
 }
 
 // Match says how a search hit matched its query.
