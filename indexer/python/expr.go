@@ -7,26 +7,36 @@ import "strings"
 //
 // calls (Expr is the callee: `a.b(x)` is a.b), extends (a base), type (Src
 // a field, variable or constant; Expr one value assigned to it, or its
-// annotation) and result (Src a function; Expr its return annotation):
+// annotation) and result (Src a function; Expr its return annotation, or
+// "=" expr, what its return statements give, read in its body):
 //
-//	expr = head { "." name | "()" }
+//	expr = head { "." name | "()" | "[]" }
 //	head = name        a name no enclosing function binds to a variable:
 //	                   a definition or import of the module, of the class
 //	                   body (seen from that body) or of an enclosing
 //	                   function, or a builtin
 //	     | "self"      the first parameter of the enclosing method
 //	     | "cls"       the first parameter of the enclosing classmethod
-//	     | "{" T "}"   an instance of T, a dotted name, from an annotation
+//	     | "{" T "}"   an instance of T, from an annotation: a dotted name,
+//	                   or C[T] for an iterable C of the builtins, typing or
+//	                   collections(.abc) whose items are instances of T
 //	     | "?" reason  nothing to follow; the whole Expr is then just this
 //
-// "()" stands for any argument list. A local variable is replaced by the
-// one value all its assignments give it (`x = Foo()` then `x.m()` is
-// Foo().m) or by its annotation (`def f(x: Foo)`: x.m() is {Foo}.m); an
-// Optional[T] or T | None annotation counts as T, a generic T[...] as T,
-// and assigning None is ignored. super() is written as the call of the
-// name super; the two-argument form is kept only as super(C, self) in a
-// method of C. A global variable named self or cls would read as the
-// parameter. The reasons:
+// "()" stands for any argument list, "[]" for an item of what precedes, as
+// a for loop binds it. A local variable is replaced by the one value all
+// its assignments give it (`x = Foo()` then `x.m()` is Foo().m) or by its
+// annotation (`def f(x: Foo)`: x.m() is {Foo}.m); an Optional[T] or
+// T | None annotation counts as T, type[T] as the class T (a name head),
+// Self as self, list[T] and the like as {list[T]}, another generic T[...]
+// as T, and assigning None is ignored. A for loop over e binds e[], `with e
+// as x` e.__enter__() (__aenter__ for async with), `except E as x` {E}, and
+// typing.cast(T, v) is read as T's annotation. A function with no return
+// annotation, no yield and no decorator that may replace it (see opaque)
+// has the result "=" expr when its return statements give one expr, None
+// aside. super() is written as the call of the name super; the
+// two-argument form is kept only as super(C, self) in a method of C. A
+// global variable named self or cls would read as the parameter. The
+// reasons:
 //
 //	?local     a variable whose value we cannot follow (a parameter, a
 //	           loop variable, one assigned different values), called; as
@@ -115,6 +125,10 @@ func (f *fileState) expr(s span, sc *scope) string {
 			if !ok {
 				return exprExpr
 			}
+			if t := f.cast(name, head, steps, span{Start: uint32(p), End: e}, sc); t != "" {
+				head, name, steps, p = t, "", steps[:0], int(e)
+				continue
+			}
 			steps = append(steps, "()"...)
 			p = int(e)
 		case '[':
@@ -136,6 +150,34 @@ func (f *fileState) expr(s span, sc *scope) string {
 		return f.str[p0:end] // as written: no allocation
 	}
 	return head + string(steps)
+}
+
+// cast returns the annotation head of the type T of typing.cast(T, v),
+// when the callee, head and steps so far, is typing's cast and args its
+// argument list; else "".
+func (f *fileState) cast(name, head string, steps []byte, args span, sc *scope) string {
+	if head != name {
+		return ""
+	}
+	b, _ := lookup(sc, name)
+	if b == nil || b.flags != bImport {
+		return ""
+	}
+	imported, _, _ := strings.Cut(b.from, " as ")
+	mod, member, _ := strings.Cut(imported, ":")
+	switch {
+	case mod != "typing" && mod != "typing_extensions":
+		return ""
+	case len(steps) == 0 && member == "cast", string(steps) == ".cast" && member == "":
+	default:
+		return ""
+	}
+	var t string
+	f.eachArg(args, func(a span) bool {
+		t = annotation(f.text(a))
+		return false
+	})
+	return t
 }
 
 // plainSuper reports whether the super at p is called with no arguments,
@@ -198,8 +240,8 @@ func (f *fileState) value(b *binding, sc *scope) string {
 	}
 	b.state = 1
 	v := ""
-	for _, s := range b.values {
-		e := f.expr(s, sc)
+	for _, a := range b.values {
+		e := bound(f.expr(a.at, sc), a.how)
 		switch {
 		case e == exprNone:
 		case v == "":
@@ -213,6 +255,29 @@ func (f *fileState) value(b *binding, sc *scope) string {
 	}
 	b.memo, b.state = v, 2
 	return v
+}
+
+// bound returns the Expr of what a name is bound to from the Expr e of
+// the expression and how it is bound.
+func bound(e string, how uint8) string {
+	if how == aPlain {
+		return e
+	}
+	if e[0] == '?' {
+		return exprLocal
+	}
+	switch how {
+	case aItem:
+		return e + "[]"
+	case aEnter:
+		return e + ".__enter__()"
+	case aAEnter:
+		return e + ".__aenter__()"
+	}
+	if !isDotted(e) { // except (A, B) as x
+		return exprLocal
+	}
+	return "{" + e + "}"
 }
 
 // literalEnd returns the end of the string, number, list, dict or set

@@ -96,7 +96,14 @@ type fileState struct {
 	buf      []byte            // scratch for expr
 	calls    []call
 	facts    []fact
+	returns  []ret // return statements with a value, in functions
 	uses     typeUses
+}
+
+// ret is a return statement with a value, in the function of scope.
+type ret struct {
+	scope *scope
+	value span
 }
 
 // open is a range the walk is inside of: a scope, a region (loop, try,
@@ -145,16 +152,35 @@ type scope struct {
 	first  uint16           // methods: bSelf or bCls, what the first parameter is
 	params int              // functions: parameters seen
 	vars   map[string]int32 // module and class scopes: variable and field nodes
+	// functions: a return annotation, a yield (a generator): no result
+	// is inferred from the return statements.
+	annotated, yields bool
 }
 
 // binding is everything a scope binds to one name.
 type binding struct {
 	flags  uint16
-	annot  string // "{T}" from an annotation
-	values []span // right-hand sides of plain assignments, None left out
+	annot  string     // "{T}" from an annotation
+	values []assigned // what plain assignments, for, with and except bind, None left out
+	from   string     // an import's Expr, for a name bound by that alone
 	memo   string
 	state  uint8 // 0 new, 1 computing, 2 memo set
 }
+
+// assigned is an expression a name is bound to, and how.
+type assigned struct {
+	at  span
+	how uint8
+}
+
+// How a name is bound to an expression e.
+const (
+	aPlain  uint8 = iota // x = e
+	aItem                // for x in e: an item of e
+	aEnter               // with e as x: e.__enter__()
+	aAEnter              // async with e as x: e.__aenter__()
+	aCaught              // except e as x: an instance of the class e
+)
 
 const (
 	bDef      uint16 = 1 << iota // def, class or type statement
@@ -395,6 +421,18 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			f.annotationUses(it)
 		case kExcept:
 			f.names(it.Span, false)
+		case kIter:
+			f.bindTo(it, aItem)
+		case kAs:
+			f.as(it)
+		case kReturn:
+			if sc, _ := f.scopeAt(it.Start); sc.kind == sFunction {
+				f.returns = append(f.returns, ret{sc, it.Span})
+			}
+		case kYield:
+			if sc, _ := f.scopeAt(it.Start); sc.kind == sFunction {
+				sc.yields = true
+			}
 		}
 	}
 	f.finish(ctx)
@@ -463,6 +501,7 @@ func (f *fileState) function(it *item) {
 	}
 	f.bind(sc, name).flags |= bDef
 	if it.HasRole(rReturn) {
+		fs.annotated = true
 		if t := annotation(f.text(it.Role[rReturn])); t != "" {
 			f.addRef(schemas.RefResult, n, it.Role[rReturn], oneLine(f.text(it.Role[rReturn])), t)
 		}
@@ -564,7 +603,7 @@ func (f *fileState) assign(it *item) {
 			b.annot = annot
 		}
 		if hasValue {
-			b.values = append(b.values, value)
+			b.values = append(b.values, assigned{value, aPlain})
 		}
 		vs := sc
 		if b.flags&bGlobal != 0 {
@@ -662,6 +701,37 @@ func (f *fileState) bindItem(it *item) {
 	}
 }
 
+// bindTo binds the name of a for loop, a with or an except clause to how
+// it is given by the item's value, in a function; in a module or class
+// body, where the name may be a variable others read, or when there is no
+// value to follow, to a value not followed.
+func (f *fileState) bindTo(it *item, how uint8) {
+	sc, _ := f.scopeAt(it.Start)
+	b := f.bind(sc, f.text(it.Span))
+	if sc.kind == sModule || sc.kind == sClass || !it.HasRole(rValue) {
+		b.flags |= bUnknown
+		return
+	}
+	b.flags |= bAssign
+	b.values = append(b.values, assigned{it.Role[rValue], how})
+}
+
+// as handles `with e as x` and `except E as x`; `except* E as x` binds an
+// exception group.
+func (f *fileState) as(it *item) {
+	clause := f.text(it.Role[rClause])
+	switch {
+	case strings.HasPrefix(clause, "async"):
+		f.bindTo(it, aAEnter)
+	case strings.HasPrefix(clause, "with"):
+		f.bindTo(it, aEnter)
+	case strings.HasPrefix(strings.TrimLeft(clause[len("except"):], " \t"), "*"):
+		f.bindItem(it)
+	default:
+		f.bindTo(it, aCaught)
+	}
+}
+
 func (f *fileState) param(it *item) {
 	sc, header := f.scopeAt(it.Start)
 	if header != nil && header.kind == kFunction {
@@ -703,7 +773,9 @@ func (f *fileState) importRef(it *item) {
 		sc = f.stack[0].scope // global x; import x binds the module's x
 	}
 	if name != "*" {
-		f.bind(sc, local).flags |= bImport
+		b := f.bind(sc, local)
+		b.flags |= bImport
+		b.from = expr
 	}
 	f.addRef(schemas.EdgeImports, sc.sym, it.Span, target, expr)
 }
@@ -758,6 +830,54 @@ func (f *fileState) call(it *item) {
 	}
 }
 
+// inferResults writes the result fact "=expr" of each function with no
+// return annotation whose return statements give one Expr, None aside:
+// not for a generator, nor for a function whose decorators may replace
+// it (see transparent).
+func (f *fileState) inferResults() {
+	var order []*scope
+	byScope := make(map[*scope][]span)
+	for _, r := range f.returns {
+		if byScope[r.scope] == nil {
+			order = append(order, r.scope)
+		}
+		byScope[r.scope] = append(byScope[r.scope], r.value)
+	}
+	for _, sc := range order {
+		if sc.annotated || sc.yields || slices.ContainsFunc(f.nodes[sc.sym].Decorators, opaque) {
+			continue
+		}
+		v, at := "", span{}
+		for _, r := range byScope[sc] {
+			switch e := f.expr(r, sc); {
+			case e == exprNone:
+			case e[0] == '?' || v != "" && v != e:
+				v = exprLocal
+			case v == "":
+				v, at = e, r
+			}
+		}
+		if v != "" && v != exprLocal {
+			f.addRef(schemas.RefResult, sc.sym, at, oneLine(f.text(at)), "="+v)
+		}
+	}
+}
+
+// opaque reports whether decorator d may make its function something else
+// than a function returning what its body returns: any but staticmethod,
+// classmethod, the properties, functools.wraps(…), the caches and the
+// markers of abc and typing.
+func opaque(d string) bool {
+	name, _, _ := strings.Cut(d, "(")
+	name = strings.TrimSpace(name)
+	switch name[strings.LastIndexByte(name, '.')+1:] {
+	case "staticmethod", "classmethod", "property", "cached_property", "wraps", "cache", "lru_cache",
+		"abstractmethod", "override", "final":
+		return false
+	}
+	return true
+}
+
 // callPos returns where a call is reported: at the name of the method for
 // obj.method(), else at the start of the callee.
 func (f *fileState) callPos(fn span) span {
@@ -794,6 +914,7 @@ func (f *fileState) finish(ctx context.Context) {
 			}
 		}
 	}
+	f.inferResults()
 	for i, c := range f.calls {
 		if indexer.Stopped(ctx, i) {
 			return
