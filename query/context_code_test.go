@@ -18,6 +18,13 @@ import (
 // an engine on it.
 func indexed(t *testing.T, files map[string]string) *query.Engine {
 	t.Helper()
+	return indexedWith(t, files, golang.New())
+}
+
+// indexedWith indexes files (path → content) in languages and builds an
+// engine on them.
+func indexedWith(t *testing.T, files map[string]string, langs ...indexer.Language) *query.Engine {
+	t.Helper()
 	dir := t.TempDir()
 	for p, src := range files {
 		full := filepath.Join(dir, p)
@@ -28,7 +35,7 @@ func indexed(t *testing.T, files map[string]string) *query.Engine {
 			t.Fatal(err)
 		}
 	}
-	g, err := indexer.Index(context.Background(), dir, indexer.Options{Languages: []indexer.Language{golang.New()}, Workers: 1})
+	g, err := indexer.Index(context.Background(), dir, indexer.Options{Languages: langs, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
