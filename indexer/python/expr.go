@@ -1,6 +1,9 @@
 package python
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // Expr, the normalized form of a Python reference, as this package writes
 // it in refs and reads it back in Resolve.
@@ -100,7 +103,7 @@ func (f *fileState) expr(s span, sc *scope) string {
 			}
 			fallthrough
 		default:
-			head = f.head(name, sc)
+			head = f.head(name, sc, uint32(p0))
 		}
 	}
 	steps := f.buf[:0]
@@ -134,7 +137,10 @@ func (f *fileState) expr(s span, sc *scope) string {
 		case '[':
 			return exprSubscript
 		default:
-			return exprExpr
+			if !orEmpty(src, p, end) {
+				return exprExpr
+			}
+			p = end
 		}
 	}
 	if head[0] == '?' {
@@ -180,6 +186,32 @@ func (f *fileState) cast(name, head string, steps []byte, args span, sc *scope) 
 	return t
 }
 
+// orEmpty reports whether src[p:end] is `or` and an empty list, tuple or
+// dict: `e or []` is e, or an empty container that has none of the
+// members e's class may define.
+func orEmpty(src []byte, p, end int) bool {
+	if end-p < 3 || string(src[p:p+2]) != "or" || isIdentByte(src[p+2]) {
+		return false
+	}
+	q := skipSpace(src, p+2, end)
+	if q >= end {
+		return false
+	}
+	var closing byte
+	switch src[q] {
+	case '[':
+		closing = ']'
+	case '(':
+		closing = ')'
+	case '{':
+		closing = '}'
+	default:
+		return false
+	}
+	r := skipSpace(src, q+1, end)
+	return r < end && src[r] == closing && skipSpace(src, r+1, end) == end
+}
+
 // plainSuper reports whether the super at p is called with no arguments,
 // or as super(C, ...) in a method of class C.
 func (f *fileState) plainSuper(p, end int, sc *scope) bool {
@@ -204,8 +236,20 @@ func (f *fileState) plainSuper(p, end int, sc *scope) bool {
 
 // head returns the Expr head for name seen from sc: the name itself when
 // rows can find it, a local's value, or a reason.
-func (f *fileState) head(name string, sc *scope) string {
+func (f *fileState) head(name string, sc *scope, p uint32) string {
 	b, bs := lookup(sc, name)
+	h := f.bindingHead(name, b, bs)
+	if h[0] == '?' {
+		if t := f.narrowed(b, sc, p); t != "" {
+			return t
+		}
+	}
+	return h
+}
+
+// bindingHead returns the Expr head for name bound by b in scope bs, or
+// not bound (b nil), wherever it is used.
+func (f *fileState) bindingHead(name string, b *binding, bs *scope) string {
 	switch {
 	case b == nil:
 		return name
@@ -230,6 +274,33 @@ func (f *fileState) head(name string, sc *scope) string {
 	return f.value(b, bs)
 }
 
+// narrowed returns "{C}" when the use at p, in scope sc, of the local
+// bound by b is in a block that makes it an instance of C (see narrowing)
+// and that assigns it nothing else; else "". It serves where the local's
+// value is not known otherwise: a known Sub narrowed to its base C stays
+// a Sub.
+func (f *fileState) narrowed(b *binding, sc *scope, p uint32) string {
+	if b == nil || b.flags&(bUnknown|bGlobal|bNonlocal|bDef|bImport) != 0 {
+		return ""
+	}
+	for i := len(f.narrows) - 1; i >= 0; i-- {
+		n := &f.narrows[i]
+		if n.b != b || n.scope != sc || p < n.block.Start || p >= n.block.End {
+			continue
+		}
+		for _, a := range b.values {
+			if n.block.Start <= a.at.Start && a.at.Start < n.block.End && a.at != n.class {
+				return ""
+			}
+		}
+		if c := f.expr(n.class, sc); isDotted(c) {
+			return "{" + c + "}"
+		}
+		return ""
+	}
+	return ""
+}
+
 // value returns the one value every assignment of b gives it.
 func (f *fileState) value(b *binding, sc *scope) string {
 	switch b.state {
@@ -241,7 +312,10 @@ func (f *fileState) value(b *binding, sc *scope) string {
 	b.state = 1
 	v := ""
 	for _, a := range b.values {
-		e := bound(f.expr(a.at, sc), a.how)
+		e := bound(f.expr(a.at, sc), a.how, a.nth)
+		if a.nth > 0 {
+			e = f.unpackedExpr(a, sc)
+		}
 		switch {
 		case e == exprNone:
 		case v == "":
@@ -259,12 +333,18 @@ func (f *fileState) value(b *binding, sc *scope) string {
 
 // bound returns the Expr of what a name is bound to from the Expr e of
 // the expression and how it is bound.
-func bound(e string, how uint8) string {
-	if how == aPlain {
+func bound(e string, how, nth uint8) string {
+	if how == aPlain && nth == 0 {
 		return e
 	}
 	if e[0] == '?' {
 		return exprLocal
+	}
+	if nth > 0 {
+		if how == aItem {
+			e += "[]"
+		}
+		return e + "[" + strconv.Itoa(int(nth-1)) + "]"
 	}
 	switch how {
 	case aItem:

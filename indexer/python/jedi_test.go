@@ -20,7 +20,7 @@ import (
 	"github.com/graphsnap/snap/schemas"
 )
 
-var jediVerbose = flag.Bool("jedi.verbose", false, "log every call Jedi resolved into the tree that snap missed")
+var jediVerbose = flag.Bool("jedi.verbose", false, "log the calls Jedi resolved into the tree that snap missed, and snap's edges at calls Jedi could not tell")
 
 // jediFloors are the figures the fixture must keep: every edge the
 // resolver makes at a call Jedi resolved agrees with it, and it finds at
@@ -236,6 +236,15 @@ func checkWithJedi(t *testing.T, py, root string) jediScore {
 	for site, es := range resolved {
 		if !asked[site] {
 			s.unverified += len(callEdges(es))
+		}
+	}
+	if *jediVerbose {
+		for _, c := range calls {
+			for _, e := range callEdges(resolved[callSite{c.File, c.Line, c.Col}]) {
+				if len(c.Targets) == 0 {
+					t.Logf("unverified %s:%d:%d %s -> %s", c.File, c.Line, c.Col, c.Name, byID[e.Dst].QualifiedName)
+				}
+			}
 		}
 	}
 	t.Logf("%s: Jedi %s resolved %d of %d calls, %d to one target in the tree; snap made %d edges at the calls Jedi resolved, %d agree: precision %.4f, recall %.4f; %d unverified (at calls Jedi could not tell or did not ask about); %d targets with no node",

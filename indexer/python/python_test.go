@@ -638,3 +638,125 @@ def main(ctx):
 		"m.main -calls-> m.get_buffer (local) m.py:22",
 	}, "m.main -calls-> m.Group.list (receiver) m.py:21")
 }
+
+func TestNarrowing(t *testing.T) {
+	// In the body of `if isinstance(x, C):` and of `except C as x:`, x is a
+	// C, unless the block binds x again or x is known otherwise.
+	edges := index(t, map[string]string{
+		"m.py": `
+class Base:
+    def m(self): ...
+
+class Sub(Base):
+    def m(self): ...
+
+class Other:
+    def m(self): ...
+
+class Failed(Exception):
+    def show(self): ...
+
+class Aborted(Exception):
+    def show(self): ...
+
+def f(x, y, z):
+    if isinstance(x, Base):
+        x.m()
+    elif isinstance(x, Other):
+        x.m()
+    x.m()
+    if isinstance(y, Base):
+        y = Other()
+        y.m()
+    s = Sub()
+    if isinstance(s, Base):
+        s.m()
+    if isinstance(z, (Base, Other)):
+        z.m()
+    try:
+        f(x, y, z)
+    except Failed as e:
+        e.show()
+    except Aborted as e:
+        e.show()
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.f -calls-> m.Base.m (receiver) m.py:19",
+		"m.f -calls-> m.Other.m (receiver) m.py:21",
+		"m.f -calls-> ?x.m (unresolved: unknown receiver type) m.py:22",
+		"m.f -calls-> ?y.m (unresolved: unknown receiver type) m.py:25",
+		"m.f -calls-> m.Sub.m (receiver) m.py:28",
+		"m.f -calls-> ?z.m (unresolved: unknown receiver type) m.py:30",
+		"m.f -calls-> m.Failed.show (receiver) m.py:34",
+		"m.f -calls-> m.Aborted.show (receiver) m.py:36",
+	})
+}
+
+func TestUnpacking(t *testing.T) {
+	// a, b = e binds a to e[0] and b to e[1]: the types of an annotated
+	// tuple by position; for loops unpack their items, enumerate and zip
+	// their arguments' items.
+	edges := index(t, map[string]string{
+		"m.py": `
+import typing as t
+
+class Cmd:
+    def run(self): ...
+
+def resolve() -> tuple[str | None, Cmd | None, list[str]]: ...
+
+def visible() -> t.Iterator[tuple[str, Cmd]]: ...
+
+def cmds() -> list[Cmd]: ...
+
+def main():
+    name, cmd, args = resolve()
+    cmd.run()
+    name.run()
+    for n, c in visible():
+        c.run()
+    for i, c2 in enumerate(cmds()):
+        c2.run()
+        i.run()
+    for a, b in zip(cmds(), visible()):
+        a.run()
+        b.run()
+    x, y = y, x
+    x.run()
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.main -calls-> m.Cmd.run (receiver) m.py:15",
+		"m.main -calls-> m.Cmd.run (receiver) m.py:18",
+		"m.main -calls-> m.Cmd.run (receiver) m.py:20",
+		"m.main -calls-> ?i.run (unresolved",
+		"m.main -calls-> m.Cmd.run (receiver) m.py:23",
+		"m.main -calls-> ?x.run (unresolved",
+	}, "m.main -calls-> m.Cmd.run (receiver) m.py:16", "m.main -calls-> m.Cmd.run (receiver) m.py:24")
+}
+
+func TestOrEmpty(t *testing.T) {
+	// e or [] is e, or an empty container.
+	edges := index(t, map[string]string{
+		"m.py": `
+class Group:
+    def get(self): ...
+
+class Collection:
+    def __init__(self, sources: list[Group] | None = None):
+        self.sources = sources or []
+        self.other = sources or [1]
+
+    def run(self):
+        for s in self.sources:
+            s.get()
+        for o in self.other:
+            o.get()
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.Collection.run -calls-> m.Group.get (receiver) m.py:12",
+		"m.Collection.run -calls-> ?o.get (unresolved",
+	})
+}

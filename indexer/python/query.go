@@ -28,6 +28,7 @@ const (
 	kCond
 	kAlias
 	kAssign
+	kUnpack
 	kDecorator
 	kDoc
 	kBase
@@ -43,13 +44,14 @@ const (
 	kAs
 	kReturn
 	kYield
+	kNarrow
 	numKinds
 )
 
 var kindNames = [numKinds]string{
 	"decorated", "function", "class", "lambda", "comprehension", "loop", "try", "cond",
-	"alias", "assign", "decorator", "doc", "base", "bind", "global", "nonlocal", "param",
-	"import", "call", "annot", "except", "iter", "as", "return", "yield",
+	"alias", "assign", "unpack", "decorator", "doc", "base", "bind", "global", "nonlocal", "param",
+	"import", "call", "annot", "except", "iter", "as", "return", "yield", "narrow",
 }
 
 // Roles: the slots of item.role that a kind's role captures fill.

@@ -81,8 +81,10 @@ type value struct {
 	// vUnknown: why; "" until the use decides between a dynamic call and an
 	// unknown receiver type.
 	reason string
-	// items: a container's or iterator's items (list[T] holds T), or nil.
+	// items: a container's or iterator's items (list[T] holds T), or nil;
+	// elems: a tuple's, by position (tuple[A, B]).
 	items *value
+	elems []value
 	// recv: for a method read from an instance (or a classmethod read
 	// from a class), the class of that instance, which self (or cls)
 	// stands for in its body; bound says it is set.
@@ -312,6 +314,15 @@ func (r *resolver) eval(expr string, c ctx) value {
 			v, rest = r.item(v), rest[2:]
 			continue
 		}
+		if rest[0] == '[' {
+			end := strings.IndexByte(rest, ']')
+			n, err := strconv.Atoi(rest[1:max(1, end)])
+			if err != nil {
+				return unknown(reasonDynamic)
+			}
+			v, rest = r.nth(v, n), rest[end+1:]
+			continue
+		}
 		end := strings.IndexAny(rest[1:], ".([")
 		if end < 0 {
 			end = len(rest) - 1
@@ -336,8 +347,31 @@ func (r *resolver) typeValue(t string, c ctx) value {
 	if !isIterable(v, base) {
 		return unknown(reasonUnknownType)
 	}
-	items := r.typeValue(t[open+1:len(t)-1], c)
-	return value{kind: vBuiltin, node: -1, items: &items}
+	args := splitTop(t[open+1:len(t)-1], ',')
+	if len(args) == 1 {
+		items := r.typeValue(args[0], c)
+		return value{kind: vBuiltin, node: -1, items: &items}
+	}
+	v = value{kind: vBuiltin, node: -1, elems: make([]value, len(args))}
+	for i, a := range args {
+		v.elems[i] = unknown(reasonUnknownType)
+		if a != "?" {
+			v.elems[i] = r.typeValue(a, c)
+		}
+	}
+	return v
+}
+
+// nth is the item at position n of v, as unpacking binds it: of a tuple
+// by its position, of another iterable any item.
+func (r *resolver) nth(v value, n int) value {
+	switch v = r.deref(v); {
+	case v.elems != nil && n < len(v.elems):
+		return v.elems[n]
+	case v.elems != nil:
+		return unknown(reasonUnknownType)
+	}
+	return r.item(v)
 }
 
 // isIterable reports whether v, the value of the annotation's name base, is
@@ -534,8 +568,13 @@ func pick(cands []value) value {
 // same reports whether v and o are the same value: kind, node, path and
 // items.
 func (v value) same(o value) bool {
-	if v.kind != o.kind || v.node != o.node || v.path != o.path || (v.items == nil) != (o.items == nil) {
+	if v.kind != o.kind || v.node != o.node || v.path != o.path || (v.items == nil) != (o.items == nil) || len(v.elems) != len(o.elems) {
 		return false
+	}
+	for i := range v.elems {
+		if !v.elems[i].same(o.elems[i]) {
+			return false
+		}
 	}
 	return v.items == nil || v.items.same(*o.items)
 }

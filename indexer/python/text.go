@@ -207,7 +207,7 @@ func annotation(b string) string {
 			}
 			return ""
 		case iterables[last] && isDotted(base):
-			if a := itemAnnotation(last, args); a != "" {
+			if a := itemAnnotation(last, args); a != "" && a != "?" {
 				return "{" + base + "[" + a + "]}"
 			}
 		}
@@ -234,15 +234,22 @@ var iterables = map[string]bool{
 
 // itemAnnotation returns the type of the items of container c from its
 // type arguments, without braces: T of list[T] and Generator[T, S, R],
-// T of tuple[T, ...] only.
+// T of tuple[T, ...]; for a tuple of several types, the types, "?" for
+// one that names no class (tuple[str, A | B] reads "str,?").
 func itemAnnotation(c, args string) string {
 	parts := splitTop(args, ',')
 	switch {
-	case c == "tuple" || c == "Tuple":
-		if len(parts) != 2 || strings.TrimSpace(parts[1]) != "..." {
-			return ""
+	case (c == "tuple" || c == "Tuple") && (len(parts) != 2 || strings.TrimSpace(parts[1]) != "..."):
+		var types []string
+		for _, p := range parts {
+			a := annotation(p)
+			if !strings.HasPrefix(a, "{") {
+				a = "{?}"
+			}
+			types = append(types, a[1:len(a)-1])
 		}
-	case len(parts) != 1 && !strings.HasSuffix(c, "Generator"):
+		return strings.Join(types, ",")
+	case len(parts) != 1 && !strings.HasSuffix(c, "Generator") && c != "tuple" && c != "Tuple":
 		return ""
 	}
 	a := annotation(parts[0])
