@@ -45,18 +45,31 @@ def target(root, name):
     }
 
 
-def resolve(script, line, col):
+def resolve(script, line, col, own):
     """The functions and classes the name at line:col (a character
-    column) is defined as."""
+    column) is defined as. Definitions in the stubs Jedi bundles for
+    third-party packages are left out when the package is one of own, the
+    tree's top-level packages: Jedi 0.18 ships stubs of an old click, and
+    reads them in place of the tree's own code."""
     try:
         names = script.goto(line, col, follow_imports=True)
         out = [n for n in names if n.type in CALLABLE]
         if len(out) < len(names):  # a variable: what does it hold?
             out += [n for n in script.infer(line, col) if n.type in CALLABLE]
-        return out
+        return [n for n in out if not bundled(n, own)]
     except Exception as e:  # a Jedi failure leaves this call out
         print("jedi: %s:%d:%d: %r" % (script.path, line, col, e), file=sys.stderr)
         return []
+
+
+JEDI_DIR = os.path.dirname(os.path.realpath(jedi.__file__)) + os.sep
+
+
+def bundled(name, own):
+    """Whether name is defined in a stub Jedi bundles for a package of own."""
+    path = os.path.realpath(str(name.module_path)) if name.module_path else ""
+    top = (name.module_name or "").split(".")[0]
+    return path.startswith(JEDI_DIR) and path.endswith(".pyi") and top in own
 
 
 def callee(call):
@@ -69,7 +82,7 @@ def callee(call):
     return None
 
 
-def calls(root, path, project):
+def calls(root, path, project, own):
     with open(path, "rb") as fh:
         raw = fh.read()
     try:
@@ -85,7 +98,7 @@ def calls(root, path, project):
     for line, off, name in sites:
         col = len(lines[line - 1][:off].decode("utf-8"))
         seen, targets = set(), []
-        for n in resolve(script, line, col):
+        for n in resolve(script, line, col, own):
             t = target(root, n)
             if (t["file"], t["line"], t["name"]) not in seen:
                 seen.add((t["file"], t["line"], t["name"]))
@@ -101,11 +114,12 @@ def main():
     root = os.path.realpath(sys.argv[1])
     project = jedi.Project(root)
     print(json.dumps({"jedi": jedi.__version__, "python": sys.version.split()[0]}))
+    own = {f[:-3] if f.endswith(".py") else f for f in os.listdir(root)}
     for dirpath, dirs, files in os.walk(root):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for f in sorted(files):
             if f.endswith(".py"):
-                for c in calls(root, os.path.join(dirpath, f), project):
+                for c in calls(root, os.path.join(dirpath, f), project, own):
                     print(json.dumps(c))
 
 
