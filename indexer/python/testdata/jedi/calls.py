@@ -18,7 +18,9 @@ imports, names the definition; where that is a variable or parameter
 classes are kept. file is relative to ROOT when tree is true, else the
 absolute path ("" for a builtin without one); line is the line of the
 def or class name. targets is empty where Jedi could not tell. Calls of
-other expressions (f()(), a[0]()) are not asked about.
+other expressions (f()(), a[0]()) are not asked about, nor calls that
+start from an unannotated parameter (see Guesses), which print "guess":
+true and no targets.
 
 Works with Jedi 0.18 (Debian's python3-jedi) and later.
 """
@@ -82,6 +84,73 @@ def callee(call):
     return None
 
 
+def root_name(f):
+    """The name a callee's chain of attributes and calls starts from."""
+    while isinstance(f, (ast.Attribute, ast.Call)):
+        f = f.value if isinstance(f, ast.Attribute) else f.func
+    return f.id if isinstance(f, ast.Name) else None
+
+
+class Guesses(ast.NodeVisitor):
+    """Finds the calls whose callee starts from an unannotated parameter
+    (cls(...), policy.fold(...)), outside an `if isinstance(p, C):` block.
+    Jedi types such a parameter by its default value and the values the
+    function assigns it (cls=None, then cls = JSONEncoder): a guess, as a
+    caller may pass anything; such calls are not judged."""
+
+    def __init__(self):
+        self.params = [set()]  # unannotated parameters in scope
+        self.guesses = set()  # (line, byte offset) of their calls
+
+    def visit_FunctionDef(self, node, first_is_receiver=False):
+        a = node.args
+        names = a.posonlyargs + a.args + a.kwonlyargs
+        params = {x.arg for x in names if x.annotation is None}
+        params |= {x.arg for x in (a.vararg, a.kwarg) if x is not None and x.annotation is None}
+        if first_is_receiver and names:
+            params.discard(names[0].arg)
+        annotated = {x.arg for x in names if x.annotation is not None}
+        self.params.append((self.params[-1] - annotated) | params)
+        for d in getattr(node, "decorator_list", []):
+            self.visit(d)
+        for child in node.body if isinstance(node.body, list) else [node.body]:
+            self.visit(child)
+        self.params.pop()
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+    visit_Lambda = visit_FunctionDef
+
+    def visit_ClassDef(self, node):
+        for child in node.bases + node.keywords + node.decorator_list:
+            self.visit(child)
+        for child in node.body:
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in child.decorator_list)
+                self.visit_FunctionDef(child, first_is_receiver=not static)
+            else:
+                self.visit(child)
+
+    def visit_If(self, node):
+        self.visit(node.test)
+        t = node.test
+        narrowed = None
+        if (isinstance(t, ast.Call) and isinstance(t.func, ast.Name) and t.func.id == "isinstance"
+                and t.args and isinstance(t.args[0], ast.Name)):
+            narrowed = t.args[0].id
+        self.params.append(self.params[-1] - {narrowed})
+        for child in node.body:
+            self.visit(child)
+        self.params.pop()
+        for child in node.orelse:
+            self.visit(child)
+
+    def visit_Call(self, node):
+        c = callee(node)
+        if c and root_name(node.func) in self.params[-1]:
+            self.guesses.add(c[:2])
+        self.generic_visit(node)
+
+
 def calls(root, path, project, own):
     with open(path, "rb") as fh:
         raw = fh.read()
@@ -95,7 +164,12 @@ def calls(root, path, project, own):
     script = jedi.Script(code, path=path, project=project)
     rel = os.path.relpath(path, root).replace(os.sep, "/")
     sites = sorted({callee(n) for n in ast.walk(tree) if isinstance(n, ast.Call)} - {None})
+    guesses = Guesses()
+    guesses.visit(tree)
     for line, off, name in sites:
+        if (line, off) in guesses.guesses:
+            yield {"file": rel, "line": line, "col": off + 1, "name": name, "targets": [], "guess": True}
+            continue
         col = len(lines[line - 1][:off].decode("utf-8"))
         seen, targets = set(), []
         for n in resolve(script, line, col, own):
