@@ -1,6 +1,7 @@
 package python
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 )
@@ -13,7 +14,7 @@ import (
 // annotation) and result (Src a function; Expr its return annotation, or
 // "=" expr, what its return statements give, read in its body):
 //
-//	expr = head { "." name | "()" | "[]" }
+//	expr = head { "." name | "()" | "[]" | "[" n "]" }
 //	head = name        a name no enclosing function binds to a variable:
 //	                   a definition or import of the module, of the class
 //	                   body (seen from that body) or of an enclosing
@@ -22,21 +23,26 @@ import (
 //	     | "cls"       the first parameter of the enclosing classmethod
 //	     | "{" T "}"   an instance of T, from an annotation: a dotted name,
 //	                   or C[T] for an iterable C of the builtins, typing or
-//	                   collections(.abc) whose items are instances of T
+//	                   collections(.abc) whose items are instances of T, or
+//	                   tuple[A,B] ("?" for a type that names no class)
 //	     | "?" reason  nothing to follow; the whole Expr is then just this
 //
 // "()" stands for any argument list, "[]" for an item of what precedes, as
-// a for loop binds it. A local variable is replaced by the one value all
+// a for loop binds it, "[n]" for the item at position n that unpacking
+// binds (a, b = e: a is e[0]; for a, b in e: a is e[][0]). A local variable is replaced by the one value all
 // its assignments give it (`x = Foo()` then `x.m()` is Foo().m) or by its
 // annotation (`def f(x: Foo)`: x.m() is {Foo}.m); an Optional[T] or
 // T | None annotation counts as T, type[T] as the class T (a name head),
 // Self as self, list[T] and the like as {list[T]}, another generic T[...]
 // as T, and assigning None is ignored. A for loop over e binds e[], `with e
 // as x` e.__enter__() (__aenter__ for async with), `except E as x` {E}, and
-// typing.cast(T, v) is read as T's annotation. A function with no return
-// annotation, no yield and no decorator that may replace it (see opaque)
-// has the result "=" expr when its return statements give one expr, None
-// aside. super() is written as the call of the name super; the
+// typing.cast(T, v) is read as T's annotation, staticmethod(f) and
+// classmethod(f) as f, e or [] (an empty list, tuple or dict) as e. In
+// the body of `if isinstance(x, C):` and `except C as x:`, a local whose
+// value is not known otherwise is {C} (see narrowing). A function with
+// no return annotation, no yield and no decorator that may replace it
+// (see opaque) has the result "=" expr when its return statements give
+// one expr, None aside. super() is written as the call of the name super; the
 // two-argument form is kept only as super(C, self) in a method of C. A
 // global variable named self or cls would read as the parameter. The
 // reasons:
@@ -128,7 +134,8 @@ func (f *fileState) expr(s span, sc *scope) string {
 			if !ok {
 				return exprExpr
 			}
-			if t := f.cast(name, head, steps, span{Start: uint32(p), End: e}, sc); t != "" {
+			args := span{Start: uint32(p), End: e}
+			if t := cmp.Or(f.cast(name, head, steps, args, sc), f.unwrap(name, head, steps, args, sc)); t != "" {
 				head, name, steps, p = t, "", steps[:0], int(e)
 				continue
 			}
@@ -184,6 +191,27 @@ func (f *fileState) cast(name, head string, steps []byte, args span, sc *scope) 
 		return false
 	})
 	return t
+}
+
+// unwrap returns the Expr of f for staticmethod(f) or classmethod(f), the
+// builtins, which a class attribute holds as the function f; else "".
+func (f *fileState) unwrap(name, head string, steps []byte, args span, sc *scope) string {
+	if head != name || len(steps) > 0 || name != "staticmethod" && name != "classmethod" {
+		return ""
+	}
+	if b, _ := lookup(sc, name); b != nil {
+		return ""
+	}
+	var e string
+	n := 0
+	f.eachArg(args, func(a span) bool {
+		e, n = f.expr(a, sc), n+1
+		return true
+	})
+	if n != 1 || e[0] == '?' {
+		return ""
+	}
+	return e
 }
 
 // orEmpty reports whether src[p:end] is `or` and an empty list, tuple or

@@ -760,3 +760,20 @@ class Collection:
 		"m.Collection.run -calls-> ?o.get (unresolved",
 	})
 }
+
+func TestWrappedFunctions(t *testing.T) {
+	// A class attribute staticmethod(f) is f.
+	edges := index(t, map[string]string{
+		"m.py": `
+def parse(value): ...
+
+class Header:
+    value_parser = staticmethod(parse)
+
+    @classmethod
+    def make(cls, value):
+        return cls.value_parser(value)
+`,
+	})
+	languagetest.Expect(t, edges, []string{"m.Header.make -calls-> m.parse (receiver)"})
+}
