@@ -777,3 +777,18 @@ class Header:
 	})
 	languagetest.Expect(t, edges, []string{"m.Header.make -calls-> m.parse (receiver)"})
 }
+
+func TestClassBodyImport(t *testing.T) {
+	// A function imported in a class body is a method of the class.
+	edges := index(t, map[string]string{
+		"iterators.py": "def walk(self): ...\n",
+		"message.py": `
+class Message:
+    from iterators import walk
+
+    def parts(self):
+        return [p for p in self.walk()]
+`,
+	})
+	languagetest.Expect(t, edges, []string{"message.Message.parts -calls-> iterators.walk (receiver)"})
+}

@@ -871,6 +871,10 @@ func (r *resolver) classMember(v value, name string, after bool) value {
 		default:
 			nodes := r.preferred(r.children[childKey{r.nodes[e.node].ID, name}])
 			if len(nodes) == 0 {
+				if m, ok := r.classImport(e.node, name); ok {
+					m.conf = min(m.conf, conf)
+					return m
+				}
 				continue
 			}
 			var cands []value
@@ -895,6 +899,25 @@ func (r *resolver) classMember(v value, name string, after bool) value {
 		return value{kind: vBuiltin, node: -1} // object's or a builtin base's
 	}
 	return unknown(reasonNoMember)
+}
+
+// classImport is what an import in the body of class c binds to name
+// (class Message: from email.iterators import walk): a function there is
+// a method of the class.
+func (r *resolver) classImport(c int32, name string) (value, bool) {
+	imps := r.imports[childKey{r.nodes[c].ID, name}]
+	if len(imps) == 0 {
+		return value{}, false
+	}
+	var cands []value
+	for _, m := range imps {
+		v := r.deref(r.importValue(m, 1))
+		if v.kind != vUnknown {
+			v.res = schemas.ResolvedReceiver
+		}
+		cands = append(cands, v)
+	}
+	return pick(cands), true
 }
 
 // mro returns the C3 linearization of class c; bases outside the snapshot
