@@ -30,6 +30,10 @@ export SNAP_DUCKDB ?= $(NPM_TOOLS)/node_modules/@duckdb/node-api
 # The TypeScript compiler, whose checker judges the TypeScript resolver.
 TYPESCRIPT_VERSION := 5.9.3
 export SNAP_TYPESCRIPT ?= $(NPM_TOOLS)/node_modules/typescript
+# Jedi, the static analyzer of Python editors, judges the Python resolver:
+# the first python3 that imports it, else the system's (prereqs installs
+# python3-jedi there).
+export SNAP_PYTHON ?= $(shell python3 -c 'import jedi' 2>/dev/null && command -v python3 || echo /usr/bin/python3)
 
 .PHONY: build test tools prereqs mimalloc fuzz bench bench-goroot bench-store bench-load bench-localize bench-answers
 
@@ -46,13 +50,15 @@ mimalloc:
 
 # What the tests need from the system, installed with apt-get when
 # missing: a C compiler (cgo builds the tree-sitter grammars), git (the
-# fixtures are repositories), a JDK (javac judges the Java resolver), Node
-# and npm (the MCP conformance suite, DuckDB, the TypeScript checks).
+# fixtures are repositories), a JDK (javac judges the Java resolver), Jedi
+# (it judges the Python resolver), Node and npm (the MCP conformance suite,
+# DuckDB, the TypeScript checks).
 APT_INSTALL = $$(test "$$(id -u)" = 0 || echo sudo) sh -c 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(1)' >/dev/null
 prereqs:
 	@command -v cc >/dev/null || { echo "installing gcc (cgo compiles the tree-sitter grammars)"; $(call APT_INSTALL,gcc libc6-dev); }
 	@command -v git >/dev/null || { echo "installing git (the test fixtures are repositories)"; $(call APT_INSTALL,git); }
 	@command -v javac >/dev/null || { echo "installing a JDK (javac judges the Java resolver)"; $(call APT_INSTALL,openjdk-17-jdk-headless); }
+	@"$(SNAP_PYTHON)" -c 'import jedi' 2>/dev/null || { echo "installing Jedi (it judges the Python resolver)"; $(call APT_INSTALL,python3-jedi); }
 	@command -v npm >/dev/null || { echo "installing Node and npm (the MCP conformance suite, DuckDB)"; $(call APT_INSTALL,nodejs npm); }
 
 tools: prereqs mimalloc

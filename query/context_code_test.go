@@ -24,6 +24,13 @@ func indexed(t *testing.T, files map[string]string) *query.Engine {
 // engine on them.
 func indexedWith(t *testing.T, files map[string]string, langs ...indexer.Language) *query.Engine {
 	t.Helper()
+	return indexedWith(t, files, golang.New())
+}
+
+// indexedWith indexes files (path → content) in languages and builds an
+// engine on them.
+func indexedWith(t *testing.T, files map[string]string, langs ...indexer.Language) *query.Engine {
+	t.Helper()
 	dir := t.TempDir()
 	for p, src := range files {
 		full := filepath.Join(dir, p)

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/graphsnap/snap/indexer/python"
 	"github.com/graphsnap/snap/query"
 	"github.com/graphsnap/snap/query/querytest"
 	"github.com/graphsnap/snap/schemas"
@@ -267,6 +268,25 @@ func TestFind(t *testing.T) {
 		slices.Sort(got)
 		if !slices.Equal(got, tc.want) && len(got)+len(tc.want) > 0 {
 			t.Errorf("Find(%q, %q) = %q, want %q", tc.name, tc.file, got, tc.want)
+		}
+	}
+}
+
+// TestFindModuleAlias finds os.path.join, as Python code calls it, in
+// posixpath, the module os.path is on a POSIX system.
+func TestFindModuleAlias(t *testing.T) {
+	e := indexedWith(t, map[string]string{
+		"os.py":        "import posixpath as path\n",
+		"posixpath.py": "def join(a, *p): ...\n",
+		"ntpath.py":    "def join(path, *paths): ...\n",
+	}, python.New())
+	for name, want := range map[string][]string{
+		"os.path.join": {"posixpath.join"},
+		"os.path":      {"posixpath"},
+		"os.pathjoin":  nil,
+	} {
+		if got := qnames(e, e.Find(name, "")); !slices.Equal(got, want) {
+			t.Errorf("Find(%q) = %q, want %q", name, got, want)
 		}
 	}
 }

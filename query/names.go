@@ -808,6 +808,11 @@ func (e *Engine) Find(name, file string) []int32 {
 	if len(rows) == 0 {
 		rows = keep(same, nil)
 	}
+	if len(rows) == 0 {
+		if alias, ok := moduleAlias(name); ok {
+			return e.Find(alias, file)
+		}
+	}
 	slices.Sort(rows)
 	return e.oneSymbol(rows)
 }
@@ -857,6 +862,22 @@ func (e *Engine) oneSymbol(rows []int32) []int32 {
 			return ok && p == r && e.NodeName(o) == e.NodeName(r)
 		})
 	})
+}
+
+// moduleAliases are module names that stand for another module in the
+// code a snapshot is of: Python's os.path is posixpath on a POSIX system,
+// where the Python indexer resolves it (schemas/languages.md).
+var moduleAliases = map[string]string{"os.path": "posixpath"}
+
+// moduleAlias returns name with a leading module alias replaced, if it
+// has one.
+func moduleAlias(name string) (string, bool) {
+	for from, to := range moduleAliases {
+		if rest, ok := strings.CutPrefix(name, from); ok && (rest == "" || rest[0] == '.') {
+			return to + rest, true
+		}
+	}
+	return "", false
 }
 
 // Match says how a search hit matched its query.

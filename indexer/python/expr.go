@@ -1,32 +1,51 @@
 package python
 
-import "strings"
+import (
+	"cmp"
+	"strconv"
+	"strings"
+)
 
 // Expr, the normalized form of a Python reference, as this package writes
 // it in refs and reads it back in Resolve.
 //
 // calls (Expr is the callee: `a.b(x)` is a.b), extends (a base), type (Src
 // a field, variable or constant; Expr one value assigned to it, or its
-// annotation) and result (Src a function; Expr its return annotation):
+// annotation) and result (Src a function; Expr its return annotation, or
+// "=" expr, what its return statements give, read in its body):
 //
-//	expr = head { "." name | "()" }
+//	expr = head { "." name | "()" | "[]" | "[" n "]" }
 //	head = name        a name no enclosing function binds to a variable:
 //	                   a definition or import of the module, of the class
 //	                   body (seen from that body) or of an enclosing
 //	                   function, or a builtin
 //	     | "self"      the first parameter of the enclosing method
 //	     | "cls"       the first parameter of the enclosing classmethod
-//	     | "{" T "}"   an instance of T, a dotted name, from an annotation
+//	     | "{" T "}"   an instance of T, from an annotation: a dotted name,
+//	                   or C[T] for an iterable C of the builtins, typing or
+//	                   collections(.abc) whose items are instances of T, or
+//	                   tuple[A,B] ("?" for a type that names no class)
 //	     | "?" reason  nothing to follow; the whole Expr is then just this
 //
-// "()" stands for any argument list. A local variable is replaced by the
-// one value all its assignments give it (`x = Foo()` then `x.m()` is
-// Foo().m) or by its annotation (`def f(x: Foo)`: x.m() is {Foo}.m); an
-// Optional[T] or T | None annotation counts as T, a generic T[...] as T,
-// and assigning None is ignored. super() is written as the call of the
-// name super; the two-argument form is kept only as super(C, self) in a
-// method of C. A global variable named self or cls would read as the
-// parameter. The reasons:
+// "()" stands for any argument list, "[]" for an item of what precedes, as
+// a for loop binds it, "[n]" for the item at position n that unpacking
+// binds (a, b = e: a is e[0]; for a, b in e: a is e[][0]). A local variable is replaced by the one value all
+// its assignments give it (`x = Foo()` then `x.m()` is Foo().m) or by its
+// annotation (`def f(x: Foo)`: x.m() is {Foo}.m); an Optional[T] or
+// T | None annotation counts as T, type[T] as the class T (a name head),
+// Self as self, list[T] and the like as {list[T]}, another generic T[...]
+// as T, and assigning None is ignored. A for loop over e binds e[], `with e
+// as x` e.__enter__() (__aenter__ for async with), `except E as x` {E}, and
+// typing.cast(T, v) is read as T's annotation, staticmethod(f) and
+// classmethod(f) as f, e or [] (an empty list, tuple or dict) as e. In
+// the body of `if isinstance(x, C):` and `except C as x:`, a local whose
+// value is not known otherwise is {C} (see narrowing). A function with
+// no return annotation, no yield and no decorator that may replace it
+// (see opaque) has the result "=" expr when its return statements give
+// one expr, None aside. super() is written as the call of the name super; the
+// two-argument form is kept only as super(C, self) in a method of C. A
+// global variable named self or cls would read as the parameter. The
+// reasons:
 //
 //	?local     a variable whose value we cannot follow (a parameter, a
 //	           loop variable, one assigned different values), called; as
@@ -90,7 +109,7 @@ func (f *fileState) expr(s span, sc *scope) string {
 			}
 			fallthrough
 		default:
-			head = f.head(name, sc)
+			head = f.head(name, sc, uint32(p0))
 		}
 	}
 	steps := f.buf[:0]
@@ -115,12 +134,20 @@ func (f *fileState) expr(s span, sc *scope) string {
 			if !ok {
 				return exprExpr
 			}
+			args := span{Start: uint32(p), End: e}
+			if t := cmp.Or(f.cast(name, head, steps, args, sc), f.unwrap(name, head, steps, args, sc)); t != "" {
+				head, name, steps, p = t, "", steps[:0], int(e)
+				continue
+			}
 			steps = append(steps, "()"...)
 			p = int(e)
 		case '[':
 			return exprSubscript
 		default:
-			return exprExpr
+			if !orEmpty(src, p, end) {
+				return exprExpr
+			}
+			p = end
 		}
 	}
 	if head[0] == '?' {
@@ -136,6 +163,81 @@ func (f *fileState) expr(s span, sc *scope) string {
 		return f.str[p0:end] // as written: no allocation
 	}
 	return head + string(steps)
+}
+
+// cast returns the annotation head of the type T of typing.cast(T, v),
+// when the callee, head and steps so far, is typing's cast and args its
+// argument list; else "".
+func (f *fileState) cast(name, head string, steps []byte, args span, sc *scope) string {
+	if head != name {
+		return ""
+	}
+	b, _ := lookup(sc, name)
+	if b == nil || b.flags != bImport {
+		return ""
+	}
+	imported, _, _ := strings.Cut(b.from, " as ")
+	mod, member, _ := strings.Cut(imported, ":")
+	switch {
+	case mod != "typing" && mod != "typing_extensions":
+		return ""
+	case len(steps) == 0 && member == "cast", string(steps) == ".cast" && member == "":
+	default:
+		return ""
+	}
+	var t string
+	f.eachArg(args, func(a span) bool {
+		t = annotation(f.text(a))
+		return false
+	})
+	return t
+}
+
+// unwrap returns the Expr of f for staticmethod(f) or classmethod(f), the
+// builtins, which a class attribute holds as the function f; else "".
+func (f *fileState) unwrap(name, head string, steps []byte, args span, sc *scope) string {
+	if head != name || len(steps) > 0 || name != "staticmethod" && name != "classmethod" {
+		return ""
+	}
+	if b, _ := lookup(sc, name); b != nil {
+		return ""
+	}
+	var e string
+	n := 0
+	f.eachArg(args, func(a span) bool {
+		e, n = f.expr(a, sc), n+1
+		return true
+	})
+	if n != 1 || e[0] == '?' {
+		return ""
+	}
+	return e
+}
+
+// orEmpty reports whether src[p:end] is `or` and an empty list, tuple or
+// dict: `e or []` is e, or an empty container that has none of the
+// members e's class may define.
+func orEmpty(src []byte, p, end int) bool {
+	if end-p < 3 || string(src[p:p+2]) != "or" || isIdentByte(src[p+2]) {
+		return false
+	}
+	q := skipSpace(src, p+2, end)
+	if q >= end {
+		return false
+	}
+	var closing byte
+	switch src[q] {
+	case '[':
+		closing = ']'
+	case '(':
+		closing = ')'
+	case '{':
+		closing = '}'
+	default:
+		return false
+	}
+	r := skipSpace(src, q+1, end)
+	return r < end && src[r] == closing && skipSpace(src, r+1, end) == end
 }
 
 // plainSuper reports whether the super at p is called with no arguments,
@@ -162,8 +264,20 @@ func (f *fileState) plainSuper(p, end int, sc *scope) bool {
 
 // head returns the Expr head for name seen from sc: the name itself when
 // rows can find it, a local's value, or a reason.
-func (f *fileState) head(name string, sc *scope) string {
+func (f *fileState) head(name string, sc *scope, p uint32) string {
 	b, bs := lookup(sc, name)
+	h := f.bindingHead(name, b, bs)
+	if h[0] == '?' {
+		if t := f.narrowed(b, sc, p); t != "" {
+			return t
+		}
+	}
+	return h
+}
+
+// bindingHead returns the Expr head for name bound by b in scope bs, or
+// not bound (b nil), wherever it is used.
+func (f *fileState) bindingHead(name string, b *binding, bs *scope) string {
 	switch {
 	case b == nil:
 		return name
@@ -188,6 +302,33 @@ func (f *fileState) head(name string, sc *scope) string {
 	return f.value(b, bs)
 }
 
+// narrowed returns "{C}" when the use at p, in scope sc, of the local
+// bound by b is in a block that makes it an instance of C (see narrowing)
+// and that assigns it nothing else; else "". It serves where the local's
+// value is not known otherwise: a known Sub narrowed to its base C stays
+// a Sub.
+func (f *fileState) narrowed(b *binding, sc *scope, p uint32) string {
+	if b == nil || b.flags&(bUnknown|bGlobal|bNonlocal|bDef|bImport) != 0 {
+		return ""
+	}
+	for i := len(f.narrows) - 1; i >= 0; i-- {
+		n := &f.narrows[i]
+		if n.b != b || n.scope != sc || p < n.block.Start || p >= n.block.End {
+			continue
+		}
+		for _, a := range b.values {
+			if n.block.Start <= a.at.Start && a.at.Start < n.block.End && a.at != n.class {
+				return ""
+			}
+		}
+		if c := f.expr(n.class, sc); isDotted(c) {
+			return "{" + c + "}"
+		}
+		return ""
+	}
+	return ""
+}
+
 // value returns the one value every assignment of b gives it.
 func (f *fileState) value(b *binding, sc *scope) string {
 	switch b.state {
@@ -198,8 +339,11 @@ func (f *fileState) value(b *binding, sc *scope) string {
 	}
 	b.state = 1
 	v := ""
-	for _, s := range b.values {
-		e := f.expr(s, sc)
+	for _, a := range b.values {
+		e := bound(f.expr(a.at, sc), a.how, a.nth)
+		if a.nth > 0 {
+			e = f.unpackedExpr(a, sc)
+		}
 		switch {
 		case e == exprNone:
 		case v == "":
@@ -213,6 +357,35 @@ func (f *fileState) value(b *binding, sc *scope) string {
 	}
 	b.memo, b.state = v, 2
 	return v
+}
+
+// bound returns the Expr of what a name is bound to from the Expr e of
+// the expression and how it is bound.
+func bound(e string, how, nth uint8) string {
+	if how == aPlain && nth == 0 {
+		return e
+	}
+	if e[0] == '?' {
+		return exprLocal
+	}
+	if nth > 0 {
+		if how == aItem {
+			e += "[]"
+		}
+		return e + "[" + strconv.Itoa(int(nth-1)) + "]"
+	}
+	switch how {
+	case aItem:
+		return e + "[]"
+	case aEnter:
+		return e + ".__enter__()"
+	case aAEnter:
+		return e + ".__aenter__()"
+	}
+	if !isDotted(e) { // except (A, B) as x
+		return exprLocal
+	}
+	return "{" + e + "}"
 }
 
 // literalEnd returns the end of the string, number, list, dict or set

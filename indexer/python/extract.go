@@ -96,7 +96,25 @@ type fileState struct {
 	buf      []byte            // scratch for expr
 	calls    []call
 	facts    []fact
+	returns  []ret // return statements with a value, in functions
+	narrows  []narrowing
+	unpacked span // the last tuple of names bound by unpacking, see unpack
 	uses     typeUses
+}
+
+// narrowing is a block where a local is known to be an instance of a
+// class: the body of `if isinstance(x, C):` or of `except C as x:`.
+type narrowing struct {
+	b     *binding
+	block span
+	class span // C
+	scope *scope
+}
+
+// ret is a return statement with a value, in the function of scope.
+type ret struct {
+	scope *scope
+	value span
 }
 
 // open is a range the walk is inside of: a scope, a region (loop, try,
@@ -145,16 +163,38 @@ type scope struct {
 	first  uint16           // methods: bSelf or bCls, what the first parameter is
 	params int              // functions: parameters seen
 	vars   map[string]int32 // module and class scopes: variable and field nodes
+	// functions: a return annotation, a yield (a generator): no result
+	// is inferred from the return statements.
+	annotated, yields bool
 }
 
 // binding is everything a scope binds to one name.
 type binding struct {
 	flags  uint16
-	annot  string // "{T}" from an annotation
-	values []span // right-hand sides of plain assignments, None left out
+	annot  string     // "{T}" from an annotation
+	values []assigned // what plain assignments, for, with and except bind, None left out
+	from   string     // an import's Expr, for a name bound by that alone
 	memo   string
 	state  uint8 // 0 new, 1 computing, 2 memo set
 }
+
+// assigned is an expression a name is bound to, and how: nth is the
+// position of the name in a tuple of n names the value is unpacked to,
+// plus one (0 for none).
+type assigned struct {
+	at     span
+	how    uint8
+	nth, n uint8
+}
+
+// How a name is bound to an expression e.
+const (
+	aPlain  uint8 = iota // x = e
+	aItem                // for x in e: an item of e
+	aEnter               // with e as x: e.__enter__()
+	aAEnter              // async with e as x: e.__aenter__()
+	aCaught              // except e as x: an instance of the class e
+)
 
 const (
 	bDef      uint16 = 1 << iota // def, class or type statement
@@ -369,7 +409,11 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			f.uses.annot = it.Role[rName] // the name declared: no use
 			f.alias(it)
 		case kAssign:
-			f.assign(it)
+			if !f.unpack(it, aPlain) {
+				f.assign(it)
+			}
+		case kUnpack:
+			f.unpack(it, aItem)
 		case kDoc:
 			f.doc(it)
 		case kBase:
@@ -395,6 +439,20 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			f.annotationUses(it)
 		case kExcept:
 			f.names(it.Span, false)
+		case kIter:
+			f.bindTo(it, aItem)
+		case kAs:
+			f.as(it)
+		case kReturn:
+			if sc, _ := f.scopeAt(it.Start); sc.kind == sFunction {
+				f.returns = append(f.returns, ret{sc, it.Span})
+			}
+		case kYield:
+			if sc, _ := f.scopeAt(it.Start); sc.kind == sFunction {
+				sc.yields = true
+			}
+		case kNarrow:
+			f.narrow(it)
 		}
 	}
 	f.finish(ctx)
@@ -463,6 +521,7 @@ func (f *fileState) function(it *item) {
 	}
 	f.bind(sc, name).flags |= bDef
 	if it.HasRole(rReturn) {
+		fs.annotated = true
 		if t := annotation(f.text(it.Role[rReturn])); t != "" {
 			f.addRef(schemas.RefResult, n, it.Role[rReturn], oneLine(f.text(it.Role[rReturn])), t)
 		}
@@ -564,7 +623,7 @@ func (f *fileState) assign(it *item) {
 			b.annot = annot
 		}
 		if hasValue {
-			b.values = append(b.values, value)
+			b.values = append(b.values, assigned{at: value})
 		}
 		vs := sc
 		if b.flags&bGlobal != 0 {
@@ -655,11 +714,167 @@ func (f *fileState) bindItem(it *item) {
 		sc = header.scope
 		sc.params++
 	}
+	if f.unpacked.Start <= it.Start && it.End <= f.unpacked.End {
+		return // bound by unpack
+	}
 	name := f.text(it.Span)
 	f.bind(sc, name).flags |= bUnknown
 	if (sc.kind == sModule || sc.kind == sClass) && f.lastLeft.Start <= it.Start && it.End <= f.lastLeft.End {
 		f.variable(sc, name, it.Span, it.Span)
 	}
+}
+
+// bindTo binds the name of a for loop, a with or an except clause to how
+// it is given by the item's value, in a function; in a module or class
+// body, where the name may be a variable others read, or when there is no
+// value to follow, to a value not followed.
+func (f *fileState) bindTo(it *item, how uint8) {
+	sc, _ := f.scopeAt(it.Start)
+	b := f.bind(sc, f.text(it.Span))
+	if sc.kind == sModule || sc.kind == sClass || !it.HasRole(rValue) {
+		b.flags |= bUnknown
+		return
+	}
+	b.flags |= bAssign
+	b.values = append(b.values, assigned{at: it.Role[rValue], how: how})
+}
+
+// unpack handles `a, b = e` (how aPlain) and `for a, b in e` (aItem) in a
+// function, the names plain: a is bound to e[0] (e[][0] in the loop), b to
+// e[1]. `for i, x in enumerate(e)` binds x to e[], `for x, y in zip(d, e)`
+// x to d[] and y to e[]. It reports whether it bound the names; the bind
+// items of the names then leave them alone.
+func (f *fileState) unpack(it *item, how uint8) bool {
+	sc, _ := f.scopeAt(it.Start)
+	if sc.kind == sModule || sc.kind == sClass || !it.HasRole(rValue) || it.HasRole(rType) {
+		return false
+	}
+	left := strings.TrimSpace(f.text(it.Span))
+	if n := len(left); n >= 2 && (left[0] == '(' && left[n-1] == ')' || left[0] == '[' && left[n-1] == ']') {
+		left = left[1 : n-1]
+	}
+	names := splitTop(left, ',')
+	if n := len(names); n > 1 && strings.TrimSpace(names[n-1]) == "" {
+		names = names[:n-1]
+	}
+	if len(names) < 2 || len(names) > 255 {
+		return false
+	}
+	for i, n := range names {
+		if names[i] = strings.TrimSpace(n); !isIdent(names[i]) {
+			return false
+		}
+	}
+	for i, n := range names {
+		b := f.bind(sc, n)
+		b.flags |= bAssign
+		b.values = append(b.values, assigned{it.Role[rValue], how, uint8(i + 1), uint8(len(names))})
+	}
+	f.unpacked = it.Span
+	return true
+}
+
+// unpackedExpr returns the Expr of the name a binds, unpacked from a's value.
+func (f *fileState) unpackedExpr(a assigned, sc *scope) string {
+	if a.how != aItem {
+		return bound(f.expr(a.at, sc), a.how, a.nth)
+	}
+	args := f.zipped(a.at, sc, int(a.n))
+	switch {
+	case args == nil:
+		return bound(f.expr(a.at, sc), a.how, a.nth)
+	case args[a.nth-1].End == 0: // enumerate's count
+		return exprLocal
+	}
+	return bound(f.expr(args[a.nth-1], sc), aItem, 0)
+}
+
+// zipped returns, for a value that is a call of the builtin enumerate(e)
+// (n 2) or zip(d, e, …) (n arguments), the argument each name iterates
+// over, an empty span for enumerate's count; else nil.
+func (f *fileState) zipped(value span, sc *scope, n int) []span {
+	p := skipSpace(f.src, int(value.Start), int(value.End))
+	q := identEnd(f.src, p, int(value.End))
+	fn := f.str[p:q]
+	if fn != "enumerate" && fn != "zip" {
+		return nil
+	}
+	if b, _ := lookup(sc, fn); b != nil {
+		return nil
+	}
+	open := skipSpace(f.src, q, int(value.End))
+	end, ok := f.args[uint32(open)]
+	if !ok || int(end) != int(value.End) && skipSpace(f.src, int(end), int(value.End)) != int(value.End) {
+		return nil
+	}
+	var args []span
+	f.eachArg(span{Start: uint32(open), End: end}, func(a span) bool {
+		args = append(args, a)
+		return true
+	})
+	switch {
+	case fn == "enumerate" && n == 2 && len(args) >= 1 && !strings.Contains(f.text(args[0]), "="):
+		return []span{{}, args[0]}
+	case fn == "zip" && len(args) == n:
+		for _, a := range args {
+			if t := strings.TrimSpace(f.text(a)); strings.HasPrefix(t, "*") || strings.Contains(t, "=") {
+				return nil
+			}
+		}
+		return args
+	}
+	return nil
+}
+
+// as handles `with e as x` and `except E as x`; `except* E as x` binds an
+// exception group.
+func (f *fileState) as(it *item) {
+	clause := f.text(it.Role[rClause])
+	switch {
+	case strings.HasPrefix(clause, "async"):
+		f.bindTo(it, aAEnter)
+	case strings.HasPrefix(clause, "with"):
+		f.bindTo(it, aEnter)
+	case strings.HasPrefix(strings.TrimLeft(clause[len("except"):], " \t"), "*"):
+		f.bindItem(it)
+	default:
+		f.bindTo(it, aCaught)
+		if sc, _ := f.scopeAt(it.Start); sc.kind != sModule && sc.kind != sClass {
+			f.narrows = append(f.narrows, narrowing{f.bind(sc, f.text(it.Span)), it.Role[rClause], it.Role[rValue], sc})
+		}
+	}
+}
+
+// narrow handles `if isinstance(x, C):` (or elif), x a local of a
+// function and C a dotted name: in the block, x is an instance of C.
+func (f *fileState) narrow(it *item) {
+	sc, _ := f.scopeAt(it.Start)
+	cond := it.Role[rValue]
+	p := skipSpace(f.src, int(cond.Start), int(cond.End))
+	q := identEnd(f.src, p, int(cond.End))
+	if f.str[p:q] != "isinstance" || sc.kind == sModule || sc.kind == sClass {
+		return
+	}
+	if b, _ := lookup(sc, "isinstance"); b != nil {
+		return
+	}
+	args, ok := f.args[uint32(skipSpace(f.src, q, int(cond.End)))]
+	if !ok {
+		return
+	}
+	var parts []span
+	f.eachArg(span{Start: uint32(skipSpace(f.src, q, int(cond.End))), End: args}, func(a span) bool {
+		parts = append(parts, a)
+		return true
+	})
+	if len(parts) != 2 || !isIdent(strings.TrimSpace(f.text(parts[0]))) {
+		return
+	}
+	b, bs := lookup(sc, strings.TrimSpace(f.text(parts[0])))
+	if b == nil || bs != sc {
+		return
+	}
+	f.narrows = append(f.narrows, narrowing{b, it.Span, parts[1], sc})
 }
 
 func (f *fileState) param(it *item) {
@@ -703,7 +918,9 @@ func (f *fileState) importRef(it *item) {
 		sc = f.stack[0].scope // global x; import x binds the module's x
 	}
 	if name != "*" {
-		f.bind(sc, local).flags |= bImport
+		b := f.bind(sc, local)
+		b.flags |= bImport
+		b.from = expr
 	}
 	f.addRef(schemas.EdgeImports, sc.sym, it.Span, target, expr)
 }
@@ -758,6 +975,54 @@ func (f *fileState) call(it *item) {
 	}
 }
 
+// inferResults writes the result fact "=expr" of each function with no
+// return annotation whose return statements give one Expr, None aside:
+// not for a generator, nor for a function whose decorators may replace
+// it (see transparent).
+func (f *fileState) inferResults() {
+	var order []*scope
+	byScope := make(map[*scope][]span)
+	for _, r := range f.returns {
+		if byScope[r.scope] == nil {
+			order = append(order, r.scope)
+		}
+		byScope[r.scope] = append(byScope[r.scope], r.value)
+	}
+	for _, sc := range order {
+		if sc.annotated || sc.yields || slices.ContainsFunc(f.nodes[sc.sym].Decorators, opaque) {
+			continue
+		}
+		v, at := "", span{}
+		for _, r := range byScope[sc] {
+			switch e := f.expr(r, sc); {
+			case e == exprNone:
+			case e[0] == '?' || v != "" && v != e:
+				v = exprLocal
+			case v == "":
+				v, at = e, r
+			}
+		}
+		if v != "" && v != exprLocal {
+			f.addRef(schemas.RefResult, sc.sym, at, oneLine(f.text(at)), "="+v)
+		}
+	}
+}
+
+// opaque reports whether decorator d may make its function something else
+// than a function returning what its body returns: any but staticmethod,
+// classmethod, the properties, functools.wraps(…), the caches and the
+// markers of abc and typing.
+func opaque(d string) bool {
+	name, _, _ := strings.Cut(d, "(")
+	name = strings.TrimSpace(name)
+	switch name[strings.LastIndexByte(name, '.')+1:] {
+	case "staticmethod", "classmethod", "property", "cached_property", "wraps", "cache", "lru_cache",
+		"abstractmethod", "override", "final":
+		return false
+	}
+	return true
+}
+
 // callPos returns where a call is reported: at the name of the method for
 // obj.method(), else at the start of the callee.
 func (f *fileState) callPos(fn span) span {
@@ -794,6 +1059,7 @@ func (f *fileState) finish(ctx context.Context) {
 			}
 		}
 	}
+	f.inferResults()
 	for i, c := range f.calls {
 		if indexer.Stopped(ctx, i) {
 			return

@@ -344,7 +344,11 @@ func TestAnnotation(t *testing.T) {
 	for in, want := range map[string]string{
 		"Foo": "{Foo}", "a.b.Foo": "{a.b.Foo}", `"Foo"`: "{Foo}", "Optional[Foo]": "{Foo}",
 		"typing.Optional['m.Foo']": "{m.Foo}", "Foo | None": "{Foo}", "None | Foo": "{Foo}",
-		"list[Foo]": "{list}", "Union[A, B]": "", "A | B": "", "Callable[[], int]": "{Callable}", "1": "",
+		"list[Foo]": "{list[Foo]}", "Union[A, B]": "", "A | B": "", "Callable[[], int]": "{Callable}", "1": "",
+		"type[Foo]": "Foo", "Type['m.Foo'] | None": "m.Foo", "type[list[Foo]]": "", "Self": "self", "t.Self": "self",
+		"t.Iterator[tuple[str, Foo]]": "{t.Iterator[tuple[str,Foo]]}", "tuple[Foo, ...]": "{tuple[Foo]}", "tuple[Foo, Bar]": "{tuple[Foo,Bar]}", "tuple[Foo, A | B]": "{tuple[Foo,?]}",
+		"Generator[Foo, None, None]": "{Generator[Foo]}", "list[list[Foo]]": "{list[list[Foo]]}", "dict[str, Foo]": "{dict}",
+		"Optional[cabc.Sequence[Foo | None]]": "{cabc.Sequence[Foo]}",
 	} {
 		if got := annotation(in); got != want {
 			t.Errorf("annotation(%q) = %q, want %q", in, got, want)

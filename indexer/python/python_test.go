@@ -399,3 +399,396 @@ def run(items, copy2_param):
 		}
 	}
 }
+
+func TestClassAnnotations(t *testing.T) {
+	// type[T] is the class T: calling it instantiates T.
+	edges := index(t, map[string]string{
+		"m.py": `
+import typing as t
+
+class Formatter:
+    def write(self): ...
+
+class Command:
+    formatter_class: type[Formatter] = Formatter
+
+    def make(self):
+        return self.formatter_class()
+
+    def run(self, cls: t.Type[Formatter] | None = None):
+        self.formatter_class().write()
+        cls().write()
+
+def pick() -> "type[Formatter] | None": ...
+
+def main():
+    pick()().write()
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.Command.make -instantiates-> m.Formatter (receiver)",
+		"m.Command.run -calls-> m.Formatter.write (receiver)",
+		"m.Command.run -instantiates-> m.Formatter (local)",
+		"m.main -calls-> m.Formatter.write (receiver)",
+	})
+}
+
+func TestContextManagers(t *testing.T) {
+	// with e as x binds e.__enter__(): self (or Self) is the instance e is,
+	// a subclass's where it is one.
+	edges := index(t, map[string]string{
+		"m.py": `
+from typing import Self
+
+class Session:
+    def __enter__(self) -> Self:
+        return self
+    def get(self): ...
+
+class Traced(Session):
+    def get(self): ...
+
+class Plain:
+    def __enter__(self):
+        return self
+    def read(self): ...
+
+class Async:
+    async def __aenter__(self) -> "Async":
+        return self
+    def fetch(self): ...
+
+def main():
+    with Session() as s:
+        s.get()
+    with Traced() as tr:
+        tr.get()
+    with Plain() as p, open("f") as f:
+        p.read()
+        f.read()
+    with Session.__enter__(Traced()) as u:
+        u.get()
+
+async def run():
+    async with Async() as a:
+        a.fetch()
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.main -calls-> m.Session.get (receiver) m.py:24",
+		"m.main -calls-> m.Traced.get (receiver) m.py:26",
+		"m.main -calls-> m.Plain.read (receiver) m.py:28",
+		"m.main -calls-> ?u.get (unresolved",
+		"m.run -calls-> m.Async.fetch (receiver)",
+	}, "m.main -calls-> m.Session.get (receiver) m.py:26")
+}
+
+func TestInferredResults(t *testing.T) {
+	// A function with no return annotation returns what its return
+	// statements agree on; a decorator that may replace it, a generator
+	// or returns that disagree leave it unknown.
+	edges := index(t, map[string]string{
+		"m.py": `
+import functools
+
+class Node:
+    def visit(self): ...
+
+    def copy(self):
+        return self
+
+    @classmethod
+    def make(cls):
+        return cls()
+
+class Leaf(Node):
+    def visit(self): ...
+
+def build(x):
+    if x:
+        return Node()
+    return None
+
+def either(x):
+    if x:
+        return Node()
+    return Leaf()
+
+@functools.lru_cache(maxsize=None)
+def cached():
+    return Node()
+
+def register(f): ...
+
+@register
+def replaced():
+    return Node()
+
+def gen():
+    yield Node()
+    return Node()
+
+def main():
+    build(1).visit()
+    either(1).visit()
+    cached().visit()
+    replaced().visit()
+    gen().visit()
+    Leaf().copy().visit()
+    Leaf.make().visit()
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.main -calls-> m.Node.visit (receiver) m.py:42",
+		"m.main -calls-> m.Node.visit (receiver) m.py:44",
+		"m.main -calls-> m.Leaf.visit (receiver) m.py:47",
+		"m.main -calls-> m.Leaf.visit (receiver) m.py:48",
+	}, "m.main -calls-> m.Node.visit (receiver) m.py:43", "m.main -calls-> m.Node.visit (receiver) m.py:45",
+		"m.main -calls-> m.Node.visit (receiver) m.py:46", "m.main -calls-> m.Node.visit (receiver) m.py:47",
+		"m.main -calls-> m.Node.visit (receiver) m.py:48")
+}
+
+func TestLoopsAndExcept(t *testing.T) {
+	// A for loop over an annotated container binds its items; except E as
+	// e an instance of E.
+	edges := index(t, map[string]string{
+		"m.py": `
+import typing as t
+from collections.abc import Iterator
+
+class Param:
+    def check(self): ...
+
+class Failed(Exception):
+    def show(self): ...
+
+class Params:
+    def __iter__(self) -> Iterator[Param]: ...
+
+def params() -> list[Param]: ...
+
+def pairs() -> t.Iterator[tuple[str, Param]]: ...
+
+class Sequence:
+    def check(self): ...
+
+def own() -> Sequence[Param]: ...
+
+def main(ps: t.Sequence[Param], more: "tuple[Param, ...]"):
+    for p in params():
+        p.check()
+    [q.check() for q in ps]
+    for r in more:
+        r.check()
+    for s in Params():
+        s.check()
+    for u in pairs():
+        u.check()
+    for v in own():
+        v.check()
+    try:
+        main(ps, more)
+    except Failed as e:
+        e.show()
+    except (KeyError, Failed) as g:
+        g.show()
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.main -calls-> m.Param.check (receiver) m.py:25",
+		"m.main -calls-> m.Param.check (receiver) m.py:26",
+		"m.main -calls-> m.Param.check (receiver) m.py:28",
+		"m.main -calls-> m.Param.check (receiver) m.py:30",
+		"m.main -calls-> m.Failed.show (receiver) m.py:38",
+		"m.main -calls-> ?g.show (unresolved",
+	}, "m.main -calls-> m.Param.check (receiver) m.py:32", "m.main -calls-> m.Param.check (receiver) m.py:34")
+}
+
+func TestCastAndNone(t *testing.T) {
+	// typing.cast(T, v) is an instance of T; a name bound to None in one
+	// branch and to a function in another is the function where called.
+	edges := index(t, map[string]string{
+		"m.py": `
+import typing as t
+from typing import cast
+
+class Group:
+    def list(self): ...
+
+def cast2(a, b): ...
+
+try:
+    from ctypes import pythonapi
+except ImportError:
+    get_buffer = None
+else:
+    def get_buffer(obj): ...
+
+def main(ctx):
+    t.cast(Group, ctx).list()
+    g = cast("Group", ctx)
+    g.list()
+    cast2(Group, ctx).list()
+    get_buffer(ctx)
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.main -calls-> m.Group.list (receiver) m.py:18",
+		"m.main -calls-> m.Group.list (receiver) m.py:20",
+		"m.main -calls-> m.get_buffer (local) m.py:22",
+	}, "m.main -calls-> m.Group.list (receiver) m.py:21")
+}
+
+func TestNarrowing(t *testing.T) {
+	// In the body of `if isinstance(x, C):` and of `except C as x:`, x is a
+	// C, unless the block binds x again or x is known otherwise.
+	edges := index(t, map[string]string{
+		"m.py": `
+class Base:
+    def m(self): ...
+
+class Sub(Base):
+    def m(self): ...
+
+class Other:
+    def m(self): ...
+
+class Failed(Exception):
+    def show(self): ...
+
+class Aborted(Exception):
+    def show(self): ...
+
+def f(x, y, z):
+    if isinstance(x, Base):
+        x.m()
+    elif isinstance(x, Other):
+        x.m()
+    x.m()
+    if isinstance(y, Base):
+        y = Other()
+        y.m()
+    s = Sub()
+    if isinstance(s, Base):
+        s.m()
+    if isinstance(z, (Base, Other)):
+        z.m()
+    try:
+        f(x, y, z)
+    except Failed as e:
+        e.show()
+    except Aborted as e:
+        e.show()
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.f -calls-> m.Base.m (receiver) m.py:19",
+		"m.f -calls-> m.Other.m (receiver) m.py:21",
+		"m.f -calls-> ?x.m (unresolved: unknown receiver type) m.py:22",
+		"m.f -calls-> ?y.m (unresolved: unknown receiver type) m.py:25",
+		"m.f -calls-> m.Sub.m (receiver) m.py:28",
+		"m.f -calls-> ?z.m (unresolved: unknown receiver type) m.py:30",
+		"m.f -calls-> m.Failed.show (receiver) m.py:34",
+		"m.f -calls-> m.Aborted.show (receiver) m.py:36",
+	})
+}
+
+func TestUnpacking(t *testing.T) {
+	// a, b = e binds a to e[0] and b to e[1]: the types of an annotated
+	// tuple by position; for loops unpack their items, enumerate and zip
+	// their arguments' items.
+	edges := index(t, map[string]string{
+		"m.py": `
+import typing as t
+
+class Cmd:
+    def run(self): ...
+
+def resolve() -> tuple[str | None, Cmd | None, list[str]]: ...
+
+def visible() -> t.Iterator[tuple[str, Cmd]]: ...
+
+def cmds() -> list[Cmd]: ...
+
+def main():
+    name, cmd, args = resolve()
+    cmd.run()
+    name.run()
+    for n, c in visible():
+        c.run()
+    for i, c2 in enumerate(cmds()):
+        c2.run()
+        i.run()
+    for a, b in zip(cmds(), visible()):
+        a.run()
+        b.run()
+    x, y = y, x
+    x.run()
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.main -calls-> m.Cmd.run (receiver) m.py:15",
+		"m.main -calls-> m.Cmd.run (receiver) m.py:18",
+		"m.main -calls-> m.Cmd.run (receiver) m.py:20",
+		"m.main -calls-> ?i.run (unresolved",
+		"m.main -calls-> m.Cmd.run (receiver) m.py:23",
+		"m.main -calls-> ?x.run (unresolved",
+	}, "m.main -calls-> m.Cmd.run (receiver) m.py:16", "m.main -calls-> m.Cmd.run (receiver) m.py:24")
+}
+
+func TestOrEmpty(t *testing.T) {
+	// e or [] is e, or an empty container.
+	edges := index(t, map[string]string{
+		"m.py": `
+class Group:
+    def get(self): ...
+
+class Collection:
+    def __init__(self, sources: list[Group] | None = None):
+        self.sources = sources or []
+        self.other = sources or [1]
+
+    def run(self):
+        for s in self.sources:
+            s.get()
+        for o in self.other:
+            o.get()
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.Collection.run -calls-> m.Group.get (receiver) m.py:12",
+		"m.Collection.run -calls-> ?o.get (unresolved",
+	})
+}
+
+func TestWrappedFunctions(t *testing.T) {
+	// A class attribute staticmethod(f) is f.
+	edges := index(t, map[string]string{
+		"m.py": `
+def parse(value): ...
+
+class Header:
+    value_parser = staticmethod(parse)
+
+    @classmethod
+    def make(cls, value):
+        return cls.value_parser(value)
+`,
+	})
+	languagetest.Expect(t, edges, []string{"m.Header.make -calls-> m.parse (receiver)"})
+}
+
+func TestClassBodyImport(t *testing.T) {
+	// A function imported in a class body is a method of the class.
+	edges := index(t, map[string]string{
+		"iterators.py": "def walk(self): ...\n",
+		"message.py": `
+class Message:
+    from iterators import walk
+
+    def parts(self):
+        return [p for p in self.walk()]
+`,
+	})
+	languagetest.Expect(t, edges, []string{"message.Message.parts -calls-> iterators.walk (receiver)"})
+}

@@ -28,6 +28,7 @@ const (
 	kCond
 	kAlias
 	kAssign
+	kUnpack
 	kDecorator
 	kDoc
 	kBase
@@ -39,13 +40,18 @@ const (
 	kCall
 	kAnnot
 	kExcept
+	kIter
+	kAs
+	kReturn
+	kYield
+	kNarrow
 	numKinds
 )
 
 var kindNames = [numKinds]string{
 	"decorated", "function", "class", "lambda", "comprehension", "loop", "try", "cond",
-	"alias", "assign", "decorator", "doc", "base", "bind", "global", "nonlocal", "param",
-	"import", "call", "annot", "except",
+	"alias", "assign", "unpack", "decorator", "doc", "base", "bind", "global", "nonlocal", "param",
+	"import", "call", "annot", "except", "iter", "as", "return", "yield", "narrow",
 }
 
 // Roles: the slots of item.role that a kind's role captures fill.
@@ -58,13 +64,14 @@ const (
 	rAlias  = 0 // import.alias
 	rModule = 1 // import.module
 	rArgs   = 0 // call.args
+	rClause = 2 // as.clause: the with statement or except clause
 
 	numRoles = 3
 )
 
 var roleSlots = map[string]int{
 	"name": rName, "return": rReturn, "body": rBody, "type": rType, "value": rValue,
-	"alias": rAlias, "module": rModule, "args": rArgs,
+	"alias": rAlias, "module": rModule, "args": rArgs, "clause": rClause,
 }
 
 type query = indexer.CompiledQuery[kind]

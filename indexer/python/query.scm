@@ -41,9 +41,14 @@
 (list_pattern (identifier) @bind)
 (list_splat_pattern (identifier) @bind)
 (dictionary_splat_pattern (identifier) @bind)
-(for_statement left: (identifier) @bind)
-(for_in_clause left: (identifier) @bind)
-(as_pattern_target (identifier) @bind)
+(for_statement left: (identifier) @iter right: (_) @iter.value)
+(for_in_clause left: (identifier) @iter right: (_) @iter.value)
+(for_statement left: [(pattern_list) (tuple_pattern)] @unpack right: (_) @unpack.value)
+(for_in_clause left: [(pattern_list) (tuple_pattern)] @unpack right: (_) @unpack.value)
+(with_statement (with_clause (with_item value: (as_pattern (_) @as.value alias: (as_pattern_target (identifier) @as))))) @as.clause
+(except_clause value: (as_pattern (_) @as.value alias: (as_pattern_target (identifier) @as))) @as.clause
+(as_pattern_target (tuple (identifier) @bind))
+(as_pattern_target (list (identifier) @bind))
 (global_statement (identifier) @global)
 (nonlocal_statement (identifier) @nonlocal)
 
@@ -59,6 +64,11 @@
 (import_from_statement module_name: (_) @import.module name: (dotted_name) @import)
 (import_from_statement module_name: (_) @import.module name: (aliased_import name: (dotted_name) @import alias: (identifier) @import.alias))
 (import_from_statement module_name: (_) @import.module (wildcard_import) @import)
+
+(if_statement condition: (call) @narrow.value consequence: (block) @narrow)
+(elif_clause condition: (call) @narrow.value consequence: (block) @narrow)
+(return_statement (_) @return)
+(yield) @yield
 
 ; References.
 (call function: (_) @call arguments: (_) @call.args)

@@ -81,6 +81,15 @@ type value struct {
 	// vUnknown: why; "" until the use decides between a dynamic call and an
 	// unknown receiver type.
 	reason string
+	// items: a container's or iterator's items (list[T] holds T), or nil;
+	// elems: a tuple's, by position (tuple[A, B]).
+	items *value
+	elems []value
+	// recv: for a method read from an instance (or a classmethod read
+	// from a class), the class of that instance, which self (or cls)
+	// stands for in its body; bound says it is set.
+	recv  int32
+	bound bool
 }
 
 func unknown(reason string) value { return value{kind: vUnknown, node: -1, reason: reason} }
@@ -279,9 +288,9 @@ func (r *resolver) eval(expr string, c ctx) value {
 		if end < 0 {
 			return unknown(reasonDynamic)
 		}
-		v, rest = r.instanceOf(r.eval(expr[1:end], c)), expr[end+1:]
+		v, rest = r.typeValue(expr[1:end], c), expr[end+1:]
 	} else {
-		end := strings.IndexAny(expr, ".(")
+		end := strings.IndexAny(expr, ".([")
 		if end < 0 {
 			end = len(expr)
 		}
@@ -301,13 +310,108 @@ func (r *resolver) eval(expr string, c ctx) value {
 			v, rest = r.call(v, c), rest[2:]
 			continue
 		}
-		end := strings.IndexAny(rest[1:], ".(")
+		if strings.HasPrefix(rest, "[]") {
+			v, rest = r.item(v), rest[2:]
+			continue
+		}
+		if rest[0] == '[' {
+			end := strings.IndexByte(rest, ']')
+			n, err := strconv.Atoi(rest[1:max(1, end)])
+			if err != nil {
+				return unknown(reasonDynamic)
+			}
+			v, rest = r.nth(v, n), rest[end+1:]
+			continue
+		}
+		end := strings.IndexAny(rest[1:], ".([")
 		if end < 0 {
 			end = len(rest) - 1
 		}
 		v, rest = r.attr(v, rest[1:end+1]), rest[end+1:]
 	}
 	return v
+}
+
+// typeValue is an instance of the annotated type t: a dotted name, or a
+// container of iterables with the type of its items, C[T].
+func (r *resolver) typeValue(t string, c ctx) value {
+	open := strings.IndexByte(t, '[')
+	if open < 0 || !strings.HasSuffix(t, "]") {
+		return r.instanceOf(r.eval(t, c))
+	}
+	base := t[:open]
+	v := r.deref(r.eval(base, c))
+	if v.kind == vClass { // a class of the snapshot, not the container
+		return r.instanceOf(v)
+	}
+	if !isIterable(v, base) {
+		return unknown(reasonUnknownType)
+	}
+	args := splitTop(t[open+1:len(t)-1], ',')
+	if len(args) == 1 {
+		items := r.typeValue(args[0], c)
+		return value{kind: vBuiltin, node: -1, items: &items}
+	}
+	v = value{kind: vBuiltin, node: -1, elems: make([]value, len(args))}
+	for i, a := range args {
+		v.elems[i] = unknown(reasonUnknownType)
+		if a != "?" {
+			v.elems[i] = r.typeValue(a, c)
+		}
+	}
+	return v
+}
+
+// nth is the item at position n of v, as unpacking binds it: of a tuple
+// by its position, of another iterable any item.
+func (r *resolver) nth(v value, n int) value {
+	switch v = r.deref(v); {
+	case v.elems != nil && n < len(v.elems):
+		return v.elems[n]
+	case v.elems != nil:
+		return unknown(reasonUnknownType)
+	}
+	return r.item(v)
+}
+
+// isIterable reports whether v, the value of the annotation's name base, is
+// one of the iterables of the builtins, typing, collections or
+// collections.abc.
+func isIterable(v value, base string) bool {
+	name := base[strings.LastIndexByte(base, '.')+1:]
+	switch v.kind {
+	case vBuiltinClass:
+		return base == name
+	case vUnknown:
+		mod, n, _ := cutLast(v.path)
+		return n == name && (mod == "typing" || mod == "typing_extensions" || mod == "collections" || mod == "collections.abc")
+	}
+	return false
+}
+
+// cutLast splits a dotted name at its last dot.
+func cutLast(s string) (before, after string, ok bool) {
+	i := strings.LastIndexByte(s, '.')
+	if i < 0 {
+		return "", s, false
+	}
+	return s[:i], s[i+1:], true
+}
+
+// item is an item of v, as a for loop over v binds it: the items of an
+// annotated container, or what the __iter__ of v's class yields.
+func (r *resolver) item(v value) value {
+	switch v = r.deref(v); {
+	case v.items != nil:
+		return *v.items
+	case v.kind == vInstance:
+		if it := r.classMember(v, "__iter__", false); it.kind == vFunc {
+			return r.item(r.result(it))
+		}
+	case v.kind == vUnknown:
+		return v
+	}
+	return unknown(reasonUnknownType)
 }
 
 // instanceOf turns the value of a type annotation into an instance of it.
@@ -373,6 +477,9 @@ func (r *resolver) inScope(s int32, name, res string, hops int, asMember bool) (
 	if len(nodes)+len(imps) == 0 {
 		return value{}, false
 	}
+	if len(nodes)+len(imps) > 1 {
+		nodes = r.notNone(nodes, len(imps) > 0)
+	}
 	var cands []value
 	for _, i := range r.preferred(nodes) {
 		cands = append(cands, r.nodeValue(i, res))
@@ -400,6 +507,21 @@ func forPOSIX(cands []value) []value {
 		return cands
 	}
 	return kept
+}
+
+// notNone drops from the definitions of a name the variables only ever
+// assigned None (they have no type fact), when another definition or an
+// import is left: `f = None` beside `def f` in another branch. Where the
+// name is called or its attribute read, the value is the other one.
+func (r *resolver) notNone(nodes []int32, imports bool) []int32 {
+	none := func(i int32) bool {
+		n := &r.nodes[i]
+		return (n.Kind == schemas.KindVariable || n.Kind == schemas.KindConstant || n.Kind == schemas.KindField) && len(r.types[n.ID]) == 0
+	}
+	if !slices.ContainsFunc(nodes, none) || !imports && !slices.ContainsFunc(nodes, func(i int32) bool { return !none(i) }) {
+		return nodes
+	}
+	return slices.DeleteFunc(slices.Clone(nodes), none)
 }
 
 // preferred drops the @overload stubs and property setters and deleters
@@ -431,7 +553,7 @@ func pick(cands []value) value {
 	known := false
 	for _, v := range cands {
 		known = known || v.kind != vUnknown
-		if !slices.ContainsFunc(distinct, func(d value) bool { return d.kind == v.kind && d.node == v.node && d.path == v.path }) {
+		if !slices.ContainsFunc(distinct, v.same) {
 			distinct = append(distinct, v)
 		}
 	}
@@ -441,6 +563,20 @@ func pick(cands []value) value {
 		return v
 	}
 	return distinct[0]
+}
+
+// same reports whether v and o are the same value: kind, node, path and
+// items.
+func (v value) same(o value) bool {
+	if v.kind != o.kind || v.node != o.node || v.path != o.path || (v.items == nil) != (o.items == nil) || len(v.elems) != len(o.elems) {
+		return false
+	}
+	for i := range v.elems {
+		if !v.elems[i].same(o.elems[i]) {
+			return false
+		}
+	}
+	return v.items == nil || v.items.same(*o.items)
 }
 
 func (r *resolver) nodeValue(i int32, res string) value {
@@ -685,13 +821,36 @@ func (r *resolver) call(v value, c ctx) value {
 	return unknown("") // what a builtin function returns is not followed
 }
 
-// result is the value a call of function f returns, from its annotation.
+// result is the value a call of function f returns, from its annotation
+// (evaluated where the def is), or from its return statements ("=expr",
+// evaluated in its body). self, in the annotation Self or in the body, is
+// the instance the method was read from (cls its class); where that is not
+// known, the result is unknown: a subclass's instance would make it wrong.
 func (r *resolver) result(f value) value {
 	facts := r.results[r.nodes[f.node].ID]
 	if len(facts) != 1 {
 		return unknown("")
 	}
-	v := r.deref(r.eval(facts[0], r.at(r.parent(f.node))))
+	expr := facts[0]
+	var v value
+	switch {
+	case expr == "self" && f.bound:
+		v = value{kind: vInstance, node: f.recv, res: schemas.ResolvedReceiver, conf: 1}
+	case expr == "self":
+		return unknown("")
+	case strings.HasPrefix(expr, "="):
+		expr = expr[1:]
+		c := r.at(f.node)
+		if head := expr[:identEnd(expr, 0, len(expr))]; head == "self" || head == "cls" {
+			if !f.bound {
+				return unknown("")
+			}
+			c.class = f.recv
+		}
+		v = r.deref(r.eval(expr, c))
+	default:
+		v = r.deref(r.eval(expr, r.at(r.parent(f.node))))
+	}
 	v.conf = min(v.conf, f.conf)
 	return v
 }
@@ -712,12 +871,19 @@ func (r *resolver) classMember(v value, name string, after bool) value {
 		default:
 			nodes := r.preferred(r.children[childKey{r.nodes[e.node].ID, name}])
 			if len(nodes) == 0 {
+				if m, ok := r.classImport(e.node, name); ok {
+					m.conf = min(m.conf, conf)
+					return m
+				}
 				continue
 			}
 			var cands []value
 			for _, n := range nodes {
 				m := r.nodeValue(n, schemas.ResolvedReceiver)
 				m.conf = conf
+				if m.kind == vFunc && (v.kind != vClass || hasDecorator(r.nodes[n].Decorators, "classmethod")) {
+					m.recv, m.bound = v.node, true
+				}
 				if m.kind == vFunc && hasDecorator(r.nodes[n].Decorators, "property", "cached_property") {
 					m = r.result(m)
 				}
@@ -733,6 +899,25 @@ func (r *resolver) classMember(v value, name string, after bool) value {
 		return value{kind: vBuiltin, node: -1} // object's or a builtin base's
 	}
 	return unknown(reasonNoMember)
+}
+
+// classImport is what an import in the body of class c binds to name
+// (class Message: from email.iterators import walk): a function there is
+// a method of the class.
+func (r *resolver) classImport(c int32, name string) (value, bool) {
+	imps := r.imports[childKey{r.nodes[c].ID, name}]
+	if len(imps) == 0 {
+		return value{}, false
+	}
+	var cands []value
+	for _, m := range imps {
+		v := r.deref(r.importValue(m, 1))
+		if v.kind != vUnknown {
+			v.res = schemas.ResolvedReceiver
+		}
+		cands = append(cands, v)
+	}
+	return pick(cands), true
 }
 
 // mro returns the C3 linearization of class c; bases outside the snapshot

@@ -166,16 +166,19 @@ func cleandoc(s string) string {
 	return strings.Join(lines, "\n")
 }
 
-// annotation returns the Expr head "{T}" for a type annotation naming one
-// class T, or "" when it names none: quotes are removed, Optional[T],
-// T | None and None | T mean T, and a generic T[...] means T.
+// annotation returns the Expr head for a type annotation naming one class
+// T, or "" when it names none: "{T}" for an instance of T, "T" for the
+// class itself (type[T]), "self" for typing.Self, "{C[T]}" for a
+// container C whose items are instances of T (list[T], Iterator[T],
+// tuple[T, ...]: see iterables). Quotes are removed, Optional[T], T | None
+// and None | T mean T, and another generic T[...] means T.
 func annotation(b string) string {
 	t := strings.TrimSpace(b)
 	for range 4 {
 		if n := len(t); n >= 2 && (t[0] == '"' || t[0] == '\'') && t[n-1] == t[0] {
 			t = strings.TrimSpace(t[1 : n-1])
 		}
-		if parts := strings.Split(t, "|"); len(parts) > 1 {
+		if parts := splitTop(t, '|'); len(parts) > 1 {
 			t = ""
 			for _, p := range parts {
 				if p = strings.TrimSpace(p); p != "None" {
@@ -191,22 +194,99 @@ func annotation(b string) string {
 		if open < 0 || !strings.HasSuffix(t, "]") {
 			break
 		}
-		base := strings.TrimSpace(t[:open])
-		if base == "Union" || strings.HasSuffix(base, ".Union") {
+		base, args := strings.TrimSpace(t[:open]), t[open+1:len(t)-1]
+		switch last := base[strings.LastIndexByte(base, '.')+1:]; {
+		case last == "Union":
 			return ""
+		case last == "Optional":
+			t = strings.TrimSpace(args)
+			continue
+		case last == "type" || last == "Type":
+			if a := annotation(args); strings.HasPrefix(a, "{") && !strings.Contains(a, "[") {
+				return a[1 : len(a)-1]
+			}
+			return ""
+		case iterables[last] && isDotted(base):
+			if a := itemAnnotation(last, args); a != "" && a != "?" {
+				return "{" + base + "[" + a + "]}"
+			}
 		}
-		if base != "Optional" && !strings.HasSuffix(base, ".Optional") {
-			t = base
-			break
-		}
-		t = strings.TrimSpace(t[open+1 : len(t)-1])
+		t = base
+		break
 	}
-	for _, part := range strings.Split(t, ".") {
-		if !isIdent(part) {
-			return ""
-		}
+	switch {
+	case !isDotted(t):
+		return ""
+	case t == "Self" || strings.HasSuffix(t, ".Self"):
+		return "self"
 	}
 	return "{" + t + "}"
+}
+
+// iterables are the generic containers and iterators whose first type
+// argument is the type of their items: what a for loop over one binds.
+var iterables = map[string]bool{
+	"list": true, "List": true, "set": true, "Set": true, "frozenset": true, "FrozenSet": true,
+	"tuple": true, "Tuple": true, "deque": true, "Deque": true, "Sequence": true, "MutableSequence": true,
+	"AbstractSet": true, "MutableSet": true, "Collection": true, "Iterable": true, "Iterator": true,
+	"Reversible": true, "Generator": true, "AsyncIterable": true, "AsyncIterator": true, "AsyncGenerator": true,
+}
+
+// itemAnnotation returns the type of the items of container c from its
+// type arguments, without braces: T of list[T] and Generator[T, S, R],
+// T of tuple[T, ...]; for a tuple of several types, the types, "?" for
+// one that names no class (tuple[str, A | B] reads "str,?").
+func itemAnnotation(c, args string) string {
+	parts := splitTop(args, ',')
+	switch {
+	case (c == "tuple" || c == "Tuple") && (len(parts) != 2 || strings.TrimSpace(parts[1]) != "..."):
+		var types []string
+		for _, p := range parts {
+			a := annotation(p)
+			if !strings.HasPrefix(a, "{") {
+				a = "{?}"
+			}
+			types = append(types, a[1:len(a)-1])
+		}
+		return strings.Join(types, ",")
+	case len(parts) != 1 && !strings.HasSuffix(c, "Generator") && c != "tuple" && c != "Tuple":
+		return ""
+	}
+	a := annotation(parts[0])
+	if !strings.HasPrefix(a, "{") {
+		return ""
+	}
+	return a[1 : len(a)-1]
+}
+
+// splitTop splits s at the seps outside brackets.
+func splitTop(s string, sep byte) []string {
+	var parts []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '[', '(':
+			depth++
+		case ']', ')':
+			depth--
+		case sep:
+			if depth == 0 {
+				parts = append(parts, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(parts, s[start:])
+}
+
+// isDotted reports whether s is a dotted name.
+func isDotted(s string) bool {
+	for _, part := range strings.Split(s, ".") {
+		if !isIdent(part) {
+			return false
+		}
+	}
+	return true
 }
 
 // visibility returns the visibility of a Python name: _x and __x are
