@@ -17,12 +17,6 @@ import (
 // indexed indexes a Go module made of files (path → content) and builds
 // an engine on it.
 func indexed(t *testing.T, files map[string]string) *query.Engine {
-	return indexedWith(t, files, golang.New())
-}
-
-// indexedWith indexes files (path → content) with langs and builds an
-// engine on them.
-func indexedWith(t *testing.T, files map[string]string, langs ...indexer.Language) *query.Engine {
 	t.Helper()
 	return indexedWith(t, files, golang.New())
 }
