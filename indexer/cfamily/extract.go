@@ -39,9 +39,9 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 	}
 	x.lines = srctext.LineStarts(x.lines[:0], src)
 	f := &fileState{
-		path: file, lang: x.lang, cpp: x.cpp, src: src, str: string(src), lines: x.lines, test: isTestFile(file),
-		ids: indexer.IDs{Language: x.lang, File: file}, items: items, sep: ".",
-		docs: map[uint32]string{}, exprs: map[uint64]int32{}, fdecls: map[uint32]int32{}, inits: map[uint32]span{},
+		path: file, lang: x.lang, cpp: x.cpp, src: src, str: string(src), test: isTestFile(file),
+		Rows: indexer.Rows{IDs: indexer.IDs{Language: x.lang, File: file}, Lines: x.lines, Docs: map[uint32]string{}}, items: items, sep: ".",
+		exprs: map[uint64]int32{}, fdecls: map[uint32]int32{}, inits: map[uint32]span{},
 		binds: map[string][]*binding{}, namespaces: map[string]bool{}, tdefs: map[uint64]bool{},
 	}
 	if x.cpp {
@@ -50,7 +50,7 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 	f.prepare(ctx)
 	f.run(ctx)
 	f.finish(ctx)
-	return x.Result(ctx, f.nodes, f.refs, f.test)
+	return x.Result(ctx, f.Nodes, f.Refs, f.test)
 }
 
 // isTestFile reports whether file holds tests by C and C++ conventions:
@@ -158,24 +158,20 @@ type tvar struct {
 
 // fileState is the extraction of one file.
 type fileState struct {
-	path  string
-	lang  string
-	cpp   bool
-	sep   string // between a type's name and a member's: "::" in C++, "." in C
-	src   []byte
-	str   string
-	lines []uint32
+	path string
+	lang string
+	cpp  bool
+	sep  string // between a type's name and a member's: "::" in C++, "." in C
+	src  []byte
+	str  string
+	indexer.Rows
 	test  bool
-	ids   indexer.IDs
 	items []item
-	nodes []schemas.Node
-	refs  []schemas.Ref
 
 	stack      []*frame
-	docs       map[uint32]string // by the start of the declaration they document
-	exprs      map[uint64]int32  // expression items by span
-	fdecls     map[uint32]int32  // function declarators by the start of their name
-	inits      map[uint32]span   // init declarators' values by their start
+	exprs      map[uint64]int32 // expression items by span
+	fdecls     map[uint32]int32 // function declarators by the start of their name
+	inits      map[uint32]span  // init declarators' values by their start
 	binds      map[string][]*binding
 	namespaces map[string]bool // namespaces opened or used in the file
 	calls      []call
@@ -195,7 +191,7 @@ func (f *fileState) prepare(ctx context.Context) {
 	var docEnd uint32
 	flush := func() {
 		if len(doc) > 0 {
-			f.docs[uint32(skipSpace(f.str, int(docEnd)))] = docComment(doc)
+			f.Docs[uint32(skipSpace(f.str, int(docEnd)))] = docComment(doc)
 		}
 		doc = doc[:0]
 	}
@@ -379,41 +375,17 @@ func visibility(flags uint32) string {
 	return schemas.Public
 }
 
+// addNode is AddNode of a public, exported node.
+func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
+	n := f.AddNode(kind, name, qname, parent, s)
+	f.Nodes[n].Visibility, f.Nodes[n].Exported = schemas.Public, true
+	return n
+}
+
 func (f *fileState) push(fr frame) *frame {
 	p := &fr
 	f.stack = append(f.stack, p)
 	return p
-}
-
-func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
-	parentID := indexer.FileID(f.path)
-	if parent >= 0 {
-		parentID = f.nodes[parent].ID
-	}
-	sl, sc := srctext.Pos(f.lines, s.Start)
-	el, ec := srctext.Pos(f.lines, s.End)
-	f.nodes = append(f.nodes, schemas.Node{
-		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
-		Language: f.lang, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.Start, EndByte: s.End, ParentID: parentID, Doc: f.docs[s.Start],
-		Visibility: schemas.Public, Exported: true,
-	})
-	return int32(len(f.nodes) - 1)
-}
-
-func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
-	line, col := srctext.Pos(f.lines, at.Start)
-	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: src, Kind: kind, Target: srctext.CapText(target), Expr: expr, Line: line, Col: col,
-	})
-	return &f.refs[len(f.refs)-1]
-}
-
-func (f *fileState) srcID(n int32) uint64 {
-	if n < 0 {
-		return indexer.FileID(f.path)
-	}
-	return f.nodes[n].ID
 }
 
 // container returns the innermost namespace, class, enum, function or
@@ -549,7 +521,7 @@ func (f *fileState) run(ctx context.Context) {
 			f.using(it)
 		case kInclude:
 			v := strings.TrimSpace(f.text(it.Role[rValue]))
-			f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(f.text(it.Span)), v)
+			f.AddRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(f.text(it.Span)), v)
 		case kDefine:
 			f.define(it)
 		case kCall:
@@ -597,7 +569,7 @@ func (f *fileState) typeUse(it *item) {
 		t.uses = append(t.uses, u)
 		return
 	}
-	f.addRef(schemas.EdgeReferences, f.srcID(f.context()), u.at, name, name)
+	f.AddRef(schemas.EdgeReferences, f.SrcID(f.context()), u.at, name, name)
 }
 
 // flushUses writes the type uses of declaration t after its first
@@ -606,7 +578,7 @@ func (f *fileState) typeUse(it *item) {
 // T x{1}) constructs its type: an instantiates ref "new T(n)", which
 // the resolver makes a references edge when T is not a class.
 func (f *fileState) flushUses(t *frame, d *item) {
-	src := f.srcID(f.context())
+	src := f.SrcID(f.context())
 	ctor := false
 	if v, ok := f.inits[d.Start]; ok && f.cpp && v.Start < v.End {
 		c := f.str[v.Start]
@@ -617,10 +589,10 @@ func (f *fileState) flushUses(t *frame, d *item) {
 			v := f.inits[d.Start]
 			args := f.text(v)
 			n := countArgs("(" + args[1:len(args)-1] + ")")
-			f.addRef(schemas.EdgeInstantiates, src, u.at, u.name, "new "+u.name+"("+itoa(n)+")")
+			f.AddRef(schemas.EdgeInstantiates, src, u.at, u.name, "new "+u.name+"("+itoa(n)+")")
 			continue
 		}
-		f.addRef(schemas.EdgeReferences, src, u.at, u.name, u.name)
+		f.AddRef(schemas.EdgeReferences, src, u.at, u.name, u.name)
 	}
 	t.uses = nil
 }
@@ -657,7 +629,7 @@ func (f *fileState) namespace(it *item) {
 		parent = c.node
 	}
 	n := f.addNode(schemas.KindNamespace, short, qname, parent, it.Span)
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Signature = "namespace " + qname
 	node.Exported = !hidden
 	f.push(frame{kind: kNs, start: it.Start, end: it.End, node: n, qname: qname, body: it.Role[rBody], hidden: hidden, exported: !hidden})
@@ -704,7 +676,7 @@ func (f *fileState) class(it *item) {
 	}
 	qname := join(prefix, "::", strings.TrimPrefix(name, "::"))
 	n := f.addNode(kind, name[strings.LastIndex(name, ":")+1:], qname, parent, it.Span)
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Visibility, node.Exported = vis, exported
 	body := it.Role[rBody]
 	node.BodyHash = xxhash.Sum64String(f.text(body))
@@ -747,7 +719,7 @@ func (f *fileState) enum(it *item) {
 	}
 	qname := join(prefix, "::", name)
 	n := f.addNode(schemas.KindEnum, name, qname, parent, it.Span)
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	if c != nil && c.kind == kClass {
 		node.Visibility = c.access
 	}
@@ -774,7 +746,7 @@ func (f *fileState) enumerator(it *item) {
 		sep = "."
 	}
 	n := f.addNode(schemas.KindConstant, name, join(c.qname, sep, name), c.node, it.Span)
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Exported = c.exported
 	node.IsStatic = true
 	node.Signature = srctext.OneLine(f.text(it.Span))
@@ -836,12 +808,12 @@ func (f *fileState) aliasNode(it *item, name, expr string) {
 		parent = c.node
 	}
 	n := f.addNode(schemas.KindTypeAlias, name, join(prefix, "::", name), parent, it.Span)
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Exported = !hidden
 	node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.text(it.Span)), ";"))
 	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	if expr != "" {
-		f.addRef(schemas.RefType, node.ID, it.Span, node.Signature, expr)
+		f.AddRef(schemas.RefType, node.ID, it.Span, node.Signature, expr)
 	}
 	// The alias is the code its type is written in.
 	if t := f.top(); t != nil && t.kind == kTypedef && t.start == it.Start {
@@ -904,7 +876,7 @@ func (f *fileState) function(i int) {
 		qname = c.qname + f.sep + name
 		vis = c.access
 		exported = c.exported && vis != schemas.Private
-		if name == f.nodes[parent].Name {
+		if name == f.Nodes[parent].Name {
 			kind = schemas.KindConstructor
 		}
 	case f.cpp && strings.Contains(name, "::"):
@@ -922,7 +894,7 @@ func (f *fileState) function(i int) {
 			vis, exported = schemas.Public, !hidden
 			if cl, ok := f.classes[owner]; ok {
 				parent = cl
-				vis = f.nodes[cl].Visibility
+				vis = f.Nodes[cl].Visibility
 			}
 		}
 	case testMacros[name] && f.cpp:
@@ -941,7 +913,7 @@ func (f *fileState) function(i int) {
 		}
 	}
 	n := f.addNode(kind, short, qname, parent, it.Span)
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Visibility, node.Exported, node.IsStatic = vis, exported, static
 	node.IsTest = isTest || f.test && kind == schemas.KindFunction && (strings.HasPrefix(short, "test_") || strings.HasPrefix(short, "Test"))
 	node.Signature = srctext.OneLine(f.str[it.Start:it.Role[rBody].Start])
@@ -949,7 +921,7 @@ func (f *fileState) function(i int) {
 	fr.node = n
 	if it.HasRole(rType) && !isTest {
 		if t := f.typeExpr(it.Role[rType]); t != "" {
-			f.addRef(schemas.RefResult, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
+			f.AddRef(schemas.RefResult, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
 		}
 	}
 	fr.sig = &sigFrame{params: d.Role[rParams], node: n, qname: qname, name: short}
@@ -1061,7 +1033,7 @@ func (f *fileState) declarator(it *item) {
 		return
 	}
 	if t.flags&mExtern != 0 && !hasValue || strings.Contains(name, "::") {
-		f.addRef(schemas.RefDeclares, indexer.FileID(f.path), ns, name, qname)
+		f.AddRef(schemas.RefDeclares, indexer.FileID(f.path), ns, name, qname)
 		return
 	}
 	kind := schemas.KindVariable
@@ -1073,15 +1045,15 @@ func (f *fileState) declarator(it *item) {
 		parent = c.node
 	}
 	n := f.addNode(kind, name, qname, parent, span{Start: t.start, End: t.end})
-	node := &f.nodes[n]
-	node.Doc = f.docs[t.start]
+	node := &f.Nodes[n]
+	node.Doc = f.Docs[t.start]
 	node.Visibility = visibility(t.flags)
 	node.Exported = t.flags&mStatic == 0 && !hidden
 	node.IsStatic = t.flags&mStatic != 0
 	node.Signature = srctext.OneLine(f.str[t.start:t.typ.End] + " " + f.text(it.Span))
 	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	if tn := f.typeExpr(t.typ); tn != "" {
-		f.addRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
+		f.AddRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
 	}
 	f.push(frame{kind: kDeclarator, start: it.Start, end: it.End, node: n})
 }
@@ -1095,7 +1067,7 @@ func (f *fileState) member(it *item, t, c *frame, ns span, name string, isFunc b
 	short := name
 	if isFunc {
 		kind = schemas.KindMethod
-		if name == f.nodes[c.node].Name {
+		if name == f.Nodes[c.node].Name {
 			kind = schemas.KindConstructor
 		}
 		if t.flags&mTypedef != 0 {
@@ -1106,8 +1078,8 @@ func (f *fileState) member(it *item, t, c *frame, ns span, name string, isFunc b
 		return
 	}
 	n := f.addNode(kind, short, c.qname+f.sep+name, c.node, span{Start: t.start, End: t.end})
-	node := &f.nodes[n]
-	node.Doc = f.docs[t.start]
+	node := &f.Nodes[n]
+	node.Doc = f.Docs[t.start]
 	node.Visibility = c.access
 	node.Exported = c.exported && c.access != schemas.Private
 	node.IsStatic = t.flags&mStatic != 0
@@ -1122,7 +1094,7 @@ func (f *fileState) member(it *item, t, c *frame, ns span, name string, isFunc b
 		f.push(frame{kind: kDeclarator, start: it.Start, end: it.End, node: n, sig: sf})
 		if t.typ.End > t.typ.Start {
 			if tn := f.typeExpr(t.typ); tn != "" {
-				f.addRef(schemas.RefResult, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
+				f.AddRef(schemas.RefResult, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
 			}
 		}
 		return
@@ -1130,7 +1102,7 @@ func (f *fileState) member(it *item, t, c *frame, ns span, name string, isFunc b
 	if t.typ.End > t.typ.Start {
 		node.Signature = srctext.OneLine(f.str[t.start:t.typ.End] + " " + f.text(it.Span))
 		if tn := f.typeExpr(t.typ); tn != "" && !strings.Contains(f.text(it.Span), "(") {
-			f.addRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
+			f.AddRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
 		}
 	}
 	if strings.Contains(f.text(it.Span), "(") { // a function pointer
@@ -1198,7 +1170,7 @@ func (f *fileState) bases(it *item) {
 			}
 		}
 		if !skip {
-			f.addRef(schemas.EdgeExtends, f.nodes[c.node].ID, it.Span, srctext.OneLine(b), name)
+			f.AddRef(schemas.EdgeExtends, f.Nodes[c.node].ID, it.Span, srctext.OneLine(b), name)
 		}
 	}
 }
@@ -1232,7 +1204,7 @@ func (f *fileState) using(it *item) {
 	if c := f.container(); c != nil && c.kind == kClass {
 		return // a using-declaration of a base's member
 	}
-	f.addRef(schemas.RefUsing, f.srcID(f.context()), it.Span, srctext.OneLine(f.text(it.Span)), expr)
+	f.AddRef(schemas.RefUsing, f.SrcID(f.context()), it.Span, srctext.OneLine(f.text(it.Span)), expr)
 }
 
 // define makes the node of a macro with a value: a function-like macro
@@ -1248,7 +1220,7 @@ func (f *fileState) define(it *item) {
 		kind = schemas.KindFunction
 	}
 	n := f.addNode(kind, name, name, -1, span{Start: it.Start, End: uint32(max(int(it.Start), trimEnd(f.str, int(it.End))))})
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Decorators = []string{"macro"}
 	end := it.Role[rName].End
 	if it.HasRole(rParams) {
@@ -1268,7 +1240,7 @@ func (f *fileState) define(it *item) {
 				sigs = append(sigs, strings.TrimSpace(p))
 			}
 		}
-		f.addRef(schemas.RefParams, node.ID, it.Role[rName], name, strings.Join(sigs, ","))
+		f.AddRef(schemas.RefParams, node.ID, it.Role[rName], name, strings.Join(sigs, ","))
 	}
 }
 
@@ -1293,15 +1265,15 @@ func (f *fileState) finish(ctx context.Context) {
 		}
 		p := strings.Join(sigs, ",")
 		if sf.node >= 0 {
-			n := &f.nodes[sf.node]
-			f.addRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, p)
+			n := &f.Nodes[sf.node]
+			f.AddRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, p)
 		}
 		if sf.declares {
 			src := indexer.FileID(f.path)
 			if sf.node >= 0 {
-				src = f.nodes[sf.node].ID
+				src = f.Nodes[sf.node].ID
 			}
-			f.addRef(schemas.RefDeclares, src, sf.at, sf.name, sf.qname+"("+p+")")
+			f.AddRef(schemas.RefDeclares, src, sf.at, sf.name, sf.qname+"("+p+")")
 		}
 	}
 	for i := range f.calls {
@@ -1347,7 +1319,7 @@ func (f *fileState) finish(ctx context.Context) {
 			}
 			expr = "new " + t + "(" + itoa(n) + ")"
 		}
-		r := f.addRef(c.kind, f.srcID(c.src), at, target, expr)
+		r := f.AddRef(c.kind, f.SrcID(c.src), at, target, expr)
 		r.Args, r.InLoop, r.InTry, r.Conditional = srctext.CapText(args), c.loop, c.try, c.cond
 	}
 }

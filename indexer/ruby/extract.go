@@ -25,14 +25,14 @@ type (
 // extract makes the nodes and refs of one scanned s.Path.
 func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
 	f := &fileState{
-		path: s.Path, str: string(s.Src), lines: s.Lines, test: isTestFile(s.Path),
-		ids: indexer.IDs{Language: Name, File: s.Path}, items: s.Items,
-		docs: map[uint32]string{}, calls: map[uint64]int32{},
+		path: s.Path, str: string(s.Src), test: isTestFile(s.Path),
+		Rows: indexer.Rows{IDs: indexer.IDs{Language: Name, File: s.Path}, Lines: s.Lines, Docs: map[uint32]string{}}, items: s.Items,
+		calls: map[uint64]int32{},
 	}
 	f.prepare(ctx)
 	f.run(ctx)
 	f.finish(ctx)
-	return f.nodes, f.refs, f.test
+	return f.Nodes, f.Refs, f.test
 }
 
 // isTestFile reports whether file holds tests by Ruby conventions: named
@@ -110,19 +110,15 @@ type visFix struct {
 
 // fileState is the extraction of one file.
 type fileState struct {
-	path  string
-	str   string
-	lines []uint32
+	path string
+	str  string
+	indexer.Rows
 	test  bool
-	ids   indexer.IDs
 	items []item
-	nodes []schemas.Node
-	refs  []schemas.Ref
 
 	stack   []*frame
 	top     *scope
-	docs    map[uint32]string // by the start of the declaration they document
-	calls   map[uint64]int32  // call items by span
+	calls   map[uint64]int32 // call items by span
 	pending []pending
 	fixes   []visFix
 }
@@ -138,7 +134,7 @@ func (f *fileState) prepare(ctx context.Context) {
 		if len(doc) > 0 {
 			p := srctext.SkipSpace(f.str, int(docEnd))
 			if strings.Count(f.str[docEnd:p], "\n") <= 1 {
-				f.docs[uint32(p)] = docComment(doc)
+				f.Docs[uint32(p)] = docComment(doc)
 			}
 		}
 		doc = doc[:0]
@@ -163,37 +159,15 @@ func (f *fileState) prepare(ctx context.Context) {
 	flush()
 }
 
+// addRef is AddRef from node src (-1 for the file).
+func (f *fileState) addRef(kind string, src int32, at span, target, expr string) *schemas.Ref {
+	return f.AddRef(kind, f.SrcID(src), at, target, expr)
+}
+
 func (f *fileState) push(fr frame) *frame {
 	p := &fr
 	f.stack = append(f.stack, p)
 	return p
-}
-
-func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
-	parentID := indexer.FileID(f.path)
-	if parent >= 0 {
-		parentID = f.nodes[parent].ID
-	}
-	sl, sc := srctext.Pos(f.lines, s.Start)
-	el, ec := srctext.Pos(f.lines, s.End)
-	f.nodes = append(f.nodes, schemas.Node{
-		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
-		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.Start, EndByte: s.End, ParentID: parentID, Doc: f.docs[s.Start],
-	})
-	return int32(len(f.nodes) - 1)
-}
-
-func (f *fileState) addRef(kind string, src int32, at span, target, expr string) *schemas.Ref {
-	line, col := srctext.Pos(f.lines, at.Start)
-	id := indexer.FileID(f.path)
-	if src >= 0 {
-		id = f.nodes[src].ID
-	}
-	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: id, Kind: kind, Target: srctext.CapText(target), Expr: expr, Line: line, Col: col,
-	})
-	return &f.refs[len(f.refs)-1]
 }
 
 // owner returns the innermost class or module frame around the walk
@@ -346,7 +320,7 @@ func (f *fileState) namespace(it *item) {
 	if abs, ok := strings.CutPrefix(name, "::"); ok {
 		qname = abs
 	} else if o != nil {
-		qname = f.nodes[o.node].QualifiedName + "::" + name
+		qname = f.Nodes[o.node].QualifiedName + "::" + name
 	}
 	short := name[strings.LastIndex(name, ":")+1:]
 	kind := schemas.KindModule
@@ -357,8 +331,8 @@ func (f *fileState) namespace(it *item) {
 	if o != nil {
 		parent = o.node
 	}
-	n := f.addNode(kind, short, qname, parent, it.Span)
-	node := &f.nodes[n]
+	n := f.AddNode(kind, short, qname, parent, it.Span)
+	node := &f.Nodes[n]
 	node.Visibility, node.Exported = schemas.Public, true
 	end := it.Role[rName].End
 	if it.HasRole(rSuper) {
@@ -395,7 +369,7 @@ func (f *fileState) method(it *item) {
 	name := f.text(it.Role[rName])
 	if it.Kind == kSMethod {
 		obj := f.text(it.Role[rObject])
-		if o == nil || obj != "self" && obj != f.nodes[o.node].Name {
+		if o == nil || obj != "self" && obj != f.Nodes[o.node].Name {
 			return
 		}
 		singleton = true
@@ -408,7 +382,7 @@ func (f *fileState) method(it *item) {
 		if singleton {
 			sep = "."
 		}
-		qname = f.nodes[o.node].QualifiedName + sep + name
+		qname = f.Nodes[o.node].QualifiedName + sep + name
 		kind = schemas.KindMethod
 		if name == "initialize" && !singleton {
 			kind = schemas.KindConstructor
@@ -424,8 +398,8 @@ func (f *fileState) method(it *item) {
 			vis = schemas.Private
 		}
 	}
-	n := f.addNode(kind, name, qname, parent, it.Span)
-	node := &f.nodes[n]
+	n := f.AddNode(kind, name, qname, parent, it.Span)
+	node := &f.Nodes[n]
 	node.Visibility = vis
 	node.Exported = vis == schemas.Public && o != nil
 	node.IsStatic = singleton
@@ -460,10 +434,10 @@ func (f *fileState) constant(it *item) {
 	qname, parent := name, int32(-1)
 	if d != nil {
 		parent = d.node
-		qname = f.nodes[d.node].QualifiedName + "::" + name
+		qname = f.Nodes[d.node].QualifiedName + "::" + name
 	}
-	n := f.addNode(schemas.KindConstant, name, qname, parent, it.Span)
-	node := &f.nodes[n]
+	n := f.AddNode(schemas.KindConstant, name, qname, parent, it.Span)
+	node := &f.Nodes[n]
 	node.Visibility, node.Exported, node.IsStatic = schemas.Public, true, true
 	node.Signature = srctext.OneLine(f.text(it.Span))
 	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
@@ -504,8 +478,8 @@ func (f *fileState) call(i int) {
 			return
 		}
 		for _, a := range f.symbols(it) {
-			n := f.addNode(schemas.KindField, a, f.nodes[d.node].QualifiedName+"#"+a, d.node, it.Span)
-			node := &f.nodes[n]
+			n := f.AddNode(schemas.KindField, a, f.Nodes[d.node].QualifiedName+"#"+a, d.node, it.Span)
+			node := &f.Nodes[n]
 			node.Visibility = d.vis
 			node.Exported = d.vis == schemas.Public
 			node.Signature = srctext.OneLine(f.text(it.Span))
@@ -587,9 +561,9 @@ func relative(dir, s string) string {
 // binding of the file.
 func (f *fileState) finish(ctx context.Context) {
 	for _, fx := range f.fixes {
-		owner := f.nodes[fx.owner].ID
-		for i := range f.nodes {
-			n := &f.nodes[i]
+		owner := f.Nodes[fx.owner].ID
+		for i := range f.Nodes {
+			n := &f.Nodes[i]
 			if n.ParentID != owner || n.Name != fx.name || n.Kind == schemas.KindClass || n.Kind == schemas.KindModule {
 				continue
 			}

@@ -27,16 +27,16 @@ type (
 // extract makes the nodes and refs of one scanned s.Path.
 func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
 	f := &fileState{
-		path: s.Path, str: string(s.Src), lines: s.Lines, test: isTestFile(s.Path),
-		ids: indexer.IDs{Language: Name, File: s.Path}, items: s.Items,
-		docs: map[uint32]string{}, exprs: map[uint64]int32{}, argc: map[uint32]int32{},
+		path: s.Path, str: string(s.Src), test: isTestFile(s.Path),
+		Rows: indexer.Rows{IDs: indexer.IDs{Language: Name, File: s.Path}, Lines: s.Lines, Docs: map[uint32]string{}}, items: s.Items,
+		exprs: map[uint64]int32{}, argc: map[uint32]int32{},
 		fns: map[uint64]bool{}, binds: map[string][]*binding{},
 		named: map[uint64]bool{}, quals: map[uint32]uint32{},
 	}
 	f.prepare(ctx)
 	f.run(ctx)
 	f.finish(ctx)
-	return f.nodes, f.refs, f.test
+	return f.Nodes, f.Refs, f.test
 }
 
 // isTestFile reports whether file holds tests by sbt's and the test
@@ -90,20 +90,16 @@ type call struct {
 
 // fileState is the extraction of one file.
 type fileState struct {
-	path  string
-	str   string
-	lines []uint32
+	path string
+	str  string
+	indexer.Rows
 	test  bool
-	ids   indexer.IDs
 	items []item
-	nodes []schemas.Node
-	refs  []schemas.Ref
 
 	stack []*frame
-	docs  map[uint32]string // by the start of the definition they document
-	exprs map[uint64]int32  // expression items by span
-	argc  map[uint32]int32  // arguments by the start of the list
-	fns   map[uint64]bool   // the functions of calls
+	exprs map[uint64]int32 // expression items by span
+	argc  map[uint32]int32 // arguments by the start of the list
+	fns   map[uint64]bool  // the functions of calls
 	binds map[string][]*binding
 	calls []call
 	facts []span // the expressions of pending type and result facts
@@ -137,7 +133,7 @@ func (f *fileState) prepare(ctx context.Context) {
 		switch it.Kind {
 		case kDoc:
 			if t := f.text(it.Span); strings.HasPrefix(t, "/**") && t != "/**/" {
-				f.docs[uint32(srctext.SkipSpace(f.str, int(it.End)))] = docComment(t)
+				f.Docs[uint32(srctext.SkipSpace(f.str, int(it.End)))] = docComment(t)
 			}
 		case kCall, kField, kNew, kParen, kGeneric:
 			f.exprs[it.Key()] = int32(i)
@@ -219,36 +215,6 @@ func (f *fileState) push(fr frame) *frame {
 	p := &fr
 	f.stack = append(f.stack, p)
 	return p
-}
-
-func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
-	parentID := indexer.FileID(f.path)
-	if parent >= 0 {
-		parentID = f.nodes[parent].ID
-	}
-	sl, sc := srctext.Pos(f.lines, s.Start)
-	el, ec := srctext.Pos(f.lines, s.End)
-	f.nodes = append(f.nodes, schemas.Node{
-		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
-		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.Start, EndByte: s.End, ParentID: parentID, Doc: f.docs[s.Start],
-	})
-	return int32(len(f.nodes) - 1)
-}
-
-func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
-	line, col := srctext.Pos(f.lines, at.Start)
-	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: src, Kind: kind, Target: srctext.CapText(target), Expr: expr, Line: line, Col: col,
-	})
-	return &f.refs[len(f.refs)-1]
-}
-
-func (f *fileState) srcID(n int32) uint64 {
-	if n < 0 {
-		return indexer.FileID(f.path)
-	}
-	return f.nodes[n].ID
 }
 
 // pkg returns the package the walk is in.
@@ -398,7 +364,7 @@ func (f *fileState) run(ctx context.Context) {
 			f.named[it.Key()] = true
 		case kTAnnot:
 			f.named[it.Key()] = true
-			f.addRef(schemas.EdgeReferences, f.srcID(f.context()), it.Span, f.text(it.Span), "@"+f.text(it.Span))
+			f.AddRef(schemas.EdgeReferences, f.SrcID(f.context()), it.Span, f.text(it.Span), "@"+f.text(it.Span))
 		case kTQual:
 			if _, ok := f.quals[it.End]; !ok {
 				f.quals[it.End] = it.Start
@@ -428,11 +394,11 @@ func (f *fileState) typeUse(it *item) {
 			return
 		}
 	}
-	src := f.srcID(f.context())
+	src := f.SrcID(f.context())
 	if f.field.at.Start <= start && it.End <= f.field.at.End {
-		src = f.nodes[f.field.node].ID
+		src = f.Nodes[f.field.node].ID
 	}
-	f.addRef(schemas.EdgeReferences, src, span{Start: start, End: it.End}, n, n)
+	f.AddRef(schemas.EdgeReferences, src, span{Start: start, End: it.End}, n, n)
 }
 
 func (f *fileState) top() *frame {
@@ -458,7 +424,7 @@ func (f *fileState) packageClause(it *item) {
 	if it.HasRole(rBody) {
 		end, body = it.End, it.Role[rBody]
 	}
-	f.addRef(schemas.RefPackage, indexer.FileID(f.path), it.Span, f.text(it.Role[rName]), name)
+	f.AddRef(schemas.RefPackage, indexer.FileID(f.path), it.Span, f.text(it.Role[rName]), name)
 	f.push(frame{kind: kPkg, start: it.Start, end: end, node: -1, pkg: name, body: body})
 }
 
@@ -475,7 +441,7 @@ func (f *fileState) template(i int) {
 	annots, header := f.annotations(i, it.Role[rName].Start)
 	kind, qname, parent := schemas.KindClass, name, int32(-1)
 	if o != nil {
-		parent, qname = o.node, f.nodes[o.node].QualifiedName+"."+name
+		parent, qname = o.node, f.Nodes[o.node].QualifiedName+"."+name
 	} else if p := f.pkg(); p != "" {
 		qname = p + "." + name
 	}
@@ -487,8 +453,8 @@ func (f *fileState) template(i int) {
 	case kEnum:
 		kind = schemas.KindEnum
 	}
-	n := f.addNode(kind, name, qname, parent, it.Span)
-	node := &f.nodes[n]
+	n := f.AddNode(kind, name, qname, parent, it.Span)
+	node := &f.Nodes[n]
 	node.Decorators = annots
 	node.Visibility = visibility(flags)
 	node.Exported = node.Visibility == schemas.Public && (o == nil || o.exported)
@@ -531,7 +497,7 @@ func (f *fileState) superRef(it *item) {
 	txt := strings.TrimSpace(strings.TrimPrefix(f.text(it.Span), "extends"))
 	for _, part := range parents(txt) {
 		if name := typeName(part); name != "" {
-			f.addRef(schemas.EdgeExtends, f.nodes[t.node].ID, it.Span, srctext.OneLine(part), name)
+			f.AddRef(schemas.EdgeExtends, f.Nodes[t.node].ID, it.Span, srctext.OneLine(part), name)
 		}
 	}
 }
@@ -586,7 +552,7 @@ func (f *fileState) member(i int) {
 	annots, header := f.annotations(i, it.Role[rName].Start)
 	qname, parent := name, int32(-1)
 	if o != nil {
-		parent, qname = o.node, f.nodes[o.node].QualifiedName+"."+name
+		parent, qname = o.node, f.Nodes[o.node].QualifiedName+"."+name
 	} else if p := f.pkg(); p != "" {
 		qname = p + "." + name
 	}
@@ -618,8 +584,8 @@ func (f *fileState) member(i int) {
 	case kCase:
 		kind = schemas.KindConstant
 	}
-	n := f.addNode(kind, name, qname, parent, it.Span)
-	node := &f.nodes[n]
+	n := f.AddNode(kind, name, qname, parent, it.Span)
+	node := &f.Nodes[n]
 	node.Decorators = annots
 	node.Visibility = visibility(flags)
 	node.Exported = node.Visibility == schemas.Public && (o == nil || o.exported)
@@ -658,13 +624,13 @@ func (f *fileState) member(i int) {
 	case kDef:
 		f.sigs = append(f.sigs, fr)
 		if t := typeName(f.text(it.Role[rType])); it.HasRole(rType) && t != "" {
-			f.addRef(schemas.RefResult, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
+			f.AddRef(schemas.RefResult, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
 		} else if !it.HasRole(rType) && it.HasRole(rBody) {
 			f.pendingFact(schemas.RefResult, n, it.Role[rBody])
 		}
 	case kVal, kVar, kGiven, kAlias:
 		if t := typeName(f.text(it.Role[rType])); it.HasRole(rType) && t != "" {
-			f.addRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
+			f.AddRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
 		} else if !it.HasRole(rType) && it.HasRole(rValue) {
 			f.pendingFact(schemas.RefType, n, it.Role[rValue])
 		}
@@ -730,9 +696,9 @@ func (f *fileState) classParam(it *item) {
 		return
 	}
 	name := f.text(it.Role[rName])
-	n := f.addNode(schemas.KindField, name, f.nodes[t.node].QualifiedName+"."+name, t.node, it.Span)
+	n := f.AddNode(schemas.KindField, name, f.Nodes[t.node].QualifiedName+"."+name, t.node, it.Span)
 	f.field.at, f.field.node = it.Span, n
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	flags := f.modifiers(it)
 	txt := f.text(it.Span)
 	member := t.caseClass || strings.HasPrefix(txt, "val ") || strings.HasPrefix(txt, "var ") ||
@@ -746,7 +712,7 @@ func (f *fileState) classParam(it *item) {
 	node.BodyHash = xxhash.Sum64String(txt)
 	t.sig = append(t.sig, f.paramSig(it))
 	if typ := typeName(f.text(it.Role[rType])); it.HasRole(rType) && typ != "" {
-		f.addRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+typ+"}")
+		f.AddRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+typ+"}")
 	}
 }
 
@@ -832,7 +798,7 @@ func (f *fileState) importRefs(it *item) {
 			if alias != "" && isIdent(alias) {
 				clause += " as " + alias
 			}
-			f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(f.text(it.Span)), clause)
+			f.AddRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(f.text(it.Span)), clause)
 			continue
 		}
 		prefix := clause[:brace]
@@ -849,7 +815,7 @@ func (f *fileState) importRefs(it *item) {
 			if alias != "" && alias != name {
 				e += " as " + alias
 			}
-			f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(f.text(it.Span)), e)
+			f.AddRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(f.text(it.Span)), e)
 		}
 	}
 }
@@ -877,8 +843,8 @@ func splitTop(s string) []string {
 // finish writes the refs whose Expr needed every binding of the file.
 func (f *fileState) finish(ctx context.Context) {
 	for _, fr := range f.sigs {
-		n := &f.nodes[fr.node]
-		f.addRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, strings.Join(fr.sig, ","))
+		n := &f.Nodes[fr.node]
+		f.AddRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, strings.Join(fr.sig, ","))
 	}
 	for i := range f.calls {
 		if indexer.Stopped(ctx, i) {
@@ -888,7 +854,7 @@ func (f *fileState) finish(ctx context.Context) {
 		if c.it < 0 {
 			v := f.facts[-1-c.it]
 			if e := f.expr(v, 0); !strings.HasPrefix(e, "?") {
-				f.addRef(c.kind, f.nodes[c.src].ID, v, srctext.OneLine(f.text(v)), e)
+				f.AddRef(c.kind, f.Nodes[c.src].ID, v, srctext.OneLine(f.text(v)), e)
 			}
 			continue
 		}
@@ -932,7 +898,7 @@ func (f *fileState) finish(ctx context.Context) {
 				expr = exprExpr
 			}
 		}
-		r := f.addRef(c.kind, f.srcID(c.src), at, target, expr)
+		r := f.AddRef(c.kind, f.SrcID(c.src), at, target, expr)
 		r.Args, r.InLoop, r.InTry, r.Conditional = args, c.loop, c.try, c.cond
 	}
 }

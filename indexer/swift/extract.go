@@ -26,19 +26,19 @@ type (
 // extract makes the nodes and refs of one scanned s.Path.
 func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
 	f := &fileState{
-		path: s.Path, str: string(s.Src), lines: s.Lines, test: isTestFile(s.Path),
-		ids: indexer.IDs{Language: Name, File: s.Path}, items: s.Items,
-		docs: map[uint32]string{}, exprs: map[uint64]int32{}, labels: map[uint32][]string{},
+		path: s.Path, str: string(s.Src), test: isTestFile(s.Path),
+		Rows: indexer.Rows{IDs: indexer.IDs{Language: Name, File: s.Path}, Lines: s.Lines, Docs: map[uint32]string{}}, items: s.Items,
+		exprs: map[uint64]int32{}, labels: map[uint32][]string{},
 		binds: map[string][]*binding{}, named: map[uint64]bool{},
 	}
 	f.prepare(ctx)
 	if m := moduleOf(s.Path); m != "" {
 		f.module = m + "."
-		f.addRef(schemas.RefPackage, indexer.FileID(s.Path), span{}, m, m)
+		f.AddRef(schemas.RefPackage, indexer.FileID(s.Path), span{}, m, m)
 	}
 	f.run(ctx)
 	f.finish(ctx)
-	return f.nodes, f.refs, f.test
+	return f.Nodes, f.Refs, f.test
 }
 
 // moduleOf returns the module of a file by the Swift Package Manager's
@@ -103,18 +103,14 @@ type call struct {
 
 // fileState is the extraction of one file.
 type fileState struct {
-	path  string
-	str   string
-	lines []uint32
+	path string
+	str  string
+	indexer.Rows
 	test  bool
-	ids   indexer.IDs
 	items []item
-	nodes []schemas.Node
-	refs  []schemas.Ref
 
 	module string // the module's name and a dot, "" for the tree's one module
 	stack  []*frame
-	docs   map[uint32]string   // by the start of the declaration they document
 	exprs  map[uint64]int32    // expression items by span
 	labels map[uint32][]string // argument labels by the start of the call suffix
 	binds  map[string][]*binding
@@ -140,7 +136,7 @@ func (f *fileState) prepare(ctx context.Context) {
 	var docEnd uint32
 	flush := func() {
 		if len(doc) > 0 {
-			f.docs[uint32(srctext.SkipSpace(f.str, int(docEnd)))] = docComment(doc)
+			f.Docs[uint32(srctext.SkipSpace(f.str, int(docEnd)))] = docComment(doc)
 		}
 		doc = doc[:0]
 	}
@@ -285,36 +281,6 @@ func (f *fileState) top() *frame {
 	return f.stack[len(f.stack)-1]
 }
 
-func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
-	parentID := indexer.FileID(f.path)
-	if parent >= 0 {
-		parentID = f.nodes[parent].ID
-	}
-	sl, sc := srctext.Pos(f.lines, s.Start)
-	el, ec := srctext.Pos(f.lines, s.End)
-	f.nodes = append(f.nodes, schemas.Node{
-		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
-		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.Start, EndByte: s.End, ParentID: parentID, Doc: f.docs[s.Start],
-	})
-	return int32(len(f.nodes) - 1)
-}
-
-func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
-	line, col := srctext.Pos(f.lines, at.Start)
-	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: src, Kind: kind, Target: srctext.CapText(target), Expr: expr, Line: line, Col: col,
-	})
-	return &f.refs[len(f.refs)-1]
-}
-
-func (f *fileState) srcID(n int32) uint64 {
-	if n < 0 {
-		return indexer.FileID(f.path)
-	}
-	return f.nodes[n].ID
-}
-
 // owner returns the type or extension whose body holds p directly: (fr,
 // true); (nil, true) at the top level; (nil, false) in a local scope.
 func (f *fileState) owner(p uint32) (*frame, bool) {
@@ -411,7 +377,7 @@ func (f *fileState) run(ctx context.Context) {
 		case kTAnnot:
 			f.named[it.Key()] = true
 			if n := typeName(f.text(it.Span)); n != "" {
-				f.addRef(schemas.EdgeReferences, f.srcID(f.context()), it.Span, n, "@"+n)
+				f.AddRef(schemas.EdgeReferences, f.SrcID(f.context()), it.Span, n, "@"+n)
 			}
 		case kTUse:
 			f.typeUse(it)
@@ -468,7 +434,7 @@ func (f *fileState) typeUse(it *item) {
 			return
 		}
 	}
-	f.addRef(schemas.EdgeReferences, f.srcID(f.context()), it.Span, n, n)
+	f.AddRef(schemas.EdgeReferences, f.SrcID(f.context()), it.Span, n, n)
 }
 
 func typeExprOr(t string) string {
@@ -526,8 +492,8 @@ func (f *fileState) typeDecl(i int) {
 	if o != nil {
 		parent = o.node
 	}
-	n := f.addNode(kind, name, prefix+name, parent, it.Span)
-	node := &f.nodes[n]
+	n := f.AddNode(kind, name, prefix+name, parent, it.Span)
+	node := &f.Nodes[n]
 	node.Decorators = attrs
 	implicit := schemas.Internal
 	if o != nil && o.proto {
@@ -556,7 +522,7 @@ func (f *fileState) typeDecl(i int) {
 // extended type.
 func (f *fileState) receiver(o *frame, id uint64, at span) {
 	if o != nil && o.node < 0 && o.ext != "" {
-		f.addRef(schemas.RefReceiver, id, at, o.ext, "{"+strings.TrimPrefix(o.qname, f.module)+"}")
+		f.AddRef(schemas.RefReceiver, id, at, o.ext, "{"+strings.TrimPrefix(o.qname, f.module)+"}")
 	}
 }
 
@@ -573,9 +539,9 @@ func (f *fileState) superRef(it *item) {
 	switch {
 	case name == "":
 	case t.node >= 0:
-		f.addRef(schemas.EdgeExtends, f.nodes[t.node].ID, it.Span, srctext.OneLine(txt), name)
+		f.AddRef(schemas.EdgeExtends, f.Nodes[t.node].ID, it.Span, srctext.OneLine(txt), name)
 	case t.ext != "":
-		f.addRef(schemas.EdgeImplements, indexer.FileID(f.path), it.Span, srctext.OneLine(txt), strings.TrimPrefix(t.qname, f.module)+": "+name)
+		f.AddRef(schemas.EdgeImplements, indexer.FileID(f.path), it.Span, srctext.OneLine(txt), strings.TrimPrefix(t.qname, f.module)+": "+name)
 	}
 }
 
@@ -628,12 +594,12 @@ func (f *fileState) member(i int) {
 	case kAlias:
 		kind = schemas.KindTypeAlias
 	}
-	n := f.addNode(kind, name, qname, parent, it.Span)
-	node := &f.nodes[n]
+	n := f.AddNode(kind, name, qname, parent, it.Span)
+	node := &f.Nodes[n]
 	node.Decorators = attrs
 	implicit := schemas.Internal
 	if o != nil && o.proto {
-		implicit = f.nodes[o.node].Visibility
+		implicit = f.Nodes[o.node].Visibility
 	}
 	node.Visibility = visibility(flags, implicit)
 	node.Exported = node.Visibility == schemas.Public && (o == nil || o.exported)
@@ -673,12 +639,12 @@ func (f *fileState) member(i int) {
 		f.sigs = append(f.sigs, fr)
 		if r := resultType(f.str[nameEnd:max(nameEnd, end)]); r != "" {
 			if t := typeName(r); t != "" {
-				f.addRef(schemas.RefResult, node.ID, span{Start: nameEnd, End: end}, srctext.OneLine(r), "{"+t+"}")
+				f.AddRef(schemas.RefResult, node.ID, span{Start: nameEnd, End: end}, srctext.OneLine(r), "{"+t+"}")
 			}
 		}
 	case kProp:
 		if t := typeName(f.text(it.Role[rType])); it.HasRole(rType) && t != "" {
-			f.addRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(strings.TrimPrefix(f.text(it.Role[rType]), ":")), "{"+t+"}")
+			f.AddRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(strings.TrimPrefix(f.text(it.Role[rType]), ":")), "{"+t+"}")
 		} else if !it.HasRole(rType) && it.HasRole(rValue) {
 			f.pendingFact(schemas.RefType, n, it.Role[rValue])
 		}
@@ -686,7 +652,7 @@ func (f *fileState) member(i int) {
 		t := f.text(it.Span)
 		if eq := strings.IndexByte(t, '='); eq >= 0 {
 			if tn := typeName(t[eq+1:]); tn != "" {
-				f.addRef(schemas.RefType, node.ID, it.Span, srctext.OneLine(t[eq+1:]), "{"+tn+"}")
+				f.AddRef(schemas.RefType, node.ID, it.Span, srctext.OneLine(t[eq+1:]), "{"+tn+"}")
 			}
 		}
 	}
@@ -796,8 +762,8 @@ func (f *fileState) enumCases(it *item) {
 		if e > s {
 			name := rest[s:e]
 			at := span{Start: off + uint32(s), End: off + uint32(e)}
-			n := f.addNode(schemas.KindConstant, name, o.qname+"."+name, o.node, span{Start: it.Start, End: it.End})
-			node := &f.nodes[n]
+			n := f.AddNode(schemas.KindConstant, name, o.qname+"."+name, o.node, span{Start: it.Start, End: it.End})
+			node := &f.Nodes[n]
 			node.Visibility, node.Exported, node.IsStatic = schemas.Public, o.exported, true
 			node.Signature = "case " + srctext.OneLine(rest[s:nextCase(rest, e)])
 			node.BodyHash = xxhash.Sum64String(node.Signature)
@@ -908,14 +874,14 @@ func (f *fileState) importRef(it *item) {
 	if strings.Contains(t[:p], "@testable") {
 		mod = "@testable " + mod
 	}
-	f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(t), mod)
+	f.AddRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(t), mod)
 }
 
 // finish writes the refs whose Expr needed every binding of the file.
 func (f *fileState) finish(ctx context.Context) {
 	for _, fr := range f.sigs {
-		n := &f.nodes[fr.node]
-		f.addRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, strings.Join(fr.labels, ","))
+		n := &f.Nodes[fr.node]
+		f.AddRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, strings.Join(fr.labels, ","))
 	}
 	for i := range f.calls {
 		if indexer.Stopped(ctx, i) {
@@ -925,7 +891,7 @@ func (f *fileState) finish(ctx context.Context) {
 		if c.it < 0 {
 			v := f.facts[-1-c.it]
 			if e := f.expr(v, 0); !strings.HasPrefix(e, "?") {
-				f.addRef(c.kind, f.nodes[c.src].ID, v, srctext.OneLine(f.text(v)), e)
+				f.AddRef(c.kind, f.Nodes[c.src].ID, v, srctext.OneLine(f.text(v)), e)
 			}
 			continue
 		}
@@ -939,7 +905,7 @@ func (f *fileState) finish(ctx context.Context) {
 		if strings.HasPrefix(expr, "?") && (strings.HasSuffix(f.text(fn), "init") || strings.HasPrefix(f.text(fn), ".")) {
 			continue
 		}
-		r := f.addRef(c.kind, f.srcID(c.src), at, srctext.OneLine(f.text(fn)), expr)
+		r := f.AddRef(c.kind, f.SrcID(c.src), at, srctext.OneLine(f.text(fn)), expr)
 		r.Args = argsText(f.text(it.Role[rArgs]))
 		r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
 	}
