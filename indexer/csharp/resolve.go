@@ -2,6 +2,7 @@ package csharp
 
 import (
 	"cmp"
+	"maps"
 	"runtime"
 	"slices"
 	"strconv"
@@ -157,7 +158,7 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 		global: fileInfo{aliases: map[string]string{}},
 	}
 	r.load(refs)
-	for _, q := range slices.Sorted(mapKeys(r.types)) {
+	for _, q := range slices.Sorted(maps.Keys(r.types)) {
 		r.link(r.types[q], 0)
 	}
 	chunks := make([][]schemas.Edge, runtime.GOMAXPROCS(0))
@@ -177,16 +178,6 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 		edges = append(edges, c...)
 	}
 	return nil, edges
-}
-
-func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
-	return func(yield func(K) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 func (r *resolver) load(refs []schemas.Ref) {
@@ -944,7 +935,7 @@ func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
 			if how == "" {
 				how = schemas.ResolvedScope
 			}
-			return append(edges, resolvedEdge(ref, kind, r.nodes[t.nodes[0]].ID, how))
+			return append(edges, indexer.ResolvedEdge(ref, kind, r.nodes[t.nodes[0]].ID, how))
 		}
 		if ext != "" {
 			why = reasonExternal + ext
@@ -952,7 +943,7 @@ func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
 				why += reasonBaseKindUnknown
 			}
 		}
-		return append(edges, unresolvedEdge(ref, kind, why))
+		return append(edges, indexer.UnresolvedEdge(ref, kind, why))
 	case schemas.EdgeCalls:
 		return r.emit(edges, ref, schemas.EdgeCalls, r.call(ref.Expr, src))
 	case schemas.EdgeInstantiates:
@@ -961,25 +952,25 @@ func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
 		if name, ok := strings.CutPrefix(ref.Expr, "@"); ok {
 			for _, n := range []string{name + "Attribute", name} {
 				if t, _, how, _ := r.resolveType(n, src, 0); t != nil {
-					return append(edges, resolvedEdge(ref, schemas.EdgeReferences, r.nodes[t.nodes[0]].ID, how))
+					return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeReferences, r.nodes[t.nodes[0]].ID, how))
 				}
 			}
 			return edges
 		}
 		if name, ok := strings.CutPrefix(ref.Expr, exprIsType); ok {
 			if t, _, how, _ := r.resolveType(name, src, 0); t != nil {
-				return append(edges, resolvedEdge(ref, schemas.EdgeReferences, r.nodes[t.nodes[0]].ID, how))
+				return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeReferences, r.nodes[t.nodes[0]].ID, how))
 			}
 			return edges
 		}
 		t, ext, how, why := r.resolveType(ref.Expr, src, 0)
 		if t != nil {
-			return append(edges, resolvedEdge(ref, schemas.EdgeReferences, r.nodes[t.nodes[0]].ID, how))
+			return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeReferences, r.nodes[t.nodes[0]].ID, how))
 		}
 		if ext != "" {
 			why = reasonExternal + ext
 		}
-		return append(edges, unresolvedEdge(ref, schemas.EdgeReferences, why))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeReferences, why))
 	}
 	return edges
 }
@@ -990,13 +981,13 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, kind string, tg 
 		if how == "" {
 			how = schemas.ResolvedReceiver
 		}
-		e := resolvedEdge(ref, kind, r.nodes[tg.node].ID, how)
+		e := indexer.ResolvedEdge(ref, kind, r.nodes[tg.node].ID, how)
 		if tg.maybe {
 			e.Confidence = inheritedConfidence
 		}
 		return append(edges, e)
 	}
-	e := unresolvedEdge(ref, kind, tg.why)
+	e := indexer.UnresolvedEdge(ref, kind, tg.why)
 	if tg.amb {
 		e.Resolution = schemas.Ambiguous
 	}
@@ -1009,20 +1000,20 @@ func (r *resolver) newEdges(edges []schemas.Edge, ref *schemas.Ref, src int32) [
 	e, ok := strings.CutPrefix(ref.Expr, "new ")
 	i := strings.LastIndexByte(e, '(')
 	if !ok || i < 0 || !strings.HasSuffix(e, ")") {
-		return append(edges, unresolvedEdge(ref, schemas.EdgeInstantiates, reasonOf(ref.Expr)))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, reasonOf(ref.Expr)))
 	}
 	n, err := strconv.Atoi(e[i+1 : len(e)-1])
 	if err != nil {
-		return append(edges, unresolvedEdge(ref, schemas.EdgeInstantiates, reasonExpr))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, reasonExpr))
 	}
 	t, ext, how, why := r.resolveType(e[:i], src, 0)
 	if t == nil {
 		if ext != "" {
 			why = reasonExternal + ext
 		}
-		return append(edges, unresolvedEdge(ref, schemas.EdgeInstantiates, why))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, why))
 	}
-	edges = append(edges, resolvedEdge(ref, schemas.EdgeInstantiates, r.nodes[t.nodes[0]].ID, how))
+	edges = append(edges, indexer.ResolvedEdge(ref, schemas.EdgeInstantiates, r.nodes[t.nodes[0]].ID, how))
 	if tg := r.constructor(t, n, how); tg.why != reasonImplicitCtor {
 		edges = r.emit(edges, ref, schemas.EdgeCalls, tg)
 	}
@@ -1038,21 +1029,13 @@ func (r *resolver) importEdge(edges []schemas.Edge, ref *schemas.Ref) []schemas.
 	}
 	e = strings.TrimPrefix(e, "static ")
 	if t := r.qualified(e, 0); t != nil {
-		return append(edges, resolvedEdge(ref, schemas.EdgeImports, r.nodes[t.nodes[0]].ID, schemas.ResolvedImport))
+		return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeImports, r.nodes[t.nodes[0]].ID, schemas.ResolvedImport))
 	}
 	if ns := r.nsNodes[e]; len(ns) > 0 {
 		first := slices.MinFunc(ns, func(a, b int32) int {
 			return cmp.Or(cmp.Compare(r.nodes[a].File, r.nodes[b].File), cmp.Compare(r.nodes[a].StartByte, r.nodes[b].StartByte))
 		})
-		return append(edges, resolvedEdge(ref, schemas.EdgeImports, r.nodes[first].ID, schemas.ResolvedImport))
+		return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeImports, r.nodes[first].ID, schemas.ResolvedImport))
 	}
-	return append(edges, unresolvedEdge(ref, schemas.EdgeImports, reasonExternal+e))
-}
-
-func resolvedEdge(ref *schemas.Ref, kind string, dst uint64, res string) schemas.Edge {
-	return indexer.RefEdge(ref, kind, dst, res, 1, "")
-}
-
-func unresolvedEdge(ref *schemas.Ref, kind, reason string) schemas.Edge {
-	return indexer.RefEdge(ref, kind, 0, schemas.Unresolved, 0, reason)
+	return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeImports, reasonExternal+e))
 }

@@ -1,6 +1,7 @@
 package kotlin
 
 import (
+	"maps"
 	"path"
 	"slices"
 	"strconv"
@@ -78,7 +79,7 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 			byPkg[fi.pkg] = append(byPkg[fi.pkg], name)
 		}
 	}
-	for _, p := range slices.Sorted(mapKeys(byPkg)) {
+	for _, p := range slices.Sorted(maps.Keys(byPkg)) {
 		files := byPkg[p]
 		slices.Sort(files)
 		id := indexer.NodeID(Name, schemas.KindPackage, p, "", 0)
@@ -96,16 +97,6 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 		edges = r.ref(edges, &refs[i])
 	}
 	return out, edges
-}
-
-func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
-	return func(yield func(K) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 func isType(k string) bool {

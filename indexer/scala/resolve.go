@@ -2,6 +2,7 @@ package scala
 
 import (
 	"cmp"
+	"maps"
 	"path"
 	"slices"
 	"strconv"
@@ -213,7 +214,7 @@ func (r *resolver) load(refs []schemas.Ref) []schemas.Node {
 		}
 	}
 	var out []schemas.Node
-	for _, p := range slices.Sorted(mapKeys(pkgFiles)) {
+	for _, p := range slices.Sorted(maps.Keys(pkgFiles)) {
 		files := pkgFiles[p]
 		slices.Sort(files)
 		id := indexer.NodeID(Name, schemas.KindPackage, p, "", 0)
@@ -231,16 +232,6 @@ func (r *resolver) addPkgMember(pkg, name string, i int32) {
 		r.pkgMem[pkg] = m
 	}
 	m[name] = append(m[name], i)
-}
-
-func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
-	return func(yield func(K) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // parentOf returns the index of node i's parent declaration, or -1 when
@@ -1021,19 +1012,19 @@ func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
 			if r.nodes[t].Kind == schemas.KindTrait && r.nodes[src].Kind != schemas.KindTrait {
 				kind = schemas.EdgeImplements
 			}
-			return append(edges, resolvedEdge(ref, kind, r.nodes[t].ID, schemas.ResolvedScope))
+			return append(edges, indexer.ResolvedEdge(ref, kind, r.nodes[t].ID, schemas.ResolvedScope))
 		}
 		if ext != "" {
 			why = reasonExternal + ext
 		}
-		return append(edges, unresolvedEdge(ref, schemas.EdgeExtends, why))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeExtends, why))
 	case schemas.EdgeCalls:
 		tg := r.eval(ref.Expr, src, 0)
 		if tg.drop {
 			return edges
 		}
 		if tg.create {
-			return append(edges, resolvedEdge(ref, schemas.EdgeInstantiates, r.nodes[tg.node].ID, tg.how))
+			return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeInstantiates, r.nodes[tg.node].ID, tg.how))
 		}
 		return r.emit(edges, ref, schemas.EdgeCalls, tg)
 	case schemas.EdgeInstantiates:
@@ -1051,13 +1042,13 @@ func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
 		}
 		switch {
 		case t >= 0:
-			return append(edges, resolvedEdge(ref, schemas.EdgeReferences, r.nodes[t].ID, schemas.ResolvedScope))
+			return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeReferences, r.nodes[t].ID, schemas.ResolvedScope))
 		case annot || builtinTypes[strings.TrimPrefix(name, "scala.")]:
 			return edges // an annotation outside the snapshot, a builtin type
 		case ext != "":
 			why = reasonExternal + ext
 		}
-		e := unresolvedEdge(ref, schemas.EdgeReferences, why)
+		e := indexer.UnresolvedEdge(ref, schemas.EdgeReferences, why)
 		if strings.HasPrefix(why, reasonAmbiguousName) {
 			e.Resolution = schemas.Ambiguous
 		}
@@ -1080,13 +1071,13 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, kind string, tg 
 		if how == "" {
 			how = schemas.ResolvedReceiver
 		}
-		e := resolvedEdge(ref, kind, r.nodes[tg.node].ID, how)
+		e := indexer.ResolvedEdge(ref, kind, r.nodes[tg.node].ID, how)
 		if tg.maybe {
 			e.Confidence = inheritedConfidence
 		}
 		return append(edges, e)
 	}
-	e := unresolvedEdge(ref, kind, tg.why)
+	e := indexer.UnresolvedEdge(ref, kind, tg.why)
 	if tg.amb {
 		e.Resolution = schemas.Ambiguous
 	}
@@ -1100,23 +1091,23 @@ func (r *resolver) newEdges(edges []schemas.Edge, ref *schemas.Ref, src int32) [
 	e, ok := strings.CutPrefix(ref.Expr, "new ")
 	i := strings.LastIndexByte(e, '(')
 	if !ok || i < 0 || !strings.HasSuffix(e, ")") {
-		return append(edges, unresolvedEdge(ref, schemas.EdgeInstantiates, reasonOf(ref.Expr)))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, reasonOf(ref.Expr)))
 	}
 	n, err := strconv.Atoi(e[i+1 : len(e)-1])
 	if err != nil {
-		return append(edges, unresolvedEdge(ref, schemas.EdgeInstantiates, reasonExpr))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, reasonExpr))
 	}
 	t, ext, why := r.resolveType(e[:i], src, 0)
 	if t < 0 {
 		if ext != "" {
 			why = reasonExternal + ext
 		}
-		return append(edges, unresolvedEdge(ref, schemas.EdgeInstantiates, why))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, why))
 	}
 	if r.nodes[t].Kind == schemas.KindTrait {
-		return append(edges, unresolvedEdge(ref, schemas.EdgeInstantiates, reasonTrait))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, reasonTrait))
 	}
-	edges = append(edges, resolvedEdge(ref, schemas.EdgeInstantiates, r.nodes[t].ID, schemas.ResolvedScope))
+	edges = append(edges, indexer.ResolvedEdge(ref, schemas.EdgeInstantiates, r.nodes[t].ID, schemas.ResolvedScope))
 	if r.sigs[t].accepts(n) {
 		return edges
 	}
@@ -1130,9 +1121,9 @@ func (r *resolver) newEdges(edges []schemas.Edge, ref *schemas.Ref, src int32) [
 	case 0:
 		return edges
 	case 1:
-		return append(edges, resolvedEdge(ref, schemas.EdgeCalls, r.nodes[cands[0]].ID, schemas.ResolvedScope))
+		return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeCalls, r.nodes[cands[0]].ID, schemas.ResolvedScope))
 	}
-	e2 := unresolvedEdge(ref, schemas.EdgeCalls, reasonAmbiguous)
+	e2 := indexer.UnresolvedEdge(ref, schemas.EdgeCalls, reasonAmbiguous)
 	e2.Resolution = schemas.Ambiguous
 	return append(edges, e2)
 }
@@ -1142,22 +1133,14 @@ func (r *resolver) importEdge(edges []schemas.Edge, ref *schemas.Ref) []schemas.
 	q, _, _ := strings.Cut(ref.Expr, " as ")
 	q = strings.TrimSuffix(q, "._")
 	if id, ok := r.pkgs[q]; ok {
-		return append(edges, resolvedEdge(ref, schemas.EdgeImports, id, schemas.ResolvedImport))
+		return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeImports, id, schemas.ResolvedImport))
 	}
 	found := r.byQName(q, func(int32) bool { return true })
 	if len(found) > 0 {
 		slices.SortFunc(found, func(a, b int32) int {
 			return cmp.Or(cmp.Compare(r.nodes[a].File, r.nodes[b].File), cmp.Compare(r.nodes[a].StartByte, r.nodes[b].StartByte))
 		})
-		return append(edges, resolvedEdge(ref, schemas.EdgeImports, r.nodes[found[0]].ID, schemas.ResolvedImport))
+		return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeImports, r.nodes[found[0]].ID, schemas.ResolvedImport))
 	}
-	return append(edges, unresolvedEdge(ref, schemas.EdgeImports, reasonExternal+q))
-}
-
-func resolvedEdge(ref *schemas.Ref, kind string, dst uint64, res string) schemas.Edge {
-	return indexer.RefEdge(ref, kind, dst, res, 1, "")
-}
-
-func unresolvedEdge(ref *schemas.Ref, kind, reason string) schemas.Edge {
-	return indexer.RefEdge(ref, kind, 0, schemas.Unresolved, 0, reason)
+	return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeImports, reasonExternal+q))
 }
