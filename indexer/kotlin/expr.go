@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/graphsnap/snap/indexer/srctext"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -111,18 +112,7 @@ func (f *fileState) expr(s span, depth int) string {
 	return exprExpr
 }
 
-func isIdent(t string) bool {
-	if t == "" {
-		return false
-	}
-	for i := 0; i < len(t); i++ {
-		c := t[i]
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' && i > 0 || c >= 0x80) {
-			return false
-		}
-	}
-	return true
-}
+func isIdent(t string) bool { return srctext.IsIdent(t, "") }
 
 // lookup returns the innermost binding of name visible at p.
 func (f *fileState) lookup(name string, p uint32) *binding {
