@@ -113,6 +113,9 @@ type frame struct {
 	uses       []typeUse // declarations: the uses in the declared type, until the first declarator
 }
 
+// End returns where fr's range ends.
+func (fr *frame) End() uint32 { return fr.end }
+
 // typeUse is a type named in code: where, and its name as written
 // (qualified, template arguments dropped).
 type typeUse struct {
@@ -168,7 +171,7 @@ type fileState struct {
 	test  bool
 	items []item
 
-	stack      []*frame
+	stack      indexer.Stack[*frame]
 	exprs      map[uint64]int32 // expression items by span
 	fdecls     map[uint32]int32 // function declarators by the start of their name
 	inits      map[uint32]span  // init declarators' values by their start
@@ -382,12 +385,6 @@ func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int3
 	return n
 }
 
-func (f *fileState) push(fr frame) *frame {
-	p := &fr
-	f.stack = append(f.stack, p)
-	return p
-}
-
 // container returns the innermost namespace, class, enum, function or
 // friend declaration around the walk, or nil at file level.
 func (f *fileState) container() *frame {
@@ -471,9 +468,7 @@ func (f *fileState) run(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.Start {
-			f.stack = f.stack[:len(f.stack)-1]
-		}
+		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kNs:
 			f.namespace(it)
@@ -492,7 +487,7 @@ func (f *fileState) run(ctx context.Context) {
 		case kDecl, kFields:
 			f.declaration(it)
 		case kDeclarator:
-			t := f.top()
+			t := f.stack.Top()
 			f.declarator(it)
 			if t != nil && len(t.uses) > 0 {
 				f.flushUses(t, it)
@@ -502,15 +497,15 @@ func (f *fileState) run(ctx context.Context) {
 		case kParam:
 			f.param(it)
 		case kRange:
-			fr := f.push(frame{kind: kRange, start: it.Start, end: it.End, node: -1})
+			fr := f.stack.Push(&frame{kind: kRange, start: it.Start, end: it.End, node: -1})
 			if n, ok := f.declName(it.Role[rName]); ok {
 				b := f.bind(f.text(n), n.End, fr.end, f.declared(it.Role[rType]))
 				_ = b
 			}
 		case kFriend:
-			f.push(frame{kind: kFriend, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: kFriend, start: it.Start, end: it.End, node: -1})
 		case kScope, kLoop, kTry, kCond:
-			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kBases:
 			f.bases(it)
 		case kAccess:
@@ -530,14 +525,6 @@ func (f *fileState) run(ctx context.Context) {
 			f.addCall(schemas.EdgeInstantiates, i)
 		}
 	}
-}
-
-// top returns the innermost frame, or nil.
-func (f *fileState) top() *frame {
-	if len(f.stack) == 0 {
-		return nil
-	}
-	return f.stack[len(f.stack)-1]
 }
 
 // typeUse records a type name: a references ref from the code it is in,
@@ -565,7 +552,7 @@ func (f *fileState) typeUse(it *item) {
 		}
 	}
 	u := typeUse{span{Start: start, End: it.End}, name}
-	if t := f.top(); t != nil && (t.kind == kDecl || t.kind == kFields) && encloses(t.typ, u.at) {
+	if t := f.stack.Top(); t != nil && (t.kind == kDecl || t.kind == kFields) && encloses(t.typ, u.at) {
 		t.uses = append(t.uses, u)
 		return
 	}
@@ -607,7 +594,7 @@ func (f *fileState) namespace(it *item) {
 	prefix, hidden := f.prefix()
 	c := f.container()
 	if c != nil && c.kind != kNs {
-		f.push(frame{kind: kNs, start: it.Start, end: it.End, node: -1, qname: prefix, hidden: hidden})
+		f.stack.Push(&frame{kind: kNs, start: it.Start, end: it.End, node: -1, qname: prefix, hidden: hidden})
 		return
 	}
 	name := ""
@@ -615,7 +602,7 @@ func (f *fileState) namespace(it *item) {
 		name = srctext.Squeeze(f.text(it.Role[rName]))
 	}
 	if name == "" || !isQName(name) {
-		f.push(frame{kind: kNs, start: it.Start, end: it.End, node: -1, qname: prefix, hidden: true})
+		f.stack.Push(&frame{kind: kNs, start: it.Start, end: it.End, node: -1, qname: prefix, hidden: true})
 		return
 	}
 	qname := join(prefix, "::", strings.TrimPrefix(name, "::"))
@@ -632,7 +619,7 @@ func (f *fileState) namespace(it *item) {
 	node := &f.Nodes[n]
 	node.Signature = "namespace " + qname
 	node.Exported = !hidden
-	f.push(frame{kind: kNs, start: it.Start, end: it.End, node: n, qname: qname, body: it.Role[rBody], hidden: hidden, exported: !hidden})
+	f.stack.Push(&frame{kind: kNs, start: it.Start, end: it.End, node: n, qname: qname, body: it.Role[rBody], hidden: hidden, exported: !hidden})
 }
 
 // class makes the node of a struct, union or class definition.
@@ -643,7 +630,7 @@ func (f *fileState) class(it *item) {
 		name = normName(f.text(it.Role[rName]))
 	}
 	if name == "" && len(f.stack) > 0 {
-		if t := f.stack[len(f.stack)-1]; t.kind == kTypedef && t.typ == it.Span {
+		if t := f.stack.Top(); t.kind == kTypedef && t.typ == it.Span {
 			name = t.named
 		}
 	}
@@ -653,7 +640,7 @@ func (f *fileState) class(it *item) {
 			fr.node, fr.qname, fr.exported = c.node, c.qname, c.exported
 			fr.access = c.access
 		}
-		f.push(fr)
+		f.stack.Push(&fr)
 		return
 	}
 	kind := schemas.KindStruct
@@ -688,7 +675,7 @@ func (f *fileState) class(it *item) {
 		f.classes = map[string]int32{}
 	}
 	f.classes[qname] = n
-	f.push(frame{kind: kClass, start: it.Start, end: it.End, node: n, qname: qname, body: body, access: access, exported: exported, hidden: hidden})
+	f.stack.Push(&frame{kind: kClass, start: it.Start, end: it.End, node: n, qname: qname, body: body, access: access, exported: exported, hidden: hidden})
 }
 
 // enum makes the node of an enum definition.
@@ -699,7 +686,7 @@ func (f *fileState) enum(it *item) {
 		name = normName(f.text(it.Role[rName]))
 	}
 	if name == "" && len(f.stack) > 0 {
-		if t := f.stack[len(f.stack)-1]; t.kind == kTypedef && t.typ == it.Span {
+		if t := f.stack.Top(); t.kind == kTypedef && t.typ == it.Span {
 			name = t.named
 		}
 	}
@@ -710,7 +697,7 @@ func (f *fileState) enum(it *item) {
 	head := f.str[it.Start:it.Role[rBody].Start]
 	scoped := strings.HasPrefix(head, "enum class") || strings.HasPrefix(head, "enum struct")
 	if c != nil && (c.kind == kFunc || c.kind == kFriend) || name == "" || !isQName(name) {
-		f.push(frame{kind: kEnum, start: it.Start, end: it.End, node: -1, qname: prefix, hidden: hidden})
+		f.stack.Push(&frame{kind: kEnum, start: it.Start, end: it.End, node: -1, qname: prefix, hidden: hidden})
 		return
 	}
 	parent := int32(-1)
@@ -730,7 +717,7 @@ func (f *fileState) enum(it *item) {
 	if scoped {
 		qn = qname
 	}
-	f.push(frame{kind: kEnum, start: it.Start, end: it.End, node: n, qname: qn, scoped: scoped, exported: node.Exported, hidden: hidden})
+	f.stack.Push(&frame{kind: kEnum, start: it.Start, end: it.End, node: n, qname: qn, scoped: scoped, exported: node.Exported, hidden: hidden})
 }
 
 // enumerator makes the constant of an enumerator: in the enclosing scope
@@ -772,12 +759,12 @@ func (f *fileState) typedef(it *item) {
 	if sp := specName(tt); sp == "" && strings.ContainsRune(tt, '{') {
 		// typedef struct { ... } name: the struct takes the name.
 		if len(f.stack) > 0 {
-			if t := f.stack[len(f.stack)-1]; t.kind == kTypedef && t.typ == typ {
+			if t := f.stack.Top(); t.kind == kTypedef && t.typ == typ {
 				f.aliasNode(it, name, "{"+t.named+"}")
 				return
 			}
 		}
-		f.push(frame{kind: kTypedef, start: it.Start, end: it.End, node: -1, typ: typ, named: name})
+		f.stack.Push(&frame{kind: kTypedef, start: it.Start, end: it.End, node: -1, typ: typ, named: name})
 		return
 	}
 	target := specName(tt)
@@ -789,7 +776,7 @@ func (f *fileState) typedef(it *item) {
 		expr = "{" + target + "}"
 	}
 	if strings.ContainsRune(tt, '{') {
-		f.push(frame{kind: kTypedef, start: it.Start, end: it.End, node: -1, typ: typ, named: target})
+		f.stack.Push(&frame{kind: kTypedef, start: it.Start, end: it.End, node: -1, typ: typ, named: target})
 	}
 	if target == name && !f.cpp {
 		return // typedef struct foo foo: the struct is the type
@@ -816,10 +803,10 @@ func (f *fileState) aliasNode(it *item, name, expr string) {
 		f.AddRef(schemas.RefType, node.ID, it.Span, node.Signature, expr)
 	}
 	// The alias is the code its type is written in.
-	if t := f.top(); t != nil && t.kind == kTypedef && t.start == it.Start {
+	if t := f.stack.Top(); t != nil && t.kind == kTypedef && t.start == it.Start {
 		t.node = n
 	} else {
-		f.push(frame{kind: kAlias, start: it.Start, end: it.End, node: n})
+		f.stack.Push(&frame{kind: kAlias, start: it.Start, end: it.End, node: n})
 	}
 }
 
@@ -839,7 +826,7 @@ func (f *fileState) alias(it *item) {
 // function makes the node of a function or method definition.
 func (f *fileState) function(i int) {
 	it := &f.items[i]
-	fr := f.push(frame{kind: kFunc, start: it.Start, end: it.End, node: -1, body: it.Role[rBody]})
+	fr := f.stack.Push(&frame{kind: kFunc, start: it.Start, end: it.End, node: -1, body: it.Role[rBody]})
 	c := f.container2(fr)
 	fd, ok := f.fdeclIn(it.Role[rName])
 	if !ok || c != nil && (c.kind == kFunc || c.kind == kFriend || c.kind == kEnum) {
@@ -932,9 +919,9 @@ func (f *fileState) function(i int) {
 
 // container2 is container as seen from outside fr, the frame just pushed.
 func (f *fileState) container2(fr *frame) *frame {
-	f.stack = f.stack[:len(f.stack)-1]
+	f.stack.Pop()
 	c := f.container()
-	f.stack = append(f.stack, fr)
+	f.stack.Push(fr)
 	return c
 }
 
@@ -968,7 +955,7 @@ func (f *fileState) declaration(it *item) {
 	default:
 		fr.kind = kDecl
 	}
-	f.push(fr)
+	f.stack.Push(&fr)
 }
 
 // declarator handles one declarator of a declaration.
@@ -976,7 +963,7 @@ func (f *fileState) declarator(it *item) {
 	if len(f.stack) == 0 {
 		return
 	}
-	t := f.stack[len(f.stack)-1]
+	t := f.stack.Top()
 	if t.kind != kDecl && t.kind != kFields || !encloses(span{Start: t.start, End: t.end}, it.Span) {
 		return
 	}
@@ -1026,7 +1013,7 @@ func (f *fileState) declarator(it *item) {
 		}
 		sf := &sigFrame{params: d.Role[rParams], node: -1, declares: true, qname: qname, name: name, at: ns}
 		f.sigs = append(f.sigs, sf)
-		f.push(frame{kind: kDeclarator, start: it.Start, end: it.End, node: -1, sig: sf})
+		f.stack.Push(&frame{kind: kDeclarator, start: it.Start, end: it.End, node: -1, sig: sf})
 		return
 	}
 	if t.flags&mTypedef != 0 {
@@ -1055,7 +1042,7 @@ func (f *fileState) declarator(it *item) {
 	if tn := f.typeExpr(t.typ); tn != "" {
 		f.AddRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
 	}
-	f.push(frame{kind: kDeclarator, start: it.Start, end: it.End, node: n})
+	f.stack.Push(&frame{kind: kDeclarator, start: it.Start, end: it.End, node: n})
 }
 
 // member makes the node of a field, or of a method declared in its class.
@@ -1091,7 +1078,7 @@ func (f *fileState) member(it *item, t, c *frame, ns span, name string, isFunc b
 		node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.str[t.start:t.end]), ";"))
 		sf := &sigFrame{params: d.Role[rParams], node: n, declares: true, qname: node.QualifiedName, name: name, at: ns}
 		f.sigs = append(f.sigs, sf)
-		f.push(frame{kind: kDeclarator, start: it.Start, end: it.End, node: n, sig: sf})
+		f.stack.Push(&frame{kind: kDeclarator, start: it.Start, end: it.End, node: n, sig: sf})
 		if t.typ.End > t.typ.Start {
 			if tn := f.typeExpr(t.typ); tn != "" {
 				f.AddRef(schemas.RefResult, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
@@ -1108,7 +1095,7 @@ func (f *fileState) member(it *item, t, c *frame, ns span, name string, isFunc b
 	if strings.Contains(f.text(it.Span), "(") { // a function pointer
 		node.Decorators = append(node.Decorators, "function_pointer")
 	}
-	f.push(frame{kind: kDeclarator, start: it.Start, end: it.End, node: n})
+	f.stack.Push(&frame{kind: kDeclarator, start: it.Start, end: it.End, node: n})
 }
 
 // param handles a parameter: a binding of its function, and a parameter
@@ -1117,7 +1104,7 @@ func (f *fileState) param(it *item) {
 	if len(f.stack) == 0 {
 		return
 	}
-	t := f.stack[len(f.stack)-1]
+	t := f.stack.Top()
 	sf := t.sig
 	if sf == nil || !encloses(sf.params, it.Span) || it.Start < sf.lastParam {
 		return

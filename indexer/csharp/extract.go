@@ -103,6 +103,9 @@ type frame struct {
 	used       bool   // fields: the uses of the declared type are recorded
 }
 
+// End returns where fr's range ends.
+func (fr *frame) End() uint32 { return fr.end }
+
 // binding is a local, a parameter or a local function: visible from decl
 // to end.
 type binding struct {
@@ -129,7 +132,7 @@ type fileState struct {
 	test  bool
 	items []item
 
-	stack []*frame
+	stack indexer.Stack[*frame]
 	exprs map[uint64]int32 // expression items by span
 	argc  map[uint32]int32 // arguments by the start of the list
 	binds map[string][]*binding
@@ -301,12 +304,6 @@ func visibility(flags uint32, implicit string) string {
 	return implicit
 }
 
-func (f *fileState) push(fr frame) *frame {
-	p := &fr
-	f.stack = append(f.stack, p)
-	return p
-}
-
 // decorate records the attributes of node n: as decorators, as test
 // flags, and as references to the attribute types.
 func (f *fileState) decorate(n int32, attrs []string, at span) {
@@ -335,7 +332,7 @@ func (f *fileState) container() *frame {
 	if len(f.stack) == 0 {
 		return nil
 	}
-	if fr := f.stack[len(f.stack)-1]; fr.kind == kNs || fr.kind.isType() {
+	if fr := f.stack.Top(); fr.kind == kNs || fr.kind.isType() {
 		return fr
 	}
 	return nil
@@ -346,7 +343,7 @@ func (f *fileState) owner(p uint32) *frame {
 	if len(f.stack) == 0 {
 		return nil
 	}
-	t := f.stack[len(f.stack)-1]
+	t := f.stack.Top()
 	if t.kind.isType() && t.node >= 0 && t.body.Start <= p && p < t.body.End {
 		return t
 	}
@@ -401,9 +398,7 @@ func (f *fileState) run(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.Start {
-			f.stack = f.stack[:len(f.stack)-1]
-		}
+		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kNs:
 			f.namespace(i)
@@ -417,10 +412,10 @@ func (f *fileState) run(ctx context.Context) {
 			if sc := f.scope(0); sc != nil && it.HasRole(rName) {
 				f.bind(f.text(it.Role[rName]), sc.start, sc.end, exprLocalFn) // visible in its whole block
 			}
-			f.push(frame{kind: kLocalFn, start: it.Start, end: it.End, node: -1, params: it.Role[rParams]})
+			f.stack.Push(&frame{kind: kLocalFn, start: it.Start, end: it.End, node: -1, params: it.Role[rParams]})
 		case kLocals:
 			f.typeUses(it.Role[rType], f.SrcID(f.context()), false)
-			f.push(frame{kind: kLocals, start: it.Start, end: it.End, node: -1, typ: it.Role[rType]})
+			f.stack.Push(&frame{kind: kLocals, start: it.Start, end: it.End, node: -1, typ: it.Role[rType]})
 		case kVar:
 			f.variable(it)
 		case kParam:
@@ -431,7 +426,7 @@ func (f *fileState) run(ctx context.Context) {
 			}
 		case kForeach:
 			f.typeUses(it.Role[rType], f.SrcID(f.context()), false)
-			fr := f.push(frame{kind: kForeach, start: it.Start, end: it.End, node: -1})
+			fr := f.stack.Push(&frame{kind: kForeach, start: it.Start, end: it.End, node: -1})
 			if it.HasRole(rName) {
 				f.bind(f.text(it.Role[rName]), it.Start, fr.end, f.declared(it.Role[rType]))
 			}
@@ -443,7 +438,7 @@ func (f *fileState) run(ctx context.Context) {
 				f.bind(f.text(it.Role[rName]), it.Start, sc.end, f.declared(it.Role[rType]))
 			}
 		case kScope, kLoop, kTry, kCond:
-			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kInvoke, kCtorCall:
 			f.addCall(schemas.EdgeCalls, i)
 		case kNew:
@@ -507,7 +502,7 @@ func (f *fileState) namespace(i int) {
 	parent := int32(-1)
 	for _, part := range strings.Split(name, ".") {
 		if !isIdent(part) {
-			f.push(frame{kind: kNs, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: kNs, start: it.Start, end: it.End, node: -1})
 			return
 		}
 	}
@@ -515,7 +510,7 @@ func (f *fileState) namespace(i int) {
 		parent = c.node
 		name = f.Nodes[parent].QualifiedName + "." + name
 	} else if c != nil {
-		f.push(frame{kind: kNs, start: it.Start, end: it.End, node: -1})
+		f.stack.Push(&frame{kind: kNs, start: it.Start, end: it.End, node: -1})
 		return
 	}
 	short := name[strings.LastIndexByte(name, '.')+1:]
@@ -528,7 +523,7 @@ func (f *fileState) namespace(i int) {
 		end = uint32(len(f.src))
 		body = span{Start: it.End, End: end}
 	}
-	f.push(frame{kind: kNs, start: it.Start, end: end, node: n, body: body, exported: true})
+	f.stack.Push(&frame{kind: kNs, start: it.Start, end: end, node: n, body: body, exported: true})
 }
 
 // typeDecl makes the node of a class, struct, record, interface, enum or
@@ -540,7 +535,7 @@ func (f *fileState) typeDecl(i int) {
 		c = &frame{kind: kNs, node: -1, exported: true} // the global namespace
 	}
 	if c == nil || c.node < 0 && c.kind != kNs || !it.HasRole(rName) || it.Role[rName].Start == it.Role[rName].End {
-		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
 	name := f.text(it.Role[rName])
@@ -591,7 +586,7 @@ func (f *fileState) typeDecl(i int) {
 		sig = strings.TrimSuffix(sig, ";")
 	}
 	node.Signature = srctext.OneLine(sig)
-	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: body,
+	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: body,
 		iface: it.Kind == kInterface, enum: it.Kind == kEnum, exported: node.Exported, params: it.Role[rParams]})
 	if it.Kind == kDelegate {
 		fr.body = span{}
@@ -611,7 +606,7 @@ func (f *fileState) baseRef(it *item) {
 	if len(f.stack) == 0 {
 		return
 	}
-	t := f.stack[len(f.stack)-1]
+	t := f.stack.Top()
 	if !t.kind.isType() || t.node < 0 || t.enum || t.body.End > 0 && it.Start >= t.body.Start {
 		return
 	}
@@ -660,7 +655,7 @@ func (f *fileState) member(i int) {
 	it := &f.items[i]
 	o := f.owner(it.Start)
 	if o == nil || it.Kind != kFields && it.Kind != kEFields && it.Role[rName].Start == it.Role[rName].End {
-		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, params: it.Role[rParams]})
+		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, params: it.Role[rParams]})
 		return
 	}
 	limit := it.Role[rName].Start
@@ -669,7 +664,7 @@ func (f *fileState) member(i int) {
 	}
 	flags, attrs, header := f.modifiers(i, limit)
 	if it.Kind == kFields || it.Kind == kEFields {
-		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, typ: it.Role[rType],
+		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, typ: it.Role[rType],
 			flags: flags, decorators: attrs, doc: f.Docs[it.Start], header: header})
 		return
 	}
@@ -710,7 +705,7 @@ func (f *fileState) member(i int) {
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
 	node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.str[min(header, end):end]), ";"))
-	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, params: it.Role[rParams]})
+	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, params: it.Role[rParams]})
 	switch it.Kind {
 	case kMethod, kProp, kEvent:
 		f.typeUses(it.Role[rType], node.ID, false)
@@ -733,7 +728,7 @@ func (f *fileState) variable(it *item) {
 	if len(f.stack) == 0 || !it.HasRole(rName) || it.Role[rName].Start == it.Role[rName].End {
 		return
 	}
-	t := f.stack[len(f.stack)-1]
+	t := f.stack.Top()
 	name := f.text(it.Role[rName])
 	var value span
 	if p := srctext.SkipSpace(f.str, int(it.Role[rName].End)); p < int(it.End) && f.str[p] == '=' {
@@ -743,12 +738,12 @@ func (f *fileState) variable(it *item) {
 	case kFields, kEFields:
 		o := f.owner(t.start)
 		if len(f.stack) >= 2 {
-			f.stack = f.stack[:len(f.stack)-1]
+			f.stack.Pop()
 			o = f.owner(t.start)
-			f.stack = append(f.stack, t)
+			f.stack.Push(t)
 		}
 		if o == nil {
-			f.push(frame{kind: kVar, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: kVar, start: it.Start, end: it.End, node: -1})
 			return
 		}
 		kind := schemas.KindField
@@ -775,7 +770,7 @@ func (f *fileState) variable(it *item) {
 			t.used = true
 			f.typeUses(t.typ, node.ID, false)
 		}
-		f.push(frame{kind: kVar, start: it.Start, end: it.End, node: n})
+		f.stack.Push(&frame{kind: kVar, start: it.Start, end: it.End, node: n})
 	case kLocals:
 		sc := f.scope(1)
 		if sc == nil {
@@ -796,7 +791,7 @@ func (f *fileState) param(it *item) {
 	if len(f.stack) == 0 || !it.HasRole(rName) || it.Role[rName].Start == it.Role[rName].End {
 		return
 	}
-	t := f.stack[len(f.stack)-1]
+	t := f.stack.Top()
 	name := f.text(it.Role[rName])
 	typ := exprLocal
 	if it.HasRole(rType) {

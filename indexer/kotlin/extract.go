@@ -58,6 +58,9 @@ type frame struct {
 	field      int32 // a primary constructor's parameter: the property made for it, or -1
 }
 
+// End returns where fr's range ends.
+func (fr *frame) End() uint32 { return fr.end }
+
 // binding is a local, a parameter or a constructor parameter, visible in
 // [start, end).
 type binding struct {
@@ -84,7 +87,7 @@ type fileState struct {
 	test      bool
 	pkg       string
 	items     []item
-	stack     []*frame
+	stack     indexer.Stack[*frame]
 	decos     []span
 	exprs     map[uint64]int32
 	argc      map[uint32]int32 // by the start of a value_arguments
@@ -158,13 +161,6 @@ func kdoc(t string) string {
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-func (f *fileState) top() *frame {
-	if len(f.stack) == 0 {
-		return nil
-	}
-	return f.stack[len(f.stack)-1]
-}
-
 // addNode is AddNode of a public node.
 func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
 	n := f.AddNode(kind, name, qname, parent, s)
@@ -177,12 +173,6 @@ func (f *fileState) addRef(kind string, src uint64, at span, target, expr string
 	r := f.AddRef(kind, src, at, target, expr)
 	r.Target = target
 	return r
-}
-
-func (f *fileState) push(fr frame) *frame {
-	p := &fr
-	f.stack = append(f.stack, p)
-	return p
 }
 
 // decl returns the innermost declaration frame with a node, or nil.
@@ -313,9 +303,7 @@ func (f *fileState) run(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		for len(f.stack) > 0 && f.top().end <= it.Start {
-			f.stack = f.stack[:len(f.stack)-1]
-		}
+		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kPackage:
 			if len(f.stack) == 0 && it.HasRole(rName) {
@@ -350,7 +338,7 @@ func (f *fileState) run(ctx context.Context) {
 			f.decorate(n, it)
 			f.Nodes[n].Signature = f.header(it, it.End)
 			f.setExported(n, f.decl())
-			f.push(frame{kind: kAlias, start: it.Start, end: it.End, node: n, qname: f.Nodes[n].QualifiedName})
+			f.stack.Push(&frame{kind: kAlias, start: it.Start, end: it.End, node: n, qname: f.Nodes[n].QualifiedName})
 		case kEntry:
 			f.entry(it)
 		case kTParam:
@@ -369,7 +357,7 @@ func (f *fileState) run(ctx context.Context) {
 		case kParam:
 			f.bindAt(f.text(it.Role[rName]), it.End, &binding{typ: it.Role[rType]})
 		case kVar:
-			if t := f.top(); t != nil && (t.kind == kProp || t.kind == kCparam) {
+			if t := f.stack.Top(); t != nil && (t.kind == kProp || t.kind == kCparam) {
 				continue // the variable of a property
 			}
 			f.bindAt(f.text(it.Role[rName]), it.End, &binding{local: true})
@@ -378,9 +366,9 @@ func (f *fileState) run(ctx context.Context) {
 			if o := f.owner(); o != nil {
 				n = o.node
 			}
-			f.push(frame{kind: kInit, start: it.Start, end: it.End, node: n})
+			f.stack.Push(&frame{kind: kInit, start: it.Start, end: it.End, node: n})
 		case kAnon, kLambda, kScope, kLoop, kTry, kCond:
-			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kCall, kDeleg:
 			c := call{it: int32(i), src: -1}
 			if d := f.decl(); d != nil {
@@ -430,7 +418,7 @@ func (f *fileState) bindAt(name string, p uint32, b *binding) {
 
 func (f *fileState) typeDecl(it *item) {
 	if f.local() {
-		f.push(frame{kind: kAnon, start: it.Start, end: it.End, node: -1})
+		f.stack.Push(&frame{kind: kAnon, start: it.Start, end: it.End, node: -1})
 		return
 	}
 	parentFrame := f.decl()
@@ -466,7 +454,7 @@ func (f *fileState) typeDecl(it *item) {
 	}
 	f.Nodes[n].Signature = strings.TrimSpace(f.header(it, end))
 	f.setExported(n, parentFrame)
-	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, qname: f.Nodes[n].QualifiedName, iface: iface, exported: f.Nodes[n].Exported})
+	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, qname: f.Nodes[n].QualifiedName, iface: iface, exported: f.Nodes[n].Exported})
 	_ = fr
 }
 
@@ -488,7 +476,7 @@ func (f *fileState) superRef(it *item) {
 // the uses of a type: a primary constructor's property, or the innermost
 // declaration with a node (the file at top level).
 func (f *fileState) useSrc() uint64 {
-	if t := f.top(); t != nil && t.kind == kCparam && t.field >= 0 {
+	if t := f.stack.Top(); t != nil && t.kind == kCparam && t.field >= 0 {
 		return f.Nodes[t.field].ID
 	}
 	if d := f.decl(); d != nil {
@@ -601,7 +589,7 @@ func typeExpr(t string) string {
 
 func (f *fileState) function(it *item) {
 	if f.local() {
-		fr := f.push(frame{kind: kFun, start: it.Start, end: it.End, node: -1})
+		fr := f.stack.Push(&frame{kind: kFun, start: it.Start, end: it.End, node: -1})
 		if d := f.decl(); d != nil {
 			fr.node = d.node
 		}
@@ -650,7 +638,7 @@ func (f *fileState) function(it *item) {
 			f.pending = append(f.pending, pendingFact{kind: schemas.RefResult, src: n, at: b, value: span{Start: uint32(srctext.SkipSpace(f.str, int(b.Start)+1)), End: b.End}})
 		}
 	}
-	f.push(frame{kind: kFun, start: it.Start, end: it.End, node: n, qname: q})
+	f.stack.Push(&frame{kind: kFun, start: it.Start, end: it.End, node: n, qname: q})
 }
 
 // params returns the params fact of a parameter list: the parameter
@@ -752,7 +740,7 @@ func indexTop(s string, c byte) int {
 func (f *fileState) ctor(it *item) {
 	o := f.owner()
 	if o == nil || o.node < 0 {
-		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
 	n := f.addNode(schemas.KindConstructor, "<init>", o.qname+".<init>", o.node, it.Span)
@@ -761,7 +749,7 @@ func (f *fileState) ctor(it *item) {
 	f.Nodes[n].Signature = f.Nodes[o.node].Name + srctext.Cap(oneLine(f.str[it.Role[rParams].Start:end]), 300)
 	f.setExported(n, o)
 	f.addRef(schemas.RefParams, f.Nodes[n].ID, it.Span, "<init>", f.params(it.Role[rParams]))
-	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, qname: o.qname})
+	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, qname: o.qname})
 	if it.Kind == kPctor {
 		fr.node = -1 // parameters belong to the class; defaults are the class's code
 		fr.end = it.End
@@ -783,7 +771,7 @@ func (f *fileState) cparam(it *item) {
 	if it.HasRole(rType) {
 		b.typ = it.Role[rType]
 	}
-	fr := f.push(frame{kind: kCparam, start: it.Start, end: it.End, node: -1, field: -1})
+	fr := f.stack.Push(&frame{kind: kCparam, start: it.Start, end: it.End, node: -1, field: -1})
 	if cls == nil {
 		return
 	}
@@ -824,9 +812,9 @@ func (f *fileState) property(it *item) {
 		if b.typ == (span{}) && b.value == (span{}) {
 			b.local = true
 		}
-		f.push(frame{kind: kProp, start: it.Start, end: it.End, node: -1})
+		f.stack.Push(&frame{kind: kProp, start: it.Start, end: it.End, node: -1})
 		if d := f.decl(); d != nil {
-			f.top().node = -1
+			f.stack.Top().node = -1
 		}
 		f.bindAt(name, it.End, b)
 		return
@@ -852,13 +840,13 @@ func (f *fileState) property(it *item) {
 	case value != (span{}):
 		f.pending = append(f.pending, pendingFact{kind: schemas.RefType, src: n, at: value, value: value})
 	}
-	f.push(frame{kind: kProp, start: it.Start, end: it.End, node: n, qname: f.Nodes[n].QualifiedName})
+	f.stack.Push(&frame{kind: kProp, start: it.Start, end: it.End, node: n, qname: f.Nodes[n].QualifiedName})
 }
 
 func (f *fileState) entry(it *item) {
 	o := f.owner()
 	if o == nil || o.node < 0 || !it.HasRole(rName) {
-		f.push(frame{kind: kEntry, start: it.Start, end: it.End, node: -1})
+		f.stack.Push(&frame{kind: kEntry, start: it.Start, end: it.End, node: -1})
 		return
 	}
 	name := f.text(it.Role[rName])
@@ -868,7 +856,7 @@ func (f *fileState) entry(it *item) {
 	f.Nodes[n].IsStatic = true
 	f.setExported(n, o)
 	f.addRef(schemas.RefType, f.Nodes[n].ID, it.Role[rName], f.Nodes[o.node].Name, "{"+f.Nodes[o.node].Name+"}")
-	f.push(frame{kind: kEntry, start: it.Start, end: it.End, node: n, qname: o.qname})
+	f.stack.Push(&frame{kind: kEntry, start: it.Start, end: it.End, node: n, qname: o.qname})
 }
 
 // pendingFact is a type or result fact whose Expr is that of an

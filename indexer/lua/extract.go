@@ -67,6 +67,9 @@ type frame struct {
 	owner      int32 // methods and functions of a table: the table's node
 }
 
+// End returns where fr's range ends.
+func (fr *frame) End() uint32 { return fr.end }
+
 func (fr *frame) contains(p uint32) bool { return fr.start <= p && p < fr.end }
 
 // fileState is the extraction of one file.
@@ -77,7 +80,7 @@ type fileState struct {
 	test  bool
 	items []item
 
-	stack    []*frame
+	stack    indexer.Stack[*frame]
 	calls    map[uint64]int32 // call items by span
 	binds    map[string][]binding
 	globals  map[string]string // global tables and functions of the file → expr
@@ -180,12 +183,6 @@ func (f *fileState) addRef(kind string, src int32, at span, target, expr string)
 	return f.AddRef(kind, f.SrcID(src), at, target, expr)
 }
 
-func (f *fileState) push(fr frame) *frame {
-	p := &fr
-	f.stack = append(f.stack, p)
-	return p
-}
-
 // nodeExpr is the Expr head that stands for node n.
 func (f *fileState) nodeExpr(n int32) string { return "#" + strconv.FormatUint(f.Nodes[n].ID, 16) }
 
@@ -284,12 +281,10 @@ func (f *fileState) run(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.Start {
-			f.stack = f.stack[:len(f.stack)-1]
-		}
+		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kScope, kLoop, kCond:
-			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, owner: -1})
+			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, owner: -1})
 		case kFunc:
 			f.function(it)
 		case kLambda:
@@ -303,10 +298,10 @@ func (f *fileState) run(ctx context.Context) {
 					owner = p
 				}
 			}
-			f.push(frame{kind: kLambda, start: it.Start, end: it.End, node: n, owner: owner})
+			f.stack.Push(&frame{kind: kLambda, start: it.Start, end: it.End, node: n, owner: owner})
 		case kParam:
 			if len(f.stack) > 0 {
-				fr := f.stack[len(f.stack)-1]
+				fr := f.stack.Top()
 				f.bind(f.text(it.Span), fr.start, fr.end, exprLocal)
 			}
 		case kForVar:
@@ -337,7 +332,7 @@ func (f *fileState) function(it *item) {
 	local := strings.HasPrefix(f.text(it.Span), "local")
 	chunk := f.atChunk()
 	ctx, _ := f.context()
-	fr := f.push(frame{kind: kFunc, start: it.Start, end: it.End, node: -1, owner: -1})
+	fr := f.stack.Push(&frame{kind: kFunc, start: it.Start, end: it.End, node: -1, owner: -1})
 	sig := srctext.OneLine(f.str[it.Start:it.Role[rParams].End])
 	if isIdent(name) {
 		n := f.addNode(schemas.KindFunction, name, name, ctx, it.Span)

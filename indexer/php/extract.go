@@ -84,6 +84,9 @@ type frame struct {
 	uses       []typeUse // property declarations: the uses in the declared type, until the first property
 }
 
+// End returns where fr's range ends.
+func (fr *frame) End() uint32 { return fr.end }
+
 // typeUse is a class named in a type: where, and its name fully qualified.
 type typeUse struct {
 	at   span
@@ -119,7 +122,7 @@ type fileState struct {
 	nsEnd    uint32            // where the current namespace ends
 	uses     map[string]string // lower-case alias → fully qualified class or namespace
 	funcUses map[string]string // lower-case alias → fully qualified function
-	stack    []*frame
+	stack    indexer.Stack[*frame]
 	exprs    map[uint64]int32 // expression items by span
 	argc     map[uint32]int32 // arguments by the start of the list
 	binds    map[string][]binding
@@ -200,12 +203,6 @@ func (f *fileState) addRef(kind string, src uint64, at span, target, expr string
 	return f.AddRef(kind, src, at, oneLine(target), expr)
 }
 
-func (f *fileState) push(fr frame) *frame {
-	p := &fr
-	f.stack = append(f.stack, p)
-	return p
-}
-
 // class returns the innermost type around the walk, or nil.
 func (f *fileState) class() *frame {
 	for i := len(f.stack) - 1; i >= 0; i-- {
@@ -221,7 +218,7 @@ func (f *fileState) owner() *frame {
 	if len(f.stack) == 0 {
 		return nil
 	}
-	if t := f.stack[len(f.stack)-1]; t.kind.isType() && t.node >= 0 {
+	if t := f.stack.Top(); t.kind.isType() && t.node >= 0 {
 		return t
 	}
 	return nil
@@ -299,9 +296,7 @@ func (f *fileState) run(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.Start {
-			f.stack = f.stack[:len(f.stack)-1]
-		}
+		f.stack.Leave(it.Start)
 		if it.Start >= f.nsEnd {
 			f.enterNamespace("", -1, uint32(len(f.src)))
 		}
@@ -315,14 +310,14 @@ func (f *fileState) run(ctx context.Context) {
 		case kClass, kInterface, kTrait, kEnum:
 			f.typeDecl(i)
 		case kAnon:
-			f.push(frame{kind: kAnon, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: kAnon, start: it.Start, end: it.End, node: -1})
 			f.classes = append(f.classes, classSpan{it.Span, ""})
 		case kBase, kImpl, kTraitUse:
 			f.baseRef(it)
 		case kMethod, kFunc:
 			f.function(i)
 		case kClosure:
-			f.push(frame{kind: kClosure, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: kClosure, start: it.Start, end: it.End, node: -1})
 		case kProps, kConsts:
 			f.memberGroup(i)
 		case kProp, kConst:
@@ -348,7 +343,7 @@ func (f *fileState) run(ctx context.Context) {
 			name := f.text(it.Role[rName])
 			f.binds[name] = append(f.binds[name], binding{scope: sc, expr: "?local"})
 		case kLoop, kTry, kCond:
-			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kCall, kMcall, kScall, kNew:
 			f.names(int32(i))
 			loop, try, cond := f.regions()
@@ -392,7 +387,7 @@ func (f *fileState) namespace(it *item) {
 		n.BodyHash = xxhash.Sum64String(f.str[it.Start:end])
 	}
 	f.enterNamespace(name, node, end)
-	f.push(frame{kind: kNs, start: it.Start, end: end, node: node})
+	f.stack.Push(&frame{kind: kNs, start: it.Start, end: end, node: node})
 }
 
 // qualify returns the fully qualified form (with a leading backslash) of
@@ -587,7 +582,7 @@ func (f *fileState) typeDecl(i int) {
 		kind = schemas.KindEnum
 	}
 	if f.class() != nil { // declared in a method: left out
-		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
 	qname := name
@@ -601,7 +596,7 @@ func (f *fileState) typeDecl(i int) {
 	node.IsAbstract = flags&mAbstract != 0 || it.Kind == kInterface
 	node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
 	node.Signature = oneLine(strings.TrimSpace(f.str[header:it.Role[rBody].Start]))
-	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, class: "\\" + qname, iface: it.Kind == kInterface})
+	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, class: "\\" + qname, iface: it.Kind == kInterface})
 	f.classes = append(f.classes, classSpan{it.Span, fr.class})
 	// The parent class, which parent:: and extends refer to.
 	if it.Kind == kClass {
@@ -649,7 +644,7 @@ func (f *fileState) function(i int) {
 	if it.Kind == kMethod {
 		o = f.owner()
 		if o == nil {
-			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 			return
 		}
 		kind := schemas.KindMethod
@@ -688,7 +683,7 @@ func (f *fileState) function(i int) {
 			f.addRef(schemas.RefResult, node.ID, it.Role[rType], t, e)
 		}
 	}
-	f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n})
+	f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n})
 }
 
 // memberGroup opens a property or constant declaration, whose elements
@@ -706,7 +701,7 @@ func (f *fileState) memberGroup(i int) {
 		}
 	}
 	flags, header := f.modifiers(i, limit)
-	f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, typ: it.Role[rType], flags: flags,
+	f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, typ: it.Role[rType], flags: flags,
 		header: header, doc: f.Docs[it.Start]})
 }
 
@@ -716,15 +711,15 @@ func (f *fileState) member(it *item) {
 	if len(f.stack) == 0 {
 		return
 	}
-	g := f.stack[len(f.stack)-1]
+	g := f.stack.Top()
 	if g.kind != kProps && g.kind != kConsts {
 		return
 	}
 	name := f.text(it.Role[rName])
-	f.stack = f.stack[:len(f.stack)-1]
+	f.stack.Pop()
 	o := f.owner()
 	inFn := f.context() >= 0
-	f.stack = append(f.stack, g)
+	f.stack.Push(g)
 	var n int32
 	switch {
 	case o != nil && g.kind == kProps:
@@ -823,7 +818,7 @@ func (f *fileState) promoted(i int) {
 	if len(f.stack) < 2 {
 		return
 	}
-	m := f.stack[len(f.stack)-1]
+	m := f.stack.Top()
 	o := f.stack[len(f.stack)-2]
 	if m.kind != kMethod || m.node < 0 || f.Nodes[m.node].Kind != schemas.KindConstructor || !o.kind.isType() || o.node < 0 {
 		return

@@ -91,6 +91,9 @@ type frame struct {
 	scope      *scope
 }
 
+// End returns where fr's range ends.
+func (fr *frame) End() uint32 { return fr.end }
+
 func (fr *frame) contains(p uint32) bool { return fr.start <= p && p < fr.end }
 
 // pending is a reference whose Expr waits for every binding of the file.
@@ -116,7 +119,7 @@ type fileState struct {
 	test  bool
 	items []item
 
-	stack   []*frame
+	stack   indexer.Stack[*frame]
 	top     *scope
 	calls   map[uint64]int32 // call items by span
 	pending []pending
@@ -162,12 +165,6 @@ func (f *fileState) prepare(ctx context.Context) {
 // addRef is AddRef from node src (-1 for the file).
 func (f *fileState) addRef(kind string, src int32, at span, target, expr string) *schemas.Ref {
 	return f.AddRef(kind, f.SrcID(src), at, target, expr)
-}
-
-func (f *fileState) push(fr frame) *frame {
-	p := &fr
-	f.stack = append(f.stack, p)
-	return p
 }
 
 // owner returns the innermost class or module frame around the walk
@@ -259,15 +256,13 @@ func (f *fileState) run(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.Start {
-			f.stack = f.stack[:len(f.stack)-1]
-		}
+		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kModule, kClass:
 			f.namespace(it)
 		case kSClass:
 			self := it.HasRole(rObject) && f.text(it.Role[rObject]) == "self"
-			f.push(frame{kind: kSClass, start: it.Start, end: it.End, node: -1, singleton: self, vis: schemas.Public, scope: &scope{}})
+			f.stack.Push(&frame{kind: kSClass, start: it.Start, end: it.End, node: -1, singleton: self, vis: schemas.Public, scope: &scope{}})
 		case kMethod, kSMethod:
 			f.method(it)
 		case kConst:
@@ -277,7 +272,7 @@ func (f *fileState) run(ctx context.Context) {
 		case kAssign:
 			f.scopeAt().bind(f.text(it.Role[rName]), it.Role[rValue])
 		case kLoop, kTry, kCond:
-			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kCall:
 			f.call(i)
 		case kRescue:
@@ -313,7 +308,7 @@ func (f *fileState) namespace(it *item) {
 	o, _, inDef := f.owner()
 	name := srctext.Squeeze(f.text(it.Role[rName]))
 	if inDef || !isConstPath(name) {
-		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, scope: &scope{}})
+		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, scope: &scope{}})
 		return
 	}
 	qname := name
@@ -349,7 +344,7 @@ func (f *fileState) namespace(it *item) {
 			f.addRef(schemas.EdgeExtends, n, it.Role[rSuper], s, s)
 		}
 	}
-	f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: it.Role[rBody], vis: schemas.Public, scope: &scope{}})
+	f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: it.Role[rBody], vis: schemas.Public, scope: &scope{}})
 }
 
 // method makes the node of a method (or of a top-level function).
@@ -358,11 +353,11 @@ func (f *fileState) method(it *item) {
 	d := f.direct()
 	var given string // private def m
 	if len(f.stack) > 0 {
-		if c := f.stack[len(f.stack)-1]; c.kind == kCall && c.vis != "" {
+		if c := f.stack.Top(); c.kind == kCall && c.vis != "" {
 			given = c.vis
 		}
 	}
-	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, scope: &scope{}})
+	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, scope: &scope{}})
 	if inDef || !it.HasRole(rName) {
 		return
 	}
@@ -450,7 +445,7 @@ func (f *fileState) call(i int) {
 	it := &f.items[i]
 	name := f.text(it.Role[rName])
 	if it.HasRole(rBlock) && loopMethods[name] {
-		f.push(frame{kind: kLoop, start: it.Role[rBlock].Start, end: it.Role[rBlock].End, node: -1})
+		f.stack.Push(&frame{kind: kLoop, start: it.Role[rBlock].Start, end: it.Role[rBlock].End, node: -1})
 	}
 	if it.HasRole(rObject) {
 		f.wait(i)
@@ -503,7 +498,7 @@ func (f *fileState) call(i int) {
 			f.fixes = append(f.fixes, visFix{owner: d.node, name: s, vis: vis, singleton: strings.HasSuffix(name, "_class_method")})
 		}
 		if vis != "" && len(syms) == 0 {
-			f.push(frame{kind: kCall, start: it.Role[rArgs].Start, end: it.Role[rArgs].End, node: -1, vis: vis})
+			f.stack.Push(&frame{kind: kCall, start: it.Role[rArgs].Start, end: it.Role[rArgs].End, node: -1, vis: vis})
 		}
 		return
 	}

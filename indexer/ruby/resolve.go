@@ -2,6 +2,7 @@ package ruby
 
 import (
 	"cmp"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -103,7 +104,7 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 		requires: map[string][]string{},
 	}
 	r.load(refs)
-	for _, q := range slices.Sorted(keys(r.types)) {
+	for _, q := range slices.Sorted(maps.Keys(r.types)) {
 		r.link(r.types[q], 0)
 	}
 	var edges []schemas.Edge
@@ -111,16 +112,6 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 		edges = r.ref(edges, &refs[i])
 	}
 	return nil, edges
-}
-
-func keys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 func (r *resolver) load(refs []schemas.Ref) {

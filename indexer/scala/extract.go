@@ -71,6 +71,9 @@ type frame struct {
 	hasParams  bool // defs: the first parameter list was seen
 }
 
+// End returns where fr's range ends.
+func (fr *frame) End() uint32 { return fr.end }
+
 // binding is a local, a parameter or a pattern variable: visible from
 // start to end.
 type binding struct {
@@ -96,7 +99,7 @@ type fileState struct {
 	test  bool
 	items []item
 
-	stack []*frame
+	stack indexer.Stack[*frame]
 	exprs map[uint64]int32 // expression items by span
 	argc  map[uint32]int32 // arguments by the start of the list
 	fns   map[uint64]bool  // the functions of calls
@@ -211,12 +214,6 @@ func (f *fileState) annotations(i int, limit uint32) ([]string, uint32) {
 	return out, min(uint32(srctext.SkipSpace(f.str, int(header))), limit)
 }
 
-func (f *fileState) push(fr frame) *frame {
-	p := &fr
-	f.stack = append(f.stack, p)
-	return p
-}
-
 // pkg returns the package the walk is in.
 func (f *fileState) pkg() string {
 	for i := len(f.stack) - 1; i >= 0; i-- {
@@ -234,7 +231,7 @@ func (f *fileState) owner(p uint32) (*frame, bool) {
 	if len(f.stack) == 0 {
 		return nil, true
 	}
-	t := f.stack[len(f.stack)-1]
+	t := f.stack.Top()
 	switch {
 	case t.kind == kPkg:
 		return nil, true
@@ -309,9 +306,7 @@ func (f *fileState) run(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.Start {
-			f.stack = f.stack[:len(f.stack)-1]
-		}
+		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kPkg:
 			f.packageClause(it)
@@ -326,7 +321,7 @@ func (f *fileState) run(ctx context.Context) {
 		case kPList:
 			// The first parameter list of a def, unless implicit: the
 			// query cannot tell it from its type parameters.
-			if t := f.top(); t != nil && t.kind == kDef && !t.hasParams && t.start <= it.Start && it.End <= t.end {
+			if t := f.stack.Top(); t != nil && t.kind == kDef && !t.hasParams && t.start <= it.Start && it.End <= t.end {
 				t.hasParams = true
 				if p := srctext.SkipSpace(f.str, int(it.Start)+1); !strings.HasPrefix(f.str[p:], "implicit") && !strings.HasPrefix(f.str[p:], "using") {
 					t.params = it.Span
@@ -337,12 +332,12 @@ func (f *fileState) run(ctx context.Context) {
 		case kPVar:
 			f.patternVar(it)
 		case kScope:
-			if t := f.top(); t != nil && t.body == it.Span {
+			if t := f.stack.Top(); t != nil && t.body == it.Span {
 				continue // a template's or package's body
 			}
-			f.push(frame{kind: kScope, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: kScope, start: it.Start, end: it.End, node: -1})
 		case kLoop, kTry, kCond:
-			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kCall:
 			if j, ok := f.exprs[it.Role[rObject].Key()]; ok && f.items[j].Kind == kCall {
 				continue // a further argument list of a curried call
@@ -357,7 +352,7 @@ func (f *fileState) run(ctx context.Context) {
 		case kImport:
 			f.importRefs(it)
 		case kTParam:
-			if t := f.top(); t != nil {
+			if t := f.stack.Top(); t != nil {
 				f.tvars = append(f.tvars, tvar{span{Start: t.start, End: t.end}, f.text(it.Span)})
 			}
 		case kTDef:
@@ -401,13 +396,6 @@ func (f *fileState) typeUse(it *item) {
 	f.AddRef(schemas.EdgeReferences, src, span{Start: start, End: it.End}, n, n)
 }
 
-func (f *fileState) top() *frame {
-	if len(f.stack) == 0 {
-		return nil
-	}
-	return f.stack[len(f.stack)-1]
-}
-
 // packageClause opens a package: to the end of its body, or of the file
 // (or enclosing package body) for a clause without one. Chained clauses
 // nest.
@@ -417,7 +405,7 @@ func (f *fileState) packageClause(it *item) {
 		name = p + "." + name
 	}
 	end := uint32(len(f.str))
-	if t := f.top(); t != nil {
+	if t := f.stack.Top(); t != nil {
 		end = t.end
 	}
 	body := span{}
@@ -425,7 +413,7 @@ func (f *fileState) packageClause(it *item) {
 		end, body = it.End, it.Role[rBody]
 	}
 	f.AddRef(schemas.RefPackage, indexer.FileID(f.path), it.Span, f.text(it.Role[rName]), name)
-	f.push(frame{kind: kPkg, start: it.Start, end: end, node: -1, pkg: name, body: body})
+	f.stack.Push(&frame{kind: kPkg, start: it.Start, end: end, node: -1, pkg: name, body: body})
 }
 
 // template makes the node of a class, object, trait, enum or package object.
@@ -433,7 +421,7 @@ func (f *fileState) template(i int) {
 	it := &f.items[i]
 	o, ok := f.owner(it.Start)
 	if !ok || !it.HasRole(rName) {
-		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
 	name := f.text(it.Role[rName])
@@ -470,7 +458,7 @@ func (f *fileState) template(i int) {
 	}
 	node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.str[header:end]), ":"))
 	caseClass := it.Kind == kClass && strings.Contains(f.str[header:it.Role[rName].Start], "case")
-	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: body, params: it.Role[rParams],
+	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: body, params: it.Role[rParams],
 		object: it.Kind == kObject || it.Kind == kPkgObj, caseClass: caseClass, exported: node.Exported})
 	if it.Kind == kClass || it.Kind == kEnum {
 		f.sigs = append(f.sigs, fr) // the primary constructor's parameters
@@ -490,7 +478,7 @@ func visibility(flags uint32) string {
 // superRef records a parent of a template: an extends ref, whatever the
 // kinds; the resolver decides by the kind of the type it finds.
 func (f *fileState) superRef(it *item) {
-	t := f.top()
+	t := f.stack.Top()
 	if t == nil || !(t.kind.isType() || t.kind == kPkgObj) || t.node < 0 || it.Start >= t.body.Start && t.body.End > 0 {
 		return
 	}
@@ -539,7 +527,7 @@ func parents(s string) []string {
 func (f *fileState) member(i int) {
 	it := &f.items[i]
 	if !it.HasRole(rName) {
-		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
 	name := f.text(it.Role[rName])
@@ -619,7 +607,7 @@ func (f *fileState) member(i int) {
 	default:
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
-	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, params: it.Role[rParams]})
+	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, params: it.Role[rParams]})
 	switch it.Kind {
 	case kDef:
 		f.sigs = append(f.sigs, fr)
@@ -663,7 +651,7 @@ func (f *fileState) pendingFact(kind string, n int32, value span) {
 // local binds a definition inside a block: a local def, val or var.
 func (f *fileState) local(it *item, name string) {
 	sc := f.scope()
-	f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, params: it.Role[rParams]})
+	f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, params: it.Role[rParams]})
 	if sc == nil {
 		return
 	}
@@ -688,7 +676,7 @@ func (f *fileState) local(it *item, name string) {
 
 // classParam makes the field of a class parameter.
 func (f *fileState) classParam(it *item) {
-	t := f.top()
+	t := f.stack.Top()
 	if t == nil || t.kind != kClass || t.node < 0 || !it.HasRole(rName) || t.params.Start > it.Start || it.End > t.params.End {
 		if t != nil && t.kind == kCase { // an enum case's parameter
 			return
@@ -734,7 +722,7 @@ func (f *fileState) paramSig(it *item) string {
 // param binds a parameter of a def (or of a local def), and adds its type
 // to the def's parameters when in the first list.
 func (f *fileState) param(it *item) {
-	t := f.top()
+	t := f.stack.Top()
 	if t == nil || t.kind != kDef || !it.HasRole(rName) {
 		return
 	}

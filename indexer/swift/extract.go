@@ -84,6 +84,9 @@ type frame struct {
 	labels     []string // functions and initializers: the parameter labels
 }
 
+// End returns where fr's range ends.
+func (fr *frame) End() uint32 { return fr.end }
+
 // binding is a local, a parameter or a pattern variable: visible from
 // start to end.
 type binding struct {
@@ -110,7 +113,7 @@ type fileState struct {
 	items []item
 
 	module string // the module's name and a dot, "" for the tree's one module
-	stack  []*frame
+	stack  indexer.Stack[*frame]
 	exprs  map[uint64]int32    // expression items by span
 	labels map[uint32][]string // argument labels by the start of the call suffix
 	binds  map[string][]*binding
@@ -268,23 +271,10 @@ func visibility(flags uint32, implicit string) string {
 	return implicit
 }
 
-func (f *fileState) push(fr frame) *frame {
-	p := &fr
-	f.stack = append(f.stack, p)
-	return p
-}
-
-func (f *fileState) top() *frame {
-	if len(f.stack) == 0 {
-		return nil
-	}
-	return f.stack[len(f.stack)-1]
-}
-
 // owner returns the type or extension whose body holds p directly: (fr,
 // true); (nil, true) at the top level; (nil, false) in a local scope.
 func (f *fileState) owner(p uint32) (*frame, bool) {
-	t := f.top()
+	t := f.stack.Top()
 	switch {
 	case t == nil:
 		return nil, true
@@ -358,9 +348,7 @@ func (f *fileState) run(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.Start {
-			f.stack = f.stack[:len(f.stack)-1]
-		}
+		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kType, kProto:
 			if it.HasRole(rName) {
@@ -371,7 +359,7 @@ func (f *fileState) run(ctx context.Context) {
 			f.named[it.Key()] = true
 			f.superRef(it)
 		case kTParam:
-			if t := f.top(); t != nil {
+			if t := f.stack.Top(); t != nil {
 				f.tvars = append(f.tvars, tvar{span{Start: t.start, End: t.end}, f.text(it.Span)})
 			}
 		case kTAnnot:
@@ -395,19 +383,19 @@ func (f *fileState) run(ctx context.Context) {
 				}
 			}
 		case kBind:
-			if t := f.top(); t != nil && t.kind == kProp || !it.HasRole(rName) {
+			if t := f.stack.Top(); t != nil && t.kind == kProp || !it.HasRole(rName) {
 				continue // a property's own name
 			}
 			if sc := f.scope(); sc != nil {
 				f.bind(f.text(it.Role[rName]), it.Start, sc.end, exprLocal)
 			}
 		case kScope:
-			if t := f.top(); t != nil && t.body == it.Span && t.kind.isType() {
+			if t := f.stack.Top(); t != nil && t.body == it.Span && t.kind.isType() {
 				continue // a type's body
 			}
-			f.push(frame{kind: kScope, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: kScope, start: it.Start, end: it.End, node: -1})
 		case kLoop, kTry, kCond:
-			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kCall:
 			f.addCall(schemas.EdgeCalls, i)
 		case kImport:
@@ -450,7 +438,7 @@ func (f *fileState) typeDecl(i int) {
 	it := &f.items[i]
 	o, ok := f.owner(it.Start)
 	if !ok || !it.HasRole(rName) {
-		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
 	flags, attrs, header := f.modifiers(i, it.Role[rName].Start)
@@ -472,10 +460,10 @@ func (f *fileState) typeDecl(i int) {
 	if word == "extension" {
 		t := typeName(name)
 		if t == "" {
-			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 			return
 		}
-		f.push(frame{kind: kType, start: it.Start, end: it.End, node: -1, ext: t, qname: prefix + t, body: it.Role[rBody],
+		f.stack.Push(&frame{kind: kType, start: it.Start, end: it.End, node: -1, ext: t, qname: prefix + t, body: it.Role[rBody],
 			exported: flags&(mPublic|mOpen) != 0})
 		return
 	}
@@ -511,7 +499,7 @@ func (f *fileState) typeDecl(i int) {
 	}
 	node.Signature = srctext.OneLine(f.str[header:end])
 	f.receiver(o, node.ID, it.Span)
-	f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, qname: prefix + name, body: body,
+	f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, qname: prefix + name, body: body,
 		proto: kind == schemas.KindInterface, enum: kind == schemas.KindEnum, exported: node.Exported})
 	if f.test && kind == schemas.KindClass {
 		node.IsTest = strings.HasSuffix(name, "Tests") || strings.HasSuffix(name, "Test")
@@ -530,7 +518,7 @@ func (f *fileState) receiver(o *frame, id uint64, at span) {
 // whatever the kinds (the resolver decides by the kind it finds); of an
 // extension, an implements ref from the file, Expr "T: P".
 func (f *fileState) superRef(it *item) {
-	t := f.top()
+	t := f.stack.Top()
 	if t == nil || !t.kind.isType() || t.body.End > 0 && it.Start >= t.body.Start {
 		return
 	}
@@ -550,7 +538,7 @@ func (f *fileState) superRef(it *item) {
 func (f *fileState) member(i int) {
 	it := &f.items[i]
 	if it.Kind != kInit && !it.HasRole(rName) {
-		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
 	name := "init"
@@ -633,7 +621,7 @@ func (f *fileState) member(i int) {
 		node.IsTest = true
 	}
 	f.receiver(o, node.ID, it.Span)
-	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: it.Role[rBody]})
+	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: it.Role[rBody]})
 	switch it.Kind {
 	case kFn, kInit:
 		f.sigs = append(f.sigs, fr)
@@ -720,7 +708,7 @@ func (f *fileState) pendingFact(kind string, n int32, value span) {
 // local let or var.
 func (f *fileState) local(it *item, name string) {
 	sc := f.scope()
-	f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+	f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 	if sc == nil {
 		return
 	}
@@ -816,7 +804,7 @@ func splitParam(t string) (name, label, typ string, def, variadic bool) {
 // param binds a parameter of a function or initializer and adds its label
 // to the declaration's.
 func (f *fileState) param(it *item) {
-	t := f.top()
+	t := f.stack.Top()
 	if t == nil || t.kind != kFn && t.kind != kInit {
 		return
 	}
