@@ -115,6 +115,9 @@ type binding struct {
 	state     uint8
 }
 
+// Visible returns the range b is visible in.
+func (b *binding) Visible() span { return span{Start: b.decl, End: b.end} }
+
 // call is a reference whose Expr waits for every binding of the file.
 type call struct {
 	kind            string
@@ -484,13 +487,7 @@ func (f *fileState) bind(name string, decl, end uint32, expr string) *binding {
 
 // lookup returns the binding of name visible at p, or nil.
 func (f *fileState) lookup(name string, p uint32) *binding {
-	var best *binding
-	for _, b := range f.binds[name] {
-		if b.decl <= p && p < b.end && (best == nil || b.decl >= best.decl) {
-			best = b
-		}
-	}
-	return best
+	return indexer.Innermost(f.binds[name], p)
 }
 
 // namespace makes the node of a namespace declaration. A file-scoped

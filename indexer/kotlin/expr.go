@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/srctext"
 	"github.com/graphsnap/snap/schemas"
 )
@@ -116,13 +117,7 @@ func isIdent(t string) bool { return srctext.IsIdent(t, "") }
 
 // lookup returns the innermost binding of name visible at p.
 func (f *fileState) lookup(name string, p uint32) *binding {
-	var best *binding
-	for _, b := range f.binds[name] {
-		if b.start <= p && p < b.end && (best == nil || b.start >= best.start) {
-			best = b
-		}
-	}
-	return best
+	return indexer.Innermost(f.binds[name], p)
 }
 
 func (f *fileState) bindingExpr(b *binding, depth int) string {

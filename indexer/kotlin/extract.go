@@ -72,6 +72,9 @@ type binding struct {
 	state      uint8
 }
 
+// Visible returns the range b is visible in.
+func (b *binding) Visible() span { return span{Start: b.start, End: b.end} }
+
 type call struct {
 	it              int32
 	src             int32

@@ -83,6 +83,9 @@ type binding struct {
 	state      uint8
 }
 
+// Visible returns the range b is visible in.
+func (b *binding) Visible() span { return span{Start: b.start, End: b.end} }
+
 // call is a reference whose Expr waits for every binding of the file.
 type call struct {
 	kind            string
@@ -290,13 +293,7 @@ func (f *fileState) bind(name string, start, end uint32, expr string) *binding {
 
 // lookup returns the innermost binding of name visible at p.
 func (f *fileState) lookup(name string, p uint32) *binding {
-	var best *binding
-	for _, b := range f.binds[name] {
-		if b.start <= p && p < b.end && (best == nil || b.start >= best.start) {
-			best = b
-		}
-	}
-	return best
+	return indexer.Innermost(f.binds[name], p)
 }
 
 // run makes the nodes and refs of the file from the items of the query.
