@@ -168,33 +168,11 @@ func (r *resolver) module(m, from string) (string, string) {
 	if len(found) == 0 {
 		return "", reasonExternal + m
 	}
-	best, bestLen, tie := "", -1, false
-	for _, p := range found {
-		l := commonPrefix(p, from)
-		switch {
-		case l > bestLen:
-			best, bestLen, tie = p, l, false
-		case l == bestLen:
-			tie = true
-		}
-	}
+	best, tie := indexer.Nearest(found, from)
 	if tie {
 		return "", reasonAmbiguousM
 	}
 	return best, ""
-}
-
-// commonPrefix returns the number of leading folders a and b share.
-func commonPrefix(a, b string) int {
-	n := 0
-	for {
-		i, j := strings.IndexByte(a, '/'), strings.IndexByte(b, '/')
-		if i < 0 || j < 0 || a[:i] != b[:j] {
-			return n
-		}
-		n++
-		a, b = a[i+1:], b[j+1:]
-	}
 }
 
 // member finds name in table t or along its bases.

@@ -236,33 +236,11 @@ func (r *resolver) require(rf *schemas.Ref) (string, string, bool) {
 	}
 	// Several load paths hold the file (a tree of several gems): the one
 	// nearest the requiring file, when it is alone.
-	best, bestLen, tie := "", -1, false
-	for _, p := range found {
-		l := commonPrefix(p, rf.File)
-		switch {
-		case l > bestLen:
-			best, bestLen, tie = p, l, false
-		case l == bestLen:
-			tie = true
-		}
-	}
+	best, tie := indexer.Nearest(found, rf.File)
 	if tie {
 		return "", reasonAmbiguous, true
 	}
 	return best, "", false
-}
-
-// commonPrefix returns the number of leading folders a and b share.
-func commonPrefix(a, b string) int {
-	n := 0
-	for {
-		i, j := strings.IndexByte(a, '/'), strings.IndexByte(b, '/')
-		if i < 0 || j < 0 || a[:i] != b[:j] {
-			return n
-		}
-		n++
-		a, b = a[i+1:], b[j+1:]
-	}
 }
 
 // nesting returns the classes and modules around node i, innermost first
