@@ -121,23 +121,15 @@ func (f *fileState) lookup(name string, p uint32) *binding {
 }
 
 func (f *fileState) bindingExpr(b *binding, depth int) string {
-	switch b.state {
-	case 2:
-		return b.expr
-	case 1:
-		return exprExpr
-	}
-	b.state = 1
-	switch {
-	case b.local:
-		b.expr = exprLocal
-	case b.typ != (span{}):
-		b.expr = typeExpr(f.text(b.typ))
-	case b.value != (span{}):
-		b.expr = f.expr(b.value, depth+1)
-	default:
-		b.expr = exprLocal
-	}
-	b.state = 2
-	return b.expr
+	return b.expr.Get(func() string {
+		switch {
+		case b.local:
+			return exprLocal
+		case b.typ != (span{}):
+			return typeExpr(f.text(b.typ))
+		case b.value != (span{}):
+			return f.expr(b.value, depth+1)
+		}
+		return exprLocal
+	}, exprExpr)
 }

@@ -65,11 +65,10 @@ func (fr *frame) End() uint32 { return fr.end }
 // [start, end).
 type binding struct {
 	start, end uint32
-	typ        span // declared type, if any
-	value      span // initializer, if any
-	local      bool // type unknowable (lambda parameter, loop variable)
-	expr       string
-	state      uint8
+	typ        span                 // declared type, if any
+	value      span                 // initializer, if any
+	local      bool                 // type unknowable (lambda parameter, loop variable)
+	expr       indexer.Lazy[string] // its Expr, worked out on first use
 }
 
 // Visible returns the range b is visible in.

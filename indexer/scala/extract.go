@@ -78,9 +78,8 @@ func (fr *frame) End() uint32 { return fr.end }
 // start to end.
 type binding struct {
 	start, end uint32
-	expr       string
-	value      span // a val without a declared type: its initializer
-	state      uint8
+	expr       indexer.Lazy[string] // its Expr, worked out from value unless given
+	value      span                 // a val without a declared type: its initializer
 }
 
 // Visible returns the range b is visible in.
@@ -286,7 +285,7 @@ func (f *fileState) regions() (loop, try, cond bool) {
 }
 
 func (f *fileState) bind(name string, start, end uint32, expr string) *binding {
-	b := &binding{start: start, end: end, expr: expr, state: 2}
+	b := &binding{start: start, end: end, expr: indexer.Known(expr)}
 	f.binds[name] = append(f.binds[name], b)
 	return b
 }
@@ -664,7 +663,7 @@ func (f *fileState) local(it *item, name string) {
 			f.bind(name, it.Start, sc.end, e)
 		} else if it.HasRole(rValue) {
 			b := f.bind(name, it.Start, sc.end, "")
-			b.value, b.state = it.Role[rValue], 0
+			b.value, b.expr = it.Role[rValue], indexer.Lazy[string]{}
 		} else {
 			f.bind(name, it.Start, sc.end, exprLocal)
 		}
