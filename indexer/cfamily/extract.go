@@ -59,17 +59,8 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 func isTestFile(file string) bool {
 	base := path.Base(file)
 	stem := strings.TrimSuffix(base, path.Ext(base))
-	if strings.HasPrefix(stem, "test_") || strings.HasSuffix(stem, "_test") || strings.HasSuffix(stem, "_tests") ||
-		strings.HasSuffix(stem, "_unittest") {
-		return true
-	}
-	for _, dir := range strings.Split(path.Dir(file), "/") {
-		switch dir {
-		case "test", "tests", "unittest", "unittests", "testing":
-			return true
-		}
-	}
-	return false
+	return strings.HasPrefix(stem, "test_") || strings.HasSuffix(stem, "_test") || strings.HasSuffix(stem, "_tests") ||
+		strings.HasSuffix(stem, "_unittest") || indexer.InFolder(file, "test", "tests", "unittest", "unittests", "testing")
 }
 
 // testMacros are the GoogleTest macros that define a test: TEST(Suite,

@@ -41,15 +41,8 @@ func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []s
 // spec/, test/ or tests/ folder.
 func isTestFile(file string) bool {
 	base := path.Base(file)
-	if strings.HasSuffix(base, "_spec.lua") || strings.HasSuffix(base, "_test.lua") || strings.HasPrefix(base, "test_") {
-		return true
-	}
-	for _, dir := range strings.Split(path.Dir(file), "/") {
-		if dir == "spec" || dir == "test" || dir == "tests" {
-			return true
-		}
-	}
-	return false
+	return strings.HasSuffix(base, "_spec.lua") || strings.HasSuffix(base, "_test.lua") || strings.HasPrefix(base, "test_") ||
+		indexer.InFolder(file, "spec", "test", "tests")
 }
 
 // binding is a local: visible from decl to end, bound to expr (see

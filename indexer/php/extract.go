@@ -40,15 +40,7 @@ func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []s
 // isTestFile reports whether file holds tests by PHPUnit conventions: named
 // *Test.php, or under a folder named tests or test.
 func isTestFile(file string) bool {
-	if strings.HasSuffix(path.Base(file), "Test.php") {
-		return true
-	}
-	for _, dir := range strings.Split(path.Dir(file), "/") {
-		if dir == "tests" || dir == "test" || dir == "Tests" || dir == "Test" {
-			return true
-		}
-	}
-	return false
+	return strings.HasSuffix(path.Base(file), "Test.php") || indexer.InFolder(file, "tests", "test", "Tests", "Test")
 }
 
 // Modifier flags.

@@ -39,15 +39,8 @@ func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []s
 // *_test.rb or *_spec.rb, or under a test/ or spec/ folder.
 func isTestFile(file string) bool {
 	base := path.Base(file)
-	if strings.HasSuffix(base, "_test.rb") || strings.HasSuffix(base, "_spec.rb") || strings.HasPrefix(base, "test_") {
-		return true
-	}
-	for _, dir := range strings.Split(path.Dir(file), "/") {
-		if dir == "test" || dir == "spec" || dir == "tests" {
-			return true
-		}
-	}
-	return false
+	return strings.HasSuffix(base, "_test.rb") || strings.HasSuffix(base, "_spec.rb") || strings.HasPrefix(base, "test_") ||
+		indexer.InFolder(file, "test", "spec", "tests")
 }
 
 // loopMethods are the iterators whose block runs in a loop.
