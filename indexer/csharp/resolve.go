@@ -196,7 +196,7 @@ func (r *resolver) load(refs []schemas.Ref) {
 		switch {
 		case n.Kind == schemas.KindNamespace:
 			r.nsNodes[n.QualifiedName] = append(r.nsNodes[n.QualifiedName], int32(i))
-			for q := n.QualifiedName; q != ""; q = parentName(q) {
+			for q := n.QualifiedName; q != ""; q = indexer.ParentName(q) {
 				r.nsNames[q] = true
 			}
 		case isTypeKind(n.Kind):
@@ -278,20 +278,6 @@ func (r *resolver) file(name string) *fileInfo {
 		r.files[name] = f
 	}
 	return f
-}
-
-func parentName(q string) string {
-	if i := strings.LastIndexByte(q, '.'); i >= 0 {
-		return q[:i]
-	}
-	return ""
-}
-
-func qjoin(a, b string) string {
-	if a == "" {
-		return b
-	}
-	return a + "." + b
 }
 
 // link resolves the bases of t: its base class (the first base, when it
@@ -392,8 +378,8 @@ func (r *resolver) resolveType(name string, ctx int32, depth int) (*typeInfo, st
 	// A qualified name: from the global namespace, the enclosing
 	// namespaces, an alias.
 	_, ns := r.enclosing(ctx)
-	for p := ns; ; p = parentName(p) {
-		if t := r.qualified(qjoin(p, name), depth); t != nil {
+	for p := ns; ; p = indexer.ParentName(p) {
+		if t := r.qualified(indexer.JoinName(p, name), depth); t != nil {
 			return t, "", schemas.ResolvedScope, ""
 		}
 		if p == "" {
@@ -417,7 +403,7 @@ func (r *resolver) qualified(q string, depth int) *typeInfo {
 	if t := r.types[q]; t != nil {
 		return t
 	}
-	p := parentName(q)
+	p := indexer.ParentName(q)
 	if p == "" || depth > maxDepth {
 		return nil
 	}
@@ -436,7 +422,7 @@ func (r *resolver) simpleType(name string, ctx int32, depth int) (*typeInfo, str
 	}
 	ts, ns := r.enclosing(ctx)
 	for _, t := range ts {
-		if t.qname == name || strings.HasSuffix(t.qname, "."+name) && r.types[qjoin(parentName(t.qname), name)] == t {
+		if t.qname == name || strings.HasSuffix(t.qname, "."+name) && r.types[indexer.JoinName(indexer.ParentName(t.qname), name)] == t {
 			return t, schemas.ResolvedScope, ""
 		}
 		if t.state == 1 { // its bases are being linked
@@ -450,8 +436,8 @@ func (r *resolver) simpleType(name string, ctx int32, depth int) (*typeInfo, str
 			return nt, schemas.ResolvedScope, ""
 		}
 	}
-	for p := ns; ; p = parentName(p) {
-		if t := r.types[qjoin(p, name)]; t != nil {
+	for p := ns; ; p = indexer.ParentName(p) {
+		if t := r.types[indexer.JoinName(p, name)]; t != nil {
 			return t, schemas.ResolvedScope, ""
 		}
 		if p == "" {
@@ -830,9 +816,9 @@ func (r *resolver) name(name string, src int32, ts []*typeInfo, depth int) val {
 		return val{why: why}
 	}
 	_, ns := r.enclosing(src)
-	for p := ns; ; p = parentName(p) {
-		if r.nsNames[qjoin(p, name)] {
-			return val{ns: qjoin(p, name)}
+	for p := ns; ; p = indexer.ParentName(p) {
+		if r.nsNames[indexer.JoinName(p, name)] {
+			return val{ns: indexer.JoinName(p, name)}
 		}
 		if p == "" {
 			break

@@ -131,21 +131,7 @@ func (r *resolver) file(name string) *fileInfo {
 	return f
 }
 
-func parentName(q string) string {
-	if i := strings.LastIndexByte(q, '.'); i >= 0 {
-		return q[:i]
-	}
-	return ""
-}
-
 func lastName(q string) string { return q[strings.LastIndexByte(q, '.')+1:] }
-
-func qjoin(a, b string) string {
-	if a == "" {
-		return b
-	}
-	return a + "." + b
-}
 
 // load indexes the nodes and facts, and makes the package nodes.
 func (r *resolver) load(refs []schemas.Ref) []schemas.Node {
@@ -164,7 +150,7 @@ func (r *resolver) load(refs []schemas.Ref) []schemas.Node {
 		p := r.parentOf(int32(i))
 		switch {
 		case p < 0:
-			r.addPkgMember(parentName(n.QualifiedName), n.Name, int32(i))
+			r.addPkgMember(indexer.ParentName(n.QualifiedName), n.Name, int32(i))
 		default:
 			m := r.members[p]
 			if m == nil {
@@ -173,9 +159,9 @@ func (r *resolver) load(refs []schemas.Ref) []schemas.Node {
 			}
 			m[n.Name] = append(m[n.Name], int32(i))
 			if pn := &r.nodes[p]; pn.Kind == schemas.KindModule {
-				pkg := parentName(pn.QualifiedName)
+				pkg := indexer.ParentName(pn.QualifiedName)
 				r.addPkgMember(pkg, n.Name, int32(i))
-				r.qnames[qjoin(pkg, n.Name)] = append(r.qnames[qjoin(pkg, n.Name)], int32(i))
+				r.qnames[indexer.JoinName(pkg, n.Name)] = append(r.qnames[indexer.JoinName(pkg, n.Name)], int32(i))
 			}
 		}
 	}
@@ -329,9 +315,9 @@ func (r *resolver) packagesOf(i int32) []string {
 	for p := r.parentOf(top); p >= 0; p = r.parentOf(top) {
 		top = p
 	}
-	own := parentName(r.nodes[top].QualifiedName)
+	own := indexer.ParentName(r.nodes[top].QualifiedName)
 	if r.nodes[top].Kind == schemas.KindModule {
-		own = parentName(own)
+		own = indexer.ParentName(own)
 	}
 	out := []string{own}
 	if f := r.files[r.nodes[i].File]; f != nil {
@@ -459,14 +445,14 @@ func (r *resolver) lookup(name string, ctx int32, want func(int32) bool, depth i
 			if found := r.byQName(q, want); len(found) > 0 {
 				return found, schemas.ResolvedImport, maybe, ""
 			}
-			if _, isPkg := r.pkgs[parentName(q)]; !isPkg && len(r.qnames[parentName(q)]) == 0 {
+			if _, isPkg := r.pkgs[indexer.ParentName(q)]; !isPkg && len(r.qnames[indexer.ParentName(q)]) == 0 {
 				return nil, "", maybe, reasonExternal + q
 			}
 		}
 		var found []int32
 		var from string
 		for _, w := range f.wild {
-			got := r.byQName(qjoin(w, name), want)
+			got := r.byQName(indexer.JoinName(w, name), want)
 			if len(got) == 0 {
 				continue
 			}
@@ -704,7 +690,7 @@ func (r *resolver) headValue(head string, src int32, depth int) val {
 	if len(cands) == 0 {
 		if strings.HasPrefix(why, reasonUnknownName) {
 			for _, p := range r.packagesOf(src) {
-				if q := qjoin(p, head); r.isPackage(q) {
+				if q := indexer.JoinName(p, head); r.isPackage(q) {
 					return val{pkg: q}
 				}
 			}
@@ -789,7 +775,7 @@ func (r *resolver) stepValue(v val, s step, depth int) val {
 	case v.why != "" || v.ext != "":
 		return v
 	case v.pkg != "":
-		q := qjoin(v.pkg, s.name)
+		q := indexer.JoinName(v.pkg, s.name)
 		if s.call {
 			return r.resultOf(r.member(v, s, depth), depth)
 		}
@@ -849,9 +835,9 @@ func (r *resolver) member(v val, s step, depth int) target {
 	case v.ext != "":
 		return target{node: -1, why: reasonExternal + v.ext, drop: !s.call}
 	case v.pkg != "":
-		found := r.byQName(qjoin(v.pkg, s.name), r.isTerm)
+		found := r.byQName(indexer.JoinName(v.pkg, s.name), r.isTerm)
 		if len(found) == 0 {
-			return target{node: -1, why: reasonExternal + qjoin(v.pkg, s.name), drop: !s.call}
+			return target{node: -1, why: reasonExternal + indexer.JoinName(v.pkg, s.name), drop: !s.call}
 		}
 		tg := r.pick(found, s, schemas.ResolvedScope)
 		return tg
