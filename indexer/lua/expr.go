@@ -189,15 +189,6 @@ func splitSpans(src string, s span) []span {
 	return out
 }
 
-// argsText returns the arguments of a call as written, on one line.
-func argsText(a string) string {
-	a = strings.TrimSpace(a)
-	if len(a) >= 2 && a[0] == '(' && a[len(a)-1] == ')' {
-		a = a[1 : len(a)-1]
-	}
-	return srctext.OneLine(strings.TrimSpace(a))
-}
-
 // docComment turns a run of -- comment lines into text: the dashes
 // dropped, lines joined.
 func docComment(lines []string) string {

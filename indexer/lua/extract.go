@@ -623,7 +623,7 @@ func (f *fileState) call(it *item) {
 	ctx, _ := f.context()
 	loop, cond := f.regions(it.Start)
 	r := f.addRef(schemas.EdgeCalls, ctx, it.Role[rName], callee, f.chainExpr(callee, it.Start))
-	r.Args = argsText(f.text(it.Role[rArgs]))
+	r.Args = srctext.Args(f.text(it.Role[rArgs]))
 	r.InLoop, r.Conditional = loop, cond
 }
 

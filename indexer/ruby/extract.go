@@ -604,7 +604,7 @@ func (f *fileState) finish(ctx context.Context) {
 			}
 			r = f.addRef(kind, p.src, at, target, expr)
 			if it.HasRole(rArgs) {
-				r.Args = argsText(f.text(it.Role[rArgs]))
+				r.Args = srctext.Args(f.text(it.Role[rArgs]))
 			}
 		}
 		r.InLoop, r.InTry, r.Conditional = p.loop, p.try, p.cond

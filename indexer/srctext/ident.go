@@ -46,3 +46,14 @@ func StripBrackets(s string, open, close byte) string {
 	}
 	return b.String()
 }
+
+// Args returns a call's argument list as written, on one line (see
+// OneLine): the white space around it and the parentheses around that
+// dropped.
+func Args(a string) string {
+	a = strings.TrimSpace(a)
+	if len(a) >= 2 && a[0] == '(' && a[len(a)-1] == ')' {
+		a = a[1 : len(a)-1]
+	}
+	return OneLine(strings.TrimSpace(a))
+}

@@ -136,3 +136,15 @@ func TestStripBrackets(t *testing.T) {
 		}
 	}
 }
+
+func TestArgs(t *testing.T) {
+	for in, want := range map[string]string{
+		" (a,\n  b) ": "a, b",
+		"a, b":        "a, b",
+		"()":          "",
+	} {
+		if got := Args(in); got != want {
+			t.Errorf("Args(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
