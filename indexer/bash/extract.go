@@ -223,15 +223,7 @@ func extract(ctx context.Context, f *indexer.Scanned[kind]) ([]schemas.Node, []s
 func isTestFile(file string) bool {
 	base := path.Base(file)
 	stem := strings.TrimSuffix(strings.TrimSuffix(base, ".sh"), ".bash")
-	if strings.HasSuffix(stem, "_test") || strings.HasPrefix(stem, "test_") {
-		return true
-	}
-	for _, dir := range strings.Split(path.Dir(file), "/") {
-		if dir == "test" || dir == "tests" {
-			return true
-		}
-	}
-	return false
+	return strings.HasSuffix(stem, "_test") || strings.HasPrefix(stem, "test_") || indexer.InFolder(file, "test", "tests")
 }
 
 // declFlags returns the option letters of a declare, typeset, export or

@@ -39,9 +39,9 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 	}
 	x.lines = srctext.LineStarts(x.lines[:0], src)
 	f := &fileState{
-		path: file, lang: x.lang, cpp: x.cpp, src: src, str: string(src), lines: x.lines, test: isTestFile(file),
-		ids: indexer.IDs{Language: x.lang, File: file}, items: items, sep: ".",
-		docs: map[uint32]string{}, exprs: map[uint64]int32{}, fdecls: map[uint32]int32{}, inits: map[uint32]span{},
+		path: file, lang: x.lang, cpp: x.cpp, src: src, str: string(src), test: isTestFile(file),
+		Rows: indexer.Rows{IDs: indexer.IDs{Language: x.lang, File: file}, Lines: x.lines, Docs: map[uint32]string{}}, items: items, sep: ".",
+		exprs: map[uint64]int32{}, fdecls: map[uint32]int32{}, inits: map[uint32]span{},
 		binds: map[string][]*binding{}, namespaces: map[string]bool{}, tdefs: map[uint64]bool{},
 	}
 	if x.cpp {
@@ -50,7 +50,7 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 	f.prepare(ctx)
 	f.run(ctx)
 	f.finish(ctx)
-	return x.Result(ctx, f.nodes, f.refs, f.test)
+	return x.Result(ctx, f.Nodes, f.Refs, f.test)
 }
 
 // isTestFile reports whether file holds tests by C and C++ conventions:
@@ -59,17 +59,8 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 func isTestFile(file string) bool {
 	base := path.Base(file)
 	stem := strings.TrimSuffix(base, path.Ext(base))
-	if strings.HasPrefix(stem, "test_") || strings.HasSuffix(stem, "_test") || strings.HasSuffix(stem, "_tests") ||
-		strings.HasSuffix(stem, "_unittest") {
-		return true
-	}
-	for _, dir := range strings.Split(path.Dir(file), "/") {
-		switch dir {
-		case "test", "tests", "unittest", "unittests", "testing":
-			return true
-		}
-	}
-	return false
+	return strings.HasPrefix(stem, "test_") || strings.HasSuffix(stem, "_test") || strings.HasSuffix(stem, "_tests") ||
+		strings.HasSuffix(stem, "_unittest") || indexer.InFolder(file, "test", "tests", "unittest", "unittests", "testing")
 }
 
 // testMacros are the GoogleTest macros that define a test: TEST(Suite,
@@ -112,6 +103,9 @@ type frame struct {
 	sig        *sigFrame
 	uses       []typeUse // declarations: the uses in the declared type, until the first declarator
 }
+
+// End returns where fr's range ends.
+func (fr *frame) End() uint32 { return fr.end }
 
 // typeUse is a type named in code: where, and its name as written
 // (qualified, template arguments dropped).
@@ -158,24 +152,20 @@ type tvar struct {
 
 // fileState is the extraction of one file.
 type fileState struct {
-	path  string
-	lang  string
-	cpp   bool
-	sep   string // between a type's name and a member's: "::" in C++, "." in C
-	src   []byte
-	str   string
-	lines []uint32
+	path string
+	lang string
+	cpp  bool
+	sep  string // between a type's name and a member's: "::" in C++, "." in C
+	src  []byte
+	str  string
+	indexer.Rows
 	test  bool
-	ids   indexer.IDs
 	items []item
-	nodes []schemas.Node
-	refs  []schemas.Ref
 
-	stack      []*frame
-	docs       map[uint32]string // by the start of the declaration they document
-	exprs      map[uint64]int32  // expression items by span
-	fdecls     map[uint32]int32  // function declarators by the start of their name
-	inits      map[uint32]span   // init declarators' values by their start
+	stack      indexer.Stack[*frame]
+	exprs      map[uint64]int32 // expression items by span
+	fdecls     map[uint32]int32 // function declarators by the start of their name
+	inits      map[uint32]span  // init declarators' values by their start
 	binds      map[string][]*binding
 	namespaces map[string]bool // namespaces opened or used in the file
 	calls      []call
@@ -195,7 +185,7 @@ func (f *fileState) prepare(ctx context.Context) {
 	var docEnd uint32
 	flush := func() {
 		if len(doc) > 0 {
-			f.docs[uint32(skipSpace(f.str, int(docEnd)))] = docComment(doc)
+			f.Docs[uint32(skipSpace(f.str, int(docEnd)))] = docComment(doc)
 		}
 		doc = doc[:0]
 	}
@@ -379,41 +369,11 @@ func visibility(flags uint32) string {
 	return schemas.Public
 }
 
-func (f *fileState) push(fr frame) *frame {
-	p := &fr
-	f.stack = append(f.stack, p)
-	return p
-}
-
+// addNode is AddNode of a public, exported node.
 func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
-	parentID := indexer.FileID(f.path)
-	if parent >= 0 {
-		parentID = f.nodes[parent].ID
-	}
-	sl, sc := srctext.Pos(f.lines, s.Start)
-	el, ec := srctext.Pos(f.lines, s.End)
-	f.nodes = append(f.nodes, schemas.Node{
-		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
-		Language: f.lang, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.Start, EndByte: s.End, ParentID: parentID, Doc: f.docs[s.Start],
-		Visibility: schemas.Public, Exported: true,
-	})
-	return int32(len(f.nodes) - 1)
-}
-
-func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
-	line, col := srctext.Pos(f.lines, at.Start)
-	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: src, Kind: kind, Target: srctext.CapText(target), Expr: expr, Line: line, Col: col,
-	})
-	return &f.refs[len(f.refs)-1]
-}
-
-func (f *fileState) srcID(n int32) uint64 {
-	if n < 0 {
-		return indexer.FileID(f.path)
-	}
-	return f.nodes[n].ID
+	n := f.AddNode(kind, name, qname, parent, s)
+	f.Nodes[n].Visibility, f.Nodes[n].Exported = schemas.Public, true
+	return n
 }
 
 // container returns the innermost namespace, class, enum, function or
@@ -499,9 +459,7 @@ func (f *fileState) run(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.Start {
-			f.stack = f.stack[:len(f.stack)-1]
-		}
+		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kNs:
 			f.namespace(it)
@@ -520,7 +478,7 @@ func (f *fileState) run(ctx context.Context) {
 		case kDecl, kFields:
 			f.declaration(it)
 		case kDeclarator:
-			t := f.top()
+			t := f.stack.Top()
 			f.declarator(it)
 			if t != nil && len(t.uses) > 0 {
 				f.flushUses(t, it)
@@ -530,15 +488,15 @@ func (f *fileState) run(ctx context.Context) {
 		case kParam:
 			f.param(it)
 		case kRange:
-			fr := f.push(frame{kind: kRange, start: it.Start, end: it.End, node: -1})
+			fr := f.stack.Push(&frame{kind: kRange, start: it.Start, end: it.End, node: -1})
 			if n, ok := f.declName(it.Role[rName]); ok {
 				b := f.bind(f.text(n), n.End, fr.end, f.declared(it.Role[rType]))
 				_ = b
 			}
 		case kFriend:
-			f.push(frame{kind: kFriend, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: kFriend, start: it.Start, end: it.End, node: -1})
 		case kScope, kLoop, kTry, kCond:
-			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kBases:
 			f.bases(it)
 		case kAccess:
@@ -549,7 +507,7 @@ func (f *fileState) run(ctx context.Context) {
 			f.using(it)
 		case kInclude:
 			v := strings.TrimSpace(f.text(it.Role[rValue]))
-			f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(f.text(it.Span)), v)
+			f.AddRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(f.text(it.Span)), v)
 		case kDefine:
 			f.define(it)
 		case kCall:
@@ -558,14 +516,6 @@ func (f *fileState) run(ctx context.Context) {
 			f.addCall(schemas.EdgeInstantiates, i)
 		}
 	}
-}
-
-// top returns the innermost frame, or nil.
-func (f *fileState) top() *frame {
-	if len(f.stack) == 0 {
-		return nil
-	}
-	return f.stack[len(f.stack)-1]
 }
 
 // typeUse records a type name: a references ref from the code it is in,
@@ -593,11 +543,11 @@ func (f *fileState) typeUse(it *item) {
 		}
 	}
 	u := typeUse{span{Start: start, End: it.End}, name}
-	if t := f.top(); t != nil && (t.kind == kDecl || t.kind == kFields) && encloses(t.typ, u.at) {
+	if t := f.stack.Top(); t != nil && (t.kind == kDecl || t.kind == kFields) && encloses(t.typ, u.at) {
 		t.uses = append(t.uses, u)
 		return
 	}
-	f.addRef(schemas.EdgeReferences, f.srcID(f.context()), u.at, name, name)
+	f.AddRef(schemas.EdgeReferences, f.SrcID(f.context()), u.at, name, name)
 }
 
 // flushUses writes the type uses of declaration t after its first
@@ -606,7 +556,7 @@ func (f *fileState) typeUse(it *item) {
 // T x{1}) constructs its type: an instantiates ref "new T(n)", which
 // the resolver makes a references edge when T is not a class.
 func (f *fileState) flushUses(t *frame, d *item) {
-	src := f.srcID(f.context())
+	src := f.SrcID(f.context())
 	ctor := false
 	if v, ok := f.inits[d.Start]; ok && f.cpp && v.Start < v.End {
 		c := f.str[v.Start]
@@ -617,10 +567,10 @@ func (f *fileState) flushUses(t *frame, d *item) {
 			v := f.inits[d.Start]
 			args := f.text(v)
 			n := countArgs("(" + args[1:len(args)-1] + ")")
-			f.addRef(schemas.EdgeInstantiates, src, u.at, u.name, "new "+u.name+"("+itoa(n)+")")
+			f.AddRef(schemas.EdgeInstantiates, src, u.at, u.name, "new "+u.name+"("+itoa(n)+")")
 			continue
 		}
-		f.addRef(schemas.EdgeReferences, src, u.at, u.name, u.name)
+		f.AddRef(schemas.EdgeReferences, src, u.at, u.name, u.name)
 	}
 	t.uses = nil
 }
@@ -635,7 +585,7 @@ func (f *fileState) namespace(it *item) {
 	prefix, hidden := f.prefix()
 	c := f.container()
 	if c != nil && c.kind != kNs {
-		f.push(frame{kind: kNs, start: it.Start, end: it.End, node: -1, qname: prefix, hidden: hidden})
+		f.stack.Push(&frame{kind: kNs, start: it.Start, end: it.End, node: -1, qname: prefix, hidden: hidden})
 		return
 	}
 	name := ""
@@ -643,7 +593,7 @@ func (f *fileState) namespace(it *item) {
 		name = srctext.Squeeze(f.text(it.Role[rName]))
 	}
 	if name == "" || !isQName(name) {
-		f.push(frame{kind: kNs, start: it.Start, end: it.End, node: -1, qname: prefix, hidden: true})
+		f.stack.Push(&frame{kind: kNs, start: it.Start, end: it.End, node: -1, qname: prefix, hidden: true})
 		return
 	}
 	qname := join(prefix, "::", strings.TrimPrefix(name, "::"))
@@ -657,10 +607,10 @@ func (f *fileState) namespace(it *item) {
 		parent = c.node
 	}
 	n := f.addNode(schemas.KindNamespace, short, qname, parent, it.Span)
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Signature = "namespace " + qname
 	node.Exported = !hidden
-	f.push(frame{kind: kNs, start: it.Start, end: it.End, node: n, qname: qname, body: it.Role[rBody], hidden: hidden, exported: !hidden})
+	f.stack.Push(&frame{kind: kNs, start: it.Start, end: it.End, node: n, qname: qname, body: it.Role[rBody], hidden: hidden, exported: !hidden})
 }
 
 // class makes the node of a struct, union or class definition.
@@ -671,7 +621,7 @@ func (f *fileState) class(it *item) {
 		name = normName(f.text(it.Role[rName]))
 	}
 	if name == "" && len(f.stack) > 0 {
-		if t := f.stack[len(f.stack)-1]; t.kind == kTypedef && t.typ == it.Span {
+		if t := f.stack.Top(); t.kind == kTypedef && t.typ == it.Span {
 			name = t.named
 		}
 	}
@@ -681,7 +631,7 @@ func (f *fileState) class(it *item) {
 			fr.node, fr.qname, fr.exported = c.node, c.qname, c.exported
 			fr.access = c.access
 		}
-		f.push(fr)
+		f.stack.Push(&fr)
 		return
 	}
 	kind := schemas.KindStruct
@@ -704,7 +654,7 @@ func (f *fileState) class(it *item) {
 	}
 	qname := join(prefix, "::", strings.TrimPrefix(name, "::"))
 	n := f.addNode(kind, name[strings.LastIndex(name, ":")+1:], qname, parent, it.Span)
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Visibility, node.Exported = vis, exported
 	body := it.Role[rBody]
 	node.BodyHash = xxhash.Sum64String(f.text(body))
@@ -716,7 +666,7 @@ func (f *fileState) class(it *item) {
 		f.classes = map[string]int32{}
 	}
 	f.classes[qname] = n
-	f.push(frame{kind: kClass, start: it.Start, end: it.End, node: n, qname: qname, body: body, access: access, exported: exported, hidden: hidden})
+	f.stack.Push(&frame{kind: kClass, start: it.Start, end: it.End, node: n, qname: qname, body: body, access: access, exported: exported, hidden: hidden})
 }
 
 // enum makes the node of an enum definition.
@@ -727,7 +677,7 @@ func (f *fileState) enum(it *item) {
 		name = normName(f.text(it.Role[rName]))
 	}
 	if name == "" && len(f.stack) > 0 {
-		if t := f.stack[len(f.stack)-1]; t.kind == kTypedef && t.typ == it.Span {
+		if t := f.stack.Top(); t.kind == kTypedef && t.typ == it.Span {
 			name = t.named
 		}
 	}
@@ -738,7 +688,7 @@ func (f *fileState) enum(it *item) {
 	head := f.str[it.Start:it.Role[rBody].Start]
 	scoped := strings.HasPrefix(head, "enum class") || strings.HasPrefix(head, "enum struct")
 	if c != nil && (c.kind == kFunc || c.kind == kFriend) || name == "" || !isQName(name) {
-		f.push(frame{kind: kEnum, start: it.Start, end: it.End, node: -1, qname: prefix, hidden: hidden})
+		f.stack.Push(&frame{kind: kEnum, start: it.Start, end: it.End, node: -1, qname: prefix, hidden: hidden})
 		return
 	}
 	parent := int32(-1)
@@ -747,7 +697,7 @@ func (f *fileState) enum(it *item) {
 	}
 	qname := join(prefix, "::", name)
 	n := f.addNode(schemas.KindEnum, name, qname, parent, it.Span)
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	if c != nil && c.kind == kClass {
 		node.Visibility = c.access
 	}
@@ -758,7 +708,7 @@ func (f *fileState) enum(it *item) {
 	if scoped {
 		qn = qname
 	}
-	f.push(frame{kind: kEnum, start: it.Start, end: it.End, node: n, qname: qn, scoped: scoped, exported: node.Exported, hidden: hidden})
+	f.stack.Push(&frame{kind: kEnum, start: it.Start, end: it.End, node: n, qname: qn, scoped: scoped, exported: node.Exported, hidden: hidden})
 }
 
 // enumerator makes the constant of an enumerator: in the enclosing scope
@@ -774,7 +724,7 @@ func (f *fileState) enumerator(it *item) {
 		sep = "."
 	}
 	n := f.addNode(schemas.KindConstant, name, join(c.qname, sep, name), c.node, it.Span)
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Exported = c.exported
 	node.IsStatic = true
 	node.Signature = srctext.OneLine(f.text(it.Span))
@@ -800,12 +750,12 @@ func (f *fileState) typedef(it *item) {
 	if sp := specName(tt); sp == "" && strings.ContainsRune(tt, '{') {
 		// typedef struct { ... } name: the struct takes the name.
 		if len(f.stack) > 0 {
-			if t := f.stack[len(f.stack)-1]; t.kind == kTypedef && t.typ == typ {
+			if t := f.stack.Top(); t.kind == kTypedef && t.typ == typ {
 				f.aliasNode(it, name, "{"+t.named+"}")
 				return
 			}
 		}
-		f.push(frame{kind: kTypedef, start: it.Start, end: it.End, node: -1, typ: typ, named: name})
+		f.stack.Push(&frame{kind: kTypedef, start: it.Start, end: it.End, node: -1, typ: typ, named: name})
 		return
 	}
 	target := specName(tt)
@@ -817,7 +767,7 @@ func (f *fileState) typedef(it *item) {
 		expr = "{" + target + "}"
 	}
 	if strings.ContainsRune(tt, '{') {
-		f.push(frame{kind: kTypedef, start: it.Start, end: it.End, node: -1, typ: typ, named: target})
+		f.stack.Push(&frame{kind: kTypedef, start: it.Start, end: it.End, node: -1, typ: typ, named: target})
 	}
 	if target == name && !f.cpp {
 		return // typedef struct foo foo: the struct is the type
@@ -836,18 +786,18 @@ func (f *fileState) aliasNode(it *item, name, expr string) {
 		parent = c.node
 	}
 	n := f.addNode(schemas.KindTypeAlias, name, join(prefix, "::", name), parent, it.Span)
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Exported = !hidden
 	node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.text(it.Span)), ";"))
 	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	if expr != "" {
-		f.addRef(schemas.RefType, node.ID, it.Span, node.Signature, expr)
+		f.AddRef(schemas.RefType, node.ID, it.Span, node.Signature, expr)
 	}
 	// The alias is the code its type is written in.
-	if t := f.top(); t != nil && t.kind == kTypedef && t.start == it.Start {
+	if t := f.stack.Top(); t != nil && t.kind == kTypedef && t.start == it.Start {
 		t.node = n
 	} else {
-		f.push(frame{kind: kAlias, start: it.Start, end: it.End, node: n})
+		f.stack.Push(&frame{kind: kAlias, start: it.Start, end: it.End, node: n})
 	}
 }
 
@@ -867,7 +817,7 @@ func (f *fileState) alias(it *item) {
 // function makes the node of a function or method definition.
 func (f *fileState) function(i int) {
 	it := &f.items[i]
-	fr := f.push(frame{kind: kFunc, start: it.Start, end: it.End, node: -1, body: it.Role[rBody]})
+	fr := f.stack.Push(&frame{kind: kFunc, start: it.Start, end: it.End, node: -1, body: it.Role[rBody]})
 	c := f.container2(fr)
 	fd, ok := f.fdeclIn(it.Role[rName])
 	if !ok || c != nil && (c.kind == kFunc || c.kind == kFriend || c.kind == kEnum) {
@@ -904,7 +854,7 @@ func (f *fileState) function(i int) {
 		qname = c.qname + f.sep + name
 		vis = c.access
 		exported = c.exported && vis != schemas.Private
-		if name == f.nodes[parent].Name {
+		if name == f.Nodes[parent].Name {
 			kind = schemas.KindConstructor
 		}
 	case f.cpp && strings.Contains(name, "::"):
@@ -922,7 +872,7 @@ func (f *fileState) function(i int) {
 			vis, exported = schemas.Public, !hidden
 			if cl, ok := f.classes[owner]; ok {
 				parent = cl
-				vis = f.nodes[cl].Visibility
+				vis = f.Nodes[cl].Visibility
 			}
 		}
 	case testMacros[name] && f.cpp:
@@ -941,7 +891,7 @@ func (f *fileState) function(i int) {
 		}
 	}
 	n := f.addNode(kind, short, qname, parent, it.Span)
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Visibility, node.Exported, node.IsStatic = vis, exported, static
 	node.IsTest = isTest || f.test && kind == schemas.KindFunction && (strings.HasPrefix(short, "test_") || strings.HasPrefix(short, "Test"))
 	node.Signature = srctext.OneLine(f.str[it.Start:it.Role[rBody].Start])
@@ -949,7 +899,7 @@ func (f *fileState) function(i int) {
 	fr.node = n
 	if it.HasRole(rType) && !isTest {
 		if t := f.typeExpr(it.Role[rType]); t != "" {
-			f.addRef(schemas.RefResult, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
+			f.AddRef(schemas.RefResult, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
 		}
 	}
 	fr.sig = &sigFrame{params: d.Role[rParams], node: n, qname: qname, name: short}
@@ -960,9 +910,9 @@ func (f *fileState) function(i int) {
 
 // container2 is container as seen from outside fr, the frame just pushed.
 func (f *fileState) container2(fr *frame) *frame {
-	f.stack = f.stack[:len(f.stack)-1]
+	f.stack.Pop()
 	c := f.container()
-	f.stack = append(f.stack, fr)
+	f.stack.Push(fr)
 	return c
 }
 
@@ -996,7 +946,7 @@ func (f *fileState) declaration(it *item) {
 	default:
 		fr.kind = kDecl
 	}
-	f.push(fr)
+	f.stack.Push(&fr)
 }
 
 // declarator handles one declarator of a declaration.
@@ -1004,7 +954,7 @@ func (f *fileState) declarator(it *item) {
 	if len(f.stack) == 0 {
 		return
 	}
-	t := f.stack[len(f.stack)-1]
+	t := f.stack.Top()
 	if t.kind != kDecl && t.kind != kFields || !encloses(span{Start: t.start, End: t.end}, it.Span) {
 		return
 	}
@@ -1054,14 +1004,14 @@ func (f *fileState) declarator(it *item) {
 		}
 		sf := &sigFrame{params: d.Role[rParams], node: -1, declares: true, qname: qname, name: name, at: ns}
 		f.sigs = append(f.sigs, sf)
-		f.push(frame{kind: kDeclarator, start: it.Start, end: it.End, node: -1, sig: sf})
+		f.stack.Push(&frame{kind: kDeclarator, start: it.Start, end: it.End, node: -1, sig: sf})
 		return
 	}
 	if t.flags&mTypedef != 0 {
 		return
 	}
 	if t.flags&mExtern != 0 && !hasValue || strings.Contains(name, "::") {
-		f.addRef(schemas.RefDeclares, indexer.FileID(f.path), ns, name, qname)
+		f.AddRef(schemas.RefDeclares, indexer.FileID(f.path), ns, name, qname)
 		return
 	}
 	kind := schemas.KindVariable
@@ -1073,17 +1023,17 @@ func (f *fileState) declarator(it *item) {
 		parent = c.node
 	}
 	n := f.addNode(kind, name, qname, parent, span{Start: t.start, End: t.end})
-	node := &f.nodes[n]
-	node.Doc = f.docs[t.start]
+	node := &f.Nodes[n]
+	node.Doc = f.Docs[t.start]
 	node.Visibility = visibility(t.flags)
 	node.Exported = t.flags&mStatic == 0 && !hidden
 	node.IsStatic = t.flags&mStatic != 0
 	node.Signature = srctext.OneLine(f.str[t.start:t.typ.End] + " " + f.text(it.Span))
 	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	if tn := f.typeExpr(t.typ); tn != "" {
-		f.addRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
+		f.AddRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
 	}
-	f.push(frame{kind: kDeclarator, start: it.Start, end: it.End, node: n})
+	f.stack.Push(&frame{kind: kDeclarator, start: it.Start, end: it.End, node: n})
 }
 
 // member makes the node of a field, or of a method declared in its class.
@@ -1095,7 +1045,7 @@ func (f *fileState) member(it *item, t, c *frame, ns span, name string, isFunc b
 	short := name
 	if isFunc {
 		kind = schemas.KindMethod
-		if name == f.nodes[c.node].Name {
+		if name == f.Nodes[c.node].Name {
 			kind = schemas.KindConstructor
 		}
 		if t.flags&mTypedef != 0 {
@@ -1106,8 +1056,8 @@ func (f *fileState) member(it *item, t, c *frame, ns span, name string, isFunc b
 		return
 	}
 	n := f.addNode(kind, short, c.qname+f.sep+name, c.node, span{Start: t.start, End: t.end})
-	node := &f.nodes[n]
-	node.Doc = f.docs[t.start]
+	node := &f.Nodes[n]
+	node.Doc = f.Docs[t.start]
 	node.Visibility = c.access
 	node.Exported = c.exported && c.access != schemas.Private
 	node.IsStatic = t.flags&mStatic != 0
@@ -1119,10 +1069,10 @@ func (f *fileState) member(it *item, t, c *frame, ns span, name string, isFunc b
 		node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.str[t.start:t.end]), ";"))
 		sf := &sigFrame{params: d.Role[rParams], node: n, declares: true, qname: node.QualifiedName, name: name, at: ns}
 		f.sigs = append(f.sigs, sf)
-		f.push(frame{kind: kDeclarator, start: it.Start, end: it.End, node: n, sig: sf})
+		f.stack.Push(&frame{kind: kDeclarator, start: it.Start, end: it.End, node: n, sig: sf})
 		if t.typ.End > t.typ.Start {
 			if tn := f.typeExpr(t.typ); tn != "" {
-				f.addRef(schemas.RefResult, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
+				f.AddRef(schemas.RefResult, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
 			}
 		}
 		return
@@ -1130,13 +1080,13 @@ func (f *fileState) member(it *item, t, c *frame, ns span, name string, isFunc b
 	if t.typ.End > t.typ.Start {
 		node.Signature = srctext.OneLine(f.str[t.start:t.typ.End] + " " + f.text(it.Span))
 		if tn := f.typeExpr(t.typ); tn != "" && !strings.Contains(f.text(it.Span), "(") {
-			f.addRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
+			f.AddRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
 		}
 	}
 	if strings.Contains(f.text(it.Span), "(") { // a function pointer
 		node.Decorators = append(node.Decorators, "function_pointer")
 	}
-	f.push(frame{kind: kDeclarator, start: it.Start, end: it.End, node: n})
+	f.stack.Push(&frame{kind: kDeclarator, start: it.Start, end: it.End, node: n})
 }
 
 // param handles a parameter: a binding of its function, and a parameter
@@ -1145,7 +1095,7 @@ func (f *fileState) param(it *item) {
 	if len(f.stack) == 0 {
 		return
 	}
-	t := f.stack[len(f.stack)-1]
+	t := f.stack.Top()
 	sf := t.sig
 	if sf == nil || !encloses(sf.params, it.Span) || it.Start < sf.lastParam {
 		return
@@ -1198,7 +1148,7 @@ func (f *fileState) bases(it *item) {
 			}
 		}
 		if !skip {
-			f.addRef(schemas.EdgeExtends, f.nodes[c.node].ID, it.Span, srctext.OneLine(b), name)
+			f.AddRef(schemas.EdgeExtends, f.Nodes[c.node].ID, it.Span, srctext.OneLine(b), name)
 		}
 	}
 }
@@ -1232,7 +1182,7 @@ func (f *fileState) using(it *item) {
 	if c := f.container(); c != nil && c.kind == kClass {
 		return // a using-declaration of a base's member
 	}
-	f.addRef(schemas.RefUsing, f.srcID(f.context()), it.Span, srctext.OneLine(f.text(it.Span)), expr)
+	f.AddRef(schemas.RefUsing, f.SrcID(f.context()), it.Span, srctext.OneLine(f.text(it.Span)), expr)
 }
 
 // define makes the node of a macro with a value: a function-like macro
@@ -1248,7 +1198,7 @@ func (f *fileState) define(it *item) {
 		kind = schemas.KindFunction
 	}
 	n := f.addNode(kind, name, name, -1, span{Start: it.Start, End: uint32(max(int(it.Start), trimEnd(f.str, int(it.End))))})
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Decorators = []string{"macro"}
 	end := it.Role[rName].End
 	if it.HasRole(rParams) {
@@ -1268,7 +1218,7 @@ func (f *fileState) define(it *item) {
 				sigs = append(sigs, strings.TrimSpace(p))
 			}
 		}
-		f.addRef(schemas.RefParams, node.ID, it.Role[rName], name, strings.Join(sigs, ","))
+		f.AddRef(schemas.RefParams, node.ID, it.Role[rName], name, strings.Join(sigs, ","))
 	}
 }
 
@@ -1293,15 +1243,15 @@ func (f *fileState) finish(ctx context.Context) {
 		}
 		p := strings.Join(sigs, ",")
 		if sf.node >= 0 {
-			n := &f.nodes[sf.node]
-			f.addRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, p)
+			n := &f.Nodes[sf.node]
+			f.AddRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, p)
 		}
 		if sf.declares {
 			src := indexer.FileID(f.path)
 			if sf.node >= 0 {
-				src = f.nodes[sf.node].ID
+				src = f.Nodes[sf.node].ID
 			}
-			f.addRef(schemas.RefDeclares, src, sf.at, sf.name, sf.qname+"("+p+")")
+			f.AddRef(schemas.RefDeclares, src, sf.at, sf.name, sf.qname+"("+p+")")
 		}
 	}
 	for i := range f.calls {
@@ -1347,7 +1297,7 @@ func (f *fileState) finish(ctx context.Context) {
 			}
 			expr = "new " + t + "(" + itoa(n) + ")"
 		}
-		r := f.addRef(c.kind, f.srcID(c.src), at, target, expr)
+		r := f.AddRef(c.kind, f.SrcID(c.src), at, target, expr)
 		r.Args, r.InLoop, r.InTry, r.Conditional = srctext.CapText(args), c.loop, c.try, c.cond
 	}
 }

@@ -230,20 +230,15 @@ func (r *resolver) include(ref *schemas.Ref) (schemas.Edge, string) {
 		}
 	}
 	if hit == "" && p != "" {
-		best, tie := -1, false
+		var cands []string
 		for _, q := range r.byBase[path.Base(p)] {
 			if q != path.Clean(p) && !strings.HasSuffix(q, "/"+path.Clean(p)) || q == ref.File {
 				continue
 			}
-			c := commonDirs(q, ref.File)
-			switch {
-			case c > best:
-				best, hit, tie = c, q, false
-			case c == best:
-				tie = true
-			}
+			cands = append(cands, q)
 		}
-		if tie {
+		var tie bool
+		if hit, tie = indexer.Nearest(cands, ref.File); tie {
 			e.Resolution, e.Reason = schemas.Ambiguous, "several headers match"
 			return e, ""
 		}
@@ -258,19 +253,6 @@ func (r *resolver) include(ref *schemas.Ref) (schemas.Edge, string) {
 	e.Dst = indexer.FileID(hit)
 	e.Resolution, e.Confidence = schemas.ResolvedImport, 1
 	return e, hit
-}
-
-// commonDirs counts the leading folders two paths share.
-func commonDirs(a, b string) int {
-	n := 0
-	for {
-		i, j := strings.IndexByte(a, '/'), strings.IndexByte(b, '/')
-		if i < 0 || j < 0 || a[:i] != b[:j] {
-			return n
-		}
-		n++
-		a, b = a[i+1:], b[j+1:]
-	}
 }
 
 // view returns the files a file sees: itself and every header it

@@ -6,9 +6,7 @@ import (
 	"github.com/graphsnap/snap/indexer/srctext"
 )
 
-func isIdentStart(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80 || c == '$'
-}
+func isIdentStart(c byte) bool { return srctext.IsIdentStart(c, "$") }
 
 func isIdentByte(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
 
@@ -22,7 +20,7 @@ func identEnd(s string, p int) int {
 	return p
 }
 
-func isIdent(s string) bool { return s != "" && identEnd(s, 0) == len(s) }
+func isIdent(s string) bool { return srctext.IsIdent(s, "$") }
 
 func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
@@ -38,24 +36,10 @@ func skipSpace(s string, p int) int {
 // stripTemplates removes template argument lists: map<K, vector<V>> gives
 // map. An operator's name (operator<) is left as is.
 func stripTemplates(s string) string {
-	if strings.IndexByte(s, '<') < 0 || strings.Contains(s, "operator") {
+	if strings.Contains(s, "operator") {
 		return s
 	}
-	var b strings.Builder
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '<':
-			depth++
-		case c == '>':
-			if depth > 0 {
-				depth--
-			}
-		case depth == 0:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
+	return srctext.StripBrackets(s, '<', '>')
 }
 
 // isQName reports whether s is a (qualified) name: a, a::b, ::a, ~a, a::~a.

@@ -26,15 +26,15 @@ type (
 // extract makes the nodes and refs of one scanned s.Path.
 func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
 	f := &fileState{
-		path: s.Path, src: s.Src, str: string(s.Src), lines: s.Lines, test: isTestFile(s.Path),
-		ids: indexer.IDs{Language: Name, File: s.Path}, items: s.Items,
-		docs: map[uint32]string{}, exprs: map[uint64]int32{}, argc: map[uint32]int32{},
+		path: s.Path, src: s.Src, str: string(s.Src), test: isTestFile(s.Path),
+		Rows: indexer.Rows{IDs: indexer.IDs{Language: Name, File: s.Path}, Lines: s.Lines, Docs: map[uint32]string{}}, items: s.Items,
+		exprs: map[uint64]int32{}, argc: map[uint32]int32{},
 		binds: map[string][]*binding{},
 	}
 	f.prepare(ctx)
 	f.run(ctx)
 	f.finish(ctx)
-	return f.nodes, f.refs, f.test
+	return f.Nodes, f.Refs, f.test
 }
 
 // isTestFile reports whether file holds tests by .NET conventions: named
@@ -103,6 +103,9 @@ type frame struct {
 	used       bool   // fields: the uses of the declared type are recorded
 }
 
+// End returns where fr's range ends.
+func (fr *frame) End() uint32 { return fr.end }
+
 // binding is a local, a parameter or a local function: visible from decl
 // to end.
 type binding struct {
@@ -111,6 +114,9 @@ type binding struct {
 	value     span // var: the initializer
 	state     uint8
 }
+
+// Visible returns the range b is visible in.
+func (b *binding) Visible() span { return span{Start: b.decl, End: b.end} }
 
 // call is a reference whose Expr waits for every binding of the file.
 type call struct {
@@ -122,20 +128,16 @@ type call struct {
 
 // fileState is the extraction of one file.
 type fileState struct {
-	path  string
-	src   []byte
-	str   string
-	lines []uint32
+	path string
+	src  []byte
+	str  string
+	indexer.Rows
 	test  bool
-	ids   indexer.IDs
 	items []item
-	nodes []schemas.Node
-	refs  []schemas.Ref
 
-	stack []*frame
-	docs  map[uint32]string // by the start of the declaration they document
-	exprs map[uint64]int32  // expression items by span
-	argc  map[uint32]int32  // arguments by the start of the list
+	stack indexer.Stack[*frame]
+	exprs map[uint64]int32 // expression items by span
+	argc  map[uint32]int32 // arguments by the start of the list
 	binds map[string][]*binding
 	calls []call
 	sigs  []*frame
@@ -183,7 +185,7 @@ func (f *fileState) typeUses(t span, src uint64, skip bool) {
 		if i == 0 && skip || f.isTypeVar(u.name, at) {
 			continue
 		}
-		f.addRef(schemas.EdgeReferences, src, span{Start: at, End: at + uint32(len(u.name))}, u.name, u.name)
+		f.AddRef(schemas.EdgeReferences, src, span{Start: at, End: at + uint32(len(u.name))}, u.name, u.name)
 	}
 }
 
@@ -196,7 +198,7 @@ func (f *fileState) prepare(ctx context.Context) {
 	var docEnd uint32
 	flush := func() {
 		if len(doc) > 0 {
-			f.docs[uint32(srctext.SkipSpace(f.str, int(docEnd)))] = docComment(doc)
+			f.Docs[uint32(srctext.SkipSpace(f.str, int(docEnd)))] = docComment(doc)
 		}
 		doc = doc[:0]
 	}
@@ -305,46 +307,10 @@ func visibility(flags uint32, implicit string) string {
 	return implicit
 }
 
-func (f *fileState) push(fr frame) *frame {
-	p := &fr
-	f.stack = append(f.stack, p)
-	return p
-}
-
-func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
-	parentID := indexer.FileID(f.path)
-	if parent >= 0 {
-		parentID = f.nodes[parent].ID
-	}
-	sl, sc := srctext.Pos(f.lines, s.Start)
-	el, ec := srctext.Pos(f.lines, s.End)
-	f.nodes = append(f.nodes, schemas.Node{
-		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
-		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.Start, EndByte: s.End, ParentID: parentID, Doc: f.docs[s.Start],
-	})
-	return int32(len(f.nodes) - 1)
-}
-
-func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
-	line, col := srctext.Pos(f.lines, at.Start)
-	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: src, Kind: kind, Target: srctext.CapText(target), Expr: expr, Line: line, Col: col,
-	})
-	return &f.refs[len(f.refs)-1]
-}
-
-func (f *fileState) srcID(n int32) uint64 {
-	if n < 0 {
-		return indexer.FileID(f.path)
-	}
-	return f.nodes[n].ID
-}
-
 // decorate records the attributes of node n: as decorators, as test
 // flags, and as references to the attribute types.
 func (f *fileState) decorate(n int32, attrs []string, at span) {
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	for _, a := range attrs {
 		node.Decorators = append(node.Decorators, a)
 		name := a
@@ -358,7 +324,7 @@ func (f *fileState) decorate(n int32, attrs []string, at span) {
 			node.IsTest = true
 		}
 		if tn := typeName(name); tn != "" {
-			f.addRef(schemas.EdgeReferences, node.ID, at, "["+name+"]", "@"+tn)
+			f.AddRef(schemas.EdgeReferences, node.ID, at, "["+name+"]", "@"+tn)
 		}
 	}
 }
@@ -369,7 +335,7 @@ func (f *fileState) container() *frame {
 	if len(f.stack) == 0 {
 		return nil
 	}
-	if fr := f.stack[len(f.stack)-1]; fr.kind == kNs || fr.kind.isType() {
+	if fr := f.stack.Top(); fr.kind == kNs || fr.kind.isType() {
 		return fr
 	}
 	return nil
@@ -380,7 +346,7 @@ func (f *fileState) owner(p uint32) *frame {
 	if len(f.stack) == 0 {
 		return nil
 	}
-	t := f.stack[len(f.stack)-1]
+	t := f.stack.Top()
 	if t.kind.isType() && t.node >= 0 && t.body.Start <= p && p < t.body.End {
 		return t
 	}
@@ -435,9 +401,7 @@ func (f *fileState) run(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.Start {
-			f.stack = f.stack[:len(f.stack)-1]
-		}
+		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kNs:
 			f.namespace(i)
@@ -451,10 +415,10 @@ func (f *fileState) run(ctx context.Context) {
 			if sc := f.scope(0); sc != nil && it.HasRole(rName) {
 				f.bind(f.text(it.Role[rName]), sc.start, sc.end, exprLocalFn) // visible in its whole block
 			}
-			f.push(frame{kind: kLocalFn, start: it.Start, end: it.End, node: -1, params: it.Role[rParams]})
+			f.stack.Push(&frame{kind: kLocalFn, start: it.Start, end: it.End, node: -1, params: it.Role[rParams]})
 		case kLocals:
-			f.typeUses(it.Role[rType], f.srcID(f.context()), false)
-			f.push(frame{kind: kLocals, start: it.Start, end: it.End, node: -1, typ: it.Role[rType]})
+			f.typeUses(it.Role[rType], f.SrcID(f.context()), false)
+			f.stack.Push(&frame{kind: kLocals, start: it.Start, end: it.End, node: -1, typ: it.Role[rType]})
 		case kVar:
 			f.variable(it)
 		case kParam:
@@ -464,20 +428,20 @@ func (f *fileState) run(ctx context.Context) {
 				f.bind(f.text(it.Span), sc.start, sc.end, exprLocal)
 			}
 		case kForeach:
-			f.typeUses(it.Role[rType], f.srcID(f.context()), false)
-			fr := f.push(frame{kind: kForeach, start: it.Start, end: it.End, node: -1})
+			f.typeUses(it.Role[rType], f.SrcID(f.context()), false)
+			fr := f.stack.Push(&frame{kind: kForeach, start: it.Start, end: it.End, node: -1})
 			if it.HasRole(rName) {
 				f.bind(f.text(it.Role[rName]), it.Start, fr.end, f.declared(it.Role[rType]))
 			}
 		case kCatch, kPattern:
 			if it.Kind == kPattern { // a caught type is a use item, named or not
-				f.typeUses(it.Role[rType], f.srcID(f.context()), false)
+				f.typeUses(it.Role[rType], f.SrcID(f.context()), false)
 			}
 			if sc := f.scope(0); sc != nil && it.HasRole(rName) {
 				f.bind(f.text(it.Role[rName]), it.Start, sc.end, f.declared(it.Role[rType]))
 			}
 		case kScope, kLoop, kTry, kCond:
-			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kInvoke, kCtorCall:
 			f.addCall(schemas.EdgeCalls, i)
 		case kNew:
@@ -485,7 +449,7 @@ func (f *fileState) run(ctx context.Context) {
 		case kUsing:
 			f.usingRef(it)
 		case kUse:
-			f.typeUses(it.Span, f.srcID(f.context()), false)
+			f.typeUses(it.Span, f.SrcID(f.context()), false)
 		case kIsType:
 			f.isTypeRef(it)
 		}
@@ -503,7 +467,7 @@ func (f *fileState) isTypeRef(it *item) {
 	if head, _, _ := strings.Cut(n, "."); f.lookup(head, it.Start) != nil {
 		return
 	}
-	f.addRef(schemas.EdgeReferences, f.srcID(f.context()), it.Span, n, exprIsType+n)
+	f.AddRef(schemas.EdgeReferences, f.SrcID(f.context()), it.Span, n, exprIsType+n)
 }
 
 // declared returns the Expr of a value of the declared type t: {T}, or
@@ -523,13 +487,7 @@ func (f *fileState) bind(name string, decl, end uint32, expr string) *binding {
 
 // lookup returns the binding of name visible at p, or nil.
 func (f *fileState) lookup(name string, p uint32) *binding {
-	var best *binding
-	for _, b := range f.binds[name] {
-		if b.decl <= p && p < b.end && (best == nil || b.decl >= best.decl) {
-			best = b
-		}
-	}
-	return best
+	return indexer.Innermost(f.binds[name], p)
 }
 
 // namespace makes the node of a namespace declaration. A file-scoped
@@ -541,20 +499,20 @@ func (f *fileState) namespace(i int) {
 	parent := int32(-1)
 	for _, part := range strings.Split(name, ".") {
 		if !isIdent(part) {
-			f.push(frame{kind: kNs, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: kNs, start: it.Start, end: it.End, node: -1})
 			return
 		}
 	}
 	if c := f.container(); c != nil && c.kind == kNs {
 		parent = c.node
-		name = f.nodes[parent].QualifiedName + "." + name
+		name = f.Nodes[parent].QualifiedName + "." + name
 	} else if c != nil {
-		f.push(frame{kind: kNs, start: it.Start, end: it.End, node: -1})
+		f.stack.Push(&frame{kind: kNs, start: it.Start, end: it.End, node: -1})
 		return
 	}
 	short := name[strings.LastIndexByte(name, '.')+1:]
-	n := f.addNode(schemas.KindNamespace, short, name, parent, it.Span)
-	node := &f.nodes[n]
+	n := f.AddNode(schemas.KindNamespace, short, name, parent, it.Span)
+	node := &f.Nodes[n]
 	node.Visibility, node.Exported = schemas.Public, true
 	node.Signature = "namespace " + name
 	end, body := it.End, it.Role[rBody]
@@ -562,7 +520,7 @@ func (f *fileState) namespace(i int) {
 		end = uint32(len(f.src))
 		body = span{Start: it.End, End: end}
 	}
-	f.push(frame{kind: kNs, start: it.Start, end: end, node: n, body: body, exported: true})
+	f.stack.Push(&frame{kind: kNs, start: it.Start, end: end, node: n, body: body, exported: true})
 }
 
 // typeDecl makes the node of a class, struct, record, interface, enum or
@@ -574,7 +532,7 @@ func (f *fileState) typeDecl(i int) {
 		c = &frame{kind: kNs, node: -1, exported: true} // the global namespace
 	}
 	if c == nil || c.node < 0 && c.kind != kNs || !it.HasRole(rName) || it.Role[rName].Start == it.Role[rName].End {
-		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
 	name := f.text(it.Role[rName])
@@ -596,11 +554,11 @@ func (f *fileState) typeDecl(i int) {
 	qname, parent, member := name, int32(-1), c.kind != kNs
 	if c.node >= 0 {
 		parent = c.node
-		qname = f.nodes[parent].QualifiedName + "." + name
+		qname = f.Nodes[parent].QualifiedName + "." + name
 	}
-	n := f.addNode(kind, name, qname, parent, it.Span)
+	n := f.AddNode(kind, name, qname, parent, it.Span)
 	f.decorate(n, attrs, it.Role[rName])
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	implicit := schemas.Internal
 	switch {
 	case member && c.iface:
@@ -625,13 +583,13 @@ func (f *fileState) typeDecl(i int) {
 		sig = strings.TrimSuffix(sig, ";")
 	}
 	node.Signature = srctext.OneLine(sig)
-	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: body,
+	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: body,
 		iface: it.Kind == kInterface, enum: it.Kind == kEnum, exported: node.Exported, params: it.Role[rParams]})
 	if it.Kind == kDelegate {
 		fr.body = span{}
 		f.typeUses(it.Role[rType], node.ID, false)
 		if t := f.typeExpr(it.Role[rType]); t != "" {
-			f.addRef(schemas.RefResult, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
+			f.AddRef(schemas.RefResult, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
 		}
 	}
 }
@@ -645,7 +603,7 @@ func (f *fileState) baseRef(it *item) {
 	if len(f.stack) == 0 {
 		return
 	}
-	t := f.stack[len(f.stack)-1]
+	t := f.stack.Top()
 	if !t.kind.isType() || t.node < 0 || t.enum || t.body.End > 0 && it.Start >= t.body.Start {
 		return
 	}
@@ -662,19 +620,19 @@ func (f *fileState) baseRef(it *item) {
 	}
 	kind := schemas.EdgeImplements
 	first := true
-	for _, r := range f.refs {
-		if r.Src == f.nodes[t.node].ID && (r.Kind == schemas.EdgeExtends || r.Kind == schemas.EdgeImplements) {
+	for _, r := range f.Refs {
+		if r.Src == f.Nodes[t.node].ID && (r.Kind == schemas.EdgeExtends || r.Kind == schemas.EdgeImplements) {
 			first = false
 		}
 	}
 	switch {
 	case t.kind == kInterface:
 		kind = schemas.EdgeExtends
-	case (t.kind == kClass || t.kind == kRecord && f.nodes[t.node].Kind == schemas.KindClass) && first:
+	case (t.kind == kClass || t.kind == kRecord && f.Nodes[t.node].Kind == schemas.KindClass) && first:
 		kind = schemas.EdgeExtends
 	}
-	f.addRef(kind, f.nodes[t.node].ID, it.Span, srctext.OneLine(txt), name)
-	f.typeUses(span{Start: it.Start, End: it.Start + uint32(len(txt))}, f.nodes[t.node].ID, true)
+	f.AddRef(kind, f.Nodes[t.node].ID, it.Span, srctext.OneLine(txt), name)
+	f.typeUses(span{Start: it.Start, End: it.Start + uint32(len(txt))}, f.Nodes[t.node].ID, true)
 }
 
 // predefinedName reports whether name is the System spelling of a keyword
@@ -694,7 +652,7 @@ func (f *fileState) member(i int) {
 	it := &f.items[i]
 	o := f.owner(it.Start)
 	if o == nil || it.Kind != kFields && it.Kind != kEFields && it.Role[rName].Start == it.Role[rName].End {
-		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, params: it.Role[rParams]})
+		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, params: it.Role[rParams]})
 		return
 	}
 	limit := it.Role[rName].Start
@@ -703,8 +661,8 @@ func (f *fileState) member(i int) {
 	}
 	flags, attrs, header := f.modifiers(i, limit)
 	if it.Kind == kFields || it.Kind == kEFields {
-		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, typ: it.Role[rType],
-			flags: flags, decorators: attrs, doc: f.docs[it.Start], header: header})
+		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, typ: it.Role[rType],
+			flags: flags, decorators: attrs, doc: f.Docs[it.Start], header: header})
 		return
 	}
 	name := f.text(it.Role[rName])
@@ -719,9 +677,9 @@ func (f *fileState) member(i int) {
 	case kMember:
 		kind = schemas.KindConstant
 	}
-	n := f.addNode(kind, name, f.nodes[o.node].QualifiedName+"."+name, o.node, it.Span)
+	n := f.AddNode(kind, name, f.Nodes[o.node].QualifiedName+"."+name, o.node, it.Span)
 	f.decorate(n, attrs, it.Role[rName])
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	implicit := schemas.Private
 	if o.iface || o.enum {
 		implicit = schemas.Public
@@ -744,7 +702,7 @@ func (f *fileState) member(i int) {
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
 	node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.str[min(header, end):end]), ";"))
-	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, params: it.Role[rParams]})
+	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, params: it.Role[rParams]})
 	switch it.Kind {
 	case kMethod, kProp, kEvent:
 		f.typeUses(it.Role[rType], node.ID, false)
@@ -753,7 +711,7 @@ func (f *fileState) member(i int) {
 			if it.Kind != kMethod {
 				fact = schemas.RefType
 			}
-			f.addRef(fact, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
+			f.AddRef(fact, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
 		}
 	}
 	if it.Kind == kMethod || it.Kind == kCtor {
@@ -767,7 +725,7 @@ func (f *fileState) variable(it *item) {
 	if len(f.stack) == 0 || !it.HasRole(rName) || it.Role[rName].Start == it.Role[rName].End {
 		return
 	}
-	t := f.stack[len(f.stack)-1]
+	t := f.stack.Top()
 	name := f.text(it.Role[rName])
 	var value span
 	if p := srctext.SkipSpace(f.str, int(it.Role[rName].End)); p < int(it.End) && f.str[p] == '=' {
@@ -777,21 +735,21 @@ func (f *fileState) variable(it *item) {
 	case kFields, kEFields:
 		o := f.owner(t.start)
 		if len(f.stack) >= 2 {
-			f.stack = f.stack[:len(f.stack)-1]
+			f.stack.Pop()
 			o = f.owner(t.start)
-			f.stack = append(f.stack, t)
+			f.stack.Push(t)
 		}
 		if o == nil {
-			f.push(frame{kind: kVar, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: kVar, start: it.Start, end: it.End, node: -1})
 			return
 		}
 		kind := schemas.KindField
 		if t.flags&mConst != 0 {
 			kind = schemas.KindConstant
 		}
-		n := f.addNode(kind, name, f.nodes[o.node].QualifiedName+"."+name, o.node, span{Start: t.start, End: t.end})
+		n := f.AddNode(kind, name, f.Nodes[o.node].QualifiedName+"."+name, o.node, span{Start: t.start, End: t.end})
 		f.decorate(n, t.decorators, it.Role[rName])
-		node := &f.nodes[n]
+		node := &f.Nodes[n]
 		node.Doc = t.doc
 		implicit := schemas.Private
 		if o.iface {
@@ -803,13 +761,13 @@ func (f *fileState) variable(it *item) {
 		node.Signature = srctext.OneLine(f.str[t.header:t.typ.End] + " " + f.text(it.Span))
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 		if tn := f.typeExpr(t.typ); tn != "" {
-			f.addRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
+			f.AddRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
 		}
 		if !t.used {
 			t.used = true
 			f.typeUses(t.typ, node.ID, false)
 		}
-		f.push(frame{kind: kVar, start: it.Start, end: it.End, node: n})
+		f.stack.Push(&frame{kind: kVar, start: it.Start, end: it.End, node: n})
 	case kLocals:
 		sc := f.scope(1)
 		if sc == nil {
@@ -830,7 +788,7 @@ func (f *fileState) param(it *item) {
 	if len(f.stack) == 0 || !it.HasRole(rName) || it.Role[rName].Start == it.Role[rName].End {
 		return
 	}
-	t := f.stack[len(f.stack)-1]
+	t := f.stack.Top()
 	name := f.text(it.Role[rName])
 	typ := exprLocal
 	if it.HasRole(rType) {
@@ -838,7 +796,7 @@ func (f *fileState) param(it *item) {
 	}
 	inParams := t.params.Start <= it.Start && it.End <= t.params.End
 	if it.HasRole(rType) && !(t.kind == kRecord && inParams && t.node >= 0) {
-		f.typeUses(it.Role[rType], f.srcID(f.context()), false)
+		f.typeUses(it.Role[rType], f.SrcID(f.context()), false)
 	}
 	switch {
 	case (t.kind == kMethod || t.kind == kCtor) && inParams:
@@ -847,15 +805,15 @@ func (f *fileState) param(it *item) {
 	case t.kind == kLocalFn && inParams:
 		f.bind(name, t.start, t.end, typ)
 	case t.kind == kRecord && inParams && t.node >= 0:
-		n := f.addNode(schemas.KindField, name, f.nodes[t.node].QualifiedName+"."+name, t.node, it.Span)
-		node := &f.nodes[n]
-		node.Visibility, node.Exported = schemas.Public, f.nodes[t.node].Exported
+		n := f.AddNode(schemas.KindField, name, f.Nodes[t.node].QualifiedName+"."+name, t.node, it.Span)
+		node := &f.Nodes[n]
+		node.Visibility, node.Exported = schemas.Public, f.Nodes[t.node].Exported
 		node.Signature = srctext.OneLine(f.text(it.Span))
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 		if it.HasRole(rType) {
 			f.typeUses(it.Role[rType], node.ID, false)
 			if tn := f.typeExpr(it.Role[rType]); tn != "" {
-				f.addRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+tn+"}")
+				f.AddRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+tn+"}")
 			}
 		}
 	case t.kind == kScope: // a lambda's parameter list
@@ -933,14 +891,14 @@ func (f *fileState) usingRef(it *item) {
 	if global {
 		expr = "global " + expr
 	}
-	f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(f.text(it.Span)), expr)
+	f.AddRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(f.text(it.Span)), expr)
 }
 
 // finish writes the refs whose Expr needed every binding of the file.
 func (f *fileState) finish(ctx context.Context) {
 	for _, fr := range f.sigs {
-		n := &f.nodes[fr.node]
-		f.addRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, strings.Join(fr.sig, ","))
+		n := &f.Nodes[fr.node]
+		f.AddRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, strings.Join(fr.sig, ","))
 	}
 	for i := range f.calls {
 		if indexer.Stopped(ctx, i) {
@@ -991,14 +949,14 @@ func (f *fileState) finish(ctx context.Context) {
 				n = int(f.argc[it.Role[rArgs].Start])
 				args = f.argsText(it.Role[rArgs])
 			}
-			f.typeUses(it.Role[rType], f.srcID(c.src), true)
+			f.typeUses(it.Role[rType], f.SrcID(c.src), true)
 			if t := f.typeExpr(it.Role[rType]); t != "" {
 				expr = "new " + t + "(" + strconv.Itoa(n) + ")"
 			} else {
 				expr = exprExpr
 			}
 		}
-		r := f.addRef(c.kind, f.srcID(c.src), at, target, expr)
+		r := f.AddRef(c.kind, f.SrcID(c.src), at, target, expr)
 		r.Args, r.InLoop, r.InTry, r.Conditional = args, c.loop, c.try, c.cond
 	}
 }

@@ -2,6 +2,7 @@ package csharp
 
 import (
 	"cmp"
+	"maps"
 	"runtime"
 	"slices"
 	"strconv"
@@ -157,7 +158,7 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 		global: fileInfo{aliases: map[string]string{}},
 	}
 	r.load(refs)
-	for _, q := range slices.Sorted(mapKeys(r.types)) {
+	for _, q := range slices.Sorted(maps.Keys(r.types)) {
 		r.link(r.types[q], 0)
 	}
 	chunks := make([][]schemas.Edge, runtime.GOMAXPROCS(0))
@@ -179,16 +180,6 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 	return nil, edges
 }
 
-func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
-	return func(yield func(K) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
-}
-
 func (r *resolver) load(refs []schemas.Ref) {
 	for i := range r.nodes {
 		n := &r.nodes[i]
@@ -205,7 +196,7 @@ func (r *resolver) load(refs []schemas.Ref) {
 		switch {
 		case n.Kind == schemas.KindNamespace:
 			r.nsNodes[n.QualifiedName] = append(r.nsNodes[n.QualifiedName], int32(i))
-			for q := n.QualifiedName; q != ""; q = parentName(q) {
+			for q := n.QualifiedName; q != ""; q = indexer.ParentName(q) {
 				r.nsNames[q] = true
 			}
 		case isTypeKind(n.Kind):
@@ -287,20 +278,6 @@ func (r *resolver) file(name string) *fileInfo {
 		r.files[name] = f
 	}
 	return f
-}
-
-func parentName(q string) string {
-	if i := strings.LastIndexByte(q, '.'); i >= 0 {
-		return q[:i]
-	}
-	return ""
-}
-
-func qjoin(a, b string) string {
-	if a == "" {
-		return b
-	}
-	return a + "." + b
 }
 
 // link resolves the bases of t: its base class (the first base, when it
@@ -401,8 +378,8 @@ func (r *resolver) resolveType(name string, ctx int32, depth int) (*typeInfo, st
 	// A qualified name: from the global namespace, the enclosing
 	// namespaces, an alias.
 	_, ns := r.enclosing(ctx)
-	for p := ns; ; p = parentName(p) {
-		if t := r.qualified(qjoin(p, name), depth); t != nil {
+	for p := ns; ; p = indexer.ParentName(p) {
+		if t := r.qualified(indexer.JoinName(p, name), depth); t != nil {
 			return t, "", schemas.ResolvedScope, ""
 		}
 		if p == "" {
@@ -426,7 +403,7 @@ func (r *resolver) qualified(q string, depth int) *typeInfo {
 	if t := r.types[q]; t != nil {
 		return t
 	}
-	p := parentName(q)
+	p := indexer.ParentName(q)
 	if p == "" || depth > maxDepth {
 		return nil
 	}
@@ -445,7 +422,7 @@ func (r *resolver) simpleType(name string, ctx int32, depth int) (*typeInfo, str
 	}
 	ts, ns := r.enclosing(ctx)
 	for _, t := range ts {
-		if t.qname == name || strings.HasSuffix(t.qname, "."+name) && r.types[qjoin(parentName(t.qname), name)] == t {
+		if t.qname == name || strings.HasSuffix(t.qname, "."+name) && r.types[indexer.JoinName(indexer.ParentName(t.qname), name)] == t {
 			return t, schemas.ResolvedScope, ""
 		}
 		if t.state == 1 { // its bases are being linked
@@ -459,8 +436,8 @@ func (r *resolver) simpleType(name string, ctx int32, depth int) (*typeInfo, str
 			return nt, schemas.ResolvedScope, ""
 		}
 	}
-	for p := ns; ; p = parentName(p) {
-		if t := r.types[qjoin(p, name)]; t != nil {
+	for p := ns; ; p = indexer.ParentName(p) {
+		if t := r.types[indexer.JoinName(p, name)]; t != nil {
 			return t, schemas.ResolvedScope, ""
 		}
 		if p == "" {
@@ -839,9 +816,9 @@ func (r *resolver) name(name string, src int32, ts []*typeInfo, depth int) val {
 		return val{why: why}
 	}
 	_, ns := r.enclosing(src)
-	for p := ns; ; p = parentName(p) {
-		if r.nsNames[qjoin(p, name)] {
-			return val{ns: qjoin(p, name)}
+	for p := ns; ; p = indexer.ParentName(p) {
+		if r.nsNames[indexer.JoinName(p, name)] {
+			return val{ns: indexer.JoinName(p, name)}
 		}
 		if p == "" {
 			break
@@ -944,7 +921,7 @@ func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
 			if how == "" {
 				how = schemas.ResolvedScope
 			}
-			return append(edges, resolvedEdge(ref, kind, r.nodes[t.nodes[0]].ID, how))
+			return append(edges, indexer.ResolvedEdge(ref, kind, r.nodes[t.nodes[0]].ID, how))
 		}
 		if ext != "" {
 			why = reasonExternal + ext
@@ -952,7 +929,7 @@ func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
 				why += reasonBaseKindUnknown
 			}
 		}
-		return append(edges, unresolvedEdge(ref, kind, why))
+		return append(edges, indexer.UnresolvedEdge(ref, kind, why))
 	case schemas.EdgeCalls:
 		return r.emit(edges, ref, schemas.EdgeCalls, r.call(ref.Expr, src))
 	case schemas.EdgeInstantiates:
@@ -961,25 +938,25 @@ func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
 		if name, ok := strings.CutPrefix(ref.Expr, "@"); ok {
 			for _, n := range []string{name + "Attribute", name} {
 				if t, _, how, _ := r.resolveType(n, src, 0); t != nil {
-					return append(edges, resolvedEdge(ref, schemas.EdgeReferences, r.nodes[t.nodes[0]].ID, how))
+					return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeReferences, r.nodes[t.nodes[0]].ID, how))
 				}
 			}
 			return edges
 		}
 		if name, ok := strings.CutPrefix(ref.Expr, exprIsType); ok {
 			if t, _, how, _ := r.resolveType(name, src, 0); t != nil {
-				return append(edges, resolvedEdge(ref, schemas.EdgeReferences, r.nodes[t.nodes[0]].ID, how))
+				return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeReferences, r.nodes[t.nodes[0]].ID, how))
 			}
 			return edges
 		}
 		t, ext, how, why := r.resolveType(ref.Expr, src, 0)
 		if t != nil {
-			return append(edges, resolvedEdge(ref, schemas.EdgeReferences, r.nodes[t.nodes[0]].ID, how))
+			return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeReferences, r.nodes[t.nodes[0]].ID, how))
 		}
 		if ext != "" {
 			why = reasonExternal + ext
 		}
-		return append(edges, unresolvedEdge(ref, schemas.EdgeReferences, why))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeReferences, why))
 	}
 	return edges
 }
@@ -990,13 +967,13 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, kind string, tg 
 		if how == "" {
 			how = schemas.ResolvedReceiver
 		}
-		e := resolvedEdge(ref, kind, r.nodes[tg.node].ID, how)
+		e := indexer.ResolvedEdge(ref, kind, r.nodes[tg.node].ID, how)
 		if tg.maybe {
 			e.Confidence = inheritedConfidence
 		}
 		return append(edges, e)
 	}
-	e := unresolvedEdge(ref, kind, tg.why)
+	e := indexer.UnresolvedEdge(ref, kind, tg.why)
 	if tg.amb {
 		e.Resolution = schemas.Ambiguous
 	}
@@ -1009,20 +986,20 @@ func (r *resolver) newEdges(edges []schemas.Edge, ref *schemas.Ref, src int32) [
 	e, ok := strings.CutPrefix(ref.Expr, "new ")
 	i := strings.LastIndexByte(e, '(')
 	if !ok || i < 0 || !strings.HasSuffix(e, ")") {
-		return append(edges, unresolvedEdge(ref, schemas.EdgeInstantiates, reasonOf(ref.Expr)))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, reasonOf(ref.Expr)))
 	}
 	n, err := strconv.Atoi(e[i+1 : len(e)-1])
 	if err != nil {
-		return append(edges, unresolvedEdge(ref, schemas.EdgeInstantiates, reasonExpr))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, reasonExpr))
 	}
 	t, ext, how, why := r.resolveType(e[:i], src, 0)
 	if t == nil {
 		if ext != "" {
 			why = reasonExternal + ext
 		}
-		return append(edges, unresolvedEdge(ref, schemas.EdgeInstantiates, why))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, why))
 	}
-	edges = append(edges, resolvedEdge(ref, schemas.EdgeInstantiates, r.nodes[t.nodes[0]].ID, how))
+	edges = append(edges, indexer.ResolvedEdge(ref, schemas.EdgeInstantiates, r.nodes[t.nodes[0]].ID, how))
 	if tg := r.constructor(t, n, how); tg.why != reasonImplicitCtor {
 		edges = r.emit(edges, ref, schemas.EdgeCalls, tg)
 	}
@@ -1038,21 +1015,13 @@ func (r *resolver) importEdge(edges []schemas.Edge, ref *schemas.Ref) []schemas.
 	}
 	e = strings.TrimPrefix(e, "static ")
 	if t := r.qualified(e, 0); t != nil {
-		return append(edges, resolvedEdge(ref, schemas.EdgeImports, r.nodes[t.nodes[0]].ID, schemas.ResolvedImport))
+		return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeImports, r.nodes[t.nodes[0]].ID, schemas.ResolvedImport))
 	}
 	if ns := r.nsNodes[e]; len(ns) > 0 {
 		first := slices.MinFunc(ns, func(a, b int32) int {
 			return cmp.Or(cmp.Compare(r.nodes[a].File, r.nodes[b].File), cmp.Compare(r.nodes[a].StartByte, r.nodes[b].StartByte))
 		})
-		return append(edges, resolvedEdge(ref, schemas.EdgeImports, r.nodes[first].ID, schemas.ResolvedImport))
+		return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeImports, r.nodes[first].ID, schemas.ResolvedImport))
 	}
-	return append(edges, unresolvedEdge(ref, schemas.EdgeImports, reasonExternal+e))
-}
-
-func resolvedEdge(ref *schemas.Ref, kind string, dst uint64, res string) schemas.Edge {
-	return indexer.RefEdge(ref, kind, dst, res, 1, "")
-}
-
-func unresolvedEdge(ref *schemas.Ref, kind, reason string) schemas.Edge {
-	return indexer.RefEdge(ref, kind, 0, schemas.Unresolved, 0, reason)
+	return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeImports, reasonExternal+e))
 }

@@ -6,9 +6,7 @@ import (
 	"github.com/graphsnap/snap/indexer/srctext"
 )
 
-func isIdentStart(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80 || c == '@'
-}
+func isIdentStart(c byte) bool { return srctext.IsIdentStart(c, "@") }
 
 func isIdentByte(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
 
@@ -22,29 +20,12 @@ func identEnd(s string, p int) int {
 	return p
 }
 
-func isIdent(s string) bool { return s != "" && identEnd(s, 0) == len(s) }
+func isIdent(s string) bool { return srctext.IsIdent(s, "@") }
 
 // stripGenerics removes type argument lists: Dictionary<K, List<V>> gives
 // Dictionary.
 func stripGenerics(s string) string {
-	if strings.IndexByte(s, '<') < 0 {
-		return s
-	}
-	var b strings.Builder
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '<':
-			depth++
-		case c == '>':
-			if depth > 0 {
-				depth--
-			}
-		case depth == 0:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
+	return srctext.StripBrackets(s, '<', '>')
 }
 
 // predefined are C#'s keyword types.

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/srctext"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -111,48 +113,23 @@ func (f *fileState) expr(s span, depth int) string {
 	return exprExpr
 }
 
-func isIdent(t string) bool {
-	if t == "" {
-		return false
-	}
-	for i := 0; i < len(t); i++ {
-		c := t[i]
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' && i > 0 || c >= 0x80) {
-			return false
-		}
-	}
-	return true
-}
+func isIdent(t string) bool { return srctext.IsIdent(t, "") }
 
 // lookup returns the innermost binding of name visible at p.
 func (f *fileState) lookup(name string, p uint32) *binding {
-	var best *binding
-	for _, b := range f.binds[name] {
-		if b.start <= p && p < b.end && (best == nil || b.start >= best.start) {
-			best = b
-		}
-	}
-	return best
+	return indexer.Innermost(f.binds[name], p)
 }
 
 func (f *fileState) bindingExpr(b *binding, depth int) string {
-	switch b.state {
-	case 2:
-		return b.expr
-	case 1:
-		return exprExpr
-	}
-	b.state = 1
-	switch {
-	case b.local:
-		b.expr = exprLocal
-	case b.typ != (span{}):
-		b.expr = typeExpr(f.text(b.typ))
-	case b.value != (span{}):
-		b.expr = f.expr(b.value, depth+1)
-	default:
-		b.expr = exprLocal
-	}
-	b.state = 2
-	return b.expr
+	return b.expr.Get(func() string {
+		switch {
+		case b.local:
+			return exprLocal
+		case b.typ != (span{}):
+			return typeExpr(f.text(b.typ))
+		case b.value != (span{}):
+			return f.expr(b.value, depth+1)
+		}
+		return exprLocal
+	}, exprExpr)
 }

@@ -25,15 +25,16 @@ type (
 // extract makes the nodes and refs of one scanned s.Path.
 func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
 	f := &fileState{
-		path: s.Path, src: s.Src, str: string(s.Src), lines: s.Lines, test: isTestFile(s.Path),
-		ids: indexer.IDs{Language: Name, File: s.Path}, items: s.Items,
-		docs: map[uint32]string{}, exprs: map[uint64]int32{}, argc: map[uint32]int32{},
+		path: s.Path, src: s.Src, str: string(s.Src), test: isTestFile(s.Path),
+		Rows: indexer.Rows{IDs: indexer.IDs{Language: Name, File: s.Path}, Lines: s.Lines}, items: s.Items,
+		docs:  map[uint32]string{},
+		exprs: map[uint64]int32{}, argc: map[uint32]int32{},
 		lambdaEnd: map[uint32]bool{}, binds: map[string][]*binding{},
 		named: map[uint64]bool{},
 	}
 	f.prepare(ctx)
 	f.run(ctx)
-	return f.nodes, f.refs, f.test
+	return f.Nodes, f.Refs, f.test
 }
 
 // isTestFile reports whether file holds tests by Gradle's conventions.
@@ -57,16 +58,21 @@ type frame struct {
 	field      int32 // a primary constructor's parameter: the property made for it, or -1
 }
 
+// End returns where fr's range ends.
+func (fr *frame) End() uint32 { return fr.end }
+
 // binding is a local, a parameter or a constructor parameter, visible in
 // [start, end).
 type binding struct {
 	start, end uint32
-	typ        span // declared type, if any
-	value      span // initializer, if any
-	local      bool // type unknowable (lambda parameter, loop variable)
-	expr       string
-	state      uint8
+	typ        span                 // declared type, if any
+	value      span                 // initializer, if any
+	local      bool                 // type unknowable (lambda parameter, loop variable)
+	expr       indexer.Lazy[string] // its Expr, worked out on first use
 }
+
+// Visible returns the range b is visible in.
+func (b *binding) Visible() span { return span{Start: b.start, End: b.end} }
 
 type call struct {
 	it              int32
@@ -75,18 +81,15 @@ type call struct {
 }
 
 type fileState struct {
-	path      string
-	src       []byte
-	str       string
-	lines     []uint32
+	path string
+	src  []byte
+	str  string
+	indexer.Rows
+	docs      map[uint32]string
 	test      bool
 	pkg       string
-	ids       indexer.IDs
 	items     []item
-	nodes     []schemas.Node
-	refs      []schemas.Ref
-	stack     []*frame
-	docs      map[uint32]string
+	stack     indexer.Stack[*frame]
 	decos     []span
 	exprs     map[uint64]int32
 	argc      map[uint32]int32 // by the start of a value_arguments
@@ -160,17 +163,18 @@ func kdoc(t string) string {
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-func (f *fileState) top() *frame {
-	if len(f.stack) == 0 {
-		return nil
-	}
-	return f.stack[len(f.stack)-1]
+// addNode is AddNode of a public node.
+func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
+	n := f.AddNode(kind, name, qname, parent, s)
+	f.Nodes[n].Visibility = schemas.Public
+	return n
 }
 
-func (f *fileState) push(fr frame) *frame {
-	p := &fr
-	f.stack = append(f.stack, p)
-	return p
+// addRef is AddRef of a target kept whole.
+func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
+	r := f.AddRef(kind, src, at, target, expr)
+	r.Target = target
+	return r
 }
 
 // decl returns the innermost declaration frame with a node, or nil.
@@ -227,40 +231,10 @@ func (f *fileState) qual(prefix, name string) string {
 	return prefix + "." + name
 }
 
-func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
-	parentID := indexer.FileID(f.path)
-	if parent >= 0 {
-		parentID = f.nodes[parent].ID
-	}
-	sl, sc := srctext.Pos(f.lines, s.Start)
-	el, ec := srctext.Pos(f.lines, s.End)
-	f.nodes = append(f.nodes, schemas.Node{
-		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
-		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.Start, EndByte: s.End, ParentID: parentID, Visibility: schemas.Public,
-	})
-	return int32(len(f.nodes) - 1)
-}
-
-func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
-	line, col := srctext.Pos(f.lines, at.Start)
-	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: src, Kind: kind, Target: target, Expr: expr, Line: line, Col: col,
-	})
-	return &f.refs[len(f.refs)-1]
-}
-
-func (f *fileState) srcID(n int32) uint64 {
-	if n < 0 {
-		return indexer.FileID(f.path)
-	}
-	return f.nodes[n].ID
-}
-
 // decorate applies the modifiers and KDoc of the declaration it to node n
 // and returns the modifier keywords.
 func (f *fileState) decorate(n int32, it *item) map[string]bool {
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Doc = f.docs[it.Start]
 	words := map[string]bool{}
 	if !it.HasRole(rMods) {
@@ -308,8 +282,8 @@ func (f *fileState) decorate(n int32, it *item) map[string]bool {
 // exported reports whether node n, declared in the frame parent (nil at
 // top level), is reachable from outside its module.
 func (f *fileState) setExported(n int32, parent *frame) {
-	v := f.nodes[n].Visibility
-	f.nodes[n].Exported = (v == schemas.Public || v == schemas.Protected) && (parent == nil || parent.exported)
+	v := f.Nodes[n].Visibility
+	f.Nodes[n].Exported = (v == schemas.Public || v == schemas.Protected) && (parent == nil || parent.exported)
 }
 
 // header returns the one-line text of a declaration from the end of its
@@ -331,9 +305,7 @@ func (f *fileState) run(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		for len(f.stack) > 0 && f.top().end <= it.Start {
-			f.stack = f.stack[:len(f.stack)-1]
-		}
+		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kPackage:
 			if len(f.stack) == 0 && it.HasRole(rName) {
@@ -366,9 +338,9 @@ func (f *fileState) run(ctx context.Context) {
 			name := f.text(it.Role[rName])
 			n := f.addNode(schemas.KindTypeAlias, name, f.qual(pq, name), parent, it.Span)
 			f.decorate(n, it)
-			f.nodes[n].Signature = f.header(it, it.End)
+			f.Nodes[n].Signature = f.header(it, it.End)
 			f.setExported(n, f.decl())
-			f.push(frame{kind: kAlias, start: it.Start, end: it.End, node: n, qname: f.nodes[n].QualifiedName})
+			f.stack.Push(&frame{kind: kAlias, start: it.Start, end: it.End, node: n, qname: f.Nodes[n].QualifiedName})
 		case kEntry:
 			f.entry(it)
 		case kTParam:
@@ -387,7 +359,7 @@ func (f *fileState) run(ctx context.Context) {
 		case kParam:
 			f.bindAt(f.text(it.Role[rName]), it.End, &binding{typ: it.Role[rType]})
 		case kVar:
-			if t := f.top(); t != nil && (t.kind == kProp || t.kind == kCparam) {
+			if t := f.stack.Top(); t != nil && (t.kind == kProp || t.kind == kCparam) {
 				continue // the variable of a property
 			}
 			f.bindAt(f.text(it.Role[rName]), it.End, &binding{local: true})
@@ -396,9 +368,9 @@ func (f *fileState) run(ctx context.Context) {
 			if o := f.owner(); o != nil {
 				n = o.node
 			}
-			f.push(frame{kind: kInit, start: it.Start, end: it.End, node: n})
+			f.stack.Push(&frame{kind: kInit, start: it.Start, end: it.End, node: n})
 		case kAnon, kLambda, kScope, kLoop, kTry, kCond:
-			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kCall, kDeleg:
 			c := call{it: int32(i), src: -1}
 			if d := f.decl(); d != nil {
@@ -448,7 +420,7 @@ func (f *fileState) bindAt(name string, p uint32, b *binding) {
 
 func (f *fileState) typeDecl(it *item) {
 	if f.local() {
-		f.push(frame{kind: kAnon, start: it.Start, end: it.End, node: -1})
+		f.stack.Push(&frame{kind: kAnon, start: it.Start, end: it.End, node: -1})
 		return
 	}
 	parentFrame := f.decl()
@@ -472,19 +444,19 @@ func (f *fileState) typeDecl(it *item) {
 	n := f.addNode(kind, name, f.qual(pq, name), parent, it.Span)
 	words := f.decorate(n, it)
 	if words["enum"] {
-		f.nodes[n].Kind = schemas.KindEnum
+		f.Nodes[n].Kind = schemas.KindEnum
 	}
 	if iface {
-		f.nodes[n].IsAbstract = true
+		f.Nodes[n].IsAbstract = true
 	}
 	// The header runs to the body.
 	end := it.End
 	if b := strings.IndexByte(f.str[it.Start:it.End], '{'); b >= 0 {
 		end = it.Start + uint32(b)
 	}
-	f.nodes[n].Signature = strings.TrimSpace(f.header(it, end))
+	f.Nodes[n].Signature = strings.TrimSpace(f.header(it, end))
 	f.setExported(n, parentFrame)
-	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, qname: f.nodes[n].QualifiedName, iface: iface, exported: f.nodes[n].Exported})
+	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, qname: f.Nodes[n].QualifiedName, iface: iface, exported: f.Nodes[n].Exported})
 	_ = fr
 }
 
@@ -498,7 +470,7 @@ func (f *fileState) superRef(it *item) {
 	if it.HasRole(rArgs) || o.iface {
 		kind = schemas.EdgeExtends // only classes are constructed; interfaces extend
 	}
-	f.addRef(kind, f.nodes[o.node].ID, it.Role[rName], t, "{"+t+"}")
+	f.addRef(kind, f.Nodes[o.node].ID, it.Role[rName], t, "{"+t+"}")
 	f.named[it.Role[rName].Key()] = true
 }
 
@@ -506,11 +478,11 @@ func (f *fileState) superRef(it *item) {
 // the uses of a type: a primary constructor's property, or the innermost
 // declaration with a node (the file at top level).
 func (f *fileState) useSrc() uint64 {
-	if t := f.top(); t != nil && t.kind == kCparam && t.field >= 0 {
-		return f.nodes[t.field].ID
+	if t := f.stack.Top(); t != nil && t.kind == kCparam && t.field >= 0 {
+		return f.Nodes[t.field].ID
 	}
 	if d := f.decl(); d != nil {
-		return f.nodes[d.node].ID
+		return f.Nodes[d.node].ID
 	}
 	return indexer.FileID(f.path)
 }
@@ -619,7 +591,7 @@ func typeExpr(t string) string {
 
 func (f *fileState) function(it *item) {
 	if f.local() {
-		fr := f.push(frame{kind: kFun, start: it.Start, end: it.End, node: -1})
+		fr := f.stack.Push(&frame{kind: kFun, start: it.Start, end: it.End, node: -1})
 		if d := f.decl(); d != nil {
 			fr.node = d.node
 		}
@@ -646,15 +618,15 @@ func (f *fileState) function(it *item) {
 	n := f.addNode(kind, name, q, parent, it.Span)
 	f.decorate(n, it)
 	if !it.HasRole(rBody) && parentFrame != nil && parentFrame.iface {
-		f.nodes[n].IsAbstract = true
+		f.Nodes[n].IsAbstract = true
 	}
 	end := it.Role[rParams].End
 	if it.HasRole(rType) {
 		end = it.Role[rType].End
 	}
-	f.nodes[n].Signature = f.header(it, end)
+	f.Nodes[n].Signature = f.header(it, end)
 	f.setExported(n, parentFrame)
-	id := f.nodes[n].ID
+	id := f.Nodes[n].ID
 	if recv != "" {
 		f.addRef(RefReceiver, id, it.Role[rRecv], recv, "{"+recv+"}")
 	}
@@ -668,7 +640,7 @@ func (f *fileState) function(it *item) {
 			f.pending = append(f.pending, pendingFact{kind: schemas.RefResult, src: n, at: b, value: span{Start: uint32(srctext.SkipSpace(f.str, int(b.Start)+1)), End: b.End}})
 		}
 	}
-	f.push(frame{kind: kFun, start: it.Start, end: it.End, node: n, qname: q})
+	f.stack.Push(&frame{kind: kFun, start: it.Start, end: it.End, node: n, qname: q})
 }
 
 // params returns the params fact of a parameter list: the parameter
@@ -770,16 +742,16 @@ func indexTop(s string, c byte) int {
 func (f *fileState) ctor(it *item) {
 	o := f.owner()
 	if o == nil || o.node < 0 {
-		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
 	n := f.addNode(schemas.KindConstructor, "<init>", o.qname+".<init>", o.node, it.Span)
 	f.decorate(n, it)
 	end := it.Role[rParams].End
-	f.nodes[n].Signature = f.nodes[o.node].Name + srctext.Cap(oneLine(f.str[it.Role[rParams].Start:end]), 300)
+	f.Nodes[n].Signature = f.Nodes[o.node].Name + srctext.Cap(oneLine(f.str[it.Role[rParams].Start:end]), 300)
 	f.setExported(n, o)
-	f.addRef(schemas.RefParams, f.nodes[n].ID, it.Span, "<init>", f.params(it.Role[rParams]))
-	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, qname: o.qname})
+	f.addRef(schemas.RefParams, f.Nodes[n].ID, it.Span, "<init>", f.params(it.Role[rParams]))
+	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, qname: o.qname})
 	if it.Kind == kPctor {
 		fr.node = -1 // parameters belong to the class; defaults are the class's code
 		fr.end = it.End
@@ -801,7 +773,7 @@ func (f *fileState) cparam(it *item) {
 	if it.HasRole(rType) {
 		b.typ = it.Role[rType]
 	}
-	fr := f.push(frame{kind: kCparam, start: it.Start, end: it.End, node: -1, field: -1})
+	fr := f.stack.Push(&frame{kind: kCparam, start: it.Start, end: it.End, node: -1, field: -1})
 	if cls == nil {
 		return
 	}
@@ -817,10 +789,10 @@ func (f *fileState) cparam(it *item) {
 	n := f.addNode(schemas.KindField, name, cls.qname+"."+name, cls.node, it.Span)
 	fr.field = n
 	f.decorate(n, it)
-	f.nodes[n].Signature = f.header(it, it.End)
+	f.Nodes[n].Signature = f.header(it, it.End)
 	f.setExported(n, cls)
 	if it.HasRole(rType) {
-		f.addRef(schemas.RefType, f.nodes[n].ID, it.Role[rType], f.text(it.Role[rType]), typeExpr(f.text(it.Role[rType])))
+		f.addRef(schemas.RefType, f.Nodes[n].ID, it.Role[rType], f.text(it.Role[rType]), typeExpr(f.text(it.Role[rType])))
 	}
 }
 
@@ -842,9 +814,9 @@ func (f *fileState) property(it *item) {
 		if b.typ == (span{}) && b.value == (span{}) {
 			b.local = true
 		}
-		f.push(frame{kind: kProp, start: it.Start, end: it.End, node: -1})
+		f.stack.Push(&frame{kind: kProp, start: it.Start, end: it.End, node: -1})
 		if d := f.decl(); d != nil {
-			f.top().node = -1
+			f.stack.Top().node = -1
 		}
 		f.bindAt(name, it.End, b)
 		return
@@ -854,39 +826,39 @@ func (f *fileState) property(it *item) {
 	n := f.addNode(schemas.KindField, name, f.qual(pq, name), parent, it.Span)
 	words := f.decorate(n, it)
 	if words["const"] {
-		f.nodes[n].Kind = schemas.KindConstant
-		f.nodes[n].QualifiedName = f.qual(pq, name)
+		f.Nodes[n].Kind = schemas.KindConstant
+		f.Nodes[n].QualifiedName = f.qual(pq, name)
 	}
 	end := it.Role[rName].End
 	if it.HasRole(rType) {
 		end = it.Role[rType].End
 	}
-	f.nodes[n].Signature = f.header(it, end)
+	f.Nodes[n].Signature = f.header(it, end)
 	f.setExported(n, parentFrame)
-	id := f.nodes[n].ID
+	id := f.Nodes[n].ID
 	switch {
 	case it.HasRole(rType):
 		f.addRef(schemas.RefType, id, it.Role[rType], f.text(it.Role[rType]), typeExpr(f.text(it.Role[rType])))
 	case value != (span{}):
 		f.pending = append(f.pending, pendingFact{kind: schemas.RefType, src: n, at: value, value: value})
 	}
-	f.push(frame{kind: kProp, start: it.Start, end: it.End, node: n, qname: f.nodes[n].QualifiedName})
+	f.stack.Push(&frame{kind: kProp, start: it.Start, end: it.End, node: n, qname: f.Nodes[n].QualifiedName})
 }
 
 func (f *fileState) entry(it *item) {
 	o := f.owner()
 	if o == nil || o.node < 0 || !it.HasRole(rName) {
-		f.push(frame{kind: kEntry, start: it.Start, end: it.End, node: -1})
+		f.stack.Push(&frame{kind: kEntry, start: it.Start, end: it.End, node: -1})
 		return
 	}
 	name := f.text(it.Role[rName])
 	n := f.addNode(schemas.KindConstant, name, o.qname+"."+name, o.node, it.Span)
 	f.decorate(n, it)
-	f.nodes[n].Signature = name
-	f.nodes[n].IsStatic = true
+	f.Nodes[n].Signature = name
+	f.Nodes[n].IsStatic = true
 	f.setExported(n, o)
-	f.addRef(schemas.RefType, f.nodes[n].ID, it.Role[rName], f.nodes[o.node].Name, "{"+f.nodes[o.node].Name+"}")
-	f.push(frame{kind: kEntry, start: it.Start, end: it.End, node: n, qname: o.qname})
+	f.addRef(schemas.RefType, f.Nodes[n].ID, it.Role[rName], f.Nodes[o.node].Name, "{"+f.Nodes[o.node].Name+"}")
+	f.stack.Push(&frame{kind: kEntry, start: it.Start, end: it.End, node: n, qname: o.qname})
 }
 
 // pendingFact is a type or result fact whose Expr is that of an
@@ -901,7 +873,7 @@ type pendingFact struct {
 func (f *fileState) finish(ctx context.Context) {
 	for _, p := range f.pending {
 		e := f.expr(p.value, 0)
-		f.addRef(p.kind, f.nodes[p.src].ID, p.at, srctext.Cap(oneLine(f.text(p.value)), 120), e)
+		f.addRef(p.kind, f.Nodes[p.src].ID, p.at, srctext.Cap(oneLine(f.text(p.value)), 120), e)
 	}
 	for i, c := range f.calls {
 		if indexer.Stopped(ctx, i) {
@@ -920,11 +892,11 @@ func (f *fileState) finish(ctx context.Context) {
 			e = f.expr(it.Span, 0)
 			target = srctext.Cap(oneLine(f.text(it.Role[rObject])), 120)
 		}
-		r := f.addRef(schemas.EdgeCalls, f.srcID(c.src), it.Span, target, e)
+		r := f.addRef(schemas.EdgeCalls, f.SrcID(c.src), it.Span, target, e)
 		r.Args = strconv.Itoa(int(f.callArgc(it)))
 		r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
 	}
-	slices.SortStableFunc(f.refs, func(a, b schemas.Ref) int {
+	slices.SortStableFunc(f.Refs, func(a, b schemas.Ref) int {
 		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
 	})
 }

@@ -1,6 +1,7 @@
 package kotlin
 
 import (
+	"maps"
 	"path"
 	"slices"
 	"strconv"
@@ -78,7 +79,7 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 			byPkg[fi.pkg] = append(byPkg[fi.pkg], name)
 		}
 	}
-	for _, p := range slices.Sorted(mapKeys(byPkg)) {
+	for _, p := range slices.Sorted(maps.Keys(byPkg)) {
 		files := byPkg[p]
 		slices.Sort(files)
 		id := indexer.NodeID(Name, schemas.KindPackage, p, "", 0)
@@ -96,16 +97,6 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 		edges = r.ref(edges, &refs[i])
 	}
 	return out, edges
-}
-
-func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
-	return func(yield func(K) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 func isType(k string) bool {
@@ -173,7 +164,7 @@ func (r *resolver) simpleType(name, file string, ctx uint64) (int32, string) {
 	if q, ok := fi.imports[name]; ok {
 		return r.typeNode(q), schemas.ResolvedImport
 	}
-	if t := r.typeNode(qual(fi.pkg, name)); t >= 0 {
+	if t := r.typeNode(indexer.JoinName(fi.pkg, name)); t >= 0 {
 		return t, schemas.ResolvedScope
 	}
 	found := int32(-1)
@@ -186,13 +177,6 @@ func (r *resolver) simpleType(name, file string, ctx uint64) (int32, string) {
 		}
 	}
 	return found, schemas.ResolvedImport
-}
-
-func qual(p, n string) string {
-	if p == "" {
-		return n
-	}
-	return p + "." + n
 }
 
 func (r *resolver) fileOf(ref *schemas.Ref) *fileInfo { return r.files[ref.File] }
@@ -589,7 +573,7 @@ func (r *resolver) bareCall(edges []schemas.Edge, ref *schemas.Ref, name string,
 			return append(edges, edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, "external"))
 		}
 	} else {
-		cands = r.topLevel(qual(fi.pkg, name))
+		cands = r.topLevel(indexer.JoinName(fi.pkg, name))
 		if len(cands) == 0 {
 			for _, s := range fi.stars {
 				cands = append(cands, r.topLevel(s+"."+name)...)
@@ -756,7 +740,7 @@ func (r *resolver) name(ref *schemas.Ref, name string, call bool, depth int) val
 	}
 	if call {
 		if fi := r.fileOf(ref); fi != nil {
-			cands := r.topLevel(qual(fi.pkg, name))
+			cands := r.topLevel(indexer.JoinName(fi.pkg, name))
 			if q, ok := fi.imports[name]; ok {
 				cands = r.topLevel(q)
 			}

@@ -83,25 +83,9 @@ func (f *fileState) exprOf(v span) string {
 	return exprLocal
 }
 
-func isIdentStart(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
-}
-
-func isIdentByte(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
-
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
-func isIdent(s string) bool {
-	if s == "" || !isIdentStart(s[0]) {
-		return false
-	}
-	for i := 1; i < len(s); i++ {
-		if !isIdentByte(s[i]) {
-			return false
-		}
-	}
-	return !keywords[s]
-}
+func isIdent(s string) bool { return srctext.IsIdent(s, "") && !keywords[s] }
 
 var keywords = map[string]bool{
 	"and": true, "break": true, "do": true, "else": true, "elseif": true, "end": true, "false": true,
@@ -203,15 +187,6 @@ func splitSpans(src string, s span) []span {
 	}
 	add(start, s.End)
 	return out
-}
-
-// argsText returns the arguments of a call as written, on one line.
-func argsText(a string) string {
-	a = strings.TrimSpace(a)
-	if len(a) >= 2 && a[0] == '(' && a[len(a)-1] == ')' {
-		a = a[1 : len(a)-1]
-	}
-	return srctext.OneLine(strings.TrimSpace(a))
 }
 
 // docComment turns a run of -- comment lines into text: the dashes

@@ -25,15 +25,15 @@ type (
 // extract makes the nodes and refs of one scanned s.Path.
 func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
 	f := &fileState{
-		path: s.Path, str: string(s.Src), lines: s.Lines, test: isTestFile(s.Path),
-		ids: indexer.IDs{Language: Name, File: s.Path}, items: s.Items,
-		docs: map[uint32]string{}, calls: map[uint64]int32{}, binds: map[string][]binding{},
+		path: s.Path, str: string(s.Src), test: isTestFile(s.Path),
+		Rows: indexer.Rows{IDs: indexer.IDs{Language: Name, File: s.Path}, Lines: s.Lines, Docs: map[uint32]string{}}, items: s.Items,
+		calls: map[uint64]int32{}, binds: map[string][]binding{},
 		globals: map[string]string{}, classes: map[string]bool{}, adopt: map[uint32]int32{},
 		requires: map[uint32]bool{}, qnames: map[string]bool{}, results: map[int32]bool{},
 	}
 	f.prepare(ctx)
 	f.run(ctx)
-	return f.nodes, f.refs, f.test
+	return f.Nodes, f.Refs, f.test
 }
 
 // isTestFile reports whether file holds tests by Lua conventions (busted
@@ -41,15 +41,8 @@ func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []s
 // spec/, test/ or tests/ folder.
 func isTestFile(file string) bool {
 	base := path.Base(file)
-	if strings.HasSuffix(base, "_spec.lua") || strings.HasSuffix(base, "_test.lua") || strings.HasPrefix(base, "test_") {
-		return true
-	}
-	for _, dir := range strings.Split(path.Dir(file), "/") {
-		if dir == "spec" || dir == "test" || dir == "tests" {
-			return true
-		}
-	}
-	return false
+	return strings.HasSuffix(base, "_spec.lua") || strings.HasSuffix(base, "_test.lua") || strings.HasPrefix(base, "test_") ||
+		indexer.InFolder(file, "spec", "test", "tests")
 }
 
 // binding is a local: visible from decl to end, bound to expr (see
@@ -67,22 +60,21 @@ type frame struct {
 	owner      int32 // methods and functions of a table: the table's node
 }
 
+// End returns where fr's range ends.
+func (fr *frame) End() uint32 { return fr.end }
+
 func (fr *frame) contains(p uint32) bool { return fr.start <= p && p < fr.end }
 
 // fileState is the extraction of one file.
 type fileState struct {
-	path  string
-	str   string
-	lines []uint32
+	path string
+	str  string
+	indexer.Rows
 	test  bool
-	ids   indexer.IDs
 	items []item
-	nodes []schemas.Node
-	refs  []schemas.Ref
 
-	stack    []*frame
-	docs     map[uint32]string // by the start of the statement they document
-	calls    map[uint64]int32  // call items by span
+	stack    indexer.Stack[*frame]
+	calls    map[uint64]int32 // call items by span
 	binds    map[string][]binding
 	globals  map[string]string // global tables and functions of the file → expr
 	classes  map[string]bool   // tables with methods or an __index
@@ -104,7 +96,7 @@ func (f *fileState) prepare(ctx context.Context) {
 		if len(doc) > 0 {
 			p := skipSpace(f.str, int(docEnd))
 			if strings.Count(f.str[docEnd:p], "\n") <= 1 {
-				f.docs[uint32(p)] = docComment(doc)
+				f.Docs[uint32(p)] = docComment(doc)
 			}
 		}
 		doc = doc[:0]
@@ -172,42 +164,20 @@ func localName(s string) string {
 	return s
 }
 
-func (f *fileState) push(fr frame) *frame {
-	p := &fr
-	f.stack = append(f.stack, p)
-	return p
-}
-
+// addNode is AddNode of a node whose body hash covers all of s.
 func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
-	parentID := indexer.FileID(f.path)
-	if parent >= 0 {
-		parentID = f.nodes[parent].ID
-	}
-	sl, sc := srctext.Pos(f.lines, s.Start)
-	el, ec := srctext.Pos(f.lines, s.End)
-	f.nodes = append(f.nodes, schemas.Node{
-		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
-		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.Start, EndByte: s.End, ParentID: parentID, Doc: f.docs[s.Start],
-		BodyHash: xxhash.Sum64String(f.text(s)),
-	})
-	return int32(len(f.nodes) - 1)
+	n := f.AddNode(kind, name, qname, parent, s)
+	f.Nodes[n].BodyHash = xxhash.Sum64String(f.text(s))
+	return n
 }
 
+// addRef is AddRef from node src (-1 for the file).
 func (f *fileState) addRef(kind string, src int32, at span, target, expr string) *schemas.Ref {
-	line, col := srctext.Pos(f.lines, at.Start)
-	id := indexer.FileID(f.path)
-	if src >= 0 {
-		id = f.nodes[src].ID
-	}
-	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: id, Kind: kind, Target: srctext.CapText(target), Expr: expr, Line: line, Col: col,
-	})
-	return &f.refs[len(f.refs)-1]
+	return f.AddRef(kind, f.SrcID(src), at, target, expr)
 }
 
 // nodeExpr is the Expr head that stands for node n.
-func (f *fileState) nodeExpr(n int32) string { return "#" + strconv.FormatUint(f.nodes[n].ID, 16) }
+func (f *fileState) nodeExpr(n int32) string { return "#" + strconv.FormatUint(f.Nodes[n].ID, 16) }
 
 // nodeOf returns the node an Expr head of this file stands for, or -1.
 func (f *fileState) nodeOf(e string) int32 {
@@ -218,8 +188,8 @@ func (f *fileState) nodeOf(e string) int32 {
 	if err != nil {
 		return -1
 	}
-	for i := range f.nodes {
-		if f.nodes[i].ID == id {
+	for i := range f.Nodes {
+		if f.Nodes[i].ID == id {
 			return int32(i)
 		}
 	}
@@ -304,12 +274,10 @@ func (f *fileState) run(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.Start {
-			f.stack = f.stack[:len(f.stack)-1]
-		}
+		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kScope, kLoop, kCond:
-			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, owner: -1})
+			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, owner: -1})
 		case kFunc:
 			f.function(it)
 		case kLambda:
@@ -319,14 +287,14 @@ func (f *fileState) run(ctx context.Context) {
 			}
 			owner := int32(-1)
 			if n >= 0 {
-				if p := f.nodeOf("#" + strconv.FormatUint(f.nodes[n].ParentID, 16)); p >= 0 && isTable(&f.nodes[p]) {
+				if p := f.nodeOf("#" + strconv.FormatUint(f.Nodes[n].ParentID, 16)); p >= 0 && isTable(&f.Nodes[p]) {
 					owner = p
 				}
 			}
-			f.push(frame{kind: kLambda, start: it.Start, end: it.End, node: n, owner: owner})
+			f.stack.Push(&frame{kind: kLambda, start: it.Start, end: it.End, node: n, owner: owner})
 		case kParam:
 			if len(f.stack) > 0 {
-				fr := f.stack[len(f.stack)-1]
+				fr := f.stack.Top()
 				f.bind(f.text(it.Span), fr.start, fr.end, exprLocal)
 			}
 		case kForVar:
@@ -357,11 +325,11 @@ func (f *fileState) function(it *item) {
 	local := strings.HasPrefix(f.text(it.Span), "local")
 	chunk := f.atChunk()
 	ctx, _ := f.context()
-	fr := f.push(frame{kind: kFunc, start: it.Start, end: it.End, node: -1, owner: -1})
+	fr := f.stack.Push(&frame{kind: kFunc, start: it.Start, end: it.End, node: -1, owner: -1})
 	sig := srctext.OneLine(f.str[it.Start:it.Role[rParams].End])
 	if isIdent(name) {
 		n := f.addNode(schemas.KindFunction, name, name, ctx, it.Span)
-		node := &f.nodes[n]
+		node := &f.Nodes[n]
 		node.Signature = sig
 		node.Visibility, node.Exported = schemas.Private, false
 		if !local {
@@ -389,18 +357,18 @@ func (f *fileState) function(it *item) {
 		kind = schemas.KindMethod
 	}
 	static := false
-	if owner >= 0 && isTable(&f.nodes[owner]) {
-		qname, parent = f.nodes[owner].QualifiedName+name[len(h):], owner
-		if f.nodes[owner].Kind == schemas.KindClass {
+	if owner >= 0 && isTable(&f.Nodes[owner]) {
+		qname, parent = f.Nodes[owner].QualifiedName+name[len(h):], owner
+		if f.Nodes[owner].Kind == schemas.KindClass {
 			kind, static = schemas.KindMethod, !colon
 		}
 	} else {
 		owner = -1
 	}
 	n := f.addNode(kind, short, qname, parent, it.Span)
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Signature = sig
-	node.Visibility, node.Exported, node.IsStatic = schemas.Public, owner >= 0 && f.nodes[owner].Exported, static
+	node.Visibility, node.Exported, node.IsStatic = schemas.Public, owner >= 0 && f.Nodes[owner].Exported, static
 	node.IsTest = f.test && strings.HasPrefix(short, "test")
 	fr.node, fr.owner = n, owner
 	if colon {
@@ -419,7 +387,7 @@ func (f *fileState) table(name string, local bool, it *item, value span) int32 {
 		kind = schemas.KindClass
 	}
 	n := f.addNode(kind, name, name, -1, it.Span)
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Visibility, node.Exported = schemas.Public, !local
 	if local {
 		node.Visibility = schemas.Private
@@ -513,7 +481,7 @@ func (f *fileState) value(name string, local, chunk bool, ctx int32, it *item, v
 		return f.nodeExpr(f.table(name, local, it, v))
 	case strings.HasPrefix(t, "function"):
 		n := f.addNode(schemas.KindFunction, name, name, ctx, it.Span)
-		node := &f.nodes[n]
+		node := &f.Nodes[n]
 		node.Visibility, node.Exported = schemas.Private, false
 		if !local {
 			node.Visibility, node.Exported = schemas.Public, chunk
@@ -584,11 +552,11 @@ func (f *fileState) assign(it *item) {
 		}
 		h := head(name)
 		owner := f.nodeOf(f.chainExpr(h, it.Start))
-		if owner < 0 || !isTable(&f.nodes[owner]) {
+		if owner < 0 || !isTable(&f.Nodes[owner]) {
 			continue
 		}
 		short := name[strings.LastIndexByte(name, '.')+1:]
-		qname := f.nodes[owner].QualifiedName + name[len(h):]
+		qname := f.Nodes[owner].QualifiedName + name[len(h):]
 		t := f.text(v)
 		switch {
 		case short == "__index":
@@ -597,12 +565,12 @@ func (f *fileState) assign(it *item) {
 			}
 		case strings.HasPrefix(t, "function"):
 			kind, static := schemas.KindFunction, false
-			if f.nodes[owner].Kind == schemas.KindClass {
+			if f.Nodes[owner].Kind == schemas.KindClass {
 				kind, static = schemas.KindMethod, true
 			}
 			n := f.addNode(kind, short, qname, owner, it.Span)
-			node := &f.nodes[n]
-			node.Visibility, node.Exported, node.IsStatic = schemas.Public, f.nodes[owner].Exported, static
+			node := &f.Nodes[n]
+			node.Visibility, node.Exported, node.IsStatic = schemas.Public, f.Nodes[owner].Exported, static
 			node.Signature = srctext.OneLine(firstLine(f.text(it.Span)))
 			f.adopt[v.Start] = n
 		case chunk && !f.qnames[qname]:
@@ -612,8 +580,8 @@ func (f *fileState) assign(it *item) {
 				kind = schemas.KindConstant
 			}
 			n := f.addNode(kind, short, qname, owner, it.Span)
-			node := &f.nodes[n]
-			node.Visibility, node.Exported, node.IsStatic = schemas.Public, f.nodes[owner].Exported, true
+			node := &f.Nodes[n]
+			node.Visibility, node.Exported, node.IsStatic = schemas.Public, f.Nodes[owner].Exported, true
 			node.Signature = srctext.OneLine(firstLine(f.text(it.Span)))
 		}
 	}
@@ -634,7 +602,7 @@ func (f *fileState) call(it *item) {
 			return
 		}
 		if f.atChunk() {
-			if n := f.nodeOf(f.chainExpr(f.text(args[0]), it.Start)); n >= 0 && isTable(&f.nodes[n]) && f.nodes[n].Kind == schemas.KindClass {
+			if n := f.nodeOf(f.chainExpr(f.text(args[0]), it.Start)); n >= 0 && isTable(&f.Nodes[n]) && f.Nodes[n].Kind == schemas.KindClass {
 				f.base(n, args[1])
 			}
 			return
@@ -646,7 +614,7 @@ func (f *fileState) call(it *item) {
 			return
 		}
 		mt := srctext.Squeeze(f.text(args[1]))
-		if mt == "self" || f.chainExpr(mt, it.Start) == f.nodeExpr(fr.owner) || strings.Contains(mt, "__index="+f.nodes[fr.owner].Name) {
+		if mt == "self" || f.chainExpr(mt, it.Start) == f.nodeExpr(fr.owner) || strings.Contains(mt, "__index="+f.Nodes[fr.owner].Name) {
 			f.results[ctx] = true
 			f.addRef(schemas.RefResult, ctx, args[1], mt, f.nodeExpr(fr.owner))
 		}
@@ -655,7 +623,7 @@ func (f *fileState) call(it *item) {
 	ctx, _ := f.context()
 	loop, cond := f.regions(it.Start)
 	r := f.addRef(schemas.EdgeCalls, ctx, it.Role[rName], callee, f.chainExpr(callee, it.Start))
-	r.Args = argsText(f.text(it.Role[rArgs]))
+	r.Args = srctext.Args(f.text(it.Role[rArgs]))
 	r.InLoop, r.Conditional = loop, cond
 }
 
@@ -668,10 +636,10 @@ func (f *fileState) ret(it *item) {
 	if n < 0 {
 		return
 	}
-	f.nodes[n].Exported, f.nodes[n].Visibility = true, schemas.Public
-	for i := range f.nodes {
-		if f.nodes[i].ParentID == f.nodes[n].ID && f.nodes[i].Visibility == schemas.Public {
-			f.nodes[i].Exported = true
+	f.Nodes[n].Exported, f.Nodes[n].Visibility = true, schemas.Public
+	for i := range f.Nodes {
+		if f.Nodes[i].ParentID == f.Nodes[n].ID && f.Nodes[i].Visibility == schemas.Public {
+			f.Nodes[i].Exported = true
 		}
 	}
 	f.addRef(schemas.RefExport, -1, it.Span, name, e)

@@ -168,33 +168,11 @@ func (r *resolver) module(m, from string) (string, string) {
 	if len(found) == 0 {
 		return "", reasonExternal + m
 	}
-	best, bestLen, tie := "", -1, false
-	for _, p := range found {
-		l := commonPrefix(p, from)
-		switch {
-		case l > bestLen:
-			best, bestLen, tie = p, l, false
-		case l == bestLen:
-			tie = true
-		}
-	}
+	best, tie := indexer.Nearest(found, from)
 	if tie {
 		return "", reasonAmbiguousM
 	}
 	return best, ""
-}
-
-// commonPrefix returns the number of leading folders a and b share.
-func commonPrefix(a, b string) int {
-	n := 0
-	for {
-		i, j := strings.IndexByte(a, '/'), strings.IndexByte(b, '/')
-		if i < 0 || j < 0 || a[:i] != b[:j] {
-			return n
-		}
-		n++
-		a, b = a[i+1:], b[j+1:]
-	}
 }
 
 // member finds name in table t or along its bases.
@@ -332,45 +310,37 @@ func (r *resolver) ref(edges []schemas.Edge, rf *schemas.Ref) []schemas.Edge {
 	case schemas.EdgeImports:
 		p, why := r.module(rf.Expr, rf.File)
 		if p == "" {
-			e := unresolvedEdge(rf, schemas.EdgeImports, why)
+			e := indexer.UnresolvedEdge(rf, schemas.EdgeImports, why)
 			if why == reasonAmbiguousM {
 				e.Resolution = schemas.Ambiguous
 			}
 			return append(edges, e)
 		}
 		f := r.index[indexer.FileID(p)]
-		return append(edges, resolvedEdge(rf, schemas.EdgeImports, r.nodes[f].ID, schemas.ResolvedImport))
+		return append(edges, indexer.ResolvedEdge(rf, schemas.EdgeImports, r.nodes[f].ID, schemas.ResolvedImport))
 	case schemas.EdgeExtends:
 		b, how, why := r.eval(rf.Expr, src)
 		switch {
 		case b >= 0 && r.nodes[b].Kind == schemas.KindClass && b != src:
-			return append(edges, resolvedEdge(rf, schemas.EdgeExtends, r.nodes[b].ID, how))
+			return append(edges, indexer.ResolvedEdge(rf, schemas.EdgeExtends, r.nodes[b].ID, how))
 		case b >= 0:
 			why = reasonNotClass + r.nodes[b].QualifiedName
 		}
-		return append(edges, unresolvedEdge(rf, schemas.EdgeExtends, why))
+		return append(edges, indexer.UnresolvedEdge(rf, schemas.EdgeExtends, why))
 	case schemas.EdgeCalls:
 		n, how, why := r.eval(rf.Expr, src)
 		if n >= 0 {
 			switch r.nodes[n].Kind {
 			case schemas.KindFunction, schemas.KindMethod:
-				return append(edges, resolvedEdge(rf, schemas.EdgeCalls, r.nodes[n].ID, how))
+				return append(edges, indexer.ResolvedEdge(rf, schemas.EdgeCalls, r.nodes[n].ID, how))
 			}
 			why = reasonNotFunction
 		}
-		e := unresolvedEdge(rf, schemas.EdgeCalls, why)
+		e := indexer.UnresolvedEdge(rf, schemas.EdgeCalls, why)
 		if why == reasonAmbiguous || why == reasonAmbiguousM {
 			e.Resolution = schemas.Ambiguous
 		}
 		return append(edges, e)
 	}
 	return edges
-}
-
-func resolvedEdge(ref *schemas.Ref, kind string, dst uint64, res string) schemas.Edge {
-	return indexer.RefEdge(ref, kind, dst, res, 1, "")
-}
-
-func unresolvedEdge(ref *schemas.Ref, kind, reason string) schemas.Edge {
-	return indexer.RefEdge(ref, kind, 0, schemas.Unresolved, 0, reason)
 }

@@ -26,29 +26,21 @@ type (
 // extract makes the nodes and refs of one scanned s.Path.
 func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
 	f := &fileState{
-		path: s.Path, src: s.Src, str: string(s.Src), lines: s.Lines, test: isTestFile(s.Path),
-		ids: indexer.IDs{Language: Name, File: s.Path}, items: s.Items,
-		docs: map[uint32]string{}, exprs: map[uint64]int32{}, argc: map[uint32]int32{},
+		path: s.Path, src: s.Src, str: string(s.Src), test: isTestFile(s.Path),
+		Rows: indexer.Rows{IDs: indexer.IDs{Language: Name, File: s.Path}, Lines: s.Lines, Docs: map[uint32]string{}}, items: s.Items,
+		exprs: map[uint64]int32{}, argc: map[uint32]int32{},
 		binds: map[string][]binding{}, qnames: map[int32]string{}, uses: map[string]string{}, funcUses: map[string]string{},
 	}
 	f.prepare(ctx)
 	f.run(ctx)
 	f.finish(ctx)
-	return f.nodes, f.refs, f.test
+	return f.Nodes, f.Refs, f.test
 }
 
 // isTestFile reports whether file holds tests by PHPUnit conventions: named
 // *Test.php, or under a folder named tests or test.
 func isTestFile(file string) bool {
-	if strings.HasSuffix(path.Base(file), "Test.php") {
-		return true
-	}
-	for _, dir := range strings.Split(path.Dir(file), "/") {
-		if dir == "tests" || dir == "test" || dir == "Tests" || dir == "Test" {
-			return true
-		}
-	}
-	return false
+	return strings.HasSuffix(path.Base(file), "Test.php") || indexer.InFolder(file, "tests", "test", "Tests", "Test")
 }
 
 // Modifier flags.
@@ -84,6 +76,9 @@ type frame struct {
 	uses       []typeUse // property declarations: the uses in the declared type, until the first property
 }
 
+// End returns where fr's range ends.
+func (fr *frame) End() uint32 { return fr.end }
+
 // typeUse is a class named in a type: where, and its name fully qualified.
 type typeUse struct {
 	at   span
@@ -107,25 +102,21 @@ type call struct {
 
 // fileState is the extraction of one file.
 type fileState struct {
-	path  string
-	src   []byte
-	str   string
-	lines []uint32
+	path string
+	src  []byte
+	str  string
+	indexer.Rows
 	test  bool
-	ids   indexer.IDs
 	items []item
-	nodes []schemas.Node
-	refs  []schemas.Ref
 
 	ns       string            // the current namespace, without leading backslash
 	nsNode   int32             // its node, -1 for the global namespace
 	nsEnd    uint32            // where the current namespace ends
 	uses     map[string]string // lower-case alias → fully qualified class or namespace
 	funcUses map[string]string // lower-case alias → fully qualified function
-	stack    []*frame
-	docs     map[uint32]string // by the start of the declaration they document
-	exprs    map[uint64]int32  // expression items by span
-	argc     map[uint32]int32  // arguments by the start of the list
+	stack    indexer.Stack[*frame]
+	exprs    map[uint64]int32 // expression items by span
+	argc     map[uint32]int32 // arguments by the start of the list
 	binds    map[string][]binding
 	calls    []call
 	scopes   []span // functions, methods, closures: bindings are local to them
@@ -159,7 +150,7 @@ func (f *fileState) prepare(ctx context.Context) {
 		case kDoc:
 			t := f.text(it.Span)
 			if strings.HasPrefix(t, "/**") {
-				f.docs[uint32(skipSpace(f.str, int(it.End)))] = docComment(t)
+				f.Docs[uint32(skipSpace(f.str, int(it.End)))] = docComment(t)
 			}
 		case kCall, kMcall, kScall, kNew, kField, kParen:
 			f.exprs[it.Key()] = int32(i)
@@ -199,40 +190,9 @@ func (f *fileState) scopeAt(p uint32) span {
 	return s
 }
 
-func (f *fileState) push(fr frame) *frame {
-	p := &fr
-	f.stack = append(f.stack, p)
-	return p
-}
-
-func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
-	parentID := indexer.FileID(f.path)
-	if parent >= 0 {
-		parentID = f.nodes[parent].ID
-	}
-	sl, sc := srctext.Pos(f.lines, s.Start)
-	el, ec := srctext.Pos(f.lines, s.End)
-	f.nodes = append(f.nodes, schemas.Node{
-		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
-		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.Start, EndByte: s.End, ParentID: parentID, Doc: f.docs[s.Start],
-	})
-	return int32(len(f.nodes) - 1)
-}
-
+// addRef is AddRef of the target on one line.
 func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
-	line, col := srctext.Pos(f.lines, at.Start)
-	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: src, Kind: kind, Target: srctext.Cap(oneLine(target), 200), Expr: expr, Line: line, Col: col,
-	})
-	return &f.refs[len(f.refs)-1]
-}
-
-func (f *fileState) srcID(n int32) uint64 {
-	if n < 0 {
-		return indexer.FileID(f.path)
-	}
-	return f.nodes[n].ID
+	return f.AddRef(kind, src, at, oneLine(target), expr)
 }
 
 // class returns the innermost type around the walk, or nil.
@@ -250,7 +210,7 @@ func (f *fileState) owner() *frame {
 	if len(f.stack) == 0 {
 		return nil
 	}
-	if t := f.stack[len(f.stack)-1]; t.kind.isType() && t.node >= 0 {
+	if t := f.stack.Top(); t.kind.isType() && t.node >= 0 {
 		return t
 	}
 	return nil
@@ -328,9 +288,7 @@ func (f *fileState) run(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.Start {
-			f.stack = f.stack[:len(f.stack)-1]
-		}
+		f.stack.Leave(it.Start)
 		if it.Start >= f.nsEnd {
 			f.enterNamespace("", -1, uint32(len(f.src)))
 		}
@@ -344,14 +302,14 @@ func (f *fileState) run(ctx context.Context) {
 		case kClass, kInterface, kTrait, kEnum:
 			f.typeDecl(i)
 		case kAnon:
-			f.push(frame{kind: kAnon, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: kAnon, start: it.Start, end: it.End, node: -1})
 			f.classes = append(f.classes, classSpan{it.Span, ""})
 		case kBase, kImpl, kTraitUse:
 			f.baseRef(it)
 		case kMethod, kFunc:
 			f.function(i)
 		case kClosure:
-			f.push(frame{kind: kClosure, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: kClosure, start: it.Start, end: it.End, node: -1})
 		case kProps, kConsts:
 			f.memberGroup(i)
 		case kProp, kConst:
@@ -377,7 +335,7 @@ func (f *fileState) run(ctx context.Context) {
 			name := f.text(it.Role[rName])
 			f.binds[name] = append(f.binds[name], binding{scope: sc, expr: "?local"})
 		case kLoop, kTry, kCond:
-			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kCall, kMcall, kScall, kNew:
 			f.names(int32(i))
 			loop, try, cond := f.regions()
@@ -414,14 +372,14 @@ func (f *fileState) namespace(it *item) {
 	node := int32(-1)
 	if name != "" {
 		short := name[strings.LastIndexByte(name, '\\')+1:]
-		node = f.addNode(schemas.KindNamespace, short, name, -1, span{Start: it.Start, End: end})
-		n := &f.nodes[node]
+		node = f.AddNode(schemas.KindNamespace, short, name, -1, span{Start: it.Start, End: end})
+		n := &f.Nodes[node]
 		n.Visibility, n.Exported = schemas.Public, true
 		n.Signature = "namespace " + name
 		n.BodyHash = xxhash.Sum64String(f.str[it.Start:end])
 	}
 	f.enterNamespace(name, node, end)
-	f.push(frame{kind: kNs, start: it.Start, end: end, node: node})
+	f.stack.Push(&frame{kind: kNs, start: it.Start, end: end, node: node})
 }
 
 // qualify returns the fully qualified form (with a leading backslash) of
@@ -616,21 +574,21 @@ func (f *fileState) typeDecl(i int) {
 		kind = schemas.KindEnum
 	}
 	if f.class() != nil { // declared in a method: left out
-		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
 	qname := name
 	if f.ns != "" {
 		qname = f.ns + "\\" + name
 	}
-	n := f.addNode(kind, name, qname, f.nsNode, it.Span)
+	n := f.AddNode(kind, name, qname, f.nsNode, it.Span)
 	flags, header := f.modifiers(i, it.Role[rName].Start)
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Visibility, node.Exported = schemas.Public, true
 	node.IsAbstract = flags&mAbstract != 0 || it.Kind == kInterface
 	node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
 	node.Signature = oneLine(strings.TrimSpace(f.str[header:it.Role[rBody].Start]))
-	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, class: "\\" + qname, iface: it.Kind == kInterface})
+	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, class: "\\" + qname, iface: it.Kind == kInterface})
 	f.classes = append(f.classes, classSpan{it.Span, fr.class})
 	// The parent class, which parent:: and extends refer to.
 	if it.Kind == kClass {
@@ -664,7 +622,7 @@ func (f *fileState) baseRef(it *item) {
 	case it.Kind == kTraitUse:
 		expr = "use " + q
 	}
-	f.addRef(kind, f.nodes[c.node].ID, it.Span, f.text(it.Span), expr)
+	f.addRef(kind, f.Nodes[c.node].ID, it.Span, f.text(it.Span), expr)
 }
 
 // function makes the node of a method or function.
@@ -678,24 +636,24 @@ func (f *fileState) function(i int) {
 	if it.Kind == kMethod {
 		o = f.owner()
 		if o == nil {
-			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 			return
 		}
 		kind := schemas.KindMethod
 		if strings.EqualFold(name, "__construct") {
 			kind = schemas.KindConstructor
 		}
-		n = f.addNode(kind, name, f.nodes[o.node].QualifiedName+"::"+name, o.node, it.Span)
+		n = f.AddNode(kind, name, f.Nodes[o.node].QualifiedName+"::"+name, o.node, it.Span)
 		flags, header = f.modifiers(i, it.Role[rName].Start)
 	} else {
 		qname := name
 		if f.ns != "" {
 			qname = f.ns + "\\" + name
 		}
-		n = f.addNode(schemas.KindFunction, name, qname, f.nsNode, it.Span)
+		n = f.AddNode(schemas.KindFunction, name, qname, f.nsNode, it.Span)
 		_, header = f.modifiers(i, it.Role[rName].Start)
 	}
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Visibility = visibility(flags)
 	node.Exported = node.Visibility == schemas.Public
 	node.IsStatic = flags&mStatic != 0
@@ -709,7 +667,7 @@ func (f *fileState) function(i int) {
 	}
 	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.str[min(header, end):end]), ";"))
 	if f.test && o != nil && (strings.HasPrefix(name, "test") || strings.Contains(node.Doc, "@test")) && node.Visibility == schemas.Public {
-		node.IsTest = o.test || strings.HasSuffix(f.nodes[o.node].Name, "Test")
+		node.IsTest = o.test || strings.HasSuffix(f.Nodes[o.node].Name, "Test")
 	}
 	if it.HasRole(rType) {
 		t := srctext.Squeeze(f.text(it.Role[rType]))
@@ -717,7 +675,7 @@ func (f *fileState) function(i int) {
 			f.addRef(schemas.RefResult, node.ID, it.Role[rType], t, e)
 		}
 	}
-	f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n})
+	f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n})
 }
 
 // memberGroup opens a property or constant declaration, whose elements
@@ -735,8 +693,8 @@ func (f *fileState) memberGroup(i int) {
 		}
 	}
 	flags, header := f.modifiers(i, limit)
-	f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, typ: it.Role[rType], flags: flags,
-		header: header, doc: f.docs[it.Start]})
+	f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, typ: it.Role[rType], flags: flags,
+		header: header, doc: f.Docs[it.Start]})
 }
 
 // member makes the node of a property or a constant: of a class, or of a
@@ -745,31 +703,31 @@ func (f *fileState) member(it *item) {
 	if len(f.stack) == 0 {
 		return
 	}
-	g := f.stack[len(f.stack)-1]
+	g := f.stack.Top()
 	if g.kind != kProps && g.kind != kConsts {
 		return
 	}
 	name := f.text(it.Role[rName])
-	f.stack = f.stack[:len(f.stack)-1]
+	f.stack.Pop()
 	o := f.owner()
 	inFn := f.context() >= 0
-	f.stack = append(f.stack, g)
+	f.stack.Push(g)
 	var n int32
 	switch {
 	case o != nil && g.kind == kProps:
-		n = f.addNode(schemas.KindField, name, f.nodes[o.node].QualifiedName+"::$"+name, o.node, g.span())
+		n = f.AddNode(schemas.KindField, name, f.Nodes[o.node].QualifiedName+"::$"+name, o.node, g.span())
 	case o != nil:
-		n = f.addNode(schemas.KindConstant, name, f.nodes[o.node].QualifiedName+"::"+name, o.node, g.span())
+		n = f.AddNode(schemas.KindConstant, name, f.Nodes[o.node].QualifiedName+"::"+name, o.node, g.span())
 	case g.kind == kConsts && !inFn:
 		qname := name
 		if f.ns != "" {
 			qname = f.ns + "\\" + name
 		}
-		n = f.addNode(schemas.KindConstant, name, qname, f.nsNode, g.span())
+		n = f.AddNode(schemas.KindConstant, name, qname, f.nsNode, g.span())
 	default:
 		return
 	}
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Doc = g.doc
 	node.Visibility = visibility(g.flags)
 	node.Exported = node.Visibility == schemas.Public
@@ -814,7 +772,7 @@ func (f *fileState) typeUse(it *item) {
 		return
 	}
 	if it.Kind == kTAnnot {
-		f.addRef(schemas.EdgeReferences, f.srcID(f.context()), it.Span, f.text(it.Span), "@"+q)
+		f.addRef(schemas.EdgeReferences, f.SrcID(f.context()), it.Span, f.text(it.Span), "@"+q)
 		return
 	}
 	if n := len(f.stack); n > 0 {
@@ -823,9 +781,9 @@ func (f *fileState) typeUse(it *item) {
 			return
 		}
 	}
-	src := f.srcID(f.context())
+	src := f.SrcID(f.context())
 	if f.promo.at.Start <= it.Start && it.End <= f.promo.at.End {
-		src = f.nodes[f.promo.node].ID
+		src = f.Nodes[f.promo.node].ID
 	}
 	f.addRef(schemas.EdgeReferences, src, it.Span, f.text(it.Span), q)
 }
@@ -837,8 +795,8 @@ func (f *fileState) enumCase(it *item) {
 		return
 	}
 	name := f.text(it.Role[rName])
-	n := f.addNode(schemas.KindConstant, name, f.nodes[o.node].QualifiedName+"::"+name, o.node, it.Span)
-	node := &f.nodes[n]
+	n := f.AddNode(schemas.KindConstant, name, f.Nodes[o.node].QualifiedName+"::"+name, o.node, it.Span)
+	node := &f.Nodes[n]
 	node.Visibility, node.Exported, node.IsStatic = schemas.Public, true, true
 	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.text(it.Span)), ";"))
 	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
@@ -852,16 +810,16 @@ func (f *fileState) promoted(i int) {
 	if len(f.stack) < 2 {
 		return
 	}
-	m := f.stack[len(f.stack)-1]
+	m := f.stack.Top()
 	o := f.stack[len(f.stack)-2]
-	if m.kind != kMethod || m.node < 0 || f.nodes[m.node].Kind != schemas.KindConstructor || !o.kind.isType() || o.node < 0 {
+	if m.kind != kMethod || m.node < 0 || f.Nodes[m.node].Kind != schemas.KindConstructor || !o.kind.isType() || o.node < 0 {
 		return
 	}
 	name := f.text(it.Role[rName])
 	flags, _ := f.modifiers(i, it.Role[rName].Start)
-	n := f.addNode(schemas.KindField, name, f.nodes[o.node].QualifiedName+"::$"+name, o.node, it.Span)
+	n := f.AddNode(schemas.KindField, name, f.Nodes[o.node].QualifiedName+"::$"+name, o.node, it.Span)
 	f.promo.at, f.promo.node = it.Span, n
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Visibility = visibility(flags)
 	node.Exported = node.Visibility == schemas.Public
 	node.Signature = oneLine(f.text(it.Span))
@@ -923,7 +881,7 @@ func (f *fileState) finish(ctx context.Context) {
 				expr = "?type"
 			}
 		}
-		r := f.addRef(kind, f.srcID(c.src), at, target, expr)
+		r := f.addRef(kind, f.SrcID(c.src), at, target, expr)
 		r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
 		if it.HasRole(rArgs) {
 			r.Args = srctext.Cap(argsText(f.text(it.Role[rArgs])), 200)

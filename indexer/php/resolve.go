@@ -148,10 +148,10 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 			name := strings.TrimPrefix(ref.Expr, "use ")
 			t, why := r.typ(name)
 			if t == nil {
-				edges = append(edges, unresolvedEdge(ref, ref.Kind, why))
+				edges = append(edges, indexer.UnresolvedEdge(ref, ref.Kind, why))
 				continue
 			}
-			edges = append(edges, resolvedEdge(ref, ref.Kind, r.nodes[t.node].ID, schemas.ResolvedScope))
+			edges = append(edges, indexer.ResolvedEdge(ref, ref.Kind, r.nodes[t.node].ID, schemas.ResolvedScope))
 		case schemas.EdgeInstantiates:
 			edges = r.instantiate(edges, ref)
 		case schemas.EdgeReferences:
@@ -159,9 +159,9 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 			t, why := r.typ(q)
 			switch {
 			case t != nil:
-				edges = append(edges, resolvedEdge(ref, schemas.EdgeReferences, r.nodes[t.node].ID, schemas.ResolvedScope))
+				edges = append(edges, indexer.ResolvedEdge(ref, schemas.EdgeReferences, r.nodes[t.node].ID, schemas.ResolvedScope))
 			case !attr:
-				e := unresolvedEdge(ref, schemas.EdgeReferences, why)
+				e := indexer.UnresolvedEdge(ref, schemas.EdgeReferences, why)
 				if strings.HasPrefix(why, reasonAmbiguous) {
 					e.Resolution = schemas.Ambiguous
 				}
@@ -375,7 +375,7 @@ func (r *resolver) declared(e string) (*typeInfo, string) {
 // whose head the snapshot declares.
 func (r *resolver) call(ref *schemas.Ref) schemas.Edge {
 	if why, ok := exprReasons[ref.Expr]; ok {
-		return unresolvedEdge(ref, schemas.EdgeCalls, why)
+		return indexer.UnresolvedEdge(ref, schemas.EdgeCalls, why)
 	}
 	var tg target
 	for alt := range strings.SplitSeq(ref.Expr, "|") {
@@ -393,11 +393,11 @@ func (r *resolver) call(ref *schemas.Ref) schemas.Edge {
 		if strings.HasPrefix(why, reasonAmbiguous) {
 			res = schemas.Ambiguous
 		}
-		e := unresolvedEdge(ref, schemas.EdgeCalls, why)
+		e := indexer.UnresolvedEdge(ref, schemas.EdgeCalls, why)
 		e.Resolution = res
 		return e
 	}
-	return resolvedEdge(ref, schemas.EdgeCalls, r.nodes[tg.node].ID, tg.how)
+	return indexer.ResolvedEdge(ref, schemas.EdgeCalls, r.nodes[tg.node].ID, tg.how)
 }
 
 // instantiate resolves `new \T(n)`: an instantiates edge to the class and
@@ -405,22 +405,22 @@ func (r *resolver) call(ref *schemas.Ref) schemas.Edge {
 func (r *resolver) instantiate(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
 	q, ok := strings.CutPrefix(ref.Expr, "new ")
 	if !ok {
-		return append(edges, unresolvedEdge(ref, schemas.EdgeInstantiates, exprReasons[ref.Expr]))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, exprReasons[ref.Expr]))
 	}
 	if i := strings.IndexByte(q, '('); i >= 0 {
 		q = q[:i]
 	}
 	t, why := r.typ(q)
 	if t == nil {
-		e := unresolvedEdge(ref, schemas.EdgeInstantiates, why)
+		e := indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, why)
 		if strings.HasPrefix(why, reasonAmbiguous) {
 			e.Resolution = schemas.Ambiguous
 		}
 		return append(edges, e)
 	}
-	edges = append(edges, resolvedEdge(ref, schemas.EdgeInstantiates, r.nodes[t.node].ID, schemas.ResolvedScope))
+	edges = append(edges, indexer.ResolvedEdge(ref, schemas.EdgeInstantiates, r.nodes[t.node].ID, schemas.ResolvedScope))
 	if m, _ := r.method(t, "__construct", 0); m >= 0 {
-		edges = append(edges, resolvedEdge(ref, schemas.EdgeCalls, r.nodes[m].ID, schemas.ResolvedScope))
+		edges = append(edges, indexer.ResolvedEdge(ref, schemas.EdgeCalls, r.nodes[m].ID, schemas.ResolvedScope))
 	}
 	return edges
 }
@@ -434,48 +434,40 @@ func (r *resolver) importEdge(ref *schemas.Ref) schemas.Edge {
 		p := e[5:]
 		switch p {
 		case "?dynamic":
-			return unresolvedEdge(ref, schemas.EdgeImports, reasonDynamicPath)
+			return indexer.UnresolvedEdge(ref, schemas.EdgeImports, reasonDynamicPath)
 		case "?outside":
-			return unresolvedEdge(ref, schemas.EdgeImports, reasonOutside)
+			return indexer.UnresolvedEdge(ref, schemas.EdgeImports, reasonOutside)
 		case "?absolute":
-			return unresolvedEdge(ref, schemas.EdgeImports, reasonAbsolute)
+			return indexer.UnresolvedEdge(ref, schemas.EdgeImports, reasonAbsolute)
 		}
 		if f, ok := r.files[p]; ok {
-			return resolvedEdge(ref, schemas.EdgeImports, r.nodes[f].ID, schemas.ResolvedImport)
+			return indexer.ResolvedEdge(ref, schemas.EdgeImports, r.nodes[f].ID, schemas.ResolvedImport)
 		}
-		return unresolvedEdge(ref, schemas.EdgeImports, reasonMissingFile+p)
+		return indexer.UnresolvedEdge(ref, schemas.EdgeImports, reasonMissingFile+p)
 	case strings.HasPrefix(e, "function "):
 		f, why := r.fn(e[9:])
 		if f < 0 {
-			return unresolvedEdge(ref, schemas.EdgeImports, why)
+			return indexer.UnresolvedEdge(ref, schemas.EdgeImports, why)
 		}
-		return resolvedEdge(ref, schemas.EdgeImports, r.nodes[f].ID, schemas.ResolvedImport)
+		return indexer.ResolvedEdge(ref, schemas.EdgeImports, r.nodes[f].ID, schemas.ResolvedImport)
 	case strings.HasPrefix(e, "const "):
 		cs := r.consts[strings.TrimPrefix(e[6:], "\\")]
 		if len(cs) != 1 {
-			return unresolvedEdge(ref, schemas.EdgeImports, reasonExternalConst+e[6:])
+			return indexer.UnresolvedEdge(ref, schemas.EdgeImports, reasonExternalConst+e[6:])
 		}
-		return resolvedEdge(ref, schemas.EdgeImports, r.nodes[cs[0]].ID, schemas.ResolvedImport)
+		return indexer.ResolvedEdge(ref, schemas.EdgeImports, r.nodes[cs[0]].ID, schemas.ResolvedImport)
 	}
 	if t, _ := r.typ(e); t != nil {
-		return resolvedEdge(ref, schemas.EdgeImports, r.nodes[t.node].ID, schemas.ResolvedImport)
+		return indexer.ResolvedEdge(ref, schemas.EdgeImports, r.nodes[t.node].ID, schemas.ResolvedImport)
 	}
 	if ns := r.nss[strings.ToLower(strings.TrimPrefix(e, "\\"))]; len(ns) > 0 {
 		first := slices.MinFunc(ns, func(a, b int32) int {
 			return cmp.Or(cmp.Compare(r.nodes[a].File, r.nodes[b].File), cmp.Compare(r.nodes[a].StartByte, r.nodes[b].StartByte))
 		})
-		return resolvedEdge(ref, schemas.EdgeImports, r.nodes[first].ID, schemas.ResolvedImport)
+		return indexer.ResolvedEdge(ref, schemas.EdgeImports, r.nodes[first].ID, schemas.ResolvedImport)
 	}
 	if len(r.types[strings.ToLower(strings.TrimPrefix(e, "\\"))]) > 1 {
-		return unresolvedEdge(ref, schemas.EdgeImports, reasonAmbiguous+"class "+e)
+		return indexer.UnresolvedEdge(ref, schemas.EdgeImports, reasonAmbiguous+"class "+e)
 	}
-	return unresolvedEdge(ref, schemas.EdgeImports, reasonExternal+e)
-}
-
-func resolvedEdge(ref *schemas.Ref, kind string, dst uint64, res string) schemas.Edge {
-	return indexer.RefEdge(ref, kind, dst, res, 1, "")
-}
-
-func unresolvedEdge(ref *schemas.Ref, kind, reason string) schemas.Edge {
-	return indexer.RefEdge(ref, kind, 0, schemas.Unresolved, 0, reason)
+	return indexer.UnresolvedEdge(ref, schemas.EdgeImports, reasonExternal+e)
 }

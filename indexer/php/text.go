@@ -1,6 +1,10 @@
 package php
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/graphsnap/snap/indexer/srctext"
+)
 
 func skipSpace(s string, i int) int {
 	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
@@ -49,9 +53,7 @@ func identEnd(s string, i int) int {
 }
 
 // isIdent reports whether s is one identifier.
-func isIdent(s string) bool {
-	return s != "" && identEnd(s, 0) == len(s) && (s[0] < '0' || s[0] > '9')
-}
+func isIdent(s string) bool { return srctext.IsIdent(s, "") }
 
 // isName reports whether s is a name, maybe qualified: a\b\c.
 func isName(s string) bool {

@@ -25,29 +25,22 @@ type (
 // extract makes the nodes and refs of one scanned s.Path.
 func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
 	f := &fileState{
-		path: s.Path, str: string(s.Src), lines: s.Lines, test: isTestFile(s.Path),
-		ids: indexer.IDs{Language: Name, File: s.Path}, items: s.Items,
-		docs: map[uint32]string{}, calls: map[uint64]int32{},
+		path: s.Path, str: string(s.Src), test: isTestFile(s.Path),
+		Rows: indexer.Rows{IDs: indexer.IDs{Language: Name, File: s.Path}, Lines: s.Lines, Docs: map[uint32]string{}}, items: s.Items,
+		calls: map[uint64]int32{},
 	}
 	f.prepare(ctx)
 	f.run(ctx)
 	f.finish(ctx)
-	return f.nodes, f.refs, f.test
+	return f.Nodes, f.Refs, f.test
 }
 
 // isTestFile reports whether file holds tests by Ruby conventions: named
 // *_test.rb or *_spec.rb, or under a test/ or spec/ folder.
 func isTestFile(file string) bool {
 	base := path.Base(file)
-	if strings.HasSuffix(base, "_test.rb") || strings.HasSuffix(base, "_spec.rb") || strings.HasPrefix(base, "test_") {
-		return true
-	}
-	for _, dir := range strings.Split(path.Dir(file), "/") {
-		if dir == "test" || dir == "spec" || dir == "tests" {
-			return true
-		}
-	}
-	return false
+	return strings.HasSuffix(base, "_test.rb") || strings.HasSuffix(base, "_spec.rb") || strings.HasPrefix(base, "test_") ||
+		indexer.InFolder(file, "test", "spec", "tests")
 }
 
 // loopMethods are the iterators whose block runs in a loop.
@@ -91,6 +84,9 @@ type frame struct {
 	scope      *scope
 }
 
+// End returns where fr's range ends.
+func (fr *frame) End() uint32 { return fr.end }
+
 func (fr *frame) contains(p uint32) bool { return fr.start <= p && p < fr.end }
 
 // pending is a reference whose Expr waits for every binding of the file.
@@ -110,19 +106,15 @@ type visFix struct {
 
 // fileState is the extraction of one file.
 type fileState struct {
-	path  string
-	str   string
-	lines []uint32
+	path string
+	str  string
+	indexer.Rows
 	test  bool
-	ids   indexer.IDs
 	items []item
-	nodes []schemas.Node
-	refs  []schemas.Ref
 
-	stack   []*frame
+	stack   indexer.Stack[*frame]
 	top     *scope
-	docs    map[uint32]string // by the start of the declaration they document
-	calls   map[uint64]int32  // call items by span
+	calls   map[uint64]int32 // call items by span
 	pending []pending
 	fixes   []visFix
 }
@@ -138,7 +130,7 @@ func (f *fileState) prepare(ctx context.Context) {
 		if len(doc) > 0 {
 			p := srctext.SkipSpace(f.str, int(docEnd))
 			if strings.Count(f.str[docEnd:p], "\n") <= 1 {
-				f.docs[uint32(p)] = docComment(doc)
+				f.Docs[uint32(p)] = docComment(doc)
 			}
 		}
 		doc = doc[:0]
@@ -163,37 +155,9 @@ func (f *fileState) prepare(ctx context.Context) {
 	flush()
 }
 
-func (f *fileState) push(fr frame) *frame {
-	p := &fr
-	f.stack = append(f.stack, p)
-	return p
-}
-
-func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
-	parentID := indexer.FileID(f.path)
-	if parent >= 0 {
-		parentID = f.nodes[parent].ID
-	}
-	sl, sc := srctext.Pos(f.lines, s.Start)
-	el, ec := srctext.Pos(f.lines, s.End)
-	f.nodes = append(f.nodes, schemas.Node{
-		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
-		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.Start, EndByte: s.End, ParentID: parentID, Doc: f.docs[s.Start],
-	})
-	return int32(len(f.nodes) - 1)
-}
-
+// addRef is AddRef from node src (-1 for the file).
 func (f *fileState) addRef(kind string, src int32, at span, target, expr string) *schemas.Ref {
-	line, col := srctext.Pos(f.lines, at.Start)
-	id := indexer.FileID(f.path)
-	if src >= 0 {
-		id = f.nodes[src].ID
-	}
-	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: id, Kind: kind, Target: srctext.CapText(target), Expr: expr, Line: line, Col: col,
-	})
-	return &f.refs[len(f.refs)-1]
+	return f.AddRef(kind, f.SrcID(src), at, target, expr)
 }
 
 // owner returns the innermost class or module frame around the walk
@@ -285,15 +249,13 @@ func (f *fileState) run(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.Start {
-			f.stack = f.stack[:len(f.stack)-1]
-		}
+		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kModule, kClass:
 			f.namespace(it)
 		case kSClass:
 			self := it.HasRole(rObject) && f.text(it.Role[rObject]) == "self"
-			f.push(frame{kind: kSClass, start: it.Start, end: it.End, node: -1, singleton: self, vis: schemas.Public, scope: &scope{}})
+			f.stack.Push(&frame{kind: kSClass, start: it.Start, end: it.End, node: -1, singleton: self, vis: schemas.Public, scope: &scope{}})
 		case kMethod, kSMethod:
 			f.method(it)
 		case kConst:
@@ -303,7 +265,7 @@ func (f *fileState) run(ctx context.Context) {
 		case kAssign:
 			f.scopeAt().bind(f.text(it.Role[rName]), it.Role[rValue])
 		case kLoop, kTry, kCond:
-			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kCall:
 			f.call(i)
 		case kRescue:
@@ -339,14 +301,14 @@ func (f *fileState) namespace(it *item) {
 	o, _, inDef := f.owner()
 	name := srctext.Squeeze(f.text(it.Role[rName]))
 	if inDef || !isConstPath(name) {
-		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, scope: &scope{}})
+		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, scope: &scope{}})
 		return
 	}
 	qname := name
 	if abs, ok := strings.CutPrefix(name, "::"); ok {
 		qname = abs
 	} else if o != nil {
-		qname = f.nodes[o.node].QualifiedName + "::" + name
+		qname = f.Nodes[o.node].QualifiedName + "::" + name
 	}
 	short := name[strings.LastIndex(name, ":")+1:]
 	kind := schemas.KindModule
@@ -357,8 +319,8 @@ func (f *fileState) namespace(it *item) {
 	if o != nil {
 		parent = o.node
 	}
-	n := f.addNode(kind, short, qname, parent, it.Span)
-	node := &f.nodes[n]
+	n := f.AddNode(kind, short, qname, parent, it.Span)
+	node := &f.Nodes[n]
 	node.Visibility, node.Exported = schemas.Public, true
 	end := it.Role[rName].End
 	if it.HasRole(rSuper) {
@@ -375,7 +337,7 @@ func (f *fileState) namespace(it *item) {
 			f.addRef(schemas.EdgeExtends, n, it.Role[rSuper], s, s)
 		}
 	}
-	f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: it.Role[rBody], vis: schemas.Public, scope: &scope{}})
+	f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: it.Role[rBody], vis: schemas.Public, scope: &scope{}})
 }
 
 // method makes the node of a method (or of a top-level function).
@@ -384,18 +346,18 @@ func (f *fileState) method(it *item) {
 	d := f.direct()
 	var given string // private def m
 	if len(f.stack) > 0 {
-		if c := f.stack[len(f.stack)-1]; c.kind == kCall && c.vis != "" {
+		if c := f.stack.Top(); c.kind == kCall && c.vis != "" {
 			given = c.vis
 		}
 	}
-	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, scope: &scope{}})
+	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, scope: &scope{}})
 	if inDef || !it.HasRole(rName) {
 		return
 	}
 	name := f.text(it.Role[rName])
 	if it.Kind == kSMethod {
 		obj := f.text(it.Role[rObject])
-		if o == nil || obj != "self" && obj != f.nodes[o.node].Name {
+		if o == nil || obj != "self" && obj != f.Nodes[o.node].Name {
 			return
 		}
 		singleton = true
@@ -408,7 +370,7 @@ func (f *fileState) method(it *item) {
 		if singleton {
 			sep = "."
 		}
-		qname = f.nodes[o.node].QualifiedName + sep + name
+		qname = f.Nodes[o.node].QualifiedName + sep + name
 		kind = schemas.KindMethod
 		if name == "initialize" && !singleton {
 			kind = schemas.KindConstructor
@@ -424,8 +386,8 @@ func (f *fileState) method(it *item) {
 			vis = schemas.Private
 		}
 	}
-	n := f.addNode(kind, name, qname, parent, it.Span)
-	node := &f.nodes[n]
+	n := f.AddNode(kind, name, qname, parent, it.Span)
+	node := &f.Nodes[n]
 	node.Visibility = vis
 	node.Exported = vis == schemas.Public && o != nil
 	node.IsStatic = singleton
@@ -460,10 +422,10 @@ func (f *fileState) constant(it *item) {
 	qname, parent := name, int32(-1)
 	if d != nil {
 		parent = d.node
-		qname = f.nodes[d.node].QualifiedName + "::" + name
+		qname = f.Nodes[d.node].QualifiedName + "::" + name
 	}
-	n := f.addNode(schemas.KindConstant, name, qname, parent, it.Span)
-	node := &f.nodes[n]
+	n := f.AddNode(schemas.KindConstant, name, qname, parent, it.Span)
+	node := &f.Nodes[n]
 	node.Visibility, node.Exported, node.IsStatic = schemas.Public, true, true
 	node.Signature = srctext.OneLine(f.text(it.Span))
 	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
@@ -476,7 +438,7 @@ func (f *fileState) call(i int) {
 	it := &f.items[i]
 	name := f.text(it.Role[rName])
 	if it.HasRole(rBlock) && loopMethods[name] {
-		f.push(frame{kind: kLoop, start: it.Role[rBlock].Start, end: it.Role[rBlock].End, node: -1})
+		f.stack.Push(&frame{kind: kLoop, start: it.Role[rBlock].Start, end: it.Role[rBlock].End, node: -1})
 	}
 	if it.HasRole(rObject) {
 		f.wait(i)
@@ -504,8 +466,8 @@ func (f *fileState) call(i int) {
 			return
 		}
 		for _, a := range f.symbols(it) {
-			n := f.addNode(schemas.KindField, a, f.nodes[d.node].QualifiedName+"#"+a, d.node, it.Span)
-			node := &f.nodes[n]
+			n := f.AddNode(schemas.KindField, a, f.Nodes[d.node].QualifiedName+"#"+a, d.node, it.Span)
+			node := &f.Nodes[n]
 			node.Visibility = d.vis
 			node.Exported = d.vis == schemas.Public
 			node.Signature = srctext.OneLine(f.text(it.Span))
@@ -529,7 +491,7 @@ func (f *fileState) call(i int) {
 			f.fixes = append(f.fixes, visFix{owner: d.node, name: s, vis: vis, singleton: strings.HasSuffix(name, "_class_method")})
 		}
 		if vis != "" && len(syms) == 0 {
-			f.push(frame{kind: kCall, start: it.Role[rArgs].Start, end: it.Role[rArgs].End, node: -1, vis: vis})
+			f.stack.Push(&frame{kind: kCall, start: it.Role[rArgs].Start, end: it.Role[rArgs].End, node: -1, vis: vis})
 		}
 		return
 	}
@@ -587,9 +549,9 @@ func relative(dir, s string) string {
 // binding of the file.
 func (f *fileState) finish(ctx context.Context) {
 	for _, fx := range f.fixes {
-		owner := f.nodes[fx.owner].ID
-		for i := range f.nodes {
-			n := &f.nodes[i]
+		owner := f.Nodes[fx.owner].ID
+		for i := range f.Nodes {
+			n := &f.Nodes[i]
 			if n.ParentID != owner || n.Name != fx.name || n.Kind == schemas.KindClass || n.Kind == schemas.KindModule {
 				continue
 			}
@@ -642,7 +604,7 @@ func (f *fileState) finish(ctx context.Context) {
 			}
 			r = f.addRef(kind, p.src, at, target, expr)
 			if it.HasRole(rArgs) {
-				r.Args = argsText(f.text(it.Role[rArgs]))
+				r.Args = srctext.Args(f.text(it.Role[rArgs]))
 			}
 		}
 		r.InLoop, r.InTry, r.Conditional = p.loop, p.try, p.cond

@@ -2,6 +2,7 @@ package ruby
 
 import (
 	"cmp"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -103,7 +104,7 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 		requires: map[string][]string{},
 	}
 	r.load(refs)
-	for _, q := range slices.Sorted(keys(r.types)) {
+	for _, q := range slices.Sorted(maps.Keys(r.types)) {
 		r.link(r.types[q], 0)
 	}
 	var edges []schemas.Edge
@@ -111,16 +112,6 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 		edges = r.ref(edges, &refs[i])
 	}
 	return nil, edges
-}
-
-func keys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 func (r *resolver) load(refs []schemas.Ref) {
@@ -245,33 +236,11 @@ func (r *resolver) require(rf *schemas.Ref) (string, string, bool) {
 	}
 	// Several load paths hold the file (a tree of several gems): the one
 	// nearest the requiring file, when it is alone.
-	best, bestLen, tie := "", -1, false
-	for _, p := range found {
-		l := commonPrefix(p, rf.File)
-		switch {
-		case l > bestLen:
-			best, bestLen, tie = p, l, false
-		case l == bestLen:
-			tie = true
-		}
-	}
+	best, tie := indexer.Nearest(found, rf.File)
 	if tie {
 		return "", reasonAmbiguous, true
 	}
 	return best, "", false
-}
-
-// commonPrefix returns the number of leading folders a and b share.
-func commonPrefix(a, b string) int {
-	n := 0
-	for {
-		i, j := strings.IndexByte(a, '/'), strings.IndexByte(b, '/')
-		if i < 0 || j < 0 || a[:i] != b[:j] {
-			return n
-		}
-		n++
-		a, b = a[i+1:], b[j+1:]
-	}
 }
 
 // nesting returns the classes and modules around node i, innermost first
@@ -697,43 +666,43 @@ func (r *resolver) ref(edges []schemas.Edge, rf *schemas.Ref) []schemas.Edge {
 	case schemas.EdgeImports:
 		p, why, amb := r.require(rf)
 		if p == "" {
-			e := unresolvedEdge(rf, schemas.EdgeImports, why)
+			e := indexer.UnresolvedEdge(rf, schemas.EdgeImports, why)
 			if amb {
 				e.Resolution = schemas.Ambiguous
 			}
 			return append(edges, e)
 		}
-		return append(edges, resolvedEdge(rf, schemas.EdgeImports, r.nodes[r.files[p]].ID, schemas.ResolvedImport))
+		return append(edges, indexer.ResolvedEdge(rf, schemas.EdgeImports, r.nodes[r.files[p]].ID, schemas.ResolvedImport))
 	case schemas.EdgeExtends:
 		t, _, ext := r.constant(rf.Expr, src)
 		switch {
 		case t != nil && t.kind == schemas.KindClass && r.nodes[src].Kind == schemas.KindClass:
-			return append(edges, resolvedEdge(rf, schemas.EdgeExtends, r.nodes[t.decls[0]].ID, schemas.ResolvedScope))
+			return append(edges, indexer.ResolvedEdge(rf, schemas.EdgeExtends, r.nodes[t.decls[0]].ID, schemas.ResolvedScope))
 		case ext != "":
-			return append(edges, unresolvedEdge(rf, schemas.EdgeExtends, reasonExternal+ext))
+			return append(edges, indexer.UnresolvedEdge(rf, schemas.EdgeExtends, reasonExternal+ext))
 		}
-		return append(edges, unresolvedEdge(rf, schemas.EdgeExtends, reasonNotClass+rf.Expr))
+		return append(edges, indexer.UnresolvedEdge(rf, schemas.EdgeExtends, reasonNotClass+rf.Expr))
 	case schemas.EdgeReferences:
 		how, e, _ := strings.Cut(rf.Expr, " ")
 		t, c, ext := r.constant(e, src)
 		if how == "rescue" { // a class (or a module) of exceptions
 			switch {
 			case t != nil:
-				return append(edges, resolvedEdge(rf, schemas.EdgeReferences, r.nodes[t.decls[0]].ID, schemas.ResolvedScope))
+				return append(edges, indexer.ResolvedEdge(rf, schemas.EdgeReferences, r.nodes[t.decls[0]].ID, schemas.ResolvedScope))
 			case ext != "":
-				return append(edges, unresolvedEdge(rf, schemas.EdgeReferences, reasonExternal+ext))
+				return append(edges, indexer.UnresolvedEdge(rf, schemas.EdgeReferences, reasonExternal+ext))
 			case c >= 0:
-				return append(edges, unresolvedEdge(rf, schemas.EdgeReferences, reasonConstValue))
+				return append(edges, indexer.UnresolvedEdge(rf, schemas.EdgeReferences, reasonConstValue))
 			}
-			return append(edges, unresolvedEdge(rf, schemas.EdgeReferences, reasonNotClass+e))
+			return append(edges, indexer.UnresolvedEdge(rf, schemas.EdgeReferences, reasonNotClass+e))
 		}
 		switch {
 		case t != nil && t.kind == schemas.KindModule:
-			return append(edges, resolvedEdge(rf, schemas.EdgeReferences, r.nodes[t.decls[0]].ID, schemas.ResolvedScope))
+			return append(edges, indexer.ResolvedEdge(rf, schemas.EdgeReferences, r.nodes[t.decls[0]].ID, schemas.ResolvedScope))
 		case ext != "":
-			return append(edges, unresolvedEdge(rf, schemas.EdgeReferences, reasonExternal+ext))
+			return append(edges, indexer.UnresolvedEdge(rf, schemas.EdgeReferences, reasonExternal+ext))
 		}
-		return append(edges, unresolvedEdge(rf, schemas.EdgeReferences, reasonNotModule+e))
+		return append(edges, indexer.UnresolvedEdge(rf, schemas.EdgeReferences, reasonNotModule+e))
 	case schemas.EdgeCalls:
 		tg := r.call(rf.Expr, src)
 		if tg.node < 0 && strings.HasPrefix(rf.Expr, "~") {
@@ -754,28 +723,28 @@ func (r *resolver) instantiate(edges []schemas.Edge, rf *schemas.Ref, src int32)
 	if rf.Expr == "self" {
 		st, singleton := r.self(src)
 		if st == nil || !singleton {
-			return append(edges, unresolvedEdge(rf, schemas.EdgeInstantiates, reasonNoSelf))
+			return append(edges, indexer.UnresolvedEdge(rf, schemas.EdgeInstantiates, reasonNoSelf))
 		}
 		t = st
 	} else {
 		ct, c, ext := r.constant(rf.Expr, src)
 		switch {
 		case ext != "":
-			return append(edges, unresolvedEdge(rf, schemas.EdgeInstantiates, reasonExternal+ext))
+			return append(edges, indexer.UnresolvedEdge(rf, schemas.EdgeInstantiates, reasonExternal+ext))
 		case c >= 0:
-			return append(edges, unresolvedEdge(rf, schemas.EdgeInstantiates, reasonConstValue))
+			return append(edges, indexer.UnresolvedEdge(rf, schemas.EdgeInstantiates, reasonConstValue))
 		}
 		t = ct
 	}
 	if t.kind != schemas.KindClass {
-		return append(edges, unresolvedEdge(rf, schemas.EdgeInstantiates, reasonNotClass+t.qname))
+		return append(edges, indexer.UnresolvedEdge(rf, schemas.EdgeInstantiates, reasonNotClass+t.qname))
 	}
 	if tg := r.methods(t, "new", true); tg.node >= 0 {
 		// A singleton new of its own: a call, not necessarily an instance.
 		tg.how = how
 		return r.emit(edges, rf, schemas.EdgeCalls, tg)
 	}
-	edges = append(edges, resolvedEdge(rf, schemas.EdgeInstantiates, r.nodes[t.decls[0]].ID, how))
+	edges = append(edges, indexer.ResolvedEdge(rf, schemas.EdgeInstantiates, r.nodes[t.decls[0]].ID, how))
 	if tg := r.methods(t, "initialize", false); tg.node >= 0 || tg.amb {
 		tg.how = how
 		edges = r.emit(edges, rf, schemas.EdgeCalls, tg)
@@ -785,19 +754,11 @@ func (r *resolver) instantiate(edges []schemas.Edge, rf *schemas.Ref, src int32)
 
 func (r *resolver) emit(edges []schemas.Edge, rf *schemas.Ref, kind string, tg target) []schemas.Edge {
 	if tg.node >= 0 {
-		return append(edges, resolvedEdge(rf, kind, r.nodes[tg.node].ID, tg.how))
+		return append(edges, indexer.ResolvedEdge(rf, kind, r.nodes[tg.node].ID, tg.how))
 	}
-	e := unresolvedEdge(rf, kind, tg.why)
+	e := indexer.UnresolvedEdge(rf, kind, tg.why)
 	if tg.amb {
 		e.Resolution = schemas.Ambiguous
 	}
 	return append(edges, e)
-}
-
-func resolvedEdge(ref *schemas.Ref, kind string, dst uint64, res string) schemas.Edge {
-	return indexer.RefEdge(ref, kind, dst, res, 1, "")
-}
-
-func unresolvedEdge(ref *schemas.Ref, kind, reason string) schemas.Edge {
-	return indexer.RefEdge(ref, kind, 0, schemas.Unresolved, 0, reason)
 }

@@ -6,9 +6,7 @@ import (
 	"github.com/graphsnap/snap/indexer/srctext"
 )
 
-func isIdentStart(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
-}
+func isIdentStart(c byte) bool { return srctext.IsIdentStart(c, "") }
 
 func isIdentByte(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
 
@@ -93,15 +91,6 @@ func splitArgs(s string) []string {
 		out = append(out, s[start:])
 	}
 	return out
-}
-
-// argsText returns the arguments of a call as written, on one line.
-func argsText(a string) string {
-	a = strings.TrimSpace(a)
-	if len(a) >= 2 && a[0] == '(' && a[len(a)-1] == ')' {
-		a = a[1 : len(a)-1]
-	}
-	return srctext.OneLine(strings.TrimSpace(a))
 }
 
 // docComment turns a run of # comment lines into text: the hashes

@@ -27,16 +27,16 @@ type (
 // extract makes the nodes and refs of one scanned s.Path.
 func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
 	f := &fileState{
-		path: s.Path, str: string(s.Src), lines: s.Lines, test: isTestFile(s.Path),
-		ids: indexer.IDs{Language: Name, File: s.Path}, items: s.Items,
-		docs: map[uint32]string{}, exprs: map[uint64]int32{}, argc: map[uint32]int32{},
+		path: s.Path, str: string(s.Src), test: isTestFile(s.Path),
+		Rows: indexer.Rows{IDs: indexer.IDs{Language: Name, File: s.Path}, Lines: s.Lines, Docs: map[uint32]string{}}, items: s.Items,
+		exprs: map[uint64]int32{}, argc: map[uint32]int32{},
 		fns: map[uint64]bool{}, binds: map[string][]*binding{},
 		named: map[uint64]bool{}, quals: map[uint32]uint32{},
 	}
 	f.prepare(ctx)
 	f.run(ctx)
 	f.finish(ctx)
-	return f.nodes, f.refs, f.test
+	return f.Nodes, f.Refs, f.test
 }
 
 // isTestFile reports whether file holds tests by sbt's and the test
@@ -71,14 +71,19 @@ type frame struct {
 	hasParams  bool // defs: the first parameter list was seen
 }
 
+// End returns where fr's range ends.
+func (fr *frame) End() uint32 { return fr.end }
+
 // binding is a local, a parameter or a pattern variable: visible from
 // start to end.
 type binding struct {
 	start, end uint32
-	expr       string
-	value      span // a val without a declared type: its initializer
-	state      uint8
+	expr       indexer.Lazy[string] // its Expr, worked out from value unless given
+	value      span                 // a val without a declared type: its initializer
 }
+
+// Visible returns the range b is visible in.
+func (b *binding) Visible() span { return span{Start: b.start, End: b.end} }
 
 // call is a reference whose Expr waits for every binding of the file.
 type call struct {
@@ -90,20 +95,16 @@ type call struct {
 
 // fileState is the extraction of one file.
 type fileState struct {
-	path  string
-	str   string
-	lines []uint32
+	path string
+	str  string
+	indexer.Rows
 	test  bool
-	ids   indexer.IDs
 	items []item
-	nodes []schemas.Node
-	refs  []schemas.Ref
 
-	stack []*frame
-	docs  map[uint32]string // by the start of the definition they document
-	exprs map[uint64]int32  // expression items by span
-	argc  map[uint32]int32  // arguments by the start of the list
-	fns   map[uint64]bool   // the functions of calls
+	stack indexer.Stack[*frame]
+	exprs map[uint64]int32 // expression items by span
+	argc  map[uint32]int32 // arguments by the start of the list
+	fns   map[uint64]bool  // the functions of calls
 	binds map[string][]*binding
 	calls []call
 	facts []span // the expressions of pending type and result facts
@@ -137,7 +138,7 @@ func (f *fileState) prepare(ctx context.Context) {
 		switch it.Kind {
 		case kDoc:
 			if t := f.text(it.Span); strings.HasPrefix(t, "/**") && t != "/**/" {
-				f.docs[uint32(srctext.SkipSpace(f.str, int(it.End)))] = docComment(t)
+				f.Docs[uint32(srctext.SkipSpace(f.str, int(it.End)))] = docComment(t)
 			}
 		case kCall, kField, kNew, kParen, kGeneric:
 			f.exprs[it.Key()] = int32(i)
@@ -215,42 +216,6 @@ func (f *fileState) annotations(i int, limit uint32) ([]string, uint32) {
 	return out, min(uint32(srctext.SkipSpace(f.str, int(header))), limit)
 }
 
-func (f *fileState) push(fr frame) *frame {
-	p := &fr
-	f.stack = append(f.stack, p)
-	return p
-}
-
-func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
-	parentID := indexer.FileID(f.path)
-	if parent >= 0 {
-		parentID = f.nodes[parent].ID
-	}
-	sl, sc := srctext.Pos(f.lines, s.Start)
-	el, ec := srctext.Pos(f.lines, s.End)
-	f.nodes = append(f.nodes, schemas.Node{
-		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
-		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.Start, EndByte: s.End, ParentID: parentID, Doc: f.docs[s.Start],
-	})
-	return int32(len(f.nodes) - 1)
-}
-
-func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
-	line, col := srctext.Pos(f.lines, at.Start)
-	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: src, Kind: kind, Target: srctext.CapText(target), Expr: expr, Line: line, Col: col,
-	})
-	return &f.refs[len(f.refs)-1]
-}
-
-func (f *fileState) srcID(n int32) uint64 {
-	if n < 0 {
-		return indexer.FileID(f.path)
-	}
-	return f.nodes[n].ID
-}
-
 // pkg returns the package the walk is in.
 func (f *fileState) pkg() string {
 	for i := len(f.stack) - 1; i >= 0; i-- {
@@ -268,7 +233,7 @@ func (f *fileState) owner(p uint32) (*frame, bool) {
 	if len(f.stack) == 0 {
 		return nil, true
 	}
-	t := f.stack[len(f.stack)-1]
+	t := f.stack.Top()
 	switch {
 	case t.kind == kPkg:
 		return nil, true
@@ -320,20 +285,14 @@ func (f *fileState) regions() (loop, try, cond bool) {
 }
 
 func (f *fileState) bind(name string, start, end uint32, expr string) *binding {
-	b := &binding{start: start, end: end, expr: expr, state: 2}
+	b := &binding{start: start, end: end, expr: indexer.Known(expr)}
 	f.binds[name] = append(f.binds[name], b)
 	return b
 }
 
 // lookup returns the innermost binding of name visible at p.
 func (f *fileState) lookup(name string, p uint32) *binding {
-	var best *binding
-	for _, b := range f.binds[name] {
-		if b.start <= p && p < b.end && (best == nil || b.start >= best.start) {
-			best = b
-		}
-	}
-	return best
+	return indexer.Innermost(f.binds[name], p)
 }
 
 // run makes the nodes and refs of the file from the items of the query.
@@ -343,9 +302,7 @@ func (f *fileState) run(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.Start {
-			f.stack = f.stack[:len(f.stack)-1]
-		}
+		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kPkg:
 			f.packageClause(it)
@@ -360,7 +317,7 @@ func (f *fileState) run(ctx context.Context) {
 		case kPList:
 			// The first parameter list of a def, unless implicit: the
 			// query cannot tell it from its type parameters.
-			if t := f.top(); t != nil && t.kind == kDef && !t.hasParams && t.start <= it.Start && it.End <= t.end {
+			if t := f.stack.Top(); t != nil && t.kind == kDef && !t.hasParams && t.start <= it.Start && it.End <= t.end {
 				t.hasParams = true
 				if p := srctext.SkipSpace(f.str, int(it.Start)+1); !strings.HasPrefix(f.str[p:], "implicit") && !strings.HasPrefix(f.str[p:], "using") {
 					t.params = it.Span
@@ -371,12 +328,12 @@ func (f *fileState) run(ctx context.Context) {
 		case kPVar:
 			f.patternVar(it)
 		case kScope:
-			if t := f.top(); t != nil && t.body == it.Span {
+			if t := f.stack.Top(); t != nil && t.body == it.Span {
 				continue // a template's or package's body
 			}
-			f.push(frame{kind: kScope, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: kScope, start: it.Start, end: it.End, node: -1})
 		case kLoop, kTry, kCond:
-			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kCall:
 			if j, ok := f.exprs[it.Role[rObject].Key()]; ok && f.items[j].Kind == kCall {
 				continue // a further argument list of a curried call
@@ -391,14 +348,14 @@ func (f *fileState) run(ctx context.Context) {
 		case kImport:
 			f.importRefs(it)
 		case kTParam:
-			if t := f.top(); t != nil {
+			if t := f.stack.Top(); t != nil {
 				f.tvars = append(f.tvars, tvar{span{Start: t.start, End: t.end}, f.text(it.Span)})
 			}
 		case kTDef:
 			f.named[it.Key()] = true
 		case kTAnnot:
 			f.named[it.Key()] = true
-			f.addRef(schemas.EdgeReferences, f.srcID(f.context()), it.Span, f.text(it.Span), "@"+f.text(it.Span))
+			f.AddRef(schemas.EdgeReferences, f.SrcID(f.context()), it.Span, f.text(it.Span), "@"+f.text(it.Span))
 		case kTQual:
 			if _, ok := f.quals[it.End]; !ok {
 				f.quals[it.End] = it.Start
@@ -428,18 +385,11 @@ func (f *fileState) typeUse(it *item) {
 			return
 		}
 	}
-	src := f.srcID(f.context())
+	src := f.SrcID(f.context())
 	if f.field.at.Start <= start && it.End <= f.field.at.End {
-		src = f.nodes[f.field.node].ID
+		src = f.Nodes[f.field.node].ID
 	}
-	f.addRef(schemas.EdgeReferences, src, span{Start: start, End: it.End}, n, n)
-}
-
-func (f *fileState) top() *frame {
-	if len(f.stack) == 0 {
-		return nil
-	}
-	return f.stack[len(f.stack)-1]
+	f.AddRef(schemas.EdgeReferences, src, span{Start: start, End: it.End}, n, n)
 }
 
 // packageClause opens a package: to the end of its body, or of the file
@@ -451,15 +401,15 @@ func (f *fileState) packageClause(it *item) {
 		name = p + "." + name
 	}
 	end := uint32(len(f.str))
-	if t := f.top(); t != nil {
+	if t := f.stack.Top(); t != nil {
 		end = t.end
 	}
 	body := span{}
 	if it.HasRole(rBody) {
 		end, body = it.End, it.Role[rBody]
 	}
-	f.addRef(schemas.RefPackage, indexer.FileID(f.path), it.Span, f.text(it.Role[rName]), name)
-	f.push(frame{kind: kPkg, start: it.Start, end: end, node: -1, pkg: name, body: body})
+	f.AddRef(schemas.RefPackage, indexer.FileID(f.path), it.Span, f.text(it.Role[rName]), name)
+	f.stack.Push(&frame{kind: kPkg, start: it.Start, end: end, node: -1, pkg: name, body: body})
 }
 
 // template makes the node of a class, object, trait, enum or package object.
@@ -467,7 +417,7 @@ func (f *fileState) template(i int) {
 	it := &f.items[i]
 	o, ok := f.owner(it.Start)
 	if !ok || !it.HasRole(rName) {
-		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
 	name := f.text(it.Role[rName])
@@ -475,7 +425,7 @@ func (f *fileState) template(i int) {
 	annots, header := f.annotations(i, it.Role[rName].Start)
 	kind, qname, parent := schemas.KindClass, name, int32(-1)
 	if o != nil {
-		parent, qname = o.node, f.nodes[o.node].QualifiedName+"."+name
+		parent, qname = o.node, f.Nodes[o.node].QualifiedName+"."+name
 	} else if p := f.pkg(); p != "" {
 		qname = p + "." + name
 	}
@@ -487,8 +437,8 @@ func (f *fileState) template(i int) {
 	case kEnum:
 		kind = schemas.KindEnum
 	}
-	n := f.addNode(kind, name, qname, parent, it.Span)
-	node := &f.nodes[n]
+	n := f.AddNode(kind, name, qname, parent, it.Span)
+	node := &f.Nodes[n]
 	node.Decorators = annots
 	node.Visibility = visibility(flags)
 	node.Exported = node.Visibility == schemas.Public && (o == nil || o.exported)
@@ -504,7 +454,7 @@ func (f *fileState) template(i int) {
 	}
 	node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.str[header:end]), ":"))
 	caseClass := it.Kind == kClass && strings.Contains(f.str[header:it.Role[rName].Start], "case")
-	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: body, params: it.Role[rParams],
+	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: body, params: it.Role[rParams],
 		object: it.Kind == kObject || it.Kind == kPkgObj, caseClass: caseClass, exported: node.Exported})
 	if it.Kind == kClass || it.Kind == kEnum {
 		f.sigs = append(f.sigs, fr) // the primary constructor's parameters
@@ -524,14 +474,14 @@ func visibility(flags uint32) string {
 // superRef records a parent of a template: an extends ref, whatever the
 // kinds; the resolver decides by the kind of the type it finds.
 func (f *fileState) superRef(it *item) {
-	t := f.top()
+	t := f.stack.Top()
 	if t == nil || !(t.kind.isType() || t.kind == kPkgObj) || t.node < 0 || it.Start >= t.body.Start && t.body.End > 0 {
 		return
 	}
 	txt := strings.TrimSpace(strings.TrimPrefix(f.text(it.Span), "extends"))
 	for _, part := range parents(txt) {
 		if name := typeName(part); name != "" {
-			f.addRef(schemas.EdgeExtends, f.nodes[t.node].ID, it.Span, srctext.OneLine(part), name)
+			f.AddRef(schemas.EdgeExtends, f.Nodes[t.node].ID, it.Span, srctext.OneLine(part), name)
 		}
 	}
 }
@@ -573,7 +523,7 @@ func parents(s string) []string {
 func (f *fileState) member(i int) {
 	it := &f.items[i]
 	if !it.HasRole(rName) {
-		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
 	name := f.text(it.Role[rName])
@@ -586,7 +536,7 @@ func (f *fileState) member(i int) {
 	annots, header := f.annotations(i, it.Role[rName].Start)
 	qname, parent := name, int32(-1)
 	if o != nil {
-		parent, qname = o.node, f.nodes[o.node].QualifiedName+"."+name
+		parent, qname = o.node, f.Nodes[o.node].QualifiedName+"."+name
 	} else if p := f.pkg(); p != "" {
 		qname = p + "." + name
 	}
@@ -618,8 +568,8 @@ func (f *fileState) member(i int) {
 	case kCase:
 		kind = schemas.KindConstant
 	}
-	n := f.addNode(kind, name, qname, parent, it.Span)
-	node := &f.nodes[n]
+	n := f.AddNode(kind, name, qname, parent, it.Span)
+	node := &f.Nodes[n]
 	node.Decorators = annots
 	node.Visibility = visibility(flags)
 	node.Exported = node.Visibility == schemas.Public && (o == nil || o.exported)
@@ -653,18 +603,18 @@ func (f *fileState) member(i int) {
 	default:
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
-	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, params: it.Role[rParams]})
+	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, params: it.Role[rParams]})
 	switch it.Kind {
 	case kDef:
 		f.sigs = append(f.sigs, fr)
 		if t := typeName(f.text(it.Role[rType])); it.HasRole(rType) && t != "" {
-			f.addRef(schemas.RefResult, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
+			f.AddRef(schemas.RefResult, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
 		} else if !it.HasRole(rType) && it.HasRole(rBody) {
 			f.pendingFact(schemas.RefResult, n, it.Role[rBody])
 		}
 	case kVal, kVar, kGiven, kAlias:
 		if t := typeName(f.text(it.Role[rType])); it.HasRole(rType) && t != "" {
-			f.addRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
+			f.AddRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
 		} else if !it.HasRole(rType) && it.HasRole(rValue) {
 			f.pendingFact(schemas.RefType, n, it.Role[rValue])
 		}
@@ -697,7 +647,7 @@ func (f *fileState) pendingFact(kind string, n int32, value span) {
 // local binds a definition inside a block: a local def, val or var.
 func (f *fileState) local(it *item, name string) {
 	sc := f.scope()
-	f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, params: it.Role[rParams]})
+	f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, params: it.Role[rParams]})
 	if sc == nil {
 		return
 	}
@@ -713,7 +663,7 @@ func (f *fileState) local(it *item, name string) {
 			f.bind(name, it.Start, sc.end, e)
 		} else if it.HasRole(rValue) {
 			b := f.bind(name, it.Start, sc.end, "")
-			b.value, b.state = it.Role[rValue], 0
+			b.value, b.expr = it.Role[rValue], indexer.Lazy[string]{}
 		} else {
 			f.bind(name, it.Start, sc.end, exprLocal)
 		}
@@ -722,7 +672,7 @@ func (f *fileState) local(it *item, name string) {
 
 // classParam makes the field of a class parameter.
 func (f *fileState) classParam(it *item) {
-	t := f.top()
+	t := f.stack.Top()
 	if t == nil || t.kind != kClass || t.node < 0 || !it.HasRole(rName) || t.params.Start > it.Start || it.End > t.params.End {
 		if t != nil && t.kind == kCase { // an enum case's parameter
 			return
@@ -730,9 +680,9 @@ func (f *fileState) classParam(it *item) {
 		return
 	}
 	name := f.text(it.Role[rName])
-	n := f.addNode(schemas.KindField, name, f.nodes[t.node].QualifiedName+"."+name, t.node, it.Span)
+	n := f.AddNode(schemas.KindField, name, f.Nodes[t.node].QualifiedName+"."+name, t.node, it.Span)
 	f.field.at, f.field.node = it.Span, n
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	flags := f.modifiers(it)
 	txt := f.text(it.Span)
 	member := t.caseClass || strings.HasPrefix(txt, "val ") || strings.HasPrefix(txt, "var ") ||
@@ -746,7 +696,7 @@ func (f *fileState) classParam(it *item) {
 	node.BodyHash = xxhash.Sum64String(txt)
 	t.sig = append(t.sig, f.paramSig(it))
 	if typ := typeName(f.text(it.Role[rType])); it.HasRole(rType) && typ != "" {
-		f.addRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+typ+"}")
+		f.AddRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+typ+"}")
 	}
 }
 
@@ -768,7 +718,7 @@ func (f *fileState) paramSig(it *item) string {
 // param binds a parameter of a def (or of a local def), and adds its type
 // to the def's parameters when in the first list.
 func (f *fileState) param(it *item) {
-	t := f.top()
+	t := f.stack.Top()
 	if t == nil || t.kind != kDef || !it.HasRole(rName) {
 		return
 	}
@@ -832,7 +782,7 @@ func (f *fileState) importRefs(it *item) {
 			if alias != "" && isIdent(alias) {
 				clause += " as " + alias
 			}
-			f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(f.text(it.Span)), clause)
+			f.AddRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(f.text(it.Span)), clause)
 			continue
 		}
 		prefix := clause[:brace]
@@ -849,7 +799,7 @@ func (f *fileState) importRefs(it *item) {
 			if alias != "" && alias != name {
 				e += " as " + alias
 			}
-			f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(f.text(it.Span)), e)
+			f.AddRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(f.text(it.Span)), e)
 		}
 	}
 }
@@ -877,8 +827,8 @@ func splitTop(s string) []string {
 // finish writes the refs whose Expr needed every binding of the file.
 func (f *fileState) finish(ctx context.Context) {
 	for _, fr := range f.sigs {
-		n := &f.nodes[fr.node]
-		f.addRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, strings.Join(fr.sig, ","))
+		n := &f.Nodes[fr.node]
+		f.AddRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, strings.Join(fr.sig, ","))
 	}
 	for i := range f.calls {
 		if indexer.Stopped(ctx, i) {
@@ -888,7 +838,7 @@ func (f *fileState) finish(ctx context.Context) {
 		if c.it < 0 {
 			v := f.facts[-1-c.it]
 			if e := f.expr(v, 0); !strings.HasPrefix(e, "?") {
-				f.addRef(c.kind, f.nodes[c.src].ID, v, srctext.OneLine(f.text(v)), e)
+				f.AddRef(c.kind, f.Nodes[c.src].ID, v, srctext.OneLine(f.text(v)), e)
 			}
 			continue
 		}
@@ -932,7 +882,7 @@ func (f *fileState) finish(ctx context.Context) {
 				expr = exprExpr
 			}
 		}
-		r := f.addRef(c.kind, f.srcID(c.src), at, target, expr)
+		r := f.AddRef(c.kind, f.SrcID(c.src), at, target, expr)
 		r.Args, r.InLoop, r.InTry, r.Conditional = args, c.loop, c.try, c.cond
 	}
 }

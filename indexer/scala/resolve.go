@@ -2,6 +2,7 @@ package scala
 
 import (
 	"cmp"
+	"maps"
 	"path"
 	"slices"
 	"strconv"
@@ -130,21 +131,7 @@ func (r *resolver) file(name string) *fileInfo {
 	return f
 }
 
-func parentName(q string) string {
-	if i := strings.LastIndexByte(q, '.'); i >= 0 {
-		return q[:i]
-	}
-	return ""
-}
-
 func lastName(q string) string { return q[strings.LastIndexByte(q, '.')+1:] }
-
-func qjoin(a, b string) string {
-	if a == "" {
-		return b
-	}
-	return a + "." + b
-}
 
 // load indexes the nodes and facts, and makes the package nodes.
 func (r *resolver) load(refs []schemas.Ref) []schemas.Node {
@@ -163,7 +150,7 @@ func (r *resolver) load(refs []schemas.Ref) []schemas.Node {
 		p := r.parentOf(int32(i))
 		switch {
 		case p < 0:
-			r.addPkgMember(parentName(n.QualifiedName), n.Name, int32(i))
+			r.addPkgMember(indexer.ParentName(n.QualifiedName), n.Name, int32(i))
 		default:
 			m := r.members[p]
 			if m == nil {
@@ -172,9 +159,9 @@ func (r *resolver) load(refs []schemas.Ref) []schemas.Node {
 			}
 			m[n.Name] = append(m[n.Name], int32(i))
 			if pn := &r.nodes[p]; pn.Kind == schemas.KindModule {
-				pkg := parentName(pn.QualifiedName)
+				pkg := indexer.ParentName(pn.QualifiedName)
 				r.addPkgMember(pkg, n.Name, int32(i))
-				r.qnames[qjoin(pkg, n.Name)] = append(r.qnames[qjoin(pkg, n.Name)], int32(i))
+				r.qnames[indexer.JoinName(pkg, n.Name)] = append(r.qnames[indexer.JoinName(pkg, n.Name)], int32(i))
 			}
 		}
 	}
@@ -213,7 +200,7 @@ func (r *resolver) load(refs []schemas.Ref) []schemas.Node {
 		}
 	}
 	var out []schemas.Node
-	for _, p := range slices.Sorted(mapKeys(pkgFiles)) {
+	for _, p := range slices.Sorted(maps.Keys(pkgFiles)) {
 		files := pkgFiles[p]
 		slices.Sort(files)
 		id := indexer.NodeID(Name, schemas.KindPackage, p, "", 0)
@@ -231,16 +218,6 @@ func (r *resolver) addPkgMember(pkg, name string, i int32) {
 		r.pkgMem[pkg] = m
 	}
 	m[name] = append(m[name], i)
-}
-
-func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
-	return func(yield func(K) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // parentOf returns the index of node i's parent declaration, or -1 when
@@ -338,9 +315,9 @@ func (r *resolver) packagesOf(i int32) []string {
 	for p := r.parentOf(top); p >= 0; p = r.parentOf(top) {
 		top = p
 	}
-	own := parentName(r.nodes[top].QualifiedName)
+	own := indexer.ParentName(r.nodes[top].QualifiedName)
 	if r.nodes[top].Kind == schemas.KindModule {
-		own = parentName(own)
+		own = indexer.ParentName(own)
 	}
 	out := []string{own}
 	if f := r.files[r.nodes[i].File]; f != nil {
@@ -468,14 +445,14 @@ func (r *resolver) lookup(name string, ctx int32, want func(int32) bool, depth i
 			if found := r.byQName(q, want); len(found) > 0 {
 				return found, schemas.ResolvedImport, maybe, ""
 			}
-			if _, isPkg := r.pkgs[parentName(q)]; !isPkg && len(r.qnames[parentName(q)]) == 0 {
+			if _, isPkg := r.pkgs[indexer.ParentName(q)]; !isPkg && len(r.qnames[indexer.ParentName(q)]) == 0 {
 				return nil, "", maybe, reasonExternal + q
 			}
 		}
 		var found []int32
 		var from string
 		for _, w := range f.wild {
-			got := r.byQName(qjoin(w, name), want)
+			got := r.byQName(indexer.JoinName(w, name), want)
 			if len(got) == 0 {
 				continue
 			}
@@ -713,7 +690,7 @@ func (r *resolver) headValue(head string, src int32, depth int) val {
 	if len(cands) == 0 {
 		if strings.HasPrefix(why, reasonUnknownName) {
 			for _, p := range r.packagesOf(src) {
-				if q := qjoin(p, head); r.isPackage(q) {
+				if q := indexer.JoinName(p, head); r.isPackage(q) {
 					return val{pkg: q}
 				}
 			}
@@ -798,7 +775,7 @@ func (r *resolver) stepValue(v val, s step, depth int) val {
 	case v.why != "" || v.ext != "":
 		return v
 	case v.pkg != "":
-		q := qjoin(v.pkg, s.name)
+		q := indexer.JoinName(v.pkg, s.name)
 		if s.call {
 			return r.resultOf(r.member(v, s, depth), depth)
 		}
@@ -858,9 +835,9 @@ func (r *resolver) member(v val, s step, depth int) target {
 	case v.ext != "":
 		return target{node: -1, why: reasonExternal + v.ext, drop: !s.call}
 	case v.pkg != "":
-		found := r.byQName(qjoin(v.pkg, s.name), r.isTerm)
+		found := r.byQName(indexer.JoinName(v.pkg, s.name), r.isTerm)
 		if len(found) == 0 {
-			return target{node: -1, why: reasonExternal + qjoin(v.pkg, s.name), drop: !s.call}
+			return target{node: -1, why: reasonExternal + indexer.JoinName(v.pkg, s.name), drop: !s.call}
 		}
 		tg := r.pick(found, s, schemas.ResolvedScope)
 		return tg
@@ -1021,19 +998,19 @@ func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
 			if r.nodes[t].Kind == schemas.KindTrait && r.nodes[src].Kind != schemas.KindTrait {
 				kind = schemas.EdgeImplements
 			}
-			return append(edges, resolvedEdge(ref, kind, r.nodes[t].ID, schemas.ResolvedScope))
+			return append(edges, indexer.ResolvedEdge(ref, kind, r.nodes[t].ID, schemas.ResolvedScope))
 		}
 		if ext != "" {
 			why = reasonExternal + ext
 		}
-		return append(edges, unresolvedEdge(ref, schemas.EdgeExtends, why))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeExtends, why))
 	case schemas.EdgeCalls:
 		tg := r.eval(ref.Expr, src, 0)
 		if tg.drop {
 			return edges
 		}
 		if tg.create {
-			return append(edges, resolvedEdge(ref, schemas.EdgeInstantiates, r.nodes[tg.node].ID, tg.how))
+			return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeInstantiates, r.nodes[tg.node].ID, tg.how))
 		}
 		return r.emit(edges, ref, schemas.EdgeCalls, tg)
 	case schemas.EdgeInstantiates:
@@ -1051,13 +1028,13 @@ func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
 		}
 		switch {
 		case t >= 0:
-			return append(edges, resolvedEdge(ref, schemas.EdgeReferences, r.nodes[t].ID, schemas.ResolvedScope))
+			return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeReferences, r.nodes[t].ID, schemas.ResolvedScope))
 		case annot || builtinTypes[strings.TrimPrefix(name, "scala.")]:
 			return edges // an annotation outside the snapshot, a builtin type
 		case ext != "":
 			why = reasonExternal + ext
 		}
-		e := unresolvedEdge(ref, schemas.EdgeReferences, why)
+		e := indexer.UnresolvedEdge(ref, schemas.EdgeReferences, why)
 		if strings.HasPrefix(why, reasonAmbiguousName) {
 			e.Resolution = schemas.Ambiguous
 		}
@@ -1080,13 +1057,13 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, kind string, tg 
 		if how == "" {
 			how = schemas.ResolvedReceiver
 		}
-		e := resolvedEdge(ref, kind, r.nodes[tg.node].ID, how)
+		e := indexer.ResolvedEdge(ref, kind, r.nodes[tg.node].ID, how)
 		if tg.maybe {
 			e.Confidence = inheritedConfidence
 		}
 		return append(edges, e)
 	}
-	e := unresolvedEdge(ref, kind, tg.why)
+	e := indexer.UnresolvedEdge(ref, kind, tg.why)
 	if tg.amb {
 		e.Resolution = schemas.Ambiguous
 	}
@@ -1100,23 +1077,23 @@ func (r *resolver) newEdges(edges []schemas.Edge, ref *schemas.Ref, src int32) [
 	e, ok := strings.CutPrefix(ref.Expr, "new ")
 	i := strings.LastIndexByte(e, '(')
 	if !ok || i < 0 || !strings.HasSuffix(e, ")") {
-		return append(edges, unresolvedEdge(ref, schemas.EdgeInstantiates, reasonOf(ref.Expr)))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, reasonOf(ref.Expr)))
 	}
 	n, err := strconv.Atoi(e[i+1 : len(e)-1])
 	if err != nil {
-		return append(edges, unresolvedEdge(ref, schemas.EdgeInstantiates, reasonExpr))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, reasonExpr))
 	}
 	t, ext, why := r.resolveType(e[:i], src, 0)
 	if t < 0 {
 		if ext != "" {
 			why = reasonExternal + ext
 		}
-		return append(edges, unresolvedEdge(ref, schemas.EdgeInstantiates, why))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, why))
 	}
 	if r.nodes[t].Kind == schemas.KindTrait {
-		return append(edges, unresolvedEdge(ref, schemas.EdgeInstantiates, reasonTrait))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, reasonTrait))
 	}
-	edges = append(edges, resolvedEdge(ref, schemas.EdgeInstantiates, r.nodes[t].ID, schemas.ResolvedScope))
+	edges = append(edges, indexer.ResolvedEdge(ref, schemas.EdgeInstantiates, r.nodes[t].ID, schemas.ResolvedScope))
 	if r.sigs[t].accepts(n) {
 		return edges
 	}
@@ -1130,9 +1107,9 @@ func (r *resolver) newEdges(edges []schemas.Edge, ref *schemas.Ref, src int32) [
 	case 0:
 		return edges
 	case 1:
-		return append(edges, resolvedEdge(ref, schemas.EdgeCalls, r.nodes[cands[0]].ID, schemas.ResolvedScope))
+		return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeCalls, r.nodes[cands[0]].ID, schemas.ResolvedScope))
 	}
-	e2 := unresolvedEdge(ref, schemas.EdgeCalls, reasonAmbiguous)
+	e2 := indexer.UnresolvedEdge(ref, schemas.EdgeCalls, reasonAmbiguous)
 	e2.Resolution = schemas.Ambiguous
 	return append(edges, e2)
 }
@@ -1142,22 +1119,14 @@ func (r *resolver) importEdge(edges []schemas.Edge, ref *schemas.Ref) []schemas.
 	q, _, _ := strings.Cut(ref.Expr, " as ")
 	q = strings.TrimSuffix(q, "._")
 	if id, ok := r.pkgs[q]; ok {
-		return append(edges, resolvedEdge(ref, schemas.EdgeImports, id, schemas.ResolvedImport))
+		return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeImports, id, schemas.ResolvedImport))
 	}
 	found := r.byQName(q, func(int32) bool { return true })
 	if len(found) > 0 {
 		slices.SortFunc(found, func(a, b int32) int {
 			return cmp.Or(cmp.Compare(r.nodes[a].File, r.nodes[b].File), cmp.Compare(r.nodes[a].StartByte, r.nodes[b].StartByte))
 		})
-		return append(edges, resolvedEdge(ref, schemas.EdgeImports, r.nodes[found[0]].ID, schemas.ResolvedImport))
+		return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeImports, r.nodes[found[0]].ID, schemas.ResolvedImport))
 	}
-	return append(edges, unresolvedEdge(ref, schemas.EdgeImports, reasonExternal+q))
-}
-
-func resolvedEdge(ref *schemas.Ref, kind string, dst uint64, res string) schemas.Edge {
-	return indexer.RefEdge(ref, kind, dst, res, 1, "")
-}
-
-func unresolvedEdge(ref *schemas.Ref, kind, reason string) schemas.Edge {
-	return indexer.RefEdge(ref, kind, 0, schemas.Unresolved, 0, reason)
+	return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeImports, reasonExternal+q))
 }

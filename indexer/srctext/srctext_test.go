@@ -105,3 +105,46 @@ func TestSkipSpace(t *testing.T) {
 		}
 	}
 }
+
+func TestIsIdent(t *testing.T) {
+	for _, tc := range []struct {
+		s, extra string
+		want     bool
+	}{
+		{"a", "", true}, {"_a1", "", true}, {"é", "", true}, {"", "", false}, {"1a", "", false},
+		{"a-b", "", false}, {"$a", "", false}, {"$a", "$", true}, {"a$1", "$", true}, {"@class", "@", true},
+	} {
+		if got := IsIdent(tc.s, tc.extra); got != tc.want {
+			t.Errorf("IsIdent(%q, %q) = %v, want %v", tc.s, tc.extra, got, tc.want)
+		}
+	}
+}
+
+func TestStripBrackets(t *testing.T) {
+	for _, tc := range []struct {
+		s           string
+		open, close byte
+		want        string
+	}{
+		{"Map<K, List<V>>", '<', '>', "Map"},
+		{"Map[K, List[V]].Entry", '[', ']', "Map.Entry"},
+		{"a>b", '<', '>', "a>b"},
+		{"a<b>>c", '<', '>', "ac"},
+	} {
+		if got := StripBrackets(tc.s, tc.open, tc.close); got != tc.want {
+			t.Errorf("StripBrackets(%q) = %q, want %q", tc.s, got, tc.want)
+		}
+	}
+}
+
+func TestArgs(t *testing.T) {
+	for in, want := range map[string]string{
+		" (a,\n  b) ": "a, b",
+		"a, b":        "a, b",
+		"()":          "",
+	} {
+		if got := Args(in); got != want {
+			t.Errorf("Args(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -114,14 +114,5 @@ func (f *fileState) expr(s span, depth int) string {
 }
 
 func (f *fileState) bindingExpr(b *binding, depth int) string {
-	switch b.state {
-	case 2:
-		return b.expr
-	case 1:
-		return exprExpr
-	}
-	b.state = 1
-	b.expr = f.expr(b.value, depth+1)
-	b.state = 2
-	return b.expr
+	return b.expr.Get(func() string { return f.expr(b.value, depth+1) }, exprExpr)
 }

@@ -26,19 +26,19 @@ type (
 // extract makes the nodes and refs of one scanned s.Path.
 func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
 	f := &fileState{
-		path: s.Path, str: string(s.Src), lines: s.Lines, test: isTestFile(s.Path),
-		ids: indexer.IDs{Language: Name, File: s.Path}, items: s.Items,
-		docs: map[uint32]string{}, exprs: map[uint64]int32{}, labels: map[uint32][]string{},
+		path: s.Path, str: string(s.Src), test: isTestFile(s.Path),
+		Rows: indexer.Rows{IDs: indexer.IDs{Language: Name, File: s.Path}, Lines: s.Lines, Docs: map[uint32]string{}}, items: s.Items,
+		exprs: map[uint64]int32{}, labels: map[uint32][]string{},
 		binds: map[string][]*binding{}, named: map[uint64]bool{},
 	}
 	f.prepare(ctx)
 	if m := moduleOf(s.Path); m != "" {
 		f.module = m + "."
-		f.addRef(schemas.RefPackage, indexer.FileID(s.Path), span{}, m, m)
+		f.AddRef(schemas.RefPackage, indexer.FileID(s.Path), span{}, m, m)
 	}
 	f.run(ctx)
 	f.finish(ctx)
-	return f.nodes, f.refs, f.test
+	return f.Nodes, f.Refs, f.test
 }
 
 // moduleOf returns the module of a file by the Swift Package Manager's
@@ -84,14 +84,19 @@ type frame struct {
 	labels     []string // functions and initializers: the parameter labels
 }
 
+// End returns where fr's range ends.
+func (fr *frame) End() uint32 { return fr.end }
+
 // binding is a local, a parameter or a pattern variable: visible from
 // start to end.
 type binding struct {
 	start, end uint32
-	expr       string
+	expr       indexer.Lazy[string] // its Expr, worked out from value unless given
 	value      span
-	state      uint8
 }
+
+// Visible returns the range b is visible in.
+func (b *binding) Visible() span { return span{Start: b.start, End: b.end} }
 
 // call is a reference whose Expr waits for every binding of the file.
 type call struct {
@@ -103,18 +108,14 @@ type call struct {
 
 // fileState is the extraction of one file.
 type fileState struct {
-	path  string
-	str   string
-	lines []uint32
+	path string
+	str  string
+	indexer.Rows
 	test  bool
-	ids   indexer.IDs
 	items []item
-	nodes []schemas.Node
-	refs  []schemas.Ref
 
 	module string // the module's name and a dot, "" for the tree's one module
-	stack  []*frame
-	docs   map[uint32]string   // by the start of the declaration they document
+	stack  indexer.Stack[*frame]
 	exprs  map[uint64]int32    // expression items by span
 	labels map[uint32][]string // argument labels by the start of the call suffix
 	binds  map[string][]*binding
@@ -140,7 +141,7 @@ func (f *fileState) prepare(ctx context.Context) {
 	var docEnd uint32
 	flush := func() {
 		if len(doc) > 0 {
-			f.docs[uint32(srctext.SkipSpace(f.str, int(docEnd)))] = docComment(doc)
+			f.Docs[uint32(srctext.SkipSpace(f.str, int(docEnd)))] = docComment(doc)
 		}
 		doc = doc[:0]
 	}
@@ -272,53 +273,10 @@ func visibility(flags uint32, implicit string) string {
 	return implicit
 }
 
-func (f *fileState) push(fr frame) *frame {
-	p := &fr
-	f.stack = append(f.stack, p)
-	return p
-}
-
-func (f *fileState) top() *frame {
-	if len(f.stack) == 0 {
-		return nil
-	}
-	return f.stack[len(f.stack)-1]
-}
-
-func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
-	parentID := indexer.FileID(f.path)
-	if parent >= 0 {
-		parentID = f.nodes[parent].ID
-	}
-	sl, sc := srctext.Pos(f.lines, s.Start)
-	el, ec := srctext.Pos(f.lines, s.End)
-	f.nodes = append(f.nodes, schemas.Node{
-		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
-		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.Start, EndByte: s.End, ParentID: parentID, Doc: f.docs[s.Start],
-	})
-	return int32(len(f.nodes) - 1)
-}
-
-func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
-	line, col := srctext.Pos(f.lines, at.Start)
-	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: src, Kind: kind, Target: srctext.CapText(target), Expr: expr, Line: line, Col: col,
-	})
-	return &f.refs[len(f.refs)-1]
-}
-
-func (f *fileState) srcID(n int32) uint64 {
-	if n < 0 {
-		return indexer.FileID(f.path)
-	}
-	return f.nodes[n].ID
-}
-
 // owner returns the type or extension whose body holds p directly: (fr,
 // true); (nil, true) at the top level; (nil, false) in a local scope.
 func (f *fileState) owner(p uint32) (*frame, bool) {
-	t := f.top()
+	t := f.stack.Top()
 	switch {
 	case t == nil:
 		return nil, true
@@ -369,20 +327,14 @@ func (f *fileState) regions() (loop, try, cond bool) {
 }
 
 func (f *fileState) bind(name string, start, end uint32, expr string) *binding {
-	b := &binding{start: start, end: end, expr: expr, state: 2}
+	b := &binding{start: start, end: end, expr: indexer.Known(expr)}
 	f.binds[name] = append(f.binds[name], b)
 	return b
 }
 
 // lookup returns the innermost binding of name visible at p.
 func (f *fileState) lookup(name string, p uint32) *binding {
-	var best *binding
-	for _, b := range f.binds[name] {
-		if b.start <= p && p < b.end && (best == nil || b.start >= best.start) {
-			best = b
-		}
-	}
-	return best
+	return indexer.Innermost(f.binds[name], p)
 }
 
 // run makes the nodes and refs of the file from the items of the query.
@@ -392,9 +344,7 @@ func (f *fileState) run(ctx context.Context) {
 			return
 		}
 		it := &f.items[i]
-		for len(f.stack) > 0 && f.stack[len(f.stack)-1].end <= it.Start {
-			f.stack = f.stack[:len(f.stack)-1]
-		}
+		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kType, kProto:
 			if it.HasRole(rName) {
@@ -405,13 +355,13 @@ func (f *fileState) run(ctx context.Context) {
 			f.named[it.Key()] = true
 			f.superRef(it)
 		case kTParam:
-			if t := f.top(); t != nil {
+			if t := f.stack.Top(); t != nil {
 				f.tvars = append(f.tvars, tvar{span{Start: t.start, End: t.end}, f.text(it.Span)})
 			}
 		case kTAnnot:
 			f.named[it.Key()] = true
 			if n := typeName(f.text(it.Span)); n != "" {
-				f.addRef(schemas.EdgeReferences, f.srcID(f.context()), it.Span, n, "@"+n)
+				f.AddRef(schemas.EdgeReferences, f.SrcID(f.context()), it.Span, n, "@"+n)
 			}
 		case kTUse:
 			f.typeUse(it)
@@ -429,19 +379,19 @@ func (f *fileState) run(ctx context.Context) {
 				}
 			}
 		case kBind:
-			if t := f.top(); t != nil && t.kind == kProp || !it.HasRole(rName) {
+			if t := f.stack.Top(); t != nil && t.kind == kProp || !it.HasRole(rName) {
 				continue // a property's own name
 			}
 			if sc := f.scope(); sc != nil {
 				f.bind(f.text(it.Role[rName]), it.Start, sc.end, exprLocal)
 			}
 		case kScope:
-			if t := f.top(); t != nil && t.body == it.Span && t.kind.isType() {
+			if t := f.stack.Top(); t != nil && t.body == it.Span && t.kind.isType() {
 				continue // a type's body
 			}
-			f.push(frame{kind: kScope, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: kScope, start: it.Start, end: it.End, node: -1})
 		case kLoop, kTry, kCond:
-			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kCall:
 			f.addCall(schemas.EdgeCalls, i)
 		case kImport:
@@ -468,7 +418,7 @@ func (f *fileState) typeUse(it *item) {
 			return
 		}
 	}
-	f.addRef(schemas.EdgeReferences, f.srcID(f.context()), it.Span, n, n)
+	f.AddRef(schemas.EdgeReferences, f.SrcID(f.context()), it.Span, n, n)
 }
 
 func typeExprOr(t string) string {
@@ -484,7 +434,7 @@ func (f *fileState) typeDecl(i int) {
 	it := &f.items[i]
 	o, ok := f.owner(it.Start)
 	if !ok || !it.HasRole(rName) {
-		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
 	flags, attrs, header := f.modifiers(i, it.Role[rName].Start)
@@ -506,10 +456,10 @@ func (f *fileState) typeDecl(i int) {
 	if word == "extension" {
 		t := typeName(name)
 		if t == "" {
-			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 			return
 		}
-		f.push(frame{kind: kType, start: it.Start, end: it.End, node: -1, ext: t, qname: prefix + t, body: it.Role[rBody],
+		f.stack.Push(&frame{kind: kType, start: it.Start, end: it.End, node: -1, ext: t, qname: prefix + t, body: it.Role[rBody],
 			exported: flags&(mPublic|mOpen) != 0})
 		return
 	}
@@ -526,8 +476,8 @@ func (f *fileState) typeDecl(i int) {
 	if o != nil {
 		parent = o.node
 	}
-	n := f.addNode(kind, name, prefix+name, parent, it.Span)
-	node := &f.nodes[n]
+	n := f.AddNode(kind, name, prefix+name, parent, it.Span)
+	node := &f.Nodes[n]
 	node.Decorators = attrs
 	implicit := schemas.Internal
 	if o != nil && o.proto {
@@ -545,7 +495,7 @@ func (f *fileState) typeDecl(i int) {
 	}
 	node.Signature = srctext.OneLine(f.str[header:end])
 	f.receiver(o, node.ID, it.Span)
-	f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, qname: prefix + name, body: body,
+	f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, qname: prefix + name, body: body,
 		proto: kind == schemas.KindInterface, enum: kind == schemas.KindEnum, exported: node.Exported})
 	if f.test && kind == schemas.KindClass {
 		node.IsTest = strings.HasSuffix(name, "Tests") || strings.HasSuffix(name, "Test")
@@ -556,7 +506,7 @@ func (f *fileState) typeDecl(i int) {
 // extended type.
 func (f *fileState) receiver(o *frame, id uint64, at span) {
 	if o != nil && o.node < 0 && o.ext != "" {
-		f.addRef(schemas.RefReceiver, id, at, o.ext, "{"+strings.TrimPrefix(o.qname, f.module)+"}")
+		f.AddRef(schemas.RefReceiver, id, at, o.ext, "{"+strings.TrimPrefix(o.qname, f.module)+"}")
 	}
 }
 
@@ -564,7 +514,7 @@ func (f *fileState) receiver(o *frame, id uint64, at span) {
 // whatever the kinds (the resolver decides by the kind it finds); of an
 // extension, an implements ref from the file, Expr "T: P".
 func (f *fileState) superRef(it *item) {
-	t := f.top()
+	t := f.stack.Top()
 	if t == nil || !t.kind.isType() || t.body.End > 0 && it.Start >= t.body.Start {
 		return
 	}
@@ -573,9 +523,9 @@ func (f *fileState) superRef(it *item) {
 	switch {
 	case name == "":
 	case t.node >= 0:
-		f.addRef(schemas.EdgeExtends, f.nodes[t.node].ID, it.Span, srctext.OneLine(txt), name)
+		f.AddRef(schemas.EdgeExtends, f.Nodes[t.node].ID, it.Span, srctext.OneLine(txt), name)
 	case t.ext != "":
-		f.addRef(schemas.EdgeImplements, indexer.FileID(f.path), it.Span, srctext.OneLine(txt), strings.TrimPrefix(t.qname, f.module)+": "+name)
+		f.AddRef(schemas.EdgeImplements, indexer.FileID(f.path), it.Span, srctext.OneLine(txt), strings.TrimPrefix(t.qname, f.module)+": "+name)
 	}
 }
 
@@ -584,7 +534,7 @@ func (f *fileState) superRef(it *item) {
 func (f *fileState) member(i int) {
 	it := &f.items[i]
 	if it.Kind != kInit && !it.HasRole(rName) {
-		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
 	name := "init"
@@ -628,12 +578,12 @@ func (f *fileState) member(i int) {
 	case kAlias:
 		kind = schemas.KindTypeAlias
 	}
-	n := f.addNode(kind, name, qname, parent, it.Span)
-	node := &f.nodes[n]
+	n := f.AddNode(kind, name, qname, parent, it.Span)
+	node := &f.Nodes[n]
 	node.Decorators = attrs
 	implicit := schemas.Internal
 	if o != nil && o.proto {
-		implicit = f.nodes[o.node].Visibility
+		implicit = f.Nodes[o.node].Visibility
 	}
 	node.Visibility = visibility(flags, implicit)
 	node.Exported = node.Visibility == schemas.Public && (o == nil || o.exported)
@@ -667,18 +617,18 @@ func (f *fileState) member(i int) {
 		node.IsTest = true
 	}
 	f.receiver(o, node.ID, it.Span)
-	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: it.Role[rBody]})
+	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: it.Role[rBody]})
 	switch it.Kind {
 	case kFn, kInit:
 		f.sigs = append(f.sigs, fr)
 		if r := resultType(f.str[nameEnd:max(nameEnd, end)]); r != "" {
 			if t := typeName(r); t != "" {
-				f.addRef(schemas.RefResult, node.ID, span{Start: nameEnd, End: end}, srctext.OneLine(r), "{"+t+"}")
+				f.AddRef(schemas.RefResult, node.ID, span{Start: nameEnd, End: end}, srctext.OneLine(r), "{"+t+"}")
 			}
 		}
 	case kProp:
 		if t := typeName(f.text(it.Role[rType])); it.HasRole(rType) && t != "" {
-			f.addRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(strings.TrimPrefix(f.text(it.Role[rType]), ":")), "{"+t+"}")
+			f.AddRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(strings.TrimPrefix(f.text(it.Role[rType]), ":")), "{"+t+"}")
 		} else if !it.HasRole(rType) && it.HasRole(rValue) {
 			f.pendingFact(schemas.RefType, n, it.Role[rValue])
 		}
@@ -686,7 +636,7 @@ func (f *fileState) member(i int) {
 		t := f.text(it.Span)
 		if eq := strings.IndexByte(t, '='); eq >= 0 {
 			if tn := typeName(t[eq+1:]); tn != "" {
-				f.addRef(schemas.RefType, node.ID, it.Span, srctext.OneLine(t[eq+1:]), "{"+tn+"}")
+				f.AddRef(schemas.RefType, node.ID, it.Span, srctext.OneLine(t[eq+1:]), "{"+tn+"}")
 			}
 		}
 	}
@@ -754,7 +704,7 @@ func (f *fileState) pendingFact(kind string, n int32, value span) {
 // local let or var.
 func (f *fileState) local(it *item, name string) {
 	sc := f.scope()
-	f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
+	f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 	if sc == nil {
 		return
 	}
@@ -767,7 +717,7 @@ func (f *fileState) local(it *item, name string) {
 			f.bind(name, it.Start, sc.end, typeExprOr(f.text(it.Role[rType])))
 		case it.HasRole(rValue):
 			b := f.bind(name, it.Start, sc.end, "")
-			b.value, b.state = it.Role[rValue], 0
+			b.value, b.expr = it.Role[rValue], indexer.Lazy[string]{}
 		default:
 			f.bind(name, it.Start, sc.end, exprLocal)
 		}
@@ -796,8 +746,8 @@ func (f *fileState) enumCases(it *item) {
 		if e > s {
 			name := rest[s:e]
 			at := span{Start: off + uint32(s), End: off + uint32(e)}
-			n := f.addNode(schemas.KindConstant, name, o.qname+"."+name, o.node, span{Start: it.Start, End: it.End})
-			node := &f.nodes[n]
+			n := f.AddNode(schemas.KindConstant, name, o.qname+"."+name, o.node, span{Start: it.Start, End: it.End})
+			node := &f.Nodes[n]
 			node.Visibility, node.Exported, node.IsStatic = schemas.Public, o.exported, true
 			node.Signature = "case " + srctext.OneLine(rest[s:nextCase(rest, e)])
 			node.BodyHash = xxhash.Sum64String(node.Signature)
@@ -850,7 +800,7 @@ func splitParam(t string) (name, label, typ string, def, variadic bool) {
 // param binds a parameter of a function or initializer and adds its label
 // to the declaration's.
 func (f *fileState) param(it *item) {
-	t := f.top()
+	t := f.stack.Top()
 	if t == nil || t.kind != kFn && t.kind != kInit {
 		return
 	}
@@ -908,14 +858,14 @@ func (f *fileState) importRef(it *item) {
 	if strings.Contains(t[:p], "@testable") {
 		mod = "@testable " + mod
 	}
-	f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(t), mod)
+	f.AddRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(t), mod)
 }
 
 // finish writes the refs whose Expr needed every binding of the file.
 func (f *fileState) finish(ctx context.Context) {
 	for _, fr := range f.sigs {
-		n := &f.nodes[fr.node]
-		f.addRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, strings.Join(fr.labels, ","))
+		n := &f.Nodes[fr.node]
+		f.AddRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, strings.Join(fr.labels, ","))
 	}
 	for i := range f.calls {
 		if indexer.Stopped(ctx, i) {
@@ -925,7 +875,7 @@ func (f *fileState) finish(ctx context.Context) {
 		if c.it < 0 {
 			v := f.facts[-1-c.it]
 			if e := f.expr(v, 0); !strings.HasPrefix(e, "?") {
-				f.addRef(c.kind, f.nodes[c.src].ID, v, srctext.OneLine(f.text(v)), e)
+				f.AddRef(c.kind, f.Nodes[c.src].ID, v, srctext.OneLine(f.text(v)), e)
 			}
 			continue
 		}
@@ -939,7 +889,7 @@ func (f *fileState) finish(ctx context.Context) {
 		if strings.HasPrefix(expr, "?") && (strings.HasSuffix(f.text(fn), "init") || strings.HasPrefix(f.text(fn), ".")) {
 			continue
 		}
-		r := f.addRef(c.kind, f.srcID(c.src), at, srctext.OneLine(f.text(fn)), expr)
+		r := f.AddRef(c.kind, f.SrcID(c.src), at, srctext.OneLine(f.text(fn)), expr)
 		r.Args = argsText(f.text(it.Role[rArgs]))
 		r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
 	}

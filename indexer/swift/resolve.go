@@ -1,6 +1,7 @@
 package swift
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -221,7 +222,7 @@ func (r *resolver) load() []schemas.Node {
 			mm[n.Name] = append(mm[n.Name], int32(i))
 		}
 	}
-	for _, i := range slices.Sorted(mapKeys(r.recv)) {
+	for _, i := range slices.Sorted(maps.Keys(r.recv)) {
 		t, _, _ := r.resolveTop(r.recv[i], r.nodes[i].File)
 		if t < 0 {
 			continue
@@ -239,23 +240,13 @@ func (r *resolver) load() []schemas.Node {
 	for _, m := range r.fileMod {
 		mods[m] = true
 	}
-	for _, m := range slices.Sorted(mapKeys(mods)) {
+	for _, m := range slices.Sorted(maps.Keys(mods)) {
 		id := indexer.NodeID(Name, schemas.KindModule, m, "", 0)
 		r.modules[m] = id
 		out = append(out, schemas.Node{ID: id, Kind: schemas.KindModule, Name: m, QualifiedName: m,
 			Language: Name, Visibility: schemas.Public, Exported: true})
 	}
 	return out
-}
-
-func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
-	return func(yield func(K) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // parentOf returns the index of node i's parent declaration, or -1 when
@@ -964,9 +955,9 @@ func (r *resolver) ref(edges []schemas.Edge, k int) []schemas.Edge {
 	case schemas.EdgeImports:
 		m := strings.TrimPrefix(ref.Expr, "@testable ")
 		if id, ok := r.modules[m]; ok {
-			return append(edges, resolvedEdge(ref, schemas.EdgeImports, id, schemas.ResolvedImport))
+			return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeImports, id, schemas.ResolvedImport))
 		}
-		return append(edges, unresolvedEdge(ref, schemas.EdgeImports, reasonExternal+m))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeImports, reasonExternal+m))
 	case schemas.EdgeExtends:
 		t, ext, why := r.resolveType(ref.Expr, src, 0)
 		if t >= 0 {
@@ -974,12 +965,12 @@ func (r *resolver) ref(edges []schemas.Edge, k int) []schemas.Edge {
 			if r.nodes[t].Kind == schemas.KindInterface && r.nodes[src].Kind != schemas.KindInterface {
 				kind = schemas.EdgeImplements
 			}
-			return append(edges, resolvedEdge(ref, kind, r.nodes[t].ID, schemas.ResolvedScope))
+			return append(edges, indexer.ResolvedEdge(ref, kind, r.nodes[t].ID, schemas.ResolvedScope))
 		}
 		if ext != "" {
 			why = reasonExternal + ext
 		}
-		return append(edges, unresolvedEdge(ref, schemas.EdgeExtends, why))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeExtends, why))
 	case schemas.EdgeImplements:
 		tname, p, ok := strings.Cut(ref.Expr, ": ")
 		if !ok {
@@ -993,28 +984,28 @@ func (r *resolver) ref(edges []schemas.Edge, k int) []schemas.Edge {
 		e.Src = r.nodes[t].ID
 		pt, ext, why := r.resolveTop(p, ref.File)
 		if pt >= 0 {
-			return append(edges, resolvedEdge(&e, schemas.EdgeImplements, r.nodes[pt].ID, schemas.ResolvedScope))
+			return append(edges, indexer.ResolvedEdge(&e, schemas.EdgeImplements, r.nodes[pt].ID, schemas.ResolvedScope))
 		}
 		if ext != "" {
 			why = reasonExternal + ext
 		}
-		return append(edges, unresolvedEdge(&e, schemas.EdgeImplements, why))
+		return append(edges, indexer.UnresolvedEdge(&e, schemas.EdgeImplements, why))
 	case schemas.EdgeReferences:
 		name, attr := strings.CutPrefix(ref.Expr, "@")
 		t, ext, why := r.resolveType(name, src, 0)
 		switch {
 		case t >= 0:
-			return append(edges, resolvedEdge(ref, schemas.EdgeReferences, r.nodes[t].ID, schemas.ResolvedScope))
+			return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeReferences, r.nodes[t].ID, schemas.ResolvedScope))
 		case attr || builtinTypes[strings.TrimPrefix(name, "Swift.")]:
 			return edges // an attribute outside the snapshot, a builtin type
 		case ext != "":
 			why = reasonExternal + ext
 		}
-		return append(edges, unresolvedEdge(ref, schemas.EdgeReferences, why))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeReferences, why))
 	case schemas.EdgeCalls:
 		tg := r.eval(ref.Expr, src, 0)
 		if tg.create {
-			edges = append(edges, resolvedEdge(ref, schemas.EdgeInstantiates, r.nodes[tg.node].ID, tg.how))
+			edges = append(edges, indexer.ResolvedEdge(ref, schemas.EdgeInstantiates, r.nodes[tg.node].ID, tg.how))
 			switch {
 			case tg.init >= 0:
 				return r.emit(edges, ref, target{node: tg.init, how: tg.how, maybe: tg.maybe})
@@ -1034,23 +1025,15 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, tg target) []sch
 		if how == "" {
 			how = schemas.ResolvedReceiver
 		}
-		e := resolvedEdge(ref, schemas.EdgeCalls, r.nodes[tg.node].ID, how)
+		e := indexer.ResolvedEdge(ref, schemas.EdgeCalls, r.nodes[tg.node].ID, how)
 		if tg.maybe {
 			e.Confidence = inheritedConfidence
 		}
 		return append(edges, e)
 	}
-	e := unresolvedEdge(ref, schemas.EdgeCalls, tg.why)
+	e := indexer.UnresolvedEdge(ref, schemas.EdgeCalls, tg.why)
 	if tg.amb {
 		e.Resolution = schemas.Ambiguous
 	}
 	return append(edges, e)
-}
-
-func resolvedEdge(ref *schemas.Ref, kind string, dst uint64, res string) schemas.Edge {
-	return indexer.RefEdge(ref, kind, dst, res, 1, "")
-}
-
-func unresolvedEdge(ref *schemas.Ref, kind, reason string) schemas.Edge {
-	return indexer.RefEdge(ref, kind, 0, schemas.Unresolved, 0, reason)
 }

@@ -6,45 +6,16 @@ import (
 	"github.com/graphsnap/snap/indexer/srctext"
 )
 
-func isIdentStart(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
-}
+func isIdentStart(c byte) bool { return srctext.IsIdentStart(c, "") }
 
 func isIdentByte(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
 
-func isIdent(s string) bool {
-	if s == "" || !isIdentStart(s[0]) {
-		return false
-	}
-	for i := 1; i < len(s); i++ {
-		if !isIdentByte(s[i]) {
-			return false
-		}
-	}
-	return true
-}
+func isIdent(s string) bool { return srctext.IsIdent(s, "") }
 
 // stripGenerics removes generic argument lists: Dictionary<K, [V]> gives
 // Dictionary.
 func stripGenerics(s string) string {
-	if strings.IndexByte(s, '<') < 0 {
-		return s
-	}
-	var b strings.Builder
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '<':
-			depth++
-		case c == '>':
-			if depth > 0 {
-				depth--
-			}
-		case depth == 0:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
+	return srctext.StripBrackets(s, '<', '>')
 }
 
 // typeName normalizes a type as written to Expr's type form: generic

@@ -1,0 +1,59 @@
+package srctext
+
+import "strings"
+
+// IsIdentStart reports whether c can start an identifier: an ASCII
+// letter, an underscore, a byte of a non-ASCII character, or one of the
+// bytes of extra (a language's own, such as "$").
+func IsIdentStart(c byte, extra string) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80 || strings.IndexByte(extra, c) >= 0
+}
+
+// IsIdent reports whether s is an identifier: a byte IsIdentStart takes,
+// then bytes it takes or digits.
+func IsIdent(s, extra string) bool {
+	if s == "" || !IsIdentStart(s[0], extra) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if c := s[i]; !IsIdentStart(c, extra) && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// StripBrackets removes from s every bracketed list, nested ones with
+// it: with '<' and '>', Map<K, List<V>> gives Map. A close bracket with
+// no open one before it is dropped.
+func StripBrackets(s string, open, close byte) string {
+	if strings.IndexByte(s, open) < 0 {
+		return s
+	}
+	var b strings.Builder
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == open:
+			depth++
+		case c == close:
+			if depth > 0 {
+				depth--
+			}
+		case depth == 0:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// Args returns a call's argument list as written, on one line (see
+// OneLine): the white space around it and the parentheses around that
+// dropped.
+func Args(a string) string {
+	a = strings.TrimSpace(a)
+	if len(a) >= 2 && a[0] == '(' && a[len(a)-1] == ')' {
+		a = a[1 : len(a)-1]
+	}
+	return OneLine(strings.TrimSpace(a))
+}

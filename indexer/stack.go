@@ -1,0 +1,38 @@
+package indexer
+
+// A Frame is a range a walk over a file's items is inside of: a
+// declaration, a block, a loop.
+type Frame interface {
+	// End returns the offset the frame's range ends at.
+	End() uint32
+}
+
+// Stack is the frames a walk in document order is inside of, the
+// innermost last.
+type Stack[F Frame] []F
+
+// Push pushes fr and returns it.
+func (s *Stack[F]) Push(fr F) F {
+	*s = append(*s, fr)
+	return fr
+}
+
+// Pop drops the innermost frame.
+func (s *Stack[F]) Pop() { *s = (*s)[:len(*s)-1] }
+
+// Top returns the innermost frame, the zero F when there is none.
+func (s Stack[F]) Top() F {
+	if len(s) == 0 {
+		var zero F
+		return zero
+	}
+	return s[len(s)-1]
+}
+
+// Leave pops the frames that end at or before off: those the walk has
+// left when it reaches off.
+func (s *Stack[F]) Leave(off uint32) {
+	for len(*s) > 0 && (*s)[len(*s)-1].End() <= off {
+		s.Pop()
+	}
+}
