@@ -33,8 +33,10 @@ func (d decl) String() string { return fmt.Sprintf("%s:%d %s", d.file, d.line, d
 // checkDefinitions compares the graph's declarations under root with the
 // ones javac's trees hold (testdata/javac/DeclDump.java): types, methods,
 // constructors written in the source and fields, by file, start line and
-// qualified name. Members of an enum constant's body, which the graph
-// holds as the constant's code, count as missed.
+// qualified name. The methods and fields of an enum constant's body are
+// named under the constant; what they and the body declare beyond (types,
+// anonymous classes), which the graph holds as their code, counts as
+// missed.
 func checkDefinitions(t *testing.T, javac, root string, args []string) {
 	abs, err := filepath.Abs(root)
 	if err != nil {
@@ -107,8 +109,8 @@ func checkDefinitions(t *testing.T, javac, root string, args []string) {
 		d := decl{n.File, int(n.StartLine), n.QualifiedName}
 		ours[d] = d.String()
 	}
-	// The graph holds an enum constant's body as the constant's code: its
-	// members are missed.
+	// The graph holds what an enum constant's members declare as their
+	// code: it is missed.
 	if f1 := languagetest.Definitions(t, "javac", truth, ours, enumBody); f1 < definitionF1Floor {
 		t.Errorf("definitions F1 %.4f is below %.3f", f1, definitionF1Floor)
 	}

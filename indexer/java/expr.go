@@ -57,8 +57,8 @@ import (
 //	           parameter, a multi-catch parameter), called
 //	?receiver  a member of such a local
 //	?typevar   a value of a type variable with no bound
-//	?anonymous a member declared in an enum constant's body (it has no
-//	           node)
+//	?anonymous a member declared in an enum constant's body, called or
+//	           read in the body (the body is no class node)
 //	?literal   a literal other than a string
 //	?expr      any other expression (a lambda, a conditional whose branches
 //	           differ, a qualified creation outer.new Inner())

@@ -109,6 +109,8 @@ type frame struct {
 	varargs    bool
 	members    map[string]uint8 // anonymous classes: the methods and fields of the body
 	local      bool             // a local class (declared in a method body)
+	constant   int32            // the body of an enum constant: the constant's node
+	inBody     bool             // a member of an enum constant's body: its code is in the body too
 	// Classes and their constructors: the constructor of the superclass
 	// called implicitly, with no arguments, when no constructor calls
 	// another (JLS 8.8.7) or the class declares none (JLS 8.8.9).
@@ -398,26 +400,51 @@ func (f *fileState) push(fr frame) *frame {
 }
 
 // context returns the node code at p belongs to (-1 for the file) and the
-// anonymous class bodies between that node and p.
+// anonymous class bodies between that node's type and p: the code of a
+// member of an enum constant's body is the member's, in the body.
 func (f *fileState) context(p uint32) (int32, ectx) {
 	var c ectx
+	src := int32(-1)
 	for i := len(f.stack) - 1; i >= 0; i-- {
 		fr := f.stack[i]
 		switch {
 		case fr.kind == kAnon:
 			if fr.body.Start <= p && p < fr.body.End {
 				if fr.node >= 0 {
-					return fr.node, c
+					return first(src, fr.node), c
 				}
 				c.anon = append(c.anon, fr)
 			}
 		case fr.opaque:
 			c.opaque = true
 		case fr.node >= 0:
-			return fr.node, c
+			if src = first(src, fr.node); !fr.inBody {
+				return src, c
+			}
 		}
 	}
-	return -1, c
+	return src, c
+}
+
+// first returns a, or b when a is -1.
+func first(a, b int32) int32 {
+	if a >= 0 {
+		return a
+	}
+	return b
+}
+
+// memberParent returns the node of the members declared directly in the
+// body of o: o's own, or, for the body of an enum constant, the
+// constant's; -1 for none.
+func memberParent(o *frame) int32 {
+	switch {
+	case o == nil:
+		return -1
+	case o.node < 0 && o.kind == kAnon && o.enumName != "":
+		return o.constant
+	}
+	return o.node
 }
 
 // enclosing returns the innermost frame of kind k around the walk, or
@@ -812,8 +839,8 @@ func (f *fileState) typeDecl(it *item) {
 
 // anonClass makes the node of the anonymous class that the creation it
 // declares, and records its supertype; it returns -1 where code has no
-// node of its own (in the body of an enum constant, under a type declared
-// in one). Anonymous classes are named by number, in source order, within
+// node of its own (in the body of an enum constant or of a member of one,
+// under a type declared in one). Anonymous classes are named by number, in source order, within
 // the node whose code creates them: Outer.method.1, Outer.method.2,
 // Outer.method.1.run.1.
 func (f *fileState) anonClass(it *item) int32 {
@@ -853,14 +880,16 @@ func (f *fileState) superRef(it *item) {
 }
 
 // method makes the node of a method, a constructor or an annotation
-// type element.
+// type element; one in the body of an enum constant is named under the
+// constant (Op.PLUS.apply).
 func (f *fileState) method(it *item) {
 	o := f.owner(it.Start)
 	name := f.text(it.Role[rName])
-	if o == nil || o.node < 0 {
-		if o != nil && o.kind == kAnon {
-			o.members[name] |= memberMethod
-		}
+	if o != nil && o.kind == kAnon && o.node < 0 {
+		o.members[name] |= memberMethod
+	}
+	parent := memberParent(o)
+	if parent < 0 {
 		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
@@ -868,7 +897,7 @@ func (f *fileState) method(it *item) {
 	if it.Kind == kCtor {
 		kind, name = schemas.KindConstructor, "<init>"
 	}
-	n := f.addNode(kind, name, f.nodes[o.node].QualifiedName+"."+name, o.node, it.Span)
+	n := f.addNode(kind, name, f.nodes[parent].QualifiedName+"."+name, parent, it.Span)
 	flags := f.decorate(n, it.Span)
 	node := &f.nodes[n]
 	implicit := schemas.Internal
@@ -889,7 +918,7 @@ func (f *fileState) method(it *item) {
 		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
 	}
 	sig := strings.TrimSuffix(strings.TrimSpace(f.header(it.Span, end)), ";")
-	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n})
+	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, inBody: parent != o.node})
 	if it.Kind == kCtor {
 		o.ctors++
 		fr.implicitSuper = o.kind == kClass && hasBody
@@ -1101,8 +1130,9 @@ func typeOfSpread(s string) string {
 	}
 }
 
-// field makes the node of a field or constant, or binds a field of an
-// anonymous class.
+// field makes the node of a field or constant, and binds a field of an
+// anonymous class that has no node (one in an enum constant's body has a
+// node under the constant all the same).
 func (f *fileState) field(it *item, t *frame, name string, dims int) {
 	var o *frame
 	if len(f.stack) >= 2 {
@@ -1110,18 +1140,19 @@ func (f *fileState) field(it *item, t *frame, name string, dims int) {
 			o = fr
 		}
 	}
-	typ := f.typeExpr(t.typ)
-	if dims > 0 && isTypeExpr(typ) {
-		typ = typ[:len(typ)-1] + strings.Repeat("[]", dims) + "}"
-	}
-	if o == nil || o.node < 0 {
-		if o != nil && o.kind == kAnon {
-			o.members[name] |= memberField
-			if typ == "" {
-				typ = "?local"
-			}
-			f.bind(name, o.body.Start, o, typ)
+	if o != nil && o.kind == kAnon && o.node < 0 {
+		o.members[name] |= memberField
+		typ := f.typeExpr(t.typ)
+		if dims > 0 && isTypeExpr(typ) {
+			typ = typ[:len(typ)-1] + strings.Repeat("[]", dims) + "}"
 		}
+		if typ == "" {
+			typ = "?local"
+		}
+		f.bind(name, o.body.Start, o, typ)
+	}
+	parent := memberParent(o)
+	if parent < 0 {
 		f.push(frame{kind: kVar, start: it.Start, end: it.End, node: -1})
 		return
 	}
@@ -1140,7 +1171,7 @@ func (f *fileState) field(it *item, t *frame, name string, dims int) {
 	if o.iface || flags&(mStatic|mFinal) == mStatic|mFinal {
 		kind = schemas.KindConstant
 	}
-	n := f.addNode(kind, name, f.nodes[o.node].QualifiedName+"."+name, o.node, span{Start: t.start, End: t.end})
+	n := f.addNode(kind, name, f.nodes[parent].QualifiedName+"."+name, parent, span{Start: t.start, End: t.end})
 	f.decorate(n, span{Start: t.start, End: t.end})
 	node := &f.nodes[n]
 	implicit := schemas.Internal
@@ -1155,7 +1186,7 @@ func (f *fileState) field(it *item, t *frame, name string, dims int) {
 	if e := f.factExpr(t.typ, dims); e != "" {
 		f.addRef(schemas.RefType, node.ID, t.typ, oneLine(f.text(t.typ)), e)
 	}
-	f.push(frame{kind: kVar, start: it.Start, end: it.End, node: n})
+	f.push(frame{kind: kVar, start: it.Start, end: it.End, node: n, inBody: parent != o.node})
 }
 
 // enumConst makes the node of an enum constant, and records the call of
@@ -1185,7 +1216,7 @@ func (f *fileState) enumConst(it *item) {
 	f.calls = append(f.calls, call{kind: schemas.EdgeCalls, it: -1, src: n, at: it.Role[rName], args: args, loop: loop, try: try, cond: cond})
 	f.push(frame{kind: kConst, start: it.Start, end: it.End, node: n})
 	if it.HasRole(rBody) {
-		f.push(frame{kind: kAnon, start: it.Role[rBody].Start, end: it.Role[rBody].End, node: -1, body: it.Role[rBody], enumName: o.enumName, members: map[string]uint8{}})
+		f.push(frame{kind: kAnon, start: it.Role[rBody].Start, end: it.Role[rBody].End, node: -1, body: it.Role[rBody], enumName: o.enumName, constant: n, members: map[string]uint8{}})
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/java"
 	"github.com/graphsnap/snap/indexer/languagetest"
+	"github.com/graphsnap/snap/schemas"
 )
 
 func TestGolden(t *testing.T) {
@@ -706,4 +707,54 @@ class C {
 		"p.B.f -calls-> ?i.name (unresolved: unknown receiver type) p/B.java:5", // q.* might hold a Function
 		"p.C.f -calls-> ?i.name (unresolved: unknown receiver type) p/C.java:5", // C.Function hides the import
 	})
+}
+
+// TestEnumConstantBody: the methods and fields of an enum constant's body
+// are nodes under the constant, the sources of the calls in them. A call
+// on the enum goes to the enum's own method, and an unqualified call in
+// the body to a method the body declares stays unresolved.
+func TestEnumConstantBody(t *testing.T) {
+	g := languagetest.Index(t, map[string]string{"p/Op.java": `package p;
+enum Op {
+    PLUS {
+        private int calls;
+        int apply(int a, int b) { calls++; return twice(a) + b; }
+        int twice(int a) { return a * 2; }
+        int again(int a) { return apply(a, a); }
+    },
+    MINUS {
+        int apply(int a, int b) { return a - b + helper(); }
+    };
+    abstract int apply(int a, int b);
+    int helper() { return 0; }
+}
+class Use {
+    int run(Op op) { return op.apply(1, 2); }
+}`}, java.New())
+	got := languagetest.Render(g)
+	for _, want := range []string{
+		"method p.Op.PLUS.apply p/Op.java:5 [in=p.Op.PLUS internal ",
+		"method p.Op.PLUS.twice p/Op.java:6 [in=p.Op.PLUS internal ",
+		"method p.Op.MINUS.apply p/Op.java:10 [in=p.Op.MINUS internal ",
+		"field p.Op.PLUS.calls p/Op.java:4 [in=p.Op.PLUS private ",
+	} {
+		if !slices.ContainsFunc(got.Nodes, func(n string) bool { return strings.HasPrefix(n, want) }) {
+			t.Errorf("no node %q in\n%s", want, strings.Join(got.Nodes, "\n"))
+		}
+	}
+	params := 0
+	for _, r := range g.Refs {
+		if r.Kind == schemas.RefParams && r.Expr == "int,int" {
+			params++
+		}
+	}
+	if params != 3 { // the abstract method's and the two bodies'
+		t.Errorf("%d params facts int,int, want 3", params)
+	}
+	languagetest.Expect(t, got.Edges, []string{
+		"p.Op.PLUS.apply -calls-> ?twice (unresolved: member of an anonymous class)",
+		"p.Op.PLUS.again -calls-> ?apply (unresolved: member of an anonymous class)",
+		"p.Op.MINUS.apply -calls-> p.Op.helper (scope)",
+		"p.Use.run -calls-> p.Op.apply (receiver)",
+	}, "p.Op.PLUS -calls-> ?", "p.Op.MINUS -calls-> p.Op.helper", "p.Use.run -calls-> p.Op.PLUS", "p.Use.run -calls-> p.Op.MINUS")
 }

@@ -116,7 +116,7 @@ cart.PricingRule.applyTo -calls-> cart.PricingRule.appliesTo (scope) src/main/ja
 legacy.Broken.unfinished -calls-> legacy.Broken.before (scope) src/main/java/com/example/shop/legacy/Broken.java:9
 model.Category.BOOKS -calls-> model.Category.<init> (scope) src/main/java/com/example/shop/model/Category.java:6
 model.Category.ELECTRONICS -calls-> model.Category.<init> (scope) src/main/java/com/example/shop/model/Category.java:7
-model.Category.ELECTRONICS -calls-> model.Category.rateText (scope) src/main/java/com/example/shop/model/Category.java:10
+model.Category.ELECTRONICS.label -calls-> model.Category.rateText (scope) src/main/java/com/example/shop/model/Category.java:10
 model.Category.FOOD -calls-> model.Category.<init> (scope) src/main/java/com/example/shop/model/Category.java:5
 model.Item.isTaxed -calls-> model.Category.taxRate (receiver) src/main/java/com/example/shop/model/Item.java:18
 model.Item.priceFor -calls-> model.Money.times (receiver) src/main/java/com/example/shop/model/Item.java:14
