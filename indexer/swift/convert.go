@@ -49,6 +49,9 @@ var defaults = map[string]string{exprInt: "Int", exprFloat: "Double", exprString
 
 // byTypes returns the one of cands, which all take the labels of call s
 // made from src, that Swift calls, or -1 when the facts cannot tell.
+// Overloads that leave a defaulted parameter out, or take a variadic one,
+// are not ranked against each other: one is chosen only when the
+// arguments exclude all others.
 func (r *resolver) byTypes(cands []int32, s step, src int32) int32 {
 	switch {
 	case len(cands) == 1:
@@ -57,29 +60,64 @@ func (r *resolver) byTypes(cands []int32, s step, src int32) int32 {
 		return -1
 	}
 	methods := make([]overload.Method[stype], len(cands))
+	ranked := true
 	for i, m := range cands {
-		ps := r.params[m]
-		if len(ps) != len(s.args) {
-			return -1 // a default value or a variadic parameter: not compared
-		}
-		types := make([]stype, len(ps))
-		for j, p := range ps {
-			if p.variadic {
-				return -1
-			}
-			types[j] = r.paramType(p.typ, m)
-		}
-		methods[i] = overload.Method[stype]{Params: types}
+		var exact bool
+		methods[i].Params, exact = r.aligned(r.params[m], s.labels, m)
+		ranked = ranked && exact
 	}
 	args := make([]stype, len(s.args))
 	for i, a := range s.args {
 		args[i] = r.argType(a, src)
 	}
 	rules := overload.Rules[stype]{Convert: r.convert, Subtype: r.subtype, Elem: func(stype) stype { return unknownType }}
-	if i, outcome := overload.Choose(methods, args, rules); outcome == overload.Chosen {
-		return cands[i]
+	i, outcome := overload.Choose(methods, args, rules)
+	if outcome != overload.Chosen {
+		return -1
 	}
-	return -1
+	for j, m := range methods {
+		if !ranked && j != i && !r.excluded(m.Params, args) {
+			return -1
+		}
+	}
+	return cands[i]
+}
+
+// aligned returns the types of the parameters of function m that a call
+// with these labels passes its arguments to (unknown for a variadic
+// one), and whether they are all its parameters, none variadic.
+func (r *resolver) aligned(ps []param, labels []string, m int32) ([]stype, bool) {
+	var out []stype
+	exact := true
+	i := 0
+	for _, p := range ps {
+		if i < len(labels) && (labels[i] == p.label || labels[i] == "*") {
+			if p.variadic {
+				exact = false
+				out = append(out, unknownType)
+				for i++; i < len(labels) && labels[i] == "_"; i++ {
+					out = append(out, unknownType)
+				}
+				continue
+			}
+			out = append(out, r.paramType(p.typ, m))
+			i++
+			continue
+		}
+		exact = false
+	}
+	return out, exact
+}
+
+// excluded reports whether some argument cannot be passed to its
+// parameter.
+func (r *resolver) excluded(params, args []stype) bool {
+	for i, a := range args {
+		if i >= len(params) || r.convert(a, params[i], true) == overload.No {
+			return true
+		}
+	}
+	return false
 }
 
 // paramType returns the type of a parameter of function m, as the params
