@@ -1,6 +1,9 @@
 package swift
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // Expr, the normalized form of a Swift reference, as this package writes
 // it in refs and reads it back in Resolve.
@@ -9,9 +12,13 @@ import "strings"
 // the call, or the file; Args the arguments as written):
 //
 //	expr  = head { step } | "?" reason
-//	step  = "." name | "(" labels ")"
-//	labels = { label ":" }   one per argument: its label, "_" for none,
+//	step  = "." name | "(" [ arg { "," arg } ] ")"
+//	arg   = label ":" value  one per argument: its label, "_" for none,
 //	                         "*" for a trailing closure
+//	value = expr | "{" type "}"   x as T, x a name or a literal
+//	      | "?int" | "?float" | "?string" | "?bool" | "?nil"   literals
+//	      | "?fn"            a closure
+//	      | "?"              not known (or longer than maxArgExpr)
 //	head  = name             a name no local, parameter or pattern
 //	                         variable binds: a member of the enclosing
 //	                         types (implicit self), a type, a function
@@ -19,7 +26,9 @@ import "strings"
 //	      | "{" type "}"     a value of that type: a local or parameter of
 //	                         declared type
 //
-// A call's Expr ends in "(" labels ")": add(_:qty:) for add(x, qty: 2). A
+// A call's Expr ends in its arguments: add(_:{String},qty:?int) for
+// add(x, qty: 2), x a String parameter; see convert.go for how they
+// choose among overloads. A
 // local without a declared type is replaced by the Expr of its
 // initializer. try, await and the postfix ! and ? are looked through.
 // type is as written, generic arguments and optional marks dropped.
@@ -41,7 +50,8 @@ import "strings"
 // type (Src a property or type alias: "{T}" of its declared type or the
 // Expr of its initializer); result (Src a function: "{T}" of its result
 // type); params (Src a function or initializer: the labels of its
-// parameters, comma-separated, "_" for none, "=" after one with a
+// parameters, comma-separated, "_" for none, each but a variadic one
+// followed by ":" and its type (see paramType), "=" after one with a
 // default value, "..." before a variadic one); receiver (Src a
 // declaration directly in an extension: "{T}" of the extended type).
 //
@@ -56,6 +66,17 @@ const (
 	exprLocal   = "?local"
 	exprLiteral = "?literal"
 	exprExpr    = "?expr"
+)
+
+// Argument Exprs of what has no Expr of its own: literals, whose type
+// depends on the parameter, and closures.
+const (
+	exprInt    = "?int"
+	exprFloat  = "?float"
+	exprString = "?string"
+	exprBool   = "?bool"
+	exprNil    = "?nil"
+	exprFn     = "?fn"
 )
 
 const maxDepth = 32
@@ -76,9 +97,14 @@ func (f *fileState) expr(s span, depth int) string {
 			var b strings.Builder
 			b.WriteString(o)
 			b.WriteByte('(')
-			for _, l := range f.labels[it.Role[rArgs].Start] {
+			a := it.Role[rArgs].Start
+			for i, l := range f.labels[a] {
+				if i > 0 {
+					b.WriteByte(',')
+				}
 				b.WriteString(l)
 				b.WriteByte(':')
+				b.WriteString(f.argExpr(f.args[a][i], depth+1))
 			}
 			b.WriteByte(')')
 			return b.String()
@@ -111,6 +137,64 @@ func (f *fileState) expr(s span, depth int) string {
 		return t[1 : len(t)-1]
 	}
 	return exprExpr
+}
+
+// maxArgExpr is the longest argument Expr a call's Expr keeps.
+const maxArgExpr = 200
+
+// argExpr returns the Expr of the argument whose value is at s.
+func (f *fileState) argExpr(s span, depth int) string {
+	t := f.text(s)
+	if ty, ok := castType(t); ok {
+		return ty
+	}
+	switch {
+	case t == "":
+		return "?"
+	case t[0] == '{':
+		return exprFn
+	case t[0] == '"':
+		return exprString
+	case t == "true" || t == "false":
+		return exprBool
+	case t == "nil":
+		return exprNil
+	case t[0] >= '0' && t[0] <= '9' || t[0] == '-' && len(t) > 1 && t[1] >= '0' && t[1] <= '9':
+		return numberExpr(t)
+	}
+	e := f.expr(s, depth)
+	if strings.HasPrefix(e, "?") || len(e) > maxArgExpr {
+		return "?"
+	}
+	return e
+}
+
+var (
+	intLit   = regexp.MustCompile(`^-?([0-9][0-9_]*|0x[0-9a-fA-F_]+|0o[0-7_]+|0b[01_]+)$`)
+	floatLit = regexp.MustCompile(`^-?[0-9][0-9_]*(\.[0-9][0-9_]*)?([eE][+-]?[0-9][0-9_]*)?$`)
+	castLit  = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_.]*|[0-9][0-9_.]*) as[!?]? ([A-Za-z_][A-Za-z0-9_.]*)[?!]?$`)
+)
+
+// numberExpr returns the Expr of a number literal, or ? for an
+// expression that starts with one (1...3, 1.description).
+func numberExpr(t string) string {
+	switch {
+	case intLit.MatchString(t):
+		return exprInt
+	case floatLit.MatchString(t):
+		return exprFloat
+	}
+	return "?"
+}
+
+// castType returns "{T}" for x as T, x as! T and x as? T (the
+// optional mark dropped, as everywhere), x a name or a literal.
+func castType(t string) (string, bool) {
+	m := castLit.FindStringSubmatch(strings.Join(strings.Fields(t), " "))
+	if m == nil || typeName(m[2]) == "" {
+		return "", false
+	}
+	return "{" + typeName(m[2]) + "}", true
 }
 
 func (f *fileState) bindingExpr(b *binding, depth int) string {

@@ -28,7 +28,7 @@ func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []s
 	f := &fileState{
 		path: s.Path, str: string(s.Src), test: isTestFile(s.Path),
 		Rows: indexer.Rows{IDs: indexer.IDs{Language: Name, File: s.Path}, Lines: s.Lines, Docs: map[uint32]string{}}, items: s.Items,
-		exprs: map[uint64]int32{}, labels: map[uint32][]string{},
+		exprs: map[uint64]int32{}, labels: map[uint32][]string{}, args: map[uint32][]span{},
 		binds: map[string][]*binding{}, named: map[uint64]bool{},
 	}
 	f.prepare(ctx)
@@ -118,6 +118,7 @@ type fileState struct {
 	stack  indexer.Stack[*frame]
 	exprs  map[uint64]int32    // expression items by span
 	labels map[uint32][]string // argument labels by the start of the call suffix
+	args   map[uint32][]span   // argument values, likewise
 	binds  map[string][]*binding
 	calls  []call
 	facts  []span
@@ -179,14 +180,19 @@ func (f *fileState) prepare(ctx context.Context) {
 				continue
 			}
 			l := "_"
+			v := it.Span
 			switch {
 			case it.Kind == kClosure:
 				l = "*"
 			case it.HasRole(rName):
 				l = f.text(it.Role[rName])
+				if c := strings.IndexByte(f.str[it.Role[rName].End:it.End], ':'); c >= 0 {
+					v.Start = uint32(srctext.SkipSpace(f.str, int(it.Role[rName].End)+c+1))
+				}
 			}
 			a := args[len(args)-1].Start
 			f.labels[a] = append(f.labels[a], l)
+			f.args[a] = append(f.args[a], v)
 		}
 	}
 	flush()
@@ -819,10 +825,33 @@ func (f *fileState) param(it *item) {
 		case variadic:
 			label = "..." + label
 		case def:
-			label += "="
+			label += ":" + f.paramType(typ, it.Start) + "="
+		default:
+			label += ":" + f.paramType(typ, it.Start)
 		}
 		t.labels = append(t.labels, label)
 	}
+}
+
+// paramType returns the type of a parameter as the params fact writes
+// it: its name, "?" after an optional one, or "" when it is none the
+// resolver compares (a generic parameter, a function, tuple or generic
+// type).
+func (f *fileState) paramType(typ string, at uint32) string {
+	n := typeName(typ)
+	if n == "" || n == "Array" || n == "Dictionary" || strings.ContainsAny(typ, "<[(") {
+		return ""
+	}
+	head, _, _ := strings.Cut(n, ".")
+	for _, v := range f.tvars {
+		if v.name == head && v.scope.Start <= at && at < v.scope.End {
+			return ""
+		}
+	}
+	if t := strings.TrimSpace(typ); strings.HasSuffix(t, "?") || strings.HasSuffix(t, "!") {
+		n += "?"
+	}
+	return n
 }
 
 func (f *fileState) paramParts(it *item) (string, string, string, bool, bool) {

@@ -46,6 +46,7 @@ const inheritedConfidence = 0.8
 
 type param struct {
 	label    string
+	typ      string // as the params fact writes it, "" when not compared
 	def      bool
 	variadic bool
 }
@@ -63,7 +64,7 @@ func parseParams(e string) []param {
 		if rest, ok := strings.CutSuffix(p, "="); ok {
 			q.def, p = true, rest
 		}
-		q.label = p
+		q.label, q.typ, _ = strings.Cut(p, ":")
 		out = append(out, q)
 	}
 	return out
@@ -461,6 +462,7 @@ type val struct {
 	super  bool
 	mod    string
 	ext    string
+	typ    string // ext names a type: the value is of that type
 	how    string
 	why    string
 	maybe  bool
@@ -479,7 +481,37 @@ func reasonOf(e string) string {
 type step struct {
 	name   string
 	labels []string
+	args   []string // the arguments' Exprs
 	call   bool
+}
+
+// closing returns the index of the parenthesis that closes e's first
+// one, or -1.
+func closing(e string) int {
+	depth := 0
+	for i := 0; i < len(e); i++ {
+		switch e[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// splitTop splits e at the commas outside parentheses.
+func splitTop(e string) []string {
+	var out []string
+	for {
+		i := topIndex(e, ',')
+		if i < 0 {
+			return append(out, e)
+		}
+		out, e = append(out, e[:i]), e[i+1:]
+	}
 }
 
 // parse splits an Expr into its head and its steps; a called head is
@@ -510,22 +542,29 @@ func parse(e string) (head string, steps []step, ok bool) {
 			pending = len(steps) - 1
 			i = j
 		case '(':
-			j := strings.IndexByte(e[i:], ')')
+			j := closing(e[i:])
 			if j < 0 {
 				return "", nil, false
 			}
-			var labels []string
+			var labels, args []string
 			if in := e[i+1 : i+j]; in != "" {
-				labels = strings.Split(strings.TrimSuffix(in, ":"), ":")
+				for _, a := range splitTop(in) {
+					l, v, _ := strings.Cut(a, ":")
+					labels, args = append(labels, l), append(args, v)
+				}
 			}
+			c := step{labels: labels, args: args, call: true}
 			switch {
 			case pending >= 0:
-				steps[pending].labels, steps[pending].call = labels, true
+				c.name = steps[pending].name
+				steps[pending] = c
 			case len(steps) == 0:
-				steps = append(steps, step{name: head, labels: labels, call: true})
+				c.name = head
+				steps = append(steps, c)
 				head = ""
 			default:
-				steps = append(steps, step{name: "callAsFunction", labels: labels, call: true})
+				c.name = "callAsFunction"
+				steps = append(steps, c)
 			}
 			pending = -1
 			i += j + 1
@@ -649,7 +688,11 @@ func (r *resolver) typed(e string, ctx int32, depth int) val {
 	case t >= 0:
 		return val{t: t, how: schemas.ResolvedReceiver}
 	case ext != "":
-		return val{ext: ext}
+		v := val{ext: ext}
+		if ext == strings.Trim(e, "{}") {
+			v.typ = ext
+		}
+		return v
 	}
 	return val{why: why}
 }
@@ -676,6 +719,7 @@ func (r *resolver) resultOf(tg target, depth int) val {
 func (r *resolver) stepValue(v val, s step, src int32, depth int) val {
 	switch {
 	case v.why != "" || v.ext != "":
+		v.typ = ""
 		return v
 	case v.mod != "":
 		if s.call {
@@ -761,7 +805,7 @@ func (r *resolver) member(v val, s step, src int32, depth int) target {
 				return fail(reasonExternal + r.open[v.t])
 			}
 		}
-		tg := r.instantiate(t, s.labels, how)
+		tg := r.instantiate(t, s, how, src)
 		if !v.static || v.super || r.nodes[src].Kind == schemas.KindConstructor && !v.static {
 			// self.init(...), super.init(...): a delegation, no instance.
 			if tg.init < 0 {
@@ -785,11 +829,11 @@ func (r *resolver) member(v val, s step, src int32, depth int) target {
 		}
 		return fail(reasonUnknownMember + s.name)
 	}
-	return r.pick(found, s, how)
+	return r.pick(found, s, how, src)
 }
 
-// pick chooses among the members a call names.
-func (r *resolver) pick(found []int32, s step, how string) target {
+// pick chooses among the members a call from src names.
+func (r *resolver) pick(found []int32, s step, how string, src int32) target {
 	var fns []int32
 	for _, m := range found {
 		if isCallable(r.nodes[m].Kind) {
@@ -807,7 +851,7 @@ func (r *resolver) pick(found []int32, s step, how string) target {
 				}
 				return fail(why)
 			}
-			return r.instantiate(t, s.labels, how)
+			return r.instantiate(t, s, how, src)
 		case r.nodes[i].Kind == schemas.KindConstant && r.nodes[i].IsStatic && r.parentOf(i) >= 0 && r.nodes[r.parentOf(i)].Kind == schemas.KindEnum:
 			return fail(reasonEnumCase)
 		}
@@ -819,9 +863,10 @@ func (r *resolver) pick(found []int32, s step, how string) target {
 			cands = append(cands, m)
 		}
 	}
+	if m := r.byTypes(cands, s, src); m >= 0 {
+		return target{node: m, init: -1, how: how}
+	}
 	switch len(cands) {
-	case 1:
-		return target{node: cands[0], init: -1, how: how}
 	case 0:
 		return fail(reasonNoOverload + "(" + labelText(s.labels) + ")")
 	}
@@ -835,9 +880,10 @@ func labelText(ls []string) string {
 	return strings.Join(ls, ":") + ":"
 }
 
-// instantiate resolves T(labels): T, and the initializer the labels
-// select when T declares some.
-func (r *resolver) instantiate(t int32, labels []string, how string) target {
+// instantiate resolves T(args) called from src: T, and the initializer
+// the arguments select when T declares some.
+func (r *resolver) instantiate(t int32, s step, how string, src int32) target {
+	labels := s.labels
 	if r.nodes[t].Kind == schemas.KindInterface {
 		return fail(reasonProtocol)
 	}
@@ -853,9 +899,10 @@ func (r *resolver) instantiate(t int32, labels []string, how string) target {
 			cands = append(cands, m)
 		}
 	}
+	m := r.byTypes(cands, s, src)
 	switch {
-	case len(cands) == 1:
-		tg.init = cands[0]
+	case m >= 0:
+		tg.init = m
 	case len(cands) > 1:
 		tg.initWhy, tg.initAmb = reasonAmbiguous, true
 	case len(found) > 0 && (own || r.nodes[t].Kind == schemas.KindClass):
@@ -873,7 +920,7 @@ func (r *resolver) unqualified(s step, src int32, depth int) target {
 	for _, t := range r.enclosing(src) {
 		found, open := r.inMembers(t, s.name, any32, depth+1)
 		if len(found) > 0 {
-			tg := r.pick(found, s, schemas.ResolvedScope)
+			tg := r.pick(found, s, schemas.ResolvedScope, src)
 			tg.maybe = maybe
 			return tg
 		}
@@ -883,7 +930,7 @@ func (r *resolver) unqualified(s step, src int32, depth int) target {
 		maybe = maybe || open != ""
 	}
 	if t, _, why := r.resolveType(s.name, src, depth+1); t >= 0 {
-		tg := r.instantiate(t, s.labels, r.howType(t, src))
+		tg := r.instantiate(t, s, r.howType(t, src), src)
 		tg.maybe = maybe
 		return tg
 	} else if why != "" {
@@ -913,7 +960,7 @@ func (r *resolver) unqualified(s step, src int32, depth int) target {
 		}
 		return fail(reasonUnknownName + s.name)
 	}
-	tg := r.pick(found, s, how)
+	tg := r.pick(found, s, how, src)
 	if tg.node < 0 && maybe {
 		return fail(reasonExternalBase + openName)
 	}

@@ -22,8 +22,9 @@
 // module node per target, and resolves names in the enclosing types and
 // the extended type (implicit self), their supertypes and extensions,
 // the file's module and the modules it imports. T(...) instantiates T and
-// calls the initializer its labels select; overloads are chosen by
-// labels and argument count, and stay ambiguous when several remain.
+// calls the initializer its arguments select; overloads are chosen by
+// labels and argument count, then by argument types, and stay ambiguous
+// when several remain.
 // Calls on a protocol-typed receiver land on the protocol's requirement.
 package swift
 

@@ -36,6 +36,13 @@ public final class Order: Entity, Discounted {
         return self
     }
 
+    /// Adds the items of another order: an overload told apart by type.
+    @discardableResult
+    public func add(_ other: Order) -> Order {
+        items.append(contentsOf: other.items)
+        return self
+    }
+
     @discardableResult
     public func add(_ name: String, price: Double, qty: Int = 1) -> Order {
         return add(Item(name: name, price: price, qty: qty))
