@@ -51,9 +51,11 @@ func TestPrecisionFixture(t *testing.T) {
 }
 
 // fixtureCalls are the resolved call edges of testdata/csharp/shop, the
-// Shop. prefix of qualified names dropped. Put(x, 1) in Cart.Merge and
-// cart.Put("apple", 2) are left out on purpose: three overloads of Put take
-// two arguments (ambiguous by arity).
+// Shop. prefix of qualified names dropped. Three overloads of Put take two
+// arguments: the arguments' types choose (Put(sku, 1), Put(first, 1),
+// Put(second, "merged"), cart.Put("apple", 2)). In Util/Overloads.cs,
+// Show(null) (string or IShape) and Show(Make()) (an object, a type the
+// Expr does not record) are left out on purpose.
 const fixtureCalls = `
 Orders.Cart.CheckoutAsync -> Orders.Order.Due:12 (receiver) src/Shop.Core/Orders/Cart.cs:48
 Orders.Cart.CheckoutAsync -> Orders.Order.MarkPaid:43 (receiver) src/Shop.Core/Orders/Cart.cs:55
@@ -61,6 +63,9 @@ Orders.Cart.CheckoutAsync -> Orders.Receipt.For:17 (scope) src/Shop.Core/Orders/
 Orders.Cart.CheckoutAsync -> Orders.Receipt.Print:22 (receiver) src/Shop.Core/Orders/Cart.cs:57
 Orders.Cart.CheckoutAsync -> Payments.IPaymentGateway.ChargeAsync:8 (receiver) src/Shop.Core/Orders/Cart.cs:49
 Orders.Cart.CheckoutAsync -> Util.ILogger.Error:6 (receiver) src/Shop.Core/Orders/Cart.cs:52
+Orders.Cart.Merge -> Orders.Cart.Put:28 (scope) src/Shop.Core/Orders/Cart.cs:35
+Orders.Cart.Merge -> Orders.Cart.Put:30 (scope) src/Shop.Core/Orders/Cart.cs:34
+Orders.Cart.Put -> Orders.Cart.Put:22 (scope) src/Shop.Core/Orders/Cart.cs:20
 Orders.Cart.Put -> Orders.Order.Add:27 (receiver) src/Shop.Core/Orders/Cart.cs:28
 Orders.Cart.Put -> Orders.Order.Add:27 (receiver) src/Shop.Core/Orders/Cart.cs:30
 Orders.Cart.Put -> Orders.Order.Add:36 (receiver) src/Shop.Core/Orders/Cart.cs:24
@@ -83,9 +88,25 @@ Payments.GatewayBase.Audit -> Util.ILogger.Info:5 (receiver) src/Shop.Core/Payme
 Tests.CartTests.CheckoutPays -> Orders.Cart.CheckoutAsync:46 (receiver) tests/Shop.Tests/CartTests.cs:24
 Tests.CartTests.CheckoutPays -> Orders.Order.ApplyDiscount:7 (receiver) tests/Shop.Tests/CartTests.cs:23
 Tests.CartTests.CheckoutPays -> Tests.CartTests.Helper:30 (scope) tests/Shop.Tests/CartTests.cs:27
+Tests.CartTests.PutAddsItems -> Orders.Cart.Put:22 (receiver) tests/Shop.Tests/CartTests.cs:15
 Tests.CartTests.PutAddsItems -> Orders.Order.Total:38 (receiver) tests/Shop.Tests/CartTests.cs:16
 Tests.CartTests.cart -> Orders.Cart.Cart:12 (import) tests/Shop.Tests/CartTests.cs:10
 Util.ConsoleLogger.Error -> Util.ConsoleLogger.Write:14 (scope) src/Shop.Core/Util/Logging.cs:12
 Util.ConsoleLogger.Info -> Util.ConsoleLogger.Write:14 (scope) src/Shop.Core/Util/Logging.cs:11
 Util.Money.WithCurrency -> Util.Money.Format:10 (scope) src/Shop.Core/Util/Money.cs:15
+Util.Overloads.Demo -> Util.Overloads.Make:29 (scope) src/Shop.Core/Util/Overloads.cs:43
+Util.Overloads.Demo -> Util.Overloads.Many:23 (scope) src/Shop.Core/Util/Overloads.cs:47
+Util.Overloads.Demo -> Util.Overloads.Many:24 (scope) src/Shop.Core/Util/Overloads.cs:48
+Util.Overloads.Demo -> Util.Overloads.Pick:20 (scope) src/Shop.Core/Util/Overloads.cs:45
+Util.Overloads.Demo -> Util.Overloads.Pick:21 (scope) src/Shop.Core/Util/Overloads.cs:46
+Util.Overloads.Demo -> Util.Overloads.Run:26 (scope) src/Shop.Core/Util/Overloads.cs:49
+Util.Overloads.Demo -> Util.Overloads.Show:14 (scope) src/Shop.Core/Util/Overloads.cs:33
+Util.Overloads.Demo -> Util.Overloads.Show:14 (scope) src/Shop.Core/Util/Overloads.cs:35
+Util.Overloads.Demo -> Util.Overloads.Show:14 (scope) src/Shop.Core/Util/Overloads.cs:39
+Util.Overloads.Demo -> Util.Overloads.Show:15 (scope) src/Shop.Core/Util/Overloads.cs:34
+Util.Overloads.Demo -> Util.Overloads.Show:16 (scope) src/Shop.Core/Util/Overloads.cs:36
+Util.Overloads.Demo -> Util.Overloads.Show:17 (scope) src/Shop.Core/Util/Overloads.cs:37
+Util.Overloads.Demo -> Util.Overloads.Show:18 (scope) src/Shop.Core/Util/Overloads.cs:38
+Util.Overloads.Demo -> Util.Overloads.Show:18 (scope) src/Shop.Core/Util/Overloads.cs:40
+Util.Overloads.Demo -> Util.Overloads.Show:18 (scope) src/Shop.Core/Util/Overloads.cs:41
 `
