@@ -39,9 +39,9 @@ func (f *fileState) argList(s span, depth int) string {
 // argOf returns the type of the argument or expression at s: "{" type "}"
 // (type as in Expr, "[]" after an array type), "#" type for an integer
 // literal, "this", ?null, ?fn for a lambda or anonymous method, or ? when
-// it is not known here (a named argument, ref and out arguments, a
-// nullable value, any expression but a literal, a local or parameter, a
-// cast, new T(...) and this).
+// it is not known here (a named argument, ref and out arguments, any
+// expression but a literal, a local or parameter, a cast, new T(...) and
+// this).
 func (f *fileState) argOf(s span, depth int) string {
 	if depth > maxExprDepth {
 		return exprUnknown
@@ -182,20 +182,20 @@ func isCharLit(t string) bool {
 }
 
 // argDecl returns the argument type of a value of the declared type at
-// t: "{" type "}", or ? for a type parameter, a generic type, a nullable
-// value, a tuple, var or dynamic.
+// t: "{" type "}" (with "?" when nullable), or ? for a type parameter, a
+// generic type, a tuple, var or dynamic.
 func (f *fileState) argDecl(t span) string {
 	raw := srctext.Squeeze(f.text(t))
 	if strings.ContainsAny(raw, "<(,*") {
 		return exprUnknown
 	}
 	base := strings.TrimRight(raw, "[]")
-	if strings.HasSuffix(base, "?") {
-		return exprUnknown
-	}
 	n := typeName(base)
 	if n == "" || n == "dynamic" || f.isTypeVar(n, t.Start) {
 		return exprUnknown
+	}
+	if strings.HasSuffix(base, "?") {
+		n += "?" // the resolver knows whether T? is T or Nullable<T>
 	}
 	return "{" + n + raw[len(base):] + "}"
 }

@@ -172,22 +172,29 @@ func (r *resolver) argType(s string, ctx int32) ctype {
 func (r *resolver) ctypeOf(t string, ctx int32) ctype {
 	base := strings.TrimRight(t, "[]")
 	dims := (len(t) - len(base)) / 2
+	// A nullable reference type is the type; a nullable value type is
+	// Nullable<T>, which the rules do not know.
+	base, nullable := strings.CutSuffix(base, "?")
 	if p, ok := predefined[base]; ok {
 		base = p
 	}
-	if base == "" || base == "?" || strings.ContainsAny(base, "?*(") {
+	if base == "" || strings.ContainsAny(base, "?*(") {
 		return unknownType
 	}
+	c := unknownType
 	found, ext, _, _ := r.resolveType(base, ctx, 0)
 	switch {
 	case found != nil:
-		return ctype{t: found, dims: dims}
+		c = ctype{t: found, dims: dims}
 	case isSys(ext):
-		return ctype{sys: ext, dims: dims}
+		c = ctype{sys: ext, dims: dims}
 	case !strings.Contains(ext, ".") && isSys("System."+ext):
-		return ctype{sys: "System." + ext, dims: dims}
+		c = ctype{sys: "System." + ext, dims: dims}
 	}
-	return unknownType
+	if nullable && c.isValueElem() {
+		return unknownType
+	}
+	return c
 }
 
 // elem is the element type of an array type.
