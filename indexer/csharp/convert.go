@@ -78,10 +78,16 @@ func (r *resolver) byTypes(ms []int32, a args) (int32, overload.Outcome) {
 	// A params method applicable in its expanded form competes with the
 	// others by rules the phases of package overload do not follow:
 	// decided only when it is the one method that may apply.
+	// So does a generic method, whose type arguments the call may infer
+	// or not, and which loses ties to non-generic ones.
 	var possible []int32
 	var methods []overload.Method[ctype]
-	variadic := false
+	variadic, generic := false, false
 	for _, m := range ms {
+		node := &r.nodes[m]
+		if strings.Contains(node.Signature, "."+node.Name+"(") || strings.Contains(node.Signature, "."+node.Name+"<") {
+			continue // an explicit interface implementation: no call names it
+		}
 		s := r.sigs[m]
 		normal, expanded := r.params(m, s, len(types), false), overload.Method[ctype]{}
 		ok := r.applies(normal, types)
@@ -94,6 +100,7 @@ func (r *resolver) byTypes(ms []int32, a args) (int32, overload.Outcome) {
 		if ok {
 			possible = append(possible, m)
 			methods = append(methods, normal)
+			generic = generic || strings.Contains(node.Signature, node.Name+"<")
 		}
 	}
 	switch {
@@ -101,7 +108,7 @@ func (r *resolver) byTypes(ms []int32, a args) (int32, overload.Outcome) {
 		return -1, overload.None
 	case len(possible) == 1:
 		return possible[0], overload.Chosen
-	case variadic:
+	case variadic || generic:
 		return -1, overload.Ambiguous
 	}
 	rules := overload.Rules[ctype]{Convert: r.convert, Subtype: r.subtype, Elem: elem}

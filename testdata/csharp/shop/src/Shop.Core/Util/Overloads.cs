@@ -8,6 +8,14 @@ public class Circle : IShape { }
 
 public class Square : IShape { }
 
+public interface INamed { void Name(string s); }
+
+public class Named : INamed
+{
+    public void Name(object o) { }
+    void INamed.Name(string s) { }
+}
+
 /// <summary>Overloads of one arity, chosen by the arguments' types.</summary>
 public static class Overloads
 {
@@ -25,6 +33,9 @@ public static class Overloads
 
     public static void Run(Action a) { }
     public static void Run(string s) { }
+
+    public static void Gen<T>(T x) { }
+    public static void Gen(string s) { }
 
     public static object Make() => new Circle();
 
@@ -47,5 +58,7 @@ public static class Overloads
         Many(1, 2);
         Many("s");
         Run(() => { });
+        Gen("s");
+        new Named().Name("x");
     }
 }
