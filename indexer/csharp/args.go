@@ -147,14 +147,12 @@ func numLiteral(t string) string {
 	return exprUnknown
 }
 
-// isStringLit reports whether t is one string literal: regular,
-// verbatim or interpolated (with no quote inside its holes).
+// isStringLit reports whether t is one string literal, regular or
+// verbatim. (An interpolated string may also convert to a handler type,
+// better than to string.)
 func isStringLit(t string) bool {
-	verbatim := false
-	for len(t) > 0 && (t[0] == '@' || t[0] == '$') {
-		verbatim = verbatim || t[0] == '@'
-		t = t[1:]
-	}
+	verbatim := strings.HasPrefix(t, "@")
+	t = strings.TrimPrefix(t, "@")
 	if len(t) < 2 || t[0] != '"' || t[len(t)-1] != '"' {
 		return false
 	}

@@ -17,7 +17,7 @@ func TestLiteralTypes(t *testing.T) {
 		lit  string
 		want bool
 	}{
-		{`"a"`, true}, {`@"a""b"`, true}, {`$"x{y}"`, true}, {`"a\"b"`, true},
+		{`"a"`, true}, {`@"a""b"`, true}, {`$"x{y}"`, false}, {`$@"x"`, false}, {`"a\"b"`, true},
 		{`"a" + b`, false}, {`"a" == b`, false}, {`"a" + "b"`, false}, {`@"a" + "b"`, false},
 	} {
 		if got := isStringLit(c.lit); got != c.want {
