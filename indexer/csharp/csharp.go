@@ -13,8 +13,9 @@
 // namespaces, using directives (plain, static, aliases, global), nested
 // types and the base types declared in the snapshot, and the declared
 // types of fields, properties and method results. An overloaded method is
-// chosen by the number of arguments when that leaves one candidate;
-// otherwise the call stays unresolved as an ambiguous overload. Calls into
+// chosen by the number of arguments, then by their types (convert.go)
+// where the code tells them; otherwise the call stays unresolved as an
+// ambiguous overload. Calls into
 // types outside the snapshot (System.*) stay unresolved as external.
 package csharp
 

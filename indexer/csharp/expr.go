@@ -10,13 +10,14 @@ import (
 // in refs and reads it back in Resolve.
 //
 // calls (Src the method, constructor, property, field or type whose code
-// makes the call; Expr the callee with its argument count):
+// makes the call; Expr the callee with its arguments' types):
 //
 //	expr  = head { "." step } | "?" reason
-//	step  = name | name "(" n ")"
+//	step  = name | name args
+//	args  = "(" [ arg { "," arg } ] ")"   see argOf
 //	head  = name         a name no local or parameter binds: a member of
 //	                     the enclosing types, a type, a namespace or an
-//	                     alias; name "(" n ")" is an unqualified call
+//	                     alias; name args is an unqualified call
 //	      | "this"       the instance of the enclosing type
 //	      | "base"       the same, seen as its base class
 //	      | "{" type "}" a value of that type: a local or parameter of a
@@ -26,7 +27,7 @@ import (
 //	                     marks and global:: dropped; keyword types as their
 //	                     System type (int is System.Int32)
 //
-// this(n) and base(n) are constructor initializers. A local declared with
+// this(args) and base(args) are constructor initializers. A local declared with
 // var is replaced by the Expr of its initializer. The reasons:
 //
 //	?local     a local whose type is not known (a lambda parameter, var
@@ -39,7 +40,7 @@ import (
 //
 // instantiates (new T(...), with or without an initializer):
 //
-//	"new " type "(" n ")"
+//	"new " type args
 //
 // references: an attribute, "@" type (the resolver also tries
 // typeAttribute); a type as written in a type position (a field's,
@@ -59,9 +60,11 @@ import (
 // when it resolves to an interface), type (Src a field, property, event or
 // record parameter) and result (Src a method or delegate: its return
 // type; none for void, arrays, tuples): "{" type "}". params (Src a
-// method or constructor: its parameter types, type arguments dropped,
+// method or constructor: its parameter types,
 // comma-separated; "params " before a parameter array, "this " before an
-// extension method's receiver, "=" after an optional parameter).
+// extension method's receiver, "=" after an optional parameter; "?" for a
+// type parameter, a generic or a tuple type); on a type, "implicit" when
+// it declares an implicit conversion operator.
 
 const (
 	exprIsType  = "is "
@@ -91,7 +94,7 @@ func (f *fileState) exprOf(s span, depth int) string {
 		switch it.Kind {
 		case kInvoke:
 			fn := it.Role[rObject]
-			n := "(" + itoa(f.argc[it.Role[rArgs].Start]) + ")"
+			n := f.argList(it.Role[rArgs], depth)
 			if j, ok := f.exprs[fn.Key()]; ok && f.items[j].Kind == kField {
 				fi := &f.items[j]
 				return join(f.exprOf(fi.Role[rObject], depth+1), stripGenerics(f.text(fi.Role[rName]))+n)
@@ -152,26 +155,4 @@ func (f *fileState) bindingExpr(b *binding, depth int) string {
 		return exprLocal
 	}
 	return b.expr
-}
-
-func itoa(n int32) string {
-	if n < 10 && n >= 0 {
-		return string(rune('0' + n))
-	}
-	var b [12]byte
-	i := len(b)
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	if neg {
-		i--
-		b[i] = '-'
-	}
-	return string(b[i:])
 }

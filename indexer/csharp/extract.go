@@ -3,7 +3,6 @@ package csharp
 import (
 	"context"
 	"path"
-	"strconv"
 	"strings"
 
 	"github.com/cespare/xxhash/v2"
@@ -28,7 +27,7 @@ func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []s
 	f := &fileState{
 		path: s.Path, src: s.Src, str: string(s.Src), test: isTestFile(s.Path),
 		Rows: indexer.Rows{IDs: indexer.IDs{Language: Name, File: s.Path}, Lines: s.Lines, Docs: map[uint32]string{}}, items: s.Items,
-		exprs: map[uint64]int32{}, argc: map[uint32]int32{},
+		exprs: map[uint64]int32{}, argv: map[uint32][]span{},
 		binds: map[string][]*binding{},
 	}
 	f.prepare(ctx)
@@ -111,7 +110,8 @@ func (fr *frame) End() uint32 { return fr.end }
 type binding struct {
 	decl, end uint32
 	expr      string
-	value     span // var: the initializer
+	value     span   // var: the initializer
+	arg       string // its type as an argument (see argOf); "" for var
 	state     uint8
 }
 
@@ -136,8 +136,8 @@ type fileState struct {
 	items []item
 
 	stack indexer.Stack[*frame]
-	exprs map[uint64]int32 // expression items by span
-	argc  map[uint32]int32 // arguments by the start of the list
+	exprs map[uint64]int32  // expression items by span
+	argv  map[uint32][]span // arguments by the start of the list
 	binds map[string][]*binding
 	calls []call
 	sigs  []*frame
@@ -248,13 +248,14 @@ func (f *fileState) prepare(ctx context.Context) {
 				args = args[:len(args)-1]
 			}
 			args = append(args, it.Span)
-			f.argc[it.Start] = 0
+			f.argv[it.Start] = []span{}
 		case kArg:
 			for len(args) > 0 && args[len(args)-1].End <= it.Start {
 				args = args[:len(args)-1]
 			}
 			if len(args) > 0 {
-				f.argc[args[len(args)-1].Start]++
+				k := args[len(args)-1].Start
+				f.argv[k] = append(f.argv[k], it.Span)
 			}
 		}
 	}
@@ -411,6 +412,8 @@ func (f *fileState) run(ctx context.Context) {
 			f.baseRef(it)
 		case kMethod, kCtor, kDtor, kProp, kEvent, kFields, kEFields, kMember:
 			f.member(i)
+		case kConvOp:
+			f.conversion(it)
 		case kLocalFn:
 			if sc := f.scope(0); sc != nil && it.HasRole(rName) {
 				f.bind(f.text(it.Role[rName]), sc.start, sc.end, exprLocalFn) // visible in its whole block
@@ -431,14 +434,14 @@ func (f *fileState) run(ctx context.Context) {
 			f.typeUses(it.Role[rType], f.SrcID(f.context()), false)
 			fr := f.stack.Push(&frame{kind: kForeach, start: it.Start, end: it.End, node: -1})
 			if it.HasRole(rName) {
-				f.bind(f.text(it.Role[rName]), it.Start, fr.end, f.declared(it.Role[rType]))
+				f.bind(f.text(it.Role[rName]), it.Start, fr.end, f.declared(it.Role[rType])).arg = f.argDecl(it.Role[rType])
 			}
 		case kCatch, kPattern:
 			if it.Kind == kPattern { // a caught type is a use item, named or not
 				f.typeUses(it.Role[rType], f.SrcID(f.context()), false)
 			}
 			if sc := f.scope(0); sc != nil && it.HasRole(rName) {
-				f.bind(f.text(it.Role[rName]), it.Start, sc.end, f.declared(it.Role[rType]))
+				f.bind(f.text(it.Role[rName]), it.Start, sc.end, f.declared(it.Role[rType])).arg = f.argDecl(it.Role[rType])
 			}
 		case kScope, kLoop, kTry, kCond:
 			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
@@ -480,7 +483,7 @@ func (f *fileState) declared(t span) string {
 }
 
 func (f *fileState) bind(name string, decl, end uint32, expr string) *binding {
-	b := &binding{decl: decl, end: end, expr: expr, state: 2}
+	b := &binding{decl: decl, end: end, expr: expr, arg: exprUnknown, state: 2}
 	f.binds[name] = append(f.binds[name], b)
 	return b
 }
@@ -775,8 +778,12 @@ func (f *fileState) variable(it *item) {
 		}
 		e := f.declared(t.typ)
 		b := f.bind(name, it.Role[rName].Start, sc.end, e)
+		b.arg = f.argDecl(t.typ)
 		if srctext.Squeeze(f.text(t.typ)) == "var" && value.End > value.Start {
-			b.value, b.state = value, 0
+			b.value, b.state, b.arg = value, 0, ""
+		}
+		if strings.HasPrefix(f.str[t.start:], "const") {
+			b.arg = exprUnknown // a constant: converts as its value does
 		}
 	}
 }
@@ -801,9 +808,9 @@ func (f *fileState) param(it *item) {
 	switch {
 	case (t.kind == kMethod || t.kind == kCtor) && inParams:
 		t.sig = append(t.sig, f.paramSig(it))
-		f.bind(name, t.start, t.end, typ)
+		f.bind(name, t.start, t.end, typ).arg = f.paramArg(it)
 	case t.kind == kLocalFn && inParams:
-		f.bind(name, t.start, t.end, typ)
+		f.bind(name, t.start, t.end, typ).arg = f.paramArg(it)
 	case t.kind == kRecord && inParams && t.node >= 0:
 		n := f.AddNode(schemas.KindField, name, f.Nodes[t.node].QualifiedName+"."+name, t.node, it.Span)
 		node := &f.Nodes[n]
@@ -827,9 +834,13 @@ func (f *fileState) param(it *item) {
 func (f *fileState) paramSig(it *item) string {
 	t := "?"
 	if it.HasRole(rType) {
-		t = srctext.Squeeze(stripGenerics(f.text(it.Role[rType])))
+		raw := f.text(it.Role[rType])
+		t = srctext.Squeeze(stripGenerics(raw))
 		if p, ok := predefined[t]; ok {
 			t = p
+		}
+		if strings.ContainsAny(raw, "<(,*") || f.isTypeVar(strings.TrimRight(t, "[]?"), it.Role[rType].Start) {
+			t = "?"
 		}
 	}
 	pre := ""
@@ -913,15 +924,15 @@ func (f *fileState) finish(ctx context.Context) {
 			fn := it.Role[rObject]
 			at = fn
 			target = srctext.OneLine(f.text(fn))
-			n := strconv.Itoa(int(f.argc[it.Role[rArgs].Start]))
+			n := f.argList(it.Role[rArgs], 0)
 			if j, ok := f.exprs[fn.Key()]; ok && f.items[j].Kind == kField {
 				fi := &f.items[j]
 				at = fi.Role[rName]
-				expr = join(f.exprOf(fi.Role[rObject], 0), stripGenerics(f.text(fi.Role[rName]))+"("+n+")")
+				expr = join(f.exprOf(fi.Role[rObject], 0), stripGenerics(f.text(fi.Role[rName]))+n)
 			} else if name := srctext.Squeeze(stripGenerics(f.text(fn))); name == "nameof" && f.lookup(name, fn.Start) == nil {
 				continue // an operator, not a call
 			} else if isIdent(name) {
-				expr = name + "(" + n + ")"
+				expr = name + n
 				if b := f.lookup(name, fn.Start); b != nil {
 					expr = exprLocal
 					if b.expr == exprLocalFn {
@@ -936,7 +947,7 @@ func (f *fileState) finish(ctx context.Context) {
 			at = it.Span
 			t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f.text(it.Span)), ":"))
 			target = t[:identEnd(t, 0)]
-			expr = target + "(" + strconv.Itoa(int(f.argc[it.Role[rArgs].Start])) + ")"
+			expr = target + f.argList(it.Role[rArgs], 0)
 			if target != "this" && target != "base" {
 				continue
 			}
@@ -944,14 +955,14 @@ func (f *fileState) finish(ctx context.Context) {
 		case kNew:
 			at = it.Span
 			target = "new " + srctext.OneLine(f.text(it.Role[rType]))
-			n := 0
+			n := "()"
 			if it.HasRole(rArgs) {
-				n = int(f.argc[it.Role[rArgs].Start])
+				n = f.argList(it.Role[rArgs], 0)
 				args = f.argsText(it.Role[rArgs])
 			}
 			f.typeUses(it.Role[rType], f.SrcID(c.src), true)
 			if t := f.typeExpr(it.Role[rType]); t != "" {
-				expr = "new " + t + "(" + strconv.Itoa(n) + ")"
+				expr = "new " + t + n
 			} else {
 				expr = exprExpr
 			}

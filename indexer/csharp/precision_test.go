@@ -51,9 +51,14 @@ func TestPrecisionFixture(t *testing.T) {
 }
 
 // fixtureCalls are the resolved call edges of testdata/csharp/shop, the
-// Shop. prefix of qualified names dropped. Put(x, 1) in Cart.Merge and
-// cart.Put("apple", 2) are left out on purpose: three overloads of Put take
-// two arguments (ambiguous by arity).
+// Shop. prefix of qualified names dropped. Three overloads of Put take two
+// arguments: the arguments' types choose (Put(sku, 1), Put(first, 1),
+// Put(second, "merged"), cart.Put("apple", 2)). In Util/Overloads.cs,
+// Show(null) (string or IShape), Show(Make()) (an object, a type the Expr
+// does not record) and Gen("s") (a generic method, which C# leaves for
+// the non-generic one in a tie) are left out on purpose; Name("x") calls
+// Name(object), the explicit implementation INamed.Name(string) being no
+// member a call names.
 const fixtureCalls = `
 Orders.Cart.CheckoutAsync -> Orders.Order.Due:12 (receiver) src/Shop.Core/Orders/Cart.cs:48
 Orders.Cart.CheckoutAsync -> Orders.Order.MarkPaid:43 (receiver) src/Shop.Core/Orders/Cart.cs:55
@@ -61,6 +66,9 @@ Orders.Cart.CheckoutAsync -> Orders.Receipt.For:17 (scope) src/Shop.Core/Orders/
 Orders.Cart.CheckoutAsync -> Orders.Receipt.Print:22 (receiver) src/Shop.Core/Orders/Cart.cs:57
 Orders.Cart.CheckoutAsync -> Payments.IPaymentGateway.ChargeAsync:8 (receiver) src/Shop.Core/Orders/Cart.cs:49
 Orders.Cart.CheckoutAsync -> Util.ILogger.Error:6 (receiver) src/Shop.Core/Orders/Cart.cs:52
+Orders.Cart.Merge -> Orders.Cart.Put:28 (scope) src/Shop.Core/Orders/Cart.cs:35
+Orders.Cart.Merge -> Orders.Cart.Put:30 (scope) src/Shop.Core/Orders/Cart.cs:34
+Orders.Cart.Put -> Orders.Cart.Put:22 (scope) src/Shop.Core/Orders/Cart.cs:20
 Orders.Cart.Put -> Orders.Order.Add:27 (receiver) src/Shop.Core/Orders/Cart.cs:28
 Orders.Cart.Put -> Orders.Order.Add:27 (receiver) src/Shop.Core/Orders/Cart.cs:30
 Orders.Cart.Put -> Orders.Order.Add:36 (receiver) src/Shop.Core/Orders/Cart.cs:24
@@ -83,9 +91,26 @@ Payments.GatewayBase.Audit -> Util.ILogger.Info:5 (receiver) src/Shop.Core/Payme
 Tests.CartTests.CheckoutPays -> Orders.Cart.CheckoutAsync:46 (receiver) tests/Shop.Tests/CartTests.cs:24
 Tests.CartTests.CheckoutPays -> Orders.Order.ApplyDiscount:7 (receiver) tests/Shop.Tests/CartTests.cs:23
 Tests.CartTests.CheckoutPays -> Tests.CartTests.Helper:30 (scope) tests/Shop.Tests/CartTests.cs:27
+Tests.CartTests.PutAddsItems -> Orders.Cart.Put:22 (receiver) tests/Shop.Tests/CartTests.cs:15
 Tests.CartTests.PutAddsItems -> Orders.Order.Total:38 (receiver) tests/Shop.Tests/CartTests.cs:16
 Tests.CartTests.cart -> Orders.Cart.Cart:12 (import) tests/Shop.Tests/CartTests.cs:10
 Util.ConsoleLogger.Error -> Util.ConsoleLogger.Write:14 (scope) src/Shop.Core/Util/Logging.cs:12
 Util.ConsoleLogger.Info -> Util.ConsoleLogger.Write:14 (scope) src/Shop.Core/Util/Logging.cs:11
 Util.Money.WithCurrency -> Util.Money.Format:10 (scope) src/Shop.Core/Util/Money.cs:15
+Util.Overloads.Demo -> Util.Named.Name:15 (receiver) src/Shop.Core/Util/Overloads.cs:62
+Util.Overloads.Demo -> Util.Overloads.Make:40 (scope) src/Shop.Core/Util/Overloads.cs:54
+Util.Overloads.Demo -> Util.Overloads.Many:31 (scope) src/Shop.Core/Util/Overloads.cs:58
+Util.Overloads.Demo -> Util.Overloads.Many:32 (scope) src/Shop.Core/Util/Overloads.cs:59
+Util.Overloads.Demo -> Util.Overloads.Pick:28 (scope) src/Shop.Core/Util/Overloads.cs:56
+Util.Overloads.Demo -> Util.Overloads.Pick:29 (scope) src/Shop.Core/Util/Overloads.cs:57
+Util.Overloads.Demo -> Util.Overloads.Run:34 (scope) src/Shop.Core/Util/Overloads.cs:60
+Util.Overloads.Demo -> Util.Overloads.Show:22 (scope) src/Shop.Core/Util/Overloads.cs:44
+Util.Overloads.Demo -> Util.Overloads.Show:22 (scope) src/Shop.Core/Util/Overloads.cs:46
+Util.Overloads.Demo -> Util.Overloads.Show:22 (scope) src/Shop.Core/Util/Overloads.cs:50
+Util.Overloads.Demo -> Util.Overloads.Show:23 (scope) src/Shop.Core/Util/Overloads.cs:45
+Util.Overloads.Demo -> Util.Overloads.Show:24 (scope) src/Shop.Core/Util/Overloads.cs:47
+Util.Overloads.Demo -> Util.Overloads.Show:25 (scope) src/Shop.Core/Util/Overloads.cs:48
+Util.Overloads.Demo -> Util.Overloads.Show:26 (scope) src/Shop.Core/Util/Overloads.cs:49
+Util.Overloads.Demo -> Util.Overloads.Show:26 (scope) src/Shop.Core/Util/Overloads.cs:51
+Util.Overloads.Demo -> Util.Overloads.Show:26 (scope) src/Shop.Core/Util/Overloads.cs:52
 `

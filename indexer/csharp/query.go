@@ -62,6 +62,7 @@ const (
 	kTParam
 	kUse
 	kIsType
+	kConvOp
 	numKinds
 )
 
@@ -70,7 +71,7 @@ var kindNames = [numKinds]string{
 	"prop", "event", "fields", "efields", "member", "localfn", "locals", "foreach", "catch", "pattern",
 	"scope", "loop", "try", "cond", "new", "invoke", "ctorcall", "field", "cast", "paren", "await",
 	"args", "arg", "using", "doc", "modifier", "attr", "base", "var", "param", "lparam", "tparam",
-	"use", "istype",
+	"use", "istype", "convop",
 }
 
 // isType reports whether k declares a type.

@@ -31,6 +31,7 @@
 (field_declaration (variable_declaration type: (_) @fields.type)) @fields
 (event_field_declaration (variable_declaration type: (_) @efields.type)) @efields
 (enum_member_declaration name: (identifier) @member.name) @member
+(conversion_operator_declaration) @convop
 (local_function_statement name: (identifier) @localfn.name parameters: (parameter_list) @localfn.params) @localfn
 
 ; Bindings.
@@ -39,6 +40,7 @@
 (for_statement (variable_declaration type: (_) @locals.type)) @locals
 (variable_declarator name: (identifier) @var.name) @var
 (parameter type: (_)? @param.type name: (identifier) @param.name) @param
+(parameter_list "params" @param . type: (_) @param.type . name: (identifier) @param.name)
 (lambda_expression parameters: (implicit_parameter) @lparam)
 (foreach_statement type: (_) @foreach.type left: (identifier) @foreach.name right: (_) @foreach.value) @foreach
 (catch_declaration type: (_) @catch.type name: (identifier) @catch.name) @catch

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/overload"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -85,6 +86,8 @@ type typeInfo struct {
 	class   *typeInfo
 	supers  []*typeInfo // base class first, then interfaces
 	open    string      // the first base outside the snapshot
+	convert bool        // it declares an implicit conversion operator
+	lost    bool        // a base did not resolve, in or out of the snapshot
 }
 
 type baseRef struct {
@@ -102,6 +105,7 @@ type fileInfo struct {
 type sig struct {
 	required, total int
 	variadic        bool
+	types           []string // the parameter types, the params array's last
 }
 
 func (s sig) accepts(n int) bool {
@@ -123,6 +127,8 @@ func parseSig(e string) sig {
 		default:
 			s.required++
 		}
+		p = strings.TrimPrefix(strings.TrimPrefix(p, "params "), "this ")
+		s.types = append(s.types, strings.TrimSuffix(p, "="))
 	}
 	return s
 }
@@ -262,6 +268,10 @@ func (r *resolver) load(refs []schemas.Ref) {
 		case schemas.RefResult:
 			r.results[src] = ref.Expr
 		case schemas.RefParams:
+			if t := r.byNode[src]; t != nil {
+				t.convert = t.convert || ref.Expr == "implicit"
+				continue
+			}
 			r.sigs[src] = parseSig(ref.Expr)
 		}
 	}
@@ -304,6 +314,8 @@ func (r *resolver) link(t *typeInfo, depth int) {
 			// An external interface of a class or struct adds no member
 			// its instances or its code can reach by simple name.
 			t.open = ext
+		case bt == nil && ext == "":
+			t.lost = true
 		}
 	}
 	t.state = 2
@@ -525,17 +537,23 @@ func split(e string) []string {
 	return append(out, e[start:])
 }
 
-// callSeg splits name(n).
-func callSeg(s string) (string, int, bool) {
+// args are the arguments of a call: their types as the Expr records them,
+// ctx the node whose code makes the call.
+type args struct {
+	types []string
+	ctx   int32
+}
+
+// callSeg splits name(args) into the name and the argument types.
+func callSeg(s string) (string, []string, bool) {
 	i := strings.IndexByte(s, '(')
 	if i < 0 || !strings.HasSuffix(s, ")") {
-		return s, 0, false
+		return s, nil, false
 	}
-	n, err := strconv.Atoi(s[i+1 : len(s)-1])
-	if err != nil {
-		return s, 0, false
+	if i+2 == len(s) {
+		return s[:i], []string{}, true
 	}
-	return s[:i], n, true
+	return s[:i], strings.Split(s[i+1:len(s)-1], ","), true
 }
 
 // call evaluates the Expr of a call made by node src.
@@ -544,24 +562,25 @@ func (r *resolver) call(e string, src int32) target {
 		return fail(reasonOf(e))
 	}
 	segs := split(e)
-	name, n, ok := callSeg(segs[len(segs)-1])
+	name, types, ok := callSeg(segs[len(segs)-1])
 	if !ok {
 		return fail(reasonExpr)
 	}
+	a := args{types, src}
 	if len(segs) == 1 {
 		switch name {
 		case "this", "base":
-			return r.ctorCall(name, n, src)
+			return r.ctorCall(name, a)
 		}
-		return r.unqualified(name, n, src, 0)
+		return r.unqualified(name, a, 0)
 	}
 	v := r.value(segs[:len(segs)-1], src, 0)
-	return r.member(v, name, n, 0)
+	return r.member(v, name, a, 0)
 }
 
-// ctorCall resolves a constructor initializer, this(n) or base(n).
-func (r *resolver) ctorCall(which string, n int, src int32) target {
-	ts, _ := r.enclosing(src)
+// ctorCall resolves a constructor initializer, this(args) or base(args).
+func (r *resolver) ctorCall(which string, a args) target {
+	ts, _ := r.enclosing(a.ctx)
 	if len(ts) == 0 {
 		return fail(reasonExpr)
 	}
@@ -575,11 +594,12 @@ func (r *resolver) ctorCall(which string, n int, src int32) target {
 		}
 		t = t.class
 	}
-	return r.constructor(t, n, schemas.ResolvedScope)
+	return r.constructor(t, a, schemas.ResolvedScope)
 }
 
-// constructor returns the constructor of t taking n arguments.
-func (r *resolver) constructor(t *typeInfo, n int, how string) target {
+// constructor returns the constructor of t that takes the arguments a.
+func (r *resolver) constructor(t *typeInfo, a args, how string) target {
+	n := len(a.types)
 	var cands []int32
 	any := false
 	for _, m := range t.members[r.nodes[t.nodes[0]].Name] {
@@ -594,19 +614,25 @@ func (r *resolver) constructor(t *typeInfo, n int, how string) target {
 	switch {
 	case !any:
 		return fail(reasonImplicitCtor)
-	case len(cands) == 1:
-		return target{node: cands[0], how: how}
 	case len(cands) == 0:
 		return fail(reasonNoOverload + strconv.Itoa(n) + " arguments")
+	}
+	switch m, outcome := r.byTypes(cands, a); outcome {
+	case overload.Chosen:
+		return target{node: m, how: how}
+	case overload.None:
+		return fail(reasonNoOverload + "these arguments")
 	}
 	return target{node: -1, why: reasonAmbiguous, amb: true}
 }
 
 // methods looks name up as a method of t, its base class and its
 // interfaces, level by level: the first level with a method of that name
-// taking n arguments decides. found reports whether the name was seen at
-// all (as a method, or as another member: a delegate field).
-func (r *resolver) methods(t *typeInfo, name string, n int, static bool, depth int) (tg target, found bool) {
+// that may take the arguments decides, by their number and then their
+// types. found reports whether the name was seen at all (as a method, or
+// as another member: a delegate field).
+func (r *resolver) methods(t *typeInfo, name string, a args, static bool, depth int) (tg target, found bool) {
+	n := len(a.types)
 	level := []*typeInfo{t}
 	seen := map[*typeInfo]bool{t: true}
 	open := ""
@@ -642,14 +668,17 @@ func (r *resolver) methods(t *typeInfo, name string, n int, static bool, depth i
 				}
 			}
 		}
-		switch {
-		case len(cands) == 1:
-			if static && !r.nodes[cands[0]].IsStatic {
-				return fail(reasonNotStatic), true
+		if len(cands) > 0 {
+			switch m, outcome := r.byTypes(cands, a); outcome {
+			case overload.Chosen:
+				if static && !r.nodes[m].IsStatic {
+					return fail(reasonNotStatic), true
+				}
+				return target{node: m, how: schemas.ResolvedReceiver}, true
+			case overload.Ambiguous:
+				return target{node: -1, why: reasonAmbiguous, amb: true}, true
 			}
-			return target{node: cands[0], how: schemas.ResolvedReceiver}, true
-		case len(cands) > 1:
-			return target{node: -1, why: reasonAmbiguous, amb: true}, true
+			noOverload = true // none applies: C# looks in the bases
 		}
 		level = next
 	}
@@ -667,14 +696,14 @@ func (r *resolver) methods(t *typeInfo, name string, n int, static bool, depth i
 	return fail(reasonUnknownMethod + name), found
 }
 
-// unqualified resolves name(n) called from node src: a method of the
-// enclosing types, innermost first, then of the types of using static
-// directives.
-func (r *resolver) unqualified(name string, n int, src int32, depth int) target {
+// unqualified resolves name(args): a method of the enclosing types,
+// innermost first, then of the types of using static directives.
+func (r *resolver) unqualified(name string, a args, depth int) target {
+	src := a.ctx
 	ts, _ := r.enclosing(src)
 	open := ""
 	for _, t := range ts {
-		tg, found := r.methods(t, name, n, false, depth+1)
+		tg, found := r.methods(t, name, a, false, depth+1)
 		if found {
 			tg.how, tg.maybe = schemas.ResolvedScope, open != ""
 			return tg
@@ -690,7 +719,7 @@ func (r *resolver) unqualified(name string, n int, src int32, depth int) target 
 			if t == nil {
 				continue
 			}
-			if tg, found := r.methods(t, name, n, true, depth+1); found {
+			if tg, found := r.methods(t, name, a, true, depth+1); found {
 				tg.how, tg.maybe = schemas.ResolvedImport, open != ""
 				return tg
 			}
@@ -705,8 +734,8 @@ func (r *resolver) unqualified(name string, n int, src int32, depth int) target 
 	return fail(reasonUnknownMethod + name)
 }
 
-// member resolves v.name(n).
-func (r *resolver) member(v val, name string, n int, depth int) target {
+// member resolves v.name(args).
+func (r *resolver) member(v val, name string, a args, depth int) target {
 	switch {
 	case v.why != "":
 		return fail(v.why)
@@ -715,7 +744,7 @@ func (r *resolver) member(v val, name string, n int, depth int) target {
 	case v.ns != "":
 		return fail(reasonExternal + v.ns + "." + name)
 	}
-	tg, _ := r.methods(v.t, name, n, v.static, depth+1)
+	tg, _ := r.methods(v.t, name, a, v.static, depth+1)
 	if tg.node >= 0 && v.how != "" {
 		tg.how = v.how
 	}
@@ -767,8 +796,8 @@ func (r *resolver) value(segs []string, src int32, depth int) val {
 	case strings.HasPrefix(head, "{"):
 		v = r.typed(head, src, depth)
 	default:
-		if name, n, ok := callSeg(head); ok {
-			tg := r.unqualified(name, n, src, depth+1)
+		if name, types, ok := callSeg(head); ok {
+			tg := r.unqualified(name, args{types, src}, depth+1)
 			v = r.result(tg, depth)
 			v.maybe = tg.maybe
 		} else {
@@ -777,7 +806,7 @@ func (r *resolver) value(segs []string, src int32, depth int) val {
 	}
 	maybe := v.maybe
 	for _, s := range segs[1:] {
-		v = r.step(v, s, depth+1)
+		v = r.step(v, s, src, depth+1)
 		maybe = maybe || v.maybe
 	}
 	v.maybe = maybe
@@ -863,8 +892,8 @@ func (r *resolver) fieldValue(m int32, t *typeInfo, depth int) val {
 	return val{why: reasonUnknownMember + r.nodes[m].Name}
 }
 
-// step evaluates v.s.
-func (r *resolver) step(v val, s string, depth int) val {
+// step evaluates v.s, seen from node src.
+func (r *resolver) step(v val, s string, src int32, depth int) val {
 	switch {
 	case v.why != "" || v.ext != "":
 		if v.ext != "" && !strings.Contains(s, "(") && v.t == nil && v.static {
@@ -881,8 +910,8 @@ func (r *resolver) step(v val, s string, depth int) val {
 		}
 		return val{ext: q}
 	}
-	if name, n, ok := callSeg(s); ok {
-		tg, _ := r.methods(v.t, name, n, v.static, depth+1)
+	if name, types, ok := callSeg(s); ok {
+		tg, _ := r.methods(v.t, name, args{types, src}, v.static, depth+1)
 		return r.result(tg, depth)
 	}
 	if m, ok := r.field(v.t, s, depth); ok {
@@ -980,19 +1009,15 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, kind string, tg 
 	return append(edges, e)
 }
 
-// newEdges resolves new T(n): an instantiates edge to T and a calls edge
+// newEdges resolves new T(args): an instantiates edge to T and a calls edge
 // to the constructor taking n arguments, when T declares constructors.
 func (r *resolver) newEdges(edges []schemas.Edge, ref *schemas.Ref, src int32) []schemas.Edge {
 	e, ok := strings.CutPrefix(ref.Expr, "new ")
-	i := strings.LastIndexByte(e, '(')
-	if !ok || i < 0 || !strings.HasSuffix(e, ")") {
+	name, types, isCall := callSeg(e)
+	if !ok || !isCall {
 		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, reasonOf(ref.Expr)))
 	}
-	n, err := strconv.Atoi(e[i+1 : len(e)-1])
-	if err != nil {
-		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, reasonExpr))
-	}
-	t, ext, how, why := r.resolveType(e[:i], src, 0)
+	t, ext, how, why := r.resolveType(name, src, 0)
 	if t == nil {
 		if ext != "" {
 			why = reasonExternal + ext
@@ -1000,7 +1025,7 @@ func (r *resolver) newEdges(edges []schemas.Edge, ref *schemas.Ref, src int32) [
 		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, why))
 	}
 	edges = append(edges, indexer.ResolvedEdge(ref, schemas.EdgeInstantiates, r.nodes[t.nodes[0]].ID, how))
-	if tg := r.constructor(t, n, how); tg.why != reasonImplicitCtor {
+	if tg := r.constructor(t, args{types, src}, how); tg.why != reasonImplicitCtor {
 		edges = r.emit(edges, ref, schemas.EdgeCalls, tg)
 	}
 	return edges
