@@ -13,8 +13,11 @@ import (
 // call; Expr the callee with its argument count):
 //
 //	expr  = head { "." step } | "?" reason
-//	step  = name | name "(" n ")"       a member (a.b and p->b alike)
-//	head  = qname "(" n ")"   a call of a name no local binds: a function,
+//	step  = name | name args            a member (a.b and p->b alike)
+//	args  = "(" n [ ":" arg { "," arg } ] ")"
+//	                          the argument count; in C++, for the call the
+//	                          ref is about, each argument's type (argtype.go)
+//	head  = qname args        a call of a name no local binds: a function,
 //	                          a macro, a method of the enclosing class, a
 //	                          static member (A::f), a class (A(1))
 //	      | qname             a name no local binds: a global, a field of

@@ -60,7 +60,7 @@ namespace zoo {
 int Dog::speak() const { return 1; }
 void Dog::feed(int n) {}
 void Dog::feed(double d) {}
-void Dog::walk(int n, int m) { feed(n); }
+void Dog::walk(int n, int m) { feed(n); feed(m * 2L); }
 }
 `,
 		"main.cpp": `#include <memory>
@@ -86,6 +86,7 @@ int run(Animal &a, Dog *d) {
 		"run -calls-> zoo::Animal::speak (receiver) main.cpp:12",
 		"run -calls-> ?p.reset (unresolved",
 		"zoo::Animal::twice -calls-> zoo::Animal::speak (scope)",
+		"zoo::Dog::walk -calls-> zoo::Dog::feed (scope) dog.cpp:6",
 		"zoo::Dog::walk -calls-> ?feed (ambiguous: ambiguous overload)",
 	},
 		"run -calls-> zoo::Dog::speak (receiver) main.cpp:12",
