@@ -267,3 +267,27 @@ func (f *fileState) localType(t, d, ns span) string {
 	}
 	return f.scoped(normType(f.text(t)+" "+marks), t.Start, "")
 }
+
+// templateMark starts the params fact of a C++ function template (or of
+// a member defined under a template header).
+const templateMark = "template:"
+
+// templated reports whether the declaration starting at start in src
+// follows a template header (template <...>).
+func templated(src string, start int) bool {
+	p := trimEnd(src, start)
+	if p == 0 || src[p-1] != '>' {
+		return false
+	}
+	for depth := 0; p > 0; {
+		p--
+		if src[p] == '>' {
+			depth++
+		} else if src[p] == '<' {
+			if depth--; depth == 0 {
+				break
+			}
+		}
+	}
+	return strings.HasSuffix(src[:trimEnd(src, p)], "template")
+}

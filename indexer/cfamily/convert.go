@@ -96,7 +96,7 @@ func (r *resolver) byTypes(defs, decls []int32, a callArgs) int32 {
 		ranks[i] = make([]overload.Rank, a.n)
 		for j, arg := range a.types {
 			ranks[i][j] = overload.Unknown
-			if j < len(params[i]) && !strings.HasSuffix(params[i][j], "...") {
+			if j < len(params[i]) && !strings.HasSuffix(params[i][j], "...") && !r.templates[n.ID] {
 				p := strings.TrimSuffix(params[i][j], "=")
 				params[i][j] = p
 				ranks[i][j] = r.rank(arg, a, p, n)

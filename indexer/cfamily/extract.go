@@ -1252,7 +1252,11 @@ func (f *fileState) finish(ctx context.Context) {
 		p := strings.Join(sigs, ",")
 		if sf.node >= 0 {
 			n := &f.Nodes[sf.node]
-			f.AddRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, p)
+			fact := p
+			if f.cpp && templated(f.str, int(n.StartByte)) {
+				fact = templateMark + p
+			}
+			f.AddRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, fact)
 		}
 		if sf.declares {
 			src := indexer.FileID(f.path)

@@ -61,20 +61,21 @@ type decl struct {
 }
 
 type resolver struct {
-	nodes    []schemas.Node
-	byID     map[uint64]int32
-	byQName  map[string][]int32
-	paths    map[string]bool
-	byBase   map[string][]string
-	includes map[string][]string
-	reach    map[string]map[string]bool
-	declares map[string][]decl
-	declOnly map[uint64]bool
-	params   map[uint64]arity
-	sigs     map[uint64]string // the params facts
-	types    map[uint64]string
-	bases    map[uint64][]string
-	usings   map[uint64][]string
+	nodes     []schemas.Node
+	byID      map[uint64]int32
+	byQName   map[string][]int32
+	paths     map[string]bool
+	byBase    map[string][]string
+	includes  map[string][]string
+	reach     map[string]map[string]bool
+	declares  map[string][]decl
+	declOnly  map[uint64]bool
+	params    map[uint64]arity
+	sigs      map[uint64]string // the params facts
+	templates map[uint64]bool   // function templates
+	types     map[uint64]string
+	bases     map[uint64][]string
+	usings    map[uint64][]string
 }
 
 func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
@@ -82,7 +83,7 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
 		nodes: nodes, byID: make(map[uint64]int32), byQName: make(map[string][]int32),
 		paths: make(map[string]bool), byBase: make(map[string][]string), includes: make(map[string][]string),
 		reach: make(map[string]map[string]bool), declares: make(map[string][]decl), declOnly: make(map[uint64]bool),
-		params: make(map[uint64]arity), sigs: make(map[uint64]string), types: make(map[uint64]string), bases: make(map[uint64][]string),
+		params: make(map[uint64]arity), sigs: make(map[uint64]string), templates: make(map[uint64]bool), types: make(map[uint64]string), bases: make(map[uint64][]string),
 		usings: make(map[uint64][]string),
 	}
 	for i := range nodes {
@@ -120,8 +121,12 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
 				r.declOnly[ref.Src] = true
 			}
 		case schemas.RefParams:
-			r.params[ref.Src] = parseArity(ref.Expr)
-			r.sigs[ref.Src] = ref.Expr
+			sig, tmpl := strings.CutPrefix(ref.Expr, templateMark)
+			r.params[ref.Src] = parseArity(sig)
+			r.sigs[ref.Src] = sig
+			if tmpl {
+				r.templates[ref.Src] = true
+			}
 		case schemas.RefType, schemas.RefResult:
 			r.types[ref.Src] = strings.Trim(ref.Expr, "{}")
 		case schemas.EdgeExtends:

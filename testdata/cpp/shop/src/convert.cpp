@@ -44,4 +44,15 @@ int demo(Order *order, short s, float f, const Item &item) {
 	return scale(item.price());
 }
 
+template <class T> int probe(int) { return 1; }
+template <class T> int probe(long) { return 2; }
+
+void show(int v) {}
+template <class T> void show(T v) {}
+
+int templates() {
+	show(1);                    // the non-template wins a tie: unresolved
+	return probe<Item>(0);      // templates decide nothing: unresolved
+}
+
 } // namespace shop::convert
