@@ -57,7 +57,8 @@ import (
 // alias: "{" type "}"), result (Src a function or method: its return
 // type), params (Src a function, method or function-like macro: its
 // parameters with their names dropped, comma-separated, "=" after one
-// with a default value, "..." for a variadic tail), declares (see
+// with a default value, "..." for a variadic tail; prefixed with
+// "template:" for a C++ function under a template header), declares (see
 // schemas.RefDeclares) and using (see schemas.RefUsing).
 
 const (
