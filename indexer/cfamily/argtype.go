@@ -1,6 +1,7 @@
 package cfamily
 
 import (
+	"regexp"
 	"strings"
 )
 
@@ -157,9 +158,9 @@ func (f *fileState) argType(s span) string {
 		return t
 	case t == "true" || t == "false":
 		return "bool"
-	case t[0] == '"':
+	case t[0] == '"' && literalEnd(t, 0) == len(t):
 		return "const char*"
-	case t[0] == '\'':
+	case t[0] == '\'' && literalEnd(t, 0) == len(t):
 		return "char"
 	case t[0] >= '0' && t[0] <= '9' || t[0] == '.':
 		return literalType(t)
@@ -177,12 +178,15 @@ func (f *fileState) argType(s span) string {
 	case strings.HasPrefix(t, "new "):
 		return f.scoped(normType(strings.TrimPrefix(typeHead(t[4:]), "const ")), s.Start, "*")
 	case strings.HasPrefix(t, "static_cast<"):
-		if e := strings.Index(t, ">("); e > 0 && strings.HasSuffix(t, ")") {
+		if e := strings.Index(t, ">("); e > 0 && closing(t, e+1) == len(t)-1 {
 			return f.scoped(normType(t[len("static_cast<"):e]), s.Start, "")
 		}
 	case t[0] == '(':
-		if e := strings.IndexByte(t, ')'); e > 0 && e+1 < len(t) {
-			if n := normType(t[1:e]); n != "?" && (isIdent(t[e+1:e+2]) || t[e+1] == '(') {
+		// (T)x or (T)(x): a C-style cast of a name or of a parenthesized
+		// expression, nothing after it.
+		if e := closing(t, 0); e > 0 && e+1 < len(t) {
+			rest := strings.TrimSpace(t[e+1:])
+			if n := normType(t[1:e]); n != "?" && (isIdent(rest) || rest[0] == '(' && closing(rest, 0) == len(rest)-1) {
 				return f.scoped(n, s.Start, "")
 			}
 		}
@@ -214,11 +218,18 @@ func (f *fileState) scoped(n string, p uint32, suffix string) string {
 	return n + suffix
 }
 
-// literalType returns the type of a numeric literal.
+// floatLiteral is a decimal floating-point literal, lower-cased.
+var floatLiteral = regexp.MustCompile(`^([0-9]+\.?[0-9]*|\.[0-9]+)(e[+-]?[0-9]+)?[fl]?$`)
+
+// literalType returns the type of a numeric literal, or "?" for an
+// expression that starts with one.
 func literalType(t string) string {
 	l := strings.ToLower(strings.ReplaceAll(t, "'", ""))
 	hex := strings.HasPrefix(l, "0x")
-	if !hex && strings.ContainsAny(l, ".e") || hex && strings.Contains(l, "p") {
+	if !hex && strings.ContainsAny(l, ".e") {
+		if !floatLiteral.MatchString(l) {
+			return "?" // an expression, or a hex float
+		}
 		switch {
 		case strings.HasSuffix(l, "f"):
 			return "float"
@@ -290,4 +301,38 @@ func templated(src string, start int) bool {
 		}
 	}
 	return strings.HasSuffix(src[:trimEnd(src, p)], "template")
+}
+
+// closing returns the index of the parenthesis that closes the one at
+// open in t, or -1.
+func closing(t string, open int) int {
+	depth := 0
+	for i := open; i < len(t); i++ {
+		switch t[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return i
+			}
+		case '"', '\'':
+			i = literalEnd(t, i) - 1
+		}
+	}
+	return -1
+}
+
+// literalEnd returns the end of the string or character literal at p in
+// t: past its closing quote, or len(t).
+func literalEnd(t string, p int) int {
+	q := t[p]
+	for i := p + 1; i < len(t); i++ {
+		switch t[i] {
+		case '\\':
+			i++
+		case q:
+			return i + 1
+		}
+	}
+	return len(t)
 }

@@ -30,6 +30,7 @@ func TestLiteralType(t *testing.T) {
 		"0": "0", "00": "0", "1": "int", "1u": "unsigned int", "1L": "long", "1UL": "unsigned long", "1ll": "long long",
 		"1.0": "double", "1.0f": "float", "1e3": "double", "2.5L": "long double", "0x1F": "int",
 		"12345678901": "?", "0b101": "?", "1'000": "int",
+		"1.0 * x": "?", "2 + n": "?", "1e+5": "double", "0x1p3": "?",
 	} {
 		if got := literalType(in); got != want {
 			t.Errorf("literalType(%q) = %q, want %q", in, got, want)
