@@ -13,8 +13,11 @@ import (
 // call; Expr the callee with its argument count):
 //
 //	expr  = head { "." step } | "?" reason
-//	step  = name | name "(" n ")"       a member (a.b and p->b alike)
-//	head  = qname "(" n ")"   a call of a name no local binds: a function,
+//	step  = name | name args            a member (a.b and p->b alike)
+//	args  = "(" n [ ":" arg { "," arg } ] ")"
+//	                          the argument count; in C++, for the call the
+//	                          ref is about, each argument's type (argtype.go)
+//	head  = qname args        a call of a name no local binds: a function,
 //	                          a macro, a method of the enclosing class, a
 //	                          static member (A::f), a class (A(1))
 //	      | qname             a name no local binds: a global, a field of
@@ -54,7 +57,8 @@ import (
 // alias: "{" type "}"), result (Src a function or method: its return
 // type), params (Src a function, method or function-like macro: its
 // parameters with their names dropped, comma-separated, "=" after one
-// with a default value, "..." for a variadic tail), declares (see
+// with a default value, "..." for a variadic tail; prefixed with
+// "template:" for a C++ function under a template header), declares (see
 // schemas.RefDeclares) and using (see schemas.RefUsing).
 
 const (

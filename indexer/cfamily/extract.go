@@ -131,7 +131,8 @@ type sigFrame struct {
 type binding struct {
 	decl, end uint32
 	expr      string
-	value     span // auto: the initializer
+	typ       string // C++: the declared type, as normType writes it
+	value     span   // auto: the initializer
 	state     uint8
 	smart     bool // a smart pointer: expr is the pointee's
 }
@@ -978,6 +979,9 @@ func (f *fileState) declarator(it *item) {
 		}
 		e := f.declared(t.typ)
 		b := f.bind(name, ns.End, end, e)
+		if f.cpp {
+			b.typ = f.localType(t.typ, it.Span, ns)
+		}
 		if hasValue && typeName(f.text(t.typ)) == "" && strings.Contains(f.text(t.typ), "auto") {
 			b.value, b.state = value, 0
 			v := srctext.Squeeze(f.text(value))
@@ -1116,7 +1120,11 @@ func (f *fileState) param(it *item) {
 	}
 	sf.sigs = append(sf.sigs, strings.ReplaceAll(srctext.OneLine(sig), " =", "="))
 	if t.kind == kFunc && named && isIdent(f.text(ns)) {
-		f.smart(f.bind(f.text(ns), t.start, t.end, f.declared(it.Role[rType])), it.Role[rType])
+		b := f.bind(f.text(ns), t.start, t.end, f.declared(it.Role[rType]))
+		if f.cpp {
+			b.typ = f.scoped(normType(strings.TrimSuffix(sig, "=")), it.Start, "")
+		}
+		f.smart(b, it.Role[rType])
 	}
 }
 
@@ -1244,7 +1252,11 @@ func (f *fileState) finish(ctx context.Context) {
 		p := strings.Join(sigs, ",")
 		if sf.node >= 0 {
 			n := &f.Nodes[sf.node]
-			f.AddRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, p)
+			fact := p
+			if f.cpp && templated(f.str, int(n.StartByte)) {
+				fact = templateMark + p
+			}
+			f.AddRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, fact)
 		}
 		if sf.declares {
 			src := indexer.FileID(f.path)
@@ -1268,6 +1280,9 @@ func (f *fileState) finish(ctx context.Context) {
 			at = fn
 			target = srctext.OneLine(f.text(fn))
 			n := "(" + itoa(countArgs(f.text(it.Role[rArgs]))) + ")"
+			if a := it.Role[rArgs]; f.cpp && n != "(0)" && f.str[a.Start] == '(' {
+				n = n[:len(n)-1] + ":" + f.argTypes(a) + ")"
+			}
 			if j, ok := f.exprs[fn.Key()]; ok && f.items[j].Kind == kField {
 				fi := &f.items[j]
 				at = fi.Role[rName]

@@ -61,19 +61,21 @@ type decl struct {
 }
 
 type resolver struct {
-	nodes    []schemas.Node
-	byID     map[uint64]int32
-	byQName  map[string][]int32
-	paths    map[string]bool
-	byBase   map[string][]string
-	includes map[string][]string
-	reach    map[string]map[string]bool
-	declares map[string][]decl
-	declOnly map[uint64]bool
-	params   map[uint64]arity
-	types    map[uint64]string
-	bases    map[uint64][]string
-	usings   map[uint64][]string
+	nodes     []schemas.Node
+	byID      map[uint64]int32
+	byQName   map[string][]int32
+	paths     map[string]bool
+	byBase    map[string][]string
+	includes  map[string][]string
+	reach     map[string]map[string]bool
+	declares  map[string][]decl
+	declOnly  map[uint64]bool
+	params    map[uint64]arity
+	sigs      map[uint64]string // the params facts
+	templates map[uint64]bool   // function templates
+	types     map[uint64]string
+	bases     map[uint64][]string
+	usings    map[uint64][]string
 }
 
 func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
@@ -81,7 +83,7 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
 		nodes: nodes, byID: make(map[uint64]int32), byQName: make(map[string][]int32),
 		paths: make(map[string]bool), byBase: make(map[string][]string), includes: make(map[string][]string),
 		reach: make(map[string]map[string]bool), declares: make(map[string][]decl), declOnly: make(map[uint64]bool),
-		params: make(map[uint64]arity), types: make(map[uint64]string), bases: make(map[uint64][]string),
+		params: make(map[uint64]arity), sigs: make(map[uint64]string), templates: make(map[uint64]bool), types: make(map[uint64]string), bases: make(map[uint64][]string),
 		usings: make(map[uint64][]string),
 	}
 	for i := range nodes {
@@ -119,7 +121,12 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) []schemas.Edge {
 				r.declOnly[ref.Src] = true
 			}
 		case schemas.RefParams:
-			r.params[ref.Src] = parseArity(ref.Expr)
+			sig, tmpl := strings.CutPrefix(ref.Expr, templateMark)
+			r.params[ref.Src] = parseArity(sig)
+			r.sigs[ref.Src] = sig
+			if tmpl {
+				r.templates[ref.Src] = true
+			}
 		case schemas.RefType, schemas.RefResult:
 			r.types[ref.Src] = strings.Trim(ref.Expr, "{}")
 		case schemas.EdgeExtends:
@@ -293,9 +300,9 @@ func how(from, file string) string {
 	return schemas.ResolvedImport
 }
 
-// function resolves a call of the function or method qname with argc
-// arguments from file. ok is false when qname is not declared in view.
-func (r *resolver) function(qname, file string, argc int) (found, bool) {
+// function resolves a call of the function or method qname with
+// arguments args from file. ok is false when qname is not declared in view.
+func (r *resolver) function(qname, file string, args callArgs) (found, bool) {
 	v := r.view(file)
 	cands := r.byQName[qname]
 	declared := false
@@ -324,7 +331,7 @@ func (r *resolver) function(qname, file string, argc int) (found, bool) {
 	pick := func(list []int32) []int32 {
 		var out []int32
 		for _, i := range list {
-			if a, ok := r.params[r.nodes[i].ID]; !ok || a.fits(argc) {
+			if a, ok := r.params[r.nodes[i].ID]; !ok || a.fits(args.n) {
 				out = append(out, i)
 			}
 		}
@@ -345,6 +352,9 @@ func (r *resolver) function(qname, file string, argc int) (found, bool) {
 				defs = append(defs, i)
 			}
 		}
+	}
+	if c := r.byTypes(defs, decls, args); c >= 0 {
+		return found{node: c, how: how(file, r.nodes[c].File)}, true
 	}
 	switch {
 	case len(defs) == 1:
@@ -475,8 +485,8 @@ func (r *resolver) typeOf(name, file string, src uint64, depth int) found {
 }
 
 // memberOf finds member name of class c (row) or of its bases: methods
-// by argc (argc < 0 for a field).
-func (r *resolver) memberOf(c int32, name string, argc int, file string, depth int) found {
+// by their arguments (args.n < 0 for a field).
+func (r *resolver) memberOf(c int32, name string, args callArgs, file string, depth int) found {
 	if depth > maxDepth {
 		return miss(schemas.Unresolved, reasonNoMember)
 	}
@@ -496,9 +506,9 @@ func (r *resolver) memberOf(c int32, name string, argc int, file string, depth i
 			fields = append(fields, i)
 		}
 	}
-	if argc >= 0 && hasFn {
+	if args.n >= 0 && hasFn {
 		// The class is in view: its members are declared.
-		if f, ok := r.functionOf(q, file, argc); ok {
+		if f, ok := r.functionOf(q, file, args); ok {
 			if f.node >= 0 {
 				f.how = schemas.ResolvedReceiver
 			}
@@ -506,7 +516,7 @@ func (r *resolver) memberOf(c int32, name string, argc int, file string, depth i
 		}
 	}
 	if len(fields) > 0 {
-		if argc >= 0 {
+		if args.n >= 0 {
 			return miss(schemas.Unresolved, reasonFieldCall)
 		}
 		return found{node: fields[0], how: schemas.ResolvedReceiver}
@@ -516,7 +526,7 @@ func (r *resolver) memberOf(c int32, name string, argc int, file string, depth i
 		if t.node < 0 || !isClassKind(r.nodes[t.node].Kind) {
 			continue
 		}
-		if m := r.memberOf(t.node, name, argc, file, depth+1); m.node >= 0 || m.how == schemas.Ambiguous || m.reason == reasonFieldCall {
+		if m := r.memberOf(t.node, name, args, file, depth+1); m.node >= 0 || m.how == schemas.Ambiguous || m.reason == reasonFieldCall {
 			return m
 		}
 	}
@@ -527,14 +537,14 @@ func isClassKind(k string) bool { return k == schemas.KindClass || k == schemas.
 
 // functionOf is function for a member of a class in view: its
 // declaration is the class's, so its definition may be anywhere.
-func (r *resolver) functionOf(q, file string, argc int) (found, bool) {
+func (r *resolver) functionOf(q, file string, args callArgs) (found, bool) {
 	var defs, decls []int32
 	for _, i := range r.byQName[q] {
 		n := &r.nodes[i]
 		if !isFuncKind(n.Kind) {
 			continue
 		}
-		if a, ok := r.params[n.ID]; ok && !a.fits(argc) {
+		if a, ok := r.params[n.ID]; ok && !a.fits(args.n) {
 			continue
 		}
 		if r.declOnly[n.ID] {
@@ -542,6 +552,9 @@ func (r *resolver) functionOf(q, file string, argc int) (found, bool) {
 		} else {
 			defs = append(defs, i)
 		}
+	}
+	if c := r.byTypes(defs, decls, args); c >= 0 {
+		return found{node: c}, true
 	}
 	switch {
 	case len(defs) == 1:
@@ -578,11 +591,11 @@ func (r *resolver) call(ref *schemas.Ref) found {
 			}
 			return f
 		}
-		name, argc := splitCall(s)
+		name, args := splitCall(s, ref)
 		if !isClassKind(r.nodes[val].Kind) {
 			return miss(schemas.Unresolved, reasonExpr)
 		}
-		m := r.memberOf(val, name, argc, ref.File, 0)
+		m := r.memberOf(val, name, args, ref.File, 0)
 		if last {
 			return m
 		}
@@ -633,10 +646,10 @@ func (r *resolver) head(h string, ref *schemas.Ref, final bool) (int32, found) {
 		}
 		return t.node, t
 	}
-	name, argc := splitCall(h)
+	name, args := splitCall(h, ref)
 	var f found
-	if argc >= 0 {
-		f = r.named(name, argc, ref)
+	if args.n >= 0 {
+		f = r.named(name, args, ref)
 		if final {
 			return -1, f
 		}
@@ -654,7 +667,7 @@ func (r *resolver) head(h string, ref *schemas.Ref, final bool) (int32, found) {
 // class, a global variable in view.
 func (r *resolver) variable(name string, ref *schemas.Ref) found {
 	if c := r.enclosingClass(ref.Src); c >= 0 && !strings.Contains(name, "::") {
-		if m := r.memberOf(c, name, -1, ref.File, 0); m.node >= 0 {
+		if m := r.memberOf(c, name, noCall, ref.File, 0); m.node >= 0 {
 			return m
 		}
 	}
@@ -674,13 +687,13 @@ func (r *resolver) variable(name string, ref *schemas.Ref) found {
 }
 
 // named resolves a call of a (qualified) name.
-func (r *resolver) named(name string, argc int, ref *schemas.Ref) found {
+func (r *resolver) named(name string, args callArgs, ref *schemas.Ref) found {
 	if strings.HasPrefix(name, "std::") {
 		return miss(schemas.Unresolved, reasonExternal)
 	}
 	// A member of the enclosing class or its bases.
 	if c := r.enclosingClass(ref.Src); c >= 0 && !strings.Contains(name, "::") {
-		m := r.memberOf(c, name, argc, ref.File, 0)
+		m := r.memberOf(c, name, args, ref.File, 0)
 		if m.node >= 0 || m.how == schemas.Ambiguous || m.reason == reasonFieldCall {
 			if m.node >= 0 {
 				m.how = schemas.ResolvedScope
@@ -693,7 +706,7 @@ func (r *resolver) named(name string, argc int, ref *schemas.Ref) found {
 		// A static member or a base's method: Class::f.
 		if owner := parentQName(q); owner != "" {
 			if t := r.typeOf(owner, ref.File, ref.Src, 0); t.node >= 0 && isClassKind(r.nodes[t.node].Kind) {
-				m := r.memberOf(t.node, q[len(owner)+2:], argc, ref.File, 0)
+				m := r.memberOf(t.node, q[len(owner)+2:], args, ref.File, 0)
 				if m.node >= 0 {
 					m.how = schemas.ResolvedScope
 				}
@@ -702,13 +715,13 @@ func (r *resolver) named(name string, argc int, ref *schemas.Ref) found {
 				}
 			}
 		}
-		if f, ok := r.function(q, ref.File, argc); ok {
+		if f, ok := r.function(q, ref.File, args); ok {
 			return f
 		}
 		// A class: a construction T(...).
 		if t := r.typeOf(q, ref.File, ref.Src, 0); t.node >= 0 && isClassKind(r.nodes[t.node].Kind) {
 			short := r.nodes[t.node].Name
-			if f, ok := r.functionOf(r.nodes[t.node].QualifiedName+"::"+short, ref.File, argc); ok && f.node >= 0 {
+			if f, ok := r.functionOf(r.nodes[t.node].QualifiedName+"::"+short, ref.File, args); ok && f.node >= 0 {
 				f.how = t.how
 				return f
 			}
@@ -743,15 +756,21 @@ func splitSteps(e string) []string {
 	return append(out, e[start:])
 }
 
-// splitCall splits name(n) into name and n; n is -1 for a plain name.
-func splitCall(s string) (string, int) {
+// splitCall splits name(n) or name(n:types) of ref into name and its
+// arguments; n is -1 for a plain name.
+func splitCall(s string, ref *schemas.Ref) (string, callArgs) {
 	i := strings.LastIndexByte(s, '(')
 	if i < 0 || !strings.HasSuffix(s, ")") {
-		return s, -1
+		return s, noCall
 	}
-	n, err := strconv.Atoi(s[i+1 : len(s)-1])
+	count, types, _ := strings.Cut(s[i+1:len(s)-1], ":")
+	n, err := strconv.Atoi(count)
 	if err != nil {
-		return s, -1
+		return s, noCall
 	}
-	return s[:i], n
+	a := callArgs{n: n, file: ref.File, src: ref.Src}
+	if types != "" {
+		a.types = strings.Split(types, ",")
+	}
+	return s[:i], a
 }

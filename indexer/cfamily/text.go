@@ -128,32 +128,10 @@ func typeName(t string) string {
 // countArgs counts the arguments of an argument or parameter list as
 // written, parentheses included.
 func countArgs(s string) int {
-	if len(s) >= 2 && s[0] == '(' && s[len(s)-1] == ')' {
-		s = s[1 : len(s)-1]
+	if len(s) < 2 || s[0] != '(' || s[len(s)-1] != ')' {
+		s = "(" + s + ")"
 	}
-	if strings.TrimSpace(s) == "" {
-		return 0
-	}
-	n, depth := 1, 0
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-		case ',':
-			if depth == 0 {
-				n++
-			}
-		case '"', '\'':
-			for i++; i < len(s) && s[i] != c; i++ {
-				if s[i] == '\\' {
-					i++
-				}
-			}
-		}
-	}
-	return n
+	return len(argSpans(s, span{Start: 0, End: uint32(len(s))}))
 }
 
 // splitTop splits s at the commas outside brackets.

@@ -60,7 +60,7 @@ namespace zoo {
 int Dog::speak() const { return 1; }
 void Dog::feed(int n) {}
 void Dog::feed(double d) {}
-void Dog::walk(int n, int m) { feed(n); }
+void Dog::walk(int n, int m) { feed(n); feed(m * 2L); }
 }
 `,
 		"main.cpp": `#include <memory>
@@ -86,9 +86,39 @@ int run(Animal &a, Dog *d) {
 		"run -calls-> zoo::Animal::speak (receiver) main.cpp:12",
 		"run -calls-> ?p.reset (unresolved",
 		"zoo::Animal::twice -calls-> zoo::Animal::speak (scope)",
+		"zoo::Dog::walk -calls-> zoo::Dog::feed (scope) dog.cpp:6",
 		"zoo::Dog::walk -calls-> ?feed (ambiguous: ambiguous overload)",
 	},
 		"run -calls-> zoo::Dog::speak (receiver) main.cpp:12",
 		"run -calls-> zoo::Dog::feed",
 	)
+}
+
+// TestOverloadArgs checks that an argument whose text starts like a
+// literal or a cast but is a larger expression decides no overload.
+func TestOverloadArgs(t *testing.T) {
+	edges := languagetest.Edges(t, map[string]string{
+		"a.cpp": `void g(char c) {}
+void g(int i) {}
+void g(int *p) {}
+void f(int n) {
+	g('c');
+	g("a"[0]);
+	g('c' + 1);
+	g((char)n);
+	g((char)n + 1);
+	g(static_cast<char>(n) + 1);
+	g(&n);
+}
+`,
+	}, cpp.New())
+	languagetest.Expect(t, edges, []string{
+		"f -calls-> g (local) a.cpp:5",
+		"f -calls-> ?g (ambiguous: several definitions) a.cpp:6",
+		"f -calls-> ?g (ambiguous: several definitions) a.cpp:7",
+		"f -calls-> g (local) a.cpp:8",
+		"f -calls-> ?g (ambiguous: several definitions) a.cpp:9",
+		"f -calls-> ?g (ambiguous: several definitions) a.cpp:10",
+		"f -calls-> g (local) a.cpp:11",
+	})
 }

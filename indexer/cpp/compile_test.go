@@ -1,0 +1,40 @@
+package cpp_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// TestShopCompiles checks with g++ that the C++ sources of the shop
+// fixture are valid C++17, so that the edges TestPrecision expects are
+// those of real code.
+func TestShopCompiles(t *testing.T) {
+	gxx, err := exec.LookPath("g++")
+	if err != nil {
+		msg := "g++ not found: checking the fixture compiles needs it (apt-get install g++)"
+		if os.Getenv("SNAP_REQUIRE_TOOLS") != "" {
+			t.Fatal(msg + "; SNAP_REQUIRE_TOOLS is set, so this does not skip")
+		}
+		t.Skip(msg)
+	}
+	root := "../../testdata/cpp/shop"
+	var files []string
+	for _, pat := range []string{"src/*.cpp", "tests/*.cc"} {
+		m, err := filepath.Glob(filepath.Join(root, pat))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	if len(files) == 0 {
+		t.Fatal("no C++ sources in " + root)
+	}
+	for _, f := range files {
+		cmd := exec.Command(gxx, "-std=c++17", "-fsyntax-only", "-I", filepath.Join(root, "include"), "-I", filepath.Join(root, "src"), f)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("g++ %s: %v\n%s", f, err, out)
+		}
+	}
+}
