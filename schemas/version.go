@@ -31,13 +31,15 @@ const MinFormatVersion = 1
 //	  values flow through slices, arrays and maps; Python's os.path is
 //	  posixpath, and a function or class passed as an argument is a
 //	  references edge; Java's X::new names the type X.
-//	3: Java overloads chosen by argument types, anonymous classes as
-//	  nodes (Outer.method.1), implicit super() calls; TypeScript types
-//	  through calls, callbacks and merged declarations, no members from
-//	  type literals nor fields from this.x =, a method named by a string
-//	  without its quotes; JavaScript definitions by assignment
-//	  (o.m = function, F.prototype.m = …); Python types through with,
-//	  except, loops, casts and inferred returns.
+//	3: overloads chosen by argument types in Java, C#, C++ and Swift
+//	  (call exprs carry the arguments' types); Java anonymous classes
+//	  and the members of enum constants' bodies as nodes
+//	  (Outer.method.1, Op.PLUS.apply), implicit super() calls;
+//	  TypeScript types through calls, callbacks and merged declarations,
+//	  no members from type literals nor fields from this.x =, a method
+//	  named by a string without its quotes; JavaScript definitions by
+//	  assignment (o.m = function, F.prototype.m = …); Python types
+//	  through with, except, loops, casts and inferred returns.
 const FeatureVersion = 3
 
 // Table file names inside a snapshot.
