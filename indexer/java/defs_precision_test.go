@@ -2,11 +2,8 @@ package java_test
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -37,43 +34,16 @@ func (d decl) String() string { return fmt.Sprintf("%s:%d %s", d.file, d.line, d
 // named under the constant; what they and the body declare beyond (types,
 // anonymous classes), which the graph holds as their code, counts as
 // missed.
-func checkDefinitions(t *testing.T, javac, root string, args []string) {
+func checkDefinitions(t *testing.T, javac, plugin, root string, args []string) {
 	abs, err := filepath.Abs(root)
 	if err != nil {
 		t.Fatal(err)
 	}
 	abs, _ = filepath.EvalSymlinks(abs)
-	plugin := t.TempDir()
-	if out, err := exec.Command(javac, "-d", plugin, "testdata/javac/DeclDump.java").CombinedOutput(); err != nil {
-		t.Fatalf("compile the plugin: %v\n%s", err, out)
-	}
-	services := filepath.Join(plugin, "META-INF", "services")
-	if err := os.MkdirAll(services, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(services, "com.sun.source.util.Plugin"), []byte("DeclDump\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	var files []string
-	filepath.WalkDir(abs, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".java") && d.Name() != "module-info.java" {
-			files = append(files, p)
-		}
-		return nil
-	})
-	tmp := t.TempDir()
-	list := filepath.Join(tmp, "files")
-	if err := os.WriteFile(list, []byte(strings.Join(files, "\n")), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(javac, append(append([]string{"-proc:none", "-implicit:none", "-nowarn", "-encoding", "UTF-8", "-d", filepath.Join(tmp, "out"),
-		"-processorpath", plugin, "-Xplugin:DeclDump", "-XDshould-stop.ifError=FLOW", "-Xmaxerrs", "1000000"}, args...), "@"+list)...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	_ = cmd.Run() // errors are expected where a library is missing
+	stdout, stderr := runPlugin(t, javac, plugin, "DeclDump", abs, args)
 	truth := make(map[decl]string)
 	enumBody := 0
-	sc := bufio.NewScanner(&stdout)
+	sc := bufio.NewScanner(stdout)
 	for sc.Scan() {
 		f := strings.Split(sc.Text(), "\t")
 		if len(f) != 4 {

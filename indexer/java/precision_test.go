@@ -198,21 +198,21 @@ func TestPrecisionJavac(t *testing.T) {
 		roots = append(roots, filepath.SplitList(extra)...)
 	}
 	plugin := t.TempDir()
-	if out, err := exec.Command(javac, "-d", plugin, "testdata/javac/CallDump.java").CombinedOutput(); err != nil {
-		t.Fatalf("compile the plugin: %v\n%s", err, out)
+	if out, err := exec.Command(javac, "-d", plugin, "testdata/javac/CallDump.java", "testdata/javac/DeclDump.java").CombinedOutput(); err != nil {
+		t.Fatalf("compile the plugins: %v\n%s", err, out)
 	}
 	services := filepath.Join(plugin, "META-INF", "services")
 	if err := os.MkdirAll(services, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(services, "com.sun.source.util.Plugin"), []byte("CallDump\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(services, "com.sun.source.util.Plugin"), []byte("CallDump\nDeclDump\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, root := range roots {
 		root, args, _ := strings.Cut(root, "|")
 		t.Run(filepath.Base(root), func(t *testing.T) {
 			checkWithJavac(t, javac, plugin, root, strings.Fields(args))
-			checkDefinitions(t, javac, root, strings.Fields(args))
+			checkDefinitions(t, javac, plugin, root, strings.Fields(args))
 		})
 	}
 }
@@ -235,12 +235,12 @@ type resolved struct {
 	params      []string
 }
 
-func checkWithJavac(t *testing.T, javac, plugin, root string, args []string) {
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	abs, _ = filepath.EvalSymlinks(abs)
+// runPlugin compiles every .java file under abs with javac and the
+// plugin name of the plugin folder, and returns what it printed. Compile
+// errors are expected where a library is missing: the plugin still sees
+// what javac attributed.
+func runPlugin(t *testing.T, javac, plugin, name, abs string, args []string) (stdout, stderr *bytes.Buffer) {
+	t.Helper()
 	var files []string
 	filepath.WalkDir(abs, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".java") && d.Name() != "module-info.java" {
@@ -254,12 +254,22 @@ func checkWithJavac(t *testing.T, javac, plugin, root string, args []string) {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(javac, append(append([]string{"-proc:none", "-implicit:none", "-nowarn", "-encoding", "UTF-8", "-d", filepath.Join(tmp, "out"),
-		"-processorpath", plugin, "-Xplugin:CallDump", "-XDshould-stop.ifError=FLOW", "-Xmaxerrs", "1000000"}, args...), "@"+list)...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	_ = cmd.Run() // errors are expected where a library is missing
+		"-processorpath", plugin, "-Xplugin:" + name, "-XDshould-stop.ifError=FLOW", "-Xmaxerrs", "1000000"}, args...), "@"+list)...)
+	stdout, stderr = new(bytes.Buffer), new(bytes.Buffer)
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	_ = cmd.Run()
+	return stdout, stderr
+}
+
+func checkWithJavac(t *testing.T, javac, plugin, root string, args []string) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	abs, _ = filepath.EvalSymlinks(abs)
+	stdout, stderr := runPlugin(t, javac, plugin, "CallDump", abs, args)
 	truth := make(map[site]resolved)
-	sc := bufio.NewScanner(&stdout)
+	sc := bufio.NewScanner(stdout)
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
 		f := strings.Split(sc.Text(), "\t")
