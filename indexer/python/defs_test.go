@@ -32,11 +32,7 @@ const definitionF1Floor = 0.99
 func TestDefinitionsSymtable(t *testing.T) {
 	py := cmpOr(os.Getenv("SNAP_PYTHON"), "python3")
 	if _, err := exec.LookPath(py); err != nil {
-		msg := fmt.Sprintf("the check against Python's symbol tables needs python3: %v", err)
-		if os.Getenv("SNAP_REQUIRE_TOOLS") != "" {
-			t.Fatal(msg + "; SNAP_REQUIRE_TOOLS is set, so this does not skip")
-		}
-		t.Skip(msg)
+		languagetest.NeedTool(t, fmt.Sprintf("the check against Python's symbol tables needs python3: %v", err))
 	}
 	roots := []string{"../../testdata/python/app"}
 	if extra := os.Getenv("SNAP_PY_PRECISION"); extra != "" {

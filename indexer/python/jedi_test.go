@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/languagetest"
 	"github.com/graphsnap/snap/indexer/python"
 	"github.com/graphsnap/snap/schemas"
 )
@@ -67,11 +68,7 @@ func TestPrecisionJedi(t *testing.T) {
 	py := cmp.Or(os.Getenv("SNAP_PYTHON"), "python3")
 	out, err := exec.Command(py, "-c", "import jedi").CombinedOutput()
 	if err != nil {
-		msg := fmt.Sprintf("the check against Jedi needs a Python that imports jedi (apt-get install python3-jedi, or $SNAP_PYTHON): %s: %v %s", py, err, bytes.TrimSpace(out))
-		if os.Getenv("SNAP_REQUIRE_TOOLS") != "" {
-			t.Fatal(msg + "; SNAP_REQUIRE_TOOLS is set, so this does not skip")
-		}
-		t.Skip(msg)
+		languagetest.NeedTool(t, fmt.Sprintf("the check against Jedi needs a Python that imports jedi (apt-get install python3-jedi, or $SNAP_PYTHON): %s: %v %s", py, err, bytes.TrimSpace(out)))
 	}
 	roots := []string{"../../testdata/python/app"}
 	if extra := os.Getenv("SNAP_PY_PRECISION"); extra != "" {

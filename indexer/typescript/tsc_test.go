@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/languagetest"
 	"github.com/graphsnap/snap/indexer/typescript"
 	"github.com/graphsnap/snap/schemas"
 )
@@ -64,11 +65,7 @@ func TestPrecisionTSC(t *testing.T) {
 		err = errors.New("SNAP_TYPESCRIPT is not set")
 	}
 	if err != nil {
-		msg := fmt.Sprintf("the check against the TypeScript compiler needs node and $SNAP_TYPESCRIPT naming the typescript package (make tools): %v", err)
-		if os.Getenv("SNAP_REQUIRE_TOOLS") != "" {
-			t.Fatal(msg + "; SNAP_REQUIRE_TOOLS is set, so this does not skip")
-		}
-		t.Skip(msg)
+		languagetest.NeedTool(t, fmt.Sprintf("the check against the TypeScript compiler needs node and $SNAP_TYPESCRIPT naming the typescript package (make tools): %v", err))
 	}
 	roots := []string{"../../testdata/typescript/shop"}
 	if extra := os.Getenv("SNAP_TS_PRECISION"); extra != "" {
