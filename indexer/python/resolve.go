@@ -752,21 +752,7 @@ func (r *resolver) varValue(i int32) value {
 // innermost function or class there, s itself when there is none. A field's
 // value is evaluated where it was assigned, self.x = v in some method.
 func (r *resolver) within(s int32, line, col uint32) ctx {
-	for s >= 0 {
-		inner := int32(-1)
-		for _, k := range r.kids[r.nodes[s].ID] {
-			n := &r.nodes[k]
-			if (n.StartLine < line || n.StartLine == line && n.StartCol <= col) &&
-				(line < n.EndLine || line == n.EndLine && col < n.EndCol) {
-				inner = k
-				break
-			}
-		}
-		if inner < 0 {
-			break
-		}
-		s = inner
-	}
+	s = indexer.InnermostAt(r.nodes, r.kids, s, line, col)
 	c := r.at(s)
 	if r.isKind(s, schemas.KindClass) {
 		c.class = s

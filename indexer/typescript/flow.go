@@ -52,6 +52,7 @@ import (
 	"strings"
 
 	"github.com/cespare/xxhash/v2"
+	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -324,21 +325,7 @@ func (r *resolver) varValue(i int32) value {
 // within returns the context of the code at line:col inside scope s: the
 // innermost function or class there, s itself when there is none.
 func (r *resolver) within(s int32, line, col uint32) ctx {
-	for s >= 0 {
-		inner := int32(-1)
-		for _, k := range r.kids[r.nodes[s].ID] {
-			n := &r.nodes[k]
-			if (n.StartLine < line || n.StartLine == line && n.StartCol <= col) &&
-				(line < n.EndLine || line == n.EndLine && col < n.EndCol) {
-				inner = k
-				break
-			}
-		}
-		if inner < 0 {
-			break
-		}
-		s = inner
-	}
+	s = indexer.InnermostAt(r.nodes, r.kids, s, line, col)
 	if s < 0 {
 		return ctx{scope: -1, class: -1}
 	}
