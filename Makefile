@@ -50,14 +50,16 @@ mimalloc:
 
 # What the tests need from the system, installed with apt-get when
 # missing: a C compiler (cgo builds the tree-sitter grammars), git (the
-# fixtures are repositories), a JDK (javac judges the Java resolver), Jedi
-# (it judges the Python resolver), Node and npm (the MCP conformance suite,
-# DuckDB, the TypeScript checks).
+# fixtures are repositories), a JDK (javac judges the Java resolver), the
+# Kotlin and Scala compilers (their class files judge those resolvers),
+# Jedi (it judges the Python resolver), Node and npm (the MCP conformance
+# suite, DuckDB, the TypeScript checks).
 APT_INSTALL = $$(test "$$(id -u)" = 0 || echo sudo) sh -c 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(1)' >/dev/null
 prereqs:
 	@command -v cc >/dev/null || { echo "installing gcc (cgo compiles the tree-sitter grammars)"; $(call APT_INSTALL,gcc libc6-dev); }
 	@command -v git >/dev/null || { echo "installing git (the test fixtures are repositories)"; $(call APT_INSTALL,git); }
 	@command -v javac >/dev/null || { echo "installing a JDK (javac judges the Java resolver)"; $(call APT_INSTALL,openjdk-17-jdk-headless); }
+	@command -v kotlinc >/dev/null && command -v scalac >/dev/null || { echo "installing the Kotlin and Scala compilers (they judge the Kotlin and Scala resolvers)"; $(call APT_INSTALL,kotlin scala); }
 	@"$(SNAP_PYTHON)" -c 'import jedi' 2>/dev/null || { echo "installing Jedi (it judges the Python resolver)"; $(call APT_INSTALL,python3-jedi); }
 	@command -v npm >/dev/null || { echo "installing Node and npm (the MCP conformance suite, DuckDB)"; $(call APT_INSTALL,nodejs npm); }
 
