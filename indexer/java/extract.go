@@ -117,6 +117,8 @@ type frame struct {
 	implicitSuper bool
 	ctors         int  // classes: the constructors declared
 	lparams       int  // lambdas: the inferred parameters seen
+	call          span // lambdas: the method invocation they are argument argi of, if any
+	argi          int
 	at            span // classes: the class keyword; constructors: the body's brace
 }
 
@@ -172,6 +174,8 @@ type fileState struct {
 	tvars       []tvar
 	exprs       map[uint64]int32  // expression items by span
 	args        map[uint32][]span // arguments by the start of their list
+	argOf       map[uint32]uint32 // the start of the list of an argument, by its start
+	invokes     map[uint32]int32  // method invocation items by the start of their argument list
 	lambdaTypes map[uint32]span   // lambdas that initialize a variable, by start: its declared type
 	anonymous   map[int32]int     // anonymous classes made so far, by the node they are in
 	binds       map[string][]*binding
@@ -188,7 +192,10 @@ func (f *fileState) reset(file string, src []byte, items []item) {
 		f.mods, f.docs, f.exprs = make(map[uint32]*mods), make(map[uint32]string), make(map[uint64]int32)
 		f.args, f.binds = make(map[uint32][]span), make(map[string][]*binding)
 		f.lambdaTypes, f.anonymous = make(map[uint32]span), make(map[int32]int)
+		f.argOf, f.invokes = make(map[uint32]uint32), make(map[uint32]int32)
 	} else {
+		clear(f.argOf)
+		clear(f.invokes)
 		clear(f.mods)
 		clear(f.docs)
 		clear(f.exprs)
@@ -201,6 +208,7 @@ func (f *fileState) reset(file string, src []byte, items []item) {
 		path: file, src: src, str: string(src), lines: lineStartsInto(f.lines[:0], src), test: isTestFile(file),
 		ids: indexer.IDs{Language: Name, File: file}, items: items,
 		mods: f.mods, docs: f.docs, exprs: f.exprs, args: f.args, binds: f.binds, lambdaTypes: f.lambdaTypes, anonymous: f.anonymous,
+		argOf: f.argOf, invokes: f.invokes,
 		stack: f.stack[:0], chunks: f.chunks, chunk: -1, bslab: f.bslab[:0], tvars: f.tvars[:0], calls: f.calls[:0], sigs: f.sigs[:0],
 		classes: f.classes[:0],
 		uses:    typeUses{at: f.uses.at[:0]},
@@ -253,6 +261,9 @@ func (f *fileState) prepare(ctx context.Context) {
 			}
 		case kInvoke, kNew, kField, kCast, kParen, kIndex, kMref, kTernary, kBinary, kUnary, kNewArray, kLambda:
 			f.exprs[it.Key()] = int32(i)
+			if it.Kind == kInvoke && it.HasRole(rArgs) {
+				f.invokes[it.Role[rArgs].Start] = int32(i)
+			}
 		case kArgs:
 			for len(args) > 0 && args[len(args)-1].End <= it.Start {
 				args = args[:len(args)-1]
@@ -266,6 +277,7 @@ func (f *fileState) prepare(ctx context.Context) {
 			if len(args) > 0 {
 				a := args[len(args)-1].Start
 				f.args[a] = append(f.args[a], it.Span)
+				f.argOf[it.Start] = a
 			}
 		}
 	}
@@ -651,10 +663,15 @@ func (f *fileState) run(ctx context.Context) {
 			if sc := f.scopeAt(it.Start); sc != nil {
 				e := exprLocal
 				if sc.kind == kLambda {
-					if sc.typ != (span{}) {
-						e = f.lambdaParamExpr(sc.typ, sc.lparams)
-					}
+					n := sc.lparams
 					sc.lparams++
+					switch {
+					case sc.typ != (span{}):
+						e = f.lambdaParamExpr(sc.typ, n)
+					case sc.call != (span{}):
+						f.bindValue(f.text(it.Span), it.Start, sc, sc.call, "->"+strconv.Itoa(sc.argi)+"."+strconv.Itoa(n))
+						continue
+					}
 				}
 				f.bind(f.text(it.Span), it.Start, sc, e)
 			}
@@ -676,7 +693,8 @@ func (f *fileState) run(ctx context.Context) {
 		case kScope, kLoop, kTry, kCond:
 			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kLambda:
-			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, typ: f.lambdaTypes[it.Start]})
+			fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, typ: f.lambdaTypes[it.Start]})
+			fr.call, fr.argi = f.callOfArg(it.Span)
 		case kInvoke, kCtorCall:
 			f.addCall(schemas.EdgeCalls, i)
 			if it.Kind == kCtorCall {
@@ -700,6 +718,25 @@ func (f *fileState) run(ctx context.Context) {
 	f.finish(ctx)
 }
 
+// callOfArg returns the method invocation whose argument is the
+// expression at s, and the argument's index; a zero span when s is none.
+func (f *fileState) callOfArg(s span) (span, int) {
+	list, ok := f.argOf[s.Start]
+	if !ok {
+		return span{}, 0
+	}
+	i, ok := f.invokes[list]
+	if !ok {
+		return span{}, 0
+	}
+	for k, a := range f.args[list] {
+		if a == s {
+			return f.items[i].Span, k
+		}
+	}
+	return span{}, 0
+}
+
 // typedBinding binds the name of a for-each variable, a resource or a
 // pattern to its declared type, or, for var, to the value.
 func (f *fileState) typedBinding(it *item, sc *frame, element bool) {
@@ -707,7 +744,7 @@ func (f *fileState) typedBinding(it *item, sc *frame, element bool) {
 		return
 	}
 	name := f.text(it.Role[rName])
-	e := f.typeExpr(it.Role[rType])
+	e := f.genericExpr(it.Role[rType])
 	if e == "" && it.HasRole(rValue) { // var
 		if element {
 			f.bindValue(name, it.Role[rName].Start, sc, it.Role[rValue], "[]")
@@ -856,6 +893,7 @@ func (f *fileState) anonClass(it *item) int32 {
 	node.Signature = oneLine(f.str[it.Start:it.Role[rBody].Start])
 	node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
 	if t := typeName(f.text(it.Role[rType])); t != "" {
+		t += f.typeArgs(f.text(it.Role[rType]), it.Role[rType].Start, false, 0)
 		f.addRef(schemas.EdgeExtends, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), t)
 	}
 	return n
@@ -876,7 +914,7 @@ func (f *fileState) superRef(it *item) {
 	if name == "" {
 		return
 	}
-	f.addRef(kind, f.nodes[t.node].ID, it.Span, oneLine(f.text(it.Span)), name)
+	f.addRef(kind, f.nodes[t.node].ID, it.Span, oneLine(f.text(it.Span)), name+f.typeArgs(f.text(it.Span), it.Start, true, 0))
 }
 
 // method makes the node of a method, a constructor or an annotation
@@ -958,7 +996,7 @@ func (f *fileState) enclosingRecord() *record {
 			sig := f.nodes[fr.node].Signature
 			p := ""
 			if i := strings.IndexByte(sig, '('); i >= 0 {
-				if j := matchingParen(sig, i); j > i {
+				if j := matching(sig, i); j > i {
 					p = sig[i : j+1]
 				}
 			}
@@ -971,14 +1009,19 @@ func (f *fileState) enclosingRecord() *record {
 	return nil
 }
 
-// matchingParen returns the index of the parenthesis closing s[i].
-func matchingParen(s string, i int) int {
+// matching returns the index of the bracket closing s[i], a parenthesis
+// or an angle bracket, or -1.
+func matching(s string, i int) int {
+	open, shut := s[i], byte(')')
+	if open == '<' {
+		shut = '>'
+	}
 	depth := 0
 	for j := i; j < len(s); j++ {
 		switch s[j] {
-		case '(':
+		case open:
 			depth++
-		case ')':
+		case shut:
 			if depth--; depth == 0 {
 				return j
 			}
@@ -996,7 +1039,7 @@ func (f *fileState) param(it *item) {
 		return
 	}
 	name := f.text(it.Role[rName])
-	typ := f.typeExpr(it.Role[rType])
+	typ := f.genericExpr(it.Role[rType])
 	dims := declaratorDims(f.str[it.Role[rName].End:it.End])
 	if dims > 0 && isTypeExpr(typ) {
 		typ = typ[:len(typ)-1] + strings.Repeat("[]", dims) + "}"
@@ -1087,7 +1130,7 @@ func (f *fileState) variable(it *item) {
 		if sc == nil {
 			return
 		}
-		e := f.typeExpr(t.typ)
+		e := f.genericExpr(t.typ)
 		if dims > 0 && isTypeExpr(e) {
 			e = e[:len(e)-1] + strings.Repeat("[]", dims) + "}"
 		}
@@ -1142,7 +1185,7 @@ func (f *fileState) field(it *item, t *frame, name string, dims int) {
 	}
 	if o != nil && o.kind == kAnon && o.node < 0 {
 		o.members[name] |= memberField
-		typ := f.typeExpr(t.typ)
+		typ := f.genericExpr(t.typ)
 		if dims > 0 && isTypeExpr(typ) {
 			typ = typ[:len(typ)-1] + strings.Repeat("[]", dims) + "}"
 		}

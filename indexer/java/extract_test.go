@@ -95,7 +95,7 @@ class A<T, N extends Number> {
 		"21:\"x\".length":               "{java.lang.String}.length()",
 		"22:java.util.Objects.hash":     "java.util.Objects.hash({int})",
 		"23:helper":                     "helper()",
-		"24:item.go":                    "?receiver",
+		"24:item.go":                    "list.forEach(?fn)->0.0.go()",
 		"26:t.go":                       "?typevar",
 		"28:num.intValue":               "{Number}.intValue()",
 		"29:new Thread(() -> {}).start": "{Thread}.start()",
@@ -247,7 +247,7 @@ public abstract class ThingTest<T> extends Base implements Runnable {
 		t.Errorf("type of counts: %q", got)
 	}
 	results := exprs(res, schemas.RefResult)
-	if got := results["18:T"]; got != exprTypeVar {
+	if got := results["18:T"]; got != exprTypeVar+"^T" {
 		t.Errorf("result of make: %q", got)
 	}
 }

@@ -78,8 +78,9 @@ type typeInfo struct {
 	ctors   []int32
 	fields  map[string][]int32
 	nested  map[string][]*typeInfo
-	comps   int // record components
-	canon   sig // records: the components' types
+	tparams []string // the names of its type parameters
+	comps   int      // record components
+	canon   sig      // records: the components' types
 
 	super  tref   // the superclass (none for interfaces)
 	ifaces []tref // implemented or extended interfaces
@@ -88,12 +89,16 @@ type typeInfo struct {
 }
 
 // tref is a type: a type of the snapshot, a type outside it (ext, its
-// qualified name), or a primitive; dims counts array dimensions.
+// qualified name), or a primitive; dims counts array dimensions. args
+// are its type arguments, when written (see generic.go); tv names a
+// class's type variable, before it is substituted.
 type tref struct {
 	t    *typeInfo
 	ext  string
 	prim string
 	dims int
+	args []targ
+	tv   string
 }
 
 func (t tref) known() bool { return t.t != nil || t.ext != "" || t.prim != "" }
@@ -341,6 +346,9 @@ func (r *resolver) declare() {
 			record:  n.Kind == schemas.KindClass && strings.HasPrefix(n.Signature, "record"),
 			methods: make(map[string][]int32), fields: make(map[string][]int32), nested: make(map[string][]*typeInfo),
 		}
+		if !strings.HasPrefix(n.Signature, "new ") {
+			t.tparams = typeParams(n.Signature, n.Name)
+		}
 		r.types[int32(i)] = t
 		r.byName[n.QualifiedName] = append(r.byName[n.QualifiedName], t)
 		if n.ParentID == f.id || r.pkgs[f.pkg] != nil && n.ParentID == r.pkgs[f.pkg].id {
@@ -395,9 +403,9 @@ func (r *resolver) link(t *typeInfo, depth int) {
 	}
 	declared := false
 	for _, ref := range r.supers[r.nodes[t.node].ID] {
-		tr, _, _ := r.resolveType(ref.Expr, ctx, depth+1)
+		tr, _, _ := r.typeRef(ref.Expr, ctx, depth+1)
 		if !tr.known() {
-			tr = tref{ext: ref.Expr} // an unknown name: some type outside the snapshot
+			tr = tref{ext: typeName(ref.Expr)} // an unknown name: some type outside the snapshot
 		}
 		if ref.Kind == schemas.EdgeExtends && !t.iface && (tr.t == nil || !tr.t.iface) { // an anonymous class's may be an interface
 			t.super, declared = tr, true
@@ -501,6 +509,9 @@ func one(ts []*typeInfo, name string) (tref, string) {
 func (r *resolver) resolveType(name string, ctx int32, depth int) (tref, string, string) {
 	if depth > maxDepth {
 		return tref{}, "", reasonTooDeep
+	}
+	if strings.IndexByte(name, '<') >= 0 {
+		name = typeName(name)
 	}
 	base, dims := splitDims(name)
 	if primitives[base] {
