@@ -2,6 +2,8 @@ package java
 
 import (
 	"strings"
+
+	"github.com/graphsnap/snap/indexer/srctext"
 )
 
 // Expr, the normalized form of a Java reference, as this package writes
@@ -489,7 +491,7 @@ func (f *fileState) mrefExpr(it *item, c ectx) string {
 			name = strings.TrimSpace(name[j+1:])
 		}
 	}
-	if !isIdent(name) {
+	if !srctext.IsIdent(name, "$") {
 		return exprExpr
 	}
 	obj := it.Role[rObject]
@@ -589,7 +591,7 @@ func (f *fileState) expr(s span, c ectx, depth int) string {
 		return t
 	case t == "null" || t == "true" || t == "false":
 		return exprLiteral
-	case isIdent(t):
+	case srctext.IsIdent(t, "$"):
 		return f.nameExpr(t, s.Start, c, depth)
 	case t == "":
 		return exprExpr

@@ -9,6 +9,7 @@ import (
 	"github.com/cespare/xxhash/v2"
 
 	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/srctext"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -36,7 +37,7 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 	f.reset(file, src, items)
 	f.prepare(ctx)
 	f.run(ctx)
-	return x.Result(ctx, f.nodes, f.refs, f.test)
+	return x.Result(ctx, f.Nodes, f.Refs, f.test)
 }
 
 // isTestFile reports whether file holds tests by Maven's and JUnit's
@@ -122,6 +123,9 @@ type frame struct {
 	at            span // classes: the class keyword; constructors: the body's brace
 }
 
+// End is where the frame's range ends (see indexer.Stack).
+func (fr *frame) End() uint32 { return fr.end }
+
 // binding is a local variable or parameter: visible from decl, within
 // [start, end).
 type binding struct {
@@ -157,15 +161,12 @@ type fileState struct {
 	path  string
 	src   []byte
 	str   string // src as a string: texts in rows are slices of it
-	lines []uint32
 	test  bool
 	pkg   string
-	ids   indexer.IDs
 	items []item
-	nodes []schemas.Node
-	refs  []schemas.Ref
+	indexer.Rows
 
-	stack       []*frame
+	stack       indexer.Stack[*frame]
 	slab        []frame   // frames are allocated from chunks kept from file to file
 	chunks      [][]frame // (frames are pointed to: a chunk never grows)
 	chunk       int
@@ -205,8 +206,8 @@ func (f *fileState) reset(file string, src []byte, items []item) {
 		clear(f.binds)
 	}
 	*f = fileState{
-		path: file, src: src, str: string(src), lines: lineStartsInto(f.lines[:0], src), test: isTestFile(file),
-		ids: indexer.IDs{Language: Name, File: file}, items: items,
+		path: file, src: src, str: string(src), test: isTestFile(file), items: items,
+		Rows: indexer.Rows{IDs: indexer.IDs{Language: Name, File: file}, Lines: srctext.LineStarts(f.Lines[:0], src)},
 		mods: f.mods, docs: f.docs, exprs: f.exprs, args: f.args, binds: f.binds, lambdaTypes: f.lambdaTypes, anonymous: f.anonymous,
 		argOf: f.argOf, invokes: f.invokes,
 		stack: f.stack[:0], chunks: f.chunks, chunk: -1, bslab: f.bslab[:0], tvars: f.tvars[:0], calls: f.calls[:0], sigs: f.sigs[:0],
@@ -389,12 +390,7 @@ func quoteEnd(t string, p int) int {
 	return len(t)
 }
 
-func (f *fileState) top() *frame {
-	if len(f.stack) == 0 {
-		return nil
-	}
-	return f.stack[len(f.stack)-1]
-}
+func (f *fileState) top() *frame { return f.stack.Top() }
 
 func (f *fileState) push(fr frame) *frame {
 	if len(f.slab) == cap(f.slab) { // a new chunk: the ones before hold live frames
@@ -407,7 +403,7 @@ func (f *fileState) push(fr frame) *frame {
 	}
 	f.slab = append(f.slab, fr)
 	p := &f.slab[len(f.slab)-1]
-	f.stack = append(f.stack, p)
+	f.stack.Push(p)
 	return p
 }
 
@@ -524,40 +520,10 @@ func (f *fileState) regions(p uint32) (loop, try, cond bool) {
 	return
 }
 
-func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
-	parentID := uint64(0)
-	if parent >= 0 {
-		parentID = f.nodes[parent].ID
-	}
-	sl, sc := pos(f.lines, s.Start)
-	el, ec := pos(f.lines, s.End)
-	f.nodes = append(f.nodes, schemas.Node{
-		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
-		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.Start, EndByte: s.End, ParentID: parentID,
-	})
-	return int32(len(f.nodes) - 1)
-}
-
-func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
-	line, col := pos(f.lines, at.Start)
-	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: src, Kind: kind, Target: target, Expr: expr, Line: line, Col: col,
-	})
-	return &f.refs[len(f.refs)-1]
-}
-
-func (f *fileState) srcID(n int32) uint64 {
-	if n < 0 {
-		return indexer.FileID(f.path)
-	}
-	return f.nodes[n].ID
-}
-
 // decorate sets what the modifiers and Javadoc of the declaration at s
 // say of node n, and returns its modifier flags.
 func (f *fileState) decorate(n int32, s span) uint16 {
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Doc = f.docs[s.Start]
 	m := f.mods[s.Start]
 	if m == nil {
@@ -576,7 +542,7 @@ func (f *fileState) decorate(n int32, s span) uint16 {
 		if langAnnotations[name] {
 			continue
 		}
-		f.addRef(schemas.EdgeReferences, node.ID, d.at, "@"+name, "@"+name)
+		f.AddRef(schemas.EdgeReferences, node.ID, d.at, "@"+name, "@"+name)
 	}
 	return m.flags
 }
@@ -612,22 +578,20 @@ func (f *fileState) run(ctx context.Context) {
 	for i := range f.items {
 		count[f.items[i].Kind]++
 	}
-	f.nodes = make([]schemas.Node, 0, count[kClass]+count[kInterface]+count[kEnum]+count[kRecord]+count[kMethod]+count[kCtor]+count[kFields]+count[kConst])
-	f.refs = make([]schemas.Ref, 0, count[kInvoke]+count[kNew]+count[kCtorCall]+count[kMref]+count[kImport]+
+	f.Nodes = make([]schemas.Node, 0, count[kClass]+count[kInterface]+count[kEnum]+count[kRecord]+count[kMethod]+count[kCtor]+count[kFields]+count[kConst])
+	f.Refs = make([]schemas.Ref, 0, count[kInvoke]+count[kNew]+count[kCtorCall]+count[kMref]+count[kImport]+
 		2*count[kMethod]+count[kCtor]+count[kFields]+count[kConst]+count[kDecorator]+count[kExtends]+count[kImplements]+count[kParam]/4+4)
 	for i := range f.items {
 		if indexer.Stopped(ctx, i) {
 			return
 		}
 		it := &f.items[i]
-		for len(f.stack) > 0 && f.top().end <= it.Start {
-			f.stack = f.stack[:len(f.stack)-1]
-		}
+		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kPackage:
 			if len(f.stack) == 0 && it.HasRole(rName) {
 				f.pkg = squeeze(f.text(it.Role[rName]))
-				f.addRef(schemas.RefPackage, indexer.FileID(f.path), it.Span, f.pkg, f.pkg)
+				f.AddRef(schemas.RefPackage, indexer.FileID(f.path), it.Span, f.pkg, f.pkg)
 			}
 		case kImport:
 			f.importRef(it)
@@ -804,7 +768,7 @@ func (f *fileState) importRef(it *item) {
 	if static {
 		expr = "static " + t
 	}
-	f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, t, expr)
+	f.AddRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, t, expr)
 }
 
 // typeDecl makes the node of a class, interface, enum, record or
@@ -825,21 +789,19 @@ func (f *fileState) typeDecl(it *item) {
 	case kEnum:
 		kind = schemas.KindEnum
 	}
-	qname, member, local := name, false, false
+	qname, member, local := indexer.JoinName(f.pkg, name), false, false
 	var outer *frame
 	if parent >= 0 {
-		qname = f.nodes[parent].QualifiedName + "." + name
+		qname = indexer.JoinName(f.Nodes[parent].QualifiedName, name)
 		if o := f.owner(it.Start); o != nil {
 			member, outer = true, o
 		} else {
 			local = true
 		}
-	} else if f.pkg != "" {
-		qname = f.pkg + "." + name
 	}
-	n := f.addNode(kind, name, qname, parent, it.Span)
+	n := f.AddNode(kind, name, qname, parent, it.Span)
 	flags := f.decorate(n, it.Span)
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	implicit := schemas.Internal
 	switch {
 	case local:
@@ -887,14 +849,14 @@ func (f *fileState) anonClass(it *item) int32 {
 	}
 	f.anonymous[parent]++
 	name := strconv.Itoa(f.anonymous[parent])
-	n := f.addNode(schemas.KindClass, name, f.nodes[parent].QualifiedName+"."+name, parent, it.Span)
-	node := &f.nodes[n]
+	n := f.AddNode(schemas.KindClass, name, indexer.JoinName(f.Nodes[parent].QualifiedName, name), parent, it.Span)
+	node := &f.Nodes[n]
 	node.Visibility = schemas.Private
 	node.Signature = oneLine(f.str[it.Start:it.Role[rBody].Start])
 	node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
 	if t := typeName(f.text(it.Role[rType])); t != "" {
 		t += f.typeArgs(f.text(it.Role[rType]), it.Role[rType].Start, false, 0)
-		f.addRef(schemas.EdgeExtends, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), t)
+		f.AddRef(schemas.EdgeExtends, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), t)
 	}
 	return n
 }
@@ -914,7 +876,7 @@ func (f *fileState) superRef(it *item) {
 	if name == "" {
 		return
 	}
-	f.addRef(kind, f.nodes[t.node].ID, it.Span, oneLine(f.text(it.Span)), name+f.typeArgs(f.text(it.Span), it.Start, true, 0))
+	f.AddRef(kind, f.Nodes[t.node].ID, it.Span, oneLine(f.text(it.Span)), name+f.typeArgs(f.text(it.Span), it.Start, true, 0))
 }
 
 // method makes the node of a method, a constructor or an annotation
@@ -935,9 +897,9 @@ func (f *fileState) method(it *item) {
 	if it.Kind == kCtor {
 		kind, name = schemas.KindConstructor, "<init>"
 	}
-	n := f.addNode(kind, name, f.nodes[parent].QualifiedName+"."+name, parent, it.Span)
+	n := f.AddNode(kind, name, indexer.JoinName(f.Nodes[parent].QualifiedName, name), parent, it.Span)
 	flags := f.decorate(n, it.Span)
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	implicit := schemas.Internal
 	switch {
 	case o.iface:
@@ -975,7 +937,7 @@ func (f *fileState) method(it *item) {
 			dims = declaratorDims(f.str[it.Role[rParams].End:end]) // int f()[]
 		}
 		if e := f.factExpr(it.Role[rType], dims); e != "" {
-			f.addRef(schemas.RefResult, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), e)
+			f.AddRef(schemas.RefResult, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), e)
 		}
 	}
 	f.sigs = append(f.sigs, fr)
@@ -993,7 +955,7 @@ func (f *fileState) enclosingRecord() *record {
 	for i := len(f.stack) - 1; i >= 0; i-- {
 		fr := f.stack[i]
 		if fr.kind == kRecord && fr.node >= 0 {
-			sig := f.nodes[fr.node].Signature
+			sig := f.Nodes[fr.node].Signature
 			p := ""
 			if i := strings.IndexByte(sig, '('); i >= 0 {
 				if j := matching(sig, i); j > i {
@@ -1054,14 +1016,14 @@ func (f *fileState) param(it *item) {
 		if t.node < 0 {
 			return
 		}
-		n := f.addNode(schemas.KindField, name, f.nodes[t.node].QualifiedName+"."+name, t.node, it.Span)
+		n := f.AddNode(schemas.KindField, name, indexer.JoinName(f.Nodes[t.node].QualifiedName, name), t.node, it.Span)
 		f.decorate(n, it.Span)
-		node := &f.nodes[n]
-		node.Visibility, node.Exported = schemas.Public, f.nodes[t.node].Exported
+		node := &f.Nodes[n]
+		node.Visibility, node.Exported = schemas.Public, f.Nodes[t.node].Exported
 		node.Signature = oneLine(f.text(it.Span))
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 		if e := f.factExpr(it.Role[rType], dims); e != "" {
-			f.addRef(schemas.RefType, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), e)
+			f.AddRef(schemas.RefType, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), e)
 		}
 	case t.kind == kMethod || t.kind == kCtor:
 		t.params = append(t.params, f.paramType(f.text(it.Role[rType]), it.Role[rType].Start)+strings.Repeat("[]", dims))
@@ -1147,10 +1109,10 @@ func (f *fileState) variable(it *item) {
 
 // scopeBelow returns the scope of the declaration on top of the stack.
 func (f *fileState) scopeBelow() *frame {
-	top := f.stack[len(f.stack)-1]
-	f.stack = f.stack[:len(f.stack)-1]
+	top := f.stack.Top()
+	f.stack.Pop()
 	sc := f.scopeAt(top.start)
-	f.stack = append(f.stack, top)
+	f.stack.Push(top)
 	return sc
 }
 
@@ -1214,9 +1176,9 @@ func (f *fileState) field(it *item, t *frame, name string, dims int) {
 	if o.iface || flags&(mStatic|mFinal) == mStatic|mFinal {
 		kind = schemas.KindConstant
 	}
-	n := f.addNode(kind, name, f.nodes[parent].QualifiedName+"."+name, parent, span{Start: t.start, End: t.end})
+	n := f.AddNode(kind, name, indexer.JoinName(f.Nodes[parent].QualifiedName, name), parent, span{Start: t.start, End: t.end})
 	f.decorate(n, span{Start: t.start, End: t.end})
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	implicit := schemas.Internal
 	if o.iface {
 		implicit = schemas.Public
@@ -1227,7 +1189,7 @@ func (f *fileState) field(it *item, t *frame, name string, dims int) {
 	node.Signature = oneLine(f.text(t.typ) + " " + f.text(it.Span))
 	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	if e := f.factExpr(t.typ, dims); e != "" {
-		f.addRef(schemas.RefType, node.ID, t.typ, oneLine(f.text(t.typ)), e)
+		f.AddRef(schemas.RefType, node.ID, t.typ, oneLine(f.text(t.typ)), e)
 	}
 	f.push(frame{kind: kVar, start: it.Start, end: it.End, node: n, inBody: parent != o.node})
 }
@@ -1241,9 +1203,9 @@ func (f *fileState) enumConst(it *item) {
 		return
 	}
 	name := f.text(it.Role[rName])
-	n := f.addNode(schemas.KindConstant, name, f.nodes[o.node].QualifiedName+"."+name, o.node, it.Span)
+	n := f.AddNode(schemas.KindConstant, name, indexer.JoinName(f.Nodes[o.node].QualifiedName, name), o.node, it.Span)
 	f.decorate(n, it.Span)
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Visibility, node.Exported, node.IsStatic = schemas.Public, o.exported, true
 	end := it.End
 	if it.HasRole(rBody) {
@@ -1276,19 +1238,19 @@ func (f *fileState) addCall(kind string, i int) {
 // finish writes the refs whose Expr needed every binding of the file.
 func (f *fileState) finish(ctx context.Context) {
 	for _, fr := range f.sigs {
-		n := &f.nodes[fr.node]
+		n := &f.Nodes[fr.node]
 		e := strings.Join(fr.params, ",")
 		if fr.varargs {
 			e += "..."
 		}
-		f.addRef(RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, e)
+		f.AddRef(RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, e)
 		if fr.implicitSuper {
-			f.addRef(schemas.EdgeCalls, n.ID, fr.at, "super", "super()")
+			f.AddRef(schemas.EdgeCalls, n.ID, fr.at, "super", "super()")
 		}
 	}
 	for _, fr := range f.classes {
 		if fr.ctors == 0 {
-			f.addRef(schemas.EdgeCalls, f.nodes[fr.node].ID, fr.at, "super", "super()")
+			f.AddRef(schemas.EdgeCalls, f.Nodes[fr.node].ID, fr.at, "super", "super()")
 		}
 	}
 	for i := range f.calls {
@@ -1296,9 +1258,9 @@ func (f *fileState) finish(ctx context.Context) {
 			return
 		}
 		c := &f.calls[i]
-		src := f.srcID(c.src)
+		src := f.SrcID(c.src)
 		if c.it < 0 {
-			r := f.addRef(c.kind, src, c.at, f.text(c.at), "this("+f.argList(c.args, c.ctx, 0)+")")
+			r := f.AddRef(c.kind, src, c.at, f.text(c.at), "this("+f.argList(c.args, c.ctx, 0)+")")
 			r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
 			continue
 		}
@@ -1329,7 +1291,7 @@ func (f *fileState) finish(ctx context.Context) {
 			target = oneLine(f.text(it.Span))
 			expr = f.mrefExpr(it, c.ctx)
 		}
-		r := f.addRef(c.kind, src, at, target, expr)
+		r := f.AddRef(c.kind, src, at, target, expr)
 		r.Args, r.InLoop, r.InTry, r.Conditional = args, c.loop, c.try, c.cond
 	}
 	f.typeUseRefs()

@@ -2,6 +2,7 @@ package java
 
 import (
 	"cmp"
+	"maps"
 	"path"
 	"runtime"
 	"slices"
@@ -138,10 +139,10 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 	r.load(refs)
 	pkgNodes := r.packageNodes()
 	r.declare()
-	for _, i := range slices.Sorted(mapKeys(r.types)) {
+	for _, i := range slices.Sorted(maps.Keys(r.types)) {
 		r.link(r.types[i], 0)
 	}
-	for _, i := range slices.Sorted(mapKeys(r.types)) {
+	for _, i := range slices.Sorted(maps.Keys(r.types)) {
 		r.openness(r.types[i], 0)
 	}
 	// Refs resolve in parallel, in contiguous chunks whose edges are joined
@@ -163,16 +164,6 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 		edges = append(edges, c...)
 	}
 	return pkgNodes, edges
-}
-
-func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
-	return func(yield func(K) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // load indexes the Java nodes and reads the file-level refs and the facts.
@@ -296,7 +287,7 @@ func (r *resolver) packageNodes() []schemas.Node {
 		}
 		p.files = append(p.files, f.path)
 	}
-	names := slices.Sorted(mapKeys(r.pkgs))
+	names := slices.Sorted(maps.Keys(r.pkgs))
 	out := make([]schemas.Node, 0, len(names))
 	for _, name := range names {
 		p := r.pkgs[name]
@@ -314,13 +305,8 @@ func (r *resolver) packageNodes() []schemas.Node {
 				r.nodes[i].ParentID = p.id
 			}
 		}
-		for q := name; ; {
+		for q := name; q != ""; q = indexer.ParentName(q) {
 			r.prefixes[q] = true
-			i := strings.LastIndexByte(q, '.')
-			if i < 0 {
-				break
-			}
-			q = q[:i]
 		}
 	}
 	return out
@@ -746,7 +732,7 @@ func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
 		}
 		if name, ok := strings.CutPrefix(ref.Expr, "@"); ok { // an annotation: only the snapshot's own
 			if tr, how, _ := r.resolveType(name, src, 0); tr.t != nil && tr.dims == 0 {
-				return append(edges, resolvedEdge(ref, schemas.EdgeReferences, r.nodes[tr.t.node].ID, how, 1))
+				return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeReferences, r.nodes[tr.t.node].ID, how))
 			}
 			return edges
 		}
@@ -760,13 +746,13 @@ func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
 func (r *resolver) typeEdge(edges []schemas.Edge, ref *schemas.Ref, kind string, tr tref, how, why string) []schemas.Edge {
 	switch {
 	case tr.t != nil && tr.dims == 0:
-		return append(edges, resolvedEdge(ref, kind, r.nodes[tr.t.node].ID, how, 1))
+		return append(edges, indexer.ResolvedEdge(ref, kind, r.nodes[tr.t.node].ID, how))
 	case tr.known():
-		return append(edges, unresolvedEdge(ref, kind, schemas.Unresolved, externalName(external(tr))))
+		return append(edges, indexer.UnresolvedEdge(ref, kind, externalName(external(tr))))
 	case strings.Contains(why, " types named "):
-		return append(edges, unresolvedEdge(ref, kind, schemas.Ambiguous, why))
+		return append(edges, indexer.RefEdge(ref, kind, 0, schemas.Ambiguous, 0, why))
 	}
-	return append(edges, unresolvedEdge(ref, kind, schemas.Unresolved, why))
+	return append(edges, indexer.UnresolvedEdge(ref, kind, why))
 }
 
 // newEdges resolves new T(args): an instantiates edge to T and a calls
@@ -775,11 +761,11 @@ func (r *resolver) newEdges(edges []schemas.Edge, ref *schemas.Ref, src int32) [
 	e, ok := strings.CutPrefix(ref.Expr, "new ")
 	i := strings.IndexByte(e, '(')
 	if !ok || i < 0 {
-		return append(edges, unresolvedEdge(ref, schemas.EdgeInstantiates, schemas.Unresolved, reasonOf(ref.Expr)))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, reasonOf(ref.Expr)))
 	}
 	args, rest, ok := splitArgs(e[i:])
 	if !ok || rest != "" {
-		return append(edges, unresolvedEdge(ref, schemas.EdgeInstantiates, schemas.Unresolved, reasonExpr))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, reasonExpr))
 	}
 	tr, how, why := r.resolveType(e[:i], src, 0)
 	edges = r.typeEdge(edges, ref, schemas.EdgeInstantiates, tr, how, why)
@@ -795,22 +781,22 @@ func (r *resolver) importEdge(edges []schemas.Edge, ref *schemas.Ref) []schemas.
 	e, static := strings.CutPrefix(ref.Expr, "static ")
 	dot := strings.LastIndexByte(e, '.')
 	if f == nil || dot < 0 {
-		return append(edges, unresolvedEdge(ref, schemas.EdgeImports, schemas.Unresolved, reasonExpr))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeImports, reasonExpr))
 	}
 	owner, last := e[:dot], e[dot+1:]
 	imported := func(ts []*typeInfo, name string) []schemas.Edge {
 		tr, why := one(pick(ts, f), name)
 		if !tr.known() {
-			return append(edges, unresolvedEdge(ref, schemas.EdgeImports, schemas.Ambiguous, why))
+			return append(edges, indexer.RefEdge(ref, schemas.EdgeImports, 0, schemas.Ambiguous, 0, why))
 		}
-		return append(edges, resolvedEdge(ref, schemas.EdgeImports, r.nodes[tr.t.node].ID, schemas.ResolvedImport, 1))
+		return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeImports, r.nodes[tr.t.node].ID, schemas.ResolvedImport))
 	}
 	switch {
 	case static:
 		ts := pick(r.byName[owner], f)
 		if len(ts) != 1 || last == "*" {
 			if len(ts) == 0 {
-				return append(edges, unresolvedEdge(ref, schemas.EdgeImports, schemas.Unresolved, reasonExternal+owner))
+				return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeImports, reasonExternal+owner))
 			}
 			return imported(ts, owner)
 		}
@@ -822,25 +808,25 @@ func (r *resolver) importEdge(edges []schemas.Edge, ref *schemas.Ref) []schemas.
 			members = append(members, n.node)
 		}
 		if len(members) == 1 {
-			return append(edges, resolvedEdge(ref, schemas.EdgeImports, r.nodes[members[0]].ID, schemas.ResolvedImport, 1))
+			return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeImports, r.nodes[members[0]].ID, schemas.ResolvedImport))
 		}
 		return imported(ts, owner)
 	case last == "*":
 		if p := r.pkgs[owner]; p != nil {
-			return append(edges, resolvedEdge(ref, schemas.EdgeImports, p.id, schemas.ResolvedImport, 1))
+			return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeImports, p.id, schemas.ResolvedImport))
 		}
 		if ts := r.byName[owner]; len(ts) > 0 {
 			return imported(ts, owner)
 		}
-		return append(edges, unresolvedEdge(ref, schemas.EdgeImports, schemas.Unresolved, reasonExternalPackage+owner))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeImports, reasonExternalPackage+owner))
 	}
 	if ts := r.byName[e]; len(ts) > 0 {
 		return imported(ts, e)
 	}
 	if r.pkgs[owner] != nil {
-		return append(edges, unresolvedEdge(ref, schemas.EdgeImports, schemas.Unresolved, reasonUnknownType+e))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeImports, reasonUnknownType+e))
 	}
-	return append(edges, unresolvedEdge(ref, schemas.EdgeImports, schemas.Unresolved, reasonExternal+e))
+	return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeImports, reasonExternal+e))
 }
 
 // emit appends the edge of kind for ref to tg.
@@ -849,15 +835,7 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, kind string, tg 
 	case tg.skip:
 		return edges
 	case tg.node >= 0:
-		return append(edges, resolvedEdge(ref, kind, r.nodes[tg.node].ID, tg.how, tg.conf))
+		return append(edges, indexer.RefEdge(ref, kind, r.nodes[tg.node].ID, tg.how, tg.conf, ""))
 	}
-	return append(edges, unresolvedEdge(ref, kind, tg.res, tg.why))
-}
-
-func resolvedEdge(ref *schemas.Ref, kind string, dst uint64, res string, conf float32) schemas.Edge {
-	return indexer.RefEdge(ref, kind, dst, res, conf, "")
-}
-
-func unresolvedEdge(ref *schemas.Ref, kind, res, reason string) schemas.Edge {
-	return indexer.RefEdge(ref, kind, 0, res, 0, reason)
+	return append(edges, indexer.RefEdge(ref, kind, 0, tg.res, 0, tg.why))
 }
