@@ -9,10 +9,10 @@ import (
 )
 
 // step is one step of an Expr after its head: ".name", ".name(args)" (or
-// "(args)" calling the head), "[]", "::name" or "->j.k".
+// "(args)" calling the head), "[]", "::name", "->j.k" or "=>k".
 type step struct {
-	op   byte     // '.', '(', '[', ':', '>'
-	name string   // '>': "j.k"
+	op   byte     // '.', '(', '[', ':', '>', '='
+	name string   // '>': "j.k"; '=': "k"
 	args []string // the Exprs of the arguments
 }
 
@@ -76,6 +76,13 @@ func parseExpr(e string) (p parsed, ok bool) {
 		case strings.HasPrefix(e, "[]"):
 			p.steps = append(p.steps, step{op: '['})
 			e = e[2:]
+		case strings.HasPrefix(e, "=>"): // =>k: parameter k of a lambda of that type
+			k := digitsEnd(e, 2)
+			if k == 2 {
+				return p, false
+			}
+			p.steps = append(p.steps, step{op: '=', name: e[2:k]})
+			e = e[k:]
 		case strings.HasPrefix(e, "->"): // ->j.k: parameter k of the lambda that is argument j
 			j := digitsEnd(e, 2)
 			if j == 2 || j+1 >= len(e) || e[j] != '.' {
@@ -324,6 +331,8 @@ func (r *resolver) eval(e string, src int32) (value, target) {
 			v = r.callResult(tg, src)
 		case '>':
 			v = none(reasonExpr)
+		case '=':
+			v = r.functionParam(v, s.name)
 		case ':':
 			if last {
 				return value{}, r.methodRef(v, s.name)

@@ -13,7 +13,7 @@ import (
 // code makes the call; Expr the callee with its arguments):
 //
 //	expr  = [ "<" type "=" qname ">" ] { "[" type "]" } head { step } | "?" reason
-//	step  = "." name | "(" [ arg { "," arg } ] ")" | "[]" | ".super" | "->" n "." n
+//	step  = "." name | "(" [ arg { "," arg } ] ")" | "[]" | ".super" | "->" n "." n | "=>" n
 //	arg   = expr | "{" primitive "}" | "?null" | "?fn" | "?"
 //	head  = name         a name no local variable or parameter binds: a
 //	                     field, a type or a package, by Java's rules for
@@ -63,7 +63,10 @@ import (
 // initializer (a for-each var by that of the collection, followed by
 // "[]"). An inferred parameter of a lambda passed to a method is the
 // call followed by "->j.k": parameter k of the lambda that is argument j
-// (items.forEach(i -> ...) binds i to {java.util.List<Item>}.forEach(?fn)->0.0).
+// (items.forEach(i -> ...) binds i to {java.util.List<Item>}.forEach(?fn)->0.0);
+// one of a lambda assigned to a variable (f = i -> ..., or a conditional
+// of which it is a branch) is the variable followed by "=>k": parameter k
+// of a lambda of its type.
 // The reasons:
 //
 //	?local     a local whose type we do not know (an inferred lambda

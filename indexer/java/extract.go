@@ -118,6 +118,7 @@ type frame struct {
 	implicitSuper bool
 	ctors         int  // classes: the constructors declared
 	lparams       int  // lambdas: the inferred parameters seen
+	sink          span // lambdas: the variable they are assigned to, if any
 	call          span // lambdas: the method invocation they are argument argi of, if any
 	argi          int
 	at            span // classes: the class keyword; constructors: the body's brace
@@ -178,6 +179,8 @@ type fileState struct {
 	argOf       map[uint32]uint32 // the start of the list of an argument, by its start
 	invokes     map[uint32]int32  // method invocation items by the start of their argument list
 	lambdaTypes map[uint32]span   // lambdas that initialize a variable, by start: its declared type
+	lambdaSinks map[uint32]span   // lambdas assigned to a variable, by start: the variable assigned
+	assigns     []int32           // the assignment items
 	anonymous   map[int32]int     // anonymous classes made so far, by the node they are in
 	binds       map[string][]*binding
 	bslab       []binding
@@ -193,8 +196,9 @@ func (f *fileState) reset(file string, src []byte, items []item) {
 		f.mods, f.docs, f.exprs = make(map[uint32]*mods), make(map[uint32]string), make(map[uint64]int32)
 		f.args, f.binds = make(map[uint32][]span), make(map[string][]*binding)
 		f.lambdaTypes, f.anonymous = make(map[uint32]span), make(map[int32]int)
-		f.argOf, f.invokes = make(map[uint32]uint32), make(map[uint32]int32)
+		f.argOf, f.invokes, f.lambdaSinks = make(map[uint32]uint32), make(map[uint32]int32), make(map[uint32]span)
 	} else {
+		clear(f.lambdaSinks)
 		clear(f.argOf)
 		clear(f.invokes)
 		clear(f.mods)
@@ -209,7 +213,7 @@ func (f *fileState) reset(file string, src []byte, items []item) {
 		path: file, src: src, str: string(src), test: isTestFile(file), items: items,
 		Rows: indexer.Rows{IDs: indexer.IDs{Language: Name, File: file}, Lines: srctext.LineStarts(f.Lines[:0], src)},
 		mods: f.mods, docs: f.docs, exprs: f.exprs, args: f.args, binds: f.binds, lambdaTypes: f.lambdaTypes, anonymous: f.anonymous,
-		argOf: f.argOf, invokes: f.invokes,
+		argOf: f.argOf, invokes: f.invokes, lambdaSinks: f.lambdaSinks, assigns: f.assigns[:0],
 		stack: f.stack[:0], chunks: f.chunks, chunk: -1, bslab: f.bslab[:0], tvars: f.tvars[:0], calls: f.calls[:0], sigs: f.sigs[:0],
 		classes: f.classes[:0],
 		uses:    typeUses{at: f.uses.at[:0]},
@@ -260,6 +264,8 @@ func (f *fileState) prepare(ctx context.Context) {
 				d := decls[len(decls)-1]
 				f.tvars = append(f.tvars, tvar{scope: d.span, name: name, bound: bound, class: d.class})
 			}
+		case kAssign:
+			f.assigns = append(f.assigns, int32(i))
 		case kInvoke, kNew, kField, kCast, kParen, kIndex, kMref, kTernary, kBinary, kUnary, kNewArray, kLambda:
 			f.exprs[it.Key()] = int32(i)
 			if it.Kind == kInvoke && it.HasRole(rArgs) {
@@ -284,6 +290,29 @@ func (f *fileState) prepare(ctx context.Context) {
 	}
 	for _, m := range f.mods {
 		m.flags = modifierFlags(f.str, m)
+	}
+	for _, i := range f.assigns {
+		it := &f.items[i]
+		f.lambdasIn(it.Role[rValue], func(l span) { f.lambdaSinks[l.Start] = it.Role[rObject] })
+	}
+}
+
+// lambdasIn calls fn with each lambda the value of the expression at s
+// can be: s itself, or the branches of a conditional, parenthesized or
+// not.
+func (f *fileState) lambdasIn(s span, fn func(span)) {
+	i, ok := f.exprs[s.Key()]
+	if !ok {
+		return
+	}
+	switch it := &f.items[i]; it.Kind {
+	case kLambda:
+		fn(s)
+	case kParen:
+		f.lambdasIn(it.Role[rValue], fn)
+	case kTernary:
+		f.lambdasIn(it.Role[rValue], fn)
+		f.lambdasIn(it.Role[rBody], fn)
 	}
 }
 
@@ -632,6 +661,9 @@ func (f *fileState) run(ctx context.Context) {
 					switch {
 					case sc.typ != (span{}):
 						e = f.lambdaParamExpr(sc.typ, n)
+					case sc.sink != (span{}):
+						f.bindValue(f.text(it.Span), it.Start, sc, sc.sink, "=>"+strconv.Itoa(n))
+						continue
 					case sc.call != (span{}):
 						f.bindValue(f.text(it.Span), it.Start, sc, sc.call, "->"+strconv.Itoa(sc.argi)+"."+strconv.Itoa(n))
 						continue
@@ -657,7 +689,7 @@ func (f *fileState) run(ctx context.Context) {
 		case kScope, kLoop, kTry, kCond:
 			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kLambda:
-			fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, typ: f.lambdaTypes[it.Start]})
+			fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, typ: f.lambdaTypes[it.Start], sink: f.lambdaSinks[it.Start]})
 			fr.call, fr.argi = f.callOfArg(it.Span)
 		case kInvoke, kCtorCall:
 			f.addCall(schemas.EdgeCalls, i)
@@ -1062,9 +1094,7 @@ func (f *fileState) variable(it *item) {
 	}
 	dims := declaratorDims(f.str[it.Role[rName].End:end])
 	if (t.kind == kFields || t.kind == kLocals) && dims == 0 && it.HasRole(rValue) {
-		if i, ok := f.exprs[it.Role[rValue].Key()]; ok && f.items[i].Kind == kLambda {
-			f.lambdaTypes[it.Role[rValue].Start] = t.typ
-		}
+		f.lambdasIn(it.Role[rValue], func(l span) { f.lambdaTypes[l.Start] = t.typ })
 	}
 	switch t.kind {
 	case kSpread:

@@ -26,7 +26,9 @@ import (
 // supertypes and the members whose results, or whose lambda arguments'
 // parameters, a type parameter gives: List<Item>.get(0) is an Item,
 // Map<K, V>.entrySet() a Set<Map.Entry<K, V>>, list.forEach(i -> ...)
-// binds i to an Item. A for-each over an Iterable<T> gives T.
+// binds i to an Item. A for-each over an Iterable<T> gives T. A lambda
+// assigned to a variable of a JDK functional interface type takes its
+// parameters' types from the variable's type arguments.
 //
 // What Java erases stays unknown: a raw type's members are erased (a
 // generic class's instance member read through a raw type, or a supertype
@@ -507,4 +509,24 @@ func (r *resolver) element(v value) value {
 		return value{kind: vValue, t: tr, how: schemas.ResolvedReceiver, conf: v.conf}
 	}
 	return none(reasonExpr)
+}
+
+// functionParam is the value of parameter k of a lambda whose target is
+// a value v of a JDK functional interface type (functionalParams): the
+// type argument that types it. A wildcard ? extends T or ? super T
+// gives T there (JLS 9.9).
+func (r *resolver) functionParam(v value, k string) value {
+	i, _ := strconv.Atoi(k)
+	if v.kind != vValue || v.t.t != nil || v.t.dims > 0 {
+		return none(reasonUnknownReceiver)
+	}
+	for _, fp := range functionalParams {
+		if fp.name != v.t.ext || len(v.t.args) != fp.n || i >= len(fp.params) {
+			continue
+		}
+		if a := v.t.args[fp.params[i]]; a.wild != '?' && a.t.known() {
+			return value{kind: vValue, t: a.t, how: schemas.ResolvedReceiver, conf: v.conf}
+		}
+	}
+	return none(reasonUnknownReceiver)
 }

@@ -170,3 +170,32 @@ class Use {
 		// Thing, outside the snapshot, may declare get() with a narrower result.
 		"p.Use.run -calls-> p.Foo.bar (receiver) p/Use.java:10")
 }
+
+// TestLambdaTargets: the parameters of a lambda assigned to a variable
+// of a JDK functional interface type, or chosen by a conditional, are its
+// type arguments.
+func TestLambdaTargets(t *testing.T) {
+	edges := index(t, genericFiles(map[string]string{
+		"p/Use.java": `package p;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+import java.util.function.Function;
+class Use {
+    private BiFunction<Foo, Sub, String> format;
+    private Consumer<? super Sub> sink;
+    Function<?, String> any;
+    void run(boolean b, Function<Foo, String> given) {
+        this.format = b ? null : (f, s) -> { f.bar(); s.bar(); return ""; };
+        sink = x -> x.bar();
+        Function<Foo, String> g = b ? given : (x -> { x.bar(); return ""; });
+        any = x -> x.toString();
+    }
+}`,
+	}))
+	languagetest.Expect(t, edges, []string{
+		"p.Use.run -calls-> p.Foo.bar (receiver) p/Use.java:10",
+		"p.Use.run -calls-> p.Sub.bar (receiver) p/Use.java:10",
+		"p.Use.run -calls-> p.Sub.bar (receiver) p/Use.java:11", // ? super Sub: a Sub (JLS 9.9)
+		"p.Use.run -calls-> p.Foo.bar (receiver) p/Use.java:12",
+	}, "p.Use.run -calls-> p.Foo.toString", "p.Use.run -calls-> p.Sub.toString")
+}
