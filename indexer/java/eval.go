@@ -633,7 +633,14 @@ func (r *resolver) methods(t *typeInfo, name string) lookup {
 	for i, a := range all {
 		ka := r.key(a.m)
 		for j, b := range all {
-			if i == j || b.decl == a.decl || r.key(b.m) != ka {
+			if i == j || b.decl == a.decl {
+				continue
+			}
+			if r.key(b.m) != ka {
+				if r.overridesBound(b.m, b.decl, a.m, a.decl) {
+					overridden[i] = true
+					break
+				}
 				continue
 			}
 			if r.isSubtype(b.decl, a.decl, 0) || a.decl.iface && !b.decl.iface && !r.nodes[b.m].IsAbstract {

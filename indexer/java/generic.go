@@ -530,3 +530,37 @@ func (r *resolver) functionParam(v value, k string) value {
 	}
 	return none(reasonUnknownReceiver)
 }
+
+// overridesBound reports whether method m of type t overrides method
+// sm of its supertype st whose parameters are typed by st's type
+// variable, bound to a type by t's view of st (write(JsonWriter,
+// JsonElement) of a TypeAdapter<JsonElement> overrides its
+// write(JsonWriter, T)). Params facts mark such a parameter with ^ and
+// its erasure, not its name: st must have one type parameter.
+func (r *resolver) overridesBound(m int32, t *typeInfo, sm int32, st *typeInfo) bool {
+	s, ss := r.sigs[m], r.sigs[sm]
+	if len(st.tparams) != 1 || r.nodes[m].Name != r.nodes[sm].Name || s.n != ss.n || s.varargs != ss.varargs ||
+		!strings.Contains(strings.Join(ss.types, ","), "^") || !r.isSubtype(t, st, 0) {
+		return false
+	}
+	args, ok := r.asSuper(thisType(t), st, 0)
+	if !ok || len(args) != 1 || args[0].wild != 0 || !args[0].t.known() {
+		return false
+	}
+	for i, p := range ss.types {
+		if !strings.HasPrefix(p, "^") {
+			if simpleName(p) != simpleName(s.types[i]) {
+				return false
+			}
+			continue
+		}
+		_, dims := splitDims(p)
+		want := args[0].t
+		want.dims += dims
+		got, _, _ := r.resolveType(s.types[i], m, 0)
+		if got.t != want.t || got.ext != want.ext || got.prim != want.prim || got.dims != want.dims || want.tv != "" {
+			return false
+		}
+	}
+	return true
+}

@@ -199,3 +199,33 @@ class Use {
 		"p.Use.run -calls-> p.Foo.bar (receiver) p/Use.java:12",
 	}, "p.Use.run -calls-> p.Foo.toString", "p.Use.run -calls-> p.Sub.toString")
 }
+
+// TestOverridesThroughTypeArguments: a method whose parameter the
+// superclass types by its type variable is overridden by one taking the
+// type argument the subclass binds it to, and by no other.
+func TestOverridesThroughTypeArguments(t *testing.T) {
+	edges := index(t, genericFiles(map[string]string{
+		"p/Adapter.java": `package p;
+public class Adapter<T> { public void write(StringBuilder out, T value) {} }`,
+		"p/FooAdapter.java": `package p;
+public class FooAdapter extends Adapter<Foo> { public void write(StringBuilder out, Foo value) {} }`,
+		"p/Other.java": `package p;
+public class Other extends Adapter<Sub> { public void write(StringBuilder out, Foo value) {} }`,
+		"p/Use.java": `package p;
+class Use {
+    void run(FooAdapter a, Other o, Foo f, Sub s) {
+        a.write(null, f);
+        a.write(null, s);
+        o.write(null, s);
+    }
+}`,
+	}))
+	languagetest.Expect(t, edges, []string{
+		"p.Use.run -calls-> p.FooAdapter.write (receiver) p/Use.java:4",
+		"p.Use.run -calls-> p.FooAdapter.write (receiver) p/Use.java:5",
+	},
+		"p.Use.run -calls-> p.Adapter.write (receiver) p/Use.java:4",
+		"p.Use.run -calls-> p.Adapter.write (receiver) p/Use.java:5",
+		// Other.write(Foo) overloads Adapter<Sub>.write(Sub), the more specific.
+		"p.Use.run -calls-> p.Other.write (receiver) p/Use.java:6")
+}
