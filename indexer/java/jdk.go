@@ -291,6 +291,17 @@ java.lang.Character charValue:char
 java.lang.Enum name:java.lang.String ordinal:int
 java.lang.Throwable getMessage:java.lang.String getLocalizedMessage:java.lang.String getCause:java.lang.Throwable
 java.lang.StringBuilder length:int
+java.util.concurrent.atomic.AtomicInteger get:int
+java.util.concurrent.atomic.AtomicLong get:long
+java.util.concurrent.atomic.AtomicBoolean get:boolean
+java.util.concurrent.atomic.AtomicIntegerArray get:int length:int
+java.util.concurrent.atomic.AtomicLongArray get:long length:int
+java.net.InetAddress getHostAddress:java.lang.String getHostName:java.lang.String
+java.net.URL toExternalForm:java.lang.String
+java.net.URI toASCIIString:java.lang.String
+java.util.Currency getCurrencyCode:java.lang.String
+java.time.ZoneId getId:java.lang.String
+java.time.ZoneOffset getId:java.lang.String getTotalSeconds:int
 `), "\n") {
 		f := strings.Fields(line)
 		for _, mr := range f[1:] {
