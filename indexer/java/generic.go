@@ -26,15 +26,21 @@ import (
 // supertypes and the members whose results, or whose lambda arguments'
 // parameters, a type parameter gives: List<Item>.get(0) is an Item,
 // Map<K, V>.entrySet() a Set<Map.Entry<K, V>>, list.forEach(i -> ...)
-// binds i to an Item. A for-each over an Iterable<T> gives T. A lambda
-// assigned to a variable of a JDK functional interface type takes its
-// parameters' types from the variable's type arguments.
+// binds i to an Item; jdkStatics gives the few static methods whose
+// result follows their argument (Objects.requireNonNull,
+// Collections.unmodifiableList). A for-each over an Iterable<T> gives T.
+// A lambda assigned to a variable of a JDK functional interface type
+// takes its parameters' types from the variable's type arguments.
+// Overriding sees through type arguments too: a class's method taking
+// the type its superclass's type variable is bound to overrides the
+// superclass's method taking the variable (overridesBound).
 //
 // What Java erases stays unknown: a raw type's members are erased (a
 // generic class's instance member read through a raw type, or a supertype
 // named raw, gives no type arguments), as is a type variable no argument
 // binds. A wildcard reads as its bound when it is ? extends T; ? and ?
-// super T give nothing. A type whose JDK supertypes are not all in the
+// super T give nothing (but for a lambda's parameter, which ? super T
+// types as T, JLS 9.9). A type whose JDK supertypes are not all in the
 // table, or that declares a member of the name, is not read through it.
 
 // targ is a type argument.
