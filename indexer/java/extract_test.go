@@ -316,6 +316,8 @@ func FuzzExtract(f *testing.F) {
 		"class A { void f() { o instanceof B b && b.f(); switch (x) { case C c -> c.f(); default -> {} } } }",
 		"class A { void f() { Runnable r = () -> { class L { void g() { f(); } } }; } }",
 		"module m { requires x; }", "class A { void f() { a.new B(); } }", "/** */ class A {}",
+		"class A<T> { java.util.Map<? super T, List<? extends @N T>>[] m; void f(java.util.List<T> l) { l.forEach(x -> x.g()); f = b ? y -> y : (z) -> z; } }",
+		"class A extends B<C<D>, ?> { List<<>> x; Map<,> y; List<? extends> z; Outer<A>.Inner<B> w; }",
 	} {
 		f.Add([]byte(s))
 	}
