@@ -40,7 +40,8 @@ import (
 // "(" args ")" is a call; an argument is the Expr of its value, the type
 // of a literal or of an operation the operands tell ({int}, {long},
 // {char}, {boolean}, {java.lang.String} for a concatenation with a
-// string), ?null for null, ?fn for a lambda or a method reference, or ?
+// string), {java.lang.Object} for a variable of a type variable with no
+// bound, ?null for null, ?fn for a lambda or a method reference, or ?
 // when its type is not known here (an expression the Expr cannot follow,
 // one longer than maxArgExpr).
 // Overloads are told apart by them. "[]" is an array access, {T}.super
@@ -753,6 +754,13 @@ func (f *fileState) argExpr(s span, c ectx, depth int) string {
 			e = lt
 		} else {
 			e = f.expr(s, c, depth)
+		}
+	}
+	if e == exprTypeVar { // a variable of a type variable with no bound: an Object as an argument
+		if t := strings.TrimSpace(f.text(s)); srctext.IsIdent(t, "$") {
+			if b := f.lookup(t, s.Start); b != nil && b.object {
+				e = "{java.lang.Object}"
+			}
 		}
 	}
 	if isReason(e) && e != exprNull && e != exprFunction || len(e) > maxArgExpr {

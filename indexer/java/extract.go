@@ -136,6 +136,7 @@ type binding struct {
 	value            span
 	ctx              ectx
 	state            uint8 // 0 new, 1 computing, 2 expr set
+	object           bool  // its type is a type variable with no bound
 }
 
 // ectx is what an expression needs beyond its position: the anonymous
@@ -768,12 +769,25 @@ func (f *fileState) newBinding(name string, decl uint32, sc *frame) *binding {
 	return b
 }
 
-func (f *fileState) bind(name string, decl uint32, sc *frame, expr string) {
+func (f *fileState) bind(name string, decl uint32, sc *frame, expr string) *binding {
 	if expr == "" {
 		expr = exprLocal
 	}
 	b := f.newBinding(name, decl, sc)
 	b.expr, b.state = expr, 2
+	return b
+}
+
+// unboundedVar reports whether the type at s, with dims more dimensions
+// declared after the name, is a type variable with no bound: a value of
+// it is a subtype of Object and of no class or interface but Object.
+func (f *fileState) unboundedVar(s span, dims int) bool {
+	base, d := splitDims(typeName(f.text(s)))
+	if d+dims > 0 || base == "" || strings.Contains(base, ".") {
+		return false
+	}
+	tv := f.typeVar(base, s.Start)
+	return tv != nil && tv.bound == (span{})
 }
 
 // bindValue binds name to the Expr of the expression at value, plus
@@ -1059,9 +1073,9 @@ func (f *fileState) param(it *item) {
 		}
 	case t.kind == kMethod || t.kind == kCtor:
 		t.params = append(t.params, f.paramType(f.text(it.Role[rType]), it.Role[rType].Start)+strings.Repeat("[]", dims))
-		f.bind(name, t.start, t, typ)
+		f.bind(name, t.start, t, typ).object = f.unboundedVar(it.Role[rType], dims)
 	case t.kind == kLambda:
-		f.bind(name, t.start, t, typ)
+		f.bind(name, t.start, t, typ).object = f.unboundedVar(it.Role[rType], dims)
 	}
 }
 
@@ -1133,7 +1147,7 @@ func (f *fileState) variable(it *item) {
 		if e == "" {
 			e = "?local"
 		}
-		f.bind(name, it.Role[rName].Start, sc, e)
+		f.bind(name, it.Role[rName].Start, sc, e).object = f.unboundedVar(t.typ, dims)
 	}
 }
 

@@ -229,3 +229,29 @@ class Use {
 		// Other.write(Foo) overloads Adapter<Sub>.write(Sub), the more specific.
 		"p.Use.run -calls-> p.Other.write (receiver) p/Use.java:6")
 }
+
+// TestUnboundedTypeVariableArguments: a value of a type variable with no
+// bound is an Object, and no Supplier, as an argument; one bounded by
+// Supplier takes both, Supplier<T> the more specific.
+func TestUnboundedTypeVariableArguments(t *testing.T) {
+	got := calledSignatures(t, map[string]string{
+		"p/Line.java": `package p;
+import java.util.function.Supplier;
+class Line {
+    <T> T value(String name, Supplier<T> d) { return null; }
+    <T> T value(String name, T d) { return null; }
+    <T> T one(T d) { return value("a", d); }
+    <T extends Supplier<String>> T two(T d) { return value("b", d); }
+    <T> T[] three(T[] d) { return value("c", d); }
+}`,
+	})
+	for at, want := range map[string]string{
+		"6 value": "<T> T value(String name, T d)",
+		"7 value": "<T> T value(String name, Supplier<T> d)",
+		"8 value": "? ambiguous overload", // T[]: not followed
+	} {
+		if got[at] != want {
+			t.Errorf("%s: called %q, want %q", at, got[at], want)
+		}
+	}
+}
