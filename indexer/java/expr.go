@@ -41,7 +41,7 @@ import (
 // of a literal or of an operation the operands tell ({int}, {long},
 // {char}, {boolean}, {java.lang.String} for a concatenation with a
 // string), {java.lang.Object} for a variable of a type variable with no
-// bound, ?null for null, ?fn for a lambda or a method reference, or ?
+// bound ({java.lang.Object[]} for an array of one), ?null for null, ?fn for a lambda or a method reference, or ?
 // when its type is not known here (an expression the Expr cannot follow,
 // one longer than maxArgExpr).
 // Overloads are told apart by them. "[]" is an array access, {T}.super
@@ -758,8 +758,8 @@ func (f *fileState) argExpr(s span, c ectx, depth int) string {
 	}
 	if e == exprTypeVar { // a variable of a type variable with no bound: an Object as an argument
 		if t := strings.TrimSpace(f.text(s)); srctext.IsIdent(t, "$") {
-			if b := f.lookup(t, s.Start); b != nil && b.object {
-				e = "{java.lang.Object}"
+			if b := f.lookup(t, s.Start); b != nil && b.object > 0 {
+				e = "{java.lang.Object" + strings.Repeat("[]", b.object-1) + "}"
 			}
 		}
 	}

@@ -136,7 +136,7 @@ type binding struct {
 	value            span
 	ctx              ectx
 	state            uint8 // 0 new, 1 computing, 2 expr set
-	object           bool  // its type is a type variable with no bound
+	object           int   // its type is a type variable with no bound (1), or an array of one (1 + dimensions)
 }
 
 // ectx is what an expression needs beyond its position: the anonymous
@@ -778,16 +778,20 @@ func (f *fileState) bind(name string, decl uint32, sc *frame, expr string) *bind
 	return b
 }
 
-// unboundedVar reports whether the type at s, with dims more dimensions
-// declared after the name, is a type variable with no bound: a value of
-// it is a subtype of Object and of no class or interface but Object.
-func (f *fileState) unboundedVar(s span, dims int) bool {
+// unboundedVar returns, when the type at s (with dims more dimensions
+// declared after the name) is a type variable with no bound or an array
+// of one, its number of dimensions plus one; 0 otherwise. A value of
+// such a type variable is a subtype of Object and of no class or
+// interface but Object.
+func (f *fileState) unboundedVar(s span, dims int) int {
 	base, d := splitDims(typeName(f.text(s)))
-	if d+dims > 0 || base == "" || strings.Contains(base, ".") {
-		return false
+	if base == "" || strings.Contains(base, ".") {
+		return 0
 	}
-	tv := f.typeVar(base, s.Start)
-	return tv != nil && tv.bound == (span{})
+	if tv := f.typeVar(base, s.Start); tv == nil || tv.bound != (span{}) {
+		return 0
+	}
+	return d + dims + 1
 }
 
 // bindValue binds name to the Expr of the expression at value, plus
