@@ -528,6 +528,9 @@ func (r *resolver) member(v value, name string, src int32) value {
 		return none(reasonUnknownType + q)
 	case vType, vValue, vSuper:
 		if why := external(v.t); why != "" {
+			if t, ok := jdkFields[v.t.ext+"."+name]; ok && v.kind == vType && v.t.t == nil && v.t.dims == 0 {
+				return value{kind: vValue, t: t, how: v.how, conf: 1}
+			}
 			if v.kind == vType && v.t.t == nil && v.t.ext != "" && v.t.dims == 0 {
 				v.t.ext += "." + name // a type or package outside the snapshot
 				return v

@@ -47,7 +47,9 @@ import (
 // Overloads are told apart by them. "[]" is an array access, {T}.super
 // is T.super (the interface T's own methods, or those of the superclass
 // of the enclosing class T). A conditional c ? a : b is the Expr both a
-// and b have (null left out). this(args) and super(args) are explicit
+// and b have (null left out); as an argument, the type both have ({int}
+// for c ? 1 : 0). A JDK constant of jdkFields (Long.MAX_VALUE) is a
+// value of its type. this(args) and super(args) are explicit
 // constructor calls; an enum constant calls its enum's constructor as
 // this(args). A constructor of a class that calls no other calls
 // super() implicitly (a ref at its body's brace), and so does a class
@@ -745,6 +747,12 @@ func (f *fileState) argExpr(s span, c ectx, depth int) string {
 			e = exprFunction
 		case kParen:
 			e = f.argExpr(it.Role[rValue], c, depth+1)
+		case kTernary: // the type both branches have
+			if a := f.argExpr(it.Role[rValue], c, depth+1); a != "?" && a != exprNull && a == f.argExpr(it.Role[rBody], c, depth+1) {
+				e = a
+			} else {
+				e = f.expr(s, c, depth)
+			}
 		default:
 			e = f.expr(s, c, depth)
 		}

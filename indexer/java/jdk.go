@@ -302,6 +302,7 @@ java.net.URI toASCIIString:java.lang.String
 java.util.Currency getCurrencyCode:java.lang.String
 java.time.ZoneId getId:java.lang.String
 java.time.ZoneOffset getId:java.lang.String getTotalSeconds:int
+java.nio.ByteBuffer allocate:java.nio.ByteBuffer allocateDirect:java.nio.ByteBuffer wrap:java.nio.ByteBuffer array:byte[]
 `), "\n") {
 		f := strings.Fields(line)
 		for _, mr := range f[1:] {
@@ -481,3 +482,20 @@ var jdkStatics = map[string]string{
 	"java.util.Collections.unmodifiableNavigableSet/1": "java.util.NavigableSet($0)",
 	"java.util.Collections.unmodifiableNavigableMap/1": "java.util.NavigableMap($0)",
 }
+
+// jdkFields are the types of JDK constants, by qualified name.
+var jdkFields = func() map[string]tref {
+	m := make(map[string]tref)
+	for t, prim := range map[string]string{
+		"Byte": "byte", "Short": "short", "Integer": "int", "Long": "long", "Character": "char", "Float": "float", "Double": "double",
+	} {
+		for _, f := range []string{"MIN_VALUE", "MAX_VALUE"} {
+			m["java.lang."+t+"."+f] = tref{prim: prim}
+		}
+	}
+	m["java.lang.Boolean.TRUE"] = tref{ext: "java.lang.Boolean"}
+	m["java.lang.Boolean.FALSE"] = tref{ext: "java.lang.Boolean"}
+	m["java.lang.Math.PI"] = tref{prim: "double"}
+	m["java.lang.Math.E"] = tref{prim: "double"}
+	return m
+}()

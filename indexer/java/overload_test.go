@@ -88,6 +88,10 @@ func TestOverloadsByType(t *testing.T) {
 		{"m(list.get(0))", "void m(String s)"},                               // List<String>.get
 		{"m(atomic.get())", "void m(long x)"},                                // a JDK method's known result
 		{"m(url == null ? null : url.toExternalForm())", "void m(String s)"}, // and another
+		{"m(Long.MAX_VALUE)", "void m(long x)"},                              // a JDK constant
+		{"m(Short.MIN_VALUE)", "void m(int x)"},
+		{"m(n > 0 ? 1 : 0)", "void m(int x)"}, // both branches are ints
+		{"m(n > 0 ? 1 : 0L)", "? ambiguous overload"},
 	}
 	var body strings.Builder
 	for _, c := range calls {
