@@ -211,7 +211,7 @@ func (r *resolver) refSub(s, t tref) overload.Answer {
 		s.dims -= t.dims
 		t.dims = 0
 		if s.prim != "" || t.prim != "" { // arrays of primitives are related by identity only
-			if s == t {
+			if s.prim == t.prim && s.dims == t.dims {
 				return overload.Yes
 			}
 			return overload.No

@@ -9,10 +9,10 @@ import (
 )
 
 // step is one step of an Expr after its head: ".name", ".name(args)" (or
-// "(args)" calling the head), "[]" or "::name".
+// "(args)" calling the head), "[]", "::name", "->j.k" or "=>k".
 type step struct {
-	op   byte // '.', '(', '[', ':'
-	name string
+	op   byte     // '.', '(', '[', ':', '>', '='
+	name string   // '>': "j.k"; '=': "k"
 	args []string // the Exprs of the arguments
 }
 
@@ -76,6 +76,24 @@ func parseExpr(e string) (p parsed, ok bool) {
 		case strings.HasPrefix(e, "[]"):
 			p.steps = append(p.steps, step{op: '['})
 			e = e[2:]
+		case strings.HasPrefix(e, "=>"): // =>k: parameter k of a lambda of that type
+			k := digitsEnd(e, 2)
+			if k == 2 {
+				return p, false
+			}
+			p.steps = append(p.steps, step{op: '=', name: e[2:k]})
+			e = e[k:]
+		case strings.HasPrefix(e, "->"): // ->j.k: parameter k of the lambda that is argument j
+			j := digitsEnd(e, 2)
+			if j == 2 || j+1 >= len(e) || e[j] != '.' {
+				return p, false
+			}
+			k := digitsEnd(e, j+1)
+			if k == j+1 {
+				return p, false
+			}
+			p.steps = append(p.steps, step{op: '>', name: e[2:k]})
+			e = e[k:]
 		case strings.HasPrefix(e, "::"):
 			i := identEnd(e, 2)
 			if i == 2 {
@@ -95,6 +113,14 @@ func parseExpr(e string) (p parsed, ok bool) {
 		}
 	}
 	return p, true
+}
+
+// digitsEnd returns the end of the decimal digits of s from p.
+func digitsEnd(s string, p int) int {
+	for p < len(s) && s[p] >= '0' && s[p] <= '9' {
+		p++
+	}
+	return p
 }
 
 // splitArgs splits "(a,b)rest" into the argument Exprs a and b and rest.
@@ -172,11 +198,11 @@ type target struct {
 	skip  bool      // no edge: a call of an implicit default constructor, or of Object's
 	self  *typeInfo // the method was reached through this (see value)
 	cands []int32   // ambiguous: the overloads that take the arguments
-	// A qualified call: the value it was made on, the name and the number
-	// of arguments.
+	// A qualified call: the value it was made on, the name and the
+	// arguments.
 	recv value
 	name string
-	argc int
+	args []string
 }
 
 func miss(why string) target { return target{node: -1, res: schemas.Unresolved, why: why} }
@@ -218,7 +244,7 @@ func (r *resolver) eval(e string, src int32) (value, target) {
 	steps := p.steps
 	switch {
 	case strings.HasPrefix(p.head, "{"):
-		tr, _, why := r.resolveType(p.head[1:len(p.head)-1], src, 0)
+		tr, _, why := r.typeRef(p.head[1:len(p.head)-1], src, 0)
 		if !tr.known() {
 			return none(why), miss(why)
 		}
@@ -234,13 +260,16 @@ func (r *resolver) eval(e string, src int32) (value, target) {
 		if len(steps) == 1 {
 			return value{}, tg
 		}
+		if steps[1].op == '>' {
+			return none(reasonUnknownReceiver), miss(reasonUnknownReceiver)
+		}
 		v, steps = r.resultOf(tg, src), steps[1:]
 	case p.head == "this":
 		t := r.enclosingType(src)
 		if t == nil {
 			return none(reasonExpr), miss(reasonExpr)
 		}
-		v = value{kind: vValue, t: tref{t: t}, how: schemas.ResolvedReceiver, conf: 1, self: t}
+		v = value{kind: vValue, t: thisType(t), how: schemas.ResolvedReceiver, conf: 1, self: t}
 	case p.head == "super":
 		t := r.enclosingType(src)
 		if t == nil {
@@ -260,7 +289,8 @@ func (r *resolver) eval(e string, src int32) (value, target) {
 			}
 		}
 	}
-	for i, s := range steps {
+	for i := 0; i < len(steps); i++ {
+		s := steps[i]
 		last := i == len(steps)-1
 		if v.kind == vNone {
 			return v, miss(v.why)
@@ -276,18 +306,33 @@ func (r *resolver) eval(e string, src int32) (value, target) {
 			}
 			v = r.member(v, s.name, src)
 		case '[':
-			if v.kind != vValue || v.t.dims == 0 {
+			switch {
+			case v.kind != vValue:
 				v = none(reasonExpr)
+			case v.t.dims == 0: // the variable of a for-each
+				v = r.element(v)
+			default:
+				v.t.dims--
+			}
+		case '(':
+			if !last && steps[i+1].op == '>' { // a parameter of a lambda argument
+				v = r.lambdaParam(v, s.name, len(s.args), steps[i+1].name)
+				i++
+				if i == len(steps)-1 {
+					return v, miss(reasonExpr)
+				}
 				break
 			}
-			v.t.dims--
-		case '(':
 			tg := r.callOn(v, s.name, s.args, src)
-			tg.recv, tg.name, tg.argc = v, s.name, len(s.args)
+			tg.recv, tg.name, tg.args = v, s.name, s.args
 			if last {
 				return value{}, tg
 			}
 			v = r.callResult(tg, src)
+		case '>':
+			v = none(reasonExpr)
+		case '=':
+			v = r.functionParam(v, s.name)
 		case ':':
 			if last {
 				return value{}, r.methodRef(v, s.name)
@@ -353,7 +398,7 @@ func (r *resolver) name(name string, anon []string, src int32) value {
 	}
 	for t := r.enclosingType(src); t != nil; t = r.outer(t) {
 		if fi := r.field(t, name, 0); fi >= 0 {
-			return r.typeOfField(fi, schemas.ResolvedScope, t)
+			return r.typeOfField(fi, schemas.ResolvedScope, t, nil)
 		}
 		if t.open != "" && open == "" {
 			open = t.open
@@ -441,28 +486,25 @@ func (r *resolver) fieldValue(t *typeInfo, name, how string) (value, bool) {
 	if fi < 0 {
 		return value{}, false
 	}
-	return r.typeOfField(fi, how, nil), true
+	return r.typeOfField(fi, how, nil, nil), true
 }
 
 // typeOfField is the value of field fi: its declared type, or the enum of
-// an enum constant. self is the class whose this reached it, if any.
-func (r *resolver) typeOfField(fi int32, how string, self *typeInfo) value {
+// an enum constant. It is read through a value of type recv or, when
+// recv is nil, through the this of self, if any (see memberValue).
+func (r *resolver) typeOfField(fi int32, how string, self *typeInfo, recv *tref) value {
 	e, ok := r.typeOf[fi]
-	e = r.bound(e, fi, self)
 	if !ok {
 		if p := r.parent(fi); p >= 0 && r.nodes[fi].Kind == schemas.KindConstant && r.types[p] != nil && r.types[p].enum {
 			return value{kind: vValue, t: tref{t: r.types[p]}, how: how, conf: 1}
 		}
 		return none(reasonPrimitive)
 	}
-	if !isTypeExpr(e) {
-		return none(reasonOf(e))
+	v := r.memberValue(e, fi, recv, self)
+	if v.kind == vValue {
+		v.how = how
 	}
-	tr, _, why := r.resolveType(e[1:len(e)-1], fi, 0)
-	if !tr.known() {
-		return none(why)
-	}
-	return value{kind: vValue, t: tr, how: how, conf: 1}
+	return v
 }
 
 // member evaluates v.name where name is not called: a field, a member
@@ -486,6 +528,9 @@ func (r *resolver) member(v value, name string, src int32) value {
 		return none(reasonUnknownType + q)
 	case vType, vValue, vSuper:
 		if why := external(v.t); why != "" {
+			if t, ok := jdkFields[v.t.ext+"."+name]; ok && v.kind == vType && v.t.t == nil && v.t.dims == 0 {
+				return value{kind: vValue, t: t, how: v.how, conf: 1}
+			}
 			if v.kind == vType && v.t.t == nil && v.t.ext != "" && v.t.dims == 0 {
 				v.t.ext += "." + name // a type or package outside the snapshot
 				return v
@@ -496,7 +541,11 @@ func (r *resolver) member(v value, name string, src int32) value {
 			return none(why)
 		}
 		if fi := r.field(v.t.t, name, 0); fi >= 0 {
-			out := r.typeOfField(fi, schemas.ResolvedReceiver, v.self)
+			var recv *tref
+			if v.kind != vType {
+				recv = &v.t
+			}
+			out := r.typeOfField(fi, schemas.ResolvedReceiver, v.self, recv)
 			if v.kind == vType {
 				out.how = v.how
 			}
@@ -587,7 +636,14 @@ func (r *resolver) methods(t *typeInfo, name string) lookup {
 	for i, a := range all {
 		ka := r.key(a.m)
 		for j, b := range all {
-			if i == j || b.decl == a.decl || r.key(b.m) != ka {
+			if i == j || b.decl == a.decl {
+				continue
+			}
+			if r.key(b.m) != ka {
+				if r.overridesBound(b.m, b.decl, a.m, a.decl) {
+					overridden[i] = true
+					break
+				}
 				continue
 			}
 			if r.isSubtype(b.decl, a.decl, 0) || a.decl.iface && !b.decl.iface && !r.nodes[b.m].IsAbstract {
@@ -954,20 +1010,24 @@ func (r *resolver) constructor(t *typeInfo, args []string, src int32, how string
 // method it reaches. Overloads that all return the same type need not be
 // told apart.
 func (r *resolver) resultOf(tg target, src int32) value {
+	var recv *tref
+	if tg.recv.kind == vValue || tg.recv.kind == vSuper {
+		recv = &tg.recv.t
+	}
 	if tg.node >= 0 {
 		if r.nodes[tg.node].Kind == schemas.KindField { // a record accessor
-			v := r.typeOfField(tg.node, schemas.ResolvedReceiver, tg.self)
+			v := r.typeOfField(tg.node, schemas.ResolvedReceiver, tg.self, recv)
 			v.conf = min(v.conf, tg.conf)
 			return v
 		}
-		v := r.result(tg.node, tg.self)
+		v := r.result(tg.node, tg.self, recv)
 		v.conf = min(v.conf, tg.conf)
 		return v
 	}
 	if len(tg.cands) > 1 { // overloads that all return the same type
-		v := r.result(tg.cands[0], tg.self)
+		v := r.result(tg.cands[0], tg.self, recv)
 		for _, m := range tg.cands[1:] {
-			if w := r.result(m, tg.self); v.kind != vValue || w.kind != vValue || w.t != v.t {
+			if w := r.result(m, tg.self, recv); v.kind != vValue || w.kind != vValue || !w.t.same(v.t) {
 				return none(tg.why)
 			}
 		}
@@ -984,7 +1044,10 @@ func (r *resolver) callResult(tg target, src int32) value {
 	if v.kind != vNone || tg.node >= 0 || len(tg.cands) > 0 || tg.name == "" {
 		return v
 	}
-	if t, ok := r.jdkResult(tg.recv, tg.name, tg.argc); ok {
+	if v, ok := r.genericResult(tg.recv, tg.name, tg.args, src); ok {
+		return v
+	}
+	if t, ok := r.jdkResult(tg.recv, tg.name, len(tg.args)); ok {
 		return value{kind: vValue, t: t, how: schemas.ResolvedReceiver, conf: 1}
 	}
 	return v
@@ -1022,21 +1085,14 @@ func (r *resolver) jdkResult(recv value, name string, n int) (tref, bool) {
 	return tref{ext: base, dims: dims}, true
 }
 
-// result is the value method m returns.
-func (r *resolver) result(m int32, self *typeInfo) value {
+// result is the value method m returns, called on a value of type recv
+// or, when recv is nil, on the this of self (see memberValue).
+func (r *resolver) result(m int32, self *typeInfo, recv *tref) value {
 	e, ok := r.results[m]
-	e = r.bound(e, m, self)
 	if !ok {
 		return none(reasonUnknownResult)
 	}
-	if !isTypeExpr(e) {
-		return none(reasonOf(e))
-	}
-	tr, _, why := r.resolveType(e[1:len(e)-1], m, 0)
-	if !tr.known() {
-		return none(why)
-	}
-	return value{kind: vValue, t: tr, how: schemas.ResolvedReceiver, conf: 1}
+	return r.memberValue(e, m, recv, self)
 }
 
 // bound turns the fact "?typevar{B}" of member m into "{B}" when m is
@@ -1048,7 +1104,10 @@ func (r *resolver) bound(e string, m int32, self *typeInfo) string {
 	if !ok || b == "" {
 		return e
 	}
-	if self != nil && r.types[r.parent(m)] == self {
+	if strings.HasPrefix(b, "^") { // ^T{B}: the variable's name
+		b = b[min(len(b), identEnd(b, 1)):]
+	}
+	if b != "" && self != nil && r.types[r.parent(m)] == self {
 		return b
 	}
 	return exprTypeVar

@@ -2,6 +2,8 @@ package java
 
 import (
 	"strings"
+
+	"github.com/graphsnap/snap/indexer/srctext"
 )
 
 // Expr, the normalized form of a Java reference, as this package writes
@@ -11,7 +13,7 @@ import (
 // code makes the call; Expr the callee with its arguments):
 //
 //	expr  = [ "<" type "=" qname ">" ] { "[" type "]" } head { step } | "?" reason
-//	step  = "." name | "(" [ arg { "," arg } ] ")" | "[]" | ".super"
+//	step  = "." name | "(" [ arg { "," arg } ] ")" | "[]" | ".super" | "->" n "." n | "=>" n
 //	arg   = expr | "{" primitive "}" | "?null" | "?fn" | "?"
 //	head  = name         a name no local variable or parameter binds: a
 //	                     field, a type or a package, by Java's rules for
@@ -23,20 +25,31 @@ import (
 //	                     declared type, a cast, new T(...), a string
 //	                     literal ({java.lang.String}), a class literal
 //	                     ({java.lang.Class}), Outer.this ({Outer})
-//	type  = name { "." name } { "[]" }   as written, with type arguments
-//	                     and annotations dropped; a type variable in scope
-//	                     is replaced by its first bound
+//	type  = name { "." name } [ targs ] { "[]" }   as written, with
+//	                     annotations dropped; a type variable in scope is
+//	                     replaced by its first bound
+//	targs = "<" targ { "," targ } ">"   the type arguments of the last
+//	                     name, kept where they tell a member's type (see
+//	                     typeArgs): a local's, a parameter's, a cast's,
+//	                     a creation's, a fact's, a supertype's
+//	targ  = type | "?" | "+" type | "-" type | "^" name
+//	                     a wildcard (or a type not known there), ?
+//	                     extends T, ? super T, a type variable of the
+//	                     class (in facts and supertypes only)
 //
 // "(" args ")" is a call; an argument is the Expr of its value, the type
 // of a literal or of an operation the operands tell ({int}, {long},
 // {char}, {boolean}, {java.lang.String} for a concatenation with a
-// string), ?null for null, ?fn for a lambda or a method reference, or ?
+// string), {java.lang.Object} for a variable of a type variable with no
+// bound ({java.lang.Object[]} for an array of one), ?null for null, ?fn for a lambda or a method reference, or ?
 // when its type is not known here (an expression the Expr cannot follow,
 // one longer than maxArgExpr).
 // Overloads are told apart by them. "[]" is an array access, {T}.super
 // is T.super (the interface T's own methods, or those of the superclass
 // of the enclosing class T). A conditional c ? a : b is the Expr both a
-// and b have (null left out). this(args) and super(args) are explicit
+// and b have (null left out); as an argument, the type both have ({int}
+// for c ? 1 : 0). A JDK constant of jdkFields (Long.MAX_VALUE) is a
+// value of its type. this(args) and super(args) are explicit
 // constructor calls; an enum constant calls its enum's constructor as
 // this(args). A constructor of a class that calls no other calls
 // super() implicitly (a ref at its body's brace), and so does a class
@@ -51,7 +64,13 @@ import (
 // = i -> ...) is its type argument ({Item}) so guarded. A
 // local is replaced by its declared type or, for var, by the Expr of its
 // initializer (a for-each var by that of the collection, followed by
-// "[]"). The reasons:
+// "[]"). An inferred parameter of a lambda passed to a method is the
+// call followed by "->j.k": parameter k of the lambda that is argument j
+// (items.forEach(i -> ...) binds i to {java.util.List<Item>}.forEach(?fn)->0.0);
+// one of a lambda assigned to a variable (f = i -> ..., or a conditional
+// of which it is a branch) is the variable followed by "=>k": parameter k
+// of a lambda of its type.
+// The reasons:
 //
 //	?local     a local whose type we do not know (an inferred lambda
 //	           parameter, a multi-catch parameter), called
@@ -82,11 +101,11 @@ import (
 // extends and implements (Src a type; Expr the supertype, a type as
 // above), type (Src a field, constant or record component) and result
 // (Src a method: its return type; none for void): "{"
-// type "}", ?typevar for a type variable, or ?typevar{B} for one of the
-// class's own type variables, bounded by B (B holds only for code that
-// reaches the member through the this of the class declaring it: a
-// subclass or a parameterized type may bind the variable to another
-// type). params (Src a method or constructor: its parameter types,
+// type "}", ?typevar for a type variable, or ?typevar^T for the class's
+// own type variable T, ?typevar^T{B} when it is bounded by B (B holds
+// only for code that reaches the member through the this of the class
+// declaring it: a subclass or a parameterized type may bind the variable
+// to another type, which the resolver substitutes, see generic.go). params (Src a method or constructor: its parameter types,
 // erased, comma-separated, with "..." after the last one when it is
 // variable-arity, and a leading ^ on a type variable of a class, whose
 // erasure is not what a parameterized type binds it to; Target the name;
@@ -199,6 +218,126 @@ func (f *fileState) typeExprDepth(t string, p uint32, depth int) string {
 	return "{" + n + "}"
 }
 
+// genericExpr is typeExpr with the type arguments written at s kept
+// (see typeArgs): the type of a local, a parameter, a cast or a creation.
+func (f *fileState) genericExpr(s span) string {
+	return f.withArgs(f.typeExpr(s), f.text(s), s.Start, false)
+}
+
+// withArgs inserts into the Expr e of the type t written at p the type
+// arguments of t: "{java.util.List<Item>[]}".
+func (f *fileState) withArgs(e, t string, p uint32, fact bool) string {
+	if !isTypeExpr(e) {
+		return e
+	}
+	a := f.typeArgs(t, p, fact, 0)
+	if a == "" {
+		return e
+	}
+	base, dims := splitDims(e[1 : len(e)-1])
+	return "{" + base + a + strings.Repeat("[]", dims) + "}"
+}
+
+// maxTypeArgs bounds the nesting of type arguments written.
+const maxTypeArgs = 4
+
+// typeArgs returns the type arguments of the type t written at p, as
+// "<" arg { "," arg } ">", or "" when it has none (a raw type, the
+// diamond <>), or when they belong to an outer part (Outer<A>.Inner).
+// An argument is a type with its own arguments, "?" for an unbounded
+// wildcard or one not written here, "+T" for ? extends T and "-T" for ?
+// super T. A type variable in scope is replaced by its first bound
+// ("?" without one); in a fact (a member's declared type), a type
+// variable of the class is "^T" instead, for the resolver to substitute.
+func (f *fileState) typeArgs(t string, p uint32, fact bool, depth int) string {
+	lt, gt := -1, -1
+	nest := 0
+	for i := 0; i < len(t); i++ {
+		switch t[i] {
+		case '<':
+			if nest == 0 {
+				if lt >= 0 {
+					return "" // Outer<A>.Inner<B>
+				}
+				lt = i
+			}
+			nest++
+		case '>':
+			if nest--; nest == 0 {
+				gt = i
+			}
+		case '@':
+			if nest == 0 {
+				i = skipAnnotation(t, i) - 1
+			}
+		}
+	}
+	if lt < 0 || gt < lt || depth > maxTypeArgs || strings.TrimLeft(strings.TrimSpace(t[gt+1:]), "[]. \t") != "" {
+		return ""
+	}
+	inner := strings.TrimSpace(t[lt+1 : gt])
+	if inner == "" {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteByte('<')
+	for i, a := range splitTypeArgs(inner) {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(f.typeArg(a, p, fact, depth))
+	}
+	b.WriteByte('>')
+	return b.String()
+}
+
+// typeArg returns one type argument of typeArgs.
+func (f *fileState) typeArg(a string, p uint32, fact bool, depth int) string {
+	a = strings.TrimSpace(a)
+	for strings.HasPrefix(a, "@") {
+		a = strings.TrimSpace(a[skipAnnotation(a, 0):])
+	}
+	if rest, ok := strings.CutPrefix(a, "?"); ok {
+		rest = strings.TrimSpace(rest)
+		var sign string
+		switch {
+		case strings.HasPrefix(rest, "extends") && !isIdentByte(at(rest, len("extends"))):
+			sign, rest = "+", rest[len("extends"):]
+		case strings.HasPrefix(rest, "super") && !isIdentByte(at(rest, len("super"))):
+			sign, rest = "-", rest[len("super"):]
+		default:
+			return "?"
+		}
+		if e := f.typeArg(rest, p, fact, depth+1); e != "?" {
+			return sign + e
+		}
+		return "?"
+	}
+	n := typeName(a)
+	base, dims := splitDims(n)
+	if n == "" || primitives[base] && dims == 0 {
+		return "?"
+	}
+	if tv := f.typeVar(base, p); tv != nil && !strings.Contains(base, ".") {
+		switch {
+		case fact && tv.class && dims == 0:
+			return "^" + base
+		case fact || dims > 0 || tv.bound == (span{}) || depth > maxTypeArgs:
+			return "?"
+		}
+		return f.typeArg(f.text(tv.bound), tv.bound.Start, false, depth+1)
+	}
+	return base + f.typeArgs(a, p, fact, depth+1) + strings.Repeat("[]", dims)
+}
+
+// at returns s[i], or 0 past its end.
+func at(s string, i int) byte {
+	if i < len(s) {
+		return s[i]
+	}
+	return 0
+}
+
 // factExpr returns the Expr of the type at s (plus dims dimensions) in a
 // type or result fact, or "" for void and var. Other files
 // read facts, where a type variable may stand for another type (a
@@ -214,16 +353,16 @@ func (f *fileState) factExpr(s span, dims int) string {
 	}
 	if !strings.Contains(base, ".") {
 		if tv := f.typeVar(base, s.Start); tv != nil {
-			if !tv.class || tv.bound == (span{}) || d > 0 {
+			if !tv.class || d > 0 {
 				return exprTypeVar
 			}
-			if b := f.typeExpr(tv.bound); isTypeExpr(b) {
-				return exprTypeVar + b
+			if b := f.typeExpr(tv.bound); tv.bound != (span{}) && isTypeExpr(b) {
+				return exprTypeVar + "^" + base + b
 			}
-			return exprTypeVar
+			return exprTypeVar + "^" + base
 		}
 	}
-	return "{" + n + strings.Repeat("[]", dims) + "}"
+	return f.withArgs("{"+n+strings.Repeat("[]", dims)+"}", f.text(s), s.Start, true)
 }
 
 // paramType returns the erasure of a parameter's type t written at p,
@@ -358,7 +497,7 @@ func (f *fileState) mrefExpr(it *item, c ectx) string {
 			name = strings.TrimSpace(name[j+1:])
 		}
 	}
-	if !isIdent(name) {
+	if !srctext.IsIdent(name, "$") {
 		return exprExpr
 	}
 	obj := it.Role[rObject]
@@ -407,7 +546,7 @@ func (f *fileState) expr(s span, c ectx, depth int) string {
 			if !strings.HasPrefix(f.text(it.Span), "new") {
 				return exprExpr // outer.new Inner()
 			}
-			if e := f.typeExpr(it.Role[rType]); isTypeExpr(e) {
+			if e := f.genericExpr(it.Role[rType]); isTypeExpr(e) {
 				return e
 			}
 			return exprExpr
@@ -417,7 +556,7 @@ func (f *fileState) expr(s span, c ectx, depth int) string {
 			if strings.Contains(f.text(it.Role[rType]), "&") {
 				return exprExpr
 			}
-			if e := f.typeExpr(it.Role[rType]); isTypeExpr(e) || e == exprTypeVar {
+			if e := f.genericExpr(it.Role[rType]); isTypeExpr(e) || e == exprTypeVar {
 				return e
 			}
 			return exprExpr
@@ -458,7 +597,7 @@ func (f *fileState) expr(s span, c ectx, depth int) string {
 		return t
 	case t == "null" || t == "true" || t == "false":
 		return exprLiteral
-	case isIdent(t):
+	case srctext.IsIdent(t, "$"):
 		return f.nameExpr(t, s.Start, c, depth)
 	case t == "":
 		return exprExpr
@@ -608,6 +747,12 @@ func (f *fileState) argExpr(s span, c ectx, depth int) string {
 			e = exprFunction
 		case kParen:
 			e = f.argExpr(it.Role[rValue], c, depth+1)
+		case kTernary: // the type both branches have
+			if a := f.argExpr(it.Role[rValue], c, depth+1); a != "?" && a != exprNull && a == f.argExpr(it.Role[rBody], c, depth+1) {
+				e = a
+			} else {
+				e = f.expr(s, c, depth)
+			}
 		default:
 			e = f.expr(s, c, depth)
 		}
@@ -617,6 +762,13 @@ func (f *fileState) argExpr(s span, c ectx, depth int) string {
 			e = lt
 		} else {
 			e = f.expr(s, c, depth)
+		}
+	}
+	if e == exprTypeVar { // a variable of a type variable with no bound: an Object as an argument
+		if t := strings.TrimSpace(f.text(s)); srctext.IsIdent(t, "$") {
+			if b := f.lookup(t, s.Start); b != nil && b.object > 0 {
+				e = "{java.lang.Object" + strings.Repeat("[]", b.object-1) + "}"
+			}
 		}
 	}
 	if isReason(e) && e != exprNull && e != exprFunction || len(e) > maxArgExpr {

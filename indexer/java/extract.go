@@ -9,6 +9,7 @@ import (
 	"github.com/cespare/xxhash/v2"
 
 	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/srctext"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -36,7 +37,7 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 	f.reset(file, src, items)
 	f.prepare(ctx)
 	f.run(ctx)
-	return x.Result(ctx, f.nodes, f.refs, f.test)
+	return x.Result(ctx, f.Nodes, f.Refs, f.test)
 }
 
 // isTestFile reports whether file holds tests by Maven's and JUnit's
@@ -117,8 +118,14 @@ type frame struct {
 	implicitSuper bool
 	ctors         int  // classes: the constructors declared
 	lparams       int  // lambdas: the inferred parameters seen
+	sink          span // lambdas: the variable they are assigned to, if any
+	call          span // lambdas: the method invocation they are argument argi of, if any
+	argi          int
 	at            span // classes: the class keyword; constructors: the body's brace
 }
+
+// End is where the frame's range ends (see indexer.Stack).
+func (fr *frame) End() uint32 { return fr.end }
 
 // binding is a local variable or parameter: visible from decl, within
 // [start, end).
@@ -129,6 +136,7 @@ type binding struct {
 	value            span
 	ctx              ectx
 	state            uint8 // 0 new, 1 computing, 2 expr set
+	object           int   // its type is a type variable with no bound (1), or an array of one (1 + dimensions)
 }
 
 // ectx is what an expression needs beyond its position: the anonymous
@@ -155,15 +163,12 @@ type fileState struct {
 	path  string
 	src   []byte
 	str   string // src as a string: texts in rows are slices of it
-	lines []uint32
 	test  bool
 	pkg   string
-	ids   indexer.IDs
 	items []item
-	nodes []schemas.Node
-	refs  []schemas.Ref
+	indexer.Rows
 
-	stack       []*frame
+	stack       indexer.Stack[*frame]
 	slab        []frame   // frames are allocated from chunks kept from file to file
 	chunks      [][]frame // (frames are pointed to: a chunk never grows)
 	chunk       int
@@ -172,7 +177,11 @@ type fileState struct {
 	tvars       []tvar
 	exprs       map[uint64]int32  // expression items by span
 	args        map[uint32][]span // arguments by the start of their list
+	argOf       map[uint32]uint32 // the start of the list of an argument, by its start
+	invokes     map[uint32]int32  // method invocation items by the start of their argument list
 	lambdaTypes map[uint32]span   // lambdas that initialize a variable, by start: its declared type
+	lambdaSinks map[uint32]span   // lambdas assigned to a variable, by start: the variable assigned
+	assigns     []int32           // the assignment items
 	anonymous   map[int32]int     // anonymous classes made so far, by the node they are in
 	binds       map[string][]*binding
 	bslab       []binding
@@ -188,7 +197,11 @@ func (f *fileState) reset(file string, src []byte, items []item) {
 		f.mods, f.docs, f.exprs = make(map[uint32]*mods), make(map[uint32]string), make(map[uint64]int32)
 		f.args, f.binds = make(map[uint32][]span), make(map[string][]*binding)
 		f.lambdaTypes, f.anonymous = make(map[uint32]span), make(map[int32]int)
+		f.argOf, f.invokes, f.lambdaSinks = make(map[uint32]uint32), make(map[uint32]int32), make(map[uint32]span)
 	} else {
+		clear(f.lambdaSinks)
+		clear(f.argOf)
+		clear(f.invokes)
 		clear(f.mods)
 		clear(f.docs)
 		clear(f.exprs)
@@ -198,9 +211,10 @@ func (f *fileState) reset(file string, src []byte, items []item) {
 		clear(f.binds)
 	}
 	*f = fileState{
-		path: file, src: src, str: string(src), lines: lineStartsInto(f.lines[:0], src), test: isTestFile(file),
-		ids: indexer.IDs{Language: Name, File: file}, items: items,
+		path: file, src: src, str: string(src), test: isTestFile(file), items: items,
+		Rows: indexer.Rows{IDs: indexer.IDs{Language: Name, File: file}, Lines: srctext.LineStarts(f.Lines[:0], src)},
 		mods: f.mods, docs: f.docs, exprs: f.exprs, args: f.args, binds: f.binds, lambdaTypes: f.lambdaTypes, anonymous: f.anonymous,
+		argOf: f.argOf, invokes: f.invokes, lambdaSinks: f.lambdaSinks, assigns: f.assigns[:0],
 		stack: f.stack[:0], chunks: f.chunks, chunk: -1, bslab: f.bslab[:0], tvars: f.tvars[:0], calls: f.calls[:0], sigs: f.sigs[:0],
 		classes: f.classes[:0],
 		uses:    typeUses{at: f.uses.at[:0]},
@@ -251,8 +265,13 @@ func (f *fileState) prepare(ctx context.Context) {
 				d := decls[len(decls)-1]
 				f.tvars = append(f.tvars, tvar{scope: d.span, name: name, bound: bound, class: d.class})
 			}
+		case kAssign:
+			f.assigns = append(f.assigns, int32(i))
 		case kInvoke, kNew, kField, kCast, kParen, kIndex, kMref, kTernary, kBinary, kUnary, kNewArray, kLambda:
 			f.exprs[it.Key()] = int32(i)
+			if it.Kind == kInvoke && it.HasRole(rArgs) {
+				f.invokes[it.Role[rArgs].Start] = int32(i)
+			}
 		case kArgs:
 			for len(args) > 0 && args[len(args)-1].End <= it.Start {
 				args = args[:len(args)-1]
@@ -266,11 +285,35 @@ func (f *fileState) prepare(ctx context.Context) {
 			if len(args) > 0 {
 				a := args[len(args)-1].Start
 				f.args[a] = append(f.args[a], it.Span)
+				f.argOf[it.Start] = a
 			}
 		}
 	}
 	for _, m := range f.mods {
 		m.flags = modifierFlags(f.str, m)
+	}
+	for _, i := range f.assigns {
+		it := &f.items[i]
+		f.lambdasIn(it.Role[rValue], func(l span) { f.lambdaSinks[l.Start] = it.Role[rObject] })
+	}
+}
+
+// lambdasIn calls fn with each lambda the value of the expression at s
+// can be: s itself, or the branches of a conditional, parenthesized or
+// not.
+func (f *fileState) lambdasIn(s span, fn func(span)) {
+	i, ok := f.exprs[s.Key()]
+	if !ok {
+		return
+	}
+	switch it := &f.items[i]; it.Kind {
+	case kLambda:
+		fn(s)
+	case kParen:
+		f.lambdasIn(it.Role[rValue], fn)
+	case kTernary:
+		f.lambdasIn(it.Role[rValue], fn)
+		f.lambdasIn(it.Role[rBody], fn)
 	}
 }
 
@@ -377,12 +420,7 @@ func quoteEnd(t string, p int) int {
 	return len(t)
 }
 
-func (f *fileState) top() *frame {
-	if len(f.stack) == 0 {
-		return nil
-	}
-	return f.stack[len(f.stack)-1]
-}
+func (f *fileState) top() *frame { return f.stack.Top() }
 
 func (f *fileState) push(fr frame) *frame {
 	if len(f.slab) == cap(f.slab) { // a new chunk: the ones before hold live frames
@@ -395,7 +433,7 @@ func (f *fileState) push(fr frame) *frame {
 	}
 	f.slab = append(f.slab, fr)
 	p := &f.slab[len(f.slab)-1]
-	f.stack = append(f.stack, p)
+	f.stack.Push(p)
 	return p
 }
 
@@ -512,40 +550,10 @@ func (f *fileState) regions(p uint32) (loop, try, cond bool) {
 	return
 }
 
-func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
-	parentID := uint64(0)
-	if parent >= 0 {
-		parentID = f.nodes[parent].ID
-	}
-	sl, sc := pos(f.lines, s.Start)
-	el, ec := pos(f.lines, s.End)
-	f.nodes = append(f.nodes, schemas.Node{
-		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
-		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.Start, EndByte: s.End, ParentID: parentID,
-	})
-	return int32(len(f.nodes) - 1)
-}
-
-func (f *fileState) addRef(kind string, src uint64, at span, target, expr string) *schemas.Ref {
-	line, col := pos(f.lines, at.Start)
-	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: src, Kind: kind, Target: target, Expr: expr, Line: line, Col: col,
-	})
-	return &f.refs[len(f.refs)-1]
-}
-
-func (f *fileState) srcID(n int32) uint64 {
-	if n < 0 {
-		return indexer.FileID(f.path)
-	}
-	return f.nodes[n].ID
-}
-
 // decorate sets what the modifiers and Javadoc of the declaration at s
 // say of node n, and returns its modifier flags.
 func (f *fileState) decorate(n int32, s span) uint16 {
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Doc = f.docs[s.Start]
 	m := f.mods[s.Start]
 	if m == nil {
@@ -564,7 +572,7 @@ func (f *fileState) decorate(n int32, s span) uint16 {
 		if langAnnotations[name] {
 			continue
 		}
-		f.addRef(schemas.EdgeReferences, node.ID, d.at, "@"+name, "@"+name)
+		f.AddRef(schemas.EdgeReferences, node.ID, d.at, "@"+name, "@"+name)
 	}
 	return m.flags
 }
@@ -600,22 +608,20 @@ func (f *fileState) run(ctx context.Context) {
 	for i := range f.items {
 		count[f.items[i].Kind]++
 	}
-	f.nodes = make([]schemas.Node, 0, count[kClass]+count[kInterface]+count[kEnum]+count[kRecord]+count[kMethod]+count[kCtor]+count[kFields]+count[kConst])
-	f.refs = make([]schemas.Ref, 0, count[kInvoke]+count[kNew]+count[kCtorCall]+count[kMref]+count[kImport]+
+	f.Nodes = make([]schemas.Node, 0, count[kClass]+count[kInterface]+count[kEnum]+count[kRecord]+count[kMethod]+count[kCtor]+count[kFields]+count[kConst])
+	f.Refs = make([]schemas.Ref, 0, count[kInvoke]+count[kNew]+count[kCtorCall]+count[kMref]+count[kImport]+
 		2*count[kMethod]+count[kCtor]+count[kFields]+count[kConst]+count[kDecorator]+count[kExtends]+count[kImplements]+count[kParam]/4+4)
 	for i := range f.items {
 		if indexer.Stopped(ctx, i) {
 			return
 		}
 		it := &f.items[i]
-		for len(f.stack) > 0 && f.top().end <= it.Start {
-			f.stack = f.stack[:len(f.stack)-1]
-		}
+		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kPackage:
 			if len(f.stack) == 0 && it.HasRole(rName) {
 				f.pkg = squeeze(f.text(it.Role[rName]))
-				f.addRef(schemas.RefPackage, indexer.FileID(f.path), it.Span, f.pkg, f.pkg)
+				f.AddRef(schemas.RefPackage, indexer.FileID(f.path), it.Span, f.pkg, f.pkg)
 			}
 		case kImport:
 			f.importRef(it)
@@ -651,10 +657,18 @@ func (f *fileState) run(ctx context.Context) {
 			if sc := f.scopeAt(it.Start); sc != nil {
 				e := exprLocal
 				if sc.kind == kLambda {
-					if sc.typ != (span{}) {
-						e = f.lambdaParamExpr(sc.typ, sc.lparams)
-					}
+					n := sc.lparams
 					sc.lparams++
+					switch {
+					case sc.typ != (span{}):
+						e = f.lambdaParamExpr(sc.typ, n)
+					case sc.sink != (span{}):
+						f.bindValue(f.text(it.Span), it.Start, sc, sc.sink, "=>"+strconv.Itoa(n))
+						continue
+					case sc.call != (span{}):
+						f.bindValue(f.text(it.Span), it.Start, sc, sc.call, "->"+strconv.Itoa(sc.argi)+"."+strconv.Itoa(n))
+						continue
+					}
 				}
 				f.bind(f.text(it.Span), it.Start, sc, e)
 			}
@@ -676,7 +690,8 @@ func (f *fileState) run(ctx context.Context) {
 		case kScope, kLoop, kTry, kCond:
 			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kLambda:
-			f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, typ: f.lambdaTypes[it.Start]})
+			fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, typ: f.lambdaTypes[it.Start], sink: f.lambdaSinks[it.Start]})
+			fr.call, fr.argi = f.callOfArg(it.Span)
 		case kInvoke, kCtorCall:
 			f.addCall(schemas.EdgeCalls, i)
 			if it.Kind == kCtorCall {
@@ -700,6 +715,25 @@ func (f *fileState) run(ctx context.Context) {
 	f.finish(ctx)
 }
 
+// callOfArg returns the method invocation whose argument is the
+// expression at s, and the argument's index; a zero span when s is none.
+func (f *fileState) callOfArg(s span) (span, int) {
+	list, ok := f.argOf[s.Start]
+	if !ok {
+		return span{}, 0
+	}
+	i, ok := f.invokes[list]
+	if !ok {
+		return span{}, 0
+	}
+	for k, a := range f.args[list] {
+		if a == s {
+			return f.items[i].Span, k
+		}
+	}
+	return span{}, 0
+}
+
 // typedBinding binds the name of a for-each variable, a resource or a
 // pattern to its declared type, or, for var, to the value.
 func (f *fileState) typedBinding(it *item, sc *frame, element bool) {
@@ -707,7 +741,7 @@ func (f *fileState) typedBinding(it *item, sc *frame, element bool) {
 		return
 	}
 	name := f.text(it.Role[rName])
-	e := f.typeExpr(it.Role[rType])
+	e := f.genericExpr(it.Role[rType])
 	if e == "" && it.HasRole(rValue) { // var
 		if element {
 			f.bindValue(name, it.Role[rName].Start, sc, it.Role[rValue], "[]")
@@ -735,12 +769,29 @@ func (f *fileState) newBinding(name string, decl uint32, sc *frame) *binding {
 	return b
 }
 
-func (f *fileState) bind(name string, decl uint32, sc *frame, expr string) {
+func (f *fileState) bind(name string, decl uint32, sc *frame, expr string) *binding {
 	if expr == "" {
 		expr = exprLocal
 	}
 	b := f.newBinding(name, decl, sc)
 	b.expr, b.state = expr, 2
+	return b
+}
+
+// unboundedVar returns, when the type at s (with dims more dimensions
+// declared after the name) is a type variable with no bound or an array
+// of one, its number of dimensions plus one; 0 otherwise. A value of
+// such a type variable is a subtype of Object and of no class or
+// interface but Object.
+func (f *fileState) unboundedVar(s span, dims int) int {
+	base, d := splitDims(typeName(f.text(s)))
+	if base == "" || strings.Contains(base, ".") {
+		return 0
+	}
+	if tv := f.typeVar(base, s.Start); tv == nil || tv.bound != (span{}) {
+		return 0
+	}
+	return d + dims + 1
 }
 
 // bindValue binds name to the Expr of the expression at value, plus
@@ -767,7 +818,7 @@ func (f *fileState) importRef(it *item) {
 	if static {
 		expr = "static " + t
 	}
-	f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, t, expr)
+	f.AddRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, t, expr)
 }
 
 // typeDecl makes the node of a class, interface, enum, record or
@@ -788,21 +839,19 @@ func (f *fileState) typeDecl(it *item) {
 	case kEnum:
 		kind = schemas.KindEnum
 	}
-	qname, member, local := name, false, false
+	qname, member, local := indexer.JoinName(f.pkg, name), false, false
 	var outer *frame
 	if parent >= 0 {
-		qname = f.nodes[parent].QualifiedName + "." + name
+		qname = indexer.JoinName(f.Nodes[parent].QualifiedName, name)
 		if o := f.owner(it.Start); o != nil {
 			member, outer = true, o
 		} else {
 			local = true
 		}
-	} else if f.pkg != "" {
-		qname = f.pkg + "." + name
 	}
-	n := f.addNode(kind, name, qname, parent, it.Span)
+	n := f.AddNode(kind, name, qname, parent, it.Span)
 	flags := f.decorate(n, it.Span)
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	implicit := schemas.Internal
 	switch {
 	case local:
@@ -850,13 +899,14 @@ func (f *fileState) anonClass(it *item) int32 {
 	}
 	f.anonymous[parent]++
 	name := strconv.Itoa(f.anonymous[parent])
-	n := f.addNode(schemas.KindClass, name, f.nodes[parent].QualifiedName+"."+name, parent, it.Span)
-	node := &f.nodes[n]
+	n := f.AddNode(schemas.KindClass, name, indexer.JoinName(f.Nodes[parent].QualifiedName, name), parent, it.Span)
+	node := &f.Nodes[n]
 	node.Visibility = schemas.Private
 	node.Signature = oneLine(f.str[it.Start:it.Role[rBody].Start])
 	node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
 	if t := typeName(f.text(it.Role[rType])); t != "" {
-		f.addRef(schemas.EdgeExtends, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), t)
+		t += f.typeArgs(f.text(it.Role[rType]), it.Role[rType].Start, false, 0)
+		f.AddRef(schemas.EdgeExtends, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), t)
 	}
 	return n
 }
@@ -876,7 +926,7 @@ func (f *fileState) superRef(it *item) {
 	if name == "" {
 		return
 	}
-	f.addRef(kind, f.nodes[t.node].ID, it.Span, oneLine(f.text(it.Span)), name)
+	f.AddRef(kind, f.Nodes[t.node].ID, it.Span, oneLine(f.text(it.Span)), name+f.typeArgs(f.text(it.Span), it.Start, true, 0))
 }
 
 // method makes the node of a method, a constructor or an annotation
@@ -897,9 +947,9 @@ func (f *fileState) method(it *item) {
 	if it.Kind == kCtor {
 		kind, name = schemas.KindConstructor, "<init>"
 	}
-	n := f.addNode(kind, name, f.nodes[parent].QualifiedName+"."+name, parent, it.Span)
+	n := f.AddNode(kind, name, indexer.JoinName(f.Nodes[parent].QualifiedName, name), parent, it.Span)
 	flags := f.decorate(n, it.Span)
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	implicit := schemas.Internal
 	switch {
 	case o.iface:
@@ -937,7 +987,7 @@ func (f *fileState) method(it *item) {
 			dims = declaratorDims(f.str[it.Role[rParams].End:end]) // int f()[]
 		}
 		if e := f.factExpr(it.Role[rType], dims); e != "" {
-			f.addRef(schemas.RefResult, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), e)
+			f.AddRef(schemas.RefResult, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), e)
 		}
 	}
 	f.sigs = append(f.sigs, fr)
@@ -955,10 +1005,10 @@ func (f *fileState) enclosingRecord() *record {
 	for i := len(f.stack) - 1; i >= 0; i-- {
 		fr := f.stack[i]
 		if fr.kind == kRecord && fr.node >= 0 {
-			sig := f.nodes[fr.node].Signature
+			sig := f.Nodes[fr.node].Signature
 			p := ""
 			if i := strings.IndexByte(sig, '('); i >= 0 {
-				if j := matchingParen(sig, i); j > i {
+				if j := matching(sig, i); j > i {
 					p = sig[i : j+1]
 				}
 			}
@@ -971,14 +1021,19 @@ func (f *fileState) enclosingRecord() *record {
 	return nil
 }
 
-// matchingParen returns the index of the parenthesis closing s[i].
-func matchingParen(s string, i int) int {
+// matching returns the index of the bracket closing s[i], a parenthesis
+// or an angle bracket, or -1.
+func matching(s string, i int) int {
+	open, shut := s[i], byte(')')
+	if open == '<' {
+		shut = '>'
+	}
 	depth := 0
 	for j := i; j < len(s); j++ {
 		switch s[j] {
-		case '(':
+		case open:
 			depth++
-		case ')':
+		case shut:
 			if depth--; depth == 0 {
 				return j
 			}
@@ -996,7 +1051,7 @@ func (f *fileState) param(it *item) {
 		return
 	}
 	name := f.text(it.Role[rName])
-	typ := f.typeExpr(it.Role[rType])
+	typ := f.genericExpr(it.Role[rType])
 	dims := declaratorDims(f.str[it.Role[rName].End:it.End])
 	if dims > 0 && isTypeExpr(typ) {
 		typ = typ[:len(typ)-1] + strings.Repeat("[]", dims) + "}"
@@ -1011,20 +1066,20 @@ func (f *fileState) param(it *item) {
 		if t.node < 0 {
 			return
 		}
-		n := f.addNode(schemas.KindField, name, f.nodes[t.node].QualifiedName+"."+name, t.node, it.Span)
+		n := f.AddNode(schemas.KindField, name, indexer.JoinName(f.Nodes[t.node].QualifiedName, name), t.node, it.Span)
 		f.decorate(n, it.Span)
-		node := &f.nodes[n]
-		node.Visibility, node.Exported = schemas.Public, f.nodes[t.node].Exported
+		node := &f.Nodes[n]
+		node.Visibility, node.Exported = schemas.Public, f.Nodes[t.node].Exported
 		node.Signature = oneLine(f.text(it.Span))
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 		if e := f.factExpr(it.Role[rType], dims); e != "" {
-			f.addRef(schemas.RefType, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), e)
+			f.AddRef(schemas.RefType, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), e)
 		}
 	case t.kind == kMethod || t.kind == kCtor:
 		t.params = append(t.params, f.paramType(f.text(it.Role[rType]), it.Role[rType].Start)+strings.Repeat("[]", dims))
-		f.bind(name, t.start, t, typ)
+		f.bind(name, t.start, t, typ).object = f.unboundedVar(it.Role[rType], dims)
 	case t.kind == kLambda:
-		f.bind(name, t.start, t, typ)
+		f.bind(name, t.start, t, typ).object = f.unboundedVar(it.Role[rType], dims)
 	}
 }
 
@@ -1057,9 +1112,7 @@ func (f *fileState) variable(it *item) {
 	}
 	dims := declaratorDims(f.str[it.Role[rName].End:end])
 	if (t.kind == kFields || t.kind == kLocals) && dims == 0 && it.HasRole(rValue) {
-		if i, ok := f.exprs[it.Role[rValue].Key()]; ok && f.items[i].Kind == kLambda {
-			f.lambdaTypes[it.Role[rValue].Start] = t.typ
-		}
+		f.lambdasIn(it.Role[rValue], func(l span) { f.lambdaTypes[l.Start] = t.typ })
 	}
 	switch t.kind {
 	case kSpread:
@@ -1087,7 +1140,7 @@ func (f *fileState) variable(it *item) {
 		if sc == nil {
 			return
 		}
-		e := f.typeExpr(t.typ)
+		e := f.genericExpr(t.typ)
 		if dims > 0 && isTypeExpr(e) {
 			e = e[:len(e)-1] + strings.Repeat("[]", dims) + "}"
 		}
@@ -1098,16 +1151,16 @@ func (f *fileState) variable(it *item) {
 		if e == "" {
 			e = "?local"
 		}
-		f.bind(name, it.Role[rName].Start, sc, e)
+		f.bind(name, it.Role[rName].Start, sc, e).object = f.unboundedVar(t.typ, dims)
 	}
 }
 
 // scopeBelow returns the scope of the declaration on top of the stack.
 func (f *fileState) scopeBelow() *frame {
-	top := f.stack[len(f.stack)-1]
-	f.stack = f.stack[:len(f.stack)-1]
+	top := f.stack.Top()
+	f.stack.Pop()
 	sc := f.scopeAt(top.start)
-	f.stack = append(f.stack, top)
+	f.stack.Push(top)
 	return sc
 }
 
@@ -1142,7 +1195,7 @@ func (f *fileState) field(it *item, t *frame, name string, dims int) {
 	}
 	if o != nil && o.kind == kAnon && o.node < 0 {
 		o.members[name] |= memberField
-		typ := f.typeExpr(t.typ)
+		typ := f.genericExpr(t.typ)
 		if dims > 0 && isTypeExpr(typ) {
 			typ = typ[:len(typ)-1] + strings.Repeat("[]", dims) + "}"
 		}
@@ -1171,9 +1224,9 @@ func (f *fileState) field(it *item, t *frame, name string, dims int) {
 	if o.iface || flags&(mStatic|mFinal) == mStatic|mFinal {
 		kind = schemas.KindConstant
 	}
-	n := f.addNode(kind, name, f.nodes[parent].QualifiedName+"."+name, parent, span{Start: t.start, End: t.end})
+	n := f.AddNode(kind, name, indexer.JoinName(f.Nodes[parent].QualifiedName, name), parent, span{Start: t.start, End: t.end})
 	f.decorate(n, span{Start: t.start, End: t.end})
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	implicit := schemas.Internal
 	if o.iface {
 		implicit = schemas.Public
@@ -1184,7 +1237,7 @@ func (f *fileState) field(it *item, t *frame, name string, dims int) {
 	node.Signature = oneLine(f.text(t.typ) + " " + f.text(it.Span))
 	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	if e := f.factExpr(t.typ, dims); e != "" {
-		f.addRef(schemas.RefType, node.ID, t.typ, oneLine(f.text(t.typ)), e)
+		f.AddRef(schemas.RefType, node.ID, t.typ, oneLine(f.text(t.typ)), e)
 	}
 	f.push(frame{kind: kVar, start: it.Start, end: it.End, node: n, inBody: parent != o.node})
 }
@@ -1198,9 +1251,9 @@ func (f *fileState) enumConst(it *item) {
 		return
 	}
 	name := f.text(it.Role[rName])
-	n := f.addNode(schemas.KindConstant, name, f.nodes[o.node].QualifiedName+"."+name, o.node, it.Span)
+	n := f.AddNode(schemas.KindConstant, name, indexer.JoinName(f.Nodes[o.node].QualifiedName, name), o.node, it.Span)
 	f.decorate(n, it.Span)
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Visibility, node.Exported, node.IsStatic = schemas.Public, o.exported, true
 	end := it.End
 	if it.HasRole(rBody) {
@@ -1233,19 +1286,19 @@ func (f *fileState) addCall(kind string, i int) {
 // finish writes the refs whose Expr needed every binding of the file.
 func (f *fileState) finish(ctx context.Context) {
 	for _, fr := range f.sigs {
-		n := &f.nodes[fr.node]
+		n := &f.Nodes[fr.node]
 		e := strings.Join(fr.params, ",")
 		if fr.varargs {
 			e += "..."
 		}
-		f.addRef(RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, e)
+		f.AddRef(RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, e)
 		if fr.implicitSuper {
-			f.addRef(schemas.EdgeCalls, n.ID, fr.at, "super", "super()")
+			f.AddRef(schemas.EdgeCalls, n.ID, fr.at, "super", "super()")
 		}
 	}
 	for _, fr := range f.classes {
 		if fr.ctors == 0 {
-			f.addRef(schemas.EdgeCalls, f.nodes[fr.node].ID, fr.at, "super", "super()")
+			f.AddRef(schemas.EdgeCalls, f.Nodes[fr.node].ID, fr.at, "super", "super()")
 		}
 	}
 	for i := range f.calls {
@@ -1253,9 +1306,9 @@ func (f *fileState) finish(ctx context.Context) {
 			return
 		}
 		c := &f.calls[i]
-		src := f.srcID(c.src)
+		src := f.SrcID(c.src)
 		if c.it < 0 {
-			r := f.addRef(c.kind, src, c.at, f.text(c.at), "this("+f.argList(c.args, c.ctx, 0)+")")
+			r := f.AddRef(c.kind, src, c.at, f.text(c.at), "this("+f.argList(c.args, c.ctx, 0)+")")
 			r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
 			continue
 		}
@@ -1286,7 +1339,7 @@ func (f *fileState) finish(ctx context.Context) {
 			target = oneLine(f.text(it.Span))
 			expr = f.mrefExpr(it, c.ctx)
 		}
-		r := f.addRef(c.kind, src, at, target, expr)
+		r := f.AddRef(c.kind, src, at, target, expr)
 		r.Args, r.InLoop, r.InTry, r.Conditional = args, c.loop, c.try, c.cond
 	}
 	f.typeUseRefs()

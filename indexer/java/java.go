@@ -13,7 +13,8 @@
 // package name, follows single-type, on-demand and static imports, the
 // same package, java.lang and fully qualified names, the superclass and
 // interface chains and the lexically enclosing classes, and the declared
-// types of fields and method results. An overloaded method is chosen by
+// types of fields and method results, with their type arguments
+// substituted (generic.go). An overloaded method is chosen by
 // the number and the types of the arguments, by Java's phases of
 // applicability and its most specific method (convert.go and the package
 // overload); when the facts cannot tell, the call stays unresolved as an

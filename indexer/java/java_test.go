@@ -237,7 +237,7 @@ public class Service extends Base {
 		"p.Service.run -calls-> p.Item.touch (receiver) p/Service.java:15",
 		"p.Service.run -calls-> p.Repo.find (receiver) p/Service.java:16",
 		"p.Service.run -calls-> p.Item.touch (receiver) p/Service.java:17",
-		"p.Service.run -calls-> ?x.touch (unresolved: unknown receiver type) p/Service.java:18",
+		"p.Service.run -calls-> p.Item.touch (receiver) p/Service.java:18", // List<Item>.forEach binds x to an Item
 		"p.Service.run -calls-> p.Item.touch (receiver) p/Service.java:20", // the local hides the field
 		"p.Service.run -calls-> p.Service.close (scope) p/Service.java:21",
 		"p.Service.close -calls-> p.Base.close (receiver)",
@@ -450,9 +450,10 @@ public class FixedReader extends Reader<Fixed> {
 	})
 	languagetest.Expect(t, edges, []string{
 		"p.Reader.check -calls-> p.H.done (receiver) p/Reader.java:5",
-		"p.FixedReader.run -calls-> ?header.done (unresolved: type variable)",
-		"p.FixedReader.run -calls-> ?getHeader().done (unresolved: type variable)",
-		"p.FixedReader.run -calls-> ?other.getHeader().done (unresolved: type variable)",
+		// T is Fixed through FixedReader's superclass Reader<Fixed>.
+		"p.FixedReader.run -calls-> p.Fixed.done (receiver) p/FixedReader.java:4",
+		"p.FixedReader.run -calls-> p.Fixed.done (receiver) p/FixedReader.java:5",
+		"p.FixedReader.run -calls-> p.Fixed.done (receiver) p/FixedReader.java:6",
 	}, "p.FixedReader.run -calls-> p.H.done")
 }
 

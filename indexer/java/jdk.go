@@ -291,6 +291,18 @@ java.lang.Character charValue:char
 java.lang.Enum name:java.lang.String ordinal:int
 java.lang.Throwable getMessage:java.lang.String getLocalizedMessage:java.lang.String getCause:java.lang.Throwable
 java.lang.StringBuilder length:int
+java.util.concurrent.atomic.AtomicInteger get:int
+java.util.concurrent.atomic.AtomicLong get:long
+java.util.concurrent.atomic.AtomicBoolean get:boolean
+java.util.concurrent.atomic.AtomicIntegerArray get:int length:int
+java.util.concurrent.atomic.AtomicLongArray get:long length:int
+java.net.InetAddress getHostAddress:java.lang.String getHostName:java.lang.String
+java.net.URL toExternalForm:java.lang.String
+java.net.URI toASCIIString:java.lang.String
+java.util.Currency getCurrencyCode:java.lang.String
+java.time.ZoneId getId:java.lang.String
+java.time.ZoneOffset getId:java.lang.String getTotalSeconds:int
+java.nio.ByteBuffer allocate:java.nio.ByteBuffer allocateDirect:java.nio.ByteBuffer wrap:java.nio.ByteBuffer array:byte[]
 `), "\n") {
 		f := strings.Fields(line)
 		for _, mr := range f[1:] {
@@ -298,5 +310,192 @@ java.lang.StringBuilder length:int
 			m[f[0]+"."+name] = result
 		}
 	}
+	return m
+}()
+
+// genericType is a generic JDK type of jdkGenerics.
+type genericType struct {
+	params  []string
+	supers  []tref                    // its generic supertypes, in terms of params
+	members map[string]*genericMember // by name "/" number of arguments
+}
+
+// genericMember is what jdkGenerics says of a member: its result, and
+// the parameters of the lambda it takes as argument lambda.
+type genericMember struct {
+	result *tref
+	lambda int // -1 for none
+	params []tref
+}
+
+// jdkGenerics lists the JDK's generic types whose type arguments this
+// package follows, one a line:
+//
+//	Type<P,...> [Supertype<...> ...] : member ...
+//	member = name "/" arguments [ "=" result ] [ "@" j "(" type { "," type } ")" ]
+//
+// Supertypes are the generic ones whose members the type inherits. A
+// member is listed only when every overload of that name and number of
+// arguments returns the same type (List.remove is not: remove(int) and
+// remove(Object) differ). The result is a type in terms of the type
+// parameters; @j(...) gives the types of the parameters of a lambda
+// passed as argument j (Iterable.forEach(Consumer<? super T>) binds its
+// lambda's parameter to T). A member not listed has no known result.
+var jdkGenerics = func() map[string]*genericType {
+	m := make(map[string]*genericType)
+	for _, line := range strings.Split(strings.TrimSpace(`
+java.lang.Iterable<T> : iterator/0=java.util.Iterator<T> forEach/1@0(T)
+java.util.Iterator<E> : next/0=E forEachRemaining/1@0(E)
+java.util.ListIterator<E> java.util.Iterator<E> : previous/0=E
+java.util.Enumeration<E> : nextElement/0=E
+java.util.Collection<E> java.lang.Iterable<E> : stream/0=java.util.stream.Stream<E> parallelStream/0=java.util.stream.Stream<E> removeIf/1@0(E)
+java.util.SequencedCollection<E> java.util.Collection<E> : getFirst/0=E getLast/0=E removeFirst/0=E removeLast/0=E
+java.util.List<E> java.util.SequencedCollection<E> : get/1=E set/2=E subList/2=java.util.List<E> listIterator/0=java.util.ListIterator<E> listIterator/1=java.util.ListIterator<E> reversed/0=java.util.List<E> replaceAll/1@0(E) sort/1@0(E,E)
+java.util.Set<E> java.util.Collection<E> :
+java.util.SortedSet<E> java.util.Set<E> java.util.SequencedCollection<E> : first/0=E last/0=E headSet/1=java.util.SortedSet<E> tailSet/1=java.util.SortedSet<E> subSet/2=java.util.SortedSet<E>
+java.util.NavigableSet<E> java.util.SortedSet<E> : pollFirst/0=E pollLast/0=E ceiling/1=E floor/1=E higher/1=E lower/1=E descendingIterator/0=java.util.Iterator<E> descendingSet/0=java.util.NavigableSet<E>
+java.util.Queue<E> java.util.Collection<E> : peek/0=E poll/0=E element/0=E remove/0=E
+java.util.Deque<E> java.util.Queue<E> java.util.SequencedCollection<E> : peekFirst/0=E peekLast/0=E pollFirst/0=E pollLast/0=E pop/0=E descendingIterator/0=java.util.Iterator<E>
+java.util.concurrent.BlockingQueue<E> java.util.Queue<E> : take/0=E
+java.util.concurrent.BlockingDeque<E> java.util.concurrent.BlockingQueue<E> java.util.Deque<E> : takeFirst/0=E takeLast/0=E
+java.util.AbstractCollection<E> java.util.Collection<E> :
+java.util.AbstractList<E> java.util.AbstractCollection<E> java.util.List<E> :
+java.util.AbstractSequentialList<E> java.util.AbstractList<E> :
+java.util.ArrayList<E> java.util.AbstractList<E> :
+java.util.LinkedList<E> java.util.AbstractSequentialList<E> java.util.Deque<E> :
+java.util.Vector<E> java.util.AbstractList<E> : firstElement/0=E lastElement/0=E elementAt/1=E elements/0=java.util.Enumeration<E>
+java.util.Stack<E> java.util.Vector<E> : push/1=E pop/0=E peek/0=E
+java.util.concurrent.CopyOnWriteArrayList<E> java.util.List<E> :
+java.util.AbstractSet<E> java.util.AbstractCollection<E> java.util.Set<E> :
+java.util.HashSet<E> java.util.AbstractSet<E> :
+java.util.LinkedHashSet<E> java.util.HashSet<E> java.util.SequencedCollection<E> :
+java.util.TreeSet<E> java.util.AbstractSet<E> java.util.NavigableSet<E> :
+java.util.AbstractQueue<E> java.util.AbstractCollection<E> java.util.Queue<E> :
+java.util.ArrayDeque<E> java.util.AbstractCollection<E> java.util.Deque<E> :
+java.util.PriorityQueue<E> java.util.AbstractQueue<E> :
+java.util.concurrent.ConcurrentLinkedQueue<E> java.util.AbstractQueue<E> :
+java.util.concurrent.ConcurrentLinkedDeque<E> java.util.AbstractCollection<E> java.util.Deque<E> :
+java.util.concurrent.LinkedBlockingQueue<E> java.util.AbstractQueue<E> java.util.concurrent.BlockingQueue<E> :
+java.util.concurrent.ArrayBlockingQueue<E> java.util.AbstractQueue<E> java.util.concurrent.BlockingQueue<E> :
+java.util.concurrent.LinkedBlockingDeque<E> java.util.AbstractQueue<E> java.util.concurrent.BlockingDeque<E> :
+java.util.Map<K,V> : get/1=V put/2=V remove/1=V getOrDefault/2=V putIfAbsent/2=V replace/2=V keySet/0=java.util.Set<K> values/0=java.util.Collection<V> entrySet/0=java.util.Set<java.util.Map.Entry<K,V>> forEach/1@0(K,V) replaceAll/1@0(K,V) computeIfAbsent/2=V@1(K) computeIfPresent/2=V@1(K,V) compute/2=V@1(K,V) merge/3=V@2(V,V)
+java.util.Map.Entry<K,V> : getKey/0=K getValue/0=V setValue/1=V
+java.util.SortedMap<K,V> java.util.Map<K,V> : firstKey/0=K lastKey/0=K
+java.util.NavigableMap<K,V> java.util.SortedMap<K,V> : firstEntry/0=java.util.Map.Entry<K,V> lastEntry/0=java.util.Map.Entry<K,V> pollFirstEntry/0=java.util.Map.Entry<K,V> pollLastEntry/0=java.util.Map.Entry<K,V> ceilingEntry/1=java.util.Map.Entry<K,V> floorEntry/1=java.util.Map.Entry<K,V> higherEntry/1=java.util.Map.Entry<K,V> lowerEntry/1=java.util.Map.Entry<K,V> ceilingKey/1=K floorKey/1=K higherKey/1=K lowerKey/1=K
+java.util.concurrent.ConcurrentMap<K,V> java.util.Map<K,V> :
+java.util.AbstractMap<K,V> java.util.Map<K,V> :
+java.util.HashMap<K,V> java.util.AbstractMap<K,V> :
+java.util.LinkedHashMap<K,V> java.util.HashMap<K,V> :
+java.util.TreeMap<K,V> java.util.AbstractMap<K,V> java.util.NavigableMap<K,V> :
+java.util.Hashtable<K,V> java.util.Map<K,V> :
+java.util.IdentityHashMap<K,V> java.util.AbstractMap<K,V> :
+java.util.WeakHashMap<K,V> java.util.AbstractMap<K,V> :
+java.util.EnumMap<K,V> java.util.AbstractMap<K,V> :
+java.util.concurrent.ConcurrentHashMap<K,V> java.util.AbstractMap<K,V> java.util.concurrent.ConcurrentMap<K,V> :
+java.util.concurrent.ConcurrentSkipListMap<K,V> java.util.AbstractMap<K,V> java.util.concurrent.ConcurrentMap<K,V> java.util.NavigableMap<K,V> :
+java.util.Optional<T> : get/0=T orElse/1=T orElseGet/1=T orElseThrow/0=T orElseThrow/1=T filter/1=java.util.Optional<T>@0(T) or/1=java.util.Optional<T> stream/0=java.util.stream.Stream<T> ifPresent/1@0(T) ifPresentOrElse/2@0(T) map/1@0(T) flatMap/1@0(T)
+java.util.stream.Stream<T> : filter/1=java.util.stream.Stream<T>@0(T) distinct/0=java.util.stream.Stream<T> sorted/0=java.util.stream.Stream<T> sorted/1=java.util.stream.Stream<T>@0(T,T) peek/1=java.util.stream.Stream<T>@0(T) limit/1=java.util.stream.Stream<T> skip/1=java.util.stream.Stream<T> takeWhile/1=java.util.stream.Stream<T>@0(T) dropWhile/1=java.util.stream.Stream<T>@0(T) findFirst/0=java.util.Optional<T> findAny/0=java.util.Optional<T> min/1=java.util.Optional<T>@0(T,T) max/1=java.util.Optional<T>@0(T,T) toList/0=java.util.List<T> iterator/0=java.util.Iterator<T> forEach/1@0(T) forEachOrdered/1@0(T) anyMatch/1@0(T) allMatch/1@0(T) noneMatch/1@0(T) map/1@0(T) flatMap/1@0(T) mapToInt/1@0(T) mapToLong/1@0(T) mapToDouble/1@0(T)
+java.util.function.Supplier<T> : get/0=T
+java.util.concurrent.Callable<V> : call/0=V
+java.util.concurrent.Future<V> : get/0=V get/2=V
+java.util.concurrent.CompletableFuture<T> java.util.concurrent.Future<T> : join/0=T getNow/1=T
+java.util.concurrent.atomic.AtomicReference<V> : get/0=V getAndSet/1=V getPlain/0=V getAcquire/0=V getOpaque/0=V
+java.lang.ThreadLocal<T> : get/0=T
+java.lang.InheritableThreadLocal<T> java.lang.ThreadLocal<T> :
+java.lang.ref.Reference<T> : get/0=T
+java.lang.ref.WeakReference<T> java.lang.ref.Reference<T> :
+java.lang.ref.SoftReference<T> java.lang.ref.Reference<T> :
+java.lang.Class<T> : cast/1=T
+`), "\n") {
+		head, members, _ := strings.Cut(line, " : ")
+		f := strings.Fields(head)
+		name, ps := genericHead(f[0])
+		g := &genericType{params: ps, members: make(map[string]*genericMember)}
+		for _, s := range f[1:] {
+			g.supers = append(g.supers, genericRef(s, ps))
+		}
+		for _, mem := range strings.Fields(members) {
+			key, rest := mem, ""
+			if i := strings.IndexAny(mem, "=@"); i >= 0 {
+				key, rest = mem[:i], mem[i:]
+			}
+			gm := &genericMember{lambda: -1}
+			res, lambda, _ := strings.Cut(rest, "@")
+			if res, ok := strings.CutPrefix(res, "="); ok {
+				t := genericRef(res, ps)
+				gm.result = &t
+			}
+			if lambda != "" {
+				j, list, _ := strings.Cut(strings.TrimSuffix(lambda, ")"), "(")
+				gm.lambda = int(j[0] - '0')
+				for _, p := range strings.Split(list, ",") {
+					gm.params = append(gm.params, genericRef(p, ps))
+				}
+			}
+			g.members[key] = gm
+		}
+		m[name] = g
+	}
+	return m
+}()
+
+// genericHead splits "java.util.Map<K,V>" into its name and parameters.
+func genericHead(s string) (string, []string) {
+	name, ps, _ := strings.Cut(strings.TrimSuffix(s, ">"), "<")
+	return name, strings.Split(ps, ",")
+}
+
+// genericRef reads a type of jdkGenerics: a type parameter of ps, or a
+// type with type arguments.
+func genericRef(s string, ps []string) tref {
+	if slices.Contains(ps, s) {
+		return tref{tv: s}
+	}
+	t := tref{ext: s}
+	if a := argsText(s); a != "" {
+		t.ext = s[:strings.IndexByte(s, '<')]
+		for _, p := range splitTypeArgs(a) {
+			t.args = append(t.args, targ{t: genericRef(p, ps)})
+		}
+	}
+	return t
+}
+
+// jdkStatics are the static JDK methods whose result follows their first
+// argument, by type, name and number of arguments: "$0" is the
+// argument's type, "T($0)" the JDK type T with the argument's type
+// arguments as a T (Collections.unmodifiableList(List<Item>) is a
+// List<Item>).
+var jdkStatics = map[string]string{
+	"java.util.Objects.requireNonNull/1":               "$0",
+	"java.util.Objects.requireNonNull/2":               "$0",
+	"java.util.Collections.unmodifiableCollection/1":   "java.util.Collection($0)",
+	"java.util.Collections.unmodifiableList/1":         "java.util.List($0)",
+	"java.util.Collections.unmodifiableSet/1":          "java.util.Set($0)",
+	"java.util.Collections.unmodifiableSortedSet/1":    "java.util.SortedSet($0)",
+	"java.util.Collections.unmodifiableMap/1":          "java.util.Map($0)",
+	"java.util.Collections.unmodifiableSortedMap/1":    "java.util.SortedMap($0)",
+	"java.util.Collections.synchronizedCollection/1":   "java.util.Collection($0)",
+	"java.util.Collections.synchronizedList/1":         "java.util.List($0)",
+	"java.util.Collections.synchronizedSet/1":          "java.util.Set($0)",
+	"java.util.Collections.synchronizedMap/1":          "java.util.Map($0)",
+	"java.util.Collections.unmodifiableNavigableSet/1": "java.util.NavigableSet($0)",
+	"java.util.Collections.unmodifiableNavigableMap/1": "java.util.NavigableMap($0)",
+}
+
+// jdkFields are the types of JDK constants, by qualified name.
+var jdkFields = func() map[string]tref {
+	m := make(map[string]tref)
+	for t, prim := range map[string]string{
+		"Byte": "byte", "Short": "short", "Integer": "int", "Long": "long", "Character": "char", "Float": "float", "Double": "double",
+	} {
+		for _, f := range []string{"MIN_VALUE", "MAX_VALUE"} {
+			m["java.lang."+t+"."+f] = tref{prim: prim}
+		}
+	}
+	m["java.lang.Boolean.TRUE"] = tref{ext: "java.lang.Boolean"}
+	m["java.lang.Boolean.FALSE"] = tref{ext: "java.lang.Boolean"}
+	m["java.lang.Math.PI"] = tref{prim: "double"}
+	m["java.lang.Math.E"] = tref{prim: "double"}
 	return m
 }()

@@ -84,13 +84,20 @@ func TestOverloadsByType(t *testing.T) {
 		{"m(text)", "void m(Object o)"},         // but not a String, which is final
 		{"m(\"a\".trim())", "void m(String s)"}, // a JDK method's known result
 		{"m(name.length())", "void m(int x)"},
-		{"g(name)", "void g(CharSequence s)"}, // String has no supertype named Buffer
+		{"g(name)", "void g(CharSequence s)"},                                // String has no supertype named Buffer
+		{"m(list.get(0))", "void m(String s)"},                               // List<String>.get
+		{"m(atomic.get())", "void m(long x)"},                                // a JDK method's known result
+		{"m(url == null ? null : url.toExternalForm())", "void m(String s)"}, // and another
+		{"m(Long.MAX_VALUE)", "void m(long x)"},                              // a JDK constant
+		{"m(Short.MIN_VALUE)", "void m(int x)"},
+		{"m(n > 0 ? 1 : 0)", "void m(int x)"}, // both branches are ints
+		{"m(n > 0 ? 1 : 0L)", "? ambiguous overload"},
 	}
 	var body strings.Builder
 	for _, c := range calls {
 		body.WriteString("        " + c.call + ";\n")
 	}
-	const head = 26 // the line of the first call
+	const head = 27 // the line of the first call
 	got := calledSignatures(t, map[string]string{
 		"p/Base.java": `package p;
 class Base {
@@ -120,7 +127,8 @@ class A extends Base {
     void v(String s, String t) {}
     A(int x) {}
     A(String s) {}
-    void run(short sh, int n, Base base, String[] names, java.util.List<String> list, Ext ext, CharSequence text) {
+    void run(short sh, int n, Base base, String[] names, java.util.List<String> list, Ext ext, CharSequence text,
+            java.util.concurrent.atomic.AtomicLong atomic, java.net.URL url) {
 ` + body.String() + `    }
 }`,
 	})

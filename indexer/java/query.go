@@ -47,6 +47,7 @@ const (
 	kParen
 	kIndex
 	kTernary
+	kAssign
 	kBinary
 	kUnary
 	kNewArray
@@ -73,7 +74,7 @@ const (
 var kindNames = [numKinds]string{
 	"class", "interface", "enum", "record", "annotype", "method", "ctor", "fields", "const", "init",
 	"locals", "foreach", "catch", "resource", "lambda", "scope", "loop", "try", "cond", "spread",
-	"new", "invoke", "ctorcall", "mref", "field", "cast", "paren", "index", "ternary", "binary", "unary", "newarray", "args", "arg",
+	"new", "invoke", "ctorcall", "mref", "field", "cast", "paren", "index", "ternary", "assign", "binary", "unary", "newarray", "args", "arg",
 	"package", "import", "doc", "modifiers", "decorator", "tparam", "extends", "implements",
 	"var", "param", "lparam", "pattern", "tuse",
 }
@@ -87,9 +88,9 @@ const (
 	rType   = 1 // a declared type, new.type, cast.type
 	rBody   = 2 // a declaration's body, new.body, const.body
 	rParams = 3 // method.params, ctor.params, record.params
-	rValue  = 4 // var.value, foreach.value, resource.value, cast.value, paren.value, index.value
+	rValue  = 4 // var.value, foreach.value, resource.value, cast.value, paren.value, index.value, assign.value
 	rArgs   = 5 // invoke.args, new.args, ctorcall.args, const.args
-	rObject = 6 // invoke.object, field.object, mref.object
+	rObject = 6 // invoke.object, field.object, mref.object, assign.object
 )
 
 var roleSlots = map[string]int{

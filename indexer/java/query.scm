@@ -89,6 +89,7 @@
 (parenthesized_expression (expression) @paren.value) @paren
 (array_access array: (_) @index.value) @index
 (ternary_expression consequence: (_) @ternary.value alternative: (_) @ternary.body) @ternary
+(assignment_expression left: (_) @assign.object right: (_) @assign.value) @assign
 (binary_expression left: (_) @binary.value right: (_) @binary.body) @binary
 (unary_expression operand: (_) @unary.value) @unary
 (array_creation_expression type: (_) @newarray.type) @newarray

@@ -2,6 +2,7 @@ package java
 
 import (
 	"cmp"
+	"maps"
 	"path"
 	"runtime"
 	"slices"
@@ -78,8 +79,9 @@ type typeInfo struct {
 	ctors   []int32
 	fields  map[string][]int32
 	nested  map[string][]*typeInfo
-	comps   int // record components
-	canon   sig // records: the components' types
+	tparams []string // the names of its type parameters
+	comps   int      // record components
+	canon   sig      // records: the components' types
 
 	super  tref   // the superclass (none for interfaces)
 	ifaces []tref // implemented or extended interfaces
@@ -88,12 +90,16 @@ type typeInfo struct {
 }
 
 // tref is a type: a type of the snapshot, a type outside it (ext, its
-// qualified name), or a primitive; dims counts array dimensions.
+// qualified name), or a primitive; dims counts array dimensions. args
+// are its type arguments, when written (see generic.go); tv names a
+// class's type variable, before it is substituted.
 type tref struct {
 	t    *typeInfo
 	ext  string
 	prim string
 	dims int
+	args []targ
+	tv   string
 }
 
 func (t tref) known() bool { return t.t != nil || t.ext != "" || t.prim != "" }
@@ -133,10 +139,10 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 	r.load(refs)
 	pkgNodes := r.packageNodes()
 	r.declare()
-	for _, i := range slices.Sorted(mapKeys(r.types)) {
+	for _, i := range slices.Sorted(maps.Keys(r.types)) {
 		r.link(r.types[i], 0)
 	}
-	for _, i := range slices.Sorted(mapKeys(r.types)) {
+	for _, i := range slices.Sorted(maps.Keys(r.types)) {
 		r.openness(r.types[i], 0)
 	}
 	// Refs resolve in parallel, in contiguous chunks whose edges are joined
@@ -158,16 +164,6 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 		edges = append(edges, c...)
 	}
 	return pkgNodes, edges
-}
-
-func mapKeys[K comparable, V any](m map[K]V) func(func(K) bool) {
-	return func(yield func(K) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // load indexes the Java nodes and reads the file-level refs and the facts.
@@ -291,7 +287,7 @@ func (r *resolver) packageNodes() []schemas.Node {
 		}
 		p.files = append(p.files, f.path)
 	}
-	names := slices.Sorted(mapKeys(r.pkgs))
+	names := slices.Sorted(maps.Keys(r.pkgs))
 	out := make([]schemas.Node, 0, len(names))
 	for _, name := range names {
 		p := r.pkgs[name]
@@ -309,13 +305,8 @@ func (r *resolver) packageNodes() []schemas.Node {
 				r.nodes[i].ParentID = p.id
 			}
 		}
-		for q := name; ; {
+		for q := name; q != ""; q = indexer.ParentName(q) {
 			r.prefixes[q] = true
-			i := strings.LastIndexByte(q, '.')
-			if i < 0 {
-				break
-			}
-			q = q[:i]
 		}
 	}
 	return out
@@ -340,6 +331,9 @@ func (r *resolver) declare() {
 			node: int32(i), name: n.Name, file: f, iface: n.Kind == schemas.KindInterface, enum: n.Kind == schemas.KindEnum,
 			record:  n.Kind == schemas.KindClass && strings.HasPrefix(n.Signature, "record"),
 			methods: make(map[string][]int32), fields: make(map[string][]int32), nested: make(map[string][]*typeInfo),
+		}
+		if !strings.HasPrefix(n.Signature, "new ") {
+			t.tparams = typeParams(n.Signature, n.Name)
 		}
 		r.types[int32(i)] = t
 		r.byName[n.QualifiedName] = append(r.byName[n.QualifiedName], t)
@@ -395,9 +389,9 @@ func (r *resolver) link(t *typeInfo, depth int) {
 	}
 	declared := false
 	for _, ref := range r.supers[r.nodes[t.node].ID] {
-		tr, _, _ := r.resolveType(ref.Expr, ctx, depth+1)
+		tr, _, _ := r.typeRef(ref.Expr, ctx, depth+1)
 		if !tr.known() {
-			tr = tref{ext: ref.Expr} // an unknown name: some type outside the snapshot
+			tr = tref{ext: typeName(ref.Expr)} // an unknown name: some type outside the snapshot
 		}
 		if ref.Kind == schemas.EdgeExtends && !t.iface && (tr.t == nil || !tr.t.iface) { // an anonymous class's may be an interface
 			t.super, declared = tr, true
@@ -501,6 +495,9 @@ func one(ts []*typeInfo, name string) (tref, string) {
 func (r *resolver) resolveType(name string, ctx int32, depth int) (tref, string, string) {
 	if depth > maxDepth {
 		return tref{}, "", reasonTooDeep
+	}
+	if strings.IndexByte(name, '<') >= 0 {
+		name = typeName(name)
 	}
 	base, dims := splitDims(name)
 	if primitives[base] {
@@ -735,7 +732,7 @@ func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
 		}
 		if name, ok := strings.CutPrefix(ref.Expr, "@"); ok { // an annotation: only the snapshot's own
 			if tr, how, _ := r.resolveType(name, src, 0); tr.t != nil && tr.dims == 0 {
-				return append(edges, resolvedEdge(ref, schemas.EdgeReferences, r.nodes[tr.t.node].ID, how, 1))
+				return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeReferences, r.nodes[tr.t.node].ID, how))
 			}
 			return edges
 		}
@@ -749,13 +746,13 @@ func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
 func (r *resolver) typeEdge(edges []schemas.Edge, ref *schemas.Ref, kind string, tr tref, how, why string) []schemas.Edge {
 	switch {
 	case tr.t != nil && tr.dims == 0:
-		return append(edges, resolvedEdge(ref, kind, r.nodes[tr.t.node].ID, how, 1))
+		return append(edges, indexer.ResolvedEdge(ref, kind, r.nodes[tr.t.node].ID, how))
 	case tr.known():
-		return append(edges, unresolvedEdge(ref, kind, schemas.Unresolved, externalName(external(tr))))
+		return append(edges, indexer.UnresolvedEdge(ref, kind, externalName(external(tr))))
 	case strings.Contains(why, " types named "):
-		return append(edges, unresolvedEdge(ref, kind, schemas.Ambiguous, why))
+		return append(edges, indexer.RefEdge(ref, kind, 0, schemas.Ambiguous, 0, why))
 	}
-	return append(edges, unresolvedEdge(ref, kind, schemas.Unresolved, why))
+	return append(edges, indexer.UnresolvedEdge(ref, kind, why))
 }
 
 // newEdges resolves new T(args): an instantiates edge to T and a calls
@@ -764,11 +761,11 @@ func (r *resolver) newEdges(edges []schemas.Edge, ref *schemas.Ref, src int32) [
 	e, ok := strings.CutPrefix(ref.Expr, "new ")
 	i := strings.IndexByte(e, '(')
 	if !ok || i < 0 {
-		return append(edges, unresolvedEdge(ref, schemas.EdgeInstantiates, schemas.Unresolved, reasonOf(ref.Expr)))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, reasonOf(ref.Expr)))
 	}
 	args, rest, ok := splitArgs(e[i:])
 	if !ok || rest != "" {
-		return append(edges, unresolvedEdge(ref, schemas.EdgeInstantiates, schemas.Unresolved, reasonExpr))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, reasonExpr))
 	}
 	tr, how, why := r.resolveType(e[:i], src, 0)
 	edges = r.typeEdge(edges, ref, schemas.EdgeInstantiates, tr, how, why)
@@ -784,22 +781,22 @@ func (r *resolver) importEdge(edges []schemas.Edge, ref *schemas.Ref) []schemas.
 	e, static := strings.CutPrefix(ref.Expr, "static ")
 	dot := strings.LastIndexByte(e, '.')
 	if f == nil || dot < 0 {
-		return append(edges, unresolvedEdge(ref, schemas.EdgeImports, schemas.Unresolved, reasonExpr))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeImports, reasonExpr))
 	}
 	owner, last := e[:dot], e[dot+1:]
 	imported := func(ts []*typeInfo, name string) []schemas.Edge {
 		tr, why := one(pick(ts, f), name)
 		if !tr.known() {
-			return append(edges, unresolvedEdge(ref, schemas.EdgeImports, schemas.Ambiguous, why))
+			return append(edges, indexer.RefEdge(ref, schemas.EdgeImports, 0, schemas.Ambiguous, 0, why))
 		}
-		return append(edges, resolvedEdge(ref, schemas.EdgeImports, r.nodes[tr.t.node].ID, schemas.ResolvedImport, 1))
+		return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeImports, r.nodes[tr.t.node].ID, schemas.ResolvedImport))
 	}
 	switch {
 	case static:
 		ts := pick(r.byName[owner], f)
 		if len(ts) != 1 || last == "*" {
 			if len(ts) == 0 {
-				return append(edges, unresolvedEdge(ref, schemas.EdgeImports, schemas.Unresolved, reasonExternal+owner))
+				return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeImports, reasonExternal+owner))
 			}
 			return imported(ts, owner)
 		}
@@ -811,25 +808,25 @@ func (r *resolver) importEdge(edges []schemas.Edge, ref *schemas.Ref) []schemas.
 			members = append(members, n.node)
 		}
 		if len(members) == 1 {
-			return append(edges, resolvedEdge(ref, schemas.EdgeImports, r.nodes[members[0]].ID, schemas.ResolvedImport, 1))
+			return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeImports, r.nodes[members[0]].ID, schemas.ResolvedImport))
 		}
 		return imported(ts, owner)
 	case last == "*":
 		if p := r.pkgs[owner]; p != nil {
-			return append(edges, resolvedEdge(ref, schemas.EdgeImports, p.id, schemas.ResolvedImport, 1))
+			return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeImports, p.id, schemas.ResolvedImport))
 		}
 		if ts := r.byName[owner]; len(ts) > 0 {
 			return imported(ts, owner)
 		}
-		return append(edges, unresolvedEdge(ref, schemas.EdgeImports, schemas.Unresolved, reasonExternalPackage+owner))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeImports, reasonExternalPackage+owner))
 	}
 	if ts := r.byName[e]; len(ts) > 0 {
 		return imported(ts, e)
 	}
 	if r.pkgs[owner] != nil {
-		return append(edges, unresolvedEdge(ref, schemas.EdgeImports, schemas.Unresolved, reasonUnknownType+e))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeImports, reasonUnknownType+e))
 	}
-	return append(edges, unresolvedEdge(ref, schemas.EdgeImports, schemas.Unresolved, reasonExternal+e))
+	return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeImports, reasonExternal+e))
 }
 
 // emit appends the edge of kind for ref to tg.
@@ -838,15 +835,7 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, kind string, tg 
 	case tg.skip:
 		return edges
 	case tg.node >= 0:
-		return append(edges, resolvedEdge(ref, kind, r.nodes[tg.node].ID, tg.how, tg.conf))
+		return append(edges, indexer.RefEdge(ref, kind, r.nodes[tg.node].ID, tg.how, tg.conf, ""))
 	}
-	return append(edges, unresolvedEdge(ref, kind, tg.res, tg.why))
-}
-
-func resolvedEdge(ref *schemas.Ref, kind string, dst uint64, res string, conf float32) schemas.Edge {
-	return indexer.RefEdge(ref, kind, dst, res, conf, "")
-}
-
-func unresolvedEdge(ref *schemas.Ref, kind, res, reason string) schemas.Edge {
-	return indexer.RefEdge(ref, kind, 0, res, 0, reason)
+	return append(edges, indexer.RefEdge(ref, kind, 0, tg.res, 0, tg.why))
 }

@@ -6,17 +6,7 @@ import (
 	"github.com/graphsnap/snap/indexer/srctext"
 )
 
-// lineStartsInto appends the line starts of src to starts.
-func lineStartsInto(starts []uint32, src []byte) []uint32 {
-	return srctext.LineStarts(starts, src)
-}
-
-// pos returns the 1-based line and 1-based byte column of offset off.
-func pos(starts []uint32, off uint32) (line, col uint32) { return srctext.Pos(starts, off) }
-
-func isIdentStart(c byte) bool {
-	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
-}
+func isIdentStart(c byte) bool { return srctext.IsIdentStart(c, "$") }
 
 func isIdentByte(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
 
@@ -30,9 +20,6 @@ func identEnd(s string, p int) int {
 	}
 	return p
 }
-
-// isIdent reports whether s is one identifier.
-func isIdent(s string) bool { return s != "" && identEnd(s, 0) == len(s) }
 
 // skipSpace skips blanks and comments from p.
 func skipSpace(s string, p int) int {

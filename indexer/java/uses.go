@@ -45,24 +45,24 @@ func (f *fileState) typeUseRefs() {
 	if len(f.uses.at) == 0 {
 		return
 	}
-	order := make([]int32, len(f.nodes))
+	order := make([]int32, len(f.Nodes))
 	for i := range order {
 		order[i] = int32(i)
 	}
 	slices.SortFunc(order, func(a, b int32) int {
-		x, y := &f.nodes[a], &f.nodes[b]
+		x, y := &f.Nodes[a], &f.Nodes[b]
 		return cmp.Or(cmp.Compare(x.StartByte, y.StartByte), cmp.Compare(y.EndByte, x.EndByte))
 	})
 	var open []int32
 	pop := func(off uint32) {
-		for len(open) > 0 && f.nodes[open[len(open)-1]].EndByte <= off {
+		for len(open) > 0 && f.Nodes[open[len(open)-1]].EndByte <= off {
 			open = open[:len(open)-1]
 		}
 	}
 	j := 0
 	for _, at := range f.uses.at {
-		for ; j < len(order) && f.nodes[order[j]].StartByte <= at.Start; j++ {
-			pop(f.nodes[order[j]].StartByte)
+		for ; j < len(order) && f.Nodes[order[j]].StartByte <= at.Start; j++ {
+			pop(f.Nodes[order[j]].StartByte)
 			open = append(open, order[j])
 		}
 		pop(at.Start)
@@ -71,7 +71,7 @@ func (f *fileState) typeUseRefs() {
 			src = open[len(open)-1]
 		}
 		name := typeName(f.text(at))
-		f.addRef(schemas.EdgeReferences, f.srcID(src), at, name, "{"+name+"}")
+		f.AddRef(schemas.EdgeReferences, f.SrcID(src), at, name, "{"+name+"}")
 	}
 }
 
