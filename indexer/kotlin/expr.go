@@ -1,7 +1,6 @@
 package kotlin
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/graphsnap/snap/indexer"
@@ -76,11 +75,12 @@ func (f *fileState) expr(s span, depth int) string {
 		it := &f.items[i]
 		switch it.Kind {
 		case kCall:
-			o := f.expr(it.Role[rObject], depth+1)
+			callee, args, lambda := f.callParts(it)
+			o := f.expr(callee, depth+1)
 			if strings.HasPrefix(o, "?") {
 				return o
 			}
-			return o + "(" + strconv.Itoa(int(f.callArgc(it))) + ")"
+			return o + f.argList(args, lambda, depth+1)
 		case kNav:
 			o := f.expr(it.Role[rObject], depth+1)
 			if strings.HasPrefix(o, "?") {
