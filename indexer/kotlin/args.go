@@ -102,6 +102,9 @@ func (f *fileState) argValue(s span, depth int) string {
 		if f.inLambda(s.Start) {
 			return argUnknown
 		}
+		if e := f.this(s.Start); e != "this" {
+			return f.declared(f.text(f.innermostExtension(s.Start).recv), s.Start)
+		}
 		return "this"
 	}
 	if isIdent(t) {
@@ -235,6 +238,36 @@ func (f *fileState) scopeStart(p uint32) uint32 {
 	return 0
 }
 
+// this returns the Expr of this at p: in an extension function, the
+// type of its receiver ({T}; ?expr in a lambda, which may have a receiver
+// of its own).
+func (f *fileState) this(p uint32) string {
+	e := f.innermostExtension(p)
+	switch {
+	case f.implicitReceiver(p):
+		return exprReceiver
+	case e == nil:
+		return "this"
+	}
+	return typeExpr(f.text(e.recv))
+}
+
+// innermostExtension returns the innermost extension function around p,
+// or nil.
+func (f *fileState) innermostExtension(p uint32) *extension {
+	var in *extension
+	for i := range f.extensions {
+		e := &f.extensions[i]
+		if e.fun.Start > p {
+			break
+		}
+		if p < e.fun.End {
+			in = e
+		}
+	}
+	return in
+}
+
 // inLambda reports whether p is in a lambda or an object literal, where
 // this and unqualified names may stand for a receiver the code does not
 // tell.
@@ -244,6 +277,21 @@ func (f *fileState) inLambda(p uint32) bool {
 			break
 		}
 		if p < l.End {
+			return true
+		}
+	}
+	return false
+}
+
+// implicitReceiver reports whether code at p is in a lambda that may
+// have a receiver (one not passed to a function of noReceiver) or in an
+// object literal: this and unqualified names there may be its members.
+func (f *fileState) implicitReceiver(p uint32) bool {
+	for _, l := range f.lambdas {
+		if l.Start > p {
+			break
+		}
+		if p < l.End && (l.anon || !f.plain[l.End]) {
 			return true
 		}
 	}

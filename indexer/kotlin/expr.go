@@ -62,6 +62,9 @@ const (
 	exprLocal   = "?local"
 	exprLiteral = "?literal"
 	exprExpr    = "?expr"
+	// exprReceiver is this or an unqualified name in a lambda that may
+	// have a receiver, or in an object literal.
+	exprReceiver = "?receiver"
 )
 
 const maxDepth = 32
@@ -96,7 +99,9 @@ func (f *fileState) expr(s span, depth int) string {
 	}
 	t := f.text(s)
 	switch {
-	case t == "this" || t == "super":
+	case t == "this":
+		return f.this(s.Start)
+	case t == "super":
 		return t
 	case t == "":
 		return exprExpr
@@ -107,6 +112,9 @@ func (f *fileState) expr(s span, depth int) string {
 	case isIdent(t):
 		if b := f.lookup(t, s.Start); b != nil {
 			return f.bindingExpr(b, depth)
+		}
+		if (t[0] < 'A' || t[0] > 'Z') && f.implicitReceiver(s.Start) {
+			return "~" + t // types are capitalized; members are not
 		}
 		return t
 	}

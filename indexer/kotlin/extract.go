@@ -86,23 +86,52 @@ type fileState struct {
 	src  []byte
 	str  string
 	indexer.Rows
-	docs      map[uint32]string
-	test      bool
-	pkg       string
-	items     []item
-	stack     indexer.Stack[*frame]
-	decos     []span
-	exprs     map[uint64]int32
-	argv      map[uint32][]argSpan // the arguments of a value_arguments, by its start
-	lambdas   []span               // lambdas and object literals, in source order
-	scopes    []span               // the spans of the nodes but classes, by start; made on first use
-	pending   []pendingFact
-	lambdaEnd map[uint32]bool // ends of trailing lambdas
-	binds     map[string][]*binding
-	calls     []call
-	tvars     []tvar
-	named     map[uint64]bool // user types that are supertypes or annotations, by span
+	docs       map[uint32]string
+	test       bool
+	pkg        string
+	items      []item
+	stack      indexer.Stack[*frame]
+	decos      []span
+	exprs      map[uint64]int32
+	argv       map[uint32][]argSpan // the arguments of a value_arguments, by its start
+	lambdas    []lambda             // lambdas and object literals, in source order
+	plain      map[uint32]bool      // the ends of lambdas passed to a function that gives them no receiver
+	scopes     []span               // the spans of the nodes but classes, by start; made on first use
+	extensions []extension          // extension functions, in source order
+	pending    []pendingFact
+	lambdaEnd  map[uint32]bool // ends of trailing lambdas
+	binds      map[string][]*binding
+	calls      []call
+	tvars      []tvar
+	named      map[uint64]bool // user types that are supertypes or annotations, by span
 }
+
+// lambda is a lambda or an object literal.
+type lambda struct {
+	span
+	anon bool
+}
+
+// noReceiver are functions of the standard library whose lambda has no
+// receiver: in it, this and unqualified names are those of the code
+// around it.
+var noReceiver = map[string]bool{}
+
+func init() {
+	for _, n := range strings.Fields(`let also takeIf takeUnless map mapNotNull mapIndexed mapIndexedNotNull flatMap
+		forEach forEachIndexed onEach filter filterNot filterIndexed any all none count first firstOrNull last
+		lastOrNull find findLast single singleOrNull sortedBy sortedByDescending sortBy sortByDescending groupBy
+		associate associateBy associateWith partition sumOf sumBy maxBy minBy maxByOrNull minByOrNull maxOf minOf
+		fold foldIndexed reduce zip windowed chunked distinctBy indexOfFirst indexOfLast dropWhile takeWhile
+		repeat lazy require check requireNotNull checkNotNull synchronized use getOrElse getOrPut
+		computeIfAbsent removeIf removeAll retainAll compareBy thenBy mapKeys mapValues filterKeys filterValues
+		joinToString ifEmpty ifBlank`) {
+		noReceiver[n] = true
+	}
+}
+
+// extension is an extension function: its span and its receiver type's.
+type extension struct{ fun, recv span }
 
 // tvar is a type parameter, visible in the declaration that declares it.
 type tvar struct {
@@ -143,7 +172,11 @@ func (f *fileState) prepare(ctx context.Context) {
 				f.argv[a] = append(f.argv[a], argSpan{all: it.Span, value: it.Role[rValue]})
 			}
 		case kLambda, kAnon:
-			f.lambdas = append(f.lambdas, it.Span)
+			f.lambdas = append(f.lambdas, lambda{it.Span, it.Kind == kAnon})
+		case kFun:
+			if it.HasRole(rRecv) {
+				f.extensions = append(f.extensions, extension{it.Span, it.Role[rRecv]})
+			}
 		case kLambdaArg:
 			f.lambdaEnd[it.End] = true
 		}
@@ -955,10 +988,18 @@ func (f *fileState) finish(ctx context.Context) {
 		f.addRef(p.kind, f.Nodes[p.src].ID, p.at, srctext.Cap(oneLine(f.text(p.value)), 120), e)
 	}
 	merged := map[int32]bool{} // calls f(a) of calls f(a) { }
+	f.plain = map[uint32]bool{}
 	for _, c := range f.calls {
 		it := &f.items[c.it]
-		if callee, _, _ := f.callParts(it); it.Kind == kCall && callee != it.Role[rObject] {
+		if it.Kind != kCall {
+			continue
+		}
+		callee, _, lambda := f.callParts(it)
+		if callee != it.Role[rObject] {
 			merged[f.exprs[it.Role[rObject].Key()]] = true
+		}
+		if t := f.text(callee); lambda && noReceiver[t[strings.LastIndexAny(t, ".")+1:]] {
+			f.plain[it.End] = true
 		}
 	}
 	for i, c := range f.calls {

@@ -373,10 +373,10 @@ func (r *resolver) match(n int32, ps []param, args []callArg) ([]ktype, bool, bo
 		default:
 			if pos < len(ps) {
 				k = pos
-				if !ps[k].vararg {
-					pos++
-				}
 			}
+		}
+		if !a.trailing && (k < 0 || !ps[k].vararg || a.name != "") {
+			pos++ // a named argument in its own position lets positional ones follow
 		}
 		if k < 0 || used[k] && !(ps[k].vararg && a.name == "" && !a.trailing) || a.spread && !ps[k].vararg {
 			return nil, false, false

@@ -35,7 +35,6 @@ func TestResolvedCalls(t *testing.T) {
 		"main -calls-> Cart.<init>",
 		"main -calls-> service.Checkout.<init>",
 		"main -calls-> service.Checkout.quick",
-		"main -calls-> total",
 		"main -instantiates-> Cart",
 		"main -instantiates-> service.Checkout",
 		"main -instantiates-> util.TimedLog",

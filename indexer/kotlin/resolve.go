@@ -29,13 +29,15 @@ type resolver struct {
 	// one of them on a value may go to the extension when no member
 	// applies.
 	extensions map[string]bool
-	supers     map[uint64][]*schemas.Ref
+	// memberNames holds the names of the members of classes.
+	memberNames map[string]bool
+	supers      map[uint64][]*schemas.Ref
 }
 
 func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
 	r := &resolver{nodes: nodes, index: map[uint64]int32{}, byQName: map[string][]int32{}, kids: map[uint64][]int32{},
 		files: map[string]*fileInfo{}, pkgs: map[string]uint64{}, facts: map[uint64]map[string]*schemas.Ref{}, supers: map[uint64][]*schemas.Ref{},
-		extensions: map[string]bool{}}
+		extensions: map[string]bool{}, memberNames: map[string]bool{}}
 	for i := range nodes {
 		n := &nodes[i]
 		r.index[n.ID] = int32(i)
@@ -75,6 +77,12 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 			m[ref.Kind] = ref
 		case schemas.EdgeExtends, schemas.EdgeImplements:
 			r.supers[ref.Src] = append(r.supers[ref.Src], ref)
+		}
+	}
+	for i := range nodes {
+		n := &nodes[i]
+		if p, ok := r.index[n.ParentID]; ok && isType(nodes[p].Kind) && !isType(n.Kind) && n.Kind != schemas.KindConstructor {
+			r.memberNames[n.Name] = true
 		}
 	}
 	for id, m := range r.facts {
@@ -405,6 +413,16 @@ func parse(e string) (string, []step, bool) {
 	return head, steps, true
 }
 
+// implicit reads a name head: ~name is one in a lambda that may have a
+// receiver, which is what the name stands for if the receiver has a
+// member or an extension of that name. It returns the name, and false
+// when some class or extension of the snapshot has one: the receiver
+// may be of that class.
+func (r *resolver) implicit(head string) (string, bool) {
+	name, ok := strings.CutPrefix(head, "~")
+	return name, !ok || !r.memberNames[name] && !r.extensions[name]
+}
+
 // closing returns the index of the parenthesis that closes the one at
 // e[p], or -1.
 func closing(e string, p int) int {
@@ -432,6 +450,9 @@ func (r *resolver) call(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
 	}
 	last := steps[len(steps)-1]
 	steps = steps[:len(steps)-1]
+	if head, ok = r.implicit(head); !ok {
+		return append(edges, edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, "receiver"))
+	}
 	// The callee: a name applied to arguments, after the receiver.
 	var recv value
 	var name string
@@ -489,8 +510,10 @@ func (r *resolver) call(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
 		why = "external supertype"
 	case c < 0 && (len(cands) == 0 || why == "no overload takes these arguments"):
 		why = "not a member (extension or external)"
+	case c >= 0 && sure != overload.Yes && ext:
+		c, why = -1, "external supertype" // which may declare one that applies
 	case c >= 0 && sure != overload.Yes && r.extensions[name]:
-		c, why = -1, "ambiguous overload" // an extension if the member does not apply
+		c, why = -1, "member or extension" // an extension if the member does not apply
 	}
 	if c < 0 {
 		return append(edges, failEdge(ref, why))
@@ -520,7 +543,7 @@ func (r *resolver) ctors(t int32) []int32 {
 func (r *resolver) bareCall(edges []schemas.Edge, ref *schemas.Ref, name string, args []string) []schemas.Edge {
 	fi := r.fileOf(ref)
 	var scopes [][]int32 // the functions of each scope
-	unknown := false     // a later scope may have more: an unknown supertype's
+	unknown := ""        // why a later scope may have more
 	for id := ref.Src; ; {
 		t := r.enclosing(id)
 		if t < 0 {
@@ -539,7 +562,7 @@ func (r *resolver) bareCall(edges []schemas.Edge, ref *schemas.Ref, name string,
 			scopes = append(scopes, cands)
 		}
 		if ext {
-			unknown = true
+			unknown = "external supertype"
 			break
 		}
 		id = r.nodes[t].ParentID
@@ -557,7 +580,7 @@ func (r *resolver) bareCall(edges []schemas.Edge, ref *schemas.Ref, name string,
 	}
 	members := len(scopes)
 	how := schemas.ResolvedScope
-	if !unknown {
+	if unknown == "" {
 		var cands []int32
 		if q, ok := fi.imports[name]; ok {
 			cands, how = r.topLevel(q), schemas.ResolvedImport
@@ -574,17 +597,21 @@ func (r *resolver) bareCall(edges []schemas.Edge, ref *schemas.Ref, name string,
 			scopes = append(scopes, cands)
 		}
 		// An extension may take an implicit receiver, or be imported.
-		unknown = members > 0 && r.extensions[name]
+		if members > 0 && r.extensions[name] {
+			unknown = "member or extension"
+		}
 	}
 	for i, sc := range scopes {
 		c, sure, why := r.choose(ref, sc, args, 0)
-		last := i == len(scopes)-1 && !unknown
+		last := i == len(scopes)-1 && unknown == ""
 		switch {
 		case c >= 0 && (sure == overload.Yes || last):
 			if i < members {
 				how = schemas.ResolvedScope
 			}
 			return append(edges, edge(ref, schemas.EdgeCalls, r.nodes[c].ID, how, ""))
+		case c >= 0 && unknown != "" && i == len(scopes)-1:
+			return append(edges, failEdge(ref, unknown))
 		case c >= 0:
 			return append(edges, failEdge(ref, "ambiguous overload"))
 		case why != "no overload takes these arguments":
@@ -592,8 +619,8 @@ func (r *resolver) bareCall(edges []schemas.Edge, ref *schemas.Ref, name string,
 		}
 	}
 	switch {
-	case unknown && members > 0 && !r.extensions[name]:
-		return append(edges, failEdge(ref, "external supertype"))
+	case unknown != "":
+		return append(edges, failEdge(ref, unknown))
 	case len(scopes) > 0:
 		return append(edges, failEdge(ref, "no overload takes these arguments"))
 	}
@@ -611,14 +638,18 @@ func failEdge(ref *schemas.Ref, why string) schemas.Edge {
 
 // construct resolves a constructor call of class t: an instantiates edge
 // to t and, when t declares constructors, a calls edge to the one the
-// arguments choose.
+// arguments choose. When none can take them, T(...) calls something
+// else (an invoke operator of the companion): no instantiates edge.
 func (r *resolver) construct(edges []schemas.Edge, ref *schemas.Ref, t int32, how string, args []string) []schemas.Edge {
-	edges = append(edges, edge(ref, schemas.EdgeInstantiates, r.nodes[t].ID, how, ""))
 	ctors := r.ctors(t)
 	if len(ctors) == 0 {
-		return edges
+		return append(edges, edge(ref, schemas.EdgeInstantiates, r.nodes[t].ID, how, ""))
 	}
 	c, _, why := r.choose(ref, ctors, args, 0)
+	if c < 0 && why == "no overload takes these arguments" {
+		return append(edges, failEdge(ref, "no constructor takes these arguments"))
+	}
+	edges = append(edges, edge(ref, schemas.EdgeInstantiates, r.nodes[t].ID, how, ""))
 	if c < 0 {
 		return append(edges, failEdge(ref, why))
 	}
@@ -691,6 +722,10 @@ func (r *resolver) eval(ref *schemas.Ref, head string, steps []step, depth int) 
 	case head == "super":
 		return fail("super")
 	default:
+		var ok bool
+		if head, ok = r.implicit(head); !ok {
+			return fail("receiver")
+		}
 		v = r.name(ref, head, len(steps) > 0 && steps[0].call, depth)
 		if v.t < 0 {
 			return v
@@ -734,7 +769,7 @@ func (r *resolver) member(ref *schemas.Ref, v value, name string, call bool, ste
 		var sure overload.Answer
 		cands, ext = r.overloads(owner, name)
 		m, sure, _ = r.choose(ref, cands, steps[i+1].args, depth+1)
-		if m >= 0 && sure != overload.Yes && r.extensions[name] {
+		if m >= 0 && sure != overload.Yes && (ext || r.extensions[name]) {
 			m = -1
 		}
 	} else {
