@@ -162,16 +162,22 @@ func (f *fileState) declared(t string, p uint32) string {
 }
 
 // stable reports whether t is a name or a chain of names and calls,
-// with no operator: the text of one value.
+// with no operator: the text of one value. Space may stand only around
+// the dots of a chain.
 func (f *fileState) stable(t string) bool {
 	depth := 0
 	for i := 0; i < len(t); i++ {
 		switch c := t[i]; {
-		case c == '(' || c == '[' || c == '<':
+		case c == '(' || c == '[' || c == '<' || c == '{':
 			depth++
-		case c == ')' || c == ']' || c == '>':
+		case c == ')' || c == ']' || c == '>' || c == '}':
 			depth--
 		case depth > 0:
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			j := srctext.SkipSpace(t, i)
+			if j < len(t) && t[j] != '.' && strings.TrimSpace(t[:i])[len(strings.TrimSpace(t[:i]))-1] != '.' {
+				return false
+			}
 		case c == '.' || c == '_' || c == '`' || c >= '0' && c <= '9' || srctext.IsIdentStart(c, ""):
 		default:
 			return false

@@ -621,11 +621,17 @@ func typeName(t string) string {
 	return s
 }
 
+// typeExpr returns the Expr of a value of declared type t: "{" name "}",
+// "?" after the name of a nullable type.
 func typeExpr(t string) string {
-	if n := typeName(t); n != "" {
-		return "{" + n + "}"
+	n := typeName(t)
+	switch {
+	case n == "":
+		return exprExpr
+	case strings.HasSuffix(strings.TrimSpace(t), "?"):
+		return "{" + n + "?}"
 	}
-	return exprExpr
+	return "{" + n + "}"
 }
 
 func (f *fileState) function(it *item) {

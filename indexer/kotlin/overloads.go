@@ -184,13 +184,7 @@ func (r *resolver) argType(a string, ref *schemas.Ref, depth int) ktype {
 		}
 		return unknownType
 	}
-	k := ktype{kind: tClass, class: v.t, null: overload.Maybe}
-	if len(steps) == 1 && steps[0].call && !strings.HasPrefix(head, "{") {
-		if t, _ := r.simpleType(head, ref.File, ref.Src); t == v.t {
-			k.null = overload.No // a constructor call
-		}
-	}
-	return k
+	return ktype{kind: tClass, class: v.t, null: v.null}
 }
 
 // convert reports whether an argument of type a may be passed to a

@@ -285,6 +285,7 @@ var builtinTypes = map[string]bool{
 type value struct {
 	t      int32 // the class-like node
 	static bool
+	null   overload.Answer // whether it may be null: Yes for a value of nullable type
 	how    string
 	why    string // when t < 0: the reason
 }
@@ -708,12 +709,15 @@ func (r *resolver) eval(ref *schemas.Ref, head string, steps []step, depth int) 
 	var v value
 	switch {
 	case strings.HasPrefix(head, "{"):
-		name := head[1 : len(head)-1]
+		name, nullable := strings.CutSuffix(head[1:len(head)-1], "?")
 		t, how := r.resolveType(name, ref.File, ref.Src)
 		if t < 0 || r.nodes[t].Kind == schemas.KindTypeAlias {
 			return fail("external " + name)
 		}
 		v = value{t: t, how: how}
+		if nullable {
+			v.null = overload.Yes
+		}
 	case head == "this":
 		v = value{t: r.enclosing(ref.Src), how: schemas.ResolvedScope}
 		if v.t < 0 {
