@@ -134,7 +134,7 @@ func (f *fileState) expr(s span, depth int) string {
 		if b := f.lookup(t, s.Start); b != nil {
 			return f.bindingExpr(b, depth)
 		}
-		if (t[0] < 'A' || t[0] > 'Z') && f.implicitReceiver(s.Start) {
+		if (t[0] < 'A' || t[0] > 'Z') && (f.implicitReceiver(s.Start) || f.innermostExtension(s.Start) != nil) {
 			return "~" + t // types are capitalized; members are not
 		}
 		return t

@@ -335,8 +335,8 @@ func (r *resolver) callArgs(args []string, ref *schemas.Ref, depth int) []callAr
 	out := make([]callArg, len(args))
 	for i, a := range args {
 		c := &out[i]
-		if s, ok := strings.CutPrefix(a, "~"); ok {
-			c.trailing, a = true, s
+		if a == argLambda {
+			c.trailing, a = true, argFn
 		} else if j := strings.IndexByte(a, '='); j > 0 && isIdent(a[:j]) {
 			c.name, a = a[:j], a[j+1:]
 		}

@@ -545,30 +545,36 @@ func (r *resolver) bareCall(edges []schemas.Edge, ref *schemas.Ref, name string,
 	fi := r.fileOf(ref)
 	var scopes [][]int32 // the functions of each scope
 	unknown := ""        // why a later scope may have more
+	seen := map[int32]bool{}
 	for id := ref.Src; ; {
 		t := r.enclosing(id)
 		if t < 0 {
 			break
 		}
-		cands, ext := r.overloads(t, name)
-		if len(cands) == 0 {
-			if m, _ := r.members(t, name, 0); len(m) > 0 {
-				return append(edges, failEdge(ref, "not a function"))
+		// The class, then its companion object: implicit receivers.
+		for _, c := range []int32{t, r.companion(t)} {
+			if c < 0 || seen[c] {
+				continue
+			}
+			seen[c] = true
+			cands, ext := r.overloads(c, name)
+			if len(cands) > 0 {
+				scopes = append(scopes, cands)
+			} else if m, _ := r.members(c, name, 0); len(m) > 0 {
+				unknown = "not a function" // a property, which an invoke operator may call
+				break
 			}
 			if ext {
-				return append(edges, failEdge(ref, "external supertype"))
+				unknown = "external supertype"
+				break
 			}
 		}
-		if len(cands) > 0 {
-			scopes = append(scopes, cands)
-		}
-		if ext {
-			unknown = "external supertype"
+		if unknown != "" {
 			break
 		}
 		id = r.nodes[t].ParentID
 	}
-	if len(scopes) == 0 {
+	if len(scopes) == 0 && unknown == "" {
 		if t, how := r.simpleType(name, ref.File, ref.Src); t >= 0 {
 			if r.nodes[t].Kind == schemas.KindClass || r.nodes[t].Kind == schemas.KindEnum {
 				return r.construct(edges, ref, t, how, args)

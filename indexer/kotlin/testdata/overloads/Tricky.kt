@@ -59,3 +59,18 @@ class Outer {
         }
     }
 }
+
+fun of(x: Int) = x
+fun speak() = "top"
+
+class Maker {
+    fun make() = of(1)
+
+    companion object {
+        fun of(x: Int) = Maker()
+        fun again() = of(2)
+    }
+}
+
+fun Dog.bark2() = speak()
+fun Dog.bark3() = log("x")
