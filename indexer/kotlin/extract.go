@@ -114,7 +114,9 @@ type lambda struct {
 
 // noReceiver are functions of the standard library whose lambda has no
 // receiver: in it, this and unqualified names are those of the code
-// around it.
+// around it. So are, unqualified, run (which has a form without a
+// receiver) and, to the same effect, apply (whose lambda's receiver is
+// then this).
 var noReceiver = map[string]bool{}
 
 func init() {
@@ -1004,7 +1006,7 @@ func (f *fileState) finish(ctx context.Context) {
 		if callee != it.Role[rObject] {
 			merged[f.exprs[it.Role[rObject].Key()]] = true
 		}
-		if t := f.text(callee); lambda && noReceiver[t[strings.LastIndexAny(t, ".")+1:]] {
+		if t := f.text(callee); lambda && (noReceiver[t[strings.LastIndexAny(t, ".")+1:]] || t == "run" || t == "apply") {
 			f.plain[it.End] = true
 		}
 	}

@@ -451,6 +451,7 @@ func (r *resolver) call(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
 	}
 	last := steps[len(steps)-1]
 	steps = steps[:len(steps)-1]
+	receiver := strings.HasPrefix(head, "~") // an implicit receiver the code does not tell
 	if head, ok = r.implicit(head); !ok {
 		return append(edges, edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, "receiver"))
 	}
@@ -481,7 +482,7 @@ func (r *resolver) call(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
 		}
 		return append(edges, edge(ref, schemas.EdgeCalls, r.nodes[c].ID, schemas.ResolvedScope, ""))
 	case len(steps) == 0:
-		return r.bareCall(edges, ref, head, last.args)
+		return r.bareCall(edges, ref, head, last.args, receiver)
 	default:
 		recv = r.eval(ref, head, steps[:len(steps)-1], 0)
 		name = steps[len(steps)-1].name
@@ -541,7 +542,7 @@ func (r *resolver) ctors(t int32) []int32 {
 // Scopes are tried innermost first; one whose functions cannot take the
 // arguments gives way to the next, and one whose function only may take
 // them decides only when no later scope has a function of that name.
-func (r *resolver) bareCall(edges []schemas.Edge, ref *schemas.Ref, name string, args []string) []schemas.Edge {
+func (r *resolver) bareCall(edges []schemas.Edge, ref *schemas.Ref, name string, args []string, receiver bool) []schemas.Edge {
 	fi := r.fileOf(ref)
 	var scopes [][]int32 // the functions of each scope
 	unknown := ""        // why a later scope may have more
@@ -600,12 +601,18 @@ func (r *resolver) bareCall(edges []schemas.Edge, ref *schemas.Ref, name string,
 				how = schemas.ResolvedImport
 			}
 		}
+		// An extension taking an implicit receiver comes before them: one
+		// of the snapshot's, or of the standard library's for any value;
+		// then they are not known to be the ones.
+		implicit := receiver || r.enclosing(ref.Src) >= 0
+		switch {
+		case implicit && anyExtensions[name]:
+			unknown, cands = "receiver", nil
+		case implicit && r.extensions[name]:
+			unknown, cands = "member or extension", nil
+		}
 		if len(cands) > 0 {
 			scopes = append(scopes, cands)
-		}
-		// An extension may take an implicit receiver, or be imported.
-		if members > 0 && r.extensions[name] {
-			unknown = "member or extension"
 		}
 	}
 	for i, sc := range scopes {
@@ -632,6 +639,16 @@ func (r *resolver) bareCall(edges []schemas.Edge, ref *schemas.Ref, name string,
 		return append(edges, failEdge(ref, "no overload takes these arguments"))
 	}
 	return append(edges, edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, "external"))
+}
+
+// anyExtensions are the extension functions of the standard library
+// that take any value, an enum's too: inside a class, an unqualified call
+// of one of them calls it on this rather than a top-level function of
+// the name.
+var anyExtensions = map[string]bool{
+	"let": true, "run": true, "apply": true, "also": true, "takeIf": true, "takeUnless": true, "to": true,
+	"toString": true, "hashCode": true, "runCatching": true, "coerceAtLeast": true, "coerceAtMost": true,
+	"coerceIn": true, "rangeTo": true, "rangeUntil": true,
 }
 
 // failEdge is the unresolved calls edge of ref, ambiguous for an

@@ -30,6 +30,9 @@ class Walker {
         d.apply { feed(3) }
         with(d) { describe(this) }
         a.let { describe(it) }
+        apply { log(4) }
+        run { log("r") }
+        d.run { feed(5) }
     }
 }
 
@@ -74,3 +77,12 @@ class Maker {
 
 fun Dog.bark2() = speak()
 fun Dog.bark3() = log("x")
+
+fun Walker.stroll(n: Int) = n
+fun stroll(s: String) = s
+
+class Park {
+    fun visit() {
+        stroll("s")
+    }
+}
