@@ -20,9 +20,10 @@ import (
 //	head = name          a name no local or parameter binds: a member of
 //	                     an enclosing class, a top-level function or
 //	                     property, a type or a package
-//	     | "~" name      such a name, not capitalized, in a lambda that
-//	                     may have a receiver (one not passed to a standard
-//	                     function known to give none) or an object literal
+//	     | "~" name      such a name, not capitalized, in an extension
+//	                     function, a lambda that may have a receiver (one
+//	                     not passed to a standard function known to give
+//	                     none) or an object literal
 //	     | "this" | "super"
 //	     | "{" type "}"  a value of that type: a local, parameter or
 //	                     constructor parameter of declared type, a string
