@@ -54,7 +54,7 @@ func (f *fileState) arg(a argSpan, depth int) string {
 		return argUnknown
 	}
 	before := f.str[a.all.Start:a.value.Start]
-	if strings.Contains(before, "*") {
+	if strings.Contains(before, "*") || strings.HasPrefix(f.text(a.value), "*") {
 		return argSpread
 	}
 	v := f.argValue(a.value, depth)
@@ -110,7 +110,7 @@ func (f *fileState) argValue(s span, depth int) string {
 	if isIdent(t) {
 		b := f.lookup(t, s.Start)
 		switch {
-		case b == nil && f.inLambda(s.Start):
+		case (b == nil || b.member) && f.implicitReceiver(s.Start), b == nil && f.inLambda(s.Start):
 			return argUnknown // a member of a receiver the lambda may have
 		case b == nil:
 			return t
@@ -191,6 +191,9 @@ func (f *fileState) stable(t string) bool {
 // !is, compares it with null, casts it with as, asserts it with !!, or
 // checks it with a contract function, or a when takes it as subject.
 func (f *fileState) smartCast(t string, p uint32) bool {
+	if t == "" {
+		return false
+	}
 	start := f.scopeStart(p)
 	code := f.str[start:p]
 	for i := strings.Index(code, t); i >= 0; {

@@ -132,10 +132,11 @@ func (f *fileState) expr(s span, depth int) string {
 	case t[0] >= '0' && t[0] <= '9', t == "true", t == "false", t == "null", t[0] == '\'':
 		return exprLiteral
 	case isIdent(t):
-		if b := f.lookup(t, s.Start); b != nil {
+		b := f.lookup(t, s.Start)
+		if b != nil && !(b.member && f.implicitReceiver(s.Start)) {
 			return f.bindingExpr(b, depth)
 		}
-		if (t[0] < 'A' || t[0] > 'Z') && (f.implicitReceiver(s.Start) || f.innermostExtension(s.Start) != nil) {
+		if (t[0] < 'A' || t[0] > 'Z') && (b != nil || f.implicitReceiver(s.Start) || f.innermostExtension(s.Start) != nil) {
 			return "~" + t // types are capitalized; members are not
 		}
 		return t

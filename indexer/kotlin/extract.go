@@ -69,6 +69,7 @@ type binding struct {
 	value      span                 // initializer, if any
 	local      bool                 // type unknowable (lambda parameter, loop variable)
 	vararg     bool                 // a vararg parameter: an array of typ
+	member     bool                 // a primary constructor's parameter, visible in the class body
 	expr       indexer.Lazy[string] // its Expr, worked out on first use
 }
 
@@ -889,7 +890,7 @@ func (f *fileState) cparam(it *item) {
 			break
 		}
 	}
-	b := &binding{vararg: slices.Contains(strings.Fields(f.str[it.Start:it.Role[rName].Start]), "vararg")}
+	b := &binding{member: true, vararg: slices.Contains(strings.Fields(f.str[it.Start:it.Role[rName].Start]), "vararg")}
 	if it.HasRole(rType) {
 		b.typ = it.Role[rType]
 	}
