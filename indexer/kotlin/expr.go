@@ -1,7 +1,6 @@
 package kotlin
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/graphsnap/snap/indexer"
@@ -17,26 +16,48 @@ import (
 // included):
 //
 //	expr = head { step } | "?" reason
-//	step = "." name | "(" n ")"
+//	step = "." name | "(" [ arg { "," arg } ] ")"
 //	head = name          a name no local or parameter binds: a member of
 //	                     an enclosing class, a top-level function or
 //	                     property, a type or a package
+//	     | "~" name      such a name, not capitalized, in an extension
+//	                     function, a lambda that may have a receiver (one
+//	                     not passed to a standard function known to give
+//	                     none) or an object literal
 //	     | "this" | "super"
 //	     | "{" type "}"  a value of that type: a local, parameter or
 //	                     constructor parameter of declared type, a string
-//	                     literal ({kotlin.String})
-//	     | "this(" n ")" | "super(" n ")"  a constructor delegation call
+//	                     literal ({kotlin.String}), this in an extension
+//	                     function (its receiver type)
+//	     | "this(" args ")" | "super(" args ")"  a constructor delegation
+//	arg  = [ name "=" ] value | "*" | "~?fn"
+//	value = "{" type "}"     a literal ({kotlin.Long} 2L, {kotlin.Double},
+//	                         {kotlin.Float} 1f, {kotlin.String},
+//	                         {kotlin.Char}, {kotlin.Boolean}), a local or
+//	                         parameter of declared type, a cast (as T)
+//	     | "#"               an integer literal
+//	     | "this" | "?null" | "?fn"   a lambda or value of function type
+//	     | expr              a call, name or navigation the resolver
+//	                         evaluates
+//	     | "?"               not known here
 //
 // A local without a declared type is replaced by the Expr of its
-// initializer. type is as written, without type arguments and
-// nullability. Reasons: ?local (a lambda parameter or loop variable, or a
-// local function), ?literal, ?expr (any other expression).
+// initializer. type is as written, without type arguments, "?" after it
+// when nullable. An argument is named (name=), a spread array (*), or the
+// trailing lambda (~?fn, last). A value a smart cast may have narrowed (a
+// test with is or !is, a comparison with null, as, !! or a contract
+// function earlier in its declaration, or a when on it) is "?", and so is
+// any expression with an operator. Reasons: ?local (a lambda parameter or
+// loop variable, or a local function), ?literal, ?receiver (this in a
+// lambda that may have a receiver), ?expr (any other expression).
 //
 // Facts: package; type (Src a property or enum entry: "{T}" or the Expr
 // of its initializer); result (Src a function: "{T}" of its declared
 // result, or the Expr of its expression body); params (Src a function or
-// constructor: parameter types, comma-separated, "..." before a vararg's,
-// "=" after one with a default value); receiver (Src an extension
+// constructor: its parameters, comma-separated, each name ":" type, type
+// "^"-prefixed for a type parameter, "?"-suffixed when nullable, "()" for
+// a function type and "?" alone when not known; "..." before a vararg's
+// type, "=" after one with a default value); receiver (Src an extension
 // function: "{T}" of its receiver type).
 //
 // extends / implements (Src a class, object or interface; Expr "{T}"):
@@ -63,6 +84,9 @@ const (
 	exprLocal   = "?local"
 	exprLiteral = "?literal"
 	exprExpr    = "?expr"
+	// exprReceiver is this or an unqualified name in a lambda that may
+	// have a receiver, or in an object literal.
+	exprReceiver = "?receiver"
 )
 
 const maxDepth = 32
@@ -76,11 +100,12 @@ func (f *fileState) expr(s span, depth int) string {
 		it := &f.items[i]
 		switch it.Kind {
 		case kCall:
-			o := f.expr(it.Role[rObject], depth+1)
+			callee, args, lambda := f.callParts(it)
+			o := f.expr(callee, depth+1)
 			if strings.HasPrefix(o, "?") {
 				return o
 			}
-			return o + "(" + strconv.Itoa(int(f.callArgc(it))) + ")"
+			return o + f.argList(args, lambda, depth+1)
 		case kNav:
 			o := f.expr(it.Role[rObject], depth+1)
 			if strings.HasPrefix(o, "?") {
@@ -96,7 +121,9 @@ func (f *fileState) expr(s span, depth int) string {
 	}
 	t := f.text(s)
 	switch {
-	case t == "this" || t == "super":
+	case t == "this":
+		return f.this(s.Start)
+	case t == "super":
 		return t
 	case t == "":
 		return exprExpr
@@ -105,8 +132,12 @@ func (f *fileState) expr(s span, depth int) string {
 	case t[0] >= '0' && t[0] <= '9', t == "true", t == "false", t == "null", t[0] == '\'':
 		return exprLiteral
 	case isIdent(t):
-		if b := f.lookup(t, s.Start); b != nil {
+		b := f.lookup(t, s.Start)
+		if b != nil && !(b.member && f.implicitReceiver(s.Start)) {
 			return f.bindingExpr(b, depth)
+		}
+		if (t[0] < 'A' || t[0] > 'Z') && (b != nil || f.implicitReceiver(s.Start) || f.innermostExtension(s.Start) != nil) {
+			return "~" + t // types are capitalized; members are not
 		}
 		return t
 	}

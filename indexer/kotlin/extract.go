@@ -28,7 +28,7 @@ func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []s
 		path: s.Path, src: s.Src, str: string(s.Src), test: isTestFile(s.Path),
 		Rows: indexer.Rows{IDs: indexer.IDs{Language: Name, File: s.Path}, Lines: s.Lines}, items: s.Items,
 		docs:  map[uint32]string{},
-		exprs: map[uint64]int32{}, argc: map[uint32]int32{},
+		exprs: map[uint64]int32{}, argv: map[uint32][]argSpan{},
 		lambdaEnd: map[uint32]bool{}, binds: map[string][]*binding{},
 		named: map[uint64]bool{},
 	}
@@ -68,6 +68,8 @@ type binding struct {
 	typ        span                 // declared type, if any
 	value      span                 // initializer, if any
 	local      bool                 // type unknowable (lambda parameter, loop variable)
+	vararg     bool                 // a vararg parameter: an array of typ
+	member     bool                 // a primary constructor's parameter, visible in the class body
 	expr       indexer.Lazy[string] // its Expr, worked out on first use
 }
 
@@ -85,21 +87,54 @@ type fileState struct {
 	src  []byte
 	str  string
 	indexer.Rows
-	docs      map[uint32]string
-	test      bool
-	pkg       string
-	items     []item
-	stack     indexer.Stack[*frame]
-	decos     []span
-	exprs     map[uint64]int32
-	argc      map[uint32]int32 // by the start of a value_arguments
-	pending   []pendingFact
-	lambdaEnd map[uint32]bool // ends of trailing lambdas
-	binds     map[string][]*binding
-	calls     []call
-	tvars     []tvar
-	named     map[uint64]bool // user types that are supertypes or annotations, by span
+	docs       map[uint32]string
+	test       bool
+	pkg        string
+	items      []item
+	stack      indexer.Stack[*frame]
+	decos      []span
+	exprs      map[uint64]int32
+	argv       map[uint32][]argSpan // the arguments of a value_arguments, by its start
+	lambdas    []lambda             // lambdas and object literals, in source order
+	plain      map[uint32]bool      // the ends of lambdas passed to a function that gives them no receiver
+	scopes     []span               // the spans of the nodes but classes, by start; made on first use
+	extensions []extension          // extension functions, in source order
+	pending    []pendingFact
+	lambdaEnd  map[uint32]bool // ends of trailing lambdas
+	binds      map[string][]*binding
+	calls      []call
+	tvars      []tvar
+	named      map[uint64]bool // user types that are supertypes or annotations, by span
 }
+
+// lambda is a lambda or an object literal.
+type lambda struct {
+	span
+	anon bool
+}
+
+// noReceiver are functions of the standard library whose lambda has no
+// receiver: in it, this and unqualified names are those of the code
+// around it. So are, unqualified, run (which has a form without a
+// receiver) and, to the same effect, apply (whose lambda's receiver is
+// then this).
+var noReceiver = map[string]bool{}
+
+func init() {
+	for _, n := range strings.Fields(`let also takeIf takeUnless map mapNotNull mapIndexed mapIndexedNotNull flatMap
+		forEach forEachIndexed onEach filter filterNot filterIndexed any all none count first firstOrNull last
+		lastOrNull find findLast single singleOrNull sortedBy sortedByDescending sortBy sortByDescending groupBy
+		associate associateBy associateWith partition sumOf sumBy maxBy minBy maxByOrNull minByOrNull maxOf minOf
+		fold foldIndexed reduce zip windowed chunked distinctBy indexOfFirst indexOfLast dropWhile takeWhile
+		repeat lazy require check requireNotNull checkNotNull synchronized use getOrElse getOrPut
+		computeIfAbsent removeIf removeAll retainAll compareBy thenBy mapKeys mapValues filterKeys filterValues
+		joinToString ifEmpty ifBlank`) {
+		noReceiver[n] = true
+	}
+}
+
+// extension is an extension function: its span and its receiver type's.
+type extension struct{ fun, recv span }
 
 // tvar is a type parameter, visible in the declaration that declares it.
 type tvar struct {
@@ -130,13 +165,20 @@ func (f *fileState) prepare(ctx context.Context) {
 				args = args[:len(args)-1]
 			}
 			args = append(args, it.Span)
-			f.argc[it.Start] = 0
+			f.argv[it.Start] = []argSpan{}
 		case kArg:
 			for len(args) > 0 && args[len(args)-1].End <= it.Start {
 				args = args[:len(args)-1]
 			}
 			if len(args) > 0 {
-				f.argc[args[len(args)-1].Start]++
+				a := args[len(args)-1].Start
+				f.argv[a] = append(f.argv[a], argSpan{all: it.Span, value: it.Role[rValue]})
+			}
+		case kLambda, kAnon:
+			f.lambdas = append(f.lambdas, lambda{it.Span, it.Kind == kAnon})
+		case kFun:
+			if it.HasRole(rRecv) {
+				f.extensions = append(f.extensions, extension{it.Span, it.Role[rRecv]})
 			}
 		case kLambdaArg:
 			f.lambdaEnd[it.End] = true
@@ -357,7 +399,7 @@ func (f *fileState) run(ctx context.Context) {
 		case kNav:
 			f.classLiteral(it)
 		case kParam:
-			f.bindAt(f.text(it.Role[rName]), it.End, &binding{typ: it.Role[rType]})
+			f.bindAt(f.text(it.Role[rName]), it.End, &binding{typ: it.Role[rType], vararg: f.isVararg(it.Start)})
 		case kVar:
 			if t := f.stack.Top(); t != nil && (t.kind == kProp || t.kind == kCparam) {
 				continue // the variable of a property
@@ -582,11 +624,17 @@ func typeName(t string) string {
 	return s
 }
 
+// typeExpr returns the Expr of a value of declared type t: "{" name "}",
+// "?" after the name of a nullable type.
 func typeExpr(t string) string {
-	if n := typeName(t); n != "" {
-		return "{" + n + "}"
+	n := typeName(t)
+	switch {
+	case n == "":
+		return exprExpr
+	case strings.HasSuffix(strings.TrimSpace(t), "?"):
+		return "{" + n + "?}"
 	}
-	return exprExpr
+	return "{" + n + "}"
 }
 
 func (f *fileState) function(it *item) {
@@ -630,7 +678,7 @@ func (f *fileState) function(it *item) {
 	if recv != "" {
 		f.addRef(RefReceiver, id, it.Role[rRecv], recv, "{"+recv+"}")
 	}
-	f.addRef(schemas.RefParams, id, it.Role[rName], name, f.params(it.Role[rParams]))
+	f.addRef(schemas.RefParams, id, it.Role[rName], name, f.params(it.Role[rParams], typeParamNames(f.header(it, it.Role[rName].Start))))
 	switch {
 	case it.HasRole(rType):
 		f.addRef(schemas.RefResult, id, it.Role[rType], f.text(it.Role[rType]), typeExpr(f.text(it.Role[rType])))
@@ -643,10 +691,13 @@ func (f *fileState) function(it *item) {
 	f.stack.Push(&frame{kind: kFun, start: it.Start, end: it.End, node: n, qname: q})
 }
 
-// params returns the params fact of a parameter list: the parameter
-// types, comma-separated, each followed by "=" when it has a default
-// value and preceded by "..." when it is vararg.
-func (f *fileState) params(s span) string {
+// params returns the params fact of the parameter list at s, own the
+// type parameters of its function: each parameter as name ":" type,
+// type "^"-prefixed when it is a type parameter in scope, "?"-suffixed
+// when nullable, "()" for a function type and "?" when not known; "..."
+// before a vararg one, "=" after one with a default value;
+// comma-separated.
+func (f *fileState) params(s span, own []string) string {
 	t := f.text(s)
 	t = strings.TrimSpace(t)
 	t = strings.TrimSuffix(strings.TrimPrefix(t, "("), ")")
@@ -669,22 +720,92 @@ func (f *fileState) params(s span) string {
 			ws = ws[1:]
 		}
 		p = strings.Join(ws, " ")
-		typ := ""
-		if i := strings.IndexByte(p, ':'); i >= 0 {
-			typ = typeName(p[i+1:])
-		}
-		if typ == "" {
-			typ = "?"
-		}
+		name, typ, _ := strings.Cut(p, ":")
+		typ = f.paramType(typ, s.Start, own)
 		if vararg {
 			typ = "..." + typ
 		}
 		if def {
 			typ += "="
 		}
-		out = append(out, typ)
+		out = append(out, strings.Trim(strings.TrimSpace(name), "`")+":"+typ)
 	}
 	return strings.Join(out, ",")
+}
+
+// paramType returns a parameter's type t as the params fact writes it,
+// seen at p in a function of type parameters own.
+func (f *fileState) paramType(t string, p uint32, own []string) string {
+	t = strings.TrimSpace(t)
+	nullable := strings.HasSuffix(t, "?")
+	n := typeName(t)
+	switch {
+	case n == "" && strings.Contains(t, "->"):
+		n = "()"
+	case n == "":
+		return "?"
+	case slices.Contains(own, n) || f.typeVar(n, p):
+		n = "^" + n
+	}
+	if nullable {
+		n += "?"
+	}
+	return n
+}
+
+// typeVar reports whether name is a type parameter in scope at p.
+func (f *fileState) typeVar(name string, p uint32) bool {
+	for _, v := range f.tvars {
+		if v.name == name && v.scope.Start <= p && p < v.scope.End {
+			return true
+		}
+	}
+	return false
+}
+
+// typeParamNames returns the names of the type parameters a function
+// header declares: fun <T, reified R : Any> ...
+func typeParamNames(h string) []string {
+	h = strings.TrimSpace(strings.TrimPrefix(h, "fun"))
+	i := 0
+	if !strings.HasPrefix(h, "<") {
+		return nil
+	}
+	j := i + 1
+	for depth := 1; j < len(h) && depth > 0; j++ {
+		switch h[j] {
+		case '<':
+			depth++
+		case '>':
+			depth--
+		}
+	}
+	var out []string
+	for _, p := range splitTop(h[i+1 : j-1]) {
+		p, _, _ = strings.Cut(p, ":")
+		if ws := strings.Fields(p); len(ws) > 0 {
+			out = append(out, ws[len(ws)-1])
+		}
+	}
+	return out
+}
+
+// isVararg reports whether the parameter starting at p is declared
+// vararg: the modifiers before it, back to the list's previous comma.
+func (f *fileState) isVararg(p uint32) bool {
+	depth := 0
+	i := int(p) - 1
+	for ; i >= 0; i-- {
+		c := f.str[i]
+		if c == ')' {
+			depth++
+		} else if (c == '(' || c == ',') && depth == 0 {
+			break
+		} else if c == '(' {
+			depth--
+		}
+	}
+	return slices.Contains(strings.Fields(f.str[i+1:p]), "vararg")
 }
 
 // splitTop splits s at commas outside brackets and strings.
@@ -750,7 +871,7 @@ func (f *fileState) ctor(it *item) {
 	end := it.Role[rParams].End
 	f.Nodes[n].Signature = f.Nodes[o.node].Name + srctext.Cap(oneLine(f.str[it.Role[rParams].Start:end]), 300)
 	f.setExported(n, o)
-	f.addRef(schemas.RefParams, f.Nodes[n].ID, it.Span, "<init>", f.params(it.Role[rParams]))
+	f.addRef(schemas.RefParams, f.Nodes[n].ID, it.Span, "<init>", f.params(it.Role[rParams], nil))
 	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, qname: o.qname})
 	if it.Kind == kPctor {
 		fr.node = -1 // parameters belong to the class; defaults are the class's code
@@ -769,7 +890,7 @@ func (f *fileState) cparam(it *item) {
 			break
 		}
 	}
-	b := &binding{}
+	b := &binding{member: true, vararg: slices.Contains(strings.Fields(f.str[it.Start:it.Role[rName].Start]), "vararg")}
 	if it.HasRole(rType) {
 		b.typ = it.Role[rType]
 	}
@@ -875,9 +996,27 @@ func (f *fileState) finish(ctx context.Context) {
 		e := f.expr(p.value, 0)
 		f.addRef(p.kind, f.Nodes[p.src].ID, p.at, srctext.Cap(oneLine(f.text(p.value)), 120), e)
 	}
+	merged := map[int32]bool{} // calls f(a) of calls f(a) { }
+	f.plain = map[uint32]bool{}
+	for _, c := range f.calls {
+		it := &f.items[c.it]
+		if it.Kind != kCall {
+			continue
+		}
+		callee, _, lambda := f.callParts(it)
+		if callee != it.Role[rObject] {
+			merged[f.exprs[it.Role[rObject].Key()]] = true
+		}
+		if t := f.text(callee); lambda && (noReceiver[t[strings.LastIndexAny(t, ".")+1:]] || t == "run" || t == "apply") {
+			f.plain[it.End] = true
+		}
+	}
 	for i, c := range f.calls {
 		if indexer.Stopped(ctx, i) {
 			return
+		}
+		if merged[c.it] {
+			continue
 		}
 		it := &f.items[c.it]
 		var e, target string
@@ -886,11 +1025,12 @@ func (f *fileState) finish(ctx context.Context) {
 			if strings.HasPrefix(strings.TrimSpace(f.text(it.Span)), "super") {
 				kw = "super"
 			}
-			e = kw + "(" + strconv.Itoa(int(f.argc[it.Role[rArgs].Start])) + ")"
+			e = kw + f.argList(f.argv[it.Role[rArgs].Start], false, 0)
 			target = kw
 		} else {
 			e = f.expr(it.Span, 0)
-			target = srctext.Cap(oneLine(f.text(it.Role[rObject])), 120)
+			callee, _, _ := f.callParts(it)
+			target = srctext.Cap(oneLine(f.text(callee)), 120)
 		}
 		r := f.addRef(schemas.EdgeCalls, f.SrcID(c.src), it.Span, target, e)
 		r.Args = strconv.Itoa(int(f.callArgc(it)))
@@ -902,7 +1042,31 @@ func (f *fileState) finish(ctx context.Context) {
 }
 
 func (f *fileState) callArgc(it *item) int32 {
-	n := int32(0)
+	_, args, lambda := f.callParts(it)
+	if lambda {
+		return int32(len(args)) + 1
+	}
+	return int32(len(args))
+}
+
+// callParts returns the callee of call it, its arguments in parentheses
+// and whether a trailing lambda follows them. f(a) { } parses as a call
+// of f(a) with the lambda: it is one call of f.
+func (f *fileState) callParts(it *item) (span, []argSpan, bool) {
+	args, parens, lambda := f.callArgs(it)
+	if !parens && lambda {
+		if i, ok := f.exprs[it.Role[rObject].Key()]; ok && f.items[i].Kind == kCall {
+			if inner, parens, lambda := f.callArgs(&f.items[i]); parens && !lambda {
+				return f.items[i].Role[rObject], inner, true
+			}
+		}
+	}
+	return it.Role[rObject], args, lambda
+}
+
+// callArgs returns the arguments in parentheses of call it, whether it
+// has parentheses, and whether a trailing lambda follows.
+func (f *fileState) callArgs(it *item) ([]argSpan, bool, bool) {
 	end := it.Role[rObject].End
 	rest := f.str[end:it.End]
 	p := srctext.SkipSpace(rest, 0)
@@ -920,11 +1084,9 @@ func (f *fileState) callArgc(it *item) int32 {
 		}
 		p = srctext.SkipSpace(rest, p)
 	}
-	if p < len(rest) && rest[p] == '(' {
-		n = f.argc[end+uint32(p)]
+	args, parens := []argSpan(nil), p < len(rest) && rest[p] == '('
+	if parens {
+		args = f.argv[end+uint32(p)]
 	}
-	if f.lambdaEnd[it.End] {
-		n++
-	}
-	return n
+	return args, parens, f.lambdaEnd[it.End]
 }

@@ -13,9 +13,11 @@
 // package, follows explicit, aliased and star imports, the same package
 // and the lexically enclosing classes, the supertypes declared in the
 // snapshot and the declared types of properties and function results.
-// Overloads are chosen by argument count (default values and varargs
-// widen the range); when several remain the call stays ambiguous. Calls
-// into types outside the snapshot stay unresolved as external.
+// Overloads are chosen by the types of the arguments, by Kotlin's rules
+// (overloads.go); when several remain the call stays ambiguous. A
+// constructor call is an instantiates edge to the class and a calls edge
+// to the constructor. Calls into types outside the snapshot stay
+// unresolved as external.
 package kotlin
 
 import (

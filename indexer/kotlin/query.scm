@@ -50,7 +50,7 @@
 ; References.
 (call_expression . (_) @call.object) @call
 (value_arguments) @args
-(value_argument) @arg
+(value_argument (_) @arg.value .) @arg
 (annotated_lambda) @lambdaarg
 (navigation_expression . (_) @nav.object (identifier) @nav.name .) @nav
 (parenthesized_expression (_) @paren.value) @paren

@@ -4,10 +4,10 @@ import (
 	"maps"
 	"path"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/overload"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -25,12 +25,19 @@ type resolver struct {
 	files   map[string]*fileInfo
 	pkgs    map[string]uint64
 	facts   map[uint64]map[string]*schemas.Ref // src → fact kind → ref
-	supers  map[uint64][]*schemas.Ref
+	// extensions holds the names of the extension functions: a call of
+	// one of them on a value may go to the extension when no member
+	// applies.
+	extensions map[string]bool
+	// memberNames holds the names of the members of classes.
+	memberNames map[string]bool
+	supers      map[uint64][]*schemas.Ref
 }
 
 func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
 	r := &resolver{nodes: nodes, index: map[uint64]int32{}, byQName: map[string][]int32{}, kids: map[uint64][]int32{},
-		files: map[string]*fileInfo{}, pkgs: map[string]uint64{}, facts: map[uint64]map[string]*schemas.Ref{}, supers: map[uint64][]*schemas.Ref{}}
+		files: map[string]*fileInfo{}, pkgs: map[string]uint64{}, facts: map[uint64]map[string]*schemas.Ref{}, supers: map[uint64][]*schemas.Ref{},
+		extensions: map[string]bool{}, memberNames: map[string]bool{}}
 	for i := range nodes {
 		n := &nodes[i]
 		r.index[n.ID] = int32(i)
@@ -70,6 +77,17 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 			m[ref.Kind] = ref
 		case schemas.EdgeExtends, schemas.EdgeImplements:
 			r.supers[ref.Src] = append(r.supers[ref.Src], ref)
+		}
+	}
+	for i := range nodes {
+		n := &nodes[i]
+		if p, ok := r.index[n.ParentID]; ok && isType(nodes[p].Kind) && !isType(n.Kind) && n.Kind != schemas.KindConstructor {
+			r.memberNames[n.Name] = true
+		}
+	}
+	for id, m := range r.facts {
+		if i, ok := r.index[id]; ok && m[RefReceiver] != nil {
+			r.extensions[r.nodes[i].Name] = true
 		}
 	}
 	var out []schemas.Node
@@ -267,6 +285,7 @@ var builtinTypes = map[string]bool{
 type value struct {
 	t      int32 // the class-like node
 	static bool
+	null   overload.Answer // whether it may be null: Yes for a value of nullable type
 	how    string
 	why    string // when t < 0: the reason
 }
@@ -345,54 +364,10 @@ func (r *resolver) isObject(t int32) bool {
 	return strings.HasPrefix(s, "object ") || strings.HasPrefix(s, "companion object")
 }
 
-// arity reports whether function or constructor n takes argc arguments.
-func (r *resolver) arity(n int32, argc int) bool {
-	p := r.facts[r.nodes[n].ID][schemas.RefParams]
-	if p == nil {
-		return false
-	}
-	if p.Expr == "" {
-		return argc == 0
-	}
-	min, max := 0, 0
-	for _, t := range strings.Split(p.Expr, ",") {
-		switch {
-		case strings.HasPrefix(t, "..."):
-			max = 1 << 20
-		case strings.HasSuffix(t, "="):
-			max++
-		default:
-			min++
-			max++
-		}
-	}
-	return min <= argc && argc <= max
-}
-
-// pickCall chooses among the functions of cands by argc.
-func (r *resolver) pickCall(cands []int32, argc int) (int32, string) {
-	var fits []int32
-	for _, c := range cands {
-		if k := r.nodes[c].Kind; (k == schemas.KindMethod || k == schemas.KindFunction || k == schemas.KindConstructor) && r.arity(c, argc) {
-			fits = append(fits, c)
-		}
-	}
-	switch len(fits) {
-	case 1:
-		return fits[0], ""
-	case 0:
-		if len(cands) > 0 {
-			return -1, "no overload takes " + strconv.Itoa(argc) + " arguments"
-		}
-		return -1, "not found"
-	}
-	return -1, "ambiguous overload"
-}
-
 type step struct {
 	name string
 	call bool
-	argc int
+	args []string // a call's arguments
 }
 
 // parse splits an Expr into its head and steps.
@@ -422,21 +397,48 @@ func parse(e string) (string, []step, bool) {
 			steps = append(steps, step{name: e[p+1 : q]})
 			p = q
 		case '(':
-			q := strings.IndexByte(e[p:], ')')
+			q := closing(e, p)
 			if q < 0 {
 				return "", nil, false
 			}
-			n, err := strconv.Atoi(e[p+1 : p+q])
-			if err != nil {
-				return "", nil, false
+			var args []string
+			if q > p+1 {
+				args = splitTop(e[p+1 : q])
 			}
-			steps = append(steps, step{call: true, argc: n})
-			p += q + 1
+			steps = append(steps, step{call: true, args: args})
+			p = q + 1
 		default:
 			return "", nil, false
 		}
 	}
 	return head, steps, true
+}
+
+// implicit reads a name head: ~name is one in a lambda that may have a
+// receiver, which is what the name stands for if the receiver has a
+// member or an extension of that name. It returns the name, and false
+// when some class or extension of the snapshot has one: the receiver
+// may be of that class.
+func (r *resolver) implicit(head string) (string, bool) {
+	name, ok := strings.CutPrefix(head, "~")
+	return name, !ok || !r.memberNames[name] && !r.extensions[name]
+}
+
+// closing returns the index of the parenthesis that closes the one at
+// e[p], or -1.
+func closing(e string, p int) int {
+	depth := 0
+	for i := p; i < len(e); i++ {
+		switch e[i] {
+		case '(', '{':
+			depth++
+		case ')', '}':
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 func (r *resolver) call(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
@@ -449,6 +451,10 @@ func (r *resolver) call(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
 	}
 	last := steps[len(steps)-1]
 	steps = steps[:len(steps)-1]
+	receiver := strings.HasPrefix(head, "~") // an implicit receiver the code does not tell
+	if head, ok = r.implicit(head); !ok {
+		return append(edges, edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, "receiver"))
+	}
 	// The callee: a name applied to arguments, after the receiver.
 	var recv value
 	var name string
@@ -470,13 +476,13 @@ func (r *resolver) call(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
 				return append(edges, edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, "external"))
 			}
 		}
-		c, why := r.pickCall(r.ctors(t), last.argc)
+		c, _, why := r.choose(ref, r.ctors(t), last.args, 0)
 		if c < 0 {
-			return append(edges, edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, why))
+			return append(edges, failEdge(ref, why))
 		}
 		return append(edges, edge(ref, schemas.EdgeCalls, r.nodes[c].ID, schemas.ResolvedScope, ""))
 	case len(steps) == 0:
-		return r.bareCall(edges, ref, head, last.argc)
+		return r.bareCall(edges, ref, head, last.args, receiver)
 	default:
 		recv = r.eval(ref, head, steps[:len(steps)-1], 0)
 		name = steps[len(steps)-1].name
@@ -494,24 +500,25 @@ func (r *resolver) call(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
 		} else {
 			// a nested class constructed through its outer class
 			if t := r.typeNode(r.nodes[owner].QualifiedName + "." + name); t >= 0 && r.nodes[t].Kind != schemas.KindTypeAlias {
-				return append(edges, edge(ref, schemas.EdgeInstantiates, r.nodes[t].ID, schemas.ResolvedScope, ""))
+				return r.construct(edges, ref, t, schemas.ResolvedScope, last.args)
 			}
 			return append(edges, edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, "not found"))
 		}
 	}
-	cands, ext := r.members(owner, name, 0)
-	c, why := r.pickCall(cands, last.argc)
+	cands, ext := r.overloads(owner, name)
+	c, sure, why := r.choose(ref, cands, last.args, 0)
+	switch {
+	case c < 0 && ext && len(cands) == 0:
+		why = "external supertype"
+	case c < 0 && (len(cands) == 0 || why == "no overload takes these arguments"):
+		why = "not a member (extension or external)"
+	case c >= 0 && sure != overload.Yes && ext:
+		c, why = -1, "external supertype" // which may declare one that applies
+	case c >= 0 && sure != overload.Yes && r.extensions[name]:
+		c, why = -1, "member or extension" // an extension if the member does not apply
+	}
 	if c < 0 {
-		if ext && len(cands) == 0 {
-			why = "external supertype"
-		} else if len(cands) == 0 {
-			why = "not a member (extension or external)"
-		}
-		res := schemas.Unresolved
-		if why == "ambiguous overload" {
-			res = schemas.Ambiguous
-		}
-		return append(edges, edge(ref, schemas.EdgeCalls, 0, res, why))
+		return append(edges, failEdge(ref, why))
 	}
 	how := schemas.ResolvedReceiver
 	if head == "this" && len(steps) == 1 {
@@ -530,69 +537,178 @@ func (r *resolver) ctors(t int32) []int32 {
 	return out
 }
 
-// bareCall resolves name(argc): a member of an enclosing class, a
+// bareCall resolves name(args): a member of an enclosing class, a
 // top-level function of the package or an import, or a constructor.
-func (r *resolver) bareCall(edges []schemas.Edge, ref *schemas.Ref, name string, argc int) []schemas.Edge {
+// Scopes are tried innermost first; one whose functions cannot take the
+// arguments gives way to the next, and one whose function only may take
+// them decides only when no later scope has a function of that name.
+func (r *resolver) bareCall(edges []schemas.Edge, ref *schemas.Ref, name string, args []string, receiver bool) []schemas.Edge {
 	fi := r.fileOf(ref)
+	var scopes [][]int32 // the functions of each scope
+	unknown := ""        // why a later scope may have more
+	seen := map[int32]bool{}
 	for id := ref.Src; ; {
 		t := r.enclosing(id)
 		if t < 0 {
 			break
 		}
-		cands, ext := r.members(t, name, 0)
-		if len(cands) > 0 {
-			c, why := r.pickCall(cands, argc)
-			if c < 0 {
-				res := schemas.Unresolved
-				if why == "ambiguous overload" {
-					res = schemas.Ambiguous
-				}
-				return append(edges, edge(ref, schemas.EdgeCalls, 0, res, why))
+		// The class, then its companion object: implicit receivers.
+		for _, c := range []int32{t, r.companion(t)} {
+			if c < 0 || seen[c] {
+				continue
 			}
-			return append(edges, edge(ref, schemas.EdgeCalls, r.nodes[c].ID, schemas.ResolvedScope, ""))
+			seen[c] = true
+			cands, ext := r.overloads(c, name)
+			if len(cands) > 0 {
+				scopes = append(scopes, cands)
+			} else if m, _ := r.members(c, name, 0); len(m) > 0 {
+				unknown = "not a function" // a property, which an invoke operator may call
+				break
+			}
+			if ext {
+				unknown = "external supertype"
+				break
+			}
 		}
-		if ext {
-			return append(edges, edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, "external supertype"))
+		if unknown != "" {
+			break
 		}
 		id = r.nodes[t].ParentID
 	}
-	if t, how := r.simpleType(name, ref.File, ref.Src); t >= 0 {
-		if r.nodes[t].Kind == schemas.KindClass || r.nodes[t].Kind == schemas.KindEnum {
-			return append(edges, edge(ref, schemas.EdgeInstantiates, r.nodes[t].ID, how, ""))
+	if len(scopes) == 0 && unknown == "" {
+		if t, how := r.simpleType(name, ref.File, ref.Src); t >= 0 {
+			if r.nodes[t].Kind == schemas.KindClass || r.nodes[t].Kind == schemas.KindEnum {
+				return r.construct(edges, ref, t, how, args)
+			}
+			return append(edges, edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, "not a class"))
 		}
-		return append(edges, edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, "not a class"))
 	}
 	if fi == nil {
 		return append(edges, edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, "not found"))
 	}
-	var cands []int32
+	members := len(scopes)
 	how := schemas.ResolvedScope
-	if q, ok := fi.imports[name]; ok {
-		cands, how = r.topLevel(q), schemas.ResolvedImport
-		if len(cands) == 0 {
-			return append(edges, edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, "external"))
-		}
-	} else {
-		cands = r.topLevel(indexer.JoinName(fi.pkg, name))
-		if len(cands) == 0 {
-			for _, s := range fi.stars {
-				cands = append(cands, r.topLevel(s+"."+name)...)
+	if unknown == "" {
+		var cands []int32
+		if q, ok := fi.imports[name]; ok {
+			cands, how = r.topLevel(q), schemas.ResolvedImport
+		} else {
+			cands = r.topLevel(indexer.JoinName(fi.pkg, name))
+			if len(cands) == 0 {
+				for _, s := range fi.stars {
+					cands = append(cands, r.topLevel(s+"."+name)...)
+				}
+				how = schemas.ResolvedImport
 			}
-			how = schemas.ResolvedImport
+		}
+		// An extension taking an implicit receiver comes before them: one
+		// of the snapshot's, or of the standard library's for any value;
+		// then they are not known to be the ones.
+		implicit := receiver || r.enclosing(ref.Src) >= 0
+		switch {
+		case implicit && anyExtensions[name]:
+			unknown, cands = "receiver", nil
+		case implicit && r.extensions[name]:
+			unknown, cands = "member or extension", nil
+		}
+		if len(cands) > 0 {
+			scopes = append(scopes, cands)
 		}
 	}
-	if len(cands) == 0 {
-		return append(edges, edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, "external"))
+	for i, sc := range scopes {
+		c, sure, why := r.choose(ref, sc, args, 0)
+		last := i == len(scopes)-1 && unknown == ""
+		switch {
+		case c >= 0 && (sure == overload.Yes || last):
+			if i < members {
+				how = schemas.ResolvedScope
+			}
+			return append(edges, edge(ref, schemas.EdgeCalls, r.nodes[c].ID, how, ""))
+		case c >= 0 && unknown != "" && i == len(scopes)-1:
+			return append(edges, failEdge(ref, unknown))
+		case c >= 0:
+			return append(edges, failEdge(ref, "ambiguous overload"))
+		case why != "no overload takes these arguments":
+			return append(edges, failEdge(ref, why))
+		}
 	}
-	c, why := r.pickCall(cands, argc)
+	switch {
+	case unknown != "":
+		return append(edges, failEdge(ref, unknown))
+	case len(scopes) > 0:
+		return append(edges, failEdge(ref, "no overload takes these arguments"))
+	}
+	return append(edges, edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, "external"))
+}
+
+// anyExtensions are the extension functions of the standard library
+// that take any value, an enum's too: inside a class, an unqualified call
+// of one of them calls it on this rather than a top-level function of
+// the name.
+var anyExtensions = map[string]bool{
+	"let": true, "run": true, "apply": true, "also": true, "takeIf": true, "takeUnless": true, "to": true,
+	"toString": true, "hashCode": true, "runCatching": true, "coerceAtLeast": true, "coerceAtMost": true,
+	"coerceIn": true, "rangeTo": true, "rangeUntil": true,
+}
+
+// failEdge is the unresolved calls edge of ref, ambiguous for an
+// ambiguous overload.
+func failEdge(ref *schemas.Ref, why string) schemas.Edge {
+	if why == "ambiguous overload" {
+		return edge(ref, schemas.EdgeCalls, 0, schemas.Ambiguous, why)
+	}
+	return edge(ref, schemas.EdgeCalls, 0, schemas.Unresolved, why)
+}
+
+// construct resolves a constructor call of class t: an instantiates edge
+// to t and, when t declares constructors, a calls edge to the one the
+// arguments choose. When none can take them, T(...) calls something
+// else (an invoke operator of the companion): no instantiates edge.
+func (r *resolver) construct(edges []schemas.Edge, ref *schemas.Ref, t int32, how string, args []string) []schemas.Edge {
+	ctors := r.ctors(t)
+	if len(ctors) == 0 {
+		return append(edges, edge(ref, schemas.EdgeInstantiates, r.nodes[t].ID, how, ""))
+	}
+	c, _, why := r.choose(ref, ctors, args, 0)
+	if c < 0 && why == "no overload takes these arguments" {
+		return append(edges, failEdge(ref, "no constructor takes these arguments"))
+	}
+	edges = append(edges, edge(ref, schemas.EdgeInstantiates, r.nodes[t].ID, how, ""))
 	if c < 0 {
-		res := schemas.Unresolved
-		if why == "ambiguous overload" {
-			res = schemas.Ambiguous
-		}
-		return append(edges, edge(ref, schemas.EdgeCalls, 0, res, why))
+		return append(edges, failEdge(ref, why))
 	}
 	return append(edges, edge(ref, schemas.EdgeCalls, r.nodes[c].ID, how, ""))
+}
+
+// overloads returns the functions named name that a value of class t
+// has: its own, and those it inherits and does not override, nearest
+// first; and whether an unknown supertype could declare more.
+func (r *resolver) overloads(t int32, name string) ([]int32, bool) {
+	var out []int32
+	overridden := map[string]bool{}
+	seen := map[int32]bool{}
+	ext := false
+	for queue := []int32{t}; len(queue) > 0 && len(seen) < 64; queue = queue[1:] {
+		c := queue[0]
+		if seen[c] {
+			continue
+		}
+		seen[c] = true
+		for _, k := range r.kids[r.nodes[c].ID] {
+			n := &r.nodes[k]
+			if n.Name != name || !isFunc(n.Kind) || n.Kind == schemas.KindConstructor || r.facts[n.ID][RefReceiver] != nil {
+				continue
+			}
+			if key := r.paramKey(k); !overridden[key] {
+				overridden[key] = true
+				out = append(out, k)
+			}
+		}
+		sups, e := r.supertypes(c)
+		ext = ext || e
+		queue = append(queue, sups...)
+	}
+	return out, ext
 }
 
 // topLevel returns the top-level functions of qualified name q (not
@@ -616,12 +732,15 @@ func (r *resolver) eval(ref *schemas.Ref, head string, steps []step, depth int) 
 	var v value
 	switch {
 	case strings.HasPrefix(head, "{"):
-		name := head[1 : len(head)-1]
+		name, nullable := strings.CutSuffix(head[1:len(head)-1], "?")
 		t, how := r.resolveType(name, ref.File, ref.Src)
 		if t < 0 || r.nodes[t].Kind == schemas.KindTypeAlias {
 			return fail("external " + name)
 		}
 		v = value{t: t, how: how}
+		if nullable {
+			v.null = overload.Yes
+		}
 	case head == "this":
 		v = value{t: r.enclosing(ref.Src), how: schemas.ResolvedScope}
 		if v.t < 0 {
@@ -630,6 +749,10 @@ func (r *resolver) eval(ref *schemas.Ref, head string, steps []step, depth int) 
 	case head == "super":
 		return fail("super")
 	default:
+		var ok bool
+		if head, ok = r.implicit(head); !ok {
+			return fail("receiver")
+		}
 		v = r.name(ref, head, len(steps) > 0 && steps[0].call, depth)
 		if v.t < 0 {
 			return v
@@ -644,7 +767,7 @@ func (r *resolver) eval(ref *schemas.Ref, head string, steps []step, depth int) 
 			return fail("expr")
 		}
 		call := i+1 < len(steps) && steps[i+1].call
-		v = r.member(v, s.name, call, steps, i, depth)
+		v = r.member(ref, v, s.name, call, steps, i, depth)
 		if call {
 			i++
 		}
@@ -653,7 +776,7 @@ func (r *resolver) eval(ref *schemas.Ref, head string, steps []step, depth int) 
 }
 
 // member evaluates v.name (v.name(...) when call).
-func (r *resolver) member(v value, name string, call bool, steps []step, i, depth int) value {
+func (r *resolver) member(ref *schemas.Ref, v value, name string, call bool, steps []step, i, depth int) value {
 	owner := v.t
 	if v.static {
 		if t := r.typeNode(r.nodes[owner].QualifiedName + "." + name); t >= 0 && r.nodes[t].Kind != schemas.KindTypeAlias && !call {
@@ -670,7 +793,12 @@ func (r *resolver) member(v value, name string, call bool, steps []step, i, dept
 	cands, ext := r.members(owner, name, 0)
 	var m int32 = -1
 	if call {
-		m, _ = r.pickCall(cands, steps[i+1].argc)
+		var sure overload.Answer
+		cands, ext = r.overloads(owner, name)
+		m, sure, _ = r.choose(ref, cands, steps[i+1].args, depth+1)
+		if m >= 0 && sure != overload.Yes && (ext || r.extensions[name]) {
+			m = -1
+		}
 	} else {
 		for _, c := range cands {
 			if k := r.nodes[c].Kind; k == schemas.KindField || k == schemas.KindConstant {
