@@ -1,7 +1,6 @@
 package scala
 
 import (
-	"strconv"
 	"strings"
 )
 
@@ -83,7 +82,7 @@ func (f *fileState) expr(s span, depth int) string {
 			if strings.HasPrefix(o, "?") {
 				return o
 			}
-			return o + "(" + strconv.Itoa(int(f.argc[it.Role[rArgs].Start])) + ")"
+			return o + f.argList(it.Role[rArgs], depth+1)
 		case kField:
 			o := f.expr(it.Role[rObject], depth+1)
 			if strings.HasPrefix(o, "?") {

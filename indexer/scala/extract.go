@@ -3,7 +3,6 @@ package scala
 import (
 	"context"
 	"path"
-	"strconv"
 	"strings"
 
 	"github.com/cespare/xxhash/v2"
@@ -29,7 +28,7 @@ func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []s
 	f := &fileState{
 		path: s.Path, str: string(s.Src), test: isTestFile(s.Path),
 		Rows: indexer.Rows{IDs: indexer.IDs{Language: Name, File: s.Path}, Lines: s.Lines, Docs: map[uint32]string{}}, items: s.Items,
-		exprs: map[uint64]int32{}, argc: map[uint32]int32{},
+		exprs: map[uint64]int32{}, argv: map[uint32][]span{},
 		fns: map[uint64]bool{}, binds: map[string][]*binding{},
 		named: map[uint64]bool{}, quals: map[uint32]uint32{},
 	}
@@ -102,9 +101,10 @@ type fileState struct {
 	items []item
 
 	stack indexer.Stack[*frame]
-	exprs map[uint64]int32 // expression items by span
-	argc  map[uint32]int32 // arguments by the start of the list
-	fns   map[uint64]bool  // the functions of calls
+	exprs map[uint64]int32  // expression items by span
+	argv  map[uint32][]span // arguments by the start of the list
+	views bool              // an implicit conversion may be in scope that rows do not show
+	fns   map[uint64]bool   // the functions of calls
 	binds map[string][]*binding
 	calls []call
 	facts []span // the expressions of pending type and result facts
@@ -130,6 +130,7 @@ func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
 // expressions, argument counts and the functions of calls.
 func (f *fileState) prepare(ctx context.Context) {
 	var args []span
+	f.views = strings.Contains(f.str, "<%") || lambdaImplicit.MatchString(f.str)
 	for i := range f.items {
 		if indexer.Stopped(ctx, i) {
 			return
@@ -150,13 +151,13 @@ func (f *fileState) prepare(ctx context.Context) {
 				args = args[:len(args)-1]
 			}
 			args = append(args, it.Span)
-			f.argc[it.Start] = 0
 		case kArg:
 			for len(args) > 0 && args[len(args)-1].End <= it.Start {
 				args = args[:len(args)-1]
 			}
 			if len(args) > 0 {
-				f.argc[args[len(args)-1].Start]++
+				l := args[len(args)-1].Start
+				f.argv[l] = append(f.argv[l], it.Span)
 			}
 		}
 	}
@@ -319,6 +320,7 @@ func (f *fileState) run(ctx context.Context) {
 			// query cannot tell it from its type parameters.
 			if t := f.stack.Top(); t != nil && t.kind == kDef && !t.hasParams && t.start <= it.Start && it.End <= t.end {
 				t.hasParams = true
+				f.views = f.views || f.implicitParams(it.Span)
 				if p := srctext.SkipSpace(f.str, int(it.Start)+1); !strings.HasPrefix(f.str[p:], "implicit") && !strings.HasPrefix(f.str[p:], "using") {
 					t.params = it.Span
 				}
@@ -379,11 +381,8 @@ func (f *fileState) typeUse(it *item) {
 		start = q
 	}
 	n := srctext.Squeeze(f.str[start:it.End])
-	head, _, _ := strings.Cut(n, ".")
-	for _, v := range f.tvars {
-		if v.name == head && v.scope.Start <= start && start < v.scope.End {
-			return
-		}
+	if f.isTypeParam(n, start) {
+		return
 	}
 	src := f.SrcID(f.context())
 	if f.field.at.Start <= start && it.End <= f.field.at.End {
@@ -416,12 +415,18 @@ func (f *fileState) packageClause(it *item) {
 func (f *fileState) template(i int) {
 	it := &f.items[i]
 	o, ok := f.owner(it.Start)
+	flags := f.modifiers(it)
+	if !ok && flags&mImplicit != 0 {
+		f.views = true // a local implicit class or object
+	}
+	if it.HasRole(rParams) {
+		f.views = f.views || f.implicitClassParams(it.Role[rParams].Start, it.End, it.Role[rBody])
+	}
 	if !ok || !it.HasRole(rName) {
 		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
 	name := f.text(it.Role[rName])
-	flags := f.modifiers(it)
 	annots, header := f.annotations(i, it.Role[rName].Start)
 	kind, qname, parent := schemas.KindClass, name, int32(-1)
 	if o != nil {
@@ -648,6 +653,9 @@ func (f *fileState) pendingFact(kind string, n int32, value span) {
 func (f *fileState) local(it *item, name string) {
 	sc := f.scope()
 	f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, params: it.Role[rParams]})
+	if f.modifiers(it)&mImplicit != 0 || it.Kind == kGiven {
+		f.views = f.views || f.localConversion(it)
+	}
 	if sc == nil {
 		return
 	}
@@ -704,7 +712,15 @@ func (f *fileState) classParam(it *item) {
 func (f *fileState) paramSig(it *item) string {
 	t := "?"
 	if it.HasRole(rType) {
-		t = srctext.Squeeze(stripGenerics(f.text(it.Role[rType])))
+		raw := srctext.Squeeze(f.text(it.Role[rType]))
+		t = srctext.Squeeze(stripGenerics(raw))
+		elem := strings.TrimSuffix(t, "*")
+		switch {
+		case f.isTypeParam(elem, it.Start):
+			t = "?" + t[len(elem):]
+		case typeName(elem) != "" && strings.Contains(raw, "["):
+			t = elem + "[]" + t[len(elem):]
+		}
 	}
 	switch {
 	case strings.HasSuffix(t, "*"):
@@ -858,7 +874,7 @@ func (f *fileState) finish(ctx context.Context) {
 			target = srctext.OneLine(f.text(fn))
 			expr = f.expr(fn, 0)
 			if !strings.HasPrefix(expr, "?") {
-				expr += "(" + strconv.Itoa(int(f.argc[it.Role[rArgs].Start])) + ")"
+				expr += f.argList(it.Role[rArgs], 0)
 			}
 			args = argsText(f.text(it.Role[rArgs]))
 		case kField:
@@ -868,16 +884,16 @@ func (f *fileState) finish(ctx context.Context) {
 		case kNew:
 			at = it.Span
 			target = "new " + srctext.OneLine(f.text(it.Role[rType]))
-			n := 0
+			list := "()"
 			if it.HasRole(rArgs) {
-				n = int(f.argc[it.Role[rArgs].Start])
+				list = f.argList(it.Role[rArgs], 0)
 				args = argsText(f.text(it.Role[rArgs]))
 			}
 			if p := srctext.SkipSpace(f.str, int(max(it.Role[rType].End, it.Role[rArgs].End))); p < int(it.End) && f.str[p] == '{' {
 				continue // an anonymous class
 			}
 			if t := typeName(f.text(it.Role[rType])); t != "" {
-				expr = "new " + t + "(" + strconv.Itoa(n) + ")"
+				expr = "new " + t + list
 			} else {
 				expr = exprExpr
 			}

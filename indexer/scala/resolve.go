@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/overload"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -95,11 +96,17 @@ type resolver struct {
 	typeOf  map[int32]string
 	results map[int32]string
 	sigs    map[int32]sig
+	ptypes  map[int32][]string // the params facts, split
 	hasSig  map[int32]bool
 	parents map[int32][]baseRef
 	supers  map[int32][]int32
 	open    map[int32]string
 	state   map[int32]uint8
+	lost    map[int32]bool // a parent outside the snapshot the rules do not know, or not found
+
+	convOwner map[int32]bool  // templates declaring an implicit conversion
+	pkgConv   map[string]bool // packages declaring one, top-level or in their package object
+	safeFiles map[string]bool // files whose imports bring none
 }
 
 type baseRef struct {
@@ -113,8 +120,10 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 		pkgMem: map[string]map[string][]int32{}, pkgs: map[string]uint64{}, files: map[string]*fileInfo{},
 		typeOf: map[int32]string{}, results: map[int32]string{}, sigs: map[int32]sig{}, hasSig: map[int32]bool{},
 		parents: map[int32][]baseRef{}, supers: map[int32][]int32{}, open: map[int32]string{}, state: map[int32]uint8{},
+		ptypes: map[int32][]string{}, lost: map[int32]bool{}, convOwner: map[int32]bool{}, pkgConv: map[string]bool{}, safeFiles: map[string]bool{},
 	}
 	out := r.load(refs)
+	r.loadConversions()
 	var edges []schemas.Edge
 	for i := range refs {
 		edges = r.ref(edges, &refs[i])
@@ -197,6 +206,9 @@ func (r *resolver) load(refs []schemas.Ref) []schemas.Node {
 		case schemas.RefParams:
 			r.sigs[src] = parseSig(ref.Expr)
 			r.hasSig[src] = true
+			if ref.Expr != "" {
+				r.ptypes[src] = strings.Split(ref.Expr, ",")
+			}
 		}
 	}
 	var out []schemas.Node
@@ -362,6 +374,9 @@ func (r *resolver) link(t int32, depth int) {
 			}
 		case ext != "" && r.open[t] == "":
 			r.open[t] = ext
+		}
+		if p < 0 && !knownParents[ext] {
+			r.lost[t] = true
 		}
 	}
 	r.state[t] = 2
@@ -572,22 +587,30 @@ func reasonOf(e string) string {
 	return reasonExpr
 }
 
-// step is one step of an Expr after its head: a member (with an argument
-// count when called) or an application of the value.
+// step is one step of an Expr after its head: a member (with its
+// arguments when called) or an application of the value; ctx is the node
+// whose code makes it.
 type step struct {
 	name string
 	n    int
+	args []string
 	call bool
+	ctx  int32
 }
 
-// parse splits an Expr into its head (with the argument count when the
-// head is called) and its steps.
-func parse(e string) (head string, headN int, headCall bool, steps []step, ok bool) {
+// called returns the step that calls name with args, made by node ctx.
+func called(name string, args []string, ctx int32) step {
+	return step{name: name, n: len(args), args: args, call: true, ctx: ctx}
+}
+
+// parse splits an Expr into its head (with its arguments when the head
+// is called) and its steps.
+func parse(e string) (head string, headArgs []string, headCall bool, steps []step, ok bool) {
 	i := 0
 	if strings.HasPrefix(e, "{") {
 		j := strings.IndexByte(e, '}')
 		if j < 0 {
-			return "", 0, false, nil, false
+			return "", nil, false, nil, false
 		}
 		i = j + 1
 	} else {
@@ -610,27 +633,32 @@ func parse(e string) (head string, headN int, headCall bool, steps []step, ok bo
 		case '(':
 			j := strings.IndexByte(e[i:], ')')
 			if j < 0 {
-				return "", 0, false, nil, false
+				return "", nil, false, nil, false
 			}
-			n, err := strconv.Atoi(e[i+1 : i+j])
-			if err != nil {
-				return "", 0, false, nil, false
-			}
+			args := splitArgs(e[i+1 : i+j])
 			switch {
 			case pending >= 0:
-				steps[pending].n, steps[pending].call = n, true
+				steps[pending].n, steps[pending].args, steps[pending].call = len(args), args, true
 			case len(steps) == 0 && !headCall:
-				headN, headCall = n, true
+				headArgs, headCall = args, true
 			default:
-				steps = append(steps, step{name: "apply", n: n, call: true})
+				steps = append(steps, step{name: "apply", n: len(args), args: args, call: true})
 			}
 			pending = -1
 			i += j + 1
 		default:
-			return "", 0, false, nil, false
+			return "", nil, false, nil, false
 		}
 	}
-	return head, headN, headCall, steps, true
+	return head, headArgs, headCall, steps, true
+}
+
+// splitArgs splits the arguments of an argument list: none when empty.
+func splitArgs(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ",")
 }
 
 // eval evaluates an Expr made by node src: the target of its last step,
@@ -642,20 +670,23 @@ func (r *resolver) eval(e string, src int32, depth int) target {
 	if depth > maxDepth {
 		return fail(reasonTooDeep)
 	}
-	head, headN, headCall, steps, ok := parse(e)
+	head, headArgs, headCall, steps, ok := parse(e)
 	if !ok {
 		return fail(reasonExpr)
+	}
+	for k := range steps {
+		steps[k].ctx = src
 	}
 	if len(steps) == 0 {
 		if !headCall {
 			return fail(reasonExpr)
 		}
-		return r.unqualified(head, headN, src, depth+1)
+		return r.unqualified(head, headArgs, src, depth+1)
 	}
 	var v val
 	switch {
 	case headCall:
-		tg := r.unqualified(head, headN, src, depth+1)
+		tg := r.unqualified(head, headArgs, src, depth+1)
 		v = r.resultOf(tg, depth+1)
 	default:
 		v = r.headValue(head, src, depth+1)
@@ -874,7 +905,7 @@ func (r *resolver) pick(found []int32, s step, how string) target {
 			return target{node: -1, drop: true} // a val, an object: no call
 		}
 		if len(found) == 1 && (r.isObject(found[0]) || r.nodes[found[0]].Kind == schemas.KindEnum) {
-			return r.apply(found[0], s.n, how)
+			return r.apply(found[0], s, how)
 		}
 		return fail(reasonApplyValue)
 	}
@@ -888,6 +919,9 @@ func (r *resolver) pick(found []int32, s step, how string) target {
 	case len(cands) == 1:
 		return target{node: cands[0], how: how}
 	case len(cands) > 1:
+		if m, outcome := r.byTypes(cands, s.args, s.ctx); outcome == overload.Chosen {
+			return target{node: m, how: how}
+		}
 		return target{node: -1, why: reasonAmbiguous, amb: true}
 	case !s.call:
 		return target{node: -1, drop: true} // a def taking arguments, named: not called
@@ -895,8 +929,9 @@ func (r *resolver) pick(found []int32, s step, how string) target {
 	return fail(reasonNoOverload + strconv.Itoa(s.n) + " arguments")
 }
 
-// apply resolves obj(n): the apply def of an object.
-func (r *resolver) apply(obj int32, n int, how string) target {
+// apply resolves obj(args), s the step applying obj: the apply def of an
+// object.
+func (r *resolver) apply(obj int32, s step, how string) target {
 	found, open := r.inMembers(obj, "apply", isDefNode(r), 0)
 	if len(found) == 0 {
 		if open != "" {
@@ -904,25 +939,26 @@ func (r *resolver) apply(obj int32, n int, how string) target {
 		}
 		return fail(reasonUnknownMember + "apply")
 	}
-	return r.pick(found, step{name: "apply", n: n, call: true}, how)
+	return r.pick(found, called("apply", s.args, s.ctx), how)
 }
 
 func isDefNode(r *resolver) func(int32) bool {
 	return func(i int32) bool { return isDef(r.nodes[i].Kind) }
 }
 
-// unqualified resolves name(n) called from node src: a def in scope, an
-// object's apply, a case class's instantiation.
-func (r *resolver) unqualified(name string, n int, src int32, depth int) target {
+// unqualified resolves name(args) called from node src: a def in scope,
+// an object's apply, a case class's instantiation.
+func (r *resolver) unqualified(name string, args []string, src int32, depth int) target {
+	s := called(name, args, src)
 	if name == "this" && r.nodes[src].Kind == schemas.KindConstructor {
-		return r.delegation(n, src)
+		return r.delegation(args, src)
 	}
 	if name == "this" {
 		ts := r.enclosing(src)
 		if len(ts) == 0 {
 			return fail(reasonExpr)
 		}
-		return r.member(val{t: ts[0], how: schemas.ResolvedScope}, step{name: "apply", n: n, call: true}, depth+1)
+		return r.member(val{t: ts[0], how: schemas.ResolvedScope}, called("apply", args, src), depth+1)
 	}
 	if name == "super" {
 		return fail(reasonExpr)
@@ -944,42 +980,63 @@ func (r *resolver) unqualified(name string, n int, src int32, depth int) target 
 	var tg target
 	switch {
 	case len(objs) == 1:
-		tg = r.apply(objs[0], n, how)
+		tg = r.apply(objs[0], s, how)
 		if tg.why == reasonUnknownMember+"apply" && len(classes) == 1 {
 			tg = target{node: classes[0], how: how, create: true}
 		}
 	case len(classes) == 1 && len(objs) == 0:
 		tg = target{node: classes[0], how: how, create: true}
 	default:
-		tg = r.pick(cands, step{name: name, n: n, call: true}, how)
+		tg = r.pick(cands, s, how)
 	}
 	tg.maybe = tg.maybe || maybe
 	return tg
 }
 
-// delegation resolves this(n) in a secondary constructor: another
+// delegation resolves this(args) in a secondary constructor: another
 // secondary constructor, or the primary one (no node: no edge).
-func (r *resolver) delegation(n int, src int32) target {
+func (r *resolver) delegation(args []string, src int32) target {
 	ts := r.enclosing(src)
 	if len(ts) == 0 {
 		return fail(reasonExpr)
 	}
-	if r.sigs[ts[0]].accepts(n) {
+	switch c, outcome := r.constructor(ts[0], args, src); {
+	case c == ts[0]:
 		return target{node: -1, drop: true}
+	case outcome == overload.Chosen:
+		return target{node: c, how: schemas.ResolvedScope}
+	case outcome == overload.None:
+		return fail(reasonNoOverload + strconv.Itoa(len(args)) + " arguments")
 	}
+	return target{node: -1, why: reasonAmbiguous, amb: true}
+}
+
+// constructor returns the constructor of class t a call with arguments
+// args made by node ctx invokes: a secondary constructor, or t for the
+// primary one. When it is ambiguous and the primary one may be it, it
+// returns t.
+func (r *resolver) constructor(t int32, args []string, ctx int32) (int32, overload.Outcome) {
+	n := len(args)
 	var cands []int32
-	for _, m := range r.members[ts[0]]["this"] {
-		if m != src && r.nodes[m].Kind == schemas.KindConstructor && r.sigs[m].accepts(n) {
+	if r.sigs[t].accepts(n) {
+		cands = append(cands, t)
+	}
+	for _, m := range r.members[t]["this"] {
+		if m != ctx && r.nodes[m].Kind == schemas.KindConstructor && r.sigs[m].accepts(n) {
 			cands = append(cands, m)
 		}
 	}
 	switch len(cands) {
 	case 0:
-		return fail(reasonNoOverload + strconv.Itoa(n) + " arguments")
+		return -1, overload.None
 	case 1:
-		return target{node: cands[0], how: schemas.ResolvedScope}
+		return cands[0], overload.Chosen
 	}
-	return target{node: -1, why: reasonAmbiguous, amb: true}
+	c, outcome := r.byTypes(cands, args, ctx)
+	if outcome != overload.Chosen && cands[0] == t {
+		return t, outcome
+	}
+	return c, outcome
 }
 
 // ref appends the edges of one ref.
@@ -1070,19 +1127,15 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, kind string, tg 
 	return append(edges, e)
 }
 
-// newEdges resolves new T(n): an instantiates edge to T and, when its
-// primary constructor does not take n arguments, a calls edge to the
-// secondary constructor that does.
+// newEdges resolves new T(args): an instantiates edge to T and, when
+// the call takes a secondary constructor, a calls edge to it.
 func (r *resolver) newEdges(edges []schemas.Edge, ref *schemas.Ref, src int32) []schemas.Edge {
 	e, ok := strings.CutPrefix(ref.Expr, "new ")
-	i := strings.LastIndexByte(e, '(')
+	i := strings.IndexByte(e, '(')
 	if !ok || i < 0 || !strings.HasSuffix(e, ")") {
 		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, reasonOf(ref.Expr)))
 	}
-	n, err := strconv.Atoi(e[i+1 : len(e)-1])
-	if err != nil {
-		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, reasonExpr))
-	}
+	args := splitArgs(e[i+1 : len(e)-1])
 	t, ext, why := r.resolveType(e[:i], src, 0)
 	if t < 0 {
 		if ext != "" {
@@ -1094,20 +1147,11 @@ func (r *resolver) newEdges(edges []schemas.Edge, ref *schemas.Ref, src int32) [
 		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, reasonTrait))
 	}
 	edges = append(edges, indexer.ResolvedEdge(ref, schemas.EdgeInstantiates, r.nodes[t].ID, schemas.ResolvedScope))
-	if r.sigs[t].accepts(n) {
+	switch c, outcome := r.constructor(t, args, src); {
+	case c == t || outcome == overload.None:
 		return edges
-	}
-	var cands []int32
-	for _, m := range r.members[t]["this"] {
-		if r.nodes[m].Kind == schemas.KindConstructor && r.sigs[m].accepts(n) {
-			cands = append(cands, m)
-		}
-	}
-	switch len(cands) {
-	case 0:
-		return edges
-	case 1:
-		return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeCalls, r.nodes[cands[0]].ID, schemas.ResolvedScope))
+	case outcome == overload.Chosen:
+		return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeCalls, r.nodes[c].ID, schemas.ResolvedScope))
 	}
 	e2 := indexer.UnresolvedEdge(ref, schemas.EdgeCalls, reasonAmbiguous)
 	e2.Resolution = schemas.Ambiguous

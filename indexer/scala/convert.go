@@ -1,0 +1,630 @@
+package scala
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/overload"
+	"github.com/graphsnap/snap/schemas"
+)
+
+// Overloads that take the same number of arguments are told apart by the
+// arguments' types (SLS 6.26.3): the alternatives applicable to the
+// arguments, by conformance and numeric widening (weak conformance), and
+// among them the most specific, the one whose parameter types the others
+// accept. Package overload runs that choice; the rules below are Scala's
+// on the types the snapshot knows: the value types, String, Any, AnyRef,
+// AnyVal, null and the project's templates with their declared parents.
+//
+// Implicit conversions make an argument apply to a parameter it does not
+// conform to, so the types choose only where none can be in play
+// (safeAt): the file declares no local implicit that may convert, no
+// implicit parameter of function type and no view bound (the extraction
+// then writes every argument as ?); no member of an enclosing template
+// or its parents, of an enclosing package or package object, or of a
+// project object or package the file imports may convert; the file
+// imports nothing from outside the snapshot but from the standard
+// library's packages (safeImport), whose conversions never lead from one
+// type the rules know to another; and no template a call involves (an
+// argument's or parameter's type, or one of their parents) has a
+// companion, an enclosing template or a package object declaring one, nor
+// a parent outside the snapshot but the few the rules know.
+//
+// The rest is left to the call's other facts: a named argument, a
+// default or a repeated parameter decide only when one alternative
+// alone may apply; alternatives of different templates (where Scala
+// weighs the deriving one) decide nothing.
+
+// stype is the type of an argument or a parameter: a template of the
+// snapshot, a builtin, an Int literal, null, or not known.
+type stype struct {
+	t       int32
+	b       string
+	lit     bool
+	null    bool
+	unknown bool
+}
+
+var unknownType = stype{t: -1, unknown: true}
+
+// builtins maps the builtin types' names, as written, to the rules' names.
+var builtins = map[string]string{
+	"Byte": "Byte", "Short": "Short", "Char": "Char", "Int": "Int", "Long": "Long", "Float": "Float", "Double": "Double",
+	"Boolean": "Boolean", "Unit": "Unit", "String": "String", "Any": "Any", "AnyRef": "AnyRef", "AnyVal": "AnyVal",
+	"java.lang.String": "String", "Predef.String": "String", "scala.Predef.String": "String",
+	"Object": "AnyRef", "java.lang.Object": "AnyRef",
+}
+
+// widening lists the types each value type weakly conforms to (SLS 3.5.3).
+var widening = map[string]string{
+	"Byte":  "Short Int Long Float Double",
+	"Short": "Int Long Float Double",
+	"Char":  "Int Long Float Double",
+	"Int":   "Long Float Double",
+	"Long":  "Float Double",
+	"Float": "Double",
+}
+
+func isValueType(b string) bool {
+	_, num := widening[b]
+	return num || b == "Double" || b == "Boolean" || b == "Unit"
+}
+
+// knownParents are the parents outside the snapshot the rules know: no
+// implicit conversion of theirs leads between types the rules know.
+var knownParents = map[string]bool{
+	"Any": true, "AnyRef": true, "AnyVal": true, "Product": true, "Serializable": true, "java.io.Serializable": true,
+	"Equals": true, "Throwable": true, "Exception": true, "RuntimeException": true, "Error": true,
+}
+
+// safeImport reports whether an import of q from outside the snapshot
+// may bring no conversion between types the rules know, nor a type
+// that hides a builtin's name: the standard library's packages but
+// java.lang.
+func safeImport(q string) bool {
+	if q == "java.lang" || strings.HasPrefix(q, "java.lang._") {
+		return false
+	}
+	for _, p := range []string{"java", "javax", "scala.collection", "scala.util", "scala.annotation", "scala.concurrent",
+		"scala.math", "scala.io", "scala.sys", "scala.beans", "scala.language"} {
+		if q == p || strings.HasPrefix(q, p+".") {
+			return true
+		}
+	}
+	return false
+}
+
+// argType returns the type of an argument as the Expr records it, seen
+// from node ctx.
+func (r *resolver) argType(a string, ctx int32) stype {
+	switch {
+	case a == argInt:
+		return stype{t: -1, b: "Int", lit: true}
+	case a == argNull:
+		return stype{t: -1, null: true}
+	case len(a) > 2 && a[0] == '{' && a[len(a)-1] == '}':
+		return r.stypeOf(a[1:len(a)-1], ctx)
+	}
+	return unknownType
+}
+
+// stypeOf resolves the type t as written seen from node ctx.
+func (r *resolver) stypeOf(t string, ctx int32) stype {
+	if b, ok := strings.CutPrefix(t, "scala."); ok && isValueType(b) || t == "scala.String" {
+		return stype{t: -1, b: b}
+	}
+	if typeName(t) != t {
+		return unknownType // [] after a type with type arguments, a by-name or function type, ?
+	}
+	found, ext, _ := r.resolveType(t, ctx, 0)
+	switch {
+	case found >= 0 && r.nodes[found].Kind != schemas.KindTypeAlias:
+		return stype{t: found}
+	case ext == "":
+		return unknownType
+	}
+	b, ok := builtins[ext]
+	if !ok {
+		return unknownType
+	}
+	// A name an import of the file brings hides the builtin.
+	head, _, _ := strings.Cut(t, ".")
+	if f := r.files[r.nodes[ctx].File]; f != nil && f.named[head] != "" {
+		return unknownType
+	}
+	return stype{t: -1, b: b}
+}
+
+// convert reports whether an argument of type a applies to a parameter
+// of type p: conformance or weak conformance.
+func (r *resolver) convert(a, p stype, _ bool) overload.Answer {
+	switch {
+	case a.unknown || p.unknown:
+		return overload.Maybe
+	case p.b == "Any":
+		return overload.Yes
+	case a.null:
+		switch {
+		case p.b == "String" || p.b == "AnyRef":
+			return overload.Yes
+		case p.b != "":
+			return overload.No
+		case r.closed(p.t) && !r.isValueClass(p.t):
+			return overload.Yes
+		}
+		return overload.Maybe // null is no value of a value class
+	case a.b != "" && p.b != "":
+		return r.builtinConv(a, p)
+	case a.b != "":
+		if r.closed(p.t) {
+			return overload.No
+		}
+		return overload.Maybe
+	case p.b != "":
+		switch {
+		case p.b == "AnyRef" && r.nodes[a.t].Kind == schemas.KindClass && !r.isValueClass(a.t):
+			return overload.Yes
+		case r.closed(a.t) && p.b != "AnyRef" && p.b != "AnyVal":
+			return overload.No
+		}
+		return overload.Maybe
+	}
+	return r.derives(a.t, p.t)
+}
+
+// builtinConv reports whether builtin a applies to builtin p.
+func (r *resolver) builtinConv(a, p stype) overload.Answer {
+	switch {
+	case a.b == p.b || strings.Contains(" "+widening[a.b]+" ", " "+p.b+" "):
+		return overload.Yes
+	case a.lit && (p.b == "Byte" || p.b == "Short" || p.b == "Char"):
+		return overload.Maybe // when the literal's value fits
+	case p.b == "AnyVal":
+		if isValueType(a.b) {
+			return overload.Yes
+		}
+		return overload.No
+	case p.b == "AnyRef":
+		if a.b == "String" || a.b == "AnyRef" {
+			return overload.Yes
+		}
+		return overload.Maybe
+	}
+	return overload.No
+}
+
+// subtype reports whether a parameter of type s is as specific as one of
+// type t: t accepts an argument of type s.
+func (r *resolver) subtype(s, t stype) overload.Answer { return r.convert(s, t, false) }
+
+// closed reports whether template t and its parents all are in the
+// snapshot (or parents the rules know).
+func (r *resolver) closed(t int32) bool {
+	closed := true
+	r.ancestors(t, func(a int32) bool {
+		if r.lost[a] {
+			closed = false
+		}
+		return closed
+	})
+	return closed
+}
+
+// isValueClass reports whether template t extends AnyVal.
+func (r *resolver) isValueClass(t int32) bool {
+	for _, b := range r.parents[t] {
+		if b.expr == "AnyVal" || b.expr == "scala.AnyVal" {
+			return true
+		}
+	}
+	return false
+}
+
+// ancestors calls visit on template t and each template it derives from,
+// until visit returns false.
+func (r *resolver) ancestors(t int32, visit func(int32) bool) {
+	seen := map[int32]bool{}
+	var walk func(u int32, depth int) bool
+	walk = func(u int32, depth int) bool {
+		if seen[u] || depth > maxDepth {
+			return true
+		}
+		seen[u] = true
+		r.link(u, depth+1)
+		if !visit(u) {
+			return false
+		}
+		for _, s := range r.supers[u] {
+			if !walk(s, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	walk(t, 0)
+}
+
+// derives reports whether the snapshot's template s is t or derives from
+// it. A parent that did not resolve leaves the answer open.
+func (r *resolver) derives(s, t int32) overload.Answer {
+	ans := overload.No
+	r.ancestors(s, func(a int32) bool {
+		switch {
+		case a == t:
+			ans = overload.Yes
+			return false
+		case r.lost[a]:
+			ans = overload.Maybe
+		}
+		return true
+	})
+	return ans
+}
+
+// param is a parameter of an alternative.
+type param struct {
+	name     string
+	typ      string
+	def      bool // it has a default value
+	repeated bool
+}
+
+// paramsOf returns the parameters of def, constructor or class i, their
+// names when its signature tells them.
+func (r *resolver) paramsOf(i int32) []param {
+	var ps []param
+	for _, s := range r.ptypes[i] {
+		p := param{typ: s}
+		if t, ok := strings.CutPrefix(p.typ, "..."); ok {
+			p.typ, p.repeated = t, true
+		}
+		if t, ok := strings.CutSuffix(p.typ, "="); ok {
+			p.typ, p.def = t, true
+		}
+		ps = append(ps, p)
+	}
+	names := paramNames(r.nodes[i].Signature, r.nodes[i].Name)
+	if len(names) == len(ps) {
+		for k := range ps {
+			ps[k].name = names[k]
+		}
+	}
+	return ps
+}
+
+// paramNames returns the names of the first parameter list after name in
+// a signature.
+func paramNames(sig, name string) []string {
+	i := strings.Index(sig, name)
+	if i < 0 {
+		return nil
+	}
+	s := strings.TrimSpace(sig[i+len(name):])
+	if strings.HasPrefix(s, "[") {
+		s = strings.TrimSpace(s[closing(s):])
+	}
+	if !strings.HasPrefix(s, "(") {
+		return nil
+	}
+	s = s[1 : closing(s)-1]
+	var names []string
+	for _, part := range splitTop(s) {
+		head, _, ok := strings.Cut(part, ":")
+		f := strings.Fields(head)
+		if !ok || len(f) == 0 {
+			return nil
+		}
+		names = append(names, f[len(f)-1])
+	}
+	return names
+}
+
+// closing returns the index after the bracket that closes s[0].
+func closing(s string) int {
+	depth := 0
+	for i := range len(s) {
+		switch s[i] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		}
+	}
+	return len(s)
+}
+
+// byTypes picks among cands (defs, secondary constructors, or a class for
+// its primary constructor) the one a call with arguments args, made by
+// node ctx, invokes.
+func (r *resolver) byTypes(cands []int32, args []string, ctx int32) (int32, overload.Outcome) {
+	types := make([]stype, len(args))
+	names := make([]string, len(args))
+	for i, a := range args {
+		if a == argSplat {
+			return -1, overload.Ambiguous
+		}
+		if n, v, ok := strings.Cut(a, "="); ok {
+			names[i], a = n, v
+		}
+		types[i] = r.argType(a, ctx)
+	}
+	involved := slices.Clone(types)
+	type alt struct {
+		node     int32
+		method   overload.Method[stype]
+		app      overload.Answer
+		defaults bool
+		repeated bool
+	}
+	var alts []alt
+	for _, c := range cands {
+		ps := r.paramsOf(c)
+		slots, defaults, ok := bind(ps, names)
+		if !ok {
+			continue
+		}
+		a := alt{node: c, app: overload.Yes, defaults: defaults}
+		for i, k := range slots {
+			p := unknownType
+			if k >= 0 {
+				p = r.stypeOf(ps[k].typ, c)
+				a.repeated = a.repeated || ps[k].repeated
+			}
+			involved = append(involved, p)
+			a.app = min(a.app, r.convert(types[i], p, false))
+		}
+		for _, p := range ps {
+			a.method.Params = append(a.method.Params, r.stypeOf(p.typ, c))
+		}
+		if a.app != overload.No {
+			alts = append(alts, a)
+		}
+	}
+	if !r.safeAt(ctx, involved) {
+		return -1, overload.Ambiguous
+	}
+	// Alternatives that need a default argument drop out when one that
+	// does not surely applies.
+	for _, a := range alts {
+		if a.app == overload.Yes && !a.defaults {
+			alts = slices.DeleteFunc(alts, func(b alt) bool { return b.defaults })
+			break
+		}
+	}
+	switch {
+	case len(alts) == 0:
+		return -1, overload.None
+	case len(alts) == 1:
+		return alts[0].node, overload.Chosen
+	}
+	var ms []overload.Method[stype]
+	for _, a := range alts {
+		if a.defaults || a.repeated || slices.ContainsFunc(names, func(n string) bool { return n != "" }) || len(a.method.Params) != len(args) {
+			return -1, overload.Ambiguous
+		}
+		if r.parentOf(a.node) != r.parentOf(alts[0].node) {
+			return -1, overload.Ambiguous // the deriving template's alternative weighs more
+		}
+		ms = append(ms, a.method)
+	}
+	rules := overload.Rules[stype]{Convert: r.convert, Subtype: r.subtype, Elem: func(stype) stype { return unknownType }}
+	i, outcome := overload.Choose(ms, types, rules)
+	if outcome != overload.Chosen {
+		return -1, outcome
+	}
+	return alts[i].node, outcome
+}
+
+// bind maps a call's arguments (names[i] set for a named one) to the
+// parameters ps: the parameter each takes, -1 for a repeated
+// parameter's further elements of unknown type... It reports whether a
+// parameter the call leaves out has a default, and false when the
+// arguments do not fit.
+func bind(ps []param, names []string) (slots []int, defaults, ok bool) {
+	given := make([]bool, len(ps))
+	slots = make([]int, len(names))
+	for i, n := range names {
+		k := i
+		if n != "" {
+			k = slices.IndexFunc(ps, func(p param) bool { return p.name == n })
+			if k < 0 {
+				return nil, false, false
+			}
+		} else if k >= len(ps) {
+			if len(ps) == 0 || !ps[len(ps)-1].repeated {
+				return nil, false, false
+			}
+			k = len(ps) - 1
+		}
+		if given[k] && !ps[k].repeated {
+			return nil, false, false
+		}
+		given[k], slots[i] = true, k
+	}
+	for k, p := range ps {
+		switch {
+		case given[k] || p.repeated:
+		case p.def:
+			defaults = true
+		default:
+			return nil, false, false
+		}
+	}
+	return slots, defaults, true
+}
+
+// safeAt reports whether no implicit conversion can be in play for a call
+// made by node ctx whose arguments and parameters have the types
+// involved (see the rules above).
+func (r *resolver) safeAt(ctx int32, involved []stype) bool {
+	if !r.safeScope(ctx) {
+		return false
+	}
+	for _, t := range involved {
+		if t.t >= 0 && !r.safeType(t.t) {
+			return false
+		}
+	}
+	return true
+}
+
+// safeScope reports whether no conversion is in lexical scope at node ctx.
+func (r *resolver) safeScope(ctx int32) bool {
+	for _, t := range r.enclosing(ctx) {
+		if r.inheritsConv(t) {
+			return false
+		}
+	}
+	for _, p := range r.packagesOf(ctx) {
+		if r.pkgConv[p] {
+			return false
+		}
+	}
+	name := r.nodes[ctx].File
+	if safe, ok := r.safeFiles[name]; ok {
+		return safe
+	}
+	safe := r.safeImports(r.files[name])
+	r.safeFiles[name] = safe
+	return safe
+}
+
+// safeImports reports whether the imports of file f bring no conversion.
+func (r *resolver) safeImports(f *fileInfo) bool {
+	if f == nil {
+		return true
+	}
+	for _, w := range f.wild {
+		switch objs := r.byQName(w, r.isTemplate); {
+		case r.isPackage(w):
+			if r.pkgConv[w] {
+				return false
+			}
+		case len(objs) > 0:
+			for _, o := range objs {
+				if r.inheritsConv(o) {
+					return false
+				}
+			}
+		case !safeImport(w):
+			return false
+		}
+	}
+	for _, q := range f.named {
+		found := r.byQName(q, func(int32) bool { return true })
+		if len(found) == 0 && !safeImport(q) && !r.isPackage(indexer.ParentName(q)) {
+			return false
+		}
+		for _, i := range found {
+			if r.isConv(i) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// safeType reports whether no conversion is in the implicit scope of
+// template t: the companions of t and its parents, their enclosing
+// templates and package objects.
+func (r *resolver) safeType(t int32) bool {
+	safe := true
+	r.ancestors(t, func(a int32) bool {
+		if r.lost[a] {
+			safe = false
+		}
+		for u := a; u >= 0 && safe; u = r.parentOf(u) {
+			for _, c := range r.qnames[r.nodes[u].QualifiedName] {
+				if r.convOwner[c] {
+					safe = false
+				}
+			}
+		}
+		top := a
+		for p := r.parentOf(top); p >= 0; p = r.parentOf(top) {
+			top = p
+		}
+		if r.pkgConv[indexer.ParentName(r.nodes[top].QualifiedName)] {
+			safe = false
+		}
+		return safe
+	})
+	return safe
+}
+
+// inheritsConv reports whether template t or a parent declares a
+// conversion, or has a parent outside the snapshot the rules do not know.
+func (r *resolver) inheritsConv(t int32) bool {
+	found := false
+	r.ancestors(t, func(a int32) bool {
+		found = r.convOwner[a] || r.lost[a]
+		return !found
+	})
+	return found
+}
+
+// loadConversions marks the templates and packages that declare an
+// implicit conversion.
+func (r *resolver) loadConversions() {
+	for i := range r.nodes {
+		if r.nodes[i].Language != Name || !r.isConv(int32(i)) {
+			continue
+		}
+		p := r.parentOf(int32(i))
+		if p >= 0 {
+			r.convOwner[p] = true
+		}
+		if p < 0 || r.nodes[p].Kind == schemas.KindModule {
+			q := r.nodes[i].QualifiedName
+			if p >= 0 {
+				q = r.nodes[p].QualifiedName
+			}
+			r.pkgConv[indexer.ParentName(q)] = true
+		}
+	}
+}
+
+// isConv reports whether node i may be an implicit conversion: an
+// implicit class or object, an implicit def with a parameter list that
+// is not implicit, an implicit value or given that may be a function.
+func (r *resolver) isConv(i int32) bool {
+	n := &r.nodes[i]
+	sig := n.Signature
+	implicit, given := false, false
+	rest := ""
+	for k, w := range strings.Fields(sig) {
+		if w == "implicit" {
+			implicit = true
+		}
+		if w == "given" {
+			given = true
+		}
+		if w == "def" || w == "val" || w == "var" || w == "class" || w == "object" || w == "trait" || w == "given" {
+			rest = strings.Join(strings.Fields(sig)[k+1:], " ")
+			break
+		}
+	}
+	if !implicit && !given {
+		return false
+	}
+	switch n.Kind {
+	case schemas.KindMethod, schemas.KindFunction:
+		h := strings.TrimSpace(strings.TrimPrefix(rest, n.Name))
+		if strings.HasPrefix(h, "[") {
+			h = strings.TrimSpace(h[closing(h):])
+		}
+		if strings.HasPrefix(h, "(") && !strings.HasPrefix(h, "(implicit") && !strings.HasPrefix(h, "(using") {
+			return true
+		}
+		_, typ, _ := strings.Cut(h, ":")
+		return mayConvert(typ)
+	case schemas.KindField, schemas.KindConstant, schemas.KindVariable:
+		_, typ, _ := strings.Cut(rest, ":")
+		return mayConvert(typ)
+	}
+	return true
+}
