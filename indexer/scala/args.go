@@ -82,7 +82,12 @@ func (f *fileState) argOf(s span, depth int) string {
 		case b == nil:
 			return argUnknown // a member, an object
 		case b.value != span{}:
-			return f.argOf(b.value, depth+1) // a val without a declared type
+			// A val without a declared type: its initializer's, an Int
+			// literal's widened to Int.
+			if a := f.argOf(b.value, depth+1); a != argInt {
+				return a
+			}
+			return "{scala.Int}"
 		}
 		e := b.expr.Get(func() string { return exprExpr }, exprExpr)
 		if len(e) > 2 && e[0] == '{' && !f.isTypeParam(e[1:len(e)-1], s.Start) {

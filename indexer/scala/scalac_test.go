@@ -50,7 +50,7 @@ func TestScalacChoosesTheSameOverload(t *testing.T) {
 	}
 	wanted := map[site][]languagetest.JVMCall{}
 	for _, c := range calls {
-		if j.overloaded[c.Owner+"."+c.Name] {
+		if j.isOverloaded(c.Owner, c.Name) {
 			f := j.fileOf[c.Class]
 			wanted[site{f, c.Line}] = append(wanted[site{f, c.Line}], c)
 		}
@@ -162,6 +162,20 @@ func (j *judge) decl(n *schemas.Node) (name, owner string, params []string) {
 		name = "<init>"
 	}
 	return name, j.binary(j.nodes[n.ParentID]), j.params[n.ID]
+}
+
+// isOverloaded reports whether class c or a parent declares several
+// methods named name.
+func (j *judge) isOverloaded(c, name string) bool {
+	if j.overloaded[c+"."+name] {
+		return true
+	}
+	for _, p := range j.supers[c] {
+		if j.isOverloaded(p, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // derives reports whether class s is t or derives from it.

@@ -48,15 +48,3 @@ class Client(logger: Logger) {
     Util.one(1, 2)
   }
 }
-
-object Conv {
-  implicit def stringToInt(s: String): Int = s.length
-}
-
-class Converting {
-  import Conv._
-  def go(): Unit = {
-    Util.one(1)
-    Util.named(1, "t")
-  }
-}
