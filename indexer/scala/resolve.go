@@ -619,7 +619,7 @@ func parse(e string) (head string, headArgs []string, headCall bool, steps []ste
 		}
 	}
 	head = e[:i]
-	pending := -1 // the step a following (n) applies to
+	pending := -1 // the step a following argument list applies to
 	for i < len(e) {
 		switch e[i] {
 		case '.':
@@ -800,7 +800,7 @@ func (r *resolver) resultOf(tg target, depth int) val {
 	return r.value(e, tg.node, depth+1)
 }
 
-// stepValue evaluates v.s (or v.s(n)).
+// stepValue evaluates v.s (or v.s(args)).
 func (r *resolver) stepValue(v val, s step, depth int) val {
 	switch {
 	case v.why != "" || v.ext != "":
