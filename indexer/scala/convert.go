@@ -128,10 +128,17 @@ func (r *resolver) stypeOf(t string, ctx int32) stype {
 	if !ok {
 		return unknownType
 	}
-	// A name an import of the file brings hides the builtin.
+	// A name an import of the file brings may hide the builtin.
 	head, _, _ := strings.Cut(t, ".")
-	if f := r.files[r.nodes[ctx].File]; f != nil && f.named[head] != "" {
-		return unknownType
+	if f := r.files[r.nodes[ctx].File]; f != nil {
+		if f.named[head] != "" {
+			return unknownType
+		}
+		for _, w := range f.wild {
+			if !safeImport(w) && !r.isPackage(w) && len(r.byQName(w, r.isTemplate)) == 0 {
+				return unknownType
+			}
+		}
 	}
 	return stype{t: -1, b: b}
 }
@@ -148,12 +155,12 @@ func (r *resolver) convert(a, p stype, _ bool) overload.Answer {
 		switch {
 		case p.b == "String" || p.b == "AnyRef":
 			return overload.Yes
-		case p.b != "":
-			return overload.No
-		case r.closed(p.t) && !r.isValueClass(p.t):
+		case p.b != "" || r.isValueClass(p.t):
+			return overload.No // null is no value of a value class
+		case r.closed(p.t):
 			return overload.Yes
 		}
-		return overload.Maybe // null is no value of a value class
+		return overload.Maybe
 	case a.b != "" && p.b != "":
 		return r.builtinConv(a, p)
 	case a.b != "":
@@ -348,6 +355,9 @@ func (r *resolver) byTypes(cands []int32, args []string, ctx int32) (int32, over
 			return -1, overload.Ambiguous
 		}
 		if n, v, ok := strings.Cut(a, "="); ok {
+			if found, _, _, _ := r.lookup(n, ctx, r.isTerm, 0); len(found) > 0 {
+				return -1, overload.Ambiguous // maybe an assignment to n
+			}
 			names[i], a = n, v
 		}
 		types[i] = r.argType(a, ctx)
@@ -363,6 +373,9 @@ func (r *resolver) byTypes(cands []int32, args []string, ctx int32) (int32, over
 	var alts []alt
 	for _, c := range cands {
 		ps := r.paramsOf(c)
+		if len(ps) > 0 && ps[0].name == "" && slices.ContainsFunc(names, func(n string) bool { return n != "" }) {
+			return -1, overload.Ambiguous // named arguments, and parameters of unknown names
+		}
 		slots, defaults, ok := bind(ps, names)
 		if !ok {
 			continue
@@ -398,25 +411,44 @@ func (r *resolver) byTypes(cands []int32, args []string, ctx int32) (int32, over
 	switch {
 	case len(alts) == 0:
 		return -1, overload.None
-	case len(alts) == 1:
+	case len(alts) == 1 && alts[0].app == overload.Yes:
 		return alts[0].node, overload.Chosen
+	case len(alts) == 1:
+		return -1, overload.Ambiguous // a parent's alternative may apply when this one does not
 	}
 	var ms []overload.Method[stype]
 	for _, a := range alts {
 		if a.defaults || a.repeated || slices.ContainsFunc(names, func(n string) bool { return n != "" }) || len(a.method.Params) != len(args) {
 			return -1, overload.Ambiguous
 		}
-		if r.parentOf(a.node) != r.parentOf(alts[0].node) {
+		if r.ownerName(a.node) != r.ownerName(alts[0].node) {
 			return -1, overload.Ambiguous // the deriving template's alternative weighs more
 		}
 		ms = append(ms, a.method)
 	}
 	rules := overload.Rules[stype]{Convert: r.convert, Subtype: r.subtype, Elem: func(stype) stype { return unknownType }}
 	i, outcome := overload.Choose(ms, types, rules)
-	if outcome != overload.Chosen {
+	switch {
+	case outcome != overload.Chosen:
 		return -1, outcome
+	case alts[i].app != overload.Yes:
+		return -1, overload.Ambiguous // a parent's alternative may apply when none of these does
 	}
 	return alts[i].node, outcome
+}
+
+// ownerName returns the qualified name of the template an alternative
+// belongs to: a class for its primary constructor, or the one declaring
+// a def or secondary constructor (an object and its companion class
+// share it).
+func (r *resolver) ownerName(m int32) string {
+	if r.isTemplate(m) {
+		return r.nodes[m].QualifiedName
+	}
+	if p := r.parentOf(m); p >= 0 {
+		return r.nodes[p].QualifiedName
+	}
+	return indexer.ParentName(r.nodes[m].QualifiedName)
 }
 
 // bind maps a call's arguments (names[i] set for a named one) to the

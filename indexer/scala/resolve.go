@@ -939,7 +939,52 @@ func (r *resolver) apply(obj int32, s step, how string) target {
 		}
 		return fail(reasonUnknownMember + "apply")
 	}
+	if c := r.caseCompanion(obj); c >= 0 {
+		return r.caseApply(found, c, s, how)
+	}
 	return r.pick(found, called("apply", s.args, s.ctx), how)
+}
+
+// caseCompanion returns the case class whose companion object obj is, or
+// -1.
+func (r *resolver) caseCompanion(obj int32) int32 {
+	for _, c := range r.qnames[r.nodes[obj].QualifiedName] {
+		if r.isCaseClass(c) {
+			return c
+		}
+	}
+	return -1
+}
+
+// caseApply resolves obj(args) on the companion of case class c: one of
+// the applies the object declares, or the one the compiler adds, which
+// instantiates c.
+func (r *resolver) caseApply(found []int32, c int32, s step, how string) target {
+	var cands []int32
+	for _, m := range found {
+		if r.sigs[m].accepts(s.n) {
+			cands = append(cands, m)
+		}
+	}
+	if r.sigs[c].accepts(s.n) {
+		cands = append(cands, c)
+	}
+	m, outcome := int32(-1), overload.None
+	switch len(cands) {
+	case 0:
+		return fail(reasonNoOverload + strconv.Itoa(s.n) + " arguments")
+	case 1:
+		m, outcome = cands[0], overload.Chosen
+	default:
+		m, outcome = r.byTypes(cands, s.args, s.ctx)
+	}
+	switch {
+	case outcome != overload.Chosen:
+		return target{node: -1, why: reasonAmbiguous, amb: true}
+	case m == c:
+		return target{node: c, how: how, create: true}
+	}
+	return target{node: m, how: how}
 }
 
 func isDefNode(r *resolver) func(int32) bool {

@@ -76,7 +76,7 @@ func TestScalacChoosesTheSameOverload(t *testing.T) {
 		cs := wanted[site{e.File, int(e.Line)}]
 		ok := false
 		for _, c := range cs {
-			if c.Name == name && j.derives(c.Owner, owner) && matchParams(c.Desc, params) {
+			if c.Name == name && j.derives(c.Owner, owner) && matchParams(c.Desc, params, j.erased) {
 				ok = true
 			}
 		}
@@ -105,11 +105,12 @@ type judge struct {
 	supers     map[string][]string // binary class name → its parents' binary names
 	overloaded map[string]bool     // owner.name of the JVM methods with several declarations
 	fileOf     map[string]string   // binary class name → the file declaring it
+	erased     map[string]string   // value class name → the descriptor of its value
 }
 
 func newJudge(g *indexer.Graph) *judge {
 	j := &judge{nodes: map[uint64]*schemas.Node{}, params: map[uint64][]string{}, supers: map[string][]string{},
-		overloaded: map[string]bool{}, fileOf: map[string]string{}}
+		overloaded: map[string]bool{}, fileOf: map[string]string{}, erased: map[string]string{}}
 	for i := range g.Nodes {
 		j.nodes[g.Nodes[i].ID] = &g.Nodes[i]
 	}
@@ -129,6 +130,9 @@ func newJudge(g *indexer.Graph) *judge {
 		n := &g.Nodes[i]
 		if n.Kind == schemas.KindClass || n.Kind == schemas.KindTrait {
 			j.fileOf[j.binary(n)] = n.File
+		}
+		if ps := j.params[n.ID]; n.Kind == schemas.KindClass && strings.Contains(n.Signature, "extends AnyVal") && len(ps) == 1 {
+			j.erased[n.Name] = descriptors[ps[0]] // a value class is its value in a descriptor
 		}
 		if n.Kind == schemas.KindClass && !isObject(n) {
 			count[j.binary(n)+".<init>"]++ // the primary constructor
@@ -199,12 +203,16 @@ var descriptors = map[string]string{
 
 // matchParams reports whether the JVM descriptor desc takes the
 // parameters params, as the params fact spells them; a project type
-// matches a class of its simple name.
-func matchParams(desc string, params []string) bool {
+// matches a class of its simple name, a value class its value's type.
+func matchParams(desc string, params []string, erased map[string]string) bool {
 	var want []string
 	for _, p := range params {
 		p = strings.TrimSuffix(p, "=")
-		switch d, ok := descriptors[p]; {
+		d, ok := descriptors[p]
+		if e, value := erased[p]; value {
+			d, ok = e, true
+		}
+		switch {
 		case strings.HasPrefix(p, "..."):
 			want = append(want, "Lscala/collection/Seq;")
 		case ok:
