@@ -4,7 +4,9 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/srctext"
+	"github.com/graphsnap/snap/schemas"
 )
 
 // The arguments of a call, as its Expr records them for the resolver to
@@ -16,6 +18,10 @@ const (
 	argInt     = "?int"  // an Int literal: it narrows to Byte, Short or Char when its value fits
 	argNull    = "?null" // null: any reference type
 	argSplat   = "?*"    // xs: _*, or name = v where a local is named name: no overload choice
+
+	// exprGiven is the type fact of a template (or file) declaring an
+	// anonymous given conversion.
+	exprGiven = "?given"
 )
 
 // argList returns the arguments of the argument list at s: "(" [ arg {
@@ -220,4 +226,28 @@ func (f *fileState) localConversion(it *item) bool {
 		}
 	}
 	return mayConvert(typ)
+}
+
+// givenImport matches the given selector of a Scala 3 import.
+var givenImport = regexp.MustCompile(`[.{,]\s*given\b`)
+
+// anonGiven matches an anonymous given that may be a conversion (Scala
+// 3), given Conversion[A, B] = ...: it makes no node.
+var anonGiven = regexp.MustCompile(`\bgiven\s+(?:\[[^\]]*\]\s*)?(?:[\pL_$][\pL\pN_$]*\.)*Conversion\b`)
+
+// anonymousGivens records a type fact "?given" on the innermost template
+// around each anonymous given conversion, or on the file for one at the
+// top level, for the resolver to know them in scope.
+func (f *fileState) anonymousGivens() {
+	for _, m := range anonGiven.FindAllStringIndex(f.str, -1) {
+		src, size := indexer.FileID(f.path), uint32(len(f.str)+1)
+		for i := range f.Nodes {
+			n := &f.Nodes[i]
+			if (n.Kind == schemas.KindClass || n.Kind == schemas.KindTrait || n.Kind == schemas.KindModule || n.Kind == schemas.KindEnum) &&
+				n.StartByte <= uint32(m[0]) && uint32(m[0]) < n.EndByte && n.EndByte-n.StartByte < size {
+				src, size = n.ID, n.EndByte-n.StartByte
+			}
+		}
+		f.AddRef(schemas.RefType, src, span{Start: uint32(m[0]), End: uint32(m[1])}, f.str[m[0]:m[1]], exprGiven)
+	}
 }

@@ -130,7 +130,7 @@ func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
 // expressions, argument counts and the functions of calls.
 func (f *fileState) prepare(ctx context.Context) {
 	var args []span
-	f.views = strings.Contains(f.str, "<%") || lambdaImplicit.MatchString(f.str)
+	f.views = strings.Contains(f.str, "<%") || lambdaImplicit.MatchString(f.str) || anonGiven.MatchString(f.str)
 	for i := range f.items {
 		if indexer.Stopped(ctx, i) {
 			return
@@ -316,11 +316,11 @@ func (f *fileState) run(ctx context.Context) {
 		case kCParam:
 			f.classParam(it)
 		case kPList:
+			f.views = f.views || f.implicitParams(it.Span)
 			// The first parameter list of a def, unless implicit: the
 			// query cannot tell it from its type parameters.
 			if t := f.stack.Top(); t != nil && t.kind == kDef && !t.hasParams && t.start <= it.Start && it.End <= t.end {
 				t.hasParams = true
-				f.views = f.views || f.implicitParams(it.Span)
 				if p := srctext.SkipSpace(f.str, int(it.Start)+1); !strings.HasPrefix(f.str[p:], "implicit") && !strings.HasPrefix(f.str[p:], "using") {
 					t.params = it.Span
 				}
@@ -781,6 +781,9 @@ func (f *fileState) addCall(kind string, i int) {
 func (f *fileState) importRefs(it *item) {
 	t := strings.TrimSpace(f.text(it.Span))
 	t = strings.TrimSpace(strings.TrimPrefix(t, "import"))
+	if givenImport.MatchString(t) {
+		f.views = true // Scala 3 given imports bring implicits
+	}
 	for _, clause := range splitTop(t) {
 		alias := ""
 		if a, b, ok := strings.Cut(clause, " as "); ok && !strings.Contains(clause, "{") {
@@ -842,6 +845,7 @@ func splitTop(s string) []string {
 
 // finish writes the refs whose Expr needed every binding of the file.
 func (f *fileState) finish(ctx context.Context) {
+	f.anonymousGivens()
 	for _, fr := range f.sigs {
 		n := &f.Nodes[fr.node]
 		f.AddRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, strings.Join(fr.sig, ","))

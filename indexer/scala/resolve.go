@@ -175,6 +175,7 @@ func (r *resolver) load(refs []schemas.Ref) []schemas.Node {
 		}
 	}
 	pkgFiles := map[string][]string{}
+	var givens []int32
 	for k := range refs {
 		ref := &refs[k]
 		src, ok := r.index[ref.Src]
@@ -200,6 +201,10 @@ func (r *resolver) load(refs []schemas.Ref) []schemas.Node {
 		case schemas.EdgeExtends:
 			r.parents[src] = append(r.parents[src], baseRef{ref.Expr})
 		case schemas.RefType:
+			if ref.Expr == exprGiven {
+				givens = append(givens, src)
+				continue
+			}
 			r.typeOf[src] = ref.Expr
 		case schemas.RefResult:
 			r.results[src] = ref.Expr
@@ -209,6 +214,21 @@ func (r *resolver) load(refs []schemas.Ref) []schemas.Node {
 			if ref.Expr != "" {
 				r.ptypes[src] = strings.Split(ref.Expr, ",")
 			}
+		}
+	}
+	for _, g := range givens {
+		if n := &r.nodes[g]; n.Kind != schemas.KindFile {
+			r.convOwner[g] = true
+			if n.Kind == schemas.KindModule {
+				r.pkgConv[indexer.ParentName(n.QualifiedName)] = true
+			}
+			continue
+		}
+		for _, p := range r.file(r.nodes[g].File).pkgs {
+			r.pkgConv[p] = true
+		}
+		if len(r.file(r.nodes[g].File).pkgs) == 0 {
+			r.pkgConv[""] = true
 		}
 	}
 	var out []schemas.Node
