@@ -18,6 +18,7 @@ const (
 	argInt     = "?int"  // an Int literal: it narrows to Byte, Short or Char when its value fits
 	argNull    = "?null" // null: any reference type
 	argSplat   = "?*"    // xs: _*, or name = v where a local is named name: no overload choice
+	argPath    = "~"     // before the Expr of a member or object: its value's type
 
 	// exprGiven is the type fact of a template (or file) declaring an
 	// anonymous given conversion.
@@ -36,8 +37,8 @@ func (f *fileState) argList(s span, depth int) string {
 
 // argOf returns the argument at s: its name and "=" when named, then
 // "{" type "}" (a literal's type as scala.T, a local's or parameter's
-// declared type, new T(...)), ?int, ?null, ?* or ? when the type is not
-// known here. In a file where a local implicit may convert a value, every
+// declared type, new T(...), e: T), "~" and the Expr of a member or
+// object, ?int, ?null, ?* or ? when the type is not known here. In a file where a local implicit may convert a value, every
 // argument is ?.
 func (f *fileState) argOf(s span, depth int) string {
 	t := f.text(s)
@@ -63,6 +64,8 @@ func (f *fileState) argOf(s span, depth int) string {
 			}
 		case kParen:
 			return f.argOf(it.Role[rValue], depth+1)
+		case kField:
+			return f.pathArg(s, depth)
 		}
 		return argUnknown
 	}
@@ -86,7 +89,7 @@ func (f *fileState) argOf(s span, depth int) string {
 		b := f.lookup(t, s.Start)
 		switch {
 		case b == nil:
-			return argUnknown // a member, an object
+			return f.pathArg(s, depth) // a member, an object
 		case b.value != span{}:
 			// A val without a declared type: its initializer's, an Int
 			// literal's widened to Int.
@@ -100,7 +103,46 @@ func (f *fileState) argOf(s span, depth int) string {
 			return e
 		}
 	}
+	if typ, ok := ascribed(t); ok && !f.isTypeParam(typ, s.Start) {
+		return "{" + typ + "}"
+	}
 	return argUnknown
+}
+
+// pathArg returns "~" and the Expr of a name or a selection a.b with no
+// call in it, whose value the resolver knows when it is a member or an
+// object of the snapshot.
+func (f *fileState) pathArg(s span, depth int) string {
+	e := f.expr(s, depth+1)
+	if e == "" || e[0] == '?' || strings.ContainsAny(e, "(),=") || strings.HasPrefix(e, "this") || strings.HasPrefix(e, "super") {
+		return argUnknown
+	}
+	return argPath + e
+}
+
+// ascribed returns the type of a typed expression e: T (T a type name).
+func ascribed(t string) (string, bool) {
+	if strings.Contains(t, "=>") || strings.ContainsAny(t, "\"'") {
+		return "", false
+	}
+	depth, colon := 0, -1
+	for i := range len(t) {
+		switch t[i] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case ':':
+			if depth == 0 {
+				colon = i
+			}
+		}
+	}
+	if colon <= 0 {
+		return "", false
+	}
+	typ := typeName(t[colon+1:])
+	return typ, typ != "" && typ == strings.TrimSpace(t[colon+1:])
 }
 
 // namedArg reports whether the argument t is name = value, and its name.

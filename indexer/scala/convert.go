@@ -105,8 +105,31 @@ func (r *resolver) argType(a string, ctx int32) stype {
 		return stype{t: -1, null: true}
 	case len(a) > 2 && a[0] == '{' && a[len(a)-1] == '}':
 		return r.stypeOf(a[1:len(a)-1], ctx)
+	case strings.HasPrefix(a, argPath):
+		return r.pathType(a[len(argPath):], ctx)
 	}
 	return unknownType
+}
+
+// pathType returns the type of the value of a call-free Expr seen from
+// node ctx when it is a template of the snapshot: an object, or the type
+// of a val or parameterless def.
+func (r *resolver) pathType(e string, ctx int32) stype {
+	head, _, headCall, steps, ok := parse(e)
+	if !ok || headCall {
+		return unknownType
+	}
+	v := r.headValue(head, ctx, 0)
+	for _, s := range steps {
+		if s.call {
+			return unknownType
+		}
+		v = r.stepValue(v, s, 0)
+	}
+	if v.why != "" || v.ext != "" || v.pkg != "" || v.super || v.maybe || v.t < 0 {
+		return unknownType
+	}
+	return stype{t: v.t}
 }
 
 // stypeOf resolves the type t as written seen from node ctx.

@@ -12,7 +12,7 @@ import (
 //
 //	expr = head { step } | "?" reason
 //	step = "." name | "(" [ arg { "," arg } ] ")"
-//	arg  = [ name "=" ] ( "{" type "}" | "?int" | "?null" | "?*" | "?" )
+//	arg  = [ name "=" ] ( "{" type "}" | "~" path | "?int" | "?null" | "?*" | "?" )
 //	head = name          a name no local, parameter or pattern variable
 //	                     binds: a member of an enclosing template, a
 //	                     member of a package, an object, an import
