@@ -43,6 +43,7 @@ type stype struct {
 	b       string
 	lit     bool
 	null    bool
+	byName  bool // a by-name parameter's, => T
 	unknown bool
 }
 
@@ -134,6 +135,11 @@ func (r *resolver) pathType(e string, ctx int32) stype {
 
 // stypeOf resolves the type t as written seen from node ctx.
 func (r *resolver) stypeOf(t string, ctx int32) stype {
+	if u, ok := strings.CutPrefix(t, "=>"); ok {
+		s := r.stypeOf(strings.TrimSpace(u), ctx)
+		s.byName = true
+		return s
+	}
 	if b, ok := strings.CutPrefix(t, "scala."); ok && isValueType(b) || t == "scala.String" {
 		return stype{t: -1, b: b}
 	}
@@ -226,7 +232,12 @@ func (r *resolver) builtinConv(a, p stype) overload.Answer {
 
 // subtype reports whether a parameter of type s is as specific as one of
 // type t: t accepts an argument of type s.
-func (r *resolver) subtype(s, t stype) overload.Answer { return r.convert(s, t, false) }
+func (r *resolver) subtype(s, t stype) overload.Answer {
+	if s.byName || t.byName {
+		return overload.Maybe
+	}
+	return r.convert(s, t, false)
+}
 
 // closed reports whether template t and its parents all are in the
 // snapshot (or parents the rules know).

@@ -722,10 +722,14 @@ func (f *fileState) paramSig(it *item) string {
 			t = elem + "[]" + t[len(elem):]
 		}
 	}
+	rest := it.Role[rName].End // a default value follows the type, which may be => T
+	if it.HasRole(rType) {
+		rest = it.Role[rType].End
+	}
 	switch {
 	case strings.HasSuffix(t, "*"):
 		return "..." + strings.TrimSuffix(t, "*")
-	case strings.Contains(f.str[it.Role[rName].End:it.End], "="):
+	case strings.Contains(f.str[rest:it.End], "="):
 		return t + "="
 	}
 	return t

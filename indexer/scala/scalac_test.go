@@ -215,6 +215,8 @@ func matchParams(desc string, params []string, erased map[string]string) bool {
 		switch {
 		case strings.HasPrefix(p, "..."):
 			want = append(want, "Lscala/collection/Seq;")
+		case strings.HasPrefix(p, "=>"):
+			want = append(want, "Lscala/Function0;") // by name
 		case ok:
 			want = append(want, d)
 		default:
