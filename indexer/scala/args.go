@@ -28,6 +28,9 @@ const (
 // argList returns the arguments of the argument list at s: "(" [ arg {
 // "," arg } ] ")".
 func (f *fileState) argList(s span, depth int) string {
+	if strings.HasPrefix(f.text(s), "{") {
+		return "(" + argUnknown + ")" // f { ... }: one argument, a block
+	}
 	args := make([]string, len(f.argv[s.Start]))
 	for i, a := range f.argv[s.Start] {
 		args[i] = f.argOf(a, depth)

@@ -716,8 +716,8 @@ func (f *fileState) paramSig(it *item) string {
 		t = srctext.Squeeze(stripGenerics(raw))
 		elem := strings.TrimSuffix(t, "*")
 		switch {
-		case f.isTypeParam(elem, it.Start):
-			t = "?" + t[len(elem):]
+		case f.isTypeParam(elem, it.Start) || strings.Contains(elem, ","):
+			t = "?" + t[len(elem):] // a type parameter; a tuple or function type, whose commas would split it
 		case typeName(elem) != "" && strings.Contains(raw, "["):
 			t = elem + "[]" + t[len(elem):]
 		}
