@@ -55,12 +55,17 @@ func (f *fileState) argOf(s span, depth int) string {
 	if f.views || depth > maxDepth {
 		return argUnknown
 	}
+	for _, o := range f.opaque {
+		if o.Start <= s.Start && s.Start < o.End {
+			return argUnknown
+		}
+	}
 	if i, ok := f.exprs[s.Key()]; ok {
 		it := &f.items[i]
 		switch it.Kind {
 		case kNew:
-			if p := srctext.SkipSpace(f.str, int(max(it.Role[rType].End, it.Role[rArgs].End))); p < int(it.End) && f.str[p] == '{' {
-				return argUnknown // an anonymous class
+			if f.anonymous(it) {
+				return argUnknown
 			}
 			if n := typeName(f.text(it.Role[rType])); n != "" && !f.isTypeParam(n, s.Start) {
 				return "{" + n + "}"
@@ -147,6 +152,17 @@ func ascribed(t string) (string, bool) {
 	typ := typeName(t[colon+1:])
 	return typ, typ != "" && typ == strings.TrimSpace(t[colon+1:])
 }
+
+// anonymous reports whether the new expression it makes an anonymous
+// class: new T(...) { ... }.
+func (f *fileState) anonymous(it *item) bool {
+	p := srctext.SkipSpace(f.str, int(max(it.Role[rType].End, it.Role[rArgs].End)))
+	return p < int(it.End) && f.str[p] == '{'
+}
+
+// selfType matches a template body that opens with a self type,
+// { self: T => ...: T's members are in scope.
+var selfType = regexp.MustCompile(`^[{:]?\s*(?:[\pL_$][\pL\pN_$]*|this)\s*:[^={}]*=>`)
 
 // namedArg reports whether the argument t is name = value, and its name.
 func namedArg(t string) (string, bool) {

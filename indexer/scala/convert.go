@@ -20,8 +20,11 @@ import (
 // Implicit conversions make an argument apply to a parameter it does not
 // conform to, so the types choose only where none can be in play
 // (safeAt): the file declares no local implicit that may convert, no
-// implicit parameter of function type and no view bound (the extraction
-// then writes every argument as ?); no member of an enclosing template
+// implicit parameter of function type (nor an implicit lambda
+// parameter), no view bound, no anonymous given conversion and no given
+// import (the extraction then writes every argument as ?), and the call
+// is in no anonymous or local template, nor one with a self type, whose
+// parents' members are in scope (its arguments are ? too); no member of an enclosing template
 // or its parents, of an enclosing package or package object, or of a
 // project object or package the file imports may convert; the file
 // imports nothing from outside the snapshot but from the standard
@@ -120,10 +123,19 @@ func (r *resolver) pathType(e string, ctx int32) stype {
 	if !ok || headCall {
 		return unknownType
 	}
+	// A def that takes arguments, named without them, is a function.
+	if found, _, _, _ := r.lookup(head, ctx, r.isTerm, 0); r.takesArgs(found) {
+		return unknownType
+	}
 	v := r.headValue(head, ctx, 0)
 	for _, s := range steps {
 		if s.call {
 			return unknownType
+		}
+		if v.why == "" && v.ext == "" && v.pkg == "" {
+			if found, _ := r.membersOf(v, s.name, r.isTerm, 0); r.takesArgs(found) {
+				return unknownType
+			}
 		}
 		v = r.stepValue(v, s, 0)
 	}
@@ -469,6 +481,16 @@ func (r *resolver) byTypes(cands []int32, args []string, ctx int32) (int32, over
 		return -1, overload.Ambiguous // a parent's alternative may apply when none of these does
 	}
 	return alts[i].node, outcome
+}
+
+// takesArgs reports whether one of found is a def that takes arguments.
+func (r *resolver) takesArgs(found []int32) bool {
+	for _, m := range found {
+		if isDef(r.nodes[m].Kind) && (r.sigs[m].total > 0 || r.sigs[m].variadic) {
+			return true
+		}
+	}
+	return false
 }
 
 // ownerName returns the qualified name of the template an alternative

@@ -162,6 +162,31 @@ class Use {
   }
 }
 `},
+		"anonymous class of a parent outside": {"app/Use.scala": `package app
+import lib.Tool
+class Use {
+  def run(): Unit = {
+    new other.Parsers { Tool.g("x") }
+  }
+}
+`},
+		"self type": {"app/Use.scala": `package app
+import lib.Tool
+trait Use { self: other.Convs =>
+  def run(): Unit = {
+    Tool.g("x")
+  }
+}
+`},
+		"member named as a function": {"app/Use.scala": `package app
+import lib.{Item, Tool}
+class Use {
+  def make(s: String): Item = new Item
+  def run(): Unit = {
+    Tool.h(make)
+  }
+}
+`},
 		"companion of an argument's type": {"app/Use.scala": `package app
 import lib.{Item, Tool}
 class Thing

@@ -104,15 +104,19 @@ type fileState struct {
 	exprs map[uint64]int32  // expression items by span
 	argv  map[uint32][]span // arguments by the start of the list
 	views bool              // an implicit conversion may be in scope that rows do not show
-	fns   map[uint64]bool   // the functions of calls
-	binds map[string][]*binding
-	calls []call
-	facts []span // the expressions of pending type and result facts
-	sigs  []*frame
-	tvars []tvar
-	named map[uint64]bool   // type names with refs of their own, by span
-	quals map[uint32]uint32 // qualified types: their start by their end
-	field struct {          // the class parameter the walk is in, a field
+	// opaque are the bodies of anonymous and local templates and of
+	// templates with a self type: their parents' members, implicit ones
+	// too, are in scope there, and rows do not tell which.
+	opaque []span
+	fns    map[uint64]bool // the functions of calls
+	binds  map[string][]*binding
+	calls  []call
+	facts  []span // the expressions of pending type and result facts
+	sigs   []*frame
+	tvars  []tvar
+	named  map[uint64]bool   // type names with refs of their own, by span
+	quals  map[uint32]uint32 // qualified types: their start by their end
+	field  struct {          // the class parameter the walk is in, a field
 		at   span
 		node int32
 	}
@@ -143,6 +147,9 @@ func (f *fileState) prepare(ctx context.Context) {
 			}
 		case kCall, kField, kNew, kParen, kGeneric:
 			f.exprs[it.Key()] = int32(i)
+			if it.Kind == kNew && f.anonymous(it) {
+				f.opaque = append(f.opaque, it.Span)
+			}
 			if it.Kind == kCall || it.Kind == kGeneric {
 				f.fns[it.Role[rObject].Key()] = true
 			}
@@ -423,8 +430,12 @@ func (f *fileState) template(i int) {
 		f.views = f.views || f.implicitClassParams(it.Role[rParams].Start, it.End, it.Role[rBody])
 	}
 	if !ok || !it.HasRole(rName) {
+		f.opaque = append(f.opaque, it.Span)
 		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
+	}
+	if it.HasRole(rBody) && selfType.MatchString(f.text(it.Role[rBody])) {
+		f.opaque = append(f.opaque, it.Role[rBody])
 	}
 	name := f.text(it.Role[rName])
 	annots, header := f.annotations(i, it.Role[rName].Start)
@@ -897,7 +908,7 @@ func (f *fileState) finish(ctx context.Context) {
 				list = f.argList(it.Role[rArgs], 0)
 				args = argsText(f.text(it.Role[rArgs]))
 			}
-			if p := srctext.SkipSpace(f.str, int(max(it.Role[rType].End, it.Role[rArgs].End))); p < int(it.End) && f.str[p] == '{' {
+			if f.anonymous(it) {
 				continue // an anonymous class
 			}
 			if t := typeName(f.text(it.Role[rType])); t != "" {
