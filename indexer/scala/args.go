@@ -125,6 +125,9 @@ func (f *fileState) pathArg(s span, depth int) string {
 	if e == "" || e[0] == '?' || strings.ContainsAny(e, "(),=") || strings.HasPrefix(e, "this") || strings.HasPrefix(e, "super") {
 		return argUnknown
 	}
+	if t, ok := strings.CutPrefix(e, "{"); ok && f.isTypeParam(t[:max(strings.IndexByte(t, '}'), 0)], s.Start) {
+		return argUnknown // a value of a type parameter's type
+	}
 	return argPath + e
 }
 

@@ -116,33 +116,74 @@ func (r *resolver) argType(a string, ctx int32) stype {
 }
 
 // pathType returns the type of the value of a call-free Expr seen from
-// node ctx when it is a template of the snapshot: an object, or the type
-// of a val or parameterless def.
+// node ctx: the declared type of the val or parameterless def it names,
+// an object, or the template its value has.
 func (r *resolver) pathType(e string, ctx int32) stype {
 	head, _, headCall, steps, ok := parse(e)
 	if !ok || headCall {
 		return unknownType
 	}
-	// A def that takes arguments, named without them, is a function.
-	if found, _, _, _ := r.lookup(head, ctx, r.isTerm, 0); r.takesArgs(found) {
-		return unknownType
+	var found []int32
+	if !strings.HasPrefix(head, "{") {
+		found, _, _, _ = r.lookup(head, ctx, r.isTerm, 0)
 	}
 	v := r.headValue(head, ctx, 0)
 	for _, s := range steps {
-		if s.call {
+		if s.call || r.takesArgs(found) || v.why != "" || v.ext != "" {
 			return unknownType
 		}
-		if v.why == "" && v.ext == "" && v.pkg == "" {
-			if found, _ := r.membersOf(v, s.name, r.isTerm, 0); r.takesArgs(found) {
-				return unknownType
-			}
+		switch {
+		case v.pkg != "":
+			found = r.byQName(indexer.JoinName(v.pkg, s.name), r.isTerm)
+		default:
+			found, _ = r.membersOf(v, s.name, r.isTerm, 0)
 		}
 		v = r.stepValue(v, s, 0)
 	}
-	if v.why != "" || v.ext != "" || v.pkg != "" || v.super || v.maybe || v.t < 0 {
+	if r.takesArgs(found) || v.maybe || v.super {
+		return unknownType
+	}
+	if len(found) == 1 && !r.isObject(found[0]) {
+		m := found[0]
+		decl, ok := r.typeOf[m]
+		if isDef(r.nodes[m].Kind) {
+			decl, ok = r.results[m]
+		}
+		if t, typed := strings.CutPrefix(decl, "{"); ok && typed {
+			if r.typeParamIn(m, t) {
+				return unknownType
+			}
+			return r.stypeOf(strings.TrimSuffix(t, "}"), m)
+		}
+	}
+	if v.why != "" || v.ext != "" || v.pkg != "" || v.t < 0 {
 		return unknownType
 	}
 	return stype{t: v.t}
+}
+
+// typeParamIn reports whether the type t (Expr syntax, "}" after it)
+// starts with a type parameter of node m or of a template around it.
+func (r *resolver) typeParamIn(m int32, t string) bool {
+	head, _, _ := strings.Cut(strings.TrimSuffix(t, "}"), ".")
+	for i := m; i >= 0; i = r.parentOf(i) {
+		n := &r.nodes[i]
+		k := wordIndex(n.Signature, n.Name)
+		if k < 0 {
+			return true // a signature that does not name it: not known
+		}
+		rest := strings.TrimSpace(n.Signature[k+len(n.Name):])
+		if !strings.HasPrefix(rest, "[") {
+			continue
+		}
+		for _, p := range splitTop(rest[1 : closing(rest)-1]) {
+			f := strings.FieldsFunc(p, func(c rune) bool { return !isIdentByte(byte(c)) || c > 127 })
+			if len(f) > 0 && f[0] == head {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // stypeOf resolves the type t as written seen from node ctx.
@@ -346,10 +387,26 @@ func (r *resolver) paramsOf(i int32) []param {
 	return ps
 }
 
+// wordIndex returns where name stands in s as a word, or -1.
+func wordIndex(s, name string) int {
+	for k := 0; k+len(name) <= len(s); {
+		i := strings.Index(s[k:], name)
+		if i < 0 {
+			return -1
+		}
+		i += k
+		if (i == 0 || !isIdentByte(s[i-1])) && (i+len(name) == len(s) || !isIdentByte(s[i+len(name)])) {
+			return i
+		}
+		k = i + 1
+	}
+	return -1
+}
+
 // paramNames returns the names of the first parameter list after name in
 // a signature.
 func paramNames(sig, name string) []string {
-	i := strings.Index(sig, name)
+	i := wordIndex(sig, name)
 	if i < 0 {
 		return nil
 	}

@@ -206,3 +206,28 @@ class Use {
 		})
 	}
 }
+
+// TestOverloadsByMemberTypes checks that a member's declared type, a
+// builtin's too, chooses, and that a type parameter's name does not.
+func TestOverloadsByMemberTypes(t *testing.T) {
+	e := edges(t, map[string]string{
+		"lib/Tool.scala": lib,
+		"app/Use.scala": `package app
+import lib.{Item, Tool}
+class Use[Item <: lib.Item](held: Item) {
+  val count: Int = 1
+  def name: String = "n"
+  def run(): Unit = {
+    Tool.g(count)
+    Tool.g(name)
+    Tool.h(held)
+  }
+}
+`,
+	})
+	languagetest.Expect(t, e, []string{
+		"app.Use.run -calls-> lib.Tool.g (import) app/Use.scala:7",
+		"app.Use.run -calls-> lib.Tool.g (import) app/Use.scala:8",
+		"app.Use.run -calls-> ?Tool.h (ambiguous: ambiguous overload) app/Use.scala:9", // held: the type parameter Item
+	})
+}
