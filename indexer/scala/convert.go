@@ -619,6 +619,15 @@ func (r *resolver) safeAt(ctx int32, involved []stype) bool {
 
 // safeScope reports whether no conversion is in lexical scope at node ctx.
 func (r *resolver) safeScope(ctx int32) bool {
+	if safe, ok := r.safeCtx[ctx]; ok {
+		return safe
+	}
+	safe := r.scopeSafe(ctx)
+	r.safeCtx[ctx] = safe
+	return safe
+}
+
+func (r *resolver) scopeSafe(ctx int32) bool {
 	for _, t := range r.enclosing(ctx) {
 		if r.inheritsConv(t) {
 			return false
@@ -677,6 +686,9 @@ func (r *resolver) safeImports(f *fileInfo) bool {
 // template t: the companions of t and its parents, their enclosing
 // templates and package objects.
 func (r *resolver) safeType(t int32) bool {
+	if safe, ok := r.safeTypes[t]; ok {
+		return safe
+	}
 	safe := true
 	r.ancestors(t, func(a int32) bool {
 		if r.lost[a] {
@@ -698,17 +710,22 @@ func (r *resolver) safeType(t int32) bool {
 		}
 		return safe
 	})
+	r.safeTypes[t] = safe
 	return safe
 }
 
 // inheritsConv reports whether template t or a parent declares a
 // conversion, or has a parent outside the snapshot the rules do not know.
 func (r *resolver) inheritsConv(t int32) bool {
+	if found, ok := r.inherits[t]; ok {
+		return found
+	}
 	found := false
 	r.ancestors(t, func(a int32) bool {
 		found = r.convOwner[a] || r.lost[a]
 		return !found
 	})
+	r.inherits[t] = found
 	return found
 }
 

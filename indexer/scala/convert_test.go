@@ -231,3 +231,24 @@ class Use[Item <: lib.Item](held: Item) {
 		"app.Use.run -calls-> ?Tool.h (ambiguous: ambiguous overload) app/Use.scala:9", // held: the type parameter Item
 	})
 }
+
+// TestInheritedOverloads checks that when no alternative of a template
+// applies to the arguments, those of its parent do.
+func TestInheritedOverloads(t *testing.T) {
+	e := edges(t, map[string]string{
+		"a/A.scala": `package a
+class Base { def put(x: Int): Int = 1 }
+class Derived extends Base { def put(x: String): Int = 2 }
+class Use {
+  def run(d: Derived): Unit = {
+    d.put(1)
+    d.put("s")
+  }
+}
+`,
+	})
+	languagetest.Expect(t, e, []string{
+		"a.Use.run -calls-> a.Base.put (receiver) a/A.scala:6",
+		"a.Use.run -calls-> a.Derived.put (receiver) a/A.scala:7",
+	}, "a.Use.run -calls-> a.Derived.put (receiver) a/A.scala:6")
+}

@@ -107,6 +107,9 @@ type resolver struct {
 	convOwner map[int32]bool  // templates declaring an implicit conversion
 	pkgConv   map[string]bool // packages declaring one, top-level or in their package object
 	safeFiles map[string]bool // files whose imports bring none
+	safeCtx   map[int32]bool  // nodes in whose scope none is
+	safeTypes map[int32]bool  // templates in whose implicit scope none is
+	inherits  map[int32]bool  // templates that declare or inherit one
 }
 
 type baseRef struct {
@@ -121,6 +124,7 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 		typeOf: map[int32]string{}, results: map[int32]string{}, sigs: map[int32]sig{}, hasSig: map[int32]bool{},
 		parents: map[int32][]baseRef{}, supers: map[int32][]int32{}, open: map[int32]string{}, state: map[int32]uint8{},
 		ptypes: map[int32][]string{}, lost: map[int32]bool{}, convOwner: map[int32]bool{}, pkgConv: map[string]bool{}, safeFiles: map[string]bool{},
+		safeCtx: map[int32]bool{}, safeTypes: map[int32]bool{}, inherits: map[int32]bool{},
 	}
 	out := r.load(refs)
 	r.loadConversions()
@@ -581,6 +585,7 @@ type target struct {
 	maybe  bool
 	create bool // a case class applied: an instantiation
 	drop   bool // a selection that names no method: no call
+	none   bool // by the arguments' types, no alternative applies
 }
 
 func fail(why string) target { return target{node: -1, why: why} }
@@ -908,7 +913,26 @@ func (r *resolver) member(v val, s step, depth int) target {
 	if how == "" {
 		how = schemas.ResolvedReceiver
 	}
-	return r.pick(found, s, how)
+	tg := r.pick(found, s, how)
+	for t, d := v.t, 0; tg.none && !v.super && d < maxDepth; d++ {
+		// Up a chain of single parents, whose members are the
+		// alternatives left: each derives from all above it.
+		r.link(t, depth+1)
+		if len(r.supers[t]) != 1 || r.lost[t] {
+			break
+		}
+		t = r.supers[t][0]
+		var up []int32
+		for _, m := range r.members[t][s.name] {
+			if r.isTerm(m) && r.nodes[m].Visibility != schemas.Private {
+				up = append(up, m)
+			}
+		}
+		if len(up) > 0 {
+			tg = r.pick(up, s, how)
+		}
+	}
+	return tg
 }
 
 // pick chooses among the members named by a step: the def taking its
@@ -935,13 +959,19 @@ func (r *resolver) pick(found []int32, s step, how string) target {
 			cands = append(cands, m)
 		}
 	}
+	if len(cands) > 0 && s.call {
+		switch m, outcome := r.byTypes(cands, s.args, s.ctx); {
+		case outcome == overload.Chosen:
+			return target{node: m, how: how}
+		case outcome == overload.None:
+			// None applies: an inherited alternative may.
+			return target{node: -1, why: reasonNoOverload + strconv.Itoa(s.n) + " arguments", none: true}
+		}
+	}
 	switch {
 	case len(cands) == 1:
 		return target{node: cands[0], how: how}
 	case len(cands) > 1:
-		if m, outcome := r.byTypes(cands, s.args, s.ctx); outcome == overload.Chosen {
-			return target{node: m, how: how}
-		}
 		return target{node: -1, why: reasonAmbiguous, amb: true}
 	case !s.call:
 		return target{node: -1, drop: true} // a def taking arguments, named: not called
