@@ -176,7 +176,7 @@ func (r *resolver) typeParamIn(m int32, t string) bool {
 		if !strings.HasPrefix(rest, "[") {
 			continue
 		}
-		for _, p := range splitParams(rest[1 : closing(rest)-1]) {
+		for _, p := range splitTop(rest[1 : closing(rest)-1]) {
 			f := strings.FieldsFunc(p, func(c rune) bool { return !isIdentByte(byte(c)) || c > 127 })
 			if len(f) > 0 && f[0] == head {
 				return true
@@ -419,7 +419,7 @@ func paramNames(sig, name string) []string {
 	}
 	s = s[1 : closing(s)-1]
 	var names []string
-	for _, part := range splitParams(s) {
+	for _, part := range splitTop(s) {
 		head, _, ok := strings.Cut(part, ":")
 		f := strings.Fields(head)
 		if !ok || len(f) == 0 {
@@ -428,34 +428,6 @@ func paramNames(sig, name string) []string {
 		names = append(names, f[len(f)-1])
 	}
 	return names
-}
-
-// splitParams splits a parameter list at the commas outside brackets and
-// string or character literals.
-func splitParams(s string) []string {
-	var out []string
-	depth, start := 0, 0
-	var quote byte
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-		case c == '"' || c == '\'':
-			quote = c
-		case c == '(' || c == '[' || c == '{':
-			depth++
-		case c == ')' || c == ']' || c == '}':
-			depth--
-		case c == ',' && depth == 0:
-			out = append(out, s[start:i])
-			start = i + 1
-		}
-	}
-	return append(out, s[start:])
 }
 
 // closing returns the index after the bracket that closes s[0].

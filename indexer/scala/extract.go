@@ -838,16 +838,21 @@ func (f *fileState) importRefs(it *item) {
 	}
 }
 
-// splitTop splits an import's clauses at the commas outside braces.
+// splitTop splits an import's clauses, or a parameter list, at the
+// commas outside brackets and string literals.
 func splitTop(s string) []string {
 	var out []string
 	depth, start := 0, 0
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
-		case '{':
+		case '{', '(', '[':
 			depth++
-		case '}':
+		case '}', ')', ']':
 			depth--
+		case '"':
+			if j := strings.IndexByte(s[i+1:], '"'); j >= 0 {
+				i += j + 1 // a default value's string: no escapes looked at
+			}
 		case ',':
 			if depth == 0 {
 				out = append(out, s[start:i])
