@@ -67,8 +67,8 @@ func (f *fileState) argOf(s span, depth int) string {
 			if f.anonymous(it) {
 				return argUnknown
 			}
-			if n := typeName(f.text(it.Role[rType])); n != "" && !f.isTypeParam(n, s.Start) {
-				return "{" + n + "}"
+			if n := typeName(f.text(it.Role[rType])); n != "" && !f.isTypeParam(n, s.Start) && !strings.Contains(f.text(it.Role[rType]), "[") {
+				return "{" + n + "}" // type arguments' companions are in implicit scope: not known
 			}
 		case kParen:
 			return f.argOf(it.Role[rValue], depth+1)
@@ -107,7 +107,7 @@ func (f *fileState) argOf(s span, depth int) string {
 			return "{scala.Int}"
 		}
 		e := b.expr.Get(func() string { return exprExpr }, exprExpr)
-		if len(e) > 2 && e[0] == '{' && !f.isTypeParam(e[1:len(e)-1], s.Start) {
+		if len(e) > 2 && e[0] == '{' && !b.generic && !f.isTypeParam(e[1:len(e)-1], s.Start) {
 			return e
 		}
 	}

@@ -81,7 +81,7 @@ func (r *resolver) argType(a string, ctx int32) stype {
 
 // pathType returns the type of the value of a call-free Expr seen from
 // node ctx: the declared type of the val or parameterless def it names,
-// an object, or the template its value has.
+// or an object.
 func (r *resolver) pathType(e string, ctx int32) stype {
 	head, _, headCall, steps, ok := parse(e)
 	if !ok || headCall {
@@ -107,23 +107,22 @@ func (r *resolver) pathType(e string, ctx int32) stype {
 	if r.takesArgs(found) || v.maybe || v.super {
 		return unknownType
 	}
-	if len(found) == 1 && !r.isObject(found[0]) {
-		m := found[0]
-		decl, ok := r.typeOf[m]
-		if isDef(r.nodes[m].Kind) {
-			decl, ok = r.results[m]
-		}
-		if t, typed := strings.CutPrefix(decl, "{"); ok && typed {
-			if r.typeParamIn(m, t) {
-				return unknownType
-			}
-			return r.stypeOf(strings.TrimSuffix(t, "}"), m)
-		}
-	}
-	if v.why != "" || v.ext != "" || v.pkg != "" || v.t < 0 {
+	if len(found) != 1 {
 		return unknownType
 	}
-	return stype{t: v.t}
+	m := found[0]
+	if r.isObject(m) {
+		return stype{t: m}
+	}
+	decl, ok := r.typeOf[m]
+	if isDef(r.nodes[m].Kind) {
+		decl, ok = r.results[m]
+	}
+	t, typed := strings.CutPrefix(decl, "{")
+	if !ok || !typed || r.typeParamIn(m, t) || r.generic[m] {
+		return unknownType // no declared type, or one the rules cannot read
+	}
+	return r.stypeOf(strings.TrimSuffix(t, "}"), m)
 }
 
 // typeParamIn reports whether the type t (Expr syntax, "}" after it)

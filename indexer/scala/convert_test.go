@@ -252,3 +252,33 @@ class Use {
 		"a.Use.run -calls-> a.Derived.put (receiver) a/A.scala:7",
 	}, "a.Use.run -calls-> a.Derived.put (receiver) a/A.scala:6")
 }
+
+// TestTypeArgumentsKeepOverloadsOpen checks that a type with type
+// arguments, whose companions are in implicit scope, chooses nothing.
+func TestTypeArgumentsKeepOverloadsOpen(t *testing.T) {
+	e := edges(t, map[string]string{
+		"lib/Tool.scala": lib,
+		"app/Use.scala": `package app
+import lib.{Item, Tool}
+class Box[T]
+class Sub extends Box[Thing]
+class Thing
+object Thing { implicit def toItem(b: Box[Thing]): Item = new Item }
+class Use {
+  val held: Box[Thing] = new Box[Thing]
+  def run(b: Box[Thing], s: Sub): Unit = {
+    Tool.h(b)
+    Tool.h(s)
+    Tool.h(held)
+    Tool.h(new Box[Thing])
+  }
+}
+`,
+	})
+	languagetest.Expect(t, e, []string{
+		"app.Use.run -calls-> ?Tool.h (ambiguous: ambiguous overload) app/Use.scala:10",
+		"app.Use.run -calls-> ?Tool.h (ambiguous: ambiguous overload) app/Use.scala:11",
+		"app.Use.run -calls-> ?Tool.h (ambiguous: ambiguous overload) app/Use.scala:12",
+		"app.Use.run -calls-> ?Tool.h (ambiguous: ambiguous overload) app/Use.scala:13",
+	})
+}

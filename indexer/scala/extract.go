@@ -79,6 +79,7 @@ type binding struct {
 	start, end uint32
 	expr       indexer.Lazy[string] // its Expr, worked out from value unless given
 	value      span                 // a val without a declared type: its initializer
+	generic    bool                 // its declared type has type arguments, which Expr drops
 }
 
 // Visible returns the range b is visible in.
@@ -679,7 +680,7 @@ func (f *fileState) local(it *item, name string) {
 			if t != "" {
 				e = "{" + t + "}"
 			}
-			f.bind(name, it.Start, sc.end, e)
+			f.bind(name, it.Start, sc.end, e).generic = strings.Contains(f.text(it.Role[rType]), "[")
 		} else if it.HasRole(rValue) {
 			b := f.bind(name, it.Start, sc.end, "")
 			b.value, b.expr = it.Role[rValue], indexer.Lazy[string]{}
@@ -758,7 +759,7 @@ func (f *fileState) param(it *item) {
 	if typ := typeName(f.text(it.Role[rType])); it.HasRole(rType) && typ != "" {
 		e = "{" + typ + "}"
 	}
-	f.bind(name, t.start, t.end, e)
+	f.bind(name, t.start, t.end, e).generic = strings.Contains(f.text(it.Role[rType]), "[")
 	if t.params.Start <= it.Start && it.End <= t.params.End {
 		t.sig = append(t.sig, f.paramSig(it))
 	}
@@ -779,7 +780,7 @@ func (f *fileState) patternVar(it *item) {
 	if typ := typeName(f.text(it.Role[rType])); it.HasRole(rType) && typ != "" {
 		e = "{" + typ + "}"
 	}
-	f.bind(name, it.Start, sc.end, e)
+	f.bind(name, it.Start, sc.end, e).generic = strings.Contains(f.text(it.Role[rType]), "[")
 }
 
 func (f *fileState) addCall(kind string, i int) {

@@ -141,7 +141,7 @@ func (r *resolver) safeType(t int32) bool {
 	}
 	safe := true
 	r.ancestors(t, func(a int32) bool {
-		if r.lost[a] {
+		if r.lost[a] || r.generic[a] {
 			safe = false
 		}
 		for u := a; u >= 0 && safe; u = r.parentOf(u) {

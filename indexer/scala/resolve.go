@@ -110,6 +110,7 @@ type resolver struct {
 	safeCtx   map[int32]bool  // nodes in whose scope none is
 	safeTypes map[int32]bool  // templates in whose implicit scope none is
 	inherits  map[int32]bool  // templates that declare or inherit one
+	generic   map[int32]bool  // vals and defs whose declared type has type arguments, templates with such a parent
 }
 
 type baseRef struct {
@@ -124,7 +125,7 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 		typeOf: map[int32]string{}, results: map[int32]string{}, sigs: map[int32]sig{}, hasSig: map[int32]bool{},
 		parents: map[int32][]baseRef{}, supers: map[int32][]int32{}, open: map[int32]string{}, state: map[int32]uint8{},
 		ptypes: map[int32][]string{}, lost: map[int32]bool{}, convOwner: map[int32]bool{}, pkgConv: map[string]bool{}, safeFiles: map[string]bool{},
-		safeCtx: map[int32]bool{}, safeTypes: map[int32]bool{}, inherits: map[int32]bool{},
+		safeCtx: map[int32]bool{}, safeTypes: map[int32]bool{}, inherits: map[int32]bool{}, generic: map[int32]bool{},
 	}
 	out := r.load(refs)
 	r.loadConversions()
@@ -204,14 +205,19 @@ func (r *resolver) load(refs []schemas.Ref) []schemas.Node {
 			}
 		case schemas.EdgeExtends:
 			r.parents[src] = append(r.parents[src], baseRef{ref.Expr})
+			if strings.Contains(ref.Target, "[") {
+				r.generic[src] = true // its type arguments' companions are in its implicit scope
+			}
 		case schemas.RefType:
 			if ref.Expr == exprGiven {
 				givens = append(givens, src)
 				continue
 			}
 			r.typeOf[src] = ref.Expr
+			r.generic[src] = strings.Contains(ref.Target, "[")
 		case schemas.RefResult:
 			r.results[src] = ref.Expr
+			r.generic[src] = strings.Contains(ref.Target, "[")
 		case schemas.RefParams:
 			r.sigs[src] = parseSig(ref.Expr)
 			r.hasSig[src] = true
