@@ -1,7 +1,6 @@
 package scala
 
 import (
-	"strconv"
 	"strings"
 )
 
@@ -12,7 +11,8 @@ import (
 // call; Args the arguments as written):
 //
 //	expr = head { step } | "?" reason
-//	step = "." name | "(" n ")"
+//	step = "." name | "(" [ arg { "," arg } ] ")"
+//	arg  = [ name "=" ] ( "{" type "}" | "~" path | "?int" | "?null" | "?*" | "?" )
 //	head = name          a name no local, parameter or pattern variable
 //	                     binds: a member of an enclosing template, a
 //	                     member of a package, an object, an import
@@ -20,8 +20,8 @@ import (
 //	     | "{" type "}"  a value of that type: a local, parameter or
 //	                     pattern variable of declared type, new T(...)
 //
-// A call's Expr ends in "(n)", n the number of arguments of its first
-// argument list (a further list of a curried call makes no ref). A
+// A call's Expr ends in its first argument list (a further list of a
+// curried call makes no ref), each argument's type as args.go writes it. A
 // selection a.b that is no call's function is a calls ref whose Expr ends
 // in a name: the resolver makes an edge only when it names a method (a
 // parameterless call), and drops it otherwise. A local val without a
@@ -30,7 +30,7 @@ import (
 // parameter or pattern variable of no declared type), ?literal, ?expr
 // (any other expression).
 //
-// instantiates: "new " type "(" n ")".
+// instantiates: "new " type "(" [ arg { "," arg } ] ")".
 //
 // references (Src the innermost definition, or the file): a type name as
 // written, qualified (a.b.C), type arguments dropped, wherever one is (a
@@ -48,7 +48,8 @@ import (
 // of its body); params (Src a def, a secondary constructor, or a class or
 // enum for its primary constructor: the types of the first parameter
 // list, comma-separated, "=" after one with a default value, "..." before
-// a repeated one).
+// a repeated one, "[]" after a type with type arguments, "?" for a type
+// parameter or no type).
 //
 // extends (Src a class, object, trait, enum or package object; Expr its
 // parent type): the resolver makes an implements edge when the parent is
@@ -83,7 +84,7 @@ func (f *fileState) expr(s span, depth int) string {
 			if strings.HasPrefix(o, "?") {
 				return o
 			}
-			return o + "(" + strconv.Itoa(int(f.argc[it.Role[rArgs].Start])) + ")"
+			return o + f.argList(it.Role[rArgs], depth+1)
 		case kField:
 			o := f.expr(it.Role[rObject], depth+1)
 			if strings.HasPrefix(o, "?") {

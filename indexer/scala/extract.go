@@ -3,7 +3,6 @@ package scala
 import (
 	"context"
 	"path"
-	"strconv"
 	"strings"
 
 	"github.com/cespare/xxhash/v2"
@@ -29,7 +28,7 @@ func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []s
 	f := &fileState{
 		path: s.Path, str: string(s.Src), test: isTestFile(s.Path),
 		Rows: indexer.Rows{IDs: indexer.IDs{Language: Name, File: s.Path}, Lines: s.Lines, Docs: map[uint32]string{}}, items: s.Items,
-		exprs: map[uint64]int32{}, argc: map[uint32]int32{},
+		exprs: map[uint64]int32{}, argv: map[uint32][]span{},
 		fns: map[uint64]bool{}, binds: map[string][]*binding{},
 		named: map[uint64]bool{}, quals: map[uint32]uint32{},
 	}
@@ -80,6 +79,7 @@ type binding struct {
 	start, end uint32
 	expr       indexer.Lazy[string] // its Expr, worked out from value unless given
 	value      span                 // a val without a declared type: its initializer
+	generic    bool                 // its declared type has type arguments, which Expr drops
 }
 
 // Visible returns the range b is visible in.
@@ -102,17 +102,22 @@ type fileState struct {
 	items []item
 
 	stack indexer.Stack[*frame]
-	exprs map[uint64]int32 // expression items by span
-	argc  map[uint32]int32 // arguments by the start of the list
-	fns   map[uint64]bool  // the functions of calls
-	binds map[string][]*binding
-	calls []call
-	facts []span // the expressions of pending type and result facts
-	sigs  []*frame
-	tvars []tvar
-	named map[uint64]bool   // type names with refs of their own, by span
-	quals map[uint32]uint32 // qualified types: their start by their end
-	field struct {          // the class parameter the walk is in, a field
+	exprs map[uint64]int32  // expression items by span
+	argv  map[uint32][]span // arguments by the start of the list
+	views bool              // an implicit conversion may be in scope that rows do not show
+	// opaque are the bodies of anonymous and local templates and of
+	// templates with a self type: their parents' members, implicit ones
+	// too, are in scope there, and rows do not tell which.
+	opaque []span
+	fns    map[uint64]bool // the functions of calls
+	binds  map[string][]*binding
+	calls  []call
+	facts  []span // the expressions of pending type and result facts
+	sigs   []*frame
+	tvars  []tvar
+	named  map[uint64]bool   // type names with refs of their own, by span
+	quals  map[uint32]uint32 // qualified types: their start by their end
+	field  struct {          // the class parameter the walk is in, a field
 		at   span
 		node int32
 	}
@@ -130,6 +135,7 @@ func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
 // expressions, argument counts and the functions of calls.
 func (f *fileState) prepare(ctx context.Context) {
 	var args []span
+	f.views = strings.Contains(f.str, "<%") || lambdaImplicit.MatchString(f.str) || anonGiven.MatchString(f.str)
 	for i := range f.items {
 		if indexer.Stopped(ctx, i) {
 			return
@@ -142,6 +148,9 @@ func (f *fileState) prepare(ctx context.Context) {
 			}
 		case kCall, kField, kNew, kParen, kGeneric:
 			f.exprs[it.Key()] = int32(i)
+			if it.Kind == kNew && f.anonymous(it) {
+				f.opaque = append(f.opaque, it.Span)
+			}
 			if it.Kind == kCall || it.Kind == kGeneric {
 				f.fns[it.Role[rObject].Key()] = true
 			}
@@ -150,13 +159,13 @@ func (f *fileState) prepare(ctx context.Context) {
 				args = args[:len(args)-1]
 			}
 			args = append(args, it.Span)
-			f.argc[it.Start] = 0
 		case kArg:
 			for len(args) > 0 && args[len(args)-1].End <= it.Start {
 				args = args[:len(args)-1]
 			}
 			if len(args) > 0 {
-				f.argc[args[len(args)-1].Start]++
+				l := args[len(args)-1].Start
+				f.argv[l] = append(f.argv[l], it.Span)
 			}
 		}
 	}
@@ -315,6 +324,7 @@ func (f *fileState) run(ctx context.Context) {
 		case kCParam:
 			f.classParam(it)
 		case kPList:
+			f.views = f.views || f.implicitParams(it.Span)
 			// The first parameter list of a def, unless implicit: the
 			// query cannot tell it from its type parameters.
 			if t := f.stack.Top(); t != nil && t.kind == kDef && !t.hasParams && t.start <= it.Start && it.End <= t.end {
@@ -379,11 +389,8 @@ func (f *fileState) typeUse(it *item) {
 		start = q
 	}
 	n := srctext.Squeeze(f.str[start:it.End])
-	head, _, _ := strings.Cut(n, ".")
-	for _, v := range f.tvars {
-		if v.name == head && v.scope.Start <= start && start < v.scope.End {
-			return
-		}
+	if f.isTypeParam(n, start) {
+		return
 	}
 	src := f.SrcID(f.context())
 	if f.field.at.Start <= start && it.End <= f.field.at.End {
@@ -416,12 +423,22 @@ func (f *fileState) packageClause(it *item) {
 func (f *fileState) template(i int) {
 	it := &f.items[i]
 	o, ok := f.owner(it.Start)
+	flags := f.modifiers(it)
+	if !ok && flags&mImplicit != 0 {
+		f.views = true // a local implicit class or object
+	}
+	if it.HasRole(rParams) {
+		f.views = f.views || f.implicitClassParams(it.Role[rParams].Start, it.End, it.Role[rBody])
+	}
 	if !ok || !it.HasRole(rName) {
+		f.opaque = append(f.opaque, it.Span)
 		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
+	if it.HasRole(rBody) && selfType.MatchString(f.text(it.Role[rBody])) {
+		f.opaque = append(f.opaque, it.Role[rBody])
+	}
 	name := f.text(it.Role[rName])
-	flags := f.modifiers(it)
 	annots, header := f.annotations(i, it.Role[rName].Start)
 	kind, qname, parent := schemas.KindClass, name, int32(-1)
 	if o != nil {
@@ -648,6 +665,9 @@ func (f *fileState) pendingFact(kind string, n int32, value span) {
 func (f *fileState) local(it *item, name string) {
 	sc := f.scope()
 	f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, params: it.Role[rParams]})
+	if f.modifiers(it)&mImplicit != 0 || it.Kind == kGiven {
+		f.views = f.views || f.localConversion(it)
+	}
 	if sc == nil {
 		return
 	}
@@ -660,7 +680,7 @@ func (f *fileState) local(it *item, name string) {
 			if t != "" {
 				e = "{" + t + "}"
 			}
-			f.bind(name, it.Start, sc.end, e)
+			f.bind(name, it.Start, sc.end, e).generic = strings.Contains(f.text(it.Role[rType]), "[")
 		} else if it.HasRole(rValue) {
 			b := f.bind(name, it.Start, sc.end, "")
 			b.value, b.expr = it.Role[rValue], indexer.Lazy[string]{}
@@ -704,12 +724,24 @@ func (f *fileState) classParam(it *item) {
 func (f *fileState) paramSig(it *item) string {
 	t := "?"
 	if it.HasRole(rType) {
-		t = srctext.Squeeze(stripGenerics(f.text(it.Role[rType])))
+		raw := srctext.Squeeze(f.text(it.Role[rType]))
+		t = srctext.Squeeze(stripGenerics(raw))
+		elem := strings.TrimSuffix(t, "*")
+		switch {
+		case f.isTypeParam(elem, it.Start) || strings.Contains(elem, ","):
+			t = "?" + t[len(elem):] // a type parameter; a tuple or function type, whose commas would split it
+		case typeName(elem) != "" && strings.Contains(raw, "["):
+			t = elem + "[]" + t[len(elem):]
+		}
+	}
+	rest := it.Role[rName].End // a default value follows the type, which may be => T
+	if it.HasRole(rType) {
+		rest = it.Role[rType].End
 	}
 	switch {
 	case strings.HasSuffix(t, "*"):
 		return "..." + strings.TrimSuffix(t, "*")
-	case strings.Contains(f.str[it.Role[rName].End:it.End], "="):
+	case strings.Contains(f.str[rest:it.End], "="):
 		return t + "="
 	}
 	return t
@@ -727,7 +759,7 @@ func (f *fileState) param(it *item) {
 	if typ := typeName(f.text(it.Role[rType])); it.HasRole(rType) && typ != "" {
 		e = "{" + typ + "}"
 	}
-	f.bind(name, t.start, t.end, e)
+	f.bind(name, t.start, t.end, e).generic = strings.Contains(f.text(it.Role[rType]), "[")
 	if t.params.Start <= it.Start && it.End <= t.params.End {
 		t.sig = append(t.sig, f.paramSig(it))
 	}
@@ -748,7 +780,7 @@ func (f *fileState) patternVar(it *item) {
 	if typ := typeName(f.text(it.Role[rType])); it.HasRole(rType) && typ != "" {
 		e = "{" + typ + "}"
 	}
-	f.bind(name, it.Start, sc.end, e)
+	f.bind(name, it.Start, sc.end, e).generic = strings.Contains(f.text(it.Role[rType]), "[")
 }
 
 func (f *fileState) addCall(kind string, i int) {
@@ -765,6 +797,9 @@ func (f *fileState) addCall(kind string, i int) {
 func (f *fileState) importRefs(it *item) {
 	t := strings.TrimSpace(f.text(it.Span))
 	t = strings.TrimSpace(strings.TrimPrefix(t, "import"))
+	if givenImport.MatchString(t) {
+		f.views = true // Scala 3 given imports bring implicits
+	}
 	for _, clause := range splitTop(t) {
 		alias := ""
 		if a, b, ok := strings.Cut(clause, " as "); ok && !strings.Contains(clause, "{") {
@@ -804,16 +839,21 @@ func (f *fileState) importRefs(it *item) {
 	}
 }
 
-// splitTop splits an import's clauses at the commas outside braces.
+// splitTop splits an import's clauses, or a parameter list, at the
+// commas outside brackets and string literals.
 func splitTop(s string) []string {
 	var out []string
 	depth, start := 0, 0
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
-		case '{':
+		case '{', '(', '[':
 			depth++
-		case '}':
+		case '}', ')', ']':
 			depth--
+		case '"':
+			if j := strings.IndexByte(s[i+1:], '"'); j >= 0 {
+				i += j + 1 // a default value's string: no escapes looked at
+			}
 		case ',':
 			if depth == 0 {
 				out = append(out, s[start:i])
@@ -826,6 +866,7 @@ func splitTop(s string) []string {
 
 // finish writes the refs whose Expr needed every binding of the file.
 func (f *fileState) finish(ctx context.Context) {
+	f.anonymousGivens()
 	for _, fr := range f.sigs {
 		n := &f.Nodes[fr.node]
 		f.AddRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, strings.Join(fr.sig, ","))
@@ -858,7 +899,7 @@ func (f *fileState) finish(ctx context.Context) {
 			target = srctext.OneLine(f.text(fn))
 			expr = f.expr(fn, 0)
 			if !strings.HasPrefix(expr, "?") {
-				expr += "(" + strconv.Itoa(int(f.argc[it.Role[rArgs].Start])) + ")"
+				expr += f.argList(it.Role[rArgs], 0)
 			}
 			args = argsText(f.text(it.Role[rArgs]))
 		case kField:
@@ -868,16 +909,16 @@ func (f *fileState) finish(ctx context.Context) {
 		case kNew:
 			at = it.Span
 			target = "new " + srctext.OneLine(f.text(it.Role[rType]))
-			n := 0
+			list := "()"
 			if it.HasRole(rArgs) {
-				n = int(f.argc[it.Role[rArgs].Start])
+				list = f.argList(it.Role[rArgs], 0)
 				args = argsText(f.text(it.Role[rArgs]))
 			}
-			if p := srctext.SkipSpace(f.str, int(max(it.Role[rType].End, it.Role[rArgs].End))); p < int(it.End) && f.str[p] == '{' {
+			if f.anonymous(it) {
 				continue // an anonymous class
 			}
 			if t := typeName(f.text(it.Role[rType])); t != "" {
-				expr = "new " + t + "(" + strconv.Itoa(n) + ")"
+				expr = "new " + t + list
 			} else {
 				expr = exprExpr
 			}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/overload"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -95,11 +96,21 @@ type resolver struct {
 	typeOf  map[int32]string
 	results map[int32]string
 	sigs    map[int32]sig
+	ptypes  map[int32][]string // the params facts, split
 	hasSig  map[int32]bool
 	parents map[int32][]baseRef
 	supers  map[int32][]int32
 	open    map[int32]string
 	state   map[int32]uint8
+	lost    map[int32]bool // a parent outside the snapshot the rules do not know, or not found
+
+	convOwner map[int32]bool  // templates declaring an implicit conversion
+	pkgConv   map[string]bool // packages declaring one, top-level or in their package object
+	safeFiles map[string]bool // files whose imports bring none
+	safeCtx   map[int32]bool  // nodes in whose scope none is
+	safeTypes map[int32]bool  // templates in whose implicit scope none is
+	inherits  map[int32]bool  // templates that declare or inherit one
+	generic   map[int32]bool  // vals and defs whose declared type has type arguments, templates with such a parent
 }
 
 type baseRef struct {
@@ -113,8 +124,11 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 		pkgMem: map[string]map[string][]int32{}, pkgs: map[string]uint64{}, files: map[string]*fileInfo{},
 		typeOf: map[int32]string{}, results: map[int32]string{}, sigs: map[int32]sig{}, hasSig: map[int32]bool{},
 		parents: map[int32][]baseRef{}, supers: map[int32][]int32{}, open: map[int32]string{}, state: map[int32]uint8{},
+		ptypes: map[int32][]string{}, lost: map[int32]bool{}, convOwner: map[int32]bool{}, pkgConv: map[string]bool{}, safeFiles: map[string]bool{},
+		safeCtx: map[int32]bool{}, safeTypes: map[int32]bool{}, inherits: map[int32]bool{}, generic: map[int32]bool{},
 	}
 	out := r.load(refs)
+	r.loadConversions()
 	var edges []schemas.Edge
 	for i := range refs {
 		edges = r.ref(edges, &refs[i])
@@ -166,6 +180,7 @@ func (r *resolver) load(refs []schemas.Ref) []schemas.Node {
 		}
 	}
 	pkgFiles := map[string][]string{}
+	var givens []int32
 	for k := range refs {
 		ref := &refs[k]
 		src, ok := r.index[ref.Src]
@@ -190,13 +205,40 @@ func (r *resolver) load(refs []schemas.Ref) []schemas.Node {
 			}
 		case schemas.EdgeExtends:
 			r.parents[src] = append(r.parents[src], baseRef{ref.Expr})
+			if strings.Contains(ref.Target, "[") {
+				r.generic[src] = true // its type arguments' companions are in its implicit scope
+			}
 		case schemas.RefType:
+			if ref.Expr == exprGiven {
+				givens = append(givens, src)
+				continue
+			}
 			r.typeOf[src] = ref.Expr
+			r.generic[src] = strings.Contains(ref.Target, "[")
 		case schemas.RefResult:
 			r.results[src] = ref.Expr
+			r.generic[src] = strings.Contains(ref.Target, "[")
 		case schemas.RefParams:
 			r.sigs[src] = parseSig(ref.Expr)
 			r.hasSig[src] = true
+			if ref.Expr != "" {
+				r.ptypes[src] = strings.Split(ref.Expr, ",")
+			}
+		}
+	}
+	for _, g := range givens {
+		if n := &r.nodes[g]; n.Kind != schemas.KindFile {
+			r.convOwner[g] = true
+			if n.Kind == schemas.KindModule {
+				r.pkgConv[indexer.ParentName(n.QualifiedName)] = true
+			}
+			continue
+		}
+		for _, p := range r.file(r.nodes[g].File).pkgs {
+			r.pkgConv[p] = true
+		}
+		if len(r.file(r.nodes[g].File).pkgs) == 0 {
+			r.pkgConv[""] = true
 		}
 	}
 	var out []schemas.Node
@@ -362,6 +404,9 @@ func (r *resolver) link(t int32, depth int) {
 			}
 		case ext != "" && r.open[t] == "":
 			r.open[t] = ext
+		}
+		if p < 0 && !knownParents[ext] {
+			r.lost[t] = true
 		}
 	}
 	r.state[t] = 2
@@ -546,6 +591,7 @@ type target struct {
 	maybe  bool
 	create bool // a case class applied: an instantiation
 	drop   bool // a selection that names no method: no call
+	none   bool // by the arguments' types, no alternative applies
 }
 
 func fail(why string) target { return target{node: -1, why: why} }
@@ -572,22 +618,30 @@ func reasonOf(e string) string {
 	return reasonExpr
 }
 
-// step is one step of an Expr after its head: a member (with an argument
-// count when called) or an application of the value.
+// step is one step of an Expr after its head: a member (with its
+// arguments when called) or an application of the value; ctx is the node
+// whose code makes it.
 type step struct {
 	name string
 	n    int
+	args []string
 	call bool
+	ctx  int32
 }
 
-// parse splits an Expr into its head (with the argument count when the
-// head is called) and its steps.
-func parse(e string) (head string, headN int, headCall bool, steps []step, ok bool) {
+// called returns the step that calls name with args, made by node ctx.
+func called(name string, args []string, ctx int32) step {
+	return step{name: name, n: len(args), args: args, call: true, ctx: ctx}
+}
+
+// parse splits an Expr into its head (with its arguments when the head
+// is called) and its steps.
+func parse(e string) (head string, headArgs []string, headCall bool, steps []step, ok bool) {
 	i := 0
 	if strings.HasPrefix(e, "{") {
 		j := strings.IndexByte(e, '}')
 		if j < 0 {
-			return "", 0, false, nil, false
+			return "", nil, false, nil, false
 		}
 		i = j + 1
 	} else {
@@ -596,7 +650,7 @@ func parse(e string) (head string, headN int, headCall bool, steps []step, ok bo
 		}
 	}
 	head = e[:i]
-	pending := -1 // the step a following (n) applies to
+	pending := -1 // the step a following argument list applies to
 	for i < len(e) {
 		switch e[i] {
 		case '.':
@@ -610,27 +664,32 @@ func parse(e string) (head string, headN int, headCall bool, steps []step, ok bo
 		case '(':
 			j := strings.IndexByte(e[i:], ')')
 			if j < 0 {
-				return "", 0, false, nil, false
+				return "", nil, false, nil, false
 			}
-			n, err := strconv.Atoi(e[i+1 : i+j])
-			if err != nil {
-				return "", 0, false, nil, false
-			}
+			args := splitArgs(e[i+1 : i+j])
 			switch {
 			case pending >= 0:
-				steps[pending].n, steps[pending].call = n, true
+				steps[pending].n, steps[pending].args, steps[pending].call = len(args), args, true
 			case len(steps) == 0 && !headCall:
-				headN, headCall = n, true
+				headArgs, headCall = args, true
 			default:
-				steps = append(steps, step{name: "apply", n: n, call: true})
+				steps = append(steps, step{name: "apply", n: len(args), args: args, call: true})
 			}
 			pending = -1
 			i += j + 1
 		default:
-			return "", 0, false, nil, false
+			return "", nil, false, nil, false
 		}
 	}
-	return head, headN, headCall, steps, true
+	return head, headArgs, headCall, steps, true
+}
+
+// splitArgs splits the arguments of an argument list: none when empty.
+func splitArgs(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ",")
 }
 
 // eval evaluates an Expr made by node src: the target of its last step,
@@ -642,20 +701,23 @@ func (r *resolver) eval(e string, src int32, depth int) target {
 	if depth > maxDepth {
 		return fail(reasonTooDeep)
 	}
-	head, headN, headCall, steps, ok := parse(e)
+	head, headArgs, headCall, steps, ok := parse(e)
 	if !ok {
 		return fail(reasonExpr)
+	}
+	for k := range steps {
+		steps[k].ctx = src
 	}
 	if len(steps) == 0 {
 		if !headCall {
 			return fail(reasonExpr)
 		}
-		return r.unqualified(head, headN, src, depth+1)
+		return r.unqualified(head, headArgs, src, depth+1)
 	}
 	var v val
 	switch {
 	case headCall:
-		tg := r.unqualified(head, headN, src, depth+1)
+		tg := r.unqualified(head, headArgs, src, depth+1)
 		v = r.resultOf(tg, depth+1)
 	default:
 		v = r.headValue(head, src, depth+1)
@@ -769,7 +831,7 @@ func (r *resolver) resultOf(tg target, depth int) val {
 	return r.value(e, tg.node, depth+1)
 }
 
-// stepValue evaluates v.s (or v.s(n)).
+// stepValue evaluates v.s (or v.s(args)).
 func (r *resolver) stepValue(v val, s step, depth int) val {
 	switch {
 	case v.why != "" || v.ext != "":
@@ -857,7 +919,26 @@ func (r *resolver) member(v val, s step, depth int) target {
 	if how == "" {
 		how = schemas.ResolvedReceiver
 	}
-	return r.pick(found, s, how)
+	tg := r.pick(found, s, how)
+	for t, d := v.t, 0; tg.none && !v.super && d < maxDepth; d++ {
+		// Up a chain of single parents, whose members are the
+		// alternatives left: each derives from all above it.
+		r.link(t, depth+1)
+		if len(r.supers[t]) != 1 || r.lost[t] {
+			break
+		}
+		t = r.supers[t][0]
+		var up []int32
+		for _, m := range r.members[t][s.name] {
+			if r.isTerm(m) && r.nodes[m].Visibility != schemas.Private {
+				up = append(up, m)
+			}
+		}
+		if len(up) > 0 {
+			tg = r.pick(up, s, how)
+		}
+	}
+	return tg
 }
 
 // pick chooses among the members named by a step: the def taking its
@@ -874,7 +955,7 @@ func (r *resolver) pick(found []int32, s step, how string) target {
 			return target{node: -1, drop: true} // a val, an object: no call
 		}
 		if len(found) == 1 && (r.isObject(found[0]) || r.nodes[found[0]].Kind == schemas.KindEnum) {
-			return r.apply(found[0], s.n, how)
+			return r.apply(found[0], s, how)
 		}
 		return fail(reasonApplyValue)
 	}
@@ -882,6 +963,15 @@ func (r *resolver) pick(found []int32, s step, how string) target {
 	for _, m := range defs {
 		if !r.hasSig[m] && s.n == 0 || r.sigs[m].accepts(s.n) {
 			cands = append(cands, m)
+		}
+	}
+	if len(cands) > 0 && s.call {
+		switch m, outcome := r.byTypes(cands, s.args, s.ctx); {
+		case outcome == overload.Chosen:
+			return target{node: m, how: how}
+		case outcome == overload.None:
+			// None applies: an inherited alternative may.
+			return target{node: -1, why: reasonNoOverload + strconv.Itoa(s.n) + " arguments", none: true}
 		}
 	}
 	switch {
@@ -895,8 +985,9 @@ func (r *resolver) pick(found []int32, s step, how string) target {
 	return fail(reasonNoOverload + strconv.Itoa(s.n) + " arguments")
 }
 
-// apply resolves obj(n): the apply def of an object.
-func (r *resolver) apply(obj int32, n int, how string) target {
+// apply resolves obj(args), s the step applying obj: the apply def of an
+// object.
+func (r *resolver) apply(obj int32, s step, how string) target {
 	found, open := r.inMembers(obj, "apply", isDefNode(r), 0)
 	if len(found) == 0 {
 		if open != "" {
@@ -904,25 +995,71 @@ func (r *resolver) apply(obj int32, n int, how string) target {
 		}
 		return fail(reasonUnknownMember + "apply")
 	}
-	return r.pick(found, step{name: "apply", n: n, call: true}, how)
+	if c := r.caseCompanion(obj); c >= 0 {
+		return r.caseApply(found, c, s, how)
+	}
+	return r.pick(found, called("apply", s.args, s.ctx), how)
+}
+
+// caseCompanion returns the case class whose companion object obj is, or
+// -1.
+func (r *resolver) caseCompanion(obj int32) int32 {
+	for _, c := range r.qnames[r.nodes[obj].QualifiedName] {
+		if r.isCaseClass(c) {
+			return c
+		}
+	}
+	return -1
+}
+
+// caseApply resolves obj(args) on the companion of case class c: one of
+// the applies the object declares, or the one the compiler adds, which
+// instantiates c.
+func (r *resolver) caseApply(found []int32, c int32, s step, how string) target {
+	var cands []int32
+	for _, m := range found {
+		if r.sigs[m].accepts(s.n) {
+			cands = append(cands, m)
+		}
+	}
+	if r.sigs[c].accepts(s.n) {
+		cands = append(cands, c)
+	}
+	m, outcome := int32(-1), overload.None
+	switch len(cands) {
+	case 0:
+		return fail(reasonNoOverload + strconv.Itoa(s.n) + " arguments")
+	case 1:
+		m, outcome = cands[0], overload.Chosen
+	default:
+		m, outcome = r.byTypes(cands, s.args, s.ctx)
+	}
+	switch {
+	case outcome != overload.Chosen:
+		return target{node: -1, why: reasonAmbiguous, amb: true}
+	case m == c:
+		return target{node: c, how: how, create: true}
+	}
+	return target{node: m, how: how}
 }
 
 func isDefNode(r *resolver) func(int32) bool {
 	return func(i int32) bool { return isDef(r.nodes[i].Kind) }
 }
 
-// unqualified resolves name(n) called from node src: a def in scope, an
-// object's apply, a case class's instantiation.
-func (r *resolver) unqualified(name string, n int, src int32, depth int) target {
+// unqualified resolves name(args) called from node src: a def in scope,
+// an object's apply, a case class's instantiation.
+func (r *resolver) unqualified(name string, args []string, src int32, depth int) target {
+	s := called(name, args, src)
 	if name == "this" && r.nodes[src].Kind == schemas.KindConstructor {
-		return r.delegation(n, src)
+		return r.delegation(args, src)
 	}
 	if name == "this" {
 		ts := r.enclosing(src)
 		if len(ts) == 0 {
 			return fail(reasonExpr)
 		}
-		return r.member(val{t: ts[0], how: schemas.ResolvedScope}, step{name: "apply", n: n, call: true}, depth+1)
+		return r.member(val{t: ts[0], how: schemas.ResolvedScope}, called("apply", args, src), depth+1)
 	}
 	if name == "super" {
 		return fail(reasonExpr)
@@ -944,42 +1081,63 @@ func (r *resolver) unqualified(name string, n int, src int32, depth int) target 
 	var tg target
 	switch {
 	case len(objs) == 1:
-		tg = r.apply(objs[0], n, how)
+		tg = r.apply(objs[0], s, how)
 		if tg.why == reasonUnknownMember+"apply" && len(classes) == 1 {
 			tg = target{node: classes[0], how: how, create: true}
 		}
 	case len(classes) == 1 && len(objs) == 0:
 		tg = target{node: classes[0], how: how, create: true}
 	default:
-		tg = r.pick(cands, step{name: name, n: n, call: true}, how)
+		tg = r.pick(cands, s, how)
 	}
 	tg.maybe = tg.maybe || maybe
 	return tg
 }
 
-// delegation resolves this(n) in a secondary constructor: another
+// delegation resolves this(args) in a secondary constructor: another
 // secondary constructor, or the primary one (no node: no edge).
-func (r *resolver) delegation(n int, src int32) target {
+func (r *resolver) delegation(args []string, src int32) target {
 	ts := r.enclosing(src)
 	if len(ts) == 0 {
 		return fail(reasonExpr)
 	}
-	if r.sigs[ts[0]].accepts(n) {
+	switch c, outcome := r.constructor(ts[0], args, src); {
+	case c == ts[0]:
 		return target{node: -1, drop: true}
+	case outcome == overload.Chosen:
+		return target{node: c, how: schemas.ResolvedScope}
+	case outcome == overload.None:
+		return fail(reasonNoOverload + strconv.Itoa(len(args)) + " arguments")
 	}
+	return target{node: -1, why: reasonAmbiguous, amb: true}
+}
+
+// constructor returns the constructor of class t a call with arguments
+// args made by node ctx invokes: a secondary constructor, or t for the
+// primary one. When it is ambiguous and the primary one may be it, it
+// returns t.
+func (r *resolver) constructor(t int32, args []string, ctx int32) (int32, overload.Outcome) {
+	n := len(args)
 	var cands []int32
-	for _, m := range r.members[ts[0]]["this"] {
-		if m != src && r.nodes[m].Kind == schemas.KindConstructor && r.sigs[m].accepts(n) {
+	if r.sigs[t].accepts(n) {
+		cands = append(cands, t)
+	}
+	for _, m := range r.members[t]["this"] {
+		if m != ctx && r.nodes[m].Kind == schemas.KindConstructor && r.sigs[m].accepts(n) {
 			cands = append(cands, m)
 		}
 	}
 	switch len(cands) {
 	case 0:
-		return fail(reasonNoOverload + strconv.Itoa(n) + " arguments")
+		return -1, overload.None
 	case 1:
-		return target{node: cands[0], how: schemas.ResolvedScope}
+		return cands[0], overload.Chosen
 	}
-	return target{node: -1, why: reasonAmbiguous, amb: true}
+	c, outcome := r.byTypes(cands, args, ctx)
+	if outcome != overload.Chosen && cands[0] == t {
+		return t, outcome
+	}
+	return c, outcome
 }
 
 // ref appends the edges of one ref.
@@ -1070,19 +1228,15 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, kind string, tg 
 	return append(edges, e)
 }
 
-// newEdges resolves new T(n): an instantiates edge to T and, when its
-// primary constructor does not take n arguments, a calls edge to the
-// secondary constructor that does.
+// newEdges resolves new T(args): an instantiates edge to T and, when
+// the call takes a secondary constructor, a calls edge to it.
 func (r *resolver) newEdges(edges []schemas.Edge, ref *schemas.Ref, src int32) []schemas.Edge {
 	e, ok := strings.CutPrefix(ref.Expr, "new ")
-	i := strings.LastIndexByte(e, '(')
+	i := strings.IndexByte(e, '(')
 	if !ok || i < 0 || !strings.HasSuffix(e, ")") {
 		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, reasonOf(ref.Expr)))
 	}
-	n, err := strconv.Atoi(e[i+1 : len(e)-1])
-	if err != nil {
-		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, reasonExpr))
-	}
+	args := splitArgs(e[i+1 : len(e)-1])
 	t, ext, why := r.resolveType(e[:i], src, 0)
 	if t < 0 {
 		if ext != "" {
@@ -1094,20 +1248,11 @@ func (r *resolver) newEdges(edges []schemas.Edge, ref *schemas.Ref, src int32) [
 		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, reasonTrait))
 	}
 	edges = append(edges, indexer.ResolvedEdge(ref, schemas.EdgeInstantiates, r.nodes[t].ID, schemas.ResolvedScope))
-	if r.sigs[t].accepts(n) {
+	switch c, outcome := r.constructor(t, args, src); {
+	case c == t || outcome == overload.None:
 		return edges
-	}
-	var cands []int32
-	for _, m := range r.members[t]["this"] {
-		if r.nodes[m].Kind == schemas.KindConstructor && r.sigs[m].accepts(n) {
-			cands = append(cands, m)
-		}
-	}
-	switch len(cands) {
-	case 0:
-		return edges
-	case 1:
-		return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeCalls, r.nodes[cands[0]].ID, schemas.ResolvedScope))
+	case outcome == overload.Chosen:
+		return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeCalls, r.nodes[c].ID, schemas.ResolvedScope))
 	}
 	e2 := indexer.UnresolvedEdge(ref, schemas.EdgeCalls, reasonAmbiguous)
 	e2.Resolution = schemas.Ambiguous

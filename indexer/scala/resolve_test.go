@@ -42,7 +42,7 @@ object Use {
 	languagetest.Expect(t, e, []string{
 		"a.Use.run -calls-> a.Tool.f (scope) a/A.scala:13",
 		"a.Use.run -calls-> a.Tool.f (scope) a/A.scala:14",
-		"a.Use.run -calls-> ?Tool.g (ambiguous: ambiguous overload) a/A.scala:15",
+		"a.Use.run -calls-> a.Tool.g (scope) a/A.scala:15", // g(a: Int), by the argument's type
 		"a.Use.run -calls-> a.Tool.apply (scope) a/A.scala:16",
 		"a.Use.run -instantiates-> a.P (scope) a/A.scala:17",
 		"a.Use.run -calls-> a.C.this (scope) a/A.scala:18",

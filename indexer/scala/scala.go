@@ -22,7 +22,9 @@
 // the file. Calls on receivers of declared or constructed type, this,
 // super, objects and companion objects resolve; a case class applied
 // without a companion apply instantiates it. Overloads are chosen by
-// argument count; when several remain the call is ambiguous. Calls into
+// argument count, then by the arguments' types where no implicit
+// conversion can be in play (convert.go); when several remain the call is
+// ambiguous. Calls into
 // types outside the snapshot stay unresolved as external.
 package scala
 
