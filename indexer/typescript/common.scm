@@ -25,6 +25,7 @@
 (assignment_expression right: (object) @object)
 (export_statement value: (object) @object)
 (arguments (object) @object)
+(return_statement (object) @object)
 (pair key: (_) @pair.key value: (_) @pair.value) @pair
 (object (shorthand_property_identifier) @shorthand)
 

@@ -38,6 +38,11 @@ import (
 //	                   name "=" (a method, a node of the object)
 //	     | "[" T "]"   an array of instances of T ({T}, from T[] or Array<T>):
 //	                   what shift, pop, at and find return is one
+//	     | "this[" A "," X "," m "]"  this in method m of an object literal
+//	                   a function returns with result annotation A<X>:
+//	                   an instance of X when A maps each method of its
+//	                   type argument to one with that this (see
+//	                   methodThis in flow.go)
 //	     | "#" id      the node of that id (hexadecimal): a declaration in a
 //	                   function that has no node (a callback), which
 //	                   declarations in sibling callbacks may share the
@@ -394,8 +399,8 @@ func (f *fileState) conditional(s span) (q, c int) {
 // thisHead returns the head this stands for in scope sc: the type a this
 // parameter declares, the enclosing class, or a reason.
 func (f *fileState) thisHead(sc *scope, p uint32) string {
-	if strings.HasPrefix(sc.thisAs, "{") {
-		return sc.thisAs // function (this: T)
+	if strings.HasPrefix(sc.thisAs, "{") || strings.HasPrefix(sc.thisAs, "this[") {
+		return sc.thisAs // function (this: T), or a method typed by its object (see mappedThis)
 	}
 	switch _, this := f.thisOf(sc, p); this {
 	case thisInstance:

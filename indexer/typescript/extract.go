@@ -105,7 +105,7 @@ type scope struct {
 	vars    map[string]int32   // module and namespace: variable nodes; classes: fields
 	decls   map[string][]int32 // module and namespace: every node declared, by name
 	this    thisKind           // functions: what this is
-	thisAs  string             // functions: the Expr head of the type of a this parameter
+	thisAs  string             // functions: the Expr head of the type of a this parameter, or of this in a method of a typed object (mappedThis)
 	class   *scope             // functions: the class this belongs to
 	thisObj string             // functions: what this is written as when it is no class's (see memberDef)
 	statics []span             // classes: the values of static fields
@@ -240,6 +240,7 @@ type open struct {
 	define     *descriptor // object: the property Object.defineProperty defines with it
 	source     string      // export, import: the module specifier
 	value      span        // pair: the value
+	result     span        // function, method: its return annotation
 }
 
 type call struct {
@@ -1011,8 +1012,55 @@ func (f *fileState) function(it *item) {
 		fs.thisAs = sc.thisAs
 	default:
 		fs.thisObj = f.thisFor[it.Span]
+		if o := f.top(); it.Kind == kMethod && o.kind == kObject && owner < 0 && isIdent(name) {
+			fs.thisAs = f.mappedThis(o, name, sc)
+		}
 	}
-	f.stack = append(f.stack, open{kind: it.Kind, start: it.Start, end: it.End, body: body, scope: fs})
+	o := open{kind: it.Kind, start: it.Start, end: it.End, body: body, scope: fs}
+	if it.HasRole(rReturn) {
+		o.result = it.Role[rReturn]
+	}
+	f.stack = append(f.stack, o)
+}
+
+// mappedThis returns the Expr head of this in method name of the object
+// literal o, when o is what a function returns and the function's result
+// annotation is a generic type A<X> (X a class or interface): "this["
+// A "," X "," name "]", which the resolver reads as an instance of X when
+// A maps the methods of its type argument to functions with this of that
+// type (see thisMapping). It is "" otherwise.
+func (f *fileState) mappedThis(o *open, name string, sc *scope) string {
+	before := strings.TrimRight(f.str[:o.start], " \t\r\n")
+	if !strings.HasSuffix(before, "return") || len(before) > 6 && isIdentByte(before[len(before)-7]) {
+		return ""
+	}
+	var fn *open
+	for i := len(f.stack) - 2; i > 0 && fn == nil; i-- {
+		if f.stack[i].scope != nil {
+			fn = &f.stack[i]
+		}
+	}
+	if fn == nil || fn.result.End == 0 || fn.kind == kClass || fn.kind == kInterface {
+		return ""
+	}
+	t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f.text(fn.result)), ":"))
+	open := strings.IndexByte(t, '<')
+	if open < 0 || !strings.HasSuffix(t, ">") {
+		return ""
+	}
+	a := strings.TrimSpace(t[:open])
+	args := splitTop(t[open+1:len(t)-1], ',')
+	if !isDotted(a) || len(args) != 1 {
+		return ""
+	}
+	if b, _ := lookupType(sc, strings.Split(a, ".")[0]); b != nil && b.flags&bTypeParam != 0 {
+		return ""
+	}
+	x := f.annotation(args[0], sc)
+	if !strings.HasPrefix(x, "{") || !isDotted(x[1:len(x)-1]) {
+		return ""
+	}
+	return "this[" + a + "," + x[1:len(x)-1] + "," + name + "]"
 }
 
 // thisOf returns what this is in code of scope sc at p.

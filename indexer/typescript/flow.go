@@ -24,7 +24,10 @@
 //	head        a name, from the scope outwards, through imports and
 //	            re-exports (lookup, member); {T} an instance of type T;
 //	            this, class, super; #id one node; {members} an object
-//	            literal
+//	            literal; this[A,X,m] this in a method of an object
+//	            literal of type A<X>, an instance of X when the type
+//	            alias A is the mapped type that gives each method of X
+//	            a this of type X (methodThis)
 //	.name       a member: of a module (its exports), a namespace, a class
 //	            or instance along its heritage chain (classMember), an
 //	            object literal (objectMember)
@@ -47,6 +50,7 @@ package typescript
 
 import (
 	"cmp"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -174,6 +178,12 @@ func (r *resolver) eval(expr string, c ctx) value {
 			return unknown(reasonUnknownName)
 		}
 		v, rest = r.nodeValue(i, schemas.ResolvedLocal), expr[end:]
+	case strings.HasPrefix(expr, "this["):
+		end := strings.IndexByte(expr, ']')
+		if end < 0 {
+			return unknown(reasonDynamic)
+		}
+		v, rest = r.methodThis(expr[len("this["):end], c), expr[end+1:]
 	case strings.HasPrefix(expr, "require("):
 		end := strings.IndexByte(expr, ')')
 		if end < 0 {
@@ -229,6 +239,80 @@ func (r *resolver) eval(expr string, c ctx) value {
 		v, rest = r.attr(v, rest[1:end+1]), rest[end+1:]
 	}
 	return v
+}
+
+// methodThis evaluates the head this[A,X,m]: this in method m of an
+// object literal of type A<X>. When A maps each method of its type
+// argument to a function whose this is that argument (thisMapping), and X
+// has a method m that is neither optional nor an accessor, the literal's
+// method m is contextually typed by it: this is an instance of X. Else
+// this is unknown.
+func (r *resolver) methodThis(head string, c ctx) value {
+	parts := strings.Split(head, ",")
+	if len(parts) != 3 || !r.thisMapping(r.evalType(parts[0], c), 0) {
+		return unknown(reasonThis)
+	}
+	x := r.deref(r.instanceOf(r.evalType(parts[1], c)))
+	if x.kind != vInstance {
+		return unknown(reasonThis)
+	}
+	m := r.classMember(x, parts[2], false, false)
+	if m.kind != vFunc || !r.isKind(m.node, schemas.KindMethod) || isAccessor(&r.nodes[m.node]) || isOptional(&r.nodes[m.node]) {
+		return unknown(reasonThis)
+	}
+	return value{kind: vInstance, node: x.node, res: schemas.ResolvedReceiver, conf: x.conf, recv: -1}
+}
+
+// thisMapped matches, with the blanks removed, a mapped type giving each
+// method of type T a this of type T:
+//
+//	{ [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (this: T, ...args: A) => R : never }
+var thisMapped = regexp.MustCompile(`^\{\[([\w$]+)inkeyof([\w$]+)\]:([\w$]+)\[([\w$]+)\]extends\(\.\.\.([\w$]+):infer([\w$]+)\)=>infer([\w$]+)\?\(this:([\w$]+),\.\.\.([\w$]+):([\w$]+)\)=>([\w$]+):never;?\}$`)
+
+// thisMapping reports whether type v is a type alias A<T> whose value is
+// thisMapped over T, perhaps in Partial<>, or another alias B<T> that is.
+func (r *resolver) thisMapping(v value, hops int) bool {
+	if v.kind != vVar || !r.isKind(v.node, schemas.KindTypeAlias) || hops > maxHops {
+		return false
+	}
+	n := &r.nodes[v.node]
+	params := typeParamNames(n.Signature)
+	_, val, ok := strings.Cut(n.Signature, "=")
+	if len(params) != 1 || !ok {
+		return false
+	}
+	t := params[0]
+	val = strings.Join(strings.Fields(val), "")
+	outside := ctx{scope: r.parent(v.node), class: -1}
+	if open := strings.IndexByte(val, '<'); open > 0 && val[len(val)-1] == '>' && val[open+1:len(val)-1] == t {
+		base := val[:open]
+		return isDotted(base) && base != "Partial" && r.thisMapping(r.evalType(base, outside), hops+1)
+	}
+	if inner, ok := strings.CutPrefix(val, "Partial<"); ok && strings.HasSuffix(inner, ">") {
+		if r.lookup("Partial", outside, true).kind != vBuiltin {
+			return false
+		}
+		val = inner[:len(inner)-1]
+	}
+	g := thisMapped.FindStringSubmatch(val)
+	return g != nil && g[1] == g[4] && g[2] == t && g[3] == t && g[8] == t && g[5] == g[9] && g[6] == g[10] && g[7] == g[11]
+}
+
+// isOptional reports whether member node n is declared optional (m?()).
+func isOptional(n *schemas.Node) bool {
+	sig := n.Signature
+	for i := strings.Index(sig, n.Name); i >= 0; {
+		end := i + len(n.Name)
+		if (i == 0 || !isIdentByte(sig[i-1])) && (end == len(sig) || !isIdentByte(sig[end])) {
+			return strings.HasPrefix(strings.TrimSpace(sig[end:]), "?")
+		}
+		next := strings.Index(sig[end:], n.Name)
+		if next < 0 {
+			break
+		}
+		i = end + next
+	}
+	return true // not found: not provably required
 }
 
 // evalType evaluates a dotted type name.

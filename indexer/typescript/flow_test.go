@@ -324,3 +324,53 @@ export function use(x: unknown) {
 		"m.use -calls-> checks.Box.open (receiver) m.ts:5",
 	})
 }
+
+// TestMappedThis: this in a method of an object literal a function
+// returns as A<X>, where A gives each method of X a this of type X, is an
+// instance of X; not when A is another mapping, nor for a method X lacks
+// or declares optional.
+func TestMappedThis(t *testing.T) {
+	edges := index(t, map[string]string{
+		"util.ts": `
+export type MethodsOf<T> = Partial<{
+  [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (this: T, ...args: A) => R : never;
+}>;
+export type Plain<T> = Partial<{ [K in keyof T]: T[K] }>;
+`,
+		"m.ts": `
+import * as util from "./util";
+type Methods<T> = util.MethodsOf<T>;
+export interface Schema {
+  check(n: number): Schema;
+  clone(): Schema;
+  maybe?(): Schema;
+}
+function schemaMethods(): Methods<Schema> {
+  return {
+    check(n) {
+      return this.clone();
+    },
+    maybe() {
+      return this.clone();
+    },
+    extra() {
+      return this.clone();
+    },
+  };
+}
+function plainMethods(): util.Plain<Schema> {
+  return {
+    check(n) {
+      return this.clone();
+    },
+  };
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.schemaMethods -calls-> m.Schema.clone (receiver) m.ts:12",
+		"m.schemaMethods -calls-> ?this.clone (unresolved: unknown this) m.ts:15",
+		"m.schemaMethods -calls-> ?this.clone (unresolved: unknown this) m.ts:18",
+		"m.plainMethods -calls-> ?this.clone (unresolved: unknown this) m.ts:25",
+	})
+}
