@@ -61,6 +61,10 @@ import (
 // declared type has type arguments (const s: a.C<S> = f((x) => ...)),
 // they follow as ";" C "=" and their type heads, comma-separated: a type
 // parameter T of the callee whose result is C<T> is the matching one.
+// "@" arg ":this" is this in a function expression (no arrow function)
+// written as argument arg, without type parameters or a this parameter of
+// its own: the type the callee declares for this in that function type
+// (s.schedule(function () { this.schedule() }) is s.schedule@0:this.schedule).
 // A local variable is replaced by its annotation or by the one value all
 // its assignments give it (`const c = new Cart()` then `c.add()` is
 // Cart().add; `const {repo} = this` then `repo.save()` is this.repo.save);
@@ -402,6 +406,11 @@ func (f *fileState) thisHead(sc *scope, p uint32) string {
 	if strings.HasPrefix(sc.thisAs, "{") || strings.HasPrefix(sc.thisAs, "this[") {
 		return sc.thisAs // function (this: T), or a method typed by its object (see mappedThis)
 	}
+	if sc.kind == sFunction && sc.thisArg > 0 && sc.thisObj == "" {
+		if e := f.calleeThis(sc.thisArg); e != "" {
+			return e
+		}
+	}
 	switch _, this := f.thisOf(sc, p); this {
 	case thisInstance:
 		return "this"
@@ -488,25 +497,9 @@ func (b *binding) once(compute func() string) string {
 // argument of a call, or the count is not sure (a spread or a type
 // argument list before it, a default value).
 func (f *fileState) calleeParam(p uint32) string {
-	var c *call
-	for i := range f.calls {
-		if a := f.calls[i].args; a.Start < p && p < a.End && (c == nil || a.Start > c.args.Start) {
-			c = &f.calls[i]
-		}
-	}
-	if c == nil || c.args.End-c.args.Start < 2 || f.src[c.args.Start] != '(' {
+	c, base, arg, argStart := f.argumentAt(p)
+	if c == nil {
 		return ""
-	}
-	base := int(c.args.Start) + 1
-	inner := f.str[base : c.args.End-1]
-	arg, argStart := segmentAt(inner, int(p)-base)
-	if arg < 0 || strings.ContainsAny(inner[:argStart], "<>") {
-		return ""
-	}
-	for _, a := range splitTop(inner[:argStart], ',') {
-		if strings.HasPrefix(strings.TrimSpace(a), "...") {
-			return ""
-		}
 	}
 	params, at := f.lambdaParams(base+argStart, int(c.args.End)-1)
 	if at < 0 || strings.Contains(strings.ReplaceAll(params, "=>", ""), "=") {
@@ -521,6 +514,60 @@ func (f *fileState) calleeParam(p uint32) string {
 			param-- // this: T is no parameter
 		}
 	}
+	e := f.calleeExpr(c)
+	if e == "" {
+		return ""
+	}
+	return e + "@" + strconv.Itoa(arg) + ":" + strconv.Itoa(param) + f.expected(c)
+}
+
+// calleeThis returns callee "@" argument ":this" for the function
+// expression starting at p: the type the callee declares for this in the
+// function type of that argument, which a function expression without
+// type parameters or a this parameter of its own is given. It is "" when
+// the function is not itself an argument, or the count is not sure.
+func (f *fileState) calleeThis(p uint32) string {
+	c, base, arg, argStart := f.argumentAt(p)
+	if c == nil || base+argStart != int(p) {
+		return ""
+	}
+	e := f.calleeExpr(c)
+	if e == "" {
+		return ""
+	}
+	return e + "@" + strconv.Itoa(arg) + ":this"
+}
+
+// argumentAt returns the innermost call with an argument list in
+// parentheses holding offset p, where its arguments start, the index of
+// the argument holding p and where that argument starts; c is nil when
+// there is none, or a spread or a type argument list comes before it.
+func (f *fileState) argumentAt(p uint32) (c *call, base, arg, argStart int) {
+	for i := range f.calls {
+		if a := f.calls[i].args; a.Start < p && p < a.End && (c == nil || a.Start > c.args.Start) {
+			c = &f.calls[i]
+		}
+	}
+	if c == nil || c.args.End-c.args.Start < 2 || f.src[c.args.Start] != '(' {
+		return nil, 0, 0, 0
+	}
+	base = int(c.args.Start) + 1
+	inner := f.str[base : c.args.End-1]
+	arg, argStart = segmentAt(inner, int(p)-base)
+	if arg < 0 || strings.ContainsAny(inner[:argStart], "<>") {
+		return nil, 0, 0, 0
+	}
+	for _, a := range splitTop(inner[:argStart], ',') {
+		if strings.HasPrefix(strings.TrimSpace(a), "...") {
+			return nil, 0, 0, 0
+		}
+	}
+	return c, base, arg, argStart
+}
+
+// calleeExpr returns the Expr of what call c calls (the class of a new
+// expression), or "" when it is not followed.
+func (f *fileState) calleeExpr(c *call) string {
 	e := f.expr(c.fn, c.scope)
 	if c.kind == schemas.EdgeInstantiates {
 		e = strings.TrimSuffix(e, "()")
@@ -528,7 +575,7 @@ func (f *fileState) calleeParam(p uint32) string {
 	if e[0] == '?' {
 		return ""
 	}
-	return e + "@" + strconv.Itoa(arg) + ":" + strconv.Itoa(param) + f.expected(c)
+	return e
 }
 
 // expected returns ";" and the type arguments of the type declared for
@@ -847,7 +894,8 @@ func nonNull(t string) string {
 }
 
 // callbackParamType returns the type function signature sig declares for
-// parameter param of the function type of its parameter arg, or "".
+// parameter param (-1: this) of the function type of its parameter arg,
+// or "".
 func callbackParamType(sig string, arg, param int) string {
 	list, _ := paramList(sig)
 	t := strings.TrimSpace(paramType(list, arg))
@@ -875,18 +923,22 @@ func functionParams(t string) (string, bool) {
 }
 
 // paramType returns the type annotation of parameter i of parameter list
-// list ("(a: A, b?: B)"), not counting a this parameter, or "".
+// list ("(a: A, b?: B)"), not counting a this parameter, or "". Parameter
+// -1 is the this parameter.
 func paramType(list string, i int) string {
 	if len(list) < 2 || list[0] != '(' || list[len(list)-1] != ')' {
 		return ""
 	}
 	var params []string
 	for _, p := range splitTop(list[1:len(list)-1], ',') {
-		if !isThisParam(p) {
+		switch {
+		case !isThisParam(p):
 			params = append(params, p)
+		case i < 0:
+			params, i = []string{p}, 0
 		}
 	}
-	if i >= len(params) || strings.HasPrefix(strings.TrimSpace(params[i]), "...") {
+	if i < 0 || i >= len(params) || strings.HasPrefix(strings.TrimSpace(params[i]), "...") {
 		return ""
 	}
 	parts := splitTop(params[i], ':')

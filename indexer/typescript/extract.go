@@ -108,6 +108,7 @@ type scope struct {
 	thisAs  string             // functions: the Expr head of the type of a this parameter, or of this in a method of a typed object (mappedThis)
 	class   *scope             // functions: the class this belongs to
 	thisObj string             // functions: what this is written as when it is no class's (see memberDef)
+	thisArg uint32             // functions: where the function expression this is contextual in starts (see calleeThis), 0 for none
 	statics []span             // classes: the values of static fields
 }
 
@@ -1010,10 +1011,14 @@ func (f *fileState) function(it *item) {
 		fs.class, fs.this = f.thisOf(sc, it.Start)
 		fs.thisObj = sc.thisObj
 		fs.thisAs = sc.thisAs
+		fs.thisArg = sc.thisArg
 	default:
 		fs.thisObj = f.thisFor[it.Span]
 		if o := f.top(); it.Kind == kMethod && o.kind == kObject && owner < 0 && isIdent(name) {
 			fs.thisAs = f.mappedThis(o, name, sc)
+		}
+		if p := strings.IndexByte(header, '('); it.Kind == kLambda && own < 0 && p > 0 && !strings.Contains(header[:p], "<") {
+			fs.thisArg = it.Start
 		}
 	}
 	o := open{kind: it.Kind, start: it.Start, end: it.End, body: body, scope: fs}
@@ -1310,8 +1315,11 @@ func (f *fileState) param(it *item) {
 	if rest {
 		name = strings.TrimSpace(name[3:])
 	}
-	if name == "this" && sc.kind == sFunction && it.HasRole(rType) {
-		sc.thisAs = f.annotation(f.text(it.Role[rType]), sc)
+	if name == "this" && sc.kind == sFunction {
+		sc.thisArg = 0 // its own this parameter: not contextual
+		if it.HasRole(rType) {
+			sc.thisAs = f.annotation(f.text(it.Role[rType]), sc)
+		}
 	}
 	if !isIdent(name) || name == "this" {
 		return

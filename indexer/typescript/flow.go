@@ -35,7 +35,7 @@
 //	            (result): its return annotation, the receiver for this,
 //	            what its overloads agree on; <>() with type arguments
 //	@arg:param  a parameter of a callback: the type the callee declares
-//	            for it (callbackParam)
+//	            for it (callbackParam); @arg:this the callback's this
 //
 // Declarations carry the facts steps read: type (a variable's annotation,
 // else its value), result (a function's return annotation), extends. A
@@ -612,9 +612,9 @@ func (r *resolver) result(f value, typeArgs bool) value {
 }
 
 // callbackParam evaluates the step "@" arg ":" param: the type callee f
-// declares for parameter param of the function passed as its argument
-// arg, when its signatures (its overloads, or the constructors of a
-// class) agree on one.
+// declares for parameter param (or this, for "this") of the function
+// passed as its argument arg, when its signatures (its overloads, or the
+// constructors of a class) agree on one.
 //
 // A parameter whose type is a type parameter T of the callee has the type
 // the step's expected type arguments give T, when the callee's result is
@@ -624,7 +624,10 @@ func (r *resolver) callbackParam(f value, step string, c ctx) value {
 	step, expected, _ := strings.Cut(step, ";")
 	a, p, _ := strings.Cut(step, ":")
 	arg, err1 := strconv.Atoi(a)
-	param, err2 := strconv.Atoi(p)
+	param, err2 := -1, error(nil)
+	if p != "this" {
+		param, err2 = strconv.Atoi(p)
+	}
 	if err1 != nil || err2 != nil {
 		return unknown(reasonDynamic)
 	}
@@ -690,6 +693,9 @@ func splitParamStep(s string) (step, rest string) {
 	i := 0
 	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == ':') {
 		i++
+	}
+	if strings.HasPrefix(s[i:], "this") {
+		i += len("this")
 	}
 	if i < len(s) && s[i] == ';' {
 		i++

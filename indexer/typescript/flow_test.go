@@ -374,3 +374,35 @@ function plainMethods(): util.Plain<Schema> {
 		"m.plainMethods -calls-> ?this.clone (unresolved: unknown this) m.ts:25",
 	})
 }
+
+// TestCallbackThis: this in a function expression passed to a call has
+// the type the callee declares for this in that parameter's function
+// type; not in an arrow function's own this, nor when the function
+// declares its own this parameter, nor when the callee declares none.
+func TestCallbackThis(t *testing.T) {
+	edges := index(t, map[string]string{
+		"s.ts": `
+export interface Action<T> { schedule(state?: T): void; }
+export interface Scheduler {
+  schedule<T>(work: (this: Action<T>, state?: T) => void, delay?: number): void;
+  plain(work: () => void): void;
+}
+export function run(s: Scheduler) {
+  s.schedule(function () {
+    this.schedule();
+  });
+  s.schedule(function (this: any) {
+    this.schedule();
+  });
+  s.plain(function () {
+    this.schedule();
+  });
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"s.run -calls-> s.Action.schedule (receiver) s.ts:9",
+		"s.run -calls-> ?this.schedule (unresolved: unknown this) s.ts:12",
+		"s.run -calls-> ?this.schedule (unresolved: unknown receiver type) s.ts:15",
+	})
+}
