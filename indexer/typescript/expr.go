@@ -43,6 +43,10 @@ import (
 //	                   an instance of X when A maps each method of its
 //	                   type argument to one with that this (see
 //	                   methodThis in flow.go)
+//	     | "(" x " instanceof " C ")"  x, a parameter never assigned or
+//	                   a const (Expr x its declared type, "?any" for any
+//	                   or unknown), where the check x instanceof C holds
+//	                   (see narrowed); C a name or dotted name
 //	     | "#" id      the node of that id (hexadecimal): a declaration in a
 //	                   function that has no node (a callback), which
 //	                   declarations in sibling callbacks may share the
@@ -226,7 +230,7 @@ func (f *fileState) expr(s span, sc *scope) string {
 		case "typeof", "void", "delete", "yield", "function", "class", "import", "async", "in", "instanceof":
 			return exprExpr
 		default:
-			head = f.head(name, sc)
+			head = f.narrowed(name, f.head(name, sc), sc, uint32(p))
 		}
 	}
 	for {
@@ -427,9 +431,11 @@ func (f *fileState) thisHead(sc *scope, p uint32) string {
 // rows can find it, a local's value, or a reason.
 func (f *fileState) head(name string, sc *scope) string {
 	b, bs := lookupValue(sc, name)
-	switch {
-	case b == nil:
+	if b == nil {
 		return name
+	}
+	flags := b.flags &^ (bConst | bAny) // what narrowed reads
+	switch {
 	case b.flags&bHidden != 0 && b.flags&(bDef|bImport) == 0:
 		return exprLocal
 	case bs.kind == sModule || bs.kind == sNamespace:
@@ -437,22 +443,60 @@ func (f *fileState) head(name string, sc *scope) string {
 			return exprLocal
 		}
 		return name
-	case b.flags&^(bType|bTypeParam) == bDef && b.def >= 0 && bs.kind == sFunction && bs.own < 0:
+	case flags&^(bType|bTypeParam) == bDef && b.def >= 0 && bs.kind == sFunction && bs.own < 0:
 		// A declaration in a function without a node (a callback): its
 		// node, which siblings may share the name of.
 		return "#" + strconv.FormatUint(f.nodes[b.def].ID, 16)
-	case b.flags&^(bDef|bImport|bType|bTypeParam) == 0:
+	case flags&^(bDef|bImport|bType|bTypeParam) == 0:
 		return name // a nested declaration or a local import: a node or an import ref
 	case b.flags&(bDef|bImport) != 0:
 		return exprLocal
 	case b.annot != "":
 		return b.annot
-	case b.flags == bParam:
+	case flags == bParam:
 		return f.contextual(b)
 	case b.flags&(bUnknown|bParam) != 0:
 		return exprLocal
 	}
 	return f.value(b)
+}
+
+// narrowed returns head, the Expr head of name at p, narrowed by the
+// checks name instanceof C whose regions hold p, outermost first: "("
+// head " instanceof " C ")", head "?any" for a parameter annotated any or
+// unknown. Only a parameter never assigned or a const of one value is
+// narrowed, and only in the scope of the check, not in functions inside
+// it; C must be a name or a dotted name.
+func (f *fileState) narrowed(name, head string, sc *scope, p uint32) string {
+	if len(f.narrows) == 0 {
+		return head
+	}
+	b, _ := lookupValue(sc, name)
+	if b == nil || b.flags&^bAny != bParam && (b.flags != bAssign|bConst || len(b.values) != 1) {
+		return head
+	}
+	decl := head
+	if b.flags&bAny != 0 {
+		decl = "?any"
+	}
+	out := decl
+	for _, n := range f.narrows {
+		if n.name != name || n.scope != sc || p < n.region.Start || p >= n.region.End {
+			continue
+		}
+		c := f.expr(n.class, sc)
+		if c[0] == '?' || strings.ContainsAny(c, "({[@<") {
+			continue
+		}
+		if out[0] == '?' && out != "?any" {
+			return head
+		}
+		out = "(" + out + " instanceof " + c + ")"
+	}
+	if out == decl {
+		return head
+	}
+	return out
 }
 
 // define records that b binds the declaration of node n.

@@ -140,6 +140,8 @@ const (
 	bType                         // an interface or type alias: a type only
 	bTypeParam                    // a type parameter
 	bHidden                       // declared in a nested anonymous function: not visible here
+	bConst                        // declared const
+	bAny                          // a parameter annotated any or unknown
 )
 
 func (f *fileState) bind(s *scope, name string) *binding {
@@ -220,6 +222,7 @@ type fileState struct {
 	}
 
 	calls     []call
+	narrows   []narrow
 	uses      typeUses
 	facts     []fact
 	annotated map[int32]bool  // nodes whose type an annotation declares
@@ -242,6 +245,13 @@ type open struct {
 	source     string      // export, import: the module specifier
 	value      span        // pair: the value
 	result     span        // function, method: its return annotation
+}
+
+// narrow is a region where a check x instanceof C holds.
+type narrow struct {
+	region, class span
+	name          string
+	scope         *scope
 }
 
 type call struct {
@@ -547,6 +557,9 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			f.typeUse(it)
 		case kInstanceof:
 			f.reference(it.Span)
+		case kNarrow:
+			sc, _ := f.scopeAt(it.Start)
+			f.narrows = append(f.narrows, narrow{region: it.Span, class: it.Role[rType], name: f.text(it.Role[rName]), scope: sc})
 		}
 	}
 	f.finish(ctx)
@@ -1126,6 +1139,9 @@ func (f *fileState) variable(it *item) {
 		return
 	}
 	b := f.bind(sc, name)
+	if before := strings.TrimRight(f.str[:it.Start], " \t\r\n"); strings.HasSuffix(before, "const") && (len(before) == 5 || !isIdentByte(before[len(before)-6])) {
+		b.flags |= bConst
+	}
 	var annot string
 	if it.HasRole(rType) {
 		annot = f.annotation(f.text(it.Role[rType]), sc)
@@ -1329,7 +1345,11 @@ func (f *fileState) param(it *item) {
 	b.param = it.Role[rName].Start
 	annot := ""
 	if it.HasRole(rType) {
-		annot = f.annotation(f.text(it.Role[rType]), sc)
+		t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f.text(it.Role[rType])), ":"))
+		if t == "any" || t == "unknown" {
+			b.flags |= bAny
+		}
+		annot = f.annotation(t, sc)
 		b.annot = annot
 	}
 	if rest {

@@ -27,7 +27,9 @@
 //	            literal; this[A,X,m] this in a method of an object
 //	            literal of type A<X>, an instance of X when the type
 //	            alias A is the mapped type that gives each method of X
-//	            a this of type X (methodThis)
+//	            a this of type X (methodThis); (x instanceof C) x where
+//	            the check holds, narrowed as the checker narrows when
+//	            the classes' bases decide it (narrow)
 //	.name       a member: of a module (its exports), a namespace, a class
 //	            or instance along its heritage chain (classMember), an
 //	            object literal (objectMember)
@@ -178,6 +180,14 @@ func (r *resolver) eval(expr string, c ctx) value {
 			return unknown(reasonUnknownName)
 		}
 		v, rest = r.nodeValue(i, schemas.ResolvedLocal), expr[end:]
+	case expr[0] == '(':
+		end := matchingClose([]byte(expr), 0, len(expr))
+		inner := expr[1:max(end-1, 1)]
+		i := strings.LastIndex(inner, " instanceof ")
+		if end < 0 || i < 0 {
+			return unknown(reasonDynamic)
+		}
+		v, rest = r.narrow(inner[:i], inner[i+len(" instanceof "):], c), expr[end:]
 	case strings.HasPrefix(expr, "this["):
 		end := strings.IndexByte(expr, ']')
 		if end < 0 {
@@ -239,6 +249,39 @@ func (r *resolver) eval(expr string, c ctx) value {
 		v, rest = r.attr(v, rest[1:end+1]), rest[end+1:]
 	}
 	return v
+}
+
+// narrow evaluates the head (x instanceof C): x, of declared type the
+// Expr x ("?any" for any or unknown), where the check holds. As the
+// checker narrows by instanceof, it is an instance of C when x is any,
+// or when C derives from x's class or interface; x itself when x's class
+// or interface derives from C. Otherwise the checker compares structures,
+// which we do not: unknown.
+func (r *resolver) narrow(x, class string, c ctx) value {
+	k := r.deref(r.eval(class, c))
+	if k.kind != vClass || !r.isKind(k.node, schemas.KindClass) {
+		return unknown(reasonUnknownType)
+	}
+	inst := value{kind: vInstance, node: k.node, res: schemas.ResolvedReceiver, conf: k.conf, recv: -1}
+	if x == "?any" {
+		return inst
+	}
+	v := r.deref(r.eval(x, c))
+	switch {
+	case v.kind != vInstance:
+		return unknown(reasonUnknownType)
+	case r.derives(v.node, k.node):
+		return v
+	case r.derives(k.node, v.node):
+		return inst
+	}
+	return unknown(reasonUnknownType)
+}
+
+// derives reports whether class or interface a is b or has b among its
+// bases, as far as the snapshot shows.
+func (r *resolver) derives(a, b int32) bool {
+	return slices.ContainsFunc(r.chain(a), func(e chainEntry) bool { return e.node == b })
 }
 
 // methodThis evaluates the head this[A,X,m]: this in method m of an

@@ -406,3 +406,59 @@ export function run(s: Scheduler) {
 		"s.run -calls-> ?this.schedule (unresolved: unknown receiver type) s.ts:15",
 	})
 }
+
+// TestInstanceofNarrowing: x instanceof C narrows a parameter never
+// assigned, or a const, where the check holds (an if statement's
+// consequence, the right of &&, a conditional's consequence): to C when x
+// is any or C derives from x's type, to x's type when that derives from
+// C; not in the else branch, not for a reassigned parameter, not for
+// unrelated types, and not in functions inside the region.
+func TestInstanceofNarrowing(t *testing.T) {
+	edges := index(t, map[string]string{
+		"m.ts": `
+export class Base { base() {} }
+export class Opt extends Base { unwrap() {} base() {} }
+export class Other { unwrap() {} }
+export interface Shape { area(): number; }
+export function f(x: Base, y: any, z: Opt, w: Shape, v: Base) {
+  if (x instanceof Opt) {
+    x.unwrap();
+  } else {
+    x.unwrap();
+  }
+  if (y instanceof Opt && y.unwrap()) {
+    y.unwrap();
+  }
+  const c = x instanceof Opt ? x.unwrap() : null;
+  if (z instanceof Base) {
+    z.base();
+  }
+  if (w instanceof Opt) {
+    w.unwrap();
+  }
+  if (x instanceof Other) {
+    x.unwrap();
+  }
+  if (x instanceof Opt) {
+    [1].forEach(() => x.unwrap());
+  }
+  v = new Base();
+  if (v instanceof Opt) {
+    v.unwrap();
+  }
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.f -calls-> m.Opt.unwrap (receiver) m.ts:8",
+		"m.f -calls-> ?x.unwrap (unresolved: unknown member) m.ts:10",
+		"m.f -calls-> m.Opt.unwrap (receiver) m.ts:12",
+		"m.f -calls-> m.Opt.unwrap (receiver) m.ts:13",
+		"m.f -calls-> m.Opt.unwrap (receiver) m.ts:15",
+		"m.f -calls-> m.Opt.base (receiver) m.ts:17",
+		"m.f -calls-> ?w.unwrap (unresolved: unknown receiver type) m.ts:20",
+		"m.f -calls-> ?x.unwrap (unresolved: unknown receiver type) m.ts:23",
+		"m.f -calls-> ?x.unwrap (unresolved: unknown member) m.ts:26",
+		"m.f -calls-> ?v.unwrap (unresolved",
+	})
+}
