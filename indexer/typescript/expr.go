@@ -72,6 +72,8 @@ import (
 // A local variable is replaced by its annotation or by the one value all
 // its assignments give it (`const c = new Cart()` then `c.add()` is
 // Cart().add; `const {repo} = this` then `repo.save()` is this.repo.save);
+// the variable of for (x of xs) is given xs.[], an element of xs (for-in
+// and for await variables are not followed);
 // null and undefined are ignored as values. An annotation T | null, T |
 // undefined and T? count as T, a generic T<...> as T, Promise<T> as T
 // (await is not tracked), an object type { a: A } as the object literal

@@ -1277,6 +1277,10 @@ func (f *fileState) bindItem(it *item) {
 	}
 	name := f.text(it.Span)
 	b := f.bind(sc, name)
+	if it.HasRole(rValue) {
+		f.loopVar(b, it, sc)
+		return
+	}
 	d := &f.destructure
 	if !d.pattern.Contains(it.Span) || d.scope != sc {
 		b.flags |= bUnknown
@@ -1317,6 +1321,20 @@ func (f *fileState) bindItem(it *item) {
 	default:
 		b.flags |= bUnknown
 	}
+}
+
+// loopVar binds the variable of a for-in or for-of loop: in for (x of
+// xs), an element of xs (the step ".[]"); in for await and for-in loops
+// it is not followed.
+func (f *fileState) loopVar(b *binding, it *item, sc *scope) {
+	value := it.Role[rValue]
+	open := strings.LastIndexByte(f.str[:it.Start], '(')
+	if strings.TrimSpace(f.str[it.End:value.Start]) != "of" || open < 0 || strings.HasSuffix(strings.TrimSpace(f.str[:open]), "await") {
+		b.flags |= bUnknown
+		return
+	}
+	b.flags |= bAssign
+	b.values = append(b.values, valueRef{at: value, member: "[]", scope: sc})
 }
 
 // param handles a TypeScript parameter; one with an accessibility or
@@ -1839,10 +1857,11 @@ func (f *fileState) finish(ctx context.Context) {
 // module's (type parameters were checked when the fact was made).
 func (f *fileState) scopeOf(int32) *scope { return f.stack[0].scope }
 
-// memberOf returns the Expr of property name of the value e.
+// memberOf returns the Expr of property name of the value e ("[]": an
+// element of it; that of a builtin value is unknown).
 func memberOf(e, name string) string {
 	if e[0] == '?' {
-		if e == exprLiteral {
+		if e == exprLiteral && name != "[]" {
 			return exprLiteral
 		}
 		return exprReceiver

@@ -32,7 +32,8 @@
 //	            the classes' bases decide it (narrow)
 //	.name       a member: of a module (its exports), a namespace, a class
 //	            or instance along its heritage chain (classMember), an
-//	            object literal (objectMember)
+//	            object literal (objectMember); .[] an element of an
+//	            array (for-of)
 //	()          a call: a class gives an instance, a function its result
 //	            (result): its return annotation, the receiver for this,
 //	            what its overloads agree on; <>() with type arguments
@@ -495,6 +496,8 @@ func (r *resolver) attr(v value, name string) value {
 		return r.classMember(v, name, false, true)
 	case vArray:
 		switch name {
+		case "[]": // an element (for-of)
+			return r.eval(v.object, v.in)
 		case "shift", "pop", "at", "find", "findLast":
 			v.kind = vElement
 			return v
@@ -503,6 +506,9 @@ func (r *resolver) attr(v value, name string) value {
 	case vFunc:
 		return r.funcMember(v, name)
 	case vBuiltin, vElement:
+		if name == "[]" { // an element of a string, a Map, an array of no class: not followed
+			return unknown(reasonUnknownType)
+		}
 		return value{kind: vBuiltin, node: -1}
 	case vUnknown:
 		if v.reason == "" {

@@ -462,3 +462,37 @@ export function f(x: Base, y: any, z: Opt, w: Shape, v: Base) {
 		"m.f -calls-> ?v.unwrap (unresolved",
 	})
 }
+
+// TestForOf: the variable of for (x of xs) is an element of xs when xs
+// is an array of a class or interface; not in a for-in or for await loop,
+// nor over a Set.
+func TestForOf(t *testing.T) {
+	edges := index(t, map[string]string{
+		"m.ts": `
+export class Item { price() { return 1; } }
+export function total(items: Item[], list: ReadonlyArray<Item>, set: Set<Item>, async: AsyncIterable<Item>) {
+  for (const item of items) {
+    item.price();
+  }
+  for (const other of list) other.price();
+  for (const key in items) {
+    key.price();
+  }
+  for (const member of set) {
+    member.price();
+  }
+}
+export async function wait(items: Item[]) {
+  for await (const item of items) {
+    item.price();
+  }
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.total -calls-> m.Item.price (receiver) m.ts:5",
+		"m.total -calls-> m.Item.price (receiver) m.ts:7",
+		"m.total -calls-> ?key.price (unresolved",
+		"m.wait -calls-> ?item.price (unresolved",
+	}, "m.total -calls-> m.Item.price (receiver) m.ts:12")
+}

@@ -83,7 +83,7 @@ const (
 	rBody   = 1 // function, method, class, interface, enum, namespace
 	rReturn = 2 // function, method
 	rType   = 1 // field, var, param, narrow
-	rValue  = 2 // field, var, alias, assign, pair, export
+	rValue  = 2 // field, var, alias, assign, pair, export, bind (a for-of loop)
 	rDecl   = 0 // export
 	rSource = 1 // export, import
 	rAlias  = 1 // spec
