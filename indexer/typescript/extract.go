@@ -193,7 +193,7 @@ type fileState struct {
 	nodes  []schemas.Node
 	refs   []schemas.Ref
 
-	stack       []open
+	stack       indexer.Stack[open]
 	args        map[uint32]uint32     // start → end of every argument list
 	targs       map[uint32]uint32     // start → end of every type argument list
 	values      map[span]*item        // functions and classes by range, to name them from their binding
@@ -301,6 +301,9 @@ func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
 
 func (f *fileState) top() *open { return &f.stack[len(f.stack)-1] }
 
+// End returns where the range ends (see indexer.Frame).
+func (o open) End() uint32 { return o.end }
+
 func (f *fileState) newScope(k scopeKind, parent *scope, own int32) *scope {
 	s := &scope{kind: k, parent: parent, own: own, sym: own}
 	if own < 0 {
@@ -374,7 +377,7 @@ func (f *fileState) regions(p uint32) (loop, try, cond bool) {
 
 func (f *fileState) addNode(kind, name string, parent int32, s span) int32 {
 	p := &f.nodes[parent]
-	qname := p.QualifiedName + "." + name
+	qname := indexer.JoinName(p.QualifiedName, name)
 	vis := ""
 	switch p.Kind {
 	case schemas.KindClass, schemas.KindInterface, schemas.KindEnum:
@@ -468,9 +471,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			return
 		}
 		it := &items[i]
-		for len(f.stack) > 1 && f.top().end <= it.Start {
-			f.stack = f.stack[:len(f.stack)-1]
-		}
+		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kExport:
 			f.export(it)
@@ -481,11 +482,11 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			}
 			w := identEnd(f.src, int(it.Start), int(it.End))
 			o.decl = span{Start: it.Start, End: uint32(w)}
-			f.stack = append(f.stack, o)
+			f.stack.Push(o)
 		case kImport:
 			f.importStmt(it)
 		case kLoop, kTry, kCond:
-			f.stack = append(f.stack, open{kind: it.Kind, start: it.Start, end: it.End})
+			f.stack.Push(open{kind: it.Kind, start: it.Start, end: it.End})
 		case kObject:
 			f.object(it)
 		case kPair:
@@ -496,7 +497,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 		case kFunction, kLambda, kMethod:
 			f.function(it)
 		case kPattern:
-			f.stack = append(f.stack, open{kind: kPattern, start: it.Start, end: it.End})
+			f.stack.Push(open{kind: kPattern, start: it.Start, end: it.End})
 		case kVar:
 			f.variable(it)
 		case kField:
@@ -723,7 +724,7 @@ func (f *fileState) export(it *item) {
 		}
 		f.facts = append(f.facts, fact{kind: refExport, src: sc.sym, at: v, prefix: "module.exports=", scope: sc, target: "export ="})
 	}
-	f.stack = append(f.stack, o)
+	f.stack.Push(o)
 }
 
 func at(src []byte, p int) byte {
@@ -767,7 +768,7 @@ func (f *fileState) importStmt(it *item) {
 			f.addRef(schemas.EdgeImports, sc.sym, it.Role[rSource], f.target(&o, ""), "from "+o.source)
 		}
 	}
-	f.stack = append(f.stack, o)
+	f.stack.Push(o)
 }
 
 func (f *fileState) defaultImport(it *item) {
@@ -887,7 +888,7 @@ func (f *fileState) container(it *item) {
 		k = sNamespace
 	}
 	s := f.newScope(k, sc, own)
-	f.stack = append(f.stack, open{kind: it.Kind, start: it.Start, end: it.End, body: body, scope: s})
+	f.stack.Push(open{kind: it.Kind, start: it.Start, end: it.End, body: body, scope: s})
 }
 
 // exportedInNamespace reports whether a declaration at s in a namespace
@@ -1038,7 +1039,7 @@ func (f *fileState) function(it *item) {
 	if it.HasRole(rReturn) {
 		o.result = it.Role[rReturn]
 	}
-	f.stack = append(f.stack, o)
+	f.stack.Push(o)
 }
 
 // mappedThis returns the Expr head of this in method name of the object
@@ -1533,13 +1534,13 @@ func (f *fileState) object(it *item) {
 	if d, ok := f.descriptors[it.Span]; ok {
 		o.define = &d
 	}
-	f.stack = append(f.stack, o)
+	f.stack.Push(o)
 }
 
 func (f *fileState) pair(it *item) {
 	o := open{kind: kPair, start: it.Start, end: it.End, owner: -1}
 	if !it.HasRole(rValue) {
-		f.stack = append(f.stack, o)
+		f.stack.Push(o)
 		return
 	}
 	key := f.text(it.Role[rKey])
@@ -1570,7 +1571,7 @@ func (f *fileState) pair(it *item) {
 			f.facts = append(f.facts, fact{kind: refExport, src: 0, at: value, prefix: "exports." + key + "=", scope: f.stack[0].scope, target: key})
 		}
 	}
-	f.stack = append(f.stack, o)
+	f.stack.Push(o)
 }
 
 // assign handles x = v (a variable's value), this.x = v (a field),
