@@ -69,9 +69,10 @@ import (
 // written as argument arg, without type parameters or a this parameter of
 // its own: the type the callee declares for this in that function type
 // (s.schedule(function () { this.schedule() }) is s.schedule@0:this.schedule).
-// A local variable is replaced by its annotation or by the one value all
-// its assignments give it (`const c = new Cart()` then `c.add()` is
-// Cart().add; `const {repo} = this` then `repo.save()` is this.repo.save);
+// A local variable is replaced by its annotation, by its initializer when
+// it is declared once (its type, which later assignments do not change),
+// or by the one value all its assignments give it (`const c = new
+// Cart()` then `c.add()` is Cart().add; `const {repo} = this` then `repo.save()` is this.repo.save);
 // the variable of for (x of xs) is given xs.[], an element of xs (for-in
 // and for await variables are not followed);
 // null and undefined are ignored as values. An annotation T | null, T |
@@ -501,6 +502,9 @@ func (f *fileState) narrowed(name, head string, sc *scope, p uint32) string {
 	return out
 }
 
+// declared counts a declaration of b.
+func (b *binding) declared() { b.decls = min(b.decls+1, 2) }
+
 // define records that b binds the declaration of node n.
 func (b *binding) define(n int32) {
 	b.def = n
@@ -730,6 +734,9 @@ func (f *fileState) value(b *binding) string {
 }
 
 func (f *fileState) assigned(b *binding) string {
+	if e := f.initialized(b); e != "" {
+		return e
+	}
 	v := ""
 	for _, s := range b.values {
 		e := f.expr(s.at, s.scope)
@@ -748,6 +755,34 @@ func (f *fileState) assigned(b *binding) string {
 		v = exprLocal
 	}
 	return v
+}
+
+// initialized returns the Expr of the initializer of b, when b is a
+// variable declared once, without annotation, with an initializer the
+// Expr of which is known: what the variable's type is declared as,
+// whatever is assigned later (an assignment of a non-union type narrows
+// to that type only). It is "" otherwise.
+func (f *fileState) initialized(b *binding) string {
+	if b.decls != 1 || b.flags&bParam != 0 {
+		return ""
+	}
+	var init *valueRef
+	for i := range b.values {
+		if b.values[i].init {
+			init = &b.values[i]
+		}
+	}
+	if init == nil {
+		return ""
+	}
+	e := f.expr(init.at, init.scope)
+	if init.member != "" && e != exprNone {
+		e = memberOf(e, init.member)
+	}
+	if e[0] == '?' {
+		return ""
+	}
+	return e
 }
 
 // literalEnd returns the end of the string, template, number, regular

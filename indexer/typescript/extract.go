@@ -118,6 +118,7 @@ type binding struct {
 	def    int32  // bDef: the node declared, -1 when there are more
 	param  uint32 // a parameter: where its name starts
 	annot  string // "{T}" from an annotation
+	decls  uint8  // declarations (let, const, var, a for-of loop), to 2
 	values []valueRef
 	memo   string
 	state  uint8 // 0 new, 1 computing, 2 memo set
@@ -129,6 +130,7 @@ type valueRef struct {
 	at     span
 	member string
 	scope  *scope
+	init   bool // a declaration's initializer, which declares the type
 }
 
 const (
@@ -1182,11 +1184,12 @@ func (f *fileState) variable(it *item) {
 		}
 	}
 	b.flags |= bAssign
+	b.declared()
 	if annot != "" {
 		b.annot = annot
 	}
 	if hasValue && !isNullish(f.text(value)) {
-		b.values = append(b.values, valueRef{at: value, scope: sc})
+		b.values = append(b.values, valueRef{at: value, scope: sc, init: true})
 	}
 	if !top {
 		return
@@ -1311,7 +1314,8 @@ func (f *fileState) bindItem(it *item) {
 		f.addRef(schemas.EdgeImports, sc.sym, it.Span, f.requireTarget(d.value)+":"+key, what+" from "+d.spec)
 	case d.value.End > d.value.Start:
 		b.flags |= bAssign
-		b.values = append(b.values, valueRef{at: d.value, member: key, scope: sc})
+		b.declared()
+		b.values = append(b.values, valueRef{at: d.value, member: key, scope: sc, init: true})
 		if d.top {
 			n := f.varNode(sc, schemas.KindVariable, name, it.Span)
 			if d.exported {
@@ -1335,7 +1339,8 @@ func (f *fileState) loopVar(b *binding, it *item, sc *scope) {
 		return
 	}
 	b.flags |= bAssign
-	b.values = append(b.values, valueRef{at: value, member: "[]", scope: sc})
+	b.declared()
+	b.values = append(b.values, valueRef{at: value, member: "[]", scope: sc, init: true})
 }
 
 // param handles a TypeScript parameter; one with an accessibility or

@@ -496,3 +496,35 @@ export async function wait(items: Item[]) {
 		"m.wait -calls-> ?item.price (unresolved",
 	}, "m.total -calls-> m.Item.price (receiver) m.ts:12")
 }
+
+// TestLetInitializer: a variable declared once, without annotation, has
+// the type of its initializer whatever is assigned later; not when it is
+// declared twice (two blocks' variables of one name), nor a parameter.
+func TestLetInitializer(t *testing.T) {
+	edges := index(t, map[string]string{
+		"m.ts": `
+export class Arr { min(): Arr { return this; } max() {} }
+export class Other { max() {} }
+export function build(p: Arr, q: Arr) {
+  let a = new Arr();
+  a = a.min();
+  a.max();
+  if (p) {
+    let b = new Arr();
+    b.max();
+  } else {
+    let b;
+    b = new Other();
+    b.max();
+  }
+  q = q.min();
+  q.max();
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.build -calls-> m.Arr.max (receiver) m.ts:7",
+		"m.build -calls-> ?b.max (unresolved",
+		"m.build -calls-> m.Arr.max (receiver) m.ts:17",
+	}, "m.build -calls-> m.Arr.max (receiver) m.ts:10", "m.build -calls-> m.Arr.max (receiver) m.ts:14")
+}
