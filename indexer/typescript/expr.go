@@ -78,7 +78,10 @@ import (
 // null and undefined are ignored as values. An annotation T | null, T |
 // undefined and T? count as T, a generic T<...> as T, Promise<T> as T
 // (await is not tracked), an object type { a: A } as the object literal
-// of instances of its property types; a type parameter is no type. The reasons:
+// of instances of its property types; a type parameter is no type, but a
+// parameter or local annotated with a type parameter T extends C of its
+// own function or class is C (there T is itself, with C's members). The
+// reasons:
 //
 //	?local     a variable whose value we cannot follow (an untyped
 //	           parameter, a loop variable, one assigned different values)
@@ -437,7 +440,7 @@ func (f *fileState) head(name string, sc *scope) string {
 	if b == nil {
 		return name
 	}
-	flags := b.flags &^ (bConst | bAny) // what narrowed reads
+	flags := b.flags &^ (bConst | bAny | bBound) // what narrowed reads
 	switch {
 	case b.flags&bHidden != 0 && b.flags&(bDef|bImport) == 0:
 		return exprLocal
@@ -468,31 +471,34 @@ func (f *fileState) head(name string, sc *scope) string {
 // checks name instanceof C whose regions hold p, outermost first: "("
 // head " instanceof " C ")", head "?any" for a parameter annotated any or
 // unknown. Only a parameter never assigned or a const of one value is
-// narrowed, and only in the scope of the check, not in functions inside
-// it; C must be a name or a dotted name.
+// narrowed, in the scope of the check, C a name or a dotted name; for
+// others, and in functions inside the region, the narrowed type is not
+// known: exprLocal. So is one of a type parameter's type (it narrows to
+// an intersection, whose members we do not pick).
 func (f *fileState) narrowed(name, head string, sc *scope, p uint32) string {
 	if len(f.narrows) == 0 {
 		return head
 	}
 	b, _ := lookupValue(sc, name)
-	if b == nil || b.flags&^bAny != bParam && (b.flags != bAssign|bConst || len(b.values) != 1) {
+	if b == nil {
 		return head
 	}
+	narrowable := b.flags&^bAny == bParam || b.flags == bAssign|bConst && len(b.values) == 1
 	decl := head
 	if b.flags&bAny != 0 {
 		decl = "?any"
 	}
 	out := decl
 	for _, n := range f.narrows {
-		if n.name != name || n.scope != sc || p < n.region.Start || p >= n.region.End {
+		if n.name != name || p < n.region.Start || p >= n.region.End || !inside(sc, n.scope) {
 			continue
 		}
-		c := f.expr(n.class, sc)
-		if c[0] == '?' || strings.ContainsAny(c, "({[@<") {
-			continue
+		if nb, _ := lookupValue(n.scope, name); nb != b {
+			continue // a variable of a function inside the region
 		}
-		if out[0] == '?' && out != "?any" {
-			return head
+		c := f.expr(n.class, n.scope)
+		if !narrowable || n.scope != sc || out[0] == '?' && out != "?any" || c[0] == '?' || strings.ContainsAny(c, "({[@<") {
+			return exprLocal
 		}
 		out = "(" + out + " instanceof " + c + ")"
 	}
@@ -500,6 +506,16 @@ func (f *fileState) narrowed(name, head string, sc *scope, p uint32) string {
 		return head
 	}
 	return out
+}
+
+// inside reports whether scope s is outer or one of the scopes within it.
+func inside(s, outer *scope) bool {
+	for ; s != nil; s = s.parent {
+		if s == outer {
+			return true
+		}
+	}
+	return false
 }
 
 // declared counts a declaration of b.
@@ -844,6 +860,23 @@ func (f *fileState) annotation(b string, sc *scope) string {
 		return b != nil
 	}
 	return typeHead(b, typeParam, declared)
+}
+
+// constrained returns the Expr head of the constraint C of type
+// parameter T when annotation b is T (or T | null, T | undefined) and T
+// is declared T extends C, seen from sc: a parameter or local of type T
+// in the code that declares T has the members of C, T being no type
+// argument there but itself. It is "" otherwise. (A field or result of
+// type T is read where T is an argument: not so.)
+func (f *fileState) constrained(b string, sc *scope) string {
+	t := nonNull(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(b), ":")))
+	if !isIdent(t) {
+		return ""
+	}
+	if tb, _ := lookupType(sc, t); tb != nil && tb.flags&bTypeParam != 0 {
+		return tb.bound
+	}
+	return ""
 }
 
 // typeHead returns the Expr head of type annotation b: "{T}" for one class

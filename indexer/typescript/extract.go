@@ -118,6 +118,7 @@ type binding struct {
 	def    int32  // bDef: the node declared, -1 when there are more
 	param  uint32 // a parameter: where its name starts
 	annot  string // "{T}" from an annotation
+	bound  string // a type parameter: the Expr head of its constraint, "" for none
 	decls  uint8  // declarations (let, const, var, a for-of loop), to 2
 	values []valueRef
 	memo   string
@@ -144,6 +145,7 @@ const (
 	bHidden                       // declared in a nested anonymous function: not visible here
 	bConst                        // declared const
 	bAny                          // a parameter annotated any or unknown
+	bBound                        // annotated with a type parameter: annot is its constraint's
 )
 
 func (f *fileState) bind(s *scope, name string) *binding {
@@ -516,7 +518,14 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			if header != nil {
 				sc = header.scope
 			}
-			f.bind(sc, f.text(it.Span)).flags |= bTypeParam
+			b := f.bind(sc, f.text(it.Span))
+			b.flags |= bTypeParam
+			if it.HasRole(rType) {
+				c := strings.TrimPrefix(strings.TrimSpace(f.text(it.Role[rType])), "extends")
+				if h := f.annotation(c, sc); strings.HasPrefix(h, "{") {
+					b.bound = h
+				}
+			}
 		case kExtends, kImplements:
 			f.uses.taken = it.Start
 			f.heritage(it)
@@ -1148,6 +1157,11 @@ func (f *fileState) variable(it *item) {
 	var annot string
 	if it.HasRole(rType) {
 		annot = f.annotation(f.text(it.Role[rType]), sc)
+		if annot == "" && sc.kind == sFunction {
+			if annot = f.constrained(f.text(it.Role[rType]), sc); annot != "" {
+				b.flags |= bBound
+			}
+		}
 		if hasValue {
 			f.declared[value.Start] = it.Role[rType]
 		}
@@ -1375,6 +1389,12 @@ func (f *fileState) param(it *item) {
 		}
 		annot = f.annotation(t, sc)
 		b.annot = annot
+		if annot == "" && !rest {
+			b.annot = f.constrained(t, sc)
+		}
+		if b.annot != annot {
+			b.flags |= bBound
+		}
 	}
 	if rest {
 		return

@@ -411,8 +411,8 @@ export function run(s: Scheduler) {
 // assigned, or a const, where the check holds (an if statement's
 // consequence, the right of &&, a conditional's consequence): to C when x
 // is any or C derives from x's type, to x's type when that derives from
-// C; not in the else branch, not for a reassigned parameter, not for
-// unrelated types, and not in functions inside the region.
+// C; not in the else branch; unknown for a reassigned parameter, for
+// unrelated types, and in functions inside the region.
 func TestInstanceofNarrowing(t *testing.T) {
 	edges := index(t, map[string]string{
 		"m.ts": `
@@ -458,7 +458,7 @@ export function f(x: Base, y: any, z: Opt, w: Shape, v: Base) {
 		"m.f -calls-> m.Opt.base (receiver) m.ts:17",
 		"m.f -calls-> ?w.unwrap (unresolved: unknown receiver type) m.ts:20",
 		"m.f -calls-> ?x.unwrap (unresolved: unknown receiver type) m.ts:23",
-		"m.f -calls-> ?x.unwrap (unresolved: unknown member) m.ts:26",
+		"m.f -calls-> ?x.unwrap (unresolved: unknown receiver type) m.ts:26",
 		"m.f -calls-> ?v.unwrap (unresolved",
 	})
 }
@@ -527,4 +527,42 @@ export function build(p: Arr, q: Arr) {
 		"m.build -calls-> ?b.max (unresolved",
 		"m.build -calls-> m.Arr.max (receiver) m.ts:17",
 	}, "m.build -calls-> m.Arr.max (receiver) m.ts:10", "m.build -calls-> m.Arr.max (receiver) m.ts:14")
+}
+
+// TestTypeParamConstraint: a parameter or local annotated with a type
+// parameter T extends C has C's members in the code declaring T; not a
+// field of type T (read where T is an argument), and not narrowed by
+// instanceof (T & D picks among both types' members).
+func TestTypeParamConstraint(t *testing.T) {
+	edges := index(t, map[string]string{
+		"m.ts": `
+export class Schema { clone(): Schema { return this; } parse() {} }
+export class Opt extends Schema { parse() {} unwrap() {} }
+export function extend<T extends Schema, U>(inst: T, other: U, maybe?: T | undefined) {
+  inst.clone();
+  other.clone();
+  const copy: T = inst;
+  copy.clone();
+  maybe!.clone();
+  if (inst instanceof Opt) {
+    inst.parse();
+  }
+}
+export class Box<T extends Schema> {
+  constructor(public value: T) {}
+  run(x: T) { x.parse(); }
+}
+export function use(b: Box<Opt>) {
+  b.value.parse();
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.extend -calls-> m.Schema.clone (receiver) m.ts:5",
+		"m.extend -calls-> ?other.clone (unresolved",
+		"m.extend -calls-> m.Schema.clone (receiver) m.ts:8",
+		"m.extend -calls-> m.Schema.clone (receiver) m.ts:9",
+		"m.extend -calls-> ?inst.parse (unresolved",
+		"m.Box.run -calls-> m.Schema.parse (receiver) m.ts:16",
+	}, "m.use -calls-> m.Schema.parse")
 }

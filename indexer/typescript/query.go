@@ -82,7 +82,7 @@ const (
 	rName   = 0 // function, method, class, interface, enum, namespace, alias, field, var, param, spec, narrow
 	rBody   = 1 // function, method, class, interface, enum, namespace
 	rReturn = 2 // function, method
-	rType   = 1 // field, var, param, narrow
+	rType   = 1 // field, var, param, narrow, tparam (its constraint)
 	rValue  = 2 // field, var, alias, assign, pair, export, bind (a for-of loop)
 	rDecl   = 0 // export
 	rSource = 1 // export, import

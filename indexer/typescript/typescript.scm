@@ -31,7 +31,7 @@
 (interface_body (property_signature name: (_) @field.name type: (_)? @field.type) @field)
 (enum_body name: (_) @member)
 (enum_assignment name: (_) @member)
-(type_parameter name: (_) @tparam)
+(type_parameter name: (_) @tparam constraint: (_)? @tparam.type)
 
 (variable_declarator name: (_) @var.name type: (_)? @var.type value: (_)? @var.value) @var
 (required_parameter pattern: (_) @param.name type: (_)? @param.type) @param
