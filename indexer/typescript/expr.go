@@ -36,8 +36,10 @@ import (
 //	     | "{" members "}"  an object literal: its members, comma-separated,
 //	                   each "..." expr (a spread), name "=" expr, or
 //	                   name "=" (a method, a node of the object)
-//	     | "[" T "]"   an array of instances of T ({T}, from T[] or Array<T>):
-//	                   what shift, pop, at and find return is one
+//	     | "[" E "]"   an array of the values of Expr E: of instances of T
+//	                   ({T}, from T[] or Array<T>), or of the one value
+//	                   of an array literal's elements; what shift, pop,
+//	                   at and find return is one
 //	     | "this[" A "," X "," m "]"  this in method m of an object literal
 //	                   a function returns with result annotation A<X>:
 //	                   an instance of X when A maps each method of its
@@ -150,6 +152,10 @@ func (f *fileState) expr(s span, sc *scope) string {
 		p = skipSpace(src, p, end)
 		if p >= end {
 			return exprExpr
+		}
+		if c := matchingClose(src, p, end); src[p] == '[' && c > 0 {
+			head, p = f.arrayExpr(p, c, sc), c
+			break
 		}
 		if e := literalEnd(src, p, end); e > p {
 			head, p = exprLiteral, e
@@ -359,6 +365,34 @@ func (f *fileState) objectExpr(p, end int, sc *scope) string {
 		}
 	}
 	return objectOf(members)
+}
+
+// arrayExpr returns the Expr of the array literal at [p, end) (its
+// brackets included): "[" E "]" when its elements, none a spread, all
+// have the Expr E, known and without brackets (the literal's type is then
+// E's array); else exprLiteral.
+func (f *fileState) arrayExpr(p, end int, sc *scope) string {
+	parts := splitTop(f.str[p+1:end-1], ',')
+	if n := len(parts); n > 1 && isBlank(parts[n-1]) {
+		parts = parts[:n-1] // a trailing comma
+	}
+	e, at := "", p+1
+	for _, part := range parts {
+		s := span{Start: uint32(at), End: uint32(at + len(part))}
+		at += len(part) + 1
+		if isBlank(part) || strings.HasPrefix(strings.TrimSpace(part), "...") {
+			return exprLiteral
+		}
+		x := f.expr(s, sc)
+		if x[0] == '?' || strings.ContainsAny(x, "[]") || e != "" && x != e {
+			return exprLiteral
+		}
+		e = x
+	}
+	if e == "" {
+		return exprLiteral
+	}
+	return "[" + e + "]"
 }
 
 // maxObject bounds the length of the Expr of an object literal or type,

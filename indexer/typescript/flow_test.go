@@ -566,3 +566,28 @@ export function use(b: Box<Opt>) {
 		"m.Box.run -calls-> m.Schema.parse (receiver) m.ts:16",
 	}, "m.use -calls-> m.Schema.parse")
 }
+
+// TestArrayLiteral: an array literal whose elements all have one value is
+// an array of it; not one of mixed values or with a spread.
+func TestArrayLiteral(t *testing.T) {
+	edges := index(t, map[string]string{
+		"m.ts": `
+export class Subject { complete() {} }
+export class Other { complete() {} }
+export function windows(rest: Subject[]) {
+  let ws = [new Subject()];
+  ws.shift()!.complete();
+  for (const w of ws) w.complete();
+  const mixed = [new Subject(), new Other()];
+  mixed.shift()!.complete();
+  const spread = [new Subject(), ...rest];
+  spread.shift()!.complete();
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.windows -calls-> m.Subject.complete (receiver) m.ts:6",
+		"m.windows -calls-> m.Subject.complete (receiver) m.ts:7",
+	}, "m.windows -calls-> m.Subject.complete (receiver) m.ts:9", "m.windows -calls-> m.Subject.complete (receiver) m.ts:11",
+		"m.windows -calls-> m.Other.complete")
+}
