@@ -60,7 +60,8 @@ import (
 // "<>()" is a call with explicit type arguments (f<T>()), which may
 // choose an overload the same arguments without them would not.
 // "@" arg ":" param is a parameter without annotation of a function
-// written as argument arg of a call of (or new of) what precedes: its
+// written as argument arg of a call of (or new of) what precedes, or as a
+// branch of a conditional that is the argument: its
 // type is the one the callee declares for parameter param of the
 // function type of its parameter arg (new Observable(s => s.next()) is
 // Observable@0:0.next). When the call is the value of a variable whose
@@ -594,14 +595,24 @@ func (b *binding) once(compute func() string) string {
 
 // calleeParam returns callee "@" argument ":" parameter for the
 // parameter whose name starts at p, or "" when its function is no
-// argument of a call, or the count is not sure (a spread or a type
-// argument list before it, a default value).
+// argument of a call (or a branch of a conditional argument), or the
+// count is not sure (a spread or a type argument list before it, a
+// default value).
 func (f *fileState) calleeParam(p uint32) string {
 	c, base, arg, argStart := f.argumentAt(p)
 	if c == nil {
 		return ""
 	}
 	params, at := f.lambdaParams(base+argStart, int(c.args.End)-1)
+	if at < 0 {
+		// a branch of a conditional argument: c ? (x) => … : (y) => …
+		if q, colon := f.conditional(span{Start: uint32(base + argStart), End: c.args.End - 1}); colon > 0 {
+			params, at = f.lambdaParams(q+1, colon)
+			if int(p) > colon {
+				params, at = f.lambdaParams(colon+1, int(c.args.End)-1)
+			}
+		}
+	}
 	if at < 0 || strings.Contains(strings.ReplaceAll(params, "=>", ""), "=") {
 		return ""
 	}

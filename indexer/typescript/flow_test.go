@@ -591,3 +591,31 @@ export function windows(rest: Subject[]) {
 	}, "m.windows -calls-> m.Subject.complete (receiver) m.ts:9", "m.windows -calls-> m.Subject.complete (receiver) m.ts:11",
 		"m.windows -calls-> m.Other.complete")
 }
+
+// TestConditionalCallback: a callback written as a branch of a
+// conditional argument has the parameters the callee declares.
+func TestConditionalCallback(t *testing.T) {
+	edges := index(t, map[string]string{
+		"m.ts": `
+export class Subscriber { next() {} }
+export class Observable {
+  constructor(subscribe: (s: Subscriber) => void) {}
+}
+export function range(sync: boolean) {
+  return new Observable(
+    sync
+      ? (subscriber) => {
+          subscriber.next();
+        }
+      : (other) => {
+          other.next();
+        }
+  );
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.range -calls-> m.Subscriber.next (receiver) m.ts:10",
+		"m.range -calls-> m.Subscriber.next (receiver) m.ts:13",
+	})
+}
