@@ -49,6 +49,9 @@ import (
 //	                   a const (Expr x its declared type, "?any" for any
 //	                   or unknown), where the check x instanceof C holds
 //	                   (see narrowed); C a name or dotted name
+//	     | "(" a "|" b ")"  a conditional whose branches' Exprs a and b
+//	                   differ: what both evaluate to, when that is one
+//	                   class, instance or function (see either)
 //	     | "#" id      the node of that id (hexadecimal): a declaration in a
 //	                   function that has no node (a callback), which
 //	                   declarations in sibling callbacks may share the
@@ -136,12 +139,17 @@ const (
 )
 
 // expr returns the Expr of the expression at s, evaluated in scope sc.
-// A conditional is the Expr both its branches have.
+// A conditional is the Expr both its branches have, or "(" a "|" b ")"
+// when they differ.
 func (f *fileState) expr(s span, sc *scope) string {
 	if q, c := f.conditional(s); c > 0 {
 		a := f.expr(span{Start: uint32(q + 1), End: uint32(c)}, sc)
-		if b := f.expr(span{Start: uint32(c + 1), End: s.End}, sc); a != b || a[0] == '?' {
+		b := f.expr(span{Start: uint32(c + 1), End: s.End}, sc)
+		switch {
+		case a[0] == '?' || b[0] == '?':
 			return exprExpr
+		case a != b:
+			return "(" + a + "|" + b + ")"
 		}
 		return a
 	}

@@ -29,7 +29,8 @@
 //	            alias A is the mapped type that gives each method of X
 //	            a this of type X (methodThis); (x instanceof C) x where
 //	            the check holds, narrowed as the checker narrows when
-//	            the classes' bases decide it (narrow)
+//	            the classes' bases decide it (narrow); (a|b) the value
+//	            both branches of a conditional agree on (either)
 //	.name       a member: of a module (its exports), a namespace, a class
 //	            or instance along its heritage chain (classMember), an
 //	            object literal (objectMember); .[] an element of an
@@ -185,10 +186,17 @@ func (r *resolver) eval(expr string, c ctx) value {
 		end := matchingClose([]byte(expr), 0, len(expr))
 		inner := expr[1:max(end-1, 1)]
 		i := strings.LastIndex(inner, " instanceof ")
-		if end < 0 || i < 0 {
+		switch branches := splitTop(inner, '|'); {
+		case end < 0:
+			return unknown(reasonDynamic)
+		case len(branches) == 2:
+			v = r.either(branches[0], branches[1], c)
+		case i >= 0:
+			v = r.narrow(inner[:i], inner[i+len(" instanceof "):], c)
+		default:
 			return unknown(reasonDynamic)
 		}
-		v, rest = r.narrow(inner[:i], inner[i+len(" instanceof "):], c), expr[end:]
+		rest = expr[end:]
 	case strings.HasPrefix(expr, "this["):
 		end := strings.IndexByte(expr, ']')
 		if end < 0 {
@@ -250,6 +258,20 @@ func (r *resolver) eval(expr string, c ctx) value {
 		v, rest = r.attr(v, rest[1:end+1]), rest[end+1:]
 	}
 	return v
+}
+
+// either evaluates the head (a|b), a conditional whose branches differ:
+// the class, instance or function both are, which members are then read
+// from; else unknown.
+func (r *resolver) either(a, b string, c ctx) value {
+	x, y := r.deref(r.eval(a, c)), r.deref(r.eval(b, c))
+	switch {
+	case x.kind != y.kind || x.node != y.node || x.node < 0:
+	case x.kind == vInstance || x.kind == vClass || x.kind == vFunc:
+		x.conf = min(x.conf, y.conf)
+		return x
+	}
+	return unknown(reasonUnknownType)
 }
 
 // narrow evaluates the head (x instanceof C): x, of declared type the

@@ -619,3 +619,27 @@ export function range(sync: boolean) {
 		"m.range -calls-> m.Subscriber.next (receiver) m.ts:13",
 	})
 }
+
+// TestConditionalBranches: a conditional whose branches differ is what
+// both evaluate to when that is one class's instance; not when they are
+// instances of different classes.
+func TestConditionalBranches(t *testing.T) {
+	edges := index(t, map[string]string{
+		"m.ts": `
+export class Observable { subscribe() {} }
+export class Sub extends Observable { subscribe() {} }
+export const EMPTY = new Observable();
+export function from(x: unknown): Observable { return EMPTY; }
+export function use(r: unknown) {
+  const source = r ? from(r) : EMPTY;
+  source.subscribe();
+  const mixed = r ? new Sub() : EMPTY;
+  mixed.subscribe();
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.use -calls-> m.Observable.subscribe (receiver) m.ts:8",
+		"m.use -calls-> ?mixed.subscribe (unresolved",
+	})
+}
