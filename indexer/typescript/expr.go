@@ -39,7 +39,9 @@ import (
 //	     | "[" E "]"   an array of the values of Expr E: of instances of T
 //	                   ({T}, from T[] or Array<T>), or of the one value
 //	                   of an array literal's elements; what shift, pop,
-//	                   at and find return is one
+//	                   at and find return is one, and the first
+//	                   parameter of a function map, forEach, filter,
+//	                   find and the like call
 //	     | "this[" A "," X "," m "]"  this in method m of an object literal
 //	                   a function returns with result annotation A<X>:
 //	                   an instance of X when A maps each method of its

@@ -80,6 +80,7 @@ const (
 	vSuper           // super: members of the bases of class node
 	vArray           // an array of the instances object (an Expr head) evaluates to
 	vElement         // a method of an array returning one of its elements
+	vEach            // a method of an array calling a function on its elements
 )
 
 // value is the result of evaluating (part of) an Expr.
@@ -90,8 +91,8 @@ type value struct {
 	conf   float32 // 1, or less when a base outside the snapshot could interfere
 	reason string  // vUnknown: why; "" until the use decides
 	recv   int32   // vFunc: the class or interface of the instance a method was read from, or -1
-	object string  // vObject: the members of its literal (see objectExpr), "" when unknown; vArray, vElement: the element's type head
-	in     ctx     // vObject, vArray, vElement: where object is evaluated
+	object string  // vObject: the members of its literal (see objectExpr), "" when unknown; vArray, vElement, vEach: the element's Expr
+	in     ctx     // vObject, vArray, vElement, vEach: where object is evaluated
 }
 
 func unknown(reason string) value { return value{kind: vUnknown, node: -1, reason: reason, recv: -1} }
@@ -523,11 +524,14 @@ func (r *resolver) attr(v value, name string) value {
 		case "shift", "pop", "at", "find", "findLast":
 			v.kind = vElement
 			return v
+		case "forEach", "map", "flatMap", "filter", "some", "every", "findIndex", "findLastIndex":
+			v.kind = vEach
+			return v
 		}
 		return value{kind: vBuiltin, node: -1}
 	case vFunc:
 		return r.funcMember(v, name)
-	case vBuiltin, vElement:
+	case vBuiltin, vElement, vEach:
 		if name == "[]" { // an element of a string, a Map, an array of no class: not followed
 			return unknown(reasonUnknownType)
 		}
@@ -633,7 +637,7 @@ func (r *resolver) call(v value, typeArgs bool) value {
 		return r.result(v, typeArgs)
 	case vElement:
 		return r.eval(v.object, v.in)
-	case vBuiltin, vArray:
+	case vBuiltin, vArray, vEach:
 		return value{kind: vBuiltin, node: -1}
 	case vUnknown:
 		return v
@@ -685,7 +689,8 @@ func (r *resolver) result(f value, typeArgs bool) value {
 // callbackParam evaluates the step "@" arg ":" param: the type callee f
 // declares for parameter param (or this, for "this") of the function
 // passed as its argument arg, when its signatures (its overloads, or the
-// constructors of a class) agree on one.
+// constructors of a class) agree on one. The first parameter of the
+// function an array's map, forEach, find and the like call is an element.
 //
 // A parameter whose type is a type parameter T of the callee has the type
 // the step's expected type arguments give T, when the callee's result is
@@ -704,6 +709,12 @@ func (r *resolver) callbackParam(f value, step string, c ctx) value {
 	}
 	var sigs []int32
 	switch f = r.deref(f); {
+	case f.kind == vEach || f.kind == vElement:
+		// arr.map((x) => …), arr.find((x) => …): x is an element
+		if step == "0:0" {
+			return r.eval(f.object, f.in)
+		}
+		return unknown(reasonUnknownType)
 	case f.kind == vFunc:
 		sigs = r.signatures(f.node)
 	case f.kind == vClass && r.isKind(f.node, schemas.KindClass):

@@ -643,3 +643,28 @@ export function use(r: unknown) {
 		"m.use -calls-> ?mixed.subscribe (unresolved",
 	})
 }
+
+// TestArrayCallbacks: the first parameter of a function passed to an
+// array's map, forEach, filter, find and the like is an element; not its
+// others, nor one of reduce's.
+func TestArrayCallbacks(t *testing.T) {
+	edges := index(t, map[string]string{
+		"m.ts": `
+export class Item { optional() { return this; } }
+export function all(items: Item[]) {
+  items.map((item, index) => item.optional());
+  items.forEach(function (item) { item.optional(); });
+  items.find((item) => item.optional());
+  items.map((item, index, arr) => index.optional());
+  items.reduce((acc, item) => item.optional());
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.all -calls-> m.Item.optional (receiver) m.ts:4",
+		"m.all -calls-> m.Item.optional (receiver) m.ts:5",
+		"m.all -calls-> m.Item.optional (receiver) m.ts:6",
+		"m.all -calls-> ?index.optional (unresolved",
+		"m.all -calls-> ?item.optional (unresolved",
+	})
+}
