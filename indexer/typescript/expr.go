@@ -84,7 +84,8 @@ import (
 // the variable of for (x of xs) is given xs.[], an element of xs (for-in
 // and for await variables are not followed);
 // null and undefined are ignored as values. An annotation T | null, T |
-// undefined and T? count as T, a generic T<...> as T, Promise<T> as T
+// undefined and T? count as T, typeof x (x a declaration, an import or
+// a global) as x, a generic T<...> as T, Promise<T> as T
 // (await is not tracked), an object type { a: A } as the object literal
 // of instances of its property types; a type parameter is no type, but a
 // parameter or local annotated with a type parameter T extends C of its
@@ -219,10 +220,15 @@ func (f *fileState) expr(s span, sc *scope) string {
 			}
 			h := f.str[q:e]
 			switch h {
-			case "this", "super", "new", "class", "function", "import":
+			case "this":
+				if head = f.thisHead(sc, uint32(q)); head[0] == '?' {
+					return exprExpr
+				}
+			case "super", "new", "class", "function", "import":
 				return exprExpr
+			default:
+				head = f.head(h, sc)
 			}
-			head = f.head(h, sc)
 			p = e
 			for {
 				q := skipSpace(src, p, end)
@@ -903,8 +909,8 @@ var primitives = map[string]bool{
 }
 
 // annotation returns the Expr head "{T}" for a type annotation naming one
-// class or interface T, exprLiteral for a builtin type, or "" when it
-// names nothing we follow.
+// class or interface T, the Expr of x for typeof x, exprLiteral for a
+// builtin type, or "" when it names nothing we follow.
 func (f *fileState) annotation(b string, sc *scope) string {
 	typeParam := func(name string) bool {
 		b, _ := lookupType(sc, name)
@@ -914,7 +920,32 @@ func (f *fileState) annotation(b string, sc *scope) string {
 		b, _ := lookupType(sc, name)
 		return b != nil
 	}
+	if x, ok := strings.CutPrefix(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(b), ":")), "typeof "); ok {
+		return f.typeOf(strings.TrimSpace(x), sc)
+	}
 	return typeHead(b, typeParam, declared)
+}
+
+// typeOf returns the Expr of the type typeof x, for x a dotted name seen
+// from sc whose first name is a declaration, an import or a global: x's
+// own Expr (typeof Action is the class Action), or "". (A variable's
+// value may not be known yet when annotations are read.)
+func (f *fileState) typeOf(x string, sc *scope) string {
+	if !isDotted(x) {
+		return ""
+	}
+	first, more, _ := strings.Cut(x, ".")
+	if b, _ := lookupValue(sc, first); b != nil && (b.flags&(bDef|bImport) == 0 || b.flags&^(bDef|bImport|bType|bTypeParam|bConst) != 0) {
+		return ""
+	}
+	h := f.head(first, sc)
+	switch {
+	case h[0] == '?':
+		return ""
+	case more != "":
+		return h + "." + more
+	}
+	return h
 }
 
 // constrained returns the Expr head of the constraint C of type

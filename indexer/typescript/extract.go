@@ -1342,6 +1342,14 @@ func (f *fileState) bindItem(it *item) {
 	}
 }
 
+// ownParam reports whether the parameter at p is the first of the
+// parameter list of the function whose header starts at start, not one
+// of a function type in an annotation there.
+func (f *fileState) ownParam(start, p uint32) bool {
+	before := strings.TrimRight(f.str[start:p], " \t\r\n")
+	return strings.HasSuffix(before, "(") && strings.Count(before, "(")-strings.Count(before, ")") == 1
+}
+
 // loopVar binds the variable of a for-in or for-of loop: in for (x of
 // xs), an element of xs (the step ".[]"); in for await and for-in loops
 // it is not followed.
@@ -1369,7 +1377,7 @@ func (f *fileState) param(it *item) {
 	if rest {
 		name = strings.TrimSpace(name[3:])
 	}
-	if name == "this" && sc.kind == sFunction {
+	if name == "this" && sc.kind == sFunction && header != nil && f.ownParam(header.start, it.Start) {
 		sc.thisArg = 0 // its own this parameter: not contextual
 		if it.HasRole(rType) {
 			sc.thisAs = f.annotation(f.text(it.Role[rType]), sc)

@@ -668,3 +668,49 @@ export function all(items: Item[]) {
 		"m.all -calls-> ?item.optional (unresolved",
 	})
 }
+
+// TestTypeofAnnotation: a value annotated typeof C, C a class, is the
+// class: new of it instantiates C.
+func TestTypeofAnnotation(t *testing.T) {
+	edges := index(t, map[string]string{
+		"action.ts": `
+export class Action { schedule() {} }
+`,
+		"m.ts": `
+import { Action } from "./action";
+export class Scheduler {
+  constructor(private ctor: typeof Action) {}
+  run() {
+    return new this.ctor().schedule();
+  }
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.Scheduler.run -instantiates-> action.Action (receiver) m.ts:6",
+		"m.Scheduler.run -calls-> action.Action.schedule (receiver) m.ts:6",
+	})
+}
+
+// TestThisParamOfFunctionType: a this parameter of a function type in a
+// parameter's annotation is not the method's own.
+func TestThisParamOfFunctionType(t *testing.T) {
+	edges := index(t, map[string]string{
+		"m.ts": `
+export interface Action { run(): void; }
+export class Scheduler {
+  now() {}
+  schedule(work: (this: Action, state?: number) => void) {
+    this.now();
+  }
+}
+export function free(this: Action) {
+  this.run();
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{
+		"m.Scheduler.schedule -calls-> m.Scheduler.now (receiver) m.ts:6",
+		"m.free -calls-> m.Action.run (receiver) m.ts:10",
+	})
+}
