@@ -310,11 +310,15 @@ func (f *fileState) expr(s span, sc *scope) string {
 			q := identEnd(src, p, end)
 			switch f.str[p:q] {
 			case "as":
-				if t := strings.TrimSpace(f.str[q:end]); t == "any" || t == "unknown" {
+				cast := f.str[q:end]
+				if i := strings.LastIndex(cast, " as "); i >= 0 {
+					cast = cast[i+len(" as "):] // x as unknown as T is a T
+				}
+				if t := strings.TrimSpace(cast); t == "any" || t == "unknown" {
 					p = end // (f as any)(x) still calls f
 					continue
 				}
-				t := f.annotation(f.str[q:end], sc)
+				t := f.annotation(cast, sc)
 				if t == "" {
 					return exprExpr
 				}

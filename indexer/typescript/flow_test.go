@@ -714,3 +714,16 @@ export function free(this: Action) {
 		"m.free -calls-> m.Action.run (receiver) m.ts:10",
 	})
 }
+
+// TestDoubleCast: x as unknown as T is a T.
+func TestDoubleCast(t *testing.T) {
+	edges := index(t, map[string]string{
+		"m.ts": `
+export class Effects { sourceType() {} }
+export function f(x: number) {
+  (x as unknown as Effects).sourceType();
+}
+`,
+	})
+	languagetest.Expect(t, edges, []string{"m.f -calls-> m.Effects.sourceType (receiver) m.ts:4"})
+}
