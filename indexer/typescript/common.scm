@@ -25,6 +25,7 @@
 (assignment_expression right: (object) @object)
 (export_statement value: (object) @object)
 (arguments (object) @object)
+(return_statement (object) @object)
 (pair key: (_) @pair.key value: (_) @pair.value) @pair
 (object (shorthand_property_identifier) @shorthand)
 
@@ -40,7 +41,7 @@
 (array_pattern (identifier) @bind)
 (rest_pattern (identifier) @bind)
 (assignment_pattern left: (identifier) @bind)
-(for_in_statement left: (identifier) @bind)
+(for_in_statement left: (identifier) @bind right: (_) @bind.value)
 (catch_clause parameter: (identifier) @bind)
 (arrow_function parameter: (identifier) @bind)
 [(object_pattern) (array_pattern)] @pattern

@@ -36,8 +36,24 @@ import (
 //	     | "{" members "}"  an object literal: its members, comma-separated,
 //	                   each "..." expr (a spread), name "=" expr, or
 //	                   name "=" (a method, a node of the object)
-//	     | "[" T "]"   an array of instances of T ({T}, from T[] or Array<T>):
-//	                   what shift, pop, at and find return is one
+//	     | "[" E "]"   an array of the values of Expr E: of instances of T
+//	                   ({T}, from T[] or Array<T>), or of the one value
+//	                   of an array literal's elements; what shift, pop,
+//	                   at and find return is one, and the first
+//	                   parameter of a function map, forEach, filter,
+//	                   find and the like call
+//	     | "this[" A "," X "," m "]"  this in method m of an object literal
+//	                   a function returns with result annotation A<X>:
+//	                   an instance of X when A maps each method of its
+//	                   type argument to one with that this (see
+//	                   methodThis in flow.go)
+//	     | "(" x " instanceof " C ")"  x, a parameter never assigned or
+//	                   a const (Expr x its declared type, "?any" for any
+//	                   or unknown), where the check x instanceof C holds
+//	                   (see narrowed); C a name or dotted name
+//	     | "(" a "|" b ")"  a conditional whose branches' Exprs a and b
+//	                   differ: what both evaluate to, when that is one
+//	                   class, instance or function (see either)
 //	     | "#" id      the node of that id (hexadecimal): a declaration in a
 //	                   function that has no node (a callback), which
 //	                   declarations in sibling callbacks may share the
@@ -49,20 +65,32 @@ import (
 // "<>()" is a call with explicit type arguments (f<T>()), which may
 // choose an overload the same arguments without them would not.
 // "@" arg ":" param is a parameter without annotation of a function
-// written as argument arg of a call of (or new of) what precedes: its
+// written as argument arg of a call of (or new of) what precedes, or as a
+// branch of a conditional that is the argument: its
 // type is the one the callee declares for parameter param of the
 // function type of its parameter arg (new Observable(s => s.next()) is
 // Observable@0:0.next). When the call is the value of a variable whose
 // declared type has type arguments (const s: a.C<S> = f((x) => ...)),
 // they follow as ";" C "=" and their type heads, comma-separated: a type
 // parameter T of the callee whose result is C<T> is the matching one.
-// A local variable is replaced by its annotation or by the one value all
-// its assignments give it (`const c = new Cart()` then `c.add()` is
-// Cart().add; `const {repo} = this` then `repo.save()` is this.repo.save);
+// "@" arg ":this" is this in a function expression (no arrow function)
+// written as argument arg, without type parameters or a this parameter of
+// its own: the type the callee declares for this in that function type
+// (s.schedule(function () { this.schedule() }) is s.schedule@0:this.schedule).
+// A local variable is replaced by its annotation, by its initializer when
+// it is declared once (its type, which later assignments do not change),
+// or by the one value all its assignments give it (`const c = new
+// Cart()` then `c.add()` is Cart().add; `const {repo} = this` then `repo.save()` is this.repo.save);
+// the variable of for (x of xs) is given xs.[], an element of xs (for-in
+// and for await variables are not followed);
 // null and undefined are ignored as values. An annotation T | null, T |
-// undefined and T? count as T, a generic T<...> as T, Promise<T> as T
+// undefined and T? count as T, typeof x (x a declaration, an import or
+// a global) as x, a generic T<...> as T, Promise<T> as T
 // (await is not tracked), an object type { a: A } as the object literal
-// of instances of its property types; a type parameter is no type. The reasons:
+// of instances of its property types; a type parameter is no type, but a
+// parameter or local annotated with a type parameter T extends C of its
+// own function or class is C (there T is itself, with C's members). The
+// reasons:
 //
 //	?local     a variable whose value we cannot follow (an untyped
 //	           parameter, a loop variable, one assigned different values)
@@ -114,12 +142,17 @@ const (
 )
 
 // expr returns the Expr of the expression at s, evaluated in scope sc.
-// A conditional is the Expr both its branches have.
+// A conditional is the Expr both its branches have, or "(" a "|" b ")"
+// when they differ.
 func (f *fileState) expr(s span, sc *scope) string {
 	if q, c := f.conditional(s); c > 0 {
 		a := f.expr(span{Start: uint32(q + 1), End: uint32(c)}, sc)
-		if b := f.expr(span{Start: uint32(c + 1), End: s.End}, sc); a != b || a[0] == '?' {
+		b := f.expr(span{Start: uint32(c + 1), End: s.End}, sc)
+		switch {
+		case a[0] == '?' || b[0] == '?':
 			return exprExpr
+		case a != b:
+			return "(" + a + "|" + b + ")"
 		}
 		return a
 	}
@@ -131,6 +164,10 @@ func (f *fileState) expr(s span, sc *scope) string {
 		p = skipSpace(src, p, end)
 		if p >= end {
 			return exprExpr
+		}
+		if c := matchingClose(src, p, end); src[p] == '[' && c > 0 {
+			head, p = f.arrayExpr(p, c, sc), c
+			break
 		}
 		if e := literalEnd(src, p, end); e > p {
 			head, p = exprLiteral, e
@@ -183,10 +220,15 @@ func (f *fileState) expr(s span, sc *scope) string {
 			}
 			h := f.str[q:e]
 			switch h {
-			case "this", "super", "new", "class", "function", "import":
+			case "this":
+				if head = f.thisHead(sc, uint32(q)); head[0] == '?' {
+					return exprExpr
+				}
+			case "super", "new", "class", "function", "import":
 				return exprExpr
+			default:
+				head = f.head(h, sc)
 			}
-			head = f.head(h, sc)
 			p = e
 			for {
 				q := skipSpace(src, p, end)
@@ -217,7 +259,7 @@ func (f *fileState) expr(s span, sc *scope) string {
 		case "typeof", "void", "delete", "yield", "function", "class", "import", "async", "in", "instanceof":
 			return exprExpr
 		default:
-			head = f.head(name, sc)
+			head = f.narrowed(name, f.head(name, sc), sc, uint32(p))
 		}
 	}
 	for {
@@ -268,11 +310,15 @@ func (f *fileState) expr(s span, sc *scope) string {
 			q := identEnd(src, p, end)
 			switch f.str[p:q] {
 			case "as":
-				if t := strings.TrimSpace(f.str[q:end]); t == "any" || t == "unknown" {
+				cast := f.str[q:end]
+				if i := strings.LastIndex(cast, " as "); i >= 0 {
+					cast = cast[i+len(" as "):] // x as unknown as T is a T
+				}
+				if t := strings.TrimSpace(cast); t == "any" || t == "unknown" {
 					p = end // (f as any)(x) still calls f
 					continue
 				}
-				t := f.annotation(f.str[q:end], sc)
+				t := f.annotation(cast, sc)
 				if t == "" {
 					return exprExpr
 				}
@@ -342,6 +388,34 @@ func (f *fileState) objectExpr(p, end int, sc *scope) string {
 	return objectOf(members)
 }
 
+// arrayExpr returns the Expr of the array literal at [p, end) (its
+// brackets included): "[" E "]" when its elements, none a spread, all
+// have the Expr E, known and without brackets (the literal's type is then
+// E's array); else exprLiteral.
+func (f *fileState) arrayExpr(p, end int, sc *scope) string {
+	parts := splitTop(f.str[p+1:end-1], ',')
+	if n := len(parts); n > 1 && isBlank(parts[n-1]) {
+		parts = parts[:n-1] // a trailing comma
+	}
+	e, at := "", p+1
+	for _, part := range parts {
+		s := span{Start: uint32(at), End: uint32(at + len(part))}
+		at += len(part) + 1
+		if isBlank(part) || strings.HasPrefix(strings.TrimSpace(part), "...") {
+			return exprLiteral
+		}
+		x := f.expr(s, sc)
+		if x[0] == '?' || strings.ContainsAny(x, "[]") || e != "" && x != e {
+			return exprLiteral
+		}
+		e = x
+	}
+	if e == "" {
+		return exprLiteral
+	}
+	return "[" + e + "]"
+}
+
 // maxObject bounds the length of the Expr of an object literal or type,
 // which uses of a local holding it repeat.
 const maxObject = 2048
@@ -394,8 +468,13 @@ func (f *fileState) conditional(s span) (q, c int) {
 // thisHead returns the head this stands for in scope sc: the type a this
 // parameter declares, the enclosing class, or a reason.
 func (f *fileState) thisHead(sc *scope, p uint32) string {
-	if strings.HasPrefix(sc.thisAs, "{") {
-		return sc.thisAs // function (this: T)
+	if strings.HasPrefix(sc.thisAs, "{") || strings.HasPrefix(sc.thisAs, "this[") {
+		return sc.thisAs // function (this: T), or a method typed by its object (see mappedThis)
+	}
+	if sc.kind == sFunction && sc.thisArg > 0 && sc.thisObj == "" {
+		if e := f.calleeThis(sc.thisArg); e != "" {
+			return e
+		}
 	}
 	switch _, this := f.thisOf(sc, p); this {
 	case thisInstance:
@@ -413,9 +492,11 @@ func (f *fileState) thisHead(sc *scope, p uint32) string {
 // rows can find it, a local's value, or a reason.
 func (f *fileState) head(name string, sc *scope) string {
 	b, bs := lookupValue(sc, name)
-	switch {
-	case b == nil:
+	if b == nil {
 		return name
+	}
+	flags := b.flags &^ (bConst | bAny | bBound) // what narrowed reads
+	switch {
 	case b.flags&bHidden != 0 && b.flags&(bDef|bImport) == 0:
 		return exprLocal
 	case bs.kind == sModule || bs.kind == sNamespace:
@@ -423,23 +504,77 @@ func (f *fileState) head(name string, sc *scope) string {
 			return exprLocal
 		}
 		return name
-	case b.flags&^(bType|bTypeParam) == bDef && b.def >= 0 && bs.kind == sFunction && bs.own < 0:
+	case flags&^(bType|bTypeParam) == bDef && b.def >= 0 && bs.kind == sFunction && bs.own < 0:
 		// A declaration in a function without a node (a callback): its
 		// node, which siblings may share the name of.
 		return "#" + strconv.FormatUint(f.nodes[b.def].ID, 16)
-	case b.flags&^(bDef|bImport|bType|bTypeParam) == 0:
+	case flags&^(bDef|bImport|bType|bTypeParam) == 0:
 		return name // a nested declaration or a local import: a node or an import ref
 	case b.flags&(bDef|bImport) != 0:
 		return exprLocal
 	case b.annot != "":
 		return b.annot
-	case b.flags == bParam:
+	case flags == bParam:
 		return f.contextual(b)
 	case b.flags&(bUnknown|bParam) != 0:
 		return exprLocal
 	}
 	return f.value(b)
 }
+
+// narrowed returns head, the Expr head of name at p, narrowed by the
+// checks name instanceof C whose regions hold p, outermost first: "("
+// head " instanceof " C ")", head "?any" for a parameter annotated any or
+// unknown. Only a parameter never assigned or a const of one value is
+// narrowed, in the scope of the check, C a name or a dotted name; for
+// others, and in functions inside the region, the narrowed type is not
+// known: exprLocal. So is one of a type parameter's type (it narrows to
+// an intersection, whose members we do not pick).
+func (f *fileState) narrowed(name, head string, sc *scope, p uint32) string {
+	if len(f.narrows) == 0 {
+		return head
+	}
+	b, _ := lookupValue(sc, name)
+	if b == nil {
+		return head
+	}
+	narrowable := b.flags&^bAny == bParam || b.flags == bAssign|bConst && len(b.values) == 1
+	decl := head
+	if b.flags&bAny != 0 {
+		decl = "?any"
+	}
+	out := decl
+	for _, n := range f.narrows {
+		if n.name != name || p < n.region.Start || p >= n.region.End || !inside(sc, n.scope) {
+			continue
+		}
+		if nb, _ := lookupValue(n.scope, name); nb != b {
+			continue // a variable of a function inside the region
+		}
+		c := f.expr(n.class, n.scope)
+		if !narrowable || n.scope != sc || out[0] == '?' && out != "?any" || c[0] == '?' || strings.ContainsAny(c, "({[@<") {
+			return exprLocal
+		}
+		out = "(" + out + " instanceof " + c + ")"
+	}
+	if out == decl {
+		return head
+	}
+	return out
+}
+
+// inside reports whether scope s is outer or one of the scopes within it.
+func inside(s, outer *scope) bool {
+	for ; s != nil; s = s.parent {
+		if s == outer {
+			return true
+		}
+	}
+	return false
+}
+
+// declared counts a declaration of b.
+func (b *binding) declared() { b.decls = min(b.decls+1, 2) }
 
 // define records that b binds the declaration of node n.
 func (b *binding) define(n int32) {
@@ -480,30 +615,24 @@ func (b *binding) once(compute func() string) string {
 
 // calleeParam returns callee "@" argument ":" parameter for the
 // parameter whose name starts at p, or "" when its function is no
-// argument of a call, or the count is not sure (a spread or a type
-// argument list before it, a default value).
+// argument of a call (or a branch of a conditional argument), or the
+// count is not sure (a spread or a type argument list before it, a
+// default value).
 func (f *fileState) calleeParam(p uint32) string {
-	var c *call
-	for i := range f.calls {
-		if a := f.calls[i].args; a.Start < p && p < a.End && (c == nil || a.Start > c.args.Start) {
-			c = &f.calls[i]
-		}
-	}
-	if c == nil || c.args.End-c.args.Start < 2 || f.src[c.args.Start] != '(' {
+	c, base, arg, argStart := f.argumentAt(p)
+	if c == nil {
 		return ""
-	}
-	base := int(c.args.Start) + 1
-	inner := f.str[base : c.args.End-1]
-	arg, argStart := segmentAt(inner, int(p)-base)
-	if arg < 0 || strings.ContainsAny(inner[:argStart], "<>") {
-		return ""
-	}
-	for _, a := range splitTop(inner[:argStart], ',') {
-		if strings.HasPrefix(strings.TrimSpace(a), "...") {
-			return ""
-		}
 	}
 	params, at := f.lambdaParams(base+argStart, int(c.args.End)-1)
+	if at < 0 {
+		// a branch of a conditional argument: c ? (x) => … : (y) => …
+		if q, colon := f.conditional(span{Start: uint32(base + argStart), End: c.args.End - 1}); colon > 0 {
+			params, at = f.lambdaParams(q+1, colon)
+			if int(p) > colon {
+				params, at = f.lambdaParams(colon+1, int(c.args.End)-1)
+			}
+		}
+	}
 	if at < 0 || strings.Contains(strings.ReplaceAll(params, "=>", ""), "=") {
 		return ""
 	}
@@ -516,6 +645,60 @@ func (f *fileState) calleeParam(p uint32) string {
 			param-- // this: T is no parameter
 		}
 	}
+	e := f.calleeExpr(c)
+	if e == "" {
+		return ""
+	}
+	return e + "@" + strconv.Itoa(arg) + ":" + strconv.Itoa(param) + f.expected(c)
+}
+
+// calleeThis returns callee "@" argument ":this" for the function
+// expression starting at p: the type the callee declares for this in the
+// function type of that argument, which a function expression without
+// type parameters or a this parameter of its own is given. It is "" when
+// the function is not itself an argument, or the count is not sure.
+func (f *fileState) calleeThis(p uint32) string {
+	c, base, arg, argStart := f.argumentAt(p)
+	if c == nil || base+argStart != int(p) {
+		return ""
+	}
+	e := f.calleeExpr(c)
+	if e == "" {
+		return ""
+	}
+	return e + "@" + strconv.Itoa(arg) + ":this"
+}
+
+// argumentAt returns the innermost call with an argument list in
+// parentheses holding offset p, where its arguments start, the index of
+// the argument holding p and where that argument starts; c is nil when
+// there is none, or a spread or a type argument list comes before it.
+func (f *fileState) argumentAt(p uint32) (c *call, base, arg, argStart int) {
+	for i := range f.calls {
+		if a := f.calls[i].args; a.Start < p && p < a.End && (c == nil || a.Start > c.args.Start) {
+			c = &f.calls[i]
+		}
+	}
+	if c == nil || c.args.End-c.args.Start < 2 || f.src[c.args.Start] != '(' {
+		return nil, 0, 0, 0
+	}
+	base = int(c.args.Start) + 1
+	inner := f.str[base : c.args.End-1]
+	arg, argStart = segmentAt(inner, int(p)-base)
+	if arg < 0 || strings.ContainsAny(inner[:argStart], "<>") {
+		return nil, 0, 0, 0
+	}
+	for _, a := range splitTop(inner[:argStart], ',') {
+		if strings.HasPrefix(strings.TrimSpace(a), "...") {
+			return nil, 0, 0, 0
+		}
+	}
+	return c, base, arg, argStart
+}
+
+// calleeExpr returns the Expr of what call c calls (the class of a new
+// expression), or "" when it is not followed.
+func (f *fileState) calleeExpr(c *call) string {
 	e := f.expr(c.fn, c.scope)
 	if c.kind == schemas.EdgeInstantiates {
 		e = strings.TrimSuffix(e, "()")
@@ -523,7 +706,7 @@ func (f *fileState) calleeParam(p uint32) string {
 	if e[0] == '?' {
 		return ""
 	}
-	return e + "@" + strconv.Itoa(arg) + ":" + strconv.Itoa(param) + f.expected(c)
+	return e
 }
 
 // expected returns ";" and the type arguments of the type declared for
@@ -632,6 +815,9 @@ func (f *fileState) value(b *binding) string {
 }
 
 func (f *fileState) assigned(b *binding) string {
+	if e := f.initialized(b); e != "" {
+		return e
+	}
 	v := ""
 	for _, s := range b.values {
 		e := f.expr(s.at, s.scope)
@@ -650,6 +836,34 @@ func (f *fileState) assigned(b *binding) string {
 		v = exprLocal
 	}
 	return v
+}
+
+// initialized returns the Expr of the initializer of b, when b is a
+// variable declared once, without annotation, with an initializer the
+// Expr of which is known: what the variable's type is declared as,
+// whatever is assigned later (an assignment of a non-union type narrows
+// to that type only). It is "" otherwise.
+func (f *fileState) initialized(b *binding) string {
+	if b.decls != 1 || b.flags&bParam != 0 {
+		return ""
+	}
+	var init *valueRef
+	for i := range b.values {
+		if b.values[i].init {
+			init = &b.values[i]
+		}
+	}
+	if init == nil {
+		return ""
+	}
+	e := f.expr(init.at, init.scope)
+	if init.member != "" && e != exprNone {
+		e = memberOf(e, init.member)
+	}
+	if e[0] == '?' {
+		return ""
+	}
+	return e
 }
 
 // literalEnd returns the end of the string, template, number, regular
@@ -699,8 +913,8 @@ var primitives = map[string]bool{
 }
 
 // annotation returns the Expr head "{T}" for a type annotation naming one
-// class or interface T, exprLiteral for a builtin type, or "" when it
-// names nothing we follow.
+// class or interface T, the Expr of x for typeof x, exprLiteral for a
+// builtin type, or "" when it names nothing we follow.
 func (f *fileState) annotation(b string, sc *scope) string {
 	typeParam := func(name string) bool {
 		b, _ := lookupType(sc, name)
@@ -710,7 +924,49 @@ func (f *fileState) annotation(b string, sc *scope) string {
 		b, _ := lookupType(sc, name)
 		return b != nil
 	}
+	if x, ok := strings.CutPrefix(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(b), ":")), "typeof "); ok {
+		return f.typeOf(strings.TrimSpace(x), sc)
+	}
 	return typeHead(b, typeParam, declared)
+}
+
+// typeOf returns the Expr of the type typeof x, for x a dotted name seen
+// from sc whose first name is a declaration, an import or a global: x's
+// own Expr (typeof Action is the class Action), or "". (A variable's
+// value may not be known yet when annotations are read.)
+func (f *fileState) typeOf(x string, sc *scope) string {
+	if !isDotted(x) {
+		return ""
+	}
+	first, more, _ := strings.Cut(x, ".")
+	if b, _ := lookupValue(sc, first); b != nil && (b.flags&(bDef|bImport) == 0 || b.flags&^(bDef|bImport|bType|bTypeParam|bConst) != 0) {
+		return ""
+	}
+	h := f.head(first, sc)
+	switch {
+	case h[0] == '?':
+		return ""
+	case more != "":
+		return h + "." + more
+	}
+	return h
+}
+
+// constrained returns the Expr head of the constraint C of type
+// parameter T when annotation b is T (or T | null, T | undefined) and T
+// is declared T extends C, seen from sc: a parameter or local of type T
+// in the code that declares T has the members of C, T being no type
+// argument there but itself. It is "" otherwise. (A field or result of
+// type T is read where T is an argument: not so.)
+func (f *fileState) constrained(b string, sc *scope) string {
+	t := nonNull(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(b), ":")))
+	if !isIdent(t) {
+		return ""
+	}
+	if tb, _ := lookupType(sc, t); tb != nil && tb.flags&bTypeParam != 0 {
+		return tb.bound
+	}
+	return ""
 }
 
 // typeHead returns the Expr head of type annotation b: "{T}" for one class
@@ -842,7 +1098,8 @@ func nonNull(t string) string {
 }
 
 // callbackParamType returns the type function signature sig declares for
-// parameter param of the function type of its parameter arg, or "".
+// parameter param (-1: this) of the function type of its parameter arg,
+// or "".
 func callbackParamType(sig string, arg, param int) string {
 	list, _ := paramList(sig)
 	t := strings.TrimSpace(paramType(list, arg))
@@ -870,18 +1127,22 @@ func functionParams(t string) (string, bool) {
 }
 
 // paramType returns the type annotation of parameter i of parameter list
-// list ("(a: A, b?: B)"), not counting a this parameter, or "".
+// list ("(a: A, b?: B)"), not counting a this parameter, or "". Parameter
+// -1 is the this parameter.
 func paramType(list string, i int) string {
 	if len(list) < 2 || list[0] != '(' || list[len(list)-1] != ')' {
 		return ""
 	}
 	var params []string
 	for _, p := range splitTop(list[1:len(list)-1], ',') {
-		if !isThisParam(p) {
+		switch {
+		case !isThisParam(p):
 			params = append(params, p)
+		case i < 0:
+			params, i = []string{p}, 0
 		}
 	}
-	if i >= len(params) || strings.HasPrefix(strings.TrimSpace(params[i]), "...") {
+	if i < 0 || i >= len(params) || strings.HasPrefix(strings.TrimSpace(params[i]), "...") {
 		return ""
 	}
 	parts := splitTop(params[i], ':')

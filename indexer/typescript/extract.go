@@ -105,9 +105,10 @@ type scope struct {
 	vars    map[string]int32   // module and namespace: variable nodes; classes: fields
 	decls   map[string][]int32 // module and namespace: every node declared, by name
 	this    thisKind           // functions: what this is
-	thisAs  string             // functions: the Expr head of the type of a this parameter
+	thisAs  string             // functions: the Expr head of the type of a this parameter, or of this in a method of a typed object (mappedThis)
 	class   *scope             // functions: the class this belongs to
 	thisObj string             // functions: what this is written as when it is no class's (see memberDef)
+	thisArg uint32             // functions: where the function expression this is contextual in starts (see calleeThis), 0 for none
 	statics []span             // classes: the values of static fields
 }
 
@@ -117,6 +118,8 @@ type binding struct {
 	def    int32  // bDef: the node declared, -1 when there are more
 	param  uint32 // a parameter: where its name starts
 	annot  string // "{T}" from an annotation
+	bound  string // a type parameter: the Expr head of its constraint, "" for none
+	decls  uint8  // declarations (let, const, var, a for-of loop), to 2
 	values []valueRef
 	memo   string
 	state  uint8 // 0 new, 1 computing, 2 memo set
@@ -128,6 +131,7 @@ type valueRef struct {
 	at     span
 	member string
 	scope  *scope
+	init   bool // a declaration's initializer, which declares the type
 }
 
 const (
@@ -139,6 +143,9 @@ const (
 	bType                         // an interface or type alias: a type only
 	bTypeParam                    // a type parameter
 	bHidden                       // declared in a nested anonymous function: not visible here
+	bConst                        // declared const
+	bAny                          // a parameter annotated any or unknown
+	bBound                        // annotated with a type parameter: annot is its constraint's
 )
 
 func (f *fileState) bind(s *scope, name string) *binding {
@@ -190,7 +197,7 @@ type fileState struct {
 	nodes  []schemas.Node
 	refs   []schemas.Ref
 
-	stack       []open
+	stack       indexer.Stack[open]
 	args        map[uint32]uint32     // start → end of every argument list
 	targs       map[uint32]uint32     // start → end of every type argument list
 	values      map[span]*item        // functions and classes by range, to name them from their binding
@@ -219,6 +226,7 @@ type fileState struct {
 	}
 
 	calls     []call
+	narrows   []narrow
 	uses      typeUses
 	facts     []fact
 	annotated map[int32]bool  // nodes whose type an annotation declares
@@ -240,6 +248,14 @@ type open struct {
 	define     *descriptor // object: the property Object.defineProperty defines with it
 	source     string      // export, import: the module specifier
 	value      span        // pair: the value
+	result     span        // function, method: its return annotation
+}
+
+// narrow is a region where a check x instanceof C holds.
+type narrow struct {
+	region, class span
+	name          string
+	scope         *scope
 }
 
 type call struct {
@@ -288,6 +304,9 @@ func newFile(x *extractor, file string, src []byte) *fileState {
 func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
 
 func (f *fileState) top() *open { return &f.stack[len(f.stack)-1] }
+
+// End returns where the range ends (see indexer.Frame).
+func (o open) End() uint32 { return o.end }
 
 func (f *fileState) newScope(k scopeKind, parent *scope, own int32) *scope {
 	s := &scope{kind: k, parent: parent, own: own, sym: own}
@@ -362,7 +381,7 @@ func (f *fileState) regions(p uint32) (loop, try, cond bool) {
 
 func (f *fileState) addNode(kind, name string, parent int32, s span) int32 {
 	p := &f.nodes[parent]
-	qname := p.QualifiedName + "." + name
+	qname := indexer.JoinName(p.QualifiedName, name)
 	vis := ""
 	switch p.Kind {
 	case schemas.KindClass, schemas.KindInterface, schemas.KindEnum:
@@ -456,9 +475,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			return
 		}
 		it := &items[i]
-		for len(f.stack) > 1 && f.top().end <= it.Start {
-			f.stack = f.stack[:len(f.stack)-1]
-		}
+		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kExport:
 			f.export(it)
@@ -469,11 +486,11 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			}
 			w := identEnd(f.src, int(it.Start), int(it.End))
 			o.decl = span{Start: it.Start, End: uint32(w)}
-			f.stack = append(f.stack, o)
+			f.stack.Push(o)
 		case kImport:
 			f.importStmt(it)
 		case kLoop, kTry, kCond:
-			f.stack = append(f.stack, open{kind: it.Kind, start: it.Start, end: it.End})
+			f.stack.Push(open{kind: it.Kind, start: it.Start, end: it.End})
 		case kObject:
 			f.object(it)
 		case kPair:
@@ -484,7 +501,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 		case kFunction, kLambda, kMethod:
 			f.function(it)
 		case kPattern:
-			f.stack = append(f.stack, open{kind: kPattern, start: it.Start, end: it.End})
+			f.stack.Push(open{kind: kPattern, start: it.Start, end: it.End})
 		case kVar:
 			f.variable(it)
 		case kField:
@@ -501,7 +518,14 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			if header != nil {
 				sc = header.scope
 			}
-			f.bind(sc, f.text(it.Span)).flags |= bTypeParam
+			b := f.bind(sc, f.text(it.Span))
+			b.flags |= bTypeParam
+			if it.HasRole(rType) {
+				c := strings.TrimPrefix(strings.TrimSpace(f.text(it.Role[rType])), "extends")
+				if h := f.annotation(c, sc); strings.HasPrefix(h, "{") {
+					b.bound = h
+				}
+			}
 		case kExtends, kImplements:
 			f.uses.taken = it.Start
 			f.heritage(it)
@@ -545,6 +569,9 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			f.typeUse(it)
 		case kInstanceof:
 			f.reference(it.Span)
+		case kNarrow:
+			sc, _ := f.scopeAt(it.Start)
+			f.narrows = append(f.narrows, narrow{region: it.Span, class: it.Role[rType], name: f.text(it.Role[rName]), scope: sc})
 		}
 	}
 	f.finish(ctx)
@@ -708,7 +735,7 @@ func (f *fileState) export(it *item) {
 		}
 		f.facts = append(f.facts, fact{kind: refExport, src: sc.sym, at: v, prefix: "module.exports=", scope: sc, target: "export ="})
 	}
-	f.stack = append(f.stack, o)
+	f.stack.Push(o)
 }
 
 func at(src []byte, p int) byte {
@@ -752,7 +779,7 @@ func (f *fileState) importStmt(it *item) {
 			f.addRef(schemas.EdgeImports, sc.sym, it.Role[rSource], f.target(&o, ""), "from "+o.source)
 		}
 	}
-	f.stack = append(f.stack, o)
+	f.stack.Push(o)
 }
 
 func (f *fileState) defaultImport(it *item) {
@@ -872,7 +899,7 @@ func (f *fileState) container(it *item) {
 		k = sNamespace
 	}
 	s := f.newScope(k, sc, own)
-	f.stack = append(f.stack, open{kind: it.Kind, start: it.Start, end: it.End, body: body, scope: s})
+	f.stack.Push(open{kind: it.Kind, start: it.Start, end: it.End, body: body, scope: s})
 }
 
 // exportedInNamespace reports whether a declaration at s in a namespace
@@ -1009,10 +1036,61 @@ func (f *fileState) function(it *item) {
 		fs.class, fs.this = f.thisOf(sc, it.Start)
 		fs.thisObj = sc.thisObj
 		fs.thisAs = sc.thisAs
+		fs.thisArg = sc.thisArg
 	default:
 		fs.thisObj = f.thisFor[it.Span]
+		if o := f.top(); it.Kind == kMethod && o.kind == kObject && owner < 0 && isIdent(name) {
+			fs.thisAs = f.mappedThis(o, name, sc)
+		}
+		if p := strings.IndexByte(header, '('); it.Kind == kLambda && own < 0 && p > 0 && !strings.Contains(header[:p], "<") {
+			fs.thisArg = it.Start
+		}
 	}
-	f.stack = append(f.stack, open{kind: it.Kind, start: it.Start, end: it.End, body: body, scope: fs})
+	o := open{kind: it.Kind, start: it.Start, end: it.End, body: body, scope: fs}
+	if it.HasRole(rReturn) {
+		o.result = it.Role[rReturn]
+	}
+	f.stack.Push(o)
+}
+
+// mappedThis returns the Expr head of this in method name of the object
+// literal o, when o is what a function returns and the function's result
+// annotation is a generic type A<X> (X a class or interface): "this["
+// A "," X "," name "]", which the resolver reads as an instance of X when
+// A maps the methods of its type argument to functions with this of that
+// type (see thisMapping). It is "" otherwise.
+func (f *fileState) mappedThis(o *open, name string, sc *scope) string {
+	before := strings.TrimRight(f.str[:o.start], " \t\r\n")
+	if !strings.HasSuffix(before, "return") || len(before) > 6 && isIdentByte(before[len(before)-7]) {
+		return ""
+	}
+	var fn *open
+	for i := len(f.stack) - 2; i > 0 && fn == nil; i-- {
+		if f.stack[i].scope != nil {
+			fn = &f.stack[i]
+		}
+	}
+	if fn == nil || fn.result.End == 0 || fn.kind == kClass || fn.kind == kInterface {
+		return ""
+	}
+	t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f.text(fn.result)), ":"))
+	open := strings.IndexByte(t, '<')
+	if open < 0 || !strings.HasSuffix(t, ">") {
+		return ""
+	}
+	a := strings.TrimSpace(t[:open])
+	args := splitTop(t[open+1:len(t)-1], ',')
+	if !isDotted(a) || len(args) != 1 {
+		return ""
+	}
+	if b, _ := lookupType(sc, strings.Split(a, ".")[0]); b != nil && b.flags&bTypeParam != 0 {
+		return ""
+	}
+	x := f.annotation(args[0], sc)
+	if !strings.HasPrefix(x, "{") || !isDotted(x[1:len(x)-1]) {
+		return ""
+	}
+	return "this[" + a + "," + x[1:len(x)-1] + "," + name + "]"
 }
 
 // thisOf returns what this is in code of scope sc at p.
@@ -1073,9 +1151,17 @@ func (f *fileState) variable(it *item) {
 		return
 	}
 	b := f.bind(sc, name)
+	if before := strings.TrimRight(f.str[:it.Start], " \t\r\n"); strings.HasSuffix(before, "const") && (len(before) == 5 || !isIdentByte(before[len(before)-6])) {
+		b.flags |= bConst
+	}
 	var annot string
 	if it.HasRole(rType) {
 		annot = f.annotation(f.text(it.Role[rType]), sc)
+		if annot == "" && sc.kind == sFunction {
+			if annot = f.constrained(f.text(it.Role[rType]), sc); annot != "" {
+				b.flags |= bBound
+			}
+		}
 		if hasValue {
 			f.declared[value.Start] = it.Role[rType]
 		}
@@ -1112,11 +1198,12 @@ func (f *fileState) variable(it *item) {
 		}
 	}
 	b.flags |= bAssign
+	b.declared()
 	if annot != "" {
 		b.annot = annot
 	}
 	if hasValue && !isNullish(f.text(value)) {
-		b.values = append(b.values, valueRef{at: value, scope: sc})
+		b.values = append(b.values, valueRef{at: value, scope: sc, init: true})
 	}
 	if !top {
 		return
@@ -1208,6 +1295,10 @@ func (f *fileState) bindItem(it *item) {
 	}
 	name := f.text(it.Span)
 	b := f.bind(sc, name)
+	if it.HasRole(rValue) {
+		f.loopVar(b, it, sc)
+		return
+	}
 	d := &f.destructure
 	if !d.pattern.Contains(it.Span) || d.scope != sc {
 		b.flags |= bUnknown
@@ -1237,7 +1328,8 @@ func (f *fileState) bindItem(it *item) {
 		f.addRef(schemas.EdgeImports, sc.sym, it.Span, f.requireTarget(d.value)+":"+key, what+" from "+d.spec)
 	case d.value.End > d.value.Start:
 		b.flags |= bAssign
-		b.values = append(b.values, valueRef{at: d.value, member: key, scope: sc})
+		b.declared()
+		b.values = append(b.values, valueRef{at: d.value, member: key, scope: sc, init: true})
 		if d.top {
 			n := f.varNode(sc, schemas.KindVariable, name, it.Span)
 			if d.exported {
@@ -1248,6 +1340,29 @@ func (f *fileState) bindItem(it *item) {
 	default:
 		b.flags |= bUnknown
 	}
+}
+
+// ownParam reports whether the parameter at p is the first of the
+// parameter list of the function whose header starts at start, not one
+// of a function type in an annotation there.
+func (f *fileState) ownParam(start, p uint32) bool {
+	before := strings.TrimRight(f.str[start:p], " \t\r\n")
+	return strings.HasSuffix(before, "(") && strings.Count(before, "(")-strings.Count(before, ")") == 1
+}
+
+// loopVar binds the variable of a for-in or for-of loop: in for (x of
+// xs), an element of xs (the step ".[]"); in for await and for-in loops
+// it is not followed.
+func (f *fileState) loopVar(b *binding, it *item, sc *scope) {
+	value := it.Role[rValue]
+	open := strings.LastIndexByte(f.str[:it.Start], '(')
+	if strings.TrimSpace(f.str[it.End:value.Start]) != "of" || open < 0 || strings.HasSuffix(strings.TrimSpace(f.str[:open]), "await") {
+		b.flags |= bUnknown
+		return
+	}
+	b.flags |= bAssign
+	b.declared()
+	b.values = append(b.values, valueRef{at: value, member: "[]", scope: sc, init: true})
 }
 
 // param handles a TypeScript parameter; one with an accessibility or
@@ -1262,8 +1377,11 @@ func (f *fileState) param(it *item) {
 	if rest {
 		name = strings.TrimSpace(name[3:])
 	}
-	if name == "this" && sc.kind == sFunction && it.HasRole(rType) {
-		sc.thisAs = f.annotation(f.text(it.Role[rType]), sc)
+	if name == "this" && sc.kind == sFunction && header != nil && f.ownParam(header.start, it.Start) {
+		sc.thisArg = 0 // its own this parameter: not contextual
+		if it.HasRole(rType) {
+			sc.thisAs = f.annotation(f.text(it.Role[rType]), sc)
+		}
 	}
 	if !isIdent(name) || name == "this" {
 		return
@@ -1273,8 +1391,18 @@ func (f *fileState) param(it *item) {
 	b.param = it.Role[rName].Start
 	annot := ""
 	if it.HasRole(rType) {
-		annot = f.annotation(f.text(it.Role[rType]), sc)
+		t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f.text(it.Role[rType])), ":"))
+		if t == "any" || t == "unknown" {
+			b.flags |= bAny
+		}
+		annot = f.annotation(t, sc)
 		b.annot = annot
+		if annot == "" && !rest {
+			b.annot = f.constrained(t, sc)
+		}
+		if b.annot != annot {
+			b.flags |= bBound
+		}
 	}
 	if rest {
 		return
@@ -1439,13 +1567,13 @@ func (f *fileState) object(it *item) {
 	if d, ok := f.descriptors[it.Span]; ok {
 		o.define = &d
 	}
-	f.stack = append(f.stack, o)
+	f.stack.Push(o)
 }
 
 func (f *fileState) pair(it *item) {
 	o := open{kind: kPair, start: it.Start, end: it.End, owner: -1}
 	if !it.HasRole(rValue) {
-		f.stack = append(f.stack, o)
+		f.stack.Push(o)
 		return
 	}
 	key := f.text(it.Role[rKey])
@@ -1476,7 +1604,7 @@ func (f *fileState) pair(it *item) {
 			f.facts = append(f.facts, fact{kind: refExport, src: 0, at: value, prefix: "exports." + key + "=", scope: f.stack[0].scope, target: key})
 		}
 	}
-	f.stack = append(f.stack, o)
+	f.stack.Push(o)
 }
 
 // assign handles x = v (a variable's value), this.x = v (a field),
@@ -1763,10 +1891,11 @@ func (f *fileState) finish(ctx context.Context) {
 // module's (type parameters were checked when the fact was made).
 func (f *fileState) scopeOf(int32) *scope { return f.stack[0].scope }
 
-// memberOf returns the Expr of property name of the value e.
+// memberOf returns the Expr of property name of the value e ("[]": an
+// element of it; that of a builtin value is unknown).
 func memberOf(e, name string) string {
 	if e[0] == '?' {
-		if e == exprLiteral {
+		if e == exprLiteral && name != "[]" {
 			return exprLiteral
 		}
 		return exprReceiver

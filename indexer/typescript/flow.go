@@ -24,15 +24,22 @@
 //	head        a name, from the scope outwards, through imports and
 //	            re-exports (lookup, member); {T} an instance of type T;
 //	            this, class, super; #id one node; {members} an object
-//	            literal
+//	            literal; this[A,X,m] this in a method of an object
+//	            literal of type A<X>, an instance of X when the type
+//	            alias A is the mapped type that gives each method of X
+//	            a this of type X (methodThis); (x instanceof C) x where
+//	            the check holds, narrowed as the checker narrows when
+//	            the classes' bases decide it (narrow); (a|b) the value
+//	            both branches of a conditional agree on (either)
 //	.name       a member: of a module (its exports), a namespace, a class
 //	            or instance along its heritage chain (classMember), an
-//	            object literal (objectMember)
+//	            object literal (objectMember); .[] an element of an
+//	            array (for-of)
 //	()          a call: a class gives an instance, a function its result
 //	            (result): its return annotation, the receiver for this,
 //	            what its overloads agree on; <>() with type arguments
 //	@arg:param  a parameter of a callback: the type the callee declares
-//	            for it (callbackParam)
+//	            for it (callbackParam); @arg:this the callback's this
 //
 // Declarations carry the facts steps read: type (a variable's annotation,
 // else its value), result (a function's return annotation), extends. A
@@ -47,6 +54,7 @@ package typescript
 
 import (
 	"cmp"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -72,6 +80,7 @@ const (
 	vSuper           // super: members of the bases of class node
 	vArray           // an array of the instances object (an Expr head) evaluates to
 	vElement         // a method of an array returning one of its elements
+	vEach            // a method of an array calling a function on its elements
 )
 
 // value is the result of evaluating (part of) an Expr.
@@ -82,8 +91,8 @@ type value struct {
 	conf   float32 // 1, or less when a base outside the snapshot could interfere
 	reason string  // vUnknown: why; "" until the use decides
 	recv   int32   // vFunc: the class or interface of the instance a method was read from, or -1
-	object string  // vObject: the members of its literal (see objectExpr), "" when unknown; vArray, vElement: the element's type head
-	in     ctx     // vObject, vArray, vElement: where object is evaluated
+	object string  // vObject: the members of its literal (see objectExpr), "" when unknown; vArray, vElement, vEach: the element's Expr
+	in     ctx     // vObject, vArray, vElement, vEach: where object is evaluated
 }
 
 func unknown(reason string) value { return value{kind: vUnknown, node: -1, reason: reason, recv: -1} }
@@ -174,6 +183,27 @@ func (r *resolver) eval(expr string, c ctx) value {
 			return unknown(reasonUnknownName)
 		}
 		v, rest = r.nodeValue(i, schemas.ResolvedLocal), expr[end:]
+	case expr[0] == '(':
+		end := matchingClose([]byte(expr), 0, len(expr))
+		inner := expr[1:max(end-1, 1)]
+		i := strings.LastIndex(inner, " instanceof ")
+		switch branches := splitTop(inner, '|'); {
+		case end < 0:
+			return unknown(reasonDynamic)
+		case len(branches) == 2:
+			v = r.either(branches[0], branches[1], c)
+		case i >= 0:
+			v = r.narrow(inner[:i], inner[i+len(" instanceof "):], c)
+		default:
+			return unknown(reasonDynamic)
+		}
+		rest = expr[end:]
+	case strings.HasPrefix(expr, "this["):
+		end := strings.IndexByte(expr, ']')
+		if end < 0 {
+			return unknown(reasonDynamic)
+		}
+		v, rest = r.methodThis(expr[len("this["):end], c), expr[end+1:]
 	case strings.HasPrefix(expr, "require("):
 		end := strings.IndexByte(expr, ')')
 		if end < 0 {
@@ -229,6 +259,127 @@ func (r *resolver) eval(expr string, c ctx) value {
 		v, rest = r.attr(v, rest[1:end+1]), rest[end+1:]
 	}
 	return v
+}
+
+// either evaluates the head (a|b), a conditional whose branches differ:
+// the class, instance or function both are, which members are then read
+// from; else unknown.
+func (r *resolver) either(a, b string, c ctx) value {
+	x, y := r.deref(r.eval(a, c)), r.deref(r.eval(b, c))
+	switch {
+	case x.kind != y.kind || x.node != y.node || x.node < 0:
+	case x.kind == vInstance || x.kind == vClass || x.kind == vFunc:
+		x.conf = min(x.conf, y.conf)
+		return x
+	}
+	return unknown(reasonUnknownType)
+}
+
+// narrow evaluates the head (x instanceof C): x, of declared type the
+// Expr x ("?any" for any or unknown), where the check holds. As the
+// checker narrows by instanceof, it is an instance of C when x is any,
+// or when C derives from x's class or interface; x itself when x's class
+// or interface derives from C. Otherwise the checker compares structures,
+// which we do not: unknown.
+func (r *resolver) narrow(x, class string, c ctx) value {
+	k := r.deref(r.eval(class, c))
+	if k.kind != vClass || !r.isKind(k.node, schemas.KindClass) {
+		return unknown(reasonUnknownType)
+	}
+	inst := value{kind: vInstance, node: k.node, res: schemas.ResolvedReceiver, conf: k.conf, recv: -1}
+	if x == "?any" {
+		return inst
+	}
+	v := r.deref(r.eval(x, c))
+	switch {
+	case v.kind != vInstance:
+		return unknown(reasonUnknownType)
+	case r.derives(v.node, k.node):
+		return v
+	case r.derives(k.node, v.node):
+		return inst
+	}
+	return unknown(reasonUnknownType)
+}
+
+// derives reports whether class or interface a is b or has b among its
+// bases, as far as the snapshot shows.
+func (r *resolver) derives(a, b int32) bool {
+	return slices.ContainsFunc(r.chain(a), func(e chainEntry) bool { return e.node == b })
+}
+
+// methodThis evaluates the head this[A,X,m]: this in method m of an
+// object literal of type A<X>. When A maps each method of its type
+// argument to a function whose this is that argument (thisMapping), and X
+// has a method m that is neither optional nor an accessor, the literal's
+// method m is contextually typed by it: this is an instance of X. Else
+// this is unknown.
+func (r *resolver) methodThis(head string, c ctx) value {
+	parts := strings.Split(head, ",")
+	if len(parts) != 3 || !r.thisMapping(r.evalType(parts[0], c), 0) {
+		return unknown(reasonThis)
+	}
+	x := r.deref(r.instanceOf(r.evalType(parts[1], c)))
+	if x.kind != vInstance {
+		return unknown(reasonThis)
+	}
+	m := r.classMember(x, parts[2], false, false)
+	if m.kind != vFunc || !r.isKind(m.node, schemas.KindMethod) || isAccessor(&r.nodes[m.node]) || isOptional(&r.nodes[m.node]) {
+		return unknown(reasonThis)
+	}
+	return value{kind: vInstance, node: x.node, res: schemas.ResolvedReceiver, conf: x.conf, recv: -1}
+}
+
+// thisMapped matches, with the blanks removed, a mapped type giving each
+// method of type T a this of type T:
+//
+//	{ [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (this: T, ...args: A) => R : never }
+var thisMapped = regexp.MustCompile(`^\{\[([\w$]+)inkeyof([\w$]+)\]:([\w$]+)\[([\w$]+)\]extends\(\.\.\.([\w$]+):infer([\w$]+)\)=>infer([\w$]+)\?\(this:([\w$]+),\.\.\.([\w$]+):([\w$]+)\)=>([\w$]+):never;?\}$`)
+
+// thisMapping reports whether type v is a type alias A<T> whose value is
+// thisMapped over T, perhaps in Partial<>, or another alias B<T> that is.
+func (r *resolver) thisMapping(v value, hops int) bool {
+	if v.kind != vVar || !r.isKind(v.node, schemas.KindTypeAlias) || hops > maxHops {
+		return false
+	}
+	n := &r.nodes[v.node]
+	params := typeParamNames(n.Signature)
+	_, val, ok := strings.Cut(n.Signature, "=")
+	if len(params) != 1 || !ok {
+		return false
+	}
+	t := params[0]
+	val = strings.Join(strings.Fields(val), "")
+	outside := ctx{scope: r.parent(v.node), class: -1}
+	if open := strings.IndexByte(val, '<'); open > 0 && val[len(val)-1] == '>' && val[open+1:len(val)-1] == t {
+		base := val[:open]
+		return isDotted(base) && base != "Partial" && r.thisMapping(r.evalType(base, outside), hops+1)
+	}
+	if inner, ok := strings.CutPrefix(val, "Partial<"); ok && strings.HasSuffix(inner, ">") {
+		if r.lookup("Partial", outside, true).kind != vBuiltin {
+			return false
+		}
+		val = inner[:len(inner)-1]
+	}
+	g := thisMapped.FindStringSubmatch(val)
+	return g != nil && g[1] == g[4] && g[2] == t && g[3] == t && g[8] == t && g[5] == g[9] && g[6] == g[10] && g[7] == g[11]
+}
+
+// isOptional reports whether member node n is declared optional (m?()).
+func isOptional(n *schemas.Node) bool {
+	sig := n.Signature
+	for i := strings.Index(sig, n.Name); i >= 0; {
+		end := i + len(n.Name)
+		if (i == 0 || !isIdentByte(sig[i-1])) && (end == len(sig) || !isIdentByte(sig[end])) {
+			return strings.HasPrefix(strings.TrimSpace(sig[end:]), "?")
+		}
+		next := strings.Index(sig[end:], n.Name)
+		if next < 0 {
+			break
+		}
+		i = end + next
+	}
+	return true // not found: not provably required
 }
 
 // evalType evaluates a dotted type name.
@@ -368,14 +519,22 @@ func (r *resolver) attr(v value, name string) value {
 		return r.classMember(v, name, false, true)
 	case vArray:
 		switch name {
+		case "[]": // an element (for-of)
+			return r.eval(v.object, v.in)
 		case "shift", "pop", "at", "find", "findLast":
 			v.kind = vElement
+			return v
+		case "forEach", "map", "flatMap", "filter", "some", "every", "findIndex", "findLastIndex":
+			v.kind = vEach
 			return v
 		}
 		return value{kind: vBuiltin, node: -1}
 	case vFunc:
 		return r.funcMember(v, name)
-	case vBuiltin, vElement:
+	case vBuiltin, vElement, vEach:
+		if name == "[]" { // an element of a string, a Map, an array of no class: not followed
+			return unknown(reasonUnknownType)
+		}
 		return value{kind: vBuiltin, node: -1}
 	case vUnknown:
 		if v.reason == "" {
@@ -478,7 +637,7 @@ func (r *resolver) call(v value, typeArgs bool) value {
 		return r.result(v, typeArgs)
 	case vElement:
 		return r.eval(v.object, v.in)
-	case vBuiltin, vArray:
+	case vBuiltin, vArray, vEach:
 		return value{kind: vBuiltin, node: -1}
 	case vUnknown:
 		return v
@@ -528,9 +687,10 @@ func (r *resolver) result(f value, typeArgs bool) value {
 }
 
 // callbackParam evaluates the step "@" arg ":" param: the type callee f
-// declares for parameter param of the function passed as its argument
-// arg, when its signatures (its overloads, or the constructors of a
-// class) agree on one.
+// declares for parameter param (or this, for "this") of the function
+// passed as its argument arg, when its signatures (its overloads, or the
+// constructors of a class) agree on one. The first parameter of the
+// function an array's map, forEach, find and the like call is an element.
 //
 // A parameter whose type is a type parameter T of the callee has the type
 // the step's expected type arguments give T, when the callee's result is
@@ -540,12 +700,21 @@ func (r *resolver) callbackParam(f value, step string, c ctx) value {
 	step, expected, _ := strings.Cut(step, ";")
 	a, p, _ := strings.Cut(step, ":")
 	arg, err1 := strconv.Atoi(a)
-	param, err2 := strconv.Atoi(p)
+	param, err2 := -1, error(nil)
+	if p != "this" {
+		param, err2 = strconv.Atoi(p)
+	}
 	if err1 != nil || err2 != nil {
 		return unknown(reasonDynamic)
 	}
 	var sigs []int32
 	switch f = r.deref(f); {
+	case f.kind == vEach || f.kind == vElement:
+		// arr.map((x) => …), arr.find((x) => …): x is an element
+		if step == "0:0" {
+			return r.eval(f.object, f.in)
+		}
+		return unknown(reasonUnknownType)
 	case f.kind == vFunc:
 		sigs = r.signatures(f.node)
 	case f.kind == vClass && r.isKind(f.node, schemas.KindClass):
@@ -606,6 +775,9 @@ func splitParamStep(s string) (step, rest string) {
 	i := 0
 	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == ':') {
 		i++
+	}
+	if strings.HasPrefix(s[i:], "this") {
+		i += len("this")
 	}
 	if i < len(s) && s[i] == ';' {
 		i++

@@ -49,6 +49,7 @@ func TestPrecisionFixture(t *testing.T) {
 		"src/models/cart.Cart.addProduct -calls-> src/models/product.Product.create src/models/cart.ts:27",
 		"src/models/cart.Cart.constructor -instantiates-> src/models/cart.NoDiscount src/models/cart.ts:18",
 		"src/models/cart.Cart.total -calls-> src/models/cart.PricingRule.apply src/models/cart.ts:35",
+		"src/models/cart.Cart.total -calls-> src/models/product.Item.price src/models/cart.ts:33",
 		"src/models/product.Item.describe -calls-> src/models/product.Item.price src/models/product.ts:31",
 		"src/models/product.Item.label -calls-> src/models/product.Item.describe src/models/product.ts:35",
 		"src/models/product.Product.constructor -calls-> src/models/product.Item.constructor src/models/product.ts:43",

@@ -66,6 +66,7 @@ const (
 	kTUse
 	kInstanceof
 	kWrap
+	kNarrow
 	numKinds
 )
 
@@ -73,16 +74,16 @@ var kindNames = [numKinds]string{
 	"export", "topdecl", "import", "loop", "try", "cond", "object", "pair", "class", "interface", "enum",
 	"namespace", "function", "lambda", "method", "pattern", "var", "field", "param", "alias", "member", "tparam",
 	"extends", "implements", "spec", "nsexport", "defimport", "nsimport", "shorthand", "assign", "bind",
-	"decorator", "comment", "targs", "call", "new", "jsx", "tuse", "instanceof", "wrap",
+	"decorator", "comment", "targs", "call", "new", "jsx", "tuse", "instanceof", "wrap", "narrow",
 }
 
 // Roles: the slots of item.role that a kind's role captures fill.
 const (
-	rName   = 0 // function, method, class, interface, enum, namespace, alias, field, var, param, spec
+	rName   = 0 // function, method, class, interface, enum, namespace, alias, field, var, param, spec, narrow
 	rBody   = 1 // function, method, class, interface, enum, namespace
 	rReturn = 2 // function, method
-	rType   = 1 // field, var, param
-	rValue  = 2 // field, var, alias, assign, pair, export
+	rType   = 1 // field, var, param, narrow, tparam (its constraint)
+	rValue  = 2 // field, var, alias, assign, pair, export, bind (a for-of loop)
 	rDecl   = 0 // export
 	rSource = 1 // export, import
 	rAlias  = 1 // spec

@@ -622,7 +622,7 @@ func (r *resolver) importEdge(edges []schemas.Edge, ref *schemas.Ref) []schemas.
 		}
 	}
 	if v.kind == vVar || v.kind == vObject {
-		return append(edges, resolvedEdge(ref, schemas.EdgeImports, r.nodes[v.node].ID, schemas.ResolvedImport, 1))
+		return append(edges, indexer.ResolvedEdge(ref, schemas.EdgeImports, r.nodes[v.node].ID, schemas.ResolvedImport))
 	}
 	if v.kind != vUnknown {
 		v.res = schemas.ResolvedImport
@@ -634,7 +634,7 @@ func (r *resolver) importEdge(edges []schemas.Edge, ref *schemas.Ref) []schemas.
 // implements.
 func (r *resolver) heritageEdge(edges []schemas.Edge, ref *schemas.Ref, src int32) []schemas.Edge {
 	if ref.Expr == exprExpr {
-		return append(edges, unresolvedEdge(ref, ref.Kind, schemas.Unresolved, reasonDynamic))
+		return append(edges, indexer.UnresolvedEdge(ref, ref.Kind, reasonDynamic))
 	}
 	outside := ctx{scope: r.parent(src), class: -1}
 	var v value
@@ -658,11 +658,11 @@ func (r *resolver) callEdges(edges []schemas.Edge, ref *schemas.Ref, src int32) 
 	c := r.at(src)
 	if ref.Kind == schemas.EdgeCalls && ref.Expr == "super" {
 		if c.class < 0 {
-			return append(edges, unresolvedEdge(ref, schemas.EdgeCalls, schemas.Unresolved, reasonThis))
+			return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeCalls, reasonThis))
 		}
 		init, ok := r.constructorOf(c.class, true)
 		if !ok && init.kind == vUnknown && init.reason != "" {
-			return append(edges, unresolvedEdge(ref, schemas.EdgeCalls, schemas.Unresolved, init.reason))
+			return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeCalls, init.reason))
 		}
 		if ok {
 			edges = r.emit(edges, ref, schemas.EdgeCalls, init)
@@ -691,10 +691,10 @@ func (r *resolver) callEdges(edges []schemas.Edge, ref *schemas.Ref, src int32) 
 		return r.emit(edges, ref, schemas.EdgeReferences, v)
 	}
 	if v.kind == vInstance { // an object with a call signature
-		return append(edges, unresolvedEdge(ref, schemas.EdgeCalls, schemas.Unresolved, reasonDynamic))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeCalls, reasonDynamic))
 	}
 	if v.kind == vClass || v.kind == vModule || v.kind == vNamespace || v.kind == vObject {
-		return append(edges, unresolvedEdge(ref, schemas.EdgeCalls, schemas.Unresolved, reasonNotCallable))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeCalls, reasonNotCallable))
 	}
 	return r.emit(edges, ref, schemas.EdgeCalls, v)
 }
@@ -707,12 +707,12 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, kind string, v v
 		return edges
 	case vUnknown:
 		if v.res == schemas.Ambiguous {
-			return append(edges, unresolvedEdge(ref, kind, schemas.Ambiguous, v.reason))
+			return append(edges, indexer.RefEdge(ref, kind, 0, schemas.Ambiguous, 0, v.reason))
 		}
 		if v.reason == "" {
 			v.reason = reasonDynamic
 		}
-		return append(edges, unresolvedEdge(ref, kind, schemas.Unresolved, v.reason))
+		return append(edges, indexer.UnresolvedEdge(ref, kind, v.reason))
 	}
 	ok := false
 	switch kind {
@@ -726,15 +726,7 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, kind string, v v
 		ok = v.node >= 0
 	}
 	if !ok {
-		return append(edges, unresolvedEdge(ref, kind, schemas.Unresolved, reasonDynamic))
+		return append(edges, indexer.UnresolvedEdge(ref, kind, reasonDynamic))
 	}
-	return append(edges, resolvedEdge(ref, kind, r.nodes[v.node].ID, v.res, v.conf))
-}
-
-func resolvedEdge(ref *schemas.Ref, kind string, dst uint64, res string, conf float32) schemas.Edge {
-	return indexer.RefEdge(ref, kind, dst, res, conf, "")
-}
-
-func unresolvedEdge(ref *schemas.Ref, kind, res, reason string) schemas.Edge {
-	return indexer.RefEdge(ref, kind, 0, res, 0, reason)
+	return append(edges, indexer.RefEdge(ref, kind, r.nodes[v.node].ID, v.res, v.conf, ""))
 }

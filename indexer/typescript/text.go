@@ -12,9 +12,7 @@ func lineStarts(src []byte) []uint32 { return srctext.LineStarts(nil, src) }
 // pos returns the 1-based line and 1-based byte column of offset off.
 func pos(starts []uint32, off uint32) (line, col uint32) { return srctext.Pos(starts, off) }
 
-func isIdentStart(c byte) bool {
-	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
-}
+func isIdentStart(c byte) bool { return srctext.IsIdentStart(c, "$") }
 
 func isIdentByte(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
 
@@ -32,7 +30,7 @@ func identEnd[T chars](src T, p, end int) int {
 }
 
 // isIdent reports whether s is one identifier.
-func isIdent(s string) bool { return len(s) > 0 && identEnd(s, 0, len(s)) == len(s) }
+func isIdent(s string) bool { return srctext.IsIdent(s, "$") }
 
 // isDotted reports whether s is identifiers joined by dots.
 func isDotted(s string) bool {

@@ -31,7 +31,7 @@
 (interface_body (property_signature name: (_) @field.name type: (_)? @field.type) @field)
 (enum_body name: (_) @member)
 (enum_assignment name: (_) @member)
-(type_parameter name: (_) @tparam)
+(type_parameter name: (_) @tparam constraint: (_)? @tparam.type)
 
 (variable_declarator name: (_) @var.name type: (_)? @var.type value: (_)? @var.value) @var
 (required_parameter pattern: (_) @param.name type: (_)? @param.type) @param
@@ -51,3 +51,21 @@
 (parenthesized_expression [(as_expression) (satisfies_expression)] @wrap.inner) @wrap
 (as_expression [(arrow_function) (function_expression) (generator_function) (class) (parenthesized_expression) (as_expression) (satisfies_expression)] @wrap.inner) @wrap
 (satisfies_expression [(arrow_function) (function_expression) (generator_function) (class) (parenthesized_expression) (as_expression) (satisfies_expression)] @wrap.inner) @wrap
+
+; Where x instanceof C narrows x (see narrowed in expr.go): the
+; consequence of an if statement or a conditional, the right operand of &&.
+(if_statement
+  condition: (parenthesized_expression (binary_expression left: (identifier) @narrow.name operator: "instanceof" right: (_) @narrow.type))
+  consequence: (_) @narrow)
+(if_statement
+  condition: (parenthesized_expression (binary_expression
+    left: (binary_expression left: (identifier) @narrow.name operator: "instanceof" right: (_) @narrow.type)
+    operator: "&&"))
+  consequence: (_) @narrow)
+(binary_expression
+  left: (binary_expression left: (identifier) @narrow.name operator: "instanceof" right: (_) @narrow.type)
+  operator: "&&"
+  right: (_) @narrow)
+(ternary_expression
+  condition: (binary_expression left: (identifier) @narrow.name operator: "instanceof" right: (_) @narrow.type)
+  consequence: (_) @narrow)

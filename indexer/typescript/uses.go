@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -98,7 +99,7 @@ func (r *resolver) typeUseEdge(edges []schemas.Edge, ref *schemas.Ref, src int32
 	case v.kind == vUnknown:
 		return r.emit(edges, ref, schemas.EdgeReferences, v)
 	case v.node >= 0 && (v.kind == vClass || r.isKind(v.node, schemas.KindEnum) || r.isKind(v.node, schemas.KindTypeAlias)):
-		return append(edges, resolvedEdge(ref, schemas.EdgeReferences, r.nodes[v.node].ID, v.res, v.conf))
+		return append(edges, indexer.RefEdge(ref, schemas.EdgeReferences, r.nodes[v.node].ID, v.res, v.conf, ""))
 	}
-	return append(edges, unresolvedEdge(ref, schemas.EdgeReferences, schemas.Unresolved, reasonUnknownType))
+	return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeReferences, reasonUnknownType))
 }
