@@ -40,7 +40,14 @@ const MinFormatVersion = 1
 //	  named by a string without its quotes; JavaScript definitions by
 //	  assignment (o.m = function, F.prototype.m = …); Python types
 //	  through with, except, loops, casts and inferred returns.
-const FeatureVersion = 3
+//	4: overloads chosen by argument types in Kotlin and Scala (call
+//	  exprs carry the arguments' types, params facts the parameters'
+//	  names and markers), Kotlin constructor calls as calls edges;
+//	  Java types through type arguments (exprs and facts keep them),
+//	  JDK generic results and typed lambda parameters; TypeScript
+//	  narrowing by instanceof, for…of elements, this in method tables
+//	  and function expressions, and new expr heads for them.
+const FeatureVersion = 4
 
 // Table file names inside a snapshot.
 const (
