@@ -67,7 +67,7 @@ func (f *fileState) exprOf(v span) string {
 	}
 	t := srctext.Squeeze(f.text(v))
 	if i, ok := f.calls[v.Key()]; ok {
-		callee := srctext.Squeeze(f.text(f.items[i].Role[rName]))
+		callee := srctext.Squeeze(f.text(f.Items[i].Role[rName]))
 		if !isChain(callee) {
 			return exprLocal
 		}

@@ -15,10 +15,9 @@ import (
 	"github.com/graphsnap/snap/schemas"
 )
 
-// Positions in rows: lines are 1-based, columns 1-based byte offsets in
-// their line, byte offsets 0-based from the start of the file. A symbol's
-// range covers its outer attributes (not its doc comments); its body hash
-// covers its body only.
+// Positions in rows are as indexer.Rows says. A symbol's range covers its
+// outer attributes (not its doc comments); its body hash covers its body
+// only.
 
 type (
 	span = indexer.Span
