@@ -11,6 +11,7 @@ import (
 
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/overload"
+	"github.com/graphsnap/snap/indexer/srctext"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -517,26 +518,6 @@ func reasonOf(e string) string {
 	return reasonExpr
 }
 
-// split cuts an Expr at the dots outside braces and parentheses.
-func split(e string) []string {
-	var out []string
-	depth, start := 0, 0
-	for i := 0; i < len(e); i++ {
-		switch e[i] {
-		case '{', '(':
-			depth++
-		case '}', ')':
-			depth--
-		case '.':
-			if depth == 0 {
-				out = append(out, e[start:i])
-				start = i + 1
-			}
-		}
-	}
-	return append(out, e[start:])
-}
-
 // args are the arguments of a call: their types as the Expr records them,
 // ctx the node whose code makes the call.
 type args struct {
@@ -561,7 +542,7 @@ func (r *resolver) call(e string, src int32) target {
 	if strings.HasPrefix(e, "?") {
 		return fail(reasonOf(e))
 	}
-	segs := split(e)
+	segs := srctext.SplitTop(e, '.', "{(", "})") // the steps of the Expr
 	name, types, ok := callSeg(segs[len(segs)-1])
 	if !ok {
 		return fail(reasonExpr)

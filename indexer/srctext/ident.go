@@ -47,6 +47,26 @@ func StripBrackets(s string, open, close byte) string {
 	return b.String()
 }
 
+// SplitTop splits s at each sep outside brackets: a byte of open
+// deepens the nesting, a byte of close makes it shallower. With "([{",
+// ")]}" and ',', f(a, b), c gives "f(a, b)" and " c".
+func SplitTop(s string, sep byte, open, close string) []string {
+	var parts []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case strings.IndexByte(open, c) >= 0:
+			depth++
+		case strings.IndexByte(close, c) >= 0:
+			depth--
+		case c == sep && depth == 0:
+			parts = append(parts, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(parts, s[start:])
+}
+
 // Args returns a call's argument list as written, on one line (see
 // OneLine): the white space around it and the parentheses around that
 // dropped.
