@@ -174,8 +174,8 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 	for c := range chunks {
 		lo, hi := min(c*size, len(refs)), min((c+1)*size, len(refs))
 		wg.Go(func() {
-			for i := lo; i < hi; i++ {
-				chunks[c] = r.ref(chunks[c], &refs[i])
+			for ref, src := range indexer.RefsFrom(refs[lo:hi], r.index) {
+				chunks[c] = r.ref(chunks[c], ref, src)
 			}
 		})
 	}
@@ -240,12 +240,7 @@ func (r *resolver) load(refs []schemas.Ref) {
 			})
 		}
 	}
-	for k := range refs {
-		ref := &refs[k]
-		src, ok := r.index[ref.Src]
-		if !ok {
-			continue
-		}
+	for ref, src := range indexer.RefsFrom(refs, r.index) {
 		switch ref.Kind {
 		case schemas.EdgeImports:
 			f := r.file(ref.File)
@@ -912,12 +907,8 @@ func (r *resolver) step(v val, s string, src int32, depth int) val {
 	return val{why: reasonUnknownMember + s}
 }
 
-// ref appends the edges of one ref.
-func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
-	src, ok := r.index[ref.Src]
-	if !ok {
-		return edges
-	}
+// ref appends the edges of one ref, made by node src.
+func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref, src int32) []schemas.Edge {
 	switch ref.Kind {
 	case schemas.EdgeImports:
 		return r.importEdge(edges, ref)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -189,12 +190,7 @@ func resolve(all []schemas.Node, refs []schemas.Ref) []schemas.Edge {
 	r := newResolver(all, refs)
 	r.indexImpls()
 	var edges []schemas.Edge
-	for i := range refs {
-		ref := &refs[i]
-		src, ok := r.byID[ref.Src]
-		if !ok {
-			continue
-		}
+	for ref, src := range indexer.RefsFrom(refs, r.byID) {
 		switch ref.Kind {
 		case schemas.EdgeImports:
 			edges = r.importEdges(edges, ref, src)
@@ -232,12 +228,7 @@ func newResolver(all []schemas.Node, refs []schemas.Ref) *resolver {
 		}
 	}
 	var modRefs []*schemas.Ref
-	for i := range refs {
-		ref := &refs[i]
-		src, ok := r.byID[ref.Src]
-		if !ok {
-			continue
-		}
+	for ref, src := range indexer.RefsFrom(refs, r.byID) {
 		switch ref.Kind {
 		case refCrate:
 			r.fileMod[ref.File] = src
