@@ -2,6 +2,7 @@ package rust
 
 import (
 	"cmp"
+	"maps"
 	"path"
 	"slices"
 	"strconv"
@@ -275,7 +276,7 @@ func newResolver(all []schemas.Node, refs []schemas.Ref) *resolver {
 			r.macros[n.Name] = append(r.macros[n.Name], i)
 		}
 	}
-	for _, file := range sortedKeys(r.fileMod) {
+	for _, file := range slices.Sorted(maps.Keys(r.fileMod)) {
 		m := r.fileMod[file]
 		n := &r.nodes[m]
 		if strings.Contains(n.QualifiedName, "::") {
@@ -346,15 +347,6 @@ func newResolver(all []schemas.Node, refs []schemas.Ref) *resolver {
 		}
 	}
 	return r
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 func (r *resolver) isRoot(m int32) bool {
@@ -541,7 +533,7 @@ func (r *resolver) orphanRoots(file string) []int32 {
 	}
 	name, _, _ := strings.Cut(r.nodes[m].QualifiedName, "::")
 	var out []int32
-	for _, f := range sortedKeys(r.crates) {
+	for _, f := range slices.Sorted(maps.Keys(r.crates)) {
 		root := r.crates[f][0]
 		if r.nodes[root].File == f && r.nodes[root].QualifiedName == name && r.manifest[f] == r.manifest[file] {
 			out = append(out, root)
