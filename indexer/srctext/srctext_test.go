@@ -156,6 +156,23 @@ func TestSplitTop(t *testing.T) {
 	}
 }
 
+func TestTopCommas(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		want []int
+	}{
+		{"a, b", []int{1}},
+		{"f(a, b), [c, d], {e, f}", []int{7, 15}},
+		{`"a,b", 'c,\'d', e`, []int{5, 14}},
+		{`"a\",b",c`, []int{7}},
+		{"", nil},
+	} {
+		if got := TopCommas(tc.s); !slices.Equal(got, tc.want) {
+			t.Errorf("TopCommas(%q) = %v, want %v", tc.s, got, tc.want)
+		}
+	}
+}
+
 func TestArgs(t *testing.T) {
 	for in, want := range map[string]string{
 		" (a,\n  b) ": "a, b",
