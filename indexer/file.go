@@ -33,11 +33,17 @@ func NewFile[K Kind](s *Scanned[K], language string, isTest func(path string) bo
 }
 
 // Each yields the index and the address of each item of f in document
-// order, and stops early when ctx is done (see Stopped).
+// order, and stops early when ctx is done (see Elements).
 func (f *File[K]) Each(ctx context.Context) iter.Seq2[int, *Match[K]] {
-	return func(yield func(int, *Match[K]) bool) {
-		for i := range f.Items {
-			if Stopped(ctx, i) || !yield(i, &f.Items[i]) {
+	return Elements(ctx, f.Items)
+}
+
+// Elements yields the index and the address of each element of s in
+// order, and stops early when ctx is done (see Stopped).
+func Elements[T any](ctx context.Context, s []T) iter.Seq2[int, *T] {
+	return func(yield func(int, *T) bool) {
+		for i := range s {
+			if Stopped(ctx, i) || !yield(i, &s[i]) {
 				return
 			}
 		}

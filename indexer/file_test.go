@@ -65,3 +65,16 @@ func TestEachStops(t *testing.T) {
 		t.Errorf("Each yielded %d of 200 items", n)
 	}
 }
+
+func TestElements(t *testing.T) {
+	s := []int{1, 2, 3}
+	for i, p := range indexer.Elements(context.Background(), s) {
+		if p != &s[i] {
+			t.Errorf("element %d is not the address of s[%d]", i, i)
+		}
+		*p *= 10
+	}
+	if s[0] != 10 || s[2] != 30 {
+		t.Errorf("s = %v after writing through Elements", s)
+	}
+}

@@ -1248,11 +1248,7 @@ func (f *fileState) Finish(ctx context.Context) {
 			f.AddRef(schemas.RefDeclares, src, sf.at, sf.name, sf.qname+"("+p+")")
 		}
 	}
-	for i := range f.calls {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		c := &f.calls[i]
+	for _, c := range indexer.Elements(ctx, f.calls) {
 		it := &f.Items[c.it]
 		var at span
 		var target, expr, args string

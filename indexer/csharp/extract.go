@@ -99,6 +99,12 @@ type frame struct {
 // End returns where fr's range ends.
 func (fr *frame) End() uint32 { return fr.end }
 
+// Kind returns what fr is.
+func (fr *frame) Kind() kind { return fr.kind }
+
+// Node returns the node made for fr, -1 if none.
+func (fr *frame) Node() int32 { return fr.node }
+
 // binding is a local, a parameter or a local function: visible from decl
 // to end.
 type binding struct {
@@ -358,26 +364,6 @@ func (f *fileState) scope(skip int) *frame {
 		}
 	}
 	return nil
-}
-
-// regions reports whether code runs, within its member, in a loop, a try
-// block or a conditional branch.
-func (f *fileState) regions() (loop, try, cond bool) {
-	for i := len(f.stack) - 1; i >= 0; i-- {
-		switch fr := f.stack[i]; fr.kind {
-		case kLoop:
-			loop = true
-		case kTry:
-			try = true
-		case kCond:
-			cond = true
-		default:
-			if fr.node >= 0 {
-				return
-			}
-		}
-	}
-	return
 }
 
 // Run makes the nodes and refs of the file from the items of the query.
@@ -843,7 +829,7 @@ func (f *fileState) addCall(kind string, i int) {
 	if kind == schemas.EdgeInstantiates && !it.HasRole(rType) {
 		return
 	}
-	loop, try, cond := f.regions()
+	loop, try, cond := indexer.Regions(f.stack, kLoop, kTry, kCond)
 	f.calls = append(f.calls, call{kind: kind, it: int32(i), src: f.context(), loop: loop, try: try, cond: cond})
 }
 
@@ -892,11 +878,7 @@ func (f *fileState) Finish(ctx context.Context) {
 		n := &f.Nodes[fr.node]
 		f.AddRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, strings.Join(fr.sig, ","))
 	}
-	for i := range f.calls {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		c := &f.calls[i]
+	for _, c := range indexer.Elements(ctx, f.calls) {
 		it := &f.Items[c.it]
 		var at span
 		var target, expr, args string

@@ -73,6 +73,12 @@ type frame struct {
 // End returns where fr's range ends.
 func (fr *frame) End() uint32 { return fr.end }
 
+// Kind returns what fr is.
+func (fr *frame) Kind() kind { return fr.kind }
+
+// Node returns the node made for fr, -1 if none.
+func (fr *frame) Node() int32 { return fr.node }
+
 // typeUse is a class named in a type: where, and its name fully qualified.
 type typeUse struct {
 	at   span
@@ -211,26 +217,6 @@ func (f *fileState) context() int32 {
 	return -1
 }
 
-// regions reports whether code runs, within its function, in a loop, a
-// try block or a conditional branch.
-func (f *fileState) regions() (loop, try, cond bool) {
-	for i := len(f.stack) - 1; i >= 0; i-- {
-		switch fr := f.stack[i]; fr.kind {
-		case kLoop:
-			loop = true
-		case kTry:
-			try = true
-		case kCond:
-			cond = true
-		default:
-			if fr.node >= 0 {
-				return
-			}
-		}
-	}
-	return
-}
-
 // modifiers reads the modifiers of the declaration of item i: the items
 // after it that start before limit. It returns the flags and where the
 // text after the attributes starts.
@@ -319,7 +305,7 @@ func (f *fileState) Run(ctx context.Context) {
 			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kCall, kMcall, kScall, kNew:
 			f.names(int32(i))
-			loop, try, cond := f.regions()
+			loop, try, cond := indexer.Regions(f.stack, kLoop, kTry, kCond)
 			f.calls = append(f.calls, call{it: int32(i), src: f.context(), loop: loop, try: try, cond: cond})
 		}
 	}
@@ -830,11 +816,7 @@ func (f *fileState) param(it *item) {
 // Finish writes the refs whose Expr needed every binding of the file.
 func (f *fileState) Finish(ctx context.Context) {
 	f.active = map[string]bool{}
-	for i := range f.calls {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		c := &f.calls[i]
+	for _, c := range indexer.Elements(ctx, f.calls) {
 		it := &f.Items[c.it]
 		var at span
 		var target, expr string

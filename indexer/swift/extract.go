@@ -76,6 +76,12 @@ type frame struct {
 // End returns where fr's range ends.
 func (fr *frame) End() uint32 { return fr.end }
 
+// Kind returns what fr is.
+func (fr *frame) Kind() kind { return fr.kind }
+
+// Node returns the node made for fr, -1 if none.
+func (fr *frame) Node() int32 { return fr.node }
+
 // binding is a local, a parameter or a pattern variable: visible from
 // start to end.
 type binding struct {
@@ -291,26 +297,6 @@ func (f *fileState) scope() *frame {
 		}
 	}
 	return nil
-}
-
-// regions reports whether code runs, within its declaration, in a loop, a
-// do block or a conditional branch.
-func (f *fileState) regions() (loop, try, cond bool) {
-	for i := len(f.stack) - 1; i >= 0; i-- {
-		switch fr := f.stack[i]; fr.kind {
-		case kLoop:
-			loop = true
-		case kTry:
-			try = true
-		case kCond:
-			cond = true
-		default:
-			if fr.node >= 0 {
-				return
-			}
-		}
-	}
-	return
 }
 
 func (f *fileState) bind(name string, start, end uint32, expr string) *binding {
@@ -845,7 +831,7 @@ func (f *fileState) paramParts(it *item) (string, string, string, bool, bool) {
 }
 
 func (f *fileState) addCall(kind string, i int) {
-	loop, try, cond := f.regions()
+	loop, try, cond := indexer.Regions(f.stack, kLoop, kTry, kCond)
 	f.calls = append(f.calls, call{kind: kind, it: int32(i), src: f.context(), loop: loop, try: try, cond: cond})
 }
 
@@ -878,11 +864,7 @@ func (f *fileState) Finish(ctx context.Context) {
 		n := &f.Nodes[fr.node]
 		f.AddRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, strings.Join(fr.labels, ","))
 	}
-	for i := range f.calls {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		c := &f.calls[i]
+	for _, c := range indexer.Elements(ctx, f.calls) {
 		if c.it < 0 {
 			v := f.facts[-1-c.it]
 			if e := f.expr(v, 0); !strings.HasPrefix(e, "?") {
