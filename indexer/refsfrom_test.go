@@ -30,3 +30,31 @@ func TestRefsFrom(t *testing.T) {
 		break
 	}
 }
+
+func TestResolveRefs(t *testing.T) {
+	var refs []schemas.Ref
+	byID := map[uint64]int32{}
+	for i := range 1000 {
+		refs = append(refs, schemas.Ref{Src: uint64(i), Line: uint32(i)})
+		if i%3 != 0 {
+			byID[uint64(i)] = int32(i)
+		}
+	}
+	edges := indexer.ResolveRefs(refs, byID, func(edges []schemas.Edge, ref *schemas.Ref, src int32) []schemas.Edge {
+		return append(edges, schemas.Edge{Src: ref.Src, Dst: uint64(src), Line: ref.Line})
+	})
+	var want []uint32
+	for i := range 1000 {
+		if i%3 != 0 {
+			want = append(want, uint32(i))
+		}
+	}
+	if len(edges) != len(want) {
+		t.Fatalf("%d edges, want %d", len(edges), len(want))
+	}
+	for i, e := range edges {
+		if e.Line != want[i] || e.Dst != uint64(want[i]) {
+			t.Fatalf("edge %d is %+v, want the ref of line %d", i, e, want[i])
+		}
+	}
+}

@@ -3,11 +3,9 @@ package csharp
 import (
 	"cmp"
 	"maps"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/overload"
@@ -168,23 +166,7 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 	for _, q := range slices.Sorted(maps.Keys(r.types)) {
 		r.link(r.types[q], 0)
 	}
-	chunks := make([][]schemas.Edge, runtime.GOMAXPROCS(0))
-	size := (len(refs) + len(chunks) - 1) / len(chunks)
-	var wg sync.WaitGroup
-	for c := range chunks {
-		lo, hi := min(c*size, len(refs)), min((c+1)*size, len(refs))
-		wg.Go(func() {
-			for ref, src := range indexer.RefsFrom(refs[lo:hi], r.index) {
-				chunks[c] = r.ref(chunks[c], ref, src)
-			}
-		})
-	}
-	wg.Wait()
-	var edges []schemas.Edge
-	for _, c := range chunks {
-		edges = append(edges, c...)
-	}
-	return nil, edges
+	return nil, indexer.ResolveRefs(refs, r.index, r.ref)
 }
 
 func (r *resolver) load(refs []schemas.Ref) {
