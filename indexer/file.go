@@ -50,6 +50,16 @@ func Elements[T any](ctx context.Context, s []T) iter.Seq2[int, *T] {
 	}
 }
 
+// CountKinds counts the items of each kind below n, for sizing what a
+// walk over them makes. It stops counting when ctx is done.
+func CountKinds[K Kind](ctx context.Context, items []Match[K], n K) []int {
+	count := make([]int, n)
+	for _, it := range Elements(ctx, items) {
+		count[it.Kind]++
+	}
+	return count
+}
+
 // Made returns the nodes and refs made of f and whether it holds tests.
 func (f *File[K]) Made() (nodes []schemas.Node, refs []schemas.Ref, isTest bool) {
 	return f.Nodes, f.Refs, f.Test

@@ -78,3 +78,10 @@ func TestElements(t *testing.T) {
 		t.Errorf("s = %v after writing through Elements", s)
 	}
 }
+
+func TestCountKinds(t *testing.T) {
+	items := []indexer.Match[testKind]{{Kind: 2}, {Kind: 0}, {Kind: 2}}
+	if got := indexer.CountKinds(context.Background(), items, 3); len(got) != 3 || got[0] != 1 || got[1] != 0 || got[2] != 2 {
+		t.Errorf("CountKinds = %v, want [1 0 2]", got)
+	}
+}

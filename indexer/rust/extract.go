@@ -199,13 +199,7 @@ func (f *fileState) push(o open) {
 
 // run makes the nodes and refs of the file from the items of the query.
 func (f *fileState) run(ctx context.Context, items []item) {
-	var count [numKinds]int
-	for i := range items {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		count[items[i].Kind]++
-	}
+	count := indexer.CountKinds(ctx, items, numKinds)
 	f.nodes = make([]schemas.Node, 0, 1+count[kFn]+count[kStruct]+count[kEnum]+count[kField]+count[kVariant])
 	f.refs = make([]schemas.Ref, 0, 1+count[kCall]+count[kMacroCall]+count[kUse]+count[kField]+count[kFn])
 	end := uint32(len(f.src))
