@@ -8,6 +8,11 @@ import (
 // Rows are the nodes and refs an extractor makes of one file, numbered
 // by IDs (whose File is the file's path and Language the language's
 // name). An extractor's per-file state embeds it.
+//
+// Positions in rows: lines are 1-based, columns 1-based byte offsets in
+// their line (see srctext.Pos), byte offsets 0-based from the start of
+// the file. What a symbol's range and its body hash cover is each
+// language's to say.
 type Rows struct {
 	IDs   IDs
 	Lines []uint32          // the file's line starts (see srctext.LineStarts)

@@ -36,3 +36,40 @@ func TestStack(t *testing.T) {
 		t.Fatal("Pop left a frame")
 	}
 }
+
+// regionFrame is a frame of kind 'l' (loop), 't' (try), 'c' (cond) or
+// another, made for node (-1 for none).
+type regionFrame struct {
+	kind byte
+	node int32
+}
+
+func (fr regionFrame) End() uint32 { return 100 }
+func (fr regionFrame) Kind() byte  { return fr.kind }
+func (fr regionFrame) Node() int32 { return fr.node }
+
+func TestRegions(t *testing.T) {
+	for _, tc := range []struct {
+		frames          string // kinds, outermost first; uppercase made a node
+		loop, try, cond bool
+	}{
+		{"", false, false, false},
+		{"Fl", true, false, false},
+		{"Ftcs", false, true, true},
+		{"lFc", false, false, true}, // a loop around the function does not count
+		{"lsc", true, false, true},
+	} {
+		var s indexer.Stack[regionFrame]
+		for _, k := range []byte(tc.frames) {
+			fr := regionFrame{kind: k, node: -1}
+			if k >= 'A' && k <= 'Z' {
+				fr.node = 1
+			}
+			s.Push(fr)
+		}
+		loop, try, cond := indexer.Regions(s, 'l', 't', 'c')
+		if loop != tc.loop || try != tc.try || cond != tc.cond {
+			t.Errorf("Regions(%q) = %v, %v, %v, want %v, %v, %v", tc.frames, loop, try, cond, tc.loop, tc.try, tc.cond)
+		}
+	}
+}

@@ -7,14 +7,10 @@ import (
 	"github.com/graphsnap/snap/indexer/languagetest"
 )
 
-func TestGolden(t *testing.T) {
-	languagetest.Run(t, "../../testdata/bash/shop", "../../testdata/bash/shop.golden.json", bash.New())
-}
-
-// TestCorpus indexes the Bash tree named by $BASH_CORPUS, checks the
-// invariants and logs figures: run by hand.
-func TestCorpus(t *testing.T) {
-	languagetest.Project(t, "BASH_CORPUS", bash.New())
+// TestFixture runs the shared suite over the Bash fixture, and over the
+// tree named by $BASH_CORPUS when set.
+func TestFixture(t *testing.T) {
+	languagetest.Fixture(t, "../../testdata/bash/shop", "BASH_CORPUS", bash.New())
 }
 
 func BenchmarkExtract(b *testing.B) {

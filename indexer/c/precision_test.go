@@ -1,15 +1,11 @@
 package c_test
 
 import (
-	"context"
-	"fmt"
-	"slices"
 	"testing"
 
-	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/c"
 	"github.com/graphsnap/snap/indexer/cpp"
-	"github.com/graphsnap/snap/schemas"
+	"github.com/graphsnap/snap/indexer/languagetest"
 )
 
 // resolvedCalls is every calls and instantiates edge the resolver makes
@@ -36,33 +32,5 @@ var resolvedCalls = []string{
 }
 
 func TestPrecision(t *testing.T) {
-	g, err := indexer.Index(context.Background(), "../../testdata/c/shop", indexer.Options{Languages: []indexer.Language{cpp.New(), c.New()}, Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	byID := make(map[uint64]schemas.Node)
-	for _, n := range g.Nodes {
-		byID[n.ID] = n
-	}
-	var got []string
-	for _, e := range g.Edges {
-		if e.Dst == 0 || e.Kind != schemas.EdgeCalls && e.Kind != schemas.EdgeInstantiates {
-			continue
-		}
-		d := byID[e.Dst]
-		got = append(got, fmt.Sprintf("%s:%d %s -%s-> %s@%s:%d", e.File, e.Line, byID[e.Src].QualifiedName, e.Kind, d.QualifiedName, d.File, d.StartLine))
-	}
-	slices.Sort(got)
-	if !slices.Equal(got, resolvedCalls) {
-		for _, s := range got {
-			if !slices.Contains(resolvedCalls, s) {
-				t.Errorf("unreviewed edge: %q,", s)
-			}
-		}
-		for _, s := range resolvedCalls {
-			if !slices.Contains(got, s) {
-				t.Errorf("lost edge: %s", s)
-			}
-		}
-	}
+	languagetest.Precision(t, "../../testdata/c/shop", resolvedCalls, cpp.New(), c.New())
 }

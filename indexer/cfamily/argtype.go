@@ -108,7 +108,7 @@ func normType(t string) string {
 // comma-separated.
 func (f *fileState) argTypes(a span) string {
 	var out []string
-	for _, s := range argSpans(f.str, a) {
+	for _, s := range argSpans(f.Str, a) {
 		out = append(out, f.argType(s))
 	}
 	return strings.Join(out, ",")
@@ -271,8 +271,8 @@ func literalType(t string) string {
 // localType returns the type of a local declared with type t by the
 // declarator d naming ns, or "?" for an array or a function pointer.
 func (f *fileState) localType(t, d, ns span) string {
-	marks := f.str[d.Start:ns.Start]
-	rest := strings.TrimSpace(f.str[ns.End:d.End])
+	marks := f.Str[d.Start:ns.Start]
+	rest := strings.TrimSpace(f.Str[ns.End:d.End])
 	if strings.ContainsAny(marks, "([") || strings.HasPrefix(rest, "[") {
 		return "?"
 	}

@@ -116,13 +116,13 @@ func (f *fileState) exprOf(s span, depth int) string {
 		return exprExpr
 	}
 	if i, ok := f.exprs[s.Key()]; ok {
-		it := &f.items[i]
+		it := &f.Items[i]
 		switch it.Kind {
 		case kCall:
 			fn := it.Role[rObject]
 			n := "(" + itoa(countArgs(f.text(it.Role[rArgs]))) + ")"
-			if j, ok := f.exprs[fn.Key()]; ok && f.items[j].Kind == kField {
-				fi := &f.items[j]
+			if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kField {
+				fi := &f.Items[j]
 				return joinExpr(f.receiver(fi, depth), normName(f.text(fi.Role[rName]))+n)
 			}
 			raw := srctext.Squeeze(f.text(fn))
@@ -197,7 +197,7 @@ var smartPointers = map[string]bool{
 // itself through ".".
 func (f *fileState) receiver(fi *item, depth int) string {
 	obj := fi.Role[rObject]
-	arrow := strings.Contains(f.str[obj.End:fi.Role[rName].Start], "->")
+	arrow := strings.Contains(f.Str[obj.End:fi.Role[rName].Start], "->")
 	if t := srctext.Squeeze(f.text(obj)); isIdent(t) {
 		if b := f.lookup(t, obj.Start); b != nil && b.smart {
 			if !arrow {

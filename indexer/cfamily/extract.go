@@ -12,10 +12,9 @@ import (
 	"github.com/graphsnap/snap/schemas"
 )
 
-// Positions in rows: lines are 1-based, columns 1-based byte offsets in
-// their line, byte offsets 0-based from the start of the file. A symbol's
-// range covers its declaration, not its doc comment; its body hash covers
-// its body only (the whole declaration when it has none).
+// Positions in rows are as indexer.Rows says. A symbol's range covers its
+// declaration, not its doc comment; its body hash covers its body only
+// (the whole declaration when it has none).
 
 type (
 	span = indexer.Span
@@ -27,9 +26,8 @@ func encloses(s, t span) bool { return s.Start <= t.Start && t.End <= s.End && s
 
 type extractor struct {
 	*indexer.MatchScanner[kind]
-	lang  string
-	cpp   bool
-	lines []uint32
+	lang string
+	cpp  bool
 }
 
 func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*indexer.Result, error) {
@@ -37,20 +35,17 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 	if err != nil {
 		return nil, err
 	}
-	x.lines = srctext.LineStarts(x.lines[:0], src)
 	f := &fileState{
-		path: file, lang: x.lang, cpp: x.cpp, src: src, str: string(src), test: isTestFile(file),
-		Rows: indexer.Rows{IDs: indexer.IDs{Language: x.lang, File: file}, Lines: x.lines, Docs: map[uint32]string{}}, items: items, sep: ".",
+		File: indexer.NewFile(&indexer.Scanned[kind]{Path: file, Src: src, Items: items, Lines: x.Lines()}, x.lang, isTestFile),
+		lang: x.lang, cpp: x.cpp, sep: ".",
 		exprs: map[uint64]int32{}, fdecls: map[uint32]int32{}, inits: map[uint32]span{},
 		binds: map[string][]*binding{}, namespaces: map[string]bool{}, tdefs: map[uint64]bool{},
 	}
 	if x.cpp {
 		f.sep = "::"
 	}
-	f.prepare(ctx)
-	f.run(ctx)
-	f.finish(ctx)
-	return x.Result(ctx, f.Nodes, f.Refs, f.test)
+	nodes, refs, isTest := indexer.RunPasses(ctx, f)
+	return x.Result(ctx, nodes, refs, isTest)
 }
 
 // isTestFile reports whether file holds tests by C and C++ conventions:
@@ -153,15 +148,10 @@ type tvar struct {
 
 // fileState is the extraction of one file.
 type fileState struct {
-	path string
+	indexer.File[kind]
 	lang string
 	cpp  bool
 	sep  string // between a type's name and a member's: "::" in C++, "." in C
-	src  []byte
-	str  string
-	indexer.Rows
-	test  bool
-	items []item
 
 	stack      indexer.Stack[*frame]
 	exprs      map[uint64]int32 // expression items by span
@@ -177,31 +167,27 @@ type fileState struct {
 	noUses     []span           // ranges whose type names are no uses: a test macro's arguments
 }
 
-func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
+func (f *fileState) text(s span) string { return f.Str[s.Start:s.End] }
 
-// prepare indexes what the walk looks up by position: doc comments,
+// Prepare indexes what the walk looks up by position: doc comments,
 // expressions, function declarators and initializers.
-func (f *fileState) prepare(ctx context.Context) {
+func (f *fileState) Prepare(ctx context.Context) {
 	var doc []string
 	var docEnd uint32
 	flush := func() {
 		if len(doc) > 0 {
-			f.Docs[uint32(skipSpace(f.str, int(docEnd)))] = docComment(doc)
+			f.Docs[uint32(skipSpace(f.Str, int(docEnd)))] = docComment(doc)
 		}
 		doc = doc[:0]
 	}
-	for i := range f.items {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		it := &f.items[i]
+	for i, it := range f.Each(ctx) {
 		switch it.Kind {
 		case kDoc:
-			if len(doc) > 0 && uint32(skipSpace(f.str, int(docEnd))) != it.Start {
+			if len(doc) > 0 && uint32(skipSpace(f.Str, int(docEnd))) != it.Start {
 				flush()
 			}
 			// A trailing comment on the line of code before it documents nothing.
-			if p := strings.LastIndexByte(f.str[:it.Start], '\n'); strings.TrimSpace(f.str[p+1:it.Start]) != "" {
+			if p := strings.LastIndexByte(f.Str[:it.Start], '\n'); strings.TrimSpace(f.Str[p+1:it.Start]) != "" {
 				continue
 			}
 			doc = append(doc, f.text(it.Span))
@@ -218,7 +204,7 @@ func (f *fileState) prepare(ctx context.Context) {
 			f.tdefs[it.Key()] = true
 		case kSpec:
 			// struct s { ... } defines s, struct s; declares it: neither uses it.
-			if strings.ContainsRune(f.text(it.Span), '{') || strings.HasPrefix(f.str[skipSpace(f.str, int(it.End)):], ";") {
+			if strings.ContainsRune(f.text(it.Span), '{') || strings.HasPrefix(f.Str[skipSpace(f.Str, int(it.End)):], ";") {
 				f.tdefs[it.Role[rName].Key()] = true
 			}
 		case kTypedef:
@@ -285,7 +271,7 @@ func flagsIn(s string) uint32 {
 // pointer and reference marks, qualifiers and parentheses. The name may
 // be qualified (A::f), a destructor (~A) or an operator.
 func (f *fileState) declName(s span) (span, bool) {
-	t := f.str[:s.End]
+	t := f.Str[:s.End]
 	p := int(s.Start)
 	for p < len(t) {
 		c := t[p]
@@ -453,13 +439,9 @@ var notCalls = map[string]bool{
 	"sizeof": true, "alignof": true, "decltype": true, "typeid": true, "noexcept": true, "offsetof": true,
 }
 
-// run makes the nodes and refs of the file from the items of the query.
-func (f *fileState) run(ctx context.Context) {
-	for i := range f.items {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		it := &f.items[i]
+// Run makes the nodes and refs of the file from the items of the query.
+func (f *fileState) Run(ctx context.Context) {
+	for i, it := range f.Each(ctx) {
 		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kNs:
@@ -508,7 +490,7 @@ func (f *fileState) run(ctx context.Context) {
 			f.using(it)
 		case kInclude:
 			v := strings.TrimSpace(f.text(it.Role[rValue]))
-			f.AddRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(f.text(it.Span)), v)
+			f.AddRef(schemas.EdgeImports, indexer.FileID(f.Path), it.Span, srctext.OneLine(f.text(it.Span)), v)
 		case kDefine:
 			f.define(it)
 		case kCall:
@@ -532,7 +514,7 @@ func (f *fileState) typeUse(it *item) {
 			return
 		}
 	}
-	start, name := qualifiedAt(f.str, it.Span)
+	start, name := qualifiedAt(f.Str, it.Span)
 	name = srctext.Squeeze(name)
 	if primitives[name] || typeWords[name] || specifierWords[name] {
 		return
@@ -560,8 +542,8 @@ func (f *fileState) flushUses(t *frame, d *item) {
 	src := f.SrcID(f.context())
 	ctor := false
 	if v, ok := f.inits[d.Start]; ok && f.cpp && v.Start < v.End {
-		c := f.str[v.Start]
-		ctor = (c == '(' || c == '{') && isIdent(strings.TrimSpace(f.str[d.Start:v.Start]))
+		c := f.Str[v.Start]
+		ctor = (c == '(' || c == '{') && isIdent(strings.TrimSpace(f.Str[d.Start:v.Start]))
 	}
 	for _, u := range t.uses {
 		if ctor && u.at.Start == t.typ.Start {
@@ -659,9 +641,9 @@ func (f *fileState) class(it *item) {
 	node.Visibility, node.Exported = vis, exported
 	body := it.Role[rBody]
 	node.BodyHash = xxhash.Sum64String(f.text(body))
-	node.Signature = srctext.OneLine(f.str[it.Start:body.Start])
+	node.Signature = srctext.OneLine(f.Str[it.Start:body.Start])
 	if !it.HasRole(rName) {
-		node.Signature = srctext.OneLine(f.str[it.Start:body.Start] + " " + name)
+		node.Signature = srctext.OneLine(f.Str[it.Start:body.Start] + " " + name)
 	}
 	if f.classes == nil {
 		f.classes = map[string]int32{}
@@ -686,7 +668,7 @@ func (f *fileState) enum(it *item) {
 	if !f.cpp {
 		prefix = ""
 	}
-	head := f.str[it.Start:it.Role[rBody].Start]
+	head := f.Str[it.Start:it.Role[rBody].Start]
 	scoped := strings.HasPrefix(head, "enum class") || strings.HasPrefix(head, "enum struct")
 	if c != nil && (c.kind == kFunc || c.kind == kFriend) || name == "" || !isQName(name) {
 		f.stack.Push(&frame{kind: kEnum, start: it.Start, end: it.End, node: -1, qname: prefix, hidden: hidden})
@@ -817,21 +799,21 @@ func (f *fileState) alias(it *item) {
 
 // function makes the node of a function or method definition.
 func (f *fileState) function(i int) {
-	it := &f.items[i]
+	it := &f.Items[i]
 	fr := f.stack.Push(&frame{kind: kFunc, start: it.Start, end: it.End, node: -1, body: it.Role[rBody]})
 	c := f.container2(fr)
 	fd, ok := f.fdeclIn(it.Role[rName])
 	if !ok || c != nil && (c.kind == kFunc || c.kind == kFriend || c.kind == kEnum) {
 		return
 	}
-	d := &f.items[fd]
+	d := &f.Items[fd]
 	nameSpan := d.Role[rName]
 	name := normName(f.text(nameSpan))
 	if !isQName(name) && !strings.Contains(name, "operator") {
 		return
 	}
 	name = strings.TrimPrefix(name, "::")
-	flags := flagsIn(f.str[it.Start:nameSpan.Start])
+	flags := flagsIn(f.Str[it.Start:nameSpan.Start])
 	prefix, hidden := "", false
 	parent := int32(-1)
 	if c != nil {
@@ -894,8 +876,8 @@ func (f *fileState) function(i int) {
 	n := f.addNode(kind, short, qname, parent, it.Span)
 	node := &f.Nodes[n]
 	node.Visibility, node.Exported, node.IsStatic = vis, exported, static
-	node.IsTest = isTest || f.test && kind == schemas.KindFunction && (strings.HasPrefix(short, "test_") || strings.HasPrefix(short, "Test"))
-	node.Signature = srctext.OneLine(f.str[it.Start:it.Role[rBody].Start])
+	node.IsTest = isTest || f.Test && kind == schemas.KindFunction && (strings.HasPrefix(short, "test_") || strings.HasPrefix(short, "Test"))
+	node.Signature = srctext.OneLine(f.Str[it.Start:it.Role[rBody].Start])
 	node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
 	fr.node = n
 	if it.HasRole(rType) && !isTest {
@@ -924,7 +906,7 @@ func (f *fileState) fdeclIn(s span) (int, bool) {
 		return 0, false
 	}
 	i, ok := f.fdecls[n.Start]
-	return int(i), ok && encloses(s, f.items[i].Span)
+	return int(i), ok && encloses(s, f.Items[i].Span)
 }
 
 // declaration opens a declaration: of locals, of members of a class, or
@@ -935,7 +917,7 @@ func (f *fileState) declaration(it *item) {
 	if it.HasRole(rType) {
 		limit = it.Role[rType].Start
 	}
-	fr := frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, typ: it.Role[rType], flags: flagsIn(f.str[it.Start:limit])}
+	fr := frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, typ: it.Role[rType], flags: flagsIn(f.Str[it.Start:limit])}
 	switch {
 	case c != nil && (c.kind == kFriend || c.kind == kEnum):
 		fr.kind = kFriend
@@ -965,7 +947,7 @@ func (f *fileState) declarator(it *item) {
 	}
 	name := normName(f.text(ns))
 	fdi, isFunc := f.fdecls[ns.Start]
-	if isFunc && !encloses(it.Span, f.items[fdi].Span) {
+	if isFunc && !encloses(it.Span, f.Items[fdi].Span) {
 		isFunc = false
 	}
 	value, hasValue := f.inits[it.Start]
@@ -1002,7 +984,7 @@ func (f *fileState) declarator(it *item) {
 	}
 	qname := join(prefix, "::", name)
 	if isFunc {
-		d := &f.items[fdi]
+		d := &f.Items[fdi]
 		if testMacros[name] || t.flags&mTypedef != 0 {
 			return
 		}
@@ -1015,11 +997,11 @@ func (f *fileState) declarator(it *item) {
 		return
 	}
 	if t.flags&mExtern != 0 && !hasValue || strings.Contains(name, "::") {
-		f.AddRef(schemas.RefDeclares, indexer.FileID(f.path), ns, name, qname)
+		f.AddRef(schemas.RefDeclares, indexer.FileID(f.Path), ns, name, qname)
 		return
 	}
 	kind := schemas.KindVariable
-	if t.flags&(mConst|mConstexpr) != 0 && !strings.Contains(f.str[t.typ.End:ns.Start], "*") {
+	if t.flags&(mConst|mConstexpr) != 0 && !strings.Contains(f.Str[t.typ.End:ns.Start], "*") {
 		kind = schemas.KindConstant
 	}
 	parent := int32(-1)
@@ -1032,7 +1014,7 @@ func (f *fileState) declarator(it *item) {
 	node.Visibility = visibility(t.flags)
 	node.Exported = t.flags&mStatic == 0 && !hidden
 	node.IsStatic = t.flags&mStatic != 0
-	node.Signature = srctext.OneLine(f.str[t.start:t.typ.End] + " " + f.text(it.Span))
+	node.Signature = srctext.OneLine(f.Str[t.start:t.typ.End] + " " + f.text(it.Span))
 	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	if tn := f.typeExpr(t.typ); tn != "" {
 		f.AddRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
@@ -1067,10 +1049,10 @@ func (f *fileState) member(it *item, t, c *frame, ns span, name string, isFunc b
 	node.IsStatic = t.flags&mStatic != 0
 	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	if isFunc {
-		d := &f.items[fdi]
-		after := srctext.Squeeze(f.str[d.End:t.end])
+		d := &f.Items[fdi]
+		after := srctext.Squeeze(f.Str[d.End:t.end])
 		node.IsAbstract = strings.HasPrefix(after, "=0")
-		node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.str[t.start:t.end]), ";"))
+		node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.Str[t.start:t.end]), ";"))
 		sf := &sigFrame{params: d.Role[rParams], node: n, declares: true, qname: node.QualifiedName, name: name, at: ns}
 		f.sigs = append(f.sigs, sf)
 		f.stack.Push(&frame{kind: kDeclarator, start: it.Start, end: it.End, node: n, sig: sf})
@@ -1082,7 +1064,7 @@ func (f *fileState) member(it *item, t, c *frame, ns span, name string, isFunc b
 		return
 	}
 	if t.typ.End > t.typ.Start {
-		node.Signature = srctext.OneLine(f.str[t.start:t.typ.End] + " " + f.text(it.Span))
+		node.Signature = srctext.OneLine(f.Str[t.start:t.typ.End] + " " + f.text(it.Span))
 		if tn := f.typeExpr(t.typ); tn != "" && !strings.Contains(f.text(it.Span), "(") {
 			f.AddRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
 		}
@@ -1113,7 +1095,7 @@ func (f *fileState) param(it *item) {
 	}
 	sig := txt
 	if named {
-		sig = f.str[it.Start:ns.Start] + f.str[ns.End:it.End]
+		sig = f.Str[it.Start:ns.Start] + f.Str[ns.End:it.End]
 	}
 	if i := strings.IndexByte(sig, '='); i >= 0 && !strings.Contains(sig[:i], "(") {
 		sig = sig[:i] + "="
@@ -1205,14 +1187,14 @@ func (f *fileState) define(it *item) {
 	if it.HasRole(rParams) {
 		kind = schemas.KindFunction
 	}
-	n := f.addNode(kind, name, name, -1, span{Start: it.Start, End: uint32(max(int(it.Start), trimEnd(f.str, int(it.End))))})
+	n := f.addNode(kind, name, name, -1, span{Start: it.Start, End: uint32(max(int(it.Start), trimEnd(f.Str, int(it.End))))})
 	node := &f.Nodes[n]
 	node.Decorators = []string{"macro"}
 	end := it.Role[rName].End
 	if it.HasRole(rParams) {
 		end = it.Role[rParams].End
 	}
-	sig := f.str[it.Start:end]
+	sig := f.Str[it.Start:end]
 	if kind == schemas.KindConstant && it.HasRole(rValue) {
 		sig += " " + strings.TrimSpace(f.text(it.Role[rValue]))
 	}
@@ -1237,8 +1219,8 @@ func trimEnd(s string, e int) int {
 	return e
 }
 
-// finish writes the refs that needed every binding of the file.
-func (f *fileState) finish(ctx context.Context) {
+// Finish writes the refs that needed every binding of the file.
+func (f *fileState) Finish(ctx context.Context) {
 	for _, sf := range f.sigs {
 		params := f.text(sf.params)
 		inner := strings.TrimSpace(strings.Trim(params, "()"))
@@ -1253,25 +1235,21 @@ func (f *fileState) finish(ctx context.Context) {
 		if sf.node >= 0 {
 			n := &f.Nodes[sf.node]
 			fact := p
-			if f.cpp && templated(f.str, int(n.StartByte)) {
+			if f.cpp && templated(f.Str, int(n.StartByte)) {
 				fact = templateMark + p
 			}
 			f.AddRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, fact)
 		}
 		if sf.declares {
-			src := indexer.FileID(f.path)
+			src := indexer.FileID(f.Path)
 			if sf.node >= 0 {
 				src = f.Nodes[sf.node].ID
 			}
 			f.AddRef(schemas.RefDeclares, src, sf.at, sf.name, sf.qname+"("+p+")")
 		}
 	}
-	for i := range f.calls {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		c := &f.calls[i]
-		it := &f.items[c.it]
+	for _, c := range indexer.Elements(ctx, f.calls) {
+		it := &f.Items[c.it]
 		var at span
 		var target, expr, args string
 		switch it.Kind {
@@ -1280,11 +1258,11 @@ func (f *fileState) finish(ctx context.Context) {
 			at = fn
 			target = srctext.OneLine(f.text(fn))
 			n := "(" + itoa(countArgs(f.text(it.Role[rArgs]))) + ")"
-			if a := it.Role[rArgs]; f.cpp && n != "(0)" && f.str[a.Start] == '(' {
+			if a := it.Role[rArgs]; f.cpp && n != "(0)" && f.Str[a.Start] == '(' {
 				n = n[:len(n)-1] + ":" + f.argTypes(a) + ")"
 			}
-			if j, ok := f.exprs[fn.Key()]; ok && f.items[j].Kind == kField {
-				fi := &f.items[j]
+			if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kField {
+				fi := &f.Items[j]
 				at = fi.Role[rName]
 				expr = joinExpr(f.receiver(fi, 0), normName(f.text(fi.Role[rName]))+n)
 			} else if name := normName(f.text(fn)); notCalls[name] {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/srctext"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -578,7 +579,7 @@ func (r *resolver) call(ref *schemas.Ref) found {
 		}
 		return miss(schemas.Unresolved, reasonExpr)
 	}
-	steps := splitSteps(expr)
+	steps := srctext.SplitTop(expr, '.', "{", "}") // the steps of the Expr
 	val, f := r.head(steps[0], ref, len(steps) == 1)
 	if len(steps) == 1 {
 		return f
@@ -734,26 +735,6 @@ func (r *resolver) named(name string, args callArgs, ref *schemas.Ref) found {
 		}
 	}
 	return miss(schemas.Unresolved, reasonUndeclared)
-}
-
-// splitSteps splits an Expr at the dots outside braces.
-func splitSteps(e string) []string {
-	var out []string
-	depth, start := 0, 0
-	for i := 0; i < len(e); i++ {
-		switch e[i] {
-		case '{':
-			depth++
-		case '}':
-			depth--
-		case '.':
-			if depth == 0 {
-				out = append(out, e[start:i])
-				start = i + 1
-			}
-		}
-	}
-	return append(out, e[start:])
 }
 
 // splitCall splits name(n) or name(n:types) of ref into name and its

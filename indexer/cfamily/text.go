@@ -135,24 +135,7 @@ func countArgs(s string) int {
 }
 
 // splitTop splits s at the commas outside brackets.
-func splitTop(s string) []string {
-	var out []string
-	depth, start := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(', '[', '{', '<':
-			depth++
-		case ')', ']', '}', '>':
-			depth--
-		case ',':
-			if depth == 0 {
-				out = append(out, s[start:i])
-				start = i + 1
-			}
-		}
-	}
-	return append(out, s[start:])
-}
+func splitTop(s string) []string { return srctext.SplitTop(s, ',', "([{<", ")]}>") }
 
 // docComment turns a run of comments into text: the comment marks and
 // leading stars dropped, lines joined.

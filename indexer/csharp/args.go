@@ -47,7 +47,7 @@ func (f *fileState) argOf(s span, depth int) string {
 		return exprUnknown
 	}
 	if i, ok := f.exprs[s.Key()]; ok {
-		it := &f.items[i]
+		it := &f.Items[i]
 		switch it.Kind {
 		case kNew, kCast:
 			return f.argDecl(it.Role[rType])

@@ -11,8 +11,10 @@ import (
 	"github.com/graphsnap/snap/indexer/languagetest"
 )
 
-func TestGolden(t *testing.T) {
-	languagetest.Run(t, "../../testdata/csharp/shop", "../../testdata/csharp/shop.golden.json", csharp.New())
+// TestFixture runs the shared suite over the C# fixture, and over the
+// tree named by $CSHARP_CORPUS when set.
+func TestFixture(t *testing.T) {
+	languagetest.Fixture(t, "../../testdata/csharp/shop", "CSHARP_CORPUS", csharp.New())
 }
 
 // index indexes files (path → source) and returns the golden lines of its

@@ -90,13 +90,13 @@ func (f *fileState) exprOf(s span, depth int) string {
 		return exprExpr
 	}
 	if i, ok := f.exprs[s.Key()]; ok {
-		it := &f.items[i]
+		it := &f.Items[i]
 		switch it.Kind {
 		case kInvoke:
 			fn := it.Role[rObject]
 			n := f.argList(it.Role[rArgs], depth)
-			if j, ok := f.exprs[fn.Key()]; ok && f.items[j].Kind == kField {
-				fi := &f.items[j]
+			if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kField {
+				fi := &f.Items[j]
 				return join(f.exprOf(fi.Role[rObject], depth+1), stripGenerics(f.text(fi.Role[rName]))+n)
 			}
 			if name := srctext.Squeeze(stripGenerics(f.text(fn))); isIdent(name) {

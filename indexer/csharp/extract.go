@@ -12,10 +12,9 @@ import (
 	"github.com/graphsnap/snap/schemas"
 )
 
-// Positions in rows: lines are 1-based, columns 1-based byte offsets in
-// their line, byte offsets 0-based from the start of the file. A symbol's
-// range covers its attributes and modifiers, not its /// comment; its body
-// hash covers its body only (the whole declaration when it has none).
+// Positions in rows are as indexer.Rows says. A symbol's range covers its
+// attributes and modifiers, not its /// comment; its body hash covers its
+// body only (the whole declaration when it has none).
 
 type (
 	span = indexer.Span
@@ -24,16 +23,11 @@ type (
 
 // extract makes the nodes and refs of one scanned s.Path.
 func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
-	f := &fileState{
-		path: s.Path, src: s.Src, str: string(s.Src), test: isTestFile(s.Path),
-		Rows: indexer.Rows{IDs: indexer.IDs{Language: Name, File: s.Path}, Lines: s.Lines, Docs: map[uint32]string{}}, items: s.Items,
+	return indexer.RunPasses(ctx, &fileState{
+		File:  indexer.NewFile(s, Name, isTestFile),
 		exprs: map[uint64]int32{}, argv: map[uint32][]span{},
 		binds: map[string][]*binding{},
-	}
-	f.prepare(ctx)
-	f.run(ctx)
-	f.finish(ctx)
-	return f.Nodes, f.Refs, f.test
+	})
 }
 
 // isTestFile reports whether file holds tests by .NET conventions: named
@@ -105,6 +99,12 @@ type frame struct {
 // End returns where fr's range ends.
 func (fr *frame) End() uint32 { return fr.end }
 
+// Kind returns what fr is.
+func (fr *frame) Kind() kind { return fr.kind }
+
+// Node returns the node made for fr, -1 if none.
+func (fr *frame) Node() int32 { return fr.node }
+
 // binding is a local, a parameter or a local function: visible from decl
 // to end.
 type binding struct {
@@ -128,12 +128,7 @@ type call struct {
 
 // fileState is the extraction of one file.
 type fileState struct {
-	path string
-	src  []byte
-	str  string
-	indexer.Rows
-	test  bool
-	items []item
+	indexer.File[kind]
 
 	stack indexer.Stack[*frame]
 	exprs map[uint64]int32  // expression items by span
@@ -189,25 +184,21 @@ func (f *fileState) typeUses(t span, src uint64, skip bool) {
 	}
 }
 
-func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
+func (f *fileState) text(s span) string { return f.Str[s.Start:s.End] }
 
-// prepare indexes what the walk looks up by position: doc comments,
+// Prepare indexes what the walk looks up by position: doc comments,
 // expressions and argument counts.
-func (f *fileState) prepare(ctx context.Context) {
+func (f *fileState) Prepare(ctx context.Context) {
 	var doc []string
 	var docEnd uint32
 	flush := func() {
 		if len(doc) > 0 {
-			f.Docs[uint32(srctext.SkipSpace(f.str, int(docEnd)))] = docComment(doc)
+			f.Docs[uint32(srctext.SkipSpace(f.Str, int(docEnd)))] = docComment(doc)
 		}
 		doc = doc[:0]
 	}
 	var args, decls []span
-	for i := range f.items {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		it := &f.items[i]
+	for i, it := range f.Each(ctx) {
 		switch it.Kind {
 		case kClass, kStruct, kRecord, kInterface, kEnum, kDelegate, kMethod, kLocalFn:
 			for len(decls) > 0 && decls[len(decls)-1].End <= it.Start {
@@ -236,7 +227,7 @@ func (f *fileState) prepare(ctx context.Context) {
 				flush()
 				continue
 			}
-			if len(doc) > 0 && uint32(srctext.SkipSpace(f.str, int(docEnd))) != it.Start {
+			if len(doc) > 0 && uint32(srctext.SkipSpace(f.Str, int(docEnd))) != it.Start {
 				flush()
 			}
 			doc = append(doc, t)
@@ -267,12 +258,12 @@ func (f *fileState) prepare(ctx context.Context) {
 // attributes as written (without brackets) and where the text after them
 // starts.
 func (f *fileState) modifiers(i int, limit uint32) (uint32, []string, uint32) {
-	it := &f.items[i]
+	it := &f.Items[i]
 	var flags uint32
 	var attrs []string
 	header := it.Start
-	for j := i + 1; j < len(f.items) && f.items[j].Start < limit; j++ {
-		m := &f.items[j]
+	for j := i + 1; j < len(f.Items) && f.Items[j].Start < limit; j++ {
+		m := &f.Items[j]
 		if m.End > it.End {
 			break
 		}
@@ -286,9 +277,9 @@ func (f *fileState) modifiers(i int, limit uint32) (uint32, []string, uint32) {
 		}
 	}
 	if header > it.Start {
-		header = uint32(srctext.SkipSpace(f.str, int(header)))
-		if header < uint32(len(f.str)) && f.str[header] == ']' {
-			header = uint32(srctext.SkipSpace(f.str, int(header)+1))
+		header = uint32(srctext.SkipSpace(f.Str, int(header)))
+		if header < uint32(len(f.Str)) && f.Str[header] == ']' {
+			header = uint32(srctext.SkipSpace(f.Str, int(header)+1))
 		}
 	}
 	return flags, attrs, min(header, limit)
@@ -375,33 +366,9 @@ func (f *fileState) scope(skip int) *frame {
 	return nil
 }
 
-// regions reports whether code runs, within its member, in a loop, a try
-// block or a conditional branch.
-func (f *fileState) regions() (loop, try, cond bool) {
-	for i := len(f.stack) - 1; i >= 0; i-- {
-		switch fr := f.stack[i]; fr.kind {
-		case kLoop:
-			loop = true
-		case kTry:
-			try = true
-		case kCond:
-			cond = true
-		default:
-			if fr.node >= 0 {
-				return
-			}
-		}
-	}
-	return
-}
-
-// run makes the nodes and refs of the file from the items of the query.
-func (f *fileState) run(ctx context.Context) {
-	for i := range f.items {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		it := &f.items[i]
+// Run makes the nodes and refs of the file from the items of the query.
+func (f *fileState) Run(ctx context.Context) {
+	for i, it := range f.Each(ctx) {
 		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kNs:
@@ -496,7 +463,7 @@ func (f *fileState) lookup(name string, p uint32) *binding {
 // namespace makes the node of a namespace declaration. A file-scoped
 // namespace holds the rest of the file.
 func (f *fileState) namespace(i int) {
-	it := &f.items[i]
+	it := &f.Items[i]
 	name := srctext.Squeeze(f.text(it.Role[rName]))
 	name = strings.TrimPrefix(name, "global::")
 	parent := int32(-1)
@@ -520,7 +487,7 @@ func (f *fileState) namespace(i int) {
 	node.Signature = "namespace " + name
 	end, body := it.End, it.Role[rBody]
 	if !it.HasRole(rBody) { // file-scoped
-		end = uint32(len(f.src))
+		end = uint32(len(f.Src))
 		body = span{Start: it.End, End: end}
 	}
 	f.stack.Push(&frame{kind: kNs, start: it.Start, end: end, node: n, body: body, exported: true})
@@ -529,7 +496,7 @@ func (f *fileState) namespace(i int) {
 // typeDecl makes the node of a class, struct, record, interface, enum or
 // delegate.
 func (f *fileState) typeDecl(i int) {
-	it := &f.items[i]
+	it := &f.Items[i]
 	c := f.container()
 	if c == nil && len(f.stack) == 0 {
 		c = &frame{kind: kNs, node: -1, exported: true} // the global namespace
@@ -551,7 +518,7 @@ func (f *fileState) typeDecl(i int) {
 		kind = schemas.KindType
 	}
 	flags, attrs, header := f.modifiers(i, it.Role[rName].Start)
-	if it.Kind == kRecord && strings.Contains(f.str[header:it.Role[rName].Start], "struct") {
+	if it.Kind == kRecord && strings.Contains(f.Str[header:it.Role[rName].Start], "struct") {
 		kind = schemas.KindStruct
 	}
 	qname, parent, member := name, int32(-1), c.kind != kNs
@@ -581,7 +548,7 @@ func (f *fileState) typeDecl(i int) {
 	} else {
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
-	sig := strings.TrimSpace(f.str[header:end])
+	sig := strings.TrimSpace(f.Str[header:end])
 	if it.Kind == kDelegate || !it.HasRole(rBody) {
 		sig = strings.TrimSuffix(sig, ";")
 	}
@@ -652,7 +619,7 @@ func predefinedName(name string) bool {
 // member makes the node of a method, constructor, finalizer, property,
 // event, enum member, or opens a field declaration.
 func (f *fileState) member(i int) {
-	it := &f.items[i]
+	it := &f.Items[i]
 	o := f.owner(it.Start)
 	if o == nil || it.Kind != kFields && it.Kind != kEFields && it.Role[rName].Start == it.Role[rName].End {
 		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, params: it.Role[rParams]})
@@ -704,7 +671,7 @@ func (f *fileState) member(i int) {
 	default:
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
-	node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.str[min(header, end):end]), ";"))
+	node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.Str[min(header, end):end]), ";"))
 	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, params: it.Role[rParams]})
 	switch it.Kind {
 	case kMethod, kProp, kEvent:
@@ -731,8 +698,8 @@ func (f *fileState) variable(it *item) {
 	t := f.stack.Top()
 	name := f.text(it.Role[rName])
 	var value span
-	if p := srctext.SkipSpace(f.str, int(it.Role[rName].End)); p < int(it.End) && f.str[p] == '=' {
-		value = span{Start: uint32(srctext.SkipSpace(f.str, p+1)), End: it.End}
+	if p := srctext.SkipSpace(f.Str, int(it.Role[rName].End)); p < int(it.End) && f.Str[p] == '=' {
+		value = span{Start: uint32(srctext.SkipSpace(f.Str, p+1)), End: it.End}
 	}
 	switch t.kind {
 	case kFields, kEFields:
@@ -761,7 +728,7 @@ func (f *fileState) variable(it *item) {
 		node.Visibility = visibility(t.flags, implicit)
 		node.Exported = o.exported && (node.Visibility == schemas.Public || node.Visibility == schemas.Protected)
 		node.IsStatic = t.flags&(mStatic|mConst) != 0
-		node.Signature = srctext.OneLine(f.str[t.header:t.typ.End] + " " + f.text(it.Span))
+		node.Signature = srctext.OneLine(f.Str[t.header:t.typ.End] + " " + f.text(it.Span))
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 		if tn := f.typeExpr(t.typ); tn != "" {
 			f.AddRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
@@ -782,7 +749,7 @@ func (f *fileState) variable(it *item) {
 		if srctext.Squeeze(f.text(t.typ)) == "var" && value.End > value.Start {
 			b.value, b.state, b.arg = value, 0, ""
 		}
-		if strings.HasPrefix(f.str[t.start:], "const") {
+		if strings.HasPrefix(f.Str[t.start:], "const") {
 			b.arg = exprUnknown // a constant: converts as its value does
 		}
 	}
@@ -845,24 +812,24 @@ func (f *fileState) paramSig(it *item) string {
 	}
 	pre := ""
 	if it.HasRole(rType) {
-		for _, w := range strings.Fields(f.str[it.Start:it.Role[rType].Start]) {
+		for _, w := range strings.Fields(f.Str[it.Start:it.Role[rType].Start]) {
 			if w == "params" || w == "this" {
 				pre = w + " "
 			}
 		}
 	}
-	if p := srctext.SkipSpace(f.str, int(it.Role[rName].End)); p < int(it.End) && f.str[p] == '=' {
+	if p := srctext.SkipSpace(f.Str, int(it.Role[rName].End)); p < int(it.End) && f.Str[p] == '=' {
 		return pre + t + "="
 	}
 	return pre + t
 }
 
 func (f *fileState) addCall(kind string, i int) {
-	it := &f.items[i]
+	it := &f.Items[i]
 	if kind == schemas.EdgeInstantiates && !it.HasRole(rType) {
 		return
 	}
-	loop, try, cond := f.regions()
+	loop, try, cond := indexer.Regions(f.stack, kLoop, kTry, kCond)
 	f.calls = append(f.calls, call{kind: kind, it: int32(i), src: f.context(), loop: loop, try: try, cond: cond})
 }
 
@@ -902,21 +869,17 @@ func (f *fileState) usingRef(it *item) {
 	if global {
 		expr = "global " + expr
 	}
-	f.AddRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(f.text(it.Span)), expr)
+	f.AddRef(schemas.EdgeImports, indexer.FileID(f.Path), it.Span, srctext.OneLine(f.text(it.Span)), expr)
 }
 
-// finish writes the refs whose Expr needed every binding of the file.
-func (f *fileState) finish(ctx context.Context) {
+// Finish writes the refs whose Expr needed every binding of the file.
+func (f *fileState) Finish(ctx context.Context) {
 	for _, fr := range f.sigs {
 		n := &f.Nodes[fr.node]
 		f.AddRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, strings.Join(fr.sig, ","))
 	}
-	for i := range f.calls {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		c := &f.calls[i]
-		it := &f.items[c.it]
+	for _, c := range indexer.Elements(ctx, f.calls) {
+		it := &f.Items[c.it]
 		var at span
 		var target, expr, args string
 		switch it.Kind {
@@ -925,8 +888,8 @@ func (f *fileState) finish(ctx context.Context) {
 			at = fn
 			target = srctext.OneLine(f.text(fn))
 			n := f.argList(it.Role[rArgs], 0)
-			if j, ok := f.exprs[fn.Key()]; ok && f.items[j].Kind == kField {
-				fi := &f.items[j]
+			if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kField {
+				fi := &f.Items[j]
 				at = fi.Role[rName]
 				expr = join(f.exprOf(fi.Role[rObject], 0), stripGenerics(f.text(fi.Role[rName]))+n)
 			} else if name := srctext.Squeeze(stripGenerics(f.text(fn))); name == "nameof" && f.lookup(name, fn.Start) == nil {

@@ -3,14 +3,13 @@ package csharp
 import (
 	"cmp"
 	"maps"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/overload"
+	"github.com/graphsnap/snap/indexer/srctext"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -167,23 +166,7 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 	for _, q := range slices.Sorted(maps.Keys(r.types)) {
 		r.link(r.types[q], 0)
 	}
-	chunks := make([][]schemas.Edge, runtime.GOMAXPROCS(0))
-	size := (len(refs) + len(chunks) - 1) / len(chunks)
-	var wg sync.WaitGroup
-	for c := range chunks {
-		lo, hi := min(c*size, len(refs)), min((c+1)*size, len(refs))
-		wg.Go(func() {
-			for i := lo; i < hi; i++ {
-				chunks[c] = r.ref(chunks[c], &refs[i])
-			}
-		})
-	}
-	wg.Wait()
-	var edges []schemas.Edge
-	for _, c := range chunks {
-		edges = append(edges, c...)
-	}
-	return nil, edges
+	return nil, indexer.ResolveRefs(refs, r.index, r.ref)
 }
 
 func (r *resolver) load(refs []schemas.Ref) {
@@ -239,12 +222,7 @@ func (r *resolver) load(refs []schemas.Ref) {
 			})
 		}
 	}
-	for k := range refs {
-		ref := &refs[k]
-		src, ok := r.index[ref.Src]
-		if !ok {
-			continue
-		}
+	for ref, src := range indexer.RefsFrom(refs, r.index) {
 		switch ref.Kind {
 		case schemas.EdgeImports:
 			f := r.file(ref.File)
@@ -517,26 +495,6 @@ func reasonOf(e string) string {
 	return reasonExpr
 }
 
-// split cuts an Expr at the dots outside braces and parentheses.
-func split(e string) []string {
-	var out []string
-	depth, start := 0, 0
-	for i := 0; i < len(e); i++ {
-		switch e[i] {
-		case '{', '(':
-			depth++
-		case '}', ')':
-			depth--
-		case '.':
-			if depth == 0 {
-				out = append(out, e[start:i])
-				start = i + 1
-			}
-		}
-	}
-	return append(out, e[start:])
-}
-
 // args are the arguments of a call: their types as the Expr records them,
 // ctx the node whose code makes the call.
 type args struct {
@@ -561,7 +519,7 @@ func (r *resolver) call(e string, src int32) target {
 	if strings.HasPrefix(e, "?") {
 		return fail(reasonOf(e))
 	}
-	segs := split(e)
+	segs := srctext.SplitTop(e, '.', "{(", "})") // the steps of the Expr
 	name, types, ok := callSeg(segs[len(segs)-1])
 	if !ok {
 		return fail(reasonExpr)
@@ -931,12 +889,8 @@ func (r *resolver) step(v val, s string, src int32, depth int) val {
 	return val{why: reasonUnknownMember + s}
 }
 
-// ref appends the edges of one ref.
-func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
-	src, ok := r.index[ref.Src]
-	if !ok {
-		return edges
-	}
+// ref appends the edges of one ref, made by node src.
+func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref, src int32) []schemas.Edge {
 	switch ref.Kind {
 	case schemas.EdgeImports:
 		return r.importEdge(edges, ref)

@@ -2,6 +2,7 @@ package golang
 
 import (
 	"cmp"
+	"maps"
 	"slices"
 	"strings"
 
@@ -247,7 +248,7 @@ func (r *resolver) concreteMethods(t *typeInfo) methodSig {
 func (r *resolver) implements(files map[string]bool) {
 	var ifaces, types []*typeInfo
 	for _, p := range r.sortedPkgs() {
-		for _, name := range sortedKeys(p.types) {
+		for _, name := range slices.Sorted(maps.Keys(p.types)) {
 			t := p.types[name]
 			if len(t.nodes) == 0 || t.alias != nil {
 				continue
@@ -320,13 +321,4 @@ func (r *resolver) sortedPkgs() []*pkgInfo {
 	}
 	slices.SortFunc(out, func(a, b *pkgInfo) int { return cmp.Compare(a.key, b.key) })
 	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

@@ -181,3 +181,11 @@ func lineDiff(want, got string) string {
 	}
 	return b.String()
 }
+
+// Fixture is the suite every language passes: "golden" runs Run over
+// its fixture dir against dir+".golden.json", "corpus" runs Project over
+// the tree named by $env (by hand; skipped when $env is unset).
+func Fixture(t *testing.T, dir, env string, langs ...indexer.Language) {
+	t.Run("golden", func(t *testing.T) { Run(t, dir, dir+".golden.json", langs...) })
+	t.Run("corpus", func(t *testing.T) { Project(t, env, langs...) })
+}

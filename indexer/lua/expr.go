@@ -67,7 +67,7 @@ func (f *fileState) exprOf(v span) string {
 	}
 	t := srctext.Squeeze(f.text(v))
 	if i, ok := f.calls[v.Key()]; ok {
-		callee := srctext.Squeeze(f.text(f.items[i].Role[rName]))
+		callee := srctext.Squeeze(f.text(f.Items[i].Role[rName]))
 		if !isChain(callee) {
 			return exprLocal
 		}
@@ -162,28 +162,10 @@ func splitSpans(src string, s span) []span {
 			out = append(out, span{Start: a, End: b})
 		}
 	}
-	depth := 0
 	start := s.Start
-	var quote byte
-	for i := s.Start; i < s.End; i++ {
-		c := src[i]
-		switch {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-		case c == '"' || c == '\'':
-			quote = c
-		case c == '(' || c == '[' || c == '{':
-			depth++
-		case c == ')' || c == ']' || c == '}':
-			depth--
-		case c == ',' && depth == 0:
-			add(start, i)
-			start = i + 1
-		}
+	for _, c := range srctext.TopCommas(src[s.Start:s.End]) {
+		add(start, s.Start+uint32(c))
+		start = s.Start + uint32(c) + 1
 	}
 	add(start, s.End)
 	return out

@@ -13,9 +13,8 @@ import (
 	"github.com/graphsnap/snap/schemas"
 )
 
-// Positions in rows: lines are 1-based, columns 1-based byte offsets in
-// their line, byte offsets 0-based from the start of the file. A symbol's
-// range covers its declaration statement; its body hash covers it too.
+// Positions in rows are as indexer.Rows says. A symbol's range covers its
+// declaration statement; its body hash covers it too.
 
 type (
 	span = indexer.Span
@@ -24,16 +23,12 @@ type (
 
 // extract makes the nodes and refs of one scanned s.Path.
 func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
-	f := &fileState{
-		path: s.Path, str: string(s.Src), test: isTestFile(s.Path),
-		Rows: indexer.Rows{IDs: indexer.IDs{Language: Name, File: s.Path}, Lines: s.Lines, Docs: map[uint32]string{}}, items: s.Items,
+	return indexer.RunPasses(ctx, &fileState{
+		File:  indexer.NewFile(s, Name, isTestFile),
 		calls: map[uint64]int32{}, binds: map[string][]binding{},
 		globals: map[string]string{}, classes: map[string]bool{}, adopt: map[uint32]int32{},
 		requires: map[uint32]bool{}, qnames: map[string]bool{}, results: map[int32]bool{},
-	}
-	f.prepare(ctx)
-	f.run(ctx)
-	return f.Nodes, f.Refs, f.test
+	})
 }
 
 // isTestFile reports whether file holds tests by Lua conventions (busted
@@ -67,11 +62,7 @@ func (fr *frame) contains(p uint32) bool { return fr.start <= p && p < fr.end }
 
 // fileState is the extraction of one file.
 type fileState struct {
-	path string
-	str  string
-	indexer.Rows
-	test  bool
-	items []item
+	indexer.File[kind]
 
 	stack    indexer.Stack[*frame]
 	calls    map[uint64]int32 // call items by span
@@ -85,30 +76,26 @@ type fileState struct {
 	vars     span              // the last local declaration
 }
 
-func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
+func (f *fileState) text(s span) string { return f.Str[s.Start:s.End] }
 
-// prepare indexes what the walk looks up by position: doc comments, call
+// Prepare indexes what the walk looks up by position: doc comments, call
 // expressions, and the tables that are classes.
-func (f *fileState) prepare(ctx context.Context) {
+func (f *fileState) Prepare(ctx context.Context) {
 	var doc []string
 	var docEnd uint32
 	flush := func() {
 		if len(doc) > 0 {
-			p := skipSpace(f.str, int(docEnd))
-			if strings.Count(f.str[docEnd:p], "\n") <= 1 {
+			p := skipSpace(f.Str, int(docEnd))
+			if strings.Count(f.Str[docEnd:p], "\n") <= 1 {
 				f.Docs[uint32(p)] = docComment(doc)
 			}
 		}
 		doc = doc[:0]
 	}
-	for i := range f.items {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		it := &f.items[i]
+	for i, it := range f.Each(ctx) {
 		switch it.Kind {
 		case kDoc:
-			if len(doc) > 0 && (uint32(skipSpace(f.str, int(docEnd))) != it.Start || strings.Count(f.str[docEnd:it.Start], "\n") > 1) {
+			if len(doc) > 0 && (uint32(skipSpace(f.Str, int(docEnd))) != it.Start || strings.Count(f.Str[docEnd:it.Start], "\n") > 1) {
 				flush()
 			}
 			doc = append(doc, f.text(it.Span))
@@ -116,7 +103,7 @@ func (f *fileState) prepare(ctx context.Context) {
 		case kCall:
 			f.calls[it.Key()] = int32(i)
 			if srctext.Squeeze(f.text(it.Role[rName])) == "setmetatable" {
-				if args := splitSpans(f.str, it.Role[rArgs]); len(args) == 2 {
+				if args := splitSpans(f.Str, it.Role[rArgs]); len(args) == 2 {
 					if a := f.text(args[0]); isIdent(a) {
 						f.classes[a] = true
 					}
@@ -138,7 +125,7 @@ func (f *fileState) prepare(ctx context.Context) {
 				continue
 			}
 			names := strings.Split(f.text(it.Role[rNames]), ",")
-			for j, v := range splitSpans(f.str, it.Role[rValues]) {
+			for j, v := range splitSpans(f.Str, it.Role[rValues]) {
 				if j < len(names) && strings.HasPrefix(f.text(v), "setmetatable") {
 					f.classes[localName(names[j])] = true
 				}
@@ -217,7 +204,7 @@ func (f *fileState) scopeEnd(p uint32) uint32 {
 			return fr.end
 		}
 	}
-	return uint32(len(f.str))
+	return uint32(len(f.Str))
 }
 
 func (f *fileState) bind(name string, decl, end uint32, expr string) {
@@ -267,13 +254,9 @@ func (f *fileState) regions(p uint32) (loop, cond bool) {
 	return
 }
 
-// run makes the nodes and refs of the file from the items of the query.
-func (f *fileState) run(ctx context.Context) {
-	for i := range f.items {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		it := &f.items[i]
+// Run makes the nodes and refs of the file from the items of the query.
+func (f *fileState) Run(ctx context.Context) {
+	for _, it := range f.Each(ctx) {
 		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kScope, kLoop, kCond:
@@ -319,6 +302,9 @@ func (f *fileState) run(ctx context.Context) {
 	}
 }
 
+// Finish has nothing left to do: Run makes a Lua file's refs whole.
+func (f *fileState) Finish(context.Context) {}
+
 // function makes the node of a function statement.
 func (f *fileState) function(it *item) {
 	name := srctext.Squeeze(f.text(it.Role[rName]))
@@ -326,7 +312,7 @@ func (f *fileState) function(it *item) {
 	chunk := f.atChunk()
 	ctx, _ := f.context()
 	fr := f.stack.Push(&frame{kind: kFunc, start: it.Start, end: it.End, node: -1, owner: -1})
-	sig := srctext.OneLine(f.str[it.Start:it.Role[rParams].End])
+	sig := srctext.OneLine(f.Str[it.Start:it.Role[rParams].End])
 	if isIdent(name) {
 		n := f.addNode(schemas.KindFunction, name, name, ctx, it.Span)
 		node := &f.Nodes[n]
@@ -335,7 +321,7 @@ func (f *fileState) function(it *item) {
 		if !local {
 			node.Visibility, node.Exported = schemas.Public, chunk
 		}
-		node.IsTest = f.test && strings.HasPrefix(name, "test")
+		node.IsTest = f.Test && strings.HasPrefix(name, "test")
 		fr.node = n
 		switch {
 		case local:
@@ -369,7 +355,7 @@ func (f *fileState) function(it *item) {
 	node := &f.Nodes[n]
 	node.Signature = sig
 	node.Visibility, node.Exported, node.IsStatic = schemas.Public, owner >= 0 && f.Nodes[owner].Exported, static
-	node.IsTest = f.test && strings.HasPrefix(short, "test")
+	node.IsTest = f.Test && strings.HasPrefix(short, "test")
 	fr.node, fr.owner = n, owner
 	if colon {
 		self := exprSelf
@@ -396,7 +382,7 @@ func (f *fileState) table(name string, local bool, it *item, value span) int32 {
 	v := f.text(value)
 	if strings.HasPrefix(v, "setmetatable") {
 		if i, ok := f.calls[value.Key()]; ok {
-			if args := splitSpans(f.str, f.items[i].Role[rArgs]); len(args) == 2 {
+			if args := splitSpans(f.Str, f.Items[i].Role[rArgs]); len(args) == 2 {
 				f.base(n, args[1])
 			}
 		}
@@ -414,12 +400,12 @@ func (f *fileState) base(n int32, mt span) {
 		b = mt
 	case strings.HasPrefix(t, "{"):
 		inner := span{Start: mt.Start + 1, End: mt.End - 1}
-		for _, fs := range splitSpans(f.str, inner) {
+		for _, fs := range splitSpans(f.Str, inner) {
 			k, v, ok := strings.Cut(f.text(fs), "=")
 			if ok && strings.TrimSpace(k) == "__index" {
 				off := uint32(len(k) + 1)
 				b = span{Start: fs.Start + off, End: fs.End}
-				for b.Start < b.End && isSpace(f.str[b.Start]) {
+				for b.Start < b.End && isSpace(f.Str[b.Start]) {
 					b.Start++
 				}
 				if !isChain(strings.TrimSpace(v)) {
@@ -445,7 +431,7 @@ func (f *fileState) locals(it *item) {
 	names := strings.Split(f.text(it.Role[rNames]), ",")
 	var values []span
 	if it.HasRole(rValues) {
-		values = splitSpans(f.str, it.Role[rValues])
+		values = splitSpans(f.Str, it.Role[rValues])
 	}
 	end := f.scopeEnd(it.Start)
 	chunk := f.atChunk()
@@ -474,7 +460,7 @@ func (f *fileState) value(name string, local, chunk bool, ctx int32, it *item, v
 	switch {
 	case chunk && (strings.HasPrefix(t, "{") || strings.HasPrefix(t, "setmetatable")):
 		if strings.HasPrefix(t, "setmetatable") {
-			if i, ok := f.calls[v.Key()]; !ok || !strings.HasPrefix(f.text(splitSpans(f.str, f.items[i].Role[rArgs])[0]), "{") {
+			if i, ok := f.calls[v.Key()]; !ok || !strings.HasPrefix(f.text(splitSpans(f.Str, f.Items[i].Role[rArgs])[0]), "{") {
 				break
 			}
 		}
@@ -487,7 +473,7 @@ func (f *fileState) value(name string, local, chunk bool, ctx int32, it *item, v
 			node.Visibility, node.Exported = schemas.Public, chunk
 		}
 		node.Signature = srctext.OneLine(firstLine(f.text(it.Span)))
-		node.IsTest = f.test && strings.HasPrefix(name, "test")
+		node.IsTest = f.Test && strings.HasPrefix(name, "test")
 		f.adopt[v.Start] = n
 		return f.nodeExpr(n)
 	}
@@ -502,10 +488,10 @@ func (f *fileState) value(name string, local, chunk bool, ctx int32, it *item, v
 // requireOf returns the module of require("m") at v.
 func (f *fileState) requireOf(v span) (string, bool) {
 	i, ok := f.calls[v.Key()]
-	if !ok || srctext.Squeeze(f.text(f.items[i].Role[rName])) != "require" {
+	if !ok || srctext.Squeeze(f.text(f.Items[i].Role[rName])) != "require" {
 		return "", false
 	}
-	a := strings.TrimSpace(f.text(f.items[i].Role[rArgs]))
+	a := strings.TrimSpace(f.text(f.Items[i].Role[rArgs]))
 	a = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(a, "("), ")"))
 	if len(a) < 2 || (a[0] != '"' && a[0] != '\'') || a[len(a)-1] != a[0] {
 		return "", false
@@ -520,7 +506,7 @@ func (f *fileState) requireOf(v span) (string, bool) {
 // assign handles an assignment statement.
 func (f *fileState) assign(it *item) {
 	names := strings.Split(f.text(it.Role[rNames]), ",")
-	values := splitSpans(f.str, it.Role[rValues])
+	values := splitSpans(f.Str, it.Role[rValues])
 	chunk := f.atChunk()
 	ctx, _ := f.context()
 	for i, raw := range names {
@@ -597,7 +583,7 @@ func (f *fileState) call(it *item) {
 		}
 		return
 	case "setmetatable":
-		args := splitSpans(f.str, it.Role[rArgs])
+		args := splitSpans(f.Str, it.Role[rArgs])
 		if len(args) != 2 {
 			return
 		}

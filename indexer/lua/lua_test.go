@@ -7,12 +7,8 @@ import (
 	"github.com/graphsnap/snap/indexer/lua"
 )
 
-func TestGolden(t *testing.T) {
-	languagetest.Run(t, "../../testdata/lua/shop", "../../testdata/lua/shop.golden.json", lua.New())
-}
-
-// TestCorpus indexes the Lua tree named by $LUA_CORPUS, checks the
-// invariants and logs figures: run by hand.
-func TestCorpus(t *testing.T) {
-	languagetest.Project(t, "LUA_CORPUS", lua.New())
+// TestFixture runs the shared suite over the Lua fixture, and over the
+// tree named by $LUA_CORPUS when set.
+func TestFixture(t *testing.T) {
+	languagetest.Fixture(t, "../../testdata/lua/shop", "LUA_CORPUS", lua.New())
 }

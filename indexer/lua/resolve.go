@@ -96,12 +96,7 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 			}
 		}
 	}
-	for k := range refs {
-		rf := &refs[k]
-		src, ok := r.index[rf.Src]
-		if !ok {
-			continue
-		}
+	for rf, src := range indexer.RefsFrom(refs, r.index) {
 		switch rf.Kind {
 		case schemas.RefExport:
 			if n := r.node(rf.Expr); n >= 0 {
@@ -128,8 +123,8 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 		}
 	}
 	var edges []schemas.Edge
-	for k := range refs {
-		edges = r.ref(edges, &refs[k])
+	for rf, src := range indexer.RefsFrom(refs, r.index) {
+		edges = r.ref(edges, rf, src)
 	}
 	return nil, edges
 }
@@ -300,12 +295,8 @@ func (r *resolver) eval(e string, src int32) (int32, string, string) {
 	return cur, how, ""
 }
 
-// ref appends the edges of one ref.
-func (r *resolver) ref(edges []schemas.Edge, rf *schemas.Ref) []schemas.Edge {
-	src, ok := r.index[rf.Src]
-	if !ok {
-		return edges
-	}
+// ref appends the edges of one ref, made by node src.
+func (r *resolver) ref(edges []schemas.Edge, rf *schemas.Ref, src int32) []schemas.Edge {
 	switch rf.Kind {
 	case schemas.EdgeImports:
 		p, why := r.module(rf.Expr, rf.File)

@@ -40,7 +40,7 @@ const maxDepth = 40
 // names records, for a call item, the names in it as extraction qualifies
 // them while the file's namespace and use declarations are in view.
 func (f *fileState) names(i int32) {
-	it := &f.items[i]
+	it := &f.Items[i]
 	switch it.Kind {
 	case kNew:
 		if q, _ := f.qualify(f.text(it.Role[rType])); q != "" {
@@ -99,7 +99,7 @@ func (f *fileState) exprOf(s span, depth int) string {
 		}
 		return "?expr"
 	}
-	it := &f.items[j]
+	it := &f.Items[j]
 	switch it.Kind {
 	case kParen:
 		return f.exprOf(it.Role[rValue], depth+1)

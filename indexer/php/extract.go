@@ -13,10 +13,9 @@ import (
 	"github.com/graphsnap/snap/schemas"
 )
 
-// Positions in rows: lines are 1-based, columns 1-based byte offsets in
-// their line, byte offsets 0-based from the start of the file. A symbol's
-// range covers its attributes and modifiers, not its doc comment; its body
-// hash covers its body only (the whole declaration when it has none).
+// Positions in rows are as indexer.Rows says. A symbol's range covers its
+// attributes and modifiers, not its doc comment; its body hash covers its
+// body only (the whole declaration when it has none).
 
 type (
 	span = indexer.Span
@@ -25,16 +24,11 @@ type (
 
 // extract makes the nodes and refs of one scanned s.Path.
 func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
-	f := &fileState{
-		path: s.Path, src: s.Src, str: string(s.Src), test: isTestFile(s.Path),
-		Rows: indexer.Rows{IDs: indexer.IDs{Language: Name, File: s.Path}, Lines: s.Lines, Docs: map[uint32]string{}}, items: s.Items,
+	return indexer.RunPasses(ctx, &fileState{
+		File:  indexer.NewFile(s, Name, isTestFile),
 		exprs: map[uint64]int32{}, argc: map[uint32]int32{},
 		binds: map[string][]binding{}, qnames: map[int32]string{}, uses: map[string]string{}, funcUses: map[string]string{},
-	}
-	f.prepare(ctx)
-	f.run(ctx)
-	f.finish(ctx)
-	return f.Nodes, f.Refs, f.test
+	})
 }
 
 // isTestFile reports whether file holds tests by PHPUnit conventions: named
@@ -79,6 +73,12 @@ type frame struct {
 // End returns where fr's range ends.
 func (fr *frame) End() uint32 { return fr.end }
 
+// Kind returns what fr is.
+func (fr *frame) Kind() kind { return fr.kind }
+
+// Node returns the node made for fr, -1 if none.
+func (fr *frame) Node() int32 { return fr.node }
+
 // typeUse is a class named in a type: where, and its name fully qualified.
 type typeUse struct {
 	at   span
@@ -102,12 +102,7 @@ type call struct {
 
 // fileState is the extraction of one file.
 type fileState struct {
-	path string
-	src  []byte
-	str  string
-	indexer.Rows
-	test  bool
-	items []item
+	indexer.File[kind]
 
 	ns       string            // the current namespace, without leading backslash
 	nsNode   int32             // its node, -1 for the global namespace
@@ -135,22 +130,18 @@ type classSpan struct {
 	class string // "" in an anonymous class
 }
 
-func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
+func (f *fileState) text(s span) string { return f.Str[s.Start:s.End] }
 
-// prepare indexes what the walk looks up by position: doc comments,
+// Prepare indexes what the walk looks up by position: doc comments,
 // expressions, argument counts and scopes.
-func (f *fileState) prepare(ctx context.Context) {
+func (f *fileState) Prepare(ctx context.Context) {
 	var args []span
-	for i := range f.items {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		it := &f.items[i]
+	for i, it := range f.Each(ctx) {
 		switch it.Kind {
 		case kDoc:
 			t := f.text(it.Span)
 			if strings.HasPrefix(t, "/**") {
-				f.Docs[uint32(skipSpace(f.str, int(it.End)))] = docComment(t)
+				f.Docs[uint32(skipSpace(f.Str, int(it.End)))] = docComment(t)
 			}
 		case kCall, kMcall, kScall, kNew, kField, kParen:
 			f.exprs[it.Key()] = int32(i)
@@ -178,7 +169,7 @@ func (f *fileState) prepare(ctx context.Context) {
 // scopeAt returns the innermost function, method or closure around p, or
 // the whole file.
 func (f *fileState) scopeAt(p uint32) span {
-	s := span{Start: 0, End: uint32(len(f.src))}
+	s := span{Start: 0, End: uint32(len(f.Src))}
 	for _, sc := range f.scopes {
 		if sc.Start > p {
 			break
@@ -226,38 +217,18 @@ func (f *fileState) context() int32 {
 	return -1
 }
 
-// regions reports whether code runs, within its function, in a loop, a
-// try block or a conditional branch.
-func (f *fileState) regions() (loop, try, cond bool) {
-	for i := len(f.stack) - 1; i >= 0; i-- {
-		switch fr := f.stack[i]; fr.kind {
-		case kLoop:
-			loop = true
-		case kTry:
-			try = true
-		case kCond:
-			cond = true
-		default:
-			if fr.node >= 0 {
-				return
-			}
-		}
-	}
-	return
-}
-
 // modifiers reads the modifiers of the declaration of item i: the items
 // after it that start before limit. It returns the flags and where the
 // text after the attributes starts.
 func (f *fileState) modifiers(i int, limit uint32) (uint32, uint32) {
-	it := &f.items[i]
+	it := &f.Items[i]
 	var flags uint32
 	header := it.Start
-	if strings.HasPrefix(f.str[it.Start:], "#[") {
+	if strings.HasPrefix(f.Str[it.Start:], "#[") {
 		header = limit
 	}
-	for j := i + 1; j < len(f.items) && f.items[j].Start < limit; j++ {
-		m := &f.items[j]
+	for j := i + 1; j < len(f.Items) && f.Items[j].Start < limit; j++ {
+		m := &f.Items[j]
 		if m.End > it.End {
 			break
 		}
@@ -279,18 +250,14 @@ func visibility(flags uint32) string {
 	return schemas.Public
 }
 
-// run makes the nodes and refs of the file from the items of the query.
-func (f *fileState) run(ctx context.Context) {
+// Run makes the nodes and refs of the file from the items of the query.
+func (f *fileState) Run(ctx context.Context) {
 	f.nsNode = -1
-	f.nsEnd = uint32(len(f.src))
-	for i := range f.items {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		it := &f.items[i]
+	f.nsEnd = uint32(len(f.Src))
+	for i, it := range f.Each(ctx) {
 		f.stack.Leave(it.Start)
 		if it.Start >= f.nsEnd {
-			f.enterNamespace("", -1, uint32(len(f.src)))
+			f.enterNamespace("", -1, uint32(len(f.Src)))
 		}
 		switch it.Kind {
 		case kNs:
@@ -338,7 +305,7 @@ func (f *fileState) run(ctx context.Context) {
 			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kCall, kMcall, kScall, kNew:
 			f.names(int32(i))
-			loop, try, cond := f.regions()
+			loop, try, cond := indexer.Regions(f.stack, kLoop, kTry, kCond)
 			f.calls = append(f.calls, call{it: int32(i), src: f.context(), loop: loop, try: try, cond: cond})
 		}
 	}
@@ -358,13 +325,13 @@ func (f *fileState) namespace(it *item) {
 	if it.HasRole(rName) {
 		name = srctext.Squeeze(f.text(it.Role[rName]))
 	}
-	end := uint32(len(strings.TrimRight(f.str, " \t\r\n")))
+	end := uint32(len(strings.TrimRight(f.Str, " \t\r\n")))
 	if it.HasRole(rBody) {
 		end = it.End
 	} else {
-		for j := range f.items { // the next namespace statement ends this one
-			if n := &f.items[j]; n.Kind == kNs && n.Start > it.Start {
-				end = uint32(len(strings.TrimRight(f.str[:n.Start], " \t\r\n")))
+		for j := range f.Items { // the next namespace statement ends this one
+			if n := &f.Items[j]; n.Kind == kNs && n.Start > it.Start {
+				end = uint32(len(strings.TrimRight(f.Str[:n.Start], " \t\r\n")))
 				break
 			}
 		}
@@ -376,7 +343,7 @@ func (f *fileState) namespace(it *item) {
 		n := &f.Nodes[node]
 		n.Visibility, n.Exported = schemas.Public, true
 		n.Signature = "namespace " + name
-		n.BodyHash = xxhash.Sum64String(f.str[it.Start:end])
+		n.BodyHash = xxhash.Sum64String(f.Str[it.Start:end])
 	}
 	f.enterNamespace(name, node, end)
 	f.stack.Push(&frame{kind: kNs, start: it.Start, end: end, node: node})
@@ -519,7 +486,7 @@ func (f *fileState) useDecl(it *item) {
 		default:
 			f.uses[strings.ToLower(alias)] = full
 		}
-		f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, "use "+clause, expr)
+		f.addRef(schemas.EdgeImports, indexer.FileID(f.Path), it.Span, "use "+clause, expr)
 	}
 }
 
@@ -536,7 +503,7 @@ func (f *fileState) require(it *item) {
 	dir := ""
 	for _, p := range []string{"__DIR__", "dirname(__FILE__)", "dirname( __FILE__ )"} {
 		if rest, ok := strings.CutPrefix(arg, p); ok {
-			dir, arg = path.Dir(f.path), strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), "."))
+			dir, arg = path.Dir(f.Path), strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), "."))
 			break
 		}
 	}
@@ -552,17 +519,17 @@ func (f *fileState) require(it *item) {
 	case strings.HasPrefix(lit, "/"):
 		expr = "?absolute"
 	default:
-		expr = path.Join(path.Dir(f.path), lit)
+		expr = path.Join(path.Dir(f.Path), lit)
 		if strings.HasPrefix(expr, "../") || expr == ".." {
 			expr = "?outside"
 		}
 	}
-	f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, t, "file "+expr)
+	f.addRef(schemas.EdgeImports, indexer.FileID(f.Path), it.Span, t, "file "+expr)
 }
 
 // typeDecl makes the node of a class, interface, trait or enum.
 func (f *fileState) typeDecl(i int) {
-	it := &f.items[i]
+	it := &f.Items[i]
 	name := f.text(it.Role[rName])
 	kind := schemas.KindClass
 	switch it.Kind {
@@ -587,13 +554,13 @@ func (f *fileState) typeDecl(i int) {
 	node.Visibility, node.Exported = schemas.Public, true
 	node.IsAbstract = flags&mAbstract != 0 || it.Kind == kInterface
 	node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
-	node.Signature = oneLine(strings.TrimSpace(f.str[header:it.Role[rBody].Start]))
+	node.Signature = oneLine(strings.TrimSpace(f.Str[header:it.Role[rBody].Start]))
 	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, class: "\\" + qname, iface: it.Kind == kInterface})
 	f.classes = append(f.classes, classSpan{it.Span, fr.class})
 	// The parent class, which parent:: and extends refer to.
 	if it.Kind == kClass {
-		for j := i + 1; j < len(f.items) && f.items[j].Start < it.Role[rBody].Start; j++ {
-			if b := &f.items[j]; b.Kind == kBase {
+		for j := i + 1; j < len(f.Items) && f.Items[j].Start < it.Role[rBody].Start; j++ {
+			if b := &f.Items[j]; b.Kind == kBase {
 				fr.parent, _ = f.qualify(f.text(b.Span))
 				tail := fr.parent[strings.LastIndexByte(fr.parent, '\\')+1:]
 				fr.test = strings.HasSuffix(tail, "TestCase") || tail == "Test"
@@ -627,7 +594,7 @@ func (f *fileState) baseRef(it *item) {
 
 // function makes the node of a method or function.
 func (f *fileState) function(i int) {
-	it := &f.items[i]
+	it := &f.Items[i]
 	name := f.text(it.Role[rName])
 	var n int32
 	var o *frame
@@ -665,8 +632,8 @@ func (f *fileState) function(i int) {
 	} else {
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
-	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.str[min(header, end):end]), ";"))
-	if f.test && o != nil && (strings.HasPrefix(name, "test") || strings.Contains(node.Doc, "@test")) && node.Visibility == schemas.Public {
+	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.Str[min(header, end):end]), ";"))
+	if f.Test && o != nil && (strings.HasPrefix(name, "test") || strings.Contains(node.Doc, "@test")) && node.Visibility == schemas.Public {
 		node.IsTest = o.test || strings.HasSuffix(f.Nodes[o.node].Name, "Test")
 	}
 	if it.HasRole(rType) {
@@ -681,14 +648,14 @@ func (f *fileState) function(i int) {
 // memberGroup opens a property or constant declaration, whose elements
 // are nodes.
 func (f *fileState) memberGroup(i int) {
-	it := &f.items[i]
+	it := &f.Items[i]
 	limit := it.End
 	if it.HasRole(rType) {
 		limit = it.Role[rType].Start
 	}
-	for j := i + 1; j < len(f.items) && f.items[j].Start < it.End; j++ {
-		if k := f.items[j].Kind; k == kProp || k == kConst {
-			limit = min(limit, f.items[j].Start)
+	for j := i + 1; j < len(f.Items) && f.Items[j].Start < it.End; j++ {
+		if k := f.Items[j].Kind; k == kProp || k == kConst {
+			limit = min(limit, f.Items[j].Start)
 			break
 		}
 	}
@@ -738,7 +705,7 @@ func (f *fileState) member(it *item) {
 		sig = f.text(g.typ) + " " + sig
 	}
 	if g.header < it.Start {
-		mods := strings.TrimSpace(f.str[g.header:min(it.Start, max(g.header, g.typ.Start))])
+		mods := strings.TrimSpace(f.Str[g.header:min(it.Start, max(g.header, g.typ.Start))])
 		if g.kind == kConsts && !strings.Contains(mods, "const") {
 			mods = strings.TrimSpace(mods + " const")
 		}
@@ -805,7 +772,7 @@ func (f *fileState) enumCase(it *item) {
 // promoted makes the field of a promoted constructor parameter, and binds
 // the parameter.
 func (f *fileState) promoted(i int) {
-	it := &f.items[i]
+	it := &f.Items[i]
 	f.param(it)
 	if len(f.stack) < 2 {
 		return
@@ -839,22 +806,18 @@ func (f *fileState) param(it *item) {
 	if it.HasRole(rType) {
 		e = f.instance(f.text(it.Role[rType]))
 	}
-	if strings.HasPrefix(strings.TrimSpace(f.str[it.Start:it.Role[rName].Start]), "...") || strings.Contains(f.str[it.Start:it.Role[rName].Start], "...") {
+	if strings.HasPrefix(strings.TrimSpace(f.Str[it.Start:it.Role[rName].Start]), "...") || strings.Contains(f.Str[it.Start:it.Role[rName].Start], "...") {
 		e = "?param" // variadic: an array
 	}
 	name := f.text(it.Role[rName])
 	f.binds[name] = append(f.binds[name], binding{scope: sc, expr: e})
 }
 
-// finish writes the refs whose Expr needed every binding of the file.
-func (f *fileState) finish(ctx context.Context) {
+// Finish writes the refs whose Expr needed every binding of the file.
+func (f *fileState) Finish(ctx context.Context) {
 	f.active = map[string]bool{}
-	for i := range f.calls {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		c := &f.calls[i]
-		it := &f.items[c.it]
+	for _, c := range indexer.Elements(ctx, f.calls) {
+		it := &f.Items[c.it]
 		var at span
 		var target, expr string
 		kind := schemas.EdgeCalls

@@ -7,14 +7,10 @@ import (
 	"github.com/graphsnap/snap/indexer/php"
 )
 
-func TestGolden(t *testing.T) {
-	languagetest.Run(t, "../../testdata/php/shop", "../../testdata/php/shop.golden.json", php.New())
-}
-
-// TestCorpus indexes the PHP tree named by $PHP_CORPUS, checks the
-// invariants and logs figures: run by hand.
-func TestCorpus(t *testing.T) {
-	languagetest.Project(t, "PHP_CORPUS", php.New())
+// TestFixture runs the shared suite over the PHP fixture, and over the
+// tree named by $PHP_CORPUS when set.
+func TestFixture(t *testing.T) {
+	languagetest.Fixture(t, "../../testdata/php/shop", "PHP_CORPUS", php.New())
 }
 
 func BenchmarkExtract(b *testing.B) {

@@ -348,13 +348,7 @@ func (f *fileState) addRef(kind string, src int32, at span, target, expr string)
 
 // run makes the nodes and refs of the file from the items of the query.
 func (f *fileState) run(ctx context.Context, items []item) {
-	var count [numKinds]int
-	for i := range items {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		count[items[i].Kind]++
-	}
+	count := indexer.CountKinds(ctx, items, numKinds)
 	f.nodes = make([]schemas.Node, 0, 1+count[kFunction]+count[kClass]+count[kAssign]/4)
 	f.refs = make([]schemas.Ref, 0, count[kCall]+count[kImport]+count[kBase]+count[kAssign]/4)
 	kind, name := schemas.KindModule, f.module

@@ -260,24 +260,7 @@ func itemAnnotation(c, args string) string {
 }
 
 // splitTop splits s at the seps outside brackets.
-func splitTop(s string, sep byte) []string {
-	var parts []string
-	depth, start := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '[', '(':
-			depth++
-		case ']', ')':
-			depth--
-		case sep:
-			if depth == 0 {
-				parts = append(parts, s[start:i])
-				start = i + 1
-			}
-		}
-	}
-	return append(parts, s[start:])
-}
+func splitTop(s string, sep byte) []string { return srctext.SplitTop(s, sep, "[(", "])") }
 
 // isDotted reports whether s is a dotted name.
 func isDotted(s string) bool {

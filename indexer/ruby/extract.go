@@ -12,10 +12,9 @@ import (
 	"github.com/graphsnap/snap/schemas"
 )
 
-// Positions in rows: lines are 1-based, columns 1-based byte offsets in
-// their line, byte offsets 0-based from the start of the file. A symbol's
-// range covers its declaration, not its comment; its body hash covers its
-// body (the whole declaration when it has none).
+// Positions in rows are as indexer.Rows says. A symbol's range covers its
+// declaration, not its comment; its body hash covers its body (the whole
+// declaration when it has none).
 
 type (
 	span = indexer.Span
@@ -24,15 +23,10 @@ type (
 
 // extract makes the nodes and refs of one scanned s.Path.
 func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
-	f := &fileState{
-		path: s.Path, str: string(s.Src), test: isTestFile(s.Path),
-		Rows: indexer.Rows{IDs: indexer.IDs{Language: Name, File: s.Path}, Lines: s.Lines, Docs: map[uint32]string{}}, items: s.Items,
+	return indexer.RunPasses(ctx, &fileState{
+		File:  indexer.NewFile(s, Name, isTestFile),
 		calls: map[uint64]int32{},
-	}
-	f.prepare(ctx)
-	f.run(ctx)
-	f.finish(ctx)
-	return f.Nodes, f.Refs, f.test
+	})
 }
 
 // isTestFile reports whether file holds tests by Ruby conventions: named
@@ -106,11 +100,7 @@ type visFix struct {
 
 // fileState is the extraction of one file.
 type fileState struct {
-	path string
-	str  string
-	indexer.Rows
-	test  bool
-	items []item
+	indexer.File[kind]
 
 	stack   indexer.Stack[*frame]
 	top     *scope
@@ -119,31 +109,27 @@ type fileState struct {
 	fixes   []visFix
 }
 
-func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
+func (f *fileState) text(s span) string { return f.Str[s.Start:s.End] }
 
-// prepare indexes what the walk looks up by position: doc comments and
+// Prepare indexes what the walk looks up by position: doc comments and
 // call expressions.
-func (f *fileState) prepare(ctx context.Context) {
+func (f *fileState) Prepare(ctx context.Context) {
 	var doc []string
 	var docEnd uint32
 	flush := func() {
 		if len(doc) > 0 {
-			p := srctext.SkipSpace(f.str, int(docEnd))
-			if strings.Count(f.str[docEnd:p], "\n") <= 1 {
+			p := srctext.SkipSpace(f.Str, int(docEnd))
+			if strings.Count(f.Str[docEnd:p], "\n") <= 1 {
 				f.Docs[uint32(p)] = docComment(doc)
 			}
 		}
 		doc = doc[:0]
 	}
-	for i := range f.items {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		it := &f.items[i]
+	for i, it := range f.Each(ctx) {
 		switch it.Kind {
 		case kDoc:
 			t := f.text(it.Span)
-			if len(doc) > 0 && (uint32(srctext.SkipSpace(f.str, int(docEnd))) != it.Start || strings.Count(f.str[docEnd:it.Start], "\n") > 1) {
+			if len(doc) > 0 && (uint32(srctext.SkipSpace(f.Str, int(docEnd))) != it.Start || strings.Count(f.Str[docEnd:it.Start], "\n") > 1) {
 				flush()
 			}
 			doc = append(doc, t)
@@ -241,14 +227,10 @@ func (f *fileState) regions(p uint32) (loop, try, cond bool) {
 	return
 }
 
-// run makes the nodes and refs of the file from the items of the query.
-func (f *fileState) run(ctx context.Context) {
+// Run makes the nodes and refs of the file from the items of the query.
+func (f *fileState) Run(ctx context.Context) {
 	f.top = &scope{}
-	for i := range f.items {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		it := &f.items[i]
+	for i, it := range f.Each(ctx) {
 		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kModule, kClass:
@@ -292,7 +274,7 @@ func (f *fileState) run(ctx context.Context) {
 }
 
 func (f *fileState) wait(i int) {
-	loop, try, cond := f.regions(f.items[i].Start)
+	loop, try, cond := f.regions(f.Items[i].Start)
 	f.pending = append(f.pending, pending{it: int32(i), src: f.context(), scope: f.scopeAt(), loop: loop, try: try, cond: cond})
 }
 
@@ -326,7 +308,7 @@ func (f *fileState) namespace(it *item) {
 	if it.HasRole(rSuper) {
 		end = it.Role[rSuper].End
 	}
-	node.Signature = srctext.OneLine(f.str[it.Start:end])
+	node.Signature = srctext.OneLine(f.Str[it.Start:end])
 	if it.HasRole(rBody) {
 		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
 	} else {
@@ -391,12 +373,12 @@ func (f *fileState) method(it *item) {
 	node.Visibility = vis
 	node.Exported = vis == schemas.Public && o != nil
 	node.IsStatic = singleton
-	node.IsTest = f.test && kind == schemas.KindMethod && strings.HasPrefix(name, "test_")
+	node.IsTest = f.Test && kind == schemas.KindMethod && strings.HasPrefix(name, "test_")
 	end := it.Role[rName].End
 	if it.HasRole(rParams) {
 		end = it.Role[rParams].End
 	}
-	node.Signature = srctext.OneLine(f.str[it.Start:end])
+	node.Signature = srctext.OneLine(f.Str[it.Start:end])
 	if it.HasRole(rBody) {
 		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
 	} else {
@@ -435,7 +417,7 @@ func (f *fileState) constant(it *item) {
 // (attr_*, include, private :m), require, and the others, whose refs wait
 // for the bindings of the file.
 func (f *fileState) call(i int) {
-	it := &f.items[i]
+	it := &f.Items[i]
 	name := f.text(it.Role[rName])
 	if it.HasRole(rBlock) && loopMethods[name] {
 		f.stack.Push(&frame{kind: kLoop, start: it.Role[rBlock].Start, end: it.Role[rBlock].End, node: -1})
@@ -449,7 +431,7 @@ func (f *fileState) call(i int) {
 		if s, ok := f.stringArg(it); ok {
 			expr := "require " + s
 			if name == "require_relative" {
-				expr = relative(path.Dir(f.path), s)
+				expr = relative(path.Dir(f.Path), s)
 			}
 			f.addRef(schemas.EdgeImports, -1, it.Span, srctext.OneLine(f.text(it.Span)), expr)
 			return
@@ -545,9 +527,9 @@ func relative(dir, s string) string {
 	return "relative " + p
 }
 
-// finish applies `private :name` and writes the refs that needed every
+// Finish applies `private :name` and writes the refs that needed every
 // binding of the file.
-func (f *fileState) finish(ctx context.Context) {
+func (f *fileState) Finish(ctx context.Context) {
 	for _, fx := range f.fixes {
 		owner := f.Nodes[fx.owner].ID
 		for i := range f.Nodes {
@@ -565,7 +547,7 @@ func (f *fileState) finish(ctx context.Context) {
 		}
 	}
 	for _, p := range f.pending {
-		it := &f.items[p.it]
+		it := &f.Items[p.it]
 		var r *schemas.Ref
 		switch it.Kind {
 		case kBare:
@@ -578,7 +560,7 @@ func (f *fileState) finish(ctx context.Context) {
 			r = f.addRef(schemas.EdgeCalls, p.src, it.Span, "super", "super")
 		case kCall:
 			name := f.text(it.Role[rName])
-			target := srctext.OneLine(f.str[it.Start:it.Role[rName].End])
+			target := srctext.OneLine(f.Str[it.Start:it.Role[rName].End])
 			at := it.Role[rName]
 			kind := schemas.EdgeCalls
 			var expr string
@@ -620,7 +602,7 @@ func (f *fileState) exprOf(s span, sc *scope, depth int) string {
 		return "?local"
 	}
 	if i, ok := f.calls[s.Key()]; ok {
-		it := &f.items[i]
+		it := &f.Items[i]
 		if f.text(it.Role[rName]) == "new" && it.HasRole(rObject) {
 			if r := f.exprOf(it.Role[rObject], sc, depth+1); isConstPath(r) || r == "self" {
 				return "{" + r + "}"

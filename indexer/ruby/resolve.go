@@ -108,8 +108,8 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 		r.link(r.types[q], 0)
 	}
 	var edges []schemas.Edge
-	for i := range refs {
-		edges = r.ref(edges, &refs[i])
+	for rf, src := range indexer.RefsFrom(refs, r.index) {
+		edges = r.ref(edges, rf, src)
 	}
 	return nil, edges
 }
@@ -173,12 +173,7 @@ func (r *resolver) load(refs []schemas.Ref) {
 			}
 		}
 	}
-	for k := range refs {
-		rf := &refs[k]
-		src, ok := r.index[rf.Src]
-		if !ok {
-			continue
-		}
+	for rf, src := range indexer.RefsFrom(refs, r.index) {
 		switch rf.Kind {
 		case schemas.EdgeExtends:
 			if t := r.byNode[src]; t != nil {
@@ -656,12 +651,8 @@ func reasonOf(e string) string {
 	return reasonExpr
 }
 
-// ref appends the edges of one ref.
-func (r *resolver) ref(edges []schemas.Edge, rf *schemas.Ref) []schemas.Edge {
-	src, ok := r.index[rf.Src]
-	if !ok {
-		return edges
-	}
+// ref appends the edges of one ref, made by node src.
+func (r *resolver) ref(edges []schemas.Edge, rf *schemas.Ref, src int32) []schemas.Edge {
 	switch rf.Kind {
 	case schemas.EdgeImports:
 		p, why, amb := r.require(rf)

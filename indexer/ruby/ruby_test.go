@@ -7,12 +7,8 @@ import (
 	"github.com/graphsnap/snap/indexer/ruby"
 )
 
-func TestGolden(t *testing.T) {
-	languagetest.Run(t, "../../testdata/ruby/shop", "../../testdata/ruby/shop.golden.json", ruby.New())
-}
-
-// TestCorpus indexes the Ruby tree named by $RUBY_CORPUS, checks the
-// invariants and logs figures: run by hand.
-func TestCorpus(t *testing.T) {
-	languagetest.Project(t, "RUBY_CORPUS", ruby.New())
+// TestFixture runs the shared suite over the Ruby fixture, and over the
+// tree named by $RUBY_CORPUS when set.
+func TestFixture(t *testing.T) {
+	languagetest.Fixture(t, "../../testdata/ruby/shop", "RUBY_CORPUS", ruby.New())
 }

@@ -65,27 +65,10 @@ func splitArgs(s string) []string {
 		s = s[1 : len(s)-1]
 	}
 	var out []string
-	depth, start := 0, 0
-	var quote byte
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-		case c == '"' || c == '\'':
-			quote = c
-		case c == '(' || c == '[' || c == '{':
-			depth++
-		case c == ')' || c == ']' || c == '}':
-			depth--
-		case c == ',' && depth == 0:
-			out = append(out, s[start:i])
-			start = i + 1
-		}
+	start := 0
+	for _, c := range srctext.TopCommas(s) {
+		out = append(out, s[start:c])
+		start = c + 1
 	}
 	if strings.TrimSpace(s[start:]) != "" {
 		out = append(out, s[start:])

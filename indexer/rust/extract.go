@@ -15,10 +15,9 @@ import (
 	"github.com/graphsnap/snap/schemas"
 )
 
-// Positions in rows: lines are 1-based, columns 1-based byte offsets in
-// their line, byte offsets 0-based from the start of the file. A symbol's
-// range covers its outer attributes (not its doc comments); its body hash
-// covers its body only.
+// Positions in rows are as indexer.Rows says. A symbol's range covers its
+// outer attributes (not its doc comments); its body hash covers its body
+// only.
 
 type (
 	span = indexer.Span
@@ -200,13 +199,7 @@ func (f *fileState) push(o open) {
 
 // run makes the nodes and refs of the file from the items of the query.
 func (f *fileState) run(ctx context.Context, items []item) {
-	var count [numKinds]int
-	for i := range items {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		count[items[i].Kind]++
-	}
+	count := indexer.CountKinds(ctx, items, numKinds)
 	f.nodes = make([]schemas.Node, 0, 1+count[kFn]+count[kStruct]+count[kEnum]+count[kField]+count[kVariant])
 	f.refs = make([]schemas.Ref, 0, 1+count[kCall]+count[kMacroCall]+count[kUse]+count[kField]+count[kFn])
 	end := uint32(len(f.src))

@@ -2,13 +2,10 @@ package rust
 
 import (
 	"context"
-	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/languagetest"
@@ -340,14 +337,7 @@ mod tests {
 }
 
 func FuzzExtract(f *testing.F) {
-	files, _ := filepath.Glob("../../testdata/rust/shop/src/*.rs")
-	more, _ := filepath.Glob("../../testdata/rust/shop/src/*/*.rs")
-	for _, name := range append(files, more...) {
-		if b, err := os.ReadFile(name); err == nil {
-			f.Add(b)
-		}
-	}
-	for _, s := range []string{
+	seeds := []string{
 		"", "\x00", "fn", "impl<T> for {", "mod a;", "use a::{b, c::{", "use ::{*};", "fn f(self: Box<Self>) {}",
 		"struct S(pub u8,);", "enum E { A = 1, B(u8), C { x: u8 } }", "macro_rules! m { () => {} }\nfn g() { m!(); }",
 		"fn f() { let x = y::<<T as U>::V>(); x.z(); }", "fn f() { a.b.c.d.e.f.g.h(); }",
@@ -356,37 +346,8 @@ func FuzzExtract(f *testing.F) {
 		"fn f() { match x { Some(y) if y.z() => {}, _ => {} } }", "#[path = \"../x.rs\"] mod m;",
 		"fn f() -> impl Fn() -> impl Fn() { || || () }", "type A<T> = B<T>; fn f() -> A<u8> { g() }",
 		"pub(in crate::a) fn f() {}", "extern crate self as me;", "fn f() { let Ok(x) = y() else { return }; x.z(); }",
-	} {
-		f.Add([]byte(s))
 	}
-	x, err := New().NewExtractor(&indexer.Tree{Paths: map[string]bool{}})
-	if err != nil {
-		f.Fatal(err)
-	}
-	defer x.Close()
-	f.Fuzz(func(t *testing.T, src []byte) {
-		timer := time.AfterFunc(5*time.Second, func() { panic(fmt.Sprintf("hang on %q", src)) })
-		defer timer.Stop()
-		res, err := x.Extract(context.Background(), "src/lib.rs", src)
-		if err != nil {
-			return
-		}
-		ids := make(map[uint64]bool)
-		for i := range res.Nodes {
-			n := &res.Nodes[i]
-			if n.StartByte > n.EndByte || int(n.EndByte) > len(src) || n.StartLine == 0 || n.StartLine > n.EndLine {
-				t.Fatalf("bad range %+v", n)
-			}
-			if ids[n.ID] {
-				t.Fatalf("id of %s repeated", n.QualifiedName)
-			}
-			ids[n.ID] = true
-			if n.ParentID == 0 {
-				n.ParentID = indexer.FileID("src/lib.rs")
-			}
-		}
-		New().Resolve(res.Nodes, res.Refs)
-	})
+	languagetest.FuzzExtract(f, New(), "src/lib.rs", seeds, nil, "../../testdata/rust/shop/src/*.rs", "../../testdata/rust/shop/src/*/*.rs")
 }
 
 // corpus is the fixture's Rust files, or those under $SNAP_RUST_BENCH (a

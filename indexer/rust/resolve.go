@@ -2,11 +2,13 @@ package rust
 
 import (
 	"cmp"
+	"maps"
 	"path"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -189,12 +191,7 @@ func resolve(all []schemas.Node, refs []schemas.Ref) []schemas.Edge {
 	r := newResolver(all, refs)
 	r.indexImpls()
 	var edges []schemas.Edge
-	for i := range refs {
-		ref := &refs[i]
-		src, ok := r.byID[ref.Src]
-		if !ok {
-			continue
-		}
+	for ref, src := range indexer.RefsFrom(refs, r.byID) {
 		switch ref.Kind {
 		case schemas.EdgeImports:
 			edges = r.importEdges(edges, ref, src)
@@ -232,12 +229,7 @@ func newResolver(all []schemas.Node, refs []schemas.Ref) *resolver {
 		}
 	}
 	var modRefs []*schemas.Ref
-	for i := range refs {
-		ref := &refs[i]
-		src, ok := r.byID[ref.Src]
-		if !ok {
-			continue
-		}
+	for ref, src := range indexer.RefsFrom(refs, r.byID) {
 		switch ref.Kind {
 		case refCrate:
 			r.fileMod[ref.File] = src
@@ -284,7 +276,7 @@ func newResolver(all []schemas.Node, refs []schemas.Ref) *resolver {
 			r.macros[n.Name] = append(r.macros[n.Name], i)
 		}
 	}
-	for _, file := range sortedKeys(r.fileMod) {
+	for _, file := range slices.Sorted(maps.Keys(r.fileMod)) {
 		m := r.fileMod[file]
 		n := &r.nodes[m]
 		if strings.Contains(n.QualifiedName, "::") {
@@ -355,15 +347,6 @@ func newResolver(all []schemas.Node, refs []schemas.Ref) *resolver {
 		}
 	}
 	return r
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 func (r *resolver) isRoot(m int32) bool {
@@ -550,7 +533,7 @@ func (r *resolver) orphanRoots(file string) []int32 {
 	}
 	name, _, _ := strings.Cut(r.nodes[m].QualifiedName, "::")
 	var out []int32
-	for _, f := range sortedKeys(r.crates) {
+	for _, f := range slices.Sorted(maps.Keys(r.crates)) {
 		root := r.crates[f][0]
 		if r.nodes[root].File == f && r.nodes[root].QualifiedName == name && r.manifest[f] == r.manifest[file] {
 			out = append(out, root)

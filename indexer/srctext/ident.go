@@ -47,6 +47,55 @@ func StripBrackets(s string, open, close byte) string {
 	return b.String()
 }
 
+// SplitTop splits s at each sep outside brackets: a byte of open
+// deepens the nesting, a byte of close makes it shallower. With "([{",
+// ")]}" and ',', f(a, b), c gives "f(a, b)" and " c".
+func SplitTop(s string, sep byte, open, close string) []string {
+	var parts []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case strings.IndexByte(open, c) >= 0:
+			depth++
+		case strings.IndexByte(close, c) >= 0:
+			depth--
+		case c == sep && depth == 0:
+			parts = append(parts, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(parts, s[start:])
+}
+
+// TopCommas returns the offsets of the commas of s outside brackets
+// ((), [] and {}) and quoted strings ('…' and "…", where a backslash
+// escapes the byte after it): those that separate the items of a list.
+func TopCommas(s string) []int {
+	var commas []int
+	depth := 0
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			depth--
+		case c == ',' && depth == 0:
+			commas = append(commas, i)
+		}
+	}
+	return commas
+}
+
 // Args returns a call's argument list as written, on one line (see
 // OneLine): the white space around it and the parentheses around that
 // dropped.

@@ -137,6 +137,42 @@ func TestStripBrackets(t *testing.T) {
 	}
 }
 
+func TestSplitTop(t *testing.T) {
+	for _, tc := range []struct {
+		s           string
+		sep         byte
+		open, close string
+		want        []string
+	}{
+		{"f(a, b), c", ',', "([{", ")]}", []string{"f(a, b)", " c"}},
+		{"Map<K, V>, int", ',', "<", ">", []string{"Map<K, V>", " int"}},
+		{"a.{b.c}.d", '.', "{", "}", []string{"a", "{b.c}", "d"}},
+		{"", ',', "(", ")", []string{""}},
+		{"a)b,c", ',', "(", ")", []string{"a)b,c"}},
+	} {
+		if got := SplitTop(tc.s, tc.sep, tc.open, tc.close); !slices.Equal(got, tc.want) {
+			t.Errorf("SplitTop(%q, %q) = %q, want %q", tc.s, tc.sep, got, tc.want)
+		}
+	}
+}
+
+func TestTopCommas(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		want []int
+	}{
+		{"a, b", []int{1}},
+		{"f(a, b), [c, d], {e, f}", []int{7, 15}},
+		{`"a,b", 'c,\'d', e`, []int{5, 14}},
+		{`"a\",b",c`, []int{7}},
+		{"", nil},
+	} {
+		if got := TopCommas(tc.s); !slices.Equal(got, tc.want) {
+			t.Errorf("TopCommas(%q) = %v, want %v", tc.s, got, tc.want)
+		}
+	}
+}
+
 func TestArgs(t *testing.T) {
 	for in, want := range map[string]string{
 		" (a,\n  b) ": "a, b",

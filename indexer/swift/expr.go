@@ -87,7 +87,7 @@ func (f *fileState) expr(s span, depth int) string {
 		return exprExpr
 	}
 	if i, ok := f.exprs[s.Key()]; ok {
-		it := &f.items[i]
+		it := &f.Items[i]
 		switch it.Kind {
 		case kCall:
 			o := f.expr(f.callee(it.Role[rObject]), depth+1)

@@ -12,11 +12,9 @@ import (
 	"github.com/graphsnap/snap/schemas"
 )
 
-// Positions in rows: lines are 1-based, columns 1-based byte offsets in
-// their line, byte offsets 0-based from the start of the file. A symbol's
-// range covers its attributes and modifiers, not its doc comment; its
-// body hash covers its body only (the whole declaration when it has
-// none).
+// Positions in rows are as indexer.Rows says. A symbol's range covers its
+// attributes and modifiers, not its doc comment; its body hash covers its
+// body only (the whole declaration when it has none).
 
 type (
 	span = indexer.Span
@@ -25,20 +23,11 @@ type (
 
 // extract makes the nodes and refs of one scanned s.Path.
 func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
-	f := &fileState{
-		path: s.Path, str: string(s.Src), test: isTestFile(s.Path),
-		Rows: indexer.Rows{IDs: indexer.IDs{Language: Name, File: s.Path}, Lines: s.Lines, Docs: map[uint32]string{}}, items: s.Items,
+	return indexer.RunPasses(ctx, &fileState{
+		File:  indexer.NewFile(s, Name, isTestFile),
 		exprs: map[uint64]int32{}, labels: map[uint32][]string{}, args: map[uint32][]span{},
 		binds: map[string][]*binding{}, named: map[uint64]bool{},
-	}
-	f.prepare(ctx)
-	if m := moduleOf(s.Path); m != "" {
-		f.module = m + "."
-		f.AddRef(schemas.RefPackage, indexer.FileID(s.Path), span{}, m, m)
-	}
-	f.run(ctx)
-	f.finish(ctx)
-	return f.Nodes, f.Refs, f.test
+	})
 }
 
 // moduleOf returns the module of a file by the Swift Package Manager's
@@ -87,6 +76,12 @@ type frame struct {
 // End returns where fr's range ends.
 func (fr *frame) End() uint32 { return fr.end }
 
+// Kind returns what fr is.
+func (fr *frame) Kind() kind { return fr.kind }
+
+// Node returns the node made for fr, -1 if none.
+func (fr *frame) Node() int32 { return fr.node }
+
 // binding is a local, a parameter or a pattern variable: visible from
 // start to end.
 type binding struct {
@@ -108,11 +103,7 @@ type call struct {
 
 // fileState is the extraction of one file.
 type fileState struct {
-	path string
-	str  string
-	indexer.Rows
-	test  bool
-	items []item
+	indexer.File[kind]
 
 	module string // the module's name and a dot, "" for the tree's one module
 	stack  indexer.Stack[*frame]
@@ -133,25 +124,21 @@ type tvar struct {
 	name  string
 }
 
-func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
+func (f *fileState) text(s span) string { return f.Str[s.Start:s.End] }
 
-// prepare indexes what the walk looks up by position: doc comments,
+// Prepare indexes what the walk looks up by position: doc comments,
 // expressions and argument labels.
-func (f *fileState) prepare(ctx context.Context) {
+func (f *fileState) Prepare(ctx context.Context) {
 	var doc []string
 	var docEnd uint32
 	flush := func() {
 		if len(doc) > 0 {
-			f.Docs[uint32(srctext.SkipSpace(f.str, int(docEnd)))] = docComment(doc)
+			f.Docs[uint32(srctext.SkipSpace(f.Str, int(docEnd)))] = docComment(doc)
 		}
 		doc = doc[:0]
 	}
 	var args []span
-	for i := range f.items {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		it := &f.items[i]
+	for i, it := range f.Each(ctx) {
 		switch it.Kind {
 		case kDoc:
 			t := f.text(it.Span)
@@ -159,7 +146,7 @@ func (f *fileState) prepare(ctx context.Context) {
 				flush()
 				continue
 			}
-			if len(doc) > 0 && uint32(srctext.SkipSpace(f.str, int(docEnd))) != it.Start {
+			if len(doc) > 0 && uint32(srctext.SkipSpace(f.Str, int(docEnd))) != it.Start {
 				flush()
 			}
 			doc = append(doc, t)
@@ -186,8 +173,8 @@ func (f *fileState) prepare(ctx context.Context) {
 				l = "*"
 			case it.HasRole(rName):
 				l = f.text(it.Role[rName])
-				if c := strings.IndexByte(f.str[it.Role[rName].End:it.End], ':'); c >= 0 {
-					v.Start = uint32(srctext.SkipSpace(f.str, int(it.Role[rName].End)+c+1))
+				if c := strings.IndexByte(f.Str[it.Role[rName].End:it.End], ':'); c >= 0 {
+					v.Start = uint32(srctext.SkipSpace(f.Str, int(it.Role[rName].End)+c+1))
 				}
 			}
 			a := args[len(args)-1].Start
@@ -221,12 +208,12 @@ var modifierWords = map[string]uint32{
 // the items inside it that start before limit. It returns the flags, the
 // attributes without the @ and where the text after them starts.
 func (f *fileState) modifiers(i int, limit uint32) (uint32, []string, uint32) {
-	it := &f.items[i]
+	it := &f.Items[i]
 	var flags uint32
 	var attrs []string
 	header := it.Start
-	for j := i + 1; j < len(f.items) && f.items[j].Start < limit; j++ {
-		m := &f.items[j]
+	for j := i + 1; j < len(f.Items) && f.Items[j].Start < limit; j++ {
+		m := &f.Items[j]
 		if m.End > it.End {
 			break
 		}
@@ -262,7 +249,7 @@ func (f *fileState) modifiers(i int, limit uint32) (uint32, []string, uint32) {
 			header = max(header, m.End)
 		}
 	}
-	return flags, attrs, min(uint32(srctext.SkipSpace(f.str, int(header))), limit)
+	return flags, attrs, min(uint32(srctext.SkipSpace(f.Str, int(header))), limit)
 }
 
 // visibility returns the access level: public (public, open), private
@@ -312,26 +299,6 @@ func (f *fileState) scope() *frame {
 	return nil
 }
 
-// regions reports whether code runs, within its declaration, in a loop, a
-// do block or a conditional branch.
-func (f *fileState) regions() (loop, try, cond bool) {
-	for i := len(f.stack) - 1; i >= 0; i-- {
-		switch fr := f.stack[i]; fr.kind {
-		case kLoop:
-			loop = true
-		case kTry:
-			try = true
-		case kCond:
-			cond = true
-		default:
-			if fr.node >= 0 {
-				return
-			}
-		}
-	}
-	return
-}
-
 func (f *fileState) bind(name string, start, end uint32, expr string) *binding {
 	b := &binding{start: start, end: end, expr: indexer.Known(expr)}
 	f.binds[name] = append(f.binds[name], b)
@@ -343,13 +310,14 @@ func (f *fileState) lookup(name string, p uint32) *binding {
 	return indexer.Innermost(f.binds[name], p)
 }
 
-// run makes the nodes and refs of the file from the items of the query.
-func (f *fileState) run(ctx context.Context) {
-	for i := range f.items {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		it := &f.items[i]
+// Run makes the nodes and refs of the file from the items of the query,
+// first the package ref to the file's module (see moduleOf).
+func (f *fileState) Run(ctx context.Context) {
+	if m := moduleOf(f.Path); m != "" {
+		f.module = m + "."
+		f.AddRef(schemas.RefPackage, indexer.FileID(f.Path), span{}, m, m)
+	}
+	for i, it := range f.Each(ctx) {
 		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kType, kProto:
@@ -437,7 +405,7 @@ func typeExprOr(t string) string {
 // typeDecl makes the node of a class, struct, enum, actor or protocol, or
 // opens an extension.
 func (f *fileState) typeDecl(i int) {
-	it := &f.items[i]
+	it := &f.Items[i]
 	o, ok := f.owner(it.Start)
 	if !ok || !it.HasRole(rName) {
 		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
@@ -447,7 +415,7 @@ func (f *fileState) typeDecl(i int) {
 	word := "protocol"
 	if it.Kind == kType {
 		word = ""
-		for _, w := range strings.Fields(f.str[header:it.Role[rName].Start]) {
+		for _, w := range strings.Fields(f.Str[header:it.Role[rName].Start]) {
 			switch w {
 			case "class", "struct", "enum", "extension", "actor":
 				word = w
@@ -499,11 +467,11 @@ func (f *fileState) typeDecl(i int) {
 	} else {
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
-	node.Signature = srctext.OneLine(f.str[header:end])
+	node.Signature = srctext.OneLine(f.Str[header:end])
 	f.receiver(o, node.ID, it.Span)
 	f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, qname: prefix + name, body: body,
 		proto: kind == schemas.KindInterface, enum: kind == schemas.KindEnum, exported: node.Exported})
-	if f.test && kind == schemas.KindClass {
+	if f.Test && kind == schemas.KindClass {
 		node.IsTest = strings.HasSuffix(name, "Tests") || strings.HasSuffix(name, "Test")
 	}
 }
@@ -531,14 +499,14 @@ func (f *fileState) superRef(it *item) {
 	case t.node >= 0:
 		f.AddRef(schemas.EdgeExtends, f.Nodes[t.node].ID, it.Span, srctext.OneLine(txt), name)
 	case t.ext != "":
-		f.AddRef(schemas.EdgeImplements, indexer.FileID(f.path), it.Span, srctext.OneLine(txt), strings.TrimPrefix(t.qname, f.module)+": "+name)
+		f.AddRef(schemas.EdgeImplements, indexer.FileID(f.Path), it.Span, srctext.OneLine(txt), strings.TrimPrefix(t.qname, f.module)+": "+name)
 	}
 }
 
 // member makes the node of a function, initializer, property or type
 // alias, or binds a local one.
 func (f *fileState) member(i int) {
-	it := &f.items[i]
+	it := &f.Items[i]
 	if it.Kind != kInit && !it.HasRole(rName) {
 		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
@@ -606,20 +574,20 @@ func (f *fileState) member(i int) {
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
 	if it.Kind == kProp && it.HasRole(rValue) {
-		end = lastBefore(f.str, it.Start, it.Role[rValue].Start)
+		end = lastBefore(f.Str, it.Start, it.Role[rValue].Start)
 	}
-	sig := srctext.OneLine(f.str[header:max(header, end)])
+	sig := srctext.OneLine(f.Str[header:max(header, end)])
 	node.Signature = sig
 	nameEnd := header
 	if it.HasRole(rName) {
 		nameEnd = it.Role[rName].End
 	}
-	for _, w := range strings.Fields(f.str[min(nameEnd, end):end]) {
+	for _, w := range strings.Fields(f.Str[min(nameEnd, end):end]) {
 		if w == "async" {
 			node.IsAsync = true
 		}
 	}
-	if f.test && it.Kind == kFn && inType && strings.HasPrefix(name, "test") && !node.IsStatic {
+	if f.Test && it.Kind == kFn && inType && strings.HasPrefix(name, "test") && !node.IsStatic {
 		node.IsTest = true
 	}
 	f.receiver(o, node.ID, it.Span)
@@ -627,7 +595,7 @@ func (f *fileState) member(i int) {
 	switch it.Kind {
 	case kFn, kInit:
 		f.sigs = append(f.sigs, fr)
-		if r := resultType(f.str[nameEnd:max(nameEnd, end)]); r != "" {
+		if r := resultType(f.Str[nameEnd:max(nameEnd, end)]); r != "" {
 			if t := typeName(r); t != "" {
 				f.AddRef(schemas.RefResult, node.ID, span{Start: nameEnd, End: end}, srctext.OneLine(r), "{"+t+"}")
 			}
@@ -681,7 +649,7 @@ func (f *fileState) isLet(header uint32, it *item) bool {
 	if it.HasRole(rName) {
 		end = it.Role[rName].Start
 	}
-	for _, w := range strings.Fields(f.str[header:end]) {
+	for _, w := range strings.Fields(f.Str[header:end]) {
 		if w == "let" {
 			return true
 		}
@@ -856,14 +824,14 @@ func (f *fileState) paramType(typ string, at uint32) string {
 
 func (f *fileState) paramParts(it *item) (string, string, string, bool, bool) {
 	name, label, typ, def, variadic := splitParam(f.text(it.Span))
-	if p := srctext.SkipSpace(f.str, int(it.End)); p < len(f.str) && f.str[p] == '=' {
+	if p := srctext.SkipSpace(f.Str, int(it.End)); p < len(f.Str) && f.Str[p] == '=' {
 		def = true // the default value is the declaration's child, not the parameter's
 	}
 	return name, label, typ, def, variadic
 }
 
 func (f *fileState) addCall(kind string, i int) {
-	loop, try, cond := f.regions()
+	loop, try, cond := indexer.Regions(f.stack, kLoop, kTry, kCond)
 	f.calls = append(f.calls, call{kind: kind, it: int32(i), src: f.context(), loop: loop, try: try, cond: cond})
 }
 
@@ -887,20 +855,16 @@ func (f *fileState) importRef(it *item) {
 	if strings.Contains(t[:p], "@testable") {
 		mod = "@testable " + mod
 	}
-	f.AddRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(t), mod)
+	f.AddRef(schemas.EdgeImports, indexer.FileID(f.Path), it.Span, srctext.OneLine(t), mod)
 }
 
-// finish writes the refs whose Expr needed every binding of the file.
-func (f *fileState) finish(ctx context.Context) {
+// Finish writes the refs whose Expr needed every binding of the file.
+func (f *fileState) Finish(ctx context.Context) {
 	for _, fr := range f.sigs {
 		n := &f.Nodes[fr.node]
 		f.AddRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, strings.Join(fr.labels, ","))
 	}
-	for i := range f.calls {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		c := &f.calls[i]
+	for _, c := range indexer.Elements(ctx, f.calls) {
 		if c.it < 0 {
 			v := f.facts[-1-c.it]
 			if e := f.expr(v, 0); !strings.HasPrefix(e, "?") {
@@ -908,11 +872,11 @@ func (f *fileState) finish(ctx context.Context) {
 			}
 			continue
 		}
-		it := &f.items[c.it]
+		it := &f.Items[c.it]
 		fn := f.callee(it.Role[rObject])
 		at := fn
-		if j, ok := f.exprs[fn.Key()]; ok && f.items[j].Kind == kNav {
-			at = f.items[j].Role[rName]
+		if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kNav {
+			at = f.Items[j].Role[rName]
 		}
 		expr := f.expr(it.Span, 0)
 		if strings.HasPrefix(expr, "?") && (strings.HasSuffix(f.text(fn), "init") || strings.HasPrefix(f.text(fn), ".")) {
@@ -930,7 +894,7 @@ func (f *fileState) finish(ctx context.Context) {
 func (f *fileState) callee(s span) span {
 	for d := 0; d < maxDepth; d++ {
 		j, ok := f.exprs[s.Key()]
-		if !ok || f.items[j].Kind != kBin {
+		if !ok || f.Items[j].Kind != kBin {
 			return s
 		}
 		r := f.rightOperand(int(j))
@@ -947,10 +911,10 @@ func (f *fileState) callee(s span) span {
 // expression item inside it ending where it ends, or the name after its
 // last operator.
 func (f *fileState) rightOperand(j int) span {
-	s := f.items[j].Span
+	s := f.Items[j].Span
 	var best span
-	for i := j + 1; i < len(f.items) && f.items[i].Start < s.End; i++ {
-		if it := &f.items[i]; it.End == s.End && it.Span != s && (best == (span{}) || it.Start < best.Start) {
+	for i := j + 1; i < len(f.Items) && f.Items[i].Start < s.End; i++ {
+		if it := &f.Items[i]; it.End == s.End && it.Span != s && (best == (span{}) || it.Start < best.Start) {
 			switch it.Kind {
 			case kCall, kNav, kParen, kBin:
 				best = it.Span

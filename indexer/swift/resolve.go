@@ -135,8 +135,8 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 	}
 	out := r.load()
 	var edges []schemas.Edge
-	for i := range refs {
-		edges = r.ref(edges, i)
+	for ref, src := range indexer.RefsFrom(refs, r.index) {
+		edges = r.ref(edges, ref, src)
 	}
 	return out, edges
 }
@@ -991,13 +991,8 @@ func (r *resolver) reachable(i int32, file string) bool {
 	return r.nodes[i].Visibility != schemas.Private || r.nodes[i].File == file
 }
 
-// ref appends the edges of ref k.
-func (r *resolver) ref(edges []schemas.Edge, k int) []schemas.Edge {
-	ref := &r.refs[k]
-	src, ok := r.index[ref.Src]
-	if !ok {
-		return edges
-	}
+// ref appends the edges of one ref, made by node src.
+func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref, src int32) []schemas.Edge {
 	switch ref.Kind {
 	case schemas.EdgeImports:
 		m := strings.TrimPrefix(ref.Expr, "@testable ")

@@ -7,12 +7,8 @@ import (
 	"github.com/graphsnap/snap/indexer/swift"
 )
 
-func TestGolden(t *testing.T) {
-	languagetest.Run(t, "../../testdata/swift/shop", "../../testdata/swift/shop.golden.json", swift.New())
-}
-
-// TestCorpus indexes the Swift tree named by $SWIFT_CORPUS, checks the
-// invariants and logs figures: run by hand.
-func TestCorpus(t *testing.T) {
-	languagetest.Project(t, "SWIFT_CORPUS", swift.New())
+// TestFixture runs the shared suite over the Swift fixture, and over the
+// tree named by $SWIFT_CORPUS when set.
+func TestFixture(t *testing.T) {
+	languagetest.Fixture(t, "../../testdata/swift/shop", "SWIFT_CORPUS", swift.New())
 }
