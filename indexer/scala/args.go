@@ -49,7 +49,7 @@ func (f *fileState) argOf(s span, depth int) string {
 		if f.lookup(name, s.Start) != nil {
 			return argSplat // maybe an assignment to a local
 		}
-		v := span{Start: uint32(srctext.SkipSpace(f.str, int(s.Start)+strings.IndexByte(t, '=')+1)), End: s.End}
+		v := span{Start: uint32(srctext.SkipSpace(f.Str, int(s.Start)+strings.IndexByte(t, '=')+1)), End: s.End}
 		return name + "=" + f.argOf(v, depth+1)
 	}
 	if f.views || depth > maxDepth {
@@ -61,7 +61,7 @@ func (f *fileState) argOf(s span, depth int) string {
 		}
 	}
 	if i, ok := f.exprs[s.Key()]; ok {
-		it := &f.items[i]
+		it := &f.Items[i]
 		switch it.Kind {
 		case kNew:
 			if f.anonymous(it) {
@@ -159,8 +159,8 @@ func ascribed(t string) (string, bool) {
 // anonymous reports whether the new expression it makes an anonymous
 // class: new T(...) { ... }.
 func (f *fileState) anonymous(it *item) bool {
-	p := srctext.SkipSpace(f.str, int(max(it.Role[rType].End, it.Role[rArgs].End)))
-	return p < int(it.End) && f.str[p] == '{'
+	p := srctext.SkipSpace(f.Str, int(max(it.Role[rType].End, it.Role[rArgs].End)))
+	return p < int(it.End) && f.Str[p] == '{'
 }
 
 // selfType matches a template body that opens with a self type,
@@ -245,7 +245,7 @@ func (f *fileState) implicitClassParams(start, end uint32, body span) bool {
 	if body.End > 0 {
 		end = body.Start
 	}
-	t := f.str[start:end]
+	t := f.Str[start:end]
 	depth, open := 0, -1
 	for i := 0; i < len(t); i++ {
 		switch t[i] {
@@ -282,7 +282,7 @@ func (f *fileState) localConversion(it *item) bool {
 	case it.HasRole(rBody):
 		end = it.Role[rBody].Start
 	}
-	h := strings.TrimSpace(stripGenerics(f.str[it.Role[rName].End:end]))
+	h := strings.TrimSpace(stripGenerics(f.Str[it.Role[rName].End:end]))
 	if strings.HasPrefix(h, "(") {
 		p := srctext.SkipSpace(h, 1)
 		if !strings.HasPrefix(h[p:], "implicit") && !strings.HasPrefix(h[p:], "using") {
@@ -303,8 +303,8 @@ var anonGiven = regexp.MustCompile(`\bgiven\s+(?:\[[^\]]*\]\s*)?(?:[\pL_$][\pL\p
 // around each anonymous given conversion, or on the file for one at the
 // top level, for the resolver to know them in scope.
 func (f *fileState) anonymousGivens() {
-	for _, m := range anonGiven.FindAllStringIndex(f.str, -1) {
-		src, size := indexer.FileID(f.path), uint32(len(f.str)+1)
+	for _, m := range anonGiven.FindAllStringIndex(f.Str, -1) {
+		src, size := indexer.FileID(f.Path), uint32(len(f.Str)+1)
 		for i := range f.Nodes {
 			n := &f.Nodes[i]
 			if (n.Kind == schemas.KindClass || n.Kind == schemas.KindTrait || n.Kind == schemas.KindModule || n.Kind == schemas.KindEnum) &&
@@ -312,6 +312,6 @@ func (f *fileState) anonymousGivens() {
 				src, size = n.ID, n.EndByte-n.StartByte
 			}
 		}
-		f.AddRef(schemas.RefType, src, span{Start: uint32(m[0]), End: uint32(m[1])}, f.str[m[0]:m[1]], exprGiven)
+		f.AddRef(schemas.RefType, src, span{Start: uint32(m[0]), End: uint32(m[1])}, f.Str[m[0]:m[1]], exprGiven)
 	}
 }

@@ -73,12 +73,12 @@ func (f *fileState) expr(s span, depth int) string {
 		return exprExpr
 	}
 	if i, ok := f.exprs[s.Key()]; ok {
-		it := &f.items[i]
+		it := &f.Items[i]
 		switch it.Kind {
 		case kCall:
 			fn := it.Role[rObject]
-			if j, ok := f.exprs[fn.Key()]; ok && f.items[j].Kind == kGeneric {
-				fn = f.items[j].Role[rObject]
+			if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kGeneric {
+				fn = f.Items[j].Role[rObject]
 			}
 			o := f.expr(fn, depth+1)
 			if strings.HasPrefix(o, "?") {

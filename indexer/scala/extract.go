@@ -25,17 +25,12 @@ type (
 
 // extract makes the nodes and refs of one scanned s.Path.
 func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
-	f := &fileState{
-		path: s.Path, str: string(s.Src), test: isTestFile(s.Path),
-		Rows: indexer.Rows{IDs: indexer.IDs{Language: Name, File: s.Path}, Lines: s.Lines, Docs: map[uint32]string{}}, items: s.Items,
+	return indexer.RunPasses(ctx, &fileState{
+		File:  indexer.NewFile(s, Name, isTestFile),
 		exprs: map[uint64]int32{}, argv: map[uint32][]span{},
 		fns: map[uint64]bool{}, binds: map[string][]*binding{},
 		named: map[uint64]bool{}, quals: map[uint32]uint32{},
-	}
-	f.prepare(ctx)
-	f.run(ctx)
-	f.finish(ctx)
-	return f.Nodes, f.Refs, f.test
+	})
 }
 
 // isTestFile reports whether file holds tests by sbt's and the test
@@ -73,6 +68,12 @@ type frame struct {
 // End returns where fr's range ends.
 func (fr *frame) End() uint32 { return fr.end }
 
+// Kind returns fr's kind.
+func (fr *frame) Kind() kind { return fr.kind }
+
+// Node returns the node made for fr, -1 if none.
+func (fr *frame) Node() int32 { return fr.node }
+
 // binding is a local, a parameter or a pattern variable: visible from
 // start to end.
 type binding struct {
@@ -95,11 +96,7 @@ type call struct {
 
 // fileState is the extraction of one file.
 type fileState struct {
-	path string
-	str  string
-	indexer.Rows
-	test  bool
-	items []item
+	indexer.File[kind]
 
 	stack indexer.Stack[*frame]
 	exprs map[uint64]int32  // expression items by span
@@ -129,22 +126,18 @@ type tvar struct {
 	name  string
 }
 
-func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
+func (f *fileState) text(s span) string { return f.Str[s.Start:s.End] }
 
-// prepare indexes what the walk looks up by position: doc comments,
+// Prepare indexes what the walk looks up by position: doc comments,
 // expressions, argument counts and the functions of calls.
-func (f *fileState) prepare(ctx context.Context) {
+func (f *fileState) Prepare(ctx context.Context) {
 	var args []span
-	f.views = strings.Contains(f.str, "<%") || lambdaImplicit.MatchString(f.str) || anonGiven.MatchString(f.str)
-	for i := range f.items {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		it := &f.items[i]
+	f.views = strings.Contains(f.Str, "<%") || lambdaImplicit.MatchString(f.Str) || anonGiven.MatchString(f.Str)
+	for i, it := range f.Each(ctx) {
 		switch it.Kind {
 		case kDoc:
 			if t := f.text(it.Span); strings.HasPrefix(t, "/**") && t != "/**/" {
-				f.Docs[uint32(srctext.SkipSpace(f.str, int(it.End)))] = docComment(t)
+				f.Docs[uint32(srctext.SkipSpace(f.Str, int(it.End)))] = docComment(t)
 			}
 		case kCall, kField, kNew, kParen, kGeneric:
 			f.exprs[it.Key()] = int32(i)
@@ -213,16 +206,16 @@ func (f *fileState) modifiers(it *item) uint32 {
 // annotation items inside it that start before limit), as written
 // without the @, and where the text after them starts.
 func (f *fileState) annotations(i int, limit uint32) ([]string, uint32) {
-	it := &f.items[i]
+	it := &f.Items[i]
 	var out []string
 	header := it.Start
-	for j := i + 1; j < len(f.items) && f.items[j].Start < limit; j++ {
-		if a := &f.items[j]; a.Kind == kAnnot && a.End <= it.End {
+	for j := i + 1; j < len(f.Items) && f.Items[j].Start < limit; j++ {
+		if a := &f.Items[j]; a.Kind == kAnnot && a.End <= it.End {
 			out = append(out, srctext.OneLine(strings.TrimPrefix(f.text(a.Span), "@")))
 			header = max(header, a.End)
 		}
 	}
-	return out, min(uint32(srctext.SkipSpace(f.str, int(header))), limit)
+	return out, min(uint32(srctext.SkipSpace(f.Str, int(header))), limit)
 }
 
 // pkg returns the package the walk is in.
@@ -273,26 +266,6 @@ func (f *fileState) scope() *frame {
 	return nil
 }
 
-// regions reports whether code runs, within its definition, in a loop, a
-// try block or a conditional branch.
-func (f *fileState) regions() (loop, try, cond bool) {
-	for i := len(f.stack) - 1; i >= 0; i-- {
-		switch fr := f.stack[i]; fr.kind {
-		case kLoop:
-			loop = true
-		case kTry:
-			try = true
-		case kCond:
-			cond = true
-		default:
-			if fr.node >= 0 {
-				return
-			}
-		}
-	}
-	return
-}
-
 func (f *fileState) bind(name string, start, end uint32, expr string) *binding {
 	b := &binding{start: start, end: end, expr: indexer.Known(expr)}
 	f.binds[name] = append(f.binds[name], b)
@@ -304,13 +277,9 @@ func (f *fileState) lookup(name string, p uint32) *binding {
 	return indexer.Innermost(f.binds[name], p)
 }
 
-// run makes the nodes and refs of the file from the items of the query.
-func (f *fileState) run(ctx context.Context) {
-	for i := range f.items {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		it := &f.items[i]
+// Run makes the nodes and refs of the file from the items of the query.
+func (f *fileState) Run(ctx context.Context) {
+	for i, it := range f.Each(ctx) {
 		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kPkg:
@@ -329,7 +298,7 @@ func (f *fileState) run(ctx context.Context) {
 			// query cannot tell it from its type parameters.
 			if t := f.stack.Top(); t != nil && t.kind == kDef && !t.hasParams && t.start <= it.Start && it.End <= t.end {
 				t.hasParams = true
-				if p := srctext.SkipSpace(f.str, int(it.Start)+1); !strings.HasPrefix(f.str[p:], "implicit") && !strings.HasPrefix(f.str[p:], "using") {
+				if p := srctext.SkipSpace(f.Str, int(it.Start)+1); !strings.HasPrefix(f.Str[p:], "implicit") && !strings.HasPrefix(f.Str[p:], "using") {
 					t.params = it.Span
 				}
 			}
@@ -345,7 +314,7 @@ func (f *fileState) run(ctx context.Context) {
 		case kLoop, kTry, kCond:
 			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kCall:
-			if j, ok := f.exprs[it.Role[rObject].Key()]; ok && f.items[j].Kind == kCall {
+			if j, ok := f.exprs[it.Role[rObject].Key()]; ok && f.Items[j].Kind == kCall {
 				continue // a further argument list of a curried call
 			}
 			f.addCall(schemas.EdgeCalls, i)
@@ -388,7 +357,7 @@ func (f *fileState) typeUse(it *item) {
 	if q, ok := f.quals[it.End]; ok {
 		start = q
 	}
-	n := srctext.Squeeze(f.str[start:it.End])
+	n := srctext.Squeeze(f.Str[start:it.End])
 	if f.isTypeParam(n, start) {
 		return
 	}
@@ -407,7 +376,7 @@ func (f *fileState) packageClause(it *item) {
 	if p := f.pkg(); p != "" {
 		name = p + "." + name
 	}
-	end := uint32(len(f.str))
+	end := uint32(len(f.Str))
 	if t := f.stack.Top(); t != nil {
 		end = t.end
 	}
@@ -415,13 +384,13 @@ func (f *fileState) packageClause(it *item) {
 	if it.HasRole(rBody) {
 		end, body = it.End, it.Role[rBody]
 	}
-	f.AddRef(schemas.RefPackage, indexer.FileID(f.path), it.Span, f.text(it.Role[rName]), name)
+	f.AddRef(schemas.RefPackage, indexer.FileID(f.Path), it.Span, f.text(it.Role[rName]), name)
 	f.stack.Push(&frame{kind: kPkg, start: it.Start, end: end, node: -1, pkg: name, body: body})
 }
 
 // template makes the node of a class, object, trait, enum or package object.
 func (f *fileState) template(i int) {
-	it := &f.items[i]
+	it := &f.Items[i]
 	o, ok := f.owner(it.Start)
 	flags := f.modifiers(it)
 	if !ok && flags&mImplicit != 0 {
@@ -461,7 +430,7 @@ func (f *fileState) template(i int) {
 	node.Exported = node.Visibility == schemas.Public && (o == nil || o.exported)
 	node.IsStatic = it.Kind == kObject || it.Kind == kPkgObj || o != nil && o.object
 	node.IsAbstract = flags&mAbstract != 0 || it.Kind == kTrait
-	node.IsTest = f.test && it.Kind == kClass && isTestName(name)
+	node.IsTest = f.Test && it.Kind == kClass && isTestName(name)
 	end, body := it.End, it.Role[rBody]
 	if it.HasRole(rBody) {
 		end = body.Start
@@ -469,8 +438,8 @@ func (f *fileState) template(i int) {
 	} else {
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
-	node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.str[header:end]), ":"))
-	caseClass := it.Kind == kClass && strings.Contains(f.str[header:it.Role[rName].Start], "case")
+	node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.Str[header:end]), ":"))
+	caseClass := it.Kind == kClass && strings.Contains(f.Str[header:it.Role[rName].Start], "case")
 	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: body, params: it.Role[rParams],
 		object: it.Kind == kObject || it.Kind == kPkgObj, caseClass: caseClass, exported: node.Exported})
 	if it.Kind == kClass || it.Kind == kEnum {
@@ -538,7 +507,7 @@ func parents(s string) []string {
 // member makes the node of a def, val, var, given, type alias or enum
 // case, or binds a local one.
 func (f *fileState) member(i int) {
-	it := &f.items[i]
+	it := &f.Items[i]
 	if !it.HasRole(rName) {
 		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
@@ -607,11 +576,11 @@ func (f *fileState) member(i int) {
 		sigEnd = it.End
 	}
 	if it.Kind == kDef && it.HasRole(rBody) { // every parameter list
-		sigEnd = max(sigEnd, lastBefore(f.str, it.Start, it.Role[rBody].Start))
+		sigEnd = max(sigEnd, lastBefore(f.Str, it.Start, it.Role[rBody].Start))
 	} else if it.Kind == kDef {
 		sigEnd = it.End
 	}
-	node.Signature = srctext.OneLine(f.str[header:max(header, sigEnd)])
+	node.Signature = srctext.OneLine(f.Str[header:max(header, sigEnd)])
 	switch {
 	case it.HasRole(rBody):
 		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
@@ -706,7 +675,7 @@ func (f *fileState) classParam(it *item) {
 	flags := f.modifiers(it)
 	txt := f.text(it.Span)
 	member := t.caseClass || strings.HasPrefix(txt, "val ") || strings.HasPrefix(txt, "var ") ||
-		strings.Contains(f.str[it.Start:it.Role[rName].Start], "val") || strings.Contains(f.str[it.Start:it.Role[rName].Start], "var")
+		strings.Contains(f.Str[it.Start:it.Role[rName].Start], "val") || strings.Contains(f.Str[it.Start:it.Role[rName].Start], "var")
 	node.Visibility = visibility(flags)
 	if !member {
 		node.Visibility = schemas.Private
@@ -741,7 +710,7 @@ func (f *fileState) paramSig(it *item) string {
 	switch {
 	case strings.HasSuffix(t, "*"):
 		return "..." + strings.TrimSuffix(t, "*")
-	case strings.Contains(f.str[rest:it.End], "="):
+	case strings.Contains(f.Str[rest:it.End], "="):
 		return t + "="
 	}
 	return t
@@ -784,11 +753,11 @@ func (f *fileState) patternVar(it *item) {
 }
 
 func (f *fileState) addCall(kind string, i int) {
-	it := &f.items[i]
+	it := &f.Items[i]
 	if kind == schemas.EdgeInstantiates && !it.HasRole(rType) {
 		return
 	}
-	loop, try, cond := f.regions()
+	loop, try, cond := indexer.Regions(f.stack, kLoop, kTry, kCond)
 	f.calls = append(f.calls, call{kind: kind, it: int32(i), src: f.context(), loop: loop, try: try, cond: cond})
 }
 
@@ -817,7 +786,7 @@ func (f *fileState) importRefs(it *item) {
 			if alias != "" && isIdent(alias) {
 				clause += " as " + alias
 			}
-			f.AddRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(f.text(it.Span)), clause)
+			f.AddRef(schemas.EdgeImports, indexer.FileID(f.Path), it.Span, srctext.OneLine(f.text(it.Span)), clause)
 			continue
 		}
 		prefix := clause[:brace]
@@ -834,7 +803,7 @@ func (f *fileState) importRefs(it *item) {
 			if alias != "" && alias != name {
 				e += " as " + alias
 			}
-			f.AddRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, srctext.OneLine(f.text(it.Span)), e)
+			f.AddRef(schemas.EdgeImports, indexer.FileID(f.Path), it.Span, srctext.OneLine(f.text(it.Span)), e)
 		}
 	}
 }
@@ -864,18 +833,14 @@ func splitTop(s string) []string {
 	return append(out, s[start:])
 }
 
-// finish writes the refs whose Expr needed every binding of the file.
-func (f *fileState) finish(ctx context.Context) {
+// Finish writes the refs whose Expr needed every binding of the file.
+func (f *fileState) Finish(ctx context.Context) {
 	f.anonymousGivens()
 	for _, fr := range f.sigs {
 		n := &f.Nodes[fr.node]
 		f.AddRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, strings.Join(fr.sig, ","))
 	}
-	for i := range f.calls {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		c := &f.calls[i]
+	for _, c := range indexer.Elements(ctx, f.calls) {
 		if c.it < 0 {
 			v := f.facts[-1-c.it]
 			if e := f.expr(v, 0); !strings.HasPrefix(e, "?") {
@@ -883,18 +848,18 @@ func (f *fileState) finish(ctx context.Context) {
 			}
 			continue
 		}
-		it := &f.items[c.it]
+		it := &f.Items[c.it]
 		var at span
 		var target, expr, args string
 		switch it.Kind {
 		case kCall:
 			fn := it.Role[rObject]
-			if j, ok := f.exprs[fn.Key()]; ok && f.items[j].Kind == kGeneric {
-				fn = f.items[j].Role[rObject]
+			if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kGeneric {
+				fn = f.Items[j].Role[rObject]
 			}
 			at = fn
-			if j, ok := f.exprs[fn.Key()]; ok && f.items[j].Kind == kField {
-				at = f.items[j].Role[rName]
+			if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kField {
+				at = f.Items[j].Role[rName]
 			}
 			target = srctext.OneLine(f.text(fn))
 			expr = f.expr(fn, 0)

@@ -7,12 +7,8 @@ import (
 	"github.com/graphsnap/snap/indexer/scala"
 )
 
-func TestGolden(t *testing.T) {
-	languagetest.Run(t, "../../testdata/scala/shop", "../../testdata/scala/shop.golden.json", scala.New())
-}
-
-// TestCorpus indexes the Scala tree named by $SCALA_CORPUS, checks the
-// invariants and logs figures: run by hand.
-func TestCorpus(t *testing.T) {
-	languagetest.Project(t, "SCALA_CORPUS", scala.New())
+// TestFixture runs the shared suite over the Scala fixture, and over the
+// tree named by $SCALA_CORPUS when set.
+func TestFixture(t *testing.T) {
+	languagetest.Fixture(t, "../../testdata/scala/shop", "SCALA_CORPUS", scala.New())
 }
