@@ -53,7 +53,7 @@ func (f *fileState) arg(a argSpan, depth int) string {
 	if a.value == (span{}) {
 		return argUnknown
 	}
-	before := f.str[a.all.Start:a.value.Start]
+	before := f.Str[a.all.Start:a.value.Start]
 	if strings.Contains(before, "*") || strings.HasPrefix(f.text(a.value), "*") {
 		return argSpread
 	}
@@ -75,8 +75,8 @@ func (f *fileState) argValue(s span, depth int) string {
 		return argUnknown
 	}
 	t := f.text(s)
-	if i, ok := f.exprs[s.Key()]; ok && f.items[i].Kind == kParen {
-		return f.argValue(f.items[i].Role[rValue], depth+1)
+	if i, ok := f.exprs[s.Key()]; ok && f.Items[i].Kind == kParen {
+		return f.argValue(f.Items[i].Role[rValue], depth+1)
 	}
 	switch {
 	case t == "null":
@@ -195,7 +195,7 @@ func (f *fileState) smartCast(t string, p uint32) bool {
 		return false
 	}
 	start := f.scopeStart(p)
-	code := f.str[start:p]
+	code := f.Str[start:p]
 	for i := strings.Index(code, t); i >= 0; {
 		before := strings.TrimSpace(code[:i])
 		after := strings.TrimSpace(code[i+len(t):])

@@ -97,7 +97,7 @@ func (f *fileState) expr(s span, depth int) string {
 		return exprExpr
 	}
 	if i, ok := f.exprs[s.Key()]; ok {
-		it := &f.items[i]
+		it := &f.Items[i]
 		switch it.Kind {
 		case kCall:
 			callee, args, lambda := f.callParts(it)
@@ -111,7 +111,7 @@ func (f *fileState) expr(s span, depth int) string {
 			if strings.HasPrefix(o, "?") {
 				return o
 			}
-			if strings.Contains(f.str[it.Role[rObject].End:it.Role[rName].Start], "::") {
+			if strings.Contains(f.Str[it.Role[rObject].End:it.Role[rName].Start], "::") {
 				return exprExpr
 			}
 			return o + "." + f.text(it.Role[rName])

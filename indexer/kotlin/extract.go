@@ -24,17 +24,13 @@ type (
 
 // extract makes the nodes and refs of one scanned s.Path.
 func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
-	f := &fileState{
-		path: s.Path, src: s.Src, str: string(s.Src), test: isTestFile(s.Path),
-		Rows: indexer.Rows{IDs: indexer.IDs{Language: Name, File: s.Path}, Lines: s.Lines}, items: s.Items,
+	return indexer.RunPasses(ctx, &fileState{
+		File:  indexer.NewFile(s, Name, isTestFile),
 		docs:  map[uint32]string{},
 		exprs: map[uint64]int32{}, argv: map[uint32][]argSpan{},
 		lambdaEnd: map[uint32]bool{}, binds: map[string][]*binding{},
 		named: map[uint64]bool{},
-	}
-	f.prepare(ctx)
-	f.run(ctx)
-	return f.Nodes, f.Refs, f.test
+	})
 }
 
 // isTestFile reports whether file holds tests by Gradle's conventions.
@@ -83,14 +79,9 @@ type call struct {
 }
 
 type fileState struct {
-	path string
-	src  []byte
-	str  string
-	indexer.Rows
+	indexer.File[kind]
 	docs       map[uint32]string
-	test       bool
 	pkg        string
-	items      []item
 	stack      indexer.Stack[*frame]
 	decos      []span
 	exprs      map[uint64]int32
@@ -142,19 +133,17 @@ type tvar struct {
 	name  string
 }
 
-func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
+func (f *fileState) text(s span) string { return f.Str[s.Start:s.End] }
 
-func (f *fileState) prepare(ctx context.Context) {
+// Prepare indexes what the walk looks up by position: doc comments,
+// decorators, expressions, arguments, lambdas and extension functions.
+func (f *fileState) Prepare(ctx context.Context) {
 	var args []span
-	for i := range f.items {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		it := &f.items[i]
+	for i, it := range f.Each(ctx) {
 		switch it.Kind {
 		case kDoc:
 			if t := f.text(it.Span); strings.HasPrefix(t, "/**") && t != "/**/" {
-				f.docs[uint32(srctext.SkipSpace(f.str, int(it.End)))] = kdoc(t)
+				f.docs[uint32(srctext.SkipSpace(f.Str, int(it.End)))] = kdoc(t)
 			}
 		case kDecorator:
 			f.decos = append(f.decos, it.Span)
@@ -288,11 +277,11 @@ func (f *fileState) decorate(n int32, it *item) map[string]bool {
 		if !m.Contains(d) {
 			continue
 		}
-		for _, w := range strings.Fields(f.str[p:d.Start]) {
+		for _, w := range strings.Fields(f.Str[p:d.Start]) {
 			words[w] = true
 		}
 		p = d.End
-		text := oneLine(f.str[d.Start+1 : d.End])
+		text := oneLine(f.Str[d.Start+1 : d.End])
 		node.Decorators = append(node.Decorators, text)
 		name := text
 		if i := strings.IndexAny(name, "(<"); i >= 0 {
@@ -305,7 +294,7 @@ func (f *fileState) decorate(n int32, it *item) map[string]bool {
 			node.IsTest = true
 		}
 	}
-	for _, w := range strings.Fields(f.str[p:m.End]) {
+	for _, w := range strings.Fields(f.Str[p:m.End]) {
 		words[w] = true
 	}
 	switch {
@@ -333,33 +322,30 @@ func (f *fileState) setExported(n int32, parent *frame) {
 func (f *fileState) header(it *item, end uint32) string {
 	start := it.Start
 	if it.HasRole(rMods) {
-		start = uint32(srctext.SkipSpace(f.str, int(it.Role[rMods].End)))
+		start = uint32(srctext.SkipSpace(f.Str, int(it.Role[rMods].End)))
 	}
 	if start >= end {
 		return ""
 	}
-	return srctext.Cap(oneLine(f.str[start:end]), 300)
+	return srctext.Cap(oneLine(f.Str[start:end]), 300)
 }
 
-func (f *fileState) run(ctx context.Context) {
-	for i := range f.items {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		it := &f.items[i]
+// Run makes the nodes and refs of the file from the items of the query.
+func (f *fileState) Run(ctx context.Context) {
+	for i, it := range f.Each(ctx) {
 		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kPackage:
 			if len(f.stack) == 0 && it.HasRole(rName) {
 				f.pkg = strings.Join(strings.Fields(f.text(it.Role[rName])), "")
-				f.addRef(schemas.RefPackage, indexer.FileID(f.path), it.Span, f.pkg, f.pkg)
+				f.addRef(schemas.RefPackage, indexer.FileID(f.Path), it.Span, f.pkg, f.pkg)
 			}
 		case kImport:
 			t := strings.TrimSpace(strings.TrimPrefix(f.text(it.Span), "import"))
 			t = strings.TrimSuffix(t, ";")
 			e := oneLine(t)
 			e = strings.ReplaceAll(strings.ReplaceAll(e, " .", "."), ". ", ".")
-			f.addRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, e, e)
+			f.addRef(schemas.EdgeImports, indexer.FileID(f.Path), it.Span, e, e)
 		case kClass, kObject, kCompanion:
 			f.typeDecl(it)
 		case kSuper:
@@ -422,7 +408,6 @@ func (f *fileState) run(ctx context.Context) {
 			f.calls = append(f.calls, c)
 		}
 	}
-	f.finish(ctx)
 }
 
 // regions reports whether code at the top of the stack runs, within its
@@ -446,7 +431,7 @@ func (f *fileState) regions() (loop, try, cond bool) {
 
 // bindAt binds name from p to the end of the innermost scope.
 func (f *fileState) bindAt(name string, p uint32, b *binding) {
-	end := uint32(len(f.src))
+	end := uint32(len(f.Src))
 	for i := len(f.stack) - 1; i >= 0; i-- {
 		switch fr := f.stack[i]; fr.kind {
 		case kScope, kLambda, kLoop, kFun, kCtor, kPctor, kInit, kClass, kObject, kCompanion, kAnon:
@@ -472,9 +457,9 @@ func (f *fileState) typeDecl(it *item) {
 		name = f.text(it.Role[rName])
 	}
 	kind := schemas.KindClass
-	hdr := f.str[it.Start:it.End]
+	hdr := f.Str[it.Start:it.End]
 	if it.HasRole(rMods) {
-		hdr = f.str[it.Role[rMods].End:it.End]
+		hdr = f.Str[it.Role[rMods].End:it.End]
 	}
 	iface := false
 	if it.Kind == kClass {
@@ -493,7 +478,7 @@ func (f *fileState) typeDecl(it *item) {
 	}
 	// The header runs to the body.
 	end := it.End
-	if b := strings.IndexByte(f.str[it.Start:it.End], '{'); b >= 0 {
+	if b := strings.IndexByte(f.Str[it.Start:it.End], '{'); b >= 0 {
 		end = it.Start + uint32(b)
 	}
 	f.Nodes[n].Signature = strings.TrimSpace(f.header(it, end))
@@ -526,7 +511,7 @@ func (f *fileState) useSrc() uint64 {
 	if d := f.decl(); d != nil {
 		return f.Nodes[d.node].ID
 	}
-	return indexer.FileID(f.path)
+	return indexer.FileID(f.Path)
 }
 
 // typeUse records a user type as a references ref reading its name, type
@@ -554,7 +539,7 @@ func (f *fileState) typeUse(it *item) {
 // is written as a type is (a.b.T, the last name capitalized) and no local
 // binds its head (x::class is the class of a value).
 func (f *fileState) classLiteral(it *item) {
-	if f.text(it.Role[rName]) != "class" || !strings.Contains(f.str[it.Role[rObject].End:it.Role[rName].Start], "::") {
+	if f.text(it.Role[rName]) != "class" || !strings.Contains(f.Str[it.Role[rObject].End:it.Role[rName].Start], "::") {
 		return
 	}
 	n := userTypeName(f.text(it.Role[rObject]))
@@ -685,7 +670,7 @@ func (f *fileState) function(it *item) {
 	case it.HasRole(rBody):
 		b := it.Role[rBody]
 		if t := f.text(b); strings.HasPrefix(t, "=") {
-			f.pending = append(f.pending, pendingFact{kind: schemas.RefResult, src: n, at: b, value: span{Start: uint32(srctext.SkipSpace(f.str, int(b.Start)+1)), End: b.End}})
+			f.pending = append(f.pending, pendingFact{kind: schemas.RefResult, src: n, at: b, value: span{Start: uint32(srctext.SkipSpace(f.Str, int(b.Start)+1)), End: b.End}})
 		}
 	}
 	f.stack.Push(&frame{kind: kFun, start: it.Start, end: it.End, node: n, qname: q})
@@ -796,7 +781,7 @@ func (f *fileState) isVararg(p uint32) bool {
 	depth := 0
 	i := int(p) - 1
 	for ; i >= 0; i-- {
-		c := f.str[i]
+		c := f.Str[i]
 		if c == ')' {
 			depth++
 		} else if (c == '(' || c == ',') && depth == 0 {
@@ -805,7 +790,7 @@ func (f *fileState) isVararg(p uint32) bool {
 			depth--
 		}
 	}
-	return slices.Contains(strings.Fields(f.str[i+1:p]), "vararg")
+	return slices.Contains(strings.Fields(f.Str[i+1:p]), "vararg")
 }
 
 // splitTop splits s at commas outside brackets and strings.
@@ -869,7 +854,7 @@ func (f *fileState) ctor(it *item) {
 	n := f.addNode(schemas.KindConstructor, "<init>", o.qname+".<init>", o.node, it.Span)
 	f.decorate(n, it)
 	end := it.Role[rParams].End
-	f.Nodes[n].Signature = f.Nodes[o.node].Name + srctext.Cap(oneLine(f.str[it.Role[rParams].Start:end]), 300)
+	f.Nodes[n].Signature = f.Nodes[o.node].Name + srctext.Cap(oneLine(f.Str[it.Role[rParams].Start:end]), 300)
 	f.setExported(n, o)
 	f.addRef(schemas.RefParams, f.Nodes[n].ID, it.Span, "<init>", f.params(it.Role[rParams], nil))
 	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, qname: o.qname})
@@ -890,7 +875,7 @@ func (f *fileState) cparam(it *item) {
 			break
 		}
 	}
-	b := &binding{member: true, vararg: slices.Contains(strings.Fields(f.str[it.Start:it.Role[rName].Start]), "vararg")}
+	b := &binding{member: true, vararg: slices.Contains(strings.Fields(f.Str[it.Start:it.Role[rName].Start]), "vararg")}
 	if it.HasRole(rType) {
 		b.typ = it.Role[rType]
 	}
@@ -900,9 +885,9 @@ func (f *fileState) cparam(it *item) {
 	}
 	b.start, b.end = it.End, cls.end
 	f.binds[name] = append(f.binds[name], b)
-	hdr := f.str[it.Start:it.Role[rName].Start]
+	hdr := f.Str[it.Start:it.Role[rName].Start]
 	if it.HasRole(rMods) {
-		hdr = f.str[it.Role[rMods].End:it.Role[rName].Start]
+		hdr = f.Str[it.Role[rMods].End:it.Role[rName].Start]
 	}
 	if kw := strings.Fields(hdr); len(kw) == 0 || (kw[len(kw)-1] != "val" && kw[len(kw)-1] != "var") || cls.node < 0 {
 		return
@@ -922,7 +907,7 @@ func (f *fileState) property(it *item) {
 	value := span{}
 	if it.HasRole(rValue) {
 		v := it.Role[rValue]
-		between := f.str[it.Role[rName].End:v.Start]
+		between := f.Str[it.Role[rName].End:v.Start]
 		if strings.HasSuffix(strings.TrimSpace(between), "=") {
 			value = v
 		}
@@ -991,7 +976,9 @@ type pendingFact struct {
 	value span
 }
 
-func (f *fileState) finish(ctx context.Context) {
+// Finish writes the facts and calls whose Expr needed every binding of
+// the file.
+func (f *fileState) Finish(ctx context.Context) {
 	for _, p := range f.pending {
 		e := f.expr(p.value, 0)
 		f.addRef(p.kind, f.Nodes[p.src].ID, p.at, srctext.Cap(oneLine(f.text(p.value)), 120), e)
@@ -999,7 +986,7 @@ func (f *fileState) finish(ctx context.Context) {
 	merged := map[int32]bool{} // calls f(a) of calls f(a) { }
 	f.plain = map[uint32]bool{}
 	for _, c := range f.calls {
-		it := &f.items[c.it]
+		it := &f.Items[c.it]
 		if it.Kind != kCall {
 			continue
 		}
@@ -1018,7 +1005,7 @@ func (f *fileState) finish(ctx context.Context) {
 		if merged[c.it] {
 			continue
 		}
-		it := &f.items[c.it]
+		it := &f.Items[c.it]
 		var e, target string
 		if it.Kind == kDeleg {
 			kw := "this"
@@ -1055,9 +1042,9 @@ func (f *fileState) callArgc(it *item) int32 {
 func (f *fileState) callParts(it *item) (span, []argSpan, bool) {
 	args, parens, lambda := f.callArgs(it)
 	if !parens && lambda {
-		if i, ok := f.exprs[it.Role[rObject].Key()]; ok && f.items[i].Kind == kCall {
-			if inner, parens, lambda := f.callArgs(&f.items[i]); parens && !lambda {
-				return f.items[i].Role[rObject], inner, true
+		if i, ok := f.exprs[it.Role[rObject].Key()]; ok && f.Items[i].Kind == kCall {
+			if inner, parens, lambda := f.callArgs(&f.Items[i]); parens && !lambda {
+				return f.Items[i].Role[rObject], inner, true
 			}
 		}
 	}
@@ -1068,7 +1055,7 @@ func (f *fileState) callParts(it *item) (span, []argSpan, bool) {
 // has parentheses, and whether a trailing lambda follows.
 func (f *fileState) callArgs(it *item) ([]argSpan, bool, bool) {
 	end := it.Role[rObject].End
-	rest := f.str[end:it.End]
+	rest := f.Str[end:it.End]
 	p := srctext.SkipSpace(rest, 0)
 	if p < len(rest) && rest[p] == '<' { // type arguments
 		depth := 0

@@ -7,6 +7,8 @@ import (
 	"github.com/graphsnap/snap/indexer/languagetest"
 )
 
-func TestGolden(t *testing.T) {
-	languagetest.Run(t, "../../testdata/kotlin/shop", "../../testdata/kotlin/shop.golden.json", kotlin.New())
+// TestFixture runs the shared suite over the Kotlin fixture, and over the
+// tree named by $KOTLIN_CORPUS when set.
+func TestFixture(t *testing.T) {
+	languagetest.Fixture(t, "../../testdata/kotlin/shop", "KOTLIN_CORPUS", kotlin.New())
 }
