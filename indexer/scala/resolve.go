@@ -130,8 +130,8 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 	out := r.load(refs)
 	r.loadConversions()
 	var edges []schemas.Edge
-	for i := range refs {
-		edges = r.ref(edges, &refs[i])
+	for ref, src := range indexer.RefsFrom(refs, r.index) {
+		edges = r.ref(edges, ref, src)
 	}
 	return out, edges
 }
@@ -181,12 +181,7 @@ func (r *resolver) load(refs []schemas.Ref) []schemas.Node {
 	}
 	pkgFiles := map[string][]string{}
 	var givens []int32
-	for k := range refs {
-		ref := &refs[k]
-		src, ok := r.index[ref.Src]
-		if !ok {
-			continue
-		}
+	for ref, src := range indexer.RefsFrom(refs, r.index) {
 		switch ref.Kind {
 		case schemas.RefPackage:
 			f := r.file(ref.File)
@@ -1140,12 +1135,8 @@ func (r *resolver) constructor(t int32, args []string, ctx int32) (int32, overlo
 	return c, outcome
 }
 
-// ref appends the edges of one ref.
-func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
-	src, ok := r.index[ref.Src]
-	if !ok {
-		return edges
-	}
+// ref appends the edges of one ref, made by node src.
+func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref, src int32) []schemas.Edge {
 	switch ref.Kind {
 	case schemas.EdgeImports:
 		return r.importEdge(edges, ref)
