@@ -372,28 +372,16 @@ type step struct {
 
 // parse splits an Expr into its head and steps.
 func parse(e string) (string, []step, bool) {
-	var head string
-	p := 0
-	if strings.HasPrefix(e, "{") {
-		j := strings.IndexByte(e, '}')
-		if j < 0 {
-			return "", nil, false
-		}
-		head, p = e[:j+1], j+1
-	} else {
-		for p < len(e) && e[p] != '.' && e[p] != '(' {
-			p++
-		}
-		head = e[:p]
+	head, ok := indexer.ExprHead(e)
+	if !ok {
+		return "", nil, false
 	}
+	p := len(head)
 	var steps []step
 	for p < len(e) {
 		switch e[p] {
 		case '.':
-			q := p + 1
-			for q < len(e) && e[q] != '.' && e[q] != '(' {
-				q++
-			}
+			q := indexer.NameEnd(e, p+1)
 			steps = append(steps, step{name: e[p+1 : q]})
 			p = q
 		case '(':

@@ -632,27 +632,16 @@ func called(name string, args []string, ctx int32) step {
 // parse splits an Expr into its head (with its arguments when the head
 // is called) and its steps.
 func parse(e string) (head string, headArgs []string, headCall bool, steps []step, ok bool) {
-	i := 0
-	if strings.HasPrefix(e, "{") {
-		j := strings.IndexByte(e, '}')
-		if j < 0 {
-			return "", nil, false, nil, false
-		}
-		i = j + 1
-	} else {
-		for i < len(e) && e[i] != '.' && e[i] != '(' {
-			i++
-		}
+	head, ok = indexer.ExprHead(e)
+	if !ok {
+		return "", nil, false, nil, false
 	}
-	head = e[:i]
+	i := len(head)
 	pending := -1 // the step a following argument list applies to
 	for i < len(e) {
 		switch e[i] {
 		case '.':
-			j := i + 1
-			for j < len(e) && e[j] != '.' && e[j] != '(' {
-				j++
-			}
+			j := indexer.NameEnd(e, i+1)
 			steps = append(steps, step{name: e[i+1 : j]})
 			pending = len(steps) - 1
 			i = j

@@ -517,27 +517,16 @@ func splitTop(e string) []string {
 // parse splits an Expr into its head and its steps; a called head is
 // its first step, named by the head.
 func parse(e string) (head string, steps []step, ok bool) {
-	i := 0
-	if strings.HasPrefix(e, "{") {
-		j := strings.IndexByte(e, '}')
-		if j < 0 {
-			return "", nil, false
-		}
-		i = j + 1
-	} else {
-		for i < len(e) && e[i] != '.' && e[i] != '(' {
-			i++
-		}
+	head, ok = indexer.ExprHead(e)
+	if !ok {
+		return "", nil, false
 	}
-	head = e[:i]
+	i := len(head)
 	pending := -1
 	for i < len(e) {
 		switch e[i] {
 		case '.':
-			j := i + 1
-			for j < len(e) && e[j] != '.' && e[j] != '(' {
-				j++
-			}
+			j := indexer.NameEnd(e, i+1)
 			steps = append(steps, step{name: e[i+1 : j]})
 			pending = len(steps) - 1
 			i = j

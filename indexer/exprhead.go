@@ -1,0 +1,23 @@
+package indexer
+
+import "strings"
+
+// ExprHead returns the head of the Expr e, what its steps follow: a type
+// "{T}", or the name up to the first '.' or '(' (see NameEnd). ok is
+// false when e opens a "{" it does not close.
+func ExprHead(e string) (head string, ok bool) {
+	if strings.HasPrefix(e, "{") {
+		j := strings.IndexByte(e, '}')
+		return e[:j+1], j >= 0
+	}
+	return e[:NameEnd(e, 0)], true
+}
+
+// NameEnd returns where the name that starts at i in the Expr e ends: at
+// the first '.' or '(' from i, or at the end of e.
+func NameEnd(e string, i int) int {
+	for i < len(e) && e[i] != '.' && e[i] != '(' {
+		i++
+	}
+	return i
+}
