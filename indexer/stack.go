@@ -37,6 +37,24 @@ func (s *Stack[F]) Leave(off uint32) {
 	}
 }
 
+// A NodeFrame is a Frame that says the node made for it (-1 for none),
+// for Context.
+type NodeFrame interface {
+	Frame
+	Node() int32
+}
+
+// Context returns the node of the innermost frame of s that made one:
+// the node code at the top of s belongs to, -1 when none did (the file).
+func Context[F NodeFrame](s Stack[F]) int32 {
+	for i := len(s) - 1; i >= 0; i-- {
+		if n := s[i].Node(); n >= 0 {
+			return n
+		}
+	}
+	return -1
+}
+
 // A RegionFrame is a Frame that says its kind and the node made for it
 // (-1 for none), for Regions.
 type RegionFrame[K Kind] interface {

@@ -73,3 +73,16 @@ func TestRegions(t *testing.T) {
 		}
 	}
 }
+
+func TestContext(t *testing.T) {
+	var s indexer.Stack[regionFrame]
+	if got := indexer.Context(s); got != -1 {
+		t.Errorf("Context of no frames = %d, want -1", got)
+	}
+	s.Push(regionFrame{kind: 'F', node: 3})
+	s.Push(regionFrame{kind: 'F', node: 5})
+	s.Push(regionFrame{kind: 'l', node: -1})
+	if got := indexer.Context(s); got != 5 {
+		t.Errorf("Context = %d, want 5, the innermost frame with a node", got)
+	}
+}

@@ -245,16 +245,6 @@ func (f *fileState) owner(p uint32) (*frame, bool) {
 	return nil, false
 }
 
-// context returns the node code at the walk belongs to (-1 for the file).
-func (f *fileState) context() int32 {
-	for i := len(f.stack) - 1; i >= 0; i-- {
-		if fr := f.stack[i]; fr.node >= 0 {
-			return fr.node
-		}
-	}
-	return -1
-}
-
 // scope returns the innermost frame a local declared now is visible in.
 func (f *fileState) scope() *frame {
 	for i := len(f.stack) - 1; i >= 0; i-- {
@@ -334,7 +324,7 @@ func (f *fileState) Run(ctx context.Context) {
 			f.named[it.Key()] = true
 		case kTAnnot:
 			f.named[it.Key()] = true
-			f.AddRef(schemas.EdgeReferences, f.SrcID(f.context()), it.Span, f.text(it.Span), "@"+f.text(it.Span))
+			f.AddRef(schemas.EdgeReferences, f.SrcID(indexer.Context(f.stack)), it.Span, f.text(it.Span), "@"+f.text(it.Span))
 		case kTQual:
 			if _, ok := f.quals[it.End]; !ok {
 				f.quals[it.End] = it.Start
@@ -361,7 +351,7 @@ func (f *fileState) typeUse(it *item) {
 	if f.isTypeParam(n, start) {
 		return
 	}
-	src := f.SrcID(f.context())
+	src := f.SrcID(indexer.Context(f.stack))
 	if f.field.at.Start <= start && it.End <= f.field.at.End {
 		src = f.Nodes[f.field.node].ID
 	}
@@ -758,7 +748,7 @@ func (f *fileState) addCall(kind string, i int) {
 		return
 	}
 	loop, try, cond := indexer.Regions(f.stack, kLoop, kTry, kCond)
-	f.calls = append(f.calls, call{kind: kind, it: int32(i), src: f.context(), loop: loop, try: try, cond: cond})
+	f.calls = append(f.calls, call{kind: kind, it: int32(i), src: indexer.Context(f.stack), loop: loop, try: try, cond: cond})
 }
 
 // importRefs records an import clause: one ref per imported name, Src the

@@ -279,16 +279,6 @@ func (f *fileState) owner(p uint32) (*frame, bool) {
 	return nil, false
 }
 
-// context returns the node code at the walk belongs to (-1 for the file).
-func (f *fileState) context() int32 {
-	for i := len(f.stack) - 1; i >= 0; i-- {
-		if fr := f.stack[i]; fr.node >= 0 {
-			return fr.node
-		}
-	}
-	return -1
-}
-
 // scope returns the innermost frame a local declared now is visible in.
 func (f *fileState) scope() *frame {
 	for i := len(f.stack) - 1; i >= 0; i-- {
@@ -335,7 +325,7 @@ func (f *fileState) Run(ctx context.Context) {
 		case kTAnnot:
 			f.named[it.Key()] = true
 			if n := typeName(f.text(it.Span)); n != "" {
-				f.AddRef(schemas.EdgeReferences, f.SrcID(f.context()), it.Span, n, "@"+n)
+				f.AddRef(schemas.EdgeReferences, f.SrcID(indexer.Context(f.stack)), it.Span, n, "@"+n)
 			}
 		case kTUse:
 			f.typeUse(it)
@@ -392,7 +382,7 @@ func (f *fileState) typeUse(it *item) {
 			return
 		}
 	}
-	f.AddRef(schemas.EdgeReferences, f.SrcID(f.context()), it.Span, n, n)
+	f.AddRef(schemas.EdgeReferences, f.SrcID(indexer.Context(f.stack)), it.Span, n, n)
 }
 
 func typeExprOr(t string) string {
@@ -832,7 +822,7 @@ func (f *fileState) paramParts(it *item) (string, string, string, bool, bool) {
 
 func (f *fileState) addCall(kind string, i int) {
 	loop, try, cond := indexer.Regions(f.stack, kLoop, kTry, kCond)
-	f.calls = append(f.calls, call{kind: kind, it: int32(i), src: f.context(), loop: loop, try: try, cond: cond})
+	f.calls = append(f.calls, call{kind: kind, it: int32(i), src: indexer.Context(f.stack), loop: loop, try: try, cond: cond})
 }
 
 // importRef records an import declaration: Src the file, Expr the module
