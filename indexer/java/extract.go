@@ -604,10 +604,7 @@ func visibility(flags uint16, implicit string) string {
 
 // run makes the nodes and refs of the file from the items of the query.
 func (f *fileState) run(ctx context.Context) {
-	var count [numKinds]int
-	for i := range f.items {
-		count[f.items[i].Kind]++
-	}
+	count := indexer.CountKinds(ctx, f.items, numKinds)
 	f.Nodes = make([]schemas.Node, 0, count[kClass]+count[kInterface]+count[kEnum]+count[kRecord]+count[kMethod]+count[kCtor]+count[kFields]+count[kConst])
 	f.Refs = make([]schemas.Ref, 0, count[kInvoke]+count[kNew]+count[kCtorCall]+count[kMref]+count[kImport]+
 		2*count[kMethod]+count[kCtor]+count[kFields]+count[kConst]+count[kDecorator]+count[kExtends]+count[kImplements]+count[kParam]/4+4)
