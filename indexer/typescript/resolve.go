@@ -36,12 +36,7 @@ const inheritedConfidence = 0.8
 func resolve(all []schemas.Node, refs []schemas.Ref) []schemas.Edge {
 	r := newResolver(all, refs)
 	var edges []schemas.Edge
-	for i := range refs {
-		ref := &refs[i]
-		src, ok := r.byID[ref.Src]
-		if !ok {
-			continue
-		}
+	for ref, src := range indexer.RefsFrom(refs, r.byID) {
 		switch ref.Kind {
 		case schemas.EdgeImports:
 			edges = r.importEdge(edges, ref)
