@@ -1,7 +1,6 @@
 package java
 
 import (
-	"cmp"
 	"maps"
 	"path"
 	"slices"
@@ -204,9 +203,7 @@ func (r *resolver) load(refs []schemas.Ref) {
 		}
 	}
 	for _, s := range r.supers {
-		slices.SortFunc(s, func(a, b *schemas.Ref) int {
-			return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
-		})
+		slices.SortFunc(s, indexer.ByPosition)
 	}
 	for _, f := range r.files {
 		f.root, f.module = roots(f.path, f.pkg)
