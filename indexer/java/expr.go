@@ -444,7 +444,7 @@ func (f *fileState) invokeExpr(it *item, c ectx, depth int) string {
 		return prefix + call
 	}
 	obj := it.Role[rObject]
-	if strings.Contains(f.str[obj.End:it.Role[rName].Start], "super") { // T.super.m(): T an interface, or an outer class
+	if strings.Contains(f.Str[obj.End:it.Role[rName].Start], "super") { // T.super.m(): T an interface, or an outer class
 		if e := f.typeExpr(obj); isTypeExpr(e) {
 			return e + ".super." + call
 		}
@@ -538,7 +538,7 @@ func (f *fileState) expr(s span, c ectx, depth int) string {
 		return exprExpr
 	}
 	if i, ok := f.exprs[s.Key()]; ok {
-		it := &f.items[i]
+		it := &f.Items[i]
 		switch it.Kind {
 		case kInvoke:
 			return f.invokeExpr(it, c, depth)
@@ -736,7 +736,7 @@ func (f *fileState) argExpr(s span, c ectx, depth int) string {
 	}
 	e := "?"
 	if i, ok := f.exprs[s.Key()]; ok {
-		switch it := &f.items[i]; it.Kind {
+		switch it := &f.Items[i]; it.Kind {
 		case kBinary:
 			e = f.binaryExpr(it, c, depth)
 		case kUnary:
@@ -851,7 +851,7 @@ func promoted(a, b string) string {
 // a String operand, the promoted type of numeric operands.
 func (f *fileState) binaryExpr(it *item, c ectx, depth int) string {
 	l, r := it.Role[rValue], it.Role[rBody]
-	op := strings.TrimSpace(f.str[l.End:r.Start])
+	op := strings.TrimSpace(f.Str[l.End:r.Start])
 	switch op {
 	case "==", "!=", "<", ">", "<=", ">=", "&&", "||":
 		return "{boolean}"
@@ -881,7 +881,7 @@ func (f *fileState) binaryExpr(it *item, c ectx, depth int) string {
 // unaryExpr returns the Expr of the type of a unary operation.
 func (f *fileState) unaryExpr(it *item, c ectx, depth int) string {
 	v := it.Role[rValue]
-	op := strings.TrimSpace(f.str[it.Start:v.Start])
+	op := strings.TrimSpace(f.Str[it.Start:v.Start])
 	a := f.argExpr(v, c, depth+1)
 	switch op {
 	case "!":
@@ -900,7 +900,7 @@ func (f *fileState) newArrayExpr(it *item) string {
 	if !isTypeExpr(e) {
 		return "?"
 	}
-	t := f.str[it.Role[rType].End:it.End]
+	t := f.Str[it.Role[rType].End:it.End]
 	if i := strings.IndexByte(t, '{'); i >= 0 {
 		t = t[:i]
 	}

@@ -35,9 +35,8 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 	}
 	f := &x.f
 	f.reset(file, src, items)
-	f.prepare(ctx)
-	f.run(ctx)
-	return x.Result(ctx, f.Nodes, f.Refs, f.test)
+	nodes, refs, test := indexer.RunPasses(ctx, f)
+	return x.Result(ctx, nodes, refs, test)
 }
 
 // isTestFile reports whether file holds tests by Maven's and JUnit's
@@ -160,13 +159,8 @@ type call struct {
 
 // fileState is the extraction of one file.
 type fileState struct {
-	path  string
-	src   []byte
-	str   string // src as a string: texts in rows are slices of it
-	test  bool
-	pkg   string
-	items []item
-	indexer.Rows
+	indexer.File[kind] // Str: texts in rows are slices of it
+	pkg                string
 
 	stack       indexer.Stack[*frame]
 	slab        []frame   // frames are allocated from chunks kept from file to file
@@ -211,8 +205,10 @@ func (f *fileState) reset(file string, src []byte, items []item) {
 		clear(f.binds)
 	}
 	*f = fileState{
-		path: file, src: src, str: string(src), test: isTestFile(file), items: items,
-		Rows: indexer.Rows{IDs: indexer.IDs{Language: Name, File: file}, Lines: srctext.LineStarts(f.Lines[:0], src)},
+		File: indexer.File[kind]{
+			Rows: indexer.Rows{IDs: indexer.IDs{Language: Name, File: file}, Lines: srctext.LineStarts(f.Lines[:0], src)},
+			Path: file, Src: src, Str: string(src), Items: items, Test: isTestFile(file),
+		},
 		mods: f.mods, docs: f.docs, exprs: f.exprs, args: f.args, binds: f.binds, lambdaTypes: f.lambdaTypes, anonymous: f.anonymous,
 		argOf: f.argOf, invokes: f.invokes, lambdaSinks: f.lambdaSinks, assigns: f.assigns[:0],
 		stack: f.stack[:0], chunks: f.chunks, chunk: -1, bslab: f.bslab[:0], tvars: f.tvars[:0], calls: f.calls[:0], sigs: f.sigs[:0],
@@ -221,11 +217,11 @@ func (f *fileState) reset(file string, src []byte, items []item) {
 	}
 }
 
-func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
+func (f *fileState) text(s span) string { return f.Str[s.Start:s.End] }
 
-// prepare indexes what the walk looks up by position: modifiers,
+// Prepare indexes what the walk looks up by position: modifiers,
 // Javadoc, type parameters, expressions and argument counts.
-func (f *fileState) prepare(ctx context.Context) {
+func (f *fileState) Prepare(ctx context.Context) {
 	var cur *mods
 	var curSpan span
 	var args []span
@@ -234,22 +230,18 @@ func (f *fileState) prepare(ctx context.Context) {
 		class bool
 	}
 	var decls []decl
-	for i := range f.items {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		it := &f.items[i]
+	for i, it := range f.Each(ctx) {
 		switch it.Kind {
 		case kModifiers:
 			cur, curSpan = &mods{start: it.Start, end: it.End}, it.Span
 			f.mods[it.Start] = cur
 		case kDecorator:
 			if cur != nil && curSpan.Start <= it.Start && it.End <= curSpan.End && it.End > it.Start {
-				cur.decorators = append(cur.decorators, decorator{it.Span, oneLine(f.str[it.Start+1 : it.End])})
+				cur.decorators = append(cur.decorators, decorator{it.Span, oneLine(f.Str[it.Start+1 : it.End])})
 			}
 		case kDoc:
 			if doc, ok := javadoc(f.text(it.Span)); ok {
-				f.docs[uint32(skipSpace(f.str, int(it.End)))] = doc
+				f.docs[uint32(skipSpace(f.Str, int(it.End)))] = doc
 			}
 		case kClass, kInterface, kEnum, kRecord, kAnnotype, kMethod, kCtor:
 			for len(decls) > 0 && decls[len(decls)-1].End <= it.Start {
@@ -290,10 +282,10 @@ func (f *fileState) prepare(ctx context.Context) {
 		}
 	}
 	for _, m := range f.mods {
-		m.flags = modifierFlags(f.str, m)
+		m.flags = modifierFlags(f.Str, m)
 	}
 	for _, i := range f.assigns {
-		it := &f.items[i]
+		it := &f.Items[i]
 		f.lambdasIn(it.Role[rValue], func(l span) { f.lambdaSinks[l.Start] = it.Role[rObject] })
 	}
 }
@@ -306,7 +298,7 @@ func (f *fileState) lambdasIn(s span, fn func(span)) {
 	if !ok {
 		return
 	}
-	switch it := &f.items[i]; it.Kind {
+	switch it := &f.Items[i]; it.Kind {
 	case kLambda:
 		fn(s)
 	case kParen:
@@ -582,12 +574,12 @@ func (f *fileState) decorate(n int32, s span) uint16 {
 func (f *fileState) header(s span, end uint32) string {
 	start := s.Start
 	if m := f.mods[s.Start]; m != nil {
-		start = uint32(skipSpace(f.str, int(m.end)))
+		start = uint32(skipSpace(f.Str, int(m.end)))
 	}
 	if start > end {
 		return ""
 	}
-	return f.str[start:end]
+	return f.Str[start:end]
 }
 
 func visibility(flags uint16, implicit string) string {
@@ -602,26 +594,19 @@ func visibility(flags uint16, implicit string) string {
 	return implicit
 }
 
-// run makes the nodes and refs of the file from the items of the query.
-func (f *fileState) run(ctx context.Context) {
-	var count [numKinds]int
-	for i := range f.items {
-		count[f.items[i].Kind]++
-	}
+// Run makes the nodes and refs of the file from the items of the query.
+func (f *fileState) Run(ctx context.Context) {
+	count := indexer.CountKinds(ctx, f.Items, numKinds)
 	f.Nodes = make([]schemas.Node, 0, count[kClass]+count[kInterface]+count[kEnum]+count[kRecord]+count[kMethod]+count[kCtor]+count[kFields]+count[kConst])
 	f.Refs = make([]schemas.Ref, 0, count[kInvoke]+count[kNew]+count[kCtorCall]+count[kMref]+count[kImport]+
 		2*count[kMethod]+count[kCtor]+count[kFields]+count[kConst]+count[kDecorator]+count[kExtends]+count[kImplements]+count[kParam]/4+4)
-	for i := range f.items {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		it := &f.items[i]
+	for i, it := range f.Each(ctx) {
 		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kPackage:
 			if len(f.stack) == 0 && it.HasRole(rName) {
 				f.pkg = squeeze(f.text(it.Role[rName]))
-				f.AddRef(schemas.RefPackage, indexer.FileID(f.path), it.Span, f.pkg, f.pkg)
+				f.AddRef(schemas.RefPackage, indexer.FileID(f.Path), it.Span, f.pkg, f.pkg)
 			}
 		case kImport:
 			f.importRef(it)
@@ -712,7 +697,6 @@ func (f *fileState) run(ctx context.Context) {
 			}
 		}
 	}
-	f.finish(ctx)
 }
 
 // callOfArg returns the method invocation whose argument is the
@@ -728,7 +712,7 @@ func (f *fileState) callOfArg(s span) (span, int) {
 	}
 	for k, a := range f.args[list] {
 		if a == s {
-			return f.items[i].Span, k
+			return f.Items[i].Span, k
 		}
 	}
 	return span{}, 0
@@ -818,7 +802,7 @@ func (f *fileState) importRef(it *item) {
 	if static {
 		expr = "static " + t
 	}
-	f.AddRef(schemas.EdgeImports, indexer.FileID(f.path), it.Span, t, expr)
+	f.AddRef(schemas.EdgeImports, indexer.FileID(f.Path), it.Span, t, expr)
 }
 
 // typeDecl makes the node of a class, interface, enum, record or
@@ -871,9 +855,9 @@ func (f *fileState) typeDecl(it *item) {
 	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: body, iface: iface, exported: node.Exported, local: local})
 	if it.Kind == kClass {
 		fr.implicitSuper = true
-		p := uint32(skipSpace(f.str, int(it.Start)))
+		p := uint32(skipSpace(f.Str, int(it.Start)))
 		if m := f.mods[it.Start]; m != nil {
-			p = uint32(skipSpace(f.str, int(m.end)))
+			p = uint32(skipSpace(f.Str, int(m.end)))
 		}
 		fr.at = span{Start: p, End: p + uint32(len("class"))}
 		f.classes = append(f.classes, fr)
@@ -902,7 +886,7 @@ func (f *fileState) anonClass(it *item) int32 {
 	n := f.AddNode(schemas.KindClass, name, indexer.JoinName(f.Nodes[parent].QualifiedName, name), parent, it.Span)
 	node := &f.Nodes[n]
 	node.Visibility = schemas.Private
-	node.Signature = oneLine(f.str[it.Start:it.Role[rBody].Start])
+	node.Signature = oneLine(f.Str[it.Start:it.Role[rBody].Start])
 	node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
 	if t := typeName(f.text(it.Role[rType])); t != "" {
 		t += f.typeArgs(f.text(it.Role[rType]), it.Role[rType].Start, false, 0)
@@ -984,7 +968,7 @@ func (f *fileState) method(it *item) {
 	if it.Kind == kMethod && it.HasRole(rType) {
 		dims := 0
 		if it.HasRole(rParams) && it.Role[rParams].End <= end {
-			dims = declaratorDims(f.str[it.Role[rParams].End:end]) // int f()[]
+			dims = declaratorDims(f.Str[it.Role[rParams].End:end]) // int f()[]
 		}
 		if e := f.factExpr(it.Role[rType], dims); e != "" {
 			f.AddRef(schemas.RefResult, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), e)
@@ -1052,7 +1036,7 @@ func (f *fileState) param(it *item) {
 	}
 	name := f.text(it.Role[rName])
 	typ := f.genericExpr(it.Role[rType])
-	dims := declaratorDims(f.str[it.Role[rName].End:it.End])
+	dims := declaratorDims(f.Str[it.Role[rName].End:it.End])
 	if dims > 0 && isTypeExpr(typ) {
 		typ = typ[:len(typ)-1] + strings.Repeat("[]", dims) + "}"
 	}
@@ -1110,13 +1094,13 @@ func (f *fileState) variable(it *item) {
 	if it.HasRole(rValue) {
 		end = it.Role[rValue].Start
 	}
-	dims := declaratorDims(f.str[it.Role[rName].End:end])
+	dims := declaratorDims(f.Str[it.Role[rName].End:end])
 	if (t.kind == kFields || t.kind == kLocals) && dims == 0 && it.HasRole(rValue) {
 		f.lambdasIn(it.Role[rValue], func(l span) { f.lambdaTypes[l.Start] = t.typ })
 	}
 	switch t.kind {
 	case kSpread:
-		typ := typeOfSpread(f.str[t.start:it.Start])
+		typ := typeOfSpread(f.Str[t.start:it.Start])
 		e := f.typeExprText(typ, t.start)
 		if isTypeExpr(e) {
 			e = e[:len(e)-1] + "[]}"
@@ -1274,7 +1258,7 @@ func (f *fileState) enumConst(it *item) {
 }
 
 func (f *fileState) addCall(kind string, i int) {
-	it := &f.items[i]
+	it := &f.Items[i]
 	if kind == schemas.EdgeInstantiates && (!it.HasRole(rType) || !it.HasRole(rArgs)) {
 		return
 	}
@@ -1283,8 +1267,8 @@ func (f *fileState) addCall(kind string, i int) {
 	f.calls = append(f.calls, call{kind: kind, it: int32(i), src: src, ctx: c, loop: loop, try: try, cond: cond})
 }
 
-// finish writes the refs whose Expr needed every binding of the file.
-func (f *fileState) finish(ctx context.Context) {
+// Finish writes the refs whose Expr needed every binding of the file.
+func (f *fileState) Finish(ctx context.Context) {
 	for _, fr := range f.sigs {
 		n := &f.Nodes[fr.node]
 		e := strings.Join(fr.params, ",")
@@ -1301,24 +1285,20 @@ func (f *fileState) finish(ctx context.Context) {
 			f.AddRef(schemas.EdgeCalls, f.Nodes[fr.node].ID, fr.at, "super", "super()")
 		}
 	}
-	for i := range f.calls {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		c := &f.calls[i]
+	for _, c := range indexer.Elements(ctx, f.calls) {
 		src := f.SrcID(c.src)
 		if c.it < 0 {
 			r := f.AddRef(c.kind, src, c.at, f.text(c.at), "this("+f.argList(c.args, c.ctx, 0)+")")
 			r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
 			continue
 		}
-		it := &f.items[c.it]
+		it := &f.Items[c.it]
 		var at span
 		var target, expr, args string
 		switch it.Kind {
 		case kInvoke:
 			at = it.Role[rName]
-			target = oneLine(f.str[it.Start:it.Role[rName].End])
+			target = oneLine(f.Str[it.Start:it.Role[rName].End])
 			expr = f.invokeExpr(it, c.ctx, 0)
 			args = f.argsText(it.Role[rArgs])
 		case kCtorCall:

@@ -1,15 +1,12 @@
 package java
 
 import (
-	"cmp"
 	"maps"
 	"path"
-	"runtime"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/schemas"
@@ -145,25 +142,7 @@ func resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schema
 	for _, i := range slices.Sorted(maps.Keys(r.types)) {
 		r.openness(r.types[i], 0)
 	}
-	// Refs resolve in parallel, in contiguous chunks whose edges are joined
-	// in order, so the result does not depend on the schedule.
-	chunks := make([][]schemas.Edge, runtime.GOMAXPROCS(0))
-	size := (len(refs) + len(chunks) - 1) / len(chunks)
-	var wg sync.WaitGroup
-	for c := range chunks {
-		lo, hi := min(c*size, len(refs)), min((c+1)*size, len(refs))
-		wg.Go(func() {
-			for i := lo; i < hi; i++ {
-				chunks[c] = r.ref(chunks[c], &refs[i])
-			}
-		})
-	}
-	wg.Wait()
-	var edges []schemas.Edge
-	for _, c := range chunks {
-		edges = append(edges, c...)
-	}
-	return pkgNodes, edges
+	return pkgNodes, indexer.ResolveRefs(refs, r.index, r.ref)
 }
 
 // load indexes the Java nodes and reads the file-level refs and the facts.
@@ -224,9 +203,7 @@ func (r *resolver) load(refs []schemas.Ref) {
 		}
 	}
 	for _, s := range r.supers {
-		slices.SortFunc(s, func(a, b *schemas.Ref) int {
-			return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
-		})
+		slices.SortFunc(s, indexer.ByPosition)
 	}
 	for _, f := range r.files {
 		f.root, f.module = roots(f.path, f.pkg)
@@ -706,11 +683,7 @@ func (r *resolver) outer(t *typeInfo) *typeInfo {
 }
 
 // ref appends the edges of one ref.
-func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref) []schemas.Edge {
-	src, ok := r.index[ref.Src]
-	if !ok {
-		return edges
-	}
+func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref, src int32) []schemas.Edge {
 	switch ref.Kind {
 	case schemas.EdgeImports:
 		return r.importEdge(edges, ref)

@@ -370,11 +370,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 	m.BodyHash = xxhash.Sum64(f.src)
 	f.stack = append(f.stack[:0], open{kind: numKinds, end: math.MaxUint32, scope: f.newScope(sModule, nil, mod)})
 
-	for i := range items {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		it := &items[i]
+	for _, it := range indexer.Elements(ctx, items) {
 		for len(f.stack) > 1 && f.top().end <= it.Start {
 			f.stack = f.stack[:len(f.stack)-1]
 		}
@@ -1054,10 +1050,7 @@ func (f *fileState) finish(ctx context.Context) {
 		}
 	}
 	f.inferResults()
-	for i, c := range f.calls {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
+	for _, c := range indexer.Elements(ctx, f.calls) {
 		args := f.text(c.args)
 		if len(args) >= 2 && args[0] == '(' && args[len(args)-1] == ')' {
 			args = args[1 : len(args)-1]

@@ -1,7 +1,6 @@
 package python
 
 import (
-	"cmp"
 	"path"
 	"slices"
 	"strconv"
@@ -214,9 +213,7 @@ func newResolver(all []schemas.Node, refs []schemas.Ref) *resolver {
 		}
 	}
 	for _, bases := range r.bases {
-		slices.SortFunc(bases, func(a, b *schemas.Ref) int {
-			return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
-		})
+		slices.SortFunc(bases, indexer.ByPosition)
 	}
 	return r
 }

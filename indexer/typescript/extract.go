@@ -438,11 +438,7 @@ func (f *fileState) addRef(kind string, src int32, at span, target, expr string)
 // run makes the nodes and refs of the file from the items of the query.
 func (f *fileState) run(ctx context.Context, items []item) {
 	var count [numKinds]int
-	for i := range items {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		it := &items[i]
+	for _, it := range indexer.Elements(ctx, items) {
 		count[it.Kind]++
 		switch it.Kind {
 		case kLambda, kClass:
@@ -470,11 +466,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 	})
 	f.stack = append(f.stack[:0], open{kind: numKinds, end: math.MaxUint32, scope: f.newScope(sModule, nil, 0)})
 
-	for i := range items {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
-		it := &items[i]
+	for _, it := range indexer.Elements(ctx, items) {
 		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kExport:
@@ -1866,10 +1858,7 @@ func (f *fileState) finish(ctx context.Context) {
 			f.addRef(schemas.RefType, n, span{Start: f.nodes[n].StartByte, End: f.nodes[n].StartByte}, name, exprLocal)
 		}
 	}
-	for i, c := range f.calls {
-		if indexer.Stopped(ctx, i) {
-			return
-		}
+	for _, c := range indexer.Elements(ctx, f.calls) {
 		e := f.expr(c.fn, c.scope)
 		if c.kind == schemas.EdgeInstantiates && e[0] != '?' {
 			e = strings.TrimSuffix(e, "()")

@@ -1,7 +1,6 @@
 package typescript
 
 import (
-	"cmp"
 	"slices"
 	"strings"
 
@@ -36,12 +35,7 @@ const inheritedConfidence = 0.8
 func resolve(all []schemas.Node, refs []schemas.Ref) []schemas.Edge {
 	r := newResolver(all, refs)
 	var edges []schemas.Edge
-	for i := range refs {
-		ref := &refs[i]
-		src, ok := r.byID[ref.Src]
-		if !ok {
-			continue
-		}
+	for ref, src := range indexer.RefsFrom(refs, r.byID) {
 		switch ref.Kind {
 		case schemas.EdgeImports:
 			edges = r.importEdge(edges, ref)
@@ -201,9 +195,7 @@ func newResolver(all []schemas.Node, refs []schemas.Ref) *resolver {
 		}
 	}
 	for _, bases := range r.bases {
-		slices.SortFunc(bases, func(a, b *schemas.Ref) int {
-			return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
-		})
+		slices.SortFunc(bases, indexer.ByPosition)
 	}
 	return r
 }
