@@ -345,16 +345,6 @@ func (f *fileState) owner(p uint32) *frame {
 	return nil
 }
 
-// context returns the node code at p belongs to (-1 for the file).
-func (f *fileState) context() int32 {
-	for i := len(f.stack) - 1; i >= 0; i-- {
-		if fr := f.stack[i]; fr.node >= 0 {
-			return fr.node
-		}
-	}
-	return -1
-}
-
 // scope returns the innermost frame a local declared now is visible in.
 func (f *fileState) scope(skip int) *frame {
 	for i := len(f.stack) - 1 - skip; i >= 0; i-- {
@@ -387,7 +377,7 @@ func (f *fileState) Run(ctx context.Context) {
 			}
 			f.stack.Push(&frame{kind: kLocalFn, start: it.Start, end: it.End, node: -1, params: it.Role[rParams]})
 		case kLocals:
-			f.typeUses(it.Role[rType], f.SrcID(f.context()), false)
+			f.typeUses(it.Role[rType], f.SrcID(indexer.Context(f.stack)), false)
 			f.stack.Push(&frame{kind: kLocals, start: it.Start, end: it.End, node: -1, typ: it.Role[rType]})
 		case kVar:
 			f.variable(it)
@@ -398,14 +388,14 @@ func (f *fileState) Run(ctx context.Context) {
 				f.bind(f.text(it.Span), sc.start, sc.end, exprLocal)
 			}
 		case kForeach:
-			f.typeUses(it.Role[rType], f.SrcID(f.context()), false)
+			f.typeUses(it.Role[rType], f.SrcID(indexer.Context(f.stack)), false)
 			fr := f.stack.Push(&frame{kind: kForeach, start: it.Start, end: it.End, node: -1})
 			if it.HasRole(rName) {
 				f.bind(f.text(it.Role[rName]), it.Start, fr.end, f.declared(it.Role[rType])).arg = f.argDecl(it.Role[rType])
 			}
 		case kCatch, kPattern:
 			if it.Kind == kPattern { // a caught type is a use item, named or not
-				f.typeUses(it.Role[rType], f.SrcID(f.context()), false)
+				f.typeUses(it.Role[rType], f.SrcID(indexer.Context(f.stack)), false)
 			}
 			if sc := f.scope(0); sc != nil && it.HasRole(rName) {
 				f.bind(f.text(it.Role[rName]), it.Start, sc.end, f.declared(it.Role[rType])).arg = f.argDecl(it.Role[rType])
@@ -419,7 +409,7 @@ func (f *fileState) Run(ctx context.Context) {
 		case kUsing:
 			f.usingRef(it)
 		case kUse:
-			f.typeUses(it.Span, f.SrcID(f.context()), false)
+			f.typeUses(it.Span, f.SrcID(indexer.Context(f.stack)), false)
 		case kIsType:
 			f.isTypeRef(it)
 		}
@@ -437,7 +427,7 @@ func (f *fileState) isTypeRef(it *item) {
 	if head, _, _ := strings.Cut(n, "."); f.lookup(head, it.Start) != nil {
 		return
 	}
-	f.AddRef(schemas.EdgeReferences, f.SrcID(f.context()), it.Span, n, exprIsType+n)
+	f.AddRef(schemas.EdgeReferences, f.SrcID(indexer.Context(f.stack)), it.Span, n, exprIsType+n)
 }
 
 // declared returns the Expr of a value of the declared type t: {T}, or
@@ -770,7 +760,7 @@ func (f *fileState) param(it *item) {
 	}
 	inParams := t.params.Start <= it.Start && it.End <= t.params.End
 	if it.HasRole(rType) && !(t.kind == kRecord && inParams && t.node >= 0) {
-		f.typeUses(it.Role[rType], f.SrcID(f.context()), false)
+		f.typeUses(it.Role[rType], f.SrcID(indexer.Context(f.stack)), false)
 	}
 	switch {
 	case (t.kind == kMethod || t.kind == kCtor) && inParams:
@@ -830,7 +820,7 @@ func (f *fileState) addCall(kind string, i int) {
 		return
 	}
 	loop, try, cond := indexer.Regions(f.stack, kLoop, kTry, kCond)
-	f.calls = append(f.calls, call{kind: kind, it: int32(i), src: f.context(), loop: loop, try: try, cond: cond})
+	f.calls = append(f.calls, call{kind: kind, it: int32(i), src: indexer.Context(f.stack), loop: loop, try: try, cond: cond})
 }
 
 // usingRef records a using directive.

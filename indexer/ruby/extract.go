@@ -81,6 +81,9 @@ type frame struct {
 // End returns where fr's range ends.
 func (fr *frame) End() uint32 { return fr.end }
 
+// Node returns the node made for fr, -1 if none.
+func (fr *frame) Node() int32 { return fr.node }
+
 func (fr *frame) contains(p uint32) bool { return fr.start <= p && p < fr.end }
 
 // pending is a reference whose Expr waits for every binding of the file.
@@ -194,16 +197,6 @@ func (f *fileState) scopeAt() *scope {
 	return f.top
 }
 
-// context returns the node code at p belongs to (-1 for the file).
-func (f *fileState) context() int32 {
-	for i := len(f.stack) - 1; i >= 0; i-- {
-		if fr := f.stack[i]; fr.node >= 0 {
-			return fr.node
-		}
-	}
-	return -1
-}
-
 // regions reports whether code at p runs, within its definition, in a
 // loop, a begin block or a conditional branch.
 func (f *fileState) regions(p uint32) (loop, try, cond bool) {
@@ -252,7 +245,7 @@ func (f *fileState) Run(ctx context.Context) {
 			f.call(i)
 		case kRescue:
 			if c := srctext.Squeeze(f.text(it.Span)); isConstPath(c) {
-				f.addRef(schemas.EdgeReferences, f.context(), it.Span, c, "rescue "+c)
+				f.addRef(schemas.EdgeReferences, indexer.Context(f.stack), it.Span, c, "rescue "+c)
 			}
 		case kBare:
 			name := f.text(it.Span)
@@ -275,7 +268,7 @@ func (f *fileState) Run(ctx context.Context) {
 
 func (f *fileState) wait(i int) {
 	loop, try, cond := f.regions(f.Items[i].Start)
-	f.pending = append(f.pending, pending{it: int32(i), src: f.context(), scope: f.scopeAt(), loop: loop, try: try, cond: cond})
+	f.pending = append(f.pending, pending{it: int32(i), src: indexer.Context(f.stack), scope: f.scopeAt(), loop: loop, try: try, cond: cond})
 }
 
 // namespace makes the node of a module or class.
