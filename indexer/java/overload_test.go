@@ -1,15 +1,12 @@
 package java_test
 
 import (
-	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/java"
+	"github.com/graphsnap/snap/indexer/languagetest"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -18,20 +15,7 @@ import (
 // to, or "?" and the reason it did not.
 func calledSignatures(t *testing.T, files map[string]string) map[string]string {
 	t.Helper()
-	root := t.TempDir()
-	for name, src := range files {
-		p := filepath.Join(root, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	g, err := indexer.Index(context.Background(), root, indexer.Options{Languages: []indexer.Language{java.New()}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := languagetest.Index(t, files, java.New())
 	sigs := make(map[uint64]string)
 	for _, n := range g.Nodes {
 		sigs[n.ID] = n.Signature

@@ -1,14 +1,11 @@
 package swift_test
 
 import (
-	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/languagetest"
 	"github.com/graphsnap/snap/indexer/swift"
 	"github.com/graphsnap/snap/schemas"
 )
@@ -104,16 +101,7 @@ func TestArgumentTypesSelectOverloads(t *testing.T) {
 // and the reason it did not.
 func calledSignatures(t *testing.T, files map[string]string) map[int]string {
 	t.Helper()
-	root := t.TempDir()
-	for name, src := range files {
-		if err := os.WriteFile(filepath.Join(root, name), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	g, err := indexer.Index(context.Background(), root, indexer.Options{Languages: []indexer.Language{swift.New()}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := languagetest.Index(t, files, swift.New())
 	sigs := make(map[uint64]string)
 	for _, n := range g.Nodes {
 		sigs[n.ID] = n.Signature
