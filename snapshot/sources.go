@@ -120,18 +120,21 @@ func openSourceFiles(data []byte, maxRows int64) (*SourceFiles, error) {
 		rg := &cf.md.RowGroups[g]
 		cc := &rg.Columns[pathCol]
 		err := c.walkChunk(cc, cf.leaves[pathCol], rg.NumRows, func(h *format.PageHeader, body []byte) (int64, error) {
-			values, err := pageValues(c, h, body, cc.MetaData.Codec, cf.leaves[pathCol])
+			n, values, err := pageValues(c, h, body, cc.MetaData.Codec, cf.leaves[pathCol])
 			if err != nil {
 				return 0, err
 			}
 			if scratch, at, err = pageByteArrays(h, values, scratch, at); err != nil {
 				return 0, err
 			}
+			if int64(len(at)-1) != n {
+				return 0, fmt.Errorf("page holds %d values, its header says %d", len(at)-1, n)
+			}
 			text := string(scratch)
 			for i := range len(at) - 1 {
 				s.paths = append(s.paths, text[at[i]:at[i+1]])
 			}
-			return int64(len(at) - 1), nil
+			return n, nil
 		})
 		if err != nil {
 			return nil, fmt.Errorf("row group %d, column path: %w", g, err)
@@ -222,17 +225,18 @@ func contentValues(c *pageChecker, h *format.PageHeader, l leaf) (int64, error) 
 	return nv, nil
 }
 
-// pageValues checks a page and returns its values as stored, refusing
-// with errNotLazy what is not a data page of a required column's values
-// encoded PLAIN or DELTA_LENGTH_BYTE_ARRAY. The values are the checker's
-// until its next page.
-func pageValues(c *pageChecker, h *format.PageHeader, body []byte, codec format.CompressionCodec, l leaf) ([]byte, error) {
+// pageValues checks a page and returns how many values its header
+// declares and its values as stored, refusing with errNotLazy what is not
+// a data page of a required column's values encoded PLAIN or
+// DELTA_LENGTH_BYTE_ARRAY. The values are the checker's until its next
+// page.
+func pageValues(c *pageChecker, h *format.PageHeader, body []byte, codec format.CompressionCodec, l leaf) (int64, []byte, error) {
 	if pageEncoding(h) < 0 || l.maxDef != 0 || l.maxRep != 0 {
-		return nil, errNotLazy
+		return 0, nil, errNotLazy
 	}
 	dict := false
-	_, _, values, err := c.checkPage(h, body, codec, l, &dict)
-	return values, err
+	n, _, values, err := c.checkPage(h, body, codec, l, &dict)
+	return n, values, err
 }
 
 // pageEncoding returns the encoding of a data page whose byte arrays
@@ -385,7 +389,7 @@ func (s *SourceFiles) inflatePage(p int) (inflated, error) {
 		return inflated{}, err
 	}
 	h := pg.header
-	values, err := pageValues(c, &h, body, pg.codec, s.content)
+	_, values, err := pageValues(c, &h, body, pg.codec, s.content)
 	if err != nil {
 		return inflated{}, fmt.Errorf("sources table: page at byte %d: %w", pg.off, err)
 	}
