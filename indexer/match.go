@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"unsafe"
 
 	"github.com/graphsnap/snap/indexer/srctext"
@@ -55,8 +56,9 @@ type CompiledQuery[K Kind] struct {
 
 // CompileQuery compiles source for the grammar lang (see NewQuery) and
 // reads its capture names: "kind" names a main capture of the kind
-// kinds[k], "kind.role" a role capture of the slot roles[role]. A name
-// it cannot read is an error. Errors begin with name, the language's.
+// kinds[k], "kind.role" a role capture of the slot roles[role] (see
+// Roles). A name it cannot read is an error. Errors begin with name, the
+// language's.
 func CompileQuery[K Kind](name string, lang unsafe.Pointer, source string, kinds []string, roles map[string]int) (*CompiledQuery[K], error) {
 	q, err := NewQuery(lang, source)
 	if err != nil {
@@ -85,6 +87,16 @@ func CompileQuery[K Kind](name string, lang unsafe.Pointer, source string, kinds
 		out.Captures = append(out.Captures, ci)
 	}
 	return out, nil
+}
+
+// CompileOnce returns a function that compiles source for the grammar
+// that grammar returns (see CompileQuery) on its first call and returns
+// the same query, or error, on every call: a language's query, compiled
+// once and shared by every extractor.
+func CompileOnce[K Kind](name string, grammar func() unsafe.Pointer, source string, kinds []string, roles map[string]int) func() (*CompiledQuery[K], error) {
+	return sync.OnceValues(func() (*CompiledQuery[K], error) {
+		return CompileQuery[K](name, grammar(), source, kinds, roles)
+	})
 }
 
 // MatchScanner parses files and collects the items of a CompiledQuery's
