@@ -34,15 +34,17 @@ const (
 
 var kindNames = [numKinds]string{"func", "var", "decl", "loop", "cond", "cmd", "doc"}
 
-// Roles: the slots of item.role that role captures fill.
+// Roles: the slots of item.role that role captures fill: the roles
+// languages share (see indexer.Roles), then this language's own.
 const (
-	rName = iota
-	rBody
-	rArg
-	numRoles
+	rName = indexer.RoleName
+	rBody = indexer.RoleBody
 )
 
-var roleSlots = map[string]int{"name": rName, "body": rBody, "arg": rArg}
+// rArg is the slot of a command's first argument.
+const rArg = indexer.NumSharedRoles
+
+var roleSlots = indexer.Roles(map[string]int{"arg": rArg})
 
 type query = indexer.CompiledQuery[kind]
 

@@ -63,21 +63,19 @@ var kindNames = [numKinds]string{
 	"tdef", "spec", "tuse",
 }
 
-// Roles: the slots of item.role that a kind's role captures fill.
+// Roles: the slots of item.role that a kind's role captures fill: the
+// roles languages share (see indexer.Roles), then this language's own.
 const (
-	rName   = 0
-	rType   = 1
-	rBody   = 2
-	rParams = 3
-	rValue  = 4
-	rArgs   = 5
-	rObject = 6
+	rName   = indexer.RoleName
+	rType   = indexer.RoleType
+	rBody   = indexer.RoleBody
+	rParams = indexer.RoleParams
+	rValue  = indexer.RoleValue
+	rArgs   = indexer.RoleArgs
+	rObject = indexer.RoleObject
 )
 
-var roleSlots = map[string]int{
-	"name": rName, "type": rType, "body": rBody, "params": rParams, "value": rValue,
-	"args": rArgs, "object": rObject,
-}
+var roleSlots = indexer.Roles(nil)
 
 type query = indexer.CompiledQuery[kind]
 

@@ -82,21 +82,19 @@ var kindNames = [numKinds]string{
 // isType reports whether k declares a type.
 func (k kind) isType() bool { return k <= kAnnotype }
 
-// Roles: the slots of item.role that a kind's role captures fill.
+// Roles: the slots of item.role that a kind's role captures fill: the
+// roles languages share (see indexer.Roles), then this language's own.
 const (
-	rName   = 0 // the declared or invoked name; field.name, ctorcall.name (this or super)
-	rType   = 1 // a declared type, new.type, cast.type
-	rBody   = 2 // a declaration's body, new.body, const.body
-	rParams = 3 // method.params, ctor.params, record.params
-	rValue  = 4 // var.value, foreach.value, resource.value, cast.value, paren.value, index.value, assign.value
-	rArgs   = 5 // invoke.args, new.args, ctorcall.args, const.args
-	rObject = 6 // invoke.object, field.object, mref.object, assign.object
+	rName   = indexer.RoleName   // the declared or invoked name; field.name, ctorcall.name (this or super)
+	rType   = indexer.RoleType   // a declared type, new.type, cast.type
+	rBody   = indexer.RoleBody   // a declaration's body, new.body, const.body
+	rParams = indexer.RoleParams // method.params, ctor.params, record.params
+	rValue  = indexer.RoleValue  // var.value, foreach.value, resource.value, cast.value, paren.value, index.value, assign.value
+	rArgs   = indexer.RoleArgs   // invoke.args, new.args, ctorcall.args, const.args
+	rObject = indexer.RoleObject // invoke.object, field.object, mref.object, assign.object
 )
 
-var roleSlots = map[string]int{
-	"name": rName, "type": rType, "body": rBody, "params": rParams, "value": rValue,
-	"args": rArgs, "object": rObject,
-}
+var roleSlots = indexer.Roles(nil)
 
 type query = indexer.CompiledQuery[kind]
 

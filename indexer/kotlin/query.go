@@ -65,23 +65,25 @@ var kindNames = [numKinds]string{
 // isType reports whether k declares a class-like type.
 func (k kind) isType() bool { return k <= kCompanion }
 
-// Roles: the slots of item.role that a kind's role captures fill.
+// Roles: the slots of item.role that a kind's role captures fill: the
+// roles languages share (see indexer.Roles), then this language's own.
 const (
-	rName   = 0
-	rType   = 1
-	rBody   = 2
-	rParams = 3
-	rValue  = 4
-	rArgs   = 5
-	rObject = 6
-	rMods   = 7
-	rRecv   = 8
+	rName   = indexer.RoleName
+	rType   = indexer.RoleType
+	rBody   = indexer.RoleBody
+	rParams = indexer.RoleParams
+	rValue  = indexer.RoleValue
+	rArgs   = indexer.RoleArgs
+	rObject = indexer.RoleObject
 )
 
-var roleSlots = map[string]int{
-	"name": rName, "type": rType, "body": rBody, "params": rParams, "value": rValue,
-	"args": rArgs, "object": rObject, "mods": rMods, "recv": rRecv,
-}
+// The roles of this language's own.
+const (
+	rMods = indexer.NumSharedRoles + iota
+	rRecv
+)
+
+var roleSlots = indexer.Roles(map[string]int{"mods": rMods, "recv": rRecv})
 
 type query = indexer.CompiledQuery[kind]
 

@@ -37,19 +37,22 @@ var kindNames = [numKinds]string{
 	"func", "lambda", "scope", "loop", "cond", "vars", "assign", "call", "param", "forvar", "ret", "doc",
 }
 
-// Roles: the slots of item.role that a kind's role captures fill.
+// Roles: the slots of item.role that a kind's role captures fill: the
+// roles languages share (see indexer.Roles), then this language's own.
 const (
-	rName   = 0
-	rParams = 1
-	rBody   = 2
-	rNames  = 3
-	rValues = 4
-	rArgs   = 5
+	rName   = indexer.RoleName
+	rParams = indexer.RoleParams
+	rBody   = indexer.RoleBody
+	rArgs   = indexer.RoleArgs
 )
 
-var roleSlots = map[string]int{
-	"name": rName, "params": rParams, "body": rBody, "names": rNames, "values": rValues, "args": rArgs,
-}
+// The roles of this language's own.
+const (
+	rNames = indexer.NumSharedRoles + iota
+	rValues
+)
+
+var roleSlots = indexer.Roles(map[string]int{"names": rNames, "values": rValues})
 
 type query = indexer.CompiledQuery[kind]
 

@@ -42,22 +42,24 @@ var kindNames = [numKinds]string{
 	"local", "bare", "super", "doc", "rescue",
 }
 
-// Roles: the slots of item.role that a kind's role captures fill.
+// Roles: the slots of item.role that a kind's role captures fill: the
+// roles languages share (see indexer.Roles), then this language's own.
 const (
-	rName   = 0
-	rBody   = 1
-	rParams = 2
-	rObject = 3
-	rArgs   = 4
-	rSuper  = 5
-	rValue  = 6
-	rBlock  = 7
+	rName   = indexer.RoleName
+	rBody   = indexer.RoleBody
+	rParams = indexer.RoleParams
+	rObject = indexer.RoleObject
+	rArgs   = indexer.RoleArgs
+	rValue  = indexer.RoleValue
 )
 
-var roleSlots = map[string]int{
-	"name": rName, "body": rBody, "params": rParams, "object": rObject, "args": rArgs,
-	"super": rSuper, "value": rValue, "block": rBlock,
-}
+// The roles of this language's own.
+const (
+	rSuper = indexer.NumSharedRoles + iota
+	rBlock
+)
+
+var roleSlots = indexer.Roles(map[string]int{"super": rSuper, "block": rBlock})
 
 type query = indexer.CompiledQuery[kind]
 

@@ -534,7 +534,7 @@ func (f *fileState) function(it *item) {
 	name := unraw(f.text(it.Role[rName]))
 	ci := f.container()
 	c := f.stack[ci]
-	params := f.text(it.Role[rArgs])
+	params := f.text(it.Role[rParams])
 	self := hasSelf(params)
 	var n int32
 	var exported, static bool

@@ -69,20 +69,23 @@ var kindNames = [numKinds]string{
 	"tdef", "tqual", "tuse",
 }
 
-// Roles: the slots of item.role that a kind's role captures fill.
+// Roles: the slots of item.role that a kind's role captures fill: the
+// roles languages share (see indexer.Roles), then this language's own.
 const (
-	rName    = 0 // the name of a definition; impl.name is the trait
-	rBody    = 1 // a definition's body, for.body
-	rType    = 2 // a declared type; fn.type is the result, trait.type the supertraits
-	rValue   = 3 // an initializer, a use tree, extern.value the alias
-	rPattern = 4 // what a let, parameter, closure, for or match arm binds
-	rArgs    = 5 // call.args, mcall.args, fn.params
+	rName   = indexer.RoleName   // the name of a definition; impl.name is the trait
+	rBody   = indexer.RoleBody   // a definition's body, for.body
+	rType   = indexer.RoleType   // a declared type; fn.type is the result, trait.type the supertraits
+	rValue  = indexer.RoleValue  // an initializer, a use tree, extern.value the alias
+	rParams = indexer.RoleParams // fn.params
+	rArgs   = indexer.RoleArgs   // call.args, mcall.args
 )
 
-var roleSlots = map[string]int{
-	"name": rName, "body": rBody, "type": rType, "value": rValue, "pattern": rPattern,
-	"args": rArgs, "params": rArgs,
-}
+// The roles of this language's own.
+const (
+	rPattern = indexer.NumSharedRoles + iota // what a let, parameter, closure, for or match arm binds
+)
+
+var roleSlots = indexer.Roles(map[string]int{"pattern": rPattern})
 
 type query = indexer.CompiledQuery[kind]
 

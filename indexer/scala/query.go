@@ -70,23 +70,24 @@ func (k kind) isType() bool { return k >= kClass && k <= kEnum }
 // isDecl reports whether k declares a symbol.
 func (k kind) isDecl() bool { return k >= kPkgObj && k <= kCParam }
 
-// Roles: the slots of item.role that a kind's role captures fill.
+// Roles: the slots of item.role that a kind's role captures fill: the
+// roles languages share (see indexer.Roles), then this language's own.
 const (
-	rName = iota
-	rType
-	rBody
-	rParams
-	rValue
-	rArgs
-	rObject
-	rMods
-	numRoles
+	rName   = indexer.RoleName
+	rType   = indexer.RoleType
+	rBody   = indexer.RoleBody
+	rParams = indexer.RoleParams
+	rValue  = indexer.RoleValue
+	rArgs   = indexer.RoleArgs
+	rObject = indexer.RoleObject
 )
 
-var roleSlots = map[string]int{
-	"name": rName, "type": rType, "body": rBody, "params": rParams, "value": rValue,
-	"args": rArgs, "object": rObject, "mods": rMods,
-}
+// The roles of this language's own.
+const (
+	rMods = indexer.NumSharedRoles + iota
+)
+
+var roleSlots = indexer.Roles(map[string]int{"mods": rMods})
 
 type query = indexer.CompiledQuery[kind]
 

@@ -61,20 +61,18 @@ func (k kind) isType() bool { return k <= kProto }
 // isDecl reports whether k declares a symbol.
 func (k kind) isDecl() bool { return k <= kCase }
 
-// Roles: the slots of item.role that a kind's role captures fill.
+// Roles: the slots of item.role that a kind's role captures fill: the
+// roles languages share (see indexer.Roles), then this language's own.
 const (
-	rName = iota
-	rType
-	rBody
-	rValue
-	rArgs
-	rObject
-	numRoles
+	rName   = indexer.RoleName
+	rType   = indexer.RoleType
+	rBody   = indexer.RoleBody
+	rValue  = indexer.RoleValue
+	rArgs   = indexer.RoleArgs
+	rObject = indexer.RoleObject
 )
 
-var roleSlots = map[string]int{
-	"name": rName, "type": rType, "body": rBody, "value": rValue, "args": rArgs, "object": rObject,
-}
+var roleSlots = indexer.Roles(nil)
 
 type query = indexer.CompiledQuery[kind]
 
