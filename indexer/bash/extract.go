@@ -118,8 +118,8 @@ func extract(ctx context.Context, f *indexer.Scanned[kind]) ([]schemas.Node, []s
 			}
 			doc = doc[:0]
 		case kVar, kDecl:
-			if v := text(it.Span); it.HasRole(rName) && isScriptDir(strings.TrimSpace(v[strings.IndexByte(v, '=')+1:])) {
-				dirVars[text(it.Role[rName])] = true
+			if v := text(it.Span); it.HasRole(indexer.RoleName) && isScriptDir(strings.TrimSpace(v[strings.IndexByte(v, '=')+1:])) {
+				dirVars[text(it.Role[indexer.RoleName])] = true
 			}
 		}
 	}
@@ -149,18 +149,18 @@ func extract(ctx context.Context, f *indexer.Scanned[kind]) ([]schemas.Node, []s
 		}
 		switch it.Kind {
 		case kFunc:
-			name := text(it.Role[rName])
+			name := text(it.Role[indexer.RoleName])
 			n := addNode(schemas.KindFunction, name, fn, it.Span)
 			n.Exported = true
 			n.Doc = docs[it.Start]
-			n.Signature = oneLine(strings.TrimSpace(str[it.Start:it.Role[rBody].Start]))
-			n.BodyHash = xxhash.Sum64String(text(it.Role[rBody]))
+			n.Signature = oneLine(strings.TrimSpace(str[it.Start:it.Role[indexer.RoleBody].Start]))
+			n.BodyHash = xxhash.Sum64String(text(it.Role[indexer.RoleBody]))
 			n.IsTest = test && strings.HasPrefix(name, "test")
 			stack = append(stack, frame{kFunc, it.End, int32(len(nodes) - 1)})
 		case kLoop, kCond:
 			stack = append(stack, frame{it.Kind, it.End, -1})
 		case kVar, kDecl:
-			name := text(it.Role[rName])
+			name := text(it.Role[indexer.RoleName])
 			t := text(it.Span)
 			word := t[:strings.IndexAny(t+" ", " \t=")]
 			kind, exported := schemas.KindVariable, false
@@ -189,8 +189,8 @@ func extract(ctx context.Context, f *indexer.Scanned[kind]) ([]schemas.Node, []s
 			n.Exported = exported
 			n.Signature = srctext.Cap(oneLine(t), 200)
 		case kCmd:
-			name := text(it.Role[rName])
-			at := it.Role[rName]
+			name := text(it.Role[indexer.RoleName])
+			at := it.Role[indexer.RoleName]
 			line, col := srctext.Pos(lines, at.Start)
 			src := indexer.FileID(file)
 			if fn >= 0 {
@@ -211,7 +211,7 @@ func extract(ctx context.Context, f *indexer.Scanned[kind]) ([]schemas.Node, []s
 			r := schemas.Ref{File: file, Src: src, Kind: schemas.EdgeCalls, Target: name, Expr: name, Line: line, Col: col,
 				InLoop: loop, Conditional: cond}
 			if it.Role[rArg].End > 0 {
-				r.Args = srctext.Cap(oneLine(str[it.Role[rName].End:it.End]), 200)
+				r.Args = srctext.Cap(oneLine(str[it.Role[indexer.RoleName].End:it.End]), 200)
 				r.Args = strings.TrimSpace(r.Args)
 			}
 			refs = append(refs, r)

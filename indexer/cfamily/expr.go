@@ -1,9 +1,11 @@
 package cfamily
 
 import (
-	"github.com/graphsnap/snap/indexer/srctext"
 	"strconv"
 	"strings"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/srctext"
 )
 
 // Expr, the normalized form of a C or C++ reference, as this package
@@ -119,11 +121,11 @@ func (f *fileState) exprOf(s span, depth int) string {
 		it := &f.Items[i]
 		switch it.Kind {
 		case kCall:
-			fn := it.Role[rObject]
-			n := "(" + itoa(countArgs(f.text(it.Role[rArgs]))) + ")"
+			fn := it.Role[indexer.RoleObject]
+			n := "(" + itoa(countArgs(f.text(it.Role[indexer.RoleArgs]))) + ")"
 			if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kField {
 				fi := &f.Items[j]
-				return joinExpr(f.receiver(fi, depth), normName(f.text(fi.Role[rName]))+n)
+				return joinExpr(f.receiver(fi, depth), normName(f.text(fi.Role[indexer.RoleName]))+n)
 			}
 			raw := srctext.Squeeze(f.text(fn))
 			name := normName(raw)
@@ -143,14 +145,14 @@ func (f *fileState) exprOf(s span, depth int) string {
 			}
 			return exprExpr
 		case kField:
-			return joinExpr(f.receiver(it, depth), normName(f.text(it.Role[rName])))
+			return joinExpr(f.receiver(it, depth), normName(f.text(it.Role[indexer.RoleName])))
 		case kNew, kCast:
-			if t := f.typeExpr(it.Role[rType]); t != "" {
+			if t := f.typeExpr(it.Role[indexer.RoleType]); t != "" {
 				return "{" + t + "}"
 			}
 			return exprExpr
 		case kParen:
-			return f.exprOf(it.Role[rValue], depth+1)
+			return f.exprOf(it.Role[indexer.RoleValue], depth+1)
 		}
 	}
 	t := srctext.Squeeze(f.text(s))
@@ -196,8 +198,8 @@ var smartPointers = map[string]bool{
 // for a smart pointer, its pointee through "->" and the pointer class
 // itself through ".".
 func (f *fileState) receiver(fi *item, depth int) string {
-	obj := fi.Role[rObject]
-	arrow := strings.Contains(f.Str[obj.End:fi.Role[rName].Start], "->")
+	obj := fi.Role[indexer.RoleObject]
+	arrow := strings.Contains(f.Str[obj.End:fi.Role[indexer.RoleName].Start], "->")
 	if t := srctext.Squeeze(f.text(obj)); isIdent(t) {
 		if b := f.lookup(t, obj.Start); b != nil && b.smart {
 			if !arrow {

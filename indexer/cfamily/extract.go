@@ -195,24 +195,24 @@ func (f *fileState) Prepare(ctx context.Context) {
 		case kCall, kField, kParen, kCast, kNew:
 			f.exprs[it.Key()] = int32(i)
 		case kFdecl:
-			if _, ok := f.fdecls[it.Role[rName].Start]; !ok {
-				f.fdecls[it.Role[rName].Start] = int32(i)
+			if _, ok := f.fdecls[it.Role[indexer.RoleName].Start]; !ok {
+				f.fdecls[it.Role[indexer.RoleName].Start] = int32(i)
 			}
 		case kInit:
-			f.inits[it.Start] = it.Role[rValue]
+			f.inits[it.Start] = it.Role[indexer.RoleValue]
 		case kTDef:
 			f.tdefs[it.Key()] = true
 		case kSpec:
 			// struct s { ... } defines s, struct s; declares it: neither uses it.
 			if strings.ContainsRune(f.text(it.Span), '{') || strings.HasPrefix(f.Str[skipSpace(f.Str, int(it.End)):], ";") {
-				f.tdefs[it.Role[rName].Key()] = true
+				f.tdefs[it.Role[indexer.RoleName].Key()] = true
 			}
 		case kTypedef:
-			if ns, ok := f.declName(it.Role[rName]); ok {
+			if ns, ok := f.declName(it.Role[indexer.RoleName]); ok {
 				f.tdefs[ns.Key()] = true
 			}
 		case kTParam:
-			f.tvars = append(f.tvars, tvar{it.Span, f.text(it.Role[rName])})
+			f.tvars = append(f.tvars, tvar{it.Span, f.text(it.Role[indexer.RoleName])})
 		}
 	}
 	flush()
@@ -472,8 +472,8 @@ func (f *fileState) Run(ctx context.Context) {
 			f.param(it)
 		case kRange:
 			fr := f.stack.Push(&frame{kind: kRange, start: it.Start, end: it.End, node: -1})
-			if n, ok := f.declName(it.Role[rName]); ok {
-				b := f.bind(f.text(n), n.End, fr.end, f.declared(it.Role[rType]))
+			if n, ok := f.declName(it.Role[indexer.RoleName]); ok {
+				b := f.bind(f.text(n), n.End, fr.end, f.declared(it.Role[indexer.RoleType]))
 				_ = b
 			}
 		case kFriend:
@@ -489,7 +489,7 @@ func (f *fileState) Run(ctx context.Context) {
 		case kUsing:
 			f.using(it)
 		case kInclude:
-			v := strings.TrimSpace(f.text(it.Role[rValue]))
+			v := strings.TrimSpace(f.text(it.Role[indexer.RoleValue]))
 			f.AddRef(schemas.EdgeImports, indexer.FileID(f.Path), it.Span, srctext.OneLine(f.text(it.Span)), v)
 		case kDefine:
 			f.define(it)
@@ -572,8 +572,8 @@ func (f *fileState) namespace(it *item) {
 		return
 	}
 	name := ""
-	if it.HasRole(rName) {
-		name = srctext.Squeeze(f.text(it.Role[rName]))
+	if it.HasRole(indexer.RoleName) {
+		name = srctext.Squeeze(f.text(it.Role[indexer.RoleName]))
 	}
 	if name == "" || !isQName(name) {
 		f.stack.Push(&frame{kind: kNs, start: it.Start, end: it.End, node: -1, qname: prefix, hidden: true})
@@ -593,15 +593,15 @@ func (f *fileState) namespace(it *item) {
 	node := &f.Nodes[n]
 	node.Signature = "namespace " + qname
 	node.Exported = !hidden
-	f.stack.Push(&frame{kind: kNs, start: it.Start, end: it.End, node: n, qname: qname, body: it.Role[rBody], hidden: hidden, exported: !hidden})
+	f.stack.Push(&frame{kind: kNs, start: it.Start, end: it.End, node: n, qname: qname, body: it.Role[indexer.RoleBody], hidden: hidden, exported: !hidden})
 }
 
 // class makes the node of a struct, union or class definition.
 func (f *fileState) class(it *item) {
 	c := f.container()
 	name := ""
-	if it.HasRole(rName) {
-		name = normName(f.text(it.Role[rName]))
+	if it.HasRole(indexer.RoleName) {
+		name = normName(f.text(it.Role[indexer.RoleName]))
 	}
 	if name == "" && len(f.stack) > 0 {
 		if t := f.stack.Top(); t.kind == kTypedef && t.typ == it.Span {
@@ -609,7 +609,7 @@ func (f *fileState) class(it *item) {
 		}
 	}
 	if c != nil && (c.kind == kFunc || c.kind == kFriend || c.kind == kEnum) || name == "" || !isQName(name) {
-		fr := frame{kind: kClass, start: it.Start, end: it.End, node: -1, body: it.Role[rBody], access: schemas.Public}
+		fr := frame{kind: kClass, start: it.Start, end: it.End, node: -1, body: it.Role[indexer.RoleBody], access: schemas.Public}
 		if c != nil && c.kind == kClass && name == "" { // an anonymous struct or union: its fields are the class's
 			fr.node, fr.qname, fr.exported = c.node, c.qname, c.exported
 			fr.access = c.access
@@ -639,10 +639,10 @@ func (f *fileState) class(it *item) {
 	n := f.addNode(kind, name[strings.LastIndex(name, ":")+1:], qname, parent, it.Span)
 	node := &f.Nodes[n]
 	node.Visibility, node.Exported = vis, exported
-	body := it.Role[rBody]
+	body := it.Role[indexer.RoleBody]
 	node.BodyHash = xxhash.Sum64String(f.text(body))
 	node.Signature = srctext.OneLine(f.Str[it.Start:body.Start])
-	if !it.HasRole(rName) {
+	if !it.HasRole(indexer.RoleName) {
 		node.Signature = srctext.OneLine(f.Str[it.Start:body.Start] + " " + name)
 	}
 	if f.classes == nil {
@@ -656,8 +656,8 @@ func (f *fileState) class(it *item) {
 func (f *fileState) enum(it *item) {
 	c := f.container()
 	name := ""
-	if it.HasRole(rName) {
-		name = normName(f.text(it.Role[rName]))
+	if it.HasRole(indexer.RoleName) {
+		name = normName(f.text(it.Role[indexer.RoleName]))
 	}
 	if name == "" && len(f.stack) > 0 {
 		if t := f.stack.Top(); t.kind == kTypedef && t.typ == it.Span {
@@ -668,7 +668,7 @@ func (f *fileState) enum(it *item) {
 	if !f.cpp {
 		prefix = ""
 	}
-	head := f.Str[it.Start:it.Role[rBody].Start]
+	head := f.Str[it.Start:it.Role[indexer.RoleBody].Start]
 	scoped := strings.HasPrefix(head, "enum class") || strings.HasPrefix(head, "enum struct")
 	if c != nil && (c.kind == kFunc || c.kind == kFriend) || name == "" || !isQName(name) {
 		f.stack.Push(&frame{kind: kEnum, start: it.Start, end: it.End, node: -1, qname: prefix, hidden: hidden})
@@ -685,7 +685,7 @@ func (f *fileState) enum(it *item) {
 		node.Visibility = c.access
 	}
 	node.Exported = !hidden && node.Visibility != schemas.Private
-	node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
+	node.BodyHash = xxhash.Sum64String(f.text(it.Role[indexer.RoleBody]))
 	node.Signature = srctext.OneLine(head)
 	qn := prefix
 	if scoped {
@@ -701,7 +701,7 @@ func (f *fileState) enumerator(it *item) {
 	if c == nil || c.kind != kEnum || c.node < 0 {
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.text(it.Role[indexer.RoleName])
 	sep := "::"
 	if !c.scoped && !f.cpp {
 		sep = "."
@@ -720,7 +720,7 @@ func (f *fileState) typedef(it *item) {
 	if c := f.container(); c != nil && (c.kind == kFunc || c.kind == kFriend) {
 		return
 	}
-	ns, ok := f.declName(it.Role[rName])
+	ns, ok := f.declName(it.Role[indexer.RoleName])
 	if !ok {
 		return
 	}
@@ -728,7 +728,7 @@ func (f *fileState) typedef(it *item) {
 	if !isIdent(name) {
 		return
 	}
-	typ := it.Role[rType]
+	typ := it.Role[indexer.RoleType]
 	tt := f.text(typ)
 	if sp := specName(tt); sp == "" && strings.ContainsRune(tt, '{') {
 		// typedef struct { ... } name: the struct takes the name.
@@ -789,9 +789,9 @@ func (f *fileState) alias(it *item) {
 	if c := f.container(); c != nil && (c.kind == kFunc || c.kind == kFriend) {
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.text(it.Role[indexer.RoleName])
 	expr := ""
-	if t := f.typeExpr(it.Role[rType]); t != "" {
+	if t := f.typeExpr(it.Role[indexer.RoleType]); t != "" {
 		expr = "{" + t + "}"
 	}
 	f.aliasNode(it, name, expr)
@@ -800,14 +800,14 @@ func (f *fileState) alias(it *item) {
 // function makes the node of a function or method definition.
 func (f *fileState) function(i int) {
 	it := &f.Items[i]
-	fr := f.stack.Push(&frame{kind: kFunc, start: it.Start, end: it.End, node: -1, body: it.Role[rBody]})
+	fr := f.stack.Push(&frame{kind: kFunc, start: it.Start, end: it.End, node: -1, body: it.Role[indexer.RoleBody]})
 	c := f.container2(fr)
-	fd, ok := f.fdeclIn(it.Role[rName])
+	fd, ok := f.fdeclIn(it.Role[indexer.RoleName])
 	if !ok || c != nil && (c.kind == kFunc || c.kind == kFriend || c.kind == kEnum) {
 		return
 	}
 	d := &f.Items[fd]
-	nameSpan := d.Role[rName]
+	nameSpan := d.Role[indexer.RoleName]
 	name := normName(f.text(nameSpan))
 	if !isQName(name) && !strings.Contains(name, "operator") {
 		return
@@ -859,8 +859,8 @@ func (f *fileState) function(i int) {
 			}
 		}
 	case testMacros[name] && f.cpp:
-		f.noUses = append(f.noUses, d.Role[rParams]) // the suite and test names
-		args := splitTop(strings.Trim(f.text(d.Role[rParams]), "()"))
+		f.noUses = append(f.noUses, d.Role[indexer.RoleParams]) // the suite and test names
+		args := splitTop(strings.Trim(f.text(d.Role[indexer.RoleParams]), "()"))
 		if len(args) == 2 {
 			short = strings.TrimSpace(args[0]) + "." + strings.TrimSpace(args[1])
 			isTest = true
@@ -877,15 +877,15 @@ func (f *fileState) function(i int) {
 	node := &f.Nodes[n]
 	node.Visibility, node.Exported, node.IsStatic = vis, exported, static
 	node.IsTest = isTest || f.Test && kind == schemas.KindFunction && (strings.HasPrefix(short, "test_") || strings.HasPrefix(short, "Test"))
-	node.Signature = srctext.OneLine(f.Str[it.Start:it.Role[rBody].Start])
-	node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
+	node.Signature = srctext.OneLine(f.Str[it.Start:it.Role[indexer.RoleBody].Start])
+	node.BodyHash = xxhash.Sum64String(f.text(it.Role[indexer.RoleBody]))
 	fr.node = n
-	if it.HasRole(rType) && !isTest {
-		if t := f.typeExpr(it.Role[rType]); t != "" {
-			f.AddRef(schemas.RefResult, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
+	if it.HasRole(indexer.RoleType) && !isTest {
+		if t := f.typeExpr(it.Role[indexer.RoleType]); t != "" {
+			f.AddRef(schemas.RefResult, node.ID, it.Role[indexer.RoleType], srctext.OneLine(f.text(it.Role[indexer.RoleType])), "{"+t+"}")
 		}
 	}
-	fr.sig = &sigFrame{params: d.Role[rParams], node: n, qname: qname, name: short}
+	fr.sig = &sigFrame{params: d.Role[indexer.RoleParams], node: n, qname: qname, name: short}
 	if !isTest {
 		f.sigs = append(f.sigs, fr.sig)
 	}
@@ -914,10 +914,10 @@ func (f *fileState) fdeclIn(s span) (int, bool) {
 func (f *fileState) declaration(it *item) {
 	c := f.container()
 	limit := it.End
-	if it.HasRole(rType) {
-		limit = it.Role[rType].Start
+	if it.HasRole(indexer.RoleType) {
+		limit = it.Role[indexer.RoleType].Start
 	}
-	fr := frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, typ: it.Role[rType], flags: flagsIn(f.Str[it.Start:limit])}
+	fr := frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, typ: it.Role[indexer.RoleType], flags: flagsIn(f.Str[it.Start:limit])}
 	switch {
 	case c != nil && (c.kind == kFriend || c.kind == kEnum):
 		fr.kind = kFriend
@@ -988,7 +988,7 @@ func (f *fileState) declarator(it *item) {
 		if testMacros[name] || t.flags&mTypedef != 0 {
 			return
 		}
-		sf := &sigFrame{params: d.Role[rParams], node: -1, declares: true, qname: qname, name: name, at: ns}
+		sf := &sigFrame{params: d.Role[indexer.RoleParams], node: -1, declares: true, qname: qname, name: name, at: ns}
 		f.sigs = append(f.sigs, sf)
 		f.stack.Push(&frame{kind: kDeclarator, start: it.Start, end: it.End, node: -1, sig: sf})
 		return
@@ -1053,7 +1053,7 @@ func (f *fileState) member(it *item, t, c *frame, ns span, name string, isFunc b
 		after := srctext.Squeeze(f.Str[d.End:t.end])
 		node.IsAbstract = strings.HasPrefix(after, "=0")
 		node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.Str[t.start:t.end]), ";"))
-		sf := &sigFrame{params: d.Role[rParams], node: n, declares: true, qname: node.QualifiedName, name: name, at: ns}
+		sf := &sigFrame{params: d.Role[indexer.RoleParams], node: n, declares: true, qname: node.QualifiedName, name: name, at: ns}
 		f.sigs = append(f.sigs, sf)
 		f.stack.Push(&frame{kind: kDeclarator, start: it.Start, end: it.End, node: n, sig: sf})
 		if t.typ.End > t.typ.Start {
@@ -1090,8 +1090,8 @@ func (f *fileState) param(it *item) {
 	txt := f.text(it.Span)
 	var ns span
 	named := false
-	if it.HasRole(rName) {
-		ns, named = f.declName(it.Role[rName])
+	if it.HasRole(indexer.RoleName) {
+		ns, named = f.declName(it.Role[indexer.RoleName])
 	}
 	sig := txt
 	if named {
@@ -1102,11 +1102,11 @@ func (f *fileState) param(it *item) {
 	}
 	sf.sigs = append(sf.sigs, strings.ReplaceAll(srctext.OneLine(sig), " =", "="))
 	if t.kind == kFunc && named && isIdent(f.text(ns)) {
-		b := f.bind(f.text(ns), t.start, t.end, f.declared(it.Role[rType]))
+		b := f.bind(f.text(ns), t.start, t.end, f.declared(it.Role[indexer.RoleType]))
 		if f.cpp {
 			b.typ = f.scoped(normType(strings.TrimSuffix(sig, "=")), it.Start, "")
 		}
-		f.smart(b, it.Role[rType])
+		f.smart(b, it.Role[indexer.RoleType])
 	}
 }
 
@@ -1179,36 +1179,36 @@ func (f *fileState) using(it *item) {
 // is a function, an object-like one a constant. Macros without a value
 // (include guards, feature flags) make no node.
 func (f *fileState) define(it *item) {
-	if !it.HasRole(rValue) && !it.HasRole(rParams) {
+	if !it.HasRole(indexer.RoleValue) && !it.HasRole(indexer.RoleParams) {
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.text(it.Role[indexer.RoleName])
 	kind := schemas.KindConstant
-	if it.HasRole(rParams) {
+	if it.HasRole(indexer.RoleParams) {
 		kind = schemas.KindFunction
 	}
 	n := f.addNode(kind, name, name, -1, span{Start: it.Start, End: uint32(max(int(it.Start), trimEnd(f.Str, int(it.End))))})
 	node := &f.Nodes[n]
 	node.Decorators = []string{"macro"}
-	end := it.Role[rName].End
-	if it.HasRole(rParams) {
-		end = it.Role[rParams].End
+	end := it.Role[indexer.RoleName].End
+	if it.HasRole(indexer.RoleParams) {
+		end = it.Role[indexer.RoleParams].End
 	}
 	sig := f.Str[it.Start:end]
-	if kind == schemas.KindConstant && it.HasRole(rValue) {
-		sig += " " + strings.TrimSpace(f.text(it.Role[rValue]))
+	if kind == schemas.KindConstant && it.HasRole(indexer.RoleValue) {
+		sig += " " + strings.TrimSpace(f.text(it.Role[indexer.RoleValue]))
 	}
 	node.Signature = srctext.OneLine(sig)
 	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
-	if it.HasRole(rParams) {
-		params := strings.Trim(f.text(it.Role[rParams]), "()")
+	if it.HasRole(indexer.RoleParams) {
+		params := strings.Trim(f.text(it.Role[indexer.RoleParams]), "()")
 		var sigs []string
 		if strings.TrimSpace(params) != "" {
 			for _, p := range splitTop(params) {
 				sigs = append(sigs, strings.TrimSpace(p))
 			}
 		}
-		f.AddRef(schemas.RefParams, node.ID, it.Role[rName], name, strings.Join(sigs, ","))
+		f.AddRef(schemas.RefParams, node.ID, it.Role[indexer.RoleName], name, strings.Join(sigs, ","))
 	}
 }
 
@@ -1254,17 +1254,17 @@ func (f *fileState) Finish(ctx context.Context) {
 		var target, expr, args string
 		switch it.Kind {
 		case kCall:
-			fn := it.Role[rObject]
+			fn := it.Role[indexer.RoleObject]
 			at = fn
 			target = srctext.OneLine(f.text(fn))
-			n := "(" + itoa(countArgs(f.text(it.Role[rArgs]))) + ")"
-			if a := it.Role[rArgs]; f.cpp && n != "(0)" && f.Str[a.Start] == '(' {
+			n := "(" + itoa(countArgs(f.text(it.Role[indexer.RoleArgs]))) + ")"
+			if a := it.Role[indexer.RoleArgs]; f.cpp && n != "(0)" && f.Str[a.Start] == '(' {
 				n = n[:len(n)-1] + ":" + f.argTypes(a) + ")"
 			}
 			if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kField {
 				fi := &f.Items[j]
-				at = fi.Role[rName]
-				expr = joinExpr(f.receiver(fi, 0), normName(f.text(fi.Role[rName]))+n)
+				at = fi.Role[indexer.RoleName]
+				expr = joinExpr(f.receiver(fi, 0), normName(f.text(fi.Role[indexer.RoleName]))+n)
 			} else if name := normName(f.text(fn)); notCalls[name] {
 				continue
 			} else if isQName(name) {
@@ -1275,18 +1275,18 @@ func (f *fileState) Finish(ctx context.Context) {
 			} else {
 				expr = exprExpr
 			}
-			args = argsText(f.text(it.Role[rArgs]))
+			args = argsText(f.text(it.Role[indexer.RoleArgs]))
 		case kNew:
 			at = it.Span
-			target = "new " + srctext.OneLine(f.text(it.Role[rType]))
-			t := f.typeExpr(it.Role[rType])
+			target = "new " + srctext.OneLine(f.text(it.Role[indexer.RoleType]))
+			t := f.typeExpr(it.Role[indexer.RoleType])
 			if t == "" {
 				continue
 			}
 			n := 0
-			if it.HasRole(rArgs) {
-				n = countArgs(f.text(it.Role[rArgs]))
-				args = argsText(f.text(it.Role[rArgs]))
+			if it.HasRole(indexer.RoleArgs) {
+				n = countArgs(f.text(it.Role[indexer.RoleArgs]))
+				args = argsText(f.text(it.Role[indexer.RoleArgs]))
 			}
 			expr = "new " + t + "(" + itoa(n) + ")"
 		}

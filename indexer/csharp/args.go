@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/srctext"
 	"github.com/graphsnap/snap/schemas"
 )
@@ -50,9 +51,9 @@ func (f *fileState) argOf(s span, depth int) string {
 		it := &f.Items[i]
 		switch it.Kind {
 		case kNew, kCast:
-			return f.argDecl(it.Role[rType])
+			return f.argDecl(it.Role[indexer.RoleType])
 		case kParen:
-			return f.argOf(it.Role[rValue], depth+1)
+			return f.argOf(it.Role[indexer.RoleValue], depth+1)
 		}
 		return exprUnknown
 	}
@@ -200,10 +201,10 @@ func (f *fileState) argDecl(t span) string {
 
 // paramArg returns the argument type of the parameter it.
 func (f *fileState) paramArg(it *item) string {
-	if !it.HasRole(rType) {
+	if !it.HasRole(indexer.RoleType) {
 		return exprUnknown
 	}
-	return f.argDecl(it.Role[rType])
+	return f.argDecl(it.Role[indexer.RoleType])
 }
 
 // conversion records an implicit conversion operator of a type: a params

@@ -3,6 +3,7 @@ package csharp
 import (
 	"strings"
 
+	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/srctext"
 )
 
@@ -93,11 +94,11 @@ func (f *fileState) exprOf(s span, depth int) string {
 		it := &f.Items[i]
 		switch it.Kind {
 		case kInvoke:
-			fn := it.Role[rObject]
-			n := f.argList(it.Role[rArgs], depth)
+			fn := it.Role[indexer.RoleObject]
+			n := f.argList(it.Role[indexer.RoleArgs], depth)
 			if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kField {
 				fi := &f.Items[j]
-				return join(f.exprOf(fi.Role[rObject], depth+1), stripGenerics(f.text(fi.Role[rName]))+n)
+				return join(f.exprOf(fi.Role[indexer.RoleObject], depth+1), stripGenerics(f.text(fi.Role[indexer.RoleName]))+n)
 			}
 			if name := srctext.Squeeze(stripGenerics(f.text(fn))); isIdent(name) {
 				if f.lookup(name, fn.Start) != nil {
@@ -107,14 +108,14 @@ func (f *fileState) exprOf(s span, depth int) string {
 			}
 			return exprExpr
 		case kField:
-			return join(f.exprOf(it.Role[rObject], depth+1), stripGenerics(f.text(it.Role[rName])))
+			return join(f.exprOf(it.Role[indexer.RoleObject], depth+1), stripGenerics(f.text(it.Role[indexer.RoleName])))
 		case kNew, kCast:
-			if t := f.typeExpr(it.Role[rType]); t != "" {
+			if t := f.typeExpr(it.Role[indexer.RoleType]); t != "" {
 				return "{" + t + "}"
 			}
 			return exprExpr
 		case kParen:
-			return f.exprOf(it.Role[rValue], depth+1)
+			return f.exprOf(it.Role[indexer.RoleValue], depth+1)
 		case kAwait:
 			return exprAwait
 		}

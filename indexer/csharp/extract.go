@@ -372,13 +372,13 @@ func (f *fileState) Run(ctx context.Context) {
 		case kConvOp:
 			f.conversion(it)
 		case kLocalFn:
-			if sc := f.scope(0); sc != nil && it.HasRole(rName) {
-				f.bind(f.text(it.Role[rName]), sc.start, sc.end, exprLocalFn) // visible in its whole block
+			if sc := f.scope(0); sc != nil && it.HasRole(indexer.RoleName) {
+				f.bind(f.text(it.Role[indexer.RoleName]), sc.start, sc.end, exprLocalFn) // visible in its whole block
 			}
-			f.stack.Push(&frame{kind: kLocalFn, start: it.Start, end: it.End, node: -1, params: it.Role[rParams]})
+			f.stack.Push(&frame{kind: kLocalFn, start: it.Start, end: it.End, node: -1, params: it.Role[indexer.RoleParams]})
 		case kLocals:
-			f.typeUses(it.Role[rType], f.SrcID(indexer.Context(f.stack)), false)
-			f.stack.Push(&frame{kind: kLocals, start: it.Start, end: it.End, node: -1, typ: it.Role[rType]})
+			f.typeUses(it.Role[indexer.RoleType], f.SrcID(indexer.Context(f.stack)), false)
+			f.stack.Push(&frame{kind: kLocals, start: it.Start, end: it.End, node: -1, typ: it.Role[indexer.RoleType]})
 		case kVar:
 			f.variable(it)
 		case kParam:
@@ -388,17 +388,17 @@ func (f *fileState) Run(ctx context.Context) {
 				f.bind(f.text(it.Span), sc.start, sc.end, exprLocal)
 			}
 		case kForeach:
-			f.typeUses(it.Role[rType], f.SrcID(indexer.Context(f.stack)), false)
+			f.typeUses(it.Role[indexer.RoleType], f.SrcID(indexer.Context(f.stack)), false)
 			fr := f.stack.Push(&frame{kind: kForeach, start: it.Start, end: it.End, node: -1})
-			if it.HasRole(rName) {
-				f.bind(f.text(it.Role[rName]), it.Start, fr.end, f.declared(it.Role[rType])).arg = f.argDecl(it.Role[rType])
+			if it.HasRole(indexer.RoleName) {
+				f.bind(f.text(it.Role[indexer.RoleName]), it.Start, fr.end, f.declared(it.Role[indexer.RoleType])).arg = f.argDecl(it.Role[indexer.RoleType])
 			}
 		case kCatch, kPattern:
 			if it.Kind == kPattern { // a caught type is a use item, named or not
-				f.typeUses(it.Role[rType], f.SrcID(indexer.Context(f.stack)), false)
+				f.typeUses(it.Role[indexer.RoleType], f.SrcID(indexer.Context(f.stack)), false)
 			}
-			if sc := f.scope(0); sc != nil && it.HasRole(rName) {
-				f.bind(f.text(it.Role[rName]), it.Start, sc.end, f.declared(it.Role[rType])).arg = f.argDecl(it.Role[rType])
+			if sc := f.scope(0); sc != nil && it.HasRole(indexer.RoleName) {
+				f.bind(f.text(it.Role[indexer.RoleName]), it.Start, sc.end, f.declared(it.Role[indexer.RoleType])).arg = f.argDecl(it.Role[indexer.RoleType])
 			}
 		case kScope, kLoop, kTry, kCond:
 			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
@@ -454,7 +454,7 @@ func (f *fileState) lookup(name string, p uint32) *binding {
 // namespace holds the rest of the file.
 func (f *fileState) namespace(i int) {
 	it := &f.Items[i]
-	name := srctext.Squeeze(f.text(it.Role[rName]))
+	name := srctext.Squeeze(f.text(it.Role[indexer.RoleName]))
 	name = strings.TrimPrefix(name, "global::")
 	parent := int32(-1)
 	for _, part := range strings.Split(name, ".") {
@@ -475,8 +475,8 @@ func (f *fileState) namespace(i int) {
 	node := &f.Nodes[n]
 	node.Visibility, node.Exported = schemas.Public, true
 	node.Signature = "namespace " + name
-	end, body := it.End, it.Role[rBody]
-	if !it.HasRole(rBody) { // file-scoped
+	end, body := it.End, it.Role[indexer.RoleBody]
+	if !it.HasRole(indexer.RoleBody) { // file-scoped
 		end = uint32(len(f.Src))
 		body = span{Start: it.End, End: end}
 	}
@@ -491,11 +491,11 @@ func (f *fileState) typeDecl(i int) {
 	if c == nil && len(f.stack) == 0 {
 		c = &frame{kind: kNs, node: -1, exported: true} // the global namespace
 	}
-	if c == nil || c.node < 0 && c.kind != kNs || !it.HasRole(rName) || it.Role[rName].Start == it.Role[rName].End {
+	if c == nil || c.node < 0 && c.kind != kNs || !it.HasRole(indexer.RoleName) || it.Role[indexer.RoleName].Start == it.Role[indexer.RoleName].End {
 		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.text(it.Role[indexer.RoleName])
 	kind := schemas.KindClass
 	switch it.Kind {
 	case kStruct:
@@ -507,8 +507,8 @@ func (f *fileState) typeDecl(i int) {
 	case kDelegate:
 		kind = schemas.KindType
 	}
-	flags, attrs, header := f.modifiers(i, it.Role[rName].Start)
-	if it.Kind == kRecord && strings.Contains(f.Str[header:it.Role[rName].Start], "struct") {
+	flags, attrs, header := f.modifiers(i, it.Role[indexer.RoleName].Start)
+	if it.Kind == kRecord && strings.Contains(f.Str[header:it.Role[indexer.RoleName].Start], "struct") {
 		kind = schemas.KindStruct
 	}
 	qname, parent, member := name, int32(-1), c.kind != kNs
@@ -517,7 +517,7 @@ func (f *fileState) typeDecl(i int) {
 		qname = f.Nodes[parent].QualifiedName + "." + name
 	}
 	n := f.AddNode(kind, name, qname, parent, it.Span)
-	f.decorate(n, attrs, it.Role[rName])
+	f.decorate(n, attrs, it.Role[indexer.RoleName])
 	node := &f.Nodes[n]
 	implicit := schemas.Internal
 	switch {
@@ -530,26 +530,26 @@ func (f *fileState) typeDecl(i int) {
 	node.Exported = (node.Visibility == schemas.Public || member && node.Visibility == schemas.Protected) && (!member || c.exported)
 	node.IsStatic = flags&mStatic != 0
 	node.IsAbstract = flags&mAbstract != 0 || it.Kind == kInterface
-	body := it.Role[rBody]
+	body := it.Role[indexer.RoleBody]
 	end := it.End
-	if it.HasRole(rBody) {
+	if it.HasRole(indexer.RoleBody) {
 		end = body.Start
 		node.BodyHash = xxhash.Sum64String(f.text(body))
 	} else {
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
 	sig := strings.TrimSpace(f.Str[header:end])
-	if it.Kind == kDelegate || !it.HasRole(rBody) {
+	if it.Kind == kDelegate || !it.HasRole(indexer.RoleBody) {
 		sig = strings.TrimSuffix(sig, ";")
 	}
 	node.Signature = srctext.OneLine(sig)
 	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: body,
-		iface: it.Kind == kInterface, enum: it.Kind == kEnum, exported: node.Exported, params: it.Role[rParams]})
+		iface: it.Kind == kInterface, enum: it.Kind == kEnum, exported: node.Exported, params: it.Role[indexer.RoleParams]})
 	if it.Kind == kDelegate {
 		fr.body = span{}
-		f.typeUses(it.Role[rType], node.ID, false)
-		if t := f.typeExpr(it.Role[rType]); t != "" {
-			f.AddRef(schemas.RefResult, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
+		f.typeUses(it.Role[indexer.RoleType], node.ID, false)
+		if t := f.typeExpr(it.Role[indexer.RoleType]); t != "" {
+			f.AddRef(schemas.RefResult, node.ID, it.Role[indexer.RoleType], srctext.OneLine(f.text(it.Role[indexer.RoleType])), "{"+t+"}")
 		}
 	}
 }
@@ -611,21 +611,21 @@ func predefinedName(name string) bool {
 func (f *fileState) member(i int) {
 	it := &f.Items[i]
 	o := f.owner(it.Start)
-	if o == nil || it.Kind != kFields && it.Kind != kEFields && it.Role[rName].Start == it.Role[rName].End {
-		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, params: it.Role[rParams]})
+	if o == nil || it.Kind != kFields && it.Kind != kEFields && it.Role[indexer.RoleName].Start == it.Role[indexer.RoleName].End {
+		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, params: it.Role[indexer.RoleParams]})
 		return
 	}
-	limit := it.Role[rName].Start
-	if it.Kind == kFields || it.Kind == kEFields || it.HasRole(rType) && it.Role[rType].Start < limit {
-		limit = it.Role[rType].Start
+	limit := it.Role[indexer.RoleName].Start
+	if it.Kind == kFields || it.Kind == kEFields || it.HasRole(indexer.RoleType) && it.Role[indexer.RoleType].Start < limit {
+		limit = it.Role[indexer.RoleType].Start
 	}
 	flags, attrs, header := f.modifiers(i, limit)
 	if it.Kind == kFields || it.Kind == kEFields {
-		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, typ: it.Role[rType],
+		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, typ: it.Role[indexer.RoleType],
 			flags: flags, decorators: attrs, doc: f.Docs[it.Start], header: header})
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.text(it.Role[indexer.RoleName])
 	kind := schemas.KindMethod
 	switch it.Kind {
 	case kCtor:
@@ -638,7 +638,7 @@ func (f *fileState) member(i int) {
 		kind = schemas.KindConstant
 	}
 	n := f.AddNode(kind, name, f.Nodes[o.node].QualifiedName+"."+name, o.node, it.Span)
-	f.decorate(n, attrs, it.Role[rName])
+	f.decorate(n, attrs, it.Role[indexer.RoleName])
 	node := &f.Nodes[n]
 	implicit := schemas.Private
 	if o.iface || o.enum {
@@ -648,30 +648,30 @@ func (f *fileState) member(i int) {
 	node.Exported = o.exported && (node.Visibility == schemas.Public || node.Visibility == schemas.Protected)
 	node.IsStatic = flags&mStatic != 0 || it.Kind == kMember
 	node.IsAsync = flags&mAsync != 0
-	hasBody := it.HasRole(rBody)
+	hasBody := it.HasRole(indexer.RoleBody)
 	node.IsAbstract = flags&mAbstract != 0 || o.iface && (it.Kind == kMethod && !hasBody || it.Kind == kProp && flags&mStatic == 0 && !strings.Contains(f.text(it.Span), "=>") && !strings.Contains(f.text(it.Span), ";\n"))
 	end := it.End
 	switch {
 	case hasBody:
-		end = it.Role[rBody].Start
-		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
+		end = it.Role[indexer.RoleBody].Start
+		node.BodyHash = xxhash.Sum64String(f.text(it.Role[indexer.RoleBody]))
 	case it.Kind == kProp || it.Kind == kEvent:
-		end = it.Role[rName].End
+		end = it.Role[indexer.RoleName].End
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	default:
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
 	node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.Str[min(header, end):end]), ";"))
-	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, params: it.Role[rParams]})
+	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, params: it.Role[indexer.RoleParams]})
 	switch it.Kind {
 	case kMethod, kProp, kEvent:
-		f.typeUses(it.Role[rType], node.ID, false)
-		if t := f.typeExpr(it.Role[rType]); t != "" {
+		f.typeUses(it.Role[indexer.RoleType], node.ID, false)
+		if t := f.typeExpr(it.Role[indexer.RoleType]); t != "" {
 			fact := schemas.RefResult
 			if it.Kind != kMethod {
 				fact = schemas.RefType
 			}
-			f.AddRef(fact, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
+			f.AddRef(fact, node.ID, it.Role[indexer.RoleType], srctext.OneLine(f.text(it.Role[indexer.RoleType])), "{"+t+"}")
 		}
 	}
 	if it.Kind == kMethod || it.Kind == kCtor {
@@ -682,13 +682,13 @@ func (f *fileState) member(i int) {
 // variable handles a variable declarator: of a field or event field (a
 // node) or of a local (a binding).
 func (f *fileState) variable(it *item) {
-	if len(f.stack) == 0 || !it.HasRole(rName) || it.Role[rName].Start == it.Role[rName].End {
+	if len(f.stack) == 0 || !it.HasRole(indexer.RoleName) || it.Role[indexer.RoleName].Start == it.Role[indexer.RoleName].End {
 		return
 	}
 	t := f.stack.Top()
-	name := f.text(it.Role[rName])
+	name := f.text(it.Role[indexer.RoleName])
 	var value span
-	if p := srctext.SkipSpace(f.Str, int(it.Role[rName].End)); p < int(it.End) && f.Str[p] == '=' {
+	if p := srctext.SkipSpace(f.Str, int(it.Role[indexer.RoleName].End)); p < int(it.End) && f.Str[p] == '=' {
 		value = span{Start: uint32(srctext.SkipSpace(f.Str, p+1)), End: it.End}
 	}
 	switch t.kind {
@@ -708,7 +708,7 @@ func (f *fileState) variable(it *item) {
 			kind = schemas.KindConstant
 		}
 		n := f.AddNode(kind, name, f.Nodes[o.node].QualifiedName+"."+name, o.node, span{Start: t.start, End: t.end})
-		f.decorate(n, t.decorators, it.Role[rName])
+		f.decorate(n, t.decorators, it.Role[indexer.RoleName])
 		node := &f.Nodes[n]
 		node.Doc = t.doc
 		implicit := schemas.Private
@@ -734,7 +734,7 @@ func (f *fileState) variable(it *item) {
 			return
 		}
 		e := f.declared(t.typ)
-		b := f.bind(name, it.Role[rName].Start, sc.end, e)
+		b := f.bind(name, it.Role[indexer.RoleName].Start, sc.end, e)
 		b.arg = f.argDecl(t.typ)
 		if srctext.Squeeze(f.text(t.typ)) == "var" && value.End > value.Start {
 			b.value, b.state, b.arg = value, 0, ""
@@ -749,18 +749,18 @@ func (f *fileState) variable(it *item) {
 // lambda (a binding, and a parameter type of the signature), or of a
 // record's primary constructor (a property).
 func (f *fileState) param(it *item) {
-	if len(f.stack) == 0 || !it.HasRole(rName) || it.Role[rName].Start == it.Role[rName].End {
+	if len(f.stack) == 0 || !it.HasRole(indexer.RoleName) || it.Role[indexer.RoleName].Start == it.Role[indexer.RoleName].End {
 		return
 	}
 	t := f.stack.Top()
-	name := f.text(it.Role[rName])
+	name := f.text(it.Role[indexer.RoleName])
 	typ := exprLocal
-	if it.HasRole(rType) {
-		typ = f.declared(it.Role[rType])
+	if it.HasRole(indexer.RoleType) {
+		typ = f.declared(it.Role[indexer.RoleType])
 	}
 	inParams := t.params.Start <= it.Start && it.End <= t.params.End
-	if it.HasRole(rType) && !(t.kind == kRecord && inParams && t.node >= 0) {
-		f.typeUses(it.Role[rType], f.SrcID(indexer.Context(f.stack)), false)
+	if it.HasRole(indexer.RoleType) && !(t.kind == kRecord && inParams && t.node >= 0) {
+		f.typeUses(it.Role[indexer.RoleType], f.SrcID(indexer.Context(f.stack)), false)
 	}
 	switch {
 	case (t.kind == kMethod || t.kind == kCtor) && inParams:
@@ -774,10 +774,10 @@ func (f *fileState) param(it *item) {
 		node.Visibility, node.Exported = schemas.Public, f.Nodes[t.node].Exported
 		node.Signature = srctext.OneLine(f.text(it.Span))
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
-		if it.HasRole(rType) {
-			f.typeUses(it.Role[rType], node.ID, false)
-			if tn := f.typeExpr(it.Role[rType]); tn != "" {
-				f.AddRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+tn+"}")
+		if it.HasRole(indexer.RoleType) {
+			f.typeUses(it.Role[indexer.RoleType], node.ID, false)
+			if tn := f.typeExpr(it.Role[indexer.RoleType]); tn != "" {
+				f.AddRef(schemas.RefType, node.ID, it.Role[indexer.RoleType], srctext.OneLine(f.text(it.Role[indexer.RoleType])), "{"+tn+"}")
 			}
 		}
 	case t.kind == kScope: // a lambda's parameter list
@@ -790,25 +790,25 @@ func (f *fileState) param(it *item) {
 // an optional parameter.
 func (f *fileState) paramSig(it *item) string {
 	t := "?"
-	if it.HasRole(rType) {
-		raw := f.text(it.Role[rType])
+	if it.HasRole(indexer.RoleType) {
+		raw := f.text(it.Role[indexer.RoleType])
 		t = srctext.Squeeze(stripGenerics(raw))
 		if p, ok := predefined[t]; ok {
 			t = p
 		}
-		if strings.ContainsAny(raw, "<(,*") || f.isTypeVar(strings.TrimRight(t, "[]?"), it.Role[rType].Start) {
+		if strings.ContainsAny(raw, "<(,*") || f.isTypeVar(strings.TrimRight(t, "[]?"), it.Role[indexer.RoleType].Start) {
 			t = "?"
 		}
 	}
 	pre := ""
-	if it.HasRole(rType) {
-		for _, w := range strings.Fields(f.Str[it.Start:it.Role[rType].Start]) {
+	if it.HasRole(indexer.RoleType) {
+		for _, w := range strings.Fields(f.Str[it.Start:it.Role[indexer.RoleType].Start]) {
 			if w == "params" || w == "this" {
 				pre = w + " "
 			}
 		}
 	}
-	if p := srctext.SkipSpace(f.Str, int(it.Role[rName].End)); p < int(it.End) && f.Str[p] == '=' {
+	if p := srctext.SkipSpace(f.Str, int(it.Role[indexer.RoleName].End)); p < int(it.End) && f.Str[p] == '=' {
 		return pre + t + "="
 	}
 	return pre + t
@@ -816,7 +816,7 @@ func (f *fileState) paramSig(it *item) string {
 
 func (f *fileState) addCall(kind string, i int) {
 	it := &f.Items[i]
-	if kind == schemas.EdgeInstantiates && !it.HasRole(rType) {
+	if kind == schemas.EdgeInstantiates && !it.HasRole(indexer.RoleType) {
 		return
 	}
 	loop, try, cond := indexer.Regions(f.stack, kLoop, kTry, kCond)
@@ -874,14 +874,14 @@ func (f *fileState) Finish(ctx context.Context) {
 		var target, expr, args string
 		switch it.Kind {
 		case kInvoke:
-			fn := it.Role[rObject]
+			fn := it.Role[indexer.RoleObject]
 			at = fn
 			target = srctext.OneLine(f.text(fn))
-			n := f.argList(it.Role[rArgs], 0)
+			n := f.argList(it.Role[indexer.RoleArgs], 0)
 			if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kField {
 				fi := &f.Items[j]
-				at = fi.Role[rName]
-				expr = join(f.exprOf(fi.Role[rObject], 0), stripGenerics(f.text(fi.Role[rName]))+n)
+				at = fi.Role[indexer.RoleName]
+				expr = join(f.exprOf(fi.Role[indexer.RoleObject], 0), stripGenerics(f.text(fi.Role[indexer.RoleName]))+n)
 			} else if name := srctext.Squeeze(stripGenerics(f.text(fn))); name == "nameof" && f.lookup(name, fn.Start) == nil {
 				continue // an operator, not a call
 			} else if isIdent(name) {
@@ -895,26 +895,26 @@ func (f *fileState) Finish(ctx context.Context) {
 			} else {
 				expr = exprExpr
 			}
-			args = f.argsText(it.Role[rArgs])
+			args = f.argsText(it.Role[indexer.RoleArgs])
 		case kCtorCall:
 			at = it.Span
 			t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f.text(it.Span)), ":"))
 			target = t[:identEnd(t, 0)]
-			expr = target + f.argList(it.Role[rArgs], 0)
+			expr = target + f.argList(it.Role[indexer.RoleArgs], 0)
 			if target != "this" && target != "base" {
 				continue
 			}
-			args = f.argsText(it.Role[rArgs])
+			args = f.argsText(it.Role[indexer.RoleArgs])
 		case kNew:
 			at = it.Span
-			target = "new " + srctext.OneLine(f.text(it.Role[rType]))
+			target = "new " + srctext.OneLine(f.text(it.Role[indexer.RoleType]))
 			n := "()"
-			if it.HasRole(rArgs) {
-				n = f.argList(it.Role[rArgs], 0)
-				args = f.argsText(it.Role[rArgs])
+			if it.HasRole(indexer.RoleArgs) {
+				n = f.argList(it.Role[indexer.RoleArgs], 0)
+				args = f.argsText(it.Role[indexer.RoleArgs])
 			}
-			f.typeUses(it.Role[rType], f.SrcID(c.src), true)
-			if t := f.typeExpr(it.Role[rType]); t != "" {
+			f.typeUses(it.Role[indexer.RoleType], f.SrcID(c.src), true)
+			if t := f.typeExpr(it.Role[indexer.RoleType]); t != "" {
 				expr = "new " + t + n
 			} else {
 				expr = exprExpr

@@ -3,6 +3,7 @@ package java
 import (
 	"strings"
 
+	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/srctext"
 )
 
@@ -424,9 +425,9 @@ func receiverReason(r string) string {
 
 // invokeExpr returns the Expr of the method invocation it.
 func (f *fileState) invokeExpr(it *item, c ectx, depth int) string {
-	name := f.text(it.Role[rName])
-	call := name + "(" + f.argList(it.Role[rArgs], c, depth) + ")"
-	if !it.HasRole(rObject) {
+	name := f.text(it.Role[indexer.RoleName])
+	call := name + "(" + f.argList(it.Role[indexer.RoleArgs], c, depth) + ")"
+	if !it.HasRole(indexer.RoleObject) {
 		if c.opaque {
 			return exprAnonymous
 		}
@@ -443,8 +444,8 @@ func (f *fileState) invokeExpr(it *item, c ectx, depth int) string {
 		}
 		return prefix + call
 	}
-	obj := it.Role[rObject]
-	if strings.Contains(f.Str[obj.End:it.Role[rName].Start], "super") { // T.super.m(): T an interface, or an outer class
+	obj := it.Role[indexer.RoleObject]
+	if strings.Contains(f.Str[obj.End:it.Role[indexer.RoleName].Start], "super") { // T.super.m(): T an interface, or an outer class
 		if e := f.typeExpr(obj); isTypeExpr(e) {
 			return e + ".super." + call
 		}
@@ -477,18 +478,18 @@ func (f *fileState) newExpr(it *item, c ectx, depth int) string {
 	if !strings.HasPrefix(f.text(it.Span), "new") {
 		return exprExpr // outer.new Inner()
 	}
-	e := f.typeExpr(it.Role[rType])
+	e := f.typeExpr(it.Role[indexer.RoleType])
 	if !isTypeExpr(e) {
 		return exprExpr
 	}
-	return "new " + e[1:len(e)-1] + "(" + f.argList(it.Role[rArgs], c, depth) + ")"
+	return "new " + e[1:len(e)-1] + "(" + f.argList(it.Role[indexer.RoleArgs], c, depth) + ")"
 }
 
 // mrefExpr returns the Expr of the method reference it.
 func (f *fileState) mrefExpr(it *item, c ectx) string {
 	t := f.text(it.Span)
 	i := strings.LastIndex(t, "::")
-	if i < 0 || !it.HasRole(rObject) {
+	if i < 0 || !it.HasRole(indexer.RoleObject) {
 		return exprExpr
 	}
 	name := strings.TrimSpace(t[i+2:])
@@ -500,7 +501,7 @@ func (f *fileState) mrefExpr(it *item, c ectx) string {
 	if !srctext.IsIdent(name, "$") {
 		return exprExpr
 	}
-	obj := it.Role[rObject]
+	obj := it.Role[indexer.RoleObject]
 	ot := strings.TrimSpace(f.text(obj))
 	switch {
 	case ot == "this" || ot == "super":
@@ -546,35 +547,35 @@ func (f *fileState) expr(s span, c ectx, depth int) string {
 			if !strings.HasPrefix(f.text(it.Span), "new") {
 				return exprExpr // outer.new Inner()
 			}
-			if e := f.genericExpr(it.Role[rType]); isTypeExpr(e) {
+			if e := f.genericExpr(it.Role[indexer.RoleType]); isTypeExpr(e) {
 				return e
 			}
 			return exprExpr
 		case kField:
 			return f.fieldExpr(it, c, depth)
 		case kCast:
-			if strings.Contains(f.text(it.Role[rType]), "&") {
+			if strings.Contains(f.text(it.Role[indexer.RoleType]), "&") {
 				return exprExpr
 			}
-			if e := f.genericExpr(it.Role[rType]); isTypeExpr(e) || e == exprTypeVar {
+			if e := f.genericExpr(it.Role[indexer.RoleType]); isTypeExpr(e) || e == exprTypeVar {
 				return e
 			}
 			return exprExpr
 		case kParen:
-			return f.expr(it.Role[rValue], c, depth+1)
+			return f.expr(it.Role[indexer.RoleValue], c, depth+1)
 		case kTernary: // the one value both branches agree on; null gives way
-			a, b := f.expr(it.Role[rValue], c, depth+1), f.expr(it.Role[rBody], c, depth+1)
+			a, b := f.expr(it.Role[indexer.RoleValue], c, depth+1), f.expr(it.Role[indexer.RoleBody], c, depth+1)
 			switch {
 			case a == b:
 				return a
-			case a == exprLiteral && f.text(it.Role[rValue]) == "null" && !isReason(b):
+			case a == exprLiteral && f.text(it.Role[indexer.RoleValue]) == "null" && !isReason(b):
 				return b
-			case b == exprLiteral && f.text(it.Role[rBody]) == "null" && !isReason(a):
+			case b == exprLiteral && f.text(it.Role[indexer.RoleBody]) == "null" && !isReason(a):
 				return a
 			}
 			return exprExpr
 		case kIndex:
-			recv := f.expr(it.Role[rValue], c, depth+1)
+			recv := f.expr(it.Role[indexer.RoleValue], c, depth+1)
 			if isReason(recv) {
 				return receiverReason(recv)
 			}
@@ -613,8 +614,8 @@ func (f *fileState) expr(s span, c ectx, depth int) string {
 
 // fieldExpr returns the Expr of the field access it.
 func (f *fileState) fieldExpr(it *item, c ectx, depth int) string {
-	name := strings.TrimSpace(f.text(it.Role[rName]))
-	obj := it.Role[rObject]
+	name := strings.TrimSpace(f.text(it.Role[indexer.RoleName]))
+	obj := it.Role[indexer.RoleObject]
 	ot := strings.TrimSpace(f.text(obj))
 	if name == "this" { // Outer.this
 		if e := f.typeExprText(ot, obj.Start); isTypeExpr(e) {
@@ -632,7 +633,7 @@ func (f *fileState) fieldExpr(it *item, c ectx, depth int) string {
 		if len(c.anon) > 0 {
 			a := c.anon[0]
 			if ot == "this" && a.members[name]&memberField != 0 {
-				return f.nameExpr(name, it.Role[rName].Start, c, depth)
+				return f.nameExpr(name, it.Role[indexer.RoleName].Start, c, depth)
 			}
 			at := f.anonType(a)
 			if at == "" {
@@ -746,9 +747,9 @@ func (f *fileState) argExpr(s span, c ectx, depth int) string {
 		case kLambda, kMref:
 			e = exprFunction
 		case kParen:
-			e = f.argExpr(it.Role[rValue], c, depth+1)
+			e = f.argExpr(it.Role[indexer.RoleValue], c, depth+1)
 		case kTernary: // the type both branches have
-			if a := f.argExpr(it.Role[rValue], c, depth+1); a != "?" && a != exprNull && a == f.argExpr(it.Role[rBody], c, depth+1) {
+			if a := f.argExpr(it.Role[indexer.RoleValue], c, depth+1); a != "?" && a != exprNull && a == f.argExpr(it.Role[indexer.RoleBody], c, depth+1) {
 				e = a
 			} else {
 				e = f.expr(s, c, depth)
@@ -850,7 +851,7 @@ func promoted(a, b string) string {
 // for comparisons and logical operators, String for a concatenation with
 // a String operand, the promoted type of numeric operands.
 func (f *fileState) binaryExpr(it *item, c ectx, depth int) string {
-	l, r := it.Role[rValue], it.Role[rBody]
+	l, r := it.Role[indexer.RoleValue], it.Role[indexer.RoleBody]
 	op := strings.TrimSpace(f.Str[l.End:r.Start])
 	switch op {
 	case "==", "!=", "<", ">", "<=", ">=", "&&", "||":
@@ -880,7 +881,7 @@ func (f *fileState) binaryExpr(it *item, c ectx, depth int) string {
 
 // unaryExpr returns the Expr of the type of a unary operation.
 func (f *fileState) unaryExpr(it *item, c ectx, depth int) string {
-	v := it.Role[rValue]
+	v := it.Role[indexer.RoleValue]
 	op := strings.TrimSpace(f.Str[it.Start:v.Start])
 	a := f.argExpr(v, c, depth+1)
 	switch op {
@@ -896,11 +897,11 @@ func (f *fileState) unaryExpr(it *item, c ectx, depth int) string {
 
 // newArrayExpr returns the Expr of the type of an array creation.
 func (f *fileState) newArrayExpr(it *item) string {
-	e := f.typeExpr(it.Role[rType])
+	e := f.typeExpr(it.Role[indexer.RoleType])
 	if !isTypeExpr(e) {
 		return "?"
 	}
-	t := f.Str[it.Role[rType].End:it.End]
+	t := f.Str[it.Role[indexer.RoleType].End:it.End]
 	if i := strings.IndexByte(t, '{'); i >= 0 {
 		t = t[:i]
 	}

@@ -261,8 +261,8 @@ func (f *fileState) Prepare(ctx context.Context) {
 			f.assigns = append(f.assigns, int32(i))
 		case kInvoke, kNew, kField, kCast, kParen, kIndex, kMref, kTernary, kBinary, kUnary, kNewArray, kLambda:
 			f.exprs[it.Key()] = int32(i)
-			if it.Kind == kInvoke && it.HasRole(rArgs) {
-				f.invokes[it.Role[rArgs].Start] = int32(i)
+			if it.Kind == kInvoke && it.HasRole(indexer.RoleArgs) {
+				f.invokes[it.Role[indexer.RoleArgs].Start] = int32(i)
 			}
 		case kArgs:
 			for len(args) > 0 && args[len(args)-1].End <= it.Start {
@@ -286,7 +286,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 	}
 	for _, i := range f.assigns {
 		it := &f.Items[i]
-		f.lambdasIn(it.Role[rValue], func(l span) { f.lambdaSinks[l.Start] = it.Role[rObject] })
+		f.lambdasIn(it.Role[indexer.RoleValue], func(l span) { f.lambdaSinks[l.Start] = it.Role[indexer.RoleObject] })
 	}
 }
 
@@ -302,10 +302,10 @@ func (f *fileState) lambdasIn(s span, fn func(span)) {
 	case kLambda:
 		fn(s)
 	case kParen:
-		f.lambdasIn(it.Role[rValue], fn)
+		f.lambdasIn(it.Role[indexer.RoleValue], fn)
 	case kTernary:
-		f.lambdasIn(it.Role[rValue], fn)
-		f.lambdasIn(it.Role[rBody], fn)
+		f.lambdasIn(it.Role[indexer.RoleValue], fn)
+		f.lambdasIn(it.Role[indexer.RoleBody], fn)
 	}
 }
 
@@ -604,8 +604,8 @@ func (f *fileState) Run(ctx context.Context) {
 		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kPackage:
-			if len(f.stack) == 0 && it.HasRole(rName) {
-				f.pkg = squeeze(f.text(it.Role[rName]))
+			if len(f.stack) == 0 && it.HasRole(indexer.RoleName) {
+				f.pkg = squeeze(f.text(it.Role[indexer.RoleName]))
 				f.AddRef(schemas.RefPackage, indexer.FileID(f.Path), it.Span, f.pkg, f.pkg)
 			}
 		case kImport:
@@ -620,7 +620,7 @@ func (f *fileState) Run(ctx context.Context) {
 		case kMethod, kCtor:
 			f.method(it)
 		case kFields:
-			fr := frame{kind: kFields, start: it.Start, end: it.End, node: -1, typ: it.Role[rType]}
+			fr := frame{kind: kFields, start: it.Start, end: it.End, node: -1, typ: it.Role[indexer.RoleType]}
 			f.push(fr)
 		case kVar:
 			f.variable(it)
@@ -633,7 +633,7 @@ func (f *fileState) Run(ctx context.Context) {
 			}
 			f.push(frame{kind: kInit, start: it.Start, end: it.End, node: n})
 		case kLocals:
-			f.push(frame{kind: kLocals, start: it.Start, end: it.End, node: -1, typ: it.Role[rType]})
+			f.push(frame{kind: kLocals, start: it.Start, end: it.End, node: -1, typ: it.Role[indexer.RoleType]})
 		case kParam:
 			f.param(it)
 		case kSpread:
@@ -660,10 +660,10 @@ func (f *fileState) Run(ctx context.Context) {
 		case kCatch:
 			if sc := f.scopeAt(it.Start); sc != nil {
 				e := "?local"
-				if t := f.text(it.Role[rType]); !strings.Contains(t, "|") {
-					e = f.typeExpr(it.Role[rType])
+				if t := f.text(it.Role[indexer.RoleType]); !strings.Contains(t, "|") {
+					e = f.typeExpr(it.Role[indexer.RoleType])
 				}
-				f.bind(f.text(it.Role[rName]), it.Start, sc, e)
+				f.bind(f.text(it.Role[indexer.RoleName]), it.Start, sc, e)
 			}
 		case kForeach:
 			sc := f.push(frame{kind: kForeach, start: it.Start, end: it.End, node: -1})
@@ -689,11 +689,11 @@ func (f *fileState) Run(ctx context.Context) {
 			f.uses.taken = it.Start
 		case kNew:
 			f.addCall(schemas.EdgeInstantiates, i)
-			if it.HasRole(rType) {
-				f.uses.taken = it.Role[rType].Start
+			if it.HasRole(indexer.RoleType) {
+				f.uses.taken = it.Role[indexer.RoleType].Start
 			}
-			if it.HasRole(rBody) {
-				f.push(frame{kind: kAnon, start: it.Start, end: it.End, node: f.anonClass(it), body: it.Role[rBody], typ: it.Role[rType], members: map[string]uint8{}})
+			if it.HasRole(indexer.RoleBody) {
+				f.push(frame{kind: kAnon, start: it.Start, end: it.End, node: f.anonClass(it), body: it.Role[indexer.RoleBody], typ: it.Role[indexer.RoleType], members: map[string]uint8{}})
 			}
 		}
 	}
@@ -721,23 +721,23 @@ func (f *fileState) callOfArg(s span) (span, int) {
 // typedBinding binds the name of a for-each variable, a resource or a
 // pattern to its declared type, or, for var, to the value.
 func (f *fileState) typedBinding(it *item, sc *frame, element bool) {
-	if !it.HasRole(rName) || !it.HasRole(rType) {
+	if !it.HasRole(indexer.RoleName) || !it.HasRole(indexer.RoleType) {
 		return
 	}
-	name := f.text(it.Role[rName])
-	e := f.genericExpr(it.Role[rType])
-	if e == "" && it.HasRole(rValue) { // var
+	name := f.text(it.Role[indexer.RoleName])
+	e := f.genericExpr(it.Role[indexer.RoleType])
+	if e == "" && it.HasRole(indexer.RoleValue) { // var
 		if element {
-			f.bindValue(name, it.Role[rName].Start, sc, it.Role[rValue], "[]")
+			f.bindValue(name, it.Role[indexer.RoleName].Start, sc, it.Role[indexer.RoleValue], "[]")
 			return
 		}
-		f.bindValue(name, it.Role[rName].Start, sc, it.Role[rValue], "")
+		f.bindValue(name, it.Role[indexer.RoleName].Start, sc, it.Role[indexer.RoleValue], "")
 		return
 	}
 	if e == "" {
 		e = "?local"
 	}
-	f.bind(name, it.Role[rName].Start, sc, e)
+	f.bind(name, it.Role[indexer.RoleName].Start, sc, e)
 }
 
 func (f *fileState) newBinding(name string, decl uint32, sc *frame) *binding {
@@ -809,13 +809,13 @@ func (f *fileState) importRef(it *item) {
 // annotation type.
 func (f *fileState) typeDecl(it *item) {
 	parent, c := f.context(it.Start)
-	body := it.Role[rBody]
+	body := it.Role[indexer.RoleBody]
 	iface := it.Kind == kInterface || it.Kind == kAnnotype
-	if len(c.anon) > 0 || c.opaque || !it.HasRole(rName) {
+	if len(c.anon) > 0 || c.opaque || !it.HasRole(indexer.RoleName) {
 		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, body: body, opaque: true, iface: iface})
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.text(it.Role[indexer.RoleName])
 	kind := schemas.KindClass
 	switch it.Kind {
 	case kInterface, kAnnotype:
@@ -886,11 +886,11 @@ func (f *fileState) anonClass(it *item) int32 {
 	n := f.AddNode(schemas.KindClass, name, indexer.JoinName(f.Nodes[parent].QualifiedName, name), parent, it.Span)
 	node := &f.Nodes[n]
 	node.Visibility = schemas.Private
-	node.Signature = oneLine(f.Str[it.Start:it.Role[rBody].Start])
-	node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
-	if t := typeName(f.text(it.Role[rType])); t != "" {
-		t += f.typeArgs(f.text(it.Role[rType]), it.Role[rType].Start, false, 0)
-		f.AddRef(schemas.EdgeExtends, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), t)
+	node.Signature = oneLine(f.Str[it.Start:it.Role[indexer.RoleBody].Start])
+	node.BodyHash = xxhash.Sum64String(f.text(it.Role[indexer.RoleBody]))
+	if t := typeName(f.text(it.Role[indexer.RoleType])); t != "" {
+		t += f.typeArgs(f.text(it.Role[indexer.RoleType]), it.Role[indexer.RoleType].Start, false, 0)
+		f.AddRef(schemas.EdgeExtends, node.ID, it.Role[indexer.RoleType], oneLine(f.text(it.Role[indexer.RoleType])), t)
 	}
 	return n
 }
@@ -918,7 +918,7 @@ func (f *fileState) superRef(it *item) {
 // constant (Op.PLUS.apply).
 func (f *fileState) method(it *item) {
 	o := f.owner(it.Start)
-	name := f.text(it.Role[rName])
+	name := f.text(it.Role[indexer.RoleName])
 	if o != nil && o.kind == kAnon && o.node < 0 {
 		o.members[name] |= memberMethod
 	}
@@ -944,34 +944,34 @@ func (f *fileState) method(it *item) {
 	node.Visibility = visibility(flags, implicit)
 	node.Exported = o.exported && (node.Visibility == schemas.Public || node.Visibility == schemas.Protected)
 	node.IsStatic = flags&mStatic != 0
-	hasBody := it.HasRole(rBody)
+	hasBody := it.HasRole(indexer.RoleBody)
 	node.IsAbstract = flags&mAbstract != 0 || o.iface && !hasBody && flags&(mStatic|mDefault|mPrivate) == 0
 	end := it.End
 	if hasBody {
-		end = it.Role[rBody].Start
-		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
+		end = it.Role[indexer.RoleBody].Start
+		node.BodyHash = xxhash.Sum64String(f.text(it.Role[indexer.RoleBody]))
 	}
 	sig := strings.TrimSuffix(strings.TrimSpace(f.header(it.Span, end)), ";")
 	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, inBody: parent != o.node})
 	if it.Kind == kCtor {
 		o.ctors++
 		fr.implicitSuper = o.kind == kClass && hasBody
-		fr.at = span{Start: it.Role[rBody].Start, End: it.Role[rBody].Start + 1}
+		fr.at = span{Start: it.Role[indexer.RoleBody].Start, End: it.Role[indexer.RoleBody].Start + 1}
 	}
-	if it.Kind == kCtor && !it.HasRole(rParams) { // a compact canonical constructor
+	if it.Kind == kCtor && !it.HasRole(indexer.RoleParams) { // a compact canonical constructor
 		if r := f.enclosingRecord(); r != nil {
 			sig = strings.TrimSpace(sig) + r.signatureParams
 			fr.params = r.params
 		}
 	}
 	node.Signature = oneLine(sig)
-	if it.Kind == kMethod && it.HasRole(rType) {
+	if it.Kind == kMethod && it.HasRole(indexer.RoleType) {
 		dims := 0
-		if it.HasRole(rParams) && it.Role[rParams].End <= end {
-			dims = declaratorDims(f.Str[it.Role[rParams].End:end]) // int f()[]
+		if it.HasRole(indexer.RoleParams) && it.Role[indexer.RoleParams].End <= end {
+			dims = declaratorDims(f.Str[it.Role[indexer.RoleParams].End:end]) // int f()[]
 		}
-		if e := f.factExpr(it.Role[rType], dims); e != "" {
-			f.AddRef(schemas.RefResult, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), e)
+		if e := f.factExpr(it.Role[indexer.RoleType], dims); e != "" {
+			f.AddRef(schemas.RefResult, node.ID, it.Role[indexer.RoleType], oneLine(f.text(it.Role[indexer.RoleType])), e)
 		}
 	}
 	f.sigs = append(f.sigs, fr)
@@ -1031,12 +1031,12 @@ func matching(s string, i int) int {
 // record component (a field).
 func (f *fileState) param(it *item) {
 	t := f.top()
-	if t == nil || !it.HasRole(rName) || !it.HasRole(rType) {
+	if t == nil || !it.HasRole(indexer.RoleName) || !it.HasRole(indexer.RoleType) {
 		return
 	}
-	name := f.text(it.Role[rName])
-	typ := f.genericExpr(it.Role[rType])
-	dims := declaratorDims(f.Str[it.Role[rName].End:it.End])
+	name := f.text(it.Role[indexer.RoleName])
+	typ := f.genericExpr(it.Role[indexer.RoleType])
+	dims := declaratorDims(f.Str[it.Role[indexer.RoleName].End:it.End])
 	if dims > 0 && isTypeExpr(typ) {
 		typ = typ[:len(typ)-1] + strings.Repeat("[]", dims) + "}"
 	}
@@ -1045,7 +1045,7 @@ func (f *fileState) param(it *item) {
 	}
 	switch {
 	case t.kind == kRecord && it.Start < t.body.Start:
-		erased := f.paramType(f.text(it.Role[rType]), it.Role[rType].Start) + strings.Repeat("[]", dims)
+		erased := f.paramType(f.text(it.Role[indexer.RoleType]), it.Role[indexer.RoleType].Start) + strings.Repeat("[]", dims)
 		t.params = append(t.params, erased)
 		if t.node < 0 {
 			return
@@ -1056,14 +1056,14 @@ func (f *fileState) param(it *item) {
 		node.Visibility, node.Exported = schemas.Public, f.Nodes[t.node].Exported
 		node.Signature = oneLine(f.text(it.Span))
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
-		if e := f.factExpr(it.Role[rType], dims); e != "" {
-			f.AddRef(schemas.RefType, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), e)
+		if e := f.factExpr(it.Role[indexer.RoleType], dims); e != "" {
+			f.AddRef(schemas.RefType, node.ID, it.Role[indexer.RoleType], oneLine(f.text(it.Role[indexer.RoleType])), e)
 		}
 	case t.kind == kMethod || t.kind == kCtor:
-		t.params = append(t.params, f.paramType(f.text(it.Role[rType]), it.Role[rType].Start)+strings.Repeat("[]", dims))
-		f.bind(name, t.start, t, typ).object = f.unboundedVar(it.Role[rType], dims)
+		t.params = append(t.params, f.paramType(f.text(it.Role[indexer.RoleType]), it.Role[indexer.RoleType].Start)+strings.Repeat("[]", dims))
+		f.bind(name, t.start, t, typ).object = f.unboundedVar(it.Role[indexer.RoleType], dims)
 	case t.kind == kLambda:
-		f.bind(name, t.start, t, typ).object = f.unboundedVar(it.Role[rType], dims)
+		f.bind(name, t.start, t, typ).object = f.unboundedVar(it.Role[indexer.RoleType], dims)
 	}
 }
 
@@ -1086,17 +1086,17 @@ func declaratorDims(s string) int {
 // parameter.
 func (f *fileState) variable(it *item) {
 	t := f.top()
-	if t == nil || !it.HasRole(rName) {
+	if t == nil || !it.HasRole(indexer.RoleName) {
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.text(it.Role[indexer.RoleName])
 	end := it.End
-	if it.HasRole(rValue) {
-		end = it.Role[rValue].Start
+	if it.HasRole(indexer.RoleValue) {
+		end = it.Role[indexer.RoleValue].Start
 	}
-	dims := declaratorDims(f.Str[it.Role[rName].End:end])
-	if (t.kind == kFields || t.kind == kLocals) && dims == 0 && it.HasRole(rValue) {
-		f.lambdasIn(it.Role[rValue], func(l span) { f.lambdaTypes[l.Start] = t.typ })
+	dims := declaratorDims(f.Str[it.Role[indexer.RoleName].End:end])
+	if (t.kind == kFields || t.kind == kLocals) && dims == 0 && it.HasRole(indexer.RoleValue) {
+		f.lambdasIn(it.Role[indexer.RoleValue], func(l span) { f.lambdaTypes[l.Start] = t.typ })
 	}
 	switch t.kind {
 	case kSpread:
@@ -1128,14 +1128,14 @@ func (f *fileState) variable(it *item) {
 		if dims > 0 && isTypeExpr(e) {
 			e = e[:len(e)-1] + strings.Repeat("[]", dims) + "}"
 		}
-		if e == "" && it.HasRole(rValue) {
-			f.bindValue(name, it.Role[rName].Start, sc, it.Role[rValue], "")
+		if e == "" && it.HasRole(indexer.RoleValue) {
+			f.bindValue(name, it.Role[indexer.RoleName].Start, sc, it.Role[indexer.RoleValue], "")
 			return
 		}
 		if e == "" {
 			e = "?local"
 		}
-		f.bind(name, it.Role[rName].Start, sc, e).object = f.unboundedVar(t.typ, dims)
+		f.bind(name, it.Role[indexer.RoleName].Start, sc, e).object = f.unboundedVar(t.typ, dims)
 	}
 }
 
@@ -1230,36 +1230,36 @@ func (f *fileState) field(it *item, t *frame, name string, dims int) {
 // the enum's constructor it makes.
 func (f *fileState) enumConst(it *item) {
 	o := f.owner(it.Start)
-	if o == nil || o.node < 0 || o.kind != kEnum || !it.HasRole(rName) {
+	if o == nil || o.node < 0 || o.kind != kEnum || !it.HasRole(indexer.RoleName) {
 		f.push(frame{kind: kConst, start: it.Start, end: it.End, node: -1})
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.text(it.Role[indexer.RoleName])
 	n := f.AddNode(schemas.KindConstant, name, indexer.JoinName(f.Nodes[o.node].QualifiedName, name), o.node, it.Span)
 	f.decorate(n, it.Span)
 	node := &f.Nodes[n]
 	node.Visibility, node.Exported, node.IsStatic = schemas.Public, o.exported, true
 	end := it.End
-	if it.HasRole(rBody) {
-		end = it.Role[rBody].Start
+	if it.HasRole(indexer.RoleBody) {
+		end = it.Role[indexer.RoleBody].Start
 	}
 	node.Signature = oneLine(strings.TrimSpace(f.header(it.Span, end)))
 	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	var args span
-	if it.HasRole(rArgs) {
-		args = it.Role[rArgs]
+	if it.HasRole(indexer.RoleArgs) {
+		args = it.Role[indexer.RoleArgs]
 	}
 	loop, try, cond := f.regions(it.Start)
-	f.calls = append(f.calls, call{kind: schemas.EdgeCalls, it: -1, src: n, at: it.Role[rName], args: args, loop: loop, try: try, cond: cond})
+	f.calls = append(f.calls, call{kind: schemas.EdgeCalls, it: -1, src: n, at: it.Role[indexer.RoleName], args: args, loop: loop, try: try, cond: cond})
 	f.push(frame{kind: kConst, start: it.Start, end: it.End, node: n})
-	if it.HasRole(rBody) {
-		f.push(frame{kind: kAnon, start: it.Role[rBody].Start, end: it.Role[rBody].End, node: -1, body: it.Role[rBody], enumName: o.enumName, constant: n, members: map[string]uint8{}})
+	if it.HasRole(indexer.RoleBody) {
+		f.push(frame{kind: kAnon, start: it.Role[indexer.RoleBody].Start, end: it.Role[indexer.RoleBody].End, node: -1, body: it.Role[indexer.RoleBody], enumName: o.enumName, constant: n, members: map[string]uint8{}})
 	}
 }
 
 func (f *fileState) addCall(kind string, i int) {
 	it := &f.Items[i]
-	if kind == schemas.EdgeInstantiates && (!it.HasRole(rType) || !it.HasRole(rArgs)) {
+	if kind == schemas.EdgeInstantiates && (!it.HasRole(indexer.RoleType) || !it.HasRole(indexer.RoleArgs)) {
 		return
 	}
 	src, c := f.context(it.Start)
@@ -1297,23 +1297,23 @@ func (f *fileState) Finish(ctx context.Context) {
 		var target, expr, args string
 		switch it.Kind {
 		case kInvoke:
-			at = it.Role[rName]
-			target = oneLine(f.Str[it.Start:it.Role[rName].End])
+			at = it.Role[indexer.RoleName]
+			target = oneLine(f.Str[it.Start:it.Role[indexer.RoleName].End])
 			expr = f.invokeExpr(it, c.ctx, 0)
-			args = f.argsText(it.Role[rArgs])
+			args = f.argsText(it.Role[indexer.RoleArgs])
 		case kCtorCall:
 			at = it.Span
-			target = f.text(it.Role[rName])
-			expr = target + "(" + f.argList(it.Role[rArgs], c.ctx, 0) + ")"
+			target = f.text(it.Role[indexer.RoleName])
+			expr = target + "(" + f.argList(it.Role[indexer.RoleArgs], c.ctx, 0) + ")"
 			if target != "this" && target != "super" {
 				expr = "?expr"
 			}
-			args = f.argsText(it.Role[rArgs])
+			args = f.argsText(it.Role[indexer.RoleArgs])
 		case kNew:
 			at = it.Span
-			target = "new " + oneLine(f.text(it.Role[rType]))
+			target = "new " + oneLine(f.text(it.Role[indexer.RoleType]))
 			expr = f.newExpr(it, c.ctx, 0)
-			args = f.argsText(it.Role[rArgs])
+			args = f.argsText(it.Role[indexer.RoleArgs])
 		case kMref:
 			at = it.Span
 			target = oneLine(f.text(it.Span))

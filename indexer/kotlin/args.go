@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/srctext"
 	"github.com/graphsnap/snap/schemas"
 )
@@ -76,7 +77,7 @@ func (f *fileState) argValue(s span, depth int) string {
 	}
 	t := f.text(s)
 	if i, ok := f.exprs[s.Key()]; ok && f.Items[i].Kind == kParen {
-		return f.argValue(f.Items[i].Role[rValue], depth+1)
+		return f.argValue(f.Items[i].Role[indexer.RoleValue], depth+1)
 	}
 	switch {
 	case t == "null":

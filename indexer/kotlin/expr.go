@@ -107,16 +107,16 @@ func (f *fileState) expr(s span, depth int) string {
 			}
 			return o + f.argList(args, lambda, depth+1)
 		case kNav:
-			o := f.expr(it.Role[rObject], depth+1)
+			o := f.expr(it.Role[indexer.RoleObject], depth+1)
 			if strings.HasPrefix(o, "?") {
 				return o
 			}
-			if strings.Contains(f.Str[it.Role[rObject].End:it.Role[rName].Start], "::") {
+			if strings.Contains(f.Str[it.Role[indexer.RoleObject].End:it.Role[indexer.RoleName].Start], "::") {
 				return exprExpr
 			}
-			return o + "." + f.text(it.Role[rName])
+			return o + "." + f.text(it.Role[indexer.RoleName])
 		case kParen:
-			return f.expr(it.Role[rValue], depth+1)
+			return f.expr(it.Role[indexer.RoleValue], depth+1)
 		}
 	}
 	t := f.text(s)

@@ -161,7 +161,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 			}
 			if len(args) > 0 {
 				a := args[len(args)-1].Start
-				f.argv[a] = append(f.argv[a], argSpan{all: it.Span, value: it.Role[rValue]})
+				f.argv[a] = append(f.argv[a], argSpan{all: it.Span, value: it.Role[indexer.RoleValue]})
 			}
 		case kLambda, kAnon:
 			f.lambdas = append(f.lambdas, lambda{it.Span, it.Kind == kAnon})
@@ -336,8 +336,8 @@ func (f *fileState) Run(ctx context.Context) {
 		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kPackage:
-			if len(f.stack) == 0 && it.HasRole(rName) {
-				f.pkg = strings.Join(strings.Fields(f.text(it.Role[rName])), "")
+			if len(f.stack) == 0 && it.HasRole(indexer.RoleName) {
+				f.pkg = strings.Join(strings.Fields(f.text(it.Role[indexer.RoleName])), "")
 				f.addRef(schemas.RefPackage, indexer.FileID(f.Path), it.Span, f.pkg, f.pkg)
 			}
 		case kImport:
@@ -363,7 +363,7 @@ func (f *fileState) Run(ctx context.Context) {
 				continue
 			}
 			pq, parent := f.parentQ()
-			name := f.text(it.Role[rName])
+			name := f.text(it.Role[indexer.RoleName])
 			n := f.addNode(schemas.KindTypeAlias, name, f.qual(pq, name), parent, it.Span)
 			f.decorate(n, it)
 			f.Nodes[n].Signature = f.header(it, it.End)
@@ -385,12 +385,12 @@ func (f *fileState) Run(ctx context.Context) {
 		case kNav:
 			f.classLiteral(it)
 		case kParam:
-			f.bindAt(f.text(it.Role[rName]), it.End, &binding{typ: it.Role[rType], vararg: f.isVararg(it.Start)})
+			f.bindAt(f.text(it.Role[indexer.RoleName]), it.End, &binding{typ: it.Role[indexer.RoleType], vararg: f.isVararg(it.Start)})
 		case kVar:
 			if t := f.stack.Top(); t != nil && (t.kind == kProp || t.kind == kCparam) {
 				continue // the variable of a property
 			}
-			f.bindAt(f.text(it.Role[rName]), it.End, &binding{local: true})
+			f.bindAt(f.text(it.Role[indexer.RoleName]), it.End, &binding{local: true})
 		case kInit:
 			n := int32(-1)
 			if o := f.owner(); o != nil {
@@ -453,8 +453,8 @@ func (f *fileState) typeDecl(it *item) {
 	parentFrame := f.decl()
 	pq, parent := f.parentQ()
 	name := "Companion"
-	if it.HasRole(rName) {
-		name = f.text(it.Role[rName])
+	if it.HasRole(indexer.RoleName) {
+		name = f.text(it.Role[indexer.RoleName])
 	}
 	kind := schemas.KindClass
 	hdr := f.Str[it.Start:it.End]
@@ -489,16 +489,16 @@ func (f *fileState) typeDecl(it *item) {
 
 func (f *fileState) superRef(it *item) {
 	o := f.owner()
-	if o == nil || o.node < 0 || !it.HasRole(rName) {
+	if o == nil || o.node < 0 || !it.HasRole(indexer.RoleName) {
 		return
 	}
-	t := typeName(f.text(it.Role[rName]))
+	t := typeName(f.text(it.Role[indexer.RoleName]))
 	kind := schemas.EdgeImplements
-	if it.HasRole(rArgs) || o.iface {
+	if it.HasRole(indexer.RoleArgs) || o.iface {
 		kind = schemas.EdgeExtends // only classes are constructed; interfaces extend
 	}
-	f.addRef(kind, f.Nodes[o.node].ID, it.Role[rName], t, "{"+t+"}")
-	f.named[it.Role[rName].Key()] = true
+	f.addRef(kind, f.Nodes[o.node].ID, it.Role[indexer.RoleName], t, "{"+t+"}")
+	f.named[it.Role[indexer.RoleName].Key()] = true
 }
 
 // useSrc returns the node code at the top of the stack belongs to, for
@@ -539,10 +539,10 @@ func (f *fileState) typeUse(it *item) {
 // is written as a type is (a.b.T, the last name capitalized) and no local
 // binds its head (x::class is the class of a value).
 func (f *fileState) classLiteral(it *item) {
-	if f.text(it.Role[rName]) != "class" || !strings.Contains(f.Str[it.Role[rObject].End:it.Role[rName].Start], "::") {
+	if f.text(it.Role[indexer.RoleName]) != "class" || !strings.Contains(f.Str[it.Role[indexer.RoleObject].End:it.Role[indexer.RoleName].Start], "::") {
 		return
 	}
-	n := userTypeName(f.text(it.Role[rObject]))
+	n := userTypeName(f.text(it.Role[indexer.RoleObject]))
 	last := n[strings.LastIndexByte(n, '.')+1:]
 	if last == "" || last[0] < 'A' || last[0] > 'Z' {
 		return
@@ -556,7 +556,7 @@ func (f *fileState) classLiteral(it *item) {
 			return
 		}
 	}
-	f.addRef(schemas.EdgeReferences, f.useSrc(), it.Role[rObject], n, n)
+	f.addRef(schemas.EdgeReferences, f.useSrc(), it.Role[indexer.RoleObject], n, n)
 }
 
 // userTypeName returns the name of a user type as written (a.b.C<X>.D
@@ -628,14 +628,14 @@ func (f *fileState) function(it *item) {
 		if d := f.decl(); d != nil {
 			fr.node = d.node
 		}
-		if it.HasRole(rName) {
-			f.bindAt(f.text(it.Role[rName]), it.Start, &binding{local: true})
+		if it.HasRole(indexer.RoleName) {
+			f.bindAt(f.text(it.Role[indexer.RoleName]), it.Start, &binding{local: true})
 		}
 		return
 	}
 	parentFrame := f.decl()
 	pq, parent := f.parentQ()
-	name := f.text(it.Role[rName])
+	name := f.text(it.Role[indexer.RoleName])
 	recv := ""
 	if it.HasRole(rRecv) {
 		recv = typeName(f.text(it.Role[rRecv]))
@@ -650,12 +650,12 @@ func (f *fileState) function(it *item) {
 	}
 	n := f.addNode(kind, name, q, parent, it.Span)
 	f.decorate(n, it)
-	if !it.HasRole(rBody) && parentFrame != nil && parentFrame.iface {
+	if !it.HasRole(indexer.RoleBody) && parentFrame != nil && parentFrame.iface {
 		f.Nodes[n].IsAbstract = true
 	}
-	end := it.Role[rParams].End
-	if it.HasRole(rType) {
-		end = it.Role[rType].End
+	end := it.Role[indexer.RoleParams].End
+	if it.HasRole(indexer.RoleType) {
+		end = it.Role[indexer.RoleType].End
 	}
 	f.Nodes[n].Signature = f.header(it, end)
 	f.setExported(n, parentFrame)
@@ -663,12 +663,12 @@ func (f *fileState) function(it *item) {
 	if recv != "" {
 		f.addRef(RefReceiver, id, it.Role[rRecv], recv, "{"+recv+"}")
 	}
-	f.addRef(schemas.RefParams, id, it.Role[rName], name, f.params(it.Role[rParams], typeParamNames(f.header(it, it.Role[rName].Start))))
+	f.addRef(schemas.RefParams, id, it.Role[indexer.RoleName], name, f.params(it.Role[indexer.RoleParams], typeParamNames(f.header(it, it.Role[indexer.RoleName].Start))))
 	switch {
-	case it.HasRole(rType):
-		f.addRef(schemas.RefResult, id, it.Role[rType], f.text(it.Role[rType]), typeExpr(f.text(it.Role[rType])))
-	case it.HasRole(rBody):
-		b := it.Role[rBody]
+	case it.HasRole(indexer.RoleType):
+		f.addRef(schemas.RefResult, id, it.Role[indexer.RoleType], f.text(it.Role[indexer.RoleType]), typeExpr(f.text(it.Role[indexer.RoleType])))
+	case it.HasRole(indexer.RoleBody):
+		b := it.Role[indexer.RoleBody]
 		if t := f.text(b); strings.HasPrefix(t, "=") {
 			f.pending = append(f.pending, pendingFact{kind: schemas.RefResult, src: n, at: b, value: span{Start: uint32(srctext.SkipSpace(f.Str, int(b.Start)+1)), End: b.End}})
 		}
@@ -853,10 +853,10 @@ func (f *fileState) ctor(it *item) {
 	}
 	n := f.addNode(schemas.KindConstructor, "<init>", o.qname+".<init>", o.node, it.Span)
 	f.decorate(n, it)
-	end := it.Role[rParams].End
-	f.Nodes[n].Signature = f.Nodes[o.node].Name + srctext.Cap(oneLine(f.Str[it.Role[rParams].Start:end]), 300)
+	end := it.Role[indexer.RoleParams].End
+	f.Nodes[n].Signature = f.Nodes[o.node].Name + srctext.Cap(oneLine(f.Str[it.Role[indexer.RoleParams].Start:end]), 300)
 	f.setExported(n, o)
-	f.addRef(schemas.RefParams, f.Nodes[n].ID, it.Span, "<init>", f.params(it.Role[rParams], nil))
+	f.addRef(schemas.RefParams, f.Nodes[n].ID, it.Span, "<init>", f.params(it.Role[indexer.RoleParams], nil))
 	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, qname: o.qname})
 	if it.Kind == kPctor {
 		fr.node = -1 // parameters belong to the class; defaults are the class's code
@@ -867,7 +867,7 @@ func (f *fileState) ctor(it *item) {
 // cparam is a primary constructor's parameter: a property with val or
 // var, in every case a name visible in the class body.
 func (f *fileState) cparam(it *item) {
-	name := f.text(it.Role[rName])
+	name := f.text(it.Role[indexer.RoleName])
 	var cls *frame
 	for i := len(f.stack) - 1; i >= 0; i-- {
 		if f.stack[i].kind.isType() {
@@ -875,9 +875,9 @@ func (f *fileState) cparam(it *item) {
 			break
 		}
 	}
-	b := &binding{member: true, vararg: slices.Contains(strings.Fields(f.Str[it.Start:it.Role[rName].Start]), "vararg")}
-	if it.HasRole(rType) {
-		b.typ = it.Role[rType]
+	b := &binding{member: true, vararg: slices.Contains(strings.Fields(f.Str[it.Start:it.Role[indexer.RoleName].Start]), "vararg")}
+	if it.HasRole(indexer.RoleType) {
+		b.typ = it.Role[indexer.RoleType]
 	}
 	fr := f.stack.Push(&frame{kind: kCparam, start: it.Start, end: it.End, node: -1, field: -1})
 	if cls == nil {
@@ -885,9 +885,9 @@ func (f *fileState) cparam(it *item) {
 	}
 	b.start, b.end = it.End, cls.end
 	f.binds[name] = append(f.binds[name], b)
-	hdr := f.Str[it.Start:it.Role[rName].Start]
+	hdr := f.Str[it.Start:it.Role[indexer.RoleName].Start]
 	if it.HasRole(rMods) {
-		hdr = f.Str[it.Role[rMods].End:it.Role[rName].Start]
+		hdr = f.Str[it.Role[rMods].End:it.Role[indexer.RoleName].Start]
 	}
 	if kw := strings.Fields(hdr); len(kw) == 0 || (kw[len(kw)-1] != "val" && kw[len(kw)-1] != "var") || cls.node < 0 {
 		return
@@ -897,25 +897,25 @@ func (f *fileState) cparam(it *item) {
 	f.decorate(n, it)
 	f.Nodes[n].Signature = f.header(it, it.End)
 	f.setExported(n, cls)
-	if it.HasRole(rType) {
-		f.addRef(schemas.RefType, f.Nodes[n].ID, it.Role[rType], f.text(it.Role[rType]), typeExpr(f.text(it.Role[rType])))
+	if it.HasRole(indexer.RoleType) {
+		f.addRef(schemas.RefType, f.Nodes[n].ID, it.Role[indexer.RoleType], f.text(it.Role[indexer.RoleType]), typeExpr(f.text(it.Role[indexer.RoleType])))
 	}
 }
 
 func (f *fileState) property(it *item) {
-	name := f.text(it.Role[rName])
+	name := f.text(it.Role[indexer.RoleName])
 	value := span{}
-	if it.HasRole(rValue) {
-		v := it.Role[rValue]
-		between := f.Str[it.Role[rName].End:v.Start]
+	if it.HasRole(indexer.RoleValue) {
+		v := it.Role[indexer.RoleValue]
+		between := f.Str[it.Role[indexer.RoleName].End:v.Start]
 		if strings.HasSuffix(strings.TrimSpace(between), "=") {
 			value = v
 		}
 	}
 	if f.local() {
 		b := &binding{value: value}
-		if it.HasRole(rType) {
-			b.typ = it.Role[rType]
+		if it.HasRole(indexer.RoleType) {
+			b.typ = it.Role[indexer.RoleType]
 		}
 		if b.typ == (span{}) && b.value == (span{}) {
 			b.local = true
@@ -935,16 +935,16 @@ func (f *fileState) property(it *item) {
 		f.Nodes[n].Kind = schemas.KindConstant
 		f.Nodes[n].QualifiedName = f.qual(pq, name)
 	}
-	end := it.Role[rName].End
-	if it.HasRole(rType) {
-		end = it.Role[rType].End
+	end := it.Role[indexer.RoleName].End
+	if it.HasRole(indexer.RoleType) {
+		end = it.Role[indexer.RoleType].End
 	}
 	f.Nodes[n].Signature = f.header(it, end)
 	f.setExported(n, parentFrame)
 	id := f.Nodes[n].ID
 	switch {
-	case it.HasRole(rType):
-		f.addRef(schemas.RefType, id, it.Role[rType], f.text(it.Role[rType]), typeExpr(f.text(it.Role[rType])))
+	case it.HasRole(indexer.RoleType):
+		f.addRef(schemas.RefType, id, it.Role[indexer.RoleType], f.text(it.Role[indexer.RoleType]), typeExpr(f.text(it.Role[indexer.RoleType])))
 	case value != (span{}):
 		f.pending = append(f.pending, pendingFact{kind: schemas.RefType, src: n, at: value, value: value})
 	}
@@ -953,17 +953,17 @@ func (f *fileState) property(it *item) {
 
 func (f *fileState) entry(it *item) {
 	o := f.owner()
-	if o == nil || o.node < 0 || !it.HasRole(rName) {
+	if o == nil || o.node < 0 || !it.HasRole(indexer.RoleName) {
 		f.stack.Push(&frame{kind: kEntry, start: it.Start, end: it.End, node: -1})
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.text(it.Role[indexer.RoleName])
 	n := f.addNode(schemas.KindConstant, name, o.qname+"."+name, o.node, it.Span)
 	f.decorate(n, it)
 	f.Nodes[n].Signature = name
 	f.Nodes[n].IsStatic = true
 	f.setExported(n, o)
-	f.addRef(schemas.RefType, f.Nodes[n].ID, it.Role[rName], f.Nodes[o.node].Name, "{"+f.Nodes[o.node].Name+"}")
+	f.addRef(schemas.RefType, f.Nodes[n].ID, it.Role[indexer.RoleName], f.Nodes[o.node].Name, "{"+f.Nodes[o.node].Name+"}")
 	f.stack.Push(&frame{kind: kEntry, start: it.Start, end: it.End, node: n, qname: o.qname})
 }
 
@@ -991,8 +991,8 @@ func (f *fileState) Finish(ctx context.Context) {
 			continue
 		}
 		callee, _, lambda := f.callParts(it)
-		if callee != it.Role[rObject] {
-			merged[f.exprs[it.Role[rObject].Key()]] = true
+		if callee != it.Role[indexer.RoleObject] {
+			merged[f.exprs[it.Role[indexer.RoleObject].Key()]] = true
 		}
 		if t := f.text(callee); lambda && (noReceiver[t[strings.LastIndexAny(t, ".")+1:]] || t == "run" || t == "apply") {
 			f.plain[it.End] = true
@@ -1012,7 +1012,7 @@ func (f *fileState) Finish(ctx context.Context) {
 			if strings.HasPrefix(strings.TrimSpace(f.text(it.Span)), "super") {
 				kw = "super"
 			}
-			e = kw + f.argList(f.argv[it.Role[rArgs].Start], false, 0)
+			e = kw + f.argList(f.argv[it.Role[indexer.RoleArgs].Start], false, 0)
 			target = kw
 		} else {
 			e = f.expr(it.Span, 0)
@@ -1042,19 +1042,19 @@ func (f *fileState) callArgc(it *item) int32 {
 func (f *fileState) callParts(it *item) (span, []argSpan, bool) {
 	args, parens, lambda := f.callArgs(it)
 	if !parens && lambda {
-		if i, ok := f.exprs[it.Role[rObject].Key()]; ok && f.Items[i].Kind == kCall {
+		if i, ok := f.exprs[it.Role[indexer.RoleObject].Key()]; ok && f.Items[i].Kind == kCall {
 			if inner, parens, lambda := f.callArgs(&f.Items[i]); parens && !lambda {
-				return f.Items[i].Role[rObject], inner, true
+				return f.Items[i].Role[indexer.RoleObject], inner, true
 			}
 		}
 	}
-	return it.Role[rObject], args, lambda
+	return it.Role[indexer.RoleObject], args, lambda
 }
 
 // callArgs returns the arguments in parentheses of call it, whether it
 // has parentheses, and whether a trailing lambda follows.
 func (f *fileState) callArgs(it *item) ([]argSpan, bool, bool) {
-	end := it.Role[rObject].End
+	end := it.Role[indexer.RoleObject].End
 	rest := f.Str[end:it.End]
 	p := srctext.SkipSpace(rest, 0)
 	if p < len(rest) && rest[p] == '<' { // type arguments

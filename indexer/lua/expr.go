@@ -3,6 +3,7 @@ package lua
 import (
 	"strings"
 
+	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/srctext"
 )
 
@@ -67,7 +68,7 @@ func (f *fileState) exprOf(v span) string {
 	}
 	t := srctext.Squeeze(f.text(v))
 	if i, ok := f.calls[v.Key()]; ok {
-		callee := srctext.Squeeze(f.text(f.Items[i].Role[rName]))
+		callee := srctext.Squeeze(f.text(f.Items[i].Role[indexer.RoleName]))
 		if !isChain(callee) {
 			return exprLocal
 		}

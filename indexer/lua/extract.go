@@ -102,15 +102,15 @@ func (f *fileState) Prepare(ctx context.Context) {
 			docEnd = it.End
 		case kCall:
 			f.calls[it.Key()] = int32(i)
-			if srctext.Squeeze(f.text(it.Role[rName])) == "setmetatable" {
-				if args := splitSpans(f.Str, it.Role[rArgs]); len(args) == 2 {
+			if srctext.Squeeze(f.text(it.Role[indexer.RoleName])) == "setmetatable" {
+				if args := splitSpans(f.Str, it.Role[indexer.RoleArgs]); len(args) == 2 {
 					if a := f.text(args[0]); isIdent(a) {
 						f.classes[a] = true
 					}
 				}
 			}
 		case kFunc:
-			name := srctext.Squeeze(f.text(it.Role[rName]))
+			name := srctext.Squeeze(f.text(it.Role[indexer.RoleName]))
 			if i := strings.IndexByte(name, ':'); i > 0 {
 				f.classes[head(name[:i])] = true
 			}
@@ -307,12 +307,12 @@ func (f *fileState) Finish(context.Context) {}
 
 // function makes the node of a function statement.
 func (f *fileState) function(it *item) {
-	name := srctext.Squeeze(f.text(it.Role[rName]))
+	name := srctext.Squeeze(f.text(it.Role[indexer.RoleName]))
 	local := strings.HasPrefix(f.text(it.Span), "local")
 	chunk := f.atChunk()
 	ctx, _ := f.context()
 	fr := f.stack.Push(&frame{kind: kFunc, start: it.Start, end: it.End, node: -1, owner: -1})
-	sig := srctext.OneLine(f.Str[it.Start:it.Role[rParams].End])
+	sig := srctext.OneLine(f.Str[it.Start:it.Role[indexer.RoleParams].End])
 	if isIdent(name) {
 		n := f.addNode(schemas.KindFunction, name, name, ctx, it.Span)
 		node := &f.Nodes[n]
@@ -382,7 +382,7 @@ func (f *fileState) table(name string, local bool, it *item, value span) int32 {
 	v := f.text(value)
 	if strings.HasPrefix(v, "setmetatable") {
 		if i, ok := f.calls[value.Key()]; ok {
-			if args := splitSpans(f.Str, f.Items[i].Role[rArgs]); len(args) == 2 {
+			if args := splitSpans(f.Str, f.Items[i].Role[indexer.RoleArgs]); len(args) == 2 {
 				f.base(n, args[1])
 			}
 		}
@@ -460,7 +460,7 @@ func (f *fileState) value(name string, local, chunk bool, ctx int32, it *item, v
 	switch {
 	case chunk && (strings.HasPrefix(t, "{") || strings.HasPrefix(t, "setmetatable")):
 		if strings.HasPrefix(t, "setmetatable") {
-			if i, ok := f.calls[v.Key()]; !ok || !strings.HasPrefix(f.text(splitSpans(f.Str, f.Items[i].Role[rArgs])[0]), "{") {
+			if i, ok := f.calls[v.Key()]; !ok || !strings.HasPrefix(f.text(splitSpans(f.Str, f.Items[i].Role[indexer.RoleArgs])[0]), "{") {
 				break
 			}
 		}
@@ -488,10 +488,10 @@ func (f *fileState) value(name string, local, chunk bool, ctx int32, it *item, v
 // requireOf returns the module of require("m") at v.
 func (f *fileState) requireOf(v span) (string, bool) {
 	i, ok := f.calls[v.Key()]
-	if !ok || srctext.Squeeze(f.text(f.Items[i].Role[rName])) != "require" {
+	if !ok || srctext.Squeeze(f.text(f.Items[i].Role[indexer.RoleName])) != "require" {
 		return "", false
 	}
-	a := strings.TrimSpace(f.text(f.Items[i].Role[rArgs]))
+	a := strings.TrimSpace(f.text(f.Items[i].Role[indexer.RoleArgs]))
 	a = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(a, "("), ")"))
 	if len(a) < 2 || (a[0] != '"' && a[0] != '\'') || a[len(a)-1] != a[0] {
 		return "", false
@@ -575,7 +575,7 @@ func (f *fileState) assign(it *item) {
 
 // call handles a function call: require, setmetatable, or any other.
 func (f *fileState) call(it *item) {
-	callee := srctext.Squeeze(f.text(it.Role[rName]))
+	callee := srctext.Squeeze(f.text(it.Role[indexer.RoleName]))
 	switch callee {
 	case "require":
 		if m, ok := f.requireOf(it.Span); ok && !f.requires[it.Start] {
@@ -583,7 +583,7 @@ func (f *fileState) call(it *item) {
 		}
 		return
 	case "setmetatable":
-		args := splitSpans(f.Str, it.Role[rArgs])
+		args := splitSpans(f.Str, it.Role[indexer.RoleArgs])
 		if len(args) != 2 {
 			return
 		}
@@ -608,8 +608,8 @@ func (f *fileState) call(it *item) {
 	}
 	ctx, _ := f.context()
 	loop, cond := f.regions(it.Start)
-	r := f.addRef(schemas.EdgeCalls, ctx, it.Role[rName], callee, f.chainExpr(callee, it.Start))
-	r.Args = srctext.Args(f.text(it.Role[rArgs]))
+	r := f.addRef(schemas.EdgeCalls, ctx, it.Role[indexer.RoleName], callee, f.chainExpr(callee, it.Start))
+	r.Args = srctext.Args(f.text(it.Role[indexer.RoleArgs]))
 	r.InLoop, r.Conditional = loop, cond
 }
 

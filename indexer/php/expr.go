@@ -1,8 +1,10 @@
 package php
 
 import (
-	"github.com/graphsnap/snap/indexer/srctext"
 	"strings"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/srctext"
 )
 
 // Expr is the normalized form of a call, instantiation or declared type
@@ -43,11 +45,11 @@ func (f *fileState) names(i int32) {
 	it := &f.Items[i]
 	switch it.Kind {
 	case kNew:
-		if q, _ := f.qualify(f.text(it.Role[rType])); q != "" {
+		if q, _ := f.qualify(f.text(it.Role[indexer.RoleType])); q != "" {
 			f.qnames[i] = q
 		}
 	case kScall:
-		t := srctext.Squeeze(f.text(it.Role[rObject]))
+		t := srctext.Squeeze(f.text(it.Role[indexer.RoleObject]))
 		if !isName(strings.TrimPrefix(t, "\\")) {
 			return
 		}
@@ -58,7 +60,7 @@ func (f *fileState) names(i int32) {
 			f.qnames[i] = q
 		}
 	case kCall:
-		t := srctext.Squeeze(f.text(it.Role[rObject]))
+		t := srctext.Squeeze(f.text(it.Role[indexer.RoleObject]))
 		if !isName(strings.TrimPrefix(t, "\\")) {
 			return
 		}
@@ -102,18 +104,18 @@ func (f *fileState) exprOf(s span, depth int) string {
 	it := &f.Items[j]
 	switch it.Kind {
 	case kParen:
-		return f.exprOf(it.Role[rValue], depth+1)
+		return f.exprOf(it.Role[indexer.RoleValue], depth+1)
 	case kNew:
 		if q := f.qnames[j]; q != "" {
 			return "{" + q + "}"
 		}
 		return "?type"
 	case kField, kMcall:
-		o := f.exprOf(it.Role[rObject], depth+1)
+		o := f.exprOf(it.Role[indexer.RoleObject], depth+1)
 		if o[0] == '?' {
 			return o
 		}
-		step := "->" + f.text(it.Role[rName])
+		step := "->" + f.text(it.Role[indexer.RoleName])
 		if it.Kind == kMcall {
 			step += "()"
 		}
@@ -123,7 +125,7 @@ func (f *fileState) exprOf(s span, depth int) string {
 		if q == "" {
 			return "?expr"
 		}
-		return q + "::" + f.text(it.Role[rName]) + "()"
+		return q + "::" + f.text(it.Role[indexer.RoleName]) + "()"
 	case kCall:
 		q := f.qnames[j]
 		if q == "" {

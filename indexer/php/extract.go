@@ -155,8 +155,8 @@ func (f *fileState) Prepare(ctx context.Context) {
 				f.argc[args[len(args)-1].Start]++
 			}
 		}
-		if it.HasRole(rArgs) {
-			a := it.Role[rArgs]
+		if it.HasRole(indexer.RoleArgs) {
+			a := it.Role[indexer.RoleArgs]
 			for len(args) > 0 && args[len(args)-1].End <= a.Start {
 				args = args[:len(args)-1]
 			}
@@ -291,15 +291,15 @@ func (f *fileState) Run(ctx context.Context) {
 			f.param(it)
 		case kAssign:
 			sc := f.scopeAt(it.Start)
-			name := f.text(it.Role[rName])
-			f.binds[name] = append(f.binds[name], binding{scope: sc, value: it.Role[rValue]})
+			name := f.text(it.Role[indexer.RoleName])
+			f.binds[name] = append(f.binds[name], binding{scope: sc, value: it.Role[indexer.RoleValue]})
 		case kCatch:
 			sc := f.scopeAt(it.Start)
-			name := f.text(it.Role[rName])
-			f.binds[name] = append(f.binds[name], binding{scope: sc, expr: f.instance(f.text(it.Role[rType]))})
+			name := f.text(it.Role[indexer.RoleName])
+			f.binds[name] = append(f.binds[name], binding{scope: sc, expr: f.instance(f.text(it.Role[indexer.RoleType]))})
 		case kUnk:
 			sc := f.scopeAt(it.Start)
-			name := f.text(it.Role[rName])
+			name := f.text(it.Role[indexer.RoleName])
 			f.binds[name] = append(f.binds[name], binding{scope: sc, expr: "?local"})
 		case kLoop, kTry, kCond:
 			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
@@ -322,11 +322,11 @@ func (f *fileState) enterNamespace(name string, node int32, end uint32) {
 // namespace statement or the end of the file.
 func (f *fileState) namespace(it *item) {
 	name := ""
-	if it.HasRole(rName) {
-		name = srctext.Squeeze(f.text(it.Role[rName]))
+	if it.HasRole(indexer.RoleName) {
+		name = srctext.Squeeze(f.text(it.Role[indexer.RoleName]))
 	}
 	end := uint32(len(strings.TrimRight(f.Str, " \t\r\n")))
-	if it.HasRole(rBody) {
+	if it.HasRole(indexer.RoleBody) {
 		end = it.End
 	} else {
 		for j := range f.Items { // the next namespace statement ends this one
@@ -530,7 +530,7 @@ func (f *fileState) require(it *item) {
 // typeDecl makes the node of a class, interface, trait or enum.
 func (f *fileState) typeDecl(i int) {
 	it := &f.Items[i]
-	name := f.text(it.Role[rName])
+	name := f.text(it.Role[indexer.RoleName])
 	kind := schemas.KindClass
 	switch it.Kind {
 	case kInterface:
@@ -549,17 +549,17 @@ func (f *fileState) typeDecl(i int) {
 		qname = f.ns + "\\" + name
 	}
 	n := f.AddNode(kind, name, qname, f.nsNode, it.Span)
-	flags, header := f.modifiers(i, it.Role[rName].Start)
+	flags, header := f.modifiers(i, it.Role[indexer.RoleName].Start)
 	node := &f.Nodes[n]
 	node.Visibility, node.Exported = schemas.Public, true
 	node.IsAbstract = flags&mAbstract != 0 || it.Kind == kInterface
-	node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
-	node.Signature = oneLine(strings.TrimSpace(f.Str[header:it.Role[rBody].Start]))
+	node.BodyHash = xxhash.Sum64String(f.text(it.Role[indexer.RoleBody]))
+	node.Signature = oneLine(strings.TrimSpace(f.Str[header:it.Role[indexer.RoleBody].Start]))
 	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, class: "\\" + qname, iface: it.Kind == kInterface})
 	f.classes = append(f.classes, classSpan{it.Span, fr.class})
 	// The parent class, which parent:: and extends refer to.
 	if it.Kind == kClass {
-		for j := i + 1; j < len(f.Items) && f.Items[j].Start < it.Role[rBody].Start; j++ {
+		for j := i + 1; j < len(f.Items) && f.Items[j].Start < it.Role[indexer.RoleBody].Start; j++ {
 			if b := &f.Items[j]; b.Kind == kBase {
 				fr.parent, _ = f.qualify(f.text(b.Span))
 				tail := fr.parent[strings.LastIndexByte(fr.parent, '\\')+1:]
@@ -595,7 +595,7 @@ func (f *fileState) baseRef(it *item) {
 // function makes the node of a method or function.
 func (f *fileState) function(i int) {
 	it := &f.Items[i]
-	name := f.text(it.Role[rName])
+	name := f.text(it.Role[indexer.RoleName])
 	var n int32
 	var o *frame
 	var flags uint32
@@ -611,14 +611,14 @@ func (f *fileState) function(i int) {
 			kind = schemas.KindConstructor
 		}
 		n = f.AddNode(kind, name, f.Nodes[o.node].QualifiedName+"::"+name, o.node, it.Span)
-		flags, header = f.modifiers(i, it.Role[rName].Start)
+		flags, header = f.modifiers(i, it.Role[indexer.RoleName].Start)
 	} else {
 		qname := name
 		if f.ns != "" {
 			qname = f.ns + "\\" + name
 		}
 		n = f.AddNode(schemas.KindFunction, name, qname, f.nsNode, it.Span)
-		_, header = f.modifiers(i, it.Role[rName].Start)
+		_, header = f.modifiers(i, it.Role[indexer.RoleName].Start)
 	}
 	node := &f.Nodes[n]
 	node.Visibility = visibility(flags)
@@ -626,9 +626,9 @@ func (f *fileState) function(i int) {
 	node.IsStatic = flags&mStatic != 0
 	node.IsAbstract = flags&mAbstract != 0 || o != nil && o.iface
 	end := it.End
-	if it.HasRole(rBody) {
-		end = it.Role[rBody].Start
-		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
+	if it.HasRole(indexer.RoleBody) {
+		end = it.Role[indexer.RoleBody].Start
+		node.BodyHash = xxhash.Sum64String(f.text(it.Role[indexer.RoleBody]))
 	} else {
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
@@ -636,10 +636,10 @@ func (f *fileState) function(i int) {
 	if f.Test && o != nil && (strings.HasPrefix(name, "test") || strings.Contains(node.Doc, "@test")) && node.Visibility == schemas.Public {
 		node.IsTest = o.test || strings.HasSuffix(f.Nodes[o.node].Name, "Test")
 	}
-	if it.HasRole(rType) {
-		t := srctext.Squeeze(f.text(it.Role[rType]))
+	if it.HasRole(indexer.RoleType) {
+		t := srctext.Squeeze(f.text(it.Role[indexer.RoleType]))
 		if e := f.instance(t); e[0] == '{' {
-			f.addRef(schemas.RefResult, node.ID, it.Role[rType], t, e)
+			f.addRef(schemas.RefResult, node.ID, it.Role[indexer.RoleType], t, e)
 		}
 	}
 	f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n})
@@ -650,8 +650,8 @@ func (f *fileState) function(i int) {
 func (f *fileState) memberGroup(i int) {
 	it := &f.Items[i]
 	limit := it.End
-	if it.HasRole(rType) {
-		limit = it.Role[rType].Start
+	if it.HasRole(indexer.RoleType) {
+		limit = it.Role[indexer.RoleType].Start
 	}
 	for j := i + 1; j < len(f.Items) && f.Items[j].Start < it.End; j++ {
 		if k := f.Items[j].Kind; k == kProp || k == kConst {
@@ -660,7 +660,7 @@ func (f *fileState) memberGroup(i int) {
 		}
 	}
 	flags, header := f.modifiers(i, limit)
-	f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, typ: it.Role[rType], flags: flags,
+	f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, typ: it.Role[indexer.RoleType], flags: flags,
 		header: header, doc: f.Docs[it.Start]})
 }
 
@@ -674,7 +674,7 @@ func (f *fileState) member(it *item) {
 	if g.kind != kProps && g.kind != kConsts {
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.text(it.Role[indexer.RoleName])
 	f.stack.Pop()
 	o := f.owner()
 	inFn := f.context() >= 0
@@ -761,7 +761,7 @@ func (f *fileState) enumCase(it *item) {
 	if o == nil {
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.text(it.Role[indexer.RoleName])
 	n := f.AddNode(schemas.KindConstant, name, f.Nodes[o.node].QualifiedName+"::"+name, o.node, it.Span)
 	node := &f.Nodes[n]
 	node.Visibility, node.Exported, node.IsStatic = schemas.Public, true, true
@@ -782,8 +782,8 @@ func (f *fileState) promoted(i int) {
 	if m.kind != kMethod || m.node < 0 || f.Nodes[m.node].Kind != schemas.KindConstructor || !o.kind.isType() || o.node < 0 {
 		return
 	}
-	name := f.text(it.Role[rName])
-	flags, _ := f.modifiers(i, it.Role[rName].Start)
+	name := f.text(it.Role[indexer.RoleName])
+	flags, _ := f.modifiers(i, it.Role[indexer.RoleName].Start)
 	n := f.AddNode(schemas.KindField, name, f.Nodes[o.node].QualifiedName+"::$"+name, o.node, it.Span)
 	f.promo.at, f.promo.node = it.Span, n
 	node := &f.Nodes[n]
@@ -791,10 +791,10 @@ func (f *fileState) promoted(i int) {
 	node.Exported = node.Visibility == schemas.Public
 	node.Signature = oneLine(f.text(it.Span))
 	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
-	if it.HasRole(rType) {
-		t := srctext.Squeeze(f.text(it.Role[rType]))
+	if it.HasRole(indexer.RoleType) {
+		t := srctext.Squeeze(f.text(it.Role[indexer.RoleType]))
 		if e := f.instance(t); e[0] == '{' {
-			f.addRef(schemas.RefType, node.ID, it.Role[rType], t, e)
+			f.addRef(schemas.RefType, node.ID, it.Role[indexer.RoleType], t, e)
 		}
 	}
 }
@@ -803,13 +803,13 @@ func (f *fileState) promoted(i int) {
 func (f *fileState) param(it *item) {
 	sc := f.scopeAt(it.Start)
 	e := "?param"
-	if it.HasRole(rType) {
-		e = f.instance(f.text(it.Role[rType]))
+	if it.HasRole(indexer.RoleType) {
+		e = f.instance(f.text(it.Role[indexer.RoleType]))
 	}
-	if strings.HasPrefix(strings.TrimSpace(f.Str[it.Start:it.Role[rName].Start]), "...") || strings.Contains(f.Str[it.Start:it.Role[rName].Start], "...") {
+	if strings.HasPrefix(strings.TrimSpace(f.Str[it.Start:it.Role[indexer.RoleName].Start]), "...") || strings.Contains(f.Str[it.Start:it.Role[indexer.RoleName].Start], "...") {
 		e = "?param" // variadic: an array
 	}
-	name := f.text(it.Role[rName])
+	name := f.text(it.Role[indexer.RoleName])
 	f.binds[name] = append(f.binds[name], binding{scope: sc, expr: e})
 }
 
@@ -823,21 +823,21 @@ func (f *fileState) Finish(ctx context.Context) {
 		kind := schemas.EdgeCalls
 		switch it.Kind {
 		case kCall:
-			at = it.Role[rObject]
+			at = it.Role[indexer.RoleObject]
 			target = f.text(at)
 			expr = f.exprOf(it.Span, 0)
 		case kMcall, kScall:
-			at = it.Role[rName]
-			target = f.text(span{Start: it.Role[rObject].Start, End: it.Role[rName].End})
+			at = it.Role[indexer.RoleName]
+			target = f.text(span{Start: it.Role[indexer.RoleObject].Start, End: it.Role[indexer.RoleName].End})
 			expr = f.exprOf(it.Span, 0)
 		case kNew:
 			kind = schemas.EdgeInstantiates
 			at = it.Span
-			target = "new " + f.text(it.Role[rType])
+			target = "new " + f.text(it.Role[indexer.RoleType])
 			if q := f.qnames[c.it]; q != "" {
 				n := 0
-				if it.HasRole(rArgs) {
-					n = int(f.argc[it.Role[rArgs].Start])
+				if it.HasRole(indexer.RoleArgs) {
+					n = int(f.argc[it.Role[indexer.RoleArgs].Start])
 				}
 				expr = "new " + q + "(" + strconv.Itoa(n) + ")"
 			} else {
@@ -846,8 +846,8 @@ func (f *fileState) Finish(ctx context.Context) {
 		}
 		r := f.addRef(kind, f.SrcID(c.src), at, target, expr)
 		r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
-		if it.HasRole(rArgs) {
-			r.Args = srctext.Cap(argsText(f.text(it.Role[rArgs])), 200)
+		if it.HasRole(indexer.RoleArgs) {
+			r.Args = srctext.Cap(argsText(f.text(it.Role[indexer.RoleArgs])), 200)
 		}
 	}
 }

@@ -229,7 +229,7 @@ func (f *fileState) Run(ctx context.Context) {
 		case kModule, kClass:
 			f.namespace(it)
 		case kSClass:
-			self := it.HasRole(rObject) && f.text(it.Role[rObject]) == "self"
+			self := it.HasRole(indexer.RoleObject) && f.text(it.Role[indexer.RoleObject]) == "self"
 			f.stack.Push(&frame{kind: kSClass, start: it.Start, end: it.End, node: -1, singleton: self, vis: schemas.Public, scope: &scope{}})
 		case kMethod, kSMethod:
 			f.method(it)
@@ -238,7 +238,7 @@ func (f *fileState) Run(ctx context.Context) {
 		case kLocal:
 			f.scopeAt().bind(f.text(it.Span), span{})
 		case kAssign:
-			f.scopeAt().bind(f.text(it.Role[rName]), it.Role[rValue])
+			f.scopeAt().bind(f.text(it.Role[indexer.RoleName]), it.Role[indexer.RoleValue])
 		case kLoop, kTry, kCond:
 			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kCall:
@@ -274,7 +274,7 @@ func (f *fileState) wait(i int) {
 // namespace makes the node of a module or class.
 func (f *fileState) namespace(it *item) {
 	o, _, inDef := f.owner()
-	name := srctext.Squeeze(f.text(it.Role[rName]))
+	name := srctext.Squeeze(f.text(it.Role[indexer.RoleName]))
 	if inDef || !isConstPath(name) {
 		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, scope: &scope{}})
 		return
@@ -297,13 +297,13 @@ func (f *fileState) namespace(it *item) {
 	n := f.AddNode(kind, short, qname, parent, it.Span)
 	node := &f.Nodes[n]
 	node.Visibility, node.Exported = schemas.Public, true
-	end := it.Role[rName].End
+	end := it.Role[indexer.RoleName].End
 	if it.HasRole(rSuper) {
 		end = it.Role[rSuper].End
 	}
 	node.Signature = srctext.OneLine(f.Str[it.Start:end])
-	if it.HasRole(rBody) {
-		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
+	if it.HasRole(indexer.RoleBody) {
+		node.BodyHash = xxhash.Sum64String(f.text(it.Role[indexer.RoleBody]))
 	} else {
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
@@ -312,7 +312,7 @@ func (f *fileState) namespace(it *item) {
 			f.addRef(schemas.EdgeExtends, n, it.Role[rSuper], s, s)
 		}
 	}
-	f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: it.Role[rBody], vis: schemas.Public, scope: &scope{}})
+	f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: it.Role[indexer.RoleBody], vis: schemas.Public, scope: &scope{}})
 }
 
 // method makes the node of a method (or of a top-level function).
@@ -326,12 +326,12 @@ func (f *fileState) method(it *item) {
 		}
 	}
 	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, scope: &scope{}})
-	if inDef || !it.HasRole(rName) {
+	if inDef || !it.HasRole(indexer.RoleName) {
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.text(it.Role[indexer.RoleName])
 	if it.Kind == kSMethod {
-		obj := f.text(it.Role[rObject])
+		obj := f.text(it.Role[indexer.RoleObject])
 		if o == nil || obj != "self" && obj != f.Nodes[o.node].Name {
 			return
 		}
@@ -367,13 +367,13 @@ func (f *fileState) method(it *item) {
 	node.Exported = vis == schemas.Public && o != nil
 	node.IsStatic = singleton
 	node.IsTest = f.Test && kind == schemas.KindMethod && strings.HasPrefix(name, "test_")
-	end := it.Role[rName].End
-	if it.HasRole(rParams) {
-		end = it.Role[rParams].End
+	end := it.Role[indexer.RoleName].End
+	if it.HasRole(indexer.RoleParams) {
+		end = it.Role[indexer.RoleParams].End
 	}
 	node.Signature = srctext.OneLine(f.Str[it.Start:end])
-	if it.HasRole(rBody) {
-		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
+	if it.HasRole(indexer.RoleBody) {
+		node.BodyHash = xxhash.Sum64String(f.text(it.Role[indexer.RoleBody]))
 	} else {
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
@@ -393,7 +393,7 @@ func (f *fileState) constant(it *item) {
 			return // a conditional definition: left out
 		}
 	}
-	name := f.text(it.Role[rName])
+	name := f.text(it.Role[indexer.RoleName])
 	qname, parent := name, int32(-1)
 	if d != nil {
 		parent = d.node
@@ -411,11 +411,11 @@ func (f *fileState) constant(it *item) {
 // for the bindings of the file.
 func (f *fileState) call(i int) {
 	it := &f.Items[i]
-	name := f.text(it.Role[rName])
+	name := f.text(it.Role[indexer.RoleName])
 	if it.HasRole(rBlock) && loopMethods[name] {
 		f.stack.Push(&frame{kind: kLoop, start: it.Role[rBlock].Start, end: it.Role[rBlock].End, node: -1})
 	}
-	if it.HasRole(rObject) {
+	if it.HasRole(indexer.RoleObject) {
 		f.wait(i)
 		return
 	}
@@ -450,23 +450,23 @@ func (f *fileState) call(i int) {
 		}
 		return
 	case "include", "extend", "prepend":
-		if d.kind == kSClass || !it.HasRole(rArgs) {
+		if d.kind == kSClass || !it.HasRole(indexer.RoleArgs) {
 			return
 		}
-		for _, a := range splitArgs(f.text(it.Role[rArgs])) {
+		for _, a := range splitArgs(f.text(it.Role[indexer.RoleArgs])) {
 			if a = srctext.Squeeze(a); isConstPath(a) {
 				f.addRef(schemas.EdgeReferences, d.node, it.Span, name+" "+a, name+" "+a)
 			}
 		}
 		return
 	}
-	if vis, ok := visibilityWords[name]; ok && it.HasRole(rArgs) && d.node >= 0 {
+	if vis, ok := visibilityWords[name]; ok && it.HasRole(indexer.RoleArgs) && d.node >= 0 {
 		syms := f.symbols(it)
 		for _, s := range syms {
 			f.fixes = append(f.fixes, visFix{owner: d.node, name: s, vis: vis, singleton: strings.HasSuffix(name, "_class_method")})
 		}
 		if vis != "" && len(syms) == 0 {
-			f.stack.Push(&frame{kind: kCall, start: it.Role[rArgs].Start, end: it.Role[rArgs].End, node: -1, vis: vis})
+			f.stack.Push(&frame{kind: kCall, start: it.Role[indexer.RoleArgs].Start, end: it.Role[indexer.RoleArgs].End, node: -1, vis: vis})
 		}
 		return
 	}
@@ -476,10 +476,10 @@ func (f *fileState) call(i int) {
 // stringArg returns the only argument of a call when it is a plain string
 // literal.
 func (f *fileState) stringArg(it *item) (string, bool) {
-	if !it.HasRole(rArgs) {
+	if !it.HasRole(indexer.RoleArgs) {
 		return "", false
 	}
-	a := strings.TrimSpace(f.text(it.Role[rArgs]))
+	a := strings.TrimSpace(f.text(it.Role[indexer.RoleArgs]))
 	a = strings.TrimSuffix(strings.TrimPrefix(a, "("), ")")
 	a = strings.TrimSpace(a)
 	if len(a) < 2 || (a[0] != '\'' && a[0] != '"') || a[len(a)-1] != a[0] || strings.ContainsAny(a[1:len(a)-1], "'\"#\\") {
@@ -491,11 +491,11 @@ func (f *fileState) stringArg(it *item) (string, bool) {
 // symbols returns the names a call's arguments give as symbols or
 // strings (attr_accessor :a, "b").
 func (f *fileState) symbols(it *item) []string {
-	if !it.HasRole(rArgs) {
+	if !it.HasRole(indexer.RoleArgs) {
 		return nil
 	}
 	var out []string
-	for _, a := range splitArgs(f.text(it.Role[rArgs])) {
+	for _, a := range splitArgs(f.text(it.Role[indexer.RoleArgs])) {
 		a = strings.TrimSpace(a)
 		switch {
 		case strings.HasPrefix(a, ":") && isMethodName(a[1:]):
@@ -552,22 +552,22 @@ func (f *fileState) Finish(ctx context.Context) {
 		case kSuper:
 			r = f.addRef(schemas.EdgeCalls, p.src, it.Span, "super", "super")
 		case kCall:
-			name := f.text(it.Role[rName])
-			target := srctext.OneLine(f.Str[it.Start:it.Role[rName].End])
-			at := it.Role[rName]
+			name := f.text(it.Role[indexer.RoleName])
+			target := srctext.OneLine(f.Str[it.Start:it.Role[indexer.RoleName].End])
+			at := it.Role[indexer.RoleName]
 			kind := schemas.EdgeCalls
 			var expr string
 			switch {
 			case name == "super":
 				expr = "super"
-			case !it.HasRole(rObject):
+			case !it.HasRole(indexer.RoleObject):
 				if name == "new" {
 					kind, expr = schemas.EdgeInstantiates, "self"
 				} else {
 					expr = name
 				}
 			default:
-				recv := f.exprOf(it.Role[rObject], p.scope, 0)
+				recv := f.exprOf(it.Role[indexer.RoleObject], p.scope, 0)
 				switch {
 				case strings.HasPrefix(recv, "?"):
 					expr = recv
@@ -578,8 +578,8 @@ func (f *fileState) Finish(ctx context.Context) {
 				}
 			}
 			r = f.addRef(kind, p.src, at, target, expr)
-			if it.HasRole(rArgs) {
-				r.Args = srctext.Args(f.text(it.Role[rArgs]))
+			if it.HasRole(indexer.RoleArgs) {
+				r.Args = srctext.Args(f.text(it.Role[indexer.RoleArgs]))
 			}
 		}
 		r.InLoop, r.InTry, r.Conditional = p.loop, p.try, p.cond
@@ -596,8 +596,8 @@ func (f *fileState) exprOf(s span, sc *scope, depth int) string {
 	}
 	if i, ok := f.calls[s.Key()]; ok {
 		it := &f.Items[i]
-		if f.text(it.Role[rName]) == "new" && it.HasRole(rObject) {
-			if r := f.exprOf(it.Role[rObject], sc, depth+1); isConstPath(r) || r == "self" {
+		if f.text(it.Role[indexer.RoleName]) == "new" && it.HasRole(indexer.RoleObject) {
+			if r := f.exprOf(it.Role[indexer.RoleObject], sc, depth+1); isConstPath(r) || r == "self" {
 				return "{" + r + "}"
 			}
 		}

@@ -285,13 +285,13 @@ func (f *fileState) run(ctx context.Context, items []item) {
 		case kFor, kArm, kClosure:
 			f.binder(it)
 		case kMatch:
-			f.push(open{kind: kMatch, start: it.Start, end: it.End, sym: -1, self: it.Role[rValue]})
+			f.push(open{kind: kMatch, start: it.Start, end: it.End, sym: -1, self: it.Role[indexer.RoleValue]})
 		case kBlock, kLetScope, kLoop, kCond, kTry:
 			f.push(open{kind: it.Kind, start: it.Start, end: it.End, sym: -1})
 		case kCall:
 			f.call(it)
 		case kMacroCall:
-			f.macroCall(it, it.Span, it.Role[rArgs])
+			f.macroCall(it, it.Span, it.Role[indexer.RoleArgs])
 		case kNew:
 			f.heads[it.Start] = true
 			name := f.text(it.Span)
@@ -441,12 +441,12 @@ func (f *fileState) decorate(n int32, from uint32, attrs []string, doc string) {
 
 func (f *fileState) module(it *item) {
 	from, attrs, doc := f.take(it.Start)
-	name := unraw(f.text(it.Role[rName]))
+	name := unraw(f.text(it.Role[indexer.RoleName]))
 	si := f.scope()
 	sc := f.stack[si]
 	dirIdx := f.innermost(kFile, kMod)
 	dir := f.stack[dirIdx].dir
-	if !it.HasRole(rBody) {
+	if !it.HasRole(indexer.RoleBody) {
 		pathAttr := ""
 		for _, a := range attrs {
 			if rest, ok := strings.CutPrefix(a, "path"); ok {
@@ -461,20 +461,20 @@ func (f *fileState) module(it *item) {
 		if slices.Contains(attrs, "macro_use") {
 			target = "#[macro_use] " + name
 		}
-		f.addRef(refMod, sc.sym, it.Role[rName], target, strings.Join(cands, "|"))
+		f.addRef(refMod, sc.sym, it.Role[indexer.RoleName], target, strings.Join(cands, "|"))
 		return
 	}
 	qn := sc.qn + "::" + name
 	n := f.addNode(schemas.KindModule, name, qn, sc.sym, it.Span)
 	f.decorate(n, from, attrs, doc)
 	node := &f.nodes[n]
-	node.Signature = f.header(it.Start, it.Role[rBody].Start)
+	node.Signature = f.header(it.Start, it.Role[indexer.RoleBody].Start)
 	node.Visibility = visibility(f.text(it.Span))
 	node.Exported = node.Visibility == schemas.Public && sc.exported && sc.kind != kFn
 	node.IsTest = slices.ContainsFunc(attrs, isCfgTest)
-	node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
+	node.BodyHash = xxhash.Sum64String(f.text(it.Role[indexer.RoleBody]))
 	f.push(open{
-		kind: kMod, start: it.Start, end: it.End, body: it.Role[rBody].Start, sym: n, qn: qn,
+		kind: kMod, start: it.Start, end: it.End, body: it.Role[indexer.RoleBody].Start, sym: n, qn: qn,
 		dir: path.Join(dir, name), exported: node.Exported, vis: node.Visibility, inline: true,
 	})
 }
@@ -531,10 +531,10 @@ func isConstructor(name, result, typeName string) bool {
 
 func (f *fileState) function(it *item) {
 	from, attrs, doc := f.take(it.Start)
-	name := unraw(f.text(it.Role[rName]))
+	name := unraw(f.text(it.Role[indexer.RoleName]))
 	ci := f.container()
 	c := f.stack[ci]
-	params := f.text(it.Role[rParams])
+	params := f.text(it.Role[indexer.RoleParams])
 	self := hasSelf(params)
 	var n int32
 	var exported, static bool
@@ -543,8 +543,8 @@ func (f *fileState) function(it *item) {
 	case kImpl:
 		sc := f.stack[f.scope()]
 		result := ""
-		if it.HasRole(rType) {
-			result = f.text(it.Role[rType])
+		if it.HasRole(indexer.RoleType) {
+			result = f.text(it.Role[indexer.RoleType])
 		}
 		kind := schemas.KindMethod
 		switch {
@@ -563,7 +563,7 @@ func (f *fileState) function(it *item) {
 	case kTrait:
 		n = f.addNode(schemas.KindMethod, name, c.qn+"::"+name, c.sym, it.Span)
 		static = !self
-		f.nodes[n].IsAbstract = !it.HasRole(rBody)
+		f.nodes[n].IsAbstract = !it.HasRole(indexer.RoleBody)
 		vis, exported = c.vis, c.exported
 	default:
 		n = f.addNode(schemas.KindFunction, name, c.qn+"::"+name, c.sym, it.Span)
@@ -574,19 +574,19 @@ func (f *fileState) function(it *item) {
 	f.decorate(n, from, attrs, doc)
 	node.Visibility, node.Exported = vis, exported
 	bodyStart := it.End
-	if it.HasRole(rBody) {
-		bodyStart = it.Role[rBody].Start
-		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
+	if it.HasRole(indexer.RoleBody) {
+		bodyStart = it.Role[indexer.RoleBody].Start
+		node.BodyHash = xxhash.Sum64String(f.text(it.Role[indexer.RoleBody]))
 	} else {
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
 	node.Signature = f.header(it.Start, bodyStart)
-	head := f.str[it.Start:it.Role[rName].Start]
+	head := f.str[it.Start:it.Role[indexer.RoleName].Start]
 	node.IsAsync = hasWord(head, "async")
 	node.IsTest = slices.ContainsFunc(attrs, isTestAttr)
 	g := &genScope{parent: f.gen}
-	if it.HasRole(rType) {
-		f.deferred = append(f.deferred, deferredFact{kind: schemas.RefResult, src: n, at: it.Role[rType], text: f.text(it.Role[rType]), gen: g})
+	if it.HasRole(indexer.RoleType) {
+		f.deferred = append(f.deferred, deferredFact{kind: schemas.RefResult, src: n, at: it.Role[indexer.RoleType], text: f.text(it.Role[indexer.RoleType]), gen: g})
 	}
 	f.push(open{kind: kFn, start: it.Start, end: it.End, body: bodyStart, sym: n, qn: node.QualifiedName, gen: g, selfMethod: self})
 }
@@ -670,7 +670,7 @@ func (f *fileState) implFact(n int32, c *open) {
 
 func (f *fileState) typeDef(it *item) {
 	from, attrs, doc := f.take(it.Start)
-	name := unraw(f.text(it.Role[rName]))
+	name := unraw(f.text(it.Role[indexer.RoleName]))
 	sc := f.stack[f.scope()]
 	kind := schemas.KindStruct
 	switch it.Kind {
@@ -687,28 +687,28 @@ func (f *fileState) typeDef(it *item) {
 	node.Exported = node.Visibility == schemas.Public && sc.exported && sc.kind != kFn
 	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	body := it.End
-	if it.HasRole(rBody) {
-		body = it.Role[rBody].Start
+	if it.HasRole(indexer.RoleBody) {
+		body = it.Role[indexer.RoleBody].Start
 		if f.src[body] == '(' { // a tuple struct: its fields are its signature
 			body = it.End
 		}
 	}
-	if it.Kind == kTrait && it.HasRole(rType) {
-		body = min(body, it.Role[rType].Start)
+	if it.Kind == kTrait && it.HasRole(indexer.RoleType) {
+		body = min(body, it.Role[indexer.RoleType].Start)
 	}
 	node.Signature = f.header(it.Start, body)
-	if it.Kind == kTrait && it.HasRole(rType) {
-		node.Signature = f.header(it.Start, it.Role[rBody].Start)
-		f.supertraits(it.Role[rType])
-		for _, b := range splitTop(strings.TrimPrefix(strings.TrimSpace(f.text(it.Role[rType])), ":"), '+') {
+	if it.Kind == kTrait && it.HasRole(indexer.RoleType) {
+		node.Signature = f.header(it.Start, it.Role[indexer.RoleBody].Start)
+		f.supertraits(it.Role[indexer.RoleType])
+		for _, b := range splitTop(strings.TrimPrefix(strings.TrimSpace(f.text(it.Role[indexer.RoleType])), ":"), '+') {
 			if p := normBounds(b); p != "" && !strings.Contains(p, "+") {
-				f.deferred = append(f.deferred, deferredFact{kind: schemas.EdgeExtends, src: n, at: it.Role[rType], target: strings.TrimSpace(b), text: p})
+				f.deferred = append(f.deferred, deferredFact{kind: schemas.EdgeExtends, src: n, at: it.Role[indexer.RoleType], target: strings.TrimSpace(b), text: p})
 			}
 		}
 	}
 	bodyStart := uint32(0)
-	if it.HasRole(rBody) {
-		bodyStart = it.Role[rBody].Start
+	if it.HasRole(indexer.RoleBody) {
+		bodyStart = it.Role[indexer.RoleBody].Start
 	}
 	f.push(open{
 		kind: it.Kind, start: it.Start, end: it.End, body: bodyStart, sym: n, qn: qn,
@@ -723,7 +723,7 @@ func (f *fileState) variant(it *item) {
 		return
 	}
 	e := f.stack[ei]
-	name := unraw(f.text(it.Role[rName]))
+	name := unraw(f.text(it.Role[indexer.RoleName]))
 	n := f.addNode(schemas.KindConstant, name, e.qn+"::"+name, e.sym, it.Span)
 	f.decorate(n, from, attrs, doc)
 	node := &f.nodes[n]
@@ -757,8 +757,8 @@ func (f *fileState) field(it *item) {
 			vis = visibility(head)
 		}
 	} else {
-		name = unraw(f.text(it.Role[rName]))
-		typ = it.Role[rType]
+		name = unraw(f.text(it.Role[indexer.RoleName]))
+		typ = it.Role[indexer.RoleType]
 		vis = visibility(f.text(it.Span))
 	}
 	t = f.top()
@@ -774,12 +774,12 @@ func (f *fileState) field(it *item) {
 
 func (f *fileState) impl(it *item) {
 	f.take(it.Start)
-	o := open{kind: kImpl, start: it.Start, end: it.End, sym: -1, self: it.Role[rType], gen: &genScope{parent: f.gen}}
-	if it.HasRole(rBody) {
-		o.body = it.Role[rBody].Start
+	o := open{kind: kImpl, start: it.Start, end: it.End, sym: -1, self: it.Role[indexer.RoleType], gen: &genScope{parent: f.gen}}
+	if it.HasRole(indexer.RoleBody) {
+		o.body = it.Role[indexer.RoleBody].Start
 	}
-	if it.HasRole(rName) {
-		o.trait, o.hasTrait = it.Role[rName], true
+	if it.HasRole(indexer.RoleName) {
+		o.trait, o.hasTrait = it.Role[indexer.RoleName], true
 	}
 	o.typeName = typeName(f.text(o.self))
 	f.heads[o.self.Start] = true
@@ -814,7 +814,7 @@ func typeName(t string) string {
 // value handles const, static, type and macro_rules! items.
 func (f *fileState) value(it *item) {
 	from, attrs, doc := f.take(it.Start)
-	name := unraw(f.text(it.Role[rName]))
+	name := unraw(f.text(it.Role[indexer.RoleName]))
 	ci := f.container()
 	c := f.stack[ci]
 	kind := schemas.KindConstant
@@ -841,7 +841,7 @@ func (f *fileState) value(it *item) {
 	case kTrait:
 		n = f.addNode(kind, name, c.qn+"::"+name, c.sym, it.Span)
 		vis, exported = c.vis, c.exported
-		f.nodes[n].IsAbstract = !it.HasRole(rValue)
+		f.nodes[n].IsAbstract = !it.HasRole(indexer.RoleValue)
 	default:
 		sc := f.stack[f.scope()]
 		n = f.addNode(kind, name, sc.qn+"::"+name, sc.sym, it.Span)
@@ -861,8 +861,8 @@ func (f *fileState) value(it *item) {
 		node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.text(it.Span)), ";"))
 	}
 	node.Visibility, node.Exported = vis, exported
-	if it.HasRole(rType) {
-		f.deferred = append(f.deferred, deferredFact{kind: schemas.RefType, src: n, at: it.Role[rType], text: f.text(it.Role[rType]), gen: f.gen})
+	if it.HasRole(indexer.RoleType) {
+		f.deferred = append(f.deferred, deferredFact{kind: schemas.RefType, src: n, at: it.Role[indexer.RoleType], text: f.text(it.Role[indexer.RoleType]), gen: f.gen})
 	}
 	if it.Kind == kConst || it.Kind == kStatic {
 		f.push(open{kind: it.Kind, start: it.Start, end: it.End, sym: n, qn: node.QualifiedName})
@@ -896,7 +896,7 @@ func (f *fileState) use(it *item) {
 	if visibility(f.text(it.Span)) != schemas.Private {
 		prefix = "pub "
 	}
-	tree := it.Role[rValue]
+	tree := it.Role[indexer.RoleValue]
 	text := f.text(tree)
 	for _, u := range useTree(text) {
 		e := prefix + u.path
@@ -911,20 +911,20 @@ func (f *fileState) use(it *item) {
 func (f *fileState) externCrate(it *item) {
 	f.take(it.Start)
 	sc := f.stack[f.innermost(kFile, kMod, kFn)]
-	name := unraw(f.text(it.Role[rName]))
+	name := unraw(f.text(it.Role[indexer.RoleName]))
 	e := "::" + name
 	if name == "self" {
 		e = "crate"
 	}
-	if it.HasRole(rValue) {
-		e += " as " + unraw(f.text(it.Role[rValue]))
+	if it.HasRole(indexer.RoleValue) {
+		e += " as " + unraw(f.text(it.Role[indexer.RoleValue]))
 	} else if name == "self" {
 		return
 	}
 	if visibility(f.text(it.Span)) != schemas.Private {
 		e = "pub " + e
 	}
-	f.addRef(schemas.EdgeImports, sc.sym, it.Role[rName], name, e)
+	f.addRef(schemas.EdgeImports, sc.sym, it.Role[indexer.RoleName], name, e)
 }
 
 // bindItem handles let statements, let conditions and parameters.
@@ -938,14 +938,14 @@ func (f *fileState) bindItem(it *item) {
 		if i := f.innermost(kBlock); i >= 0 {
 			b.end = f.stack[i].end
 		}
-		b.typ, b.hasType = it.Role[rType], it.HasRole(rType)
-		b.value, b.hasValue = it.Role[rValue], it.HasRole(rValue)
+		b.typ, b.hasType = it.Role[indexer.RoleType], it.HasRole(indexer.RoleType)
+		b.value, b.hasValue = it.Role[indexer.RoleValue], it.HasRole(indexer.RoleValue)
 	case kLetCond:
 		b.start, b.end = it.End, it.End
 		if i := f.innermost(kLetScope); i >= 0 {
 			b.end = f.stack[i].end
 		}
-		b.value, b.hasValue = it.Role[rValue], true
+		b.value, b.hasValue = it.Role[indexer.RoleValue], true
 	case kParam:
 		i := f.innermost(kFn, kClosure)
 		if i < 0 {
@@ -958,7 +958,7 @@ func (f *fileState) bindItem(it *item) {
 		} else {
 			b.start = it.End
 		}
-		b.typ, b.hasType = it.Role[rType], true
+		b.typ, b.hasType = it.Role[indexer.RoleType], true
 	}
 	name, unwrap := simpleBinding(f.text(pat))
 	if name != "" && (!unwrap || b.hasValue && !b.hasType) {
@@ -986,14 +986,14 @@ func (f *fileState) bind(b binding) {
 func (f *fileState) binder(it *item) {
 	o := open{kind: it.Kind, start: it.Start, end: it.End, sym: -1}
 	if it.Kind == kFor {
-		o.body = it.Role[rBody].Start
+		o.body = it.Role[indexer.RoleBody].Start
 	}
 	f.push(o)
 	pat := it.Role[rPattern]
 	switch it.Kind {
 	case kFor:
 		if name, unwrap := simpleBinding(f.text(pat)); name != "" && !unwrap {
-			f.bind(binding{name: name, start: o.body, end: it.End, known: true, value: it.Role[rValue], hasValue: true, suffix: "[]", gen: f.gen})
+			f.bind(binding{name: name, start: o.body, end: it.End, known: true, value: it.Role[indexer.RoleValue], hasValue: true, suffix: "[]", gen: f.gen})
 			return
 		}
 		names, _ := patternNames(f.text(pat))
@@ -1106,7 +1106,7 @@ func (f *fileState) regions(p uint32) (loop, try, cond bool) {
 
 func (f *fileState) call(it *item) {
 	fn := it.Span
-	args := it.Role[rArgs]
+	args := it.Role[indexer.RoleArgs]
 	e := f.expr(fn, false)
 	if i := strings.LastIndexByte(e, '.'); i > 0 && e[0] != '?' && elementAdapters[e[i+1:]] {
 		// A closure given first to xs.iter().map(..) takes the items of xs.

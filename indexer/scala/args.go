@@ -67,11 +67,11 @@ func (f *fileState) argOf(s span, depth int) string {
 			if f.anonymous(it) {
 				return argUnknown
 			}
-			if n := typeName(f.text(it.Role[rType])); n != "" && !f.isTypeParam(n, s.Start) && !strings.Contains(f.text(it.Role[rType]), "[") {
+			if n := typeName(f.text(it.Role[indexer.RoleType])); n != "" && !f.isTypeParam(n, s.Start) && !strings.Contains(f.text(it.Role[indexer.RoleType]), "[") {
 				return "{" + n + "}" // type arguments' companions are in implicit scope: not known
 			}
 		case kParen:
-			return f.argOf(it.Role[rValue], depth+1)
+			return f.argOf(it.Role[indexer.RoleValue], depth+1)
 		case kField:
 			return f.pathArg(s, depth)
 		}
@@ -159,7 +159,7 @@ func ascribed(t string) (string, bool) {
 // anonymous reports whether the new expression it makes an anonymous
 // class: new T(...) { ... }.
 func (f *fileState) anonymous(it *item) bool {
-	p := srctext.SkipSpace(f.Str, int(max(it.Role[rType].End, it.Role[rArgs].End)))
+	p := srctext.SkipSpace(f.Str, int(max(it.Role[indexer.RoleType].End, it.Role[indexer.RoleArgs].End)))
 	return p < int(it.End) && f.Str[p] == '{'
 }
 
@@ -269,20 +269,20 @@ func (f *fileState) implicitClassParams(start, end uint32, body span) bool {
 // that is not implicit, or a value that may be a function.
 func (f *fileState) localConversion(it *item) bool {
 	typ := ""
-	if it.HasRole(rType) {
-		typ = f.text(it.Role[rType])
+	if it.HasRole(indexer.RoleType) {
+		typ = f.text(it.Role[indexer.RoleType])
 	}
-	if it.Kind != kDef || !it.HasRole(rName) {
+	if it.Kind != kDef || !it.HasRole(indexer.RoleName) {
 		return mayConvert(typ)
 	}
 	end := it.End
 	switch {
-	case it.HasRole(rType):
-		end = it.Role[rType].Start
-	case it.HasRole(rBody):
-		end = it.Role[rBody].Start
+	case it.HasRole(indexer.RoleType):
+		end = it.Role[indexer.RoleType].Start
+	case it.HasRole(indexer.RoleBody):
+		end = it.Role[indexer.RoleBody].Start
 	}
-	h := strings.TrimSpace(stripGenerics(f.Str[it.Role[rName].End:end]))
+	h := strings.TrimSpace(stripGenerics(f.Str[it.Role[indexer.RoleName].End:end]))
 	if strings.HasPrefix(h, "(") {
 		p := srctext.SkipSpace(h, 1)
 		if !strings.HasPrefix(h[p:], "implicit") && !strings.HasPrefix(h[p:], "using") {

@@ -2,6 +2,8 @@ package scala
 
 import (
 	"strings"
+
+	"github.com/graphsnap/snap/indexer"
 )
 
 // Expr, the normalized form of a Scala reference, as this package writes
@@ -76,30 +78,30 @@ func (f *fileState) expr(s span, depth int) string {
 		it := &f.Items[i]
 		switch it.Kind {
 		case kCall:
-			fn := it.Role[rObject]
+			fn := it.Role[indexer.RoleObject]
 			if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kGeneric {
-				fn = f.Items[j].Role[rObject]
+				fn = f.Items[j].Role[indexer.RoleObject]
 			}
 			o := f.expr(fn, depth+1)
 			if strings.HasPrefix(o, "?") {
 				return o
 			}
-			return o + f.argList(it.Role[rArgs], depth+1)
+			return o + f.argList(it.Role[indexer.RoleArgs], depth+1)
 		case kField:
-			o := f.expr(it.Role[rObject], depth+1)
+			o := f.expr(it.Role[indexer.RoleObject], depth+1)
 			if strings.HasPrefix(o, "?") {
 				return o
 			}
-			return o + "." + f.text(it.Role[rName])
+			return o + "." + f.text(it.Role[indexer.RoleName])
 		case kGeneric:
-			return f.expr(it.Role[rObject], depth+1)
+			return f.expr(it.Role[indexer.RoleObject], depth+1)
 		case kNew:
-			if t := typeName(f.text(it.Role[rType])); t != "" {
+			if t := typeName(f.text(it.Role[indexer.RoleType])); t != "" {
 				return "{" + t + "}"
 			}
 			return exprExpr
 		case kParen:
-			return f.expr(it.Role[rValue], depth+1)
+			return f.expr(it.Role[indexer.RoleValue], depth+1)
 		}
 	}
 	t := f.text(s)

@@ -145,7 +145,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 				f.opaque = append(f.opaque, it.Span)
 			}
 			if it.Kind == kCall || it.Kind == kGeneric {
-				f.fns[it.Role[rObject].Key()] = true
+				f.fns[it.Role[indexer.RoleObject].Key()] = true
 			}
 		case kArgs:
 			for len(args) > 0 && args[len(args)-1].End <= it.Start {
@@ -304,7 +304,7 @@ func (f *fileState) Run(ctx context.Context) {
 		case kLoop, kTry, kCond:
 			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kCall:
-			if j, ok := f.exprs[it.Role[rObject].Key()]; ok && f.Items[j].Kind == kCall {
+			if j, ok := f.exprs[it.Role[indexer.RoleObject].Key()]; ok && f.Items[j].Kind == kCall {
 				continue // a further argument list of a curried call
 			}
 			f.addCall(schemas.EdgeCalls, i)
@@ -362,7 +362,7 @@ func (f *fileState) typeUse(it *item) {
 // (or enclosing package body) for a clause without one. Chained clauses
 // nest.
 func (f *fileState) packageClause(it *item) {
-	name := srctext.Squeeze(f.text(it.Role[rName]))
+	name := srctext.Squeeze(f.text(it.Role[indexer.RoleName]))
 	if p := f.pkg(); p != "" {
 		name = p + "." + name
 	}
@@ -371,10 +371,10 @@ func (f *fileState) packageClause(it *item) {
 		end = t.end
 	}
 	body := span{}
-	if it.HasRole(rBody) {
-		end, body = it.End, it.Role[rBody]
+	if it.HasRole(indexer.RoleBody) {
+		end, body = it.End, it.Role[indexer.RoleBody]
 	}
-	f.AddRef(schemas.RefPackage, indexer.FileID(f.Path), it.Span, f.text(it.Role[rName]), name)
+	f.AddRef(schemas.RefPackage, indexer.FileID(f.Path), it.Span, f.text(it.Role[indexer.RoleName]), name)
 	f.stack.Push(&frame{kind: kPkg, start: it.Start, end: end, node: -1, pkg: name, body: body})
 }
 
@@ -386,19 +386,19 @@ func (f *fileState) template(i int) {
 	if !ok && flags&mImplicit != 0 {
 		f.views = true // a local implicit class or object
 	}
-	if it.HasRole(rParams) {
-		f.views = f.views || f.implicitClassParams(it.Role[rParams].Start, it.End, it.Role[rBody])
+	if it.HasRole(indexer.RoleParams) {
+		f.views = f.views || f.implicitClassParams(it.Role[indexer.RoleParams].Start, it.End, it.Role[indexer.RoleBody])
 	}
-	if !ok || !it.HasRole(rName) {
+	if !ok || !it.HasRole(indexer.RoleName) {
 		f.opaque = append(f.opaque, it.Span)
 		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
-	if it.HasRole(rBody) && selfType.MatchString(f.text(it.Role[rBody])) {
-		f.opaque = append(f.opaque, it.Role[rBody])
+	if it.HasRole(indexer.RoleBody) && selfType.MatchString(f.text(it.Role[indexer.RoleBody])) {
+		f.opaque = append(f.opaque, it.Role[indexer.RoleBody])
 	}
-	name := f.text(it.Role[rName])
-	annots, header := f.annotations(i, it.Role[rName].Start)
+	name := f.text(it.Role[indexer.RoleName])
+	annots, header := f.annotations(i, it.Role[indexer.RoleName].Start)
 	kind, qname, parent := schemas.KindClass, name, int32(-1)
 	if o != nil {
 		parent, qname = o.node, f.Nodes[o.node].QualifiedName+"."+name
@@ -421,16 +421,16 @@ func (f *fileState) template(i int) {
 	node.IsStatic = it.Kind == kObject || it.Kind == kPkgObj || o != nil && o.object
 	node.IsAbstract = flags&mAbstract != 0 || it.Kind == kTrait
 	node.IsTest = f.Test && it.Kind == kClass && isTestName(name)
-	end, body := it.End, it.Role[rBody]
-	if it.HasRole(rBody) {
+	end, body := it.End, it.Role[indexer.RoleBody]
+	if it.HasRole(indexer.RoleBody) {
 		end = body.Start
 		node.BodyHash = xxhash.Sum64String(f.text(body))
 	} else {
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
 	node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.Str[header:end]), ":"))
-	caseClass := it.Kind == kClass && strings.Contains(f.Str[header:it.Role[rName].Start], "case")
-	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: body, params: it.Role[rParams],
+	caseClass := it.Kind == kClass && strings.Contains(f.Str[header:it.Role[indexer.RoleName].Start], "case")
+	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: body, params: it.Role[indexer.RoleParams],
 		object: it.Kind == kObject || it.Kind == kPkgObj, caseClass: caseClass, exported: node.Exported})
 	if it.Kind == kClass || it.Kind == kEnum {
 		f.sigs = append(f.sigs, fr) // the primary constructor's parameters
@@ -498,18 +498,18 @@ func parents(s string) []string {
 // case, or binds a local one.
 func (f *fileState) member(i int) {
 	it := &f.Items[i]
-	if !it.HasRole(rName) {
+	if !it.HasRole(indexer.RoleName) {
 		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.text(it.Role[indexer.RoleName])
 	o, ok := f.owner(it.Start)
 	if !ok {
 		f.local(it, name)
 		return
 	}
 	flags := f.modifiers(it)
-	annots, header := f.annotations(i, it.Role[rName].Start)
+	annots, header := f.annotations(i, it.Role[indexer.RoleName].Start)
 	qname, parent := name, int32(-1)
 	if o != nil {
 		parent, qname = o.node, f.Nodes[o.node].QualifiedName+"."+name
@@ -550,14 +550,14 @@ func (f *fileState) member(i int) {
 	node.Visibility = visibility(flags)
 	node.Exported = node.Visibility == schemas.Public && (o == nil || o.exported)
 	node.IsStatic = static || it.Kind == kCase
-	node.IsAbstract = it.Kind == kDef && !it.HasRole(rBody) || (it.Kind == kVal || it.Kind == kVar) && !it.HasRole(rValue)
+	node.IsAbstract = it.Kind == kDef && !it.HasRole(indexer.RoleBody) || (it.Kind == kVal || it.Kind == kVar) && !it.HasRole(indexer.RoleValue)
 	for _, a := range annots {
 		if a == "Test" || strings.HasPrefix(a, "Test(") || strings.HasSuffix(a, ".Test") {
 			node.IsTest = true
 		}
 	}
-	sigEnd := it.Role[rName].End
-	for _, r := range []int{rParams, rType} {
+	sigEnd := it.Role[indexer.RoleName].End
+	for _, r := range []int{indexer.RoleParams, indexer.RoleType} {
 		if it.HasRole(r) {
 			sigEnd = max(sigEnd, it.Role[r].End)
 		}
@@ -565,34 +565,34 @@ func (f *fileState) member(i int) {
 	if it.Kind == kAlias || it.Kind == kCase {
 		sigEnd = it.End
 	}
-	if it.Kind == kDef && it.HasRole(rBody) { // every parameter list
-		sigEnd = max(sigEnd, lastBefore(f.Str, it.Start, it.Role[rBody].Start))
+	if it.Kind == kDef && it.HasRole(indexer.RoleBody) { // every parameter list
+		sigEnd = max(sigEnd, lastBefore(f.Str, it.Start, it.Role[indexer.RoleBody].Start))
 	} else if it.Kind == kDef {
 		sigEnd = it.End
 	}
 	node.Signature = srctext.OneLine(f.Str[header:max(header, sigEnd)])
 	switch {
-	case it.HasRole(rBody):
-		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
-	case it.HasRole(rValue):
-		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rValue]))
+	case it.HasRole(indexer.RoleBody):
+		node.BodyHash = xxhash.Sum64String(f.text(it.Role[indexer.RoleBody]))
+	case it.HasRole(indexer.RoleValue):
+		node.BodyHash = xxhash.Sum64String(f.text(it.Role[indexer.RoleValue]))
 	default:
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
-	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, params: it.Role[rParams]})
+	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, params: it.Role[indexer.RoleParams]})
 	switch it.Kind {
 	case kDef:
 		f.sigs = append(f.sigs, fr)
-		if t := typeName(f.text(it.Role[rType])); it.HasRole(rType) && t != "" {
-			f.AddRef(schemas.RefResult, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
-		} else if !it.HasRole(rType) && it.HasRole(rBody) {
-			f.pendingFact(schemas.RefResult, n, it.Role[rBody])
+		if t := typeName(f.text(it.Role[indexer.RoleType])); it.HasRole(indexer.RoleType) && t != "" {
+			f.AddRef(schemas.RefResult, node.ID, it.Role[indexer.RoleType], srctext.OneLine(f.text(it.Role[indexer.RoleType])), "{"+t+"}")
+		} else if !it.HasRole(indexer.RoleType) && it.HasRole(indexer.RoleBody) {
+			f.pendingFact(schemas.RefResult, n, it.Role[indexer.RoleBody])
 		}
 	case kVal, kVar, kGiven, kAlias:
-		if t := typeName(f.text(it.Role[rType])); it.HasRole(rType) && t != "" {
-			f.AddRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
-		} else if !it.HasRole(rType) && it.HasRole(rValue) {
-			f.pendingFact(schemas.RefType, n, it.Role[rValue])
+		if t := typeName(f.text(it.Role[indexer.RoleType])); it.HasRole(indexer.RoleType) && t != "" {
+			f.AddRef(schemas.RefType, node.ID, it.Role[indexer.RoleType], srctext.OneLine(f.text(it.Role[indexer.RoleType])), "{"+t+"}")
+		} else if !it.HasRole(indexer.RoleType) && it.HasRole(indexer.RoleValue) {
+			f.pendingFact(schemas.RefType, n, it.Role[indexer.RoleValue])
 		}
 	}
 }
@@ -623,7 +623,7 @@ func (f *fileState) pendingFact(kind string, n int32, value span) {
 // local binds a definition inside a block: a local def, val or var.
 func (f *fileState) local(it *item, name string) {
 	sc := f.scope()
-	f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, params: it.Role[rParams]})
+	f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, params: it.Role[indexer.RoleParams]})
 	if f.modifiers(it)&mImplicit != 0 || it.Kind == kGiven {
 		f.views = f.views || f.localConversion(it)
 	}
@@ -634,15 +634,15 @@ func (f *fileState) local(it *item, name string) {
 	case kDef:
 		f.bind(name, sc.start, sc.end, exprLocal)
 	case kVal, kVar, kGiven:
-		if t := typeName(f.text(it.Role[rType])); it.HasRole(rType) {
+		if t := typeName(f.text(it.Role[indexer.RoleType])); it.HasRole(indexer.RoleType) {
 			e := exprLocal
 			if t != "" {
 				e = "{" + t + "}"
 			}
-			f.bind(name, it.Start, sc.end, e).generic = strings.Contains(f.text(it.Role[rType]), "[")
-		} else if it.HasRole(rValue) {
+			f.bind(name, it.Start, sc.end, e).generic = strings.Contains(f.text(it.Role[indexer.RoleType]), "[")
+		} else if it.HasRole(indexer.RoleValue) {
 			b := f.bind(name, it.Start, sc.end, "")
-			b.value, b.expr = it.Role[rValue], indexer.Lazy[string]{}
+			b.value, b.expr = it.Role[indexer.RoleValue], indexer.Lazy[string]{}
 		} else {
 			f.bind(name, it.Start, sc.end, exprLocal)
 		}
@@ -652,20 +652,20 @@ func (f *fileState) local(it *item, name string) {
 // classParam makes the field of a class parameter.
 func (f *fileState) classParam(it *item) {
 	t := f.stack.Top()
-	if t == nil || t.kind != kClass || t.node < 0 || !it.HasRole(rName) || t.params.Start > it.Start || it.End > t.params.End {
+	if t == nil || t.kind != kClass || t.node < 0 || !it.HasRole(indexer.RoleName) || t.params.Start > it.Start || it.End > t.params.End {
 		if t != nil && t.kind == kCase { // an enum case's parameter
 			return
 		}
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.text(it.Role[indexer.RoleName])
 	n := f.AddNode(schemas.KindField, name, f.Nodes[t.node].QualifiedName+"."+name, t.node, it.Span)
 	f.field.at, f.field.node = it.Span, n
 	node := &f.Nodes[n]
 	flags := f.modifiers(it)
 	txt := f.text(it.Span)
 	member := t.caseClass || strings.HasPrefix(txt, "val ") || strings.HasPrefix(txt, "var ") ||
-		strings.Contains(f.Str[it.Start:it.Role[rName].Start], "val") || strings.Contains(f.Str[it.Start:it.Role[rName].Start], "var")
+		strings.Contains(f.Str[it.Start:it.Role[indexer.RoleName].Start], "val") || strings.Contains(f.Str[it.Start:it.Role[indexer.RoleName].Start], "var")
 	node.Visibility = visibility(flags)
 	if !member {
 		node.Visibility = schemas.Private
@@ -674,16 +674,16 @@ func (f *fileState) classParam(it *item) {
 	node.Signature = srctext.OneLine(txt)
 	node.BodyHash = xxhash.Sum64String(txt)
 	t.sig = append(t.sig, f.paramSig(it))
-	if typ := typeName(f.text(it.Role[rType])); it.HasRole(rType) && typ != "" {
-		f.AddRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+typ+"}")
+	if typ := typeName(f.text(it.Role[indexer.RoleType])); it.HasRole(indexer.RoleType) && typ != "" {
+		f.AddRef(schemas.RefType, node.ID, it.Role[indexer.RoleType], srctext.OneLine(f.text(it.Role[indexer.RoleType])), "{"+typ+"}")
 	}
 }
 
 // paramSig is a parameter as the params fact spells it.
 func (f *fileState) paramSig(it *item) string {
 	t := "?"
-	if it.HasRole(rType) {
-		raw := srctext.Squeeze(f.text(it.Role[rType]))
+	if it.HasRole(indexer.RoleType) {
+		raw := srctext.Squeeze(f.text(it.Role[indexer.RoleType]))
 		t = srctext.Squeeze(stripGenerics(raw))
 		elem := strings.TrimSuffix(t, "*")
 		switch {
@@ -693,9 +693,9 @@ func (f *fileState) paramSig(it *item) string {
 			t = elem + "[]" + t[len(elem):]
 		}
 	}
-	rest := it.Role[rName].End // a default value follows the type, which may be => T
-	if it.HasRole(rType) {
-		rest = it.Role[rType].End
+	rest := it.Role[indexer.RoleName].End // a default value follows the type, which may be => T
+	if it.HasRole(indexer.RoleType) {
+		rest = it.Role[indexer.RoleType].End
 	}
 	switch {
 	case strings.HasSuffix(t, "*"):
@@ -710,15 +710,15 @@ func (f *fileState) paramSig(it *item) string {
 // to the def's parameters when in the first list.
 func (f *fileState) param(it *item) {
 	t := f.stack.Top()
-	if t == nil || t.kind != kDef || !it.HasRole(rName) {
+	if t == nil || t.kind != kDef || !it.HasRole(indexer.RoleName) {
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.text(it.Role[indexer.RoleName])
 	e := exprLocal
-	if typ := typeName(f.text(it.Role[rType])); it.HasRole(rType) && typ != "" {
+	if typ := typeName(f.text(it.Role[indexer.RoleType])); it.HasRole(indexer.RoleType) && typ != "" {
 		e = "{" + typ + "}"
 	}
-	f.bind(name, t.start, t.end, e).generic = strings.Contains(f.text(it.Role[rType]), "[")
+	f.bind(name, t.start, t.end, e).generic = strings.Contains(f.text(it.Role[indexer.RoleType]), "[")
 	if t.params.Start <= it.Start && it.End <= t.params.End {
 		t.sig = append(t.sig, f.paramSig(it))
 	}
@@ -728,23 +728,23 @@ func (f *fileState) param(it *item) {
 // generator.
 func (f *fileState) patternVar(it *item) {
 	sc := f.scope()
-	if sc == nil || !it.HasRole(rName) {
+	if sc == nil || !it.HasRole(indexer.RoleName) {
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.text(it.Role[indexer.RoleName])
 	if name == "_" {
 		return
 	}
 	e := exprLocal
-	if typ := typeName(f.text(it.Role[rType])); it.HasRole(rType) && typ != "" {
+	if typ := typeName(f.text(it.Role[indexer.RoleType])); it.HasRole(indexer.RoleType) && typ != "" {
 		e = "{" + typ + "}"
 	}
-	f.bind(name, it.Start, sc.end, e).generic = strings.Contains(f.text(it.Role[rType]), "[")
+	f.bind(name, it.Start, sc.end, e).generic = strings.Contains(f.text(it.Role[indexer.RoleType]), "[")
 }
 
 func (f *fileState) addCall(kind string, i int) {
 	it := &f.Items[i]
-	if kind == schemas.EdgeInstantiates && !it.HasRole(rType) {
+	if kind == schemas.EdgeInstantiates && !it.HasRole(indexer.RoleType) {
 		return
 	}
 	loop, try, cond := indexer.Regions(f.stack, kLoop, kTry, kCond)
@@ -843,36 +843,36 @@ func (f *fileState) Finish(ctx context.Context) {
 		var target, expr, args string
 		switch it.Kind {
 		case kCall:
-			fn := it.Role[rObject]
+			fn := it.Role[indexer.RoleObject]
 			if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kGeneric {
-				fn = f.Items[j].Role[rObject]
+				fn = f.Items[j].Role[indexer.RoleObject]
 			}
 			at = fn
 			if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kField {
-				at = f.Items[j].Role[rName]
+				at = f.Items[j].Role[indexer.RoleName]
 			}
 			target = srctext.OneLine(f.text(fn))
 			expr = f.expr(fn, 0)
 			if !strings.HasPrefix(expr, "?") {
-				expr += f.argList(it.Role[rArgs], 0)
+				expr += f.argList(it.Role[indexer.RoleArgs], 0)
 			}
-			args = argsText(f.text(it.Role[rArgs]))
+			args = argsText(f.text(it.Role[indexer.RoleArgs]))
 		case kField:
-			at = it.Role[rName]
+			at = it.Role[indexer.RoleName]
 			target = srctext.OneLine(f.text(it.Span))
 			expr = f.expr(it.Span, 0)
 		case kNew:
 			at = it.Span
-			target = "new " + srctext.OneLine(f.text(it.Role[rType]))
+			target = "new " + srctext.OneLine(f.text(it.Role[indexer.RoleType]))
 			list := "()"
-			if it.HasRole(rArgs) {
-				list = f.argList(it.Role[rArgs], 0)
-				args = argsText(f.text(it.Role[rArgs]))
+			if it.HasRole(indexer.RoleArgs) {
+				list = f.argList(it.Role[indexer.RoleArgs], 0)
+				args = argsText(f.text(it.Role[indexer.RoleArgs]))
 			}
 			if f.anonymous(it) {
 				continue // an anonymous class
 			}
-			if t := typeName(f.text(it.Role[rType])); t != "" {
+			if t := typeName(f.text(it.Role[indexer.RoleType])); t != "" {
 				expr = "new " + t + list
 			} else {
 				expr = exprExpr

@@ -3,6 +3,8 @@ package swift
 import (
 	"regexp"
 	"strings"
+
+	"github.com/graphsnap/snap/indexer"
 )
 
 // Expr, the normalized form of a Swift reference, as this package writes
@@ -90,14 +92,14 @@ func (f *fileState) expr(s span, depth int) string {
 		it := &f.Items[i]
 		switch it.Kind {
 		case kCall:
-			o := f.expr(f.callee(it.Role[rObject]), depth+1)
+			o := f.expr(f.callee(it.Role[indexer.RoleObject]), depth+1)
 			if strings.HasPrefix(o, "?") {
 				return o
 			}
 			var b strings.Builder
 			b.WriteString(o)
 			b.WriteByte('(')
-			a := it.Role[rArgs].Start
+			a := it.Role[indexer.RoleArgs].Start
 			for i, l := range f.labels[a] {
 				if i > 0 {
 					b.WriteByte(',')
@@ -109,13 +111,13 @@ func (f *fileState) expr(s span, depth int) string {
 			b.WriteByte(')')
 			return b.String()
 		case kNav:
-			o := f.expr(f.callee(it.Role[rObject]), depth+1)
+			o := f.expr(f.callee(it.Role[indexer.RoleObject]), depth+1)
 			if strings.HasPrefix(o, "?") {
 				return o
 			}
-			return o + "." + f.text(it.Role[rName])
+			return o + "." + f.text(it.Role[indexer.RoleName])
 		case kParen:
-			return f.expr(it.Role[rValue], depth+1)
+			return f.expr(it.Role[indexer.RoleValue], depth+1)
 		}
 	}
 	t := f.text(s)

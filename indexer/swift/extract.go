@@ -171,10 +171,10 @@ func (f *fileState) Prepare(ctx context.Context) {
 			switch {
 			case it.Kind == kClosure:
 				l = "*"
-			case it.HasRole(rName):
-				l = f.text(it.Role[rName])
-				if c := strings.IndexByte(f.Str[it.Role[rName].End:it.End], ':'); c >= 0 {
-					v.Start = uint32(srctext.SkipSpace(f.Str, int(it.Role[rName].End)+c+1))
+			case it.HasRole(indexer.RoleName):
+				l = f.text(it.Role[indexer.RoleName])
+				if c := strings.IndexByte(f.Str[it.Role[indexer.RoleName].End:it.End], ':'); c >= 0 {
+					v.Start = uint32(srctext.SkipSpace(f.Str, int(it.Role[indexer.RoleName].End)+c+1))
 				}
 			}
 			a := args[len(args)-1].Start
@@ -311,8 +311,8 @@ func (f *fileState) Run(ctx context.Context) {
 		f.stack.Leave(it.Start)
 		switch it.Kind {
 		case kType, kProto:
-			if it.HasRole(rName) {
-				f.named[it.Role[rName].Key()] = true // an extension's type
+			if it.HasRole(indexer.RoleName) {
+				f.named[it.Role[indexer.RoleName].Key()] = true // an extension's type
 			}
 			f.typeDecl(i)
 		case kSuper:
@@ -343,11 +343,11 @@ func (f *fileState) Run(ctx context.Context) {
 				}
 			}
 		case kBind:
-			if t := f.stack.Top(); t != nil && t.kind == kProp || !it.HasRole(rName) {
+			if t := f.stack.Top(); t != nil && t.kind == kProp || !it.HasRole(indexer.RoleName) {
 				continue // a property's own name
 			}
 			if sc := f.scope(); sc != nil {
-				f.bind(f.text(it.Role[rName]), it.Start, sc.end, exprLocal)
+				f.bind(f.text(it.Role[indexer.RoleName]), it.Start, sc.end, exprLocal)
 			}
 		case kScope:
 			if t := f.stack.Top(); t != nil && t.body == it.Span && t.kind.isType() {
@@ -397,22 +397,22 @@ func typeExprOr(t string) string {
 func (f *fileState) typeDecl(i int) {
 	it := &f.Items[i]
 	o, ok := f.owner(it.Start)
-	if !ok || !it.HasRole(rName) {
+	if !ok || !it.HasRole(indexer.RoleName) {
 		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
-	flags, attrs, header := f.modifiers(i, it.Role[rName].Start)
+	flags, attrs, header := f.modifiers(i, it.Role[indexer.RoleName].Start)
 	word := "protocol"
 	if it.Kind == kType {
 		word = ""
-		for _, w := range strings.Fields(f.Str[header:it.Role[rName].Start]) {
+		for _, w := range strings.Fields(f.Str[header:it.Role[indexer.RoleName].Start]) {
 			switch w {
 			case "class", "struct", "enum", "extension", "actor":
 				word = w
 			}
 		}
 	}
-	name := f.text(it.Role[rName])
+	name := f.text(it.Role[indexer.RoleName])
 	prefix := f.module
 	if o != nil {
 		prefix = o.qname + "."
@@ -423,7 +423,7 @@ func (f *fileState) typeDecl(i int) {
 			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 			return
 		}
-		f.stack.Push(&frame{kind: kType, start: it.Start, end: it.End, node: -1, ext: t, qname: prefix + t, body: it.Role[rBody],
+		f.stack.Push(&frame{kind: kType, start: it.Start, end: it.End, node: -1, ext: t, qname: prefix + t, body: it.Role[indexer.RoleBody],
 			exported: flags&(mPublic|mOpen) != 0})
 		return
 	}
@@ -450,8 +450,8 @@ func (f *fileState) typeDecl(i int) {
 	node.Visibility = visibility(flags, implicit)
 	node.Exported = node.Visibility == schemas.Public && (o == nil || o.exported)
 	node.IsAbstract = kind == schemas.KindInterface
-	end, body := it.End, it.Role[rBody]
-	if it.HasRole(rBody) {
+	end, body := it.End, it.Role[indexer.RoleBody]
+	if it.HasRole(indexer.RoleBody) {
 		end = body.Start
 		node.BodyHash = xxhash.Sum64String(f.text(body))
 	} else {
@@ -497,13 +497,13 @@ func (f *fileState) superRef(it *item) {
 // alias, or binds a local one.
 func (f *fileState) member(i int) {
 	it := &f.Items[i]
-	if it.Kind != kInit && !it.HasRole(rName) {
+	if it.Kind != kInit && !it.HasRole(indexer.RoleName) {
 		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
 	name := "init"
 	if it.Kind != kInit {
-		name = f.text(it.Role[rName])
+		name = f.text(it.Role[indexer.RoleName])
 	}
 	o, ok := f.owner(it.Start)
 	if !ok {
@@ -511,10 +511,10 @@ func (f *fileState) member(i int) {
 		return
 	}
 	limit := it.End
-	if it.HasRole(rName) {
-		limit = it.Role[rName].Start
-	} else if it.HasRole(rBody) {
-		limit = it.Role[rBody].Start
+	if it.HasRole(indexer.RoleName) {
+		limit = it.Role[indexer.RoleName].Start
+	} else if it.HasRole(indexer.RoleBody) {
+		limit = it.Role[indexer.RoleBody].Start
 	}
 	flags, attrs, header := f.modifiers(i, limit)
 	qname, parent := f.module+name, int32(-1)
@@ -555,22 +555,22 @@ func (f *fileState) member(i int) {
 		node.Visibility, node.Exported = schemas.Public, true // a member of a public extension
 	}
 	node.IsStatic = flags&(mStatic|mClass) != 0
-	node.IsAbstract = o != nil && o.proto && !it.HasRole(rBody)
+	node.IsAbstract = o != nil && o.proto && !it.HasRole(indexer.RoleBody)
 	end := it.End
-	if it.HasRole(rBody) {
-		end = it.Role[rBody].Start
-		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
+	if it.HasRole(indexer.RoleBody) {
+		end = it.Role[indexer.RoleBody].Start
+		node.BodyHash = xxhash.Sum64String(f.text(it.Role[indexer.RoleBody]))
 	} else {
 		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
 	}
-	if it.Kind == kProp && it.HasRole(rValue) {
-		end = lastBefore(f.Str, it.Start, it.Role[rValue].Start)
+	if it.Kind == kProp && it.HasRole(indexer.RoleValue) {
+		end = lastBefore(f.Str, it.Start, it.Role[indexer.RoleValue].Start)
 	}
 	sig := srctext.OneLine(f.Str[header:max(header, end)])
 	node.Signature = sig
 	nameEnd := header
-	if it.HasRole(rName) {
-		nameEnd = it.Role[rName].End
+	if it.HasRole(indexer.RoleName) {
+		nameEnd = it.Role[indexer.RoleName].End
 	}
 	for _, w := range strings.Fields(f.Str[min(nameEnd, end):end]) {
 		if w == "async" {
@@ -581,7 +581,7 @@ func (f *fileState) member(i int) {
 		node.IsTest = true
 	}
 	f.receiver(o, node.ID, it.Span)
-	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: it.Role[rBody]})
+	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: it.Role[indexer.RoleBody]})
 	switch it.Kind {
 	case kFn, kInit:
 		f.sigs = append(f.sigs, fr)
@@ -591,10 +591,10 @@ func (f *fileState) member(i int) {
 			}
 		}
 	case kProp:
-		if t := typeName(f.text(it.Role[rType])); it.HasRole(rType) && t != "" {
-			f.AddRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(strings.TrimPrefix(f.text(it.Role[rType]), ":")), "{"+t+"}")
-		} else if !it.HasRole(rType) && it.HasRole(rValue) {
-			f.pendingFact(schemas.RefType, n, it.Role[rValue])
+		if t := typeName(f.text(it.Role[indexer.RoleType])); it.HasRole(indexer.RoleType) && t != "" {
+			f.AddRef(schemas.RefType, node.ID, it.Role[indexer.RoleType], srctext.OneLine(strings.TrimPrefix(f.text(it.Role[indexer.RoleType]), ":")), "{"+t+"}")
+		} else if !it.HasRole(indexer.RoleType) && it.HasRole(indexer.RoleValue) {
+			f.pendingFact(schemas.RefType, n, it.Role[indexer.RoleValue])
 		}
 	case kAlias:
 		t := f.text(it.Span)
@@ -636,8 +636,8 @@ func resultType(sig string) string {
 // isLet reports whether the property declaration is a let.
 func (f *fileState) isLet(header uint32, it *item) bool {
 	end := it.End
-	if it.HasRole(rName) {
-		end = it.Role[rName].Start
+	if it.HasRole(indexer.RoleName) {
+		end = it.Role[indexer.RoleName].Start
 	}
 	for _, w := range strings.Fields(f.Str[header:end]) {
 		if w == "let" {
@@ -677,11 +677,11 @@ func (f *fileState) local(it *item, name string) {
 		f.bind(name, sc.start, sc.end, exprLocal)
 	case kProp:
 		switch {
-		case it.HasRole(rType):
-			f.bind(name, it.Start, sc.end, typeExprOr(f.text(it.Role[rType])))
-		case it.HasRole(rValue):
+		case it.HasRole(indexer.RoleType):
+			f.bind(name, it.Start, sc.end, typeExprOr(f.text(it.Role[indexer.RoleType])))
+		case it.HasRole(indexer.RoleValue):
 			b := f.bind(name, it.Start, sc.end, "")
-			b.value, b.expr = it.Role[rValue], indexer.Lazy[string]{}
+			b.value, b.expr = it.Role[indexer.RoleValue], indexer.Lazy[string]{}
 		default:
 			f.bind(name, it.Start, sc.end, exprLocal)
 		}
@@ -863,17 +863,17 @@ func (f *fileState) Finish(ctx context.Context) {
 			continue
 		}
 		it := &f.Items[c.it]
-		fn := f.callee(it.Role[rObject])
+		fn := f.callee(it.Role[indexer.RoleObject])
 		at := fn
 		if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kNav {
-			at = f.Items[j].Role[rName]
+			at = f.Items[j].Role[indexer.RoleName]
 		}
 		expr := f.expr(it.Span, 0)
 		if strings.HasPrefix(expr, "?") && (strings.HasSuffix(f.text(fn), "init") || strings.HasPrefix(f.text(fn), ".")) {
 			continue
 		}
 		r := f.AddRef(c.kind, f.SrcID(c.src), at, srctext.OneLine(f.text(fn)), expr)
-		r.Args = argsText(f.text(it.Role[rArgs]))
+		r.Args = argsText(f.text(it.Role[indexer.RoleArgs]))
 		r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
 	}
 }
