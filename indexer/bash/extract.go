@@ -5,7 +5,6 @@ import (
 	_ "embed"
 	"path"
 	"strings"
-	"sync"
 
 	"github.com/cespare/xxhash/v2"
 	tree_sitter_bash "github.com/tree-sitter/tree-sitter-bash/bindings/go"
@@ -34,24 +33,14 @@ const (
 
 var kindNames = [numKinds]string{"func", "var", "decl", "loop", "cond", "cmd", "doc"}
 
-// Roles: the slots of item.role that role captures fill: the roles
-// languages share (see indexer.Roles), then this language's own.
-const (
-	rName = indexer.RoleName
-	rBody = indexer.RoleBody
-)
-
-// rArg is the slot of a command's first argument.
+// rArg is the slot of a command's first argument, bash's own role after
+// those that indexer.Roles names.
 const rArg = indexer.NumSharedRoles
 
 var roleSlots = indexer.Roles(map[string]int{"arg": rArg})
 
-type query = indexer.CompiledQuery[kind]
-
 // compiled returns the query, compiled once and shared by every extractor.
-var compiled = sync.OnceValues(func() (*query, error) {
-	return indexer.CompileQuery[kind](Name, tree_sitter_bash.Language(), querySource, kindNames[:], roleSlots)
-})
+var compiled = indexer.CompileOnce[kind](Name, tree_sitter_bash.Language, querySource, kindNames[:], roleSlots)
 
 type span = indexer.Span
 

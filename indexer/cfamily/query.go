@@ -63,20 +63,6 @@ var kindNames = [numKinds]string{
 	"tdef", "spec", "tuse",
 }
 
-// Roles: the slots of item.role that a kind's role captures fill: the
-// roles languages share (see indexer.Roles), then this language's own.
-const (
-	rName   = indexer.RoleName
-	rType   = indexer.RoleType
-	rBody   = indexer.RoleBody
-	rParams = indexer.RoleParams
-	rValue  = indexer.RoleValue
-	rArgs   = indexer.RoleArgs
-	rObject = indexer.RoleObject
-)
-
-var roleSlots = indexer.Roles(nil)
-
 type query = indexer.CompiledQuery[kind]
 
 // compileQuery compiles the query of a dialect for its grammar.
@@ -85,5 +71,5 @@ func compileQuery(grammar unsafe.Pointer, cpp bool) (*query, error) {
 	if cpp {
 		src += querySourceCpp
 	}
-	return indexer.CompileQuery[kind]("cfamily", grammar, src, kindNames[:], roleSlots)
+	return indexer.CompileQuery[kind]("cfamily", grammar, src, kindNames[:], indexer.Roles(nil))
 }

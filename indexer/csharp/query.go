@@ -2,7 +2,6 @@ package csharp
 
 import (
 	_ "embed"
-	"sync"
 
 	tree_sitter_csharp "github.com/tree-sitter/tree-sitter-c-sharp/bindings/go"
 
@@ -80,23 +79,5 @@ func (k kind) isType() bool { return k >= kClass && k <= kDelegate }
 // isMember reports whether k declares a member of a type (a node).
 func (k kind) isMember() bool { return k >= kMethod && k <= kMember }
 
-// Roles: the slots of item.role that a kind's role captures fill: the
-// roles languages share (see indexer.Roles), then this language's own.
-const (
-	rName   = indexer.RoleName
-	rType   = indexer.RoleType
-	rBody   = indexer.RoleBody
-	rParams = indexer.RoleParams
-	rValue  = indexer.RoleValue
-	rArgs   = indexer.RoleArgs
-	rObject = indexer.RoleObject
-)
-
-var roleSlots = indexer.Roles(nil)
-
-type query = indexer.CompiledQuery[kind]
-
 // compiled returns the query, compiled once and shared by every extractor.
-var compiled = sync.OnceValues(func() (*query, error) {
-	return indexer.CompileQuery[kind](Name, tree_sitter_csharp.Language(), querySource, kindNames[:], roleSlots)
-})
+var compiled = indexer.CompileOnce[kind](Name, tree_sitter_csharp.Language, querySource, kindNames[:], indexer.Roles(nil))

@@ -2,7 +2,6 @@ package java
 
 import (
 	_ "embed"
-	"sync"
 
 	tree_sitter_java "github.com/tree-sitter/tree-sitter-java/bindings/go"
 
@@ -82,23 +81,14 @@ var kindNames = [numKinds]string{
 // isType reports whether k declares a type.
 func (k kind) isType() bool { return k <= kAnnotype }
 
-// Roles: the slots of item.role that a kind's role captures fill: the
-// roles languages share (see indexer.Roles), then this language's own.
-const (
-	rName   = indexer.RoleName   // the declared or invoked name; field.name, ctorcall.name (this or super)
-	rType   = indexer.RoleType   // a declared type, new.type, cast.type
-	rBody   = indexer.RoleBody   // a declaration's body, new.body, const.body
-	rParams = indexer.RoleParams // method.params, ctor.params, record.params
-	rValue  = indexer.RoleValue  // var.value, foreach.value, resource.value, cast.value, paren.value, index.value, assign.value
-	rArgs   = indexer.RoleArgs   // invoke.args, new.args, ctorcall.args, const.args
-	rObject = indexer.RoleObject // invoke.object, field.object, mref.object, assign.object
-)
-
-var roleSlots = indexer.Roles(nil)
-
-type query = indexer.CompiledQuery[kind]
-
 // compiled returns the query, compiled once and shared by every extractor.
-var compiled = sync.OnceValues(func() (*query, error) {
-	return indexer.CompileQuery[kind](Name, tree_sitter_java.Language(), querySource, kindNames[:], roleSlots)
-})
+// Its role captures fill the slots that indexer.Roles names:
+//
+//   - name: the declared or invoked name; field.name, ctorcall.name (this or super)
+//   - type: a declared type, new.type, cast.type
+//   - body: a declaration's body, new.body, const.body
+//   - params: method.params, ctor.params, record.params
+//   - value: var.value, foreach.value, resource.value, cast.value, paren.value, index.value, assign.value
+//   - args: invoke.args, new.args, ctorcall.args, const.args
+//   - object: invoke.object, field.object, mref.object, assign.object
+var compiled = indexer.CompileOnce[kind](Name, tree_sitter_java.Language, querySource, kindNames[:], indexer.Roles(nil))

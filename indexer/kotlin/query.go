@@ -2,7 +2,6 @@ package kotlin
 
 import (
 	_ "embed"
-	"sync"
 
 	tree_sitter_kotlin "github.com/tree-sitter-grammars/tree-sitter-kotlin/bindings/go"
 
@@ -65,29 +64,13 @@ var kindNames = [numKinds]string{
 // isType reports whether k declares a class-like type.
 func (k kind) isType() bool { return k <= kCompanion }
 
-// Roles: the slots of item.role that a kind's role captures fill: the
-// roles languages share (see indexer.Roles), then this language's own.
+// The roles of Kotlin's own, after those that indexer.Roles names.
 const (
-	rName   = indexer.RoleName
-	rType   = indexer.RoleType
-	rBody   = indexer.RoleBody
-	rParams = indexer.RoleParams
-	rValue  = indexer.RoleValue
-	rArgs   = indexer.RoleArgs
-	rObject = indexer.RoleObject
-)
-
-// The roles of this language's own.
-const (
-	rMods = indexer.NumSharedRoles + iota
-	rRecv
+	rMods = indexer.NumSharedRoles + iota // a declaration's modifiers
+	rRecv                                 // the receiver type of an extension
 )
 
 var roleSlots = indexer.Roles(map[string]int{"mods": rMods, "recv": rRecv})
 
-type query = indexer.CompiledQuery[kind]
-
 // compiled returns the query, compiled once and shared by every extractor.
-var compiled = sync.OnceValues(func() (*query, error) {
-	return indexer.CompileQuery[kind](Name, tree_sitter_kotlin.Language(), querySource, kindNames[:], roleSlots)
-})
+var compiled = indexer.CompileOnce[kind](Name, tree_sitter_kotlin.Language, querySource, kindNames[:], roleSlots)

@@ -2,7 +2,6 @@ package lua
 
 import (
 	_ "embed"
-	"sync"
 
 	tree_sitter_lua "github.com/tree-sitter-grammars/tree-sitter-lua/bindings/go"
 
@@ -37,26 +36,13 @@ var kindNames = [numKinds]string{
 	"func", "lambda", "scope", "loop", "cond", "vars", "assign", "call", "param", "forvar", "ret", "doc",
 }
 
-// Roles: the slots of item.role that a kind's role captures fill: the
-// roles languages share (see indexer.Roles), then this language's own.
+// The roles of Lua's own, after those that indexer.Roles names.
 const (
-	rName   = indexer.RoleName
-	rParams = indexer.RoleParams
-	rBody   = indexer.RoleBody
-	rArgs   = indexer.RoleArgs
-)
-
-// The roles of this language's own.
-const (
-	rNames = indexer.NumSharedRoles + iota
-	rValues
+	rNames  = indexer.NumSharedRoles + iota // the variable list of a local or an assignment
+	rValues                                 // its expression list
 )
 
 var roleSlots = indexer.Roles(map[string]int{"names": rNames, "values": rValues})
 
-type query = indexer.CompiledQuery[kind]
-
 // compiled returns the query, compiled once and shared by every extractor.
-var compiled = sync.OnceValues(func() (*query, error) {
-	return indexer.CompileQuery[kind](Name, tree_sitter_lua.Language(), querySource, kindNames[:], roleSlots)
-})
+var compiled = indexer.CompileOnce[kind](Name, tree_sitter_lua.Language, querySource, kindNames[:], roleSlots)

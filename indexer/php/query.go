@@ -2,7 +2,6 @@ package php
 
 import (
 	_ "embed"
-	"sync"
 
 	tree_sitter_php "github.com/tree-sitter/tree-sitter-php/bindings/go"
 
@@ -70,23 +69,5 @@ var kindNames = [numKinds]string{
 // included).
 func (k kind) isType() bool { return k >= kClass && k <= kAnon }
 
-// Roles: the slots of item.role that a kind's role captures fill: the
-// roles languages share (see indexer.Roles), then this language's own.
-const (
-	rName   = indexer.RoleName
-	rType   = indexer.RoleType
-	rBody   = indexer.RoleBody
-	rParams = indexer.RoleParams
-	rValue  = indexer.RoleValue
-	rArgs   = indexer.RoleArgs
-	rObject = indexer.RoleObject
-)
-
-var roleSlots = indexer.Roles(nil)
-
-type query = indexer.CompiledQuery[kind]
-
 // compiled returns the query, compiled once and shared by every extractor.
-var compiled = sync.OnceValues(func() (*query, error) {
-	return indexer.CompileQuery[kind](Name, tree_sitter_php.LanguagePHP(), querySource, kindNames[:], roleSlots)
-})
+var compiled = indexer.CompileOnce[kind](Name, tree_sitter_php.LanguagePHP, querySource, kindNames[:], indexer.Roles(nil))

@@ -2,7 +2,6 @@ package python
 
 import (
 	_ "embed"
-	"sync"
 
 	tree_sitter_python "github.com/tree-sitter/tree-sitter-python/bindings/go"
 
@@ -74,9 +73,5 @@ var roleSlots = map[string]int{
 	"alias": rAlias, "module": rModule, "args": rArgs, "clause": rClause,
 }
 
-type query = indexer.CompiledQuery[kind]
-
 // compiled returns the query, compiled once and shared by every extractor.
-var compiled = sync.OnceValues(func() (*query, error) {
-	return indexer.CompileQuery[kind](Name, tree_sitter_python.Language(), querySource, kindNames[:], roleSlots)
-})
+var compiled = indexer.CompileOnce[kind](Name, tree_sitter_python.Language, querySource, kindNames[:], roleSlots)

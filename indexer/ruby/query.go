@@ -2,7 +2,6 @@ package ruby
 
 import (
 	_ "embed"
-	"sync"
 
 	tree_sitter_ruby "github.com/tree-sitter/tree-sitter-ruby/bindings/go"
 
@@ -42,28 +41,13 @@ var kindNames = [numKinds]string{
 	"local", "bare", "super", "doc", "rescue",
 }
 
-// Roles: the slots of item.role that a kind's role captures fill: the
-// roles languages share (see indexer.Roles), then this language's own.
+// The roles of Ruby's own, after those that indexer.Roles names.
 const (
-	rName   = indexer.RoleName
-	rBody   = indexer.RoleBody
-	rParams = indexer.RoleParams
-	rObject = indexer.RoleObject
-	rArgs   = indexer.RoleArgs
-	rValue  = indexer.RoleValue
-)
-
-// The roles of this language's own.
-const (
-	rSuper = indexer.NumSharedRoles + iota
-	rBlock
+	rSuper = indexer.NumSharedRoles + iota // class.super, the superclass
+	rBlock                                 // call.block, the block a call passes
 )
 
 var roleSlots = indexer.Roles(map[string]int{"super": rSuper, "block": rBlock})
 
-type query = indexer.CompiledQuery[kind]
-
 // compiled returns the query, compiled once and shared by every extractor.
-var compiled = sync.OnceValues(func() (*query, error) {
-	return indexer.CompileQuery[kind](Name, tree_sitter_ruby.Language(), querySource, kindNames[:], roleSlots)
-})
+var compiled = indexer.CompileOnce[kind](Name, tree_sitter_ruby.Language, querySource, kindNames[:], roleSlots)

@@ -2,7 +2,6 @@ package rust
 
 import (
 	_ "embed"
-	"sync"
 
 	tree_sitter_rust "github.com/tree-sitter/tree-sitter-rust/bindings/go"
 
@@ -69,27 +68,19 @@ var kindNames = [numKinds]string{
 	"tdef", "tqual", "tuse",
 }
 
-// Roles: the slots of item.role that a kind's role captures fill: the
-// roles languages share (see indexer.Roles), then this language's own.
-const (
-	rName   = indexer.RoleName   // the name of a definition; impl.name is the trait
-	rBody   = indexer.RoleBody   // a definition's body, for.body
-	rType   = indexer.RoleType   // a declared type; fn.type is the result, trait.type the supertraits
-	rValue  = indexer.RoleValue  // an initializer, a use tree, extern.value the alias
-	rParams = indexer.RoleParams // fn.params
-	rArgs   = indexer.RoleArgs   // call.args, mcall.args
-)
-
-// The roles of this language's own.
-const (
-	rPattern = indexer.NumSharedRoles + iota // what a let, parameter, closure, for or match arm binds
-)
+// rPattern is the slot of Rust's own role, after those that indexer.Roles
+// names: what a let, parameter, closure, for or match arm binds.
+const rPattern = indexer.NumSharedRoles
 
 var roleSlots = indexer.Roles(map[string]int{"pattern": rPattern})
 
-type query = indexer.CompiledQuery[kind]
-
 // compiled returns the query, compiled once and shared by every extractor.
-var compiled = sync.OnceValues(func() (*query, error) {
-	return indexer.CompileQuery[kind](Name, tree_sitter_rust.Language(), querySource, kindNames[:], roleSlots)
-})
+// Its role captures fill rPattern and the slots that indexer.Roles names:
+//
+//   - name: the name of a definition; impl.name is the trait
+//   - type: a declared type; fn.type is the result, trait.type the supertraits
+//   - body: a definition's body, for.body
+//   - params: fn.params
+//   - value: an initializer, a use tree, extern.value the alias
+//   - args: call.args, mcall.args
+var compiled = indexer.CompileOnce[kind](Name, tree_sitter_rust.Language, querySource, kindNames[:], roleSlots)

@@ -2,7 +2,6 @@ package scala
 
 import (
 	_ "embed"
-	"sync"
 
 	tree_sitter_scala "github.com/tree-sitter/tree-sitter-scala/bindings/go"
 
@@ -70,28 +69,11 @@ func (k kind) isType() bool { return k >= kClass && k <= kEnum }
 // isDecl reports whether k declares a symbol.
 func (k kind) isDecl() bool { return k >= kPkgObj && k <= kCParam }
 
-// Roles: the slots of item.role that a kind's role captures fill: the
-// roles languages share (see indexer.Roles), then this language's own.
-const (
-	rName   = indexer.RoleName
-	rType   = indexer.RoleType
-	rBody   = indexer.RoleBody
-	rParams = indexer.RoleParams
-	rValue  = indexer.RoleValue
-	rArgs   = indexer.RoleArgs
-	rObject = indexer.RoleObject
-)
-
-// The roles of this language's own.
-const (
-	rMods = indexer.NumSharedRoles + iota
-)
+// rMods is the slot of Scala's own role, after those that indexer.Roles
+// names: a definition's modifiers.
+const rMods = indexer.NumSharedRoles
 
 var roleSlots = indexer.Roles(map[string]int{"mods": rMods})
 
-type query = indexer.CompiledQuery[kind]
-
 // compiled returns the query, compiled once and shared by every extractor.
-var compiled = sync.OnceValues(func() (*query, error) {
-	return indexer.CompileQuery[kind](Name, tree_sitter_scala.Language(), querySource, kindNames[:], roleSlots)
-})
+var compiled = indexer.CompileOnce[kind](Name, tree_sitter_scala.Language, querySource, kindNames[:], roleSlots)

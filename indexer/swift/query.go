@@ -2,7 +2,6 @@ package swift
 
 import (
 	_ "embed"
-	"sync"
 
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/swift/grammar"
@@ -61,22 +60,5 @@ func (k kind) isType() bool { return k <= kProto }
 // isDecl reports whether k declares a symbol.
 func (k kind) isDecl() bool { return k <= kCase }
 
-// Roles: the slots of item.role that a kind's role captures fill: the
-// roles languages share (see indexer.Roles), then this language's own.
-const (
-	rName   = indexer.RoleName
-	rType   = indexer.RoleType
-	rBody   = indexer.RoleBody
-	rValue  = indexer.RoleValue
-	rArgs   = indexer.RoleArgs
-	rObject = indexer.RoleObject
-)
-
-var roleSlots = indexer.Roles(nil)
-
-type query = indexer.CompiledQuery[kind]
-
 // compiled returns the query, compiled once and shared by every extractor.
-var compiled = sync.OnceValues(func() (*query, error) {
-	return indexer.CompileQuery[kind](Name, grammar.Language(), querySource, kindNames[:], roleSlots)
-})
+var compiled = indexer.CompileOnce[kind](Name, grammar.Language, querySource, kindNames[:], indexer.Roles(nil))

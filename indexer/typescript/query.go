@@ -99,7 +99,8 @@ var roleSlots = map[string]int{
 
 type query = indexer.CompiledQuery[kind]
 
-// compile builds the query of one grammar from its pattern files.
-func compile(name string, lang unsafe.Pointer, sources ...string) (*query, error) {
-	return indexer.CompileQuery[kind](name, lang, strings.Join(sources, "\n"), kindNames[:], roleSlots)
+// compile returns the query of one grammar, made of its pattern files and
+// compiled once (see indexer.CompileOnce).
+func compile(name string, grammar func() unsafe.Pointer, sources ...string) func() (*query, error) {
+	return indexer.CompileOnce[kind](name, grammar, strings.Join(sources, "\n"), kindNames[:], roleSlots)
 }

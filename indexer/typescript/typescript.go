@@ -72,9 +72,7 @@ var (
 		grammar: sync.OnceValue(func() *sitter.Language {
 			return sitter.NewLanguage(tree_sitter_typescript.LanguageTypescript())
 		}),
-		query: sync.OnceValues(func() (*query, error) {
-			return compile(TypeScriptName, tree_sitter_typescript.LanguageTypescript(), commonQuery, typescriptQuery)
-		}),
+		query: compile(TypeScriptName, tree_sitter_typescript.LanguageTypescript, commonQuery, typescriptQuery),
 		typed: true,
 	}
 	tsxDialect = &dialect{
@@ -82,9 +80,7 @@ var (
 		grammar: sync.OnceValue(func() *sitter.Language {
 			return sitter.NewLanguage(tree_sitter_typescript.LanguageTSX())
 		}),
-		query: sync.OnceValues(func() (*query, error) {
-			return compile(TSXName, tree_sitter_typescript.LanguageTSX(), commonQuery, typescriptQuery, jsxQuery)
-		}),
+		query: compile(TSXName, tree_sitter_typescript.LanguageTSX, commonQuery, typescriptQuery, jsxQuery),
 		typed: true,
 	}
 	javascriptDialect = &dialect{
@@ -92,9 +88,7 @@ var (
 		grammar: sync.OnceValue(func() *sitter.Language {
 			return sitter.NewLanguage(tree_sitter_javascript.Language())
 		}),
-		query: sync.OnceValues(func() (*query, error) {
-			return compile(JavaScriptName, tree_sitter_javascript.Language(), commonQuery, javascriptQuery, jsxQuery)
-		}),
+		query:      compile(JavaScriptName, tree_sitter_javascript.Language, commonQuery, javascriptQuery, jsxQuery),
 		javascript: true,
 	}
 )
