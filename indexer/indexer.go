@@ -1297,6 +1297,14 @@ func indexFile(ctx context.Context, files *folderFiles, t *Tree, p string, seen 
 			return r, fmt.Errorf("%s extractor: %w", lang.Name(), err)
 		}
 		xs[lang] = x
+		// A new extractor compiles its language's query, once for the
+		// run: the run's cost, not this file's, and on a loaded machine
+		// enough to use up the file's time. The file's time starts again.
+		if limit > 0 {
+			var cancel context.CancelFunc
+			fctx, cancel = context.WithTimeout(ctx, limit)
+			defer cancel()
+		}
 	}
 	res, err := x.Extract(fctx, p, src)
 	if fctx.Err() != nil && errors.Is(err, fctx.Err()) {

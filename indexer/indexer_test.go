@@ -660,3 +660,37 @@ func TestDerived(t *testing.T) {
 		}
 	}
 }
+
+// slowStart is a language whose extractors take long to make, as one
+// compiling a large query does on a loaded machine.
+type slowStart struct {
+	indexer.Language
+	delay time.Duration
+}
+
+func (l slowStart) NewExtractor(t *indexer.Tree) (indexer.Extractor, error) {
+	time.Sleep(l.delay)
+	return l.Language.NewExtractor(t)
+}
+
+// TestMaxFileTimeLeavesOutExtractorStart indexes a small file whose
+// extractor takes longer to make than a file's time: making it is the
+// run's cost, so the file is indexed, not given up.
+func TestMaxFileTimeLeavesOutExtractorStart(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.go", []byte("package a\n\nfunc f() { g() }\n\nfunc g() {}\n"))
+	limit := 500 * time.Millisecond
+	g, err := indexer.Index(context.Background(), dir, indexer.Options{
+		Languages: []indexer.Language{slowStart{golang.New(), limit + 300*time.Millisecond}},
+		Workers:   1, MaxFileTime: limit,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := statuses(g)["a.go"]; f.Status != schemas.StatusOK {
+		t.Fatalf("a.go: status %s (%s), want %s", f.Status, f.Error, schemas.StatusOK)
+	}
+	if len(g.Nodes) < 2 {
+		t.Errorf("a.go: %d nodes, want its functions", len(g.Nodes))
+	}
+}
