@@ -21,102 +21,23 @@ func identEnd(s string, p int) int {
 	return p
 }
 
-// skipSpace skips blanks and comments from p.
-func skipSpace(s string, p int) int {
-	for p < len(s) {
-		switch s[p] {
-		case ' ', '\t', '\n', '\r', '\f':
-			p++
-		case '/':
-			switch {
-			case p+1 < len(s) && s[p+1] == '/':
-				for p < len(s) && s[p] != '\n' {
-					p++
-				}
-			case p+1 < len(s) && s[p+1] == '*':
-				e := strings.Index(s[p+2:], "*/")
-				if e < 0 {
-					return len(s)
-				}
-				p += e + 4
-			default:
-				return p
-			}
-		default:
-			return p
-		}
-	}
-	return p
+// syntax is Java's, as oneLine and skipSpace read it.
+var syntax = srctext.Syntax{
+	Space:        " \t\n\r\f",
+	LineComment:  "//",
+	BlockComment: [2]string{"/*", "*/"},
+	Quotes:       `"'`,
+	QuotedBreak:  "\n\r",
+	Open:         "([{",
+	Close:        ")]}",
 }
+
+// skipSpace skips blanks and comments from p.
+func skipSpace(s string, p int) int { return srctext.Skip(&syntax, s, p, len(s)) }
 
 // oneLine returns s on one line: comments dropped, blank runs made one
 // space, no blank just inside brackets, capped at srctext.MaxText bytes.
-func oneLine(s string) string {
-	if len(s) <= srctext.MaxText && plain(s) {
-		return s
-	}
-	out := make([]byte, 0, min(len(s), srctext.MaxText+8))
-	var quote byte
-	space := false
-	for i := 0; i < len(s) && len(out) <= srctext.MaxText; i++ {
-		c := s[i]
-		switch {
-		case quote != 0:
-			if c == '\\' && i+1 < len(s) {
-				out = append(out, c, s[i+1])
-				i++
-				continue
-			}
-			if c == quote {
-				quote = 0
-			}
-			if c == '\n' || c == '\r' {
-				space = true
-				continue
-			}
-		case c == '/' && i+1 < len(s) && (s[i+1] == '/' || s[i+1] == '*'):
-			i = skipSpace(s, i) - 1
-			space = true
-			continue
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
-			space = true
-			continue
-		case c == '"' || c == '\'':
-			quote = c
-		}
-		if space && len(out) > 0 && !strings.ContainsRune("([{", rune(out[len(out)-1])) && c != ')' && c != ']' && c != '}' {
-			out = append(out, ' ')
-		}
-		space = false
-		out = append(out, c)
-	}
-	return srctext.CapText(string(out))
-}
-
-// plain reports whether oneLine would leave s as it is.
-func plain(s string) bool {
-	prev := byte(' ')
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '\n', '\t', '\r', '\f':
-			return false
-		case '/':
-			if i+1 < len(s) && (s[i+1] == '/' || s[i+1] == '*') {
-				return false
-			}
-		case ' ':
-			if prev == ' ' || prev == '(' || prev == '[' || prev == '{' {
-				return false
-			}
-		case ')', ']', '}':
-			if prev == ' ' {
-				return false
-			}
-		}
-		prev = s[i]
-	}
-	return prev != ' '
-}
+func oneLine(s string) string { return syntax.OneLine(s) }
 
 // javadoc returns the text of a /** */ comment: markers and the leading
 // stars of its lines stripped, blank lines at either end dropped.
