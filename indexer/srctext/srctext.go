@@ -46,6 +46,16 @@ func CapText(s string) string { return Cap(s, MaxText) }
 // CapText.
 func OneLine(s string) string { return CapText(strings.Join(strings.Fields(s), " ")) }
 
+// Fold returns s on one line: if s holds a tab, a line break or two
+// spaces in a row, its words (strings.Fields) joined by single spaces;
+// else s as it is.
+func Fold(s string) string {
+	if !strings.ContainsAny(s, "\t\r\n") && !strings.Contains(s, "  ") {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
 // SkipSpace returns the offset of the first byte of s at or after p that
 // is not a space, a tab, a newline or a carriage return.
 func SkipSpace(s string, p int) int {

@@ -88,6 +88,19 @@ func TestOneLine(t *testing.T) {
 	}
 }
 
+func TestFold(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"f(a,\n\t  b)", "f(a, b)"},
+		{"a  b ", "a b"},
+		{" a b ", " a b "}, // no tab, line break or double space: as it is
+		{strings.Repeat("ab ", 100) + "\n", strings.Repeat("ab ", 99) + "ab"},
+	} {
+		if got := Fold(c.in); got != c.want {
+			t.Errorf("Fold(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
 func TestSkipSpace(t *testing.T) {
 	for _, c := range []struct {
 		s    string
