@@ -11,15 +11,7 @@ func isIdentStart(c byte) bool { return srctext.IsIdentStart(c, "$") }
 func isIdentByte(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
 
 // identEnd returns the end of the identifier starting at p (p if none).
-func identEnd(s string, p int) int {
-	if p >= len(s) || !isIdentStart(s[p]) {
-		return p
-	}
-	for p < len(s) && isIdentByte(s[p]) {
-		p++
-	}
-	return p
-}
+func identEnd(s string, p int) int { return srctext.IdentEnd(s, p, len(s), "$") }
 
 // syntax is Java's, as oneLine and skipSpace read it.
 var syntax = srctext.Syntax{

@@ -51,14 +51,7 @@ func identEnd(s string, i int) int {
 func isIdent(s string) bool { return srctext.IsIdent(s, "") }
 
 // isName reports whether s is a name, maybe qualified: a\b\c.
-func isName(s string) bool {
-	for _, p := range strings.Split(s, "\\") {
-		if !isIdent(p) {
-			return false
-		}
-	}
-	return true
-}
+func isName(s string) bool { return srctext.IsQualified(s, "\\", "") }
 
 // stringLiteral returns the content of a single- or double-quoted string
 // literal without escapes or interpolation.

@@ -13,27 +13,17 @@ func lineStarts(src []byte) []uint32 { return srctext.LineStarts(nil, src) }
 // pos returns the 1-based line and 1-based byte column of offset off.
 func pos(starts []uint32, off uint32) (line, col uint32) { return srctext.Pos(starts, off) }
 
-func isIdentStart(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
-}
+func isIdentStart(c byte) bool { return srctext.IsIdentStart(c, "") }
 
 func isIdentByte(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
 
 type chars interface{ ~string | ~[]byte }
 
 // identEnd returns the end of the identifier starting at p (p if none).
-func identEnd[T chars](src T, p, end int) int {
-	if p >= end || !isIdentStart(src[p]) {
-		return p
-	}
-	for p < end && isIdentByte(src[p]) {
-		p++
-	}
-	return p
-}
+func identEnd[T chars](src T, p, end int) int { return srctext.IdentEnd(src, p, end, "") }
 
 // isIdent reports whether s is one identifier.
-func isIdent(s string) bool { return len(s) > 0 && identEnd(s, 0, len(s)) == len(s) }
+func isIdent(s string) bool { return srctext.IsIdent(s, "") }
 
 // syntax is Python's, as oneLine and skipSpace read it: a backslash
 // continuing a line is white space.
@@ -201,14 +191,7 @@ func itemAnnotation(c, args string) string {
 func splitTop(s string, sep byte) []string { return srctext.SplitTop(s, sep, "[(", "])") }
 
 // isDotted reports whether s is a dotted name.
-func isDotted(s string) bool {
-	for _, part := range strings.Split(s, ".") {
-		if !isIdent(part) {
-			return false
-		}
-	}
-	return true
-}
+func isDotted(s string) bool { return srctext.IsQualified(s, ".", "") }
 
 // visibility returns the visibility of a Python name: _x and __x are
 // private, dunder names public.

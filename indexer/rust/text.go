@@ -13,9 +13,7 @@ func lineStarts(src []byte) []uint32 { return srctext.LineStarts(nil, src) }
 // pos returns the 1-based line and 1-based byte column of offset off.
 func pos(starts []uint32, off uint32) (line, col uint32) { return srctext.Pos(starts, off) }
 
-func isIdentStart(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
-}
+func isIdentStart(c byte) bool { return srctext.IsIdentStart(c, "") }
 
 func isIdentByte(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
 
@@ -24,16 +22,10 @@ type chars interface{ ~string | ~[]byte }
 // identEnd returns the end of the identifier starting at p (p if none). A
 // raw identifier r#name counts as one.
 func identEnd[T chars](src T, p, end int) int {
-	if p >= end || !isIdentStart(src[p]) {
-		return p
-	}
-	if src[p] == 'r' && p+2 < end && src[p+1] == '#' && isIdentStart(src[p+2]) {
+	if p+2 < end && src[p] == 'r' && src[p+1] == '#' && isIdentStart(src[p+2]) {
 		p += 2
 	}
-	for p < end && isIdentByte(src[p]) {
-		p++
-	}
-	return p
+	return srctext.IdentEnd(src, p, end, "")
 }
 
 // isIdent reports whether s is one identifier.

@@ -26,10 +26,8 @@ func typeName(t string) string {
 	if t == "" || strings.ContainsAny(t, "()=>{}#*@,[]") || strings.HasSuffix(t, ".type") {
 		return ""
 	}
-	for _, part := range strings.Split(t, ".") {
-		if !isIdent(part) {
-			return ""
-		}
+	if !srctext.IsQualified(t, ".", "$") {
+		return ""
 	}
 	return t
 }

@@ -133,6 +133,38 @@ func TestIsIdent(t *testing.T) {
 	}
 }
 
+func TestIdentEnd(t *testing.T) {
+	for _, tc := range []struct {
+		s, extra     string
+		p, end, want int
+	}{
+		{"ab1 c", "", 0, 5, 3}, {"ab1 c", "", 1, 5, 3}, {"ab1 c", "", 3, 5, 3}, {"ab1 c", "", 4, 5, 5},
+		{"1ab", "", 0, 3, 0}, {"abc", "", 0, 2, 2}, {"abc", "", 3, 3, 3}, {"$a.b", "$", 0, 4, 2}, {"$a", "", 0, 2, 0},
+	} {
+		if got := IdentEnd(tc.s, tc.p, tc.end, tc.extra); got != tc.want {
+			t.Errorf("IdentEnd(%q, %d, %d, %q) = %d, want %d", tc.s, tc.p, tc.end, tc.extra, got, tc.want)
+		}
+		if got := IdentEnd([]byte(tc.s), tc.p, tc.end, tc.extra); got != tc.want {
+			t.Errorf("IdentEnd([]byte(%q), %d, %d, %q) = %d, want %d", tc.s, tc.p, tc.end, tc.extra, got, tc.want)
+		}
+	}
+}
+
+func TestIsQualified(t *testing.T) {
+	for _, tc := range []struct {
+		s, sep, extra string
+		want          bool
+	}{
+		{"a", ".", "", true}, {"a.b1.c", ".", "", true}, {"", ".", "", false}, {"a.", ".", "", false},
+		{".a", ".", "", false}, {"a..b", ".", "", false}, {"a.1b", ".", "", false}, {"$a.b", ".", "$", true},
+		{`a\b`, `\`, "", true}, {"a::b", "::", "", true}, {"a.b", "::", "", false},
+	} {
+		if got := IsQualified(tc.s, tc.sep, tc.extra); got != tc.want {
+			t.Errorf("IsQualified(%q, %q, %q) = %v, want %v", tc.s, tc.sep, tc.extra, got, tc.want)
+		}
+	}
+}
+
 func TestStripBrackets(t *testing.T) {
 	for _, tc := range []struct {
 		s           string

@@ -50,10 +50,8 @@ func typeName(t string) string {
 	if t == "" || t == "Self" || strings.ContainsAny(t, "[]()&-<>:,") || strings.HasSuffix(t, ".Type") || strings.HasSuffix(t, "...") {
 		return ""
 	}
-	for _, part := range strings.Split(t, ".") {
-		if !isIdent(part) {
-			return ""
-		}
+	if !srctext.IsQualified(t, ".", "") {
+		return ""
 	}
 	return t
 }

@@ -19,28 +19,13 @@ func isIdentByte(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
 type chars interface{ ~string | ~[]byte }
 
 // identEnd returns the end of the identifier starting at p (p if none).
-func identEnd[T chars](src T, p, end int) int {
-	if p >= end || !isIdentStart(src[p]) {
-		return p
-	}
-	for p < end && isIdentByte(src[p]) {
-		p++
-	}
-	return p
-}
+func identEnd[T chars](src T, p, end int) int { return srctext.IdentEnd(src, p, end, "$") }
 
 // isIdent reports whether s is one identifier.
 func isIdent(s string) bool { return srctext.IsIdent(s, "$") }
 
 // isDotted reports whether s is identifiers joined by dots.
-func isDotted(s string) bool {
-	for part := range strings.SplitSeq(s, ".") {
-		if !isIdent(part) {
-			return false
-		}
-	}
-	return true
-}
+func isDotted(s string) bool { return srctext.IsQualified(s, ".", "$") }
 
 // syntax is TypeScript's, as oneLine and skipSpace read it.
 var syntax = srctext.Syntax{
