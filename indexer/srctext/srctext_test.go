@@ -88,6 +88,26 @@ func TestOneLine(t *testing.T) {
 	}
 }
 
+func TestDocLines(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"/** One line. */", []string{"One line."}},
+		{"/**\n * First.\n *\n *   Indented.\n **/", []string{"First.", "Indented."}},
+		{"/***/", nil},
+		{" * a line of one", []string{"a line of one"}},
+		{"/* not a doc */", []string{"/* not a doc"}},
+	} {
+		if got := DocLines(nil, tc.in); !slices.Equal(got, tc.want) {
+			t.Errorf("DocLines(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	if got := DocLines([]string{"kept"}, "/** b */"); !slices.Equal(got, []string{"kept", "b"}) {
+		t.Errorf("DocLines appends to %q", got)
+	}
+}
+
 func TestFold(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"f(a,\n\t  b)", "f(a, b)"},
