@@ -48,12 +48,7 @@ func javadoc(c string) (string, bool) {
 		}
 		lines[i] = t
 	}
-	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
-		lines = lines[1:]
-	}
-	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
-		lines = lines[:len(lines)-1]
-	}
+	lines = srctext.TrimBlank(lines)
 	return strings.Join(lines, "\n"), len(lines) > 0
 }
 

@@ -217,12 +217,7 @@ func docText(comments []string) string {
 	for i, l := range lines {
 		lines[i] = l[min(max(indent, 0), len(l)):]
 	}
-	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
-		lines = lines[1:]
-	}
-	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
-		lines = lines[:len(lines)-1]
-	}
+	lines = srctext.TrimBlank(lines)
 	return strings.Join(lines, "\n")
 }
 

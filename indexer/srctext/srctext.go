@@ -61,6 +61,18 @@ func DocLines(lines []string, c string) []string {
 	return lines
 }
 
+// TrimBlank drops the blank lines (white space alone) at either end of
+// lines.
+func TrimBlank(lines []string) []string {
+	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}
+
 // Fold returns s on one line: if s holds a tab, a line break or two
 // spaces in a row, its words (strings.Fields) joined by single spaces;
 // else s as it is.

@@ -108,6 +108,19 @@ func TestDocLines(t *testing.T) {
 	}
 }
 
+func TestTrimBlank(t *testing.T) {
+	for _, tc := range []struct{ in, want []string }{
+		{[]string{"", " \t", "a", "", "b", "\r", ""}, []string{"a", "", "b"}},
+		{[]string{"a"}, []string{"a"}},
+		{[]string{" ", ""}, []string{}},
+		{nil, nil},
+	} {
+		if got := TrimBlank(tc.in); !slices.Equal(got, tc.want) {
+			t.Errorf("TrimBlank(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
 func TestFold(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"f(a,\n\t  b)", "f(a, b)"},
