@@ -15,13 +15,16 @@ type Syntax struct {
 	// Nested says whether block comments nest.
 	Nested bool
 	// Quotes holds the bytes that open and close a string literal, in
-	// which a backslash escapes the byte after it.
+	// which a backslash escapes the byte after it. OneLine keeps what a
+	// literal holds as it is, but for QuotedBreak and QuotedSpace.
 	Quotes string
 	// QuotedBreak holds the bytes read as white space inside a quoted
 	// literal (a Java string broken across lines reads as one line).
+	// They must be bytes of Space too.
 	QuotedBreak string
 	// QuotedSpace holds the bytes a space replaces inside a quoted
-	// literal (a TypeScript template's line breaks and tabs).
+	// literal (a TypeScript template's line breaks and tabs). They must
+	// be bytes of Space too.
 	QuotedSpace string
 	// Literal, if set, is used instead of Quotes: it returns the end of
 	// the literal that starts at s[i], or i if none does. OneLine keeps
