@@ -337,12 +337,8 @@ func onlyNewline(s string) bool {
 	return true
 }
 
-func oneLine(s string) string {
-	if !strings.ContainsAny(s, "\t\r\n") && !strings.Contains(s, "  ") {
-		return s
-	}
-	return strings.Join(strings.Fields(s), " ")
-}
+// oneLine folds runs of white space into one space (srctext.Fold).
+func oneLine(s string) string { return srctext.Fold(s) }
 
 // isCommandName reports whether s can name a function: no expansion, no
 // path, no quoting.

@@ -11,14 +11,7 @@ func isIdentStart(c byte) bool { return srctext.IsIdentStart(c, "@") }
 func isIdentByte(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
 
 // identEnd returns the end of the identifier starting at s[p].
-func identEnd(s string, p int) int {
-	if p >= len(s) || !isIdentStart(s[p]) {
-		return p
-	}
-	for p++; p < len(s) && isIdentByte(s[p]); p++ {
-	}
-	return p
-}
+func identEnd(s string, p int) int { return srctext.IdentEnd(s, p, len(s), "@") }
 
 func isIdent(s string) bool { return srctext.IsIdent(s, "@") }
 
@@ -51,10 +44,8 @@ func typeName(t string) string {
 	if p, ok := predefined[t]; ok {
 		return p
 	}
-	for _, part := range strings.Split(t, ".") {
-		if !isIdent(part) {
-			return ""
-		}
+	if !srctext.IsQualified(t, ".", "@") {
+		return ""
 	}
 	return t
 }

@@ -32,13 +32,8 @@ func docComment(c string) string {
 	return strings.TrimSpace(b.String())
 }
 
-// oneLine folds runs of white space into one space.
-func oneLine(s string) string {
-	if !strings.ContainsAny(s, "\t\r\n") && !strings.Contains(s, "  ") {
-		return s
-	}
-	return strings.Join(strings.Fields(s), " ")
-}
+// oneLine folds runs of white space into one space (srctext.Fold).
+func oneLine(s string) string { return srctext.Fold(s) }
 
 func isIdentByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
@@ -56,14 +51,7 @@ func identEnd(s string, i int) int {
 func isIdent(s string) bool { return srctext.IsIdent(s, "") }
 
 // isName reports whether s is a name, maybe qualified: a\b\c.
-func isName(s string) bool {
-	for _, p := range strings.Split(s, "\\") {
-		if !isIdent(p) {
-			return false
-		}
-	}
-	return true
-}
+func isName(s string) bool { return srctext.IsQualified(s, "\\", "") }
 
 // stringLiteral returns the content of a single- or double-quoted string
 // literal without escapes or interpolation.

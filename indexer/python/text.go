@@ -13,106 +13,34 @@ func lineStarts(src []byte) []uint32 { return srctext.LineStarts(nil, src) }
 // pos returns the 1-based line and 1-based byte column of offset off.
 func pos(starts []uint32, off uint32) (line, col uint32) { return srctext.Pos(starts, off) }
 
-func isIdentStart(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
-}
+func isIdentStart(c byte) bool { return srctext.IsIdentStart(c, "") }
 
 func isIdentByte(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
 
 type chars interface{ ~string | ~[]byte }
 
 // identEnd returns the end of the identifier starting at p (p if none).
-func identEnd[T chars](src T, p, end int) int {
-	if p >= end || !isIdentStart(src[p]) {
-		return p
-	}
-	for p < end && isIdentByte(src[p]) {
-		p++
-	}
-	return p
-}
+func identEnd[T chars](src T, p, end int) int { return srctext.IdentEnd(src, p, end, "") }
 
 // isIdent reports whether s is one identifier.
-func isIdent(s string) bool { return len(s) > 0 && identEnd(s, 0, len(s)) == len(s) }
+func isIdent(s string) bool { return srctext.IsIdent(s, "") }
+
+// syntax is Python's, as oneLine and skipSpace read it: a backslash
+// continuing a line is white space.
+var syntax = srctext.Syntax{
+	Space:       " \t\n\r\f\\",
+	LineComment: "#",
+	Quotes:      `"'`,
+	Open:        "([{",
+	Close:       ")]}",
+}
 
 // skipSpace skips blanks, line continuations and comments from p.
-func skipSpace[T chars](src T, p, end int) int {
-	for p < end {
-		switch src[p] {
-		case ' ', '\t', '\n', '\r', '\f', '\\':
-			p++
-		case '#':
-			for p < end && src[p] != '\n' {
-				p++
-			}
-		default:
-			return p
-		}
-	}
-	return p
-}
+func skipSpace[T chars](src T, p, end int) int { return srctext.Skip(&syntax, src, p, end) }
 
 // oneLine returns b on one line: comments dropped, blank runs made one
 // space, no blank just inside brackets, capped at srctext.MaxText bytes.
-func oneLine(b string) string {
-	if len(b) <= srctext.MaxText && plain(b) {
-		return b
-	}
-	out := make([]byte, 0, min(len(b), srctext.MaxText+8))
-	var quote byte
-	space := false
-	for i := 0; i < len(b) && len(out) <= srctext.MaxText; i++ {
-		c := b[i]
-		switch {
-		case quote != 0:
-			if c == '\\' && i+1 < len(b) {
-				out = append(out, c, b[i+1])
-				i++
-				continue
-			}
-			if c == quote {
-				quote = 0
-			}
-		case c == '#':
-			for i+1 < len(b) && b[i+1] != '\n' {
-				i++
-			}
-			continue
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\\':
-			space = true
-			continue
-		case c == '"' || c == '\'':
-			quote = c
-		}
-		if space && len(out) > 0 && !strings.ContainsRune("([{", rune(out[len(out)-1])) && c != ')' && c != ']' && c != '}' {
-			out = append(out, ' ')
-		}
-		space = false
-		out = append(out, c)
-	}
-	return srctext.CapText(string(out))
-}
-
-// plain reports whether oneLine would leave b as it is.
-func plain(b string) bool {
-	prev := byte(' ')
-	for _, c := range []byte(b) {
-		switch c {
-		case '\n', '\t', '\r', '\f', '\\', '#':
-			return false
-		case ' ':
-			if prev == ' ' || prev == '(' || prev == '[' || prev == '{' {
-				return false
-			}
-		case ')', ']', '}':
-			if prev == ' ' {
-				return false
-			}
-		}
-		prev = c
-	}
-	return prev != ' '
-}
+func oneLine(b string) string { return syntax.OneLine(b) }
 
 // docstring returns the text of a string literal used as a docstring,
 // cleaned as inspect.cleandoc does; ok is false for bytes and f-strings.
@@ -263,14 +191,7 @@ func itemAnnotation(c, args string) string {
 func splitTop(s string, sep byte) []string { return srctext.SplitTop(s, sep, "[(", "])") }
 
 // isDotted reports whether s is a dotted name.
-func isDotted(s string) bool {
-	for _, part := range strings.Split(s, ".") {
-		if !isIdent(part) {
-			return false
-		}
-	}
-	return true
-}
+func isDotted(s string) bool { return srctext.IsQualified(s, ".", "") }
 
 // visibility returns the visibility of a Python name: _x and __x are
 // private, dunder names public.

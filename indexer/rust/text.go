@@ -13,9 +13,7 @@ func lineStarts(src []byte) []uint32 { return srctext.LineStarts(nil, src) }
 // pos returns the 1-based line and 1-based byte column of offset off.
 func pos(starts []uint32, off uint32) (line, col uint32) { return srctext.Pos(starts, off) }
 
-func isIdentStart(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
-}
+func isIdentStart(c byte) bool { return srctext.IsIdentStart(c, "") }
 
 func isIdentByte(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
 
@@ -24,16 +22,10 @@ type chars interface{ ~string | ~[]byte }
 // identEnd returns the end of the identifier starting at p (p if none). A
 // raw identifier r#name counts as one.
 func identEnd[T chars](src T, p, end int) int {
-	if p >= end || !isIdentStart(src[p]) {
-		return p
-	}
-	if src[p] == 'r' && p+2 < end && src[p+1] == '#' && isIdentStart(src[p+2]) {
+	if p+2 < end && src[p] == 'r' && src[p+1] == '#' && isIdentStart(src[p+2]) {
 		p += 2
 	}
-	for p < end && isIdentByte(src[p]) {
-		p++
-	}
-	return p
+	return srctext.IdentEnd(src, p, end, "")
 }
 
 // isIdent reports whether s is one identifier.
@@ -42,45 +34,20 @@ func isIdent(s string) bool { return len(s) > 0 && identEnd(s, 0, len(s)) == len
 // unraw drops the r# of a raw identifier.
 func unraw(s string) string { return strings.TrimPrefix(s, "r#") }
 
-// skipSpace skips blanks and comments from p.
-func skipSpace[T chars](src T, p, end int) int {
-	for p < end {
-		switch c := src[p]; {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
-			p++
-		case c == '/' && p+1 < end && src[p+1] == '/':
-			for p < end && src[p] != '\n' {
-				p++
-			}
-		case c == '/' && p+1 < end && src[p+1] == '*':
-			p = blockCommentEnd(src, p, end)
-		default:
-			return p
-		}
-	}
-	return p
+// syntax is Rust's, as oneLine and skipSpace read it: block comments
+// nest, and literals are kept whole.
+var syntax = srctext.Syntax{
+	Space:        " \t\n\r\f",
+	LineComment:  "//",
+	BlockComment: [2]string{"/*", "*/"},
+	Nested:       true,
+	Literal:      literalAt,
+	Open:         "([<",
+	Close:        ")],",
 }
 
-// blockCommentEnd returns the end of the (nestable) block comment at p.
-func blockCommentEnd[T chars](src T, p, end int) int {
-	depth := 0
-	for p < end {
-		switch {
-		case src[p] == '/' && p+1 < end && src[p+1] == '*':
-			depth++
-			p += 2
-		case src[p] == '*' && p+1 < end && src[p+1] == '/':
-			depth--
-			p += 2
-			if depth == 0 {
-				return p
-			}
-		default:
-			p++
-		}
-	}
-	return end
-}
+// skipSpace skips blanks and comments from p.
+func skipSpace[T chars](src T, p, end int) int { return srctext.Skip(&syntax, src, p, end) }
 
 // literalEnd returns the end of the string, byte string, raw string or
 // character literal at p, or p when there is none there (a lifetime 'a
@@ -209,65 +176,15 @@ func angleEnd[T chars](src T, p, end int) int {
 
 // oneLine returns b on one line: comments dropped, blank runs made one
 // space, no blank just inside brackets, capped at srctext.MaxText bytes.
-func oneLine(b string) string {
-	if len(b) <= srctext.MaxText && plain(b) {
-		return b
-	}
-	out := make([]byte, 0, min(len(b), srctext.MaxText+8))
-	space := false
-	for i := 0; i < len(b) && len(out) <= srctext.MaxText; {
-		c := b[i]
-		switch {
-		case c == '/' && i+1 < len(b) && (b[i+1] == '/' || b[i+1] == '*'):
-			i = skipSpace(b, i, len(b))
-			space = true
-			continue
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f':
-			space = true
-			i++
-			continue
-		}
-		if space && len(out) > 0 && !strings.ContainsRune("([<", rune(out[len(out)-1])) && c != ')' && c != ']' && c != ',' {
-			out = append(out, ' ')
-		}
-		space = false
-		if c == '"' || c == '\'' || c == 'r' && (i == 0 || !isIdentByte(b[i-1])) {
-			if e := literalEnd(b, i, len(b)); e > i {
-				out = append(out, b[i:e]...)
-				i = e
-				continue
-			}
-		}
-		out = append(out, c)
-		i++
-	}
-	return srctext.CapText(string(out))
-}
+func oneLine(b string) string { return syntax.OneLine(b) }
 
-// plain reports whether oneLine would leave b as it is.
-func plain(b string) bool {
-	prev := byte(' ')
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		switch c {
-		case '\n', '\t', '\r', '\f':
-			return false
-		case '/':
-			if i+1 < len(b) && (b[i+1] == '/' || b[i+1] == '*') {
-				return false
-			}
-		case ' ':
-			if prev == ' ' || prev == '(' || prev == '[' || prev == '<' {
-				return false
-			}
-		case ')', ']', ',':
-			if prev == ' ' {
-				return false
-			}
-		}
-		prev = c
+// literalAt returns the end of the literal starting at b[i], or i: a
+// string, a character, or a raw string whose r no identifier holds.
+func literalAt(b string, i int) int {
+	if c := b[i]; c == '"' || c == '\'' || c == 'r' && (i == 0 || !isIdentByte(b[i-1])) {
+		return literalEnd(b, i, len(b))
 	}
-	return prev != ' '
+	return i
 }
 
 // docText returns the text of doc comments (/// and //! lines, /** */ and
@@ -300,12 +217,7 @@ func docText(comments []string) string {
 	for i, l := range lines {
 		lines[i] = l[min(max(indent, 0), len(l)):]
 	}
-	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
-		lines = lines[1:]
-	}
-	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
-		lines = lines[:len(lines)-1]
-	}
+	lines = srctext.TrimBlank(lines)
 	return strings.Join(lines, "\n")
 }
 

@@ -26,10 +26,8 @@ func typeName(t string) string {
 	if t == "" || strings.ContainsAny(t, "()=>{}#*@,[]") || strings.HasSuffix(t, ".type") {
 		return ""
 	}
-	for _, part := range strings.Split(t, ".") {
-		if !isIdent(part) {
-			return ""
-		}
+	if !srctext.IsQualified(t, ".", "$") {
+		return ""
 	}
 	return t
 }
@@ -37,14 +35,5 @@ func typeName(t string) string {
 // docComment turns a /** */ comment into text: the markers and leading
 // stars dropped, lines trimmed.
 func docComment(c string) string {
-	c = strings.TrimSuffix(strings.TrimPrefix(c, "/**"), "*/")
-	var parts []string
-	for _, l := range strings.Split(c, "\n") {
-		l = strings.TrimSpace(l)
-		l = strings.TrimSpace(strings.TrimPrefix(l, "*"))
-		if l != "" {
-			parts = append(parts, l)
-		}
-	}
-	return srctext.CapText(strings.Join(parts, "\n"))
+	return srctext.CapText(strings.Join(srctext.DocLines(nil, c), "\n"))
 }

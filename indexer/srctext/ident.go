@@ -11,12 +11,24 @@ func IsIdentStart(c byte, extra string) bool {
 
 // IsIdent reports whether s is an identifier: a byte IsIdentStart takes,
 // then bytes it takes or digits.
-func IsIdent(s, extra string) bool {
-	if s == "" || !IsIdentStart(s[0], extra) {
-		return false
+func IsIdent(s, extra string) bool { return s != "" && IdentEnd(s, 0, len(s), extra) == len(s) }
+
+// IdentEnd returns the end of the identifier (see IsIdent) that starts
+// at src[p] and ends at end at the latest; p if none starts there.
+func IdentEnd[T Chars](src T, p, end int, extra string) int {
+	if p >= end || !IsIdentStart(src[p], extra) {
+		return p
 	}
-	for i := 1; i < len(s); i++ {
-		if c := s[i]; !IsIdentStart(c, extra) && (c < '0' || c > '9') {
+	for p++; p < end && (IsIdentStart(src[p], extra) || src[p] >= '0' && src[p] <= '9'); p++ {
+	}
+	return p
+}
+
+// IsQualified reports whether s is identifiers (see IsIdent) joined by
+// sep: a.b.c with ".".
+func IsQualified(s, sep, extra string) bool {
+	for part := range strings.SplitSeq(s, sep) {
+		if !IsIdent(part, extra) {
 			return false
 		}
 	}

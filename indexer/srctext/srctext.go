@@ -46,6 +46,43 @@ func CapText(s string) string { return Cap(s, MaxText) }
 // CapText.
 func OneLine(s string) string { return CapText(strings.Join(strings.Fields(s), " ")) }
 
+// DocLines appends to lines those of comment c that are not blank, c
+// being a /** */ comment or a line of one: the markers dropped, and of
+// each line the white space at either end and a star before it.
+func DocLines(lines []string, c string) []string {
+	c = strings.TrimSuffix(strings.TrimPrefix(c, "/**"), "*/")
+	for l := range strings.SplitSeq(c, "\n") {
+		l = strings.TrimSpace(l)
+		l = strings.TrimSpace(strings.TrimPrefix(l, "*"))
+		if l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return lines
+}
+
+// TrimBlank drops the blank lines (white space alone) at either end of
+// lines.
+func TrimBlank(lines []string) []string {
+	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
+		lines = lines[1:]
+	}
+	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}
+
+// Fold returns s on one line: if s holds a tab, a line break or two
+// spaces in a row, its words (strings.Fields) joined by single spaces;
+// else s as it is.
+func Fold(s string) string {
+	if !strings.ContainsAny(s, "\t\r\n") && !strings.Contains(s, "  ") {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
 // SkipSpace returns the offset of the first byte of s at or after p that
 // is not a space, a tab, a newline or a carriage return.
 func SkipSpace(s string, p int) int {

@@ -88,6 +88,52 @@ func TestOneLine(t *testing.T) {
 	}
 }
 
+func TestDocLines(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"/** One line. */", []string{"One line."}},
+		{"/**\n * First.\n *\n *   Indented.\n **/", []string{"First.", "Indented."}},
+		{"/***/", nil},
+		{" * a line of one", []string{"a line of one"}},
+		{"/* not a doc */", []string{"/* not a doc"}},
+	} {
+		if got := DocLines(nil, tc.in); !slices.Equal(got, tc.want) {
+			t.Errorf("DocLines(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	if got := DocLines([]string{"kept"}, "/** b */"); !slices.Equal(got, []string{"kept", "b"}) {
+		t.Errorf("DocLines appends to %q", got)
+	}
+}
+
+func TestTrimBlank(t *testing.T) {
+	for _, tc := range []struct{ in, want []string }{
+		{[]string{"", " \t", "a", "", "b", "\r", ""}, []string{"a", "", "b"}},
+		{[]string{"a"}, []string{"a"}},
+		{[]string{" ", ""}, []string{}},
+		{nil, nil},
+	} {
+		if got := TrimBlank(tc.in); !slices.Equal(got, tc.want) {
+			t.Errorf("TrimBlank(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestFold(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"f(a,\n\t  b)", "f(a, b)"},
+		{"a  b ", "a b"},
+		{" a b ", " a b "}, // no tab, line break or double space: as it is
+		{strings.Repeat("ab ", 100) + "\n", strings.Repeat("ab ", 99) + "ab"},
+	} {
+		if got := Fold(c.in); got != c.want {
+			t.Errorf("Fold(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
 func TestSkipSpace(t *testing.T) {
 	for _, c := range []struct {
 		s    string
@@ -116,6 +162,38 @@ func TestIsIdent(t *testing.T) {
 	} {
 		if got := IsIdent(tc.s, tc.extra); got != tc.want {
 			t.Errorf("IsIdent(%q, %q) = %v, want %v", tc.s, tc.extra, got, tc.want)
+		}
+	}
+}
+
+func TestIdentEnd(t *testing.T) {
+	for _, tc := range []struct {
+		s, extra     string
+		p, end, want int
+	}{
+		{"ab1 c", "", 0, 5, 3}, {"ab1 c", "", 1, 5, 3}, {"ab1 c", "", 3, 5, 3}, {"ab1 c", "", 4, 5, 5},
+		{"1ab", "", 0, 3, 0}, {"abc", "", 0, 2, 2}, {"abc", "", 3, 3, 3}, {"$a.b", "$", 0, 4, 2}, {"$a", "", 0, 2, 0},
+	} {
+		if got := IdentEnd(tc.s, tc.p, tc.end, tc.extra); got != tc.want {
+			t.Errorf("IdentEnd(%q, %d, %d, %q) = %d, want %d", tc.s, tc.p, tc.end, tc.extra, got, tc.want)
+		}
+		if got := IdentEnd([]byte(tc.s), tc.p, tc.end, tc.extra); got != tc.want {
+			t.Errorf("IdentEnd([]byte(%q), %d, %d, %q) = %d, want %d", tc.s, tc.p, tc.end, tc.extra, got, tc.want)
+		}
+	}
+}
+
+func TestIsQualified(t *testing.T) {
+	for _, tc := range []struct {
+		s, sep, extra string
+		want          bool
+	}{
+		{"a", ".", "", true}, {"a.b1.c", ".", "", true}, {"", ".", "", false}, {"a.", ".", "", false},
+		{".a", ".", "", false}, {"a..b", ".", "", false}, {"a.1b", ".", "", false}, {"$a.b", ".", "$", true},
+		{`a\b`, `\`, "", true}, {"a::b", "::", "", true}, {"a.b", "::", "", false},
+	} {
+		if got := IsQualified(tc.s, tc.sep, tc.extra); got != tc.want {
+			t.Errorf("IsQualified(%q, %q, %q) = %v, want %v", tc.s, tc.sep, tc.extra, got, tc.want)
 		}
 	}
 }

@@ -50,10 +50,8 @@ func typeName(t string) string {
 	if t == "" || t == "Self" || strings.ContainsAny(t, "[]()&-<>:,") || strings.HasSuffix(t, ".Type") || strings.HasSuffix(t, "...") {
 		return ""
 	}
-	for _, part := range strings.Split(t, ".") {
-		if !isIdent(part) {
-			return ""
-		}
+	if !srctext.IsQualified(t, ".", "") {
+		return ""
 	}
 	return t
 }
@@ -62,15 +60,7 @@ func typeName(t string) string {
 func docComment(lines []string) string {
 	var parts []string
 	for _, c := range lines {
-		c = strings.TrimPrefix(c, "///")
-		c = strings.TrimSuffix(strings.TrimPrefix(c, "/**"), "*/")
-		for _, l := range strings.Split(c, "\n") {
-			l = strings.TrimSpace(l)
-			l = strings.TrimSpace(strings.TrimPrefix(l, "*"))
-			if l != "" {
-				parts = append(parts, l)
-			}
-		}
+		parts = srctext.DocLines(parts, strings.TrimPrefix(c, "///"))
 	}
 	return srctext.CapText(strings.Join(parts, "\n"))
 }

@@ -19,56 +19,27 @@ func isIdentByte(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
 type chars interface{ ~string | ~[]byte }
 
 // identEnd returns the end of the identifier starting at p (p if none).
-func identEnd[T chars](src T, p, end int) int {
-	if p >= end || !isIdentStart(src[p]) {
-		return p
-	}
-	for p < end && isIdentByte(src[p]) {
-		p++
-	}
-	return p
-}
+func identEnd[T chars](src T, p, end int) int { return srctext.IdentEnd(src, p, end, "$") }
 
 // isIdent reports whether s is one identifier.
 func isIdent(s string) bool { return srctext.IsIdent(s, "$") }
 
 // isDotted reports whether s is identifiers joined by dots.
-func isDotted(s string) bool {
-	for part := range strings.SplitSeq(s, ".") {
-		if !isIdent(part) {
-			return false
-		}
-	}
-	return true
+func isDotted(s string) bool { return srctext.IsQualified(s, ".", "$") }
+
+// syntax is TypeScript's, as oneLine and skipSpace read it.
+var syntax = srctext.Syntax{
+	Space:        " \t\n\r\f\v",
+	LineComment:  "//",
+	BlockComment: [2]string{"/*", "*/"},
+	Quotes:       "\"'`",
+	QuotedSpace:  "\n\r\t",
+	Open:         "([{<",
+	Close:        ")]}>,;",
 }
 
 // skipSpace skips blanks and comments from p.
-func skipSpace[T chars](src T, p, end int) int {
-	for p < end {
-		switch src[p] {
-		case ' ', '\t', '\n', '\r', '\f', '\v':
-			p++
-		case '/':
-			switch {
-			case p+1 < end && src[p+1] == '/':
-				for p < end && src[p] != '\n' {
-					p++
-				}
-			case p+1 < end && src[p+1] == '*':
-				p += 2
-				for p+1 < end && !(src[p] == '*' && src[p+1] == '/') {
-					p++
-				}
-				p = min(p+2, end)
-			default:
-				return p
-			}
-		default:
-			return p
-		}
-	}
-	return p
-}
+func skipSpace[T chars](src T, p, end int) int { return srctext.Skip(&syntax, src, p, end) }
 
 // isBlank reports whether s holds only blanks.
 func isBlank[T chars](s T) bool {
@@ -84,82 +55,7 @@ func isBlank[T chars](s T) bool {
 
 // oneLine returns b on one line: comments dropped, blank runs made one
 // space, no blank just inside brackets, capped at srctext.MaxText bytes.
-func oneLine(b string) string {
-	if len(b) <= srctext.MaxText && plain(b) {
-		return b
-	}
-	out := make([]byte, 0, min(len(b), srctext.MaxText+8))
-	var quote byte
-	space := false
-	for i := 0; i < len(b) && len(out) <= srctext.MaxText; i++ {
-		c := b[i]
-		switch {
-		case quote != 0:
-			if c == '\\' && i+1 < len(b) {
-				out = append(out, c, b[i+1])
-				i++
-				continue
-			}
-			if c == quote {
-				quote = 0
-			}
-			if c == '\n' || c == '\r' || c == '\t' {
-				c = ' '
-			}
-		case c == '/' && i+1 < len(b) && b[i+1] == '/':
-			for i+1 < len(b) && b[i+1] != '\n' {
-				i++
-			}
-			space = true
-			continue
-		case c == '/' && i+1 < len(b) && b[i+1] == '*':
-			i += 2
-			for i+1 < len(b) && !(b[i] == '*' && b[i+1] == '/') {
-				i++
-			}
-			i++
-			space = true
-			continue
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
-			space = true
-			continue
-		case c == '"' || c == '\'' || c == '`':
-			quote = c
-		}
-		if space && len(out) > 0 && !strings.ContainsRune("([{<", rune(out[len(out)-1])) && c != ')' && c != ']' && c != '}' && c != '>' && c != ',' && c != ';' {
-			out = append(out, ' ')
-		}
-		space = false
-		out = append(out, c)
-	}
-	return srctext.CapText(string(out))
-}
-
-// plain reports whether oneLine would leave b as it is.
-func plain(b string) bool {
-	prev := byte(' ')
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		switch c {
-		case '\n', '\t', '\r', '\f', '\v':
-			return false
-		case '/':
-			if i+1 < len(b) && (b[i+1] == '/' || b[i+1] == '*') {
-				return false
-			}
-		case ' ':
-			if prev == ' ' || prev == '(' || prev == '[' || prev == '{' || prev == '<' {
-				return false
-			}
-		case ')', ']', '}', '>', ',', ';':
-			if prev == ' ' {
-				return false
-			}
-		}
-		prev = c
-	}
-	return prev != ' '
-}
+func oneLine(b string) string { return syntax.OneLine(b) }
 
 // jsdoc returns the text of a /** */ comment: markers and the leading
 // stars of its lines removed, blank lines at both ends dropped; ok is
@@ -181,12 +77,7 @@ func jsdoc(c string) (doc string, ok bool) {
 		}
 		lines[i] = t
 	}
-	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
-		lines = lines[1:]
-	}
-	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
-		lines = lines[:len(lines)-1]
-	}
+	lines = srctext.TrimBlank(lines)
 	return strings.Join(lines, "\n"), len(lines) > 0
 }
 
