@@ -3,12 +3,9 @@ package java
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/languagetest"
@@ -301,13 +298,7 @@ func TestRoots(t *testing.T) {
 }
 
 func FuzzExtract(f *testing.F) {
-	files, _ := filepath.Glob("../../testdata/java/shop/src/*/java/com/example/shop/*/*.java")
-	for _, name := range files {
-		if b, err := os.ReadFile(name); err == nil {
-			f.Add(b)
-		}
-	}
-	for _, s := range []string{
+	seeds := []string{
 		"", "\x00", "class", "class A {", "class A { void f( { } }", "package ;", "import static ;", "import .*;",
 		"class A { void f() { new B() { void g() { h(); } }; } }", "enum E { A { void f() {} }, B; E() {} }",
 		"record R(int a) { R { } }", "class A<T extends A<T>> { T t; void f() { t.f(); } }",
@@ -318,40 +309,8 @@ func FuzzExtract(f *testing.F) {
 		"module m { requires x; }", "class A { void f() { a.new B(); } }", "/** */ class A {}",
 		"class A<T> { java.util.Map<? super T, List<? extends @N T>>[] m; void f(java.util.List<T> l) { l.forEach(x -> x.g()); f = b ? y -> y : (z) -> z; } }",
 		"class A extends B<C<D>, ?> { List<<>> x; Map<,> y; List<? extends> z; Outer<A>.Inner<B> w; }",
-	} {
-		f.Add([]byte(s))
 	}
-	x, err := New().NewExtractor(&indexer.Tree{Paths: map[string]bool{}})
-	if err != nil {
-		f.Fatal(err)
-	}
-	defer x.Close()
-	f.Fuzz(func(t *testing.T, src []byte) {
-		timer := time.AfterFunc(5*time.Second, func() { panic(fmt.Sprintf("hang on %q", src)) })
-		defer timer.Stop()
-		res, err := x.Extract(context.Background(), "p/A.java", src)
-		if err != nil {
-			return
-		}
-		ids := make(map[uint64]bool)
-		for _, n := range res.Nodes {
-			if ids[n.ID] {
-				t.Fatalf("duplicate id: %+v", n)
-			}
-			ids[n.ID] = true
-			if n.StartByte > n.EndByte || int(n.EndByte) > len(src) || n.StartLine == 0 || n.StartLine > n.EndLine {
-				t.Fatalf("bad range %+v", n)
-			}
-		}
-		nodes := []schemas.Node{{ID: indexer.FileID("p/A.java"), Kind: schemas.KindFile, Language: Name, File: "p/A.java"}}
-		for _, n := range res.Nodes {
-			if n.ParentID == 0 {
-				n.ParentID = indexer.FileID("p/A.java")
-			}
-			nodes = append(nodes, n)
-		}
-		New().Resolve(nodes, res.Refs)
-	})
+	languagetest.FuzzExtract(f, New(), nil, "p/A.java", seeds, nil, "../../testdata/java/shop/src/*/java/com/example/shop/*/*.java")
 }
 
 // corpus is the fixture's Java files, or those under $SNAP_JAVA_BENCH (a

@@ -2,8 +2,6 @@ package python
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -357,40 +355,16 @@ func TestAnnotation(t *testing.T) {
 }
 
 func FuzzExtract(f *testing.F) {
-	files, _ := filepath.Glob("../../testdata/python/app/*/*.py")
-	for _, name := range files {
-		if b, err := os.ReadFile(name); err == nil {
-			f.Add(b)
-		}
-	}
-	for _, s := range []string{
+	seeds := []string{
 		"", "\x00", "def", "class A(:\n", "@\ndef f(): pass", "x = (\n", "from . import", "import a as",
 		"def f(self):\n    self.x: int = self.x.y()\n    super().\n", "lambda: (yield)", "async def f(*, a=lambda b=c: d): ...",
 		"class A:\n    def f(self, /, x):\n        global x\n        nonlocal y\n",
 		"if x:\n\tpass\n  else:\n", "'''unterminated", "f(\n", "a.b.c(\n)()[0]().d\n",
 		"type X = int\nmatch x:\n    case [a, *b] if a: f()\n",
 		"class A(B[C], metaclass=M): x, y = 1, 2\n",
-	} {
-		f.Add([]byte(s))
 	}
 	tree := &indexer.Tree{Paths: map[string]bool{"pkg/__init__.py": true}}
-	x, err := New().NewExtractor(tree)
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Fuzz(func(t *testing.T, src []byte) {
-		res, err := x.Extract(context.Background(), "pkg/mod.py", src)
-		if err != nil {
-			return
-		}
-		for _, n := range res.Nodes {
-			if n.StartByte > n.EndByte || int(n.EndByte) > len(src) || n.StartLine == 0 || n.StartLine > n.EndLine {
-				t.Fatalf("bad range %+v", n)
-			}
-		}
-		nodes := append([]schemas.Node(nil), res.Nodes...)
-		New().Resolve(nodes, res.Refs)
-	})
+	languagetest.FuzzExtract(f, New(), tree, "pkg/mod.py", seeds, nil, "../../testdata/python/app/*/*.py")
 }
 
 // corpus is the fixture's Python files, or those under $SNAP_PYTHON_BENCH (a

@@ -347,7 +347,7 @@ func FuzzExtract(f *testing.F) {
 		"fn f() -> impl Fn() -> impl Fn() { || || () }", "type A<T> = B<T>; fn f() -> A<u8> { g() }",
 		"pub(in crate::a) fn f() {}", "extern crate self as me;", "fn f() { let Ok(x) = y() else { return }; x.z(); }",
 	}
-	languagetest.FuzzExtract(f, New(), "src/lib.rs", seeds, nil, "../../testdata/rust/shop/src/*.rs", "../../testdata/rust/shop/src/*/*.rs")
+	languagetest.FuzzExtract(f, New(), nil, "src/lib.rs", seeds, nil, "../../testdata/rust/shop/src/*.rs", "../../testdata/rust/shop/src/*/*.rs")
 }
 
 // corpus is the fixture's Rust files, or those under $SNAP_RUST_BENCH (a
