@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/schemas"
 )
 
 // Index writes files (slash path → source) into a temporary directory,
@@ -71,5 +72,41 @@ func Expect(t testing.TB, edges []string, want []string, wrong ...string) {
 	}
 	if t.Failed() {
 		t.Logf("edges:\n%s", strings.Join(edges, "\n"))
+	}
+}
+
+// Extract extracts src as the file named file with an extractor of l
+// reading tree, failing t on an error.
+func Extract(t testing.TB, l indexer.Language, tree *indexer.Tree, file, src string) *indexer.Result {
+	t.Helper()
+	x, err := l.NewExtractor(tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	res, err := x.Extract(context.Background(), file, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// Nodes returns a check of res's nodes for a test: check(qname, kind, ok)
+// fails t unless a node of that qualified name and kind is there and ok
+// holds of it.
+func Nodes(t testing.TB, res *indexer.Result) func(qname, kind string, ok func(n schemas.Node) bool) {
+	byKey := make(map[string]schemas.Node)
+	for _, n := range res.Nodes {
+		byKey[n.Kind+" "+n.QualifiedName] = n
+	}
+	return func(qname, kind string, ok func(n schemas.Node) bool) {
+		t.Helper()
+		n, found := byKey[kind+" "+qname]
+		switch {
+		case !found:
+			t.Errorf("no %s %s", kind, qname)
+		case !ok(n):
+			t.Errorf("%s %s: unexpected %+v", kind, qname, n)
+		}
 	}
 }

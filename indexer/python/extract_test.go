@@ -1,7 +1,6 @@
 package python
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -10,20 +9,6 @@ import (
 	"github.com/graphsnap/snap/indexer/srctext"
 	"github.com/graphsnap/snap/schemas"
 )
-
-func extract(t testing.TB, tree *indexer.Tree, file, src string) *indexer.Result {
-	t.Helper()
-	x, err := New().NewExtractor(tree)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
-	res, err := x.Extract(context.Background(), file, []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
-}
 
 func TestModuleName(t *testing.T) {
 	tree := &indexer.Tree{Paths: map[string]bool{
@@ -46,7 +31,7 @@ func TestModuleName(t *testing.T) {
 
 func TestExprs(t *testing.T) {
 	tree := &indexer.Tree{Paths: map[string]bool{"pkg/__init__.py": true, "pkg/sub/__init__.py": true}}
-	res := extract(t, tree, "pkg/sub/mod.py", `
+	res := languagetest.Extract(t, New(), tree, "pkg/sub/mod.py", `
 import os.path as osp
 from . import sibling
 from ..util import tool as t
@@ -135,7 +120,7 @@ def outer():
 }
 
 func TestRegions(t *testing.T) {
-	res := extract(t, nil, "m.py", `
+	res := languagetest.Extract(t, New(), nil, "m.py", `
 def f(xs):
     a()
     for x in xs:
@@ -183,7 +168,7 @@ def f(xs):
 }
 
 func TestNodes(t *testing.T) {
-	res := extract(t, nil, "tests/test_x.py", `"""Module doc."""
+	res := languagetest.Extract(t, New(), nil, "tests/test_x.py", `"""Module doc."""
 
 MAX = 3
 _hidden = 1
@@ -225,22 +210,7 @@ def helper():
 	if !res.IsTest {
 		t.Error("test file not marked as such")
 	}
-	byName := make(map[string]schemas.Node)
-	for _, n := range res.Nodes {
-		byName[n.QualifiedName] = n
-	}
-	check := func(qname, kind string, ok func(n schemas.Node) bool) {
-		t.Helper()
-		n, found := byName[qname]
-		switch {
-		case !found:
-			t.Errorf("no node %s", qname)
-		case n.Kind != kind:
-			t.Errorf("%s: kind %s, want %s", qname, n.Kind, kind)
-		case !ok(n):
-			t.Errorf("%s: unexpected %+v", qname, n)
-		}
-	}
+	check := languagetest.Nodes(t, res)
 	check("test_x", schemas.KindModule, func(n schemas.Node) bool { return n.Doc == "Module doc." && n.ParentID == 0 })
 	check("test_x.MAX", schemas.KindConstant, func(n schemas.Node) bool { return n.Exported && n.Signature == "MAX = 3" })
 	check("test_x._hidden", schemas.KindVariable, func(n schemas.Node) bool { return n.Visibility == schemas.Private && !n.Exported })
@@ -273,9 +243,9 @@ def helper():
 }
 
 func TestBodyHashIgnoresPosition(t *testing.T) {
-	a := extract(t, nil, "m.py", "def f():\n    return 1\n")
-	b := extract(t, nil, "m.py", "\n\nimport os\n\ndef f():\n    return 1\n")
-	c := extract(t, nil, "m.py", "def f():\n    return 2\n")
+	a := languagetest.Extract(t, New(), nil, "m.py", "def f():\n    return 1\n")
+	b := languagetest.Extract(t, New(), nil, "m.py", "\n\nimport os\n\ndef f():\n    return 1\n")
+	c := languagetest.Extract(t, New(), nil, "m.py", "def f():\n    return 2\n")
 	hash := func(r *indexer.Result) uint64 {
 		for _, n := range r.Nodes {
 			if n.Name == "f" {
@@ -290,7 +260,7 @@ func TestBodyHashIgnoresPosition(t *testing.T) {
 }
 
 func TestSyntaxError(t *testing.T) {
-	res := extract(t, nil, "m.py", "def ok():\n    pass\n\ndef broken(:\n    pass\n\nclass After:\n    pass\n")
+	res := languagetest.Extract(t, New(), nil, "m.py", "def ok():\n    pass\n\ndef broken(:\n    pass\n\nclass After:\n    pass\n")
 	if !strings.HasPrefix(res.ParseError, "syntax error at line 4 column ") {
 		t.Errorf("ParseError %q", res.ParseError)
 	}
@@ -301,7 +271,7 @@ func TestSyntaxError(t *testing.T) {
 	if !found {
 		t.Error("symbols after the error are lost")
 	}
-	if res := extract(t, nil, "m.py", "x = 1\n"); res.ParseError != "" {
+	if res := languagetest.Extract(t, New(), nil, "m.py", "x = 1\n"); res.ParseError != "" {
 		t.Errorf("ParseError %q for a valid file", res.ParseError)
 	}
 }

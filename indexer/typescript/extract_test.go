@@ -10,22 +10,9 @@ import (
 	"testing"
 
 	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/languagetest"
 	"github.com/graphsnap/snap/schemas"
 )
-
-func extract(t testing.TB, l indexer.Language, tree *indexer.Tree, file, src string) *indexer.Result {
-	t.Helper()
-	x, err := l.NewExtractor(tree)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
-	res, err := x.Extract(context.Background(), file, []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
-}
 
 func TestModuleName(t *testing.T) {
 	for file, want := range map[string]string{
@@ -39,7 +26,7 @@ func TestModuleName(t *testing.T) {
 }
 
 func TestExprs(t *testing.T) {
-	res := extract(t, TypeScript(), nil, "src/m.ts", `
+	res := languagetest.Extract(t, TypeScript(), nil, "src/m.ts", `
 import * as ns from "./ns";
 import def, { named as alias } from "../lib/x";
 import type { T } from "pkg/sub";
@@ -111,7 +98,7 @@ class C extends Base {
 }
 
 func TestNodes(t *testing.T) {
-	res := extract(t, TypeScript(), nil, "src/__tests__/x.test.ts", `/** Module doc is not a symbol's. */
+	res := languagetest.Extract(t, TypeScript(), nil, "src/__tests__/x.test.ts", `/** Module doc is not a symbol's. */
 
 /**
  * Adds.
@@ -133,22 +120,7 @@ export { internal as exposed };
 	if !res.IsTest {
 		t.Error("test file not marked as such")
 	}
-	byName := make(map[string]schemas.Node)
-	for _, n := range res.Nodes {
-		byName[n.QualifiedName] = n
-	}
-	check := func(qname, kind string, ok func(n schemas.Node) bool) {
-		t.Helper()
-		n, found := byName[qname]
-		switch {
-		case !found:
-			t.Errorf("no node %s", qname)
-		case n.Kind != kind:
-			t.Errorf("%s: kind %s, want %s", qname, n.Kind, kind)
-		case !ok(n):
-			t.Errorf("%s: unexpected %+v", qname, n)
-		}
-	}
+	check := languagetest.Nodes(t, res)
 	base := "src/__tests__/x.test"
 	check(base+".add", schemas.KindFunction, func(n schemas.Node) bool {
 		return n.Exported && n.IsAsync && n.IsTest && n.Doc == "Adds.\n@param a first" && n.StartLine == 7 &&
@@ -173,7 +145,7 @@ export { internal as exposed };
 }
 
 func TestRegions(t *testing.T) {
-	res := extract(t, JavaScript(), nil, "m.js", `
+	res := languagetest.Extract(t, JavaScript(), nil, "m.js", `
 function f(xs) {
   a();
   for (const x of xs) {
@@ -217,11 +189,11 @@ function f(xs) {
 }
 
 func TestSyntaxError(t *testing.T) {
-	res := extract(t, TypeScript(), nil, "m.ts", "function ok() {}\nfunction broken( {\n}\nclass After {}\n")
+	res := languagetest.Extract(t, TypeScript(), nil, "m.ts", "function ok() {}\nfunction broken( {\n}\nclass After {}\n")
 	if !strings.HasPrefix(res.ParseError, "syntax error at line ") {
 		t.Errorf("ParseError %q", res.ParseError)
 	}
-	if res := extract(t, JavaScript(), nil, "m.js", "const x = 1;\n"); res.ParseError != "" {
+	if res := languagetest.Extract(t, JavaScript(), nil, "m.js", "const x = 1;\n"); res.ParseError != "" {
 		t.Errorf("ParseError %q for a valid file", res.ParseError)
 	}
 }
@@ -276,7 +248,7 @@ func TestResolveRows(t *testing.T) {
 		{JavaScript(), "b.js", "import { View } from './c';\nexport function js() { View(); }\n"},
 		{TSX(), "c.tsx", "import { ts } from './a';\nexport function View() { ts(); return <div/>; }\n"},
 	} {
-		res := extract(t, f.l, nil, f.file, f.code)
+		res := languagetest.Extract(t, f.l, nil, f.file, f.code)
 		nodes = append(nodes, schemas.Node{ID: indexer.FileID(f.file), Kind: schemas.KindFile, Language: f.l.Name(), File: f.file})
 		nodes = append(nodes, res.Nodes...)
 		refs = append(refs, res.Refs...)
