@@ -110,3 +110,36 @@ func Nodes(t testing.TB, res *indexer.Result) func(qname, kind string, ok func(n
 		}
 	}
 }
+
+// Regions checks the region of each call of res to a target of want:
+// want maps the target to the facts its call must carry, comma-separated
+// in the order loop, try, cond ("" for none). Every target must be
+// called.
+func Regions(t testing.TB, res *indexer.Result, want map[string]string) {
+	t.Helper()
+	found := make(map[string]bool)
+	for _, r := range res.Refs {
+		w, ok := want[r.Target]
+		if r.Kind != schemas.EdgeCalls || !ok {
+			continue
+		}
+		found[r.Target] = true
+		var got []string
+		for _, f := range []struct {
+			on   bool
+			name string
+		}{{r.InLoop, "loop"}, {r.InTry, "try"}, {r.Conditional, "cond"}} {
+			if f.on {
+				got = append(got, f.name)
+			}
+		}
+		if g := strings.Join(got, ","); g != w {
+			t.Errorf("%s(): %q, want %q", r.Target, g, w)
+		}
+	}
+	for target := range want {
+		if !found[target] {
+			t.Errorf("no call of %s", target)
+		}
+	}
+}

@@ -143,28 +143,10 @@ def f(xs):
         i()
     xs and j()
 `)
-	want := map[string]string{
+	languagetest.Regions(t, res, map[string]string{
 		"a": "", "b": "loop", "c": "", "d": "try", "e": "", "f1": "cond", "f2": "cond", "f3": "cond",
 		"g1": "cond", "g2": "cond", "h": "loop", "i": "loop", "j": "cond",
-	}
-	for _, r := range res.Refs {
-		w, ok := want[r.Target]
-		if r.Kind != schemas.EdgeCalls || !ok {
-			continue
-		}
-		var got []string
-		for _, f := range []struct {
-			on   bool
-			name string
-		}{{r.InLoop, "loop"}, {r.InTry, "try"}, {r.Conditional, "cond"}} {
-			if f.on {
-				got = append(got, f.name)
-			}
-		}
-		if g := strings.Join(got, ","); g != w {
-			t.Errorf("%s(): %q, want %q", r.Target, g, w)
-		}
-	}
+	})
 }
 
 func TestNodes(t *testing.T) {

@@ -160,32 +160,10 @@ function f(xs) {
   switch (xs) { case 1: k(); }
 }
 `)
-	want := map[string]string{
+	languagetest.Regions(t, res, map[string]string{
 		"a": "", "b": "loop", "c": "", "d": "try", "e1": "", "g1": "cond", "g2": "cond", "h1": "cond",
 		"h2": "cond", "i": "loop", "j": "cond", "k": "cond",
-	}
-	for _, r := range res.Refs {
-		w, ok := want[r.Target]
-		if r.Kind != schemas.EdgeCalls || !ok {
-			continue
-		}
-		delete(want, r.Target)
-		var got []string
-		for _, f := range []struct {
-			on   bool
-			name string
-		}{{r.InLoop, "loop"}, {r.InTry, "try"}, {r.Conditional, "cond"}} {
-			if f.on {
-				got = append(got, f.name)
-			}
-		}
-		if g := strings.Join(got, ","); g != w {
-			t.Errorf("%s(): %q, want %q", r.Target, g, w)
-		}
-	}
-	if len(want) > 0 {
-		t.Errorf("calls not found: %v", want)
-	}
+	})
 }
 
 func TestSyntaxError(t *testing.T) {
