@@ -2,13 +2,11 @@ package java_test
 
 import (
 	"bufio"
-	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/java"
 	"github.com/graphsnap/snap/indexer/languagetest"
 	"github.com/graphsnap/snap/schemas"
@@ -35,11 +33,7 @@ func (d decl) String() string { return fmt.Sprintf("%s:%d %s", d.file, d.line, d
 // anonymous classes), which the graph holds as their code, counts as
 // missed.
 func checkDefinitions(t *testing.T, javac, plugin, root string, args []string) {
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	abs, _ = filepath.EvalSymlinks(abs)
+	abs := languagetest.AbsTree(t, root)
 	stdout, stderr := runPlugin(t, javac, plugin, "DeclDump", abs, args)
 	truth := make(map[decl]string)
 	enumBody := 0
@@ -66,10 +60,7 @@ func checkDefinitions(t *testing.T, javac, plugin, root string, args []string) {
 		t.Fatalf("javac declared nothing under %s:\n%s", root, stderr.String())
 	}
 
-	g, err := indexer.Index(context.Background(), abs, indexer.Options{Languages: []indexer.Language{java.New()}, NoSources: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := languagetest.IndexTree(t, abs, java.New())
 	ours := make(map[decl]string)
 	for _, n := range g.Nodes {
 		switch n.Kind {

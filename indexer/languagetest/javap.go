@@ -30,12 +30,9 @@ type JVMCall struct {
 // when javap is missing or fails.
 func JVMCalls(t testing.TB, dir string) []JVMCall {
 	t.Helper()
-	javap, err := exec.LookPath("javap")
-	if err != nil {
-		NeedTool(t, "javap not found: install a JDK")
-	}
+	javap := LookTool(t, "javap", "install a JDK")
 	var files []string
-	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".class") {
 			files = append(files, p)
 		}

@@ -8,10 +8,7 @@ import (
 )
 
 func TestJVMCalls(t *testing.T) {
-	javac, err := exec.LookPath("javac")
-	if err != nil {
-		NeedTool(t, "javac not found: install a JDK")
-	}
+	javac := LookTool(t, "javac", "install a JDK")
 	dir := t.TempDir()
 	src := filepath.Join(dir, "p", "A.java")
 	WriteFiles(t, dir, map[string]string{"p/A.java": `package p;

@@ -1,7 +1,6 @@
 package scala_test
 
 import (
-	"context"
 	"fmt"
 	"os/exec"
 	"path/filepath"
@@ -22,10 +21,7 @@ import (
 // share of the bytecode's calls to overloaded project methods snap
 // resolves.
 func TestScalacChoosesTheSameOverload(t *testing.T) {
-	scalac, err := exec.LookPath("scalac")
-	if err != nil {
-		languagetest.NeedTool(t, "scalac not found: the overload check against the compiler needs Scala 2 (apt-get install scala)")
-	}
+	scalac := languagetest.LookTool(t, "scalac", "the overload check against the compiler needs Scala 2 (apt-get install scala)")
 	src, err := filepath.Abs("testdata/overloads")
 	if err != nil {
 		t.Fatal(err)
@@ -37,10 +33,7 @@ func TestScalacChoosesTheSameOverload(t *testing.T) {
 	}
 	calls := languagetest.JVMCalls(t, out)
 
-	g, err := indexer.Index(context.Background(), src, indexer.Options{Languages: []indexer.Language{scala.New()}, Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := languagetest.IndexTree(t, src, scala.New())
 	j := newJudge(g)
 
 	// The bytecode's calls to overloaded project methods, by file line.
