@@ -143,3 +143,34 @@ func Regions(t testing.TB, res *indexer.Result, want map[string]string) {
 		}
 	}
 }
+
+// Call is a calls edge of a snippet as an overload test reads it.
+type Call struct {
+	Line      int
+	Col       uint32
+	Target    string // the callee as written
+	Signature string // of the node the call resolved to, or "? " and why it did not
+}
+
+// Calls indexes files with langs (as Index does) and returns their calls,
+// in the graph's order.
+func Calls(t testing.TB, files map[string]string, langs ...indexer.Language) []Call {
+	t.Helper()
+	g := Index(t, files, langs...)
+	sigs := make(map[uint64]string)
+	for _, n := range g.Nodes {
+		sigs[n.ID] = n.Signature
+	}
+	var out []Call
+	for _, e := range g.Edges {
+		if e.Kind != schemas.EdgeCalls {
+			continue
+		}
+		c := Call{Line: int(e.Line), Col: e.Col, Target: e.Target, Signature: sigs[e.Dst]}
+		if e.Dst == 0 {
+			c.Signature = "? " + e.Reason
+		}
+		out = append(out, c)
+	}
+	return out
+}
