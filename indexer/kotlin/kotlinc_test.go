@@ -1,7 +1,6 @@
 package kotlin
 
 import (
-	"os/exec"
 	"path"
 	"path/filepath"
 	"slices"
@@ -24,15 +23,7 @@ import (
 func TestPrecisionKotlinc(t *testing.T) {
 	kotlinc := languagetest.LookTool(t, "kotlinc", "the check against the compiler needs it (apt-get install kotlin)")
 	const dir = "testdata/overloads"
-	srcs, err := filepath.Glob(filepath.Join(dir, "*.kt"))
-	if err != nil || len(srcs) == 0 {
-		t.Fatalf("no fixture in %s: %v", dir, err)
-	}
-	out := t.TempDir()
-	if b, err := exec.Command(kotlinc, append([]string{"-nowarn", "-d", out}, srcs...)...).CombinedOutput(); err != nil {
-		t.Fatalf("kotlinc: %v\n%s", err, b)
-	}
-	calls := languagetest.JVMCalls(t, out)
+	calls := languagetest.CompileJVM(t, kotlinc, []string{"-nowarn"}, filepath.Join(dir, "*.kt"))
 
 	g := languagetest.IndexTree(t, dir, New())
 	j := newJVMNames(g)

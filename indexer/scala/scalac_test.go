@@ -2,7 +2,6 @@ package scala_test
 
 import (
 	"fmt"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -26,12 +25,7 @@ func TestScalacChoosesTheSameOverload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, _ := filepath.Glob(filepath.Join(src, "*.scala"))
-	out := t.TempDir()
-	if b, err := exec.Command(scalac, append([]string{"-d", out}, files...)...).CombinedOutput(); err != nil {
-		t.Fatalf("scalac: %v\n%s", err, b)
-	}
-	calls := languagetest.JVMCalls(t, out)
+	calls := languagetest.CompileJVM(t, scalac, nil, filepath.Join(src, "*.scala"))
 
 	g := languagetest.IndexTree(t, src, scala.New())
 	j := newJudge(g)
