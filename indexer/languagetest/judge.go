@@ -116,11 +116,25 @@ func (s Score) Precision() float64 { return float64(s.Agree) / float64(max(1, s.
 // Recall is the share of the judge's calls found.
 func (s Score) Recall() float64 { return float64(s.Found) / float64(max(1, s.Truth)) }
 
-// Floor fails t when s falls below a precision or a recall.
-func (s Score) Floor(t testing.TB, precision, recall float64) {
+// Floor is the least precision and recall a check holds its fixture to.
+type Floor struct{ Precision, Recall float64 }
+
+// CheckRoots runs check over Roots(fixture, env), each in a subtest named
+// by its folder (a folder called src by its parent's name: click/src is
+// click), and fails the fixture's when its Score falls below floor.
+func CheckRoots(t *testing.T, fixture, env string, floor Floor, check func(t *testing.T, root string) Score) {
 	t.Helper()
-	if s.Precision() < precision || s.Recall() < recall {
-		t.Errorf("precision %.4f, recall %.4f: below the floor of %.4f, %.4f", s.Precision(), s.Recall(), precision, recall)
+	for _, root := range Roots(fixture, env) {
+		name := filepath.Base(root)
+		if name == "src" {
+			name = filepath.Base(filepath.Dir(root))
+		}
+		t.Run(name, func(t *testing.T) {
+			s := check(t, root)
+			if root == fixture && (s.Precision() < floor.Precision || s.Recall() < floor.Recall) {
+				t.Errorf("precision %.4f, recall %.4f: below the floor of %.4f, %.4f", s.Precision(), s.Recall(), floor.Precision, floor.Recall)
+			}
+		})
 	}
 }
 

@@ -174,3 +174,20 @@ func Calls(t testing.TB, files map[string]string, langs ...indexer.Language) []C
 	}
 	return out
 }
+
+// Exprs checks the Expr of res's refs: want maps "kind target" to the
+// Expr of the ref of that kind and target (of the last such ref). It
+// returns the Expr of every ref of res so keyed.
+func Exprs(t testing.TB, res *indexer.Result, want map[string]string) map[string]string {
+	t.Helper()
+	got := make(map[string]string)
+	for _, r := range res.Refs {
+		got[r.Kind+" "+r.Target] = r.Expr
+	}
+	for ref, w := range want {
+		if g, ok := got[ref]; !ok || g != w {
+			t.Errorf("%s: Expr %q, want %q", ref, g, w)
+		}
+	}
+	return got
+}

@@ -78,11 +78,7 @@ def outer():
         outer()
     inner()
 `)
-	got := make(map[string]string)
-	for _, r := range res.Refs {
-		got[r.Kind+" "+r.Target] = r.Expr
-	}
-	for ref, want := range map[string]string{
+	got := languagetest.Exprs(t, res, map[string]string{
 		"imports os.path":            "os.path as osp",
 		"imports .sibling":           "pkg.sub:sibling",
 		"imports ..util.tool":        "pkg.util:tool as t",
@@ -109,11 +105,7 @@ def outer():
 		"calls items.append":         "?literal",
 		"calls outer":                "outer",
 		"calls inner":                "inner",
-	} {
-		if g, ok := got[ref]; !ok || g != want {
-			t.Errorf("%s: Expr %q, want %q", ref, g, want)
-		}
-	}
+	})
 	if g := got["calls cls.build(1,).go"]; g != "cls.build().go" {
 		t.Errorf("multi-line call: Expr %q (targets are written on one line)", g)
 	}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -19,7 +18,7 @@ import (
 
 var jediVerbose = flag.Bool("jedi.verbose", false, "log the calls Jedi resolved into the tree that snap missed, and snap's edges at calls Jedi could not tell")
 
-// jediFloors are the figures the fixture must keep: every edge the
+// jediFloor is the figures the fixture must keep: every edge the
 // resolver makes at a call Jedi resolved agrees with it, and it finds at
 // least this share of the calls Jedi resolved into the tree. The one call
 // of the fixture left is self.gateway.pay() in billing.py, where Jedi takes
@@ -27,9 +26,7 @@ var jediVerbose = flag.Bool("jedi.verbose", false, "log the calls Jedi resolved 
 // is a StripeGateway: a caller may pass any gateway (calls.py leaves out
 // the calls of an unannotated parameter itself, not those of a field it
 // was stored in).
-var jediFloors = map[string]struct{ precision, recall float64 }{
-	"app": {precision: 1, recall: 48.0 / 49},
-}
+var jediFloor = languagetest.Floor{Precision: 1, Recall: 48.0 / 49}
 
 // TestPrecisionJedi compares the resolver with Jedi, the static analyzer
 // of Python editors: testdata/jedi/calls.py prints the functions and
@@ -66,18 +63,9 @@ func TestPrecisionJedi(t *testing.T) {
 	if err != nil {
 		languagetest.NeedTool(t, fmt.Sprintf("the check against Jedi needs a Python that imports jedi (apt-get install python3-jedi, or $SNAP_PYTHON): %s: %v %s", py, err, bytes.TrimSpace(out)))
 	}
-	for _, root := range languagetest.Roots("../../testdata/python/app", "SNAP_PY_PRECISION") {
-		name := filepath.Base(root)
-		if name == "src" { // click/src is click
-			name = filepath.Base(filepath.Dir(root))
-		}
-		t.Run(name, func(t *testing.T) {
-			s := checkWithJedi(t, py, root)
-			if floor, ok := jediFloors[name]; ok && languagetest.IsFixture(root) {
-				s.Floor(t, floor.precision, floor.recall)
-			}
-		})
-	}
+	languagetest.CheckRoots(t, "../../testdata/python/app", "SNAP_PY_PRECISION", jediFloor, func(t *testing.T, root string) languagetest.Score {
+		return checkWithJedi(t, py, root)
+	})
 }
 
 // jediCall is one line of calls.py.

@@ -61,11 +61,7 @@ class C extends Base {
   }
 }
 `)
-	got := make(map[string]string)
-	for _, r := range res.Refs {
-		got[r.Kind+" "+r.Target] = r.Expr
-	}
-	for ref, want := range map[string]string{
+	languagetest.Exprs(t, res, map[string]string{
 		"imports ./ns":             "* as ns from /src/ns",
 		"imports ../lib/x:default": "default as def from /lib/x",
 		"imports ../lib/x:named":   "named as alias from /lib/x",
@@ -90,11 +86,7 @@ class C extends Base {
 		"calls (a || b)":           "?expr",
 		"calls rest.map":           "?literal",
 		"type Repo":                "{Repo}",
-	} {
-		if g, ok := got[ref]; !ok || g != want {
-			t.Errorf("%s: Expr %q, want %q", ref, g, want)
-		}
-	}
+	})
 }
 
 func TestNodes(t *testing.T) {

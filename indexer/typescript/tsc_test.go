@@ -20,12 +20,10 @@ import (
 
 var tscVerbose = flag.Bool("tsc.verbose", false, "log the checker's calls and snap's edges line by line")
 
-// tscFloors are the figures the fixture must keep: every edge the
+// tscFloor is the figures the fixture must keep: every edge the
 // resolver makes at a call the checker resolved agrees with it, and it
 // finds at least this share of those calls.
-var tscFloors = map[string]struct{ precision, recall float64 }{
-	"shop": {precision: 1, recall: 41.0 / 43},
-}
+var tscFloor = languagetest.Floor{Precision: 1, Recall: 41.0 / 43}
 
 // TestPrecisionTSC compares the resolver with the TypeScript compiler's
 // checker: testdata/tsc/calls.cjs prints what the checker resolves every
@@ -62,19 +60,11 @@ func TestPrecisionTSC(t *testing.T) {
 	if err != nil {
 		languagetest.NeedTool(t, fmt.Sprintf("the check against the TypeScript compiler needs node and $SNAP_TYPESCRIPT naming the typescript package (make tools): %v", err))
 	}
-	for _, root := range languagetest.Roots("../../testdata/typescript/shop", "SNAP_TS_PRECISION") {
-		name := filepath.Base(root)
-		if name == "src" { // packages/zod/src is zod
-			name = filepath.Base(filepath.Dir(root))
-		}
-		t.Run(name, func(t *testing.T) {
-			s := checkWithTSC(t, node, pkg, root)
-			checkDefinitionsTSC(t, node, pkg, root)
-			if floor, ok := tscFloors[name]; ok && languagetest.IsFixture(root) {
-				s.Floor(t, floor.precision, floor.recall)
-			}
-		})
-	}
+	languagetest.CheckRoots(t, "../../testdata/typescript/shop", "SNAP_TS_PRECISION", tscFloor, func(t *testing.T, root string) languagetest.Score {
+		s := checkWithTSC(t, node, pkg, root)
+		checkDefinitionsTSC(t, node, pkg, root)
+		return s
+	})
 }
 
 // tscCall is one line of calls.cjs.
