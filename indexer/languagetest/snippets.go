@@ -48,6 +48,15 @@ func Edges(t testing.TB, files map[string]string, langs ...indexer.Language) []s
 	return Render(Index(t, files, langs...)).Edges
 }
 
+// EdgesWith returns Edges with langs: a language's tests call it as
+// their own index of a snippet.
+func EdgesWith(langs ...indexer.Language) func(t testing.TB, files map[string]string) []string {
+	return func(t testing.TB, files map[string]string) []string {
+		t.Helper()
+		return Edges(t, files, langs...)
+	}
+}
+
 // Expect checks that some line of edges starts with each of want
 // (`src -kind-> dst (resolution`) and that none starts with any of wrong.
 func Expect(t testing.TB, edges []string, want []string, wrong ...string) {
