@@ -8,12 +8,10 @@ import (
 	"github.com/graphsnap/snap/indexer/languagetest"
 )
 
-func TestShop(t *testing.T) {
-	languagetest.Run(t, "../../testdata/c/shop", "testdata/shop.golden.json", c.New(), cpp.New())
-}
-
-func TestProject(t *testing.T) {
-	languagetest.Project(t, "C_CORPUS", c.New(), cpp.New())
+// TestFixture runs the shared suite over the C fixture, and over the
+// tree named by $C_CORPUS when set.
+func TestFixture(t *testing.T) {
+	languagetest.Fixture(t, "../../testdata/c/shop", "C_CORPUS", c.New(), cpp.New())
 }
 
 func BenchmarkExtract(b *testing.B) {

@@ -15,30 +15,28 @@ struct item { int price; };
 typedef struct item item_t;
 typedef unsigned long ulong;
 `
-	with := func(src string) map[string]string {
-		return map[string]string{"types.h": types, "use.c": "#include \"types.h\"\n" + src + "\n"}
-	}
-	lt.TypeUses(t, []string{lt.FormField, lt.FormParam, lt.FormResult, lt.FormVar, lt.FormConversion}, []lt.TypeUse{
-		{Form: lt.FormField, Files: with(`struct order { struct item *items; item_t *last; size_t n; };`),
+	setting := lt.Setting{Files: map[string]string{"types.h": types}, File: "use.c", Before: "#include \"types.h\"\n", After: "\n"}
+	lt.TypeUses(t, setting, []string{lt.FormField, lt.FormParam, lt.FormResult, lt.FormVar, lt.FormConversion}, []lt.TypeUse{
+		{Form: lt.FormField, Src: `struct order { struct item *items; item_t *last; size_t n; };`,
 			Want: []string{
 				"order.items -references-> item (import) use.c:2",
 				// a typedef of a struct resolves to the struct.
 				"order.last -references-> item (import) use.c:2",
 			},
 			Wrong: []string{"order.n -references->"}},
-		{Form: lt.FormParam, Files: with(`int m(const item_t *i, int k) { return 0; }`),
+		{Form: lt.FormParam, Src: `int m(const item_t *i, int k) { return 0; }`,
 			Want: []string{"m -references-> item (import) use.c:2"}},
-		{Form: lt.FormResult, Files: with(`struct item *m(void) { return 0; }`),
+		{Form: lt.FormResult, Src: `struct item *m(void) { return 0; }`,
 			Want: []string{"m -references-> item (import) use.c:2"}},
-		{Form: lt.FormVar, Files: with(`void m(void) {
+		{Form: lt.FormVar, Src: `void m(void) {
   struct item i;
   ulong n = 0;
-}`),
+}`,
 			Want: []string{
 				"m -references-> item (import) use.c:3",
 				"m -references-> ulong (import) use.c:4",
 			}},
-		{Form: lt.FormConversion, Files: with(`void m(void *o) { item_t *i = (item_t *)o; }`),
+		{Form: lt.FormConversion, Src: `void m(void *o) { item_t *i = (item_t *)o; }`,
 			Want: []string{"m -references-> item (import) use.c:2"}},
 	}, c.New())
 }

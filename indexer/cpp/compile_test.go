@@ -12,10 +12,7 @@ import (
 // fixture are valid C++17, so that the edges TestPrecision expects are
 // those of real code.
 func TestShopCompiles(t *testing.T) {
-	gxx, err := exec.LookPath("g++")
-	if err != nil {
-		languagetest.NeedTool(t, "g++ not found: checking the fixture compiles needs it (apt-get install g++)")
-	}
+	gxx := languagetest.LookTool(t, "g++", "checking the fixture compiles needs it (apt-get install g++)")
 	root := "../../testdata/cpp/shop"
 	var files []string
 	for _, pat := range []string{"src/*.cpp", "tests/*.cc"} {

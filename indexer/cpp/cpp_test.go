@@ -8,12 +8,10 @@ import (
 	"github.com/graphsnap/snap/indexer/languagetest"
 )
 
-func TestShop(t *testing.T) {
-	languagetest.Run(t, "../../testdata/cpp/shop", "testdata/shop.golden.json", cpp.New(), c.New())
-}
-
-func TestProject(t *testing.T) {
-	languagetest.Project(t, "CPP_CORPUS", cpp.New(), c.New())
+// TestFixture runs the shared suite over the C++ fixture, and over the
+// tree named by $CPP_CORPUS when set.
+func TestFixture(t *testing.T) {
+	languagetest.Fixture(t, "../../testdata/cpp/shop", "CPP_CORPUS", cpp.New(), c.New())
 }
 
 func BenchmarkExtract(b *testing.B) {

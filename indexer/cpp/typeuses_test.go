@@ -21,20 +21,18 @@ struct Oops {};
 typedef int count;
 }
 `
-	with := func(src string) map[string]string {
-		return map[string]string{"types.hpp": types, "use.cpp": "#include \"types.hpp\"\nnamespace n {\n" + src + "\n}\n"}
-	}
-	lt.TypeUses(t, []string{
+	setting := lt.Setting{Files: map[string]string{"types.hpp": types}, File: "use.cpp", Before: "#include \"types.hpp\"\nnamespace n {\n", After: "\n}\n"}
+	lt.TypeUses(t, setting, []string{
 		lt.FormConstruct, lt.FormField, lt.FormParam, lt.FormResult, lt.FormVar, lt.FormConversion,
 		lt.FormTypeArg, lt.FormExtends, lt.FormThrows,
 	}, []lt.TypeUse{
-		{Form: lt.FormConstruct, Files: with(`void m() {
+		{Form: lt.FormConstruct, Src: `void m() {
   Item a(1);
   Item b{};
   auto c = Item(2);
   auto d = new Item();
   count e(3);
-}`),
+}`,
 			Want: []string{
 				"n::m -instantiates-> n::Item (import) use.cpp:4",
 				"n::m -instantiates-> n::Item (import) use.cpp:5",
@@ -44,35 +42,35 @@ typedef int count;
 				"n::m -references-> n::count (import) use.cpp:8",
 			},
 			Wrong: []string{"n::m -instantiates-> n::count"}},
-		{Form: lt.FormField, Files: with(`class U { Item a, b; Item *p; };`),
+		{Form: lt.FormField, Src: `class U { Item a, b; Item *p; };`,
 			Want:  []string{"n::U::a -references-> n::Item (import) use.cpp:3"},
 			Wrong: []string{"n::U::b -references->"}},
-		{Form: lt.FormParam, Files: with(`void m(const Item &i, int k) {}`),
+		{Form: lt.FormParam, Src: `void m(const Item &i, int k) {}`,
 			Want: []string{"n::m -references-> n::Item (import) use.cpp:3"}},
-		{Form: lt.FormResult, Files: with(`Item *m() { return nullptr; }`),
+		{Form: lt.FormResult, Src: `Item *m() { return nullptr; }`,
 			Want: []string{"n::m -references-> n::Item (import) use.cpp:3"}},
-		{Form: lt.FormVar, Files: with(`void m() {
+		{Form: lt.FormVar, Src: `void m() {
   Item *i = nullptr;
   for (Base &b : list) {}
-}`),
+}`,
 			Want: []string{
 				"n::m -references-> n::Item (import) use.cpp:4",
 				"n::m -references-> n::Base (import) use.cpp:5",
 			}},
-		{Form: lt.FormConversion, Files: with(`void m(void *o) {
+		{Form: lt.FormConversion, Src: `void m(void *o) {
   auto a = (Item *)o;
   auto b = static_cast<Base *>(o);
-}`),
+}`,
 			Want: []string{
 				"n::m -references-> n::Item (import) use.cpp:4",
 				"n::m -references-> n::Base (import) use.cpp:5",
 			}},
-		{Form: lt.FormTypeArg, Files: with(`template <typename T> class U {
+		{Form: lt.FormTypeArg, Src: `template <typename T> class U {
   Box<Item> f;
   Box<T> g;
   n::Box<std::string> h;
 };
-using Items = Box<Base>;`),
+using Items = Box<Base>;`,
 			Want: []string{
 				"n::U::f -references-> n::Box (import) use.cpp:4",
 				"n::U::f -references-> n::Item (import) use.cpp:4",
@@ -83,15 +81,15 @@ using Items = Box<Base>;`),
 			},
 			// template parameters are no types.
 			Wrong: []string{"n::U::g -references-> ?T"}},
-		{Form: lt.FormExtends, Files: with(`class U : public Base {};
-class V : public Box<Item> {};`),
+		{Form: lt.FormExtends, Src: `class U : public Base {};
+class V : public Box<Item> {};`,
 			Want: []string{
 				"n::U -extends-> n::Base (import) use.cpp:3",
 				"n::V -extends-> n::Box (import) use.cpp:4",
 				"n::V -references-> n::Item (import) use.cpp:4",
 			},
 			Wrong: []string{"n::U -references-> n::Base", "n::V -references-> n::Box"}},
-		{Form: lt.FormThrows, Files: with(`void m() { try {} catch (const Oops &e) {} }`),
+		{Form: lt.FormThrows, Src: `void m() { try {} catch (const Oops &e) {} }`,
 			Want: []string{"n::m -references-> n::Oops (import) use.cpp:3"}},
 	}, cpp.New(), c.New())
 }

@@ -19,10 +19,7 @@ func TestFixture(t *testing.T) {
 
 // index indexes files (path → source) and returns the golden lines of its
 // edges.
-func index(t *testing.T, files map[string]string) []string {
-	t.Helper()
-	return languagetest.Edges(t, files, csharp.New())
-}
+var index = languagetest.EdgesWith(csharp.New())
 
 func TestBasesByDeclaredKind(t *testing.T) {
 	edges := index(t, map[string]string{

@@ -19,12 +19,12 @@ func FuzzExtract(f *testing.F) {
 		"class A { void f() { foreach (var (a, b) in x) a.f(); if (o is B b) b.g(); } }",
 		"namespace A { namespace B { class C { class D {} } } }", "class A { void f() { x => x.g(); (int y) => y.h(); } }",
 	}
-	languagetest.FuzzExtract(f, New(), "p/A.cs", seeds, checkNamed, "../../testdata/csharp/shop/*/*/*/*.cs", "../../testdata/csharp/shop/*/*/*.cs")
+	languagetest.FuzzExtract(f, New(), nil, "p/A.cs", seeds, checkNamed, "../../testdata/csharp/shop/*/*/*/*.cs", "../../testdata/csharp/shop/*/*/*.cs")
 }
 
 // checkNamed holds a C# extraction to having named every node and placed
 // every ref.
-func checkNamed(t *testing.T, res *indexer.Result) {
+func checkNamed(t *testing.T, _ []byte, res *indexer.Result) {
 	for _, n := range res.Nodes {
 		if n.Name == "" || n.QualifiedName == "" {
 			t.Fatalf("node without a name: %+v", n)

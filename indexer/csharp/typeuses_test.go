@@ -19,44 +19,42 @@ public class Base {}
 public class MarkAttribute : System.Attribute {}
 public class Oops : System.Exception {}
 }`
-	with := func(src string) map[string]string {
-		return map[string]string{"Types.cs": types, "Use.cs": "namespace N {\n" + src + "\n}"}
-	}
-	lt.TypeUses(t, []string{
+	setting := lt.Setting{Files: map[string]string{"Types.cs": types}, File: "Use.cs", Before: "namespace N {\n", After: "\n}"}
+	lt.TypeUses(t, setting, []string{
 		lt.FormConstruct, lt.FormField, lt.FormParam, lt.FormResult, lt.FormVar, lt.FormConversion,
 		lt.FormAssertion, lt.FormTypeArg, lt.FormExtends, lt.FormImplements, lt.FormAnnotation, lt.FormThrows,
 	}, []lt.TypeUse{
-		{Form: lt.FormConstruct, Files: with(`class U { object M() => new Item(); }`),
+		{Form: lt.FormConstruct, Src: `class U { object M() => new Item(); }`,
 			Want: []string{"N.U.M -instantiates-> N.Item (scope) Use.cs:2"}},
-		{Form: lt.FormField, Files: with(`class U { Item a, b; Item P { get; set; } }`),
+		{Form: lt.FormField, Src: `class U { Item a, b; Item P { get; set; } }`,
 			Want:  []string{"N.U.a -references-> N.Item (scope) Use.cs:2", "N.U.P -references-> N.Item (scope) Use.cs:2"},
 			Wrong: []string{"N.U.b -references->"}},
-		{Form: lt.FormParam, Files: with(`class U { void M(ref Item i, int n) {} }`),
+		{Form: lt.FormParam, Src: `class U { void M(ref Item i, int n) {} }`,
 			Want: []string{"N.U.M -references-> N.Item (scope) Use.cs:2"}},
-		{Form: lt.FormResult, Files: with(`class U { Item M() => null; }`),
+		{Form: lt.FormResult, Src: `class U { Item M() => null; }`,
 			Want: []string{"N.U.M -references-> N.Item (scope) Use.cs:2"}},
-		{Form: lt.FormVar, Files: with(`class U { void M() {
+		{Form: lt.FormVar, Src: `class U { void M() {
   Item i = null;
   foreach (Item j in new Item[0]) {}
   var v = 1;
-} }`),
+} }`,
 			Want: []string{
 				"N.U.M -references-> N.Item (scope) Use.cs:3",
 				"N.U.M -references-> N.Item (scope) Use.cs:4",
 			}},
-		{Form: lt.FormConversion, Files: with(`class U { void M(object o) {
+		{Form: lt.FormConversion, Src: `class U { void M(object o) {
   var a = (Item)o;
   var b = o as Item;
-} }`),
+} }`,
 			Want: []string{
 				"N.U.M -references-> N.Item (scope) Use.cs:3",
 				"N.U.M -references-> N.Item (scope) Use.cs:4",
 			}},
-		{Form: lt.FormAssertion, Files: with(`class U { const int Item2 = 2; void M(object o) {
+		{Form: lt.FormAssertion, Src: `class U { const int Item2 = 2; void M(object o) {
   if (o is Item i) {}
   switch (o) { case Base: break; case Item2: break; }
   var t = typeof(IShape);
-} }`),
+} }`,
 			Want: []string{
 				"N.U.M -references-> N.Item (scope) Use.cs:3",
 				"N.U.M -references-> N.Base (scope) Use.cs:4",
@@ -64,7 +62,7 @@ public class Oops : System.Exception {}
 			},
 			// a constant pattern naming a constant is no use of a type.
 			Wrong: []string{"N.U.M -references-> ?Item2"}},
-		{Form: lt.FormTypeArg, Files: with(`class U<T> { Box<(Item a, T b)> f; void M() { var x = new Box<Base>(); Make<IShape>(); } void Make<S>() where S : IShape {} }`),
+		{Form: lt.FormTypeArg, Src: `class U<T> { Box<(Item a, T b)> f; void M() { var x = new Box<Base>(); Make<IShape>(); } void Make<S>() where S : IShape {} }`,
 			Want: []string{
 				"N.U.f -references-> N.Box (scope) Use.cs:2",
 				"N.U.f -references-> N.Item (scope) Use.cs:2",
@@ -75,20 +73,20 @@ public class Oops : System.Exception {}
 			},
 			// type parameters and tuple element names are no types.
 			Wrong: []string{"N.U.f -references-> ?T", "N.U.f -references-> ?a", "N.U.f -references-> ?b", "N.U.Make -references-> ?S"}},
-		{Form: lt.FormExtends, Files: with(`class U : Base {}`),
+		{Form: lt.FormExtends, Src: `class U : Base {}`,
 			Want: []string{"N.U -extends-> N.Base (scope) Use.cs:2"}},
-		{Form: lt.FormImplements, Files: with(`class U : Base, IShape {} class V : Box<Item> {}`),
+		{Form: lt.FormImplements, Src: `class U : Base, IShape {} class V : Box<Item> {}`,
 			Want: []string{
 				"N.U -implements-> N.IShape (scope) Use.cs:2",
 				"N.V -extends-> N.Box (scope) Use.cs:2",
 				"N.V -references-> N.Item (scope) Use.cs:2",
 			}},
-		{Form: lt.FormAnnotation, Files: with(`[Mark] class U {}`),
+		{Form: lt.FormAnnotation, Src: `[Mark] class U {}`,
 			Want: []string{"N.U -references-> N.MarkAttribute (scope) Use.cs:2"}},
-		{Form: lt.FormThrows, Files: with(`class U { void M() {
+		{Form: lt.FormThrows, Src: `class U { void M() {
   try {} catch (Oops e) {}
   try {} catch (Oops) {}
-} }`),
+} }`,
 			Want: []string{"N.U.M -references-> N.Oops (scope) Use.cs:3", "N.U.M -references-> N.Oops (scope) Use.cs:4"}},
 	}, csharp.New())
 }

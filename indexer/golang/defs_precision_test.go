@@ -1,7 +1,6 @@
 package golang_test
 
 import (
-	"fmt"
 	"go/types"
 	"strings"
 	"testing"
@@ -16,23 +15,13 @@ import (
 // margin).
 const definitionF1Floor = 0.999
 
-// def is one declaration: where it is and the qualified name it has in the
-// indexer's form.
-type def struct {
-	file string
-	line int
-	name string
-}
-
-func (d def) String() string { return fmt.Sprintf("%s:%d %s", d.file, d.line, d.name) }
-
 // compareDefinitions compares the graph's declarations in the files
 // go/types checked with the ones go/types records in Info.Defs: the
 // package-level functions, types, constants and variables, the methods
 // of package-level types (interface methods included) and the fields of
 // package-level struct types, and fails below definitionF1Floor.
 func compareDefinitions(t *testing.T, tc *typeChecker, g *indexer.Graph) {
-	truth := make(map[def]string)
+	truth := make(map[languagetest.Decl]string)
 	compared := make(map[string]bool)
 	for _, cp := range tc.pkgs {
 		if cp.err != nil {
@@ -45,18 +34,18 @@ func compareDefinitions(t *testing.T, tc *typeChecker, g *indexer.Graph) {
 		for id, obj := range cp.info.Defs {
 			if name, ok := defName(obj, owners); ok {
 				p := tc.fset.Position(id.Pos())
-				d := def{tc.rel(p.Filename), p.Line, name}
+				d := languagetest.Decl{File: tc.rel(p.Filename), Line: p.Line, Name: name}
 				truth[d] = d.String()
 			}
 		}
 	}
 
-	ours := make(map[def]string)
+	ours := make(map[languagetest.Decl]string)
 	for _, n := range g.Nodes {
 		if !compared[n.File] || n.Kind == schemas.KindPackage || n.Kind == schemas.KindFile {
 			continue
 		}
-		d := def{n.File, int(n.StartLine), n.QualifiedName}
+		d := languagetest.Decl{File: n.File, Line: int(n.StartLine), Name: n.QualifiedName}
 		ours[d] = d.String()
 	}
 	if f1 := languagetest.Definitions(t, "go/types", truth, ours, 0); f1 < definitionF1Floor {

@@ -7,69 +7,69 @@ import (
 	lt "github.com/graphsnap/snap/indexer/languagetest"
 )
 
-// goUse is a snippet of package m, beside a package m/p declaring P and
-// m itself declaring T, U and I.
-func goUse(form, src string, want []string, wrong ...string) lt.TypeUse {
-	return lt.TypeUse{Form: form, Want: want, Wrong: wrong, Files: map[string]string{
-		"go.mod":  "module m\n\ngo 1.22\n",
-		"decl.go": "package m\n\ntype T struct{ n int }\n\ntype U int\n\ntype I interface{ M() }\n\ntype L[E any] struct{ e E }\n",
-		"p/p.go":  "package p\n\ntype P struct{}\n",
-		"use.go":  "package m\n\nimport \"m/p\"\n\nvar _ = p.P{}\n\n" + src,
-	}}
-}
-
 func TestTypeUses(t *testing.T) {
+	// Each snippet is in use.go, beside decl.go declaring T, U, an
+	// interface I and a generic L, and package m/p declaring P.
+	setting := lt.Setting{
+		Files: map[string]string{
+			"go.mod":  "module m\n\ngo 1.22\n",
+			"decl.go": "package m\n\ntype T struct{ n int }\n\ntype U int\n\ntype I interface{ M() }\n\ntype L[E any] struct{ e E }\n",
+			"p/p.go":  "package p\n\ntype P struct{}\n",
+		},
+		File:   "use.go",
+		Before: "package m\n\nimport \"m/p\"\n\nvar _ = p.P{}\n\n",
+	}
 	records := []string{
 		lt.FormConstruct, lt.FormField, lt.FormParam, lt.FormResult, lt.FormVar,
 		lt.FormConversion, lt.FormAssertion, lt.FormTypeArg, lt.FormEmbed, lt.FormExtends,
 	}
 	uses := []lt.TypeUse{
-		goUse(lt.FormConstruct, "func f() {\n\t_ = T{}\n\t_ = &p.P{}\n\t_ = new(U)\n\t_ = []T{{n: 1}}\n\t_ = []*T{nil}\n}\n", []string{
+		{Form: lt.FormConstruct, Src: "func f() {\n\t_ = T{}\n\t_ = &p.P{}\n\t_ = new(U)\n\t_ = []T{{n: 1}}\n\t_ = []*T{nil}\n}\n", Want: []string{
 			"m.f -instantiates-> m.T (scope) use.go:8",
 			"m.f -instantiates-> m/p.P (import) use.go:9",
 			"m.f -instantiates-> m.U (scope) use.go:10",
 			"m.f -instantiates-> m.T (scope) use.go:11",
 			"m.f -references-> m.T (scope) use.go:12",
-		}, "m.f -instantiates-> m.T (scope) use.go:12"),
-		goUse(lt.FormField, "type S struct {\n\tt *T\n\tm map[string][]p.P\n}\n", []string{
+		}, Wrong: []string{"m.f -instantiates-> m.T (scope) use.go:12"}},
+		{Form: lt.FormField, Src: "type S struct {\n\tt *T\n\tm map[string][]p.P\n}\n", Want: []string{
 			"m.S.t -references-> m.T (scope) use.go:8",
 			"m.S.m -references-> m/p.P (import) use.go:9",
-		}),
-		goUse(lt.FormParam, "func f(t T, c chan *p.P) {}\n", []string{
+		}},
+		{Form: lt.FormParam, Src: "func f(t T, c chan *p.P) {}\n", Want: []string{
 			"m.f -references-> m.T (scope) use.go:7",
 			"m.f -references-> m/p.P (import) use.go:7",
-		}),
-		goUse(lt.FormResult, "func f() (*T, error) { return nil, nil }\n", []string{
+		}},
+		{Form: lt.FormResult, Src: "func f() (*T, error) { return nil, nil }\n", Want: []string{
 			"m.f -references-> m.T (scope) use.go:7",
-		}),
-		goUse(lt.FormVar, "var v *T\n\nfunc f() {\n\tvar u U\n\t_ = u\n}\n", []string{
+		}},
+		{Form: lt.FormVar, Src: "var v *T\n\nfunc f() {\n\tvar u U\n\t_ = u\n}\n", Want: []string{
 			"m.v -references-> m.T (scope) use.go:7",
 			"m.f -references-> m.U (scope) use.go:10",
-		}),
-		goUse(lt.FormConversion, "func f(x int) {\n\t_ = U(x)\n\t_ = (*T)(nil)\n}\n", []string{
+		}},
+		{Form: lt.FormConversion, Src: "func f(x int) {\n\t_ = U(x)\n\t_ = (*T)(nil)\n}\n", Want: []string{
 			"m.f -references-> m.U (scope) use.go:8",
 			"m.f -references-> m.T (scope) use.go:9",
-		}, "m.f -calls-> m.U"),
-		goUse(lt.FormAssertion, "func f(x any) {\n\t_ = x.(I)\n\tswitch x.(type) {\n\tcase *T, p.P:\n\t}\n}\n", []string{
+		}, Wrong: []string{"m.f -calls-> m.U"}},
+		{Form: lt.FormAssertion, Src: "func f(x any) {\n\t_ = x.(I)\n\tswitch x.(type) {\n\tcase *T, p.P:\n\t}\n}\n", Want: []string{
 			"m.f -references-> m.I (scope) use.go:8",
 			"m.f -references-> m.T (scope) use.go:10",
 			"m.f -references-> m/p.P (import) use.go:10",
-		}),
-		goUse(lt.FormTypeArg, "func f(l L[T]) {\n\t_ = L[p.P]{}\n}\n", []string{
+		}},
+		{Form: lt.FormTypeArg, Src: "func f(l L[T]) {\n\t_ = L[p.P]{}\n}\n", Want: []string{
 			"m.f -references-> m.L (scope) use.go:7",
 			"m.f -references-> m.T (scope) use.go:7",
 			"m.f -instantiates-> m.L (scope) use.go:8",
 			"m.f -references-> m/p.P (import) use.go:8",
-		}),
-		goUse(lt.FormEmbed, "type S struct {\n\t*T\n\tp.P\n}\n", []string{
+		}},
+		{Form: lt.FormEmbed, Src: "type S struct {\n\t*T\n\tp.P\n}\n", Want: []string{
 			"m.S.T -references-> m.T (scope) use.go:8",
 			"m.S.P -references-> m/p.P (import) use.go:9",
-		}),
-		goUse(lt.FormExtends, "type J interface {\n\tI\n}\n", []string{
+		}},
+		{Form: lt.FormExtends, Src: "type J interface {\n\tI\n}\n", Want: []string{
 			"m.J -extends-> m.I (structural) use.go:8",
-		}, "m.J -references-> m.I"),
+		}, Wrong: []string{"m.J -references-> m.I"}},
 	}
-	lt.TypeUses(t, records, uses, golang.New())
+	lt.TypeUses(t, setting, records, uses, golang.New())
 }
 
 // TestTypeUsesUnproven: a name that is no type of the snapshot, a type

@@ -2,13 +2,11 @@ package java_test
 
 import (
 	"bufio"
-	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/java"
 	"github.com/graphsnap/snap/indexer/languagetest"
 	"github.com/graphsnap/snap/schemas"
@@ -18,15 +16,6 @@ import (
 // javac on every project TestPrecisionJavac checks.
 const definitionF1Floor = 0.99
 
-// decl is one declaration: where it starts and its qualified name.
-type decl struct {
-	file string
-	line int
-	name string
-}
-
-func (d decl) String() string { return fmt.Sprintf("%s:%d %s", d.file, d.line, d.name) }
-
 // checkDefinitions compares the graph's declarations under root with the
 // ones javac's trees hold (testdata/javac/DeclDump.java): types, methods,
 // constructors written in the source and fields, by file, start line and
@@ -35,13 +24,9 @@ func (d decl) String() string { return fmt.Sprintf("%s:%d %s", d.file, d.line, d
 // anonymous classes), which the graph holds as their code, counts as
 // missed.
 func checkDefinitions(t *testing.T, javac, plugin, root string, args []string) {
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	abs, _ = filepath.EvalSymlinks(abs)
+	abs := languagetest.AbsTree(t, root)
 	stdout, stderr := runPlugin(t, javac, plugin, "DeclDump", abs, args)
-	truth := make(map[decl]string)
+	truth := make(map[languagetest.Decl]string)
 	enumBody := 0
 	sc := bufio.NewScanner(stdout)
 	for sc.Scan() {
@@ -59,24 +44,21 @@ func checkDefinitions(t *testing.T, javac, plugin, root string, args []string) {
 		}
 		var line int
 		fmt.Sscan(f[1], &line)
-		d := decl{filepath.ToSlash(rel), line, f[3]}
+		d := languagetest.Decl{File: filepath.ToSlash(rel), Line: line, Name: f[3]}
 		truth[d] = d.String()
 	}
 	if len(truth) == 0 {
 		t.Fatalf("javac declared nothing under %s:\n%s", root, stderr.String())
 	}
 
-	g, err := indexer.Index(context.Background(), abs, indexer.Options{Languages: []indexer.Language{java.New()}, NoSources: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ours := make(map[decl]string)
+	g := languagetest.IndexTree(t, abs, java.New())
+	ours := make(map[languagetest.Decl]string)
 	for _, n := range g.Nodes {
 		switch n.Kind {
 		case schemas.KindFile, schemas.KindPackage, schemas.KindModule, schemas.KindNamespace:
 			continue
 		}
-		d := decl{n.File, int(n.StartLine), n.QualifiedName}
+		d := languagetest.Decl{File: n.File, Line: int(n.StartLine), Name: n.QualifiedName}
 		ours[d] = d.String()
 	}
 	// The graph holds what an enum constant's members declare as their

@@ -1,33 +1,15 @@
 package java
 
 import (
-	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/languagetest"
 	"github.com/graphsnap/snap/schemas"
 )
-
-func extract(t testing.TB, file, src string) *indexer.Result {
-	t.Helper()
-	x, err := New().NewExtractor(&indexer.Tree{Paths: map[string]bool{}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
-	res, err := x.Extract(context.Background(), file, []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
-}
 
 // exprs returns the Expr of every ref of kind, by line:target.
 func exprs(res *indexer.Result, kind string) map[string]string {
@@ -41,7 +23,7 @@ func exprs(res *indexer.Result, kind string) map[string]string {
 }
 
 func TestExprs(t *testing.T) {
-	res := extract(t, "p/A.java", `package p;
+	res := languagetest.Extract(t, New(), nil, "p/A.java", `package p;
 import java.util.*;
 class A<T, N extends Number> {
     Repo repo;
@@ -129,7 +111,7 @@ class A<T, N extends Number> {
 // number within the node whose code creates them, their members too, and
 // that code in an enum constant's body keeps the [T] prefix.
 func TestAnonymousClasses(t *testing.T) {
-	res := extract(t, "p/A.java", `package p;
+	res := languagetest.Extract(t, New(), nil, "p/A.java", `package p;
 class A {
     void f() {
         new Base() {
@@ -176,7 +158,7 @@ enum E { X { void g() { h(); } }; void h() {} }`)
 }
 
 func TestNodes(t *testing.T) {
-	res := extract(t, "src/test/java/p/ThingTest.java", `package p;
+	res := languagetest.Extract(t, New(), nil, "src/test/java/p/ThingTest.java", `package p;
 
 /**
  * A thing.
@@ -205,43 +187,29 @@ public abstract class ThingTest<T> extends Base implements Runnable {
 	if !res.IsTest {
 		t.Error("a file under src/test/ is a test file")
 	}
-	byQ := make(map[string]schemas.Node)
-	for _, n := range res.Nodes {
-		byQ[n.Kind+" "+n.QualifiedName] = n
-	}
-	check := func(key string, ok func(n schemas.Node) bool) {
-		t.Helper()
-		n, found := byQ[key]
-		if !found {
-			t.Errorf("no node %s", key)
-			return
-		}
-		if !ok(n) {
-			t.Errorf("node %s: %+v", key, n)
-		}
-	}
-	check("class p.ThingTest", func(n schemas.Node) bool {
+	check := languagetest.Nodes(t, res)
+	check("p.ThingTest", schemas.KindClass, func(n schemas.Node) bool {
 		return n.IsAbstract && n.Exported && n.Doc == "A thing.\n\n@author me" && len(n.Decorators) == 1 &&
 			n.Signature == "class ThingTest<T> extends Base implements Runnable"
 	})
-	check("constant p.ThingTest.MAX", func(n schemas.Node) bool { return n.IsStatic && n.Signature == "int MAX = 3" })
-	check("field p.ThingTest.name", func(n schemas.Node) bool { return n.Visibility == schemas.Protected && n.Exported })
-	check("field p.ThingTest.label", func(n schemas.Node) bool { return n.Visibility == schemas.Protected })
-	check("field p.ThingTest.counts", func(n schemas.Node) bool { return n.Visibility == schemas.Internal && !n.Exported })
-	check("method p.ThingTest.run", func(n schemas.Node) bool { return n.IsTest && n.Doc == "Runs." && n.Signature == "void run()" })
-	check("method p.ThingTest.make", func(n schemas.Node) bool {
+	check("p.ThingTest.MAX", schemas.KindConstant, func(n schemas.Node) bool { return n.IsStatic && n.Signature == "int MAX = 3" })
+	check("p.ThingTest.name", schemas.KindField, func(n schemas.Node) bool { return n.Visibility == schemas.Protected && n.Exported })
+	check("p.ThingTest.label", schemas.KindField, func(n schemas.Node) bool { return n.Visibility == schemas.Protected })
+	check("p.ThingTest.counts", schemas.KindField, func(n schemas.Node) bool { return n.Visibility == schemas.Internal && !n.Exported })
+	check("p.ThingTest.run", schemas.KindMethod, func(n schemas.Node) bool { return n.IsTest && n.Doc == "Runs." && n.Signature == "void run()" })
+	check("p.ThingTest.make", schemas.KindMethod, func(n schemas.Node) bool {
 		return n.IsAbstract && n.Signature == "T make(int n) throws Exception"
 	})
-	check("method p.ThingTest.pick", func(n schemas.Node) bool { return n.IsStatic && n.Visibility == schemas.Private })
-	check("interface p.ThingTest.Callback", func(n schemas.Node) bool { return n.IsStatic && n.IsAbstract && n.Visibility == schemas.Internal })
-	check("method p.ThingTest.Callback.done", func(n schemas.Node) bool { return n.IsAbstract && n.Visibility == schemas.Public })
-	check("constant p.ThingTest.Callback.LIMIT", func(n schemas.Node) bool { return n.IsStatic && n.Visibility == schemas.Public })
-	check("enum p.ThingTest.Mode", func(n schemas.Node) bool { return n.IsStatic })
-	check("constant p.ThingTest.Mode.ON", func(n schemas.Node) bool { return n.IsStatic })
-	check("class p.ThingTest.Pair", func(n schemas.Node) bool { return n.IsStatic && n.Exported })
-	check("field p.ThingTest.Pair.a", func(n schemas.Node) bool { return !n.IsStatic })
-	check("interface p.ThingTest.Marker", func(n schemas.Node) bool { return n.Signature == "@interface Marker" })
-	check("method p.ThingTest.Marker.value", func(n schemas.Node) bool { return n.IsAbstract })
+	check("p.ThingTest.pick", schemas.KindMethod, func(n schemas.Node) bool { return n.IsStatic && n.Visibility == schemas.Private })
+	check("p.ThingTest.Callback", schemas.KindInterface, func(n schemas.Node) bool { return n.IsStatic && n.IsAbstract && n.Visibility == schemas.Internal })
+	check("p.ThingTest.Callback.done", schemas.KindMethod, func(n schemas.Node) bool { return n.IsAbstract && n.Visibility == schemas.Public })
+	check("p.ThingTest.Callback.LIMIT", schemas.KindConstant, func(n schemas.Node) bool { return n.IsStatic && n.Visibility == schemas.Public })
+	check("p.ThingTest.Mode", schemas.KindEnum, func(n schemas.Node) bool { return n.IsStatic })
+	check("p.ThingTest.Mode.ON", schemas.KindConstant, func(n schemas.Node) bool { return n.IsStatic })
+	check("p.ThingTest.Pair", schemas.KindClass, func(n schemas.Node) bool { return n.IsStatic && n.Exported })
+	check("p.ThingTest.Pair.a", schemas.KindField, func(n schemas.Node) bool { return !n.IsStatic })
+	check("p.ThingTest.Marker", schemas.KindInterface, func(n schemas.Node) bool { return n.Signature == "@interface Marker" })
+	check("p.ThingTest.Marker.value", schemas.KindMethod, func(n schemas.Node) bool { return n.IsAbstract })
 	types := exprs(res, schemas.RefType)
 	if got := types["12:int[]"]; got != "{int[][]}" {
 		t.Errorf("type of counts: %q", got)
@@ -301,13 +269,7 @@ func TestRoots(t *testing.T) {
 }
 
 func FuzzExtract(f *testing.F) {
-	files, _ := filepath.Glob("../../testdata/java/shop/src/*/java/com/example/shop/*/*.java")
-	for _, name := range files {
-		if b, err := os.ReadFile(name); err == nil {
-			f.Add(b)
-		}
-	}
-	for _, s := range []string{
+	seeds := []string{
 		"", "\x00", "class", "class A {", "class A { void f( { } }", "package ;", "import static ;", "import .*;",
 		"class A { void f() { new B() { void g() { h(); } }; } }", "enum E { A { void f() {} }, B; E() {} }",
 		"record R(int a) { R { } }", "class A<T extends A<T>> { T t; void f() { t.f(); } }",
@@ -318,40 +280,8 @@ func FuzzExtract(f *testing.F) {
 		"module m { requires x; }", "class A { void f() { a.new B(); } }", "/** */ class A {}",
 		"class A<T> { java.util.Map<? super T, List<? extends @N T>>[] m; void f(java.util.List<T> l) { l.forEach(x -> x.g()); f = b ? y -> y : (z) -> z; } }",
 		"class A extends B<C<D>, ?> { List<<>> x; Map<,> y; List<? extends> z; Outer<A>.Inner<B> w; }",
-	} {
-		f.Add([]byte(s))
 	}
-	x, err := New().NewExtractor(&indexer.Tree{Paths: map[string]bool{}})
-	if err != nil {
-		f.Fatal(err)
-	}
-	defer x.Close()
-	f.Fuzz(func(t *testing.T, src []byte) {
-		timer := time.AfterFunc(5*time.Second, func() { panic(fmt.Sprintf("hang on %q", src)) })
-		defer timer.Stop()
-		res, err := x.Extract(context.Background(), "p/A.java", src)
-		if err != nil {
-			return
-		}
-		ids := make(map[uint64]bool)
-		for _, n := range res.Nodes {
-			if ids[n.ID] {
-				t.Fatalf("duplicate id: %+v", n)
-			}
-			ids[n.ID] = true
-			if n.StartByte > n.EndByte || int(n.EndByte) > len(src) || n.StartLine == 0 || n.StartLine > n.EndLine {
-				t.Fatalf("bad range %+v", n)
-			}
-		}
-		nodes := []schemas.Node{{ID: indexer.FileID("p/A.java"), Kind: schemas.KindFile, Language: Name, File: "p/A.java"}}
-		for _, n := range res.Nodes {
-			if n.ParentID == 0 {
-				n.ParentID = indexer.FileID("p/A.java")
-			}
-			nodes = append(nodes, n)
-		}
-		New().Resolve(nodes, res.Refs)
-	})
+	languagetest.FuzzExtract(f, New(), nil, "p/A.java", seeds, nil, "../../testdata/java/shop/src/*/java/com/example/shop/*/*.java")
 }
 
 // corpus is the fixture's Java files, or those under $SNAP_JAVA_BENCH (a

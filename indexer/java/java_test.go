@@ -21,10 +21,7 @@ func TestGolden(t *testing.T) {
 
 // index indexes files (path → source) and returns the golden lines of its
 // edges.
-func index(t *testing.T, files map[string]string) []string {
-	t.Helper()
-	return languagetest.Edges(t, files, java.New())
-}
+var index = languagetest.EdgesWith(java.New())
 
 func TestOverloads(t *testing.T) {
 	edges := index(t, map[string]string{

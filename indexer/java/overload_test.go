@@ -7,7 +7,6 @@ import (
 
 	"github.com/graphsnap/snap/indexer/java"
 	"github.com/graphsnap/snap/indexer/languagetest"
-	"github.com/graphsnap/snap/schemas"
 )
 
 // calledSignatures indexes files and returns, by line and callee as
@@ -15,22 +14,9 @@ import (
 // to, or "?" and the reason it did not.
 func calledSignatures(t *testing.T, files map[string]string) map[string]string {
 	t.Helper()
-	g := languagetest.Index(t, files, java.New())
-	sigs := make(map[uint64]string)
-	for _, n := range g.Nodes {
-		sigs[n.ID] = n.Signature
-	}
 	out := make(map[string]string)
-	for _, e := range g.Edges {
-		if e.Kind != schemas.EdgeCalls {
-			continue
-		}
-		at := fmt.Sprintf("%d %s", e.Line, e.Target)
-		if e.Dst == 0 {
-			out[at] = "? " + e.Reason
-			continue
-		}
-		out[at] = sigs[e.Dst]
+	for _, c := range languagetest.Calls(t, files, java.New()) {
+		out[fmt.Sprintf("%d %s", c.Line, c.Target)] = c.Signature
 	}
 	return out
 }

@@ -180,18 +180,12 @@ func diff(want, got []string) string {
 // class path) make errors it goes past: calls it could not resolve are
 // not compared.
 func TestPrecisionJavac(t *testing.T) {
-	javac, err := exec.LookPath("javac")
-	if err != nil {
-		languagetest.NeedTool(t, "javac not found: the precision check against the compiler needs a JDK (apt-get install openjdk-17-jdk-headless)")
-	}
-	roots := []string{"../../testdata/java/shop"}
+	javac := languagetest.LookTool(t, "javac", "the precision check against the compiler needs a JDK (apt-get install openjdk-17-jdk-headless)")
+	roots := languagetest.Roots("../../testdata/java/shop", "SNAP_JAVA_PRECISION")
 	if out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/google/flatbuffers").Output(); err == nil {
 		if dir := filepath.Join(strings.TrimSpace(string(out)), "java"); dirExists(dir) {
-			roots = append(roots, dir)
+			roots = slices.Insert(roots, 1, dir)
 		}
-	}
-	if extra := os.Getenv("SNAP_JAVA_PRECISION"); extra != "" {
-		roots = append(roots, filepath.SplitList(extra)...)
 	}
 	plugin := t.TempDir()
 	if out, err := exec.Command(javac, "-d", plugin, "testdata/javac/CallDump.java", "testdata/javac/DeclDump.java").CombinedOutput(); err != nil {
@@ -258,11 +252,7 @@ func runPlugin(t *testing.T, javac, plugin, name, abs string, args []string) (st
 }
 
 func checkWithJavac(t *testing.T, javac, plugin, root string, args []string) {
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	abs, _ = filepath.EvalSymlinks(abs)
+	abs := languagetest.AbsTree(t, root)
 	stdout, stderr := runPlugin(t, javac, plugin, "CallDump", abs, args)
 	truth := make(map[site]resolved)
 	sc := bufio.NewScanner(stdout)
@@ -289,10 +279,7 @@ func checkWithJavac(t *testing.T, javac, plugin, root string, args []string) {
 		t.Fatalf("javac resolved nothing under %s:\n%s", root, stderr.String())
 	}
 
-	g, err := indexer.Index(context.Background(), abs, indexer.Options{Languages: []indexer.Language{java.New()}, NoSources: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := languagetest.IndexTree(t, abs, java.New())
 	byID := make(map[uint64]*schemas.Node, len(g.Nodes))
 	for i := range g.Nodes {
 		byID[g.Nodes[i].ID] = &g.Nodes[i]

@@ -1,8 +1,6 @@
 package kotlin
 
 import (
-	"context"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"slices"
@@ -23,25 +21,11 @@ import (
 // No edge may disagree; recall is the share of the compiler's calls of
 // fixture functions the resolver linked.
 func TestPrecisionKotlinc(t *testing.T) {
-	kotlinc, err := exec.LookPath("kotlinc")
-	if err != nil {
-		languagetest.NeedTool(t, "kotlinc not found: the check against the compiler needs it (apt-get install kotlin)")
-	}
+	kotlinc := languagetest.LookTool(t, "kotlinc", "the check against the compiler needs it (apt-get install kotlin)")
 	const dir = "testdata/overloads"
-	srcs, err := filepath.Glob(filepath.Join(dir, "*.kt"))
-	if err != nil || len(srcs) == 0 {
-		t.Fatalf("no fixture in %s: %v", dir, err)
-	}
-	out := t.TempDir()
-	if b, err := exec.Command(kotlinc, append([]string{"-nowarn", "-d", out}, srcs...)...).CombinedOutput(); err != nil {
-		t.Fatalf("kotlinc: %v\n%s", err, b)
-	}
-	calls := languagetest.JVMCalls(t, out)
+	calls := languagetest.CompileJVM(t, kotlinc, []string{"-nowarn"}, filepath.Join(dir, "*.kt"))
 
-	g, err := indexer.Index(context.Background(), dir, indexer.Options{Languages: []indexer.Language{New()}, NoSources: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := languagetest.IndexTree(t, dir, New())
 	j := newJVMNames(g)
 	// The compiler's calls by file and line, the calling class telling the
 	// file: a class of the fixture, or FileKt for top-level code.

@@ -1,6 +1,7 @@
 package languagetest
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 )
@@ -37,6 +38,16 @@ func Definitions[K comparable](t testing.TB, judge string, truth, ours map[K]str
 	logSome(t, "not declared there for "+judge+":", extra)
 	return f1
 }
+
+// Decl is a declaration as a judge and the graph both name it: where it
+// starts and its qualified name, in the indexer's form.
+type Decl struct {
+	File string
+	Line int
+	Name string
+}
+
+func (d Decl) String() string { return fmt.Sprintf("%s:%d %s", d.File, d.Line, d.Name) }
 
 // logSome logs the first lines of a list, sorted.
 func logSome(t testing.TB, what string, lines []string) {

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -25,17 +26,31 @@ type JVMCall struct {
 	Desc   string // the called method's descriptor, as (I)V
 }
 
+// CompileJVM compiles the files glob matches with compiler (a path),
+// args before them, into a temporary folder, and returns the calls of
+// the class files it wrote (JVMCalls). It fails t when no file matches or
+// the compiler fails.
+func CompileJVM(t testing.TB, compiler string, args []string, glob string) []JVMCall {
+	t.Helper()
+	srcs, err := filepath.Glob(glob)
+	if err != nil || len(srcs) == 0 {
+		t.Fatalf("no files match %s: %v", glob, err)
+	}
+	out := t.TempDir()
+	if b, err := exec.Command(compiler, slices.Concat(args, []string{"-d", out}, srcs)...).CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", filepath.Base(compiler), err, b)
+	}
+	return JVMCalls(t, out)
+}
+
 // JVMCalls disassembles every class file below dir with javap and
 // returns the calls their methods make, in javap's order. It fails t
 // when javap is missing or fails.
 func JVMCalls(t testing.TB, dir string) []JVMCall {
 	t.Helper()
-	javap, err := exec.LookPath("javap")
-	if err != nil {
-		NeedTool(t, "javap not found: install a JDK")
-	}
+	javap := LookTool(t, "javap", "install a JDK")
 	var files []string
-	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".class") {
 			files = append(files, p)
 		}

@@ -1,19 +1,14 @@
 package languagetest
 
 import (
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
 func TestJVMCalls(t *testing.T) {
-	javac, err := exec.LookPath("javac")
-	if err != nil {
-		NeedTool(t, "javac not found: install a JDK")
-	}
+	javac := LookTool(t, "javac", "install a JDK")
 	dir := t.TempDir()
-	src := filepath.Join(dir, "p", "A.java")
 	WriteFiles(t, dir, map[string]string{"p/A.java": `package p;
 class A {
   static int f(int x) { return x; }
@@ -29,11 +24,8 @@ class A {
   }
 }
 `})
-	if out, err := exec.Command(javac, "-d", filepath.Join(dir, "out"), src).CombinedOutput(); err != nil {
-		t.Fatalf("javac: %v\n%s", err, out)
-	}
 	var got []JVMCall
-	for _, c := range JVMCalls(t, filepath.Join(dir, "out")) {
+	for _, c := range CompileJVM(t, javac, nil, filepath.Join(dir, "p", "*.java")) {
 		if !strings.HasPrefix(c.Owner, "java.") {
 			got = append(got, c)
 		}

@@ -3,6 +3,7 @@ package languagetest
 import (
 	"bufio"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -40,22 +41,41 @@ var Forms = []string{
 	FormAnnotation, FormThrows,
 }
 
-// TypeUse is one form of a type's use and a snippet that shows it: Want
-// are edge lines (prefixes, as Expect takes them: `src -kind-> dst
+// Setting is where a language's snippets of TypeUses stand: each in the
+// file named File, between Before and After, beside Files (which declare
+// the types the snippets use).
+type Setting struct {
+	Files         map[string]string
+	File          string
+	Before, After string
+}
+
+// files returns the files of a snippet in its setting.
+func (s Setting) files(src string) map[string]string {
+	files := maps.Clone(s.Files)
+	if files == nil {
+		files = make(map[string]string)
+	}
+	files[s.File] = s.Before + src + s.After
+	return files
+}
+
+// TypeUse is one form of a type's use and a snippet (Src) that shows it:
+// Want are edge lines (prefixes, as Expect takes them: `src -kind-> dst
 // (resolution`) the snippet must give, Wrong lines it must not.
 type TypeUse struct {
 	Form  string
-	Files map[string]string
+	Src   string
 	Want  []string
 	Wrong []string
 }
 
 // TypeUses holds a language to the forms of a type's use it records: each
-// use's snippet, indexed with lang, must give its edges. records lists
-// the forms the language records (FORMAT.md's table says the same); every
-// one of them needs a snippet here, and no snippet may show a form the
-// language does not claim.
-func TypeUses(t *testing.T, records []string, uses []TypeUse, langs ...indexer.Language) {
+// use's snippet, in its setting and indexed with langs, must give its
+// edges. records lists the forms the language records (FORMAT.md's table
+// says the same); every one of them needs a snippet here, and no snippet
+// may show a form the language does not claim.
+func TypeUses(t *testing.T, setting Setting, records []string, uses []TypeUse, langs ...indexer.Language) {
 	t.Helper()
 	if len(langs) > 0 {
 		documented, err := documentedForms(langs[0].Name())
@@ -83,7 +103,7 @@ func TypeUses(t *testing.T, records []string, uses []TypeUse, langs ...indexer.L
 			if len(u.Want) == 0 {
 				t.Fatal("a snippet with no edge to want holds nothing")
 			}
-			Expect(t, Edges(t, u.Files, langs...), u.Want, u.Wrong...)
+			Expect(t, Edges(t, setting.files(u.Src), langs...), u.Want, u.Wrong...)
 		})
 	}
 }

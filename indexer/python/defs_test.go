@@ -1,10 +1,7 @@
 package python_test
 
 import (
-	"bufio"
-	"bytes"
-	"context"
-	"encoding/json"
+	"cmp"
 	"fmt"
 	"os"
 	"os/exec"
@@ -12,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/languagetest"
 	"github.com/graphsnap/snap/indexer/python"
 	"github.com/graphsnap/snap/schemas"
@@ -30,61 +26,31 @@ const definitionF1Floor = 0.99
 // $SNAP_PY_PRECISION (colon-separated); $SNAP_PYTHON names the
 // interpreter, python3 if unset.
 func TestDefinitionsSymtable(t *testing.T) {
-	py := cmpOr(os.Getenv("SNAP_PYTHON"), "python3")
-	if _, err := exec.LookPath(py); err != nil {
-		languagetest.NeedTool(t, fmt.Sprintf("the check against Python's symbol tables needs python3: %v", err))
-	}
-	roots := []string{"../../testdata/python/app"}
-	if extra := os.Getenv("SNAP_PY_PRECISION"); extra != "" {
-		roots = append(roots, filepath.SplitList(extra)...)
-	}
-	for _, root := range roots {
+	py := languagetest.LookTool(t, cmp.Or(os.Getenv("SNAP_PYTHON"), "python3"), "the check against Python's symbol tables needs python3")
+	for _, root := range languagetest.Roots("../../testdata/python/app", "SNAP_PY_PRECISION") {
 		t.Run(filepath.Base(filepath.Dir(root))+"/"+filepath.Base(root), func(t *testing.T) {
 			f1 := checkDefinitions(t, py, root)
-			if f1 < definitionF1Floor && strings.HasPrefix(root, "../../testdata/") {
+			if f1 < definitionF1Floor && languagetest.IsFixture(root) {
 				t.Errorf("definitions F1 %.4f is below %.3f", f1, definitionF1Floor)
 			}
 		})
 	}
 }
 
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
-}
-
 // pyDecl is one declaration: its file and its name inside its module.
 type pyDecl struct{ file, name string }
 
 func checkDefinitions(t *testing.T, py, root string) float64 {
-	abs, err := filepath.Abs(root)
-	if err == nil {
-		abs, err = filepath.EvalSymlinks(abs)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(py, "testdata/defs/decls.py", abs)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("decls.py: %v\n%s", err, stderr.String())
-	}
+	abs := languagetest.AbsTree(t, root)
+	stdout, stderr := languagetest.RunJudge(t, exec.Command(py, "testdata/defs/decls.py", abs))
 	truth := make(map[pyDecl]string)
 	skipped := make(map[string]bool)
-	sc := bufio.NewScanner(&stdout)
-	for sc.Scan() {
-		var d struct {
-			File    string `json:"file"`
-			Line    int    `json:"line"`
-			Name    string `json:"name"`
-			Skipped bool   `json:"skipped"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &d); err != nil {
-			t.Fatalf("decls.py: %v: %s", err, sc.Text())
-		}
+	for _, d := range languagetest.JSONLines[struct {
+		File    string `json:"file"`
+		Line    int    `json:"line"`
+		Name    string `json:"name"`
+		Skipped bool   `json:"skipped"`
+	}](t, "decls.py", stdout) {
 		if d.Skipped {
 			skipped[d.File] = true
 			continue
@@ -94,13 +60,10 @@ func checkDefinitions(t *testing.T, py, root string) float64 {
 		}
 	}
 	if len(truth) == 0 {
-		t.Fatalf("decls.py declared nothing under %s:\n%s", root, stderr.String())
+		t.Fatalf("decls.py declared nothing under %s:\n%s", root, stderr)
 	}
 
-	g, err := indexer.Index(context.Background(), abs, indexer.Options{Languages: []indexer.Language{python.New()}, NoSources: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := languagetest.IndexTree(t, abs, python.New())
 	byID := make(map[uint64]*schemas.Node, len(g.Nodes))
 	for i := range g.Nodes {
 		byID[g.Nodes[i].ID] = &g.Nodes[i]

@@ -1,9 +1,6 @@
 package python
 
 import (
-	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -12,20 +9,6 @@ import (
 	"github.com/graphsnap/snap/indexer/srctext"
 	"github.com/graphsnap/snap/schemas"
 )
-
-func extract(t testing.TB, tree *indexer.Tree, file, src string) *indexer.Result {
-	t.Helper()
-	x, err := New().NewExtractor(tree)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
-	res, err := x.Extract(context.Background(), file, []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
-}
 
 func TestModuleName(t *testing.T) {
 	tree := &indexer.Tree{Paths: map[string]bool{
@@ -48,7 +31,7 @@ func TestModuleName(t *testing.T) {
 
 func TestExprs(t *testing.T) {
 	tree := &indexer.Tree{Paths: map[string]bool{"pkg/__init__.py": true, "pkg/sub/__init__.py": true}}
-	res := extract(t, tree, "pkg/sub/mod.py", `
+	res := languagetest.Extract(t, New(), tree, "pkg/sub/mod.py", `
 import os.path as osp
 from . import sibling
 from ..util import tool as t
@@ -95,11 +78,7 @@ def outer():
         outer()
     inner()
 `)
-	got := make(map[string]string)
-	for _, r := range res.Refs {
-		got[r.Kind+" "+r.Target] = r.Expr
-	}
-	for ref, want := range map[string]string{
+	got := languagetest.Exprs(t, res, map[string]string{
 		"imports os.path":            "os.path as osp",
 		"imports .sibling":           "pkg.sub:sibling",
 		"imports ..util.tool":        "pkg.util:tool as t",
@@ -126,18 +105,14 @@ def outer():
 		"calls items.append":         "?literal",
 		"calls outer":                "outer",
 		"calls inner":                "inner",
-	} {
-		if g, ok := got[ref]; !ok || g != want {
-			t.Errorf("%s: Expr %q, want %q", ref, g, want)
-		}
-	}
+	})
 	if g := got["calls cls.build(1,).go"]; g != "cls.build().go" {
 		t.Errorf("multi-line call: Expr %q (targets are written on one line)", g)
 	}
 }
 
 func TestRegions(t *testing.T) {
-	res := extract(t, nil, "m.py", `
+	res := languagetest.Extract(t, New(), nil, "m.py", `
 def f(xs):
     a()
     for x in xs:
@@ -160,32 +135,14 @@ def f(xs):
         i()
     xs and j()
 `)
-	want := map[string]string{
+	languagetest.Regions(t, res, map[string]string{
 		"a": "", "b": "loop", "c": "", "d": "try", "e": "", "f1": "cond", "f2": "cond", "f3": "cond",
 		"g1": "cond", "g2": "cond", "h": "loop", "i": "loop", "j": "cond",
-	}
-	for _, r := range res.Refs {
-		w, ok := want[r.Target]
-		if r.Kind != schemas.EdgeCalls || !ok {
-			continue
-		}
-		var got []string
-		for _, f := range []struct {
-			on   bool
-			name string
-		}{{r.InLoop, "loop"}, {r.InTry, "try"}, {r.Conditional, "cond"}} {
-			if f.on {
-				got = append(got, f.name)
-			}
-		}
-		if g := strings.Join(got, ","); g != w {
-			t.Errorf("%s(): %q, want %q", r.Target, g, w)
-		}
-	}
+	})
 }
 
 func TestNodes(t *testing.T) {
-	res := extract(t, nil, "tests/test_x.py", `"""Module doc."""
+	res := languagetest.Extract(t, New(), nil, "tests/test_x.py", `"""Module doc."""
 
 MAX = 3
 _hidden = 1
@@ -227,22 +184,7 @@ def helper():
 	if !res.IsTest {
 		t.Error("test file not marked as such")
 	}
-	byName := make(map[string]schemas.Node)
-	for _, n := range res.Nodes {
-		byName[n.QualifiedName] = n
-	}
-	check := func(qname, kind string, ok func(n schemas.Node) bool) {
-		t.Helper()
-		n, found := byName[qname]
-		switch {
-		case !found:
-			t.Errorf("no node %s", qname)
-		case n.Kind != kind:
-			t.Errorf("%s: kind %s, want %s", qname, n.Kind, kind)
-		case !ok(n):
-			t.Errorf("%s: unexpected %+v", qname, n)
-		}
-	}
+	check := languagetest.Nodes(t, res)
 	check("test_x", schemas.KindModule, func(n schemas.Node) bool { return n.Doc == "Module doc." && n.ParentID == 0 })
 	check("test_x.MAX", schemas.KindConstant, func(n schemas.Node) bool { return n.Exported && n.Signature == "MAX = 3" })
 	check("test_x._hidden", schemas.KindVariable, func(n schemas.Node) bool { return n.Visibility == schemas.Private && !n.Exported })
@@ -275,9 +217,9 @@ def helper():
 }
 
 func TestBodyHashIgnoresPosition(t *testing.T) {
-	a := extract(t, nil, "m.py", "def f():\n    return 1\n")
-	b := extract(t, nil, "m.py", "\n\nimport os\n\ndef f():\n    return 1\n")
-	c := extract(t, nil, "m.py", "def f():\n    return 2\n")
+	a := languagetest.Extract(t, New(), nil, "m.py", "def f():\n    return 1\n")
+	b := languagetest.Extract(t, New(), nil, "m.py", "\n\nimport os\n\ndef f():\n    return 1\n")
+	c := languagetest.Extract(t, New(), nil, "m.py", "def f():\n    return 2\n")
 	hash := func(r *indexer.Result) uint64 {
 		for _, n := range r.Nodes {
 			if n.Name == "f" {
@@ -292,7 +234,7 @@ func TestBodyHashIgnoresPosition(t *testing.T) {
 }
 
 func TestSyntaxError(t *testing.T) {
-	res := extract(t, nil, "m.py", "def ok():\n    pass\n\ndef broken(:\n    pass\n\nclass After:\n    pass\n")
+	res := languagetest.Extract(t, New(), nil, "m.py", "def ok():\n    pass\n\ndef broken(:\n    pass\n\nclass After:\n    pass\n")
 	if !strings.HasPrefix(res.ParseError, "syntax error at line 4 column ") {
 		t.Errorf("ParseError %q", res.ParseError)
 	}
@@ -303,7 +245,7 @@ func TestSyntaxError(t *testing.T) {
 	if !found {
 		t.Error("symbols after the error are lost")
 	}
-	if res := extract(t, nil, "m.py", "x = 1\n"); res.ParseError != "" {
+	if res := languagetest.Extract(t, New(), nil, "m.py", "x = 1\n"); res.ParseError != "" {
 		t.Errorf("ParseError %q for a valid file", res.ParseError)
 	}
 }
@@ -357,40 +299,16 @@ func TestAnnotation(t *testing.T) {
 }
 
 func FuzzExtract(f *testing.F) {
-	files, _ := filepath.Glob("../../testdata/python/app/*/*.py")
-	for _, name := range files {
-		if b, err := os.ReadFile(name); err == nil {
-			f.Add(b)
-		}
-	}
-	for _, s := range []string{
+	seeds := []string{
 		"", "\x00", "def", "class A(:\n", "@\ndef f(): pass", "x = (\n", "from . import", "import a as",
 		"def f(self):\n    self.x: int = self.x.y()\n    super().\n", "lambda: (yield)", "async def f(*, a=lambda b=c: d): ...",
 		"class A:\n    def f(self, /, x):\n        global x\n        nonlocal y\n",
 		"if x:\n\tpass\n  else:\n", "'''unterminated", "f(\n", "a.b.c(\n)()[0]().d\n",
 		"type X = int\nmatch x:\n    case [a, *b] if a: f()\n",
 		"class A(B[C], metaclass=M): x, y = 1, 2\n",
-	} {
-		f.Add([]byte(s))
 	}
 	tree := &indexer.Tree{Paths: map[string]bool{"pkg/__init__.py": true}}
-	x, err := New().NewExtractor(tree)
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Fuzz(func(t *testing.T, src []byte) {
-		res, err := x.Extract(context.Background(), "pkg/mod.py", src)
-		if err != nil {
-			return
-		}
-		for _, n := range res.Nodes {
-			if n.StartByte > n.EndByte || int(n.EndByte) > len(src) || n.StartLine == 0 || n.StartLine > n.EndLine {
-				t.Fatalf("bad range %+v", n)
-			}
-		}
-		nodes := append([]schemas.Node(nil), res.Nodes...)
-		New().Resolve(nodes, res.Refs)
-	})
+	languagetest.FuzzExtract(f, New(), tree, "pkg/mod.py", seeds, nil, "../../testdata/python/app/*/*.py")
 }
 
 // corpus is the fixture's Python files, or those under $SNAP_PYTHON_BENCH (a

@@ -1,21 +1,16 @@
 package python_test
 
 import (
-	"bufio"
 	"bytes"
 	"cmp"
-	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/languagetest"
 	"github.com/graphsnap/snap/indexer/python"
 	"github.com/graphsnap/snap/schemas"
@@ -23,7 +18,7 @@ import (
 
 var jediVerbose = flag.Bool("jedi.verbose", false, "log the calls Jedi resolved into the tree that snap missed, and snap's edges at calls Jedi could not tell")
 
-// jediFloors are the figures the fixture must keep: every edge the
+// jediFloor is the figures the fixture must keep: every edge the
 // resolver makes at a call Jedi resolved agrees with it, and it finds at
 // least this share of the calls Jedi resolved into the tree. The one call
 // of the fixture left is self.gateway.pay() in billing.py, where Jedi takes
@@ -31,9 +26,7 @@ var jediVerbose = flag.Bool("jedi.verbose", false, "log the calls Jedi resolved 
 // is a StripeGateway: a caller may pass any gateway (calls.py leaves out
 // the calls of an unannotated parameter itself, not those of a field it
 // was stored in).
-var jediFloors = map[string]struct{ precision, recall float64 }{
-	"app": {precision: 1, recall: 48.0 / 49},
-}
+var jediFloor = languagetest.Floor{Precision: 1, Recall: 48.0 / 49}
 
 // TestPrecisionJedi compares the resolver with Jedi, the static analyzer
 // of Python editors: testdata/jedi/calls.py prints the functions and
@@ -70,24 +63,9 @@ func TestPrecisionJedi(t *testing.T) {
 	if err != nil {
 		languagetest.NeedTool(t, fmt.Sprintf("the check against Jedi needs a Python that imports jedi (apt-get install python3-jedi, or $SNAP_PYTHON): %s: %v %s", py, err, bytes.TrimSpace(out)))
 	}
-	roots := []string{"../../testdata/python/app"}
-	if extra := os.Getenv("SNAP_PY_PRECISION"); extra != "" {
-		roots = append(roots, filepath.SplitList(extra)...)
-	}
-	for _, root := range roots {
-		name := filepath.Base(root)
-		if name == "src" { // click/src is click
-			name = filepath.Base(filepath.Dir(root))
-		}
-		t.Run(name, func(t *testing.T) {
-			s := checkWithJedi(t, py, root)
-			if floor, ok := jediFloors[name]; ok && strings.HasPrefix(root, "../../testdata/") {
-				if s.precision() < floor.precision || s.recall() < floor.recall {
-					t.Errorf("precision %.4f, recall %.4f: below the floor of %.4f, %.4f", s.precision(), s.recall(), floor.precision, floor.recall)
-				}
-			}
-		})
-	}
+	languagetest.CheckRoots(t, "../../testdata/python/app", "SNAP_PY_PRECISION", jediFloor, func(t *testing.T, root string) languagetest.Score {
+		return checkWithJedi(t, py, root)
+	})
 }
 
 // jediCall is one line of calls.py.
@@ -112,48 +90,17 @@ type callSite struct {
 	line, col uint32
 }
 
-// jediScore is the outcome of one tree.
-type jediScore struct {
-	truth, found, edges, agree, unverified int
-}
-
-func (s jediScore) precision() float64 { return float64(s.agree) / float64(max(1, s.edges)) }
-func (s jediScore) recall() float64    { return float64(s.found) / float64(max(1, s.truth)) }
-
-func checkWithJedi(t *testing.T, py, root string) jediScore {
-	abs, err := filepath.Abs(root)
+func checkWithJedi(t *testing.T, py, root string) languagetest.Score {
+	abs := languagetest.AbsTree(t, root)
+	stdout, stderr := languagetest.RunJudge(t, exec.Command(py, "testdata/jedi/calls.py", abs))
+	header, err := stdout.ReadString('\n')
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("calls.py printed nothing:\n%s", stderr)
 	}
-	abs, err = filepath.EvalSymlinks(abs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(py, "testdata/jedi/calls.py", abs)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("calls.py %s: %v\n%s", root, err, stderr.String())
-	}
-	sc := bufio.NewScanner(&stdout)
-	sc.Buffer(nil, 1<<20)
-	if !sc.Scan() {
-		t.Fatalf("calls.py printed nothing:\n%s", stderr.String())
-	}
-	header := sc.Text()
-	var calls []jediCall
-	for sc.Scan() {
-		var c jediCall
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatalf("calls.py printed %q: %v", sc.Text(), err)
-		}
-		calls = append(calls, c)
-	}
+	header = strings.TrimSuffix(header, "\n")
+	calls := languagetest.JSONLines[jediCall](t, "calls.py", stdout)
 
-	g, err := indexer.Index(context.Background(), abs, indexer.Options{Languages: []indexer.Language{python.New()}, Workers: 2, NoSources: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := languagetest.IndexTree(t, abs, python.New())
 	byID := make(map[uint64]*schemas.Node, len(g.Nodes))
 	named := make(map[[2]string][]*schemas.Node) // by file and name
 	for i := range g.Nodes {
@@ -186,7 +133,7 @@ func checkWithJedi(t *testing.T, py, root string) jediScore {
 		}
 	}
 
-	var s jediScore
+	var s languagetest.Score
 	reasons := make(map[string]int)
 	var wrong []string
 	asked := make(map[callSite]bool)
@@ -198,7 +145,7 @@ func checkWithJedi(t *testing.T, py, root string) jediScore {
 			guesses++
 		}
 		if len(c.Targets) == 0 {
-			s.unverified += len(resolved[site])
+			s.Unverified += len(resolved[site])
 			continue
 		}
 		var want []*schemas.Node
@@ -219,15 +166,15 @@ func checkWithJedi(t *testing.T, py, root string) jediScore {
 			names = append(names, n.QualifiedName)
 		}
 		if unfollowed {
-			s.unverified += len(callEdges(resolved[site]))
+			s.Unverified += len(callEdges(resolved[site]))
 			continue
 		}
 		found := false
 		for _, e := range callEdges(resolved[site]) {
-			s.edges++
+			s.Edges++
 			d := byID[e.Dst]
 			if slices.Contains(want, d) {
-				s.agree++
+				s.Agree++
 				found = true
 				continue
 			}
@@ -236,9 +183,9 @@ func checkWithJedi(t *testing.T, py, root string) jediScore {
 		if len(c.Targets) != 1 || len(want) != 1 {
 			continue
 		}
-		s.truth++
+		s.Truth++
 		if found {
-			s.found++
+			s.Found++
 			continue
 		}
 		r := missReason(resolved[site], unresolved[site])
@@ -249,7 +196,7 @@ func checkWithJedi(t *testing.T, py, root string) jediScore {
 	}
 	for site, es := range resolved {
 		if !asked[site] {
-			s.unverified += len(callEdges(es))
+			s.Unverified += len(callEdges(es))
 		}
 	}
 	if *jediVerbose {
@@ -262,23 +209,8 @@ func checkWithJedi(t *testing.T, py, root string) jediScore {
 		}
 	}
 	t.Logf("%s: Jedi %s resolved %d of %d calls (%d from unannotated parameters not asked), %d to one target in the tree; snap made %d edges at the calls Jedi resolved, %d agree: precision %.4f, recall %.4f; %d unverified (at calls Jedi could not tell or was not asked about, or that it resolved to a line with no definition: %d)",
-		root, header, countResolved(calls), len(calls), guesses, s.truth, s.edges, s.agree, s.precision(), s.recall(), s.unverified, unmapped)
-	type count struct {
-		reason string
-		n      int
-	}
-	var counts []count
-	for r, n := range reasons {
-		counts = append(counts, count{r, n})
-	}
-	slices.SortFunc(counts, func(a, b count) int { return cmp.Or(b.n-a.n, strings.Compare(a.reason, b.reason)) })
-	for i, c := range counts {
-		if i == 12 {
-			t.Logf("missed … and %d more reasons", len(counts)-12)
-			break
-		}
-		t.Logf("missed %5d  %s", c.n, c.reason)
-	}
+		root, header, countResolved(calls), len(calls), guesses, s.Truth, s.Edges, s.Agree, s.Precision(), s.Recall(), s.Unverified, unmapped)
+	languagetest.LogMissed(t, reasons, 12)
 	slices.Sort(wrong)
 	for _, w := range wrong {
 		t.Logf("wrong %s", w)

@@ -7,10 +7,9 @@ import (
 	"github.com/graphsnap/snap/indexer/ruby"
 )
 
-func edges(t *testing.T, files map[string]string) []string {
-	t.Helper()
-	return languagetest.Edges(t, files, ruby.New())
-}
+// edges indexes files (path → source) and returns the golden lines of its
+// edges.
+var edges = languagetest.EdgesWith(ruby.New())
 
 func TestConstantLookup(t *testing.T) {
 	e := edges(t, map[string]string{

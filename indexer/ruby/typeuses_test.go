@@ -18,19 +18,17 @@ module Shop
   class Failed < StandardError; end
 end
 `
-	with := func(src string) map[string]string {
-		return map[string]string{"lib/types.rb": types, "lib/use.rb": src}
-	}
-	lt.TypeUses(t, []string{lt.FormConstruct, lt.FormExtends, lt.FormThrows}, []lt.TypeUse{
-		{Form: lt.FormConstruct, Files: with(`class U
+	setting := lt.Setting{Files: map[string]string{"lib/types.rb": types}, File: "lib/use.rb"}
+	lt.TypeUses(t, setting, []string{lt.FormConstruct, lt.FormExtends, lt.FormThrows}, []lt.TypeUse{
+		{Form: lt.FormConstruct, Src: `class U
   def m
     Item.new
   end
-end`),
+end`,
 			Want: []string{"U#m -instantiates-> Item (scope) lib/use.rb:3"}},
-		{Form: lt.FormExtends, Files: with(`class U < Base; end`),
+		{Form: lt.FormExtends, Src: `class U < Base; end`,
 			Want: []string{"U -extends-> Base (scope) lib/use.rb:1"}},
-		{Form: lt.FormThrows, Files: with(`class U
+		{Form: lt.FormThrows, Src: `class U
   LIMIT = 3
   def m
     yield
@@ -39,7 +37,7 @@ end`),
   rescue ArgumentError
     nil
   end
-end`),
+end`,
 			Want: []string{
 				"U#m -references-> Oops (scope) lib/use.rb:5",
 				"U#m -references-> Shop::Failed (scope) lib/use.rb:5",

@@ -1,7 +1,6 @@
 package rust
 
 import (
-	"context"
 	"os"
 	"slices"
 	"strings"
@@ -20,15 +19,6 @@ func newTestExtractor(t testing.TB, tree *indexer.Tree) *extractor {
 	}
 	t.Cleanup(x.Close)
 	return x.(*extractor)
-}
-
-func extract(t testing.TB, tree *indexer.Tree, file, src string) *indexer.Result {
-	t.Helper()
-	res, err := newTestExtractor(t, tree).Extract(context.Background(), file, []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
 }
 
 func treeOf(files map[string]string) *indexer.Tree {
@@ -103,7 +93,7 @@ func TestCargoName(t *testing.T) {
 }
 
 func TestExprs(t *testing.T) {
-	res := extract(t, nil, "src/lib.rs", `
+	res := languagetest.Extract(t, New(), nil, "src/lib.rs", `
 use std::collections::HashMap;
 fn f<T: Shape + Clone, U>(a: &mut Foo, b: T, c: Vec<Bar>, u: U, (p, q): (u8, u8)) -> Option<Self> where U: Other {
     let x = Foo::new();
@@ -279,7 +269,7 @@ func TestDocAndVisibility(t *testing.T) {
 }
 
 func TestSymbols(t *testing.T) {
-	res := extract(t, nil, "src/lib.rs", `
+	res := languagetest.Extract(t, New(), nil, "src/lib.rs", `
 //! The crate.
 
 /// A shape.
@@ -347,7 +337,7 @@ func FuzzExtract(f *testing.F) {
 		"fn f() -> impl Fn() -> impl Fn() { || || () }", "type A<T> = B<T>; fn f() -> A<u8> { g() }",
 		"pub(in crate::a) fn f() {}", "extern crate self as me;", "fn f() { let Ok(x) = y() else { return }; x.z(); }",
 	}
-	languagetest.FuzzExtract(f, New(), "src/lib.rs", seeds, nil, "../../testdata/rust/shop/src/*.rs", "../../testdata/rust/shop/src/*/*.rs")
+	languagetest.FuzzExtract(f, New(), nil, "src/lib.rs", seeds, nil, "../../testdata/rust/shop/src/*.rs", "../../testdata/rust/shop/src/*/*.rs")
 }
 
 // corpus is the fixture's Rust files, or those under $SNAP_RUST_BENCH (a

@@ -14,11 +14,7 @@ func TestGolden(t *testing.T) {
 
 // index indexes files (path → source) and returns the golden lines of its
 // edges.
-func index(t *testing.T, files map[string]string) []string {
-	t.Helper()
-	g := indexGraph(t, files)
-	return languagetest.Render(g).Edges
-}
+var index = languagetest.EdgesWith(rust.New())
 
 func indexGraph(t *testing.T, files map[string]string) *indexer.Graph {
 	t.Helper()

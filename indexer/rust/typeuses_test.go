@@ -10,8 +10,8 @@ import (
 // per form, its edges to types of the crate, none to generic parameters,
 // Self or primitives.
 func TestTypeUses(t *testing.T) {
-	with := func(src string) map[string]string {
-		return map[string]string{
+	setting := lt.Setting{
+		Files: map[string]string{
 			"Cargo.toml": "[package]\nname = \"c\"\nversion = \"0.1.0\"\n",
 			"src/lib.rs": `pub struct Item { pub n: u32 }
 pub struct Pair(pub u32);
@@ -20,43 +20,44 @@ pub enum Shape { Dot, Square { side: u32 } }
 pub trait Named { fn name(&self) -> u32; }
 pub mod u;
 `,
-			"src/u.rs": "use crate::{Item, Pair, Boxed, Shape, Named};\n" + src,
-		}
+		},
+		File:   "src/u.rs",
+		Before: "use crate::{Item, Pair, Boxed, Shape, Named};\n",
 	}
-	lt.TypeUses(t, []string{
+	lt.TypeUses(t, setting, []string{
 		lt.FormConstruct, lt.FormField, lt.FormParam, lt.FormResult, lt.FormVar, lt.FormAssertion,
 		lt.FormTypeArg, lt.FormExtends, lt.FormImplements,
 	}, []lt.TypeUse{
-		{Form: lt.FormConstruct, Files: with(`pub fn m() { let a = Item { n: 1 }; let b = Pair(2); }`),
+		{Form: lt.FormConstruct, Src: `pub fn m() { let a = Item { n: 1 }; let b = Pair(2); }`,
 			Want: []string{
 				"c::u::m -instantiates-> c::Item (import) src/u.rs:2",
 				"c::u::m -instantiates-> c::Pair (import) src/u.rs:2",
 			},
 			Wrong: []string{"c::u::m -references-> c::Item"}},
-		{Form: lt.FormField, Files: with(`pub struct U { pub a: Item, b: Option<Pair>, c: u32 }`),
+		{Form: lt.FormField, Src: `pub struct U { pub a: Item, b: Option<Pair>, c: u32 }`,
 			Want: []string{
 				"c::u::U::a -references-> c::Item (import) src/u.rs:2",
 				"c::u::U::b -references-> ?Option (unresolved: external crate std) src/u.rs:2",
 				"c::u::U::b -references-> c::Pair (import) src/u.rs:2",
 			}},
-		{Form: lt.FormParam, Files: with(`pub fn m(i: &Item, n: u32) {}`),
+		{Form: lt.FormParam, Src: `pub fn m(i: &Item, n: u32) {}`,
 			Want: []string{"c::u::m -references-> c::Item (import) src/u.rs:2"}},
-		{Form: lt.FormResult, Files: with(`pub fn m() -> Option<crate::Item> { None }`),
+		{Form: lt.FormResult, Src: `pub fn m() -> Option<crate::Item> { None }`,
 			Want: []string{"c::u::m -references-> c::Item (scope) src/u.rs:2"}},
-		{Form: lt.FormVar, Files: with(`pub fn m() { let i: Vec<Pair> = Vec::new(); }`),
+		{Form: lt.FormVar, Src: `pub fn m() { let i: Vec<Pair> = Vec::new(); }`,
 			Want: []string{"c::u::m -references-> c::Pair (import) src/u.rs:2"}},
-		{Form: lt.FormAssertion, Files: with(`pub fn m(s: u32, i: Item) -> u32 {
+		{Form: lt.FormAssertion, Src: `pub fn m(s: u32, i: Item) -> u32 {
   let Item { n } = i;
   match s { _ => n }
 }
-pub fn k(s: &Shape) -> bool { matches!(s, Shape::Dot) || if let Shape::Square { side } = s { *side > 0 } else { false } }`),
+pub fn k(s: &Shape) -> bool { matches!(s, Shape::Dot) || if let Shape::Square { side } = s { *side > 0 } else { false } }`,
 			Want: []string{
 				"c::u::m -references-> c::Item (import) src/u.rs:3",
 				"c::u::k -references-> c::Shape::Square (import) src/u.rs:6",
 			}},
-		{Form: lt.FormTypeArg, Files: with(`pub struct U<T> { f: Boxed<T>, g: Boxed<Item> }
+		{Form: lt.FormTypeArg, Src: `pub struct U<T> { f: Boxed<T>, g: Boxed<Item> }
 pub type R<E> = Result<Pair, E>;
-pub fn m<S: Named>(s: S) -> Boxed<S> where S: Clone { Boxed(s) }`),
+pub fn m<S: Named>(s: S) -> Boxed<S> where S: Clone { Boxed(s) }`,
 			Want: []string{
 				"c::u::U::f -references-> c::Boxed (import) src/u.rs:2",
 				"c::u::U::g -references-> c::Item (import) src/u.rs:2",
@@ -66,17 +67,17 @@ pub fn m<S: Named>(s: S) -> Boxed<S> where S: Clone { Boxed(s) }`),
 			},
 			// generic parameters are no types.
 			Wrong: []string{"c::u::U::f -references-> ?T", "c::u -references-> ?E", "c::u::m -references-> ?S", "c::u::U -references-> ?T"}},
-		{Form: lt.FormExtends, Files: with(`pub trait Sub: Named + Clone {}
-pub trait Gen<T>: Named where T: Named {}`),
+		{Form: lt.FormExtends, Src: `pub trait Sub: Named + Clone {}
+pub trait Gen<T>: Named where T: Named {}`,
 			Want: []string{
 				"c::u::Sub -extends-> c::Named (import) src/u.rs:2",
 				"c::u::Gen -references-> c::Named (import) src/u.rs:3",
 			},
 			// a supertrait is an extends edge, not a use.
 			Wrong: []string{"c::u::Sub -references->"}},
-		{Form: lt.FormImplements, Files: with(`pub struct U;
+		{Form: lt.FormImplements, Src: `pub struct U;
 impl Named for U { fn name(&self) -> u32 { 0 } }
-impl From<Item> for Pair { fn from(i: Item) -> Self { Pair(i.n) } }`),
+impl From<Item> for Pair { fn from(i: Item) -> Self { Pair(i.n) } }`,
 			Want: []string{
 				"c::u::U -implements-> c::Named (structural) src/u.rs:3",
 				"c::u -references-> c::Item (import) src/u.rs:4",

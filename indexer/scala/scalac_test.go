@@ -1,9 +1,7 @@
 package scala_test
 
 import (
-	"context"
 	"fmt"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -22,25 +20,14 @@ import (
 // share of the bytecode's calls to overloaded project methods snap
 // resolves.
 func TestScalacChoosesTheSameOverload(t *testing.T) {
-	scalac, err := exec.LookPath("scalac")
-	if err != nil {
-		languagetest.NeedTool(t, "scalac not found: the overload check against the compiler needs Scala 2 (apt-get install scala)")
-	}
+	scalac := languagetest.LookTool(t, "scalac", "the overload check against the compiler needs Scala 2 (apt-get install scala)")
 	src, err := filepath.Abs("testdata/overloads")
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, _ := filepath.Glob(filepath.Join(src, "*.scala"))
-	out := t.TempDir()
-	if b, err := exec.Command(scalac, append([]string{"-d", out}, files...)...).CombinedOutput(); err != nil {
-		t.Fatalf("scalac: %v\n%s", err, b)
-	}
-	calls := languagetest.JVMCalls(t, out)
+	calls := languagetest.CompileJVM(t, scalac, nil, filepath.Join(src, "*.scala"))
 
-	g, err := indexer.Index(context.Background(), src, indexer.Options{Languages: []indexer.Language{scala.New()}, Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := languagetest.IndexTree(t, src, scala.New())
 	j := newJudge(g)
 
 	// The bytecode's calls to overloaded project methods, by file line.

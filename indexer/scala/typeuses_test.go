@@ -20,41 +20,39 @@ case class Pair(a: Int)
 class Mark extends scala.annotation.StaticAnnotation
 class Oops extends Exception
 `
-	with := func(src string) map[string]string {
-		return map[string]string{"Types.scala": types, "Use.scala": "package p\n" + src}
-	}
-	lt.TypeUses(t, []string{
+	setting := lt.Setting{Files: map[string]string{"Types.scala": types}, File: "Use.scala", Before: "package p\n"}
+	lt.TypeUses(t, setting, []string{
 		lt.FormConstruct, lt.FormField, lt.FormParam, lt.FormResult, lt.FormVar, lt.FormConversion,
 		lt.FormAssertion, lt.FormTypeArg, lt.FormExtends, lt.FormImplements, lt.FormAnnotation, lt.FormThrows,
 	}, []lt.TypeUse{
-		{Form: lt.FormConstruct, Files: with(`object U { def m(): Any = new Item() }`),
+		{Form: lt.FormConstruct, Src: `object U { def m(): Any = new Item() }`,
 			Want: []string{"p.U.m -instantiates-> p.Item (scope) Use.scala:2"}},
-		{Form: lt.FormField, Files: with(`class U(val c: Item, d: Base) { val a: Item = null; var b: Option[Base] = None; val n: Int = 0 }`),
+		{Form: lt.FormField, Src: `class U(val c: Item, d: Base) { val a: Item = null; var b: Option[Base] = None; val n: Int = 0 }`,
 			Want: []string{
 				"p.U.a -references-> p.Item (scope) Use.scala:2", "p.U.b -references-> p.Base (scope) Use.scala:2",
 				"p.U.c -references-> p.Item (scope) Use.scala:2", "p.U.d -references-> p.Base (scope) Use.scala:2",
 			},
 			Wrong: []string{"p.U.n -references->"}},
-		{Form: lt.FormParam, Files: with(`object U { def m(i: Item, n: Int): Unit = () }`),
+		{Form: lt.FormParam, Src: `object U { def m(i: Item, n: Int): Unit = () }`,
 			Want: []string{"p.U.m -references-> p.Item (scope) Use.scala:2"}},
-		{Form: lt.FormResult, Files: with(`object U { def m(): Item = null }`),
+		{Form: lt.FormResult, Src: `object U { def m(): Item = null }`,
 			Want: []string{"p.U.m -references-> p.Item (scope) Use.scala:2"}},
-		{Form: lt.FormVar, Files: with(`object U { def m(): Unit = {
+		{Form: lt.FormVar, Src: `object U { def m(): Unit = {
   val i: Item = null
-} }`),
+} }`,
 			Want: []string{"p.U.m -references-> p.Item (scope) Use.scala:3"}},
-		{Form: lt.FormConversion, Files: with(`object U { def m(o: Any): Any = o.asInstanceOf[Item] }`),
+		{Form: lt.FormConversion, Src: `object U { def m(o: Any): Any = o.asInstanceOf[Item] }`,
 			Want: []string{"p.U.m -references-> p.Item (scope) Use.scala:2"}},
-		{Form: lt.FormAssertion, Files: with(`object U { def m(o: Any): Int = o match {
+		{Form: lt.FormAssertion, Src: `object U { def m(o: Any): Int = o match {
   case i: Item => 1
   case Pair(a) => a
   case _ => 0
-} }`),
+} }`,
 			Want: []string{
 				"p.U.m -references-> p.Item (scope) Use.scala:3",
 				"p.U.m -references-> p.Pair (scope) Use.scala:4",
 			}},
-		{Form: lt.FormTypeArg, Files: with(`class U[T <: Shape] { val f: Box[T] = null; val g: Map[String, Box[Item]] = null; def m[S](s: S): Box[S] = null }`),
+		{Form: lt.FormTypeArg, Src: `class U[T <: Shape] { val f: Box[T] = null; val g: Map[String, Box[Item]] = null; def m[S](s: S): Box[S] = null }`,
 			Want: []string{
 				"p.U -references-> p.Shape (scope) Use.scala:2",
 				"p.U.f -references-> p.Box (scope) Use.scala:2",
@@ -63,20 +61,20 @@ class Oops extends Exception
 			},
 			// type parameters and builtin types are no uses.
 			Wrong: []string{"p.U.f -references-> ?T", "p.U.m -references-> ?S", "p.U.g -references-> ?String"}},
-		{Form: lt.FormExtends, Files: with(`class U extends Base`),
+		{Form: lt.FormExtends, Src: `class U extends Base`,
 			Want:  []string{"p.U -extends-> p.Base (scope) Use.scala:2"},
 			Wrong: []string{"p.U -references-> p.Base"}},
-		{Form: lt.FormImplements, Files: with(`class U extends Base with Shape
-class V extends Box[Item]`),
+		{Form: lt.FormImplements, Src: `class U extends Base with Shape
+class V extends Box[Item]`,
 			Want: []string{
 				"p.U -implements-> p.Shape (scope) Use.scala:2",
 				"p.V -references-> p.Item (scope) Use.scala:3",
 			},
 			Wrong: []string{"p.U -references-> p.Shape", "p.V -references-> p.Box"}},
-		{Form: lt.FormAnnotation, Files: with(`@Mark class U { @deprecated def m(): Unit = () }`),
+		{Form: lt.FormAnnotation, Src: `@Mark class U { @deprecated def m(): Unit = () }`,
 			Want:  []string{"p.U -references-> p.Mark (scope) Use.scala:2"},
 			Wrong: []string{"p.U.m -references-> ?deprecated"}},
-		{Form: lt.FormThrows, Files: with(`object U { def m(): Unit = try () catch { case e: Oops => () } }`),
+		{Form: lt.FormThrows, Src: `object U { def m(): Unit = try () catch { case e: Oops => () } }`,
 			Want: []string{"p.U.m -references-> p.Oops (scope) Use.scala:2"}},
 	}, scala.New())
 }

@@ -1,13 +1,11 @@
 package swift_test
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/graphsnap/snap/indexer/languagetest"
 	"github.com/graphsnap/snap/indexer/swift"
-	"github.com/graphsnap/snap/schemas"
 )
 
 const overloads = `class Animal {}
@@ -101,24 +99,14 @@ func TestArgumentTypesSelectOverloads(t *testing.T) {
 // and the reason it did not.
 func calledSignatures(t *testing.T, files map[string]string) map[int]string {
 	t.Helper()
-	g := languagetest.Index(t, files, swift.New())
-	sigs := make(map[uint64]string)
-	for _, n := range g.Nodes {
-		sigs[n.ID] = n.Signature
-	}
 	out := make(map[int]string)
 	col := make(map[int]uint32)
-	for _, e := range g.Edges {
-		if c, ok := col[int(e.Line)]; e.Kind != schemas.EdgeCalls || ok && c <= e.Col {
+	for _, c := range languagetest.Calls(t, files, swift.New()) {
+		if first, ok := col[c.Line]; ok && first <= c.Col {
 			continue
 		}
-		col[int(e.Line)] = e.Col
-		switch {
-		case e.Dst == 0:
-			out[int(e.Line)] = fmt.Sprint("? ", e.Reason)
-		default:
-			out[int(e.Line)] = sigs[e.Dst]
-		}
+		col[c.Line] = c.Col
+		out[c.Line] = c.Signature
 	}
 	return out
 }

@@ -7,10 +7,9 @@ import (
 	"github.com/graphsnap/snap/indexer/swift"
 )
 
-func edges(t *testing.T, files map[string]string) []string {
-	t.Helper()
-	return languagetest.Edges(t, files, swift.New())
-}
+// edges indexes files (path → source) and returns the golden lines of its
+// edges.
+var edges = languagetest.EdgesWith(swift.New())
 
 func TestLabelsSelectOverloads(t *testing.T) {
 	e := edges(t, map[string]string{

@@ -1,17 +1,11 @@
 package typescript_test
 
 import (
-	"bufio"
-	"bytes"
-	"context"
-	"encoding/json"
 	"fmt"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/languagetest"
 	"github.com/graphsnap/snap/indexer/typescript"
 	"github.com/graphsnap/snap/schemas"
@@ -29,40 +23,21 @@ type tsDecl struct{ file, name string }
 // compiler's parser (see the script for what counts), by file and name
 // inside the module.
 func checkDefinitionsTSC(t *testing.T, node, pkg, root string) {
-	abs, err := filepath.Abs(root)
-	if err == nil {
-		abs, err = filepath.EvalSymlinks(abs)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(node, "--max-old-space-size=4096", "testdata/tsc/decls.cjs", pkg, abs)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("decls.cjs: %v\n%s", err, stderr.String())
-	}
+	abs := languagetest.AbsTree(t, root)
+	stdout, stderr := languagetest.RunJudge(t, exec.Command(node, "--max-old-space-size=4096", "testdata/tsc/decls.cjs", pkg, abs))
 	truth := make(map[tsDecl]string)
-	sc := bufio.NewScanner(&stdout)
-	for sc.Scan() {
-		var d struct {
-			File string `json:"file"`
-			Line int    `json:"line"`
-			Name string `json:"name"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &d); err != nil {
-			t.Fatalf("decls.cjs: %v: %s", err, sc.Text())
-		}
+	for _, d := range languagetest.JSONLines[struct {
+		File string `json:"file"`
+		Line int    `json:"line"`
+		Name string `json:"name"`
+	}](t, "decls.cjs", stdout) {
 		truth[tsDecl{d.File, d.Name}] = fmt.Sprintf("%s:%d %s", d.File, d.Line, d.Name)
 	}
 	if len(truth) == 0 {
-		t.Fatalf("decls.cjs declared nothing under %s:\n%s", abs, stderr.String())
+		t.Fatalf("decls.cjs declared nothing under %s:\n%s", abs, stderr)
 	}
 
-	g, err := indexer.Index(context.Background(), abs, indexer.Options{Languages: typescript.All(), Workers: 2, NoSources: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := languagetest.IndexTree(t, abs, typescript.All()...)
 	byID := make(map[uint64]*schemas.Node, len(g.Nodes))
 	module := make(map[string]string) // file → its module's qualified name
 	for i := range g.Nodes {
@@ -87,7 +62,7 @@ func checkDefinitionsTSC(t *testing.T, node, pkg, root string) {
 		}
 	}
 	f1 := languagetest.Definitions(t, "the parser", truth, ours, 0)
-	if f1 < definitionF1Floor && strings.HasPrefix(root, "../../testdata/") {
+	if f1 < definitionF1Floor && languagetest.IsFixture(root) {
 		t.Errorf("definitions F1 %.4f is below %.3f", f1, definitionF1Floor)
 	}
 }

@@ -10,22 +10,9 @@ import (
 	"testing"
 
 	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/languagetest"
 	"github.com/graphsnap/snap/schemas"
 )
-
-func extract(t testing.TB, l indexer.Language, tree *indexer.Tree, file, src string) *indexer.Result {
-	t.Helper()
-	x, err := l.NewExtractor(tree)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
-	res, err := x.Extract(context.Background(), file, []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
-}
 
 func TestModuleName(t *testing.T) {
 	for file, want := range map[string]string{
@@ -39,7 +26,7 @@ func TestModuleName(t *testing.T) {
 }
 
 func TestExprs(t *testing.T) {
-	res := extract(t, TypeScript(), nil, "src/m.ts", `
+	res := languagetest.Extract(t, TypeScript(), nil, "src/m.ts", `
 import * as ns from "./ns";
 import def, { named as alias } from "../lib/x";
 import type { T } from "pkg/sub";
@@ -74,11 +61,7 @@ class C extends Base {
   }
 }
 `)
-	got := make(map[string]string)
-	for _, r := range res.Refs {
-		got[r.Kind+" "+r.Target] = r.Expr
-	}
-	for ref, want := range map[string]string{
+	languagetest.Exprs(t, res, map[string]string{
 		"imports ./ns":             "* as ns from /src/ns",
 		"imports ../lib/x:default": "default as def from /lib/x",
 		"imports ../lib/x:named":   "named as alias from /lib/x",
@@ -103,15 +86,11 @@ class C extends Base {
 		"calls (a || b)":           "?expr",
 		"calls rest.map":           "?literal",
 		"type Repo":                "{Repo}",
-	} {
-		if g, ok := got[ref]; !ok || g != want {
-			t.Errorf("%s: Expr %q, want %q", ref, g, want)
-		}
-	}
+	})
 }
 
 func TestNodes(t *testing.T) {
-	res := extract(t, TypeScript(), nil, "src/__tests__/x.test.ts", `/** Module doc is not a symbol's. */
+	res := languagetest.Extract(t, TypeScript(), nil, "src/__tests__/x.test.ts", `/** Module doc is not a symbol's. */
 
 /**
  * Adds.
@@ -133,22 +112,7 @@ export { internal as exposed };
 	if !res.IsTest {
 		t.Error("test file not marked as such")
 	}
-	byName := make(map[string]schemas.Node)
-	for _, n := range res.Nodes {
-		byName[n.QualifiedName] = n
-	}
-	check := func(qname, kind string, ok func(n schemas.Node) bool) {
-		t.Helper()
-		n, found := byName[qname]
-		switch {
-		case !found:
-			t.Errorf("no node %s", qname)
-		case n.Kind != kind:
-			t.Errorf("%s: kind %s, want %s", qname, n.Kind, kind)
-		case !ok(n):
-			t.Errorf("%s: unexpected %+v", qname, n)
-		}
-	}
+	check := languagetest.Nodes(t, res)
 	base := "src/__tests__/x.test"
 	check(base+".add", schemas.KindFunction, func(n schemas.Node) bool {
 		return n.Exported && n.IsAsync && n.IsTest && n.Doc == "Adds.\n@param a first" && n.StartLine == 7 &&
@@ -173,7 +137,7 @@ export { internal as exposed };
 }
 
 func TestRegions(t *testing.T) {
-	res := extract(t, JavaScript(), nil, "m.js", `
+	res := languagetest.Extract(t, JavaScript(), nil, "m.js", `
 function f(xs) {
   a();
   for (const x of xs) {
@@ -188,40 +152,18 @@ function f(xs) {
   switch (xs) { case 1: k(); }
 }
 `)
-	want := map[string]string{
+	languagetest.Regions(t, res, map[string]string{
 		"a": "", "b": "loop", "c": "", "d": "try", "e1": "", "g1": "cond", "g2": "cond", "h1": "cond",
 		"h2": "cond", "i": "loop", "j": "cond", "k": "cond",
-	}
-	for _, r := range res.Refs {
-		w, ok := want[r.Target]
-		if r.Kind != schemas.EdgeCalls || !ok {
-			continue
-		}
-		delete(want, r.Target)
-		var got []string
-		for _, f := range []struct {
-			on   bool
-			name string
-		}{{r.InLoop, "loop"}, {r.InTry, "try"}, {r.Conditional, "cond"}} {
-			if f.on {
-				got = append(got, f.name)
-			}
-		}
-		if g := strings.Join(got, ","); g != w {
-			t.Errorf("%s(): %q, want %q", r.Target, g, w)
-		}
-	}
-	if len(want) > 0 {
-		t.Errorf("calls not found: %v", want)
-	}
+	})
 }
 
 func TestSyntaxError(t *testing.T) {
-	res := extract(t, TypeScript(), nil, "m.ts", "function ok() {}\nfunction broken( {\n}\nclass After {}\n")
+	res := languagetest.Extract(t, TypeScript(), nil, "m.ts", "function ok() {}\nfunction broken( {\n}\nclass After {}\n")
 	if !strings.HasPrefix(res.ParseError, "syntax error at line ") {
 		t.Errorf("ParseError %q", res.ParseError)
 	}
-	if res := extract(t, JavaScript(), nil, "m.js", "const x = 1;\n"); res.ParseError != "" {
+	if res := languagetest.Extract(t, JavaScript(), nil, "m.js", "const x = 1;\n"); res.ParseError != "" {
 		t.Errorf("ParseError %q for a valid file", res.ParseError)
 	}
 }
@@ -276,7 +218,7 @@ func TestResolveRows(t *testing.T) {
 		{JavaScript(), "b.js", "import { View } from './c';\nexport function js() { View(); }\n"},
 		{TSX(), "c.tsx", "import { ts } from './a';\nexport function View() { ts(); return <div/>; }\n"},
 	} {
-		res := extract(t, f.l, nil, f.file, f.code)
+		res := languagetest.Extract(t, f.l, nil, f.file, f.code)
 		nodes = append(nodes, schemas.Node{ID: indexer.FileID(f.file), Kind: schemas.KindFile, Language: f.l.Name(), File: f.file})
 		nodes = append(nodes, res.Nodes...)
 		refs = append(refs, res.Refs...)

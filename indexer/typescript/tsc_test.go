@@ -1,11 +1,7 @@
 package typescript_test
 
 import (
-	"bufio"
-	"bytes"
 	"cmp"
-	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -17,7 +13,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/languagetest"
 	"github.com/graphsnap/snap/indexer/typescript"
 	"github.com/graphsnap/snap/schemas"
@@ -25,12 +20,10 @@ import (
 
 var tscVerbose = flag.Bool("tsc.verbose", false, "log the checker's calls and snap's edges line by line")
 
-// tscFloors are the figures the fixture must keep: every edge the
+// tscFloor is the figures the fixture must keep: every edge the
 // resolver makes at a call the checker resolved agrees with it, and it
 // finds at least this share of those calls.
-var tscFloors = map[string]struct{ precision, recall float64 }{
-	"shop": {precision: 1, recall: 41.0 / 43},
-}
+var tscFloor = languagetest.Floor{Precision: 1, Recall: 41.0 / 43}
 
 // TestPrecisionTSC compares the resolver with the TypeScript compiler's
 // checker: testdata/tsc/calls.cjs prints what the checker resolves every
@@ -67,25 +60,11 @@ func TestPrecisionTSC(t *testing.T) {
 	if err != nil {
 		languagetest.NeedTool(t, fmt.Sprintf("the check against the TypeScript compiler needs node and $SNAP_TYPESCRIPT naming the typescript package (make tools): %v", err))
 	}
-	roots := []string{"../../testdata/typescript/shop"}
-	if extra := os.Getenv("SNAP_TS_PRECISION"); extra != "" {
-		roots = append(roots, filepath.SplitList(extra)...)
-	}
-	for _, root := range roots {
-		name := filepath.Base(root)
-		if name == "src" { // packages/zod/src is zod
-			name = filepath.Base(filepath.Dir(root))
-		}
-		t.Run(name, func(t *testing.T) {
-			s := checkWithTSC(t, node, pkg, root)
-			checkDefinitionsTSC(t, node, pkg, root)
-			if floor, ok := tscFloors[name]; ok && strings.HasPrefix(root, "../../testdata/") {
-				if s.precision() < floor.precision || s.recall() < floor.recall {
-					t.Errorf("precision %.4f, recall %.4f: below the floor of %.4f, %.4f", s.precision(), s.recall(), floor.precision, floor.recall)
-				}
-			}
-		})
-	}
+	languagetest.CheckRoots(t, "../../testdata/typescript/shop", "SNAP_TS_PRECISION", tscFloor, func(t *testing.T, root string) languagetest.Score {
+		s := checkWithTSC(t, node, pkg, root)
+		checkDefinitionsTSC(t, node, pkg, root)
+		return s
+	})
 }
 
 // tscCall is one line of calls.cjs.
@@ -116,52 +95,22 @@ func (c callee) String() string {
 	return c.file + ":" + c.container + "." + c.name
 }
 
-// tscScore is the outcome of one tree.
-type tscScore struct {
-	truth, edges, agree, unverified int
-}
-
-func (s tscScore) precision() float64 { return float64(s.agree) / float64(max(1, s.edges)) }
-func (s tscScore) recall() float64    { return float64(s.agree) / float64(max(1, s.truth)) }
-
-func checkWithTSC(t *testing.T, node, pkg, root string) tscScore {
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	abs, err = filepath.EvalSymlinks(abs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(node, "--max-old-space-size=4096", "testdata/tsc/calls.cjs", pkg, abs)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("calls.cjs %s: %v\n%s", root, err, stderr.String())
-	}
+func checkWithTSC(t *testing.T, node, pkg, root string) languagetest.Score {
+	abs := languagetest.AbsTree(t, root)
+	stdout, stderr := languagetest.RunJudge(t, exec.Command(node, "--max-old-space-size=4096", "testdata/tsc/calls.cjs", pkg, abs))
 	truth := make(map[callLine][]callee)
 	at := make(map[callLine][]tscCall) // the checker's calls, for the report
-	n := 0
-	sc := bufio.NewScanner(&stdout)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var c tscCall
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatalf("calls.cjs printed %q: %v", sc.Text(), err)
-		}
+	calls := languagetest.JSONLines[tscCall](t, "calls.cjs", stdout)
+	for _, c := range calls {
 		l := callLine{c.File, c.Line}
 		truth[l] = append(truth[l], callee{c.DeclFile, c.Container, c.Name})
 		at[l] = append(at[l], c)
-		n++
 	}
-	if n == 0 {
-		t.Fatalf("the checker resolved no call into %s:\n%s", root, stderr.String())
+	if len(calls) == 0 {
+		t.Fatalf("the checker resolved no call into %s:\n%s", root, stderr)
 	}
 
-	g, err := indexer.Index(context.Background(), abs, indexer.Options{Languages: typescript.All(), Workers: 2, NoSources: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := languagetest.IndexTree(t, abs, typescript.All()...)
 	byID := make(map[uint64]*schemas.Node, len(g.Nodes))
 	for i := range g.Nodes {
 		byID[g.Nodes[i].ID] = &g.Nodes[i]
@@ -189,7 +138,7 @@ func checkWithTSC(t *testing.T, node, pkg, root string) tscScore {
 			instantiates[pos{e.File, e.Line, e.Col}] = true
 		}
 	}
-	var s tscScore
+	var s languagetest.Score
 	got := make(map[callLine][]callee)
 	unresolved := make(map[callLine][]schemas.Edge)
 	for _, e := range g.Edges {
@@ -206,22 +155,23 @@ func checkWithTSC(t *testing.T, node, pkg, root string) tscScore {
 		}
 		c := target(e.Dst)
 		if !isTS(c.file) {
-			s.unverified++ // into JavaScript, which the checker does not read
+			s.Unverified++ // into JavaScript, which the checker does not read
 			continue
 		}
 		got[l] = append(got[l], c)
 	}
 
-	s.truth = n
+	s.Truth = len(calls)
 	reasons := make(map[string]int)
 	var wrong []string
 	for l, want := range truth {
 		left := slices.Clone(want)
 		for _, c := range got[l] {
-			s.edges++
+			s.Edges++
 			if i := slices.Index(left, c); i >= 0 {
 				left = slices.Delete(left, i, i+1)
-				s.agree++
+				s.Agree++
+				s.Found++ // the calls of a line are a multiset: each edge agreeing finds one
 				continue
 			}
 			var names []string
@@ -240,27 +190,12 @@ func checkWithTSC(t *testing.T, node, pkg, root string) tscScore {
 	}
 	for l, cs := range got {
 		if _, ok := truth[l]; !ok {
-			s.unverified += len(cs)
+			s.Unverified += len(cs)
 		}
 	}
 	t.Logf("%s: the checker resolved %d calls into the tree; snap made %d edges at their lines, %d agree: precision %.4f, recall %.4f; %d unverified (on lines the checker resolved nothing into the tree on, or into JavaScript)",
-		root, s.truth, s.edges, s.agree, s.precision(), s.recall(), s.unverified)
-	type count struct {
-		reason string
-		n      int
-	}
-	var counts []count
-	for r, c := range reasons {
-		counts = append(counts, count{r, c})
-	}
-	slices.SortFunc(counts, func(a, b count) int { return cmp.Or(b.n-a.n, strings.Compare(a.reason, b.reason)) })
-	for i, c := range counts {
-		if i == 10 {
-			t.Logf("missed … and %d more reasons", len(counts)-10)
-			break
-		}
-		t.Logf("missed %5d  %s", c.n, c.reason)
-	}
+		root, s.Truth, s.Edges, s.Agree, s.Precision(), s.Recall(), s.Unverified)
+	languagetest.LogMissed(t, reasons, 10)
 	slices.Sort(wrong)
 	for i, w := range wrong {
 		if i == 10 {

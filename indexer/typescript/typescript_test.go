@@ -13,10 +13,7 @@ func TestGolden(t *testing.T) {
 
 // index indexes files (path → source) and returns the golden lines of its
 // edges.
-func index(t *testing.T, files map[string]string) []string {
-	t.Helper()
-	return languagetest.Edges(t, files, typescript.All()...)
-}
+var index = languagetest.EdgesWith(typescript.All()...)
 
 // TestGoldenLegacy is JavaScript written before classes, in the style of
 // express: methods assigned to objects and prototypes.

@@ -1,6 +1,10 @@
 package typescript
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/graphsnap/snap/indexer/languagetest"
+)
 
 func TestVariance(t *testing.T) {
 	src := `export interface Box<in out T> { get(): T }
@@ -12,7 +16,7 @@ const out = 1, y = 2;
 let less = y < out;
 `
 	for _, l := range []*dialect{typescriptDialect, tsxDialect} {
-		res := extract(t, lang{l}, nil, "src/v.ts", src)
+		res := languagetest.Extract(t, lang{l}, nil, "src/v.ts", src)
 		if res.ParseError != "" {
 			t.Errorf("%s: %s", l.name, res.ParseError)
 		}
