@@ -1,9 +1,11 @@
 package cfamily
 
 import (
-	"github.com/graphsnap/snap/indexer/srctext"
 	"strconv"
 	"strings"
+
+	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/srctext"
 )
 
 // Expr, the normalized form of a C or C++ reference, as this package
@@ -61,13 +63,6 @@ import (
 // "template:" for a C++ function under a template header), declares (see
 // schemas.RefDeclares) and using (see schemas.RefUsing).
 
-const (
-	exprLocal = "?local"
-	exprExpr  = "?expr"
-)
-
-const maxExprDepth = 32
-
 // joinExpr appends a step to a receiver, keeping a receiver's reason.
 func joinExpr(recv, step string) string {
 	if strings.HasPrefix(recv, "?") {
@@ -101,7 +96,7 @@ func (f *fileState) declared(t span) string {
 	if n := f.typeExpr(t); n != "" {
 		return "{" + n + "}"
 	}
-	return exprLocal
+	return indexer.ExprLocal
 }
 
 // makers are the standard functions whose result is a value of their
@@ -112,8 +107,8 @@ var makers = map[string]bool{
 
 // exprOf returns the Expr of the expression at s.
 func (f *fileState) exprOf(s span, depth int) string {
-	if depth > maxExprDepth {
-		return exprExpr
+	if depth > indexer.MaxExprDepth {
+		return indexer.ExprExpr
 	}
 	if i, ok := f.exprs[s.Key()]; ok {
 		it := &f.Items[i]
@@ -133,22 +128,22 @@ func (f *fileState) exprOf(s span, depth int) string {
 						return "{" + t + "}"
 					}
 				}
-				return exprExpr
+				return indexer.ExprExpr
 			}
 			if isQName(name) {
 				if isIdent(name) && f.lookup(name, fn.Start) != nil {
-					return exprLocal
+					return indexer.ExprLocal
 				}
 				return strings.TrimPrefix(name, "::") + n
 			}
-			return exprExpr
+			return indexer.ExprExpr
 		case kField:
 			return joinExpr(f.receiver(it, depth), normName(f.text(it.Role[rName])))
 		case kNew, kCast:
 			if t := f.typeExpr(it.Role[rType]); t != "" {
 				return "{" + t + "}"
 			}
-			return exprExpr
+			return indexer.ExprExpr
 		case kParen:
 			return f.exprOf(it.Role[rValue], depth+1)
 		}
@@ -165,7 +160,7 @@ func (f *fileState) exprOf(s span, depth int) string {
 	case isQName(t):
 		return strings.TrimPrefix(t, "::")
 	}
-	return exprExpr
+	return indexer.ExprExpr
 }
 
 // bindingExpr returns the Expr of a binding, computing that of an auto
@@ -176,11 +171,11 @@ func (f *fileState) bindingExpr(b *binding, depth int) string {
 		b.state = 1
 		e := f.exprOf(b.value, depth+1)
 		if e == "" {
-			e = exprLocal
+			e = indexer.ExprLocal
 		}
 		b.expr, b.state = e, 2
 	case 1:
-		return exprLocal
+		return indexer.ExprLocal
 	}
 	return b.expr
 }

@@ -1270,10 +1270,10 @@ func (f *fileState) Finish(ctx context.Context) {
 			} else if isQName(name) {
 				expr = strings.TrimPrefix(name, "::") + n
 				if isIdent(name) && f.lookup(name, fn.Start) != nil {
-					expr = exprLocal
+					expr = indexer.ExprLocal
 				}
 			} else {
-				expr = exprExpr
+				expr = indexer.ExprExpr
 			}
 			args = argsText(f.text(it.Role[rArgs]))
 		case kNew:

@@ -574,7 +574,7 @@ func (r *resolver) functionOf(q, file string, args callArgs) (found, bool) {
 func (r *resolver) call(ref *schemas.Ref) found {
 	expr := ref.Expr
 	if strings.HasPrefix(expr, "?") {
-		if expr == exprLocal {
+		if expr == indexer.ExprLocal {
 			return miss(schemas.Unresolved, reasonLocalCall)
 		}
 		return miss(schemas.Unresolved, reasonExpr)

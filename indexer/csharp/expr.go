@@ -3,6 +3,7 @@ package csharp
 import (
 	"strings"
 
+	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/srctext"
 )
 
@@ -68,13 +69,9 @@ import (
 
 const (
 	exprIsType  = "is "
-	exprLocal   = "?local"
 	exprLocalFn = "?localfn"
 	exprAwait   = "?await"
-	exprExpr    = "?expr"
 )
-
-const maxExprDepth = 32
 
 // join appends a step to a receiver, keeping a receiver's reason.
 func join(recv, step string) string {
@@ -86,8 +83,8 @@ func join(recv, step string) string {
 
 // exprOf returns the Expr of the expression at s.
 func (f *fileState) exprOf(s span, depth int) string {
-	if depth > maxExprDepth {
-		return exprExpr
+	if depth > indexer.MaxExprDepth {
+		return indexer.ExprExpr
 	}
 	if i, ok := f.exprs[s.Key()]; ok {
 		it := &f.Items[i]
@@ -101,18 +98,18 @@ func (f *fileState) exprOf(s span, depth int) string {
 			}
 			if name := srctext.Squeeze(stripGenerics(f.text(fn))); isIdent(name) {
 				if f.lookup(name, fn.Start) != nil {
-					return exprLocal
+					return indexer.ExprLocal
 				}
 				return name + n
 			}
-			return exprExpr
+			return indexer.ExprExpr
 		case kField:
 			return join(f.exprOf(it.Role[rObject], depth+1), stripGenerics(f.text(it.Role[rName])))
 		case kNew, kCast:
 			if t := f.typeExpr(it.Role[rType]); t != "" {
 				return "{" + t + "}"
 			}
-			return exprExpr
+			return indexer.ExprExpr
 		case kParen:
 			return f.exprOf(it.Role[rValue], depth+1)
 		case kAwait:
@@ -137,7 +134,7 @@ func (f *fileState) exprOf(s span, depth int) string {
 	if g := stripGenerics(t); g != t && isIdent(g) { // a generic type named statically
 		return g
 	}
-	return exprExpr
+	return indexer.ExprExpr
 }
 
 // bindingExpr returns the Expr of a binding, computing that of a var
@@ -148,11 +145,11 @@ func (f *fileState) bindingExpr(b *binding, depth int) string {
 		b.state = 1
 		e := f.exprOf(b.value, depth+1)
 		if e == "" {
-			e = exprLocal
+			e = indexer.ExprLocal
 		}
 		b.expr, b.state = e, 2
 	case 1:
-		return exprLocal
+		return indexer.ExprLocal
 	}
 	return b.expr
 }

@@ -385,7 +385,7 @@ func (f *fileState) Run(ctx context.Context) {
 			f.param(it)
 		case kLParam:
 			if sc := f.scope(0); sc != nil {
-				f.bind(f.text(it.Span), sc.start, sc.end, exprLocal)
+				f.bind(f.text(it.Span), sc.start, sc.end, indexer.ExprLocal)
 			}
 		case kForeach:
 			f.typeUses(it.Role[rType], f.SrcID(indexer.Context(f.stack)), false)
@@ -436,7 +436,7 @@ func (f *fileState) declared(t span) string {
 	if n := f.typeExpr(t); n != "" {
 		return "{" + n + "}"
 	}
-	return exprLocal
+	return indexer.ExprLocal
 }
 
 func (f *fileState) bind(name string, decl, end uint32, expr string) *binding {
@@ -754,7 +754,7 @@ func (f *fileState) param(it *item) {
 	}
 	t := f.stack.Top()
 	name := f.text(it.Role[rName])
-	typ := exprLocal
+	typ := indexer.ExprLocal
 	if it.HasRole(rType) {
 		typ = f.declared(it.Role[rType])
 	}
@@ -887,13 +887,13 @@ func (f *fileState) Finish(ctx context.Context) {
 			} else if isIdent(name) {
 				expr = name + n
 				if b := f.lookup(name, fn.Start); b != nil {
-					expr = exprLocal
+					expr = indexer.ExprLocal
 					if b.expr == exprLocalFn {
 						expr = exprLocalFn
 					}
 				}
 			} else {
-				expr = exprExpr
+				expr = indexer.ExprExpr
 			}
 			args = f.argsText(it.Role[rArgs])
 		case kCtorCall:
@@ -917,7 +917,7 @@ func (f *fileState) Finish(ctx context.Context) {
 			if t := f.typeExpr(it.Role[rType]); t != "" {
 				expr = "new " + t + n
 			} else {
-				expr = exprExpr
+				expr = indexer.ExprExpr
 			}
 		}
 		r := f.AddRef(c.kind, f.SrcID(c.src), at, target, expr)

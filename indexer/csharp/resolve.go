@@ -485,7 +485,7 @@ type val struct {
 
 func reasonOf(e string) string {
 	switch e {
-	case exprLocal:
+	case indexer.ExprLocal:
 		return reasonLocal
 	case exprLocalFn:
 		return reasonLocalFn

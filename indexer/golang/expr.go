@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/graphsnap/snap/indexer"
 )
 
 // Expressions in refs.parquet (Ref.Expr) for Go, as the resolver reads them:
@@ -342,7 +344,7 @@ func (p *exprParser) expr() string {
 			}
 		}
 	default:
-		return "?literal"
+		return indexer.ExprLiteral
 	}
 	return p.rest(out)
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -214,13 +215,13 @@ func ambiguous() target {
 // reasonOf turns the reason of an Expr ("?local") into words.
 func reasonOf(e string) string {
 	switch e {
-	case exprLocal, exprReceiver:
+	case indexer.ExprLocal, exprReceiver:
 		return reasonUnknownReceiver
 	case exprTypeVar:
 		return reasonTypeVar
 	case exprAnonymous:
 		return reasonAnonymous
-	case exprLiteral:
+	case indexer.ExprLiteral:
 		return reasonLiteral
 	}
 	return reasonExpr

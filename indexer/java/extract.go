@@ -640,7 +640,7 @@ func (f *fileState) Run(ctx context.Context) {
 			f.push(frame{kind: kSpread, start: it.Start, end: it.End, node: -1})
 		case kLParam:
 			if sc := f.scopeAt(it.Start); sc != nil {
-				e := exprLocal
+				e := indexer.ExprLocal
 				if sc.kind == kLambda {
 					n := sc.lparams
 					sc.lparams++
@@ -659,7 +659,7 @@ func (f *fileState) Run(ctx context.Context) {
 			}
 		case kCatch:
 			if sc := f.scopeAt(it.Start); sc != nil {
-				e := "?local"
+				e := indexer.ExprLocal
 				if t := f.text(it.Role[rType]); !strings.Contains(t, "|") {
 					e = f.typeExpr(it.Role[rType])
 				}
@@ -735,7 +735,7 @@ func (f *fileState) typedBinding(it *item, sc *frame, element bool) {
 		return
 	}
 	if e == "" {
-		e = "?local"
+		e = indexer.ExprLocal
 	}
 	f.bind(name, it.Role[rName].Start, sc, e)
 }
@@ -755,7 +755,7 @@ func (f *fileState) newBinding(name string, decl uint32, sc *frame) *binding {
 
 func (f *fileState) bind(name string, decl uint32, sc *frame, expr string) *binding {
 	if expr == "" {
-		expr = exprLocal
+		expr = indexer.ExprLocal
 	}
 	b := f.newBinding(name, decl, sc)
 	b.expr, b.state = expr, 2
@@ -1041,7 +1041,7 @@ func (f *fileState) param(it *item) {
 		typ = typ[:len(typ)-1] + strings.Repeat("[]", dims) + "}"
 	}
 	if typ == "" {
-		typ = "?local"
+		typ = indexer.ExprLocal
 	}
 	switch {
 	case t.kind == kRecord && it.Start < t.body.Start:
@@ -1133,7 +1133,7 @@ func (f *fileState) variable(it *item) {
 			return
 		}
 		if e == "" {
-			e = "?local"
+			e = indexer.ExprLocal
 		}
 		f.bind(name, it.Role[rName].Start, sc, e).object = f.unboundedVar(t.typ, dims)
 	}
@@ -1184,7 +1184,7 @@ func (f *fileState) field(it *item, t *frame, name string, dims int) {
 			typ = typ[:len(typ)-1] + strings.Repeat("[]", dims) + "}"
 		}
 		if typ == "" {
-			typ = "?local"
+			typ = indexer.ExprLocal
 		}
 		f.bind(name, o.body.Start, o, typ)
 	}
@@ -1306,7 +1306,7 @@ func (f *fileState) Finish(ctx context.Context) {
 			target = f.text(it.Role[rName])
 			expr = target + "(" + f.argList(it.Role[rArgs], c.ctx, 0) + ")"
 			if target != "this" && target != "super" {
-				expr = "?expr"
+				expr = indexer.ExprExpr
 			}
 			args = f.argsText(it.Role[rArgs])
 		case kNew:

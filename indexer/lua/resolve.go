@@ -194,7 +194,7 @@ func (r *resolver) member(t int32, name string, depth int) int32 {
 func (r *resolver) eval(e string, src int32) (int32, string, string) {
 	if strings.HasPrefix(e, "?") {
 		switch e {
-		case exprLocal:
+		case indexer.ExprLocal:
 			return -1, "", reasonLocal
 		case exprSelf:
 			return -1, "", reasonSelf

@@ -43,8 +43,8 @@ const (
 )
 
 var exprReasons = map[string]string{
-	"?local": reasonLocal, "?param": reasonParam, "?type": reasonType, "?this": reasonThis,
-	"?expr": reasonExpr, "?deep": reasonDeep,
+	indexer.ExprLocal: reasonLocal, "?param": reasonParam, "?type": reasonType, "?this": reasonThis,
+	indexer.ExprExpr: reasonExpr, "?deep": reasonDeep,
 }
 
 type typeInfo struct {

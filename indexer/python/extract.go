@@ -774,7 +774,7 @@ func (f *fileState) unpackedExpr(a assigned, sc *scope) string {
 	case args == nil:
 		return bound(f.expr(a.at, sc), a.how, a.nth)
 	case args[a.nth-1].End == 0: // enumerate's count
-		return exprLocal
+		return indexer.ExprLocal
 	}
 	return bound(f.expr(args[a.nth-1], sc), aItem, 0)
 }
@@ -987,12 +987,12 @@ func (f *fileState) inferResults() {
 			switch e := f.expr(r, sc); {
 			case e == exprNone:
 			case e[0] == '?' || v != "" && v != e:
-				v = exprLocal
+				v = indexer.ExprLocal
 			case v == "":
 				v, at = e, r
 			}
 		}
-		if v != "" && v != exprLocal {
+		if v != "" && v != indexer.ExprLocal {
 			f.addRef(schemas.RefResult, sc.sym, at, oneLine(f.text(at)), "="+v)
 		}
 	}
@@ -1045,7 +1045,7 @@ func (f *fileState) finish(ctx context.Context) {
 	for _, s := range f.scopes {
 		for name, n := range s.vars {
 			if b := s.names[name]; b != nil && b.flags&bUnknown != 0 {
-				f.addRef(schemas.RefType, n, span{Start: f.nodes[n].StartByte, End: f.nodes[n].EndByte}, name, exprLocal)
+				f.addRef(schemas.RefType, n, span{Start: f.nodes[n].StartByte, End: f.nodes[n].EndByte}, name, indexer.ExprLocal)
 			}
 		}
 	}

@@ -260,7 +260,7 @@ func (r *resolver) outside(class int32) ctx { return ctx{scope: r.parent(class),
 func (r *resolver) eval(expr string, c ctx) value {
 	if expr == "" || expr[0] == '?' {
 		switch expr {
-		case exprLiteral:
+		case indexer.ExprLiteral:
 			return value{kind: vBuiltin, node: -1}
 		case exprReceiver:
 			return unknown(reasonUnknownType)

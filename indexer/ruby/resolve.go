@@ -635,7 +635,7 @@ func cutLast(e string) (string, string, bool) {
 
 func reasonOf(e string) string {
 	switch e {
-	case "?local":
+	case indexer.ExprLocal:
 		return reasonLocal
 	case "?call":
 		return reasonCall
@@ -645,7 +645,7 @@ func reasonOf(e string) string {
 		return reasonCvar
 	case "?global":
 		return reasonGlobal
-	case "?literal":
+	case indexer.ExprLiteral:
 		return reasonLiteral
 	}
 	return reasonExpr

@@ -204,9 +204,9 @@ func (r *resolver) eval(e string, at int32, callee bool) value {
 	}
 	if e[0] == '?' {
 		switch e {
-		case exprLocal:
+		case indexer.ExprLocal:
 			return unknown(reasonLocal)
-		case exprLiteral:
+		case indexer.ExprLiteral:
 			return ext("std", "")
 		case exprReceiver:
 			return unknown(reasonUnknownType)

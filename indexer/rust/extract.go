@@ -1054,28 +1054,28 @@ func (f *fileState) lookup(name string, p uint32) *binding {
 func (f *fileState) bindingValue(b *binding) string {
 	switch {
 	case !b.known:
-		return exprLocal
+		return indexer.ExprLocal
 	case b.state == 1:
-		return exprLocal
+		return indexer.ExprLocal
 	case b.state == 2:
 		return b.memo
 	}
 	b.state = 1
 	saved := f.gen
 	f.gen = b.gen
-	v := exprLocal
+	v := indexer.ExprLocal
 	if b.hasType {
 		if t := f.normType(f.text(b.typ), b.gen); t != "_" {
 			v = "{" + t + "}"
 		}
 	}
-	if v == exprLocal && b.hasValue {
+	if v == indexer.ExprLocal && b.hasValue {
 		v = f.expr(b.value, true)
 		switch {
 		case v[0] != '?':
 			v += b.suffix
 		case b.suffix != "":
-			v = exprLocal
+			v = indexer.ExprLocal
 		}
 	}
 	f.gen = saved

@@ -106,7 +106,7 @@ func (f *fileState) argOf(s span, depth int) string {
 			}
 			return "{scala.Int}"
 		}
-		e := b.expr.Get(func() string { return exprExpr }, exprExpr)
+		e := b.expr.Get(func() string { return indexer.ExprExpr }, indexer.ExprExpr)
 		if len(e) > 2 && e[0] == '{' && !b.generic && !f.isTypeParam(e[1:len(e)-1], s.Start) {
 			return e
 		}

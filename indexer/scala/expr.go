@@ -2,6 +2,8 @@ package scala
 
 import (
 	"strings"
+
+	"github.com/graphsnap/snap/indexer"
 )
 
 // Expr, the normalized form of a Scala reference, as this package writes
@@ -59,18 +61,12 @@ import (
 // a.b.*), a.b.C as D (also for {C => D}); hidden names ({C => _}) and
 // given imports make none.
 
-const (
-	exprLocal   = "?local"
-	exprLiteral = "?literal"
-	exprExpr    = "?expr"
-)
-
 const maxDepth = 32
 
 // expr returns the Expr of the expression at s.
 func (f *fileState) expr(s span, depth int) string {
 	if depth > maxDepth {
-		return exprExpr
+		return indexer.ExprExpr
 	}
 	if i, ok := f.exprs[s.Key()]; ok {
 		it := &f.Items[i]
@@ -97,7 +93,7 @@ func (f *fileState) expr(s span, depth int) string {
 			if t := typeName(f.text(it.Role[rType])); t != "" {
 				return "{" + t + "}"
 			}
-			return exprExpr
+			return indexer.ExprExpr
 		case kParen:
 			return f.expr(it.Role[rValue], depth+1)
 		}
@@ -107,18 +103,18 @@ func (f *fileState) expr(s span, depth int) string {
 	case t == "this" || t == "super":
 		return t
 	case t == "":
-		return exprExpr
+		return indexer.ExprExpr
 	case t[0] == '"' || t[0] == '\'' || t[0] >= '0' && t[0] <= '9' || t == "true" || t == "false" || t == "null":
-		return exprLiteral
+		return indexer.ExprLiteral
 	case isIdent(t):
 		if b := f.lookup(t, s.Start); b != nil {
 			return f.bindingExpr(b, depth)
 		}
 		return t
 	}
-	return exprExpr
+	return indexer.ExprExpr
 }
 
 func (f *fileState) bindingExpr(b *binding, depth int) string {
-	return b.expr.Get(func() string { return f.expr(b.value, depth+1) }, exprExpr)
+	return b.expr.Get(func() string { return f.expr(b.value, depth+1) }, indexer.ExprExpr)
 }

@@ -605,9 +605,9 @@ type val struct {
 
 func reasonOf(e string) string {
 	switch e {
-	case exprLocal:
+	case indexer.ExprLocal:
 		return reasonLocal
-	case exprLiteral:
+	case indexer.ExprLiteral:
 		return reasonLiteral
 	}
 	return reasonExpr

@@ -1832,8 +1832,8 @@ func (f *fileState) finish(ctx context.Context) {
 			if fa.member != "" {
 				e = memberOf(e, fa.member)
 			}
-			if fa.kind == schemas.RefType && e[0] == '?' && e != exprLiteral {
-				e = exprLocal
+			if fa.kind == schemas.RefType && e[0] == '?' && e != indexer.ExprLiteral {
+				e = indexer.ExprLocal
 			}
 			e = fa.prefix + e
 		}
@@ -1855,7 +1855,7 @@ func (f *fileState) finish(ctx context.Context) {
 	// others can rely on.
 	for name, n := range f.stack[0].scope.vars {
 		if b := f.stack[0].scope.names[name]; b != nil && b.flags&bUnknown != 0 {
-			f.addRef(schemas.RefType, n, span{Start: f.nodes[n].StartByte, End: f.nodes[n].StartByte}, name, exprLocal)
+			f.addRef(schemas.RefType, n, span{Start: f.nodes[n].StartByte, End: f.nodes[n].StartByte}, name, indexer.ExprLocal)
 		}
 	}
 	for _, c := range indexer.Elements(ctx, f.calls) {
@@ -1884,8 +1884,8 @@ func (f *fileState) scopeOf(int32) *scope { return f.stack[0].scope }
 // element of it; that of a builtin value is unknown).
 func memberOf(e, name string) string {
 	if e[0] == '?' {
-		if e == exprLiteral && name != "[]" {
-			return exprLiteral
+		if e == indexer.ExprLiteral && name != "[]" {
+			return indexer.ExprLiteral
 		}
 		return exprReceiver
 	}

@@ -137,7 +137,7 @@ func (r *resolver) at(src int32) ctx {
 func (r *resolver) eval(expr string, c ctx) value {
 	if expr == "" || expr[0] == '?' {
 		switch expr {
-		case exprLiteral:
+		case indexer.ExprLiteral:
 			return value{kind: vBuiltin, node: -1}
 		case exprReceiver:
 			return unknown(reasonUnknownType)

@@ -625,7 +625,7 @@ func (r *resolver) importEdge(edges []schemas.Edge, ref *schemas.Ref) []schemas.
 // heritageEdge links a class or interface to what it extends or
 // implements.
 func (r *resolver) heritageEdge(edges []schemas.Edge, ref *schemas.Ref, src int32) []schemas.Edge {
-	if ref.Expr == exprExpr {
+	if ref.Expr == indexer.ExprExpr {
 		return append(edges, indexer.UnresolvedEdge(ref, ref.Kind, reasonDynamic))
 	}
 	outside := ctx{scope: r.parent(src), class: -1}
