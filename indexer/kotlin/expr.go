@@ -86,11 +86,9 @@ const (
 	exprReceiver = "?receiver"
 )
 
-const maxDepth = 32
-
 // expr returns the Expr of the expression at s.
 func (f *fileState) expr(s span, depth int) string {
-	if depth > maxDepth {
+	if depth > indexer.MaxExprDepth {
 		return indexer.ExprExpr
 	}
 	if i, ok := f.exprs[s.Key()]; ok {

@@ -52,7 +52,7 @@ func (f *fileState) argOf(s span, depth int) string {
 		v := span{Start: uint32(srctext.SkipSpace(f.Str, int(s.Start)+strings.IndexByte(t, '=')+1)), End: s.End}
 		return name + "=" + f.argOf(v, depth+1)
 	}
-	if f.views || depth > maxDepth {
+	if f.views || depth > indexer.MaxExprDepth {
 		return argUnknown
 	}
 	for _, o := range f.opaque {

@@ -61,11 +61,9 @@ import (
 // a.b.*), a.b.C as D (also for {C => D}); hidden names ({C => _}) and
 // given imports make none.
 
-const maxDepth = 32
-
 // expr returns the Expr of the expression at s.
 func (f *fileState) expr(s span, depth int) string {
-	if depth > maxDepth {
+	if depth > indexer.MaxExprDepth {
 		return indexer.ExprExpr
 	}
 	if i, ok := f.exprs[s.Key()]; ok {

@@ -48,6 +48,9 @@ var anyRefMembers = map[string]bool{
 	"copy": true, "productArity": true, "productElement": true, "productIterator": true, "productPrefix": true,
 }
 
+// maxDepth bounds the chains of types and of evaluations followed.
+const maxDepth = 32
+
 // inheritedConfidence is the confidence of a name found outside a
 // template one of whose parents is outside the snapshot: that parent may
 // declare a member of that name, which Scala would pick first.

@@ -75,11 +75,9 @@ const (
 	exprFn     = "?fn"
 )
 
-const maxDepth = 32
-
 // expr returns the Expr of the expression at s.
 func (f *fileState) expr(s span, depth int) string {
-	if depth > maxDepth {
+	if depth > indexer.MaxExprDepth {
 		return indexer.ExprExpr
 	}
 	if i, ok := f.exprs[s.Key()]; ok {

@@ -882,7 +882,7 @@ func (f *fileState) Finish(ctx context.Context) {
 // s: the right operand of an operator expression (see query.scm), the
 // expression itself otherwise.
 func (f *fileState) callee(s span) span {
-	for d := 0; d < maxDepth; d++ {
+	for d := 0; d < indexer.MaxExprDepth; d++ {
 		j, ok := f.exprs[s.Key()]
 		if !ok || f.Items[j].Kind != kBin {
 			return s

@@ -39,6 +39,9 @@ const (
 	reasonTooDeep       = "expression too deep"
 )
 
+// maxDepth bounds the chains of types and of evaluations followed.
+const maxDepth = 32
+
 // inheritedConfidence is the confidence of a name found outside a type
 // one of whose supertypes is outside the snapshot: that supertype may
 // declare a member of that name, which Swift would pick first.
