@@ -1,5 +1,7 @@
 package indexer
 
+import "cmp"
+
 // An Expr that starts with '?' names no value a resolver can follow; the
 // rest of it says why, and the resolver words that as the reason of the
 // unresolved ref. These are the sentinels every language means alike.
@@ -12,3 +14,23 @@ const (
 // MaxExprDepth bounds how deeply an Expr is worked out: the nesting of
 // an expression's parts and of the locals it names through their values.
 const MaxExprDepth = 32
+
+// LocalExpr returns the Expr of a local bound to a value, held by l and
+// worked out on first use by compute: ExprLocal when compute gives none,
+// or when asked again while computing it (the value names the local).
+func LocalExpr(l *Lazy[string], compute func() string) string {
+	return l.Get(func() string { return cmp.Or(compute(), ExprLocal) }, ExprLocal)
+}
+
+// Agree folds e, the Expr of one more value a local is assigned, into v,
+// the Expr of the values before it ("" for none): v while they agree,
+// ExprLocal once they do not.
+func Agree(v, e string) string {
+	switch {
+	case v == "":
+		return e
+	case v != e:
+		return ExprLocal
+	}
+	return v
+}

@@ -75,7 +75,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 
 // bind declares a local visible from decl to end.
 func (f *fileState) bind(name string, decl, end uint32, expr string) *binding {
-	b := &binding{decl: decl, end: end, expr: expr, state: 2}
+	b := &binding{decl: decl, end: end, expr: indexer.Known(expr)}
 	f.binds[name] = append(f.binds[name], b)
 	return b
 }
@@ -166,18 +166,7 @@ func (f *fileState) exprOf(s span, depth int) string {
 // bindingExpr returns the Expr of a binding, computing that of an auto
 // local from its initializer.
 func (f *fileState) bindingExpr(b *binding, depth int) string {
-	switch b.state {
-	case 0:
-		b.state = 1
-		e := f.exprOf(b.value, depth+1)
-		if e == "" {
-			e = indexer.ExprLocal
-		}
-		b.expr, b.state = e, 2
-	case 1:
-		return indexer.ExprLocal
-	}
-	return b.expr
+	return indexer.LocalExpr(&b.expr, func() string { return f.exprOf(b.value, depth+1) })
 }
 
 // smartPointers are the standard pointer classes: p->f() is a member of

@@ -140,16 +140,5 @@ func (f *fileState) exprOf(s span, depth int) string {
 // bindingExpr returns the Expr of a binding, computing that of a var
 // from its initializer.
 func (f *fileState) bindingExpr(b *binding, depth int) string {
-	switch b.state {
-	case 0:
-		b.state = 1
-		e := f.exprOf(b.value, depth+1)
-		if e == "" {
-			e = indexer.ExprLocal
-		}
-		b.expr, b.state = e, 2
-	case 1:
-		return indexer.ExprLocal
-	}
-	return b.expr
+	return indexer.LocalExpr(&b.expr, func() string { return f.exprOf(b.value, depth+1) })
 }

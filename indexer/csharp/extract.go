@@ -109,10 +109,9 @@ func (fr *frame) Node() int32 { return fr.node }
 // to end.
 type binding struct {
 	decl, end uint32
-	expr      string
-	value     span   // var: the initializer
+	expr      indexer.Lazy[string]
+	value     span   // var: the initializer, which expr is worked out from
 	arg       string // its type as an argument (see argOf); "" for var
-	state     uint8
 }
 
 // Visible returns the range b is visible in.
@@ -440,7 +439,7 @@ func (f *fileState) declared(t span) string {
 }
 
 func (f *fileState) bind(name string, decl, end uint32, expr string) *binding {
-	b := &binding{decl: decl, end: end, expr: expr, arg: exprUnknown, state: 2}
+	b := &binding{decl: decl, end: end, expr: indexer.Known(expr), arg: exprUnknown}
 	f.binds[name] = append(f.binds[name], b)
 	return b
 }
@@ -737,7 +736,7 @@ func (f *fileState) variable(it *item) {
 		b := f.bind(name, it.Role[rName].Start, sc.end, e)
 		b.arg = f.argDecl(t.typ)
 		if srctext.Squeeze(f.text(t.typ)) == "var" && value.End > value.Start {
-			b.value, b.state, b.arg = value, 0, ""
+			b.value, b.expr, b.arg = value, indexer.Lazy[string]{}, ""
 		}
 		if strings.HasPrefix(f.Str[t.start:], "const") {
 			b.arg = exprUnknown // a constant: converts as its value does
@@ -888,7 +887,7 @@ func (f *fileState) Finish(ctx context.Context) {
 				expr = name + n
 				if b := f.lookup(name, fn.Start); b != nil {
 					expr = indexer.ExprLocal
-					if b.expr == exprLocalFn {
+					if b.expr == indexer.Known(exprLocalFn) {
 						expr = exprLocalFn
 					}
 				}

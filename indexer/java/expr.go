@@ -683,21 +683,16 @@ next:
 
 // value returns the Expr a binding stands for.
 func (f *fileState) value(b *binding, depth int) string {
-	switch b.state {
-	case 1:
-		return indexer.ExprLocal
-	case 2:
-		return b.expr
-	}
-	b.state = 1
-	e := f.expr(b.value, b.ctx, depth+1)
-	if !isReason(e) {
-		e += b.expr
-	} else if e == "" || e == exprReceiver || e == indexer.ExprExpr || e == indexer.ExprLiteral {
-		e = indexer.ExprLocal
-	}
-	b.expr, b.state = e, 2
-	return e
+	return indexer.LocalExpr(&b.expr, func() string {
+		e := f.expr(b.value, b.ctx, depth+1)
+		switch {
+		case !isReason(e):
+			return e + b.suffix
+		case e == exprReceiver || e == indexer.ExprExpr || e == indexer.ExprLiteral:
+			return indexer.ExprLocal
+		}
+		return e
+	})
 }
 
 // maxArgExpr bounds the length of an argument's Expr: a longer one is

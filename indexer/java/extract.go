@@ -130,12 +130,12 @@ func (fr *frame) End() uint32 { return fr.end }
 // [start, end).
 type binding struct {
 	decl, start, end uint32
-	holes            []span // bodies of local classes with a field of that name
-	expr             string // its Expr; with value, a suffix to its value's
+	holes            []span               // bodies of local classes with a field of that name
+	expr             indexer.Lazy[string] // its Expr, worked out from value unless given
 	value            span
+	suffix           string // with value, a suffix to its value's Expr
 	ctx              ectx
-	state            uint8 // 0 new, 1 computing, 2 expr set
-	object           int   // its type is a type variable with no bound (1), or an array of one (1 + dimensions)
+	object           int // its type is a type variable with no bound (1), or an array of one (1 + dimensions)
 }
 
 // ectx is what an expression needs beyond its position: the anonymous
@@ -758,7 +758,7 @@ func (f *fileState) bind(name string, decl uint32, sc *frame, expr string) *bind
 		expr = indexer.ExprLocal
 	}
 	b := f.newBinding(name, decl, sc)
-	b.expr, b.state = expr, 2
+	b.expr = indexer.Known(expr)
 	return b
 }
 
@@ -783,7 +783,7 @@ func (f *fileState) unboundedVar(s span, dims int) int {
 func (f *fileState) bindValue(name string, decl uint32, sc *frame, value span, suffix string) {
 	b := f.newBinding(name, decl, sc)
 	b.value = value
-	b.expr = suffix
+	b.suffix = suffix
 	_, b.ctx = f.context(value.Start)
 }
 

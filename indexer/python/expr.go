@@ -330,32 +330,19 @@ func (f *fileState) narrowed(b *binding, sc *scope, p uint32) string {
 
 // value returns the one value every assignment of b gives it.
 func (f *fileState) value(b *binding, sc *scope) string {
-	switch b.state {
-	case 1:
-		return indexer.ExprLocal
-	case 2:
-		return b.memo
-	}
-	b.state = 1
-	v := ""
-	for _, a := range b.values {
-		e := bound(f.expr(a.at, sc), a.how, a.nth)
-		if a.nth > 0 {
-			e = f.unpackedExpr(a, sc)
+	return indexer.LocalExpr(&b.value, func() string {
+		v := ""
+		for _, a := range b.values {
+			e := bound(f.expr(a.at, sc), a.how, a.nth)
+			if a.nth > 0 {
+				e = f.unpackedExpr(a, sc)
+			}
+			if e != exprNone {
+				v = indexer.Agree(v, e)
+			}
 		}
-		switch {
-		case e == exprNone:
-		case v == "":
-			v = e
-		case v != e:
-			v = indexer.ExprLocal
-		}
-	}
-	if v == "" {
-		v = indexer.ExprLocal
-	}
-	b.memo, b.state = v, 2
-	return v
+		return v
+	})
 }
 
 // bound returns the Expr of what a name is bound to from the Expr e of

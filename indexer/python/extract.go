@@ -171,11 +171,10 @@ type scope struct {
 // binding is everything a scope binds to one name.
 type binding struct {
 	flags  uint16
-	annot  string     // "{T}" from an annotation
-	values []assigned // what plain assignments, for, with and except bind, None left out
-	from   string     // an import's Expr, for a name bound by that alone
-	memo   string
-	state  uint8 // 0 new, 1 computing, 2 memo set
+	annot  string               // "{T}" from an annotation
+	values []assigned           // what plain assignments, for, with and except bind, None left out
+	from   string               // an import's Expr, for a name bound by that alone
+	value  indexer.Lazy[string] // the one value values give it, worked out on first use
 }
 
 // assigned is an expression a name is bound to, and how: nth is the

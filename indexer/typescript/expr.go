@@ -588,27 +588,7 @@ func (b *binding) define(n int32) {
 // call or new expression, the type the callee declares for that
 // parameter of that argument (see expr.go), else indexer.ExprLocal.
 func (f *fileState) contextual(b *binding) string {
-	return b.once(func() string {
-		if e := f.calleeParam(b.param); e != "" {
-			return e
-		}
-		return indexer.ExprLocal
-	})
-}
-
-// once returns the Expr compute gives b, computed once; indexer.ExprLocal while it
-// is being computed (a cycle).
-func (b *binding) once(compute func() string) string {
-	switch b.state {
-	case 1:
-		return indexer.ExprLocal
-	case 2:
-		return b.memo
-	}
-	b.state = 1
-	b.memo = compute()
-	b.state = 2
-	return b.memo
+	return indexer.LocalExpr(&b.value, func() string { return f.calleeParam(b.param) })
 }
 
 // calleeParam returns callee "@" argument ":" parameter for the
@@ -809,7 +789,7 @@ func isThisParam(q string) bool {
 
 // value returns the one value every assignment of b gives it.
 func (f *fileState) value(b *binding) string {
-	return b.once(func() string { return f.assigned(b) })
+	return indexer.LocalExpr(&b.value, func() string { return f.assigned(b) })
 }
 
 func (f *fileState) assigned(b *binding) string {
@@ -822,12 +802,8 @@ func (f *fileState) assigned(b *binding) string {
 		if s.member != "" && e != exprNone {
 			e = memberOf(e, s.member)
 		}
-		switch {
-		case e == exprNone:
-		case v == "":
-			v = e
-		case v != e:
-			v = indexer.ExprLocal
+		if e != exprNone {
+			v = indexer.Agree(v, e)
 		}
 	}
 	if v == "" || v == exprReceiver || v == indexer.ExprExpr || v == exprSubscript || v == exprThis {

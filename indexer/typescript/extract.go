@@ -121,8 +121,7 @@ type binding struct {
 	bound  string // a type parameter: the Expr head of its constraint, "" for none
 	decls  uint8  // declarations (let, const, var, a for-of loop), to 2
 	values []valueRef
-	memo   string
-	state  uint8 // 0 new, 1 computing, 2 memo set
+	value  indexer.Lazy[string] // the one value values give it, or its contextual type, worked out on first use
 }
 
 // valueRef is a value assigned to a name: an expression, or a property of
