@@ -11,6 +11,27 @@ const (
 	ExprExpr    = "?expr"    // an expression not followed
 )
 
+// Reasons of unresolved refs about Exprs, in the words the languages
+// that give them share.
+const (
+	ReasonLocal   = "local of unknown type"
+	ReasonLiteral = "member of a literal"
+	ReasonExpr    = "unsupported expression"
+	ReasonTooDeep = "expression too deep" // an Expr nested past a bound
+)
+
+// ExprReason returns the reason of an unresolved ref whose Expr e is a
+// sentinel: ReasonLocal, ReasonLiteral, or ReasonExpr for any other.
+func ExprReason(e string) string {
+	switch e {
+	case ExprLocal:
+		return ReasonLocal
+	case ExprLiteral:
+		return ReasonLiteral
+	}
+	return ReasonExpr
+}
+
 // MaxExprDepth bounds how deeply an Expr is worked out: the nesting of
 // an expression's parts and of the locals it names through their values.
 const MaxExprDepth = 32

@@ -221,10 +221,8 @@ func reasonOf(e string) string {
 		return reasonTypeVar
 	case exprAnonymous:
 		return reasonAnonymous
-	case indexer.ExprLiteral:
-		return reasonLiteral
 	}
-	return reasonExpr
+	return indexer.ExprReason(e)
 }
 
 // eval evaluates an Expr in the context of node src. When the Expr ends
@@ -236,7 +234,7 @@ func (r *resolver) eval(e string, src int32) (value, target) {
 	}
 	p, ok := parseExpr(e)
 	if !ok {
-		return none(reasonExpr), miss(reasonExpr)
+		return none(indexer.ReasonExpr), miss(indexer.ReasonExpr)
 	}
 	if p.guard != "" && !r.guardHolds(p.guard, src) {
 		return none(reasonUnknownReceiver), miss(reasonUnknownReceiver)
@@ -268,13 +266,13 @@ func (r *resolver) eval(e string, src int32) (value, target) {
 	case p.head == "this":
 		t := r.enclosingType(src)
 		if t == nil {
-			return none(reasonExpr), miss(reasonExpr)
+			return none(indexer.ReasonExpr), miss(indexer.ReasonExpr)
 		}
 		v = value{kind: vValue, t: thisType(t), how: schemas.ResolvedReceiver, conf: 1, self: t}
 	case p.head == "super":
 		t := r.enclosingType(src)
 		if t == nil {
-			return none(reasonExpr), miss(reasonExpr)
+			return none(indexer.ReasonExpr), miss(indexer.ReasonExpr)
 		}
 		v = value{kind: vSuper, t: t.super, how: schemas.ResolvedReceiver, conf: 1}
 		if t.iface {
@@ -309,7 +307,7 @@ func (r *resolver) eval(e string, src int32) (value, target) {
 		case '[':
 			switch {
 			case v.kind != vValue:
-				v = none(reasonExpr)
+				v = none(indexer.ReasonExpr)
 			case v.t.dims == 0: // the variable of a for-each
 				v = r.element(v)
 			default:
@@ -320,7 +318,7 @@ func (r *resolver) eval(e string, src int32) (value, target) {
 				v = r.lambdaParam(v, s.name, len(s.args), steps[i+1].name)
 				i++
 				if i == len(steps)-1 {
-					return v, miss(reasonExpr)
+					return v, miss(indexer.ReasonExpr)
 				}
 				break
 			}
@@ -331,20 +329,20 @@ func (r *resolver) eval(e string, src int32) (value, target) {
 			}
 			v = r.callResult(tg, src)
 		case '>':
-			v = none(reasonExpr)
+			v = none(indexer.ReasonExpr)
 		case '=':
 			v = r.functionParam(v, s.name)
 		case ':':
 			if last {
 				return value{}, r.methodRef(v, s.name)
 			}
-			v = none(reasonExpr)
+			v = none(indexer.ReasonExpr)
 		}
 	}
 	if v.kind == vNone {
 		return v, miss(v.why)
 	}
-	return v, miss(reasonExpr)
+	return v, miss(indexer.ReasonExpr)
 }
 
 // guardHolds reports whether the type name of guard "T=q" resolves to
@@ -959,7 +957,7 @@ func (r *resolver) unqualified(name string, args []string, anon []string, src in
 func (r *resolver) constructorCall(head string, args []string, src int32) target {
 	t := r.enclosingType(src)
 	if t == nil {
-		return miss(reasonExpr)
+		return miss(indexer.ReasonExpr)
 	}
 	if head == "super" {
 		if t.super.ext == "java.lang.Object" && t.super.dims == 0 && len(args) == 0 {
@@ -967,7 +965,7 @@ func (r *resolver) constructorCall(head string, args []string, src int32) target
 		}
 		if why := external(t.super); why != "" || t.super.t == nil {
 			if why == "" {
-				why = reasonExpr
+				why = indexer.ReasonExpr
 			}
 			return miss(why)
 		}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -509,12 +510,12 @@ func (r *resolver) lambdaParam(recv value, name string, n int, jk string) value 
 func (r *resolver) element(v value) value {
 	args, ok := r.jdkArgs(v.t, "java.lang.Iterable", 0)
 	if !ok || len(args) != 1 {
-		return none(reasonExpr)
+		return none(indexer.ReasonExpr)
 	}
 	if tr, ok := args[0].readable(); ok {
 		return value{kind: vValue, t: tr, how: schemas.ResolvedReceiver, conf: v.conf}
 	}
-	return none(reasonExpr)
+	return none(indexer.ReasonExpr)
 }
 
 // functionParam is the value of parameter k of a lambda whose target is

@@ -31,12 +31,9 @@ const (
 	reasonUnknownResult   = "unknown result type"
 	reasonTypeVar         = "type variable"
 	reasonAnonymous       = "member of an anonymous class"
-	reasonLiteral         = "member of a literal"
-	reasonExpr            = "unsupported expression"
 	reasonArray           = "member of an array"
 	reasonPrimitive       = "member of a primitive"
 	reasonNotStatic       = "instance method called on a type"
-	reasonTooDeep         = "expression too deep"
 )
 
 // inheritedConfidence is the confidence of a method found in a type one of
@@ -471,7 +468,7 @@ func one(ts []*typeInfo, name string) (tref, string) {
 // nothing was, why.
 func (r *resolver) resolveType(name string, ctx int32, depth int) (tref, string, string) {
 	if depth > maxDepth {
-		return tref{}, "", reasonTooDeep
+		return tref{}, "", indexer.ReasonTooDeep
 	}
 	if strings.IndexByte(name, '<') >= 0 {
 		name = typeName(name)
@@ -738,7 +735,7 @@ func (r *resolver) newEdges(edges []schemas.Edge, ref *schemas.Ref, src int32) [
 	}
 	args, rest, ok := splitArgs(e[i:])
 	if !ok || rest != "" {
-		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, reasonExpr))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, indexer.ReasonExpr))
 	}
 	tr, how, why := r.resolveType(e[:i], src, 0)
 	edges = r.typeEdge(edges, ref, schemas.EdgeInstantiates, tr, how, why)
@@ -754,7 +751,7 @@ func (r *resolver) importEdge(edges []schemas.Edge, ref *schemas.Ref) []schemas.
 	e, static := strings.CutPrefix(ref.Expr, "static ")
 	dot := strings.LastIndexByte(e, '.')
 	if f == nil || dot < 0 {
-		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeImports, reasonExpr))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeImports, indexer.ReasonExpr))
 	}
 	owner, last := e[:dot], e[dot+1:]
 	imported := func(ts []*typeInfo, name string) []schemas.Edge {

@@ -38,7 +38,6 @@ const (
 	reasonCvar         = "class variable"
 	reasonGlobal       = "global variable"
 	reasonLiteral      = "literal"
-	reasonExpr         = "unsupported expression"
 	reasonNoSelf       = "no enclosing class"
 	reasonMissingFile  = "missing file "
 	reasonOutside      = "outside the tree"
@@ -648,7 +647,7 @@ func reasonOf(e string) string {
 	case indexer.ExprLiteral:
 		return reasonLiteral
 	}
-	return reasonExpr
+	return indexer.ReasonExpr
 }
 
 // ref appends the edges of one ref, made by node src.

@@ -33,10 +33,6 @@ const (
 	reasonClosure       = "property of function type"
 	reasonEnumCase      = "enum case"
 	reasonProtocol      = "protocol instantiated"
-	reasonLocal         = "local of unknown type"
-	reasonLiteral       = "member of a literal"
-	reasonExpr          = "unsupported expression"
-	reasonTooDeep       = "expression too deep"
 )
 
 // maxDepth bounds the chains of types and of evaluations followed.
@@ -353,7 +349,7 @@ func (r *resolver) enclosing(i int32) []int32 {
 // from node ctx.
 func (r *resolver) resolveType(name string, ctx int32, depth int) (int32, string, string) {
 	if depth > maxDepth {
-		return -1, "", reasonTooDeep
+		return -1, "", indexer.ReasonTooDeep
 	}
 	head, rest, dotted := strings.Cut(name, ".")
 	for _, e := range r.enclosing(ctx) {
@@ -471,16 +467,6 @@ type val struct {
 	maybe  bool
 }
 
-func reasonOf(e string) string {
-	switch e {
-	case indexer.ExprLocal:
-		return reasonLocal
-	case indexer.ExprLiteral:
-		return reasonLiteral
-	}
-	return reasonExpr
-}
-
 type step struct {
 	name   string
 	labels []string
@@ -570,14 +556,14 @@ func parse(e string) (head string, steps []step, ok bool) {
 // eval evaluates a call's Expr made by node src.
 func (r *resolver) eval(e string, src int32, depth int) target {
 	if strings.HasPrefix(e, "?") {
-		return fail(reasonOf(e))
+		return fail(indexer.ExprReason(e))
 	}
 	if depth > maxDepth {
-		return fail(reasonTooDeep)
+		return fail(indexer.ReasonTooDeep)
 	}
 	head, steps, ok := parse(e)
 	if !ok || len(steps) == 0 {
-		return fail(reasonExpr)
+		return fail(indexer.ReasonExpr)
 	}
 	var v val
 	if head == "" {
@@ -611,12 +597,12 @@ func (r *resolver) headValue(head string, src int32, depth int) val {
 	switch {
 	case head == "self":
 		if len(ts) == 0 {
-			return val{why: reasonExpr}
+			return val{why: indexer.ReasonExpr}
 		}
 		return val{t: ts[0], how: schemas.ResolvedScope, static: r.nodes[src].IsStatic}
 	case head == "super":
 		if len(ts) == 0 {
-			return val{why: reasonExpr}
+			return val{why: indexer.ReasonExpr}
 		}
 		return val{t: ts[0], super: true, how: schemas.ResolvedScope}
 	case strings.HasPrefix(head, "{"):
@@ -666,7 +652,7 @@ func (r *resolver) propValue(i int32, depth int) val {
 // value evaluates a type fact: {T} or an Expr.
 func (r *resolver) value(e string, ctx int32, depth int) val {
 	if depth > maxDepth {
-		return val{why: reasonTooDeep}
+		return val{why: indexer.ReasonTooDeep}
 	}
 	if strings.HasPrefix(e, "{") && strings.HasSuffix(e, "}") {
 		return r.typed(e, ctx, depth)
@@ -694,7 +680,7 @@ func (r *resolver) resultOf(tg target, depth int) val {
 	switch {
 	case tg.node < 0:
 		if tg.why == "" {
-			return val{why: reasonExpr}
+			return val{why: indexer.ReasonExpr}
 		}
 		return val{why: tg.why}
 	case tg.create:
@@ -745,7 +731,7 @@ func (r *resolver) stepValue(v val, s step, src int32, depth int) val {
 	case r.isProp(i):
 		return r.propValue(i, depth)
 	}
-	return val{why: reasonExpr}
+	return val{why: indexer.ReasonExpr}
 }
 
 func (r *resolver) membersOf(v val, name string, want func(int32) bool, depth int) ([]int32, string) {
