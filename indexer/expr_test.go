@@ -44,3 +44,19 @@ func TestAgree(t *testing.T) {
 		}
 	}
 }
+
+func TestClosing(t *testing.T) {
+	for _, c := range []struct {
+		e    string
+		want int
+	}{
+		{"(a,b).c", 4},
+		{"f((a),(b)).c", 9},
+		{"a.b", -1},
+		{"((a)", -1},
+	} {
+		if got := indexer.Closing(c.e, '(', ')'); got != c.want {
+			t.Errorf("Closing(%q) = %d, want %d", c.e, got, c.want)
+		}
+	}
+}

@@ -1008,20 +1008,12 @@ func (f *fileState) enclosingRecord() *record {
 // matching returns the index of the bracket closing s[i], a parenthesis
 // or an angle bracket, or -1.
 func matching(s string, i int) int {
-	open, shut := s[i], byte(')')
-	if open == '<' {
+	shut := byte(')')
+	if s[i] == '<' {
 		shut = '>'
 	}
-	depth := 0
-	for j := i; j < len(s); j++ {
-		switch s[j] {
-		case open:
-			depth++
-		case shut:
-			if depth--; depth == 0 {
-				return j
-			}
-		}
+	if j := indexer.Closing(s[i:], s[i], shut); j >= 0 {
+		return i + j
 	}
 	return -1
 }

@@ -474,23 +474,6 @@ type step struct {
 	call   bool
 }
 
-// closing returns the index of the parenthesis that closes e's first
-// one, or -1.
-func closing(e string) int {
-	depth := 0
-	for i := 0; i < len(e); i++ {
-		switch e[i] {
-		case '(':
-			depth++
-		case ')':
-			if depth--; depth == 0 {
-				return i
-			}
-		}
-	}
-	return -1
-}
-
 // splitTop splits e at the commas outside parentheses.
 func splitTop(e string) []string {
 	var out []string
@@ -520,7 +503,7 @@ func parse(e string) (head string, steps []step, ok bool) {
 			pending = len(steps) - 1
 			i = j
 		case '(':
-			j := closing(e[i:])
+			j := indexer.Closing(e[i:], '(', ')')
 			if j < 0 {
 				return "", nil, false
 			}

@@ -156,7 +156,7 @@ func (r *resolver) eval(expr string, c ctx) value {
 	rest := expr
 	switch {
 	case expr[0] == '{':
-		end := closingBrace(expr)
+		end := indexer.Closing(expr, '{', '}')
 		if end < 0 {
 			return unknown(reasonDynamic)
 		}
@@ -604,23 +604,6 @@ func (r *resolver) declaresType(i int32) bool {
 	return false
 }
 
-// closingBrace returns the index of the brace that closes the one e
-// starts with, or -1.
-func closingBrace(e string) int {
-	depth := 0
-	for i := 0; i < len(e); i++ {
-		switch e[i] {
-		case '{':
-			depth++
-		case '}':
-			if depth--; depth == 0 {
-				return i
-			}
-		}
-	}
-	return -1
-}
-
 // call evaluates v(), v<T>() when typeArgs is set.
 func (r *resolver) call(v value, typeArgs bool) value {
 	switch v = r.deref(v); v.kind {
@@ -783,7 +766,7 @@ func splitParamStep(s string) (step, rest string) {
 		i++
 		for i < len(s) && s[i] != '.' && s[i] != '(' && s[i] != '@' && s[i] != '<' {
 			if s[i] == '{' {
-				if end := closingBrace(s[i:]); end > 0 {
+				if end := indexer.Closing(s[i:], '{', '}'); end > 0 {
 					i += end
 				}
 			}
