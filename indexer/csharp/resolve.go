@@ -298,10 +298,7 @@ func (r *resolver) link(t *typeInfo, depth int) {
 
 // parentOf returns the index of node i's parent, or -1.
 func (r *resolver) parentOf(i int32) int32 {
-	if p, ok := r.index[r.nodes[i].ParentID]; ok {
-		return p
-	}
-	return -1
+	return indexer.ParentOf(r.nodes, r.index, i)
 }
 
 // enclosing returns the types around node i, innermost first (i itself

@@ -341,10 +341,7 @@ func (r *resolver) declare() {
 }
 
 func (r *resolver) parent(i int32) int32 {
-	if p, ok := r.index[r.nodes[i].ParentID]; ok {
-		return p
-	}
-	return -1
+	return indexer.ParentOf(r.nodes, r.index, i)
 }
 
 // fileOf returns the file of node i.

@@ -188,7 +188,7 @@ func newResolver(all []schemas.Node, refs []schemas.Ref) *resolver {
 		if n.Language == Name && n.Kind != schemas.KindModule && n.Kind != schemas.KindPackage {
 			k := childKey{n.ParentID, n.Name}
 			r.children[k] = append(r.children[k], int32(i))
-			if n.Kind == schemas.KindClass || isFunc(n) {
+			if n.Kind == schemas.KindClass || indexer.IsFunc(n.Kind) {
 				r.kids[n.ParentID] = append(r.kids[n.ParentID], int32(i))
 			}
 		}
@@ -219,18 +219,7 @@ func newResolver(all []schemas.Node, refs []schemas.Ref) *resolver {
 }
 
 func (r *resolver) parent(i int32) int32 {
-	if p, ok := r.byID[r.nodes[i].ParentID]; ok {
-		return p
-	}
-	return -1
-}
-
-func (r *resolver) isKind(i int32, kinds ...string) bool {
-	return i >= 0 && slices.Contains(kinds, r.nodes[i].Kind)
-}
-
-func isFunc(n *schemas.Node) bool {
-	return n.Kind == schemas.KindFunction || n.Kind == schemas.KindMethod || n.Kind == schemas.KindConstructor
+	return indexer.ParentOf(r.nodes, r.byID, i)
 }
 
 // ctx is where an Expr is evaluated: the scope node name lookup starts at
@@ -242,14 +231,7 @@ type ctx struct {
 
 // at is the context of code whose symbol is src.
 func (r *resolver) at(src int32) ctx {
-	c := ctx{scope: src, class: -1}
-	for i := src; i >= 0 && isFunc(&r.nodes[i]); {
-		if i = r.parent(i); r.isKind(i, schemas.KindClass) {
-			c.class = i
-			break
-		}
-	}
-	return c
+	return ctx{scope: src, class: indexer.MethodClass(r.nodes, r.byID, src)}
 }
 
 // outside is the context around a class statement, where its bases are
@@ -578,7 +560,7 @@ func (r *resolver) nodeValue(i int32, res string) value {
 		v.kind, v.path = vModule, n.QualifiedName
 	case n.Kind == schemas.KindClass:
 		v.kind = vClass
-	case isFunc(n):
+	case indexer.IsFunc(n.Kind):
 		v.kind = vFunc
 	default:
 		v.kind = vVar
@@ -746,7 +728,7 @@ func (r *resolver) varValue(i int32) value {
 func (r *resolver) within(s int32, line, col uint32) ctx {
 	s = indexer.InnermostAt(r.nodes, r.kids, s, line, col)
 	c := r.at(s)
-	if r.isKind(s, schemas.KindClass) {
+	if s >= 0 && r.nodes[s].Kind == schemas.KindClass {
 		c.class = s
 	}
 	return c

@@ -472,10 +472,6 @@ func (r *resolver) kind(i int32) string {
 	return r.nodes[i].Kind
 }
 
-func isFunc(k string) bool {
-	return k == schemas.KindFunction || k == schemas.KindMethod || k == schemas.KindConstructor
-}
-
 // moduleOf returns the module node i is in (i itself for a module).
 func (r *resolver) moduleOf(i int32) int32 {
 	for i >= 0 && r.kind(i) != schemas.KindModule {
@@ -781,7 +777,7 @@ func (r *resolver) lookup(name string, at int32, want ns, asPath bool) value {
 	}
 	for s := at; s >= 0; s = r.parent(s) {
 		k := r.kind(s)
-		if isFunc(k) || k == schemas.KindConstant || k == schemas.KindVariable {
+		if indexer.IsFunc(k) || k == schemas.KindConstant || k == schemas.KindVariable {
 			if v, ok := r.itemsIn(s, name, want, schemas.ResolvedLocal, -1); ok {
 				return v
 			}

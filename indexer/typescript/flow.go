@@ -120,13 +120,7 @@ type ctx struct {
 // at is the context of code whose symbol is src: this is the class of the
 // nearest method above (extraction wrote ?this where it is not).
 func (r *resolver) at(src int32) ctx {
-	c := ctx{scope: src, class: -1}
-	for i := src; i >= 0 && isFunc(&r.nodes[i]); {
-		if i = r.parent(i); r.isKind(i, schemas.KindClass) {
-			c.class = i
-			break
-		}
-	}
+	c := ctx{scope: src, class: indexer.MethodClass(r.nodes, r.byID, src)}
 	if r.isKind(src, schemas.KindClass) {
 		c.class = src
 	}

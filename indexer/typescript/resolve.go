@@ -149,10 +149,10 @@ func newResolver(all []schemas.Node, refs []schemas.Ref) *resolver {
 		}
 		k := childKey{n.ParentID, n.Name}
 		r.children[k] = append(r.children[k], int32(i))
-		if n.Kind == schemas.KindClass || isFunc(n) {
+		if n.Kind == schemas.KindClass || indexer.IsFunc(n.Kind) {
 			r.kids[n.ParentID] = append(r.kids[n.ParentID], int32(i))
 		}
-		if isFunc(n) || n.Kind == schemas.KindClass {
+		if indexer.IsFunc(n.Kind) || n.Kind == schemas.KindClass {
 			r.hasKids[n.ParentID] = true
 		}
 	}
@@ -201,18 +201,11 @@ func newResolver(all []schemas.Node, refs []schemas.Ref) *resolver {
 }
 
 func (r *resolver) parent(i int32) int32 {
-	if p, ok := r.byID[r.nodes[i].ParentID]; ok {
-		return p
-	}
-	return -1
+	return indexer.ParentOf(r.nodes, r.byID, i)
 }
 
 func (r *resolver) isKind(i int32, kinds ...string) bool {
 	return i >= 0 && slices.Contains(kinds, r.nodes[i].Kind)
-}
-
-func isFunc(n *schemas.Node) bool {
-	return n.Kind == schemas.KindFunction || n.Kind == schemas.KindMethod || n.Kind == schemas.KindConstructor
 }
 
 // isJS reports whether file is JavaScript (which resolves extensions the
@@ -308,7 +301,7 @@ func (r *resolver) overloads(nodes []int32) []int32 {
 	var funcs, classes, others []int32
 	for _, i := range nodes {
 		switch n := &r.nodes[i]; {
-		case isFunc(n):
+		case indexer.IsFunc(n.Kind):
 			funcs = append(funcs, i)
 		case n.Kind == schemas.KindClass:
 			classes = append(classes, i)
@@ -361,7 +354,7 @@ func (r *resolver) nodeValue(i int32, res string) value {
 		v.kind = vNamespace
 	case n.Kind == schemas.KindClass || n.Kind == schemas.KindInterface:
 		v.kind = vClass
-	case isFunc(n):
+	case indexer.IsFunc(n.Kind):
 		v.kind = vFunc
 	default:
 		v.kind = vVar
