@@ -2,6 +2,11 @@ package indexer
 
 import "github.com/graphsnap/snap/schemas"
 
+// InheritedConfidence is the confidence of an edge to a member found
+// where a base outside the snapshot might declare one of that name (or a
+// closer overload) that the language would take first.
+const InheritedConfidence = 0.8
+
 // ResolvedEdge returns the edge of kind that ref makes to dst, resolved
 // as res says, with full confidence.
 func ResolvedEdge(ref *schemas.Ref, kind string, dst uint64, res string) schemas.Edge {

@@ -50,11 +50,6 @@ var objectMembers = map[string]bool{
 	"MemberwiseClone": true, "Finalize": true,
 }
 
-// inheritedConfidence is the confidence of a name found outside a type one
-// of whose bases is outside the snapshot: that base might declare a member
-// of that name, which C# would pick first.
-const inheritedConfidence = 0.8
-
 // isOpen reports whether t or one of its bases in the snapshot has a base
 // outside it.
 func (r *resolver) isOpen(t *typeInfo, depth int) bool {
@@ -944,7 +939,7 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, kind string, tg 
 		}
 		e := indexer.ResolvedEdge(ref, kind, r.nodes[tg.node].ID, how)
 		if tg.maybe {
-			e.Confidence = inheritedConfidence
+			e.Confidence = indexer.InheritedConfidence
 		}
 		return append(edges, e)
 	}

@@ -820,7 +820,7 @@ func (r *resolver) choose(l lookup, name string, args []string, src int32, how s
 	switch {
 	case len(ms) == 1:
 		if l.open != "" {
-			conf = min(conf, inheritedConfidence)
+			conf = min(conf, indexer.InheritedConfidence)
 		}
 		return target{node: ms[0], how: how, conf: conf}
 	case len(ms) == 0:
@@ -1139,7 +1139,7 @@ func (r *resolver) methodRef(v value, name string) target {
 	case len(l.cands) == 1 && len(l.ext) == 0:
 		conf := v.conf
 		if l.open != "" {
-			conf = min(conf, inheritedConfidence)
+			conf = min(conf, indexer.InheritedConfidence)
 		}
 		return target{node: l.cands[0], how: how, conf: conf}
 	case len(l.cands) > 1 || len(l.cands) == 1 && len(l.ext) > 0:

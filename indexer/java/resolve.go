@@ -36,11 +36,6 @@ const (
 	reasonNotStatic       = "instance method called on a type"
 )
 
-// inheritedConfidence is the confidence of a method found in a type one of
-// whose supertypes is outside the snapshot and not known: that supertype
-// might declare an overload taking as many arguments.
-const inheritedConfidence = 0.8
-
 // maxDepth bounds the chains the resolver follows (types, receivers).
 const maxDepth = 16
 

@@ -24,11 +24,6 @@ const (
 // maxHops bounds the import and evaluation chains the resolver follows.
 const maxHops = 8
 
-// inheritedConfidence is the confidence of a member found on a base that
-// comes after a base outside the snapshot in the class's MRO: that base
-// might define the member too.
-const inheritedConfidence = 0.8
-
 // resolve turns the refs of every Python file into edges.
 func resolve(all []schemas.Node, refs []schemas.Ref) []schemas.Edge {
 	r := newResolver(all, refs)
@@ -827,7 +822,7 @@ func (r *resolver) classMember(v value, name string, after bool) value {
 			builtin = true
 		case e.node < 0:
 			external = true
-			conf = min(conf, inheritedConfidence)
+			conf = min(conf, indexer.InheritedConfidence)
 		default:
 			nodes := r.preferred(r.children[childKey{r.nodes[e.node].ID, name}])
 			if len(nodes) == 0 {

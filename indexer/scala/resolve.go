@@ -47,11 +47,6 @@ var anyRefMembers = map[string]bool{
 // maxDepth bounds the chains of types and of evaluations followed.
 const maxDepth = 32
 
-// inheritedConfidence is the confidence of a name found outside a
-// template one of whose parents is outside the snapshot: that parent may
-// declare a member of that name, which Scala would pick first.
-const inheritedConfidence = 0.8
-
 type sig struct {
 	required, total int
 	variadic        bool
@@ -1186,7 +1181,7 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, kind string, tg 
 		}
 		e := indexer.ResolvedEdge(ref, kind, r.nodes[tg.node].ID, how)
 		if tg.maybe {
-			e.Confidence = inheritedConfidence
+			e.Confidence = indexer.InheritedConfidence
 		}
 		return append(edges, e)
 	}

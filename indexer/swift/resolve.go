@@ -38,11 +38,6 @@ const (
 // maxDepth bounds the chains of types and of evaluations followed.
 const maxDepth = 32
 
-// inheritedConfidence is the confidence of a name found outside a type
-// one of whose supertypes is outside the snapshot: that supertype may
-// declare a member of that name, which Swift would pick first.
-const inheritedConfidence = 0.8
-
 type param struct {
 	label    string
 	typ      string // as the params fact writes it, "" when not compared
@@ -1030,7 +1025,7 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, tg target) []sch
 		}
 		e := indexer.ResolvedEdge(ref, schemas.EdgeCalls, r.nodes[tg.node].ID, how)
 		if tg.maybe {
-			e.Confidence = inheritedConfidence
+			e.Confidence = indexer.InheritedConfidence
 		}
 		return append(edges, e)
 	}

@@ -868,7 +868,7 @@ func (r *resolver) classMember(v value, name string, static, after bool) value {
 			builtin = true
 		case e.external:
 			external = true
-			conf = min(conf, inheritedConfidence)
+			conf = min(conf, indexer.InheritedConfidence)
 		default:
 			var nodes []int32
 			for _, n := range r.children[childKey{r.nodes[e.node].ID, name}] {

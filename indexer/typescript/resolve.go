@@ -26,10 +26,6 @@ const (
 // maxHops bounds the import, re-export and evaluation chains followed.
 const maxHops = 8
 
-// inheritedConfidence is the confidence of a member found on a base that
-// comes after a base outside the snapshot: that base might declare it too.
-const inheritedConfidence = 0.8
-
 // resolve turns the refs of every TypeScript, TSX and JavaScript file into
 // edges.
 func resolve(all []schemas.Node, refs []schemas.Ref) []schemas.Edge {
