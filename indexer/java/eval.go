@@ -216,7 +216,7 @@ func ambiguous() target {
 func reasonOf(e string) string {
 	switch e {
 	case indexer.ExprLocal, exprReceiver:
-		return reasonUnknownReceiver
+		return indexer.ReasonUnknownType
 	case exprTypeVar:
 		return reasonTypeVar
 	case exprAnonymous:
@@ -237,7 +237,7 @@ func (r *resolver) eval(e string, src int32) (value, target) {
 		return none(indexer.ReasonExpr), miss(indexer.ReasonExpr)
 	}
 	if p.guard != "" && !r.guardHolds(p.guard, src) {
-		return none(reasonUnknownReceiver), miss(reasonUnknownReceiver)
+		return none(indexer.ReasonUnknownType), miss(indexer.ReasonUnknownType)
 	}
 	var v value
 	steps := p.steps
@@ -260,7 +260,7 @@ func (r *resolver) eval(e string, src int32) (value, target) {
 			return value{}, tg
 		}
 		if steps[1].op == '>' {
-			return none(reasonUnknownReceiver), miss(reasonUnknownReceiver)
+			return none(indexer.ReasonUnknownType), miss(indexer.ReasonUnknownType)
 		}
 		v, steps = r.resultOf(tg, src), steps[1:]
 	case p.head == "this":

@@ -27,7 +27,6 @@ const (
 	reasonUnknownName     = "unknown name "
 	reasonUnknownMethod   = "unknown method "
 	reasonUnknownMember   = "unknown member "
-	reasonUnknownReceiver = "unknown receiver type"
 	reasonUnknownResult   = "unknown result type"
 	reasonTypeVar         = "type variable"
 	reasonAnonymous       = "member of an anonymous class"

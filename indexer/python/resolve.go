@@ -12,13 +12,8 @@ import (
 
 // Reasons of unresolved edges.
 const (
-	reasonUnknownType = "unknown receiver type"
-	reasonExternal    = "not in snapshot"
-	reasonDynamic     = "dynamic call"
-	reasonUnknownName = "unknown name"
-	reasonNoMember    = "unknown member"
-	reasonNamespace   = "namespace package"
-	reasonTooDeep     = "import chain too long"
+	reasonExternal  = "not in snapshot"
+	reasonNamespace = "namespace package"
 )
 
 // maxHops bounds the import and evaluation chains the resolver follows.
@@ -240,12 +235,12 @@ func (r *resolver) eval(expr string, c ctx) value {
 		case indexer.ExprLiteral:
 			return value{kind: vBuiltin, node: -1}
 		case exprReceiver:
-			return unknown(reasonUnknownType)
+			return unknown(indexer.ReasonUnknownType)
 		}
 		return unknown("")
 	}
 	if r.depth > maxHops {
-		return unknown(reasonTooDeep)
+		return unknown(indexer.ReasonChainTooLong)
 	}
 	r.depth++
 	defer func() { r.depth-- }()
@@ -255,7 +250,7 @@ func (r *resolver) eval(expr string, c ctx) value {
 	if expr[0] == '{' {
 		end := strings.IndexByte(expr, '}')
 		if end < 0 {
-			return unknown(reasonDynamic)
+			return unknown(indexer.ReasonDynamic)
 		}
 		v, rest = r.typeValue(expr[1:end], c), expr[end+1:]
 	} else {
@@ -287,7 +282,7 @@ func (r *resolver) eval(expr string, c ctx) value {
 			end := strings.IndexByte(rest, ']')
 			n, err := strconv.Atoi(rest[1:max(1, end)])
 			if err != nil {
-				return unknown(reasonDynamic)
+				return unknown(indexer.ReasonDynamic)
 			}
 			v, rest = r.nth(v, n), rest[end+1:]
 			continue
@@ -314,7 +309,7 @@ func (r *resolver) typeValue(t string, c ctx) value {
 		return r.instanceOf(v)
 	}
 	if !isIterable(v, base) {
-		return unknown(reasonUnknownType)
+		return unknown(indexer.ReasonUnknownType)
 	}
 	args := splitTop(t[open+1:len(t)-1], ',')
 	if len(args) == 1 {
@@ -323,7 +318,7 @@ func (r *resolver) typeValue(t string, c ctx) value {
 	}
 	v = value{kind: vBuiltin, node: -1, elems: make([]value, len(args))}
 	for i, a := range args {
-		v.elems[i] = unknown(reasonUnknownType)
+		v.elems[i] = unknown(indexer.ReasonUnknownType)
 		if a != "?" {
 			v.elems[i] = r.typeValue(a, c)
 		}
@@ -338,7 +333,7 @@ func (r *resolver) nth(v value, n int) value {
 	case v.elems != nil && n < len(v.elems):
 		return v.elems[n]
 	case v.elems != nil:
-		return unknown(reasonUnknownType)
+		return unknown(indexer.ReasonUnknownType)
 	}
 	return r.item(v)
 }
@@ -380,7 +375,7 @@ func (r *resolver) item(v value) value {
 	case v.kind == vUnknown:
 		return v
 	}
-	return unknown(reasonUnknownType)
+	return unknown(indexer.ReasonUnknownType)
 }
 
 // instanceOf turns the value of a type annotation into an instance of it.
@@ -392,7 +387,7 @@ func (r *resolver) instanceOf(v value) value {
 		v.kind = vBuiltin
 	case vBuiltin, vUnknown:
 	default:
-		return unknown(reasonUnknownType)
+		return unknown(indexer.ReasonUnknownType)
 	}
 	return v
 }
@@ -429,7 +424,7 @@ func (r *resolver) lookup(name string, c ctx) value {
 		}
 		return value{kind: vBuiltin, node: -1}
 	}
-	return unknown(reasonUnknownName)
+	return unknown(indexer.ReasonUnknownName)
 }
 
 // inScope looks name up among the definitions and imports of scope s.
@@ -634,7 +629,7 @@ func (r *resolver) member(m value, name string, hops int) value {
 		return r.attr(m, name)
 	}
 	if hops > maxHops {
-		return unknown(reasonTooDeep)
+		return unknown(indexer.ReasonChainTooLong)
 	}
 	if m.node >= 0 {
 		if v, ok := r.inScope(m.node, name, schemas.ResolvedImport, hops, true); ok {
@@ -656,7 +651,7 @@ func (r *resolver) member(m value, name string, hops int) value {
 			return v
 		}
 	}
-	return unknown(reasonNoMember)
+	return unknown(indexer.ReasonNoMember)
 }
 
 // starred looks name up in the modules module node m imports with *. A
@@ -745,11 +740,11 @@ func (r *resolver) attr(v value, name string) value {
 			v.path += "." + name
 		}
 		if v.reason == "" {
-			v.reason = reasonUnknownType
+			v.reason = indexer.ReasonUnknownType
 		}
 		return v
 	}
-	return unknown(reasonUnknownType)
+	return unknown(indexer.ReasonUnknownType)
 }
 
 // call evaluates v().
@@ -853,7 +848,7 @@ func (r *resolver) classMember(v value, name string, after bool) value {
 	case builtin || strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__"):
 		return value{kind: vBuiltin, node: -1} // object's or a builtin base's
 	}
-	return unknown(reasonNoMember)
+	return unknown(indexer.ReasonNoMember)
 }
 
 // classImport is what an import in the body of class c binds to name
@@ -1006,7 +1001,7 @@ func (r *resolver) callEdges(edges []schemas.Edge, ref *schemas.Ref, src int32) 
 	case vInstance:
 		m := r.classMember(v, "__call__", false)
 		if m.kind == vBuiltin {
-			m = unknown(reasonDynamic)
+			m = unknown(indexer.ReasonDynamic)
 		}
 		return r.emit(edges, ref, schemas.EdgeCalls, m)
 	}
@@ -1024,7 +1019,7 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, kind string, v v
 			return append(edges, unresolvedEdge(ref, kind, schemas.Ambiguous, v.reason))
 		}
 		if v.reason == "" {
-			v.reason = reasonDynamic
+			v.reason = indexer.ReasonDynamic
 		}
 		return append(edges, unresolvedEdge(ref, kind, schemas.Unresolved, v.reason))
 	}
@@ -1038,7 +1033,7 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, kind string, v v
 		ok = v.node >= 0
 	}
 	if !ok {
-		return append(edges, unresolvedEdge(ref, kind, schemas.Unresolved, reasonDynamic))
+		return append(edges, unresolvedEdge(ref, kind, schemas.Unresolved, indexer.ReasonDynamic))
 	}
 	return append(edges, resolvedEdge(ref, kind, r.nodes[v.node].ID, v.res, v.conf))
 }

@@ -10,13 +10,8 @@ import (
 
 // Reasons of unresolved edges.
 const (
-	reasonUnknownType = "unknown receiver type"
 	reasonExternal    = "external module"
 	reasonNotFound    = "module not found"
-	reasonDynamic     = "dynamic call"
-	reasonUnknownName = "unknown name"
-	reasonNoMember    = "unknown member"
-	reasonTooDeep     = "import chain too long"
 	reasonThis        = "unknown this"
 	reasonNotCallable = "not a function"
 	reasonBase        = "base outside the snapshot"
@@ -234,7 +229,7 @@ func (r *resolver) lookup(name string, c ctx, types bool) value {
 	if globals[name] || types && primitives[name] {
 		return value{kind: vBuiltin, node: -1}
 	}
-	return unknown(reasonUnknownName)
+	return unknown(indexer.ReasonUnknownName)
 }
 
 // inScope looks name up among the declarations and imports of scope s.
@@ -463,7 +458,7 @@ func (r *resolver) moduleValue(m value, hops int) value {
 		return m
 	}
 	if hops > maxHops {
-		return unknown(reasonTooDeep)
+		return unknown(indexer.ReasonChainTooLong)
 	}
 	var cands []value
 	for _, w := range ws {
@@ -489,7 +484,7 @@ func (r *resolver) member(m value, name string, hops int, types bool) value {
 		return r.attr(m, name)
 	}
 	if hops > maxHops {
-		return unknown(reasonTooDeep)
+		return unknown(indexer.ReasonChainTooLong)
 	}
 	id := r.nodes[m.node].ID
 	k := childKey{id, name}
@@ -556,7 +551,7 @@ func (r *resolver) member(m value, name string, hops int, types bool) value {
 	} else if r.commonjs[id] {
 		return m // CommonJS: the default import is module.exports
 	}
-	return unknown(reasonNoMember)
+	return unknown(indexer.ReasonNoMember)
 }
 
 // keepFuncs drops, among the candidates for one exported name, the
@@ -615,7 +610,7 @@ func (r *resolver) importEdge(edges []schemas.Edge, ref *schemas.Ref) []schemas.
 // implements.
 func (r *resolver) heritageEdge(edges []schemas.Edge, ref *schemas.Ref, src int32) []schemas.Edge {
 	if ref.Expr == indexer.ExprExpr {
-		return append(edges, indexer.UnresolvedEdge(ref, ref.Kind, reasonDynamic))
+		return append(edges, indexer.UnresolvedEdge(ref, ref.Kind, indexer.ReasonDynamic))
 	}
 	outside := ctx{scope: r.parent(src), class: -1}
 	var v value
@@ -626,7 +621,7 @@ func (r *resolver) heritageEdge(edges []schemas.Edge, ref *schemas.Ref, src int3
 	}
 	v = r.deref(v)
 	if v.kind == vUnknown && v.reason == "" {
-		v.reason = reasonUnknownType
+		v.reason = indexer.ReasonUnknownType
 	}
 	return r.emit(edges, ref, ref.Kind, v)
 }
@@ -672,7 +667,7 @@ func (r *resolver) callEdges(edges []schemas.Edge, ref *schemas.Ref, src int32) 
 		return r.emit(edges, ref, schemas.EdgeReferences, v)
 	}
 	if v.kind == vInstance { // an object with a call signature
-		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeCalls, reasonDynamic))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeCalls, indexer.ReasonDynamic))
 	}
 	if v.kind == vClass || v.kind == vModule || v.kind == vNamespace || v.kind == vObject {
 		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeCalls, reasonNotCallable))
@@ -691,7 +686,7 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, kind string, v v
 			return append(edges, indexer.RefEdge(ref, kind, 0, schemas.Ambiguous, 0, v.reason))
 		}
 		if v.reason == "" {
-			v.reason = reasonDynamic
+			v.reason = indexer.ReasonDynamic
 		}
 		return append(edges, indexer.UnresolvedEdge(ref, kind, v.reason))
 	}
@@ -707,7 +702,7 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, kind string, v v
 		ok = v.node >= 0
 	}
 	if !ok {
-		return append(edges, indexer.UnresolvedEdge(ref, kind, reasonDynamic))
+		return append(edges, indexer.UnresolvedEdge(ref, kind, indexer.ReasonDynamic))
 	}
 	return append(edges, indexer.RefEdge(ref, kind, r.nodes[v.node].ID, v.res, v.conf, ""))
 }
