@@ -13,6 +13,23 @@ func ExprHead(e string) (head string, ok bool) {
 	return e[:NameEnd(e, 0)], true
 }
 
+// Closing returns the index of the bracket close that closes the open
+// the Expr e starts with, or -1.
+func Closing(e string, open, close byte) int {
+	depth := 0
+	for i := 0; i < len(e); i++ {
+		switch e[i] {
+		case open:
+			depth++
+		case close:
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
 // NameEnd returns where the name that starts at i in the Expr e ends: at
 // the first '.' or '(' from i, or at the end of e.
 func NameEnd(e string, i int) int {

@@ -63,13 +63,6 @@ import (
 // "template:" for a C++ function under a template header), declares (see
 // schemas.RefDeclares) and using (see schemas.RefUsing).
 
-const (
-	exprLocal = "?local"
-	exprExpr  = "?expr"
-)
-
-const maxExprDepth = 32
-
 // joinExpr appends a step to a receiver, keeping a receiver's reason.
 func joinExpr(recv, step string) string {
 	if strings.HasPrefix(recv, "?") {
@@ -82,7 +75,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 
 // bind declares a local visible from decl to end.
 func (f *fileState) bind(name string, decl, end uint32, expr string) *binding {
-	b := &binding{decl: decl, end: end, expr: expr, state: 2}
+	b := &binding{decl: decl, end: end, expr: indexer.Known(expr)}
 	f.binds[name] = append(f.binds[name], b)
 	return b
 }
@@ -103,7 +96,7 @@ func (f *fileState) declared(t span) string {
 	if n := f.typeExpr(t); n != "" {
 		return "{" + n + "}"
 	}
-	return exprLocal
+	return indexer.ExprLocal
 }
 
 // makers are the standard functions whose result is a value of their
@@ -114,8 +107,8 @@ var makers = map[string]bool{
 
 // exprOf returns the Expr of the expression at s.
 func (f *fileState) exprOf(s span, depth int) string {
-	if depth > maxExprDepth {
-		return exprExpr
+	if depth > indexer.MaxExprDepth {
+		return indexer.ExprExpr
 	}
 	if i, ok := f.exprs[s.Key()]; ok {
 		it := &f.Items[i]
@@ -135,22 +128,22 @@ func (f *fileState) exprOf(s span, depth int) string {
 						return "{" + t + "}"
 					}
 				}
-				return exprExpr
+				return indexer.ExprExpr
 			}
 			if isQName(name) {
 				if isIdent(name) && f.lookup(name, fn.Start) != nil {
-					return exprLocal
+					return indexer.ExprLocal
 				}
 				return strings.TrimPrefix(name, "::") + n
 			}
-			return exprExpr
+			return indexer.ExprExpr
 		case kField:
 			return joinExpr(f.receiver(it, depth), normName(f.text(it.Role[indexer.RoleName])))
 		case kNew, kCast:
 			if t := f.typeExpr(it.Role[indexer.RoleType]); t != "" {
 				return "{" + t + "}"
 			}
-			return exprExpr
+			return indexer.ExprExpr
 		case kParen:
 			return f.exprOf(it.Role[indexer.RoleValue], depth+1)
 		}
@@ -167,24 +160,13 @@ func (f *fileState) exprOf(s span, depth int) string {
 	case isQName(t):
 		return strings.TrimPrefix(t, "::")
 	}
-	return exprExpr
+	return indexer.ExprExpr
 }
 
 // bindingExpr returns the Expr of a binding, computing that of an auto
 // local from its initializer.
 func (f *fileState) bindingExpr(b *binding, depth int) string {
-	switch b.state {
-	case 0:
-		b.state = 1
-		e := f.exprOf(b.value, depth+1)
-		if e == "" {
-			e = exprLocal
-		}
-		b.expr, b.state = e, 2
-	case 1:
-		return exprLocal
-	}
-	return b.expr
+	return indexer.LocalExpr(&b.expr, func() string { return f.exprOf(b.value, depth+1) })
 }
 
 // smartPointers are the standard pointer classes: p->f() is a member of

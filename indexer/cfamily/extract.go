@@ -125,11 +125,10 @@ type sigFrame struct {
 // binding is a local or a parameter: visible from decl to end.
 type binding struct {
 	decl, end uint32
-	expr      string
+	expr      indexer.Lazy[string]
 	typ       string // C++: the declared type, as normType writes it
-	value     span   // auto: the initializer
-	state     uint8
-	smart     bool // a smart pointer: expr is the pointee's
+	value     span   // auto: the initializer, which expr is worked out from
+	smart     bool   // a smart pointer: expr is the pointee's
 }
 
 // call is a reference whose Expr waits for every binding of the file.
@@ -965,7 +964,7 @@ func (f *fileState) declarator(it *item) {
 			b.typ = f.localType(t.typ, it.Span, ns)
 		}
 		if hasValue && typeName(f.text(t.typ)) == "" && strings.Contains(f.text(t.typ), "auto") {
-			b.value, b.state = value, 0
+			b.value, b.expr = value, indexer.Lazy[string]{}
 			v := srctext.Squeeze(f.text(value))
 			b.smart = makers[v[:identEnd(v, 0)]] || strings.HasPrefix(v, "std::make_")
 		}
@@ -1270,10 +1269,10 @@ func (f *fileState) Finish(ctx context.Context) {
 			} else if isQName(name) {
 				expr = strings.TrimPrefix(name, "::") + n
 				if isIdent(name) && f.lookup(name, fn.Start) != nil {
-					expr = exprLocal
+					expr = indexer.ExprLocal
 				}
 			} else {
-				expr = exprExpr
+				expr = indexer.ExprExpr
 			}
 			args = argsText(f.text(it.Role[indexer.RoleArgs]))
 		case kNew:
@@ -1306,6 +1305,6 @@ func argsText(a string) string {
 // smart marks b a smart pointer when its declared type t is one.
 func (f *fileState) smart(b *binding, t span) {
 	if a := smartArg(f.text(t)); a != "" {
-		b.expr, b.smart = "{"+a+"}", true
+		b.expr, b.smart = indexer.Known("{"+a+"}"), true
 	}
 }

@@ -285,10 +285,6 @@ func (r *resolver) view(file string) map[string]bool {
 	return v
 }
 
-func isFuncKind(k string) bool {
-	return k == schemas.KindFunction || k == schemas.KindMethod || k == schemas.KindConstructor
-}
-
 func isTypeKind(k string) bool {
 	return k == schemas.KindClass || k == schemas.KindStruct || k == schemas.KindEnum || k == schemas.KindTypeAlias
 }
@@ -310,7 +306,7 @@ func (r *resolver) function(qname, file string, args callArgs) (found, bool) {
 	var inView, defs, decls []int32
 	for _, i := range cands {
 		n := &r.nodes[i]
-		if !isFuncKind(n.Kind) {
+		if !indexer.IsFunc(n.Kind) {
 			continue
 		}
 		if v[n.File] {
@@ -349,7 +345,7 @@ func (r *resolver) function(qname, file string, args callArgs) (found, bool) {
 		// A definition elsewhere: exported, not file-local.
 		for _, i := range pick(cands) {
 			n := &r.nodes[i]
-			if isFuncKind(n.Kind) && !v[n.File] && !r.declOnly[n.ID] && (n.Exported || n.Kind != schemas.KindFunction) {
+			if indexer.IsFunc(n.Kind) && !v[n.File] && !r.declOnly[n.ID] && (n.Exported || n.Kind != schemas.KindFunction) {
 				defs = append(defs, i)
 			}
 		}
@@ -501,7 +497,7 @@ func (r *resolver) memberOf(c int32, name string, args callArgs, file string, de
 	hasFn := false
 	for _, i := range r.byQName[q] {
 		switch k := r.nodes[i].Kind; {
-		case isFuncKind(k):
+		case indexer.IsFunc(k):
 			hasFn = true
 		case k == schemas.KindField || k == schemas.KindConstant || k == schemas.KindVariable:
 			fields = append(fields, i)
@@ -542,7 +538,7 @@ func (r *resolver) functionOf(q, file string, args callArgs) (found, bool) {
 	var defs, decls []int32
 	for _, i := range r.byQName[q] {
 		n := &r.nodes[i]
-		if !isFuncKind(n.Kind) {
+		if !indexer.IsFunc(n.Kind) {
 			continue
 		}
 		if a, ok := r.params[n.ID]; ok && !a.fits(args.n) {
@@ -574,7 +570,7 @@ func (r *resolver) functionOf(q, file string, args callArgs) (found, bool) {
 func (r *resolver) call(ref *schemas.Ref) found {
 	expr := ref.Expr
 	if strings.HasPrefix(expr, "?") {
-		if expr == exprLocal {
+		if expr == indexer.ExprLocal {
 			return miss(schemas.Unresolved, reasonLocalCall)
 		}
 		return miss(schemas.Unresolved, reasonExpr)

@@ -44,7 +44,7 @@ func (f *fileState) argList(s span, depth int) string {
 // expression but a literal, a local or parameter, a cast, new T(...) and
 // this).
 func (f *fileState) argOf(s span, depth int) string {
-	if depth > maxExprDepth {
+	if depth > indexer.MaxExprDepth {
 		return exprUnknown
 	}
 	if i, ok := f.exprs[s.Key()]; ok {

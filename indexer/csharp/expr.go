@@ -69,13 +69,9 @@ import (
 
 const (
 	exprIsType  = "is "
-	exprLocal   = "?local"
 	exprLocalFn = "?localfn"
 	exprAwait   = "?await"
-	exprExpr    = "?expr"
 )
-
-const maxExprDepth = 32
 
 // join appends a step to a receiver, keeping a receiver's reason.
 func join(recv, step string) string {
@@ -87,8 +83,8 @@ func join(recv, step string) string {
 
 // exprOf returns the Expr of the expression at s.
 func (f *fileState) exprOf(s span, depth int) string {
-	if depth > maxExprDepth {
-		return exprExpr
+	if depth > indexer.MaxExprDepth {
+		return indexer.ExprExpr
 	}
 	if i, ok := f.exprs[s.Key()]; ok {
 		it := &f.Items[i]
@@ -102,18 +98,18 @@ func (f *fileState) exprOf(s span, depth int) string {
 			}
 			if name := srctext.Squeeze(stripGenerics(f.text(fn))); isIdent(name) {
 				if f.lookup(name, fn.Start) != nil {
-					return exprLocal
+					return indexer.ExprLocal
 				}
 				return name + n
 			}
-			return exprExpr
+			return indexer.ExprExpr
 		case kField:
 			return join(f.exprOf(it.Role[indexer.RoleObject], depth+1), stripGenerics(f.text(it.Role[indexer.RoleName])))
 		case kNew, kCast:
 			if t := f.typeExpr(it.Role[indexer.RoleType]); t != "" {
 				return "{" + t + "}"
 			}
-			return exprExpr
+			return indexer.ExprExpr
 		case kParen:
 			return f.exprOf(it.Role[indexer.RoleValue], depth+1)
 		case kAwait:
@@ -138,22 +134,11 @@ func (f *fileState) exprOf(s span, depth int) string {
 	if g := stripGenerics(t); g != t && isIdent(g) { // a generic type named statically
 		return g
 	}
-	return exprExpr
+	return indexer.ExprExpr
 }
 
 // bindingExpr returns the Expr of a binding, computing that of a var
 // from its initializer.
 func (f *fileState) bindingExpr(b *binding, depth int) string {
-	switch b.state {
-	case 0:
-		b.state = 1
-		e := f.exprOf(b.value, depth+1)
-		if e == "" {
-			e = exprLocal
-		}
-		b.expr, b.state = e, 2
-	case 1:
-		return exprLocal
-	}
-	return b.expr
+	return indexer.LocalExpr(&b.expr, func() string { return f.exprOf(b.value, depth+1) })
 }

@@ -109,10 +109,9 @@ func (fr *frame) Node() int32 { return fr.node }
 // to end.
 type binding struct {
 	decl, end uint32
-	expr      string
-	value     span   // var: the initializer
+	expr      indexer.Lazy[string]
+	value     span   // var: the initializer, which expr is worked out from
 	arg       string // its type as an argument (see argOf); "" for var
-	state     uint8
 }
 
 // Visible returns the range b is visible in.
@@ -385,7 +384,7 @@ func (f *fileState) Run(ctx context.Context) {
 			f.param(it)
 		case kLParam:
 			if sc := f.scope(0); sc != nil {
-				f.bind(f.text(it.Span), sc.start, sc.end, exprLocal)
+				f.bind(f.text(it.Span), sc.start, sc.end, indexer.ExprLocal)
 			}
 		case kForeach:
 			f.typeUses(it.Role[indexer.RoleType], f.SrcID(indexer.Context(f.stack)), false)
@@ -436,11 +435,11 @@ func (f *fileState) declared(t span) string {
 	if n := f.typeExpr(t); n != "" {
 		return "{" + n + "}"
 	}
-	return exprLocal
+	return indexer.ExprLocal
 }
 
 func (f *fileState) bind(name string, decl, end uint32, expr string) *binding {
-	b := &binding{decl: decl, end: end, expr: expr, arg: exprUnknown, state: 2}
+	b := &binding{decl: decl, end: end, expr: indexer.Known(expr), arg: exprUnknown}
 	f.binds[name] = append(f.binds[name], b)
 	return b
 }
@@ -737,7 +736,7 @@ func (f *fileState) variable(it *item) {
 		b := f.bind(name, it.Role[indexer.RoleName].Start, sc.end, e)
 		b.arg = f.argDecl(t.typ)
 		if srctext.Squeeze(f.text(t.typ)) == "var" && value.End > value.Start {
-			b.value, b.state, b.arg = value, 0, ""
+			b.value, b.expr, b.arg = value, indexer.Lazy[string]{}, ""
 		}
 		if strings.HasPrefix(f.Str[t.start:], "const") {
 			b.arg = exprUnknown // a constant: converts as its value does
@@ -754,7 +753,7 @@ func (f *fileState) param(it *item) {
 	}
 	t := f.stack.Top()
 	name := f.text(it.Role[indexer.RoleName])
-	typ := exprLocal
+	typ := indexer.ExprLocal
 	if it.HasRole(indexer.RoleType) {
 		typ = f.declared(it.Role[indexer.RoleType])
 	}
@@ -887,13 +886,13 @@ func (f *fileState) Finish(ctx context.Context) {
 			} else if isIdent(name) {
 				expr = name + n
 				if b := f.lookup(name, fn.Start); b != nil {
-					expr = exprLocal
-					if b.expr == exprLocalFn {
+					expr = indexer.ExprLocal
+					if b.expr == indexer.Known(exprLocalFn) {
 						expr = exprLocalFn
 					}
 				}
 			} else {
-				expr = exprExpr
+				expr = indexer.ExprExpr
 			}
 			args = f.argsText(it.Role[indexer.RoleArgs])
 		case kCtorCall:
@@ -917,7 +916,7 @@ func (f *fileState) Finish(ctx context.Context) {
 			if t := f.typeExpr(it.Role[indexer.RoleType]); t != "" {
 				expr = "new " + t + n
 			} else {
-				expr = exprExpr
+				expr = indexer.ExprExpr
 			}
 		}
 		r := f.AddRef(c.kind, f.SrcID(c.src), at, target, expr)

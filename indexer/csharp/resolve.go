@@ -36,13 +36,10 @@ const (
 	reasonNoOverload      = "no overload taking "
 	reasonNotStatic       = "instance member called on a type"
 	reasonDelegate        = "delegate invoked"
-	reasonLocal           = "local of unknown type"
 	reasonLocalFn         = "local function"
 	reasonAwait           = "member of an awaited value"
-	reasonExpr            = "unsupported expression"
 	reasonImplicitCtor    = "implicit constructor"
 	reasonBaseKindUnknown = " (base class or interface)"
-	reasonTooDeep         = "expression too deep"
 )
 
 const maxDepth = 16
@@ -52,11 +49,6 @@ var objectMembers = map[string]bool{
 	"Equals": true, "GetHashCode": true, "ToString": true, "GetType": true, "ReferenceEquals": true,
 	"MemberwiseClone": true, "Finalize": true,
 }
-
-// inheritedConfidence is the confidence of a name found outside a type one
-// of whose bases is outside the snapshot: that base might declare a member
-// of that name, which C# would pick first.
-const inheritedConfidence = 0.8
 
 // isOpen reports whether t or one of its bases in the snapshot has a base
 // outside it.
@@ -301,10 +293,7 @@ func (r *resolver) link(t *typeInfo, depth int) {
 
 // parentOf returns the index of node i's parent, or -1.
 func (r *resolver) parentOf(i int32) int32 {
-	if p, ok := r.index[r.nodes[i].ParentID]; ok {
-		return p
-	}
-	return -1
+	return indexer.ParentOf(r.nodes, r.index, i)
 }
 
 // enclosing returns the types around node i, innermost first (i itself
@@ -408,7 +397,7 @@ func (r *resolver) qualified(q string, depth int) *typeInfo {
 // directives. It returns nil with no reason when the name names no type.
 func (r *resolver) simpleType(name string, ctx int32, depth int) (*typeInfo, string, string) {
 	if name == "" || depth > maxDepth {
-		return nil, "", reasonTooDeep
+		return nil, "", indexer.ReasonTooDeep
 	}
 	ts, ns := r.enclosing(ctx)
 	for _, t := range ts {
@@ -485,14 +474,12 @@ type val struct {
 
 func reasonOf(e string) string {
 	switch e {
-	case exprLocal:
-		return reasonLocal
 	case exprLocalFn:
 		return reasonLocalFn
 	case exprAwait:
 		return reasonAwait
 	}
-	return reasonExpr
+	return indexer.ExprReason(e)
 }
 
 // args are the arguments of a call: their types as the Expr records them,
@@ -522,7 +509,7 @@ func (r *resolver) call(e string, src int32) target {
 	segs := srctext.SplitTop(e, '.', "{(", "})") // the steps of the Expr
 	name, types, ok := callSeg(segs[len(segs)-1])
 	if !ok {
-		return fail(reasonExpr)
+		return fail(indexer.ReasonExpr)
 	}
 	a := args{types, src}
 	if len(segs) == 1 {
@@ -540,7 +527,7 @@ func (r *resolver) call(e string, src int32) target {
 func (r *resolver) ctorCall(which string, a args) target {
 	ts, _ := r.enclosing(a.ctx)
 	if len(ts) == 0 {
-		return fail(reasonExpr)
+		return fail(indexer.ReasonExpr)
 	}
 	t := ts[0]
 	if which == "base" {
@@ -713,7 +700,7 @@ func (r *resolver) member(v val, name string, a args, depth int) target {
 // typed returns the value of the type fact e ("{T}") of node ctx.
 func (r *resolver) typed(e string, ctx int32, depth int) val {
 	if len(e) < 2 || e[0] != '{' || e[len(e)-1] != '}' {
-		return val{why: reasonExpr}
+		return val{why: indexer.ReasonExpr}
 	}
 	t, ext, _, why := r.resolveType(e[1:len(e)-1], ctx, depth+1)
 	switch {
@@ -728,7 +715,7 @@ func (r *resolver) typed(e string, ctx int32, depth int) val {
 // value evaluates the receiver segs seen from node src.
 func (r *resolver) value(segs []string, src int32, depth int) val {
 	if depth > maxDepth {
-		return val{why: reasonTooDeep}
+		return val{why: indexer.ReasonTooDeep}
 	}
 	head := segs[0]
 	var v val
@@ -736,12 +723,12 @@ func (r *resolver) value(segs []string, src int32, depth int) val {
 	switch {
 	case head == "this":
 		if len(ts) == 0 {
-			return val{why: reasonExpr}
+			return val{why: indexer.ReasonExpr}
 		}
 		v = val{t: ts[0], how: schemas.ResolvedScope}
 	case head == "base":
 		if len(ts) == 0 {
-			return val{why: reasonExpr}
+			return val{why: indexer.ReasonExpr}
 		}
 		switch t := ts[0]; {
 		case t.class != nil:
@@ -778,7 +765,7 @@ func (r *resolver) result(tg target, depth int) val {
 	}
 	e, ok := r.results[tg.node]
 	if !ok {
-		return val{why: reasonExpr}
+		return val{why: indexer.ReasonExpr}
 	}
 	return r.typed(e, tg.node, depth+1)
 }
@@ -952,7 +939,7 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, kind string, tg 
 		}
 		e := indexer.ResolvedEdge(ref, kind, r.nodes[tg.node].ID, how)
 		if tg.maybe {
-			e.Confidence = inheritedConfidence
+			e.Confidence = indexer.InheritedConfidence
 		}
 		return append(edges, e)
 	}

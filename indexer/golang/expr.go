@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/graphsnap/snap/indexer"
 )
 
 // Expressions in refs.parquet (Ref.Expr) for Go, as the resolver reads them:
@@ -51,18 +53,10 @@ func normType(s string, tparams map[string]bool) string {
 		}
 		return "?unnamed type"
 	}
-	if rest, ok := strings.CutPrefix(s, "map["); ok {
+	if rest, ok := strings.CutPrefix(s, "map"); ok && strings.HasPrefix(rest, "[") {
 		// A map: an index gives a value.
-		depth := 1
-		for i := 0; i < len(rest); i++ {
-			switch rest[i] {
-			case '[':
-				depth++
-			case ']':
-				if depth--; depth == 0 {
-					return container(rest[i+1:], tparams)
-				}
-			}
+		if i := indexer.Closing(rest, '[', ']'); i >= 0 {
+			return container(rest[i+1:], tparams)
 		}
 		return "?unnamed type"
 	}
@@ -342,7 +336,7 @@ func (p *exprParser) expr() string {
 			}
 		}
 	default:
-		return "?literal"
+		return indexer.ExprLiteral
 	}
 	return p.rest(out)
 }

@@ -591,7 +591,7 @@ func (r *resolver) typeNamed(expr string, f *fileInfo) (*typeInfo, string, strin
 // eval evaluates an expression of the Expr syntax in a file.
 func (r *resolver) eval(expr string, f *fileInfo, depth int) (value, string) {
 	if depth > maxDepth {
-		return value{}, "expression too deep"
+		return value{}, indexer.ReasonTooDeep
 	}
 	if strings.HasPrefix(expr, "?") {
 		return value{}, expr[1:]
@@ -788,7 +788,7 @@ func (r *resolver) step(v value, seg string, depth int) (value, string) {
 		}
 		return value{}, "selector on a " + kindName(v.kind)
 	}
-	return value{}, "unsupported expression"
+	return value{}, indexer.ReasonExpr
 }
 
 func kindName(k valueKind) string {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -214,16 +215,14 @@ func ambiguous() target {
 // reasonOf turns the reason of an Expr ("?local") into words.
 func reasonOf(e string) string {
 	switch e {
-	case exprLocal, exprReceiver:
-		return reasonUnknownReceiver
+	case indexer.ExprLocal, exprReceiver:
+		return indexer.ReasonUnknownType
 	case exprTypeVar:
 		return reasonTypeVar
 	case exprAnonymous:
 		return reasonAnonymous
-	case exprLiteral:
-		return reasonLiteral
 	}
-	return reasonExpr
+	return indexer.ExprReason(e)
 }
 
 // eval evaluates an Expr in the context of node src. When the Expr ends
@@ -235,10 +234,10 @@ func (r *resolver) eval(e string, src int32) (value, target) {
 	}
 	p, ok := parseExpr(e)
 	if !ok {
-		return none(reasonExpr), miss(reasonExpr)
+		return none(indexer.ReasonExpr), miss(indexer.ReasonExpr)
 	}
 	if p.guard != "" && !r.guardHolds(p.guard, src) {
-		return none(reasonUnknownReceiver), miss(reasonUnknownReceiver)
+		return none(indexer.ReasonUnknownType), miss(indexer.ReasonUnknownType)
 	}
 	var v value
 	steps := p.steps
@@ -261,19 +260,19 @@ func (r *resolver) eval(e string, src int32) (value, target) {
 			return value{}, tg
 		}
 		if steps[1].op == '>' {
-			return none(reasonUnknownReceiver), miss(reasonUnknownReceiver)
+			return none(indexer.ReasonUnknownType), miss(indexer.ReasonUnknownType)
 		}
 		v, steps = r.resultOf(tg, src), steps[1:]
 	case p.head == "this":
 		t := r.enclosingType(src)
 		if t == nil {
-			return none(reasonExpr), miss(reasonExpr)
+			return none(indexer.ReasonExpr), miss(indexer.ReasonExpr)
 		}
 		v = value{kind: vValue, t: thisType(t), how: schemas.ResolvedReceiver, conf: 1, self: t}
 	case p.head == "super":
 		t := r.enclosingType(src)
 		if t == nil {
-			return none(reasonExpr), miss(reasonExpr)
+			return none(indexer.ReasonExpr), miss(indexer.ReasonExpr)
 		}
 		v = value{kind: vSuper, t: t.super, how: schemas.ResolvedReceiver, conf: 1}
 		if t.iface {
@@ -308,7 +307,7 @@ func (r *resolver) eval(e string, src int32) (value, target) {
 		case '[':
 			switch {
 			case v.kind != vValue:
-				v = none(reasonExpr)
+				v = none(indexer.ReasonExpr)
 			case v.t.dims == 0: // the variable of a for-each
 				v = r.element(v)
 			default:
@@ -319,7 +318,7 @@ func (r *resolver) eval(e string, src int32) (value, target) {
 				v = r.lambdaParam(v, s.name, len(s.args), steps[i+1].name)
 				i++
 				if i == len(steps)-1 {
-					return v, miss(reasonExpr)
+					return v, miss(indexer.ReasonExpr)
 				}
 				break
 			}
@@ -330,20 +329,20 @@ func (r *resolver) eval(e string, src int32) (value, target) {
 			}
 			v = r.callResult(tg, src)
 		case '>':
-			v = none(reasonExpr)
+			v = none(indexer.ReasonExpr)
 		case '=':
 			v = r.functionParam(v, s.name)
 		case ':':
 			if last {
 				return value{}, r.methodRef(v, s.name)
 			}
-			v = none(reasonExpr)
+			v = none(indexer.ReasonExpr)
 		}
 	}
 	if v.kind == vNone {
 		return v, miss(v.why)
 	}
-	return v, miss(reasonExpr)
+	return v, miss(indexer.ReasonExpr)
 }
 
 // guardHolds reports whether the type name of guard "T=q" resolves to
@@ -821,7 +820,7 @@ func (r *resolver) choose(l lookup, name string, args []string, src int32, how s
 	switch {
 	case len(ms) == 1:
 		if l.open != "" {
-			conf = min(conf, inheritedConfidence)
+			conf = min(conf, indexer.InheritedConfidence)
 		}
 		return target{node: ms[0], how: how, conf: conf}
 	case len(ms) == 0:
@@ -958,7 +957,7 @@ func (r *resolver) unqualified(name string, args []string, anon []string, src in
 func (r *resolver) constructorCall(head string, args []string, src int32) target {
 	t := r.enclosingType(src)
 	if t == nil {
-		return miss(reasonExpr)
+		return miss(indexer.ReasonExpr)
 	}
 	if head == "super" {
 		if t.super.ext == "java.lang.Object" && t.super.dims == 0 && len(args) == 0 {
@@ -966,7 +965,7 @@ func (r *resolver) constructorCall(head string, args []string, src int32) target
 		}
 		if why := external(t.super); why != "" || t.super.t == nil {
 			if why == "" {
-				why = reasonExpr
+				why = indexer.ReasonExpr
 			}
 			return miss(why)
 		}
@@ -1140,7 +1139,7 @@ func (r *resolver) methodRef(v value, name string) target {
 	case len(l.cands) == 1 && len(l.ext) == 0:
 		conf := v.conf
 		if l.open != "" {
-			conf = min(conf, inheritedConfidence)
+			conf = min(conf, indexer.InheritedConfidence)
 		}
 		return target{node: l.cands[0], how: how, conf: conf}
 	case len(l.cands) > 1 || len(l.cands) == 1 && len(l.ext) > 0:

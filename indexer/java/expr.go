@@ -113,16 +113,10 @@ import (
 // for a record, its components' types, the canonical constructor's).
 
 const (
-	exprLocal     = "?local"
 	exprReceiver  = "?receiver"
 	exprTypeVar   = "?typevar"
 	exprAnonymous = "?anonymous"
-	exprLiteral   = "?literal"
-	exprExpr      = "?expr"
 )
-
-// maxExprDepth bounds the nesting of receivers and locals followed.
-const maxExprDepth = 32
 
 var primitives = map[string]bool{
 	"boolean": true, "byte": true, "char": true, "short": true, "int": true, "long": true,
@@ -415,10 +409,10 @@ func (f *fileState) anonType(a *frame) string {
 // reason r.
 func receiverReason(r string) string {
 	switch r {
-	case exprLocal:
+	case indexer.ExprLocal:
 		return exprReceiver
 	case "":
-		return exprExpr
+		return indexer.ExprExpr
 	}
 	return r
 }
@@ -449,7 +443,7 @@ func (f *fileState) invokeExpr(it *item, c ectx, depth int) string {
 		if e := f.typeExpr(obj); isTypeExpr(e) {
 			return e + ".super." + call
 		}
-		return exprExpr
+		return indexer.ExprExpr
 	}
 	switch ot := strings.TrimSpace(f.text(obj)); ot {
 	case "this", "super":
@@ -476,11 +470,11 @@ func (f *fileState) invokeExpr(it *item, c ectx, depth int) string {
 // newExpr returns the Expr of the instance creation it.
 func (f *fileState) newExpr(it *item, c ectx, depth int) string {
 	if !strings.HasPrefix(f.text(it.Span), "new") {
-		return exprExpr // outer.new Inner()
+		return indexer.ExprExpr // outer.new Inner()
 	}
 	e := f.typeExpr(it.Role[indexer.RoleType])
 	if !isTypeExpr(e) {
-		return exprExpr
+		return indexer.ExprExpr
 	}
 	return "new " + e[1:len(e)-1] + "(" + f.argList(it.Role[indexer.RoleArgs], c, depth) + ")"
 }
@@ -490,7 +484,7 @@ func (f *fileState) mrefExpr(it *item, c ectx) string {
 	t := f.text(it.Span)
 	i := strings.LastIndex(t, "::")
 	if i < 0 || !it.HasRole(indexer.RoleObject) {
-		return exprExpr
+		return indexer.ExprExpr
 	}
 	name := strings.TrimSpace(t[i+2:])
 	if strings.HasPrefix(name, "<") { // Type::<T>m
@@ -499,7 +493,7 @@ func (f *fileState) mrefExpr(it *item, c ectx) string {
 		}
 	}
 	if !srctext.IsIdent(name, "$") {
-		return exprExpr
+		return indexer.ExprExpr
 	}
 	obj := it.Role[indexer.RoleObject]
 	ot := strings.TrimSpace(f.text(obj))
@@ -518,11 +512,11 @@ func (f *fileState) mrefExpr(it *item, c ectx) string {
 		}
 		return ot + "::" + name
 	case strings.ContainsAny(ot, "["):
-		return exprExpr // int[]::clone, String[]::new
+		return indexer.ExprExpr // int[]::clone, String[]::new
 	case strings.ContainsAny(ot, "<@"):
 		e := f.typeExprText(ot, obj.Start)
 		if !isTypeExpr(e) {
-			return exprExpr
+			return indexer.ExprExpr
 		}
 		return e + "::" + name
 	}
@@ -535,8 +529,8 @@ func (f *fileState) mrefExpr(it *item, c ectx) string {
 
 // expr returns the Expr of the expression at s, a receiver or a value.
 func (f *fileState) expr(s span, c ectx, depth int) string {
-	if depth > maxExprDepth {
-		return exprExpr
+	if depth > indexer.MaxExprDepth {
+		return indexer.ExprExpr
 	}
 	if i, ok := f.exprs[s.Key()]; ok {
 		it := &f.Items[i]
@@ -545,22 +539,22 @@ func (f *fileState) expr(s span, c ectx, depth int) string {
 			return f.invokeExpr(it, c, depth)
 		case kNew:
 			if !strings.HasPrefix(f.text(it.Span), "new") {
-				return exprExpr // outer.new Inner()
+				return indexer.ExprExpr // outer.new Inner()
 			}
 			if e := f.genericExpr(it.Role[indexer.RoleType]); isTypeExpr(e) {
 				return e
 			}
-			return exprExpr
+			return indexer.ExprExpr
 		case kField:
 			return f.fieldExpr(it, c, depth)
 		case kCast:
 			if strings.Contains(f.text(it.Role[indexer.RoleType]), "&") {
-				return exprExpr
+				return indexer.ExprExpr
 			}
 			if e := f.genericExpr(it.Role[indexer.RoleType]); isTypeExpr(e) || e == exprTypeVar {
 				return e
 			}
-			return exprExpr
+			return indexer.ExprExpr
 		case kParen:
 			return f.expr(it.Role[indexer.RoleValue], c, depth+1)
 		case kTernary: // the one value both branches agree on; null gives way
@@ -568,12 +562,12 @@ func (f *fileState) expr(s span, c ectx, depth int) string {
 			switch {
 			case a == b:
 				return a
-			case a == exprLiteral && f.text(it.Role[indexer.RoleValue]) == "null" && !isReason(b):
+			case a == indexer.ExprLiteral && f.text(it.Role[indexer.RoleValue]) == "null" && !isReason(b):
 				return b
-			case b == exprLiteral && f.text(it.Role[indexer.RoleBody]) == "null" && !isReason(a):
+			case b == indexer.ExprLiteral && f.text(it.Role[indexer.RoleBody]) == "null" && !isReason(a):
 				return a
 			}
-			return exprExpr
+			return indexer.ExprExpr
 		case kIndex:
 			recv := f.expr(it.Role[indexer.RoleValue], c, depth+1)
 			if isReason(recv) {
@@ -581,7 +575,7 @@ func (f *fileState) expr(s span, c ectx, depth int) string {
 			}
 			return recv + "[]"
 		}
-		return exprExpr
+		return indexer.ExprExpr
 	}
 	t := strings.TrimSpace(f.text(s))
 	switch {
@@ -597,19 +591,19 @@ func (f *fileState) expr(s span, c ectx, depth int) string {
 		}
 		return t
 	case t == "null" || t == "true" || t == "false":
-		return exprLiteral
+		return indexer.ExprLiteral
 	case srctext.IsIdent(t, "$"):
 		return f.nameExpr(t, s.Start, c, depth)
 	case t == "":
-		return exprExpr
+		return indexer.ExprExpr
 	case t[0] == '"':
 		return "{java.lang.String}"
 	case t[0] == '\'' || t[0] >= '0' && t[0] <= '9' || t[0] == '.':
-		return exprLiteral
+		return indexer.ExprLiteral
 	case strings.HasSuffix(t, ".class") && typeName(t) == t:
 		return "{java.lang.Class}"
 	}
-	return exprExpr
+	return indexer.ExprExpr
 }
 
 // fieldExpr returns the Expr of the field access it.
@@ -621,7 +615,7 @@ func (f *fileState) fieldExpr(it *item, c ectx, depth int) string {
 		if e := f.typeExprText(ot, obj.Start); isTypeExpr(e) {
 			return e
 		}
-		return exprExpr
+		return indexer.ExprExpr
 	}
 	if name == "class" {
 		return "{java.lang.Class}"
@@ -689,21 +683,16 @@ next:
 
 // value returns the Expr a binding stands for.
 func (f *fileState) value(b *binding, depth int) string {
-	switch b.state {
-	case 1:
-		return exprLocal
-	case 2:
-		return b.expr
-	}
-	b.state = 1
-	e := f.expr(b.value, b.ctx, depth+1)
-	if !isReason(e) {
-		e += b.expr
-	} else if e == "" || e == exprReceiver || e == exprExpr || e == exprLiteral {
-		e = exprLocal
-	}
-	b.expr, b.state = e, 2
-	return e
+	return indexer.LocalExpr(&b.expr, func() string {
+		e := f.expr(b.value, b.ctx, depth+1)
+		switch {
+		case !isReason(e):
+			return e + b.suffix
+		case e == exprReceiver || e == indexer.ExprExpr || e == indexer.ExprLiteral:
+			return indexer.ExprLocal
+		}
+		return e
+	})
 }
 
 // maxArgExpr bounds the length of an argument's Expr: a longer one is
@@ -732,7 +721,7 @@ func (f *fileState) argList(s span, c ectx, depth int) string {
 // the operands tell, ?null for null, ?fn for a lambda or a method
 // reference, and ? for what has no type here.
 func (f *fileState) argExpr(s span, c ectx, depth int) string {
-	if depth > maxExprDepth {
+	if depth > indexer.MaxExprDepth {
 		return "?"
 	}
 	e := "?"
@@ -953,16 +942,16 @@ func (f *fileState) lambdaParamExpr(typ span, i int) string {
 	t := strings.TrimSpace(f.text(typ))
 	lt := strings.IndexByte(t, '<')
 	if lt < 0 || !strings.HasSuffix(t, ">") {
-		return exprLocal
+		return indexer.ExprLocal
 	}
 	name := typeName(t[:lt])
 	fp, ok := functionalParams[name[strings.LastIndexByte(name, '.')+1:]]
 	if !ok || i >= len(fp.params) {
-		return exprLocal
+		return indexer.ExprLocal
 	}
 	args := splitTypeArgs(t[lt+1 : len(t)-1])
 	if len(args) != fp.n {
-		return exprLocal
+		return indexer.ExprLocal
 	}
 	a := strings.TrimSpace(args[fp.params[i]])
 	for _, w := range []string{"? super ", "? extends "} {
@@ -970,7 +959,7 @@ func (f *fileState) lambdaParamExpr(typ span, i int) string {
 	}
 	e := f.typeExprText(a, typ.Start)
 	if !isTypeExpr(e) || primitives[e[1:len(e)-1]] {
-		return exprLocal
+		return indexer.ExprLocal
 	}
 	return "<" + name + "=" + fp.name + ">" + e
 }

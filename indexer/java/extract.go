@@ -130,12 +130,12 @@ func (fr *frame) End() uint32 { return fr.end }
 // [start, end).
 type binding struct {
 	decl, start, end uint32
-	holes            []span // bodies of local classes with a field of that name
-	expr             string // its Expr; with value, a suffix to its value's
+	holes            []span               // bodies of local classes with a field of that name
+	expr             indexer.Lazy[string] // its Expr, worked out from value unless given
 	value            span
+	suffix           string // with value, a suffix to its value's Expr
 	ctx              ectx
-	state            uint8 // 0 new, 1 computing, 2 expr set
-	object           int   // its type is a type variable with no bound (1), or an array of one (1 + dimensions)
+	object           int // its type is a type variable with no bound (1), or an array of one (1 + dimensions)
 }
 
 // ectx is what an expression needs beyond its position: the anonymous
@@ -640,7 +640,7 @@ func (f *fileState) Run(ctx context.Context) {
 			f.push(frame{kind: kSpread, start: it.Start, end: it.End, node: -1})
 		case kLParam:
 			if sc := f.scopeAt(it.Start); sc != nil {
-				e := exprLocal
+				e := indexer.ExprLocal
 				if sc.kind == kLambda {
 					n := sc.lparams
 					sc.lparams++
@@ -659,7 +659,7 @@ func (f *fileState) Run(ctx context.Context) {
 			}
 		case kCatch:
 			if sc := f.scopeAt(it.Start); sc != nil {
-				e := "?local"
+				e := indexer.ExprLocal
 				if t := f.text(it.Role[indexer.RoleType]); !strings.Contains(t, "|") {
 					e = f.typeExpr(it.Role[indexer.RoleType])
 				}
@@ -735,7 +735,7 @@ func (f *fileState) typedBinding(it *item, sc *frame, element bool) {
 		return
 	}
 	if e == "" {
-		e = "?local"
+		e = indexer.ExprLocal
 	}
 	f.bind(name, it.Role[indexer.RoleName].Start, sc, e)
 }
@@ -755,10 +755,10 @@ func (f *fileState) newBinding(name string, decl uint32, sc *frame) *binding {
 
 func (f *fileState) bind(name string, decl uint32, sc *frame, expr string) *binding {
 	if expr == "" {
-		expr = exprLocal
+		expr = indexer.ExprLocal
 	}
 	b := f.newBinding(name, decl, sc)
-	b.expr, b.state = expr, 2
+	b.expr = indexer.Known(expr)
 	return b
 }
 
@@ -783,7 +783,7 @@ func (f *fileState) unboundedVar(s span, dims int) int {
 func (f *fileState) bindValue(name string, decl uint32, sc *frame, value span, suffix string) {
 	b := f.newBinding(name, decl, sc)
 	b.value = value
-	b.expr = suffix
+	b.suffix = suffix
 	_, b.ctx = f.context(value.Start)
 }
 
@@ -1008,20 +1008,12 @@ func (f *fileState) enclosingRecord() *record {
 // matching returns the index of the bracket closing s[i], a parenthesis
 // or an angle bracket, or -1.
 func matching(s string, i int) int {
-	open, shut := s[i], byte(')')
-	if open == '<' {
+	shut := byte(')')
+	if s[i] == '<' {
 		shut = '>'
 	}
-	depth := 0
-	for j := i; j < len(s); j++ {
-		switch s[j] {
-		case open:
-			depth++
-		case shut:
-			if depth--; depth == 0 {
-				return j
-			}
-		}
+	if j := indexer.Closing(s[i:], s[i], shut); j >= 0 {
+		return i + j
 	}
 	return -1
 }
@@ -1041,7 +1033,7 @@ func (f *fileState) param(it *item) {
 		typ = typ[:len(typ)-1] + strings.Repeat("[]", dims) + "}"
 	}
 	if typ == "" {
-		typ = "?local"
+		typ = indexer.ExprLocal
 	}
 	switch {
 	case t.kind == kRecord && it.Start < t.body.Start:
@@ -1133,7 +1125,7 @@ func (f *fileState) variable(it *item) {
 			return
 		}
 		if e == "" {
-			e = "?local"
+			e = indexer.ExprLocal
 		}
 		f.bind(name, it.Role[indexer.RoleName].Start, sc, e).object = f.unboundedVar(t.typ, dims)
 	}
@@ -1184,7 +1176,7 @@ func (f *fileState) field(it *item, t *frame, name string, dims int) {
 			typ = typ[:len(typ)-1] + strings.Repeat("[]", dims) + "}"
 		}
 		if typ == "" {
-			typ = "?local"
+			typ = indexer.ExprLocal
 		}
 		f.bind(name, o.body.Start, o, typ)
 	}
@@ -1306,7 +1298,7 @@ func (f *fileState) Finish(ctx context.Context) {
 			target = f.text(it.Role[indexer.RoleName])
 			expr = target + "(" + f.argList(it.Role[indexer.RoleArgs], c.ctx, 0) + ")"
 			if target != "this" && target != "super" {
-				expr = "?expr"
+				expr = indexer.ExprExpr
 			}
 			args = f.argsText(it.Role[indexer.RoleArgs])
 		case kNew:

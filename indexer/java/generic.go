@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -488,18 +489,18 @@ func (r *resolver) jdkArgs(t tref, q string, depth int) ([]targ, bool) {
 // j of recv.name(args), by jdkGenerics.
 func (r *resolver) lambdaParam(recv value, name string, n int, jk string) value {
 	if recv.kind != vValue {
-		return none(reasonUnknownReceiver)
+		return none(indexer.ReasonUnknownType)
 	}
 	js, ks, _ := strings.Cut(jk, ".")
 	j, _ := strconv.Atoi(js)
 	k, _ := strconv.Atoi(ks)
 	m, e, ok := r.jdkMember(recv.t, name, n, 0)
 	if !ok || m.lambda != j || k >= len(m.params) {
-		return none(reasonUnknownReceiver)
+		return none(indexer.ReasonUnknownType)
 	}
 	tr, ok := subst(m.params[k], e).readable()
 	if !ok {
-		return none(reasonUnknownReceiver)
+		return none(indexer.ReasonUnknownType)
 	}
 	return value{kind: vValue, t: tr, how: schemas.ResolvedReceiver, conf: recv.conf}
 }
@@ -509,12 +510,12 @@ func (r *resolver) lambdaParam(recv value, name string, n int, jk string) value 
 func (r *resolver) element(v value) value {
 	args, ok := r.jdkArgs(v.t, "java.lang.Iterable", 0)
 	if !ok || len(args) != 1 {
-		return none(reasonExpr)
+		return none(indexer.ReasonExpr)
 	}
 	if tr, ok := args[0].readable(); ok {
 		return value{kind: vValue, t: tr, how: schemas.ResolvedReceiver, conf: v.conf}
 	}
-	return none(reasonExpr)
+	return none(indexer.ReasonExpr)
 }
 
 // functionParam is the value of parameter k of a lambda whose target is
@@ -524,7 +525,7 @@ func (r *resolver) element(v value) value {
 func (r *resolver) functionParam(v value, k string) value {
 	i, _ := strconv.Atoi(k)
 	if v.kind != vValue || v.t.t != nil || v.t.dims > 0 {
-		return none(reasonUnknownReceiver)
+		return none(indexer.ReasonUnknownType)
 	}
 	for _, fp := range functionalParams {
 		if fp.name != v.t.ext || len(v.t.args) != fp.n || i >= len(fp.params) {
@@ -534,7 +535,7 @@ func (r *resolver) functionParam(v value, k string) value {
 			return value{kind: vValue, t: a.t, how: schemas.ResolvedReceiver, conf: v.conf}
 		}
 	}
-	return none(reasonUnknownReceiver)
+	return none(indexer.ReasonUnknownType)
 }
 
 // overridesBound reports whether method m of type t overrides method

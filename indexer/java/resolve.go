@@ -27,22 +27,13 @@ const (
 	reasonUnknownName     = "unknown name "
 	reasonUnknownMethod   = "unknown method "
 	reasonUnknownMember   = "unknown member "
-	reasonUnknownReceiver = "unknown receiver type"
 	reasonUnknownResult   = "unknown result type"
 	reasonTypeVar         = "type variable"
 	reasonAnonymous       = "member of an anonymous class"
-	reasonLiteral         = "member of a literal"
-	reasonExpr            = "unsupported expression"
 	reasonArray           = "member of an array"
 	reasonPrimitive       = "member of a primitive"
 	reasonNotStatic       = "instance method called on a type"
-	reasonTooDeep         = "expression too deep"
 )
-
-// inheritedConfidence is the confidence of a method found in a type one of
-// whose supertypes is outside the snapshot and not known: that supertype
-// might declare an overload taking as many arguments.
-const inheritedConfidence = 0.8
 
 // maxDepth bounds the chains the resolver follows (types, receivers).
 const maxDepth = 16
@@ -344,10 +335,7 @@ func (r *resolver) declare() {
 }
 
 func (r *resolver) parent(i int32) int32 {
-	if p, ok := r.index[r.nodes[i].ParentID]; ok {
-		return p
-	}
-	return -1
+	return indexer.ParentOf(r.nodes, r.index, i)
 }
 
 // fileOf returns the file of node i.
@@ -471,7 +459,7 @@ func one(ts []*typeInfo, name string) (tref, string) {
 // nothing was, why.
 func (r *resolver) resolveType(name string, ctx int32, depth int) (tref, string, string) {
 	if depth > maxDepth {
-		return tref{}, "", reasonTooDeep
+		return tref{}, "", indexer.ReasonTooDeep
 	}
 	if strings.IndexByte(name, '<') >= 0 {
 		name = typeName(name)
@@ -738,7 +726,7 @@ func (r *resolver) newEdges(edges []schemas.Edge, ref *schemas.Ref, src int32) [
 	}
 	args, rest, ok := splitArgs(e[i:])
 	if !ok || rest != "" {
-		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, reasonExpr))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, indexer.ReasonExpr))
 	}
 	tr, how, why := r.resolveType(e[:i], src, 0)
 	edges = r.typeEdge(edges, ref, schemas.EdgeInstantiates, tr, how, why)
@@ -754,7 +742,7 @@ func (r *resolver) importEdge(edges []schemas.Edge, ref *schemas.Ref) []schemas.
 	e, static := strings.CutPrefix(ref.Expr, "static ")
 	dot := strings.LastIndexByte(e, '.')
 	if f == nil || dot < 0 {
-		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeImports, reasonExpr))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeImports, indexer.ReasonExpr))
 	}
 	owner, last := e[:dot], e[dot+1:]
 	imported := func(ts []*typeInfo, name string) []schemas.Edge {

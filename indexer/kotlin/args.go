@@ -72,7 +72,7 @@ func (f *fileState) arg(a argSpan, depth int) string {
 // cast may have narrowed (a test with is, as, == null or != null earlier
 // in its declaration) is not known.
 func (f *fileState) argValue(s span, depth int) string {
-	if depth > maxDepth {
+	if depth > indexer.MaxExprDepth {
 		return argUnknown
 	}
 	t := f.text(s)

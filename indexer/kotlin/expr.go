@@ -81,20 +81,15 @@ import (
 const RefReceiver = schemas.RefReceiver
 
 const (
-	exprLocal   = "?local"
-	exprLiteral = "?literal"
-	exprExpr    = "?expr"
 	// exprReceiver is this or an unqualified name in a lambda that may
 	// have a receiver, or in an object literal.
 	exprReceiver = "?receiver"
 )
 
-const maxDepth = 32
-
 // expr returns the Expr of the expression at s.
 func (f *fileState) expr(s span, depth int) string {
-	if depth > maxDepth {
-		return exprExpr
+	if depth > indexer.MaxExprDepth {
+		return indexer.ExprExpr
 	}
 	if i, ok := f.exprs[s.Key()]; ok {
 		it := &f.Items[i]
@@ -112,7 +107,7 @@ func (f *fileState) expr(s span, depth int) string {
 				return o
 			}
 			if strings.Contains(f.Str[it.Role[indexer.RoleObject].End:it.Role[indexer.RoleName].Start], "::") {
-				return exprExpr
+				return indexer.ExprExpr
 			}
 			return o + "." + f.text(it.Role[indexer.RoleName])
 		case kParen:
@@ -126,11 +121,11 @@ func (f *fileState) expr(s span, depth int) string {
 	case t == "super":
 		return t
 	case t == "":
-		return exprExpr
+		return indexer.ExprExpr
 	case t[0] == '"':
 		return "{kotlin.String}"
 	case t[0] >= '0' && t[0] <= '9', t == "true", t == "false", t == "null", t[0] == '\'':
-		return exprLiteral
+		return indexer.ExprLiteral
 	case isIdent(t):
 		b := f.lookup(t, s.Start)
 		if b != nil && !(b.member && f.implicitReceiver(s.Start)) {
@@ -141,7 +136,7 @@ func (f *fileState) expr(s span, depth int) string {
 		}
 		return t
 	}
-	return exprExpr
+	return indexer.ExprExpr
 }
 
 func isIdent(t string) bool { return srctext.IsIdent(t, "") }
@@ -155,12 +150,12 @@ func (f *fileState) bindingExpr(b *binding, depth int) string {
 	return b.expr.Get(func() string {
 		switch {
 		case b.local:
-			return exprLocal
+			return indexer.ExprLocal
 		case b.typ != (span{}):
 			return typeExpr(f.text(b.typ))
 		case b.value != (span{}):
 			return f.expr(b.value, depth+1)
 		}
-		return exprLocal
-	}, exprExpr)
+		return indexer.ExprLocal
+	}, indexer.ExprExpr)
 }

@@ -615,7 +615,7 @@ func typeExpr(t string) string {
 	n := typeName(t)
 	switch {
 	case n == "":
-		return exprExpr
+		return indexer.ExprExpr
 	case strings.HasSuffix(strings.TrimSpace(t), "?"):
 		return "{" + n + "?}"
 	}

@@ -51,7 +51,7 @@ func TestPrecisionKotlinc(t *testing.T) {
 	linked, agree := 0, 0
 	for _, e := range g.Edges {
 		dst := j.byID[e.Dst]
-		if e.Kind != schemas.EdgeCalls || dst == nil || !isFunc(dst.Kind) {
+		if e.Kind != schemas.EdgeCalls || dst == nil || !indexer.IsFunc(dst.Kind) {
 			continue
 		}
 		linked++
@@ -124,7 +124,7 @@ func newJVMNames(g *indexer.Graph) *jvmNames {
 		}
 	}
 	for i := range g.Nodes {
-		if n := &g.Nodes[i]; isFunc(n.Kind) {
+		if n := &g.Nodes[i]; indexer.IsFunc(n.Kind) {
 			k := j.owner(n) + "." + n.Name
 			j.funcs[k] = append(j.funcs[k], n)
 		}

@@ -3,6 +3,7 @@ package kotlin
 import (
 	"strings"
 
+	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/overload"
 	"github.com/graphsnap/snap/schemas"
 )
@@ -408,7 +409,7 @@ func (r *resolver) choose(ref *schemas.Ref, cands []int32, args []string, depth 
 	var methods []overload.Method[ktype]
 	var plain []bool
 	for _, c := range cands {
-		if !isFunc(r.nodes[c].Kind) {
+		if !indexer.IsFunc(r.nodes[c].Kind) {
 			continue
 		}
 		ps, ok := r.paramsOf(c)
@@ -488,8 +489,4 @@ func (r *resolver) plainest(ms []overload.Method[ktype], args []ktype, plain []b
 		}
 	}
 	return found
-}
-
-func isFunc(k string) bool {
-	return k == schemas.KindMethod || k == schemas.KindFunction || k == schemas.KindConstructor
 }

@@ -684,7 +684,7 @@ func (r *resolver) overloads(t int32, name string) ([]int32, bool) {
 		seen[c] = true
 		for _, k := range r.kids[r.nodes[c].ID] {
 			n := &r.nodes[k]
-			if n.Name != name || !isFunc(n.Kind) || n.Kind == schemas.KindConstructor || r.facts[n.ID][RefReceiver] != nil {
+			if n.Name != name || !indexer.IsFunc(n.Kind) || n.Kind == schemas.KindConstructor || r.facts[n.ID][RefReceiver] != nil {
 				continue
 			}
 			if key := r.paramKey(k); !overridden[key] {

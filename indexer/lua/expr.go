@@ -33,16 +33,12 @@ import (
 // Target the name, Expr "#" id of the table or function the chunk returns.
 // extends (Src a class table): the head of its __index table, as above.
 
-const (
-	exprLocal = "?local"
-	exprSelf  = "?self"
-	exprExpr  = "?expr"
-)
+const exprSelf = "?self"
 
 // chainExpr returns the Expr of the name chain c (a.b.c, a:b) used at p.
 func (f *fileState) chainExpr(c string, p uint32) string {
 	if !isChain(c) {
-		return exprExpr
+		return indexer.ExprExpr
 	}
 	h := head(c)
 	rest := c[len(h):]
@@ -70,7 +66,7 @@ func (f *fileState) exprOf(v span) string {
 	if i, ok := f.calls[v.Key()]; ok {
 		callee := srctext.Squeeze(f.text(f.Items[i].Role[indexer.RoleName]))
 		if !isChain(callee) {
-			return exprLocal
+			return indexer.ExprLocal
 		}
 		e := f.chainExpr(callee, v.Start)
 		if strings.HasPrefix(e, "?") {
@@ -81,7 +77,7 @@ func (f *fileState) exprOf(v span) string {
 	if isChain(t) {
 		return f.chainExpr(t, v.Start)
 	}
-	return exprLocal
+	return indexer.ExprLocal
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

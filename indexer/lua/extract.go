@@ -278,12 +278,12 @@ func (f *fileState) Run(ctx context.Context) {
 		case kParam:
 			if len(f.stack) > 0 {
 				fr := f.stack.Top()
-				f.bind(f.text(it.Span), fr.start, fr.end, exprLocal)
+				f.bind(f.text(it.Span), fr.start, fr.end, indexer.ExprLocal)
 			}
 		case kForVar:
 			for j := len(f.stack) - 1; j >= 0; j-- {
 				if fr := f.stack[j]; fr.kind == kLoop {
-					f.bind(f.text(it.Span), fr.start, fr.end, exprLocal)
+					f.bind(f.text(it.Span), fr.start, fr.end, indexer.ExprLocal)
 					break
 				}
 			}
@@ -443,9 +443,9 @@ func (f *fileState) locals(it *item) {
 		}
 		if i >= len(values) {
 			if len(values) > 0 && i == len(names)-1 {
-				f.bind(name, it.End, end, exprLocal) // from a call with several results
+				f.bind(name, it.End, end, indexer.ExprLocal) // from a call with several results
 			} else {
-				f.bind(name, it.End, end, exprLocal)
+				f.bind(name, it.End, end, indexer.ExprLocal)
 			}
 			continue
 		}
@@ -517,12 +517,12 @@ func (f *fileState) assign(it *item) {
 		}
 		if isIdent(name) {
 			if b := f.lookup(name, it.Start); b != nil {
-				e := exprLocal
+				e := indexer.ExprLocal
 				if v.End > v.Start {
 					e = f.exprOf(v)
 				}
 				if e != b.expr {
-					f.bind(name, it.End, b.end, exprLocal)
+					f.bind(name, it.End, b.end, indexer.ExprLocal)
 				}
 				continue
 			}

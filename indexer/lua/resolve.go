@@ -32,7 +32,6 @@ const (
 	reasonNotFunction = "not a function"
 	reasonLocal       = "local of unknown value"
 	reasonSelf        = "self of unknown table"
-	reasonExpr        = "unsupported expression"
 	reasonAmbiguous   = "defined in several required files"
 	reasonAmbiguousM  = "several files provide module"
 	reasonNotClass    = "not a class "
@@ -194,12 +193,12 @@ func (r *resolver) member(t int32, name string, depth int) int32 {
 func (r *resolver) eval(e string, src int32) (int32, string, string) {
 	if strings.HasPrefix(e, "?") {
 		switch e {
-		case exprLocal:
+		case indexer.ExprLocal:
 			return -1, "", reasonLocal
 		case exprSelf:
 			return -1, "", reasonSelf
 		}
-		return -1, "", reasonExpr
+		return -1, "", indexer.ReasonExpr
 	}
 	// The head.
 	var cur int32 = -1
@@ -213,7 +212,7 @@ func (r *resolver) eval(e string, src int32) (int32, string, string) {
 		}
 		cur, rest = r.node(e[:i]), e[i:]
 		if cur < 0 {
-			return -1, "", reasonExpr
+			return -1, "", indexer.ReasonExpr
 		}
 		if self := r.nodes[cur].File == r.nodes[src].File; !self {
 			how = schemas.ResolvedImport
@@ -221,7 +220,7 @@ func (r *resolver) eval(e string, src int32) (int32, string, string) {
 	case strings.HasPrefix(e, "require("):
 		i := strings.IndexByte(e, ')')
 		if i < 0 {
-			return -1, "", reasonExpr
+			return -1, "", indexer.ReasonExpr
 		}
 		m := e[len("require("):i]
 		rest = e[i+1:]

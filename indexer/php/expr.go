@@ -99,7 +99,7 @@ func (f *fileState) exprOf(s span, depth int) string {
 		if len(t) > 1 && t[0] == '$' && isIdent(t[1:]) {
 			return f.lookup(t[1:], s.Start, depth)
 		}
-		return "?expr"
+		return indexer.ExprExpr
 	}
 	it := &f.Items[j]
 	switch it.Kind {
@@ -123,17 +123,17 @@ func (f *fileState) exprOf(s span, depth int) string {
 	case kScall:
 		q := f.qnames[j]
 		if q == "" {
-			return "?expr"
+			return indexer.ExprExpr
 		}
 		return q + "::" + f.text(it.Role[indexer.RoleName]) + "()"
 	case kCall:
 		q := f.qnames[j]
 		if q == "" {
-			return "?expr"
+			return indexer.ExprExpr
 		}
 		return strings.ReplaceAll(q, "|", "()|") + "()"
 	}
-	return "?expr"
+	return indexer.ExprExpr
 }
 
 // appendAll appends step to every alternative of e.
@@ -150,7 +150,7 @@ func (f *fileState) lookup(name string, p uint32, depth int) string {
 	sc := f.scopeAt(p)
 	key := name + "@" + itoa(sc.Start)
 	if f.active[key] {
-		return "?local" // bound by an expression that reads itself
+		return indexer.ExprLocal // bound by an expression that reads itself
 	}
 	f.active[key] = true
 	defer delete(f.active, key)
@@ -169,11 +169,11 @@ func (f *fileState) lookup(name string, p uint32, depth int) string {
 		case out == "":
 			out = e
 		case out != e:
-			return "?local"
+			return indexer.ExprLocal
 		}
 	}
 	if out == "" {
-		return "?local"
+		return indexer.ExprLocal
 	}
 	return out
 }

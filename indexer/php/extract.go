@@ -300,7 +300,7 @@ func (f *fileState) Run(ctx context.Context) {
 		case kUnk:
 			sc := f.scopeAt(it.Start)
 			name := f.text(it.Role[indexer.RoleName])
-			f.binds[name] = append(f.binds[name], binding{scope: sc, expr: "?local"})
+			f.binds[name] = append(f.binds[name], binding{scope: sc, expr: indexer.ExprLocal})
 		case kLoop, kTry, kCond:
 			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kCall, kMcall, kScall, kNew:

@@ -29,12 +29,9 @@ const (
 	reasonUnknownProp   = "unknown property "
 	reasonExternalBase  = "member of external base "
 	reasonMagic         = "magic method __call"
-	reasonLocal         = "local of unknown type"
 	reasonParam         = "untyped parameter"
 	reasonType          = "builtin or unknown type"
 	reasonThis          = "$this outside a class"
-	reasonExpr          = "unsupported expression"
-	reasonDeep          = "expression too deep"
 	reasonNoType        = "member of unknown type"
 	reasonDynamicPath   = "dynamic path"
 	reasonOutside       = "path outside the tree"
@@ -43,8 +40,8 @@ const (
 )
 
 var exprReasons = map[string]string{
-	"?local": reasonLocal, "?param": reasonParam, "?type": reasonType, "?this": reasonThis,
-	"?expr": reasonExpr, "?deep": reasonDeep,
+	indexer.ExprLocal: indexer.ReasonLocal, "?param": reasonParam, "?type": reasonType, "?this": reasonThis,
+	indexer.ExprExpr: indexer.ReasonExpr, "?deep": indexer.ReasonTooDeep,
 }
 
 type typeInfo struct {
@@ -190,7 +187,7 @@ func (r *resolver) typ(q string) (*typeInfo, string) {
 // parents and its interfaces. It returns the node, or why there is none.
 func (r *resolver) method(t *typeInfo, name string, depth int) (int32, string) {
 	if depth > maxDepth {
-		return -1, reasonDeep
+		return -1, indexer.ReasonTooDeep
 	}
 	if ms := t.methods[name]; len(ms) == 1 {
 		return ms[0], ""
@@ -233,7 +230,7 @@ func (r *resolver) method(t *typeInfo, name string, depth int) (int32, string) {
 // prop finds the property named name of t, its traits and its parents.
 func (r *resolver) prop(t *typeInfo, name string, depth int) (int32, string) {
 	if depth > maxDepth {
-		return -1, reasonDeep
+		return -1, indexer.ReasonTooDeep
 	}
 	if p, ok := t.props[name]; ok {
 		return p, ""
@@ -287,7 +284,7 @@ func (r *resolver) eval(e string) target {
 	case strings.HasPrefix(e, "{"):
 		end := strings.IndexByte(e, '}')
 		if end < 0 {
-			return target{node: -1, why: reasonExpr}
+			return target{node: -1, why: indexer.ReasonExpr}
 		}
 		t, why := r.typ(e[1:end])
 		tg = target{node: -1, val: t, why: why, head: t != nil}
@@ -296,7 +293,7 @@ func (r *resolver) eval(e string) target {
 	default:
 		end := strings.IndexAny(e, ":(")
 		if end < 0 {
-			return target{node: -1, why: reasonExpr}
+			return target{node: -1, why: indexer.ReasonExpr}
 		}
 		name := e[:end]
 		if strings.HasPrefix(e[end:], "::") {
@@ -307,7 +304,7 @@ func (r *resolver) eval(e string) target {
 			rest = e[end+2:]
 			mname, after, ok := strings.Cut(rest, "()")
 			if !ok {
-				return target{node: -1, why: reasonExpr}
+				return target{node: -1, why: indexer.ReasonExpr}
 			}
 			m, why := r.method(t, strings.ToLower(mname), 0)
 			tg = target{node: m, how: how, why: why, head: true}
@@ -324,7 +321,7 @@ func (r *resolver) eval(e string) target {
 	}
 	for rest != "" {
 		if !strings.HasPrefix(rest, "->") {
-			return target{node: -1, why: reasonExpr, head: tg.head}
+			return target{node: -1, why: indexer.ReasonExpr, head: tg.head}
 		}
 		rest = rest[2:]
 		end := strings.Index(rest, "->")
@@ -387,7 +384,7 @@ func (r *resolver) call(ref *schemas.Ref) schemas.Edge {
 	if tg.node < 0 {
 		why := tg.why
 		if why == "" {
-			why = reasonExpr
+			why = indexer.ReasonExpr
 		}
 		res := schemas.Unresolved
 		if strings.HasPrefix(why, reasonAmbiguous) {

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"strconv"
 	"strings"
+
+	"github.com/graphsnap/snap/indexer"
 )
 
 // Expr, the normalized form of a Python reference, as this package writes
@@ -68,11 +70,8 @@ import (
 
 const (
 	exprNone      = "?none" // None: ignored as an assigned value
-	exprLocal     = "?local"
 	exprReceiver  = "?receiver"
 	exprSubscript = "?subscript"
-	exprExpr      = "?expr"
-	exprLiteral   = "?literal"
 )
 
 // expr returns the Expr of the expression at s, evaluated in scope sc.
@@ -84,14 +83,14 @@ func (f *fileState) expr(s span, sc *scope) string {
 	for head == "" {
 		p = skipSpace(src, p, end)
 		if p >= end {
-			return exprExpr
+			return indexer.ExprExpr
 		}
 		if e := literalEnd(src, p, end); e > p {
-			head, p = exprLiteral, e
+			head, p = indexer.ExprLiteral, e
 			break
 		}
 		if !isIdentStart(src[p]) {
-			return exprExpr
+			return indexer.ExprExpr
 		}
 		q := identEnd(src, p, end)
 		p0, name, p = p, f.str[p:q], q
@@ -100,12 +99,12 @@ func (f *fileState) expr(s span, sc *scope) string {
 		case "None":
 			head = exprNone
 		case "True", "False":
-			head = exprLiteral
+			head = indexer.ExprLiteral
 		case "lambda", "not", "yield":
-			return exprExpr
+			return indexer.ExprExpr
 		case "super":
 			if !f.plainSuper(p, end, sc) {
-				return exprExpr
+				return indexer.ExprExpr
 			}
 			fallthrough
 		default:
@@ -125,14 +124,14 @@ func (f *fileState) expr(s span, sc *scope) string {
 			p = skipSpace(src, p+1, end)
 			q := identEnd(src, p, end)
 			if q == p {
-				return exprExpr
+				return indexer.ExprExpr
 			}
 			steps = append(append(steps, '.'), src[p:q]...)
 			p = q
 		case '(':
 			e, ok := f.args[uint32(p)]
 			if !ok {
-				return exprExpr
+				return indexer.ExprExpr
 			}
 			args := span{Start: uint32(p), End: e}
 			if t := cmp.Or(f.cast(name, head, steps, args, sc), f.unwrap(name, head, steps, args, sc)); t != "" {
@@ -145,7 +144,7 @@ func (f *fileState) expr(s span, sc *scope) string {
 			return exprSubscript
 		default:
 			if !orEmpty(src, p, end) {
-				return exprExpr
+				return indexer.ExprExpr
 			}
 			p = end
 		}
@@ -154,8 +153,8 @@ func (f *fileState) expr(s span, sc *scope) string {
 		switch {
 		case len(steps) == 0:
 			return head
-		case head == exprLiteral || head == exprNone:
-			return exprLiteral
+		case head == indexer.ExprLiteral || head == exprNone:
+			return indexer.ExprLiteral
 		}
 		return exprReceiver
 	}
@@ -283,7 +282,7 @@ func (f *fileState) bindingHead(name string, b *binding, bs *scope) string {
 		return name
 	case bs.kind == sModule || bs.kind == sClass:
 		if b.flags&bUnknown != 0 {
-			return exprLocal
+			return indexer.ExprLocal
 		}
 		return name
 	case b.flags&bSelf != 0:
@@ -293,11 +292,11 @@ func (f *fileState) bindingHead(name string, b *binding, bs *scope) string {
 	case b.flags&^(bDef|bImport) == 0:
 		return name // a nested def or a local import: a node or an import ref
 	case b.flags&(bDef|bImport) != 0:
-		return exprLocal
+		return indexer.ExprLocal
 	case b.annot != "":
 		return b.annot
 	case b.flags&(bUnknown|bParam) != 0:
-		return exprLocal
+		return indexer.ExprLocal
 	}
 	return f.value(b, bs)
 }
@@ -331,32 +330,19 @@ func (f *fileState) narrowed(b *binding, sc *scope, p uint32) string {
 
 // value returns the one value every assignment of b gives it.
 func (f *fileState) value(b *binding, sc *scope) string {
-	switch b.state {
-	case 1:
-		return exprLocal
-	case 2:
-		return b.memo
-	}
-	b.state = 1
-	v := ""
-	for _, a := range b.values {
-		e := bound(f.expr(a.at, sc), a.how, a.nth)
-		if a.nth > 0 {
-			e = f.unpackedExpr(a, sc)
+	return indexer.LocalExpr(&b.value, func() string {
+		v := ""
+		for _, a := range b.values {
+			e := bound(f.expr(a.at, sc), a.how, a.nth)
+			if a.nth > 0 {
+				e = f.unpackedExpr(a, sc)
+			}
+			if e != exprNone {
+				v = indexer.Agree(v, e)
+			}
 		}
-		switch {
-		case e == exprNone:
-		case v == "":
-			v = e
-		case v != e:
-			v = exprLocal
-		}
-	}
-	if v == "" {
-		v = exprLocal
-	}
-	b.memo, b.state = v, 2
-	return v
+		return v
+	})
 }
 
 // bound returns the Expr of what a name is bound to from the Expr e of
@@ -366,7 +352,7 @@ func bound(e string, how, nth uint8) string {
 		return e
 	}
 	if e[0] == '?' {
-		return exprLocal
+		return indexer.ExprLocal
 	}
 	if nth > 0 {
 		if how == aItem {
@@ -383,7 +369,7 @@ func bound(e string, how, nth uint8) string {
 		return e + ".__aenter__()"
 	}
 	if !isDotted(e) { // except (A, B) as x
-		return exprLocal
+		return indexer.ExprLocal
 	}
 	return "{" + e + "}"
 }

@@ -171,11 +171,10 @@ type scope struct {
 // binding is everything a scope binds to one name.
 type binding struct {
 	flags  uint16
-	annot  string     // "{T}" from an annotation
-	values []assigned // what plain assignments, for, with and except bind, None left out
-	from   string     // an import's Expr, for a name bound by that alone
-	memo   string
-	state  uint8 // 0 new, 1 computing, 2 memo set
+	annot  string               // "{T}" from an annotation
+	values []assigned           // what plain assignments, for, with and except bind, None left out
+	from   string               // an import's Expr, for a name bound by that alone
+	value  indexer.Lazy[string] // the one value values give it, worked out on first use
 }
 
 // assigned is an expression a name is bound to, and how: nth is the
@@ -774,7 +773,7 @@ func (f *fileState) unpackedExpr(a assigned, sc *scope) string {
 	case args == nil:
 		return bound(f.expr(a.at, sc), a.how, a.nth)
 	case args[a.nth-1].End == 0: // enumerate's count
-		return exprLocal
+		return indexer.ExprLocal
 	}
 	return bound(f.expr(args[a.nth-1], sc), aItem, 0)
 }
@@ -987,12 +986,12 @@ func (f *fileState) inferResults() {
 			switch e := f.expr(r, sc); {
 			case e == exprNone:
 			case e[0] == '?' || v != "" && v != e:
-				v = exprLocal
+				v = indexer.ExprLocal
 			case v == "":
 				v, at = e, r
 			}
 		}
-		if v != "" && v != exprLocal {
+		if v != "" && v != indexer.ExprLocal {
 			f.addRef(schemas.RefResult, sc.sym, at, oneLine(f.text(at)), "="+v)
 		}
 	}
@@ -1045,7 +1044,7 @@ func (f *fileState) finish(ctx context.Context) {
 	for _, s := range f.scopes {
 		for name, n := range s.vars {
 			if b := s.names[name]; b != nil && b.flags&bUnknown != 0 {
-				f.addRef(schemas.RefType, n, span{Start: f.nodes[n].StartByte, End: f.nodes[n].EndByte}, name, exprLocal)
+				f.addRef(schemas.RefType, n, span{Start: f.nodes[n].StartByte, End: f.nodes[n].EndByte}, name, indexer.ExprLocal)
 			}
 		}
 	}

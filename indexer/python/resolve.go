@@ -12,22 +12,12 @@ import (
 
 // Reasons of unresolved edges.
 const (
-	reasonUnknownType = "unknown receiver type"
-	reasonExternal    = "not in snapshot"
-	reasonDynamic     = "dynamic call"
-	reasonUnknownName = "unknown name"
-	reasonNoMember    = "unknown member"
-	reasonNamespace   = "namespace package"
-	reasonTooDeep     = "import chain too long"
+	reasonExternal  = "not in snapshot"
+	reasonNamespace = "namespace package"
 )
 
 // maxHops bounds the import and evaluation chains the resolver follows.
 const maxHops = 8
-
-// inheritedConfidence is the confidence of a member found on a base that
-// comes after a base outside the snapshot in the class's MRO: that base
-// might define the member too.
-const inheritedConfidence = 0.8
 
 // resolve turns the refs of every Python file into edges.
 func resolve(all []schemas.Node, refs []schemas.Ref) []schemas.Edge {
@@ -188,7 +178,7 @@ func newResolver(all []schemas.Node, refs []schemas.Ref) *resolver {
 		if n.Language == Name && n.Kind != schemas.KindModule && n.Kind != schemas.KindPackage {
 			k := childKey{n.ParentID, n.Name}
 			r.children[k] = append(r.children[k], int32(i))
-			if n.Kind == schemas.KindClass || isFunc(n) {
+			if n.Kind == schemas.KindClass || indexer.IsFunc(n.Kind) {
 				r.kids[n.ParentID] = append(r.kids[n.ParentID], int32(i))
 			}
 		}
@@ -219,18 +209,7 @@ func newResolver(all []schemas.Node, refs []schemas.Ref) *resolver {
 }
 
 func (r *resolver) parent(i int32) int32 {
-	if p, ok := r.byID[r.nodes[i].ParentID]; ok {
-		return p
-	}
-	return -1
-}
-
-func (r *resolver) isKind(i int32, kinds ...string) bool {
-	return i >= 0 && slices.Contains(kinds, r.nodes[i].Kind)
-}
-
-func isFunc(n *schemas.Node) bool {
-	return n.Kind == schemas.KindFunction || n.Kind == schemas.KindMethod || n.Kind == schemas.KindConstructor
+	return indexer.ParentOf(r.nodes, r.byID, i)
 }
 
 // ctx is where an Expr is evaluated: the scope node name lookup starts at
@@ -242,14 +221,7 @@ type ctx struct {
 
 // at is the context of code whose symbol is src.
 func (r *resolver) at(src int32) ctx {
-	c := ctx{scope: src, class: -1}
-	for i := src; i >= 0 && isFunc(&r.nodes[i]); {
-		if i = r.parent(i); r.isKind(i, schemas.KindClass) {
-			c.class = i
-			break
-		}
-	}
-	return c
+	return ctx{scope: src, class: indexer.MethodClass(r.nodes, r.byID, src)}
 }
 
 // outside is the context around a class statement, where its bases are
@@ -260,15 +232,15 @@ func (r *resolver) outside(class int32) ctx { return ctx{scope: r.parent(class),
 func (r *resolver) eval(expr string, c ctx) value {
 	if expr == "" || expr[0] == '?' {
 		switch expr {
-		case exprLiteral:
+		case indexer.ExprLiteral:
 			return value{kind: vBuiltin, node: -1}
 		case exprReceiver:
-			return unknown(reasonUnknownType)
+			return unknown(indexer.ReasonUnknownType)
 		}
 		return unknown("")
 	}
 	if r.depth > maxHops {
-		return unknown(reasonTooDeep)
+		return unknown(indexer.ReasonChainTooLong)
 	}
 	r.depth++
 	defer func() { r.depth-- }()
@@ -278,7 +250,7 @@ func (r *resolver) eval(expr string, c ctx) value {
 	if expr[0] == '{' {
 		end := strings.IndexByte(expr, '}')
 		if end < 0 {
-			return unknown(reasonDynamic)
+			return unknown(indexer.ReasonDynamic)
 		}
 		v, rest = r.typeValue(expr[1:end], c), expr[end+1:]
 	} else {
@@ -310,7 +282,7 @@ func (r *resolver) eval(expr string, c ctx) value {
 			end := strings.IndexByte(rest, ']')
 			n, err := strconv.Atoi(rest[1:max(1, end)])
 			if err != nil {
-				return unknown(reasonDynamic)
+				return unknown(indexer.ReasonDynamic)
 			}
 			v, rest = r.nth(v, n), rest[end+1:]
 			continue
@@ -337,7 +309,7 @@ func (r *resolver) typeValue(t string, c ctx) value {
 		return r.instanceOf(v)
 	}
 	if !isIterable(v, base) {
-		return unknown(reasonUnknownType)
+		return unknown(indexer.ReasonUnknownType)
 	}
 	args := splitTop(t[open+1:len(t)-1], ',')
 	if len(args) == 1 {
@@ -346,7 +318,7 @@ func (r *resolver) typeValue(t string, c ctx) value {
 	}
 	v = value{kind: vBuiltin, node: -1, elems: make([]value, len(args))}
 	for i, a := range args {
-		v.elems[i] = unknown(reasonUnknownType)
+		v.elems[i] = unknown(indexer.ReasonUnknownType)
 		if a != "?" {
 			v.elems[i] = r.typeValue(a, c)
 		}
@@ -361,7 +333,7 @@ func (r *resolver) nth(v value, n int) value {
 	case v.elems != nil && n < len(v.elems):
 		return v.elems[n]
 	case v.elems != nil:
-		return unknown(reasonUnknownType)
+		return unknown(indexer.ReasonUnknownType)
 	}
 	return r.item(v)
 }
@@ -403,7 +375,7 @@ func (r *resolver) item(v value) value {
 	case v.kind == vUnknown:
 		return v
 	}
-	return unknown(reasonUnknownType)
+	return unknown(indexer.ReasonUnknownType)
 }
 
 // instanceOf turns the value of a type annotation into an instance of it.
@@ -415,7 +387,7 @@ func (r *resolver) instanceOf(v value) value {
 		v.kind = vBuiltin
 	case vBuiltin, vUnknown:
 	default:
-		return unknown(reasonUnknownType)
+		return unknown(indexer.ReasonUnknownType)
 	}
 	return v
 }
@@ -452,7 +424,7 @@ func (r *resolver) lookup(name string, c ctx) value {
 		}
 		return value{kind: vBuiltin, node: -1}
 	}
-	return unknown(reasonUnknownName)
+	return unknown(indexer.ReasonUnknownName)
 }
 
 // inScope looks name up among the definitions and imports of scope s.
@@ -578,7 +550,7 @@ func (r *resolver) nodeValue(i int32, res string) value {
 		v.kind, v.path = vModule, n.QualifiedName
 	case n.Kind == schemas.KindClass:
 		v.kind = vClass
-	case isFunc(n):
+	case indexer.IsFunc(n.Kind):
 		v.kind = vFunc
 	default:
 		v.kind = vVar
@@ -657,7 +629,7 @@ func (r *resolver) member(m value, name string, hops int) value {
 		return r.attr(m, name)
 	}
 	if hops > maxHops {
-		return unknown(reasonTooDeep)
+		return unknown(indexer.ReasonChainTooLong)
 	}
 	if m.node >= 0 {
 		if v, ok := r.inScope(m.node, name, schemas.ResolvedImport, hops, true); ok {
@@ -679,7 +651,7 @@ func (r *resolver) member(m value, name string, hops int) value {
 			return v
 		}
 	}
-	return unknown(reasonNoMember)
+	return unknown(indexer.ReasonNoMember)
 }
 
 // starred looks name up in the modules module node m imports with *. A
@@ -746,7 +718,7 @@ func (r *resolver) varValue(i int32) value {
 func (r *resolver) within(s int32, line, col uint32) ctx {
 	s = indexer.InnermostAt(r.nodes, r.kids, s, line, col)
 	c := r.at(s)
-	if r.isKind(s, schemas.KindClass) {
+	if s >= 0 && r.nodes[s].Kind == schemas.KindClass {
 		c.class = s
 	}
 	return c
@@ -768,11 +740,11 @@ func (r *resolver) attr(v value, name string) value {
 			v.path += "." + name
 		}
 		if v.reason == "" {
-			v.reason = reasonUnknownType
+			v.reason = indexer.ReasonUnknownType
 		}
 		return v
 	}
-	return unknown(reasonUnknownType)
+	return unknown(indexer.ReasonUnknownType)
 }
 
 // call evaluates v().
@@ -845,7 +817,7 @@ func (r *resolver) classMember(v value, name string, after bool) value {
 			builtin = true
 		case e.node < 0:
 			external = true
-			conf = min(conf, inheritedConfidence)
+			conf = min(conf, indexer.InheritedConfidence)
 		default:
 			nodes := r.preferred(r.children[childKey{r.nodes[e.node].ID, name}])
 			if len(nodes) == 0 {
@@ -876,7 +848,7 @@ func (r *resolver) classMember(v value, name string, after bool) value {
 	case builtin || strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__"):
 		return value{kind: vBuiltin, node: -1} // object's or a builtin base's
 	}
-	return unknown(reasonNoMember)
+	return unknown(indexer.ReasonNoMember)
 }
 
 // classImport is what an import in the body of class c binds to name
@@ -1029,7 +1001,7 @@ func (r *resolver) callEdges(edges []schemas.Edge, ref *schemas.Ref, src int32) 
 	case vInstance:
 		m := r.classMember(v, "__call__", false)
 		if m.kind == vBuiltin {
-			m = unknown(reasonDynamic)
+			m = unknown(indexer.ReasonDynamic)
 		}
 		return r.emit(edges, ref, schemas.EdgeCalls, m)
 	}
@@ -1047,7 +1019,7 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, kind string, v v
 			return append(edges, unresolvedEdge(ref, kind, schemas.Ambiguous, v.reason))
 		}
 		if v.reason == "" {
-			v.reason = reasonDynamic
+			v.reason = indexer.ReasonDynamic
 		}
 		return append(edges, unresolvedEdge(ref, kind, schemas.Unresolved, v.reason))
 	}
@@ -1061,7 +1033,7 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, kind string, v v
 		ok = v.node >= 0
 	}
 	if !ok {
-		return append(edges, unresolvedEdge(ref, kind, schemas.Unresolved, reasonDynamic))
+		return append(edges, unresolvedEdge(ref, kind, schemas.Unresolved, indexer.ReasonDynamic))
 	}
 	return append(edges, resolvedEdge(ref, kind, r.nodes[v.node].ID, v.res, v.conf))
 }

@@ -592,7 +592,7 @@ const maxExprDepth = 8
 // exprOf returns the Expr of the receiver at s, seen from scope sc.
 func (f *fileState) exprOf(s span, sc *scope, depth int) string {
 	if depth > maxExprDepth {
-		return "?local"
+		return indexer.ExprLocal
 	}
 	if i, ok := f.calls[s.Key()]; ok {
 		it := &f.Items[i]
@@ -616,17 +616,17 @@ func (f *fileState) exprOf(s span, sc *scope, depth int) string {
 		}
 		e := ""
 		for _, v := range vals {
-			ve := "?local"
+			ve := indexer.ExprLocal
 			if v.End > v.Start {
 				ve = f.exprOf(v, sc, depth+1)
 			}
 			if !strings.HasPrefix(ve, "{") || e != "" && e != ve {
-				return "?local"
+				return indexer.ExprLocal
 			}
 			e = ve
 		}
 		if e == "" {
-			return "?local"
+			return indexer.ExprLocal
 		}
 		return e
 	case strings.HasPrefix(t, "@@"):
@@ -636,7 +636,7 @@ func (f *fileState) exprOf(s span, sc *scope, depth int) string {
 	case strings.HasPrefix(t, "$"):
 		return "?global"
 	case t != "" && strings.ContainsRune("\"'`:0123456789[{%", rune(t[0])):
-		return "?literal"
+		return indexer.ExprLiteral
 	}
-	return "?expr"
+	return indexer.ExprExpr
 }

@@ -38,7 +38,6 @@ const (
 	reasonCvar         = "class variable"
 	reasonGlobal       = "global variable"
 	reasonLiteral      = "literal"
-	reasonExpr         = "unsupported expression"
 	reasonNoSelf       = "no enclosing class"
 	reasonMissingFile  = "missing file "
 	reasonOutside      = "outside the tree"
@@ -635,7 +634,7 @@ func cutLast(e string) (string, string, bool) {
 
 func reasonOf(e string) string {
 	switch e {
-	case "?local":
+	case indexer.ExprLocal:
 		return reasonLocal
 	case "?call":
 		return reasonCall
@@ -645,10 +644,10 @@ func reasonOf(e string) string {
 		return reasonCvar
 	case "?global":
 		return reasonGlobal
-	case "?literal":
+	case indexer.ExprLiteral:
 		return reasonLiteral
 	}
-	return reasonExpr
+	return indexer.ReasonExpr
 }
 
 // ref appends the edges of one ref, made by node src.

@@ -20,7 +20,7 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, src uint64, kind
 		}
 		reason := v.reason
 		if reason == "" {
-			reason = reasonUnknownName
+			reason = indexer.ReasonUnknownName
 		}
 		return append(edges, unresolvedEdge(ref, src, kind, res, reason))
 	case vExternal:
@@ -295,7 +295,7 @@ func (r *resolver) newEdge(edges []schemas.Edge, ref *schemas.Ref, src int32) []
 		case t.node >= 0:
 			v = value{kind: vType, node: t.node, res: schemas.ResolvedReceiver}
 		default:
-			v = unknown(reasonUnknownType)
+			v = unknown(indexer.ReasonUnknownType)
 		}
 	} else {
 		v = r.path(segs, abs, src, nsType, false)
@@ -308,7 +308,7 @@ func (r *resolver) newEdge(edges []schemas.Edge, ref *schemas.Ref, src int32) []
 			if t := r.aliasTarget(v.node); t.node >= 0 {
 				v.node = t.node
 			} else {
-				v = unknown(reasonUnknownType)
+				v = unknown(indexer.ReasonUnknownType)
 			}
 		default:
 			v = unknown(reasonNotCallable)
@@ -352,7 +352,7 @@ func (r *resolver) implementsEdge(edges []schemas.Edge, ref *schemas.Ref, src in
 	t := r.evalType(strings.Trim(self, "{}"), src)
 	if t.node < 0 {
 		reason := reasonSelfType
-		if t.dyn || t.why == reasonUnknownType {
+		if t.dyn || t.why == indexer.ReasonUnknownType {
 			reason = reasonBlanket
 		}
 		return append(edges, unresolvedEdge(ref, ref.Src, schemas.EdgeImplements, schemas.Unresolved, reason))

@@ -88,7 +88,7 @@ func (r *resolver) evalTypeWith(t string, at int32, subst map[string]*typeVal) *
 	}
 	why := v.reason
 	if why == "" {
-		why = reasonUnknownType
+		why = indexer.ReasonUnknownType
 	}
 	return &typeVal{node: -1, why: why}
 }
@@ -204,12 +204,12 @@ func (r *resolver) eval(e string, at int32, callee bool) value {
 	}
 	if e[0] == '?' {
 		switch e {
-		case exprLocal:
+		case indexer.ExprLocal:
 			return unknown(reasonLocal)
-		case exprLiteral:
+		case indexer.ExprLiteral:
 			return ext("std", "")
 		case exprReceiver:
-			return unknown(reasonUnknownType)
+			return unknown(indexer.ReasonUnknownType)
 		case exprGeneric:
 			return unknown(reasonGeneric)
 		}
@@ -242,7 +242,7 @@ func (r *resolver) eval(e string, at int32, callee bool) value {
 	for i, st := range steps {
 		if v.kind == vUnknown {
 			if v.reason == reasonLocal || v.reason == reasonExpr {
-				v.reason = reasonUnknownType
+				v.reason = indexer.ReasonUnknownType
 			}
 			return v
 		}
@@ -280,7 +280,7 @@ func (r *resolver) qualified(head string, at int32, steps []step) value {
 		return ext(tr.reason, name)
 	}
 	if tr.kind != vType || r.kind(tr.node) != schemas.KindTrait {
-		return unknown(reasonUnknownName)
+		return unknown(indexer.ReasonUnknownName)
 	}
 	t := r.evalType(typ, at)
 	if t.node >= 0 {
@@ -371,7 +371,7 @@ func (r *resolver) method(v value, name string) value {
 	}
 	t, ok := r.instance(v)
 	if !ok {
-		return unknown(reasonUnknownType)
+		return unknown(indexer.ReasonUnknownType)
 	}
 	return r.methodOf(t, name, 0)
 }
@@ -420,7 +420,7 @@ func (r *resolver) methodOf(t *typeVal, name string, depth int) value {
 	}
 	why := t.why
 	if why == "" {
-		why = reasonUnknownType
+		why = indexer.ReasonUnknownType
 	}
 	return unknown(why)
 }
@@ -512,7 +512,7 @@ func (r *resolver) derives(t int32) bool {
 func (r *resolver) field(v value, name string) value {
 	t, ok := r.instance(v)
 	if !ok {
-		return unknown(reasonUnknownType)
+		return unknown(indexer.ReasonUnknownType)
 	}
 	for range 4 {
 		if t.std != "" && stdKinds[t.std] == "ptr" {
@@ -523,7 +523,7 @@ func (r *resolver) field(v value, name string) value {
 	}
 	if t.node < 0 {
 		if t.crate != "" {
-			return unknown(reasonUnknownType)
+			return unknown(indexer.ReasonUnknownType)
 		}
 		return unknown(t.why)
 	}
@@ -533,7 +533,7 @@ func (r *resolver) field(v value, name string) value {
 		}
 		ft, ok := r.typeFact[k]
 		if !ok {
-			return unknown(reasonUnknownType)
+			return unknown(indexer.ReasonUnknownType)
 		}
 		return value{kind: vValue, node: -1, t: r.evalType(ft, t.node), res: schemas.ResolvedReceiver}
 	}
@@ -564,33 +564,33 @@ func (r *resolver) callResult(v value) value {
 				return value{kind: vValue, node: -1, t: t, res: schemas.ResolvedReceiver}
 			}
 		}
-		return unknown(reasonUnknownType)
+		return unknown(indexer.ReasonUnknownType)
 	}
-	return unknown(reasonUnknownType)
+	return unknown(indexer.ReasonUnknownType)
 }
 
 // try evaluates v? on an Option or a Result.
 func (r *resolver) try(v value) value {
 	t, ok := r.instance(v)
 	if !ok {
-		return unknown(reasonUnknownType)
+		return unknown(indexer.ReasonUnknownType)
 	}
 	if k := stdKinds[t.std]; k == "option" || k == "result" {
 		return value{kind: vValue, node: -1, t: t.arg(0), res: v.res}
 	}
-	return unknown(reasonUnknownType)
+	return unknown(indexer.ReasonUnknownType)
 }
 
 // element evaluates v[i], and the items a for loop takes from v.
 func (r *resolver) element(v value) value {
 	t, ok := r.instance(v)
 	if !ok {
-		return unknown(reasonUnknownType)
+		return unknown(indexer.ReasonUnknownType)
 	}
 	if e, ok := stdElement(t); ok {
 		return value{kind: vValue, node: -1, t: e, res: v.res}
 	}
-	return unknown(reasonUnknownType)
+	return unknown(indexer.ReasonUnknownType)
 }
 
 // indexImpls files the items of every impl block under their type.
@@ -621,7 +621,7 @@ func (r *resolver) indexImpls() {
 				r.traitItems[self.node] = make(map[string][]traitItem)
 			}
 			r.traitItems[self.node][name] = append(r.traitItems[self.node][name], ti)
-		case info.trait != "" && (self.dyn || self.why == reasonUnknownType):
+		case info.trait != "" && (self.dyn || self.why == indexer.ReasonUnknownType):
 			r.blanket[name] = append(r.blanket[name], i)
 		}
 	}

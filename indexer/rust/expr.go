@@ -2,6 +2,8 @@ package rust
 
 import (
 	"strings"
+
+	"github.com/graphsnap/snap/indexer"
 )
 
 // Expr, the normalized form of a Rust reference, as this package writes it
@@ -81,10 +83,7 @@ import (
 // path of a supertrait.
 
 const (
-	exprLocal    = "?local"
 	exprReceiver = "?receiver"
-	exprLiteral  = "?literal"
-	exprExpr     = "?expr"
 	exprGeneric  = "?generic"
 )
 
@@ -101,14 +100,14 @@ func (f *fileState) expr(s span, value bool) string {
 	src := f.src
 	p, end := int(s.Start), int(s.End)
 	if f.depth > 8 {
-		return exprExpr
+		return indexer.ExprExpr
 	}
 	f.depth++
 	defer func() { f.depth-- }()
 	for {
 		p = skipSpace(src, p, end)
 		if p >= end {
-			return exprExpr
+			return indexer.ExprExpr
 		}
 		if src[p] == '&' || src[p] == '*' {
 			p++
@@ -124,7 +123,7 @@ func (f *fileState) expr(s span, value bool) string {
 	case c == '<':
 		e := angleEnd(src, p, end)
 		if e == p {
-			return exprExpr
+			return indexer.ExprExpr
 		}
 		typ, trait, ok := strings.Cut(f.str[p+1:e-1], " as ")
 		t := f.normType(typ, f.gen)
@@ -142,7 +141,7 @@ func (f *fileState) expr(s span, value bool) string {
 			q = skipSpace(src, q+2, end)
 			e := identEnd(src, q, end)
 			if e == q {
-				return exprExpr
+				return indexer.ExprExpr
 			}
 			head += "::" + unraw(f.str[q:e])
 			p = skipTurbofish(src, e, end)
@@ -151,26 +150,26 @@ func (f *fileState) expr(s span, value bool) string {
 		for p < end && (isIdentByte(src[p]) || src[p] == '.' && p+1 < end && src[p+1] >= '0' && src[p+1] <= '9') {
 			p++
 		}
-		head = exprLiteral
+		head = indexer.ExprLiteral
 	case c == '"' || c == '\'' || c == 'b' || c == 'r' || c == 'c':
 		if e := literalEnd(src, p, end); e > p {
-			head, p = exprLiteral, e
+			head, p = indexer.ExprLiteral, e
 			break
 		}
 		fallthrough
 	case isIdentStart(c) || c == ':':
 		segs, abs, q := f.readPath(p, end)
 		if len(segs) == 0 {
-			return exprExpr
+			return indexer.ExprExpr
 		}
 		p = q
 		first := segs[0]
 		q = skipSpace(src, p, end)
 		switch {
 		case !abs && exprKeywords[first]:
-			return exprExpr
+			return indexer.ExprExpr
 		case q < end && src[q] == '!' && (q+1 >= end || src[q+1] != '='):
-			return exprExpr // a macro's value
+			return indexer.ExprExpr // a macro's value
 		case value && q < end && src[q] == '{':
 			head = "{" + joinPath(segs, abs) + "}"
 			p = closing(src, q, end)
@@ -181,19 +180,19 @@ func (f *fileState) expr(s span, value bool) string {
 		case first == "self":
 			head = "self"
 		case first == "true" || first == "false":
-			head = exprLiteral
+			head = indexer.ExprLiteral
 		default:
 			if b := f.lookup(first, s.Start); b != nil {
 				head = f.bindingValue(b)
-				if head[0] == '?' && head != exprLiteral {
-					head = exprLocal
+				if head[0] == '?' && head != indexer.ExprLiteral {
+					head = indexer.ExprLocal
 				}
 			} else {
 				head = first
 			}
 		}
 	default:
-		return exprExpr
+		return indexer.ExprExpr
 	}
 	var steps []byte
 	for {
@@ -215,7 +214,7 @@ func (f *fileState) expr(s span, value bool) string {
 			}
 			e := identEnd(src, q, end)
 			if e == q {
-				return exprExpr
+				return indexer.ExprExpr
 			}
 			if name := f.str[q:e]; name != "await" {
 				steps = append(append(steps, '.'), unraw(name)...)
@@ -231,17 +230,17 @@ func (f *fileState) expr(s span, value bool) string {
 			steps = append(steps, '?')
 			p++
 		default:
-			return exprExpr
+			return indexer.ExprExpr
 		}
 	}
 	if head[0] == '?' {
 		switch {
 		case len(steps) == 0:
 			return head
-		case head == exprLiteral:
-			return exprLiteral
-		case head == exprLocal && len(steps) > 0 && isTry(steps):
-			return exprLocal
+		case head == indexer.ExprLiteral:
+			return indexer.ExprLiteral
+		case head == indexer.ExprLocal && len(steps) > 0 && isTry(steps):
+			return indexer.ExprLocal
 		}
 		return exprReceiver
 	}

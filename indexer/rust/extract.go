@@ -124,8 +124,7 @@ type binding struct {
 	hasValue   bool
 	suffix     string // "?" for Some(x) = v, "[]" for a for loop
 	gen        *genScope
-	memo       string
-	state      uint8 // 0 new, 1 computing, 2 memo set
+	expr       indexer.Lazy[string] // with known, its Expr, worked out on first use
 }
 
 func newFile(l layout, file string, src []byte) *fileState {
@@ -1021,7 +1020,7 @@ func (f *fileState) binder(it *item) {
 			b := binding{name: n, start: pat.End, end: it.End}
 			if v, ok := f.adapters[it.Start]; ok && i == 0 {
 				if name, _ := simpleBinding(strings.Trim(f.text(pat), "| ")); name == n {
-					b.known, b.memo, b.state = true, v, 2
+					b.known, b.expr = true, indexer.Known(v)
 				}
 			}
 			f.bind(b)
@@ -1052,35 +1051,30 @@ func (f *fileState) lookup(name string, p uint32) *binding {
 
 // bindingValue is the Expr a local stands for.
 func (f *fileState) bindingValue(b *binding) string {
-	switch {
-	case !b.known:
-		return exprLocal
-	case b.state == 1:
-		return exprLocal
-	case b.state == 2:
-		return b.memo
+	if !b.known {
+		return indexer.ExprLocal
 	}
-	b.state = 1
-	saved := f.gen
-	f.gen = b.gen
-	v := exprLocal
-	if b.hasType {
-		if t := f.normType(f.text(b.typ), b.gen); t != "_" {
-			v = "{" + t + "}"
+	return indexer.LocalExpr(&b.expr, func() string {
+		saved := f.gen
+		f.gen = b.gen
+		defer func() { f.gen = saved }()
+		if b.hasType {
+			if t := f.normType(f.text(b.typ), b.gen); t != "_" {
+				return "{" + t + "}"
+			}
 		}
-	}
-	if v == exprLocal && b.hasValue {
-		v = f.expr(b.value, true)
+		if !b.hasValue {
+			return indexer.ExprLocal
+		}
+		v := f.expr(b.value, true)
 		switch {
 		case v[0] != '?':
-			v += b.suffix
+			return v + b.suffix
 		case b.suffix != "":
-			v = exprLocal
+			return indexer.ExprLocal
 		}
-	}
-	f.gen = saved
-	b.memo, b.state = v, 2
-	return v
+		return v
+	})
 }
 
 // regions reports whether code at p runs, within its own function or

@@ -15,8 +15,6 @@ import (
 // Reasons of unresolved edges. Calls into a crate outside the snapshot
 // read "external crate NAME".
 const (
-	reasonUnknownName  = "unknown name"
-	reasonUnknownType  = "unknown receiver type"
 	reasonLocal        = "local variable or closure"
 	reasonNoMember     = "no such item"
 	reasonNoMethod     = "method not found"
@@ -90,7 +88,7 @@ type typeVal struct {
 	why    string     // a type we could not evaluate: why
 }
 
-var unknownType = &typeVal{node: -1, why: reasonUnknownType}
+var unknownType = &typeVal{node: -1, why: indexer.ReasonUnknownType}
 
 type childKey struct {
 	parent uint64
@@ -472,10 +470,6 @@ func (r *resolver) kind(i int32) string {
 	return r.nodes[i].Kind
 }
 
-func isFunc(k string) bool {
-	return k == schemas.KindFunction || k == schemas.KindMethod || k == schemas.KindConstructor
-}
-
 // moduleOf returns the module node i is in (i itself for a module).
 func (r *resolver) moduleOf(i int32) int32 {
 	for i >= 0 && r.kind(i) != schemas.KindModule {
@@ -781,7 +775,7 @@ func (r *resolver) lookup(name string, at int32, want ns, asPath bool) value {
 	}
 	for s := at; s >= 0; s = r.parent(s) {
 		k := r.kind(s)
-		if isFunc(k) || k == schemas.KindConstant || k == schemas.KindVariable {
+		if indexer.IsFunc(k) || k == schemas.KindConstant || k == schemas.KindVariable {
 			if v, ok := r.itemsIn(s, name, want, schemas.ResolvedLocal, -1); ok {
 				return v
 			}
@@ -804,7 +798,7 @@ func (r *resolver) lookup(name string, at int32, want ns, asPath bool) value {
 	if asPath && name[0] >= 'a' && name[0] <= 'z' {
 		return ext(name, name) // a crate of the extern prelude, outside the snapshot
 	}
-	return unknown(reasonUnknownName)
+	return unknown(indexer.ReasonUnknownName)
 }
 
 // externCrate returns the crate name names: a library crate of the
@@ -898,12 +892,12 @@ func (r *resolver) path(segs []string, abs bool, at int32, want ns, forUse bool)
 		case t.crate != "":
 			v = ext(t.crate, t.std)
 		default:
-			return unknown(reasonUnknownType)
+			return unknown(indexer.ReasonUnknownType)
 		}
 	default:
 		v = r.lookup(first, at, ns0, len(segs) > 1 || forUse)
 		if len(segs) == 1 && v.kind == vExternal && !forUse && v.name == first && v.reason == first {
-			v = unknown(reasonUnknownName)
+			v = unknown(indexer.ReasonUnknownName)
 		}
 	}
 	return r.members(v, rest, want)
@@ -953,7 +947,7 @@ func (r *resolver) member(v value, name string, want ns) value {
 			case tv.crate != "":
 				return ext(tv.crate, name)
 			default:
-				return unknown(reasonUnknownType)
+				return unknown(indexer.ReasonUnknownType)
 			}
 		}
 		if r.kind(t) == schemas.KindEnum {

@@ -52,7 +52,7 @@ func (f *fileState) argOf(s span, depth int) string {
 		v := span{Start: uint32(srctext.SkipSpace(f.Str, int(s.Start)+strings.IndexByte(t, '=')+1)), End: s.End}
 		return name + "=" + f.argOf(v, depth+1)
 	}
-	if f.views || depth > maxDepth {
+	if f.views || depth > indexer.MaxExprDepth {
 		return argUnknown
 	}
 	for _, o := range f.opaque {
@@ -106,7 +106,7 @@ func (f *fileState) argOf(s span, depth int) string {
 			}
 			return "{scala.Int}"
 		}
-		e := b.expr.Get(func() string { return exprExpr }, exprExpr)
+		e := b.expr.Get(func() string { return indexer.ExprExpr }, indexer.ExprExpr)
 		if len(e) > 2 && e[0] == '{' && !b.generic && !f.isTypeParam(e[1:len(e)-1], s.Start) {
 			return e
 		}

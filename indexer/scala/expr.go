@@ -61,18 +61,10 @@ import (
 // a.b.*), a.b.C as D (also for {C => D}); hidden names ({C => _}) and
 // given imports make none.
 
-const (
-	exprLocal   = "?local"
-	exprLiteral = "?literal"
-	exprExpr    = "?expr"
-)
-
-const maxDepth = 32
-
 // expr returns the Expr of the expression at s.
 func (f *fileState) expr(s span, depth int) string {
-	if depth > maxDepth {
-		return exprExpr
+	if depth > indexer.MaxExprDepth {
+		return indexer.ExprExpr
 	}
 	if i, ok := f.exprs[s.Key()]; ok {
 		it := &f.Items[i]
@@ -99,7 +91,7 @@ func (f *fileState) expr(s span, depth int) string {
 			if t := typeName(f.text(it.Role[indexer.RoleType])); t != "" {
 				return "{" + t + "}"
 			}
-			return exprExpr
+			return indexer.ExprExpr
 		case kParen:
 			return f.expr(it.Role[indexer.RoleValue], depth+1)
 		}
@@ -109,18 +101,18 @@ func (f *fileState) expr(s span, depth int) string {
 	case t == "this" || t == "super":
 		return t
 	case t == "":
-		return exprExpr
+		return indexer.ExprExpr
 	case t[0] == '"' || t[0] == '\'' || t[0] >= '0' && t[0] <= '9' || t == "true" || t == "false" || t == "null":
-		return exprLiteral
+		return indexer.ExprLiteral
 	case isIdent(t):
 		if b := f.lookup(t, s.Start); b != nil {
 			return f.bindingExpr(b, depth)
 		}
 		return t
 	}
-	return exprExpr
+	return indexer.ExprExpr
 }
 
 func (f *fileState) bindingExpr(b *binding, depth int) string {
-	return b.expr.Get(func() string { return f.expr(b.value, depth+1) }, exprExpr)
+	return b.expr.Get(func() string { return f.expr(b.value, depth+1) }, indexer.ExprExpr)
 }

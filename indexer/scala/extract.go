@@ -632,10 +632,10 @@ func (f *fileState) local(it *item, name string) {
 	}
 	switch it.Kind {
 	case kDef:
-		f.bind(name, sc.start, sc.end, exprLocal)
+		f.bind(name, sc.start, sc.end, indexer.ExprLocal)
 	case kVal, kVar, kGiven:
 		if t := typeName(f.text(it.Role[indexer.RoleType])); it.HasRole(indexer.RoleType) {
-			e := exprLocal
+			e := indexer.ExprLocal
 			if t != "" {
 				e = "{" + t + "}"
 			}
@@ -644,7 +644,7 @@ func (f *fileState) local(it *item, name string) {
 			b := f.bind(name, it.Start, sc.end, "")
 			b.value, b.expr = it.Role[indexer.RoleValue], indexer.Lazy[string]{}
 		} else {
-			f.bind(name, it.Start, sc.end, exprLocal)
+			f.bind(name, it.Start, sc.end, indexer.ExprLocal)
 		}
 	}
 }
@@ -714,7 +714,7 @@ func (f *fileState) param(it *item) {
 		return
 	}
 	name := f.text(it.Role[indexer.RoleName])
-	e := exprLocal
+	e := indexer.ExprLocal
 	if typ := typeName(f.text(it.Role[indexer.RoleType])); it.HasRole(indexer.RoleType) && typ != "" {
 		e = "{" + typ + "}"
 	}
@@ -735,7 +735,7 @@ func (f *fileState) patternVar(it *item) {
 	if name == "_" {
 		return
 	}
-	e := exprLocal
+	e := indexer.ExprLocal
 	if typ := typeName(f.text(it.Role[indexer.RoleType])); it.HasRole(indexer.RoleType) && typ != "" {
 		e = "{" + typ + "}"
 	}
@@ -875,7 +875,7 @@ func (f *fileState) Finish(ctx context.Context) {
 			if t := typeName(f.text(it.Role[indexer.RoleType])); t != "" {
 				expr = "new " + t + list
 			} else {
-				expr = exprExpr
+				expr = indexer.ExprExpr
 			}
 		}
 		r := f.AddRef(c.kind, f.SrcID(c.src), at, target, expr)

@@ -34,10 +34,6 @@ const (
 	reasonNoOverload    = "no overload taking "
 	reasonApplyValue    = "apply of a value"
 	reasonNoApply       = "class without companion apply"
-	reasonLocal         = "local of unknown type"
-	reasonLiteral       = "member of a literal"
-	reasonExpr          = "unsupported expression"
-	reasonTooDeep       = "expression too deep"
 	reasonTrait         = "instantiated trait"
 )
 
@@ -48,10 +44,8 @@ var anyRefMembers = map[string]bool{
 	"copy": true, "productArity": true, "productElement": true, "productIterator": true, "productPrefix": true,
 }
 
-// inheritedConfidence is the confidence of a name found outside a
-// template one of whose parents is outside the snapshot: that parent may
-// declare a member of that name, which Scala would pick first.
-const inheritedConfidence = 0.8
+// maxDepth bounds the chains of types and of evaluations followed.
+const maxDepth = 32
 
 type sig struct {
 	required, total int
@@ -464,7 +458,7 @@ func (r *resolver) byQName(q string, want func(int32) bool) []int32 {
 // parent outside the snapshot, and why none was found.
 func (r *resolver) lookup(name string, ctx int32, want func(int32) bool, depth int) (cands []int32, how string, maybe bool, why string) {
 	if depth > maxDepth {
-		return nil, "", false, reasonTooDeep
+		return nil, "", false, indexer.ReasonTooDeep
 	}
 	for _, t := range r.enclosing(ctx) {
 		found, open := r.inMembers(t, name, want, depth+1)
@@ -529,7 +523,7 @@ func filter(in []int32, want func(int32) bool) []int32 {
 // of an external one, or why there is none.
 func (r *resolver) resolveType(name string, ctx int32, depth int) (int32, string, string) {
 	if depth > maxDepth {
-		return -1, "", reasonTooDeep
+		return -1, "", indexer.ReasonTooDeep
 	}
 	head, rest, dotted := strings.Cut(name, ".")
 	var t int32 = -1
@@ -603,16 +597,6 @@ type val struct {
 	maybe bool
 }
 
-func reasonOf(e string) string {
-	switch e {
-	case exprLocal:
-		return reasonLocal
-	case exprLiteral:
-		return reasonLiteral
-	}
-	return reasonExpr
-}
-
 // step is one step of an Expr after its head: a member (with its
 // arguments when called) or an application of the value; ctx is the node
 // whose code makes it.
@@ -680,21 +664,21 @@ func splitArgs(s string) []string {
 // and the value of what comes before.
 func (r *resolver) eval(e string, src int32, depth int) target {
 	if strings.HasPrefix(e, "?") {
-		return fail(reasonOf(e))
+		return fail(indexer.ExprReason(e))
 	}
 	if depth > maxDepth {
-		return fail(reasonTooDeep)
+		return fail(indexer.ReasonTooDeep)
 	}
 	head, headArgs, headCall, steps, ok := parse(e)
 	if !ok {
-		return fail(reasonExpr)
+		return fail(indexer.ReasonExpr)
 	}
 	for k := range steps {
 		steps[k].ctx = src
 	}
 	if len(steps) == 0 {
 		if !headCall {
-			return fail(reasonExpr)
+			return fail(indexer.ReasonExpr)
 		}
 		return r.unqualified(head, headArgs, src, depth+1)
 	}
@@ -721,12 +705,12 @@ func (r *resolver) headValue(head string, src int32, depth int) val {
 	switch {
 	case head == "this":
 		if len(ts) == 0 {
-			return val{why: reasonExpr}
+			return val{why: indexer.ReasonExpr}
 		}
 		return val{t: ts[0], how: schemas.ResolvedScope}
 	case head == "super":
 		if len(ts) == 0 {
-			return val{why: reasonExpr}
+			return val{why: indexer.ReasonExpr}
 		}
 		return val{t: ts[0], super: true, how: schemas.ResolvedScope}
 	case strings.HasPrefix(head, "{"):
@@ -777,7 +761,7 @@ func (r *resolver) termValue(i int32, depth int) val {
 // value evaluates a type or result fact: {T} or an Expr.
 func (r *resolver) value(e string, ctx int32, depth int) val {
 	if depth > maxDepth {
-		return val{why: reasonTooDeep}
+		return val{why: indexer.ReasonTooDeep}
 	}
 	if len(e) >= 2 && e[0] == '{' && e[len(e)-1] == '}' {
 		return r.typed(e, ctx, depth)
@@ -801,7 +785,7 @@ func (r *resolver) typed(e string, ctx int32, depth int) val {
 func (r *resolver) resultOf(tg target, depth int) val {
 	if tg.node < 0 {
 		if tg.why == "" {
-			return val{why: reasonExpr}
+			return val{why: indexer.ReasonExpr}
 		}
 		return val{why: tg.why}
 	}
@@ -1041,12 +1025,12 @@ func (r *resolver) unqualified(name string, args []string, src int32, depth int)
 	if name == "this" {
 		ts := r.enclosing(src)
 		if len(ts) == 0 {
-			return fail(reasonExpr)
+			return fail(indexer.ReasonExpr)
 		}
 		return r.member(val{t: ts[0], how: schemas.ResolvedScope}, called("apply", args, src), depth+1)
 	}
 	if name == "super" {
-		return fail(reasonExpr)
+		return fail(indexer.ReasonExpr)
 	}
 	want := func(i int32) bool { return r.isTerm(i) || r.isCaseClass(i) }
 	cands, how, maybe, why := r.lookup(name, src, want, depth+1)
@@ -1083,7 +1067,7 @@ func (r *resolver) unqualified(name string, args []string, src int32, depth int)
 func (r *resolver) delegation(args []string, src int32) target {
 	ts := r.enclosing(src)
 	if len(ts) == 0 {
-		return fail(reasonExpr)
+		return fail(indexer.ReasonExpr)
 	}
 	switch c, outcome := r.constructor(ts[0], args, src); {
 	case c == ts[0]:
@@ -1197,7 +1181,7 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, kind string, tg 
 		}
 		e := indexer.ResolvedEdge(ref, kind, r.nodes[tg.node].ID, how)
 		if tg.maybe {
-			e.Confidence = inheritedConfidence
+			e.Confidence = indexer.InheritedConfidence
 		}
 		return append(edges, e)
 	}
@@ -1214,7 +1198,7 @@ func (r *resolver) newEdges(edges []schemas.Edge, ref *schemas.Ref, src int32) [
 	e, ok := strings.CutPrefix(ref.Expr, "new ")
 	i := strings.IndexByte(e, '(')
 	if !ok || i < 0 || !strings.HasSuffix(e, ")") {
-		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, reasonOf(ref.Expr)))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeInstantiates, indexer.ExprReason(ref.Expr)))
 	}
 	args := splitArgs(e[i+1 : len(e)-1])
 	t, ext, why := r.resolveType(e[:i], src, 0)

@@ -3,6 +3,7 @@ package swift
 import (
 	"strings"
 
+	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/indexer/overload"
 	"github.com/graphsnap/snap/schemas"
 )
@@ -177,7 +178,7 @@ func (r *resolver) valueOf(e string, src int32) val {
 	head, steps, ok := parse(e)
 	switch {
 	case !ok:
-		return val{why: reasonExpr}
+		return val{why: indexer.ReasonExpr}
 	case head == "" && len(steps) > 0:
 		return r.stepsValue(r.resultOf(r.unqualified(steps[0], src, 1), 1), steps[1:], src)
 	}

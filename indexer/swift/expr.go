@@ -64,12 +64,6 @@ import (
 //
 // imports (Src the file): the module imported.
 
-const (
-	exprLocal   = "?local"
-	exprLiteral = "?literal"
-	exprExpr    = "?expr"
-)
-
 // Argument Exprs of what has no Expr of its own: literals, whose type
 // depends on the parameter, and closures.
 const (
@@ -81,12 +75,10 @@ const (
 	exprFn     = "?fn"
 )
 
-const maxDepth = 32
-
 // expr returns the Expr of the expression at s.
 func (f *fileState) expr(s span, depth int) string {
-	if depth > maxDepth {
-		return exprExpr
+	if depth > indexer.MaxExprDepth {
+		return indexer.ExprExpr
 	}
 	if i, ok := f.exprs[s.Key()]; ok {
 		it := &f.Items[i]
@@ -125,11 +117,11 @@ func (f *fileState) expr(s span, depth int) string {
 	case t == "self" || t == "super":
 		return t
 	case t[0] == '$':
-		return exprLocal // a closure's implicit parameter
+		return indexer.ExprLocal // a closure's implicit parameter
 	case t == "":
-		return exprExpr
+		return indexer.ExprExpr
 	case t[0] == '"' || t[0] >= '0' && t[0] <= '9' || t == "true" || t == "false" || t == "nil":
-		return exprLiteral
+		return indexer.ExprLiteral
 	case isIdent(t):
 		if b := f.lookup(t, s.Start); b != nil {
 			return f.bindingExpr(b, depth)
@@ -138,7 +130,7 @@ func (f *fileState) expr(s span, depth int) string {
 	case len(t) > 2 && t[0] == '`' && t[len(t)-1] == '`' && isIdent(t[1:len(t)-1]):
 		return t[1 : len(t)-1]
 	}
-	return exprExpr
+	return indexer.ExprExpr
 }
 
 // maxArgExpr is the longest argument Expr a call's Expr keeps.
@@ -200,5 +192,5 @@ func castType(t string) (string, bool) {
 }
 
 func (f *fileState) bindingExpr(b *binding, depth int) string {
-	return b.expr.Get(func() string { return f.expr(b.value, depth+1) }, exprExpr)
+	return b.expr.Get(func() string { return f.expr(b.value, depth+1) }, indexer.ExprExpr)
 }

@@ -347,7 +347,7 @@ func (f *fileState) Run(ctx context.Context) {
 				continue // a property's own name
 			}
 			if sc := f.scope(); sc != nil {
-				f.bind(f.text(it.Role[indexer.RoleName]), it.Start, sc.end, exprLocal)
+				f.bind(f.text(it.Role[indexer.RoleName]), it.Start, sc.end, indexer.ExprLocal)
 			}
 		case kScope:
 			if t := f.stack.Top(); t != nil && t.body == it.Span && t.kind.isType() {
@@ -389,7 +389,7 @@ func typeExprOr(t string) string {
 	if n := typeName(t); n != "" {
 		return "{" + n + "}"
 	}
-	return exprLocal
+	return indexer.ExprLocal
 }
 
 // typeDecl makes the node of a class, struct, enum, actor or protocol, or
@@ -674,7 +674,7 @@ func (f *fileState) local(it *item, name string) {
 	}
 	switch it.Kind {
 	case kFn:
-		f.bind(name, sc.start, sc.end, exprLocal)
+		f.bind(name, sc.start, sc.end, indexer.ExprLocal)
 	case kProp:
 		switch {
 		case it.HasRole(indexer.RoleType):
@@ -683,7 +683,7 @@ func (f *fileState) local(it *item, name string) {
 			b := f.bind(name, it.Start, sc.end, "")
 			b.value, b.expr = it.Role[indexer.RoleValue], indexer.Lazy[string]{}
 		default:
-			f.bind(name, it.Start, sc.end, exprLocal)
+			f.bind(name, it.Start, sc.end, indexer.ExprLocal)
 		}
 	}
 }
@@ -882,7 +882,7 @@ func (f *fileState) Finish(ctx context.Context) {
 // s: the right operand of an operator expression (see query.scm), the
 // expression itself otherwise.
 func (f *fileState) callee(s span) span {
-	for d := 0; d < maxDepth; d++ {
+	for d := 0; d < indexer.MaxExprDepth; d++ {
 		j, ok := f.exprs[s.Key()]
 		if !ok || f.Items[j].Kind != kBin {
 			return s

@@ -33,16 +33,10 @@ const (
 	reasonClosure       = "property of function type"
 	reasonEnumCase      = "enum case"
 	reasonProtocol      = "protocol instantiated"
-	reasonLocal         = "local of unknown type"
-	reasonLiteral       = "member of a literal"
-	reasonExpr          = "unsupported expression"
-	reasonTooDeep       = "expression too deep"
 )
 
-// inheritedConfidence is the confidence of a name found outside a type
-// one of whose supertypes is outside the snapshot: that supertype may
-// declare a member of that name, which Swift would pick first.
-const inheritedConfidence = 0.8
+// maxDepth bounds the chains of types and of evaluations followed.
+const maxDepth = 32
 
 type param struct {
 	label    string
@@ -350,7 +344,7 @@ func (r *resolver) enclosing(i int32) []int32 {
 // from node ctx.
 func (r *resolver) resolveType(name string, ctx int32, depth int) (int32, string, string) {
 	if depth > maxDepth {
-		return -1, "", reasonTooDeep
+		return -1, "", indexer.ReasonTooDeep
 	}
 	head, rest, dotted := strings.Cut(name, ".")
 	for _, e := range r.enclosing(ctx) {
@@ -468,38 +462,11 @@ type val struct {
 	maybe  bool
 }
 
-func reasonOf(e string) string {
-	switch e {
-	case exprLocal:
-		return reasonLocal
-	case exprLiteral:
-		return reasonLiteral
-	}
-	return reasonExpr
-}
-
 type step struct {
 	name   string
 	labels []string
 	args   []string // the arguments' Exprs
 	call   bool
-}
-
-// closing returns the index of the parenthesis that closes e's first
-// one, or -1.
-func closing(e string) int {
-	depth := 0
-	for i := 0; i < len(e); i++ {
-		switch e[i] {
-		case '(':
-			depth++
-		case ')':
-			if depth--; depth == 0 {
-				return i
-			}
-		}
-	}
-	return -1
 }
 
 // splitTop splits e at the commas outside parentheses.
@@ -531,7 +498,7 @@ func parse(e string) (head string, steps []step, ok bool) {
 			pending = len(steps) - 1
 			i = j
 		case '(':
-			j := closing(e[i:])
+			j := indexer.Closing(e[i:], '(', ')')
 			if j < 0 {
 				return "", nil, false
 			}
@@ -567,14 +534,14 @@ func parse(e string) (head string, steps []step, ok bool) {
 // eval evaluates a call's Expr made by node src.
 func (r *resolver) eval(e string, src int32, depth int) target {
 	if strings.HasPrefix(e, "?") {
-		return fail(reasonOf(e))
+		return fail(indexer.ExprReason(e))
 	}
 	if depth > maxDepth {
-		return fail(reasonTooDeep)
+		return fail(indexer.ReasonTooDeep)
 	}
 	head, steps, ok := parse(e)
 	if !ok || len(steps) == 0 {
-		return fail(reasonExpr)
+		return fail(indexer.ReasonExpr)
 	}
 	var v val
 	if head == "" {
@@ -608,12 +575,12 @@ func (r *resolver) headValue(head string, src int32, depth int) val {
 	switch {
 	case head == "self":
 		if len(ts) == 0 {
-			return val{why: reasonExpr}
+			return val{why: indexer.ReasonExpr}
 		}
 		return val{t: ts[0], how: schemas.ResolvedScope, static: r.nodes[src].IsStatic}
 	case head == "super":
 		if len(ts) == 0 {
-			return val{why: reasonExpr}
+			return val{why: indexer.ReasonExpr}
 		}
 		return val{t: ts[0], super: true, how: schemas.ResolvedScope}
 	case strings.HasPrefix(head, "{"):
@@ -663,7 +630,7 @@ func (r *resolver) propValue(i int32, depth int) val {
 // value evaluates a type fact: {T} or an Expr.
 func (r *resolver) value(e string, ctx int32, depth int) val {
 	if depth > maxDepth {
-		return val{why: reasonTooDeep}
+		return val{why: indexer.ReasonTooDeep}
 	}
 	if strings.HasPrefix(e, "{") && strings.HasSuffix(e, "}") {
 		return r.typed(e, ctx, depth)
@@ -691,7 +658,7 @@ func (r *resolver) resultOf(tg target, depth int) val {
 	switch {
 	case tg.node < 0:
 		if tg.why == "" {
-			return val{why: reasonExpr}
+			return val{why: indexer.ReasonExpr}
 		}
 		return val{why: tg.why}
 	case tg.create:
@@ -742,7 +709,7 @@ func (r *resolver) stepValue(v val, s step, src int32, depth int) val {
 	case r.isProp(i):
 		return r.propValue(i, depth)
 	}
-	return val{why: reasonExpr}
+	return val{why: indexer.ReasonExpr}
 }
 
 func (r *resolver) membersOf(v val, name string, want func(int32) bool, depth int) ([]int32, string) {
@@ -1058,7 +1025,7 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, tg target) []sch
 		}
 		e := indexer.ResolvedEdge(ref, schemas.EdgeCalls, r.nodes[tg.node].ID, how)
 		if tg.maybe {
-			e.Confidence = inheritedConfidence
+			e.Confidence = indexer.InheritedConfidence
 		}
 		return append(edges, e)
 	}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -132,12 +133,9 @@ import (
 //	module.exports=require(M)  module.exports = require("m")
 
 const (
-	exprLocal     = "?local"
 	exprReceiver  = "?receiver"
 	exprThis      = "?this"
 	exprSubscript = "?subscript"
-	exprExpr      = "?expr"
-	exprLiteral   = "?literal"
 	exprNone      = "?none" // null or undefined
 )
 
@@ -150,7 +148,7 @@ func (f *fileState) expr(s span, sc *scope) string {
 		b := f.expr(span{Start: uint32(c + 1), End: s.End}, sc)
 		switch {
 		case a[0] == '?' || b[0] == '?':
-			return exprExpr
+			return indexer.ExprExpr
 		case a != b:
 			return "(" + a + "|" + b + ")"
 		}
@@ -163,37 +161,37 @@ func (f *fileState) expr(s span, sc *scope) string {
 	for head == "" {
 		p = skipSpace(src, p, end)
 		if p >= end {
-			return exprExpr
+			return indexer.ExprExpr
 		}
 		if c := matchingClose(src, p, end); src[p] == '[' && c > 0 {
 			head, p = f.arrayExpr(p, c, sc), c
 			break
 		}
 		if e := literalEnd(src, p, end); e > p {
-			head, p = exprLiteral, e
+			head, p = indexer.ExprLiteral, e
 			break
 		}
 		if src[p] == '{' {
 			c := matchingClose(src, p, end)
 			if c < 0 || skipSpace(src, c, end) < end {
-				return exprExpr
+				return indexer.ExprExpr
 			}
 			return f.objectExpr(p+1, c-1, sc)
 		}
 		if src[p] == '(' {
 			c := matchingClose(src, p, end)
 			if c < 0 {
-				return exprExpr
+				return indexer.ExprExpr
 			}
 			head = f.expr(span{Start: uint32(p + 1), End: uint32(c - 1)}, sc)
 			p = c
-			if head[0] == '?' && head != exprLiteral {
-				return exprExpr
+			if head[0] == '?' && head != indexer.ExprLiteral {
+				return indexer.ExprExpr
 			}
 			break
 		}
 		if !isIdentStart(src[p]) {
-			return exprExpr
+			return indexer.ExprExpr
 		}
 		q := identEnd(src, p, end)
 		name := f.str[p:q]
@@ -203,11 +201,11 @@ func (f *fileState) expr(s span, sc *scope) string {
 		case "null", "undefined":
 			head = exprNone
 		case "true", "false":
-			head = exprLiteral
+			head = indexer.ExprLiteral
 		case "this":
 			head = f.thisHead(sc, uint32(p))
 		case "super":
-			head = exprExpr
+			head = indexer.ExprExpr
 			if _, this := f.thisOf(sc, uint32(p)); this == thisInstance {
 				head = "super"
 			}
@@ -216,16 +214,16 @@ func (f *fileState) expr(s span, sc *scope) string {
 			q := skipSpace(src, p, end)
 			e := identEnd(src, q, end)
 			if e == q {
-				return exprExpr
+				return indexer.ExprExpr
 			}
 			h := f.str[q:e]
 			switch h {
 			case "this":
 				if head = f.thisHead(sc, uint32(q)); head[0] == '?' {
-					return exprExpr
+					return indexer.ExprExpr
 				}
 			case "super", "new", "class", "function", "import":
-				return exprExpr
+				return indexer.ExprExpr
 			default:
 				head = f.head(h, sc)
 			}
@@ -236,7 +234,7 @@ func (f *fileState) expr(s span, sc *scope) string {
 					r := skipSpace(src, q+1, end)
 					e := identEnd(src, r, end)
 					if e == r {
-						return exprExpr
+						return indexer.ExprExpr
 					}
 					steps = append(append(steps, '.'), src[r:e]...)
 					p = e
@@ -249,7 +247,7 @@ func (f *fileState) expr(s span, sc *scope) string {
 				if q < end && src[q] == '(' {
 					ae, ok := f.args[uint32(q)]
 					if !ok {
-						return exprExpr
+						return indexer.ExprExpr
 					}
 					p = int(ae)
 				}
@@ -257,7 +255,7 @@ func (f *fileState) expr(s span, sc *scope) string {
 			}
 			steps = append(steps, "()"...)
 		case "typeof", "void", "delete", "yield", "function", "class", "import", "async", "in", "instanceof":
-			return exprExpr
+			return indexer.ExprExpr
 		default:
 			head = f.narrowed(name, f.head(name, sc), sc, uint32(p))
 		}
@@ -282,7 +280,7 @@ func (f *fileState) expr(s span, sc *scope) string {
 			}
 			e := identEnd(src, q, end)
 			if e == q {
-				return exprExpr
+				return indexer.ExprExpr
 			}
 			steps = append(append(steps, '.'), src[p:e]...)
 			p = e
@@ -291,14 +289,14 @@ func (f *fileState) expr(s span, sc *scope) string {
 		case c == '(' || c == '`':
 			e, ok := f.args[uint32(p)]
 			if !ok {
-				return exprExpr
+				return indexer.ExprExpr
 			}
 			steps = append(steps, "()"...)
 			p = int(e)
 		case c == '<':
 			e, ok := f.targs[uint32(p)]
 			if !ok {
-				return exprExpr
+				return indexer.ExprExpr
 			}
 			p = int(e)
 			if q := skipSpace(src, p, end); q < end && src[q] == '(' {
@@ -320,24 +318,24 @@ func (f *fileState) expr(s span, sc *scope) string {
 				}
 				t := f.annotation(cast, sc)
 				if t == "" {
-					return exprExpr
+					return indexer.ExprExpr
 				}
 				return t
 			case "satisfies":
 				p = end
 				continue
 			}
-			return exprExpr
+			return indexer.ExprExpr
 		default:
-			return exprExpr
+			return indexer.ExprExpr
 		}
 	}
 	if head[0] == '?' {
 		switch {
 		case len(steps) == 0:
 			return head
-		case head == exprLiteral || head == exprNone:
-			return exprLiteral
+		case head == indexer.ExprLiteral || head == exprNone:
+			return indexer.ExprLiteral
 		case head == exprThis:
 			return exprThis
 		}
@@ -349,12 +347,12 @@ func (f *fileState) expr(s span, sc *scope) string {
 // objectExpr returns the Expr of the object literal whose members are at
 // [p, end): "{" its members "}", each a spread "..." expr, a property
 // name "=" expr, or a method name "=" (a function node of the object);
-// exprExpr when a member is one we do not follow (a computed name, an
+// indexer.ExprExpr when a member is one we do not follow (a computed name, an
 // accessor), or a '<' makes the split at commas unsure.
 func (f *fileState) objectExpr(p, end int, sc *scope) string {
 	body := f.str[p:end]
 	if strings.IndexByte(body, '<') >= 0 {
-		return exprExpr
+		return indexer.ExprExpr
 	}
 	var members []string
 	for _, raw := range splitTop(body, ',') {
@@ -372,7 +370,7 @@ func (f *fileState) objectExpr(p, end int, sc *scope) string {
 		e := identEnd(m, 0, len(m))
 		name := m[:e]
 		if name == "" || name == "get" || name == "set" || name == "async" {
-			return exprExpr
+			return indexer.ExprExpr
 		}
 		switch q := skipSpace(m, e, len(m)); {
 		case q == len(m):
@@ -382,7 +380,7 @@ func (f *fileState) objectExpr(p, end int, sc *scope) string {
 		case m[q] == '(':
 			members = append(members, name+"=")
 		default:
-			return exprExpr
+			return indexer.ExprExpr
 		}
 	}
 	return objectOf(members)
@@ -391,7 +389,7 @@ func (f *fileState) objectExpr(p, end int, sc *scope) string {
 // arrayExpr returns the Expr of the array literal at [p, end) (its
 // brackets included): "[" E "]" when its elements, none a spread, all
 // have the Expr E, known and without brackets (the literal's type is then
-// E's array); else exprLiteral.
+// E's array); else indexer.ExprLiteral.
 func (f *fileState) arrayExpr(p, end int, sc *scope) string {
 	parts := splitTop(f.str[p+1:end-1], ',')
 	if n := len(parts); n > 1 && isBlank(parts[n-1]) {
@@ -402,16 +400,16 @@ func (f *fileState) arrayExpr(p, end int, sc *scope) string {
 		s := span{Start: uint32(at), End: uint32(at + len(part))}
 		at += len(part) + 1
 		if isBlank(part) || strings.HasPrefix(strings.TrimSpace(part), "...") {
-			return exprLiteral
+			return indexer.ExprLiteral
 		}
 		x := f.expr(s, sc)
 		if x[0] == '?' || strings.ContainsAny(x, "[]") || e != "" && x != e {
-			return exprLiteral
+			return indexer.ExprLiteral
 		}
 		e = x
 	}
 	if e == "" {
-		return exprLiteral
+		return indexer.ExprLiteral
 	}
 	return "[" + e + "]"
 }
@@ -420,12 +418,12 @@ func (f *fileState) arrayExpr(p, end int, sc *scope) string {
 // which uses of a local holding it repeat.
 const maxObject = 2048
 
-// objectOf returns the Expr "{" members "}", or exprExpr when it is
+// objectOf returns the Expr "{" members "}", or indexer.ExprExpr when it is
 // longer than maxObject.
 func objectOf(members []string) string {
 	e := "{" + strings.Join(members, ",") + "}"
 	if len(e) > maxObject {
-		return exprExpr
+		return indexer.ExprExpr
 	}
 	return e
 }
@@ -498,10 +496,10 @@ func (f *fileState) head(name string, sc *scope) string {
 	flags := b.flags &^ (bConst | bAny | bBound) // what narrowed reads
 	switch {
 	case b.flags&bHidden != 0 && b.flags&(bDef|bImport) == 0:
-		return exprLocal
+		return indexer.ExprLocal
 	case bs.kind == sModule || bs.kind == sNamespace:
 		if b.flags&bUnknown != 0 {
-			return exprLocal
+			return indexer.ExprLocal
 		}
 		return name
 	case flags&^(bType|bTypeParam) == bDef && b.def >= 0 && bs.kind == sFunction && bs.own < 0:
@@ -511,13 +509,13 @@ func (f *fileState) head(name string, sc *scope) string {
 	case flags&^(bDef|bImport|bType|bTypeParam) == 0:
 		return name // a nested declaration or a local import: a node or an import ref
 	case b.flags&(bDef|bImport) != 0:
-		return exprLocal
+		return indexer.ExprLocal
 	case b.annot != "":
 		return b.annot
 	case flags == bParam:
 		return f.contextual(b)
 	case b.flags&(bUnknown|bParam) != 0:
-		return exprLocal
+		return indexer.ExprLocal
 	}
 	return f.value(b)
 }
@@ -528,7 +526,7 @@ func (f *fileState) head(name string, sc *scope) string {
 // unknown. Only a parameter never assigned or a const of one value is
 // narrowed, in the scope of the check, C a name or a dotted name; for
 // others, and in functions inside the region, the narrowed type is not
-// known: exprLocal. So is one of a type parameter's type (it narrows to
+// known: indexer.ExprLocal. So is one of a type parameter's type (it narrows to
 // an intersection, whose members we do not pick).
 func (f *fileState) narrowed(name, head string, sc *scope, p uint32) string {
 	if len(f.narrows) == 0 {
@@ -553,7 +551,7 @@ func (f *fileState) narrowed(name, head string, sc *scope, p uint32) string {
 		}
 		c := f.expr(n.class, n.scope)
 		if !narrowable || n.scope != sc || out[0] == '?' && out != "?any" || c[0] == '?' || strings.ContainsAny(c, "({[@<") {
-			return exprLocal
+			return indexer.ExprLocal
 		}
 		out = "(" + out + " instanceof " + c + ")"
 	}
@@ -588,29 +586,9 @@ func (b *binding) define(n int32) {
 // contextual returns the Expr of parameter b, which has no annotation and
 // is never assigned: when its function is written as an argument of a
 // call or new expression, the type the callee declares for that
-// parameter of that argument (see expr.go), else exprLocal.
+// parameter of that argument (see expr.go), else indexer.ExprLocal.
 func (f *fileState) contextual(b *binding) string {
-	return b.once(func() string {
-		if e := f.calleeParam(b.param); e != "" {
-			return e
-		}
-		return exprLocal
-	})
-}
-
-// once returns the Expr compute gives b, computed once; exprLocal while it
-// is being computed (a cycle).
-func (b *binding) once(compute func() string) string {
-	switch b.state {
-	case 1:
-		return exprLocal
-	case 2:
-		return b.memo
-	}
-	b.state = 1
-	b.memo = compute()
-	b.state = 2
-	return b.memo
+	return indexer.LocalExpr(&b.value, func() string { return f.calleeParam(b.param) })
 }
 
 // calleeParam returns callee "@" argument ":" parameter for the
@@ -711,7 +689,7 @@ func (f *fileState) calleeExpr(c *call) string {
 
 // expected returns ";" and the type arguments of the type declared for
 // the variable call c is the value of (const s: C<S> = f(...)), each a
-// type head or exprLocal, or "" when there are none: what the callee's
+// type head or indexer.ExprLocal, or "" when there are none: what the callee's
 // type parameters are inferred from when its result is C<T>.
 func (f *fileState) expected(c *call) string {
 	t, ok := f.declared[c.fn.Start]
@@ -727,7 +705,7 @@ func (f *fileState) expected(c *call) string {
 	for _, a := range args {
 		h := f.annotation(a, c.scope)
 		if !strings.HasPrefix(h, "{") || !isDotted(h[1:len(h)-1]) {
-			h = exprLocal
+			h = indexer.ExprLocal
 		}
 		heads = append(heads, h)
 	}
@@ -811,7 +789,7 @@ func isThisParam(q string) bool {
 
 // value returns the one value every assignment of b gives it.
 func (f *fileState) value(b *binding) string {
-	return b.once(func() string { return f.assigned(b) })
+	return indexer.LocalExpr(&b.value, func() string { return f.assigned(b) })
 }
 
 func (f *fileState) assigned(b *binding) string {
@@ -824,16 +802,12 @@ func (f *fileState) assigned(b *binding) string {
 		if s.member != "" && e != exprNone {
 			e = memberOf(e, s.member)
 		}
-		switch {
-		case e == exprNone:
-		case v == "":
-			v = e
-		case v != e:
-			v = exprLocal
+		if e != exprNone {
+			v = indexer.Agree(v, e)
 		}
 	}
-	if v == "" || v == exprReceiver || v == exprExpr || v == exprSubscript || v == exprThis {
-		v = exprLocal
+	if v == "" || v == exprReceiver || v == indexer.ExprExpr || v == exprSubscript || v == exprThis {
+		v = indexer.ExprLocal
 	}
 	return v
 }
@@ -913,7 +887,7 @@ var primitives = map[string]bool{
 }
 
 // annotation returns the Expr head "{T}" for a type annotation naming one
-// class or interface T, the Expr of x for typeof x, exprLiteral for a
+// class or interface T, the Expr of x for typeof x, indexer.ExprLiteral for a
 // builtin type, or "" when it names nothing we follow.
 func (f *fileState) annotation(b string, sc *scope) string {
 	typeParam := func(name string) bool {
@@ -970,7 +944,7 @@ func (f *fileState) constrained(b string, sc *scope) string {
 }
 
 // typeHead returns the Expr head of type annotation b: "{T}" for one class
-// or interface T, "this", exprLiteral for a builtin type, or "" when it
+// or interface T, "this", indexer.ExprLiteral for a builtin type, or "" when it
 // names nothing we follow (a type parameter, a union, an object type).
 // declared tells a name declared in the code (which may shadow a builtin).
 func typeHead(b string, typeParam, declared func(name string) bool) string {
@@ -990,10 +964,10 @@ func typeHead(b string, typeParam, declared func(name string) bool) string {
 			return arrayOf(typeHead(elem, typeParam, declared))
 		}
 		if strings.HasPrefix(t, "[") || strings.HasPrefix(t, "readonly ") {
-			return exprLiteral
+			return indexer.ExprLiteral
 		}
 		if n := len(t); n > 0 && (t[0] == '"' || t[0] == '\'' || t[0] == '`' || t[0] >= '0' && t[0] <= '9' || t[0] == '-') {
-			return exprLiteral
+			return indexer.ExprLiteral
 		}
 		open := strings.IndexByte(t, '<')
 		if open < 0 || !strings.HasSuffix(t, ">") {
@@ -1017,7 +991,7 @@ func typeHead(b string, typeParam, declared func(name string) bool) string {
 		return ""
 	}
 	if primitives[t] && !declared(t) {
-		return exprLiteral
+		return indexer.ExprLiteral
 	}
 	if first, _, _ := strings.Cut(t, "."); typeParam(first) {
 		return ""
@@ -1026,12 +1000,12 @@ func typeHead(b string, typeParam, declared func(name string) bool) string {
 }
 
 // arrayOf returns the Expr head of an array of elements of type head
-// elem: "[" elem "]" when elem is a class or interface, else exprLiteral.
+// elem: "[" elem "]" when elem is a class or interface, else indexer.ExprLiteral.
 func arrayOf(elem string) string {
 	if strings.HasPrefix(elem, "{") && isDotted(elem[1:len(elem)-1]) {
 		return "[" + elem + "]"
 	}
-	return exprLiteral
+	return indexer.ExprLiteral
 }
 
 // typeLiteral returns the Expr of an object type ({ a: A; b?: B }) with
@@ -1054,17 +1028,17 @@ func typeLiteral(body string, typeParam, declared func(name string) bool) string
 			}
 			t, ok := strings.CutPrefix(strings.TrimSpace(rest), ":")
 			if !ok {
-				members = append(members, name+"="+exprLocal) // a method
+				members = append(members, name+"="+indexer.ExprLocal) // a method
 				continue
 			}
 			h := typeHead(t, typeParam, declared)
 			if h == "" {
-				h = exprLocal
+				h = indexer.ExprLocal
 			}
 			members = append(members, name+"="+h)
 		}
 	}
-	if e := objectOf(members); e != exprExpr {
+	if e := objectOf(members); e != indexer.ExprExpr {
 		return e
 	}
 	return ""
@@ -1217,16 +1191,16 @@ func (f *fileState) heritageExpr(s span, sc *scope, typeOnly bool) string {
 	if !typeOnly {
 		e := f.expr(s, sc)
 		if strings.HasSuffix(e, "()") || e[0] == '?' {
-			return exprExpr
+			return indexer.ExprExpr
 		}
 		return e
 	}
 	if !isDotted(t) {
-		return exprExpr
+		return indexer.ExprExpr
 	}
 	first, _, _ := strings.Cut(t, ".")
 	if b, _ := lookupType(sc, first); b != nil && b.flags&bTypeParam != 0 {
-		return exprExpr
+		return indexer.ExprExpr
 	}
 	return t
 }

@@ -121,8 +121,7 @@ type binding struct {
 	bound  string // a type parameter: the Expr head of its constraint, "" for none
 	decls  uint8  // declarations (let, const, var, a for-of loop), to 2
 	values []valueRef
-	memo   string
-	state  uint8 // 0 new, 1 computing, 2 memo set
+	value  indexer.Lazy[string] // the one value values give it, or its contextual type, worked out on first use
 }
 
 // valueRef is a value assigned to a name: an expression, or a property of
@@ -1832,8 +1831,8 @@ func (f *fileState) finish(ctx context.Context) {
 			if fa.member != "" {
 				e = memberOf(e, fa.member)
 			}
-			if fa.kind == schemas.RefType && e[0] == '?' && e != exprLiteral {
-				e = exprLocal
+			if fa.kind == schemas.RefType && e[0] == '?' && e != indexer.ExprLiteral {
+				e = indexer.ExprLocal
 			}
 			e = fa.prefix + e
 		}
@@ -1855,7 +1854,7 @@ func (f *fileState) finish(ctx context.Context) {
 	// others can rely on.
 	for name, n := range f.stack[0].scope.vars {
 		if b := f.stack[0].scope.names[name]; b != nil && b.flags&bUnknown != 0 {
-			f.addRef(schemas.RefType, n, span{Start: f.nodes[n].StartByte, End: f.nodes[n].StartByte}, name, exprLocal)
+			f.addRef(schemas.RefType, n, span{Start: f.nodes[n].StartByte, End: f.nodes[n].StartByte}, name, indexer.ExprLocal)
 		}
 	}
 	for _, c := range indexer.Elements(ctx, f.calls) {
@@ -1884,8 +1883,8 @@ func (f *fileState) scopeOf(int32) *scope { return f.stack[0].scope }
 // element of it; that of a builtin value is unknown).
 func memberOf(e, name string) string {
 	if e[0] == '?' {
-		if e == exprLiteral && name != "[]" {
-			return exprLiteral
+		if e == indexer.ExprLiteral && name != "[]" {
+			return indexer.ExprLiteral
 		}
 		return exprReceiver
 	}

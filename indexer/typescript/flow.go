@@ -120,13 +120,7 @@ type ctx struct {
 // at is the context of code whose symbol is src: this is the class of the
 // nearest method above (extraction wrote ?this where it is not).
 func (r *resolver) at(src int32) ctx {
-	c := ctx{scope: src, class: -1}
-	for i := src; i >= 0 && isFunc(&r.nodes[i]); {
-		if i = r.parent(i); r.isKind(i, schemas.KindClass) {
-			c.class = i
-			break
-		}
-	}
+	c := ctx{scope: src, class: indexer.MethodClass(r.nodes, r.byID, src)}
 	if r.isKind(src, schemas.KindClass) {
 		c.class = src
 	}
@@ -137,17 +131,17 @@ func (r *resolver) at(src int32) ctx {
 func (r *resolver) eval(expr string, c ctx) value {
 	if expr == "" || expr[0] == '?' {
 		switch expr {
-		case exprLiteral:
+		case indexer.ExprLiteral:
 			return value{kind: vBuiltin, node: -1}
 		case exprReceiver:
-			return unknown(reasonUnknownType)
+			return unknown(indexer.ReasonUnknownType)
 		case exprThis:
 			return unknown(reasonThis)
 		}
 		return unknown("")
 	}
 	if r.depth > maxHops*4 {
-		return unknown(reasonTooDeep)
+		return unknown(indexer.ReasonChainTooLong)
 	}
 	r.depth++
 	defer func() { r.depth-- }()
@@ -156,9 +150,9 @@ func (r *resolver) eval(expr string, c ctx) value {
 	rest := expr
 	switch {
 	case expr[0] == '{':
-		end := closingBrace(expr)
+		end := indexer.Closing(expr, '{', '}')
 		if end < 0 {
-			return unknown(reasonDynamic)
+			return unknown(indexer.ReasonDynamic)
 		}
 		if inner := expr[1:end]; isDotted(inner) {
 			v = r.instanceOf(r.evalType(inner, c))
@@ -169,7 +163,7 @@ func (r *resolver) eval(expr string, c ctx) value {
 	case expr[0] == '[':
 		end := strings.IndexByte(expr, ']')
 		if end < 0 {
-			return unknown(reasonDynamic)
+			return unknown(indexer.ReasonDynamic)
 		}
 		v, rest = value{kind: vArray, node: -1, recv: -1, object: expr[1:end], in: c}, expr[end+1:]
 	case expr[0] == '#':
@@ -180,7 +174,7 @@ func (r *resolver) eval(expr string, c ctx) value {
 		id, err := strconv.ParseUint(expr[1:end], 16, 64)
 		i, ok := r.byID[id]
 		if err != nil || !ok {
-			return unknown(reasonUnknownName)
+			return unknown(indexer.ReasonUnknownName)
 		}
 		v, rest = r.nodeValue(i, schemas.ResolvedLocal), expr[end:]
 	case expr[0] == '(':
@@ -189,25 +183,25 @@ func (r *resolver) eval(expr string, c ctx) value {
 		i := strings.LastIndex(inner, " instanceof ")
 		switch branches := splitTop(inner, '|'); {
 		case end < 0:
-			return unknown(reasonDynamic)
+			return unknown(indexer.ReasonDynamic)
 		case len(branches) == 2:
 			v = r.either(branches[0], branches[1], c)
 		case i >= 0:
 			v = r.narrow(inner[:i], inner[i+len(" instanceof "):], c)
 		default:
-			return unknown(reasonDynamic)
+			return unknown(indexer.ReasonDynamic)
 		}
 		rest = expr[end:]
 	case strings.HasPrefix(expr, "this["):
 		end := strings.IndexByte(expr, ']')
 		if end < 0 {
-			return unknown(reasonDynamic)
+			return unknown(indexer.ReasonDynamic)
 		}
 		v, rest = r.methodThis(expr[len("this["):end], c), expr[end+1:]
 	case strings.HasPrefix(expr, "require("):
 		end := strings.IndexByte(expr, ')')
 		if end < 0 {
-			return unknown(reasonDynamic)
+			return unknown(indexer.ReasonDynamic)
 		}
 		v, rest = r.moduleValue(r.module(expr[len("require("):end], r.nodes[c.scope].File), 0), expr[end+1:]
 	default:
@@ -272,7 +266,7 @@ func (r *resolver) either(a, b string, c ctx) value {
 		x.conf = min(x.conf, y.conf)
 		return x
 	}
-	return unknown(reasonUnknownType)
+	return unknown(indexer.ReasonUnknownType)
 }
 
 // narrow evaluates the head (x instanceof C): x, of declared type the
@@ -284,7 +278,7 @@ func (r *resolver) either(a, b string, c ctx) value {
 func (r *resolver) narrow(x, class string, c ctx) value {
 	k := r.deref(r.eval(class, c))
 	if k.kind != vClass || !r.isKind(k.node, schemas.KindClass) {
-		return unknown(reasonUnknownType)
+		return unknown(indexer.ReasonUnknownType)
 	}
 	inst := value{kind: vInstance, node: k.node, res: schemas.ResolvedReceiver, conf: k.conf, recv: -1}
 	if x == "?any" {
@@ -293,13 +287,13 @@ func (r *resolver) narrow(x, class string, c ctx) value {
 	v := r.deref(r.eval(x, c))
 	switch {
 	case v.kind != vInstance:
-		return unknown(reasonUnknownType)
+		return unknown(indexer.ReasonUnknownType)
 	case r.derives(v.node, k.node):
 		return v
 	case r.derives(k.node, v.node):
 		return inst
 	}
-	return unknown(reasonUnknownType)
+	return unknown(indexer.ReasonUnknownType)
 }
 
 // derives reports whether class or interface a is b or has b among its
@@ -408,7 +402,7 @@ func (r *resolver) instanceOf(v value) value {
 	if v.kind == vVar && r.isKind(v.node, schemas.KindTypeAlias) {
 		facts := r.types[r.nodes[v.node].ID]
 		if len(facts) != 1 {
-			return unknown(reasonUnknownType)
+			return unknown(indexer.ReasonUnknownType)
 		}
 		return r.eval(facts[0].Expr, ctx{scope: v.node, class: -1})
 	}
@@ -417,7 +411,7 @@ func (r *resolver) instanceOf(v value) value {
 		v.kind = vInstance
 	case vBuiltin, vUnknown:
 	default:
-		return unknown(reasonUnknownType)
+		return unknown(indexer.ReasonUnknownType)
 	}
 	return v
 }
@@ -456,7 +450,7 @@ func (r *resolver) deref(v value) value {
 
 func (r *resolver) varValue(i int32) value {
 	if r.isKind(i, schemas.KindTypeAlias) {
-		return unknown(reasonUnknownType)
+		return unknown(indexer.ReasonUnknownType)
 	}
 	facts := r.types[r.nodes[i].ID]
 	if len(facts) == 0 {
@@ -533,23 +527,23 @@ func (r *resolver) attr(v value, name string) value {
 		return r.funcMember(v, name)
 	case vBuiltin, vElement, vEach:
 		if name == "[]" { // an element of a string, a Map, an array of no class: not followed
-			return unknown(reasonUnknownType)
+			return unknown(indexer.ReasonUnknownType)
 		}
 		return value{kind: vBuiltin, node: -1}
 	case vUnknown:
 		if v.reason == "" {
-			v.reason = reasonUnknownType
+			v.reason = indexer.ReasonUnknownType
 		}
 		return v
 	}
-	return unknown(reasonUnknownType)
+	return unknown(indexer.ReasonUnknownType)
 }
 
 // pickNodes returns the one value the declarations nodes of a member
 // agree on (see overloads), found as res.
 func (r *resolver) pickNodes(nodes []int32, res string) value {
 	if len(nodes) == 0 {
-		return unknown(reasonNoMember)
+		return unknown(indexer.ReasonNoMember)
 	}
 	var cands []value
 	for _, i := range r.overloads(nodes) {
@@ -568,7 +562,7 @@ func (r *resolver) objectMember(o value, name string) value {
 		m := members[k]
 		if spread, ok := strings.CutPrefix(m, "..."); ok {
 			v := r.attr(r.eval(spread, o.in), name)
-			if v.kind == vUnknown && v.reason == reasonNoMember && v.res != schemas.Ambiguous {
+			if v.kind == vUnknown && v.reason == indexer.ReasonNoMember && v.res != schemas.Ambiguous {
 				continue
 			}
 			return v
@@ -580,14 +574,14 @@ func (r *resolver) objectMember(o value, name string) value {
 		case e != "":
 			return r.eval(e, o.in)
 		case o.node < 0:
-			return unknown(reasonNoMember)
+			return unknown(indexer.ReasonNoMember)
 		}
 		return r.pickNodes(r.children[childKey{r.nodes[o.node].ID, name}], o.res)
 	}
 	if objectMembers[name] {
 		return value{kind: vBuiltin, node: -1}
 	}
-	return unknown(reasonNoMember)
+	return unknown(indexer.ReasonNoMember)
 }
 
 // declaresType reports whether variable node i has a type annotation
@@ -602,23 +596,6 @@ func (r *resolver) declaresType(i int32) bool {
 		}
 	}
 	return false
-}
-
-// closingBrace returns the index of the brace that closes the one e
-// starts with, or -1.
-func closingBrace(e string) int {
-	depth := 0
-	for i := 0; i < len(e); i++ {
-		switch e[i] {
-		case '{':
-			depth++
-		case '}':
-			if depth--; depth == 0 {
-				return i
-			}
-		}
-	}
-	return -1
 }
 
 // call evaluates v(), v<T>() when typeArgs is set.
@@ -705,7 +682,7 @@ func (r *resolver) callbackParam(f value, step string, c ctx) value {
 		param, err2 = strconv.Atoi(p)
 	}
 	if err1 != nil || err2 != nil {
-		return unknown(reasonDynamic)
+		return unknown(indexer.ReasonDynamic)
 	}
 	var sigs []int32
 	switch f = r.deref(f); {
@@ -714,17 +691,17 @@ func (r *resolver) callbackParam(f value, step string, c ctx) value {
 		if step == "0:0" {
 			return r.eval(f.object, f.in)
 		}
-		return unknown(reasonUnknownType)
+		return unknown(indexer.ReasonUnknownType)
 	case f.kind == vFunc:
 		sigs = r.signatures(f.node)
 	case f.kind == vClass && r.isKind(f.node, schemas.KindClass):
 		init, ok := r.constructorOf(f.node, false)
 		if !ok {
-			return unknown(reasonUnknownType)
+			return unknown(indexer.ReasonUnknownType)
 		}
 		sigs = r.signatures(init.node)
 	default:
-		return unknown(reasonUnknownType)
+		return unknown(indexer.ReasonUnknownType)
 	}
 	var out []value
 	for _, s := range sigs {
@@ -735,12 +712,12 @@ func (r *resolver) callbackParam(f value, step string, c ctx) value {
 		}
 		head := typeHead(t, r.typeParams(s), func(string) bool { return false })
 		if head == "" || head[0] != '{' {
-			return unknown(reasonUnknownType)
+			return unknown(indexer.ReasonUnknownType)
 		}
 		out = append(out, r.eval(head, ctx{scope: s, class: r.at(s).class}))
 	}
 	if len(out) == 0 {
-		return unknown(reasonUnknownType)
+		return unknown(indexer.ReasonUnknownType)
 	}
 	return r.pick(out)
 }
@@ -783,7 +760,7 @@ func splitParamStep(s string) (step, rest string) {
 		i++
 		for i < len(s) && s[i] != '.' && s[i] != '(' && s[i] != '@' && s[i] != '<' {
 			if s[i] == '{' {
-				if end := closingBrace(s[i:]); end > 0 {
+				if end := indexer.Closing(s[i:], '{', '}'); end > 0 {
 					i += end
 				}
 			}
@@ -891,7 +868,7 @@ func (r *resolver) classMember(v value, name string, static, after bool) value {
 			builtin = true
 		case e.external:
 			external = true
-			conf = min(conf, inheritedConfidence)
+			conf = min(conf, indexer.InheritedConfidence)
 		default:
 			var nodes []int32
 			for _, n := range r.children[childKey{r.nodes[e.node].ID, name}] {
@@ -934,7 +911,7 @@ func (r *resolver) classMember(v value, name string, static, after bool) value {
 	case builtin || objectMembers[name] || static && (name == "name" || name == "length" || name == "prototype" || name == "call" || name == "apply" || name == "bind"):
 		return value{kind: vBuiltin, node: -1}
 	}
-	return unknown(reasonNoMember)
+	return unknown(indexer.ReasonNoMember)
 }
 
 // constructorOf finds the constructor an instantiation of class c runs,

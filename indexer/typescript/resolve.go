@@ -10,13 +10,8 @@ import (
 
 // Reasons of unresolved edges.
 const (
-	reasonUnknownType = "unknown receiver type"
 	reasonExternal    = "external module"
 	reasonNotFound    = "module not found"
-	reasonDynamic     = "dynamic call"
-	reasonUnknownName = "unknown name"
-	reasonNoMember    = "unknown member"
-	reasonTooDeep     = "import chain too long"
 	reasonThis        = "unknown this"
 	reasonNotCallable = "not a function"
 	reasonBase        = "base outside the snapshot"
@@ -25,10 +20,6 @@ const (
 
 // maxHops bounds the import, re-export and evaluation chains followed.
 const maxHops = 8
-
-// inheritedConfidence is the confidence of a member found on a base that
-// comes after a base outside the snapshot: that base might declare it too.
-const inheritedConfidence = 0.8
 
 // resolve turns the refs of every TypeScript, TSX and JavaScript file into
 // edges.
@@ -149,10 +140,10 @@ func newResolver(all []schemas.Node, refs []schemas.Ref) *resolver {
 		}
 		k := childKey{n.ParentID, n.Name}
 		r.children[k] = append(r.children[k], int32(i))
-		if n.Kind == schemas.KindClass || isFunc(n) {
+		if n.Kind == schemas.KindClass || indexer.IsFunc(n.Kind) {
 			r.kids[n.ParentID] = append(r.kids[n.ParentID], int32(i))
 		}
-		if isFunc(n) || n.Kind == schemas.KindClass {
+		if indexer.IsFunc(n.Kind) || n.Kind == schemas.KindClass {
 			r.hasKids[n.ParentID] = true
 		}
 	}
@@ -201,18 +192,11 @@ func newResolver(all []schemas.Node, refs []schemas.Ref) *resolver {
 }
 
 func (r *resolver) parent(i int32) int32 {
-	if p, ok := r.byID[r.nodes[i].ParentID]; ok {
-		return p
-	}
-	return -1
+	return indexer.ParentOf(r.nodes, r.byID, i)
 }
 
 func (r *resolver) isKind(i int32, kinds ...string) bool {
 	return i >= 0 && slices.Contains(kinds, r.nodes[i].Kind)
-}
-
-func isFunc(n *schemas.Node) bool {
-	return n.Kind == schemas.KindFunction || n.Kind == schemas.KindMethod || n.Kind == schemas.KindConstructor
 }
 
 // isJS reports whether file is JavaScript (which resolves extensions the
@@ -245,7 +229,7 @@ func (r *resolver) lookup(name string, c ctx, types bool) value {
 	if globals[name] || types && primitives[name] {
 		return value{kind: vBuiltin, node: -1}
 	}
-	return unknown(reasonUnknownName)
+	return unknown(indexer.ReasonUnknownName)
 }
 
 // inScope looks name up among the declarations and imports of scope s.
@@ -308,7 +292,7 @@ func (r *resolver) overloads(nodes []int32) []int32 {
 	var funcs, classes, others []int32
 	for _, i := range nodes {
 		switch n := &r.nodes[i]; {
-		case isFunc(n):
+		case indexer.IsFunc(n.Kind):
 			funcs = append(funcs, i)
 		case n.Kind == schemas.KindClass:
 			classes = append(classes, i)
@@ -361,7 +345,7 @@ func (r *resolver) nodeValue(i int32, res string) value {
 		v.kind = vNamespace
 	case n.Kind == schemas.KindClass || n.Kind == schemas.KindInterface:
 		v.kind = vClass
-	case isFunc(n):
+	case indexer.IsFunc(n.Kind):
 		v.kind = vFunc
 	default:
 		v.kind = vVar
@@ -474,7 +458,7 @@ func (r *resolver) moduleValue(m value, hops int) value {
 		return m
 	}
 	if hops > maxHops {
-		return unknown(reasonTooDeep)
+		return unknown(indexer.ReasonChainTooLong)
 	}
 	var cands []value
 	for _, w := range ws {
@@ -500,7 +484,7 @@ func (r *resolver) member(m value, name string, hops int, types bool) value {
 		return r.attr(m, name)
 	}
 	if hops > maxHops {
-		return unknown(reasonTooDeep)
+		return unknown(indexer.ReasonChainTooLong)
 	}
 	id := r.nodes[m.node].ID
 	k := childKey{id, name}
@@ -567,7 +551,7 @@ func (r *resolver) member(m value, name string, hops int, types bool) value {
 	} else if r.commonjs[id] {
 		return m // CommonJS: the default import is module.exports
 	}
-	return unknown(reasonNoMember)
+	return unknown(indexer.ReasonNoMember)
 }
 
 // keepFuncs drops, among the candidates for one exported name, the
@@ -625,8 +609,8 @@ func (r *resolver) importEdge(edges []schemas.Edge, ref *schemas.Ref) []schemas.
 // heritageEdge links a class or interface to what it extends or
 // implements.
 func (r *resolver) heritageEdge(edges []schemas.Edge, ref *schemas.Ref, src int32) []schemas.Edge {
-	if ref.Expr == exprExpr {
-		return append(edges, indexer.UnresolvedEdge(ref, ref.Kind, reasonDynamic))
+	if ref.Expr == indexer.ExprExpr {
+		return append(edges, indexer.UnresolvedEdge(ref, ref.Kind, indexer.ReasonDynamic))
 	}
 	outside := ctx{scope: r.parent(src), class: -1}
 	var v value
@@ -637,7 +621,7 @@ func (r *resolver) heritageEdge(edges []schemas.Edge, ref *schemas.Ref, src int3
 	}
 	v = r.deref(v)
 	if v.kind == vUnknown && v.reason == "" {
-		v.reason = reasonUnknownType
+		v.reason = indexer.ReasonUnknownType
 	}
 	return r.emit(edges, ref, ref.Kind, v)
 }
@@ -683,7 +667,7 @@ func (r *resolver) callEdges(edges []schemas.Edge, ref *schemas.Ref, src int32) 
 		return r.emit(edges, ref, schemas.EdgeReferences, v)
 	}
 	if v.kind == vInstance { // an object with a call signature
-		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeCalls, reasonDynamic))
+		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeCalls, indexer.ReasonDynamic))
 	}
 	if v.kind == vClass || v.kind == vModule || v.kind == vNamespace || v.kind == vObject {
 		return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeCalls, reasonNotCallable))
@@ -702,7 +686,7 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, kind string, v v
 			return append(edges, indexer.RefEdge(ref, kind, 0, schemas.Ambiguous, 0, v.reason))
 		}
 		if v.reason == "" {
-			v.reason = reasonDynamic
+			v.reason = indexer.ReasonDynamic
 		}
 		return append(edges, indexer.UnresolvedEdge(ref, kind, v.reason))
 	}
@@ -718,7 +702,7 @@ func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, kind string, v v
 		ok = v.node >= 0
 	}
 	if !ok {
-		return append(edges, indexer.UnresolvedEdge(ref, kind, reasonDynamic))
+		return append(edges, indexer.UnresolvedEdge(ref, kind, indexer.ReasonDynamic))
 	}
 	return append(edges, indexer.RefEdge(ref, kind, r.nodes[v.node].ID, v.res, v.conf, ""))
 }

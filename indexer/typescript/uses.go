@@ -101,5 +101,5 @@ func (r *resolver) typeUseEdge(edges []schemas.Edge, ref *schemas.Ref, src int32
 	case v.node >= 0 && (v.kind == vClass || r.isKind(v.node, schemas.KindEnum) || r.isKind(v.node, schemas.KindTypeAlias)):
 		return append(edges, indexer.RefEdge(ref, schemas.EdgeReferences, r.nodes[v.node].ID, v.res, v.conf, ""))
 	}
-	return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeReferences, reasonUnknownType))
+	return append(edges, indexer.UnresolvedEdge(ref, schemas.EdgeReferences, indexer.ReasonUnknownType))
 }
