@@ -120,12 +120,12 @@ func (f *fileState) exprOf(s span, depth int) string {
 		switch it.Kind {
 		case kCall:
 			fn := it.Role[rObject]
-			n := "(" + itoa(countArgs(f.text(it.Role[rArgs]))) + ")"
+			n := "(" + itoa(countArgs(f.Text(it.Role[rArgs]))) + ")"
 			if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kField {
 				fi := &f.Items[j]
-				return joinExpr(f.receiver(fi, depth), normName(f.text(fi.Role[rName]))+n)
+				return joinExpr(f.receiver(fi, depth), normName(f.Text(fi.Role[rName]))+n)
 			}
-			raw := srctext.Squeeze(f.text(fn))
+			raw := srctext.Squeeze(f.Text(fn))
 			name := normName(raw)
 			if makers[name] {
 				if a := strings.IndexByte(raw, '<'); a >= 0 && strings.HasSuffix(raw, ">") {
@@ -143,7 +143,7 @@ func (f *fileState) exprOf(s span, depth int) string {
 			}
 			return exprExpr
 		case kField:
-			return joinExpr(f.receiver(it, depth), normName(f.text(it.Role[rName])))
+			return joinExpr(f.receiver(it, depth), normName(f.Text(it.Role[rName])))
 		case kNew, kCast:
 			if t := f.typeExpr(it.Role[rType]); t != "" {
 				return "{" + t + "}"
@@ -153,7 +153,7 @@ func (f *fileState) exprOf(s span, depth int) string {
 			return f.exprOf(it.Role[rValue], depth+1)
 		}
 	}
-	t := srctext.Squeeze(f.text(s))
+	t := srctext.Squeeze(f.Text(s))
 	switch {
 	case t == "this":
 		return t
@@ -198,7 +198,7 @@ var smartPointers = map[string]bool{
 func (f *fileState) receiver(fi *item, depth int) string {
 	obj := fi.Role[rObject]
 	arrow := strings.Contains(f.Str[obj.End:fi.Role[rName].Start], "->")
-	if t := srctext.Squeeze(f.text(obj)); isIdent(t) {
+	if t := srctext.Squeeze(f.Text(obj)); isIdent(t) {
 		if b := f.lookup(t, obj.Start); b != nil && b.smart {
 			if !arrow {
 				return "{std::unique_ptr}"

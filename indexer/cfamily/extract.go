@@ -167,8 +167,6 @@ type fileState struct {
 	noUses     []span           // ranges whose type names are no uses: a test macro's arguments
 }
 
-func (f *fileState) text(s span) string { return f.Str[s.Start:s.End] }
-
 // Prepare indexes what the walk looks up by position: doc comments,
 // expressions, function declarators and initializers.
 func (f *fileState) Prepare(ctx context.Context) {
@@ -190,7 +188,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 			if p := strings.LastIndexByte(f.Str[:it.Start], '\n'); strings.TrimSpace(f.Str[p+1:it.Start]) != "" {
 				continue
 			}
-			doc = append(doc, f.text(it.Span))
+			doc = append(doc, f.Text(it.Span))
 			docEnd = it.End
 		case kCall, kField, kParen, kCast, kNew:
 			f.exprs[it.Key()] = int32(i)
@@ -204,7 +202,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 			f.tdefs[it.Key()] = true
 		case kSpec:
 			// struct s { ... } defines s, struct s; declares it: neither uses it.
-			if strings.ContainsRune(f.text(it.Span), '{') || strings.HasPrefix(f.Str[skipSpace(f.Str, int(it.End)):], ";") {
+			if strings.ContainsRune(f.Text(it.Span), '{') || strings.HasPrefix(f.Str[skipSpace(f.Str, int(it.End)):], ";") {
 				f.tdefs[it.Role[rName].Key()] = true
 			}
 		case kTypedef:
@@ -212,7 +210,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 				f.tdefs[ns.Key()] = true
 			}
 		case kTParam:
-			f.tvars = append(f.tvars, tvar{it.Span, f.text(it.Role[rName])})
+			f.tvars = append(f.tvars, tvar{it.Span, f.Text(it.Role[rName])})
 		}
 	}
 	flush()
@@ -221,7 +219,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 // typeExpr returns the Expr type of the type at t (see typeName), or ""
 // when it names a template parameter in scope.
 func (f *fileState) typeExpr(t span) string {
-	n := typeName(f.text(t))
+	n := typeName(f.Text(t))
 	if n == "" {
 		return ""
 	}
@@ -473,7 +471,7 @@ func (f *fileState) Run(ctx context.Context) {
 		case kRange:
 			fr := f.stack.Push(&frame{kind: kRange, start: it.Start, end: it.End, node: -1})
 			if n, ok := f.declName(it.Role[rName]); ok {
-				b := f.bind(f.text(n), n.End, fr.end, f.declared(it.Role[rType]))
+				b := f.bind(f.Text(n), n.End, fr.end, f.declared(it.Role[rType]))
 				_ = b
 			}
 		case kFriend:
@@ -484,13 +482,13 @@ func (f *fileState) Run(ctx context.Context) {
 			f.bases(it)
 		case kAccess:
 			if c := f.container(); c != nil && c.kind == kClass {
-				c.access = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.text(it.Span)), ":"))
+				c.access = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.Text(it.Span)), ":"))
 			}
 		case kUsing:
 			f.using(it)
 		case kInclude:
-			v := strings.TrimSpace(f.text(it.Role[rValue]))
-			f.AddRef(schemas.EdgeImports, indexer.FileID(f.Path), it.Span, srctext.OneLine(f.text(it.Span)), v)
+			v := strings.TrimSpace(f.Text(it.Role[rValue]))
+			f.AddRef(schemas.EdgeImports, indexer.FileID(f.Path), it.Span, srctext.OneLine(f.Text(it.Span)), v)
 		case kDefine:
 			f.define(it)
 		case kCall:
@@ -548,7 +546,7 @@ func (f *fileState) flushUses(t *frame, d *item) {
 	for _, u := range t.uses {
 		if ctor && u.at.Start == t.typ.Start {
 			v := f.inits[d.Start]
-			args := f.text(v)
+			args := f.Text(v)
 			n := countArgs("(" + args[1:len(args)-1] + ")")
 			f.AddRef(schemas.EdgeInstantiates, src, u.at, u.name, "new "+u.name+"("+itoa(n)+")")
 			continue
@@ -573,7 +571,7 @@ func (f *fileState) namespace(it *item) {
 	}
 	name := ""
 	if it.HasRole(rName) {
-		name = srctext.Squeeze(f.text(it.Role[rName]))
+		name = srctext.Squeeze(f.Text(it.Role[rName]))
 	}
 	if name == "" || !isQName(name) {
 		f.stack.Push(&frame{kind: kNs, start: it.Start, end: it.End, node: -1, qname: prefix, hidden: true})
@@ -601,7 +599,7 @@ func (f *fileState) class(it *item) {
 	c := f.container()
 	name := ""
 	if it.HasRole(rName) {
-		name = normName(f.text(it.Role[rName]))
+		name = normName(f.Text(it.Role[rName]))
 	}
 	if name == "" && len(f.stack) > 0 {
 		if t := f.stack.Top(); t.kind == kTypedef && t.typ == it.Span {
@@ -619,7 +617,7 @@ func (f *fileState) class(it *item) {
 	}
 	kind := schemas.KindStruct
 	access := schemas.Public
-	if strings.HasPrefix(f.text(it.Span), "class") {
+	if strings.HasPrefix(f.Text(it.Span), "class") {
 		kind, access = schemas.KindClass, schemas.Private
 	}
 	prefix, hidden := "", false
@@ -640,7 +638,7 @@ func (f *fileState) class(it *item) {
 	node := &f.Nodes[n]
 	node.Visibility, node.Exported = vis, exported
 	body := it.Role[rBody]
-	node.BodyHash = xxhash.Sum64String(f.text(body))
+	node.BodyHash = xxhash.Sum64String(f.Text(body))
 	node.Signature = srctext.OneLine(f.Str[it.Start:body.Start])
 	if !it.HasRole(rName) {
 		node.Signature = srctext.OneLine(f.Str[it.Start:body.Start] + " " + name)
@@ -657,7 +655,7 @@ func (f *fileState) enum(it *item) {
 	c := f.container()
 	name := ""
 	if it.HasRole(rName) {
-		name = normName(f.text(it.Role[rName]))
+		name = normName(f.Text(it.Role[rName]))
 	}
 	if name == "" && len(f.stack) > 0 {
 		if t := f.stack.Top(); t.kind == kTypedef && t.typ == it.Span {
@@ -685,7 +683,7 @@ func (f *fileState) enum(it *item) {
 		node.Visibility = c.access
 	}
 	node.Exported = !hidden && node.Visibility != schemas.Private
-	node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Role[rBody]))
 	node.Signature = srctext.OneLine(head)
 	qn := prefix
 	if scoped {
@@ -701,7 +699,7 @@ func (f *fileState) enumerator(it *item) {
 	if c == nil || c.kind != kEnum || c.node < 0 {
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	sep := "::"
 	if !c.scoped && !f.cpp {
 		sep = "."
@@ -710,8 +708,8 @@ func (f *fileState) enumerator(it *item) {
 	node := &f.Nodes[n]
 	node.Exported = c.exported
 	node.IsStatic = true
-	node.Signature = srctext.OneLine(f.text(it.Span))
-	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	node.Signature = srctext.OneLine(f.Text(it.Span))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 }
 
 // typedef makes the type alias of a typedef, or names the anonymous
@@ -724,12 +722,12 @@ func (f *fileState) typedef(it *item) {
 	if !ok {
 		return
 	}
-	name := normName(f.text(ns))
+	name := normName(f.Text(ns))
 	if !isIdent(name) {
 		return
 	}
 	typ := it.Role[rType]
-	tt := f.text(typ)
+	tt := f.Text(typ)
 	if sp := specName(tt); sp == "" && strings.ContainsRune(tt, '{') {
 		// typedef struct { ... } name: the struct takes the name.
 		if len(f.stack) > 0 {
@@ -771,8 +769,8 @@ func (f *fileState) aliasNode(it *item, name, expr string) {
 	n := f.addNode(schemas.KindTypeAlias, name, join(prefix, "::", name), parent, it.Span)
 	node := &f.Nodes[n]
 	node.Exported = !hidden
-	node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.text(it.Span)), ";"))
-	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.Text(it.Span)), ";"))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	if expr != "" {
 		f.AddRef(schemas.RefType, node.ID, it.Span, node.Signature, expr)
 	}
@@ -789,7 +787,7 @@ func (f *fileState) alias(it *item) {
 	if c := f.container(); c != nil && (c.kind == kFunc || c.kind == kFriend) {
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	expr := ""
 	if t := f.typeExpr(it.Role[rType]); t != "" {
 		expr = "{" + t + "}"
@@ -808,7 +806,7 @@ func (f *fileState) function(i int) {
 	}
 	d := &f.Items[fd]
 	nameSpan := d.Role[rName]
-	name := normName(f.text(nameSpan))
+	name := normName(f.Text(nameSpan))
 	if !isQName(name) && !strings.Contains(name, "operator") {
 		return
 	}
@@ -860,7 +858,7 @@ func (f *fileState) function(i int) {
 		}
 	case testMacros[name] && f.cpp:
 		f.noUses = append(f.noUses, d.Role[rParams]) // the suite and test names
-		args := splitTop(strings.Trim(f.text(d.Role[rParams]), "()"))
+		args := splitTop(strings.Trim(f.Text(d.Role[rParams]), "()"))
 		if len(args) == 2 {
 			short = strings.TrimSpace(args[0]) + "." + strings.TrimSpace(args[1])
 			isTest = true
@@ -878,11 +876,11 @@ func (f *fileState) function(i int) {
 	node.Visibility, node.Exported, node.IsStatic = vis, exported, static
 	node.IsTest = isTest || f.Test && kind == schemas.KindFunction && (strings.HasPrefix(short, "test_") || strings.HasPrefix(short, "Test"))
 	node.Signature = srctext.OneLine(f.Str[it.Start:it.Role[rBody].Start])
-	node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Role[rBody]))
 	fr.node = n
 	if it.HasRole(rType) && !isTest {
 		if t := f.typeExpr(it.Role[rType]); t != "" {
-			f.AddRef(schemas.RefResult, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
+			f.AddRef(schemas.RefResult, node.ID, it.Role[rType], srctext.OneLine(f.Text(it.Role[rType])), "{"+t+"}")
 		}
 	}
 	fr.sig = &sigFrame{params: d.Role[rParams], node: n, qname: qname, name: short}
@@ -945,7 +943,7 @@ func (f *fileState) declarator(it *item) {
 	if !ok {
 		return
 	}
-	name := normName(f.text(ns))
+	name := normName(f.Text(ns))
 	fdi, isFunc := f.fdecls[ns.Start]
 	if isFunc && !encloses(it.Span, f.Items[fdi].Span) {
 		isFunc = false
@@ -964,9 +962,9 @@ func (f *fileState) declarator(it *item) {
 		if f.cpp {
 			b.typ = f.localType(t.typ, it.Span, ns)
 		}
-		if hasValue && typeName(f.text(t.typ)) == "" && strings.Contains(f.text(t.typ), "auto") {
+		if hasValue && typeName(f.Text(t.typ)) == "" && strings.Contains(f.Text(t.typ), "auto") {
 			b.value, b.state = value, 0
-			v := srctext.Squeeze(f.text(value))
+			v := srctext.Squeeze(f.Text(value))
 			b.smart = makers[v[:identEnd(v, 0)]] || strings.HasPrefix(v, "std::make_")
 		}
 		f.smart(b, t.typ)
@@ -1014,10 +1012,10 @@ func (f *fileState) declarator(it *item) {
 	node.Visibility = visibility(t.flags)
 	node.Exported = t.flags&mStatic == 0 && !hidden
 	node.IsStatic = t.flags&mStatic != 0
-	node.Signature = srctext.OneLine(f.Str[t.start:t.typ.End] + " " + f.text(it.Span))
-	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	node.Signature = srctext.OneLine(f.Str[t.start:t.typ.End] + " " + f.Text(it.Span))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	if tn := f.typeExpr(t.typ); tn != "" {
-		f.AddRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
+		f.AddRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.Text(t.typ)), "{"+tn+"}")
 	}
 	f.stack.Push(&frame{kind: kDeclarator, start: it.Start, end: it.End, node: n})
 }
@@ -1047,7 +1045,7 @@ func (f *fileState) member(it *item, t, c *frame, ns span, name string, isFunc b
 	node.Visibility = c.access
 	node.Exported = c.exported && c.access != schemas.Private
 	node.IsStatic = t.flags&mStatic != 0
-	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	if isFunc {
 		d := &f.Items[fdi]
 		after := srctext.Squeeze(f.Str[d.End:t.end])
@@ -1058,18 +1056,18 @@ func (f *fileState) member(it *item, t, c *frame, ns span, name string, isFunc b
 		f.stack.Push(&frame{kind: kDeclarator, start: it.Start, end: it.End, node: n, sig: sf})
 		if t.typ.End > t.typ.Start {
 			if tn := f.typeExpr(t.typ); tn != "" {
-				f.AddRef(schemas.RefResult, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
+				f.AddRef(schemas.RefResult, node.ID, t.typ, srctext.OneLine(f.Text(t.typ)), "{"+tn+"}")
 			}
 		}
 		return
 	}
 	if t.typ.End > t.typ.Start {
-		node.Signature = srctext.OneLine(f.Str[t.start:t.typ.End] + " " + f.text(it.Span))
-		if tn := f.typeExpr(t.typ); tn != "" && !strings.Contains(f.text(it.Span), "(") {
-			f.AddRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
+		node.Signature = srctext.OneLine(f.Str[t.start:t.typ.End] + " " + f.Text(it.Span))
+		if tn := f.typeExpr(t.typ); tn != "" && !strings.Contains(f.Text(it.Span), "(") {
+			f.AddRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.Text(t.typ)), "{"+tn+"}")
 		}
 	}
-	if strings.Contains(f.text(it.Span), "(") { // a function pointer
+	if strings.Contains(f.Text(it.Span), "(") { // a function pointer
 		node.Decorators = append(node.Decorators, "function_pointer")
 	}
 	f.stack.Push(&frame{kind: kDeclarator, start: it.Start, end: it.End, node: n})
@@ -1087,7 +1085,7 @@ func (f *fileState) param(it *item) {
 		return
 	}
 	sf.lastParam = it.End
-	txt := f.text(it.Span)
+	txt := f.Text(it.Span)
 	var ns span
 	named := false
 	if it.HasRole(rName) {
@@ -1101,8 +1099,8 @@ func (f *fileState) param(it *item) {
 		sig = sig[:i] + "="
 	}
 	sf.sigs = append(sf.sigs, strings.ReplaceAll(srctext.OneLine(sig), " =", "="))
-	if t.kind == kFunc && named && isIdent(f.text(ns)) {
-		b := f.bind(f.text(ns), t.start, t.end, f.declared(it.Role[rType]))
+	if t.kind == kFunc && named && isIdent(f.Text(ns)) {
+		b := f.bind(f.Text(ns), t.start, t.end, f.declared(it.Role[rType]))
 		if f.cpp {
 			b.typ = f.scoped(normType(strings.TrimSuffix(sig, "=")), it.Start, "")
 		}
@@ -1116,7 +1114,7 @@ func (f *fileState) bases(it *item) {
 	if c == nil || c.kind != kClass || c.node < 0 || it.Start >= c.body.Start {
 		return
 	}
-	txt := strings.TrimPrefix(strings.TrimSpace(f.text(it.Span)), ":")
+	txt := strings.TrimPrefix(strings.TrimSpace(f.Text(it.Span)), ":")
 	for _, b := range splitTop(txt) {
 		var words []string
 		for _, w := range strings.Fields(stripTemplates(b)) {
@@ -1145,7 +1143,7 @@ func (f *fileState) bases(it *item) {
 
 // using records a using directive or declaration.
 func (f *fileState) using(it *item) {
-	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.text(it.Span)), ";"))
+	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.Text(it.Span)), ";"))
 	t, ok := strings.CutPrefix(t, "using")
 	if !ok {
 		return
@@ -1172,7 +1170,7 @@ func (f *fileState) using(it *item) {
 	if c := f.container(); c != nil && c.kind == kClass {
 		return // a using-declaration of a base's member
 	}
-	f.AddRef(schemas.RefUsing, f.SrcID(f.context()), it.Span, srctext.OneLine(f.text(it.Span)), expr)
+	f.AddRef(schemas.RefUsing, f.SrcID(f.context()), it.Span, srctext.OneLine(f.Text(it.Span)), expr)
 }
 
 // define makes the node of a macro with a value: a function-like macro
@@ -1182,7 +1180,7 @@ func (f *fileState) define(it *item) {
 	if !it.HasRole(rValue) && !it.HasRole(rParams) {
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	kind := schemas.KindConstant
 	if it.HasRole(rParams) {
 		kind = schemas.KindFunction
@@ -1196,12 +1194,12 @@ func (f *fileState) define(it *item) {
 	}
 	sig := f.Str[it.Start:end]
 	if kind == schemas.KindConstant && it.HasRole(rValue) {
-		sig += " " + strings.TrimSpace(f.text(it.Role[rValue]))
+		sig += " " + strings.TrimSpace(f.Text(it.Role[rValue]))
 	}
 	node.Signature = srctext.OneLine(sig)
-	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	if it.HasRole(rParams) {
-		params := strings.Trim(f.text(it.Role[rParams]), "()")
+		params := strings.Trim(f.Text(it.Role[rParams]), "()")
 		var sigs []string
 		if strings.TrimSpace(params) != "" {
 			for _, p := range splitTop(params) {
@@ -1222,7 +1220,7 @@ func trimEnd(s string, e int) int {
 // Finish writes the refs that needed every binding of the file.
 func (f *fileState) Finish(ctx context.Context) {
 	for _, sf := range f.sigs {
-		params := f.text(sf.params)
+		params := f.Text(sf.params)
 		inner := strings.TrimSpace(strings.Trim(params, "()"))
 		sigs := sf.sigs
 		if strings.HasSuffix(inner, "...") && (len(sigs) == 0 || !strings.HasSuffix(sigs[len(sigs)-1], "...")) {
@@ -1256,16 +1254,16 @@ func (f *fileState) Finish(ctx context.Context) {
 		case kCall:
 			fn := it.Role[rObject]
 			at = fn
-			target = srctext.OneLine(f.text(fn))
-			n := "(" + itoa(countArgs(f.text(it.Role[rArgs]))) + ")"
+			target = srctext.OneLine(f.Text(fn))
+			n := "(" + itoa(countArgs(f.Text(it.Role[rArgs]))) + ")"
 			if a := it.Role[rArgs]; f.cpp && n != "(0)" && f.Str[a.Start] == '(' {
 				n = n[:len(n)-1] + ":" + f.argTypes(a) + ")"
 			}
 			if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kField {
 				fi := &f.Items[j]
 				at = fi.Role[rName]
-				expr = joinExpr(f.receiver(fi, 0), normName(f.text(fi.Role[rName]))+n)
-			} else if name := normName(f.text(fn)); notCalls[name] {
+				expr = joinExpr(f.receiver(fi, 0), normName(f.Text(fi.Role[rName]))+n)
+			} else if name := normName(f.Text(fn)); notCalls[name] {
 				continue
 			} else if isQName(name) {
 				expr = strings.TrimPrefix(name, "::") + n
@@ -1275,18 +1273,18 @@ func (f *fileState) Finish(ctx context.Context) {
 			} else {
 				expr = exprExpr
 			}
-			args = argsText(f.text(it.Role[rArgs]))
+			args = argsText(f.Text(it.Role[rArgs]))
 		case kNew:
 			at = it.Span
-			target = "new " + srctext.OneLine(f.text(it.Role[rType]))
+			target = "new " + srctext.OneLine(f.Text(it.Role[rType]))
 			t := f.typeExpr(it.Role[rType])
 			if t == "" {
 				continue
 			}
 			n := 0
 			if it.HasRole(rArgs) {
-				n = countArgs(f.text(it.Role[rArgs]))
-				args = argsText(f.text(it.Role[rArgs]))
+				n = countArgs(f.Text(it.Role[rArgs]))
+				args = argsText(f.Text(it.Role[rArgs]))
 			}
 			expr = "new " + t + "(" + itoa(n) + ")"
 		}
@@ -1305,7 +1303,7 @@ func argsText(a string) string {
 
 // smart marks b a smart pointer when its declared type t is one.
 func (f *fileState) smart(b *binding, t span) {
-	if a := smartArg(f.text(t)); a != "" {
+	if a := smartArg(f.Text(t)); a != "" {
 		b.expr, b.smart = "{"+a+"}", true
 	}
 }

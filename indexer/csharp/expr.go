@@ -97,9 +97,9 @@ func (f *fileState) exprOf(s span, depth int) string {
 			n := f.argList(it.Role[rArgs], depth)
 			if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kField {
 				fi := &f.Items[j]
-				return join(f.exprOf(fi.Role[rObject], depth+1), stripGenerics(f.text(fi.Role[rName]))+n)
+				return join(f.exprOf(fi.Role[rObject], depth+1), stripGenerics(f.Text(fi.Role[rName]))+n)
 			}
-			if name := srctext.Squeeze(stripGenerics(f.text(fn))); isIdent(name) {
+			if name := srctext.Squeeze(stripGenerics(f.Text(fn))); isIdent(name) {
 				if f.lookup(name, fn.Start) != nil {
 					return exprLocal
 				}
@@ -107,7 +107,7 @@ func (f *fileState) exprOf(s span, depth int) string {
 			}
 			return exprExpr
 		case kField:
-			return join(f.exprOf(it.Role[rObject], depth+1), stripGenerics(f.text(it.Role[rName])))
+			return join(f.exprOf(it.Role[rObject], depth+1), stripGenerics(f.Text(it.Role[rName])))
 		case kNew, kCast:
 			if t := f.typeExpr(it.Role[rType]); t != "" {
 				return "{" + t + "}"
@@ -119,7 +119,7 @@ func (f *fileState) exprOf(s span, depth int) string {
 			return exprAwait
 		}
 	}
-	t := srctext.Squeeze(f.text(s))
+	t := srctext.Squeeze(f.Text(s))
 	switch {
 	case t == "this" || t == "base":
 		return t

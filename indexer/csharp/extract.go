@@ -149,7 +149,7 @@ type tvar struct {
 // when it names a type parameter in scope: a type parameter is no type of
 // the snapshot, whatever its name.
 func (f *fileState) typeExpr(t span) string {
-	n := typeName(f.text(t))
+	n := typeName(f.Text(t))
 	if n == "" {
 		return ""
 	}
@@ -175,7 +175,7 @@ func (f *fileState) isTypeVar(n string, p uint32) bool {
 // names (see typeNames), but the first when skip is set (the type a new
 // expression instantiates, or a base type, which have their own edges).
 func (f *fileState) typeUses(t span, src uint64, skip bool) {
-	for i, u := range typeNames(f.text(t)) {
+	for i, u := range typeNames(f.Text(t)) {
 		at := t.Start + uint32(u.off)
 		if i == 0 && skip || f.isTypeVar(u.name, at) {
 			continue
@@ -183,8 +183,6 @@ func (f *fileState) typeUses(t span, src uint64, skip bool) {
 		f.AddRef(schemas.EdgeReferences, src, span{Start: at, End: at + uint32(len(u.name))}, u.name, u.name)
 	}
 }
-
-func (f *fileState) text(s span) string { return f.Str[s.Start:s.End] }
 
 // Prepare indexes what the walk looks up by position: doc comments,
 // expressions and argument counts.
@@ -209,7 +207,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 			for len(decls) > 0 && decls[len(decls)-1].End <= it.Start {
 				decls = decls[:len(decls)-1]
 			}
-			t := f.text(it.Span)
+			t := f.Text(it.Span)
 			e := len(t)
 			for e > 0 && !isIdentByte(t[e-1]) {
 				e--
@@ -222,7 +220,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 				f.tvars = append(f.tvars, tvar{decls[len(decls)-1], t[b:e]})
 			}
 		case kDoc:
-			t := f.text(it.Span)
+			t := f.Text(it.Span)
 			if !strings.HasPrefix(t, "///") {
 				flush()
 				continue
@@ -269,10 +267,10 @@ func (f *fileState) modifiers(i int, limit uint32) (uint32, []string, uint32) {
 		}
 		switch m.Kind {
 		case kModifier:
-			flags |= modifierWords[f.text(m.Span)]
+			flags |= modifierWords[f.Text(m.Span)]
 			header = max(header, m.End)
 		case kAttr:
-			attrs = append(attrs, srctext.OneLine(f.text(m.Span)))
+			attrs = append(attrs, srctext.OneLine(f.Text(m.Span)))
 			header = max(header, m.End)
 		}
 	}
@@ -373,7 +371,7 @@ func (f *fileState) Run(ctx context.Context) {
 			f.conversion(it)
 		case kLocalFn:
 			if sc := f.scope(0); sc != nil && it.HasRole(rName) {
-				f.bind(f.text(it.Role[rName]), sc.start, sc.end, exprLocalFn) // visible in its whole block
+				f.bind(f.Text(it.Role[rName]), sc.start, sc.end, exprLocalFn) // visible in its whole block
 			}
 			f.stack.Push(&frame{kind: kLocalFn, start: it.Start, end: it.End, node: -1, params: it.Role[rParams]})
 		case kLocals:
@@ -385,20 +383,20 @@ func (f *fileState) Run(ctx context.Context) {
 			f.param(it)
 		case kLParam:
 			if sc := f.scope(0); sc != nil {
-				f.bind(f.text(it.Span), sc.start, sc.end, exprLocal)
+				f.bind(f.Text(it.Span), sc.start, sc.end, exprLocal)
 			}
 		case kForeach:
 			f.typeUses(it.Role[rType], f.SrcID(indexer.Context(f.stack)), false)
 			fr := f.stack.Push(&frame{kind: kForeach, start: it.Start, end: it.End, node: -1})
 			if it.HasRole(rName) {
-				f.bind(f.text(it.Role[rName]), it.Start, fr.end, f.declared(it.Role[rType])).arg = f.argDecl(it.Role[rType])
+				f.bind(f.Text(it.Role[rName]), it.Start, fr.end, f.declared(it.Role[rType])).arg = f.argDecl(it.Role[rType])
 			}
 		case kCatch, kPattern:
 			if it.Kind == kPattern { // a caught type is a use item, named or not
 				f.typeUses(it.Role[rType], f.SrcID(indexer.Context(f.stack)), false)
 			}
 			if sc := f.scope(0); sc != nil && it.HasRole(rName) {
-				f.bind(f.text(it.Role[rName]), it.Start, sc.end, f.declared(it.Role[rType])).arg = f.argDecl(it.Role[rType])
+				f.bind(f.Text(it.Role[rName]), it.Start, sc.end, f.declared(it.Role[rType])).arg = f.argDecl(it.Role[rType])
 			}
 		case kScope, kLoop, kTry, kCond:
 			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
@@ -419,7 +417,7 @@ func (f *fileState) Run(ctx context.Context) {
 // isTypeRef records a constant pattern that may name a type (x is T,
 // case T:): a references ref reading "is T", an edge only if T is a type.
 func (f *fileState) isTypeRef(it *item) {
-	t := srctext.Squeeze(f.text(it.Span))
+	t := srctext.Squeeze(f.Text(it.Span))
 	n := typeName(t)
 	if n == "" || n != t || f.isTypeVar(n, it.Start) {
 		return
@@ -454,7 +452,7 @@ func (f *fileState) lookup(name string, p uint32) *binding {
 // namespace holds the rest of the file.
 func (f *fileState) namespace(i int) {
 	it := &f.Items[i]
-	name := srctext.Squeeze(f.text(it.Role[rName]))
+	name := srctext.Squeeze(f.Text(it.Role[rName]))
 	name = strings.TrimPrefix(name, "global::")
 	parent := int32(-1)
 	for _, part := range strings.Split(name, ".") {
@@ -495,7 +493,7 @@ func (f *fileState) typeDecl(i int) {
 		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	kind := schemas.KindClass
 	switch it.Kind {
 	case kStruct:
@@ -534,9 +532,9 @@ func (f *fileState) typeDecl(i int) {
 	end := it.End
 	if it.HasRole(rBody) {
 		end = body.Start
-		node.BodyHash = xxhash.Sum64String(f.text(body))
+		node.BodyHash = xxhash.Sum64String(f.Text(body))
 	} else {
-		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	}
 	sig := strings.TrimSpace(f.Str[header:end])
 	if it.Kind == kDelegate || !it.HasRole(rBody) {
@@ -549,7 +547,7 @@ func (f *fileState) typeDecl(i int) {
 		fr.body = span{}
 		f.typeUses(it.Role[rType], node.ID, false)
 		if t := f.typeExpr(it.Role[rType]); t != "" {
-			f.AddRef(schemas.RefResult, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
+			f.AddRef(schemas.RefResult, node.ID, it.Role[rType], srctext.OneLine(f.Text(it.Role[rType])), "{"+t+"}")
 		}
 	}
 }
@@ -567,7 +565,7 @@ func (f *fileState) baseRef(it *item) {
 	if !t.kind.isType() || t.node < 0 || t.enum || t.body.End > 0 && it.Start >= t.body.Start {
 		return
 	}
-	txt := f.text(it.Span)
+	txt := f.Text(it.Span)
 	if strings.HasPrefix(txt, "(") { // the arguments of a primary constructor base
 		return
 	}
@@ -625,7 +623,7 @@ func (f *fileState) member(i int) {
 			flags: flags, decorators: attrs, doc: f.Docs[it.Start], header: header})
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	kind := schemas.KindMethod
 	switch it.Kind {
 	case kCtor:
@@ -649,17 +647,17 @@ func (f *fileState) member(i int) {
 	node.IsStatic = flags&mStatic != 0 || it.Kind == kMember
 	node.IsAsync = flags&mAsync != 0
 	hasBody := it.HasRole(rBody)
-	node.IsAbstract = flags&mAbstract != 0 || o.iface && (it.Kind == kMethod && !hasBody || it.Kind == kProp && flags&mStatic == 0 && !strings.Contains(f.text(it.Span), "=>") && !strings.Contains(f.text(it.Span), ";\n"))
+	node.IsAbstract = flags&mAbstract != 0 || o.iface && (it.Kind == kMethod && !hasBody || it.Kind == kProp && flags&mStatic == 0 && !strings.Contains(f.Text(it.Span), "=>") && !strings.Contains(f.Text(it.Span), ";\n"))
 	end := it.End
 	switch {
 	case hasBody:
 		end = it.Role[rBody].Start
-		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Role[rBody]))
 	case it.Kind == kProp || it.Kind == kEvent:
 		end = it.Role[rName].End
-		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	default:
-		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	}
 	node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.Str[min(header, end):end]), ";"))
 	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, params: it.Role[rParams]})
@@ -671,7 +669,7 @@ func (f *fileState) member(i int) {
 			if it.Kind != kMethod {
 				fact = schemas.RefType
 			}
-			f.AddRef(fact, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
+			f.AddRef(fact, node.ID, it.Role[rType], srctext.OneLine(f.Text(it.Role[rType])), "{"+t+"}")
 		}
 	}
 	if it.Kind == kMethod || it.Kind == kCtor {
@@ -686,7 +684,7 @@ func (f *fileState) variable(it *item) {
 		return
 	}
 	t := f.stack.Top()
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	var value span
 	if p := srctext.SkipSpace(f.Str, int(it.Role[rName].End)); p < int(it.End) && f.Str[p] == '=' {
 		value = span{Start: uint32(srctext.SkipSpace(f.Str, p+1)), End: it.End}
@@ -718,10 +716,10 @@ func (f *fileState) variable(it *item) {
 		node.Visibility = visibility(t.flags, implicit)
 		node.Exported = o.exported && (node.Visibility == schemas.Public || node.Visibility == schemas.Protected)
 		node.IsStatic = t.flags&(mStatic|mConst) != 0
-		node.Signature = srctext.OneLine(f.Str[t.header:t.typ.End] + " " + f.text(it.Span))
-		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+		node.Signature = srctext.OneLine(f.Str[t.header:t.typ.End] + " " + f.Text(it.Span))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 		if tn := f.typeExpr(t.typ); tn != "" {
-			f.AddRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
+			f.AddRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.Text(t.typ)), "{"+tn+"}")
 		}
 		if !t.used {
 			t.used = true
@@ -736,7 +734,7 @@ func (f *fileState) variable(it *item) {
 		e := f.declared(t.typ)
 		b := f.bind(name, it.Role[rName].Start, sc.end, e)
 		b.arg = f.argDecl(t.typ)
-		if srctext.Squeeze(f.text(t.typ)) == "var" && value.End > value.Start {
+		if srctext.Squeeze(f.Text(t.typ)) == "var" && value.End > value.Start {
 			b.value, b.state, b.arg = value, 0, ""
 		}
 		if strings.HasPrefix(f.Str[t.start:], "const") {
@@ -753,7 +751,7 @@ func (f *fileState) param(it *item) {
 		return
 	}
 	t := f.stack.Top()
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	typ := exprLocal
 	if it.HasRole(rType) {
 		typ = f.declared(it.Role[rType])
@@ -772,12 +770,12 @@ func (f *fileState) param(it *item) {
 		n := f.AddNode(schemas.KindField, name, f.Nodes[t.node].QualifiedName+"."+name, t.node, it.Span)
 		node := &f.Nodes[n]
 		node.Visibility, node.Exported = schemas.Public, f.Nodes[t.node].Exported
-		node.Signature = srctext.OneLine(f.text(it.Span))
-		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+		node.Signature = srctext.OneLine(f.Text(it.Span))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 		if it.HasRole(rType) {
 			f.typeUses(it.Role[rType], node.ID, false)
 			if tn := f.typeExpr(it.Role[rType]); tn != "" {
-				f.AddRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+tn+"}")
+				f.AddRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(f.Text(it.Role[rType])), "{"+tn+"}")
 			}
 		}
 	case t.kind == kScope: // a lambda's parameter list
@@ -791,7 +789,7 @@ func (f *fileState) param(it *item) {
 func (f *fileState) paramSig(it *item) string {
 	t := "?"
 	if it.HasRole(rType) {
-		raw := f.text(it.Role[rType])
+		raw := f.Text(it.Role[rType])
 		t = srctext.Squeeze(stripGenerics(raw))
 		if p, ok := predefined[t]; ok {
 			t = p
@@ -825,7 +823,7 @@ func (f *fileState) addCall(kind string, i int) {
 
 // usingRef records a using directive.
 func (f *fileState) usingRef(it *item) {
-	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.text(it.Span)), ";"))
+	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.Text(it.Span)), ";"))
 	global := false
 	if rest, ok := strings.CutPrefix(t, "global"); ok && rest != "" && (rest[0] == ' ' || rest[0] == '\t' || rest[0] == '\n') {
 		global, t = true, strings.TrimSpace(rest)
@@ -859,7 +857,7 @@ func (f *fileState) usingRef(it *item) {
 	if global {
 		expr = "global " + expr
 	}
-	f.AddRef(schemas.EdgeImports, indexer.FileID(f.Path), it.Span, srctext.OneLine(f.text(it.Span)), expr)
+	f.AddRef(schemas.EdgeImports, indexer.FileID(f.Path), it.Span, srctext.OneLine(f.Text(it.Span)), expr)
 }
 
 // Finish writes the refs whose Expr needed every binding of the file.
@@ -876,13 +874,13 @@ func (f *fileState) Finish(ctx context.Context) {
 		case kInvoke:
 			fn := it.Role[rObject]
 			at = fn
-			target = srctext.OneLine(f.text(fn))
+			target = srctext.OneLine(f.Text(fn))
 			n := f.argList(it.Role[rArgs], 0)
 			if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kField {
 				fi := &f.Items[j]
 				at = fi.Role[rName]
-				expr = join(f.exprOf(fi.Role[rObject], 0), stripGenerics(f.text(fi.Role[rName]))+n)
-			} else if name := srctext.Squeeze(stripGenerics(f.text(fn))); name == "nameof" && f.lookup(name, fn.Start) == nil {
+				expr = join(f.exprOf(fi.Role[rObject], 0), stripGenerics(f.Text(fi.Role[rName]))+n)
+			} else if name := srctext.Squeeze(stripGenerics(f.Text(fn))); name == "nameof" && f.lookup(name, fn.Start) == nil {
 				continue // an operator, not a call
 			} else if isIdent(name) {
 				expr = name + n
@@ -898,7 +896,7 @@ func (f *fileState) Finish(ctx context.Context) {
 			args = f.argsText(it.Role[rArgs])
 		case kCtorCall:
 			at = it.Span
-			t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f.text(it.Span)), ":"))
+			t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f.Text(it.Span)), ":"))
 			target = t[:identEnd(t, 0)]
 			expr = target + f.argList(it.Role[rArgs], 0)
 			if target != "this" && target != "base" {
@@ -907,7 +905,7 @@ func (f *fileState) Finish(ctx context.Context) {
 			args = f.argsText(it.Role[rArgs])
 		case kNew:
 			at = it.Span
-			target = "new " + srctext.OneLine(f.text(it.Role[rType]))
+			target = "new " + srctext.OneLine(f.Text(it.Role[rType]))
 			n := "()"
 			if it.HasRole(rArgs) {
 				n = f.argList(it.Role[rArgs], 0)
@@ -927,7 +925,7 @@ func (f *fileState) Finish(ctx context.Context) {
 
 // argsText returns the arguments of a call as written, on one line.
 func (f *fileState) argsText(s span) string {
-	a := f.text(s)
+	a := f.Text(s)
 	if len(a) >= 2 && a[0] == '(' && a[len(a)-1] == ')' {
 		a = a[1 : len(a)-1]
 	}

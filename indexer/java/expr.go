@@ -189,7 +189,7 @@ func (f *fileState) typeVar(name string, p uint32) *tvar {
 	return best
 }
 
-func (f *fileState) typeExpr(s span) string { return f.typeExprText(f.text(s), s.Start) }
+func (f *fileState) typeExpr(s span) string { return f.typeExprText(f.Text(s), s.Start) }
 
 // typeExprText returns the Expr of the type t written at p: "{T}",
 // ?typevar, or "" for var and what is not a type.
@@ -208,7 +208,7 @@ func (f *fileState) typeExprDepth(t string, p uint32, depth int) string {
 			if tv.bound == (span{}) || depth > 4 {
 				return exprTypeVar
 			}
-			b := f.typeExprDepth(f.text(tv.bound), tv.bound.Start, depth+1)
+			b := f.typeExprDepth(f.Text(tv.bound), tv.bound.Start, depth+1)
 			if !isTypeExpr(b) {
 				return exprTypeVar
 			}
@@ -221,7 +221,7 @@ func (f *fileState) typeExprDepth(t string, p uint32, depth int) string {
 // genericExpr is typeExpr with the type arguments written at s kept
 // (see typeArgs): the type of a local, a parameter, a cast or a creation.
 func (f *fileState) genericExpr(s span) string {
-	return f.withArgs(f.typeExpr(s), f.text(s), s.Start, false)
+	return f.withArgs(f.typeExpr(s), f.Text(s), s.Start, false)
 }
 
 // withArgs inserts into the Expr e of the type t written at p the type
@@ -325,7 +325,7 @@ func (f *fileState) typeArg(a string, p uint32, fact bool, depth int) string {
 		case fact || dims > 0 || tv.bound == (span{}) || depth > maxTypeArgs:
 			return "?"
 		}
-		return f.typeArg(f.text(tv.bound), tv.bound.Start, false, depth+1)
+		return f.typeArg(f.Text(tv.bound), tv.bound.Start, false, depth+1)
 	}
 	return base + f.typeArgs(a, p, fact, depth+1) + strings.Repeat("[]", dims)
 }
@@ -345,7 +345,7 @@ func at(s string, i int) byte {
 // bound of a class's type variable, which holds for code reaching the
 // member through this: ?typevar{B}.
 func (f *fileState) factExpr(s span, dims int) string {
-	n := typeName(f.text(s))
+	n := typeName(f.Text(s))
 	base, d := splitDims(n)
 	d += dims
 	if n == "" || n == "var" || base == "void" && d == 0 {
@@ -362,7 +362,7 @@ func (f *fileState) factExpr(s span, dims int) string {
 			return exprTypeVar + "^" + base
 		}
 	}
-	return f.withArgs("{"+n+strings.Repeat("[]", dims)+"}", f.text(s), s.Start, true)
+	return f.withArgs("{"+n+strings.Repeat("[]", dims)+"}", f.Text(s), s.Start, true)
 }
 
 // paramType returns the erasure of a parameter's type t written at p,
@@ -424,7 +424,7 @@ func receiverReason(r string) string {
 
 // invokeExpr returns the Expr of the method invocation it.
 func (f *fileState) invokeExpr(it *item, c ectx, depth int) string {
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	call := name + "(" + f.argList(it.Role[rArgs], c, depth) + ")"
 	if !it.HasRole(rObject) {
 		if c.opaque {
@@ -450,7 +450,7 @@ func (f *fileState) invokeExpr(it *item, c ectx, depth int) string {
 		}
 		return exprExpr
 	}
-	switch ot := strings.TrimSpace(f.text(obj)); ot {
+	switch ot := strings.TrimSpace(f.Text(obj)); ot {
 	case "this", "super":
 		if c.opaque {
 			return exprAnonymous
@@ -474,7 +474,7 @@ func (f *fileState) invokeExpr(it *item, c ectx, depth int) string {
 
 // newExpr returns the Expr of the instance creation it.
 func (f *fileState) newExpr(it *item, c ectx, depth int) string {
-	if !strings.HasPrefix(f.text(it.Span), "new") {
+	if !strings.HasPrefix(f.Text(it.Span), "new") {
 		return exprExpr // outer.new Inner()
 	}
 	e := f.typeExpr(it.Role[rType])
@@ -486,7 +486,7 @@ func (f *fileState) newExpr(it *item, c ectx, depth int) string {
 
 // mrefExpr returns the Expr of the method reference it.
 func (f *fileState) mrefExpr(it *item, c ectx) string {
-	t := f.text(it.Span)
+	t := f.Text(it.Span)
 	i := strings.LastIndex(t, "::")
 	if i < 0 || !it.HasRole(rObject) {
 		return exprExpr
@@ -501,7 +501,7 @@ func (f *fileState) mrefExpr(it *item, c ectx) string {
 		return exprExpr
 	}
 	obj := it.Role[rObject]
-	ot := strings.TrimSpace(f.text(obj))
+	ot := strings.TrimSpace(f.Text(obj))
 	switch {
 	case ot == "this" || ot == "super":
 		if c.opaque {
@@ -543,7 +543,7 @@ func (f *fileState) expr(s span, c ectx, depth int) string {
 		case kInvoke:
 			return f.invokeExpr(it, c, depth)
 		case kNew:
-			if !strings.HasPrefix(f.text(it.Span), "new") {
+			if !strings.HasPrefix(f.Text(it.Span), "new") {
 				return exprExpr // outer.new Inner()
 			}
 			if e := f.genericExpr(it.Role[rType]); isTypeExpr(e) {
@@ -553,7 +553,7 @@ func (f *fileState) expr(s span, c ectx, depth int) string {
 		case kField:
 			return f.fieldExpr(it, c, depth)
 		case kCast:
-			if strings.Contains(f.text(it.Role[rType]), "&") {
+			if strings.Contains(f.Text(it.Role[rType]), "&") {
 				return exprExpr
 			}
 			if e := f.genericExpr(it.Role[rType]); isTypeExpr(e) || e == exprTypeVar {
@@ -567,9 +567,9 @@ func (f *fileState) expr(s span, c ectx, depth int) string {
 			switch {
 			case a == b:
 				return a
-			case a == exprLiteral && f.text(it.Role[rValue]) == "null" && !isReason(b):
+			case a == exprLiteral && f.Text(it.Role[rValue]) == "null" && !isReason(b):
 				return b
-			case b == exprLiteral && f.text(it.Role[rBody]) == "null" && !isReason(a):
+			case b == exprLiteral && f.Text(it.Role[rBody]) == "null" && !isReason(a):
 				return a
 			}
 			return exprExpr
@@ -582,7 +582,7 @@ func (f *fileState) expr(s span, c ectx, depth int) string {
 		}
 		return exprExpr
 	}
-	t := strings.TrimSpace(f.text(s))
+	t := strings.TrimSpace(f.Text(s))
 	switch {
 	case t == "this" || t == "super":
 		if c.opaque {
@@ -613,9 +613,9 @@ func (f *fileState) expr(s span, c ectx, depth int) string {
 
 // fieldExpr returns the Expr of the field access it.
 func (f *fileState) fieldExpr(it *item, c ectx, depth int) string {
-	name := strings.TrimSpace(f.text(it.Role[rName]))
+	name := strings.TrimSpace(f.Text(it.Role[rName]))
 	obj := it.Role[rObject]
-	ot := strings.TrimSpace(f.text(obj))
+	ot := strings.TrimSpace(f.Text(obj))
 	if name == "this" { // Outer.this
 		if e := f.typeExprText(ot, obj.Start); isTypeExpr(e) {
 			return e
@@ -757,7 +757,7 @@ func (f *fileState) argExpr(s span, c ectx, depth int) string {
 			e = f.expr(s, c, depth)
 		}
 	} else {
-		t := strings.TrimSpace(f.text(s))
+		t := strings.TrimSpace(f.Text(s))
 		if lt := literalType(t); lt != "" {
 			e = lt
 		} else {
@@ -765,7 +765,7 @@ func (f *fileState) argExpr(s span, c ectx, depth int) string {
 		}
 	}
 	if e == exprTypeVar { // a variable of a type variable with no bound: an Object as an argument
-		if t := strings.TrimSpace(f.text(s)); srctext.IsIdent(t, "$") {
+		if t := strings.TrimSpace(f.Text(s)); srctext.IsIdent(t, "$") {
 			if b := f.lookup(t, s.Start); b != nil && b.object > 0 {
 				e = "{java.lang.Object" + strings.Repeat("[]", b.object-1) + "}"
 			}
@@ -949,7 +949,7 @@ var functionalParams = map[string]struct {
 // of functionalParams with type arguments, the type argument that types
 // the parameter, guarded by what the type's name must resolve to.
 func (f *fileState) lambdaParamExpr(typ span, i int) string {
-	t := strings.TrimSpace(f.text(typ))
+	t := strings.TrimSpace(f.Text(typ))
 	lt := strings.IndexByte(t, '<')
 	if lt < 0 || !strings.HasSuffix(t, ">") {
 		return exprLocal

@@ -217,8 +217,6 @@ func (f *fileState) reset(file string, src []byte, items []item) {
 	}
 }
 
-func (f *fileState) text(s span) string { return f.Str[s.Start:s.End] }
-
 // Prepare indexes what the walk looks up by position: modifiers,
 // Javadoc, type parameters, expressions and argument counts.
 func (f *fileState) Prepare(ctx context.Context) {
@@ -240,7 +238,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 				cur.decorators = append(cur.decorators, decorator{it.Span, oneLine(f.Str[it.Start+1 : it.End])})
 			}
 		case kDoc:
-			if doc, ok := javadoc(f.text(it.Span)); ok {
+			if doc, ok := javadoc(f.Text(it.Span)); ok {
 				f.docs[uint32(skipSpace(f.Str, int(it.End)))] = doc
 			}
 		case kClass, kInterface, kEnum, kRecord, kAnnotype, kMethod, kCtor:
@@ -331,7 +329,7 @@ func words(s string) uint16 {
 
 // typeParam splits `T extends A<T> & B` into T and the range of A<T>.
 func (f *fileState) typeParam(s span) (string, span) {
-	t := f.text(s)
+	t := f.Text(s)
 	p := skipSpace(t, 0)
 	for p < len(t) && t[p] == '@' { // annotations
 		p = skipAnnotation(t, p)
@@ -605,7 +603,7 @@ func (f *fileState) Run(ctx context.Context) {
 		switch it.Kind {
 		case kPackage:
 			if len(f.stack) == 0 && it.HasRole(rName) {
-				f.pkg = squeeze(f.text(it.Role[rName]))
+				f.pkg = squeeze(f.Text(it.Role[rName]))
 				f.AddRef(schemas.RefPackage, indexer.FileID(f.Path), it.Span, f.pkg, f.pkg)
 			}
 		case kImport:
@@ -648,22 +646,22 @@ func (f *fileState) Run(ctx context.Context) {
 					case sc.typ != (span{}):
 						e = f.lambdaParamExpr(sc.typ, n)
 					case sc.sink != (span{}):
-						f.bindValue(f.text(it.Span), it.Start, sc, sc.sink, "=>"+strconv.Itoa(n))
+						f.bindValue(f.Text(it.Span), it.Start, sc, sc.sink, "=>"+strconv.Itoa(n))
 						continue
 					case sc.call != (span{}):
-						f.bindValue(f.text(it.Span), it.Start, sc, sc.call, "->"+strconv.Itoa(sc.argi)+"."+strconv.Itoa(n))
+						f.bindValue(f.Text(it.Span), it.Start, sc, sc.call, "->"+strconv.Itoa(sc.argi)+"."+strconv.Itoa(n))
 						continue
 					}
 				}
-				f.bind(f.text(it.Span), it.Start, sc, e)
+				f.bind(f.Text(it.Span), it.Start, sc, e)
 			}
 		case kCatch:
 			if sc := f.scopeAt(it.Start); sc != nil {
 				e := "?local"
-				if t := f.text(it.Role[rType]); !strings.Contains(t, "|") {
+				if t := f.Text(it.Role[rType]); !strings.Contains(t, "|") {
 					e = f.typeExpr(it.Role[rType])
 				}
-				f.bind(f.text(it.Role[rName]), it.Start, sc, e)
+				f.bind(f.Text(it.Role[rName]), it.Start, sc, e)
 			}
 		case kForeach:
 			sc := f.push(frame{kind: kForeach, start: it.Start, end: it.End, node: -1})
@@ -724,7 +722,7 @@ func (f *fileState) typedBinding(it *item, sc *frame, element bool) {
 	if !it.HasRole(rName) || !it.HasRole(rType) {
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	e := f.genericExpr(it.Role[rType])
 	if e == "" && it.HasRole(rValue) { // var
 		if element {
@@ -768,7 +766,7 @@ func (f *fileState) bind(name string, decl uint32, sc *frame, expr string) *bind
 // such a type variable is a subtype of Object and of no class or
 // interface but Object.
 func (f *fileState) unboundedVar(s span, dims int) int {
-	base, d := splitDims(typeName(f.text(s)))
+	base, d := splitDims(typeName(f.Text(s)))
 	if base == "" || strings.Contains(base, ".") {
 		return 0
 	}
@@ -788,7 +786,7 @@ func (f *fileState) bindValue(name string, decl uint32, sc *frame, value span, s
 }
 
 func (f *fileState) importRef(it *item) {
-	t := f.text(it.Span)
+	t := f.Text(it.Span)
 	p := skipSpace(t, len("import"))
 	static := strings.HasPrefix(t[p:], "static") && identEnd(t, p) == p+len("static")
 	if static {
@@ -815,7 +813,7 @@ func (f *fileState) typeDecl(it *item) {
 		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, body: body, opaque: true, iface: iface})
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	kind := schemas.KindClass
 	switch it.Kind {
 	case kInterface, kAnnotype:
@@ -851,7 +849,7 @@ func (f *fileState) typeDecl(it *item) {
 	node.IsStatic = member && (flags&mStatic != 0 || it.Kind != kClass || outer.iface)
 	node.IsAbstract = flags&mAbstract != 0 || iface
 	node.Signature = oneLine(f.header(it.Span, body.Start))
-	node.BodyHash = xxhash.Sum64String(f.text(body))
+	node.BodyHash = xxhash.Sum64String(f.Text(body))
 	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: body, iface: iface, exported: node.Exported, local: local})
 	if it.Kind == kClass {
 		fr.implicitSuper = true
@@ -887,10 +885,10 @@ func (f *fileState) anonClass(it *item) int32 {
 	node := &f.Nodes[n]
 	node.Visibility = schemas.Private
 	node.Signature = oneLine(f.Str[it.Start:it.Role[rBody].Start])
-	node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
-	if t := typeName(f.text(it.Role[rType])); t != "" {
-		t += f.typeArgs(f.text(it.Role[rType]), it.Role[rType].Start, false, 0)
-		f.AddRef(schemas.EdgeExtends, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), t)
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Role[rBody]))
+	if t := typeName(f.Text(it.Role[rType])); t != "" {
+		t += f.typeArgs(f.Text(it.Role[rType]), it.Role[rType].Start, false, 0)
+		f.AddRef(schemas.EdgeExtends, node.ID, it.Role[rType], oneLine(f.Text(it.Role[rType])), t)
 	}
 	return n
 }
@@ -906,11 +904,11 @@ func (f *fileState) superRef(it *item) {
 	if it.Kind == kImplements {
 		kind = schemas.EdgeImplements
 	}
-	name := typeName(f.text(it.Span))
+	name := typeName(f.Text(it.Span))
 	if name == "" {
 		return
 	}
-	f.AddRef(kind, f.Nodes[t.node].ID, it.Span, oneLine(f.text(it.Span)), name+f.typeArgs(f.text(it.Span), it.Start, true, 0))
+	f.AddRef(kind, f.Nodes[t.node].ID, it.Span, oneLine(f.Text(it.Span)), name+f.typeArgs(f.Text(it.Span), it.Start, true, 0))
 }
 
 // method makes the node of a method, a constructor or an annotation
@@ -918,7 +916,7 @@ func (f *fileState) superRef(it *item) {
 // constant (Op.PLUS.apply).
 func (f *fileState) method(it *item) {
 	o := f.owner(it.Start)
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	if o != nil && o.kind == kAnon && o.node < 0 {
 		o.members[name] |= memberMethod
 	}
@@ -949,7 +947,7 @@ func (f *fileState) method(it *item) {
 	end := it.End
 	if hasBody {
 		end = it.Role[rBody].Start
-		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Role[rBody]))
 	}
 	sig := strings.TrimSuffix(strings.TrimSpace(f.header(it.Span, end)), ";")
 	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, inBody: parent != o.node})
@@ -971,7 +969,7 @@ func (f *fileState) method(it *item) {
 			dims = declaratorDims(f.Str[it.Role[rParams].End:end]) // int f()[]
 		}
 		if e := f.factExpr(it.Role[rType], dims); e != "" {
-			f.AddRef(schemas.RefResult, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), e)
+			f.AddRef(schemas.RefResult, node.ID, it.Role[rType], oneLine(f.Text(it.Role[rType])), e)
 		}
 	}
 	f.sigs = append(f.sigs, fr)
@@ -1034,7 +1032,7 @@ func (f *fileState) param(it *item) {
 	if t == nil || !it.HasRole(rName) || !it.HasRole(rType) {
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	typ := f.genericExpr(it.Role[rType])
 	dims := declaratorDims(f.Str[it.Role[rName].End:it.End])
 	if dims > 0 && isTypeExpr(typ) {
@@ -1045,7 +1043,7 @@ func (f *fileState) param(it *item) {
 	}
 	switch {
 	case t.kind == kRecord && it.Start < t.body.Start:
-		erased := f.paramType(f.text(it.Role[rType]), it.Role[rType].Start) + strings.Repeat("[]", dims)
+		erased := f.paramType(f.Text(it.Role[rType]), it.Role[rType].Start) + strings.Repeat("[]", dims)
 		t.params = append(t.params, erased)
 		if t.node < 0 {
 			return
@@ -1054,13 +1052,13 @@ func (f *fileState) param(it *item) {
 		f.decorate(n, it.Span)
 		node := &f.Nodes[n]
 		node.Visibility, node.Exported = schemas.Public, f.Nodes[t.node].Exported
-		node.Signature = oneLine(f.text(it.Span))
-		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+		node.Signature = oneLine(f.Text(it.Span))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 		if e := f.factExpr(it.Role[rType], dims); e != "" {
-			f.AddRef(schemas.RefType, node.ID, it.Role[rType], oneLine(f.text(it.Role[rType])), e)
+			f.AddRef(schemas.RefType, node.ID, it.Role[rType], oneLine(f.Text(it.Role[rType])), e)
 		}
 	case t.kind == kMethod || t.kind == kCtor:
-		t.params = append(t.params, f.paramType(f.text(it.Role[rType]), it.Role[rType].Start)+strings.Repeat("[]", dims))
+		t.params = append(t.params, f.paramType(f.Text(it.Role[rType]), it.Role[rType].Start)+strings.Repeat("[]", dims))
 		f.bind(name, t.start, t, typ).object = f.unboundedVar(it.Role[rType], dims)
 	case t.kind == kLambda:
 		f.bind(name, t.start, t, typ).object = f.unboundedVar(it.Role[rType], dims)
@@ -1089,7 +1087,7 @@ func (f *fileState) variable(it *item) {
 	if t == nil || !it.HasRole(rName) {
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	end := it.End
 	if it.HasRole(rValue) {
 		end = it.Role[rValue].Start
@@ -1218,10 +1216,10 @@ func (f *fileState) field(it *item, t *frame, name string, dims int) {
 	node.Visibility = visibility(flags, implicit)
 	node.Exported = o.exported && (node.Visibility == schemas.Public || node.Visibility == schemas.Protected)
 	node.IsStatic = flags&mStatic != 0 || o.iface
-	node.Signature = oneLine(f.text(t.typ) + " " + f.text(it.Span))
-	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	node.Signature = oneLine(f.Text(t.typ) + " " + f.Text(it.Span))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	if e := f.factExpr(t.typ, dims); e != "" {
-		f.AddRef(schemas.RefType, node.ID, t.typ, oneLine(f.text(t.typ)), e)
+		f.AddRef(schemas.RefType, node.ID, t.typ, oneLine(f.Text(t.typ)), e)
 	}
 	f.push(frame{kind: kVar, start: it.Start, end: it.End, node: n, inBody: parent != o.node})
 }
@@ -1234,7 +1232,7 @@ func (f *fileState) enumConst(it *item) {
 		f.push(frame{kind: kConst, start: it.Start, end: it.End, node: -1})
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	n := f.AddNode(schemas.KindConstant, name, indexer.JoinName(f.Nodes[o.node].QualifiedName, name), o.node, it.Span)
 	f.decorate(n, it.Span)
 	node := &f.Nodes[n]
@@ -1244,7 +1242,7 @@ func (f *fileState) enumConst(it *item) {
 		end = it.Role[rBody].Start
 	}
 	node.Signature = oneLine(strings.TrimSpace(f.header(it.Span, end)))
-	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	var args span
 	if it.HasRole(rArgs) {
 		args = it.Role[rArgs]
@@ -1288,7 +1286,7 @@ func (f *fileState) Finish(ctx context.Context) {
 	for _, c := range indexer.Elements(ctx, f.calls) {
 		src := f.SrcID(c.src)
 		if c.it < 0 {
-			r := f.AddRef(c.kind, src, c.at, f.text(c.at), "this("+f.argList(c.args, c.ctx, 0)+")")
+			r := f.AddRef(c.kind, src, c.at, f.Text(c.at), "this("+f.argList(c.args, c.ctx, 0)+")")
 			r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
 			continue
 		}
@@ -1303,7 +1301,7 @@ func (f *fileState) Finish(ctx context.Context) {
 			args = f.argsText(it.Role[rArgs])
 		case kCtorCall:
 			at = it.Span
-			target = f.text(it.Role[rName])
+			target = f.Text(it.Role[rName])
 			expr = target + "(" + f.argList(it.Role[rArgs], c.ctx, 0) + ")"
 			if target != "this" && target != "super" {
 				expr = "?expr"
@@ -1311,12 +1309,12 @@ func (f *fileState) Finish(ctx context.Context) {
 			args = f.argsText(it.Role[rArgs])
 		case kNew:
 			at = it.Span
-			target = "new " + oneLine(f.text(it.Role[rType]))
+			target = "new " + oneLine(f.Text(it.Role[rType]))
 			expr = f.newExpr(it, c.ctx, 0)
 			args = f.argsText(it.Role[rArgs])
 		case kMref:
 			at = it.Span
-			target = oneLine(f.text(it.Span))
+			target = oneLine(f.Text(it.Span))
 			expr = f.mrefExpr(it, c.ctx)
 		}
 		r := f.AddRef(c.kind, src, at, target, expr)
@@ -1327,7 +1325,7 @@ func (f *fileState) Finish(ctx context.Context) {
 
 // argsText returns the arguments of a call as written, on one line.
 func (f *fileState) argsText(s span) string {
-	a := f.text(s)
+	a := f.Text(s)
 	if len(a) >= 2 && a[0] == '(' && a[len(a)-1] == ')' {
 		a = a[1 : len(a)-1]
 	}

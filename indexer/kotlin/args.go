@@ -54,7 +54,7 @@ func (f *fileState) arg(a argSpan, depth int) string {
 		return argUnknown
 	}
 	before := f.Str[a.all.Start:a.value.Start]
-	if strings.Contains(before, "*") || strings.HasPrefix(f.text(a.value), "*") {
+	if strings.Contains(before, "*") || strings.HasPrefix(f.Text(a.value), "*") {
 		return argSpread
 	}
 	v := f.argValue(a.value, depth)
@@ -74,7 +74,7 @@ func (f *fileState) argValue(s span, depth int) string {
 	if depth > maxDepth {
 		return argUnknown
 	}
-	t := f.text(s)
+	t := f.Text(s)
 	if i, ok := f.exprs[s.Key()]; ok && f.Items[i].Kind == kParen {
 		return f.argValue(f.Items[i].Role[rValue], depth+1)
 	}
@@ -103,7 +103,7 @@ func (f *fileState) argValue(s span, depth int) string {
 			return argUnknown
 		}
 		if e := f.this(s.Start); e != "this" {
-			return f.declared(f.text(f.innermostExtension(s.Start).recv), s.Start)
+			return f.declared(f.Text(f.innermostExtension(s.Start).recv), s.Start)
 		}
 		return "this"
 	}
@@ -117,7 +117,7 @@ func (f *fileState) argValue(s span, depth int) string {
 		case b.local || b.vararg:
 			return argUnknown
 		case b.typ != (span{}):
-			return f.declared(f.text(b.typ), s.Start)
+			return f.declared(f.Text(b.typ), s.Start)
 		case b.value != (span{}):
 			return f.argValue(b.value, depth+1)
 		}
@@ -258,7 +258,7 @@ func (f *fileState) this(p uint32) string {
 	case e == nil:
 		return "this"
 	}
-	return typeExpr(f.text(e.recv))
+	return typeExpr(f.Text(e.recv))
 }
 
 // innermostExtension returns the innermost extension function around p,

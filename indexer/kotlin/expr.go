@@ -114,12 +114,12 @@ func (f *fileState) expr(s span, depth int) string {
 			if strings.Contains(f.Str[it.Role[rObject].End:it.Role[rName].Start], "::") {
 				return exprExpr
 			}
-			return o + "." + f.text(it.Role[rName])
+			return o + "." + f.Text(it.Role[rName])
 		case kParen:
 			return f.expr(it.Role[rValue], depth+1)
 		}
 	}
-	t := f.text(s)
+	t := f.Text(s)
 	switch {
 	case t == "this":
 		return f.this(s.Start)
@@ -157,7 +157,7 @@ func (f *fileState) bindingExpr(b *binding, depth int) string {
 		case b.local:
 			return exprLocal
 		case b.typ != (span{}):
-			return typeExpr(f.text(b.typ))
+			return typeExpr(f.Text(b.typ))
 		case b.value != (span{}):
 			return f.expr(b.value, depth+1)
 		}

@@ -133,8 +133,6 @@ type tvar struct {
 	name  string
 }
 
-func (f *fileState) text(s span) string { return f.Str[s.Start:s.End] }
-
 // Prepare indexes what the walk looks up by position: doc comments,
 // decorators, expressions, arguments, lambdas and extension functions.
 func (f *fileState) Prepare(ctx context.Context) {
@@ -142,7 +140,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 	for i, it := range f.Each(ctx) {
 		switch it.Kind {
 		case kDoc:
-			if t := f.text(it.Span); strings.HasPrefix(t, "/**") && t != "/**/" {
+			if t := f.Text(it.Span); strings.HasPrefix(t, "/**") && t != "/**/" {
 				f.docs[uint32(srctext.SkipSpace(f.Str, int(it.End)))] = kdoc(t)
 			}
 		case kDecorator:
@@ -337,11 +335,11 @@ func (f *fileState) Run(ctx context.Context) {
 		switch it.Kind {
 		case kPackage:
 			if len(f.stack) == 0 && it.HasRole(rName) {
-				f.pkg = strings.Join(strings.Fields(f.text(it.Role[rName])), "")
+				f.pkg = strings.Join(strings.Fields(f.Text(it.Role[rName])), "")
 				f.addRef(schemas.RefPackage, indexer.FileID(f.Path), it.Span, f.pkg, f.pkg)
 			}
 		case kImport:
-			t := strings.TrimSpace(strings.TrimPrefix(f.text(it.Span), "import"))
+			t := strings.TrimSpace(strings.TrimPrefix(f.Text(it.Span), "import"))
 			t = strings.TrimSuffix(t, ";")
 			e := oneLine(t)
 			e = strings.ReplaceAll(strings.ReplaceAll(e, " .", "."), ". ", ".")
@@ -363,7 +361,7 @@ func (f *fileState) Run(ctx context.Context) {
 				continue
 			}
 			pq, parent := f.parentQ()
-			name := f.text(it.Role[rName])
+			name := f.Text(it.Role[rName])
 			n := f.addNode(schemas.KindTypeAlias, name, f.qual(pq, name), parent, it.Span)
 			f.decorate(n, it)
 			f.Nodes[n].Signature = f.header(it, it.End)
@@ -373,11 +371,11 @@ func (f *fileState) Run(ctx context.Context) {
 			f.entry(it)
 		case kTParam:
 			if d := f.decl(); d != nil {
-				f.tvars = append(f.tvars, tvar{span{Start: d.start, End: d.end}, f.text(it.Span)})
+				f.tvars = append(f.tvars, tvar{span{Start: d.start, End: d.end}, f.Text(it.Span)})
 			}
 		case kAnnot:
 			f.named[it.Key()] = true
-			if n := userTypeName(f.text(it.Span)); n != "" {
+			if n := userTypeName(f.Text(it.Span)); n != "" {
 				f.addRef(schemas.EdgeReferences, f.useSrc(), it.Span, n, "@"+n)
 			}
 		case kUse:
@@ -385,12 +383,12 @@ func (f *fileState) Run(ctx context.Context) {
 		case kNav:
 			f.classLiteral(it)
 		case kParam:
-			f.bindAt(f.text(it.Role[rName]), it.End, &binding{typ: it.Role[rType], vararg: f.isVararg(it.Start)})
+			f.bindAt(f.Text(it.Role[rName]), it.End, &binding{typ: it.Role[rType], vararg: f.isVararg(it.Start)})
 		case kVar:
 			if t := f.stack.Top(); t != nil && (t.kind == kProp || t.kind == kCparam) {
 				continue // the variable of a property
 			}
-			f.bindAt(f.text(it.Role[rName]), it.End, &binding{local: true})
+			f.bindAt(f.Text(it.Role[rName]), it.End, &binding{local: true})
 		case kInit:
 			n := int32(-1)
 			if o := f.owner(); o != nil {
@@ -454,7 +452,7 @@ func (f *fileState) typeDecl(it *item) {
 	pq, parent := f.parentQ()
 	name := "Companion"
 	if it.HasRole(rName) {
-		name = f.text(it.Role[rName])
+		name = f.Text(it.Role[rName])
 	}
 	kind := schemas.KindClass
 	hdr := f.Str[it.Start:it.End]
@@ -492,7 +490,7 @@ func (f *fileState) superRef(it *item) {
 	if o == nil || o.node < 0 || !it.HasRole(rName) {
 		return
 	}
-	t := typeName(f.text(it.Role[rName]))
+	t := typeName(f.Text(it.Role[rName]))
 	kind := schemas.EdgeImplements
 	if it.HasRole(rArgs) || o.iface {
 		kind = schemas.EdgeExtends // only classes are constructed; interfaces extend
@@ -522,7 +520,7 @@ func (f *fileState) typeUse(it *item) {
 	if f.named[it.Key()] {
 		return
 	}
-	n := userTypeName(f.text(it.Span))
+	n := userTypeName(f.Text(it.Span))
 	if n == "" {
 		return
 	}
@@ -539,10 +537,10 @@ func (f *fileState) typeUse(it *item) {
 // is written as a type is (a.b.T, the last name capitalized) and no local
 // binds its head (x::class is the class of a value).
 func (f *fileState) classLiteral(it *item) {
-	if f.text(it.Role[rName]) != "class" || !strings.Contains(f.Str[it.Role[rObject].End:it.Role[rName].Start], "::") {
+	if f.Text(it.Role[rName]) != "class" || !strings.Contains(f.Str[it.Role[rObject].End:it.Role[rName].Start], "::") {
 		return
 	}
-	n := userTypeName(f.text(it.Role[rObject]))
+	n := userTypeName(f.Text(it.Role[rObject]))
 	last := n[strings.LastIndexByte(n, '.')+1:]
 	if last == "" || last[0] < 'A' || last[0] > 'Z' {
 		return
@@ -629,16 +627,16 @@ func (f *fileState) function(it *item) {
 			fr.node = d.node
 		}
 		if it.HasRole(rName) {
-			f.bindAt(f.text(it.Role[rName]), it.Start, &binding{local: true})
+			f.bindAt(f.Text(it.Role[rName]), it.Start, &binding{local: true})
 		}
 		return
 	}
 	parentFrame := f.decl()
 	pq, parent := f.parentQ()
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	recv := ""
 	if it.HasRole(rRecv) {
-		recv = typeName(f.text(it.Role[rRecv]))
+		recv = typeName(f.Text(it.Role[rRecv]))
 	}
 	q := f.qual(pq, name)
 	if recv != "" {
@@ -666,10 +664,10 @@ func (f *fileState) function(it *item) {
 	f.addRef(schemas.RefParams, id, it.Role[rName], name, f.params(it.Role[rParams], typeParamNames(f.header(it, it.Role[rName].Start))))
 	switch {
 	case it.HasRole(rType):
-		f.addRef(schemas.RefResult, id, it.Role[rType], f.text(it.Role[rType]), typeExpr(f.text(it.Role[rType])))
+		f.addRef(schemas.RefResult, id, it.Role[rType], f.Text(it.Role[rType]), typeExpr(f.Text(it.Role[rType])))
 	case it.HasRole(rBody):
 		b := it.Role[rBody]
-		if t := f.text(b); strings.HasPrefix(t, "=") {
+		if t := f.Text(b); strings.HasPrefix(t, "=") {
 			f.pending = append(f.pending, pendingFact{kind: schemas.RefResult, src: n, at: b, value: span{Start: uint32(srctext.SkipSpace(f.Str, int(b.Start)+1)), End: b.End}})
 		}
 	}
@@ -683,7 +681,7 @@ func (f *fileState) function(it *item) {
 // before a vararg one, "=" after one with a default value;
 // comma-separated.
 func (f *fileState) params(s span, own []string) string {
-	t := f.text(s)
+	t := f.Text(s)
 	t = strings.TrimSpace(t)
 	t = strings.TrimSuffix(strings.TrimPrefix(t, "("), ")")
 	var out []string
@@ -867,7 +865,7 @@ func (f *fileState) ctor(it *item) {
 // cparam is a primary constructor's parameter: a property with val or
 // var, in every case a name visible in the class body.
 func (f *fileState) cparam(it *item) {
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	var cls *frame
 	for i := len(f.stack) - 1; i >= 0; i-- {
 		if f.stack[i].kind.isType() {
@@ -898,12 +896,12 @@ func (f *fileState) cparam(it *item) {
 	f.Nodes[n].Signature = f.header(it, it.End)
 	f.setExported(n, cls)
 	if it.HasRole(rType) {
-		f.addRef(schemas.RefType, f.Nodes[n].ID, it.Role[rType], f.text(it.Role[rType]), typeExpr(f.text(it.Role[rType])))
+		f.addRef(schemas.RefType, f.Nodes[n].ID, it.Role[rType], f.Text(it.Role[rType]), typeExpr(f.Text(it.Role[rType])))
 	}
 }
 
 func (f *fileState) property(it *item) {
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	value := span{}
 	if it.HasRole(rValue) {
 		v := it.Role[rValue]
@@ -944,7 +942,7 @@ func (f *fileState) property(it *item) {
 	id := f.Nodes[n].ID
 	switch {
 	case it.HasRole(rType):
-		f.addRef(schemas.RefType, id, it.Role[rType], f.text(it.Role[rType]), typeExpr(f.text(it.Role[rType])))
+		f.addRef(schemas.RefType, id, it.Role[rType], f.Text(it.Role[rType]), typeExpr(f.Text(it.Role[rType])))
 	case value != (span{}):
 		f.pending = append(f.pending, pendingFact{kind: schemas.RefType, src: n, at: value, value: value})
 	}
@@ -957,7 +955,7 @@ func (f *fileState) entry(it *item) {
 		f.stack.Push(&frame{kind: kEntry, start: it.Start, end: it.End, node: -1})
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	n := f.addNode(schemas.KindConstant, name, o.qname+"."+name, o.node, it.Span)
 	f.decorate(n, it)
 	f.Nodes[n].Signature = name
@@ -981,7 +979,7 @@ type pendingFact struct {
 func (f *fileState) Finish(ctx context.Context) {
 	for _, p := range f.pending {
 		e := f.expr(p.value, 0)
-		f.addRef(p.kind, f.Nodes[p.src].ID, p.at, srctext.Cap(oneLine(f.text(p.value)), 120), e)
+		f.addRef(p.kind, f.Nodes[p.src].ID, p.at, srctext.Cap(oneLine(f.Text(p.value)), 120), e)
 	}
 	merged := map[int32]bool{} // calls f(a) of calls f(a) { }
 	f.plain = map[uint32]bool{}
@@ -994,7 +992,7 @@ func (f *fileState) Finish(ctx context.Context) {
 		if callee != it.Role[rObject] {
 			merged[f.exprs[it.Role[rObject].Key()]] = true
 		}
-		if t := f.text(callee); lambda && (noReceiver[t[strings.LastIndexAny(t, ".")+1:]] || t == "run" || t == "apply") {
+		if t := f.Text(callee); lambda && (noReceiver[t[strings.LastIndexAny(t, ".")+1:]] || t == "run" || t == "apply") {
 			f.plain[it.End] = true
 		}
 	}
@@ -1009,7 +1007,7 @@ func (f *fileState) Finish(ctx context.Context) {
 		var e, target string
 		if it.Kind == kDeleg {
 			kw := "this"
-			if strings.HasPrefix(strings.TrimSpace(f.text(it.Span)), "super") {
+			if strings.HasPrefix(strings.TrimSpace(f.Text(it.Span)), "super") {
 				kw = "super"
 			}
 			e = kw + f.argList(f.argv[it.Role[rArgs].Start], false, 0)
@@ -1017,7 +1015,7 @@ func (f *fileState) Finish(ctx context.Context) {
 		} else {
 			e = f.expr(it.Span, 0)
 			callee, _, _ := f.callParts(it)
-			target = srctext.Cap(oneLine(f.text(callee)), 120)
+			target = srctext.Cap(oneLine(f.Text(callee)), 120)
 		}
 		r := f.addRef(schemas.EdgeCalls, f.SrcID(c.src), it.Span, target, e)
 		r.Args = strconv.Itoa(int(f.callArgc(it)))

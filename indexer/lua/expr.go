@@ -65,9 +65,9 @@ func (f *fileState) exprOf(v span) string {
 	if m, ok := f.requireOf(v); ok {
 		return "require(" + m + ")"
 	}
-	t := srctext.Squeeze(f.text(v))
+	t := srctext.Squeeze(f.Text(v))
 	if i, ok := f.calls[v.Key()]; ok {
-		callee := srctext.Squeeze(f.text(f.Items[i].Role[rName]))
+		callee := srctext.Squeeze(f.Text(f.Items[i].Role[rName]))
 		if !isChain(callee) {
 			return exprLocal
 		}

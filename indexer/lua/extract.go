@@ -76,8 +76,6 @@ type fileState struct {
 	vars     span              // the last local declaration
 }
 
-func (f *fileState) text(s span) string { return f.Str[s.Start:s.End] }
-
 // Prepare indexes what the walk looks up by position: doc comments, call
 // expressions, and the tables that are classes.
 func (f *fileState) Prepare(ctx context.Context) {
@@ -98,24 +96,24 @@ func (f *fileState) Prepare(ctx context.Context) {
 			if len(doc) > 0 && (uint32(skipSpace(f.Str, int(docEnd))) != it.Start || strings.Count(f.Str[docEnd:it.Start], "\n") > 1) {
 				flush()
 			}
-			doc = append(doc, f.text(it.Span))
+			doc = append(doc, f.Text(it.Span))
 			docEnd = it.End
 		case kCall:
 			f.calls[it.Key()] = int32(i)
-			if srctext.Squeeze(f.text(it.Role[rName])) == "setmetatable" {
+			if srctext.Squeeze(f.Text(it.Role[rName])) == "setmetatable" {
 				if args := splitSpans(f.Str, it.Role[rArgs]); len(args) == 2 {
-					if a := f.text(args[0]); isIdent(a) {
+					if a := f.Text(args[0]); isIdent(a) {
 						f.classes[a] = true
 					}
 				}
 			}
 		case kFunc:
-			name := srctext.Squeeze(f.text(it.Role[rName]))
+			name := srctext.Squeeze(f.Text(it.Role[rName]))
 			if i := strings.IndexByte(name, ':'); i > 0 {
 				f.classes[head(name[:i])] = true
 			}
 		case kAssign:
-			for _, n := range strings.Split(f.text(it.Role[rNames]), ",") {
+			for _, n := range strings.Split(f.Text(it.Role[rNames]), ",") {
 				if n = srctext.Squeeze(n); strings.HasSuffix(n, ".__index") {
 					f.classes[strings.TrimSuffix(n, ".__index")] = true
 				}
@@ -124,9 +122,9 @@ func (f *fileState) Prepare(ctx context.Context) {
 			if !it.HasRole(rValues) {
 				continue
 			}
-			names := strings.Split(f.text(it.Role[rNames]), ",")
+			names := strings.Split(f.Text(it.Role[rNames]), ",")
 			for j, v := range splitSpans(f.Str, it.Role[rValues]) {
-				if j < len(names) && strings.HasPrefix(f.text(v), "setmetatable") {
+				if j < len(names) && strings.HasPrefix(f.Text(v), "setmetatable") {
 					f.classes[localName(names[j])] = true
 				}
 			}
@@ -154,7 +152,7 @@ func localName(s string) string {
 // addNode is AddNode of a node whose body hash covers all of s.
 func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
 	n := f.AddNode(kind, name, qname, parent, s)
-	f.Nodes[n].BodyHash = xxhash.Sum64String(f.text(s))
+	f.Nodes[n].BodyHash = xxhash.Sum64String(f.Text(s))
 	return n
 }
 
@@ -278,12 +276,12 @@ func (f *fileState) Run(ctx context.Context) {
 		case kParam:
 			if len(f.stack) > 0 {
 				fr := f.stack.Top()
-				f.bind(f.text(it.Span), fr.start, fr.end, exprLocal)
+				f.bind(f.Text(it.Span), fr.start, fr.end, exprLocal)
 			}
 		case kForVar:
 			for j := len(f.stack) - 1; j >= 0; j-- {
 				if fr := f.stack[j]; fr.kind == kLoop {
-					f.bind(f.text(it.Span), fr.start, fr.end, exprLocal)
+					f.bind(f.Text(it.Span), fr.start, fr.end, exprLocal)
 					break
 				}
 			}
@@ -307,8 +305,8 @@ func (f *fileState) Finish(context.Context) {}
 
 // function makes the node of a function statement.
 func (f *fileState) function(it *item) {
-	name := srctext.Squeeze(f.text(it.Role[rName]))
-	local := strings.HasPrefix(f.text(it.Span), "local")
+	name := srctext.Squeeze(f.Text(it.Role[rName]))
+	local := strings.HasPrefix(f.Text(it.Span), "local")
 	chunk := f.atChunk()
 	ctx, _ := f.context()
 	fr := f.stack.Push(&frame{kind: kFunc, start: it.Start, end: it.End, node: -1, owner: -1})
@@ -378,8 +376,8 @@ func (f *fileState) table(name string, local bool, it *item, value span) int32 {
 	if local {
 		node.Visibility = schemas.Private
 	}
-	node.Signature = srctext.OneLine(firstLine(f.text(it.Span)))
-	v := f.text(value)
+	node.Signature = srctext.OneLine(firstLine(f.Text(it.Span)))
+	v := f.Text(value)
 	if strings.HasPrefix(v, "setmetatable") {
 		if i, ok := f.calls[value.Key()]; ok {
 			if args := splitSpans(f.Str, f.Items[i].Role[rArgs]); len(args) == 2 {
@@ -393,7 +391,7 @@ func (f *fileState) table(name string, local bool, it *item, value span) int32 {
 // base records the base of table n given by the metatable at mt:
 // {__index = B}, or B itself.
 func (f *fileState) base(n int32, mt span) {
-	t := f.text(mt)
+	t := f.Text(mt)
 	var b span
 	switch {
 	case isIdent(t):
@@ -401,7 +399,7 @@ func (f *fileState) base(n int32, mt span) {
 	case strings.HasPrefix(t, "{"):
 		inner := span{Start: mt.Start + 1, End: mt.End - 1}
 		for _, fs := range splitSpans(f.Str, inner) {
-			k, v, ok := strings.Cut(f.text(fs), "=")
+			k, v, ok := strings.Cut(f.Text(fs), "=")
 			if ok && strings.TrimSpace(k) == "__index" {
 				off := uint32(len(k) + 1)
 				b = span{Start: fs.Start + off, End: fs.End}
@@ -417,7 +415,7 @@ func (f *fileState) base(n int32, mt span) {
 	if b.End <= b.Start {
 		return
 	}
-	name := srctext.Squeeze(f.text(b))
+	name := srctext.Squeeze(f.Text(b))
 	e := f.chainExpr(name, mt.Start)
 	if strings.HasPrefix(e, "?") {
 		return
@@ -428,7 +426,7 @@ func (f *fileState) base(n int32, mt span) {
 // locals handles a local declaration.
 func (f *fileState) locals(it *item) {
 	f.vars = it.Span
-	names := strings.Split(f.text(it.Role[rNames]), ",")
+	names := strings.Split(f.Text(it.Role[rNames]), ",")
 	var values []span
 	if it.HasRole(rValues) {
 		values = splitSpans(f.Str, it.Role[rValues])
@@ -456,11 +454,11 @@ func (f *fileState) locals(it *item) {
 // value makes what the value at v of a variable name declares (a table,
 // a function, an import) and returns the variable's Expr.
 func (f *fileState) value(name string, local, chunk bool, ctx int32, it *item, v span) string {
-	t := f.text(v)
+	t := f.Text(v)
 	switch {
 	case chunk && (strings.HasPrefix(t, "{") || strings.HasPrefix(t, "setmetatable")):
 		if strings.HasPrefix(t, "setmetatable") {
-			if i, ok := f.calls[v.Key()]; !ok || !strings.HasPrefix(f.text(splitSpans(f.Str, f.Items[i].Role[rArgs])[0]), "{") {
+			if i, ok := f.calls[v.Key()]; !ok || !strings.HasPrefix(f.Text(splitSpans(f.Str, f.Items[i].Role[rArgs])[0]), "{") {
 				break
 			}
 		}
@@ -472,7 +470,7 @@ func (f *fileState) value(name string, local, chunk bool, ctx int32, it *item, v
 		if !local {
 			node.Visibility, node.Exported = schemas.Public, chunk
 		}
-		node.Signature = srctext.OneLine(firstLine(f.text(it.Span)))
+		node.Signature = srctext.OneLine(firstLine(f.Text(it.Span)))
 		node.IsTest = f.Test && strings.HasPrefix(name, "test")
 		f.adopt[v.Start] = n
 		return f.nodeExpr(n)
@@ -488,10 +486,10 @@ func (f *fileState) value(name string, local, chunk bool, ctx int32, it *item, v
 // requireOf returns the module of require("m") at v.
 func (f *fileState) requireOf(v span) (string, bool) {
 	i, ok := f.calls[v.Key()]
-	if !ok || srctext.Squeeze(f.text(f.Items[i].Role[rName])) != "require" {
+	if !ok || srctext.Squeeze(f.Text(f.Items[i].Role[rName])) != "require" {
 		return "", false
 	}
-	a := strings.TrimSpace(f.text(f.Items[i].Role[rArgs]))
+	a := strings.TrimSpace(f.Text(f.Items[i].Role[rArgs]))
 	a = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(a, "("), ")"))
 	if len(a) < 2 || (a[0] != '"' && a[0] != '\'') || a[len(a)-1] != a[0] {
 		return "", false
@@ -505,7 +503,7 @@ func (f *fileState) requireOf(v span) (string, bool) {
 
 // assign handles an assignment statement.
 func (f *fileState) assign(it *item) {
-	names := strings.Split(f.text(it.Role[rNames]), ",")
+	names := strings.Split(f.Text(it.Role[rNames]), ",")
 	values := splitSpans(f.Str, it.Role[rValues])
 	chunk := f.atChunk()
 	ctx, _ := f.context()
@@ -543,7 +541,7 @@ func (f *fileState) assign(it *item) {
 		}
 		short := name[strings.LastIndexByte(name, '.')+1:]
 		qname := f.Nodes[owner].QualifiedName + name[len(h):]
-		t := f.text(v)
+		t := f.Text(v)
 		switch {
 		case short == "__index":
 			if chunk && !isIdent(t) {
@@ -557,7 +555,7 @@ func (f *fileState) assign(it *item) {
 			n := f.addNode(kind, short, qname, owner, it.Span)
 			node := &f.Nodes[n]
 			node.Visibility, node.Exported, node.IsStatic = schemas.Public, f.Nodes[owner].Exported, static
-			node.Signature = srctext.OneLine(firstLine(f.text(it.Span)))
+			node.Signature = srctext.OneLine(firstLine(f.Text(it.Span)))
 			f.adopt[v.Start] = n
 		case chunk && !f.qnames[qname]:
 			f.qnames[qname] = true
@@ -568,18 +566,18 @@ func (f *fileState) assign(it *item) {
 			n := f.addNode(kind, short, qname, owner, it.Span)
 			node := &f.Nodes[n]
 			node.Visibility, node.Exported, node.IsStatic = schemas.Public, f.Nodes[owner].Exported, true
-			node.Signature = srctext.OneLine(firstLine(f.text(it.Span)))
+			node.Signature = srctext.OneLine(firstLine(f.Text(it.Span)))
 		}
 	}
 }
 
 // call handles a function call: require, setmetatable, or any other.
 func (f *fileState) call(it *item) {
-	callee := srctext.Squeeze(f.text(it.Role[rName]))
+	callee := srctext.Squeeze(f.Text(it.Role[rName]))
 	switch callee {
 	case "require":
 		if m, ok := f.requireOf(it.Span); ok && !f.requires[it.Start] {
-			f.addRef(schemas.EdgeImports, -1, it.Span, srctext.OneLine(f.text(it.Span)), m)
+			f.addRef(schemas.EdgeImports, -1, it.Span, srctext.OneLine(f.Text(it.Span)), m)
 		}
 		return
 	case "setmetatable":
@@ -588,7 +586,7 @@ func (f *fileState) call(it *item) {
 			return
 		}
 		if f.atChunk() {
-			if n := f.nodeOf(f.chainExpr(f.text(args[0]), it.Start)); n >= 0 && isTable(&f.Nodes[n]) && f.Nodes[n].Kind == schemas.KindClass {
+			if n := f.nodeOf(f.chainExpr(f.Text(args[0]), it.Start)); n >= 0 && isTable(&f.Nodes[n]) && f.Nodes[n].Kind == schemas.KindClass {
 				f.base(n, args[1])
 			}
 			return
@@ -599,7 +597,7 @@ func (f *fileState) call(it *item) {
 		if fr == nil || fr.owner < 0 || f.results[ctx] {
 			return
 		}
-		mt := srctext.Squeeze(f.text(args[1]))
+		mt := srctext.Squeeze(f.Text(args[1]))
 		if mt == "self" || f.chainExpr(mt, it.Start) == f.nodeExpr(fr.owner) || strings.Contains(mt, "__index="+f.Nodes[fr.owner].Name) {
 			f.results[ctx] = true
 			f.addRef(schemas.RefResult, ctx, args[1], mt, f.nodeExpr(fr.owner))
@@ -609,14 +607,14 @@ func (f *fileState) call(it *item) {
 	ctx, _ := f.context()
 	loop, cond := f.regions(it.Start)
 	r := f.addRef(schemas.EdgeCalls, ctx, it.Role[rName], callee, f.chainExpr(callee, it.Start))
-	r.Args = srctext.Args(f.text(it.Role[rArgs]))
+	r.Args = srctext.Args(f.Text(it.Role[rArgs]))
 	r.InLoop, r.Conditional = loop, cond
 }
 
 // ret handles the top-level return of the file: the table it returns is
 // the module's export.
 func (f *fileState) ret(it *item) {
-	name := f.text(it.Span)
+	name := f.Text(it.Span)
 	e := f.chainExpr(name, it.Start)
 	n := f.nodeOf(e)
 	if n < 0 {

@@ -43,11 +43,11 @@ func (f *fileState) names(i int32) {
 	it := &f.Items[i]
 	switch it.Kind {
 	case kNew:
-		if q, _ := f.qualify(f.text(it.Role[rType])); q != "" {
+		if q, _ := f.qualify(f.Text(it.Role[rType])); q != "" {
 			f.qnames[i] = q
 		}
 	case kScall:
-		t := srctext.Squeeze(f.text(it.Role[rObject]))
+		t := srctext.Squeeze(f.Text(it.Role[rObject]))
 		if !isName(strings.TrimPrefix(t, "\\")) {
 			return
 		}
@@ -58,7 +58,7 @@ func (f *fileState) names(i int32) {
 			f.qnames[i] = q
 		}
 	case kCall:
-		t := srctext.Squeeze(f.text(it.Role[rObject]))
+		t := srctext.Squeeze(f.Text(it.Role[rObject]))
 		if !isName(strings.TrimPrefix(t, "\\")) {
 			return
 		}
@@ -87,7 +87,7 @@ func (f *fileState) exprOf(s span, depth int) string {
 	}
 	j, ok := f.exprs[s.Key()]
 	if !ok {
-		t := f.text(s)
+		t := f.Text(s)
 		if t == "$this" {
 			if c := f.thisAt(s.Start); c != "" {
 				return "{" + c + "}"
@@ -113,7 +113,7 @@ func (f *fileState) exprOf(s span, depth int) string {
 		if o[0] == '?' {
 			return o
 		}
-		step := "->" + f.text(it.Role[rName])
+		step := "->" + f.Text(it.Role[rName])
 		if it.Kind == kMcall {
 			step += "()"
 		}
@@ -123,7 +123,7 @@ func (f *fileState) exprOf(s span, depth int) string {
 		if q == "" {
 			return "?expr"
 		}
-		return q + "::" + f.text(it.Role[rName]) + "()"
+		return q + "::" + f.Text(it.Role[rName]) + "()"
 	case kCall:
 		q := f.qnames[j]
 		if q == "" {

@@ -130,8 +130,6 @@ type classSpan struct {
 	class string // "" in an anonymous class
 }
 
-func (f *fileState) text(s span) string { return f.Str[s.Start:s.End] }
-
 // Prepare indexes what the walk looks up by position: doc comments,
 // expressions, argument counts and scopes.
 func (f *fileState) Prepare(ctx context.Context) {
@@ -139,7 +137,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 	for i, it := range f.Each(ctx) {
 		switch it.Kind {
 		case kDoc:
-			t := f.text(it.Span)
+			t := f.Text(it.Span)
 			if strings.HasPrefix(t, "/**") {
 				f.Docs[uint32(skipSpace(f.Str, int(it.End)))] = docComment(t)
 			}
@@ -233,7 +231,7 @@ func (f *fileState) modifiers(i int, limit uint32) (uint32, uint32) {
 			break
 		}
 		if m.Kind == kModifier {
-			flags |= modifierWords[strings.ToLower(f.text(m.Span))]
+			flags |= modifierWords[strings.ToLower(f.Text(m.Span))]
 			header = min(header, m.Start)
 		}
 	}
@@ -291,15 +289,15 @@ func (f *fileState) Run(ctx context.Context) {
 			f.param(it)
 		case kAssign:
 			sc := f.scopeAt(it.Start)
-			name := f.text(it.Role[rName])
+			name := f.Text(it.Role[rName])
 			f.binds[name] = append(f.binds[name], binding{scope: sc, value: it.Role[rValue]})
 		case kCatch:
 			sc := f.scopeAt(it.Start)
-			name := f.text(it.Role[rName])
-			f.binds[name] = append(f.binds[name], binding{scope: sc, expr: f.instance(f.text(it.Role[rType]))})
+			name := f.Text(it.Role[rName])
+			f.binds[name] = append(f.binds[name], binding{scope: sc, expr: f.instance(f.Text(it.Role[rType]))})
 		case kUnk:
 			sc := f.scopeAt(it.Start)
-			name := f.text(it.Role[rName])
+			name := f.Text(it.Role[rName])
 			f.binds[name] = append(f.binds[name], binding{scope: sc, expr: "?local"})
 		case kLoop, kTry, kCond:
 			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
@@ -323,7 +321,7 @@ func (f *fileState) enterNamespace(name string, node int32, end uint32) {
 func (f *fileState) namespace(it *item) {
 	name := ""
 	if it.HasRole(rName) {
-		name = srctext.Squeeze(f.text(it.Role[rName]))
+		name = srctext.Squeeze(f.Text(it.Role[rName]))
 	}
 	end := uint32(len(strings.TrimRight(f.Str, " \t\r\n")))
 	if it.HasRole(rBody) {
@@ -440,7 +438,7 @@ func (f *fileState) instance(t string) string {
 // useDecl records a use declaration: its aliases for the rest of the
 // namespace, and an imports ref per name.
 func (f *fileState) useDecl(it *item) {
-	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.text(it.Span)), ";"))
+	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.Text(it.Span)), ";"))
 	t = strings.TrimSpace(strings.TrimPrefix(t, "use"))
 	kind := ""
 	for _, k := range []string{"function", "const"} {
@@ -494,7 +492,7 @@ func (f *fileState) useDecl(it *item) {
 // file's folder with __DIR__ or dirname(__FILE__), else as written (PHP
 // tries the include path, then the script's folder).
 func (f *fileState) require(it *item) {
-	t := f.text(it.Span)
+	t := f.Text(it.Span)
 	word := t[:identEnd(t, 0)]
 	arg := strings.TrimSpace(t[len(word):])
 	if strings.HasPrefix(arg, "(") && strings.HasSuffix(arg, ")") {
@@ -530,7 +528,7 @@ func (f *fileState) require(it *item) {
 // typeDecl makes the node of a class, interface, trait or enum.
 func (f *fileState) typeDecl(i int) {
 	it := &f.Items[i]
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	kind := schemas.KindClass
 	switch it.Kind {
 	case kInterface:
@@ -553,7 +551,7 @@ func (f *fileState) typeDecl(i int) {
 	node := &f.Nodes[n]
 	node.Visibility, node.Exported = schemas.Public, true
 	node.IsAbstract = flags&mAbstract != 0 || it.Kind == kInterface
-	node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Role[rBody]))
 	node.Signature = oneLine(strings.TrimSpace(f.Str[header:it.Role[rBody].Start]))
 	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, class: "\\" + qname, iface: it.Kind == kInterface})
 	f.classes = append(f.classes, classSpan{it.Span, fr.class})
@@ -561,7 +559,7 @@ func (f *fileState) typeDecl(i int) {
 	if it.Kind == kClass {
 		for j := i + 1; j < len(f.Items) && f.Items[j].Start < it.Role[rBody].Start; j++ {
 			if b := &f.Items[j]; b.Kind == kBase {
-				fr.parent, _ = f.qualify(f.text(b.Span))
+				fr.parent, _ = f.qualify(f.Text(b.Span))
 				tail := fr.parent[strings.LastIndexByte(fr.parent, '\\')+1:]
 				fr.test = strings.HasSuffix(tail, "TestCase") || tail == "Test"
 				break
@@ -578,7 +576,7 @@ func (f *fileState) baseRef(it *item) {
 	if c == nil || c.node < 0 {
 		return
 	}
-	q, _ := f.qualify(f.text(it.Span))
+	q, _ := f.qualify(f.Text(it.Span))
 	if q == "" {
 		return
 	}
@@ -589,13 +587,13 @@ func (f *fileState) baseRef(it *item) {
 	case it.Kind == kTraitUse:
 		expr = "use " + q
 	}
-	f.addRef(kind, f.Nodes[c.node].ID, it.Span, f.text(it.Span), expr)
+	f.addRef(kind, f.Nodes[c.node].ID, it.Span, f.Text(it.Span), expr)
 }
 
 // function makes the node of a method or function.
 func (f *fileState) function(i int) {
 	it := &f.Items[i]
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	var n int32
 	var o *frame
 	var flags uint32
@@ -628,16 +626,16 @@ func (f *fileState) function(i int) {
 	end := it.End
 	if it.HasRole(rBody) {
 		end = it.Role[rBody].Start
-		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Role[rBody]))
 	} else {
-		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	}
 	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.Str[min(header, end):end]), ";"))
 	if f.Test && o != nil && (strings.HasPrefix(name, "test") || strings.Contains(node.Doc, "@test")) && node.Visibility == schemas.Public {
 		node.IsTest = o.test || strings.HasSuffix(f.Nodes[o.node].Name, "Test")
 	}
 	if it.HasRole(rType) {
-		t := srctext.Squeeze(f.text(it.Role[rType]))
+		t := srctext.Squeeze(f.Text(it.Role[rType]))
 		if e := f.instance(t); e[0] == '{' {
 			f.addRef(schemas.RefResult, node.ID, it.Role[rType], t, e)
 		}
@@ -674,7 +672,7 @@ func (f *fileState) member(it *item) {
 	if g.kind != kProps && g.kind != kConsts {
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	f.stack.Pop()
 	o := f.owner()
 	inFn := f.context() >= 0
@@ -699,10 +697,10 @@ func (f *fileState) member(it *item) {
 	node.Visibility = visibility(g.flags)
 	node.Exported = node.Visibility == schemas.Public
 	node.IsStatic = g.flags&mStatic != 0 || g.kind == kConsts
-	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
-	sig := f.text(it.Span)
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
+	sig := f.Text(it.Span)
 	if g.typ.End > 0 {
-		sig = f.text(g.typ) + " " + sig
+		sig = f.Text(g.typ) + " " + sig
 	}
 	if g.header < it.Start {
 		mods := strings.TrimSpace(f.Str[g.header:min(it.Start, max(g.header, g.typ.Start))])
@@ -715,11 +713,11 @@ func (f *fileState) member(it *item) {
 	}
 	node.Signature = oneLine(sig)
 	for _, u := range g.uses {
-		f.addRef(schemas.EdgeReferences, node.ID, u.at, f.text(u.at), u.name)
+		f.addRef(schemas.EdgeReferences, node.ID, u.at, f.Text(u.at), u.name)
 	}
 	g.uses = nil
 	if g.kind == kProps && g.typ.End > 0 {
-		t := srctext.Squeeze(f.text(g.typ))
+		t := srctext.Squeeze(f.Text(g.typ))
 		if e := f.instance(t); e[0] == '{' {
 			f.addRef(schemas.RefType, node.ID, g.typ, t, e)
 		}
@@ -734,12 +732,12 @@ func (fr *frame) span() span { return span{Start: fr.start, End: fr.end} }
 // or promoted parameter whose type it is in, else the code around.
 // Builtin types name no class.
 func (f *fileState) typeUse(it *item) {
-	q, _ := f.qualify(f.text(it.Span))
+	q, _ := f.qualify(f.Text(it.Span))
 	if q == "" {
 		return
 	}
 	if it.Kind == kTAnnot {
-		f.addRef(schemas.EdgeReferences, f.SrcID(f.context()), it.Span, f.text(it.Span), "@"+q)
+		f.addRef(schemas.EdgeReferences, f.SrcID(f.context()), it.Span, f.Text(it.Span), "@"+q)
 		return
 	}
 	if n := len(f.stack); n > 0 {
@@ -752,7 +750,7 @@ func (f *fileState) typeUse(it *item) {
 	if f.promo.at.Start <= it.Start && it.End <= f.promo.at.End {
 		src = f.Nodes[f.promo.node].ID
 	}
-	f.addRef(schemas.EdgeReferences, src, it.Span, f.text(it.Span), q)
+	f.addRef(schemas.EdgeReferences, src, it.Span, f.Text(it.Span), q)
 }
 
 // enumCase makes the node of an enum case: a constant.
@@ -761,12 +759,12 @@ func (f *fileState) enumCase(it *item) {
 	if o == nil {
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	n := f.AddNode(schemas.KindConstant, name, f.Nodes[o.node].QualifiedName+"::"+name, o.node, it.Span)
 	node := &f.Nodes[n]
 	node.Visibility, node.Exported, node.IsStatic = schemas.Public, true, true
-	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.text(it.Span)), ";"))
-	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.Text(it.Span)), ";"))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 }
 
 // promoted makes the field of a promoted constructor parameter, and binds
@@ -782,17 +780,17 @@ func (f *fileState) promoted(i int) {
 	if m.kind != kMethod || m.node < 0 || f.Nodes[m.node].Kind != schemas.KindConstructor || !o.kind.isType() || o.node < 0 {
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	flags, _ := f.modifiers(i, it.Role[rName].Start)
 	n := f.AddNode(schemas.KindField, name, f.Nodes[o.node].QualifiedName+"::$"+name, o.node, it.Span)
 	f.promo.at, f.promo.node = it.Span, n
 	node := &f.Nodes[n]
 	node.Visibility = visibility(flags)
 	node.Exported = node.Visibility == schemas.Public
-	node.Signature = oneLine(f.text(it.Span))
-	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	node.Signature = oneLine(f.Text(it.Span))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	if it.HasRole(rType) {
-		t := srctext.Squeeze(f.text(it.Role[rType]))
+		t := srctext.Squeeze(f.Text(it.Role[rType]))
 		if e := f.instance(t); e[0] == '{' {
 			f.addRef(schemas.RefType, node.ID, it.Role[rType], t, e)
 		}
@@ -804,12 +802,12 @@ func (f *fileState) param(it *item) {
 	sc := f.scopeAt(it.Start)
 	e := "?param"
 	if it.HasRole(rType) {
-		e = f.instance(f.text(it.Role[rType]))
+		e = f.instance(f.Text(it.Role[rType]))
 	}
 	if strings.HasPrefix(strings.TrimSpace(f.Str[it.Start:it.Role[rName].Start]), "...") || strings.Contains(f.Str[it.Start:it.Role[rName].Start], "...") {
 		e = "?param" // variadic: an array
 	}
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	f.binds[name] = append(f.binds[name], binding{scope: sc, expr: e})
 }
 
@@ -824,16 +822,16 @@ func (f *fileState) Finish(ctx context.Context) {
 		switch it.Kind {
 		case kCall:
 			at = it.Role[rObject]
-			target = f.text(at)
+			target = f.Text(at)
 			expr = f.exprOf(it.Span, 0)
 		case kMcall, kScall:
 			at = it.Role[rName]
-			target = f.text(span{Start: it.Role[rObject].Start, End: it.Role[rName].End})
+			target = f.Text(span{Start: it.Role[rObject].Start, End: it.Role[rName].End})
 			expr = f.exprOf(it.Span, 0)
 		case kNew:
 			kind = schemas.EdgeInstantiates
 			at = it.Span
-			target = "new " + f.text(it.Role[rType])
+			target = "new " + f.Text(it.Role[rType])
 			if q := f.qnames[c.it]; q != "" {
 				n := 0
 				if it.HasRole(rArgs) {
@@ -847,7 +845,7 @@ func (f *fileState) Finish(ctx context.Context) {
 		r := f.addRef(kind, f.SrcID(c.src), at, target, expr)
 		r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
 		if it.HasRole(rArgs) {
-			r.Args = srctext.Cap(argsText(f.text(it.Role[rArgs])), 200)
+			r.Args = srctext.Cap(argsText(f.Text(it.Role[rArgs])), 200)
 		}
 	}
 }

@@ -112,8 +112,6 @@ type fileState struct {
 	fixes   []visFix
 }
 
-func (f *fileState) text(s span) string { return f.Str[s.Start:s.End] }
-
 // Prepare indexes what the walk looks up by position: doc comments and
 // call expressions.
 func (f *fileState) Prepare(ctx context.Context) {
@@ -131,7 +129,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 	for i, it := range f.Each(ctx) {
 		switch it.Kind {
 		case kDoc:
-			t := f.text(it.Span)
+			t := f.Text(it.Span)
 			if len(doc) > 0 && (uint32(srctext.SkipSpace(f.Str, int(docEnd))) != it.Start || strings.Count(f.Str[docEnd:it.Start], "\n") > 1) {
 				flush()
 			}
@@ -229,26 +227,26 @@ func (f *fileState) Run(ctx context.Context) {
 		case kModule, kClass:
 			f.namespace(it)
 		case kSClass:
-			self := it.HasRole(rObject) && f.text(it.Role[rObject]) == "self"
+			self := it.HasRole(rObject) && f.Text(it.Role[rObject]) == "self"
 			f.stack.Push(&frame{kind: kSClass, start: it.Start, end: it.End, node: -1, singleton: self, vis: schemas.Public, scope: &scope{}})
 		case kMethod, kSMethod:
 			f.method(it)
 		case kConst:
 			f.constant(it)
 		case kLocal:
-			f.scopeAt().bind(f.text(it.Span), span{})
+			f.scopeAt().bind(f.Text(it.Span), span{})
 		case kAssign:
-			f.scopeAt().bind(f.text(it.Role[rName]), it.Role[rValue])
+			f.scopeAt().bind(f.Text(it.Role[rName]), it.Role[rValue])
 		case kLoop, kTry, kCond:
 			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kCall:
 			f.call(i)
 		case kRescue:
-			if c := srctext.Squeeze(f.text(it.Span)); isConstPath(c) {
+			if c := srctext.Squeeze(f.Text(it.Span)); isConstPath(c) {
 				f.addRef(schemas.EdgeReferences, indexer.Context(f.stack), it.Span, c, "rescue "+c)
 			}
 		case kBare:
-			name := f.text(it.Span)
+			name := f.Text(it.Span)
 			if vis, ok := visibilityWords[name]; ok {
 				if d := f.direct(); d != nil && d.end > it.Start {
 					if name == "module_function" {
@@ -274,7 +272,7 @@ func (f *fileState) wait(i int) {
 // namespace makes the node of a module or class.
 func (f *fileState) namespace(it *item) {
 	o, _, inDef := f.owner()
-	name := srctext.Squeeze(f.text(it.Role[rName]))
+	name := srctext.Squeeze(f.Text(it.Role[rName]))
 	if inDef || !isConstPath(name) {
 		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, scope: &scope{}})
 		return
@@ -303,12 +301,12 @@ func (f *fileState) namespace(it *item) {
 	}
 	node.Signature = srctext.OneLine(f.Str[it.Start:end])
 	if it.HasRole(rBody) {
-		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Role[rBody]))
 	} else {
-		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	}
 	if it.HasRole(rSuper) {
-		if s := srctext.Squeeze(f.text(it.Role[rSuper])); isConstPath(s) {
+		if s := srctext.Squeeze(f.Text(it.Role[rSuper])); isConstPath(s) {
 			f.addRef(schemas.EdgeExtends, n, it.Role[rSuper], s, s)
 		}
 	}
@@ -329,9 +327,9 @@ func (f *fileState) method(it *item) {
 	if inDef || !it.HasRole(rName) {
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	if it.Kind == kSMethod {
-		obj := f.text(it.Role[rObject])
+		obj := f.Text(it.Role[rObject])
 		if o == nil || obj != "self" && obj != f.Nodes[o.node].Name {
 			return
 		}
@@ -373,9 +371,9 @@ func (f *fileState) method(it *item) {
 	}
 	node.Signature = srctext.OneLine(f.Str[it.Start:end])
 	if it.HasRole(rBody) {
-		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Role[rBody]))
 	} else {
-		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	}
 	fr.node = n
 }
@@ -393,7 +391,7 @@ func (f *fileState) constant(it *item) {
 			return // a conditional definition: left out
 		}
 	}
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	qname, parent := name, int32(-1)
 	if d != nil {
 		parent = d.node
@@ -402,8 +400,8 @@ func (f *fileState) constant(it *item) {
 	n := f.AddNode(schemas.KindConstant, name, qname, parent, it.Span)
 	node := &f.Nodes[n]
 	node.Visibility, node.Exported, node.IsStatic = schemas.Public, true, true
-	node.Signature = srctext.OneLine(f.text(it.Span))
-	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	node.Signature = srctext.OneLine(f.Text(it.Span))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 }
 
 // call handles a method call: the declarative ones of a class body
@@ -411,7 +409,7 @@ func (f *fileState) constant(it *item) {
 // for the bindings of the file.
 func (f *fileState) call(i int) {
 	it := &f.Items[i]
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	if it.HasRole(rBlock) && loopMethods[name] {
 		f.stack.Push(&frame{kind: kLoop, start: it.Role[rBlock].Start, end: it.Role[rBlock].End, node: -1})
 	}
@@ -426,7 +424,7 @@ func (f *fileState) call(i int) {
 			if name == "require_relative" {
 				expr = relative(path.Dir(f.Path), s)
 			}
-			f.addRef(schemas.EdgeImports, -1, it.Span, srctext.OneLine(f.text(it.Span)), expr)
+			f.addRef(schemas.EdgeImports, -1, it.Span, srctext.OneLine(f.Text(it.Span)), expr)
 			return
 		}
 	}
@@ -445,15 +443,15 @@ func (f *fileState) call(i int) {
 			node := &f.Nodes[n]
 			node.Visibility = d.vis
 			node.Exported = d.vis == schemas.Public
-			node.Signature = srctext.OneLine(f.text(it.Span))
-			node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+			node.Signature = srctext.OneLine(f.Text(it.Span))
+			node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 		}
 		return
 	case "include", "extend", "prepend":
 		if d.kind == kSClass || !it.HasRole(rArgs) {
 			return
 		}
-		for _, a := range splitArgs(f.text(it.Role[rArgs])) {
+		for _, a := range splitArgs(f.Text(it.Role[rArgs])) {
 			if a = srctext.Squeeze(a); isConstPath(a) {
 				f.addRef(schemas.EdgeReferences, d.node, it.Span, name+" "+a, name+" "+a)
 			}
@@ -479,7 +477,7 @@ func (f *fileState) stringArg(it *item) (string, bool) {
 	if !it.HasRole(rArgs) {
 		return "", false
 	}
-	a := strings.TrimSpace(f.text(it.Role[rArgs]))
+	a := strings.TrimSpace(f.Text(it.Role[rArgs]))
 	a = strings.TrimSuffix(strings.TrimPrefix(a, "("), ")")
 	a = strings.TrimSpace(a)
 	if len(a) < 2 || (a[0] != '\'' && a[0] != '"') || a[len(a)-1] != a[0] || strings.ContainsAny(a[1:len(a)-1], "'\"#\\") {
@@ -495,7 +493,7 @@ func (f *fileState) symbols(it *item) []string {
 		return nil
 	}
 	var out []string
-	for _, a := range splitArgs(f.text(it.Role[rArgs])) {
+	for _, a := range splitArgs(f.Text(it.Role[rArgs])) {
 		a = strings.TrimSpace(a)
 		switch {
 		case strings.HasPrefix(a, ":") && isMethodName(a[1:]):
@@ -544,7 +542,7 @@ func (f *fileState) Finish(ctx context.Context) {
 		var r *schemas.Ref
 		switch it.Kind {
 		case kBare:
-			name := f.text(it.Span)
+			name := f.Text(it.Span)
 			if _, local := p.scope.names[name]; local || !isMethodName(name) {
 				continue
 			}
@@ -552,7 +550,7 @@ func (f *fileState) Finish(ctx context.Context) {
 		case kSuper:
 			r = f.addRef(schemas.EdgeCalls, p.src, it.Span, "super", "super")
 		case kCall:
-			name := f.text(it.Role[rName])
+			name := f.Text(it.Role[rName])
 			target := srctext.OneLine(f.Str[it.Start:it.Role[rName].End])
 			at := it.Role[rName]
 			kind := schemas.EdgeCalls
@@ -579,7 +577,7 @@ func (f *fileState) Finish(ctx context.Context) {
 			}
 			r = f.addRef(kind, p.src, at, target, expr)
 			if it.HasRole(rArgs) {
-				r.Args = srctext.Args(f.text(it.Role[rArgs]))
+				r.Args = srctext.Args(f.Text(it.Role[rArgs]))
 			}
 		}
 		r.InLoop, r.InTry, r.Conditional = p.loop, p.try, p.cond
@@ -596,14 +594,14 @@ func (f *fileState) exprOf(s span, sc *scope, depth int) string {
 	}
 	if i, ok := f.calls[s.Key()]; ok {
 		it := &f.Items[i]
-		if f.text(it.Role[rName]) == "new" && it.HasRole(rObject) {
+		if f.Text(it.Role[rName]) == "new" && it.HasRole(rObject) {
 			if r := f.exprOf(it.Role[rObject], sc, depth+1); isConstPath(r) || r == "self" {
 				return "{" + r + "}"
 			}
 		}
 		return "?call"
 	}
-	t := srctext.Squeeze(f.text(s))
+	t := srctext.Squeeze(f.Text(s))
 	switch {
 	case t == "self":
 		return "self"

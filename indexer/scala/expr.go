@@ -90,11 +90,11 @@ func (f *fileState) expr(s span, depth int) string {
 			if strings.HasPrefix(o, "?") {
 				return o
 			}
-			return o + "." + f.text(it.Role[rName])
+			return o + "." + f.Text(it.Role[rName])
 		case kGeneric:
 			return f.expr(it.Role[rObject], depth+1)
 		case kNew:
-			if t := typeName(f.text(it.Role[rType])); t != "" {
+			if t := typeName(f.Text(it.Role[rType])); t != "" {
 				return "{" + t + "}"
 			}
 			return exprExpr
@@ -102,7 +102,7 @@ func (f *fileState) expr(s span, depth int) string {
 			return f.expr(it.Role[rValue], depth+1)
 		}
 	}
-	t := f.text(s)
+	t := f.Text(s)
 	switch {
 	case t == "this" || t == "super":
 		return t

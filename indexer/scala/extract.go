@@ -126,8 +126,6 @@ type tvar struct {
 	name  string
 }
 
-func (f *fileState) text(s span) string { return f.Str[s.Start:s.End] }
-
 // Prepare indexes what the walk looks up by position: doc comments,
 // expressions, argument counts and the functions of calls.
 func (f *fileState) Prepare(ctx context.Context) {
@@ -136,7 +134,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 	for i, it := range f.Each(ctx) {
 		switch it.Kind {
 		case kDoc:
-			if t := f.text(it.Span); strings.HasPrefix(t, "/**") && t != "/**/" {
+			if t := f.Text(it.Span); strings.HasPrefix(t, "/**") && t != "/**/" {
 				f.Docs[uint32(srctext.SkipSpace(f.Str, int(it.End)))] = docComment(t)
 			}
 		case kCall, kField, kNew, kParen, kGeneric:
@@ -186,7 +184,7 @@ func (f *fileState) modifiers(it *item) uint32 {
 		return 0
 	}
 	var flags uint32
-	t := f.text(it.Role[rMods])
+	t := f.Text(it.Role[rMods])
 	for i := 0; i < len(t); {
 		if !isIdentStart(t[i]) {
 			i++
@@ -211,7 +209,7 @@ func (f *fileState) annotations(i int, limit uint32) ([]string, uint32) {
 	header := it.Start
 	for j := i + 1; j < len(f.Items) && f.Items[j].Start < limit; j++ {
 		if a := &f.Items[j]; a.Kind == kAnnot && a.End <= it.End {
-			out = append(out, srctext.OneLine(strings.TrimPrefix(f.text(a.Span), "@")))
+			out = append(out, srctext.OneLine(strings.TrimPrefix(f.Text(a.Span), "@")))
 			header = max(header, a.End)
 		}
 	}
@@ -318,13 +316,13 @@ func (f *fileState) Run(ctx context.Context) {
 			f.importRefs(it)
 		case kTParam:
 			if t := f.stack.Top(); t != nil {
-				f.tvars = append(f.tvars, tvar{span{Start: t.start, End: t.end}, f.text(it.Span)})
+				f.tvars = append(f.tvars, tvar{span{Start: t.start, End: t.end}, f.Text(it.Span)})
 			}
 		case kTDef:
 			f.named[it.Key()] = true
 		case kTAnnot:
 			f.named[it.Key()] = true
-			f.AddRef(schemas.EdgeReferences, f.SrcID(indexer.Context(f.stack)), it.Span, f.text(it.Span), "@"+f.text(it.Span))
+			f.AddRef(schemas.EdgeReferences, f.SrcID(indexer.Context(f.stack)), it.Span, f.Text(it.Span), "@"+f.Text(it.Span))
 		case kTQual:
 			if _, ok := f.quals[it.End]; !ok {
 				f.quals[it.End] = it.Start
@@ -362,7 +360,7 @@ func (f *fileState) typeUse(it *item) {
 // (or enclosing package body) for a clause without one. Chained clauses
 // nest.
 func (f *fileState) packageClause(it *item) {
-	name := srctext.Squeeze(f.text(it.Role[rName]))
+	name := srctext.Squeeze(f.Text(it.Role[rName]))
 	if p := f.pkg(); p != "" {
 		name = p + "." + name
 	}
@@ -374,7 +372,7 @@ func (f *fileState) packageClause(it *item) {
 	if it.HasRole(rBody) {
 		end, body = it.End, it.Role[rBody]
 	}
-	f.AddRef(schemas.RefPackage, indexer.FileID(f.Path), it.Span, f.text(it.Role[rName]), name)
+	f.AddRef(schemas.RefPackage, indexer.FileID(f.Path), it.Span, f.Text(it.Role[rName]), name)
 	f.stack.Push(&frame{kind: kPkg, start: it.Start, end: end, node: -1, pkg: name, body: body})
 }
 
@@ -394,10 +392,10 @@ func (f *fileState) template(i int) {
 		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
-	if it.HasRole(rBody) && selfType.MatchString(f.text(it.Role[rBody])) {
+	if it.HasRole(rBody) && selfType.MatchString(f.Text(it.Role[rBody])) {
 		f.opaque = append(f.opaque, it.Role[rBody])
 	}
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	annots, header := f.annotations(i, it.Role[rName].Start)
 	kind, qname, parent := schemas.KindClass, name, int32(-1)
 	if o != nil {
@@ -424,9 +422,9 @@ func (f *fileState) template(i int) {
 	end, body := it.End, it.Role[rBody]
 	if it.HasRole(rBody) {
 		end = body.Start
-		node.BodyHash = xxhash.Sum64String(f.text(body))
+		node.BodyHash = xxhash.Sum64String(f.Text(body))
 	} else {
-		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	}
 	node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.Str[header:end]), ":"))
 	caseClass := it.Kind == kClass && strings.Contains(f.Str[header:it.Role[rName].Start], "case")
@@ -454,7 +452,7 @@ func (f *fileState) superRef(it *item) {
 	if t == nil || !(t.kind.isType() || t.kind == kPkgObj) || t.node < 0 || it.Start >= t.body.Start && t.body.End > 0 {
 		return
 	}
-	txt := strings.TrimSpace(strings.TrimPrefix(f.text(it.Span), "extends"))
+	txt := strings.TrimSpace(strings.TrimPrefix(f.Text(it.Span), "extends"))
 	for _, part := range parents(txt) {
 		if name := typeName(part); name != "" {
 			f.AddRef(schemas.EdgeExtends, f.Nodes[t.node].ID, it.Span, srctext.OneLine(part), name)
@@ -502,7 +500,7 @@ func (f *fileState) member(i int) {
 		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	o, ok := f.owner(it.Start)
 	if !ok {
 		f.local(it, name)
@@ -573,24 +571,24 @@ func (f *fileState) member(i int) {
 	node.Signature = srctext.OneLine(f.Str[header:max(header, sigEnd)])
 	switch {
 	case it.HasRole(rBody):
-		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Role[rBody]))
 	case it.HasRole(rValue):
-		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rValue]))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Role[rValue]))
 	default:
-		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	}
 	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, params: it.Role[rParams]})
 	switch it.Kind {
 	case kDef:
 		f.sigs = append(f.sigs, fr)
-		if t := typeName(f.text(it.Role[rType])); it.HasRole(rType) && t != "" {
-			f.AddRef(schemas.RefResult, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
+		if t := typeName(f.Text(it.Role[rType])); it.HasRole(rType) && t != "" {
+			f.AddRef(schemas.RefResult, node.ID, it.Role[rType], srctext.OneLine(f.Text(it.Role[rType])), "{"+t+"}")
 		} else if !it.HasRole(rType) && it.HasRole(rBody) {
 			f.pendingFact(schemas.RefResult, n, it.Role[rBody])
 		}
 	case kVal, kVar, kGiven, kAlias:
-		if t := typeName(f.text(it.Role[rType])); it.HasRole(rType) && t != "" {
-			f.AddRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+t+"}")
+		if t := typeName(f.Text(it.Role[rType])); it.HasRole(rType) && t != "" {
+			f.AddRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(f.Text(it.Role[rType])), "{"+t+"}")
 		} else if !it.HasRole(rType) && it.HasRole(rValue) {
 			f.pendingFact(schemas.RefType, n, it.Role[rValue])
 		}
@@ -634,12 +632,12 @@ func (f *fileState) local(it *item, name string) {
 	case kDef:
 		f.bind(name, sc.start, sc.end, exprLocal)
 	case kVal, kVar, kGiven:
-		if t := typeName(f.text(it.Role[rType])); it.HasRole(rType) {
+		if t := typeName(f.Text(it.Role[rType])); it.HasRole(rType) {
 			e := exprLocal
 			if t != "" {
 				e = "{" + t + "}"
 			}
-			f.bind(name, it.Start, sc.end, e).generic = strings.Contains(f.text(it.Role[rType]), "[")
+			f.bind(name, it.Start, sc.end, e).generic = strings.Contains(f.Text(it.Role[rType]), "[")
 		} else if it.HasRole(rValue) {
 			b := f.bind(name, it.Start, sc.end, "")
 			b.value, b.expr = it.Role[rValue], indexer.Lazy[string]{}
@@ -658,12 +656,12 @@ func (f *fileState) classParam(it *item) {
 		}
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	n := f.AddNode(schemas.KindField, name, f.Nodes[t.node].QualifiedName+"."+name, t.node, it.Span)
 	f.field.at, f.field.node = it.Span, n
 	node := &f.Nodes[n]
 	flags := f.modifiers(it)
-	txt := f.text(it.Span)
+	txt := f.Text(it.Span)
 	member := t.caseClass || strings.HasPrefix(txt, "val ") || strings.HasPrefix(txt, "var ") ||
 		strings.Contains(f.Str[it.Start:it.Role[rName].Start], "val") || strings.Contains(f.Str[it.Start:it.Role[rName].Start], "var")
 	node.Visibility = visibility(flags)
@@ -674,8 +672,8 @@ func (f *fileState) classParam(it *item) {
 	node.Signature = srctext.OneLine(txt)
 	node.BodyHash = xxhash.Sum64String(txt)
 	t.sig = append(t.sig, f.paramSig(it))
-	if typ := typeName(f.text(it.Role[rType])); it.HasRole(rType) && typ != "" {
-		f.AddRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(f.text(it.Role[rType])), "{"+typ+"}")
+	if typ := typeName(f.Text(it.Role[rType])); it.HasRole(rType) && typ != "" {
+		f.AddRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(f.Text(it.Role[rType])), "{"+typ+"}")
 	}
 }
 
@@ -683,7 +681,7 @@ func (f *fileState) classParam(it *item) {
 func (f *fileState) paramSig(it *item) string {
 	t := "?"
 	if it.HasRole(rType) {
-		raw := srctext.Squeeze(f.text(it.Role[rType]))
+		raw := srctext.Squeeze(f.Text(it.Role[rType]))
 		t = srctext.Squeeze(stripGenerics(raw))
 		elem := strings.TrimSuffix(t, "*")
 		switch {
@@ -713,12 +711,12 @@ func (f *fileState) param(it *item) {
 	if t == nil || t.kind != kDef || !it.HasRole(rName) {
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	e := exprLocal
-	if typ := typeName(f.text(it.Role[rType])); it.HasRole(rType) && typ != "" {
+	if typ := typeName(f.Text(it.Role[rType])); it.HasRole(rType) && typ != "" {
 		e = "{" + typ + "}"
 	}
-	f.bind(name, t.start, t.end, e).generic = strings.Contains(f.text(it.Role[rType]), "[")
+	f.bind(name, t.start, t.end, e).generic = strings.Contains(f.Text(it.Role[rType]), "[")
 	if t.params.Start <= it.Start && it.End <= t.params.End {
 		t.sig = append(t.sig, f.paramSig(it))
 	}
@@ -731,15 +729,15 @@ func (f *fileState) patternVar(it *item) {
 	if sc == nil || !it.HasRole(rName) {
 		return
 	}
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	if name == "_" {
 		return
 	}
 	e := exprLocal
-	if typ := typeName(f.text(it.Role[rType])); it.HasRole(rType) && typ != "" {
+	if typ := typeName(f.Text(it.Role[rType])); it.HasRole(rType) && typ != "" {
 		e = "{" + typ + "}"
 	}
-	f.bind(name, it.Start, sc.end, e).generic = strings.Contains(f.text(it.Role[rType]), "[")
+	f.bind(name, it.Start, sc.end, e).generic = strings.Contains(f.Text(it.Role[rType]), "[")
 }
 
 func (f *fileState) addCall(kind string, i int) {
@@ -754,7 +752,7 @@ func (f *fileState) addCall(kind string, i int) {
 // importRefs records an import clause: one ref per imported name, Src the
 // file.
 func (f *fileState) importRefs(it *item) {
-	t := strings.TrimSpace(f.text(it.Span))
+	t := strings.TrimSpace(f.Text(it.Span))
 	t = strings.TrimSpace(strings.TrimPrefix(t, "import"))
 	if givenImport.MatchString(t) {
 		f.views = true // Scala 3 given imports bring implicits
@@ -776,7 +774,7 @@ func (f *fileState) importRefs(it *item) {
 			if alias != "" && isIdent(alias) {
 				clause += " as " + alias
 			}
-			f.AddRef(schemas.EdgeImports, indexer.FileID(f.Path), it.Span, srctext.OneLine(f.text(it.Span)), clause)
+			f.AddRef(schemas.EdgeImports, indexer.FileID(f.Path), it.Span, srctext.OneLine(f.Text(it.Span)), clause)
 			continue
 		}
 		prefix := clause[:brace]
@@ -793,7 +791,7 @@ func (f *fileState) importRefs(it *item) {
 			if alias != "" && alias != name {
 				e += " as " + alias
 			}
-			f.AddRef(schemas.EdgeImports, indexer.FileID(f.Path), it.Span, srctext.OneLine(f.text(it.Span)), e)
+			f.AddRef(schemas.EdgeImports, indexer.FileID(f.Path), it.Span, srctext.OneLine(f.Text(it.Span)), e)
 		}
 	}
 }
@@ -834,7 +832,7 @@ func (f *fileState) Finish(ctx context.Context) {
 		if c.it < 0 {
 			v := f.facts[-1-c.it]
 			if e := f.expr(v, 0); !strings.HasPrefix(e, "?") {
-				f.AddRef(c.kind, f.Nodes[c.src].ID, v, srctext.OneLine(f.text(v)), e)
+				f.AddRef(c.kind, f.Nodes[c.src].ID, v, srctext.OneLine(f.Text(v)), e)
 			}
 			continue
 		}
@@ -851,28 +849,28 @@ func (f *fileState) Finish(ctx context.Context) {
 			if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kField {
 				at = f.Items[j].Role[rName]
 			}
-			target = srctext.OneLine(f.text(fn))
+			target = srctext.OneLine(f.Text(fn))
 			expr = f.expr(fn, 0)
 			if !strings.HasPrefix(expr, "?") {
 				expr += f.argList(it.Role[rArgs], 0)
 			}
-			args = argsText(f.text(it.Role[rArgs]))
+			args = argsText(f.Text(it.Role[rArgs]))
 		case kField:
 			at = it.Role[rName]
-			target = srctext.OneLine(f.text(it.Span))
+			target = srctext.OneLine(f.Text(it.Span))
 			expr = f.expr(it.Span, 0)
 		case kNew:
 			at = it.Span
-			target = "new " + srctext.OneLine(f.text(it.Role[rType]))
+			target = "new " + srctext.OneLine(f.Text(it.Role[rType]))
 			list := "()"
 			if it.HasRole(rArgs) {
 				list = f.argList(it.Role[rArgs], 0)
-				args = argsText(f.text(it.Role[rArgs]))
+				args = argsText(f.Text(it.Role[rArgs]))
 			}
 			if f.anonymous(it) {
 				continue // an anonymous class
 			}
-			if t := typeName(f.text(it.Role[rType])); t != "" {
+			if t := typeName(f.Text(it.Role[rType])); t != "" {
 				expr = "new " + t + list
 			} else {
 				expr = exprExpr

@@ -113,12 +113,12 @@ func (f *fileState) expr(s span, depth int) string {
 			if strings.HasPrefix(o, "?") {
 				return o
 			}
-			return o + "." + f.text(it.Role[rName])
+			return o + "." + f.Text(it.Role[rName])
 		case kParen:
 			return f.expr(it.Role[rValue], depth+1)
 		}
 	}
-	t := f.text(s)
+	t := f.Text(s)
 	switch {
 	case t == "self" || t == "super":
 		return t
@@ -144,7 +144,7 @@ const maxArgExpr = 200
 
 // argExpr returns the Expr of the argument whose value is at s.
 func (f *fileState) argExpr(s span, depth int) string {
-	t := f.text(s)
+	t := f.Text(s)
 	if ty, ok := castType(t); ok {
 		return ty
 	}

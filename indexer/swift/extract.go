@@ -124,8 +124,6 @@ type tvar struct {
 	name  string
 }
 
-func (f *fileState) text(s span) string { return f.Str[s.Start:s.End] }
-
 // Prepare indexes what the walk looks up by position: doc comments,
 // expressions and argument labels.
 func (f *fileState) Prepare(ctx context.Context) {
@@ -141,7 +139,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 	for i, it := range f.Each(ctx) {
 		switch it.Kind {
 		case kDoc:
-			t := f.text(it.Span)
+			t := f.Text(it.Span)
 			if !strings.HasPrefix(t, "///") && !strings.HasPrefix(t, "/**") {
 				flush()
 				continue
@@ -172,7 +170,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 			case it.Kind == kClosure:
 				l = "*"
 			case it.HasRole(rName):
-				l = f.text(it.Role[rName])
+				l = f.Text(it.Role[rName])
 				if c := strings.IndexByte(f.Str[it.Role[rName].End:it.End], ':'); c >= 0 {
 					v.Start = uint32(srctext.SkipSpace(f.Str, int(it.Role[rName].End)+c+1))
 				}
@@ -219,7 +217,7 @@ func (f *fileState) modifiers(i int, limit uint32) (uint32, []string, uint32) {
 		}
 		switch m.Kind {
 		case kMods:
-			t := f.text(m.Span)
+			t := f.Text(m.Span)
 			for k := 0; k < len(t); {
 				if !isIdentStart(t[k]) {
 					k++
@@ -245,7 +243,7 @@ func (f *fileState) modifiers(i int, limit uint32) (uint32, []string, uint32) {
 			if m.Start < header && header > it.Start {
 				continue // an attribute of something inside the modifiers
 			}
-			attrs = append(attrs, srctext.OneLine(strings.TrimPrefix(f.text(m.Span), "@")))
+			attrs = append(attrs, srctext.OneLine(strings.TrimPrefix(f.Text(m.Span), "@")))
 			header = max(header, m.End)
 		}
 	}
@@ -320,11 +318,11 @@ func (f *fileState) Run(ctx context.Context) {
 			f.superRef(it)
 		case kTParam:
 			if t := f.stack.Top(); t != nil {
-				f.tvars = append(f.tvars, tvar{span{Start: t.start, End: t.end}, f.text(it.Span)})
+				f.tvars = append(f.tvars, tvar{span{Start: t.start, End: t.end}, f.Text(it.Span)})
 			}
 		case kTAnnot:
 			f.named[it.Key()] = true
-			if n := typeName(f.text(it.Span)); n != "" {
+			if n := typeName(f.Text(it.Span)); n != "" {
 				f.AddRef(schemas.EdgeReferences, f.SrcID(indexer.Context(f.stack)), it.Span, n, "@"+n)
 			}
 		case kTUse:
@@ -337,7 +335,7 @@ func (f *fileState) Run(ctx context.Context) {
 			f.param(it)
 		case kLParam:
 			if sc := f.scope(); sc != nil {
-				name, _, typ, _, _ := splitParam(f.text(it.Span))
+				name, _, typ, _, _ := splitParam(f.Text(it.Span))
 				if name != "" && name != "_" {
 					f.bind(name, sc.start, sc.end, typeExprOr(typ))
 				}
@@ -347,7 +345,7 @@ func (f *fileState) Run(ctx context.Context) {
 				continue // a property's own name
 			}
 			if sc := f.scope(); sc != nil {
-				f.bind(f.text(it.Role[rName]), it.Start, sc.end, exprLocal)
+				f.bind(f.Text(it.Role[rName]), it.Start, sc.end, exprLocal)
 			}
 		case kScope:
 			if t := f.stack.Top(); t != nil && t.body == it.Span && t.kind.isType() {
@@ -372,7 +370,7 @@ func (f *fileState) typeUse(it *item) {
 	if f.named[it.Key()] {
 		return
 	}
-	n := typeName(f.text(it.Span))
+	n := typeName(f.Text(it.Span))
 	if n == "" {
 		return
 	}
@@ -412,7 +410,7 @@ func (f *fileState) typeDecl(i int) {
 			}
 		}
 	}
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	prefix := f.module
 	if o != nil {
 		prefix = o.qname + "."
@@ -453,9 +451,9 @@ func (f *fileState) typeDecl(i int) {
 	end, body := it.End, it.Role[rBody]
 	if it.HasRole(rBody) {
 		end = body.Start
-		node.BodyHash = xxhash.Sum64String(f.text(body))
+		node.BodyHash = xxhash.Sum64String(f.Text(body))
 	} else {
-		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	}
 	node.Signature = srctext.OneLine(f.Str[header:end])
 	f.receiver(o, node.ID, it.Span)
@@ -482,7 +480,7 @@ func (f *fileState) superRef(it *item) {
 	if t == nil || !t.kind.isType() || t.body.End > 0 && it.Start >= t.body.Start {
 		return
 	}
-	txt := f.text(it.Span)
+	txt := f.Text(it.Span)
 	name := typeName(txt)
 	switch {
 	case name == "":
@@ -503,7 +501,7 @@ func (f *fileState) member(i int) {
 	}
 	name := "init"
 	if it.Kind != kInit {
-		name = f.text(it.Role[rName])
+		name = f.Text(it.Role[rName])
 	}
 	o, ok := f.owner(it.Start)
 	if !ok {
@@ -559,9 +557,9 @@ func (f *fileState) member(i int) {
 	end := it.End
 	if it.HasRole(rBody) {
 		end = it.Role[rBody].Start
-		node.BodyHash = xxhash.Sum64String(f.text(it.Role[rBody]))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Role[rBody]))
 	} else {
-		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	}
 	if it.Kind == kProp && it.HasRole(rValue) {
 		end = lastBefore(f.Str, it.Start, it.Role[rValue].Start)
@@ -591,13 +589,13 @@ func (f *fileState) member(i int) {
 			}
 		}
 	case kProp:
-		if t := typeName(f.text(it.Role[rType])); it.HasRole(rType) && t != "" {
-			f.AddRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(strings.TrimPrefix(f.text(it.Role[rType]), ":")), "{"+t+"}")
+		if t := typeName(f.Text(it.Role[rType])); it.HasRole(rType) && t != "" {
+			f.AddRef(schemas.RefType, node.ID, it.Role[rType], srctext.OneLine(strings.TrimPrefix(f.Text(it.Role[rType]), ":")), "{"+t+"}")
 		} else if !it.HasRole(rType) && it.HasRole(rValue) {
 			f.pendingFact(schemas.RefType, n, it.Role[rValue])
 		}
 	case kAlias:
-		t := f.text(it.Span)
+		t := f.Text(it.Span)
 		if eq := strings.IndexByte(t, '='); eq >= 0 {
 			if tn := typeName(t[eq+1:]); tn != "" {
 				f.AddRef(schemas.RefType, node.ID, it.Span, srctext.OneLine(t[eq+1:]), "{"+tn+"}")
@@ -678,7 +676,7 @@ func (f *fileState) local(it *item, name string) {
 	case kProp:
 		switch {
 		case it.HasRole(rType):
-			f.bind(name, it.Start, sc.end, typeExprOr(f.text(it.Role[rType])))
+			f.bind(name, it.Start, sc.end, typeExprOr(f.Text(it.Role[rType])))
 		case it.HasRole(rValue):
 			b := f.bind(name, it.Start, sc.end, "")
 			b.value, b.expr = it.Role[rValue], indexer.Lazy[string]{}
@@ -694,7 +692,7 @@ func (f *fileState) enumCases(it *item) {
 	if !ok || o == nil || !o.enum && o.ext == "" {
 		return
 	}
-	t := f.text(it.Span)
+	t := f.Text(it.Span)
 	p := strings.Index(t, "case")
 	if p < 0 {
 		return
@@ -813,7 +811,7 @@ func (f *fileState) paramType(typ string, at uint32) string {
 }
 
 func (f *fileState) paramParts(it *item) (string, string, string, bool, bool) {
-	name, label, typ, def, variadic := splitParam(f.text(it.Span))
+	name, label, typ, def, variadic := splitParam(f.Text(it.Span))
 	if p := srctext.SkipSpace(f.Str, int(it.End)); p < len(f.Str) && f.Str[p] == '=' {
 		def = true // the default value is the declaration's child, not the parameter's
 	}
@@ -828,7 +826,7 @@ func (f *fileState) addCall(kind string, i int) {
 // importRef records an import declaration: Src the file, Expr the module
 // (the first component of the path).
 func (f *fileState) importRef(it *item) {
-	t := f.text(it.Span)
+	t := f.Text(it.Span)
 	p := strings.Index(t, "import")
 	if p < 0 {
 		return
@@ -858,7 +856,7 @@ func (f *fileState) Finish(ctx context.Context) {
 		if c.it < 0 {
 			v := f.facts[-1-c.it]
 			if e := f.expr(v, 0); !strings.HasPrefix(e, "?") {
-				f.AddRef(c.kind, f.Nodes[c.src].ID, v, srctext.OneLine(f.text(v)), e)
+				f.AddRef(c.kind, f.Nodes[c.src].ID, v, srctext.OneLine(f.Text(v)), e)
 			}
 			continue
 		}
@@ -869,11 +867,11 @@ func (f *fileState) Finish(ctx context.Context) {
 			at = f.Items[j].Role[rName]
 		}
 		expr := f.expr(it.Span, 0)
-		if strings.HasPrefix(expr, "?") && (strings.HasSuffix(f.text(fn), "init") || strings.HasPrefix(f.text(fn), ".")) {
+		if strings.HasPrefix(expr, "?") && (strings.HasSuffix(f.Text(fn), "init") || strings.HasPrefix(f.Text(fn), ".")) {
 			continue
 		}
-		r := f.AddRef(c.kind, f.SrcID(c.src), at, srctext.OneLine(f.text(fn)), expr)
-		r.Args = argsText(f.text(it.Role[rArgs]))
+		r := f.AddRef(c.kind, f.SrcID(c.src), at, srctext.OneLine(f.Text(fn)), expr)
+		r.Args = argsText(f.Text(it.Role[rArgs]))
 		r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
 	}
 }
@@ -911,7 +909,7 @@ func (f *fileState) rightOperand(j int) span {
 			}
 		}
 	}
-	t := f.text(s)
+	t := f.Text(s)
 	k := len(t)
 	for k > 0 && (isIdentByte(t[k-1]) || t[k-1] == '.' || t[k-1] == '`') {
 		k--
