@@ -21,15 +21,6 @@ type (
 	item = indexer.Match[kind]
 )
 
-// extract makes the nodes and refs of one scanned s.Path.
-func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
-	return indexer.RunPasses(ctx, &fileState{
-		File:  indexer.NewFile(s, Name, isTestFile),
-		exprs: map[uint64]int32{}, argv: map[uint32][]span{},
-		binds: map[string][]*binding{},
-	})
-}
-
 // isTestFile reports whether file holds tests by .NET conventions: named
 // *Tests.cs or *Test.cs, or in a test project (a folder named *.Tests,
 // *.Test, Tests or Test).
@@ -137,6 +128,15 @@ type fileState struct {
 	calls []call
 	sigs  []*frame
 	tvars []tvar
+}
+
+// newFileState returns the extraction of f.
+func newFileState(f indexer.File[kind]) indexer.Passes {
+	return &fileState{
+		File:  f,
+		exprs: map[uint64]int32{}, argv: map[uint32][]span{},
+		binds: map[string][]*binding{},
+	}
 }
 
 // tvar is a type parameter, visible in the declaration that declares it.

@@ -22,17 +22,6 @@ type (
 	item = indexer.Match[kind]
 )
 
-// extract makes the nodes and refs of one scanned s.Path.
-func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
-	return indexer.RunPasses(ctx, &fileState{
-		File:  indexer.NewFile(s, Name, isTestFile),
-		docs:  map[uint32]string{},
-		exprs: map[uint64]int32{}, argv: map[uint32][]argSpan{},
-		lambdaEnd: map[uint32]bool{}, binds: map[string][]*binding{},
-		named: map[uint64]bool{},
-	})
-}
-
 // isTestFile reports whether file holds tests by Gradle's conventions.
 func isTestFile(file string) bool {
 	base := path.Base(file)
@@ -96,6 +85,17 @@ type fileState struct {
 	calls      []call
 	tvars      []tvar
 	named      map[uint64]bool // user types that are supertypes or annotations, by span
+}
+
+// newFileState returns the extraction of f.
+func newFileState(f indexer.File[kind]) indexer.Passes {
+	return &fileState{
+		File:  f,
+		docs:  map[uint32]string{},
+		exprs: map[uint64]int32{}, argv: map[uint32][]argSpan{},
+		lambdaEnd: map[uint32]bool{}, binds: map[string][]*binding{},
+		named: map[uint64]bool{},
+	}
 }
 
 // lambda is a lambda or an object literal.

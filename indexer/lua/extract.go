@@ -21,16 +21,6 @@ type (
 	item = indexer.Match[kind]
 )
 
-// extract makes the nodes and refs of one scanned s.Path.
-func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
-	return indexer.RunPasses(ctx, &fileState{
-		File:  indexer.NewFile(s, Name, isTestFile),
-		calls: map[uint64]int32{}, binds: map[string][]binding{},
-		globals: map[string]string{}, classes: map[string]bool{}, adopt: map[uint32]int32{},
-		requires: map[uint32]bool{}, qnames: map[string]bool{}, results: map[int32]bool{},
-	})
-}
-
 // isTestFile reports whether file holds tests by Lua conventions (busted
 // and others): named *_spec.lua, *_test.lua or test_*.lua, or under a
 // spec/, test/ or tests/ folder.
@@ -74,6 +64,16 @@ type fileState struct {
 	qnames   map[string]bool   // fields made, by qualified name
 	results  map[int32]bool    // functions given a result fact
 	vars     span              // the last local declaration
+}
+
+// newFileState returns the extraction of f.
+func newFileState(f indexer.File[kind]) indexer.Passes {
+	return &fileState{
+		File:  f,
+		calls: map[uint64]int32{}, binds: map[string][]binding{},
+		globals: map[string]string{}, classes: map[string]bool{}, adopt: map[uint32]int32{},
+		requires: map[uint32]bool{}, qnames: map[string]bool{}, results: map[int32]bool{},
+	}
 }
 
 // Prepare indexes what the walk looks up by position: doc comments, call

@@ -22,15 +22,6 @@ type (
 	item = indexer.Match[kind]
 )
 
-// extract makes the nodes and refs of one scanned s.Path.
-func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
-	return indexer.RunPasses(ctx, &fileState{
-		File:  indexer.NewFile(s, Name, isTestFile),
-		exprs: map[uint64]int32{}, argc: map[uint32]int32{},
-		binds: map[string][]binding{}, qnames: map[int32]string{}, uses: map[string]string{}, funcUses: map[string]string{},
-	})
-}
-
 // isTestFile reports whether file holds tests by PHPUnit conventions: named
 // *Test.php, or under a folder named tests or test.
 func isTestFile(file string) bool {
@@ -121,6 +112,15 @@ type fileState struct {
 	promo    struct { // the promoted constructor parameter the walk is in
 		at   span
 		node int32
+	}
+}
+
+// newFileState returns the extraction of f.
+func newFileState(f indexer.File[kind]) indexer.Passes {
+	return &fileState{
+		File:  f,
+		exprs: map[uint64]int32{}, argc: map[uint32]int32{},
+		binds: map[string][]binding{}, qnames: map[int32]string{}, uses: map[string]string{}, funcUses: map[string]string{},
 	}
 }
 

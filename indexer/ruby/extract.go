@@ -21,14 +21,6 @@ type (
 	item = indexer.Match[kind]
 )
 
-// extract makes the nodes and refs of one scanned s.Path.
-func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
-	return indexer.RunPasses(ctx, &fileState{
-		File:  indexer.NewFile(s, Name, isTestFile),
-		calls: map[uint64]int32{},
-	})
-}
-
 // isTestFile reports whether file holds tests by Ruby conventions: named
 // *_test.rb or *_spec.rb, or under a test/ or spec/ folder.
 func isTestFile(file string) bool {
@@ -110,6 +102,14 @@ type fileState struct {
 	calls   map[uint64]int32 // call items by span
 	pending []pending
 	fixes   []visFix
+}
+
+// newFileState returns the extraction of f.
+func newFileState(f indexer.File[kind]) indexer.Passes {
+	return &fileState{
+		File:  f,
+		calls: map[uint64]int32{},
+	}
 }
 
 // Prepare indexes what the walk looks up by position: doc comments and

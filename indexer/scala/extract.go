@@ -23,16 +23,6 @@ type (
 	item = indexer.Match[kind]
 )
 
-// extract makes the nodes and refs of one scanned s.Path.
-func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
-	return indexer.RunPasses(ctx, &fileState{
-		File:  indexer.NewFile(s, Name, isTestFile),
-		exprs: map[uint64]int32{}, argv: map[uint32][]span{},
-		fns: map[uint64]bool{}, binds: map[string][]*binding{},
-		named: map[uint64]bool{}, quals: map[uint32]uint32{},
-	})
-}
-
 // isTestFile reports whether file holds tests by sbt's and the test
 // frameworks' conventions: under src/test/, or named *Spec.scala,
 // *Test.scala, *Tests.scala or *Suite.scala.
@@ -117,6 +107,16 @@ type fileState struct {
 	field  struct {          // the class parameter the walk is in, a field
 		at   span
 		node int32
+	}
+}
+
+// newFileState returns the extraction of f.
+func newFileState(f indexer.File[kind]) indexer.Passes {
+	return &fileState{
+		File:  f,
+		exprs: map[uint64]int32{}, argv: map[uint32][]span{},
+		fns: map[uint64]bool{}, binds: map[string][]*binding{},
+		named: map[uint64]bool{}, quals: map[uint32]uint32{},
 	}
 }
 

@@ -21,15 +21,6 @@ type (
 	item = indexer.Match[kind]
 )
 
-// extract makes the nodes and refs of one scanned s.Path.
-func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
-	return indexer.RunPasses(ctx, &fileState{
-		File:  indexer.NewFile(s, Name, isTestFile),
-		exprs: map[uint64]int32{}, labels: map[uint32][]string{}, args: map[uint32][]span{},
-		binds: map[string][]*binding{}, named: map[uint64]bool{},
-	})
-}
-
 // moduleOf returns the module of a file by the Swift Package Manager's
 // layout: the target folder T of Sources/T/ or Tests/T/, nearest first;
 // "" for a file outside such a folder (the tree's one module).
@@ -116,6 +107,15 @@ type fileState struct {
 	sigs   []*frame
 	tvars  []tvar
 	named  map[uint64]bool // user types with refs of their own, by span
+}
+
+// newFileState returns the extraction of f.
+func newFileState(f indexer.File[kind]) indexer.Passes {
+	return &fileState{
+		File:  f,
+		exprs: map[uint64]int32{}, labels: map[uint32][]string{}, args: map[uint32][]span{},
+		binds: map[string][]*binding{}, named: map[uint64]bool{},
+	}
 }
 
 // tvar is a generic parameter, visible in the declaration that declares it.
