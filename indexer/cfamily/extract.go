@@ -102,6 +102,9 @@ type frame struct {
 // End returns where fr's range ends.
 func (fr *frame) End() uint32 { return fr.end }
 
+// Kind returns what fr is.
+func (fr *frame) Kind() kind { return fr.kind }
+
 // typeUse is a type named in code: where, and its name as written
 // (qualified, template arguments dropped).
 type typeUse struct {
@@ -132,14 +135,6 @@ type binding struct {
 	smart     bool // a smart pointer: expr is the pointee's
 }
 
-// call is a reference whose Expr waits for every binding of the file.
-type call struct {
-	kind            string
-	it              int32
-	src             int32
-	loop, try, cond bool
-}
-
 // tvar is a template type parameter, visible in its template.
 type tvar struct {
 	scope span
@@ -159,7 +154,7 @@ type fileState struct {
 	inits      map[uint32]span  // init declarators' values by their start
 	binds      map[string][]*binding
 	namespaces map[string]bool // namespaces opened or used in the file
-	calls      []call
+	calls      []indexer.Pending
 	sigs       []*sigFrame
 	tvars      []tvar
 	classes    map[string]int32 // class nodes of the file by qualified name
@@ -413,22 +408,12 @@ func (f *fileState) scopeEnd() (uint32, bool) {
 	return 0, false
 }
 
-// regions reports whether code runs, within its function, in a loop, a
-// try block or a conditional branch.
-func (f *fileState) regions() (loop, try, cond bool) {
-	for i := len(f.stack) - 1; i >= 0; i-- {
-		switch fr := f.stack[i]; fr.kind {
-		case kLoop:
-			loop = true
-		case kTry:
-			try = true
-		case kCond:
-			cond = true
-		case kFunc, kNs, kClass:
-			return
-		}
-	}
-	return
+// region returns the Region of code at the top of the stack within its
+// function.
+func (f *fileState) region() indexer.Region {
+	return indexer.RegionWithin(f.stack, kLoop, kTry, kCond, func(fr *frame) bool {
+		return fr.kind == kFunc || fr.kind == kNs || fr.kind == kClass
+	})
 }
 
 // notCalls are names a call expression may have that call nothing.
@@ -557,8 +542,7 @@ func (f *fileState) flushUses(t *frame, d *item) {
 }
 
 func (f *fileState) addCall(kind string, i int) {
-	loop, try, cond := f.regions()
-	f.calls = append(f.calls, call{kind: kind, it: int32(i), src: f.context(), loop: loop, try: try, cond: cond})
+	f.calls = append(f.calls, indexer.Pending{Kind: kind, Item: int32(i), Src: f.context(), Region: f.region()})
 }
 
 // namespace opens a C++ namespace (named, nested a::b, or anonymous).
@@ -1247,7 +1231,7 @@ func (f *fileState) Finish(ctx context.Context) {
 		}
 	}
 	for _, c := range indexer.Elements(ctx, f.calls) {
-		it := &f.Items[c.it]
+		it := &f.Items[c.Item]
 		var at span
 		var target, expr, args string
 		switch it.Kind {
@@ -1288,8 +1272,9 @@ func (f *fileState) Finish(ctx context.Context) {
 			}
 			expr = "new " + t + "(" + itoa(n) + ")"
 		}
-		r := f.AddRef(c.kind, f.SrcID(c.src), at, target, expr)
-		r.Args, r.InLoop, r.InTry, r.Conditional = srctext.CapText(args), c.loop, c.try, c.cond
+		r := f.AddRef(c.Kind, f.SrcID(c.Src), at, target, expr)
+		r.Args = srctext.CapText(args)
+		c.Mark(r)
 	}
 }
 

@@ -109,14 +109,6 @@ type binding struct {
 // Visible returns the range b is visible in.
 func (b *binding) Visible() span { return span{Start: b.decl, End: b.end} }
 
-// call is a reference whose Expr waits for every binding of the file.
-type call struct {
-	kind            string
-	it              int32
-	src             int32
-	loop, try, cond bool
-}
-
 // fileState is the extraction of one file.
 type fileState struct {
 	indexer.File[kind]
@@ -125,7 +117,7 @@ type fileState struct {
 	exprs map[uint64]int32  // expression items by span
 	argv  map[uint32][]span // arguments by the start of the list
 	binds map[string][]*binding
-	calls []call
+	calls []indexer.Pending
 	sigs  []*frame
 	tvars []tvar
 }
@@ -817,8 +809,7 @@ func (f *fileState) addCall(kind string, i int) {
 	if kind == schemas.EdgeInstantiates && !it.HasRole(rType) {
 		return
 	}
-	loop, try, cond := indexer.Regions(f.stack, kLoop, kTry, kCond)
-	f.calls = append(f.calls, call{kind: kind, it: int32(i), src: indexer.Context(f.stack), loop: loop, try: try, cond: cond})
+	f.calls = append(f.calls, indexer.Pending{Kind: kind, Item: int32(i), Src: indexer.Context(f.stack), Region: indexer.Regions(f.stack, kLoop, kTry, kCond)})
 }
 
 // usingRef records a using directive.
@@ -867,7 +858,7 @@ func (f *fileState) Finish(ctx context.Context) {
 		f.AddRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, strings.Join(fr.sig, ","))
 	}
 	for _, c := range indexer.Elements(ctx, f.calls) {
-		it := &f.Items[c.it]
+		it := &f.Items[c.Item]
 		var at span
 		var target, expr, args string
 		switch it.Kind {
@@ -911,15 +902,16 @@ func (f *fileState) Finish(ctx context.Context) {
 				n = f.argList(it.Role[rArgs], 0)
 				args = f.argsText(it.Role[rArgs])
 			}
-			f.typeUses(it.Role[rType], f.SrcID(c.src), true)
+			f.typeUses(it.Role[rType], f.SrcID(c.Src), true)
 			if t := f.typeExpr(it.Role[rType]); t != "" {
 				expr = "new " + t + n
 			} else {
 				expr = exprExpr
 			}
 		}
-		r := f.AddRef(c.kind, f.SrcID(c.src), at, target, expr)
-		r.Args, r.InLoop, r.InTry, r.Conditional = args, c.loop, c.try, c.cond
+		r := f.AddRef(c.Kind, f.SrcID(c.Src), at, target, expr)
+		r.Args = args
+		c.Mark(r)
 	}
 }
 

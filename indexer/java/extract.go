@@ -126,6 +126,9 @@ type frame struct {
 // End is where the frame's range ends (see indexer.Stack).
 func (fr *frame) End() uint32 { return fr.end }
 
+// Kind returns what fr is.
+func (fr *frame) Kind() kind { return fr.kind }
+
 // binding is a local variable or parameter: visible from decl, within
 // [start, end).
 type binding struct {
@@ -146,15 +149,14 @@ type ectx struct {
 	opaque bool
 }
 
-// call is a reference whose Expr waits for every binding of the file.
+// call is a reference whose Expr waits for every binding of the file:
+// calls, instantiates, references. Its Item is -1 for an enum constant's
+// constructor call.
 type call struct {
-	kind            string // calls, instantiates, references
-	it              int32  // its item; -1 for an enum constant's constructor call
-	src             int32  // the node it is made from
-	at              span   // enum constants: the name
-	args            span   // enum constants: the argument list, if any
-	ctx             ectx
-	loop, try, cond bool
+	indexer.Pending
+	at   span // enum constants: the name
+	args span // enum constants: the argument list, if any
+	ctx  ectx
 }
 
 // fileState is the extraction of one file.
@@ -513,31 +515,18 @@ func (f *fileState) scopeAt(p uint32) *frame {
 	return nil
 }
 
-// regions reports whether code at p runs, within its own method, lambda
-// or anonymous class method, in a loop, a try block or a conditional
-// branch.
-func (f *fileState) regions(p uint32) (loop, try, cond bool) {
-	for i := len(f.stack) - 1; i >= 0; i-- {
-		switch fr := f.stack[i]; fr.kind {
-		case kLoop:
-			loop = true
-		case kTry:
-			try = true
-		case kCond:
-			cond = true
+// region returns the Region of code at p within its own method, lambda
+// or anonymous class method.
+func (f *fileState) region(p uint32) indexer.Region {
+	return indexer.RegionWithin(f.stack, kLoop, kTry, kCond, func(fr *frame) bool {
+		switch fr.kind {
 		case kAnon:
-			if fr.body.Start <= p {
-				return
-			}
+			return fr.body.Start <= p
 		case kLambda, kMethod, kCtor, kInit, kVar, kConst:
-			return
-		default:
-			if fr.kind.isType() {
-				return
-			}
+			return true
 		}
-	}
-	return
+		return fr.kind.isType()
+	})
 }
 
 // decorate sets what the modifiers and Javadoc of the declaration at s
@@ -1247,8 +1236,8 @@ func (f *fileState) enumConst(it *item) {
 	if it.HasRole(rArgs) {
 		args = it.Role[rArgs]
 	}
-	loop, try, cond := f.regions(it.Start)
-	f.calls = append(f.calls, call{kind: schemas.EdgeCalls, it: -1, src: n, at: it.Role[rName], args: args, loop: loop, try: try, cond: cond})
+	c := indexer.Pending{Kind: schemas.EdgeCalls, Item: -1, Src: n, Region: f.region(it.Start)}
+	f.calls = append(f.calls, call{Pending: c, at: it.Role[rName], args: args})
 	f.push(frame{kind: kConst, start: it.Start, end: it.End, node: n})
 	if it.HasRole(rBody) {
 		f.push(frame{kind: kAnon, start: it.Role[rBody].Start, end: it.Role[rBody].End, node: -1, body: it.Role[rBody], enumName: o.enumName, constant: n, members: map[string]uint8{}})
@@ -1261,8 +1250,8 @@ func (f *fileState) addCall(kind string, i int) {
 		return
 	}
 	src, c := f.context(it.Start)
-	loop, try, cond := f.regions(it.Start)
-	f.calls = append(f.calls, call{kind: kind, it: int32(i), src: src, ctx: c, loop: loop, try: try, cond: cond})
+	p := indexer.Pending{Kind: kind, Item: int32(i), Src: src, Region: f.region(it.Start)}
+	f.calls = append(f.calls, call{Pending: p, ctx: c})
 }
 
 // Finish writes the refs whose Expr needed every binding of the file.
@@ -1284,13 +1273,13 @@ func (f *fileState) Finish(ctx context.Context) {
 		}
 	}
 	for _, c := range indexer.Elements(ctx, f.calls) {
-		src := f.SrcID(c.src)
-		if c.it < 0 {
-			r := f.AddRef(c.kind, src, c.at, f.Text(c.at), "this("+f.argList(c.args, c.ctx, 0)+")")
-			r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
+		src := f.SrcID(c.Src)
+		if c.Item < 0 {
+			r := f.AddRef(c.Kind, src, c.at, f.Text(c.at), "this("+f.argList(c.args, c.ctx, 0)+")")
+			c.Mark(r)
 			continue
 		}
-		it := &f.Items[c.it]
+		it := &f.Items[c.Item]
 		var at span
 		var target, expr, args string
 		switch it.Kind {
@@ -1317,8 +1306,9 @@ func (f *fileState) Finish(ctx context.Context) {
 			target = oneLine(f.Text(it.Span))
 			expr = f.mrefExpr(it, c.ctx)
 		}
-		r := f.AddRef(c.kind, src, at, target, expr)
-		r.Args, r.InLoop, r.InTry, r.Conditional = args, c.loop, c.try, c.cond
+		r := f.AddRef(c.Kind, src, at, target, expr)
+		r.Args = args
+		c.Mark(r)
 	}
 	f.typeUseRefs()
 }

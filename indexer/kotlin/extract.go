@@ -46,6 +46,9 @@ type frame struct {
 // End returns where fr's range ends.
 func (fr *frame) End() uint32 { return fr.end }
 
+// Kind returns what fr is.
+func (fr *frame) Kind() kind { return fr.kind }
+
 // binding is a local, a parameter or a constructor parameter, visible in
 // [start, end).
 type binding struct {
@@ -60,12 +63,6 @@ type binding struct {
 
 // Visible returns the range b is visible in.
 func (b *binding) Visible() span { return span{Start: b.start, End: b.end} }
-
-type call struct {
-	it              int32
-	src             int32
-	loop, try, cond bool
-}
 
 type fileState struct {
 	indexer.File[kind]
@@ -82,7 +79,7 @@ type fileState struct {
 	pending    []pendingFact
 	lambdaEnd  map[uint32]bool // ends of trailing lambdas
 	binds      map[string][]*binding
-	calls      []call
+	calls      []indexer.Pending
 	tvars      []tvar
 	named      map[uint64]bool // user types that are supertypes or annotations, by span
 }
@@ -398,33 +395,16 @@ func (f *fileState) Run(ctx context.Context) {
 		case kAnon, kLambda, kScope, kLoop, kTry, kCond:
 			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kCall, kDeleg:
-			c := call{it: int32(i), src: -1}
+			// The region ends at the innermost frame but a scope or an
+			// object literal: a function, a lambda, a class.
+			c := indexer.Pending{Item: int32(i), Src: -1, Region: indexer.RegionWithin(f.stack, kLoop, kTry, kCond,
+				func(fr *frame) bool { return fr.kind != kScope && fr.kind != kAnon })}
 			if d := f.decl(); d != nil {
-				c.src = d.node
+				c.Src = d.node
 			}
-			c.loop, c.try, c.cond = f.regions()
 			f.calls = append(f.calls, c)
 		}
 	}
-}
-
-// regions reports whether code at the top of the stack runs, within its
-// own function or lambda, in a loop, a try block or a conditional branch.
-func (f *fileState) regions() (loop, try, cond bool) {
-	for i := len(f.stack) - 1; i >= 0; i-- {
-		switch f.stack[i].kind {
-		case kLoop:
-			loop = true
-		case kTry:
-			try = true
-		case kCond:
-			cond = true
-		case kScope, kAnon:
-		default:
-			return
-		}
-	}
-	return
 }
 
 // bindAt binds name from p to the end of the innermost scope.
@@ -984,7 +964,7 @@ func (f *fileState) Finish(ctx context.Context) {
 	merged := map[int32]bool{} // calls f(a) of calls f(a) { }
 	f.plain = map[uint32]bool{}
 	for _, c := range f.calls {
-		it := &f.Items[c.it]
+		it := &f.Items[c.Item]
 		if it.Kind != kCall {
 			continue
 		}
@@ -1000,10 +980,10 @@ func (f *fileState) Finish(ctx context.Context) {
 		if indexer.Stopped(ctx, i) {
 			return
 		}
-		if merged[c.it] {
+		if merged[c.Item] {
 			continue
 		}
-		it := &f.Items[c.it]
+		it := &f.Items[c.Item]
 		var e, target string
 		if it.Kind == kDeleg {
 			kw := "this"
@@ -1017,9 +997,9 @@ func (f *fileState) Finish(ctx context.Context) {
 			callee, _, _ := f.callParts(it)
 			target = srctext.Cap(oneLine(f.Text(callee)), 120)
 		}
-		r := f.addRef(schemas.EdgeCalls, f.SrcID(c.src), it.Span, target, e)
+		r := f.addRef(schemas.EdgeCalls, f.SrcID(c.Src), it.Span, target, e)
 		r.Args = strconv.Itoa(int(f.callArgc(it)))
-		r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
+		c.Mark(r)
 	}
 	slices.SortStableFunc(f.Refs, func(a, b schemas.Ref) int {
 		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))

@@ -84,13 +84,6 @@ type binding struct {
 	value span
 }
 
-// call is a reference whose Expr waits for every binding of the file.
-type call struct {
-	it              int32
-	src             int32
-	loop, try, cond bool
-}
-
 // fileState is the extraction of one file.
 type fileState struct {
 	indexer.File[kind]
@@ -104,7 +97,7 @@ type fileState struct {
 	exprs    map[uint64]int32 // expression items by span
 	argc     map[uint32]int32 // arguments by the start of the list
 	binds    map[string][]binding
-	calls    []call
+	calls    []indexer.Pending
 	scopes   []span // functions, methods, closures: bindings are local to them
 	active   map[string]bool
 	qnames   map[int32]string // call items → the names in them, qualified (see names)
@@ -303,8 +296,7 @@ func (f *fileState) Run(ctx context.Context) {
 			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kCall, kMcall, kScall, kNew:
 			f.names(int32(i))
-			loop, try, cond := indexer.Regions(f.stack, kLoop, kTry, kCond)
-			f.calls = append(f.calls, call{it: int32(i), src: f.context(), loop: loop, try: try, cond: cond})
+			f.calls = append(f.calls, indexer.Pending{Item: int32(i), Src: f.context(), Region: indexer.Regions(f.stack, kLoop, kTry, kCond)})
 		}
 	}
 }
@@ -815,7 +807,7 @@ func (f *fileState) param(it *item) {
 func (f *fileState) Finish(ctx context.Context) {
 	f.active = map[string]bool{}
 	for _, c := range indexer.Elements(ctx, f.calls) {
-		it := &f.Items[c.it]
+		it := &f.Items[c.Item]
 		var at span
 		var target, expr string
 		kind := schemas.EdgeCalls
@@ -832,7 +824,7 @@ func (f *fileState) Finish(ctx context.Context) {
 			kind = schemas.EdgeInstantiates
 			at = it.Span
 			target = "new " + f.Text(it.Role[rType])
-			if q := f.qnames[c.it]; q != "" {
+			if q := f.qnames[c.Item]; q != "" {
 				n := 0
 				if it.HasRole(rArgs) {
 					n = int(f.argc[it.Role[rArgs].Start])
@@ -842,8 +834,8 @@ func (f *fileState) Finish(ctx context.Context) {
 				expr = "?type"
 			}
 		}
-		r := f.addRef(kind, f.SrcID(c.src), at, target, expr)
-		r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
+		r := f.addRef(kind, f.SrcID(c.Src), at, target, expr)
+		c.Mark(r)
 		if it.HasRole(rArgs) {
 			r.Args = srctext.Cap(argsText(f.Text(it.Role[rArgs])), 200)
 		}

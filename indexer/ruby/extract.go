@@ -80,10 +80,8 @@ func (fr *frame) contains(p uint32) bool { return fr.start <= p && p < fr.end }
 
 // pending is a reference whose Expr waits for every binding of the file.
 type pending struct {
-	it              int32
-	src             int32
-	scope           *scope
-	loop, try, cond bool
+	indexer.Pending
+	scope *scope
 }
 
 // visFix is a `private :name` to apply once the file's methods are known.
@@ -195,27 +193,19 @@ func (f *fileState) scopeAt() *scope {
 	return f.top
 }
 
-// regions reports whether code at p runs, within its definition, in a
-// loop, a begin block or a conditional branch.
-func (f *fileState) regions(p uint32) (loop, try, cond bool) {
+// region returns the Region of code at p within its definition.
+func (f *fileState) region(p uint32) indexer.Region {
+	var r indexer.Region
 	for i := len(f.stack) - 1; i >= 0; i-- {
 		fr := f.stack[i]
 		if fr.node >= 0 {
-			return
+			return r
 		}
-		if !fr.contains(p) {
-			continue
-		}
-		switch fr.kind {
-		case kLoop:
-			loop = true
-		case kTry:
-			try = true
-		case kCond:
-			cond = true
+		if fr.contains(p) {
+			indexer.InRegion(&r, fr.kind, kLoop, kTry, kCond)
 		}
 	}
-	return
+	return r
 }
 
 // Run makes the nodes and refs of the file from the items of the query.
@@ -265,8 +255,8 @@ func (f *fileState) Run(ctx context.Context) {
 }
 
 func (f *fileState) wait(i int) {
-	loop, try, cond := f.regions(f.Items[i].Start)
-	f.pending = append(f.pending, pending{it: int32(i), src: indexer.Context(f.stack), scope: f.scopeAt(), loop: loop, try: try, cond: cond})
+	p := indexer.Pending{Item: int32(i), Src: indexer.Context(f.stack), Region: f.region(f.Items[i].Start)}
+	f.pending = append(f.pending, pending{Pending: p, scope: f.scopeAt()})
 }
 
 // namespace makes the node of a module or class.
@@ -538,7 +528,7 @@ func (f *fileState) Finish(ctx context.Context) {
 		}
 	}
 	for _, p := range f.pending {
-		it := &f.Items[p.it]
+		it := &f.Items[p.Item]
 		var r *schemas.Ref
 		switch it.Kind {
 		case kBare:
@@ -546,9 +536,9 @@ func (f *fileState) Finish(ctx context.Context) {
 			if _, local := p.scope.names[name]; local || !isMethodName(name) {
 				continue
 			}
-			r = f.addRef(schemas.EdgeCalls, p.src, it.Span, name, "~"+name)
+			r = f.addRef(schemas.EdgeCalls, p.Src, it.Span, name, "~"+name)
 		case kSuper:
-			r = f.addRef(schemas.EdgeCalls, p.src, it.Span, "super", "super")
+			r = f.addRef(schemas.EdgeCalls, p.Src, it.Span, "super", "super")
 		case kCall:
 			name := f.Text(it.Role[rName])
 			target := srctext.OneLine(f.Str[it.Start:it.Role[rName].End])
@@ -575,12 +565,12 @@ func (f *fileState) Finish(ctx context.Context) {
 					expr = recv + "." + name
 				}
 			}
-			r = f.addRef(kind, p.src, at, target, expr)
+			r = f.addRef(kind, p.Src, at, target, expr)
 			if it.HasRole(rArgs) {
 				r.Args = srctext.Args(f.Text(it.Role[rArgs]))
 			}
 		}
-		r.InLoop, r.InTry, r.Conditional = p.loop, p.try, p.cond
+		p.Mark(r)
 	}
 }
 

@@ -76,14 +76,6 @@ type binding struct {
 // Visible returns the range b is visible in.
 func (b *binding) Visible() span { return span{Start: b.start, End: b.end} }
 
-// call is a reference whose Expr waits for every binding of the file.
-type call struct {
-	kind            string
-	it              int32
-	src             int32
-	loop, try, cond bool
-}
-
 // fileState is the extraction of one file.
 type fileState struct {
 	indexer.File[kind]
@@ -98,7 +90,7 @@ type fileState struct {
 	opaque []span
 	fns    map[uint64]bool // the functions of calls
 	binds  map[string][]*binding
-	calls  []call
+	calls  []indexer.Pending
 	facts  []span // the expressions of pending type and result facts
 	sigs   []*frame
 	tvars  []tvar
@@ -614,7 +606,7 @@ func lastBefore(s string, start, b uint32) uint32 {
 // pendingFact records a type or result fact given by an expression: its
 // Expr is computed once every binding is known.
 func (f *fileState) pendingFact(kind string, n int32, value span) {
-	f.calls = append(f.calls, call{kind: kind, it: -1 - int32(len(f.facts)), src: n})
+	f.calls = append(f.calls, indexer.Pending{Kind: kind, Item: -1 - int32(len(f.facts)), Src: n})
 	f.facts = append(f.facts, value)
 }
 
@@ -745,8 +737,7 @@ func (f *fileState) addCall(kind string, i int) {
 	if kind == schemas.EdgeInstantiates && !it.HasRole(rType) {
 		return
 	}
-	loop, try, cond := indexer.Regions(f.stack, kLoop, kTry, kCond)
-	f.calls = append(f.calls, call{kind: kind, it: int32(i), src: indexer.Context(f.stack), loop: loop, try: try, cond: cond})
+	f.calls = append(f.calls, indexer.Pending{Kind: kind, Item: int32(i), Src: indexer.Context(f.stack), Region: indexer.Regions(f.stack, kLoop, kTry, kCond)})
 }
 
 // importRefs records an import clause: one ref per imported name, Src the
@@ -829,14 +820,14 @@ func (f *fileState) Finish(ctx context.Context) {
 		f.AddRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, strings.Join(fr.sig, ","))
 	}
 	for _, c := range indexer.Elements(ctx, f.calls) {
-		if c.it < 0 {
-			v := f.facts[-1-c.it]
+		if c.Item < 0 {
+			v := f.facts[-1-c.Item]
 			if e := f.expr(v, 0); !strings.HasPrefix(e, "?") {
-				f.AddRef(c.kind, f.Nodes[c.src].ID, v, srctext.OneLine(f.Text(v)), e)
+				f.AddRef(c.Kind, f.Nodes[c.Src].ID, v, srctext.OneLine(f.Text(v)), e)
 			}
 			continue
 		}
-		it := &f.Items[c.it]
+		it := &f.Items[c.Item]
 		var at span
 		var target, expr, args string
 		switch it.Kind {
@@ -876,8 +867,9 @@ func (f *fileState) Finish(ctx context.Context) {
 				expr = exprExpr
 			}
 		}
-		r := f.AddRef(c.kind, f.SrcID(c.src), at, target, expr)
-		r.Args, r.InLoop, r.InTry, r.Conditional = args, c.loop, c.try, c.cond
+		r := f.AddRef(c.Kind, f.SrcID(c.Src), at, target, expr)
+		r.Args = args
+		c.Mark(r)
 	}
 }
 

@@ -84,14 +84,6 @@ type binding struct {
 // Visible returns the range b is visible in.
 func (b *binding) Visible() span { return span{Start: b.start, End: b.end} }
 
-// call is a reference whose Expr waits for every binding of the file.
-type call struct {
-	kind            string
-	it              int32
-	src             int32
-	loop, try, cond bool
-}
-
 // fileState is the extraction of one file.
 type fileState struct {
 	indexer.File[kind]
@@ -102,7 +94,7 @@ type fileState struct {
 	labels map[uint32][]string // argument labels by the start of the call suffix
 	args   map[uint32][]span   // argument values, likewise
 	binds  map[string][]*binding
-	calls  []call
+	calls  []indexer.Pending
 	facts  []span
 	sigs   []*frame
 	tvars  []tvar
@@ -658,7 +650,7 @@ func lastBefore(s string, start, b uint32) uint32 {
 // pendingFact records a type fact given by an expression: its Expr is
 // computed once every binding is known.
 func (f *fileState) pendingFact(kind string, n int32, value span) {
-	f.calls = append(f.calls, call{kind: kind, it: -1 - int32(len(f.facts)), src: n})
+	f.calls = append(f.calls, indexer.Pending{Kind: kind, Item: -1 - int32(len(f.facts)), Src: n})
 	f.facts = append(f.facts, value)
 }
 
@@ -819,8 +811,7 @@ func (f *fileState) paramParts(it *item) (string, string, string, bool, bool) {
 }
 
 func (f *fileState) addCall(kind string, i int) {
-	loop, try, cond := indexer.Regions(f.stack, kLoop, kTry, kCond)
-	f.calls = append(f.calls, call{kind: kind, it: int32(i), src: indexer.Context(f.stack), loop: loop, try: try, cond: cond})
+	f.calls = append(f.calls, indexer.Pending{Kind: kind, Item: int32(i), Src: indexer.Context(f.stack), Region: indexer.Regions(f.stack, kLoop, kTry, kCond)})
 }
 
 // importRef records an import declaration: Src the file, Expr the module
@@ -853,14 +844,14 @@ func (f *fileState) Finish(ctx context.Context) {
 		f.AddRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, strings.Join(fr.labels, ","))
 	}
 	for _, c := range indexer.Elements(ctx, f.calls) {
-		if c.it < 0 {
-			v := f.facts[-1-c.it]
+		if c.Item < 0 {
+			v := f.facts[-1-c.Item]
 			if e := f.expr(v, 0); !strings.HasPrefix(e, "?") {
-				f.AddRef(c.kind, f.Nodes[c.src].ID, v, srctext.OneLine(f.Text(v)), e)
+				f.AddRef(c.Kind, f.Nodes[c.Src].ID, v, srctext.OneLine(f.Text(v)), e)
 			}
 			continue
 		}
-		it := &f.Items[c.it]
+		it := &f.Items[c.Item]
 		fn := f.callee(it.Role[rObject])
 		at := fn
 		if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kNav {
@@ -870,9 +861,9 @@ func (f *fileState) Finish(ctx context.Context) {
 		if strings.HasPrefix(expr, "?") && (strings.HasSuffix(f.Text(fn), "init") || strings.HasPrefix(f.Text(fn), ".")) {
 			continue
 		}
-		r := f.AddRef(c.kind, f.SrcID(c.src), at, srctext.OneLine(f.Text(fn)), expr)
+		r := f.AddRef(c.Kind, f.SrcID(c.Src), at, srctext.OneLine(f.Text(fn)), expr)
 		r.Args = argsText(f.Text(it.Role[rArgs]))
-		r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
+		c.Mark(r)
 	}
 }
 
