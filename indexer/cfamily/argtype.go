@@ -210,10 +210,8 @@ func (f *fileState) scoped(n string, p uint32, suffix string) string {
 	}
 	base := strings.TrimRight(strings.TrimPrefix(n, "const "), "*&")
 	head, _, _ := strings.Cut(base, "::")
-	for _, v := range f.tvars {
-		if v.name == head && v.scope.Start <= p && p < v.scope.End {
-			return "?"
-		}
+	if f.tvars.Has(head, p) {
+		return "?"
 	}
 	return n + suffix
 }

@@ -135,12 +135,6 @@ type binding struct {
 	smart     bool // a smart pointer: expr is the pointee's
 }
 
-// tvar is a template type parameter, visible in its template.
-type tvar struct {
-	scope span
-	name  string
-}
-
 // fileState is the extraction of one file.
 type fileState struct {
 	indexer.File[kind]
@@ -156,7 +150,7 @@ type fileState struct {
 	namespaces map[string]bool // namespaces opened or used in the file
 	calls      []indexer.Pending
 	sigs       []*sigFrame
-	tvars      []tvar
+	tvars      indexer.TypeVars
 	classes    map[string]int32 // class nodes of the file by qualified name
 	tdefs      map[uint64]bool  // type names that are no uses, by span
 	noUses     []span           // ranges whose type names are no uses: a test macro's arguments
@@ -205,7 +199,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 				f.tdefs[ns.Key()] = true
 			}
 		case kTParam:
-			f.tvars = append(f.tvars, tvar{it.Span, f.Text(it.Role[rName])})
+			f.tvars = append(f.tvars, indexer.TypeVar{Scope: it.Span, Name: f.Text(it.Role[rName])})
 		}
 	}
 	flush()
@@ -219,10 +213,8 @@ func (f *fileState) typeExpr(t span) string {
 		return ""
 	}
 	head, _, _ := strings.Cut(n, "::")
-	for _, v := range f.tvars {
-		if v.name == head && v.scope.Start <= t.Start && t.Start < v.scope.End {
-			return ""
-		}
+	if f.tvars.Has(head, t.Start) {
+		return ""
 	}
 	return n
 }
@@ -503,10 +495,8 @@ func (f *fileState) typeUse(it *item) {
 		return
 	}
 	head, _, _ := strings.Cut(name, "::")
-	for _, v := range f.tvars {
-		if v.name == head && v.scope.Start <= start && start < v.scope.End {
-			return
-		}
+	if f.tvars.Has(head, start) {
+		return
 	}
 	u := typeUse{span{Start: start, End: it.End}, name}
 	if t := f.stack.Top(); t != nil && (t.kind == kDecl || t.kind == kFields) && encloses(t.typ, u.at) {
@@ -1112,14 +1102,7 @@ func (f *fileState) bases(it *item) {
 		if !isQName(name) {
 			continue
 		}
-		head, _, _ := strings.Cut(name, "::")
-		skip := false
-		for _, v := range f.tvars {
-			if v.name == head && v.scope.Start <= it.Start && it.Start < v.scope.End {
-				skip = true
-			}
-		}
-		if !skip {
+		if head, _, _ := strings.Cut(name, "::"); !f.tvars.Has(head, it.Start) {
 			f.AddRef(schemas.EdgeExtends, f.Nodes[c.node].ID, it.Span, srctext.OneLine(b), name)
 		}
 	}

@@ -119,7 +119,7 @@ type fileState struct {
 	binds map[string][]*binding
 	calls []indexer.Pending
 	sigs  []*frame
-	tvars []tvar
+	tvars indexer.TypeVars
 }
 
 // newFileState returns the extraction of f.
@@ -129,12 +129,6 @@ func newFileState(f indexer.File[kind]) indexer.Passes {
 		exprs: map[uint64]int32{}, argv: map[uint32][]span{},
 		binds: map[string][]*binding{},
 	}
-}
-
-// tvar is a type parameter, visible in the declaration that declares it.
-type tvar struct {
-	scope span
-	name  string
 }
 
 // typeExpr returns the Expr type of the type at t (see typeName), or ""
@@ -155,12 +149,7 @@ func (f *fileState) typeExpr(t span) string {
 // parameter in scope.
 func (f *fileState) isTypeVar(n string, p uint32) bool {
 	head, _, _ := strings.Cut(n, ".")
-	for _, v := range f.tvars {
-		if v.name == head && v.scope.Start <= p && p < v.scope.End {
-			return true
-		}
-	}
-	return false
+	return f.tvars.Has(head, p)
 }
 
 // typeUses records a references ref from src for each type the type at t
@@ -209,7 +198,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 				b--
 			}
 			if len(decls) > 0 && b < e {
-				f.tvars = append(f.tvars, tvar{decls[len(decls)-1], t[b:e]})
+				f.tvars = append(f.tvars, indexer.TypeVar{Scope: decls[len(decls)-1], Name: t[b:e]})
 			}
 		case kDoc:
 			t := f.Text(it.Span)

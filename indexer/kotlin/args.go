@@ -153,7 +153,7 @@ func (f *fileState) declared(t string, p uint32) string {
 	switch {
 	case n == "" && strings.Contains(t, "->") && !strings.HasSuffix(t, "?"):
 		return argFn
-	case n == "", f.typeVar(n, p):
+	case n == "", f.tvars.Has(n, p):
 		return argUnknown
 	case strings.HasSuffix(t, "?"):
 		return "{" + n + "?}"

@@ -80,7 +80,7 @@ type fileState struct {
 	lambdaEnd  map[uint32]bool // ends of trailing lambdas
 	binds      map[string][]*binding
 	calls      []indexer.Pending
-	tvars      []tvar
+	tvars      indexer.TypeVars
 	named      map[uint64]bool // user types that are supertypes or annotations, by span
 }
 
@@ -123,12 +123,6 @@ func init() {
 
 // extension is an extension function: its span and its receiver type's.
 type extension struct{ fun, recv span }
-
-// tvar is a type parameter, visible in the declaration that declares it.
-type tvar struct {
-	scope span
-	name  string
-}
 
 // Prepare indexes what the walk looks up by position: doc comments,
 // decorators, expressions, arguments, lambdas and extension functions.
@@ -368,7 +362,7 @@ func (f *fileState) Run(ctx context.Context) {
 			f.entry(it)
 		case kTParam:
 			if d := f.decl(); d != nil {
-				f.tvars = append(f.tvars, tvar{span{Start: d.start, End: d.end}, f.Text(it.Span)})
+				f.tvars = append(f.tvars, indexer.TypeVar{Scope: span{Start: d.start, End: d.end}, Name: f.Text(it.Span)})
 			}
 		case kAnnot:
 			f.named[it.Key()] = true
@@ -505,10 +499,8 @@ func (f *fileState) typeUse(it *item) {
 		return
 	}
 	head, _, _ := strings.Cut(n, ".")
-	for _, v := range f.tvars {
-		if v.name == head && v.scope.Start <= it.Start && it.Start < v.scope.End {
-			return
-		}
+	if f.tvars.Has(head, it.Start) {
+		return
 	}
 	f.addRef(schemas.EdgeReferences, f.useSrc(), it.Span, n, n)
 }
@@ -529,10 +521,8 @@ func (f *fileState) classLiteral(it *item) {
 	if f.lookup(head, it.Start) != nil {
 		return
 	}
-	for _, v := range f.tvars {
-		if v.name == head && v.scope.Start <= it.Start && it.Start < v.scope.End {
-			return
-		}
+	if f.tvars.Has(head, it.Start) {
+		return
 	}
 	f.addRef(schemas.EdgeReferences, f.useSrc(), it.Role[rObject], n, n)
 }
@@ -707,23 +697,13 @@ func (f *fileState) paramType(t string, p uint32, own []string) string {
 		n = "()"
 	case n == "":
 		return "?"
-	case slices.Contains(own, n) || f.typeVar(n, p):
+	case slices.Contains(own, n) || f.tvars.Has(n, p):
 		n = "^" + n
 	}
 	if nullable {
 		n += "?"
 	}
 	return n
-}
-
-// typeVar reports whether name is a type parameter in scope at p.
-func (f *fileState) typeVar(name string, p uint32) bool {
-	for _, v := range f.tvars {
-		if v.name == name && v.scope.Start <= p && p < v.scope.End {
-			return true
-		}
-	}
-	return false
 }
 
 // typeParamNames returns the names of the type parameters a function

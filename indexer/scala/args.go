@@ -201,12 +201,7 @@ func numLiteral(t string) string {
 // parameter visible at p.
 func (f *fileState) isTypeParam(t string, p uint32) bool {
 	head, _, _ := strings.Cut(t, ".")
-	for _, v := range f.tvars {
-		if v.name == head && v.scope.Start <= p && p < v.scope.End {
-			return true
-		}
-	}
-	return false
+	return f.tvars.Has(head, p)
 }
 
 // mayConvert reports whether an implicit value of the type written t may

@@ -93,7 +93,7 @@ type fileState struct {
 	calls  []indexer.Pending
 	facts  []span // the expressions of pending type and result facts
 	sigs   []*frame
-	tvars  []tvar
+	tvars  indexer.TypeVars
 	named  map[uint64]bool   // type names with refs of their own, by span
 	quals  map[uint32]uint32 // qualified types: their start by their end
 	field  struct {          // the class parameter the walk is in, a field
@@ -110,12 +110,6 @@ func newFileState(f indexer.File[kind]) indexer.Passes {
 		fns: map[uint64]bool{}, binds: map[string][]*binding{},
 		named: map[uint64]bool{}, quals: map[uint32]uint32{},
 	}
-}
-
-// tvar is a type parameter, visible in the definition that declares it.
-type tvar struct {
-	scope span
-	name  string
 }
 
 // Prepare indexes what the walk looks up by position: doc comments,
@@ -308,7 +302,7 @@ func (f *fileState) Run(ctx context.Context) {
 			f.importRefs(it)
 		case kTParam:
 			if t := f.stack.Top(); t != nil {
-				f.tvars = append(f.tvars, tvar{span{Start: t.start, End: t.end}, f.Text(it.Span)})
+				f.tvars = append(f.tvars, indexer.TypeVar{Scope: span{Start: t.start, End: t.end}, Name: f.Text(it.Span)})
 			}
 		case kTDef:
 			f.named[it.Key()] = true

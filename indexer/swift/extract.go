@@ -97,7 +97,7 @@ type fileState struct {
 	calls  []indexer.Pending
 	facts  []span
 	sigs   []*frame
-	tvars  []tvar
+	tvars  indexer.TypeVars
 	named  map[uint64]bool // user types with refs of their own, by span
 }
 
@@ -108,12 +108,6 @@ func newFileState(f indexer.File[kind]) indexer.Passes {
 		exprs: map[uint64]int32{}, labels: map[uint32][]string{}, args: map[uint32][]span{},
 		binds: map[string][]*binding{}, named: map[uint64]bool{},
 	}
-}
-
-// tvar is a generic parameter, visible in the declaration that declares it.
-type tvar struct {
-	scope span
-	name  string
 }
 
 // Prepare indexes what the walk looks up by position: doc comments,
@@ -310,7 +304,7 @@ func (f *fileState) Run(ctx context.Context) {
 			f.superRef(it)
 		case kTParam:
 			if t := f.stack.Top(); t != nil {
-				f.tvars = append(f.tvars, tvar{span{Start: t.start, End: t.end}, f.Text(it.Span)})
+				f.tvars = append(f.tvars, indexer.TypeVar{Scope: span{Start: t.start, End: t.end}, Name: f.Text(it.Span)})
 			}
 		case kTAnnot:
 			f.named[it.Key()] = true
@@ -367,10 +361,8 @@ func (f *fileState) typeUse(it *item) {
 		return
 	}
 	head, _, _ := strings.Cut(n, ".")
-	for _, v := range f.tvars {
-		if v.name == head && v.scope.Start <= it.Start && it.Start < v.scope.End {
-			return
-		}
+	if f.tvars.Has(head, it.Start) {
+		return
 	}
 	f.AddRef(schemas.EdgeReferences, f.SrcID(indexer.Context(f.stack)), it.Span, n, n)
 }
@@ -791,10 +783,8 @@ func (f *fileState) paramType(typ string, at uint32) string {
 		return ""
 	}
 	head, _, _ := strings.Cut(n, ".")
-	for _, v := range f.tvars {
-		if v.name == head && v.scope.Start <= at && at < v.scope.End {
-			return ""
-		}
+	if f.tvars.Has(head, at) {
+		return ""
 	}
 	if t := strings.TrimSpace(typ); strings.HasSuffix(t, "?") || strings.HasSuffix(t, "!") {
 		n += "?"
