@@ -241,11 +241,7 @@ func (f *fileState) modifiers(i int, limit uint32) (uint32, []string, uint32) {
 	var flags uint32
 	var attrs []string
 	header := it.Start
-	for j := i + 1; j < len(f.Items) && f.Items[j].Start < limit; j++ {
-		m := &f.Items[j]
-		if m.End > it.End {
-			break
-		}
+	for _, m := range f.Within(i, limit) {
 		switch m.Kind {
 		case kModifier:
 			flags |= modifierWords[f.Text(m.Span)]

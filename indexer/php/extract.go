@@ -218,11 +218,7 @@ func (f *fileState) modifiers(i int, limit uint32) (uint32, uint32) {
 	if strings.HasPrefix(f.Str[it.Start:], "#[") {
 		header = limit
 	}
-	for j := i + 1; j < len(f.Items) && f.Items[j].Start < limit; j++ {
-		m := &f.Items[j]
-		if m.End > it.End {
-			break
-		}
+	for _, m := range f.Within(i, limit) {
 		if m.Kind == kModifier {
 			flags |= modifierWords[strings.ToLower(f.Text(m.Span))]
 			header = min(header, m.Start)
