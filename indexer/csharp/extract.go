@@ -180,14 +180,10 @@ func (f *fileState) Prepare(ctx context.Context) {
 	for i, it := range f.Each(ctx) {
 		switch it.Kind {
 		case kClass, kStruct, kRecord, kInterface, kEnum, kDelegate, kMethod, kLocalFn:
-			for len(decls) > 0 && decls[len(decls)-1].End <= it.Start {
-				decls = decls[:len(decls)-1]
-			}
+			decls = indexer.Enclosing(decls, it.Start)
 			decls = append(decls, it.Span)
 		case kTParam:
-			for len(decls) > 0 && decls[len(decls)-1].End <= it.Start {
-				decls = decls[:len(decls)-1]
-			}
+			decls = indexer.Enclosing(decls, it.Start)
 			t := f.Text(it.Span)
 			e := len(t)
 			for e > 0 && !isIdentByte(t[e-1]) {
@@ -214,15 +210,11 @@ func (f *fileState) Prepare(ctx context.Context) {
 		case kInvoke, kNew, kField, kCast, kParen, kAwait:
 			f.exprs[it.Key()] = int32(i)
 		case kArgs:
-			for len(args) > 0 && args[len(args)-1].End <= it.Start {
-				args = args[:len(args)-1]
-			}
+			args = indexer.Enclosing(args, it.Start)
 			args = append(args, it.Span)
 			f.argv[it.Start] = []span{}
 		case kArg:
-			for len(args) > 0 && args[len(args)-1].End <= it.Start {
-				args = args[:len(args)-1]
-			}
+			args = indexer.Enclosing(args, it.Start)
 			if len(args) > 0 {
 				k := args[len(args)-1].Start
 				f.argv[k] = append(f.argv[k], it.Span)

@@ -265,15 +265,11 @@ func (f *fileState) Prepare(ctx context.Context) {
 				f.invokes[it.Role[rArgs].Start] = int32(i)
 			}
 		case kArgs:
-			for len(args) > 0 && args[len(args)-1].End <= it.Start {
-				args = args[:len(args)-1]
-			}
+			args = indexer.Enclosing(args, it.Start)
 			args = append(args, it.Span)
 			f.args[it.Start] = nil
 		case kArg:
-			for len(args) > 0 && args[len(args)-1].End <= it.Start {
-				args = args[:len(args)-1]
-			}
+			args = indexer.Enclosing(args, it.Start)
 			if len(args) > 0 {
 				a := args[len(args)-1].Start
 				f.args[a] = append(f.args[a], it.Span)

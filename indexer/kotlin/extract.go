@@ -139,15 +139,11 @@ func (f *fileState) Prepare(ctx context.Context) {
 		case kCall, kNav, kParen:
 			f.exprs[it.Key()] = int32(i)
 		case kArgs:
-			for len(args) > 0 && args[len(args)-1].End <= it.Start {
-				args = args[:len(args)-1]
-			}
+			args = indexer.Enclosing(args, it.Start)
 			args = append(args, it.Span)
 			f.argv[it.Start] = []argSpan{}
 		case kArg:
-			for len(args) > 0 && args[len(args)-1].End <= it.Start {
-				args = args[:len(args)-1]
-			}
+			args = indexer.Enclosing(args, it.Start)
 			if len(args) > 0 {
 				a := args[len(args)-1].Start
 				f.argv[a] = append(f.argv[a], argSpan{all: it.Span, value: it.Role[rValue]})

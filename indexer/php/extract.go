@@ -139,18 +139,14 @@ func (f *fileState) Prepare(ctx context.Context) {
 		case kMethod, kFunc, kClosure:
 			f.scopes = append(f.scopes, it.Span)
 		case kArg:
-			for len(args) > 0 && args[len(args)-1].End <= it.Start {
-				args = args[:len(args)-1]
-			}
+			args = indexer.Enclosing(args, it.Start)
 			if len(args) > 0 {
 				f.argc[args[len(args)-1].Start]++
 			}
 		}
 		if it.HasRole(rArgs) {
 			a := it.Role[rArgs]
-			for len(args) > 0 && args[len(args)-1].End <= a.Start {
-				args = args[:len(args)-1]
-			}
+			args = indexer.Enclosing(args, a.Start)
 			args = append(args, a)
 			f.argc[a.Start] = 0
 		}

@@ -132,14 +132,10 @@ func (f *fileState) Prepare(ctx context.Context) {
 				f.fns[it.Role[rObject].Key()] = true
 			}
 		case kArgs:
-			for len(args) > 0 && args[len(args)-1].End <= it.Start {
-				args = args[:len(args)-1]
-			}
+			args = indexer.Enclosing(args, it.Start)
 			args = append(args, it.Span)
 		case kArg:
-			for len(args) > 0 && args[len(args)-1].End <= it.Start {
-				args = args[:len(args)-1]
-			}
+			args = indexer.Enclosing(args, it.Start)
 			if len(args) > 0 {
 				l := args[len(args)-1].Start
 				f.argv[l] = append(f.argv[l], it.Span)

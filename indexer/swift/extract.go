@@ -138,15 +138,11 @@ func (f *fileState) Prepare(ctx context.Context) {
 		case kCall, kNav, kParen, kBin:
 			f.exprs[it.Key()] = int32(i)
 		case kArgs:
-			for len(args) > 0 && args[len(args)-1].End <= it.Start {
-				args = args[:len(args)-1]
-			}
+			args = indexer.Enclosing(args, it.Start)
 			args = append(args, it.Span)
 			f.labels[it.Start] = []string{}
 		case kArg, kClosure:
-			for len(args) > 0 && args[len(args)-1].End <= it.Start {
-				args = args[:len(args)-1]
-			}
+			args = indexer.Enclosing(args, it.Start)
 			if len(args) == 0 {
 				continue
 			}

@@ -18,3 +18,13 @@ func (f *File[K]) Within(i int, limit uint32) iter.Seq2[int, *Match[K]] {
 		}
 	}
 }
+
+// Enclosing drops from the end of s, spans a walk in document order has
+// entered, innermost last, those that end at or before off: it returns
+// the spans the walk is still in at off.
+func Enclosing(s []Span, off uint32) []Span {
+	for len(s) > 0 && s[len(s)-1].End <= off {
+		s = s[:len(s)-1]
+	}
+	return s
+}
