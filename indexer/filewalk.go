@@ -1,6 +1,10 @@
 package indexer
 
-import "iter"
+import (
+	"iter"
+
+	"github.com/cespare/xxhash/v2"
+)
 
 // Text returns the text of f at s.
 func (f *File[K]) Text(s Span) string { return f.Str[s.Start:s.End] }
@@ -27,4 +31,15 @@ func Enclosing(s []Span, off uint32) []Span {
 		s = s[:len(s)-1]
 	}
 	return s
+}
+
+// BodyHash returns the hash of the text of the body of declaration it,
+// its role slot body, and where the body starts; for a declaration
+// without one, the hash of its whole text and where it ends.
+func (f *File[K]) BodyHash(it *Match[K], body int) (hash uint64, start uint32) {
+	if it.HasRole(body) {
+		b := it.Role[body]
+		return xxhash.Sum64String(f.Text(b)), b.Start
+	}
+	return xxhash.Sum64String(f.Text(it.Span)), it.End
 }

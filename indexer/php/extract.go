@@ -607,13 +607,8 @@ func (f *fileState) function(i int) {
 	node.Exported = node.Visibility == schemas.Public
 	node.IsStatic = flags&mStatic != 0
 	node.IsAbstract = flags&mAbstract != 0 || o != nil && o.iface
-	end := it.End
-	if it.HasRole(rBody) {
-		end = it.Role[rBody].Start
-		node.BodyHash = xxhash.Sum64String(f.Text(it.Role[rBody]))
-	} else {
-		node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
-	}
+	var end uint32
+	node.BodyHash, end = f.BodyHash(it, rBody)
 	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.Str[min(header, end):end]), ";"))
 	if f.Test && o != nil && (strings.HasPrefix(name, "test") || strings.Contains(node.Doc, "@test")) && node.Visibility == schemas.Public {
 		node.IsTest = o.test || strings.HasSuffix(f.Nodes[o.node].Name, "Test")

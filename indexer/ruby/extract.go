@@ -290,11 +290,7 @@ func (f *fileState) namespace(it *item) {
 		end = it.Role[rSuper].End
 	}
 	node.Signature = srctext.OneLine(f.Str[it.Start:end])
-	if it.HasRole(rBody) {
-		node.BodyHash = xxhash.Sum64String(f.Text(it.Role[rBody]))
-	} else {
-		node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
-	}
+	node.BodyHash, _ = f.BodyHash(it, rBody)
 	if it.HasRole(rSuper) {
 		if s := srctext.Squeeze(f.Text(it.Role[rSuper])); isConstPath(s) {
 			f.addRef(schemas.EdgeExtends, n, it.Role[rSuper], s, s)
@@ -360,11 +356,7 @@ func (f *fileState) method(it *item) {
 		end = it.Role[rParams].End
 	}
 	node.Signature = srctext.OneLine(f.Str[it.Start:end])
-	if it.HasRole(rBody) {
-		node.BodyHash = xxhash.Sum64String(f.Text(it.Role[rBody]))
-	} else {
-		node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
-	}
+	node.BodyHash, _ = f.BodyHash(it, rBody)
 	fr.node = n
 }
 

@@ -401,13 +401,9 @@ func (f *fileState) template(i int) {
 	node.IsStatic = it.Kind == kObject || it.Kind == kPkgObj || o != nil && o.object
 	node.IsAbstract = flags&mAbstract != 0 || it.Kind == kTrait
 	node.IsTest = f.Test && it.Kind == kClass && isTestName(name)
-	end, body := it.End, it.Role[rBody]
-	if it.HasRole(rBody) {
-		end = body.Start
-		node.BodyHash = xxhash.Sum64String(f.Text(body))
-	} else {
-		node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
-	}
+	body := it.Role[rBody]
+	var end uint32
+	node.BodyHash, end = f.BodyHash(it, rBody)
 	node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.Str[header:end]), ":"))
 	caseClass := it.Kind == kClass && strings.Contains(f.Str[header:it.Role[rName].Start], "case")
 	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: body, params: it.Role[rParams],

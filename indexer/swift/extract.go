@@ -424,13 +424,9 @@ func (f *fileState) typeDecl(i int) {
 	node.Visibility = visibility(flags, implicit)
 	node.Exported = node.Visibility == schemas.Public && (o == nil || o.exported)
 	node.IsAbstract = kind == schemas.KindInterface
-	end, body := it.End, it.Role[rBody]
-	if it.HasRole(rBody) {
-		end = body.Start
-		node.BodyHash = xxhash.Sum64String(f.Text(body))
-	} else {
-		node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
-	}
+	body := it.Role[rBody]
+	var end uint32
+	node.BodyHash, end = f.BodyHash(it, rBody)
 	node.Signature = srctext.OneLine(f.Str[header:end])
 	f.receiver(o, node.ID, it.Span)
 	f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, qname: prefix + name, body: body,
@@ -530,13 +526,8 @@ func (f *fileState) member(i int) {
 	}
 	node.IsStatic = flags&(mStatic|mClass) != 0
 	node.IsAbstract = o != nil && o.proto && !it.HasRole(rBody)
-	end := it.End
-	if it.HasRole(rBody) {
-		end = it.Role[rBody].Start
-		node.BodyHash = xxhash.Sum64String(f.Text(it.Role[rBody]))
-	} else {
-		node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
-	}
+	var end uint32
+	node.BodyHash, end = f.BodyHash(it, rBody)
 	if it.Kind == kProp && it.HasRole(rValue) {
 		end = lastBefore(f.Str, it.Start, it.Role[rValue].Start)
 	}
