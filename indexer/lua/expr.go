@@ -130,13 +130,6 @@ func isUpper(s string) bool {
 	return up
 }
 
-func skipSpace(s string, p int) int {
-	for p < len(s) && isSpace(s[p]) {
-		p++
-	}
-	return p
-}
-
 // splitSpans splits the list at s (arguments, or expressions) at its
 // top-level commas, parentheses around it dropped, each part trimmed.
 func splitSpans(src string, s span) []span {

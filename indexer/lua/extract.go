@@ -79,25 +79,11 @@ func newFileState(f indexer.File[kind]) indexer.Passes {
 // Prepare indexes what the walk looks up by position: doc comments, call
 // expressions, and the tables that are classes.
 func (f *fileState) Prepare(ctx context.Context) {
-	var doc []string
-	var docEnd uint32
-	flush := func() {
-		if len(doc) > 0 {
-			p := skipSpace(f.Str, int(docEnd))
-			if strings.Count(f.Str[docEnd:p], "\n") <= 1 {
-				f.Docs[uint32(p)] = docComment(doc)
-			}
-		}
-		doc = doc[:0]
-	}
+	docs := indexer.NewLineDocs(f.Str, f.Docs, docComment)
 	for i, it := range f.Each(ctx) {
 		switch it.Kind {
 		case kDoc:
-			if len(doc) > 0 && (uint32(skipSpace(f.Str, int(docEnd))) != it.Start || strings.Count(f.Str[docEnd:it.Start], "\n") > 1) {
-				flush()
-			}
-			doc = append(doc, f.Text(it.Span))
-			docEnd = it.End
+			docs.Add(it.Span)
 		case kCall:
 			f.calls[it.Key()] = int32(i)
 			if srctext.Squeeze(f.Text(it.Role[rName])) == "setmetatable" {
@@ -130,7 +116,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 			}
 		}
 	}
-	flush()
+	docs.End()
 }
 
 func head(chain string) string {

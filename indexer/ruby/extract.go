@@ -113,31 +113,16 @@ func newFileState(f indexer.File[kind]) indexer.Passes {
 // Prepare indexes what the walk looks up by position: doc comments and
 // call expressions.
 func (f *fileState) Prepare(ctx context.Context) {
-	var doc []string
-	var docEnd uint32
-	flush := func() {
-		if len(doc) > 0 {
-			p := srctext.SkipSpace(f.Str, int(docEnd))
-			if strings.Count(f.Str[docEnd:p], "\n") <= 1 {
-				f.Docs[uint32(p)] = docComment(doc)
-			}
-		}
-		doc = doc[:0]
-	}
+	docs := indexer.NewLineDocs(f.Str, f.Docs, docComment)
 	for i, it := range f.Each(ctx) {
 		switch it.Kind {
 		case kDoc:
-			t := f.Text(it.Span)
-			if len(doc) > 0 && (uint32(srctext.SkipSpace(f.Str, int(docEnd))) != it.Start || strings.Count(f.Str[docEnd:it.Start], "\n") > 1) {
-				flush()
-			}
-			doc = append(doc, t)
-			docEnd = it.End
+			docs.Add(it.Span)
 		case kCall:
 			f.calls[it.Key()] = int32(i)
 		}
 	}
-	flush()
+	docs.End()
 }
 
 // addRef is AddRef from node src (-1 for the file).
