@@ -2,7 +2,6 @@ package lua
 
 import (
 	"context"
-	"path"
 	"strconv"
 	"strings"
 
@@ -25,9 +24,7 @@ type (
 // and others): named *_spec.lua, *_test.lua or test_*.lua, or under a
 // spec/, test/ or tests/ folder.
 func isTestFile(file string) bool {
-	base := path.Base(file)
-	return strings.HasSuffix(base, "_spec.lua") || strings.HasSuffix(base, "_test.lua") || strings.HasPrefix(base, "test_") ||
-		indexer.InFolder(file, "spec", "test", "tests")
+	return indexer.TestNamed(file, []string{"test_"}, []string{"_spec.lua", "_test.lua"}, []string{"spec", "test", "tests"})
 }
 
 // binding is a local: visible from decl to end, bound to expr (see

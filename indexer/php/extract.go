@@ -25,7 +25,7 @@ type (
 // isTestFile reports whether file holds tests by PHPUnit conventions: named
 // *Test.php, or under a folder named tests or test.
 func isTestFile(file string) bool {
-	return strings.HasSuffix(path.Base(file), "Test.php") || indexer.InFolder(file, "tests", "test", "Tests", "Test")
+	return indexer.TestNamed(file, nil, []string{"Test.php"}, []string{"tests", "test", "Tests", "Test"})
 }
 
 // Modifier flags.

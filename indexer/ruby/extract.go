@@ -24,9 +24,7 @@ type (
 // isTestFile reports whether file holds tests by Ruby conventions: named
 // *_test.rb or *_spec.rb, or under a test/ or spec/ folder.
 func isTestFile(file string) bool {
-	base := path.Base(file)
-	return strings.HasSuffix(base, "_test.rb") || strings.HasSuffix(base, "_spec.rb") || strings.HasPrefix(base, "test_") ||
-		indexer.InFolder(file, "test", "spec", "tests")
+	return indexer.TestNamed(file, []string{"test_"}, []string{"_test.rb", "_spec.rb"}, []string{"test", "spec", "tests"})
 }
 
 // loopMethods are the iterators whose block runs in a loop.
