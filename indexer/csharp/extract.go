@@ -116,7 +116,7 @@ type fileState struct {
 	stack indexer.Stack[*frame]
 	exprs map[uint64]int32  // expression items by span
 	argv  map[uint32][]span // arguments by the start of the list
-	binds map[string][]*binding
+	binds indexer.Bindings[*binding]
 	calls []indexer.Pending
 	sigs  []*frame
 	tvars indexer.TypeVars
@@ -127,7 +127,7 @@ func newFileState(f indexer.File[kind]) indexer.Passes {
 	return &fileState{
 		File:  f,
 		exprs: map[uint64]int32{}, argv: map[uint32][]span{},
-		binds: map[string][]*binding{},
+		binds: indexer.Bindings[*binding]{},
 	}
 }
 
@@ -407,14 +407,12 @@ func (f *fileState) declared(t span) string {
 }
 
 func (f *fileState) bind(name string, decl, end uint32, expr string) *binding {
-	b := &binding{decl: decl, end: end, expr: expr, arg: exprUnknown, state: 2}
-	f.binds[name] = append(f.binds[name], b)
-	return b
+	return f.binds.Add(name, &binding{decl: decl, end: end, expr: expr, arg: exprUnknown, state: 2})
 }
 
 // lookup returns the binding of name visible at p, or nil.
 func (f *fileState) lookup(name string, p uint32) *binding {
-	return indexer.Innermost(f.binds[name], p)
+	return f.binds.Lookup(name, p)
 }
 
 // namespace makes the node of a namespace declaration. A file-scoped

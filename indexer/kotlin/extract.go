@@ -78,7 +78,7 @@ type fileState struct {
 	extensions []extension          // extension functions, in source order
 	pending    []pendingFact
 	lambdaEnd  map[uint32]bool // ends of trailing lambdas
-	binds      map[string][]*binding
+	binds      indexer.Bindings[*binding]
 	calls      []indexer.Pending
 	tvars      indexer.TypeVars
 	named      map[uint64]bool // user types that are supertypes or annotations, by span
@@ -90,7 +90,7 @@ func newFileState(f indexer.File[kind]) indexer.Passes {
 		File:  f,
 		docs:  map[uint32]string{},
 		exprs: map[uint64]int32{}, argv: map[uint32][]argSpan{},
-		lambdaEnd: map[uint32]bool{}, binds: map[string][]*binding{},
+		lambdaEnd: map[uint32]bool{}, binds: indexer.Bindings[*binding]{},
 		named: map[uint64]bool{},
 	}
 }
@@ -410,7 +410,7 @@ func (f *fileState) bindAt(name string, p uint32, b *binding) {
 		break
 	}
 	b.start, b.end = p, end
-	f.binds[name] = append(f.binds[name], b)
+	f.binds.Add(name, b)
 }
 
 func (f *fileState) typeDecl(it *item) {
@@ -838,7 +838,7 @@ func (f *fileState) cparam(it *item) {
 		return
 	}
 	b.start, b.end = it.End, cls.end
-	f.binds[name] = append(f.binds[name], b)
+	f.binds.Add(name, b)
 	hdr := f.Str[it.Start:it.Role[rName].Start]
 	if it.HasRole(rMods) {
 		hdr = f.Str[it.Role[rMods].End:it.Role[rName].Start]

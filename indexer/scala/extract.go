@@ -89,7 +89,7 @@ type fileState struct {
 	// too, are in scope there, and rows do not tell which.
 	opaque []span
 	fns    map[uint64]bool // the functions of calls
-	binds  map[string][]*binding
+	binds  indexer.Bindings[*binding]
 	calls  []indexer.Pending
 	facts  []span // the expressions of pending type and result facts
 	sigs   []*frame
@@ -107,7 +107,7 @@ func newFileState(f indexer.File[kind]) indexer.Passes {
 	return &fileState{
 		File:  f,
 		exprs: map[uint64]int32{}, argv: map[uint32][]span{},
-		fns: map[uint64]bool{}, binds: map[string][]*binding{},
+		fns: map[uint64]bool{}, binds: indexer.Bindings[*binding]{},
 		named: map[uint64]bool{}, quals: map[uint32]uint32{},
 	}
 }
@@ -237,14 +237,12 @@ func (f *fileState) scope() *frame {
 }
 
 func (f *fileState) bind(name string, start, end uint32, expr string) *binding {
-	b := &binding{start: start, end: end, expr: indexer.Known(expr)}
-	f.binds[name] = append(f.binds[name], b)
-	return b
+	return f.binds.Add(name, &binding{start: start, end: end, expr: indexer.Known(expr)})
 }
 
 // lookup returns the innermost binding of name visible at p.
 func (f *fileState) lookup(name string, p uint32) *binding {
-	return indexer.Innermost(f.binds[name], p)
+	return f.binds.Lookup(name, p)
 }
 
 // Run makes the nodes and refs of the file from the items of the query.

@@ -93,7 +93,7 @@ type fileState struct {
 	exprs  map[uint64]int32    // expression items by span
 	labels map[uint32][]string // argument labels by the start of the call suffix
 	args   map[uint32][]span   // argument values, likewise
-	binds  map[string][]*binding
+	binds  indexer.Bindings[*binding]
 	calls  []indexer.Pending
 	facts  []span
 	sigs   []*frame
@@ -106,7 +106,7 @@ func newFileState(f indexer.File[kind]) indexer.Passes {
 	return &fileState{
 		File:  f,
 		exprs: map[uint64]int32{}, labels: map[uint32][]string{}, args: map[uint32][]span{},
-		binds: map[string][]*binding{}, named: map[uint64]bool{},
+		binds: indexer.Bindings[*binding]{}, named: map[uint64]bool{},
 	}
 }
 
@@ -266,14 +266,12 @@ func (f *fileState) scope() *frame {
 }
 
 func (f *fileState) bind(name string, start, end uint32, expr string) *binding {
-	b := &binding{start: start, end: end, expr: indexer.Known(expr)}
-	f.binds[name] = append(f.binds[name], b)
-	return b
+	return f.binds.Add(name, &binding{start: start, end: end, expr: indexer.Known(expr)})
 }
 
 // lookup returns the innermost binding of name visible at p.
 func (f *fileState) lookup(name string, p uint32) *binding {
-	return indexer.Innermost(f.binds[name], p)
+	return f.binds.Lookup(name, p)
 }
 
 // Run makes the nodes and refs of the file from the items of the query,
