@@ -3,10 +3,7 @@ package indexer
 import (
 	"context"
 	"fmt"
-	"sync"
 	"unsafe"
-
-	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/graphsnap/snap/schemas"
 )
@@ -45,18 +42,13 @@ type Scanned[K Kind] struct {
 
 // NewQueryLanguage returns the Language that l describes.
 func NewQueryLanguage[K Kind](l QueryLanguage[K]) Language {
-	return &queryLanguage[K]{l: l, grammar: sync.OnceValue(func() *sitter.Language { return sitter.NewLanguage(l.Grammar()) })}
+	return &queryLanguage[K]{LanguageInfo: NewLanguageInfo(l.Name, l.Extensions, l.GrammarVersion, l.Grammar), l: l}
 }
 
 type queryLanguage[K Kind] struct {
-	l       QueryLanguage[K]
-	grammar func() *sitter.Language
+	*LanguageInfo
+	l QueryLanguage[K]
 }
-
-func (q *queryLanguage[K]) Name() string              { return q.l.Name }
-func (q *queryLanguage[K]) Extensions() []string      { return q.l.Extensions }
-func (q *queryLanguage[K]) Grammar() *sitter.Language { return q.grammar() }
-func (q *queryLanguage[K]) GrammarVersion() string    { return q.l.GrammarVersion }
 
 func (q *queryLanguage[K]) NewExtractor(*Tree) (Extractor, error) {
 	s, err := NewMatchScanner(q.l.Query, q.l.Merge)
