@@ -48,11 +48,12 @@ func InRegion[K Kind](r *Region, k, loop, try, cond K) bool {
 	return true
 }
 
-// Pending is a ref of an item whose Expr waits for every binding of the
-// file: the Finish pass makes it.
+// Pending is a ref whose Expr waits for every binding of the file: the
+// Finish pass makes it, of an item or, when Item is -1, of the text at.
 type Pending struct {
 	Kind string // the ref's kind, "" where its item tells it
-	Item int32  // the item's index
+	Item int32  // the item's index, -1 for none
 	Src  int32  // the node whose code makes it, -1 for the file
+	At   Span   // with no item: where the ref is made
 	Region
 }

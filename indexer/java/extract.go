@@ -153,10 +153,9 @@ type ectx struct {
 // calls, instantiates, references. Its Item is -1 for an enum constant's
 // constructor call.
 type call struct {
-	indexer.Pending
-	at   span // enum constants: the name
-	args span // enum constants: the argument list, if any
-	ctx  ectx
+	indexer.Pending      // At: an enum constant's name
+	args            span // enum constants: the argument list, if any
+	ctx             ectx
 }
 
 // fileState is the extraction of one file.
@@ -1232,8 +1231,8 @@ func (f *fileState) enumConst(it *item) {
 	if it.HasRole(rArgs) {
 		args = it.Role[rArgs]
 	}
-	c := indexer.Pending{Kind: schemas.EdgeCalls, Item: -1, Src: n, Region: f.region(it.Start)}
-	f.calls = append(f.calls, call{Pending: c, at: it.Role[rName], args: args})
+	c := indexer.Pending{Kind: schemas.EdgeCalls, Item: -1, Src: n, At: it.Role[rName], Region: f.region(it.Start)}
+	f.calls = append(f.calls, call{Pending: c, args: args})
 	f.push(frame{kind: kConst, start: it.Start, end: it.End, node: n})
 	if it.HasRole(rBody) {
 		f.push(frame{kind: kAnon, start: it.Role[rBody].Start, end: it.Role[rBody].End, node: -1, body: it.Role[rBody], enumName: o.enumName, constant: n, members: map[string]uint8{}})
@@ -1271,7 +1270,7 @@ func (f *fileState) Finish(ctx context.Context) {
 	for _, c := range indexer.Elements(ctx, f.calls) {
 		src := f.SrcID(c.Src)
 		if c.Item < 0 {
-			r := f.AddRef(c.Kind, src, c.at, f.Text(c.at), "this("+f.argList(c.args, c.ctx, 0)+")")
+			r := f.AddRef(c.Kind, src, c.At, f.Text(c.At), "this("+f.argList(c.args, c.ctx, 0)+")")
 			c.Mark(r)
 			continue
 		}

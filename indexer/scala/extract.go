@@ -91,7 +91,6 @@ type fileState struct {
 	fns    map[uint64]bool // the functions of calls
 	binds  indexer.Bindings[*binding]
 	calls  []indexer.Pending
-	facts  []span // the expressions of pending type and result facts
 	sigs   []*frame
 	tvars  indexer.TypeVars
 	named  map[uint64]bool   // type names with refs of their own, by span
@@ -590,8 +589,7 @@ func lastBefore(s string, start, b uint32) uint32 {
 // pendingFact records a type or result fact given by an expression: its
 // Expr is computed once every binding is known.
 func (f *fileState) pendingFact(kind string, n int32, value span) {
-	f.calls = append(f.calls, indexer.Pending{Kind: kind, Item: -1 - int32(len(f.facts)), Src: n})
-	f.facts = append(f.facts, value)
+	f.calls = append(f.calls, indexer.Pending{Kind: kind, Item: -1, Src: n, At: value})
 }
 
 // local binds a definition inside a block: a local def, val or var.
@@ -805,7 +803,7 @@ func (f *fileState) Finish(ctx context.Context) {
 	}
 	for _, c := range indexer.Elements(ctx, f.calls) {
 		if c.Item < 0 {
-			v := f.facts[-1-c.Item]
+			v := c.At
 			if e := f.expr(v, 0); !strings.HasPrefix(e, "?") {
 				f.AddRef(c.Kind, f.Nodes[c.Src].ID, v, srctext.OneLine(f.Text(v)), e)
 			}

@@ -95,7 +95,6 @@ type fileState struct {
 	args   map[uint32][]span   // argument values, likewise
 	binds  indexer.Bindings[*binding]
 	calls  []indexer.Pending
-	facts  []span
 	sigs   []*frame
 	tvars  indexer.TypeVars
 	named  map[uint64]bool // user types with refs of their own, by span
@@ -623,8 +622,7 @@ func lastBefore(s string, start, b uint32) uint32 {
 // pendingFact records a type fact given by an expression: its Expr is
 // computed once every binding is known.
 func (f *fileState) pendingFact(kind string, n int32, value span) {
-	f.calls = append(f.calls, indexer.Pending{Kind: kind, Item: -1 - int32(len(f.facts)), Src: n})
-	f.facts = append(f.facts, value)
+	f.calls = append(f.calls, indexer.Pending{Kind: kind, Item: -1, Src: n, At: value})
 }
 
 // local binds a declaration inside a function: a local function or a
@@ -816,7 +814,7 @@ func (f *fileState) Finish(ctx context.Context) {
 	}
 	for _, c := range indexer.Elements(ctx, f.calls) {
 		if c.Item < 0 {
-			v := f.facts[-1-c.Item]
+			v := c.At
 			if e := f.expr(v, 0); !strings.HasPrefix(e, "?") {
 				f.AddRef(c.Kind, f.Nodes[c.Src].ID, v, srctext.OneLine(f.Text(v)), e)
 			}
