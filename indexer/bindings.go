@@ -19,3 +19,17 @@ func Innermost[B Binding](bs []B, p uint32) B {
 	}
 	return best
 }
+
+// Bindings are the bindings of a file's names, each name's in the order
+// bound.
+type Bindings[B Binding] map[string][]B
+
+// Add binds name to b and returns b.
+func (m Bindings[B]) Add(name string, b B) B {
+	m[name] = append(m[name], b)
+	return b
+}
+
+// Lookup returns the innermost binding of name visible at p (see
+// Innermost), the zero B when none is.
+func (m Bindings[B]) Lookup(name string, p uint32) B { return Innermost(m[name], p) }

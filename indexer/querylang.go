@@ -3,19 +3,16 @@ package indexer
 import (
 	"context"
 	"fmt"
-	"sync"
 	"unsafe"
-
-	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/graphsnap/snap/schemas"
 )
 
 // QueryLanguage describes a language built on one query and nothing else:
 // its extractor scans each file with the query (see MatchScanner) and
-// hands the items to Extract, which needs no state of its own from one
-// file to the next; its resolver reads only rows. NewQueryLanguage makes
-// the Language.
+// hands the items to Extract, or runs the Passes of a File made of them,
+// neither of which needs state of its own from one file to the next; its
+// resolver reads only rows. NewQueryLanguage makes the Language.
 type QueryLanguage[K Kind] struct {
 	Name           string
 	Extensions     []string
@@ -25,7 +22,12 @@ type QueryLanguage[K Kind] struct {
 	Merge          Merge // how the MatchScanner merges items
 	// Extract makes the nodes and refs of one scanned file and says
 	// whether it holds tests. It gives up when ctx is done (see Stopped).
+	// When it is nil, Passes makes them.
 	Extract func(ctx context.Context, f *Scanned[K]) (nodes []schemas.Node, refs []schemas.Ref, isTest bool)
+	// Passes returns the per-file state that makes the rows of f (see
+	// RunPasses), f made by NewFile with the language's Name and IsTest.
+	Passes func(f File[K]) Passes
+	IsTest func(path string) bool // whether a file holds tests, by its path
 	// Resolve is Language.Resolve.
 	Resolve func(nodes []schemas.Node, refs []schemas.Ref) (newNodes []schemas.Node, edges []schemas.Edge)
 }
@@ -40,25 +42,28 @@ type Scanned[K Kind] struct {
 
 // NewQueryLanguage returns the Language that l describes.
 func NewQueryLanguage[K Kind](l QueryLanguage[K]) Language {
-	return &queryLanguage[K]{l: l, grammar: sync.OnceValue(func() *sitter.Language { return sitter.NewLanguage(l.Grammar()) })}
+	return &queryLanguage[K]{LanguageInfo: NewLanguageInfo(l.Name, l.Extensions, l.GrammarVersion, l.Grammar), l: l}
 }
 
 type queryLanguage[K Kind] struct {
-	l       QueryLanguage[K]
-	grammar func() *sitter.Language
+	*LanguageInfo
+	l QueryLanguage[K]
 }
-
-func (q *queryLanguage[K]) Name() string              { return q.l.Name }
-func (q *queryLanguage[K]) Extensions() []string      { return q.l.Extensions }
-func (q *queryLanguage[K]) Grammar() *sitter.Language { return q.grammar() }
-func (q *queryLanguage[K]) GrammarVersion() string    { return q.l.GrammarVersion }
 
 func (q *queryLanguage[K]) NewExtractor(*Tree) (Extractor, error) {
 	s, err := NewMatchScanner(q.l.Query, q.l.Merge)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", q.l.Name, err)
 	}
-	return &queryExtractor[K]{MatchScanner: s, extract: q.l.Extract}, nil
+	extract := q.l.Extract
+	if extract == nil {
+		extract = q.runPasses
+	}
+	return &queryExtractor[K]{MatchScanner: s, extract: extract}, nil
+}
+
+func (q *queryLanguage[K]) runPasses(ctx context.Context, f *Scanned[K]) ([]schemas.Node, []schemas.Ref, bool) {
+	return RunPasses(ctx, q.l.Passes(NewFile(f, q.l.Name, q.l.IsTest)))
 }
 
 func (q *queryLanguage[K]) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {

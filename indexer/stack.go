@@ -58,28 +58,13 @@ func Context[F NodeFrame](s Stack[F]) int32 {
 // A RegionFrame is a Frame that says its kind and the node made for it
 // (-1 for none), for Regions.
 type RegionFrame[K Kind] interface {
-	Frame
-	Kind() K
+	KindFrame[K]
 	Node() int32
 }
 
-// Regions reports whether code at the top of s runs, within the
-// innermost frame that made a node (its function, its type), in a frame
-// of kind loop, try or cond: a loop, a try block, a conditional branch.
-func Regions[K Kind, F RegionFrame[K]](s Stack[F], loop, try, cond K) (inLoop, inTry, inCond bool) {
-	for i := len(s) - 1; i >= 0; i-- {
-		switch fr := s[i]; fr.Kind() {
-		case loop:
-			inLoop = true
-		case try:
-			inTry = true
-		case cond:
-			inCond = true
-		default:
-			if fr.Node() >= 0 {
-				return
-			}
-		}
-	}
-	return
+// Regions returns the Region of code at the top of s within the
+// innermost frame that made a node (its function, its type); see
+// RegionWithin.
+func Regions[K Kind, F RegionFrame[K]](s Stack[F], loop, try, cond K) Region {
+	return RegionWithin(s, loop, try, cond, func(fr F) bool { return fr.Node() >= 0 })
 }

@@ -67,9 +67,9 @@ func TestRegions(t *testing.T) {
 			}
 			s.Push(fr)
 		}
-		loop, try, cond := indexer.Regions(s, 'l', 't', 'c')
-		if loop != tc.loop || try != tc.try || cond != tc.cond {
-			t.Errorf("Regions(%q) = %v, %v, %v, want %v, %v, %v", tc.frames, loop, try, cond, tc.loop, tc.try, tc.cond)
+		want := indexer.Region{Loop: tc.loop, Try: tc.try, Cond: tc.cond}
+		if got := indexer.Regions(s, 'l', 't', 'c'); got != want {
+			t.Errorf("Regions(%q) = %+v, want %+v", tc.frames, got, want)
 		}
 	}
 }

@@ -150,7 +150,7 @@ func argSpans(src string, a span) []span {
 
 // argType returns the type of the argument at s.
 func (f *fileState) argType(s span) string {
-	t := strings.Join(strings.Fields(f.text(s)), " ")
+	t := strings.Join(strings.Fields(f.Text(s)), " ")
 	switch {
 	case t == "":
 		return "?"
@@ -210,10 +210,8 @@ func (f *fileState) scoped(n string, p uint32, suffix string) string {
 	}
 	base := strings.TrimRight(strings.TrimPrefix(n, "const "), "*&")
 	head, _, _ := strings.Cut(base, "::")
-	for _, v := range f.tvars {
-		if v.name == head && v.scope.Start <= p && p < v.scope.End {
-			return "?"
-		}
+	if f.tvars.Has(head, p) {
+		return "?"
 	}
 	return n + suffix
 }
@@ -276,7 +274,7 @@ func (f *fileState) localType(t, d, ns span) string {
 	if strings.ContainsAny(marks, "([") || strings.HasPrefix(rest, "[") {
 		return "?"
 	}
-	return f.scoped(normType(f.text(t)+" "+marks), t.Start, "")
+	return f.scoped(normType(f.Text(t)+" "+marks), t.Start, "")
 }
 
 // templateMark starts the params fact of a C++ function template (or of

@@ -115,12 +115,12 @@ func (f *fileState) exprOf(s span, depth int) string {
 		switch it.Kind {
 		case kCall:
 			fn := it.Role[indexer.RoleObject]
-			n := "(" + itoa(countArgs(f.text(it.Role[indexer.RoleArgs]))) + ")"
+			n := "(" + itoa(countArgs(f.Text(it.Role[indexer.RoleArgs]))) + ")"
 			if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kField {
 				fi := &f.Items[j]
-				return joinExpr(f.receiver(fi, depth), normName(f.text(fi.Role[indexer.RoleName]))+n)
+				return joinExpr(f.receiver(fi, depth), normName(f.Text(fi.Role[indexer.RoleName]))+n)
 			}
-			raw := srctext.Squeeze(f.text(fn))
+			raw := srctext.Squeeze(f.Text(fn))
 			name := normName(raw)
 			if makers[name] {
 				if a := strings.IndexByte(raw, '<'); a >= 0 && strings.HasSuffix(raw, ">") {
@@ -138,7 +138,7 @@ func (f *fileState) exprOf(s span, depth int) string {
 			}
 			return indexer.ExprExpr
 		case kField:
-			return joinExpr(f.receiver(it, depth), normName(f.text(it.Role[indexer.RoleName])))
+			return joinExpr(f.receiver(it, depth), normName(f.Text(it.Role[indexer.RoleName])))
 		case kNew, kCast:
 			if t := f.typeExpr(it.Role[indexer.RoleType]); t != "" {
 				return "{" + t + "}"
@@ -148,7 +148,7 @@ func (f *fileState) exprOf(s span, depth int) string {
 			return f.exprOf(it.Role[indexer.RoleValue], depth+1)
 		}
 	}
-	t := srctext.Squeeze(f.text(s))
+	t := srctext.Squeeze(f.Text(s))
 	switch {
 	case t == "this":
 		return t
@@ -182,7 +182,7 @@ var smartPointers = map[string]bool{
 func (f *fileState) receiver(fi *item, depth int) string {
 	obj := fi.Role[indexer.RoleObject]
 	arrow := strings.Contains(f.Str[obj.End:fi.Role[indexer.RoleName].Start], "->")
-	if t := srctext.Squeeze(f.text(obj)); isIdent(t) {
+	if t := srctext.Squeeze(f.Text(obj)); isIdent(t) {
 		if b := f.lookup(t, obj.Start); b != nil && b.smart {
 			if !arrow {
 				return "{std::unique_ptr}"

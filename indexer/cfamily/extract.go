@@ -102,6 +102,9 @@ type frame struct {
 // End returns where fr's range ends.
 func (fr *frame) End() uint32 { return fr.end }
 
+// Kind returns what fr is.
+func (fr *frame) Kind() kind { return fr.kind }
+
 // typeUse is a type named in code: where, and its name as written
 // (qualified, template arguments dropped).
 type typeUse struct {
@@ -131,20 +134,6 @@ type binding struct {
 	smart     bool   // a smart pointer: expr is the pointee's
 }
 
-// call is a reference whose Expr waits for every binding of the file.
-type call struct {
-	kind            string
-	it              int32
-	src             int32
-	loop, try, cond bool
-}
-
-// tvar is a template type parameter, visible in its template.
-type tvar struct {
-	scope span
-	name  string
-}
-
 // fileState is the extraction of one file.
 type fileState struct {
 	indexer.File[kind]
@@ -158,15 +147,13 @@ type fileState struct {
 	inits      map[uint32]span  // init declarators' values by their start
 	binds      map[string][]*binding
 	namespaces map[string]bool // namespaces opened or used in the file
-	calls      []call
+	calls      []indexer.Pending
 	sigs       []*sigFrame
-	tvars      []tvar
+	tvars      indexer.TypeVars
 	classes    map[string]int32 // class nodes of the file by qualified name
 	tdefs      map[uint64]bool  // type names that are no uses, by span
 	noUses     []span           // ranges whose type names are no uses: a test macro's arguments
 }
-
-func (f *fileState) text(s span) string { return f.Str[s.Start:s.End] }
 
 // Prepare indexes what the walk looks up by position: doc comments,
 // expressions, function declarators and initializers.
@@ -189,7 +176,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 			if p := strings.LastIndexByte(f.Str[:it.Start], '\n'); strings.TrimSpace(f.Str[p+1:it.Start]) != "" {
 				continue
 			}
-			doc = append(doc, f.text(it.Span))
+			doc = append(doc, f.Text(it.Span))
 			docEnd = it.End
 		case kCall, kField, kParen, kCast, kNew:
 			f.exprs[it.Key()] = int32(i)
@@ -203,7 +190,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 			f.tdefs[it.Key()] = true
 		case kSpec:
 			// struct s { ... } defines s, struct s; declares it: neither uses it.
-			if strings.ContainsRune(f.text(it.Span), '{') || strings.HasPrefix(f.Str[skipSpace(f.Str, int(it.End)):], ";") {
+			if strings.ContainsRune(f.Text(it.Span), '{') || strings.HasPrefix(f.Str[skipSpace(f.Str, int(it.End)):], ";") {
 				f.tdefs[it.Role[indexer.RoleName].Key()] = true
 			}
 		case kTypedef:
@@ -211,7 +198,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 				f.tdefs[ns.Key()] = true
 			}
 		case kTParam:
-			f.tvars = append(f.tvars, tvar{it.Span, f.text(it.Role[indexer.RoleName])})
+			f.tvars = append(f.tvars, indexer.TypeVar{Scope: it.Span, Name: f.Text(it.Role[indexer.RoleName])})
 		}
 	}
 	flush()
@@ -220,15 +207,13 @@ func (f *fileState) Prepare(ctx context.Context) {
 // typeExpr returns the Expr type of the type at t (see typeName), or ""
 // when it names a template parameter in scope.
 func (f *fileState) typeExpr(t span) string {
-	n := typeName(f.text(t))
+	n := typeName(f.Text(t))
 	if n == "" {
 		return ""
 	}
 	head, _, _ := strings.Cut(n, "::")
-	for _, v := range f.tvars {
-		if v.name == head && v.scope.Start <= t.Start && t.Start < v.scope.End {
-			return ""
-		}
+	if f.tvars.Has(head, t.Start) {
+		return ""
 	}
 	return n
 }
@@ -414,22 +399,12 @@ func (f *fileState) scopeEnd() (uint32, bool) {
 	return 0, false
 }
 
-// regions reports whether code runs, within its function, in a loop, a
-// try block or a conditional branch.
-func (f *fileState) regions() (loop, try, cond bool) {
-	for i := len(f.stack) - 1; i >= 0; i-- {
-		switch fr := f.stack[i]; fr.kind {
-		case kLoop:
-			loop = true
-		case kTry:
-			try = true
-		case kCond:
-			cond = true
-		case kFunc, kNs, kClass:
-			return
-		}
-	}
-	return
+// region returns the Region of code at the top of the stack within its
+// function.
+func (f *fileState) region() indexer.Region {
+	return indexer.RegionWithin(f.stack, kLoop, kTry, kCond, func(fr *frame) bool {
+		return fr.kind == kFunc || fr.kind == kNs || fr.kind == kClass
+	})
 }
 
 // notCalls are names a call expression may have that call nothing.
@@ -472,7 +447,7 @@ func (f *fileState) Run(ctx context.Context) {
 		case kRange:
 			fr := f.stack.Push(&frame{kind: kRange, start: it.Start, end: it.End, node: -1})
 			if n, ok := f.declName(it.Role[indexer.RoleName]); ok {
-				b := f.bind(f.text(n), n.End, fr.end, f.declared(it.Role[indexer.RoleType]))
+				b := f.bind(f.Text(n), n.End, fr.end, f.declared(it.Role[indexer.RoleType]))
 				_ = b
 			}
 		case kFriend:
@@ -483,13 +458,13 @@ func (f *fileState) Run(ctx context.Context) {
 			f.bases(it)
 		case kAccess:
 			if c := f.container(); c != nil && c.kind == kClass {
-				c.access = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.text(it.Span)), ":"))
+				c.access = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.Text(it.Span)), ":"))
 			}
 		case kUsing:
 			f.using(it)
 		case kInclude:
-			v := strings.TrimSpace(f.text(it.Role[indexer.RoleValue]))
-			f.AddRef(schemas.EdgeImports, indexer.FileID(f.Path), it.Span, srctext.OneLine(f.text(it.Span)), v)
+			v := strings.TrimSpace(f.Text(it.Role[indexer.RoleValue]))
+			f.AddRef(schemas.EdgeImports, indexer.FileID(f.Path), it.Span, srctext.OneLine(f.Text(it.Span)), v)
 		case kDefine:
 			f.define(it)
 		case kCall:
@@ -519,10 +494,8 @@ func (f *fileState) typeUse(it *item) {
 		return
 	}
 	head, _, _ := strings.Cut(name, "::")
-	for _, v := range f.tvars {
-		if v.name == head && v.scope.Start <= start && start < v.scope.End {
-			return
-		}
+	if f.tvars.Has(head, start) {
+		return
 	}
 	u := typeUse{span{Start: start, End: it.End}, name}
 	if t := f.stack.Top(); t != nil && (t.kind == kDecl || t.kind == kFields) && encloses(t.typ, u.at) {
@@ -547,7 +520,7 @@ func (f *fileState) flushUses(t *frame, d *item) {
 	for _, u := range t.uses {
 		if ctor && u.at.Start == t.typ.Start {
 			v := f.inits[d.Start]
-			args := f.text(v)
+			args := f.Text(v)
 			n := countArgs("(" + args[1:len(args)-1] + ")")
 			f.AddRef(schemas.EdgeInstantiates, src, u.at, u.name, "new "+u.name+"("+itoa(n)+")")
 			continue
@@ -558,8 +531,7 @@ func (f *fileState) flushUses(t *frame, d *item) {
 }
 
 func (f *fileState) addCall(kind string, i int) {
-	loop, try, cond := f.regions()
-	f.calls = append(f.calls, call{kind: kind, it: int32(i), src: f.context(), loop: loop, try: try, cond: cond})
+	f.calls = append(f.calls, indexer.Pending{Kind: kind, Item: int32(i), Src: f.context(), Region: f.region()})
 }
 
 // namespace opens a C++ namespace (named, nested a::b, or anonymous).
@@ -572,7 +544,7 @@ func (f *fileState) namespace(it *item) {
 	}
 	name := ""
 	if it.HasRole(indexer.RoleName) {
-		name = srctext.Squeeze(f.text(it.Role[indexer.RoleName]))
+		name = srctext.Squeeze(f.Text(it.Role[indexer.RoleName]))
 	}
 	if name == "" || !isQName(name) {
 		f.stack.Push(&frame{kind: kNs, start: it.Start, end: it.End, node: -1, qname: prefix, hidden: true})
@@ -600,7 +572,7 @@ func (f *fileState) class(it *item) {
 	c := f.container()
 	name := ""
 	if it.HasRole(indexer.RoleName) {
-		name = normName(f.text(it.Role[indexer.RoleName]))
+		name = normName(f.Text(it.Role[indexer.RoleName]))
 	}
 	if name == "" && len(f.stack) > 0 {
 		if t := f.stack.Top(); t.kind == kTypedef && t.typ == it.Span {
@@ -618,7 +590,7 @@ func (f *fileState) class(it *item) {
 	}
 	kind := schemas.KindStruct
 	access := schemas.Public
-	if strings.HasPrefix(f.text(it.Span), "class") {
+	if strings.HasPrefix(f.Text(it.Span), "class") {
 		kind, access = schemas.KindClass, schemas.Private
 	}
 	prefix, hidden := "", false
@@ -639,7 +611,7 @@ func (f *fileState) class(it *item) {
 	node := &f.Nodes[n]
 	node.Visibility, node.Exported = vis, exported
 	body := it.Role[indexer.RoleBody]
-	node.BodyHash = xxhash.Sum64String(f.text(body))
+	node.BodyHash = xxhash.Sum64String(f.Text(body))
 	node.Signature = srctext.OneLine(f.Str[it.Start:body.Start])
 	if !it.HasRole(indexer.RoleName) {
 		node.Signature = srctext.OneLine(f.Str[it.Start:body.Start] + " " + name)
@@ -656,7 +628,7 @@ func (f *fileState) enum(it *item) {
 	c := f.container()
 	name := ""
 	if it.HasRole(indexer.RoleName) {
-		name = normName(f.text(it.Role[indexer.RoleName]))
+		name = normName(f.Text(it.Role[indexer.RoleName]))
 	}
 	if name == "" && len(f.stack) > 0 {
 		if t := f.stack.Top(); t.kind == kTypedef && t.typ == it.Span {
@@ -684,7 +656,7 @@ func (f *fileState) enum(it *item) {
 		node.Visibility = c.access
 	}
 	node.Exported = !hidden && node.Visibility != schemas.Private
-	node.BodyHash = xxhash.Sum64String(f.text(it.Role[indexer.RoleBody]))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Role[indexer.RoleBody]))
 	node.Signature = srctext.OneLine(head)
 	qn := prefix
 	if scoped {
@@ -700,7 +672,7 @@ func (f *fileState) enumerator(it *item) {
 	if c == nil || c.kind != kEnum || c.node < 0 {
 		return
 	}
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	sep := "::"
 	if !c.scoped && !f.cpp {
 		sep = "."
@@ -709,8 +681,8 @@ func (f *fileState) enumerator(it *item) {
 	node := &f.Nodes[n]
 	node.Exported = c.exported
 	node.IsStatic = true
-	node.Signature = srctext.OneLine(f.text(it.Span))
-	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	node.Signature = srctext.OneLine(f.Text(it.Span))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 }
 
 // typedef makes the type alias of a typedef, or names the anonymous
@@ -723,12 +695,12 @@ func (f *fileState) typedef(it *item) {
 	if !ok {
 		return
 	}
-	name := normName(f.text(ns))
+	name := normName(f.Text(ns))
 	if !isIdent(name) {
 		return
 	}
 	typ := it.Role[indexer.RoleType]
-	tt := f.text(typ)
+	tt := f.Text(typ)
 	if sp := specName(tt); sp == "" && strings.ContainsRune(tt, '{') {
 		// typedef struct { ... } name: the struct takes the name.
 		if len(f.stack) > 0 {
@@ -770,8 +742,8 @@ func (f *fileState) aliasNode(it *item, name, expr string) {
 	n := f.addNode(schemas.KindTypeAlias, name, join(prefix, "::", name), parent, it.Span)
 	node := &f.Nodes[n]
 	node.Exported = !hidden
-	node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.text(it.Span)), ";"))
-	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.Text(it.Span)), ";"))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	if expr != "" {
 		f.AddRef(schemas.RefType, node.ID, it.Span, node.Signature, expr)
 	}
@@ -788,7 +760,7 @@ func (f *fileState) alias(it *item) {
 	if c := f.container(); c != nil && (c.kind == kFunc || c.kind == kFriend) {
 		return
 	}
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	expr := ""
 	if t := f.typeExpr(it.Role[indexer.RoleType]); t != "" {
 		expr = "{" + t + "}"
@@ -807,7 +779,7 @@ func (f *fileState) function(i int) {
 	}
 	d := &f.Items[fd]
 	nameSpan := d.Role[indexer.RoleName]
-	name := normName(f.text(nameSpan))
+	name := normName(f.Text(nameSpan))
 	if !isQName(name) && !strings.Contains(name, "operator") {
 		return
 	}
@@ -859,7 +831,7 @@ func (f *fileState) function(i int) {
 		}
 	case testMacros[name] && f.cpp:
 		f.noUses = append(f.noUses, d.Role[indexer.RoleParams]) // the suite and test names
-		args := splitTop(strings.Trim(f.text(d.Role[indexer.RoleParams]), "()"))
+		args := splitTop(strings.Trim(f.Text(d.Role[indexer.RoleParams]), "()"))
 		if len(args) == 2 {
 			short = strings.TrimSpace(args[0]) + "." + strings.TrimSpace(args[1])
 			isTest = true
@@ -877,11 +849,11 @@ func (f *fileState) function(i int) {
 	node.Visibility, node.Exported, node.IsStatic = vis, exported, static
 	node.IsTest = isTest || f.Test && kind == schemas.KindFunction && (strings.HasPrefix(short, "test_") || strings.HasPrefix(short, "Test"))
 	node.Signature = srctext.OneLine(f.Str[it.Start:it.Role[indexer.RoleBody].Start])
-	node.BodyHash = xxhash.Sum64String(f.text(it.Role[indexer.RoleBody]))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Role[indexer.RoleBody]))
 	fr.node = n
 	if it.HasRole(indexer.RoleType) && !isTest {
 		if t := f.typeExpr(it.Role[indexer.RoleType]); t != "" {
-			f.AddRef(schemas.RefResult, node.ID, it.Role[indexer.RoleType], srctext.OneLine(f.text(it.Role[indexer.RoleType])), "{"+t+"}")
+			f.AddRef(schemas.RefResult, node.ID, it.Role[indexer.RoleType], srctext.OneLine(f.Text(it.Role[indexer.RoleType])), "{"+t+"}")
 		}
 	}
 	fr.sig = &sigFrame{params: d.Role[indexer.RoleParams], node: n, qname: qname, name: short}
@@ -944,7 +916,7 @@ func (f *fileState) declarator(it *item) {
 	if !ok {
 		return
 	}
-	name := normName(f.text(ns))
+	name := normName(f.Text(ns))
 	fdi, isFunc := f.fdecls[ns.Start]
 	if isFunc && !encloses(it.Span, f.Items[fdi].Span) {
 		isFunc = false
@@ -963,9 +935,9 @@ func (f *fileState) declarator(it *item) {
 		if f.cpp {
 			b.typ = f.localType(t.typ, it.Span, ns)
 		}
-		if hasValue && typeName(f.text(t.typ)) == "" && strings.Contains(f.text(t.typ), "auto") {
+		if hasValue && typeName(f.Text(t.typ)) == "" && strings.Contains(f.Text(t.typ), "auto") {
 			b.value, b.expr = value, indexer.Lazy[string]{}
-			v := srctext.Squeeze(f.text(value))
+			v := srctext.Squeeze(f.Text(value))
 			b.smart = makers[v[:identEnd(v, 0)]] || strings.HasPrefix(v, "std::make_")
 		}
 		f.smart(b, t.typ)
@@ -1013,10 +985,10 @@ func (f *fileState) declarator(it *item) {
 	node.Visibility = visibility(t.flags)
 	node.Exported = t.flags&mStatic == 0 && !hidden
 	node.IsStatic = t.flags&mStatic != 0
-	node.Signature = srctext.OneLine(f.Str[t.start:t.typ.End] + " " + f.text(it.Span))
-	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	node.Signature = srctext.OneLine(f.Str[t.start:t.typ.End] + " " + f.Text(it.Span))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	if tn := f.typeExpr(t.typ); tn != "" {
-		f.AddRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
+		f.AddRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.Text(t.typ)), "{"+tn+"}")
 	}
 	f.stack.Push(&frame{kind: kDeclarator, start: it.Start, end: it.End, node: n})
 }
@@ -1046,7 +1018,7 @@ func (f *fileState) member(it *item, t, c *frame, ns span, name string, isFunc b
 	node.Visibility = c.access
 	node.Exported = c.exported && c.access != schemas.Private
 	node.IsStatic = t.flags&mStatic != 0
-	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	if isFunc {
 		d := &f.Items[fdi]
 		after := srctext.Squeeze(f.Str[d.End:t.end])
@@ -1057,18 +1029,18 @@ func (f *fileState) member(it *item, t, c *frame, ns span, name string, isFunc b
 		f.stack.Push(&frame{kind: kDeclarator, start: it.Start, end: it.End, node: n, sig: sf})
 		if t.typ.End > t.typ.Start {
 			if tn := f.typeExpr(t.typ); tn != "" {
-				f.AddRef(schemas.RefResult, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
+				f.AddRef(schemas.RefResult, node.ID, t.typ, srctext.OneLine(f.Text(t.typ)), "{"+tn+"}")
 			}
 		}
 		return
 	}
 	if t.typ.End > t.typ.Start {
-		node.Signature = srctext.OneLine(f.Str[t.start:t.typ.End] + " " + f.text(it.Span))
-		if tn := f.typeExpr(t.typ); tn != "" && !strings.Contains(f.text(it.Span), "(") {
-			f.AddRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
+		node.Signature = srctext.OneLine(f.Str[t.start:t.typ.End] + " " + f.Text(it.Span))
+		if tn := f.typeExpr(t.typ); tn != "" && !strings.Contains(f.Text(it.Span), "(") {
+			f.AddRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.Text(t.typ)), "{"+tn+"}")
 		}
 	}
-	if strings.Contains(f.text(it.Span), "(") { // a function pointer
+	if strings.Contains(f.Text(it.Span), "(") { // a function pointer
 		node.Decorators = append(node.Decorators, "function_pointer")
 	}
 	f.stack.Push(&frame{kind: kDeclarator, start: it.Start, end: it.End, node: n})
@@ -1086,7 +1058,7 @@ func (f *fileState) param(it *item) {
 		return
 	}
 	sf.lastParam = it.End
-	txt := f.text(it.Span)
+	txt := f.Text(it.Span)
 	var ns span
 	named := false
 	if it.HasRole(indexer.RoleName) {
@@ -1100,8 +1072,8 @@ func (f *fileState) param(it *item) {
 		sig = sig[:i] + "="
 	}
 	sf.sigs = append(sf.sigs, strings.ReplaceAll(srctext.OneLine(sig), " =", "="))
-	if t.kind == kFunc && named && isIdent(f.text(ns)) {
-		b := f.bind(f.text(ns), t.start, t.end, f.declared(it.Role[indexer.RoleType]))
+	if t.kind == kFunc && named && isIdent(f.Text(ns)) {
+		b := f.bind(f.Text(ns), t.start, t.end, f.declared(it.Role[indexer.RoleType]))
 		if f.cpp {
 			b.typ = f.scoped(normType(strings.TrimSuffix(sig, "=")), it.Start, "")
 		}
@@ -1115,7 +1087,7 @@ func (f *fileState) bases(it *item) {
 	if c == nil || c.kind != kClass || c.node < 0 || it.Start >= c.body.Start {
 		return
 	}
-	txt := strings.TrimPrefix(strings.TrimSpace(f.text(it.Span)), ":")
+	txt := strings.TrimPrefix(strings.TrimSpace(f.Text(it.Span)), ":")
 	for _, b := range splitTop(txt) {
 		var words []string
 		for _, w := range strings.Fields(stripTemplates(b)) {
@@ -1129,14 +1101,7 @@ func (f *fileState) bases(it *item) {
 		if !isQName(name) {
 			continue
 		}
-		head, _, _ := strings.Cut(name, "::")
-		skip := false
-		for _, v := range f.tvars {
-			if v.name == head && v.scope.Start <= it.Start && it.Start < v.scope.End {
-				skip = true
-			}
-		}
-		if !skip {
+		if head, _, _ := strings.Cut(name, "::"); !f.tvars.Has(head, it.Start) {
 			f.AddRef(schemas.EdgeExtends, f.Nodes[c.node].ID, it.Span, srctext.OneLine(b), name)
 		}
 	}
@@ -1144,7 +1109,7 @@ func (f *fileState) bases(it *item) {
 
 // using records a using directive or declaration.
 func (f *fileState) using(it *item) {
-	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.text(it.Span)), ";"))
+	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.Text(it.Span)), ";"))
 	t, ok := strings.CutPrefix(t, "using")
 	if !ok {
 		return
@@ -1171,7 +1136,7 @@ func (f *fileState) using(it *item) {
 	if c := f.container(); c != nil && c.kind == kClass {
 		return // a using-declaration of a base's member
 	}
-	f.AddRef(schemas.RefUsing, f.SrcID(f.context()), it.Span, srctext.OneLine(f.text(it.Span)), expr)
+	f.AddRef(schemas.RefUsing, f.SrcID(f.context()), it.Span, srctext.OneLine(f.Text(it.Span)), expr)
 }
 
 // define makes the node of a macro with a value: a function-like macro
@@ -1181,7 +1146,7 @@ func (f *fileState) define(it *item) {
 	if !it.HasRole(indexer.RoleValue) && !it.HasRole(indexer.RoleParams) {
 		return
 	}
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	kind := schemas.KindConstant
 	if it.HasRole(indexer.RoleParams) {
 		kind = schemas.KindFunction
@@ -1195,12 +1160,12 @@ func (f *fileState) define(it *item) {
 	}
 	sig := f.Str[it.Start:end]
 	if kind == schemas.KindConstant && it.HasRole(indexer.RoleValue) {
-		sig += " " + strings.TrimSpace(f.text(it.Role[indexer.RoleValue]))
+		sig += " " + strings.TrimSpace(f.Text(it.Role[indexer.RoleValue]))
 	}
 	node.Signature = srctext.OneLine(sig)
-	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	if it.HasRole(indexer.RoleParams) {
-		params := strings.Trim(f.text(it.Role[indexer.RoleParams]), "()")
+		params := strings.Trim(f.Text(it.Role[indexer.RoleParams]), "()")
 		var sigs []string
 		if strings.TrimSpace(params) != "" {
 			for _, p := range splitTop(params) {
@@ -1221,7 +1186,7 @@ func trimEnd(s string, e int) int {
 // Finish writes the refs that needed every binding of the file.
 func (f *fileState) Finish(ctx context.Context) {
 	for _, sf := range f.sigs {
-		params := f.text(sf.params)
+		params := f.Text(sf.params)
 		inner := strings.TrimSpace(strings.Trim(params, "()"))
 		sigs := sf.sigs
 		if strings.HasSuffix(inner, "...") && (len(sigs) == 0 || !strings.HasSuffix(sigs[len(sigs)-1], "...")) {
@@ -1248,23 +1213,23 @@ func (f *fileState) Finish(ctx context.Context) {
 		}
 	}
 	for _, c := range indexer.Elements(ctx, f.calls) {
-		it := &f.Items[c.it]
+		it := &f.Items[c.Item]
 		var at span
 		var target, expr, args string
 		switch it.Kind {
 		case kCall:
 			fn := it.Role[indexer.RoleObject]
 			at = fn
-			target = srctext.OneLine(f.text(fn))
-			n := "(" + itoa(countArgs(f.text(it.Role[indexer.RoleArgs]))) + ")"
+			target = srctext.OneLine(f.Text(fn))
+			n := "(" + itoa(countArgs(f.Text(it.Role[indexer.RoleArgs]))) + ")"
 			if a := it.Role[indexer.RoleArgs]; f.cpp && n != "(0)" && f.Str[a.Start] == '(' {
 				n = n[:len(n)-1] + ":" + f.argTypes(a) + ")"
 			}
 			if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kField {
 				fi := &f.Items[j]
 				at = fi.Role[indexer.RoleName]
-				expr = joinExpr(f.receiver(fi, 0), normName(f.text(fi.Role[indexer.RoleName]))+n)
-			} else if name := normName(f.text(fn)); notCalls[name] {
+				expr = joinExpr(f.receiver(fi, 0), normName(f.Text(fi.Role[indexer.RoleName]))+n)
+			} else if name := normName(f.Text(fn)); notCalls[name] {
 				continue
 			} else if isQName(name) {
 				expr = strings.TrimPrefix(name, "::") + n
@@ -1274,23 +1239,24 @@ func (f *fileState) Finish(ctx context.Context) {
 			} else {
 				expr = indexer.ExprExpr
 			}
-			args = argsText(f.text(it.Role[indexer.RoleArgs]))
+			args = argsText(f.Text(it.Role[indexer.RoleArgs]))
 		case kNew:
 			at = it.Span
-			target = "new " + srctext.OneLine(f.text(it.Role[indexer.RoleType]))
+			target = "new " + srctext.OneLine(f.Text(it.Role[indexer.RoleType]))
 			t := f.typeExpr(it.Role[indexer.RoleType])
 			if t == "" {
 				continue
 			}
 			n := 0
 			if it.HasRole(indexer.RoleArgs) {
-				n = countArgs(f.text(it.Role[indexer.RoleArgs]))
-				args = argsText(f.text(it.Role[indexer.RoleArgs]))
+				n = countArgs(f.Text(it.Role[indexer.RoleArgs]))
+				args = argsText(f.Text(it.Role[indexer.RoleArgs]))
 			}
 			expr = "new " + t + "(" + itoa(n) + ")"
 		}
-		r := f.AddRef(c.kind, f.SrcID(c.src), at, target, expr)
-		r.Args, r.InLoop, r.InTry, r.Conditional = srctext.CapText(args), c.loop, c.try, c.cond
+		r := f.AddRef(c.Kind, f.SrcID(c.Src), at, target, expr)
+		r.Args = srctext.CapText(args)
+		c.Mark(r)
 	}
 }
 
@@ -1304,7 +1270,7 @@ func argsText(a string) string {
 
 // smart marks b a smart pointer when its declared type t is one.
 func (f *fileState) smart(b *binding, t span) {
-	if a := smartArg(f.text(t)); a != "" {
+	if a := smartArg(f.Text(t)); a != "" {
 		b.expr, b.smart = indexer.Known("{"+a+"}"), true
 	}
 }

@@ -57,7 +57,7 @@ func (f *fileState) argOf(s span, depth int) string {
 		}
 		return exprUnknown
 	}
-	t := srctext.Squeeze(f.text(s))
+	t := srctext.Squeeze(f.Text(s))
 	switch {
 	case t == "null":
 		return exprNull
@@ -184,7 +184,7 @@ func isCharLit(t string) bool {
 // t: "{" type "}" (with "?" when nullable), or ? for a type parameter, a
 // generic type, a tuple, var or dynamic.
 func (f *fileState) argDecl(t span) string {
-	raw := srctext.Squeeze(f.text(t))
+	raw := srctext.Squeeze(f.Text(t))
 	if strings.ContainsAny(raw, "<(,*") {
 		return exprUnknown
 	}
@@ -215,7 +215,7 @@ func (f *fileState) conversion(it *item) {
 	if t == nil {
 		return
 	}
-	text := f.text(it.Span)
+	text := f.Text(it.Span)
 	if op := strings.Index(text, "operator"); op < 0 || !strings.Contains(text[:op], "implicit") {
 		return
 	}

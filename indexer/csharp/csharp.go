@@ -34,5 +34,5 @@ const grammarVersion = "v0.23.1"
 // New returns the C# language.
 func New() indexer.Language {
 	return indexer.NewQueryLanguage(indexer.QueryLanguage[kind]{Name: Name, Extensions: []string{".cs"},
-		GrammarVersion: grammarVersion, Grammar: tree_sitter_csharp.Language, Query: compiled, Extract: extract, Resolve: resolve})
+		GrammarVersion: grammarVersion, Grammar: tree_sitter_csharp.Language, Query: compiled, IsTest: isTestFile, Passes: newFileState, Resolve: resolve})
 }

@@ -94,9 +94,9 @@ func (f *fileState) exprOf(s span, depth int) string {
 			n := f.argList(it.Role[indexer.RoleArgs], depth)
 			if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kField {
 				fi := &f.Items[j]
-				return join(f.exprOf(fi.Role[indexer.RoleObject], depth+1), stripGenerics(f.text(fi.Role[indexer.RoleName]))+n)
+				return join(f.exprOf(fi.Role[indexer.RoleObject], depth+1), stripGenerics(f.Text(fi.Role[indexer.RoleName]))+n)
 			}
-			if name := srctext.Squeeze(stripGenerics(f.text(fn))); isIdent(name) {
+			if name := srctext.Squeeze(stripGenerics(f.Text(fn))); isIdent(name) {
 				if f.lookup(name, fn.Start) != nil {
 					return indexer.ExprLocal
 				}
@@ -104,7 +104,7 @@ func (f *fileState) exprOf(s span, depth int) string {
 			}
 			return indexer.ExprExpr
 		case kField:
-			return join(f.exprOf(it.Role[indexer.RoleObject], depth+1), stripGenerics(f.text(it.Role[indexer.RoleName])))
+			return join(f.exprOf(it.Role[indexer.RoleObject], depth+1), stripGenerics(f.Text(it.Role[indexer.RoleName])))
 		case kNew, kCast:
 			if t := f.typeExpr(it.Role[indexer.RoleType]); t != "" {
 				return "{" + t + "}"
@@ -116,7 +116,7 @@ func (f *fileState) exprOf(s span, depth int) string {
 			return exprAwait
 		}
 	}
-	t := srctext.Squeeze(f.text(s))
+	t := srctext.Squeeze(f.Text(s))
 	switch {
 	case t == "this" || t == "base":
 		return t

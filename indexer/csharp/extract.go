@@ -21,15 +21,6 @@ type (
 	item = indexer.Match[kind]
 )
 
-// extract makes the nodes and refs of one scanned s.Path.
-func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
-	return indexer.RunPasses(ctx, &fileState{
-		File:  indexer.NewFile(s, Name, isTestFile),
-		exprs: map[uint64]int32{}, argv: map[uint32][]span{},
-		binds: map[string][]*binding{},
-	})
-}
-
 // isTestFile reports whether file holds tests by .NET conventions: named
 // *Tests.cs or *Test.cs, or in a test project (a folder named *.Tests,
 // *.Test, Tests or Test).
@@ -117,14 +108,6 @@ type binding struct {
 // Visible returns the range b is visible in.
 func (b *binding) Visible() span { return span{Start: b.decl, End: b.end} }
 
-// call is a reference whose Expr waits for every binding of the file.
-type call struct {
-	kind            string
-	it              int32
-	src             int32
-	loop, try, cond bool
-}
-
 // fileState is the extraction of one file.
 type fileState struct {
 	indexer.File[kind]
@@ -132,23 +115,26 @@ type fileState struct {
 	stack indexer.Stack[*frame]
 	exprs map[uint64]int32  // expression items by span
 	argv  map[uint32][]span // arguments by the start of the list
-	binds map[string][]*binding
-	calls []call
+	binds indexer.Bindings[*binding]
+	calls []indexer.Pending
 	sigs  []*frame
-	tvars []tvar
+	tvars indexer.TypeVars
 }
 
-// tvar is a type parameter, visible in the declaration that declares it.
-type tvar struct {
-	scope span
-	name  string
+// newFileState returns the extraction of f.
+func newFileState(f indexer.File[kind]) indexer.Passes {
+	return &fileState{
+		File:  f,
+		exprs: map[uint64]int32{}, argv: map[uint32][]span{},
+		binds: indexer.Bindings[*binding]{},
+	}
 }
 
 // typeExpr returns the Expr type of the type at t (see typeName), or ""
 // when it names a type parameter in scope: a type parameter is no type of
 // the snapshot, whatever its name.
 func (f *fileState) typeExpr(t span) string {
-	n := typeName(f.text(t))
+	n := typeName(f.Text(t))
 	if n == "" {
 		return ""
 	}
@@ -162,19 +148,14 @@ func (f *fileState) typeExpr(t span) string {
 // parameter in scope.
 func (f *fileState) isTypeVar(n string, p uint32) bool {
 	head, _, _ := strings.Cut(n, ".")
-	for _, v := range f.tvars {
-		if v.name == head && v.scope.Start <= p && p < v.scope.End {
-			return true
-		}
-	}
-	return false
+	return f.tvars.Has(head, p)
 }
 
 // typeUses records a references ref from src for each type the type at t
 // names (see typeNames), but the first when skip is set (the type a new
 // expression instantiates, or a base type, which have their own edges).
 func (f *fileState) typeUses(t span, src uint64, skip bool) {
-	for i, u := range typeNames(f.text(t)) {
+	for i, u := range typeNames(f.Text(t)) {
 		at := t.Start + uint32(u.off)
 		if i == 0 && skip || f.isTypeVar(u.name, at) {
 			continue
@@ -182,8 +163,6 @@ func (f *fileState) typeUses(t span, src uint64, skip bool) {
 		f.AddRef(schemas.EdgeReferences, src, span{Start: at, End: at + uint32(len(u.name))}, u.name, u.name)
 	}
 }
-
-func (f *fileState) text(s span) string { return f.Str[s.Start:s.End] }
 
 // Prepare indexes what the walk looks up by position: doc comments,
 // expressions and argument counts.
@@ -200,15 +179,11 @@ func (f *fileState) Prepare(ctx context.Context) {
 	for i, it := range f.Each(ctx) {
 		switch it.Kind {
 		case kClass, kStruct, kRecord, kInterface, kEnum, kDelegate, kMethod, kLocalFn:
-			for len(decls) > 0 && decls[len(decls)-1].End <= it.Start {
-				decls = decls[:len(decls)-1]
-			}
+			decls = indexer.Enclosing(decls, it.Start)
 			decls = append(decls, it.Span)
 		case kTParam:
-			for len(decls) > 0 && decls[len(decls)-1].End <= it.Start {
-				decls = decls[:len(decls)-1]
-			}
-			t := f.text(it.Span)
+			decls = indexer.Enclosing(decls, it.Start)
+			t := f.Text(it.Span)
 			e := len(t)
 			for e > 0 && !isIdentByte(t[e-1]) {
 				e--
@@ -218,10 +193,10 @@ func (f *fileState) Prepare(ctx context.Context) {
 				b--
 			}
 			if len(decls) > 0 && b < e {
-				f.tvars = append(f.tvars, tvar{decls[len(decls)-1], t[b:e]})
+				f.tvars = append(f.tvars, indexer.TypeVar{Scope: decls[len(decls)-1], Name: t[b:e]})
 			}
 		case kDoc:
-			t := f.text(it.Span)
+			t := f.Text(it.Span)
 			if !strings.HasPrefix(t, "///") {
 				flush()
 				continue
@@ -234,15 +209,11 @@ func (f *fileState) Prepare(ctx context.Context) {
 		case kInvoke, kNew, kField, kCast, kParen, kAwait:
 			f.exprs[it.Key()] = int32(i)
 		case kArgs:
-			for len(args) > 0 && args[len(args)-1].End <= it.Start {
-				args = args[:len(args)-1]
-			}
+			args = indexer.Enclosing(args, it.Start)
 			args = append(args, it.Span)
 			f.argv[it.Start] = []span{}
 		case kArg:
-			for len(args) > 0 && args[len(args)-1].End <= it.Start {
-				args = args[:len(args)-1]
-			}
+			args = indexer.Enclosing(args, it.Start)
 			if len(args) > 0 {
 				k := args[len(args)-1].Start
 				f.argv[k] = append(f.argv[k], it.Span)
@@ -261,17 +232,13 @@ func (f *fileState) modifiers(i int, limit uint32) (uint32, []string, uint32) {
 	var flags uint32
 	var attrs []string
 	header := it.Start
-	for j := i + 1; j < len(f.Items) && f.Items[j].Start < limit; j++ {
-		m := &f.Items[j]
-		if m.End > it.End {
-			break
-		}
+	for _, m := range f.Within(i, limit) {
 		switch m.Kind {
 		case kModifier:
-			flags |= modifierWords[f.text(m.Span)]
+			flags |= modifierWords[f.Text(m.Span)]
 			header = max(header, m.End)
 		case kAttr:
-			attrs = append(attrs, srctext.OneLine(f.text(m.Span)))
+			attrs = append(attrs, srctext.OneLine(f.Text(m.Span)))
 			header = max(header, m.End)
 		}
 	}
@@ -372,7 +339,7 @@ func (f *fileState) Run(ctx context.Context) {
 			f.conversion(it)
 		case kLocalFn:
 			if sc := f.scope(0); sc != nil && it.HasRole(indexer.RoleName) {
-				f.bind(f.text(it.Role[indexer.RoleName]), sc.start, sc.end, exprLocalFn) // visible in its whole block
+				f.bind(f.Text(it.Role[indexer.RoleName]), sc.start, sc.end, exprLocalFn) // visible in its whole block
 			}
 			f.stack.Push(&frame{kind: kLocalFn, start: it.Start, end: it.End, node: -1, params: it.Role[indexer.RoleParams]})
 		case kLocals:
@@ -384,20 +351,20 @@ func (f *fileState) Run(ctx context.Context) {
 			f.param(it)
 		case kLParam:
 			if sc := f.scope(0); sc != nil {
-				f.bind(f.text(it.Span), sc.start, sc.end, indexer.ExprLocal)
+				f.bind(f.Text(it.Span), sc.start, sc.end, indexer.ExprLocal)
 			}
 		case kForeach:
 			f.typeUses(it.Role[indexer.RoleType], f.SrcID(indexer.Context(f.stack)), false)
 			fr := f.stack.Push(&frame{kind: kForeach, start: it.Start, end: it.End, node: -1})
 			if it.HasRole(indexer.RoleName) {
-				f.bind(f.text(it.Role[indexer.RoleName]), it.Start, fr.end, f.declared(it.Role[indexer.RoleType])).arg = f.argDecl(it.Role[indexer.RoleType])
+				f.bind(f.Text(it.Role[indexer.RoleName]), it.Start, fr.end, f.declared(it.Role[indexer.RoleType])).arg = f.argDecl(it.Role[indexer.RoleType])
 			}
 		case kCatch, kPattern:
 			if it.Kind == kPattern { // a caught type is a use item, named or not
 				f.typeUses(it.Role[indexer.RoleType], f.SrcID(indexer.Context(f.stack)), false)
 			}
 			if sc := f.scope(0); sc != nil && it.HasRole(indexer.RoleName) {
-				f.bind(f.text(it.Role[indexer.RoleName]), it.Start, sc.end, f.declared(it.Role[indexer.RoleType])).arg = f.argDecl(it.Role[indexer.RoleType])
+				f.bind(f.Text(it.Role[indexer.RoleName]), it.Start, sc.end, f.declared(it.Role[indexer.RoleType])).arg = f.argDecl(it.Role[indexer.RoleType])
 			}
 		case kScope, kLoop, kTry, kCond:
 			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
@@ -418,7 +385,7 @@ func (f *fileState) Run(ctx context.Context) {
 // isTypeRef records a constant pattern that may name a type (x is T,
 // case T:): a references ref reading "is T", an edge only if T is a type.
 func (f *fileState) isTypeRef(it *item) {
-	t := srctext.Squeeze(f.text(it.Span))
+	t := srctext.Squeeze(f.Text(it.Span))
 	n := typeName(t)
 	if n == "" || n != t || f.isTypeVar(n, it.Start) {
 		return
@@ -439,21 +406,19 @@ func (f *fileState) declared(t span) string {
 }
 
 func (f *fileState) bind(name string, decl, end uint32, expr string) *binding {
-	b := &binding{decl: decl, end: end, expr: indexer.Known(expr), arg: exprUnknown}
-	f.binds[name] = append(f.binds[name], b)
-	return b
+	return f.binds.Add(name, &binding{decl: decl, end: end, expr: indexer.Known(expr), arg: exprUnknown})
 }
 
 // lookup returns the binding of name visible at p, or nil.
 func (f *fileState) lookup(name string, p uint32) *binding {
-	return indexer.Innermost(f.binds[name], p)
+	return f.binds.Lookup(name, p)
 }
 
 // namespace makes the node of a namespace declaration. A file-scoped
 // namespace holds the rest of the file.
 func (f *fileState) namespace(i int) {
 	it := &f.Items[i]
-	name := srctext.Squeeze(f.text(it.Role[indexer.RoleName]))
+	name := srctext.Squeeze(f.Text(it.Role[indexer.RoleName]))
 	name = strings.TrimPrefix(name, "global::")
 	parent := int32(-1)
 	for _, part := range strings.Split(name, ".") {
@@ -494,7 +459,7 @@ func (f *fileState) typeDecl(i int) {
 		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	kind := schemas.KindClass
 	switch it.Kind {
 	case kStruct:
@@ -533,9 +498,9 @@ func (f *fileState) typeDecl(i int) {
 	end := it.End
 	if it.HasRole(indexer.RoleBody) {
 		end = body.Start
-		node.BodyHash = xxhash.Sum64String(f.text(body))
+		node.BodyHash = xxhash.Sum64String(f.Text(body))
 	} else {
-		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	}
 	sig := strings.TrimSpace(f.Str[header:end])
 	if it.Kind == kDelegate || !it.HasRole(indexer.RoleBody) {
@@ -548,7 +513,7 @@ func (f *fileState) typeDecl(i int) {
 		fr.body = span{}
 		f.typeUses(it.Role[indexer.RoleType], node.ID, false)
 		if t := f.typeExpr(it.Role[indexer.RoleType]); t != "" {
-			f.AddRef(schemas.RefResult, node.ID, it.Role[indexer.RoleType], srctext.OneLine(f.text(it.Role[indexer.RoleType])), "{"+t+"}")
+			f.AddRef(schemas.RefResult, node.ID, it.Role[indexer.RoleType], srctext.OneLine(f.Text(it.Role[indexer.RoleType])), "{"+t+"}")
 		}
 	}
 }
@@ -566,7 +531,7 @@ func (f *fileState) baseRef(it *item) {
 	if !t.kind.isType() || t.node < 0 || t.enum || t.body.End > 0 && it.Start >= t.body.Start {
 		return
 	}
-	txt := f.text(it.Span)
+	txt := f.Text(it.Span)
 	if strings.HasPrefix(txt, "(") { // the arguments of a primary constructor base
 		return
 	}
@@ -624,7 +589,7 @@ func (f *fileState) member(i int) {
 			flags: flags, decorators: attrs, doc: f.Docs[it.Start], header: header})
 		return
 	}
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	kind := schemas.KindMethod
 	switch it.Kind {
 	case kCtor:
@@ -648,17 +613,17 @@ func (f *fileState) member(i int) {
 	node.IsStatic = flags&mStatic != 0 || it.Kind == kMember
 	node.IsAsync = flags&mAsync != 0
 	hasBody := it.HasRole(indexer.RoleBody)
-	node.IsAbstract = flags&mAbstract != 0 || o.iface && (it.Kind == kMethod && !hasBody || it.Kind == kProp && flags&mStatic == 0 && !strings.Contains(f.text(it.Span), "=>") && !strings.Contains(f.text(it.Span), ";\n"))
+	node.IsAbstract = flags&mAbstract != 0 || o.iface && (it.Kind == kMethod && !hasBody || it.Kind == kProp && flags&mStatic == 0 && !strings.Contains(f.Text(it.Span), "=>") && !strings.Contains(f.Text(it.Span), ";\n"))
 	end := it.End
 	switch {
 	case hasBody:
 		end = it.Role[indexer.RoleBody].Start
-		node.BodyHash = xxhash.Sum64String(f.text(it.Role[indexer.RoleBody]))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Role[indexer.RoleBody]))
 	case it.Kind == kProp || it.Kind == kEvent:
 		end = it.Role[indexer.RoleName].End
-		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	default:
-		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	}
 	node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.Str[min(header, end):end]), ";"))
 	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, params: it.Role[indexer.RoleParams]})
@@ -670,7 +635,7 @@ func (f *fileState) member(i int) {
 			if it.Kind != kMethod {
 				fact = schemas.RefType
 			}
-			f.AddRef(fact, node.ID, it.Role[indexer.RoleType], srctext.OneLine(f.text(it.Role[indexer.RoleType])), "{"+t+"}")
+			f.AddRef(fact, node.ID, it.Role[indexer.RoleType], srctext.OneLine(f.Text(it.Role[indexer.RoleType])), "{"+t+"}")
 		}
 	}
 	if it.Kind == kMethod || it.Kind == kCtor {
@@ -685,7 +650,7 @@ func (f *fileState) variable(it *item) {
 		return
 	}
 	t := f.stack.Top()
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	var value span
 	if p := srctext.SkipSpace(f.Str, int(it.Role[indexer.RoleName].End)); p < int(it.End) && f.Str[p] == '=' {
 		value = span{Start: uint32(srctext.SkipSpace(f.Str, p+1)), End: it.End}
@@ -717,10 +682,10 @@ func (f *fileState) variable(it *item) {
 		node.Visibility = visibility(t.flags, implicit)
 		node.Exported = o.exported && (node.Visibility == schemas.Public || node.Visibility == schemas.Protected)
 		node.IsStatic = t.flags&(mStatic|mConst) != 0
-		node.Signature = srctext.OneLine(f.Str[t.header:t.typ.End] + " " + f.text(it.Span))
-		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+		node.Signature = srctext.OneLine(f.Str[t.header:t.typ.End] + " " + f.Text(it.Span))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 		if tn := f.typeExpr(t.typ); tn != "" {
-			f.AddRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.text(t.typ)), "{"+tn+"}")
+			f.AddRef(schemas.RefType, node.ID, t.typ, srctext.OneLine(f.Text(t.typ)), "{"+tn+"}")
 		}
 		if !t.used {
 			t.used = true
@@ -735,7 +700,7 @@ func (f *fileState) variable(it *item) {
 		e := f.declared(t.typ)
 		b := f.bind(name, it.Role[indexer.RoleName].Start, sc.end, e)
 		b.arg = f.argDecl(t.typ)
-		if srctext.Squeeze(f.text(t.typ)) == "var" && value.End > value.Start {
+		if srctext.Squeeze(f.Text(t.typ)) == "var" && value.End > value.Start {
 			b.value, b.expr, b.arg = value, indexer.Lazy[string]{}, ""
 		}
 		if strings.HasPrefix(f.Str[t.start:], "const") {
@@ -752,7 +717,7 @@ func (f *fileState) param(it *item) {
 		return
 	}
 	t := f.stack.Top()
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	typ := indexer.ExprLocal
 	if it.HasRole(indexer.RoleType) {
 		typ = f.declared(it.Role[indexer.RoleType])
@@ -771,12 +736,12 @@ func (f *fileState) param(it *item) {
 		n := f.AddNode(schemas.KindField, name, f.Nodes[t.node].QualifiedName+"."+name, t.node, it.Span)
 		node := &f.Nodes[n]
 		node.Visibility, node.Exported = schemas.Public, f.Nodes[t.node].Exported
-		node.Signature = srctext.OneLine(f.text(it.Span))
-		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+		node.Signature = srctext.OneLine(f.Text(it.Span))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 		if it.HasRole(indexer.RoleType) {
 			f.typeUses(it.Role[indexer.RoleType], node.ID, false)
 			if tn := f.typeExpr(it.Role[indexer.RoleType]); tn != "" {
-				f.AddRef(schemas.RefType, node.ID, it.Role[indexer.RoleType], srctext.OneLine(f.text(it.Role[indexer.RoleType])), "{"+tn+"}")
+				f.AddRef(schemas.RefType, node.ID, it.Role[indexer.RoleType], srctext.OneLine(f.Text(it.Role[indexer.RoleType])), "{"+tn+"}")
 			}
 		}
 	case t.kind == kScope: // a lambda's parameter list
@@ -790,7 +755,7 @@ func (f *fileState) param(it *item) {
 func (f *fileState) paramSig(it *item) string {
 	t := "?"
 	if it.HasRole(indexer.RoleType) {
-		raw := f.text(it.Role[indexer.RoleType])
+		raw := f.Text(it.Role[indexer.RoleType])
 		t = srctext.Squeeze(stripGenerics(raw))
 		if p, ok := predefined[t]; ok {
 			t = p
@@ -818,13 +783,12 @@ func (f *fileState) addCall(kind string, i int) {
 	if kind == schemas.EdgeInstantiates && !it.HasRole(indexer.RoleType) {
 		return
 	}
-	loop, try, cond := indexer.Regions(f.stack, kLoop, kTry, kCond)
-	f.calls = append(f.calls, call{kind: kind, it: int32(i), src: indexer.Context(f.stack), loop: loop, try: try, cond: cond})
+	f.calls = append(f.calls, indexer.Pending{Kind: kind, Item: int32(i), Src: indexer.Context(f.stack), Region: indexer.Regions(f.stack, kLoop, kTry, kCond)})
 }
 
 // usingRef records a using directive.
 func (f *fileState) usingRef(it *item) {
-	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.text(it.Span)), ";"))
+	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.Text(it.Span)), ";"))
 	global := false
 	if rest, ok := strings.CutPrefix(t, "global"); ok && rest != "" && (rest[0] == ' ' || rest[0] == '\t' || rest[0] == '\n') {
 		global, t = true, strings.TrimSpace(rest)
@@ -858,7 +822,7 @@ func (f *fileState) usingRef(it *item) {
 	if global {
 		expr = "global " + expr
 	}
-	f.AddRef(schemas.EdgeImports, indexer.FileID(f.Path), it.Span, srctext.OneLine(f.text(it.Span)), expr)
+	f.AddRef(schemas.EdgeImports, indexer.FileID(f.Path), it.Span, srctext.OneLine(f.Text(it.Span)), expr)
 }
 
 // Finish writes the refs whose Expr needed every binding of the file.
@@ -868,20 +832,20 @@ func (f *fileState) Finish(ctx context.Context) {
 		f.AddRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, strings.Join(fr.sig, ","))
 	}
 	for _, c := range indexer.Elements(ctx, f.calls) {
-		it := &f.Items[c.it]
+		it := &f.Items[c.Item]
 		var at span
 		var target, expr, args string
 		switch it.Kind {
 		case kInvoke:
 			fn := it.Role[indexer.RoleObject]
 			at = fn
-			target = srctext.OneLine(f.text(fn))
+			target = srctext.OneLine(f.Text(fn))
 			n := f.argList(it.Role[indexer.RoleArgs], 0)
 			if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kField {
 				fi := &f.Items[j]
 				at = fi.Role[indexer.RoleName]
-				expr = join(f.exprOf(fi.Role[indexer.RoleObject], 0), stripGenerics(f.text(fi.Role[indexer.RoleName]))+n)
-			} else if name := srctext.Squeeze(stripGenerics(f.text(fn))); name == "nameof" && f.lookup(name, fn.Start) == nil {
+				expr = join(f.exprOf(fi.Role[indexer.RoleObject], 0), stripGenerics(f.Text(fi.Role[indexer.RoleName]))+n)
+			} else if name := srctext.Squeeze(stripGenerics(f.Text(fn))); name == "nameof" && f.lookup(name, fn.Start) == nil {
 				continue // an operator, not a call
 			} else if isIdent(name) {
 				expr = name + n
@@ -897,7 +861,7 @@ func (f *fileState) Finish(ctx context.Context) {
 			args = f.argsText(it.Role[indexer.RoleArgs])
 		case kCtorCall:
 			at = it.Span
-			t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f.text(it.Span)), ":"))
+			t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f.Text(it.Span)), ":"))
 			target = t[:identEnd(t, 0)]
 			expr = target + f.argList(it.Role[indexer.RoleArgs], 0)
 			if target != "this" && target != "base" {
@@ -906,27 +870,28 @@ func (f *fileState) Finish(ctx context.Context) {
 			args = f.argsText(it.Role[indexer.RoleArgs])
 		case kNew:
 			at = it.Span
-			target = "new " + srctext.OneLine(f.text(it.Role[indexer.RoleType]))
+			target = "new " + srctext.OneLine(f.Text(it.Role[indexer.RoleType]))
 			n := "()"
 			if it.HasRole(indexer.RoleArgs) {
 				n = f.argList(it.Role[indexer.RoleArgs], 0)
 				args = f.argsText(it.Role[indexer.RoleArgs])
 			}
-			f.typeUses(it.Role[indexer.RoleType], f.SrcID(c.src), true)
+			f.typeUses(it.Role[indexer.RoleType], f.SrcID(c.Src), true)
 			if t := f.typeExpr(it.Role[indexer.RoleType]); t != "" {
 				expr = "new " + t + n
 			} else {
 				expr = indexer.ExprExpr
 			}
 		}
-		r := f.AddRef(c.kind, f.SrcID(c.src), at, target, expr)
-		r.Args, r.InLoop, r.InTry, r.Conditional = args, c.loop, c.try, c.cond
+		r := f.AddRef(c.Kind, f.SrcID(c.Src), at, target, expr)
+		r.Args = args
+		c.Mark(r)
 	}
 }
 
 // argsText returns the arguments of a call as written, on one line.
 func (f *fileState) argsText(s span) string {
-	a := f.text(s)
+	a := f.Text(s)
 	if len(a) >= 2 && a[0] == '(' && a[len(a)-1] == ')' {
 		a = a[1 : len(a)-1]
 	}

@@ -184,7 +184,7 @@ func (f *fileState) typeVar(name string, p uint32) *tvar {
 	return best
 }
 
-func (f *fileState) typeExpr(s span) string { return f.typeExprText(f.text(s), s.Start) }
+func (f *fileState) typeExpr(s span) string { return f.typeExprText(f.Text(s), s.Start) }
 
 // typeExprText returns the Expr of the type t written at p: "{T}",
 // ?typevar, or "" for var and what is not a type.
@@ -203,7 +203,7 @@ func (f *fileState) typeExprDepth(t string, p uint32, depth int) string {
 			if tv.bound == (span{}) || depth > 4 {
 				return exprTypeVar
 			}
-			b := f.typeExprDepth(f.text(tv.bound), tv.bound.Start, depth+1)
+			b := f.typeExprDepth(f.Text(tv.bound), tv.bound.Start, depth+1)
 			if !isTypeExpr(b) {
 				return exprTypeVar
 			}
@@ -216,7 +216,7 @@ func (f *fileState) typeExprDepth(t string, p uint32, depth int) string {
 // genericExpr is typeExpr with the type arguments written at s kept
 // (see typeArgs): the type of a local, a parameter, a cast or a creation.
 func (f *fileState) genericExpr(s span) string {
-	return f.withArgs(f.typeExpr(s), f.text(s), s.Start, false)
+	return f.withArgs(f.typeExpr(s), f.Text(s), s.Start, false)
 }
 
 // withArgs inserts into the Expr e of the type t written at p the type
@@ -320,7 +320,7 @@ func (f *fileState) typeArg(a string, p uint32, fact bool, depth int) string {
 		case fact || dims > 0 || tv.bound == (span{}) || depth > maxTypeArgs:
 			return "?"
 		}
-		return f.typeArg(f.text(tv.bound), tv.bound.Start, false, depth+1)
+		return f.typeArg(f.Text(tv.bound), tv.bound.Start, false, depth+1)
 	}
 	return base + f.typeArgs(a, p, fact, depth+1) + strings.Repeat("[]", dims)
 }
@@ -340,7 +340,7 @@ func at(s string, i int) byte {
 // bound of a class's type variable, which holds for code reaching the
 // member through this: ?typevar{B}.
 func (f *fileState) factExpr(s span, dims int) string {
-	n := typeName(f.text(s))
+	n := typeName(f.Text(s))
 	base, d := splitDims(n)
 	d += dims
 	if n == "" || n == "var" || base == "void" && d == 0 {
@@ -357,7 +357,7 @@ func (f *fileState) factExpr(s span, dims int) string {
 			return exprTypeVar + "^" + base
 		}
 	}
-	return f.withArgs("{"+n+strings.Repeat("[]", dims)+"}", f.text(s), s.Start, true)
+	return f.withArgs("{"+n+strings.Repeat("[]", dims)+"}", f.Text(s), s.Start, true)
 }
 
 // paramType returns the erasure of a parameter's type t written at p,
@@ -419,7 +419,7 @@ func receiverReason(r string) string {
 
 // invokeExpr returns the Expr of the method invocation it.
 func (f *fileState) invokeExpr(it *item, c ectx, depth int) string {
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	call := name + "(" + f.argList(it.Role[indexer.RoleArgs], c, depth) + ")"
 	if !it.HasRole(indexer.RoleObject) {
 		if c.opaque {
@@ -445,7 +445,7 @@ func (f *fileState) invokeExpr(it *item, c ectx, depth int) string {
 		}
 		return indexer.ExprExpr
 	}
-	switch ot := strings.TrimSpace(f.text(obj)); ot {
+	switch ot := strings.TrimSpace(f.Text(obj)); ot {
 	case "this", "super":
 		if c.opaque {
 			return exprAnonymous
@@ -469,7 +469,7 @@ func (f *fileState) invokeExpr(it *item, c ectx, depth int) string {
 
 // newExpr returns the Expr of the instance creation it.
 func (f *fileState) newExpr(it *item, c ectx, depth int) string {
-	if !strings.HasPrefix(f.text(it.Span), "new") {
+	if !strings.HasPrefix(f.Text(it.Span), "new") {
 		return indexer.ExprExpr // outer.new Inner()
 	}
 	e := f.typeExpr(it.Role[indexer.RoleType])
@@ -481,7 +481,7 @@ func (f *fileState) newExpr(it *item, c ectx, depth int) string {
 
 // mrefExpr returns the Expr of the method reference it.
 func (f *fileState) mrefExpr(it *item, c ectx) string {
-	t := f.text(it.Span)
+	t := f.Text(it.Span)
 	i := strings.LastIndex(t, "::")
 	if i < 0 || !it.HasRole(indexer.RoleObject) {
 		return indexer.ExprExpr
@@ -496,7 +496,7 @@ func (f *fileState) mrefExpr(it *item, c ectx) string {
 		return indexer.ExprExpr
 	}
 	obj := it.Role[indexer.RoleObject]
-	ot := strings.TrimSpace(f.text(obj))
+	ot := strings.TrimSpace(f.Text(obj))
 	switch {
 	case ot == "this" || ot == "super":
 		if c.opaque {
@@ -538,7 +538,7 @@ func (f *fileState) expr(s span, c ectx, depth int) string {
 		case kInvoke:
 			return f.invokeExpr(it, c, depth)
 		case kNew:
-			if !strings.HasPrefix(f.text(it.Span), "new") {
+			if !strings.HasPrefix(f.Text(it.Span), "new") {
 				return indexer.ExprExpr // outer.new Inner()
 			}
 			if e := f.genericExpr(it.Role[indexer.RoleType]); isTypeExpr(e) {
@@ -548,7 +548,7 @@ func (f *fileState) expr(s span, c ectx, depth int) string {
 		case kField:
 			return f.fieldExpr(it, c, depth)
 		case kCast:
-			if strings.Contains(f.text(it.Role[indexer.RoleType]), "&") {
+			if strings.Contains(f.Text(it.Role[indexer.RoleType]), "&") {
 				return indexer.ExprExpr
 			}
 			if e := f.genericExpr(it.Role[indexer.RoleType]); isTypeExpr(e) || e == exprTypeVar {
@@ -562,9 +562,9 @@ func (f *fileState) expr(s span, c ectx, depth int) string {
 			switch {
 			case a == b:
 				return a
-			case a == indexer.ExprLiteral && f.text(it.Role[indexer.RoleValue]) == "null" && !isReason(b):
+			case a == indexer.ExprLiteral && f.Text(it.Role[indexer.RoleValue]) == "null" && !isReason(b):
 				return b
-			case b == indexer.ExprLiteral && f.text(it.Role[indexer.RoleBody]) == "null" && !isReason(a):
+			case b == indexer.ExprLiteral && f.Text(it.Role[indexer.RoleBody]) == "null" && !isReason(a):
 				return a
 			}
 			return indexer.ExprExpr
@@ -577,7 +577,7 @@ func (f *fileState) expr(s span, c ectx, depth int) string {
 		}
 		return indexer.ExprExpr
 	}
-	t := strings.TrimSpace(f.text(s))
+	t := strings.TrimSpace(f.Text(s))
 	switch {
 	case t == "this" || t == "super":
 		if c.opaque {
@@ -608,9 +608,9 @@ func (f *fileState) expr(s span, c ectx, depth int) string {
 
 // fieldExpr returns the Expr of the field access it.
 func (f *fileState) fieldExpr(it *item, c ectx, depth int) string {
-	name := strings.TrimSpace(f.text(it.Role[indexer.RoleName]))
+	name := strings.TrimSpace(f.Text(it.Role[indexer.RoleName]))
 	obj := it.Role[indexer.RoleObject]
-	ot := strings.TrimSpace(f.text(obj))
+	ot := strings.TrimSpace(f.Text(obj))
 	if name == "this" { // Outer.this
 		if e := f.typeExprText(ot, obj.Start); isTypeExpr(e) {
 			return e
@@ -747,7 +747,7 @@ func (f *fileState) argExpr(s span, c ectx, depth int) string {
 			e = f.expr(s, c, depth)
 		}
 	} else {
-		t := strings.TrimSpace(f.text(s))
+		t := strings.TrimSpace(f.Text(s))
 		if lt := literalType(t); lt != "" {
 			e = lt
 		} else {
@@ -755,7 +755,7 @@ func (f *fileState) argExpr(s span, c ectx, depth int) string {
 		}
 	}
 	if e == exprTypeVar { // a variable of a type variable with no bound: an Object as an argument
-		if t := strings.TrimSpace(f.text(s)); srctext.IsIdent(t, "$") {
+		if t := strings.TrimSpace(f.Text(s)); srctext.IsIdent(t, "$") {
 			if b := f.lookup(t, s.Start); b != nil && b.object > 0 {
 				e = "{java.lang.Object" + strings.Repeat("[]", b.object-1) + "}"
 			}
@@ -939,7 +939,7 @@ var functionalParams = map[string]struct {
 // of functionalParams with type arguments, the type argument that types
 // the parameter, guarded by what the type's name must resolve to.
 func (f *fileState) lambdaParamExpr(typ span, i int) string {
-	t := strings.TrimSpace(f.text(typ))
+	t := strings.TrimSpace(f.Text(typ))
 	lt := strings.IndexByte(t, '<')
 	if lt < 0 || !strings.HasSuffix(t, ">") {
 		return indexer.ExprLocal

@@ -126,6 +126,9 @@ type frame struct {
 // End is where the frame's range ends (see indexer.Stack).
 func (fr *frame) End() uint32 { return fr.end }
 
+// Kind returns what fr is.
+func (fr *frame) Kind() kind { return fr.kind }
+
 // binding is a local variable or parameter: visible from decl, within
 // [start, end).
 type binding struct {
@@ -146,15 +149,13 @@ type ectx struct {
 	opaque bool
 }
 
-// call is a reference whose Expr waits for every binding of the file.
+// call is a reference whose Expr waits for every binding of the file:
+// calls, instantiates, references. Its Item is -1 for an enum constant's
+// constructor call.
 type call struct {
-	kind            string // calls, instantiates, references
-	it              int32  // its item; -1 for an enum constant's constructor call
-	src             int32  // the node it is made from
-	at              span   // enum constants: the name
-	args            span   // enum constants: the argument list, if any
+	indexer.Pending      // At: an enum constant's name
+	args            span // enum constants: the argument list, if any
 	ctx             ectx
-	loop, try, cond bool
 }
 
 // fileState is the extraction of one file.
@@ -217,8 +218,6 @@ func (f *fileState) reset(file string, src []byte, items []item) {
 	}
 }
 
-func (f *fileState) text(s span) string { return f.Str[s.Start:s.End] }
-
 // Prepare indexes what the walk looks up by position: modifiers,
 // Javadoc, type parameters, expressions and argument counts.
 func (f *fileState) Prepare(ctx context.Context) {
@@ -240,7 +239,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 				cur.decorators = append(cur.decorators, decorator{it.Span, oneLine(f.Str[it.Start+1 : it.End])})
 			}
 		case kDoc:
-			if doc, ok := javadoc(f.text(it.Span)); ok {
+			if doc, ok := javadoc(f.Text(it.Span)); ok {
 				f.docs[uint32(skipSpace(f.Str, int(it.End)))] = doc
 			}
 		case kClass, kInterface, kEnum, kRecord, kAnnotype, kMethod, kCtor:
@@ -265,15 +264,11 @@ func (f *fileState) Prepare(ctx context.Context) {
 				f.invokes[it.Role[indexer.RoleArgs].Start] = int32(i)
 			}
 		case kArgs:
-			for len(args) > 0 && args[len(args)-1].End <= it.Start {
-				args = args[:len(args)-1]
-			}
+			args = indexer.Enclosing(args, it.Start)
 			args = append(args, it.Span)
 			f.args[it.Start] = nil
 		case kArg:
-			for len(args) > 0 && args[len(args)-1].End <= it.Start {
-				args = args[:len(args)-1]
-			}
+			args = indexer.Enclosing(args, it.Start)
 			if len(args) > 0 {
 				a := args[len(args)-1].Start
 				f.args[a] = append(f.args[a], it.Span)
@@ -331,7 +326,7 @@ func words(s string) uint16 {
 
 // typeParam splits `T extends A<T> & B` into T and the range of A<T>.
 func (f *fileState) typeParam(s span) (string, span) {
-	t := f.text(s)
+	t := f.Text(s)
 	p := skipSpace(t, 0)
 	for p < len(t) && t[p] == '@' { // annotations
 		p = skipAnnotation(t, p)
@@ -515,31 +510,18 @@ func (f *fileState) scopeAt(p uint32) *frame {
 	return nil
 }
 
-// regions reports whether code at p runs, within its own method, lambda
-// or anonymous class method, in a loop, a try block or a conditional
-// branch.
-func (f *fileState) regions(p uint32) (loop, try, cond bool) {
-	for i := len(f.stack) - 1; i >= 0; i-- {
-		switch fr := f.stack[i]; fr.kind {
-		case kLoop:
-			loop = true
-		case kTry:
-			try = true
-		case kCond:
-			cond = true
+// region returns the Region of code at p within its own method, lambda
+// or anonymous class method.
+func (f *fileState) region(p uint32) indexer.Region {
+	return indexer.RegionWithin(f.stack, kLoop, kTry, kCond, func(fr *frame) bool {
+		switch fr.kind {
 		case kAnon:
-			if fr.body.Start <= p {
-				return
-			}
+			return fr.body.Start <= p
 		case kLambda, kMethod, kCtor, kInit, kVar, kConst:
-			return
-		default:
-			if fr.kind.isType() {
-				return
-			}
+			return true
 		}
-	}
-	return
+		return fr.kind.isType()
+	})
 }
 
 // decorate sets what the modifiers and Javadoc of the declaration at s
@@ -605,7 +587,7 @@ func (f *fileState) Run(ctx context.Context) {
 		switch it.Kind {
 		case kPackage:
 			if len(f.stack) == 0 && it.HasRole(indexer.RoleName) {
-				f.pkg = squeeze(f.text(it.Role[indexer.RoleName]))
+				f.pkg = squeeze(f.Text(it.Role[indexer.RoleName]))
 				f.AddRef(schemas.RefPackage, indexer.FileID(f.Path), it.Span, f.pkg, f.pkg)
 			}
 		case kImport:
@@ -648,22 +630,22 @@ func (f *fileState) Run(ctx context.Context) {
 					case sc.typ != (span{}):
 						e = f.lambdaParamExpr(sc.typ, n)
 					case sc.sink != (span{}):
-						f.bindValue(f.text(it.Span), it.Start, sc, sc.sink, "=>"+strconv.Itoa(n))
+						f.bindValue(f.Text(it.Span), it.Start, sc, sc.sink, "=>"+strconv.Itoa(n))
 						continue
 					case sc.call != (span{}):
-						f.bindValue(f.text(it.Span), it.Start, sc, sc.call, "->"+strconv.Itoa(sc.argi)+"."+strconv.Itoa(n))
+						f.bindValue(f.Text(it.Span), it.Start, sc, sc.call, "->"+strconv.Itoa(sc.argi)+"."+strconv.Itoa(n))
 						continue
 					}
 				}
-				f.bind(f.text(it.Span), it.Start, sc, e)
+				f.bind(f.Text(it.Span), it.Start, sc, e)
 			}
 		case kCatch:
 			if sc := f.scopeAt(it.Start); sc != nil {
 				e := indexer.ExprLocal
-				if t := f.text(it.Role[indexer.RoleType]); !strings.Contains(t, "|") {
+				if t := f.Text(it.Role[indexer.RoleType]); !strings.Contains(t, "|") {
 					e = f.typeExpr(it.Role[indexer.RoleType])
 				}
-				f.bind(f.text(it.Role[indexer.RoleName]), it.Start, sc, e)
+				f.bind(f.Text(it.Role[indexer.RoleName]), it.Start, sc, e)
 			}
 		case kForeach:
 			sc := f.push(frame{kind: kForeach, start: it.Start, end: it.End, node: -1})
@@ -724,7 +706,7 @@ func (f *fileState) typedBinding(it *item, sc *frame, element bool) {
 	if !it.HasRole(indexer.RoleName) || !it.HasRole(indexer.RoleType) {
 		return
 	}
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	e := f.genericExpr(it.Role[indexer.RoleType])
 	if e == "" && it.HasRole(indexer.RoleValue) { // var
 		if element {
@@ -768,7 +750,7 @@ func (f *fileState) bind(name string, decl uint32, sc *frame, expr string) *bind
 // such a type variable is a subtype of Object and of no class or
 // interface but Object.
 func (f *fileState) unboundedVar(s span, dims int) int {
-	base, d := splitDims(typeName(f.text(s)))
+	base, d := splitDims(typeName(f.Text(s)))
 	if base == "" || strings.Contains(base, ".") {
 		return 0
 	}
@@ -788,7 +770,7 @@ func (f *fileState) bindValue(name string, decl uint32, sc *frame, value span, s
 }
 
 func (f *fileState) importRef(it *item) {
-	t := f.text(it.Span)
+	t := f.Text(it.Span)
 	p := skipSpace(t, len("import"))
 	static := strings.HasPrefix(t[p:], "static") && identEnd(t, p) == p+len("static")
 	if static {
@@ -815,7 +797,7 @@ func (f *fileState) typeDecl(it *item) {
 		f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, body: body, opaque: true, iface: iface})
 		return
 	}
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	kind := schemas.KindClass
 	switch it.Kind {
 	case kInterface, kAnnotype:
@@ -851,7 +833,7 @@ func (f *fileState) typeDecl(it *item) {
 	node.IsStatic = member && (flags&mStatic != 0 || it.Kind != kClass || outer.iface)
 	node.IsAbstract = flags&mAbstract != 0 || iface
 	node.Signature = oneLine(f.header(it.Span, body.Start))
-	node.BodyHash = xxhash.Sum64String(f.text(body))
+	node.BodyHash = xxhash.Sum64String(f.Text(body))
 	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: body, iface: iface, exported: node.Exported, local: local})
 	if it.Kind == kClass {
 		fr.implicitSuper = true
@@ -887,10 +869,10 @@ func (f *fileState) anonClass(it *item) int32 {
 	node := &f.Nodes[n]
 	node.Visibility = schemas.Private
 	node.Signature = oneLine(f.Str[it.Start:it.Role[indexer.RoleBody].Start])
-	node.BodyHash = xxhash.Sum64String(f.text(it.Role[indexer.RoleBody]))
-	if t := typeName(f.text(it.Role[indexer.RoleType])); t != "" {
-		t += f.typeArgs(f.text(it.Role[indexer.RoleType]), it.Role[indexer.RoleType].Start, false, 0)
-		f.AddRef(schemas.EdgeExtends, node.ID, it.Role[indexer.RoleType], oneLine(f.text(it.Role[indexer.RoleType])), t)
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Role[indexer.RoleBody]))
+	if t := typeName(f.Text(it.Role[indexer.RoleType])); t != "" {
+		t += f.typeArgs(f.Text(it.Role[indexer.RoleType]), it.Role[indexer.RoleType].Start, false, 0)
+		f.AddRef(schemas.EdgeExtends, node.ID, it.Role[indexer.RoleType], oneLine(f.Text(it.Role[indexer.RoleType])), t)
 	}
 	return n
 }
@@ -906,11 +888,11 @@ func (f *fileState) superRef(it *item) {
 	if it.Kind == kImplements {
 		kind = schemas.EdgeImplements
 	}
-	name := typeName(f.text(it.Span))
+	name := typeName(f.Text(it.Span))
 	if name == "" {
 		return
 	}
-	f.AddRef(kind, f.Nodes[t.node].ID, it.Span, oneLine(f.text(it.Span)), name+f.typeArgs(f.text(it.Span), it.Start, true, 0))
+	f.AddRef(kind, f.Nodes[t.node].ID, it.Span, oneLine(f.Text(it.Span)), name+f.typeArgs(f.Text(it.Span), it.Start, true, 0))
 }
 
 // method makes the node of a method, a constructor or an annotation
@@ -918,7 +900,7 @@ func (f *fileState) superRef(it *item) {
 // constant (Op.PLUS.apply).
 func (f *fileState) method(it *item) {
 	o := f.owner(it.Start)
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	if o != nil && o.kind == kAnon && o.node < 0 {
 		o.members[name] |= memberMethod
 	}
@@ -949,7 +931,7 @@ func (f *fileState) method(it *item) {
 	end := it.End
 	if hasBody {
 		end = it.Role[indexer.RoleBody].Start
-		node.BodyHash = xxhash.Sum64String(f.text(it.Role[indexer.RoleBody]))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Role[indexer.RoleBody]))
 	}
 	sig := strings.TrimSuffix(strings.TrimSpace(f.header(it.Span, end)), ";")
 	fr := f.push(frame{kind: it.Kind, start: it.Start, end: it.End, node: n, inBody: parent != o.node})
@@ -971,7 +953,7 @@ func (f *fileState) method(it *item) {
 			dims = declaratorDims(f.Str[it.Role[indexer.RoleParams].End:end]) // int f()[]
 		}
 		if e := f.factExpr(it.Role[indexer.RoleType], dims); e != "" {
-			f.AddRef(schemas.RefResult, node.ID, it.Role[indexer.RoleType], oneLine(f.text(it.Role[indexer.RoleType])), e)
+			f.AddRef(schemas.RefResult, node.ID, it.Role[indexer.RoleType], oneLine(f.Text(it.Role[indexer.RoleType])), e)
 		}
 	}
 	f.sigs = append(f.sigs, fr)
@@ -1026,7 +1008,7 @@ func (f *fileState) param(it *item) {
 	if t == nil || !it.HasRole(indexer.RoleName) || !it.HasRole(indexer.RoleType) {
 		return
 	}
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	typ := f.genericExpr(it.Role[indexer.RoleType])
 	dims := declaratorDims(f.Str[it.Role[indexer.RoleName].End:it.End])
 	if dims > 0 && isTypeExpr(typ) {
@@ -1037,7 +1019,7 @@ func (f *fileState) param(it *item) {
 	}
 	switch {
 	case t.kind == kRecord && it.Start < t.body.Start:
-		erased := f.paramType(f.text(it.Role[indexer.RoleType]), it.Role[indexer.RoleType].Start) + strings.Repeat("[]", dims)
+		erased := f.paramType(f.Text(it.Role[indexer.RoleType]), it.Role[indexer.RoleType].Start) + strings.Repeat("[]", dims)
 		t.params = append(t.params, erased)
 		if t.node < 0 {
 			return
@@ -1046,13 +1028,13 @@ func (f *fileState) param(it *item) {
 		f.decorate(n, it.Span)
 		node := &f.Nodes[n]
 		node.Visibility, node.Exported = schemas.Public, f.Nodes[t.node].Exported
-		node.Signature = oneLine(f.text(it.Span))
-		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+		node.Signature = oneLine(f.Text(it.Span))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 		if e := f.factExpr(it.Role[indexer.RoleType], dims); e != "" {
-			f.AddRef(schemas.RefType, node.ID, it.Role[indexer.RoleType], oneLine(f.text(it.Role[indexer.RoleType])), e)
+			f.AddRef(schemas.RefType, node.ID, it.Role[indexer.RoleType], oneLine(f.Text(it.Role[indexer.RoleType])), e)
 		}
 	case t.kind == kMethod || t.kind == kCtor:
-		t.params = append(t.params, f.paramType(f.text(it.Role[indexer.RoleType]), it.Role[indexer.RoleType].Start)+strings.Repeat("[]", dims))
+		t.params = append(t.params, f.paramType(f.Text(it.Role[indexer.RoleType]), it.Role[indexer.RoleType].Start)+strings.Repeat("[]", dims))
 		f.bind(name, t.start, t, typ).object = f.unboundedVar(it.Role[indexer.RoleType], dims)
 	case t.kind == kLambda:
 		f.bind(name, t.start, t, typ).object = f.unboundedVar(it.Role[indexer.RoleType], dims)
@@ -1081,7 +1063,7 @@ func (f *fileState) variable(it *item) {
 	if t == nil || !it.HasRole(indexer.RoleName) {
 		return
 	}
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	end := it.End
 	if it.HasRole(indexer.RoleValue) {
 		end = it.Role[indexer.RoleValue].Start
@@ -1210,10 +1192,10 @@ func (f *fileState) field(it *item, t *frame, name string, dims int) {
 	node.Visibility = visibility(flags, implicit)
 	node.Exported = o.exported && (node.Visibility == schemas.Public || node.Visibility == schemas.Protected)
 	node.IsStatic = flags&mStatic != 0 || o.iface
-	node.Signature = oneLine(f.text(t.typ) + " " + f.text(it.Span))
-	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	node.Signature = oneLine(f.Text(t.typ) + " " + f.Text(it.Span))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	if e := f.factExpr(t.typ, dims); e != "" {
-		f.AddRef(schemas.RefType, node.ID, t.typ, oneLine(f.text(t.typ)), e)
+		f.AddRef(schemas.RefType, node.ID, t.typ, oneLine(f.Text(t.typ)), e)
 	}
 	f.push(frame{kind: kVar, start: it.Start, end: it.End, node: n, inBody: parent != o.node})
 }
@@ -1226,7 +1208,7 @@ func (f *fileState) enumConst(it *item) {
 		f.push(frame{kind: kConst, start: it.Start, end: it.End, node: -1})
 		return
 	}
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	n := f.AddNode(schemas.KindConstant, name, indexer.JoinName(f.Nodes[o.node].QualifiedName, name), o.node, it.Span)
 	f.decorate(n, it.Span)
 	node := &f.Nodes[n]
@@ -1236,13 +1218,13 @@ func (f *fileState) enumConst(it *item) {
 		end = it.Role[indexer.RoleBody].Start
 	}
 	node.Signature = oneLine(strings.TrimSpace(f.header(it.Span, end)))
-	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	var args span
 	if it.HasRole(indexer.RoleArgs) {
 		args = it.Role[indexer.RoleArgs]
 	}
-	loop, try, cond := f.regions(it.Start)
-	f.calls = append(f.calls, call{kind: schemas.EdgeCalls, it: -1, src: n, at: it.Role[indexer.RoleName], args: args, loop: loop, try: try, cond: cond})
+	c := indexer.Pending{Kind: schemas.EdgeCalls, Item: -1, Src: n, At: it.Role[indexer.RoleName], Region: f.region(it.Start)}
+	f.calls = append(f.calls, call{Pending: c, args: args})
 	f.push(frame{kind: kConst, start: it.Start, end: it.End, node: n})
 	if it.HasRole(indexer.RoleBody) {
 		f.push(frame{kind: kAnon, start: it.Role[indexer.RoleBody].Start, end: it.Role[indexer.RoleBody].End, node: -1, body: it.Role[indexer.RoleBody], enumName: o.enumName, constant: n, members: map[string]uint8{}})
@@ -1255,8 +1237,8 @@ func (f *fileState) addCall(kind string, i int) {
 		return
 	}
 	src, c := f.context(it.Start)
-	loop, try, cond := f.regions(it.Start)
-	f.calls = append(f.calls, call{kind: kind, it: int32(i), src: src, ctx: c, loop: loop, try: try, cond: cond})
+	p := indexer.Pending{Kind: kind, Item: int32(i), Src: src, Region: f.region(it.Start)}
+	f.calls = append(f.calls, call{Pending: p, ctx: c})
 }
 
 // Finish writes the refs whose Expr needed every binding of the file.
@@ -1278,13 +1260,13 @@ func (f *fileState) Finish(ctx context.Context) {
 		}
 	}
 	for _, c := range indexer.Elements(ctx, f.calls) {
-		src := f.SrcID(c.src)
-		if c.it < 0 {
-			r := f.AddRef(c.kind, src, c.at, f.text(c.at), "this("+f.argList(c.args, c.ctx, 0)+")")
-			r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
+		src := f.SrcID(c.Src)
+		if c.Item < 0 {
+			r := f.AddRef(c.Kind, src, c.At, f.Text(c.At), "this("+f.argList(c.args, c.ctx, 0)+")")
+			c.Mark(r)
 			continue
 		}
-		it := &f.Items[c.it]
+		it := &f.Items[c.Item]
 		var at span
 		var target, expr, args string
 		switch it.Kind {
@@ -1295,7 +1277,7 @@ func (f *fileState) Finish(ctx context.Context) {
 			args = f.argsText(it.Role[indexer.RoleArgs])
 		case kCtorCall:
 			at = it.Span
-			target = f.text(it.Role[indexer.RoleName])
+			target = f.Text(it.Role[indexer.RoleName])
 			expr = target + "(" + f.argList(it.Role[indexer.RoleArgs], c.ctx, 0) + ")"
 			if target != "this" && target != "super" {
 				expr = indexer.ExprExpr
@@ -1303,23 +1285,24 @@ func (f *fileState) Finish(ctx context.Context) {
 			args = f.argsText(it.Role[indexer.RoleArgs])
 		case kNew:
 			at = it.Span
-			target = "new " + oneLine(f.text(it.Role[indexer.RoleType]))
+			target = "new " + oneLine(f.Text(it.Role[indexer.RoleType]))
 			expr = f.newExpr(it, c.ctx, 0)
 			args = f.argsText(it.Role[indexer.RoleArgs])
 		case kMref:
 			at = it.Span
-			target = oneLine(f.text(it.Span))
+			target = oneLine(f.Text(it.Span))
 			expr = f.mrefExpr(it, c.ctx)
 		}
-		r := f.AddRef(c.kind, src, at, target, expr)
-		r.Args, r.InLoop, r.InTry, r.Conditional = args, c.loop, c.try, c.cond
+		r := f.AddRef(c.Kind, src, at, target, expr)
+		r.Args = args
+		c.Mark(r)
 	}
 	f.typeUseRefs()
 }
 
 // argsText returns the arguments of a call as written, on one line.
 func (f *fileState) argsText(s span) string {
-	a := f.text(s)
+	a := f.Text(s)
 	if len(a) >= 2 && a[0] == '(' && a[len(a)-1] == ')' {
 		a = a[1 : len(a)-1]
 	}

@@ -24,9 +24,7 @@ package java
 
 import (
 	"fmt"
-	"sync"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
 	tree_sitter_java "github.com/tree-sitter/tree-sitter-java/bindings/go"
 
 	"github.com/graphsnap/snap/indexer"
@@ -45,14 +43,11 @@ const grammarVersion = "v0.23.5"
 const RefParams = schemas.RefParams
 
 // New returns the Java language.
-func New() indexer.Language { return lang{} }
+func New() indexer.Language { return lang{info} }
 
-type lang struct{}
+var info = indexer.NewLanguageInfo(Name, []string{".java"}, grammarVersion, tree_sitter_java.Language)
 
-func (lang) Name() string              { return Name }
-func (lang) Extensions() []string      { return []string{".java"} }
-func (lang) Grammar() *sitter.Language { return grammar() }
-func (lang) GrammarVersion() string    { return grammarVersion }
+type lang struct{ *indexer.LanguageInfo }
 
 func (lang) NewExtractor(*indexer.Tree) (indexer.Extractor, error) {
 	s, err := indexer.NewMatchScanner(compiled, indexer.KeepAll)
@@ -65,7 +60,3 @@ func (lang) NewExtractor(*indexer.Tree) (indexer.Extractor, error) {
 func (lang) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
 	return resolve(nodes, refs)
 }
-
-var grammar = sync.OnceValue(func() *sitter.Language {
-	return sitter.NewLanguage(tree_sitter_java.Language())
-})

@@ -29,7 +29,7 @@ func (f *fileState) typeUse(it *item) {
 	if u.scoped.End > 0 && it.Start >= u.scoped.Start && it.End <= u.scoped.End {
 		return
 	}
-	text := f.text(it.Span)
+	text := f.Text(it.Span)
 	if strings.IndexByte(text, '.') >= 0 {
 		u.scoped = it.Span
 	}
@@ -70,7 +70,7 @@ func (f *fileState) typeUseRefs() {
 		if len(open) > 0 {
 			src = open[len(open)-1]
 		}
-		name := typeName(f.text(at))
+		name := typeName(f.Text(at))
 		f.AddRef(schemas.EdgeReferences, f.SrcID(src), at, name, "{"+name+"}")
 	}
 }

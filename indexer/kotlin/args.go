@@ -55,7 +55,7 @@ func (f *fileState) arg(a argSpan, depth int) string {
 		return argUnknown
 	}
 	before := f.Str[a.all.Start:a.value.Start]
-	if strings.Contains(before, "*") || strings.HasPrefix(f.text(a.value), "*") {
+	if strings.Contains(before, "*") || strings.HasPrefix(f.Text(a.value), "*") {
 		return argSpread
 	}
 	v := f.argValue(a.value, depth)
@@ -75,7 +75,7 @@ func (f *fileState) argValue(s span, depth int) string {
 	if depth > indexer.MaxExprDepth {
 		return argUnknown
 	}
-	t := f.text(s)
+	t := f.Text(s)
 	if i, ok := f.exprs[s.Key()]; ok && f.Items[i].Kind == kParen {
 		return f.argValue(f.Items[i].Role[indexer.RoleValue], depth+1)
 	}
@@ -104,7 +104,7 @@ func (f *fileState) argValue(s span, depth int) string {
 			return argUnknown
 		}
 		if e := f.this(s.Start); e != "this" {
-			return f.declared(f.text(f.innermostExtension(s.Start).recv), s.Start)
+			return f.declared(f.Text(f.innermostExtension(s.Start).recv), s.Start)
 		}
 		return "this"
 	}
@@ -118,7 +118,7 @@ func (f *fileState) argValue(s span, depth int) string {
 		case b.local || b.vararg:
 			return argUnknown
 		case b.typ != (span{}):
-			return f.declared(f.text(b.typ), s.Start)
+			return f.declared(f.Text(b.typ), s.Start)
 		case b.value != (span{}):
 			return f.argValue(b.value, depth+1)
 		}
@@ -154,7 +154,7 @@ func (f *fileState) declared(t string, p uint32) string {
 	switch {
 	case n == "" && strings.Contains(t, "->") && !strings.HasSuffix(t, "?"):
 		return argFn
-	case n == "", f.typeVar(n, p):
+	case n == "", f.tvars.Has(n, p):
 		return argUnknown
 	case strings.HasSuffix(t, "?"):
 		return "{" + n + "?}"
@@ -259,7 +259,7 @@ func (f *fileState) this(p uint32) string {
 	case e == nil:
 		return "this"
 	}
-	return typeExpr(f.text(e.recv))
+	return typeExpr(f.Text(e.recv))
 }
 
 // innermostExtension returns the innermost extension function around p,

@@ -109,12 +109,12 @@ func (f *fileState) expr(s span, depth int) string {
 			if strings.Contains(f.Str[it.Role[indexer.RoleObject].End:it.Role[indexer.RoleName].Start], "::") {
 				return indexer.ExprExpr
 			}
-			return o + "." + f.text(it.Role[indexer.RoleName])
+			return o + "." + f.Text(it.Role[indexer.RoleName])
 		case kParen:
 			return f.expr(it.Role[indexer.RoleValue], depth+1)
 		}
 	}
-	t := f.text(s)
+	t := f.Text(s)
 	switch {
 	case t == "this":
 		return f.this(s.Start)
@@ -152,7 +152,7 @@ func (f *fileState) bindingExpr(b *binding, depth int) string {
 		case b.local:
 			return indexer.ExprLocal
 		case b.typ != (span{}):
-			return typeExpr(f.text(b.typ))
+			return typeExpr(f.Text(b.typ))
 		case b.value != (span{}):
 			return f.expr(b.value, depth+1)
 		}

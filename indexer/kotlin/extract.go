@@ -22,17 +22,6 @@ type (
 	item = indexer.Match[kind]
 )
 
-// extract makes the nodes and refs of one scanned s.Path.
-func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
-	return indexer.RunPasses(ctx, &fileState{
-		File:  indexer.NewFile(s, Name, isTestFile),
-		docs:  map[uint32]string{},
-		exprs: map[uint64]int32{}, argv: map[uint32][]argSpan{},
-		lambdaEnd: map[uint32]bool{}, binds: map[string][]*binding{},
-		named: map[uint64]bool{},
-	})
-}
-
 // isTestFile reports whether file holds tests by Gradle's conventions.
 func isTestFile(file string) bool {
 	base := path.Base(file)
@@ -57,6 +46,9 @@ type frame struct {
 // End returns where fr's range ends.
 func (fr *frame) End() uint32 { return fr.end }
 
+// Kind returns what fr is.
+func (fr *frame) Kind() kind { return fr.kind }
+
 // binding is a local, a parameter or a constructor parameter, visible in
 // [start, end).
 type binding struct {
@@ -72,12 +64,6 @@ type binding struct {
 // Visible returns the range b is visible in.
 func (b *binding) Visible() span { return span{Start: b.start, End: b.end} }
 
-type call struct {
-	it              int32
-	src             int32
-	loop, try, cond bool
-}
-
 type fileState struct {
 	indexer.File[kind]
 	docs       map[uint32]string
@@ -92,10 +78,21 @@ type fileState struct {
 	extensions []extension          // extension functions, in source order
 	pending    []pendingFact
 	lambdaEnd  map[uint32]bool // ends of trailing lambdas
-	binds      map[string][]*binding
-	calls      []call
-	tvars      []tvar
+	binds      indexer.Bindings[*binding]
+	calls      []indexer.Pending
+	tvars      indexer.TypeVars
 	named      map[uint64]bool // user types that are supertypes or annotations, by span
+}
+
+// newFileState returns the extraction of f.
+func newFileState(f indexer.File[kind]) indexer.Passes {
+	return &fileState{
+		File:  f,
+		docs:  map[uint32]string{},
+		exprs: map[uint64]int32{}, argv: map[uint32][]argSpan{},
+		lambdaEnd: map[uint32]bool{}, binds: indexer.Bindings[*binding]{},
+		named: map[uint64]bool{},
+	}
 }
 
 // lambda is a lambda or an object literal.
@@ -127,14 +124,6 @@ func init() {
 // extension is an extension function: its span and its receiver type's.
 type extension struct{ fun, recv span }
 
-// tvar is a type parameter, visible in the declaration that declares it.
-type tvar struct {
-	scope span
-	name  string
-}
-
-func (f *fileState) text(s span) string { return f.Str[s.Start:s.End] }
-
 // Prepare indexes what the walk looks up by position: doc comments,
 // decorators, expressions, arguments, lambdas and extension functions.
 func (f *fileState) Prepare(ctx context.Context) {
@@ -142,7 +131,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 	for i, it := range f.Each(ctx) {
 		switch it.Kind {
 		case kDoc:
-			if t := f.text(it.Span); strings.HasPrefix(t, "/**") && t != "/**/" {
+			if t := f.Text(it.Span); strings.HasPrefix(t, "/**") && t != "/**/" {
 				f.docs[uint32(srctext.SkipSpace(f.Str, int(it.End)))] = kdoc(t)
 			}
 		case kDecorator:
@@ -150,15 +139,11 @@ func (f *fileState) Prepare(ctx context.Context) {
 		case kCall, kNav, kParen:
 			f.exprs[it.Key()] = int32(i)
 		case kArgs:
-			for len(args) > 0 && args[len(args)-1].End <= it.Start {
-				args = args[:len(args)-1]
-			}
+			args = indexer.Enclosing(args, it.Start)
 			args = append(args, it.Span)
 			f.argv[it.Start] = []argSpan{}
 		case kArg:
-			for len(args) > 0 && args[len(args)-1].End <= it.Start {
-				args = args[:len(args)-1]
-			}
+			args = indexer.Enclosing(args, it.Start)
 			if len(args) > 0 {
 				a := args[len(args)-1].Start
 				f.argv[a] = append(f.argv[a], argSpan{all: it.Span, value: it.Role[indexer.RoleValue]})
@@ -337,11 +322,11 @@ func (f *fileState) Run(ctx context.Context) {
 		switch it.Kind {
 		case kPackage:
 			if len(f.stack) == 0 && it.HasRole(indexer.RoleName) {
-				f.pkg = strings.Join(strings.Fields(f.text(it.Role[indexer.RoleName])), "")
+				f.pkg = strings.Join(strings.Fields(f.Text(it.Role[indexer.RoleName])), "")
 				f.addRef(schemas.RefPackage, indexer.FileID(f.Path), it.Span, f.pkg, f.pkg)
 			}
 		case kImport:
-			t := strings.TrimSpace(strings.TrimPrefix(f.text(it.Span), "import"))
+			t := strings.TrimSpace(strings.TrimPrefix(f.Text(it.Span), "import"))
 			t = strings.TrimSuffix(t, ";")
 			e := oneLine(t)
 			e = strings.ReplaceAll(strings.ReplaceAll(e, " .", "."), ". ", ".")
@@ -363,7 +348,7 @@ func (f *fileState) Run(ctx context.Context) {
 				continue
 			}
 			pq, parent := f.parentQ()
-			name := f.text(it.Role[indexer.RoleName])
+			name := f.Text(it.Role[indexer.RoleName])
 			n := f.addNode(schemas.KindTypeAlias, name, f.qual(pq, name), parent, it.Span)
 			f.decorate(n, it)
 			f.Nodes[n].Signature = f.header(it, it.End)
@@ -373,11 +358,11 @@ func (f *fileState) Run(ctx context.Context) {
 			f.entry(it)
 		case kTParam:
 			if d := f.decl(); d != nil {
-				f.tvars = append(f.tvars, tvar{span{Start: d.start, End: d.end}, f.text(it.Span)})
+				f.tvars = append(f.tvars, indexer.TypeVar{Scope: span{Start: d.start, End: d.end}, Name: f.Text(it.Span)})
 			}
 		case kAnnot:
 			f.named[it.Key()] = true
-			if n := userTypeName(f.text(it.Span)); n != "" {
+			if n := userTypeName(f.Text(it.Span)); n != "" {
 				f.addRef(schemas.EdgeReferences, f.useSrc(), it.Span, n, "@"+n)
 			}
 		case kUse:
@@ -385,12 +370,12 @@ func (f *fileState) Run(ctx context.Context) {
 		case kNav:
 			f.classLiteral(it)
 		case kParam:
-			f.bindAt(f.text(it.Role[indexer.RoleName]), it.End, &binding{typ: it.Role[indexer.RoleType], vararg: f.isVararg(it.Start)})
+			f.bindAt(f.Text(it.Role[indexer.RoleName]), it.End, &binding{typ: it.Role[indexer.RoleType], vararg: f.isVararg(it.Start)})
 		case kVar:
 			if t := f.stack.Top(); t != nil && (t.kind == kProp || t.kind == kCparam) {
 				continue // the variable of a property
 			}
-			f.bindAt(f.text(it.Role[indexer.RoleName]), it.End, &binding{local: true})
+			f.bindAt(f.Text(it.Role[indexer.RoleName]), it.End, &binding{local: true})
 		case kInit:
 			n := int32(-1)
 			if o := f.owner(); o != nil {
@@ -400,33 +385,16 @@ func (f *fileState) Run(ctx context.Context) {
 		case kAnon, kLambda, kScope, kLoop, kTry, kCond:
 			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kCall, kDeleg:
-			c := call{it: int32(i), src: -1}
+			// The region ends at the innermost frame but a scope or an
+			// object literal: a function, a lambda, a class.
+			c := indexer.Pending{Item: int32(i), Src: -1, Region: indexer.RegionWithin(f.stack, kLoop, kTry, kCond,
+				func(fr *frame) bool { return fr.kind != kScope && fr.kind != kAnon })}
 			if d := f.decl(); d != nil {
-				c.src = d.node
+				c.Src = d.node
 			}
-			c.loop, c.try, c.cond = f.regions()
 			f.calls = append(f.calls, c)
 		}
 	}
-}
-
-// regions reports whether code at the top of the stack runs, within its
-// own function or lambda, in a loop, a try block or a conditional branch.
-func (f *fileState) regions() (loop, try, cond bool) {
-	for i := len(f.stack) - 1; i >= 0; i-- {
-		switch f.stack[i].kind {
-		case kLoop:
-			loop = true
-		case kTry:
-			try = true
-		case kCond:
-			cond = true
-		case kScope, kAnon:
-		default:
-			return
-		}
-	}
-	return
 }
 
 // bindAt binds name from p to the end of the innermost scope.
@@ -442,7 +410,7 @@ func (f *fileState) bindAt(name string, p uint32, b *binding) {
 		break
 	}
 	b.start, b.end = p, end
-	f.binds[name] = append(f.binds[name], b)
+	f.binds.Add(name, b)
 }
 
 func (f *fileState) typeDecl(it *item) {
@@ -454,7 +422,7 @@ func (f *fileState) typeDecl(it *item) {
 	pq, parent := f.parentQ()
 	name := "Companion"
 	if it.HasRole(indexer.RoleName) {
-		name = f.text(it.Role[indexer.RoleName])
+		name = f.Text(it.Role[indexer.RoleName])
 	}
 	kind := schemas.KindClass
 	hdr := f.Str[it.Start:it.End]
@@ -492,7 +460,7 @@ func (f *fileState) superRef(it *item) {
 	if o == nil || o.node < 0 || !it.HasRole(indexer.RoleName) {
 		return
 	}
-	t := typeName(f.text(it.Role[indexer.RoleName]))
+	t := typeName(f.Text(it.Role[indexer.RoleName]))
 	kind := schemas.EdgeImplements
 	if it.HasRole(indexer.RoleArgs) || o.iface {
 		kind = schemas.EdgeExtends // only classes are constructed; interfaces extend
@@ -522,15 +490,13 @@ func (f *fileState) typeUse(it *item) {
 	if f.named[it.Key()] {
 		return
 	}
-	n := userTypeName(f.text(it.Span))
+	n := userTypeName(f.Text(it.Span))
 	if n == "" {
 		return
 	}
 	head, _, _ := strings.Cut(n, ".")
-	for _, v := range f.tvars {
-		if v.name == head && v.scope.Start <= it.Start && it.Start < v.scope.End {
-			return
-		}
+	if f.tvars.Has(head, it.Start) {
+		return
 	}
 	f.addRef(schemas.EdgeReferences, f.useSrc(), it.Span, n, n)
 }
@@ -539,10 +505,10 @@ func (f *fileState) typeUse(it *item) {
 // is written as a type is (a.b.T, the last name capitalized) and no local
 // binds its head (x::class is the class of a value).
 func (f *fileState) classLiteral(it *item) {
-	if f.text(it.Role[indexer.RoleName]) != "class" || !strings.Contains(f.Str[it.Role[indexer.RoleObject].End:it.Role[indexer.RoleName].Start], "::") {
+	if f.Text(it.Role[indexer.RoleName]) != "class" || !strings.Contains(f.Str[it.Role[indexer.RoleObject].End:it.Role[indexer.RoleName].Start], "::") {
 		return
 	}
-	n := userTypeName(f.text(it.Role[indexer.RoleObject]))
+	n := userTypeName(f.Text(it.Role[indexer.RoleObject]))
 	last := n[strings.LastIndexByte(n, '.')+1:]
 	if last == "" || last[0] < 'A' || last[0] > 'Z' {
 		return
@@ -551,10 +517,8 @@ func (f *fileState) classLiteral(it *item) {
 	if f.lookup(head, it.Start) != nil {
 		return
 	}
-	for _, v := range f.tvars {
-		if v.name == head && v.scope.Start <= it.Start && it.Start < v.scope.End {
-			return
-		}
+	if f.tvars.Has(head, it.Start) {
+		return
 	}
 	f.addRef(schemas.EdgeReferences, f.useSrc(), it.Role[indexer.RoleObject], n, n)
 }
@@ -629,16 +593,16 @@ func (f *fileState) function(it *item) {
 			fr.node = d.node
 		}
 		if it.HasRole(indexer.RoleName) {
-			f.bindAt(f.text(it.Role[indexer.RoleName]), it.Start, &binding{local: true})
+			f.bindAt(f.Text(it.Role[indexer.RoleName]), it.Start, &binding{local: true})
 		}
 		return
 	}
 	parentFrame := f.decl()
 	pq, parent := f.parentQ()
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	recv := ""
 	if it.HasRole(rRecv) {
-		recv = typeName(f.text(it.Role[rRecv]))
+		recv = typeName(f.Text(it.Role[rRecv]))
 	}
 	q := f.qual(pq, name)
 	if recv != "" {
@@ -666,10 +630,10 @@ func (f *fileState) function(it *item) {
 	f.addRef(schemas.RefParams, id, it.Role[indexer.RoleName], name, f.params(it.Role[indexer.RoleParams], typeParamNames(f.header(it, it.Role[indexer.RoleName].Start))))
 	switch {
 	case it.HasRole(indexer.RoleType):
-		f.addRef(schemas.RefResult, id, it.Role[indexer.RoleType], f.text(it.Role[indexer.RoleType]), typeExpr(f.text(it.Role[indexer.RoleType])))
+		f.addRef(schemas.RefResult, id, it.Role[indexer.RoleType], f.Text(it.Role[indexer.RoleType]), typeExpr(f.Text(it.Role[indexer.RoleType])))
 	case it.HasRole(indexer.RoleBody):
 		b := it.Role[indexer.RoleBody]
-		if t := f.text(b); strings.HasPrefix(t, "=") {
+		if t := f.Text(b); strings.HasPrefix(t, "=") {
 			f.pending = append(f.pending, pendingFact{kind: schemas.RefResult, src: n, at: b, value: span{Start: uint32(srctext.SkipSpace(f.Str, int(b.Start)+1)), End: b.End}})
 		}
 	}
@@ -683,7 +647,7 @@ func (f *fileState) function(it *item) {
 // before a vararg one, "=" after one with a default value;
 // comma-separated.
 func (f *fileState) params(s span, own []string) string {
-	t := f.text(s)
+	t := f.Text(s)
 	t = strings.TrimSpace(t)
 	t = strings.TrimSuffix(strings.TrimPrefix(t, "("), ")")
 	var out []string
@@ -729,23 +693,13 @@ func (f *fileState) paramType(t string, p uint32, own []string) string {
 		n = "()"
 	case n == "":
 		return "?"
-	case slices.Contains(own, n) || f.typeVar(n, p):
+	case slices.Contains(own, n) || f.tvars.Has(n, p):
 		n = "^" + n
 	}
 	if nullable {
 		n += "?"
 	}
 	return n
-}
-
-// typeVar reports whether name is a type parameter in scope at p.
-func (f *fileState) typeVar(name string, p uint32) bool {
-	for _, v := range f.tvars {
-		if v.name == name && v.scope.Start <= p && p < v.scope.End {
-			return true
-		}
-	}
-	return false
 }
 
 // typeParamNames returns the names of the type parameters a function
@@ -867,7 +821,7 @@ func (f *fileState) ctor(it *item) {
 // cparam is a primary constructor's parameter: a property with val or
 // var, in every case a name visible in the class body.
 func (f *fileState) cparam(it *item) {
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	var cls *frame
 	for i := len(f.stack) - 1; i >= 0; i-- {
 		if f.stack[i].kind.isType() {
@@ -884,7 +838,7 @@ func (f *fileState) cparam(it *item) {
 		return
 	}
 	b.start, b.end = it.End, cls.end
-	f.binds[name] = append(f.binds[name], b)
+	f.binds.Add(name, b)
 	hdr := f.Str[it.Start:it.Role[indexer.RoleName].Start]
 	if it.HasRole(rMods) {
 		hdr = f.Str[it.Role[rMods].End:it.Role[indexer.RoleName].Start]
@@ -898,12 +852,12 @@ func (f *fileState) cparam(it *item) {
 	f.Nodes[n].Signature = f.header(it, it.End)
 	f.setExported(n, cls)
 	if it.HasRole(indexer.RoleType) {
-		f.addRef(schemas.RefType, f.Nodes[n].ID, it.Role[indexer.RoleType], f.text(it.Role[indexer.RoleType]), typeExpr(f.text(it.Role[indexer.RoleType])))
+		f.addRef(schemas.RefType, f.Nodes[n].ID, it.Role[indexer.RoleType], f.Text(it.Role[indexer.RoleType]), typeExpr(f.Text(it.Role[indexer.RoleType])))
 	}
 }
 
 func (f *fileState) property(it *item) {
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	value := span{}
 	if it.HasRole(indexer.RoleValue) {
 		v := it.Role[indexer.RoleValue]
@@ -944,7 +898,7 @@ func (f *fileState) property(it *item) {
 	id := f.Nodes[n].ID
 	switch {
 	case it.HasRole(indexer.RoleType):
-		f.addRef(schemas.RefType, id, it.Role[indexer.RoleType], f.text(it.Role[indexer.RoleType]), typeExpr(f.text(it.Role[indexer.RoleType])))
+		f.addRef(schemas.RefType, id, it.Role[indexer.RoleType], f.Text(it.Role[indexer.RoleType]), typeExpr(f.Text(it.Role[indexer.RoleType])))
 	case value != (span{}):
 		f.pending = append(f.pending, pendingFact{kind: schemas.RefType, src: n, at: value, value: value})
 	}
@@ -957,7 +911,7 @@ func (f *fileState) entry(it *item) {
 		f.stack.Push(&frame{kind: kEntry, start: it.Start, end: it.End, node: -1})
 		return
 	}
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	n := f.addNode(schemas.KindConstant, name, o.qname+"."+name, o.node, it.Span)
 	f.decorate(n, it)
 	f.Nodes[n].Signature = name
@@ -981,12 +935,12 @@ type pendingFact struct {
 func (f *fileState) Finish(ctx context.Context) {
 	for _, p := range f.pending {
 		e := f.expr(p.value, 0)
-		f.addRef(p.kind, f.Nodes[p.src].ID, p.at, srctext.Cap(oneLine(f.text(p.value)), 120), e)
+		f.addRef(p.kind, f.Nodes[p.src].ID, p.at, srctext.Cap(oneLine(f.Text(p.value)), 120), e)
 	}
 	merged := map[int32]bool{} // calls f(a) of calls f(a) { }
 	f.plain = map[uint32]bool{}
 	for _, c := range f.calls {
-		it := &f.Items[c.it]
+		it := &f.Items[c.Item]
 		if it.Kind != kCall {
 			continue
 		}
@@ -994,7 +948,7 @@ func (f *fileState) Finish(ctx context.Context) {
 		if callee != it.Role[indexer.RoleObject] {
 			merged[f.exprs[it.Role[indexer.RoleObject].Key()]] = true
 		}
-		if t := f.text(callee); lambda && (noReceiver[t[strings.LastIndexAny(t, ".")+1:]] || t == "run" || t == "apply") {
+		if t := f.Text(callee); lambda && (noReceiver[t[strings.LastIndexAny(t, ".")+1:]] || t == "run" || t == "apply") {
 			f.plain[it.End] = true
 		}
 	}
@@ -1002,14 +956,14 @@ func (f *fileState) Finish(ctx context.Context) {
 		if indexer.Stopped(ctx, i) {
 			return
 		}
-		if merged[c.it] {
+		if merged[c.Item] {
 			continue
 		}
-		it := &f.Items[c.it]
+		it := &f.Items[c.Item]
 		var e, target string
 		if it.Kind == kDeleg {
 			kw := "this"
-			if strings.HasPrefix(strings.TrimSpace(f.text(it.Span)), "super") {
+			if strings.HasPrefix(strings.TrimSpace(f.Text(it.Span)), "super") {
 				kw = "super"
 			}
 			e = kw + f.argList(f.argv[it.Role[indexer.RoleArgs].Start], false, 0)
@@ -1017,11 +971,11 @@ func (f *fileState) Finish(ctx context.Context) {
 		} else {
 			e = f.expr(it.Span, 0)
 			callee, _, _ := f.callParts(it)
-			target = srctext.Cap(oneLine(f.text(callee)), 120)
+			target = srctext.Cap(oneLine(f.Text(callee)), 120)
 		}
-		r := f.addRef(schemas.EdgeCalls, f.SrcID(c.src), it.Span, target, e)
+		r := f.addRef(schemas.EdgeCalls, f.SrcID(c.Src), it.Span, target, e)
 		r.Args = strconv.Itoa(int(f.callArgc(it)))
-		r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
+		c.Mark(r)
 	}
 	slices.SortStableFunc(f.Refs, func(a, b schemas.Ref) int {
 		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))

@@ -35,5 +35,5 @@ const grammarVersion = "v1.1.0"
 // New returns the Kotlin language.
 func New() indexer.Language {
 	return indexer.NewQueryLanguage(indexer.QueryLanguage[kind]{Name: Name, Extensions: []string{".kt", ".kts"},
-		GrammarVersion: grammarVersion, Grammar: tree_sitter_kotlin.Language, Query: compiled, Merge: indexer.MergeFirst, Extract: extract, Resolve: resolve})
+		GrammarVersion: grammarVersion, Grammar: tree_sitter_kotlin.Language, Query: compiled, Merge: indexer.MergeFirst, IsTest: isTestFile, Passes: newFileState, Resolve: resolve})
 }

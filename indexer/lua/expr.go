@@ -62,9 +62,9 @@ func (f *fileState) exprOf(v span) string {
 	if m, ok := f.requireOf(v); ok {
 		return "require(" + m + ")"
 	}
-	t := srctext.Squeeze(f.text(v))
+	t := srctext.Squeeze(f.Text(v))
 	if i, ok := f.calls[v.Key()]; ok {
-		callee := srctext.Squeeze(f.text(f.Items[i].Role[indexer.RoleName]))
+		callee := srctext.Squeeze(f.Text(f.Items[i].Role[indexer.RoleName]))
 		if !isChain(callee) {
 			return indexer.ExprLocal
 		}
@@ -125,13 +125,6 @@ func isUpper(s string) bool {
 		}
 	}
 	return up
-}
-
-func skipSpace(s string, p int) int {
-	for p < len(s) && isSpace(s[p]) {
-		p++
-	}
-	return p
 }
 
 // splitSpans splits the list at s (arguments, or expressions) at its

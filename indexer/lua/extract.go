@@ -2,7 +2,6 @@ package lua
 
 import (
 	"context"
-	"path"
 	"strconv"
 	"strings"
 
@@ -21,23 +20,11 @@ type (
 	item = indexer.Match[kind]
 )
 
-// extract makes the nodes and refs of one scanned s.Path.
-func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
-	return indexer.RunPasses(ctx, &fileState{
-		File:  indexer.NewFile(s, Name, isTestFile),
-		calls: map[uint64]int32{}, binds: map[string][]binding{},
-		globals: map[string]string{}, classes: map[string]bool{}, adopt: map[uint32]int32{},
-		requires: map[uint32]bool{}, qnames: map[string]bool{}, results: map[int32]bool{},
-	})
-}
-
 // isTestFile reports whether file holds tests by Lua conventions (busted
 // and others): named *_spec.lua, *_test.lua or test_*.lua, or under a
 // spec/, test/ or tests/ folder.
 func isTestFile(file string) bool {
-	base := path.Base(file)
-	return strings.HasSuffix(base, "_spec.lua") || strings.HasSuffix(base, "_test.lua") || strings.HasPrefix(base, "test_") ||
-		indexer.InFolder(file, "spec", "test", "tests")
+	return indexer.TestNamed(file, []string{"test_"}, []string{"_spec.lua", "_test.lua"}, []string{"spec", "test", "tests"})
 }
 
 // binding is a local: visible from decl to end, bound to expr (see
@@ -76,46 +63,40 @@ type fileState struct {
 	vars     span              // the last local declaration
 }
 
-func (f *fileState) text(s span) string { return f.Str[s.Start:s.End] }
+// newFileState returns the extraction of f.
+func newFileState(f indexer.File[kind]) indexer.Passes {
+	return &fileState{
+		File:  f,
+		calls: map[uint64]int32{}, binds: map[string][]binding{},
+		globals: map[string]string{}, classes: map[string]bool{}, adopt: map[uint32]int32{},
+		requires: map[uint32]bool{}, qnames: map[string]bool{}, results: map[int32]bool{},
+	}
+}
 
 // Prepare indexes what the walk looks up by position: doc comments, call
 // expressions, and the tables that are classes.
 func (f *fileState) Prepare(ctx context.Context) {
-	var doc []string
-	var docEnd uint32
-	flush := func() {
-		if len(doc) > 0 {
-			p := skipSpace(f.Str, int(docEnd))
-			if strings.Count(f.Str[docEnd:p], "\n") <= 1 {
-				f.Docs[uint32(p)] = docComment(doc)
-			}
-		}
-		doc = doc[:0]
-	}
+	docs := indexer.NewLineDocs(f.Str, f.Docs, docComment)
 	for i, it := range f.Each(ctx) {
 		switch it.Kind {
 		case kDoc:
-			if len(doc) > 0 && (uint32(skipSpace(f.Str, int(docEnd))) != it.Start || strings.Count(f.Str[docEnd:it.Start], "\n") > 1) {
-				flush()
-			}
-			doc = append(doc, f.text(it.Span))
-			docEnd = it.End
+			docs.Add(it.Span)
 		case kCall:
 			f.calls[it.Key()] = int32(i)
-			if srctext.Squeeze(f.text(it.Role[indexer.RoleName])) == "setmetatable" {
+			if srctext.Squeeze(f.Text(it.Role[indexer.RoleName])) == "setmetatable" {
 				if args := splitSpans(f.Str, it.Role[indexer.RoleArgs]); len(args) == 2 {
-					if a := f.text(args[0]); isIdent(a) {
+					if a := f.Text(args[0]); isIdent(a) {
 						f.classes[a] = true
 					}
 				}
 			}
 		case kFunc:
-			name := srctext.Squeeze(f.text(it.Role[indexer.RoleName]))
+			name := srctext.Squeeze(f.Text(it.Role[indexer.RoleName]))
 			if i := strings.IndexByte(name, ':'); i > 0 {
 				f.classes[head(name[:i])] = true
 			}
 		case kAssign:
-			for _, n := range strings.Split(f.text(it.Role[rNames]), ",") {
+			for _, n := range strings.Split(f.Text(it.Role[rNames]), ",") {
 				if n = srctext.Squeeze(n); strings.HasSuffix(n, ".__index") {
 					f.classes[strings.TrimSuffix(n, ".__index")] = true
 				}
@@ -124,15 +105,15 @@ func (f *fileState) Prepare(ctx context.Context) {
 			if !it.HasRole(rValues) {
 				continue
 			}
-			names := strings.Split(f.text(it.Role[rNames]), ",")
+			names := strings.Split(f.Text(it.Role[rNames]), ",")
 			for j, v := range splitSpans(f.Str, it.Role[rValues]) {
-				if j < len(names) && strings.HasPrefix(f.text(v), "setmetatable") {
+				if j < len(names) && strings.HasPrefix(f.Text(v), "setmetatable") {
 					f.classes[localName(names[j])] = true
 				}
 			}
 		}
 	}
-	flush()
+	docs.End()
 }
 
 func head(chain string) string {
@@ -154,7 +135,7 @@ func localName(s string) string {
 // addNode is AddNode of a node whose body hash covers all of s.
 func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
 	n := f.AddNode(kind, name, qname, parent, s)
-	f.Nodes[n].BodyHash = xxhash.Sum64String(f.text(s))
+	f.Nodes[n].BodyHash = xxhash.Sum64String(f.Text(s))
 	return n
 }
 
@@ -278,12 +259,12 @@ func (f *fileState) Run(ctx context.Context) {
 		case kParam:
 			if len(f.stack) > 0 {
 				fr := f.stack.Top()
-				f.bind(f.text(it.Span), fr.start, fr.end, indexer.ExprLocal)
+				f.bind(f.Text(it.Span), fr.start, fr.end, indexer.ExprLocal)
 			}
 		case kForVar:
 			for j := len(f.stack) - 1; j >= 0; j-- {
 				if fr := f.stack[j]; fr.kind == kLoop {
-					f.bind(f.text(it.Span), fr.start, fr.end, indexer.ExprLocal)
+					f.bind(f.Text(it.Span), fr.start, fr.end, indexer.ExprLocal)
 					break
 				}
 			}
@@ -307,8 +288,8 @@ func (f *fileState) Finish(context.Context) {}
 
 // function makes the node of a function statement.
 func (f *fileState) function(it *item) {
-	name := srctext.Squeeze(f.text(it.Role[indexer.RoleName]))
-	local := strings.HasPrefix(f.text(it.Span), "local")
+	name := srctext.Squeeze(f.Text(it.Role[indexer.RoleName]))
+	local := strings.HasPrefix(f.Text(it.Span), "local")
 	chunk := f.atChunk()
 	ctx, _ := f.context()
 	fr := f.stack.Push(&frame{kind: kFunc, start: it.Start, end: it.End, node: -1, owner: -1})
@@ -378,8 +359,8 @@ func (f *fileState) table(name string, local bool, it *item, value span) int32 {
 	if local {
 		node.Visibility = schemas.Private
 	}
-	node.Signature = srctext.OneLine(firstLine(f.text(it.Span)))
-	v := f.text(value)
+	node.Signature = srctext.OneLine(firstLine(f.Text(it.Span)))
+	v := f.Text(value)
 	if strings.HasPrefix(v, "setmetatable") {
 		if i, ok := f.calls[value.Key()]; ok {
 			if args := splitSpans(f.Str, f.Items[i].Role[indexer.RoleArgs]); len(args) == 2 {
@@ -393,7 +374,7 @@ func (f *fileState) table(name string, local bool, it *item, value span) int32 {
 // base records the base of table n given by the metatable at mt:
 // {__index = B}, or B itself.
 func (f *fileState) base(n int32, mt span) {
-	t := f.text(mt)
+	t := f.Text(mt)
 	var b span
 	switch {
 	case isIdent(t):
@@ -401,7 +382,7 @@ func (f *fileState) base(n int32, mt span) {
 	case strings.HasPrefix(t, "{"):
 		inner := span{Start: mt.Start + 1, End: mt.End - 1}
 		for _, fs := range splitSpans(f.Str, inner) {
-			k, v, ok := strings.Cut(f.text(fs), "=")
+			k, v, ok := strings.Cut(f.Text(fs), "=")
 			if ok && strings.TrimSpace(k) == "__index" {
 				off := uint32(len(k) + 1)
 				b = span{Start: fs.Start + off, End: fs.End}
@@ -417,7 +398,7 @@ func (f *fileState) base(n int32, mt span) {
 	if b.End <= b.Start {
 		return
 	}
-	name := srctext.Squeeze(f.text(b))
+	name := srctext.Squeeze(f.Text(b))
 	e := f.chainExpr(name, mt.Start)
 	if strings.HasPrefix(e, "?") {
 		return
@@ -428,7 +409,7 @@ func (f *fileState) base(n int32, mt span) {
 // locals handles a local declaration.
 func (f *fileState) locals(it *item) {
 	f.vars = it.Span
-	names := strings.Split(f.text(it.Role[rNames]), ",")
+	names := strings.Split(f.Text(it.Role[rNames]), ",")
 	var values []span
 	if it.HasRole(rValues) {
 		values = splitSpans(f.Str, it.Role[rValues])
@@ -456,11 +437,11 @@ func (f *fileState) locals(it *item) {
 // value makes what the value at v of a variable name declares (a table,
 // a function, an import) and returns the variable's Expr.
 func (f *fileState) value(name string, local, chunk bool, ctx int32, it *item, v span) string {
-	t := f.text(v)
+	t := f.Text(v)
 	switch {
 	case chunk && (strings.HasPrefix(t, "{") || strings.HasPrefix(t, "setmetatable")):
 		if strings.HasPrefix(t, "setmetatable") {
-			if i, ok := f.calls[v.Key()]; !ok || !strings.HasPrefix(f.text(splitSpans(f.Str, f.Items[i].Role[indexer.RoleArgs])[0]), "{") {
+			if i, ok := f.calls[v.Key()]; !ok || !strings.HasPrefix(f.Text(splitSpans(f.Str, f.Items[i].Role[indexer.RoleArgs])[0]), "{") {
 				break
 			}
 		}
@@ -472,7 +453,7 @@ func (f *fileState) value(name string, local, chunk bool, ctx int32, it *item, v
 		if !local {
 			node.Visibility, node.Exported = schemas.Public, chunk
 		}
-		node.Signature = srctext.OneLine(firstLine(f.text(it.Span)))
+		node.Signature = srctext.OneLine(firstLine(f.Text(it.Span)))
 		node.IsTest = f.Test && strings.HasPrefix(name, "test")
 		f.adopt[v.Start] = n
 		return f.nodeExpr(n)
@@ -488,10 +469,10 @@ func (f *fileState) value(name string, local, chunk bool, ctx int32, it *item, v
 // requireOf returns the module of require("m") at v.
 func (f *fileState) requireOf(v span) (string, bool) {
 	i, ok := f.calls[v.Key()]
-	if !ok || srctext.Squeeze(f.text(f.Items[i].Role[indexer.RoleName])) != "require" {
+	if !ok || srctext.Squeeze(f.Text(f.Items[i].Role[indexer.RoleName])) != "require" {
 		return "", false
 	}
-	a := strings.TrimSpace(f.text(f.Items[i].Role[indexer.RoleArgs]))
+	a := strings.TrimSpace(f.Text(f.Items[i].Role[indexer.RoleArgs]))
 	a = strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(a, "("), ")"))
 	if len(a) < 2 || (a[0] != '"' && a[0] != '\'') || a[len(a)-1] != a[0] {
 		return "", false
@@ -505,7 +486,7 @@ func (f *fileState) requireOf(v span) (string, bool) {
 
 // assign handles an assignment statement.
 func (f *fileState) assign(it *item) {
-	names := strings.Split(f.text(it.Role[rNames]), ",")
+	names := strings.Split(f.Text(it.Role[rNames]), ",")
 	values := splitSpans(f.Str, it.Role[rValues])
 	chunk := f.atChunk()
 	ctx, _ := f.context()
@@ -543,7 +524,7 @@ func (f *fileState) assign(it *item) {
 		}
 		short := name[strings.LastIndexByte(name, '.')+1:]
 		qname := f.Nodes[owner].QualifiedName + name[len(h):]
-		t := f.text(v)
+		t := f.Text(v)
 		switch {
 		case short == "__index":
 			if chunk && !isIdent(t) {
@@ -557,7 +538,7 @@ func (f *fileState) assign(it *item) {
 			n := f.addNode(kind, short, qname, owner, it.Span)
 			node := &f.Nodes[n]
 			node.Visibility, node.Exported, node.IsStatic = schemas.Public, f.Nodes[owner].Exported, static
-			node.Signature = srctext.OneLine(firstLine(f.text(it.Span)))
+			node.Signature = srctext.OneLine(firstLine(f.Text(it.Span)))
 			f.adopt[v.Start] = n
 		case chunk && !f.qnames[qname]:
 			f.qnames[qname] = true
@@ -568,18 +549,18 @@ func (f *fileState) assign(it *item) {
 			n := f.addNode(kind, short, qname, owner, it.Span)
 			node := &f.Nodes[n]
 			node.Visibility, node.Exported, node.IsStatic = schemas.Public, f.Nodes[owner].Exported, true
-			node.Signature = srctext.OneLine(firstLine(f.text(it.Span)))
+			node.Signature = srctext.OneLine(firstLine(f.Text(it.Span)))
 		}
 	}
 }
 
 // call handles a function call: require, setmetatable, or any other.
 func (f *fileState) call(it *item) {
-	callee := srctext.Squeeze(f.text(it.Role[indexer.RoleName]))
+	callee := srctext.Squeeze(f.Text(it.Role[indexer.RoleName]))
 	switch callee {
 	case "require":
 		if m, ok := f.requireOf(it.Span); ok && !f.requires[it.Start] {
-			f.addRef(schemas.EdgeImports, -1, it.Span, srctext.OneLine(f.text(it.Span)), m)
+			f.addRef(schemas.EdgeImports, -1, it.Span, srctext.OneLine(f.Text(it.Span)), m)
 		}
 		return
 	case "setmetatable":
@@ -588,7 +569,7 @@ func (f *fileState) call(it *item) {
 			return
 		}
 		if f.atChunk() {
-			if n := f.nodeOf(f.chainExpr(f.text(args[0]), it.Start)); n >= 0 && isTable(&f.Nodes[n]) && f.Nodes[n].Kind == schemas.KindClass {
+			if n := f.nodeOf(f.chainExpr(f.Text(args[0]), it.Start)); n >= 0 && isTable(&f.Nodes[n]) && f.Nodes[n].Kind == schemas.KindClass {
 				f.base(n, args[1])
 			}
 			return
@@ -599,7 +580,7 @@ func (f *fileState) call(it *item) {
 		if fr == nil || fr.owner < 0 || f.results[ctx] {
 			return
 		}
-		mt := srctext.Squeeze(f.text(args[1]))
+		mt := srctext.Squeeze(f.Text(args[1]))
 		if mt == "self" || f.chainExpr(mt, it.Start) == f.nodeExpr(fr.owner) || strings.Contains(mt, "__index="+f.Nodes[fr.owner].Name) {
 			f.results[ctx] = true
 			f.addRef(schemas.RefResult, ctx, args[1], mt, f.nodeExpr(fr.owner))
@@ -609,14 +590,14 @@ func (f *fileState) call(it *item) {
 	ctx, _ := f.context()
 	loop, cond := f.regions(it.Start)
 	r := f.addRef(schemas.EdgeCalls, ctx, it.Role[indexer.RoleName], callee, f.chainExpr(callee, it.Start))
-	r.Args = srctext.Args(f.text(it.Role[indexer.RoleArgs]))
+	r.Args = srctext.Args(f.Text(it.Role[indexer.RoleArgs]))
 	r.InLoop, r.Conditional = loop, cond
 }
 
 // ret handles the top-level return of the file: the table it returns is
 // the module's export.
 func (f *fileState) ret(it *item) {
-	name := f.text(it.Span)
+	name := f.Text(it.Span)
 	e := f.chainExpr(name, it.Start)
 	n := f.nodeOf(e)
 	if n < 0 {

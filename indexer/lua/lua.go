@@ -34,5 +34,5 @@ const grammarVersion = "v0.5.0"
 // New returns the Lua language.
 func New() indexer.Language {
 	return indexer.NewQueryLanguage(indexer.QueryLanguage[kind]{Name: Name, Extensions: []string{".lua"},
-		GrammarVersion: grammarVersion, Grammar: tree_sitter_lua.Language, Query: compiled, Extract: extract, Resolve: resolve})
+		GrammarVersion: grammarVersion, Grammar: tree_sitter_lua.Language, Query: compiled, IsTest: isTestFile, Passes: newFileState, Resolve: resolve})
 }

@@ -45,11 +45,11 @@ func (f *fileState) names(i int32) {
 	it := &f.Items[i]
 	switch it.Kind {
 	case kNew:
-		if q, _ := f.qualify(f.text(it.Role[indexer.RoleType])); q != "" {
+		if q, _ := f.qualify(f.Text(it.Role[indexer.RoleType])); q != "" {
 			f.qnames[i] = q
 		}
 	case kScall:
-		t := srctext.Squeeze(f.text(it.Role[indexer.RoleObject]))
+		t := srctext.Squeeze(f.Text(it.Role[indexer.RoleObject]))
 		if !isName(strings.TrimPrefix(t, "\\")) {
 			return
 		}
@@ -60,7 +60,7 @@ func (f *fileState) names(i int32) {
 			f.qnames[i] = q
 		}
 	case kCall:
-		t := srctext.Squeeze(f.text(it.Role[indexer.RoleObject]))
+		t := srctext.Squeeze(f.Text(it.Role[indexer.RoleObject]))
 		if !isName(strings.TrimPrefix(t, "\\")) {
 			return
 		}
@@ -89,7 +89,7 @@ func (f *fileState) exprOf(s span, depth int) string {
 	}
 	j, ok := f.exprs[s.Key()]
 	if !ok {
-		t := f.text(s)
+		t := f.Text(s)
 		if t == "$this" {
 			if c := f.thisAt(s.Start); c != "" {
 				return "{" + c + "}"
@@ -115,7 +115,7 @@ func (f *fileState) exprOf(s span, depth int) string {
 		if o[0] == '?' {
 			return o
 		}
-		step := "->" + f.text(it.Role[indexer.RoleName])
+		step := "->" + f.Text(it.Role[indexer.RoleName])
 		if it.Kind == kMcall {
 			step += "()"
 		}
@@ -125,7 +125,7 @@ func (f *fileState) exprOf(s span, depth int) string {
 		if q == "" {
 			return indexer.ExprExpr
 		}
-		return q + "::" + f.text(it.Role[indexer.RoleName]) + "()"
+		return q + "::" + f.Text(it.Role[indexer.RoleName]) + "()"
 	case kCall:
 		q := f.qnames[j]
 		if q == "" {

@@ -22,19 +22,10 @@ type (
 	item = indexer.Match[kind]
 )
 
-// extract makes the nodes and refs of one scanned s.Path.
-func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
-	return indexer.RunPasses(ctx, &fileState{
-		File:  indexer.NewFile(s, Name, isTestFile),
-		exprs: map[uint64]int32{}, argc: map[uint32]int32{},
-		binds: map[string][]binding{}, qnames: map[int32]string{}, uses: map[string]string{}, funcUses: map[string]string{},
-	})
-}
-
 // isTestFile reports whether file holds tests by PHPUnit conventions: named
 // *Test.php, or under a folder named tests or test.
 func isTestFile(file string) bool {
-	return strings.HasSuffix(path.Base(file), "Test.php") || indexer.InFolder(file, "tests", "test", "Tests", "Test")
+	return indexer.TestNamed(file, nil, []string{"Test.php"}, []string{"tests", "test", "Tests", "Test"})
 }
 
 // Modifier flags.
@@ -93,13 +84,6 @@ type binding struct {
 	value span
 }
 
-// call is a reference whose Expr waits for every binding of the file.
-type call struct {
-	it              int32
-	src             int32
-	loop, try, cond bool
-}
-
 // fileState is the extraction of one file.
 type fileState struct {
 	indexer.File[kind]
@@ -113,7 +97,7 @@ type fileState struct {
 	exprs    map[uint64]int32 // expression items by span
 	argc     map[uint32]int32 // arguments by the start of the list
 	binds    map[string][]binding
-	calls    []call
+	calls    []indexer.Pending
 	scopes   []span // functions, methods, closures: bindings are local to them
 	active   map[string]bool
 	qnames   map[int32]string // call items → the names in them, qualified (see names)
@@ -124,13 +108,20 @@ type fileState struct {
 	}
 }
 
+// newFileState returns the extraction of f.
+func newFileState(f indexer.File[kind]) indexer.Passes {
+	return &fileState{
+		File:  f,
+		exprs: map[uint64]int32{}, argc: map[uint32]int32{},
+		binds: map[string][]binding{}, qnames: map[int32]string{}, uses: map[string]string{}, funcUses: map[string]string{},
+	}
+}
+
 // classSpan is the range of a type: what $this is in it.
 type classSpan struct {
 	span
 	class string // "" in an anonymous class
 }
-
-func (f *fileState) text(s span) string { return f.Str[s.Start:s.End] }
 
 // Prepare indexes what the walk looks up by position: doc comments,
 // expressions, argument counts and scopes.
@@ -139,7 +130,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 	for i, it := range f.Each(ctx) {
 		switch it.Kind {
 		case kDoc:
-			t := f.text(it.Span)
+			t := f.Text(it.Span)
 			if strings.HasPrefix(t, "/**") {
 				f.Docs[uint32(skipSpace(f.Str, int(it.End)))] = docComment(t)
 			}
@@ -148,18 +139,14 @@ func (f *fileState) Prepare(ctx context.Context) {
 		case kMethod, kFunc, kClosure:
 			f.scopes = append(f.scopes, it.Span)
 		case kArg:
-			for len(args) > 0 && args[len(args)-1].End <= it.Start {
-				args = args[:len(args)-1]
-			}
+			args = indexer.Enclosing(args, it.Start)
 			if len(args) > 0 {
 				f.argc[args[len(args)-1].Start]++
 			}
 		}
 		if it.HasRole(indexer.RoleArgs) {
 			a := it.Role[indexer.RoleArgs]
-			for len(args) > 0 && args[len(args)-1].End <= a.Start {
-				args = args[:len(args)-1]
-			}
+			args = indexer.Enclosing(args, a.Start)
 			args = append(args, a)
 			f.argc[a.Start] = 0
 		}
@@ -227,13 +214,9 @@ func (f *fileState) modifiers(i int, limit uint32) (uint32, uint32) {
 	if strings.HasPrefix(f.Str[it.Start:], "#[") {
 		header = limit
 	}
-	for j := i + 1; j < len(f.Items) && f.Items[j].Start < limit; j++ {
-		m := &f.Items[j]
-		if m.End > it.End {
-			break
-		}
+	for _, m := range f.Within(i, limit) {
 		if m.Kind == kModifier {
-			flags |= modifierWords[strings.ToLower(f.text(m.Span))]
+			flags |= modifierWords[strings.ToLower(f.Text(m.Span))]
 			header = min(header, m.Start)
 		}
 	}
@@ -291,22 +274,21 @@ func (f *fileState) Run(ctx context.Context) {
 			f.param(it)
 		case kAssign:
 			sc := f.scopeAt(it.Start)
-			name := f.text(it.Role[indexer.RoleName])
+			name := f.Text(it.Role[indexer.RoleName])
 			f.binds[name] = append(f.binds[name], binding{scope: sc, value: it.Role[indexer.RoleValue]})
 		case kCatch:
 			sc := f.scopeAt(it.Start)
-			name := f.text(it.Role[indexer.RoleName])
-			f.binds[name] = append(f.binds[name], binding{scope: sc, expr: f.instance(f.text(it.Role[indexer.RoleType]))})
+			name := f.Text(it.Role[indexer.RoleName])
+			f.binds[name] = append(f.binds[name], binding{scope: sc, expr: f.instance(f.Text(it.Role[indexer.RoleType]))})
 		case kUnk:
 			sc := f.scopeAt(it.Start)
-			name := f.text(it.Role[indexer.RoleName])
+			name := f.Text(it.Role[indexer.RoleName])
 			f.binds[name] = append(f.binds[name], binding{scope: sc, expr: indexer.ExprLocal})
 		case kLoop, kTry, kCond:
 			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kCall, kMcall, kScall, kNew:
 			f.names(int32(i))
-			loop, try, cond := indexer.Regions(f.stack, kLoop, kTry, kCond)
-			f.calls = append(f.calls, call{it: int32(i), src: f.context(), loop: loop, try: try, cond: cond})
+			f.calls = append(f.calls, indexer.Pending{Item: int32(i), Src: f.context(), Region: indexer.Regions(f.stack, kLoop, kTry, kCond)})
 		}
 	}
 }
@@ -323,7 +305,7 @@ func (f *fileState) enterNamespace(name string, node int32, end uint32) {
 func (f *fileState) namespace(it *item) {
 	name := ""
 	if it.HasRole(indexer.RoleName) {
-		name = srctext.Squeeze(f.text(it.Role[indexer.RoleName]))
+		name = srctext.Squeeze(f.Text(it.Role[indexer.RoleName]))
 	}
 	end := uint32(len(strings.TrimRight(f.Str, " \t\r\n")))
 	if it.HasRole(indexer.RoleBody) {
@@ -440,7 +422,7 @@ func (f *fileState) instance(t string) string {
 // useDecl records a use declaration: its aliases for the rest of the
 // namespace, and an imports ref per name.
 func (f *fileState) useDecl(it *item) {
-	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.text(it.Span)), ";"))
+	t := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.Text(it.Span)), ";"))
 	t = strings.TrimSpace(strings.TrimPrefix(t, "use"))
 	kind := ""
 	for _, k := range []string{"function", "const"} {
@@ -494,7 +476,7 @@ func (f *fileState) useDecl(it *item) {
 // file's folder with __DIR__ or dirname(__FILE__), else as written (PHP
 // tries the include path, then the script's folder).
 func (f *fileState) require(it *item) {
-	t := f.text(it.Span)
+	t := f.Text(it.Span)
 	word := t[:identEnd(t, 0)]
 	arg := strings.TrimSpace(t[len(word):])
 	if strings.HasPrefix(arg, "(") && strings.HasSuffix(arg, ")") {
@@ -530,7 +512,7 @@ func (f *fileState) require(it *item) {
 // typeDecl makes the node of a class, interface, trait or enum.
 func (f *fileState) typeDecl(i int) {
 	it := &f.Items[i]
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	kind := schemas.KindClass
 	switch it.Kind {
 	case kInterface:
@@ -553,7 +535,7 @@ func (f *fileState) typeDecl(i int) {
 	node := &f.Nodes[n]
 	node.Visibility, node.Exported = schemas.Public, true
 	node.IsAbstract = flags&mAbstract != 0 || it.Kind == kInterface
-	node.BodyHash = xxhash.Sum64String(f.text(it.Role[indexer.RoleBody]))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Role[indexer.RoleBody]))
 	node.Signature = oneLine(strings.TrimSpace(f.Str[header:it.Role[indexer.RoleBody].Start]))
 	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, class: "\\" + qname, iface: it.Kind == kInterface})
 	f.classes = append(f.classes, classSpan{it.Span, fr.class})
@@ -561,7 +543,7 @@ func (f *fileState) typeDecl(i int) {
 	if it.Kind == kClass {
 		for j := i + 1; j < len(f.Items) && f.Items[j].Start < it.Role[indexer.RoleBody].Start; j++ {
 			if b := &f.Items[j]; b.Kind == kBase {
-				fr.parent, _ = f.qualify(f.text(b.Span))
+				fr.parent, _ = f.qualify(f.Text(b.Span))
 				tail := fr.parent[strings.LastIndexByte(fr.parent, '\\')+1:]
 				fr.test = strings.HasSuffix(tail, "TestCase") || tail == "Test"
 				break
@@ -578,7 +560,7 @@ func (f *fileState) baseRef(it *item) {
 	if c == nil || c.node < 0 {
 		return
 	}
-	q, _ := f.qualify(f.text(it.Span))
+	q, _ := f.qualify(f.Text(it.Span))
 	if q == "" {
 		return
 	}
@@ -589,13 +571,13 @@ func (f *fileState) baseRef(it *item) {
 	case it.Kind == kTraitUse:
 		expr = "use " + q
 	}
-	f.addRef(kind, f.Nodes[c.node].ID, it.Span, f.text(it.Span), expr)
+	f.addRef(kind, f.Nodes[c.node].ID, it.Span, f.Text(it.Span), expr)
 }
 
 // function makes the node of a method or function.
 func (f *fileState) function(i int) {
 	it := &f.Items[i]
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	var n int32
 	var o *frame
 	var flags uint32
@@ -625,19 +607,14 @@ func (f *fileState) function(i int) {
 	node.Exported = node.Visibility == schemas.Public
 	node.IsStatic = flags&mStatic != 0
 	node.IsAbstract = flags&mAbstract != 0 || o != nil && o.iface
-	end := it.End
-	if it.HasRole(indexer.RoleBody) {
-		end = it.Role[indexer.RoleBody].Start
-		node.BodyHash = xxhash.Sum64String(f.text(it.Role[indexer.RoleBody]))
-	} else {
-		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
-	}
+	var end uint32
+	node.BodyHash, end = f.BodyHash(it, indexer.RoleBody)
 	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.Str[min(header, end):end]), ";"))
 	if f.Test && o != nil && (strings.HasPrefix(name, "test") || strings.Contains(node.Doc, "@test")) && node.Visibility == schemas.Public {
 		node.IsTest = o.test || strings.HasSuffix(f.Nodes[o.node].Name, "Test")
 	}
 	if it.HasRole(indexer.RoleType) {
-		t := srctext.Squeeze(f.text(it.Role[indexer.RoleType]))
+		t := srctext.Squeeze(f.Text(it.Role[indexer.RoleType]))
 		if e := f.instance(t); e[0] == '{' {
 			f.addRef(schemas.RefResult, node.ID, it.Role[indexer.RoleType], t, e)
 		}
@@ -674,7 +651,7 @@ func (f *fileState) member(it *item) {
 	if g.kind != kProps && g.kind != kConsts {
 		return
 	}
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	f.stack.Pop()
 	o := f.owner()
 	inFn := f.context() >= 0
@@ -699,10 +676,10 @@ func (f *fileState) member(it *item) {
 	node.Visibility = visibility(g.flags)
 	node.Exported = node.Visibility == schemas.Public
 	node.IsStatic = g.flags&mStatic != 0 || g.kind == kConsts
-	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
-	sig := f.text(it.Span)
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
+	sig := f.Text(it.Span)
 	if g.typ.End > 0 {
-		sig = f.text(g.typ) + " " + sig
+		sig = f.Text(g.typ) + " " + sig
 	}
 	if g.header < it.Start {
 		mods := strings.TrimSpace(f.Str[g.header:min(it.Start, max(g.header, g.typ.Start))])
@@ -715,11 +692,11 @@ func (f *fileState) member(it *item) {
 	}
 	node.Signature = oneLine(sig)
 	for _, u := range g.uses {
-		f.addRef(schemas.EdgeReferences, node.ID, u.at, f.text(u.at), u.name)
+		f.addRef(schemas.EdgeReferences, node.ID, u.at, f.Text(u.at), u.name)
 	}
 	g.uses = nil
 	if g.kind == kProps && g.typ.End > 0 {
-		t := srctext.Squeeze(f.text(g.typ))
+		t := srctext.Squeeze(f.Text(g.typ))
 		if e := f.instance(t); e[0] == '{' {
 			f.addRef(schemas.RefType, node.ID, g.typ, t, e)
 		}
@@ -734,12 +711,12 @@ func (fr *frame) span() span { return span{Start: fr.start, End: fr.end} }
 // or promoted parameter whose type it is in, else the code around.
 // Builtin types name no class.
 func (f *fileState) typeUse(it *item) {
-	q, _ := f.qualify(f.text(it.Span))
+	q, _ := f.qualify(f.Text(it.Span))
 	if q == "" {
 		return
 	}
 	if it.Kind == kTAnnot {
-		f.addRef(schemas.EdgeReferences, f.SrcID(f.context()), it.Span, f.text(it.Span), "@"+q)
+		f.addRef(schemas.EdgeReferences, f.SrcID(f.context()), it.Span, f.Text(it.Span), "@"+q)
 		return
 	}
 	if n := len(f.stack); n > 0 {
@@ -752,7 +729,7 @@ func (f *fileState) typeUse(it *item) {
 	if f.promo.at.Start <= it.Start && it.End <= f.promo.at.End {
 		src = f.Nodes[f.promo.node].ID
 	}
-	f.addRef(schemas.EdgeReferences, src, it.Span, f.text(it.Span), q)
+	f.addRef(schemas.EdgeReferences, src, it.Span, f.Text(it.Span), q)
 }
 
 // enumCase makes the node of an enum case: a constant.
@@ -761,12 +738,12 @@ func (f *fileState) enumCase(it *item) {
 	if o == nil {
 		return
 	}
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	n := f.AddNode(schemas.KindConstant, name, f.Nodes[o.node].QualifiedName+"::"+name, o.node, it.Span)
 	node := &f.Nodes[n]
 	node.Visibility, node.Exported, node.IsStatic = schemas.Public, true, true
-	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.text(it.Span)), ";"))
-	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.Text(it.Span)), ";"))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 }
 
 // promoted makes the field of a promoted constructor parameter, and binds
@@ -782,17 +759,17 @@ func (f *fileState) promoted(i int) {
 	if m.kind != kMethod || m.node < 0 || f.Nodes[m.node].Kind != schemas.KindConstructor || !o.kind.isType() || o.node < 0 {
 		return
 	}
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	flags, _ := f.modifiers(i, it.Role[indexer.RoleName].Start)
 	n := f.AddNode(schemas.KindField, name, f.Nodes[o.node].QualifiedName+"::$"+name, o.node, it.Span)
 	f.promo.at, f.promo.node = it.Span, n
 	node := &f.Nodes[n]
 	node.Visibility = visibility(flags)
 	node.Exported = node.Visibility == schemas.Public
-	node.Signature = oneLine(f.text(it.Span))
-	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	node.Signature = oneLine(f.Text(it.Span))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	if it.HasRole(indexer.RoleType) {
-		t := srctext.Squeeze(f.text(it.Role[indexer.RoleType]))
+		t := srctext.Squeeze(f.Text(it.Role[indexer.RoleType]))
 		if e := f.instance(t); e[0] == '{' {
 			f.addRef(schemas.RefType, node.ID, it.Role[indexer.RoleType], t, e)
 		}
@@ -804,12 +781,12 @@ func (f *fileState) param(it *item) {
 	sc := f.scopeAt(it.Start)
 	e := "?param"
 	if it.HasRole(indexer.RoleType) {
-		e = f.instance(f.text(it.Role[indexer.RoleType]))
+		e = f.instance(f.Text(it.Role[indexer.RoleType]))
 	}
 	if strings.HasPrefix(strings.TrimSpace(f.Str[it.Start:it.Role[indexer.RoleName].Start]), "...") || strings.Contains(f.Str[it.Start:it.Role[indexer.RoleName].Start], "...") {
 		e = "?param" // variadic: an array
 	}
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	f.binds[name] = append(f.binds[name], binding{scope: sc, expr: e})
 }
 
@@ -817,24 +794,24 @@ func (f *fileState) param(it *item) {
 func (f *fileState) Finish(ctx context.Context) {
 	f.active = map[string]bool{}
 	for _, c := range indexer.Elements(ctx, f.calls) {
-		it := &f.Items[c.it]
+		it := &f.Items[c.Item]
 		var at span
 		var target, expr string
 		kind := schemas.EdgeCalls
 		switch it.Kind {
 		case kCall:
 			at = it.Role[indexer.RoleObject]
-			target = f.text(at)
+			target = f.Text(at)
 			expr = f.exprOf(it.Span, 0)
 		case kMcall, kScall:
 			at = it.Role[indexer.RoleName]
-			target = f.text(span{Start: it.Role[indexer.RoleObject].Start, End: it.Role[indexer.RoleName].End})
+			target = f.Text(span{Start: it.Role[indexer.RoleObject].Start, End: it.Role[indexer.RoleName].End})
 			expr = f.exprOf(it.Span, 0)
 		case kNew:
 			kind = schemas.EdgeInstantiates
 			at = it.Span
-			target = "new " + f.text(it.Role[indexer.RoleType])
-			if q := f.qnames[c.it]; q != "" {
+			target = "new " + f.Text(it.Role[indexer.RoleType])
+			if q := f.qnames[c.Item]; q != "" {
 				n := 0
 				if it.HasRole(indexer.RoleArgs) {
 					n = int(f.argc[it.Role[indexer.RoleArgs].Start])
@@ -844,10 +821,10 @@ func (f *fileState) Finish(ctx context.Context) {
 				expr = "?type"
 			}
 		}
-		r := f.addRef(kind, f.SrcID(c.src), at, target, expr)
-		r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
+		r := f.addRef(kind, f.SrcID(c.Src), at, target, expr)
+		c.Mark(r)
 		if it.HasRole(indexer.RoleArgs) {
-			r.Args = srctext.Cap(argsText(f.text(it.Role[indexer.RoleArgs])), 200)
+			r.Args = srctext.Cap(argsText(f.Text(it.Role[indexer.RoleArgs])), 200)
 		}
 	}
 }

@@ -32,5 +32,5 @@ const grammarVersion = "v0.25.0"
 // New returns the PHP language.
 func New() indexer.Language {
 	return indexer.NewQueryLanguage(indexer.QueryLanguage[kind]{Name: Name, Extensions: []string{".php"},
-		GrammarVersion: grammarVersion, Grammar: tree_sitter_php.LanguagePHP, Query: compiled, Extract: extract, Resolve: resolve})
+		GrammarVersion: grammarVersion, Grammar: tree_sitter_php.LanguagePHP, Query: compiled, IsTest: isTestFile, Passes: newFileState, Resolve: resolve})
 }

@@ -128,9 +128,9 @@ type open struct {
 }
 
 type call struct {
-	fn, args        span
-	scope           *scope
-	loop, try, cond bool
+	fn, args span
+	scope    *scope
+	indexer.Region
 }
 
 // fact is an expression whose Expr must wait for every binding of the file
@@ -293,28 +293,27 @@ func (f *fileState) scopeAt(p uint32) (*scope, *open) {
 	return f.stack[0].scope, header
 }
 
-// regions reports whether code at p runs, within its own function or
-// lambda, in a loop (a for body, a while, a comprehension), a try body, or
-// a conditional branch (if, elif and else bodies, either value of a
+// region returns the Region of code at p within its own function or
+// lambda: in a loop (a for body, a while, a comprehension), a try body,
+// or a conditional branch (if, elif and else bodies, either value of a
 // conditional expression, a match case, the right operand of and / or).
-func (f *fileState) regions(p uint32) (loop, try, cond bool) {
+func (f *fileState) region(p uint32) indexer.Region {
+	var r indexer.Region
 	for i := len(f.stack) - 1; i > 0; i-- {
 		switch o := &f.stack[i]; o.kind {
-		case kLoop, kComprehension:
-			loop = true
-		case kTry:
-			try = true
-		case kCond:
-			cond = true
+		case kComprehension:
+			r.Loop = true
 		case kLambda:
-			return
+			return r
 		case kFunction:
 			if p >= o.body {
-				return
+				return r
 			}
+		default:
+			indexer.InRegion(&r, o.kind, kLoop, kTry, kCond)
 		}
 	}
-	return
+	return r
 }
 
 func (f *fileState) addNode(kind, name string, parent int32, s span) int32 {
@@ -955,8 +954,7 @@ func (f *fileState) call(it *item) {
 	args := it.Role[rArgs]
 	f.args[args.Start] = args.End
 	sc, _ := f.scopeAt(it.Start)
-	loop, try, cond := f.regions(it.Start)
-	f.calls = append(f.calls, call{fn: it.Span, args: args, scope: sc, loop: loop, try: try, cond: cond})
+	f.calls = append(f.calls, call{fn: it.Span, args: args, scope: sc, Region: f.region(it.Start)})
 	if fn := f.text(it.Span); fn == "isinstance" || fn == "issubclass" {
 		f.classArg(args)
 	} else {
@@ -1055,7 +1053,8 @@ func (f *fileState) finish(ctx context.Context) {
 			args = args[1 : len(args)-1]
 		}
 		r := f.addRef(schemas.EdgeCalls, c.scope.sym, f.callPos(c.fn), oneLine(f.text(c.fn)), f.expr(c.fn, c.scope))
-		r.Args, r.InLoop, r.InTry, r.Conditional = oneLine(args), c.loop, c.try, c.cond
+		r.Args = oneLine(args)
+		c.Mark(r)
 	}
 	for _, u := range f.uses.at {
 		target := f.text(u.at)

@@ -17,9 +17,7 @@ package python
 import (
 	"fmt"
 	"path"
-	"sync"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
 	tree_sitter_python "github.com/tree-sitter/tree-sitter-python/bindings/go"
 
 	"github.com/graphsnap/snap/indexer"
@@ -33,17 +31,14 @@ const Name = "python"
 const grammarVersion = "v0.25.0"
 
 // New returns the Python language.
-func New() indexer.Language { return lang{} }
+func New() indexer.Language { return lang{info} }
 
-type lang struct{}
+var info = indexer.NewLanguageInfo(Name, []string{".py", ".pyi"}, grammarVersion, tree_sitter_python.Language)
+
+type lang struct{ *indexer.LanguageInfo }
 
 // The optional interface of indexer that lang implements.
 var _ indexer.Contextual = lang{}
-
-func (lang) Name() string              { return Name }
-func (lang) Extensions() []string      { return []string{".py", ".pyi"} }
-func (lang) Grammar() *sitter.Language { return grammar() }
-func (lang) GrammarVersion() string    { return grammarVersion }
 
 // ContextFile reports the files whose presence shapes the extraction of
 // others: __init__.py makes a folder a package and names its modules, and
@@ -65,7 +60,3 @@ func (lang) NewExtractor(t *indexer.Tree) (indexer.Extractor, error) {
 func (lang) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
 	return nil, resolve(nodes, refs)
 }
-
-var grammar = sync.OnceValue(func() *sitter.Language {
-	return sitter.NewLanguage(tree_sitter_python.Language())
-})

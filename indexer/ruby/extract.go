@@ -21,20 +21,10 @@ type (
 	item = indexer.Match[kind]
 )
 
-// extract makes the nodes and refs of one scanned s.Path.
-func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
-	return indexer.RunPasses(ctx, &fileState{
-		File:  indexer.NewFile(s, Name, isTestFile),
-		calls: map[uint64]int32{},
-	})
-}
-
 // isTestFile reports whether file holds tests by Ruby conventions: named
 // *_test.rb or *_spec.rb, or under a test/ or spec/ folder.
 func isTestFile(file string) bool {
-	base := path.Base(file)
-	return strings.HasSuffix(base, "_test.rb") || strings.HasSuffix(base, "_spec.rb") || strings.HasPrefix(base, "test_") ||
-		indexer.InFolder(file, "test", "spec", "tests")
+	return indexer.TestNamed(file, []string{"test_"}, []string{"_test.rb", "_spec.rb"}, []string{"test", "spec", "tests"})
 }
 
 // loopMethods are the iterators whose block runs in a loop.
@@ -88,10 +78,8 @@ func (fr *frame) contains(p uint32) bool { return fr.start <= p && p < fr.end }
 
 // pending is a reference whose Expr waits for every binding of the file.
 type pending struct {
-	it              int32
-	src             int32
-	scope           *scope
-	loop, try, cond bool
+	indexer.Pending
+	scope *scope
 }
 
 // visFix is a `private :name` to apply once the file's methods are known.
@@ -112,36 +100,27 @@ type fileState struct {
 	fixes   []visFix
 }
 
-func (f *fileState) text(s span) string { return f.Str[s.Start:s.End] }
+// newFileState returns the extraction of f.
+func newFileState(f indexer.File[kind]) indexer.Passes {
+	return &fileState{
+		File:  f,
+		calls: map[uint64]int32{},
+	}
+}
 
 // Prepare indexes what the walk looks up by position: doc comments and
 // call expressions.
 func (f *fileState) Prepare(ctx context.Context) {
-	var doc []string
-	var docEnd uint32
-	flush := func() {
-		if len(doc) > 0 {
-			p := srctext.SkipSpace(f.Str, int(docEnd))
-			if strings.Count(f.Str[docEnd:p], "\n") <= 1 {
-				f.Docs[uint32(p)] = docComment(doc)
-			}
-		}
-		doc = doc[:0]
-	}
+	docs := indexer.NewLineDocs(f.Str, f.Docs, docComment)
 	for i, it := range f.Each(ctx) {
 		switch it.Kind {
 		case kDoc:
-			t := f.text(it.Span)
-			if len(doc) > 0 && (uint32(srctext.SkipSpace(f.Str, int(docEnd))) != it.Start || strings.Count(f.Str[docEnd:it.Start], "\n") > 1) {
-				flush()
-			}
-			doc = append(doc, t)
-			docEnd = it.End
+			docs.Add(it.Span)
 		case kCall:
 			f.calls[it.Key()] = int32(i)
 		}
 	}
-	flush()
+	docs.End()
 }
 
 // addRef is AddRef from node src (-1 for the file).
@@ -197,27 +176,19 @@ func (f *fileState) scopeAt() *scope {
 	return f.top
 }
 
-// regions reports whether code at p runs, within its definition, in a
-// loop, a begin block or a conditional branch.
-func (f *fileState) regions(p uint32) (loop, try, cond bool) {
+// region returns the Region of code at p within its definition.
+func (f *fileState) region(p uint32) indexer.Region {
+	var r indexer.Region
 	for i := len(f.stack) - 1; i >= 0; i-- {
 		fr := f.stack[i]
 		if fr.node >= 0 {
-			return
+			return r
 		}
-		if !fr.contains(p) {
-			continue
-		}
-		switch fr.kind {
-		case kLoop:
-			loop = true
-		case kTry:
-			try = true
-		case kCond:
-			cond = true
+		if fr.contains(p) {
+			indexer.InRegion(&r, fr.kind, kLoop, kTry, kCond)
 		}
 	}
-	return
+	return r
 }
 
 // Run makes the nodes and refs of the file from the items of the query.
@@ -229,26 +200,26 @@ func (f *fileState) Run(ctx context.Context) {
 		case kModule, kClass:
 			f.namespace(it)
 		case kSClass:
-			self := it.HasRole(indexer.RoleObject) && f.text(it.Role[indexer.RoleObject]) == "self"
+			self := it.HasRole(indexer.RoleObject) && f.Text(it.Role[indexer.RoleObject]) == "self"
 			f.stack.Push(&frame{kind: kSClass, start: it.Start, end: it.End, node: -1, singleton: self, vis: schemas.Public, scope: &scope{}})
 		case kMethod, kSMethod:
 			f.method(it)
 		case kConst:
 			f.constant(it)
 		case kLocal:
-			f.scopeAt().bind(f.text(it.Span), span{})
+			f.scopeAt().bind(f.Text(it.Span), span{})
 		case kAssign:
-			f.scopeAt().bind(f.text(it.Role[indexer.RoleName]), it.Role[indexer.RoleValue])
+			f.scopeAt().bind(f.Text(it.Role[indexer.RoleName]), it.Role[indexer.RoleValue])
 		case kLoop, kTry, kCond:
 			f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		case kCall:
 			f.call(i)
 		case kRescue:
-			if c := srctext.Squeeze(f.text(it.Span)); isConstPath(c) {
+			if c := srctext.Squeeze(f.Text(it.Span)); isConstPath(c) {
 				f.addRef(schemas.EdgeReferences, indexer.Context(f.stack), it.Span, c, "rescue "+c)
 			}
 		case kBare:
-			name := f.text(it.Span)
+			name := f.Text(it.Span)
 			if vis, ok := visibilityWords[name]; ok {
 				if d := f.direct(); d != nil && d.end > it.Start {
 					if name == "module_function" {
@@ -267,14 +238,14 @@ func (f *fileState) Run(ctx context.Context) {
 }
 
 func (f *fileState) wait(i int) {
-	loop, try, cond := f.regions(f.Items[i].Start)
-	f.pending = append(f.pending, pending{it: int32(i), src: indexer.Context(f.stack), scope: f.scopeAt(), loop: loop, try: try, cond: cond})
+	p := indexer.Pending{Item: int32(i), Src: indexer.Context(f.stack), Region: f.region(f.Items[i].Start)}
+	f.pending = append(f.pending, pending{Pending: p, scope: f.scopeAt()})
 }
 
 // namespace makes the node of a module or class.
 func (f *fileState) namespace(it *item) {
 	o, _, inDef := f.owner()
-	name := srctext.Squeeze(f.text(it.Role[indexer.RoleName]))
+	name := srctext.Squeeze(f.Text(it.Role[indexer.RoleName]))
 	if inDef || !isConstPath(name) {
 		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1, scope: &scope{}})
 		return
@@ -302,13 +273,9 @@ func (f *fileState) namespace(it *item) {
 		end = it.Role[rSuper].End
 	}
 	node.Signature = srctext.OneLine(f.Str[it.Start:end])
-	if it.HasRole(indexer.RoleBody) {
-		node.BodyHash = xxhash.Sum64String(f.text(it.Role[indexer.RoleBody]))
-	} else {
-		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
-	}
+	node.BodyHash, _ = f.BodyHash(it, indexer.RoleBody)
 	if it.HasRole(rSuper) {
-		if s := srctext.Squeeze(f.text(it.Role[rSuper])); isConstPath(s) {
+		if s := srctext.Squeeze(f.Text(it.Role[rSuper])); isConstPath(s) {
 			f.addRef(schemas.EdgeExtends, n, it.Role[rSuper], s, s)
 		}
 	}
@@ -329,9 +296,9 @@ func (f *fileState) method(it *item) {
 	if inDef || !it.HasRole(indexer.RoleName) {
 		return
 	}
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	if it.Kind == kSMethod {
-		obj := f.text(it.Role[indexer.RoleObject])
+		obj := f.Text(it.Role[indexer.RoleObject])
 		if o == nil || obj != "self" && obj != f.Nodes[o.node].Name {
 			return
 		}
@@ -372,11 +339,7 @@ func (f *fileState) method(it *item) {
 		end = it.Role[indexer.RoleParams].End
 	}
 	node.Signature = srctext.OneLine(f.Str[it.Start:end])
-	if it.HasRole(indexer.RoleBody) {
-		node.BodyHash = xxhash.Sum64String(f.text(it.Role[indexer.RoleBody]))
-	} else {
-		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
-	}
+	node.BodyHash, _ = f.BodyHash(it, indexer.RoleBody)
 	fr.node = n
 }
 
@@ -393,7 +356,7 @@ func (f *fileState) constant(it *item) {
 			return // a conditional definition: left out
 		}
 	}
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	qname, parent := name, int32(-1)
 	if d != nil {
 		parent = d.node
@@ -402,8 +365,8 @@ func (f *fileState) constant(it *item) {
 	n := f.AddNode(schemas.KindConstant, name, qname, parent, it.Span)
 	node := &f.Nodes[n]
 	node.Visibility, node.Exported, node.IsStatic = schemas.Public, true, true
-	node.Signature = srctext.OneLine(f.text(it.Span))
-	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	node.Signature = srctext.OneLine(f.Text(it.Span))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 }
 
 // call handles a method call: the declarative ones of a class body
@@ -411,7 +374,7 @@ func (f *fileState) constant(it *item) {
 // for the bindings of the file.
 func (f *fileState) call(i int) {
 	it := &f.Items[i]
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	if it.HasRole(rBlock) && loopMethods[name] {
 		f.stack.Push(&frame{kind: kLoop, start: it.Role[rBlock].Start, end: it.Role[rBlock].End, node: -1})
 	}
@@ -426,7 +389,7 @@ func (f *fileState) call(i int) {
 			if name == "require_relative" {
 				expr = relative(path.Dir(f.Path), s)
 			}
-			f.addRef(schemas.EdgeImports, -1, it.Span, srctext.OneLine(f.text(it.Span)), expr)
+			f.addRef(schemas.EdgeImports, -1, it.Span, srctext.OneLine(f.Text(it.Span)), expr)
 			return
 		}
 	}
@@ -445,15 +408,15 @@ func (f *fileState) call(i int) {
 			node := &f.Nodes[n]
 			node.Visibility = d.vis
 			node.Exported = d.vis == schemas.Public
-			node.Signature = srctext.OneLine(f.text(it.Span))
-			node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+			node.Signature = srctext.OneLine(f.Text(it.Span))
+			node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 		}
 		return
 	case "include", "extend", "prepend":
 		if d.kind == kSClass || !it.HasRole(indexer.RoleArgs) {
 			return
 		}
-		for _, a := range splitArgs(f.text(it.Role[indexer.RoleArgs])) {
+		for _, a := range splitArgs(f.Text(it.Role[indexer.RoleArgs])) {
 			if a = srctext.Squeeze(a); isConstPath(a) {
 				f.addRef(schemas.EdgeReferences, d.node, it.Span, name+" "+a, name+" "+a)
 			}
@@ -479,7 +442,7 @@ func (f *fileState) stringArg(it *item) (string, bool) {
 	if !it.HasRole(indexer.RoleArgs) {
 		return "", false
 	}
-	a := strings.TrimSpace(f.text(it.Role[indexer.RoleArgs]))
+	a := strings.TrimSpace(f.Text(it.Role[indexer.RoleArgs]))
 	a = strings.TrimSuffix(strings.TrimPrefix(a, "("), ")")
 	a = strings.TrimSpace(a)
 	if len(a) < 2 || (a[0] != '\'' && a[0] != '"') || a[len(a)-1] != a[0] || strings.ContainsAny(a[1:len(a)-1], "'\"#\\") {
@@ -495,7 +458,7 @@ func (f *fileState) symbols(it *item) []string {
 		return nil
 	}
 	var out []string
-	for _, a := range splitArgs(f.text(it.Role[indexer.RoleArgs])) {
+	for _, a := range splitArgs(f.Text(it.Role[indexer.RoleArgs])) {
 		a = strings.TrimSpace(a)
 		switch {
 		case strings.HasPrefix(a, ":") && isMethodName(a[1:]):
@@ -540,19 +503,19 @@ func (f *fileState) Finish(ctx context.Context) {
 		}
 	}
 	for _, p := range f.pending {
-		it := &f.Items[p.it]
+		it := &f.Items[p.Item]
 		var r *schemas.Ref
 		switch it.Kind {
 		case kBare:
-			name := f.text(it.Span)
+			name := f.Text(it.Span)
 			if _, local := p.scope.names[name]; local || !isMethodName(name) {
 				continue
 			}
-			r = f.addRef(schemas.EdgeCalls, p.src, it.Span, name, "~"+name)
+			r = f.addRef(schemas.EdgeCalls, p.Src, it.Span, name, "~"+name)
 		case kSuper:
-			r = f.addRef(schemas.EdgeCalls, p.src, it.Span, "super", "super")
+			r = f.addRef(schemas.EdgeCalls, p.Src, it.Span, "super", "super")
 		case kCall:
-			name := f.text(it.Role[indexer.RoleName])
+			name := f.Text(it.Role[indexer.RoleName])
 			target := srctext.OneLine(f.Str[it.Start:it.Role[indexer.RoleName].End])
 			at := it.Role[indexer.RoleName]
 			kind := schemas.EdgeCalls
@@ -577,12 +540,12 @@ func (f *fileState) Finish(ctx context.Context) {
 					expr = recv + "." + name
 				}
 			}
-			r = f.addRef(kind, p.src, at, target, expr)
+			r = f.addRef(kind, p.Src, at, target, expr)
 			if it.HasRole(indexer.RoleArgs) {
-				r.Args = srctext.Args(f.text(it.Role[indexer.RoleArgs]))
+				r.Args = srctext.Args(f.Text(it.Role[indexer.RoleArgs]))
 			}
 		}
-		r.InLoop, r.InTry, r.Conditional = p.loop, p.try, p.cond
+		p.Mark(r)
 	}
 }
 
@@ -596,14 +559,14 @@ func (f *fileState) exprOf(s span, sc *scope, depth int) string {
 	}
 	if i, ok := f.calls[s.Key()]; ok {
 		it := &f.Items[i]
-		if f.text(it.Role[indexer.RoleName]) == "new" && it.HasRole(indexer.RoleObject) {
+		if f.Text(it.Role[indexer.RoleName]) == "new" && it.HasRole(indexer.RoleObject) {
 			if r := f.exprOf(it.Role[indexer.RoleObject], sc, depth+1); isConstPath(r) || r == "self" {
 				return "{" + r + "}"
 			}
 		}
 		return "?call"
 	}
-	t := srctext.Squeeze(f.text(s))
+	t := srctext.Squeeze(f.Text(s))
 	switch {
 	case t == "self":
 		return "self"

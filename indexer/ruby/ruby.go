@@ -41,5 +41,5 @@ const grammarVersion = "v0.23.1"
 // New returns the Ruby language.
 func New() indexer.Language {
 	return indexer.NewQueryLanguage(indexer.QueryLanguage[kind]{Name: Name, Extensions: []string{".rb", ".rake", ".gemspec"},
-		GrammarVersion: grammarVersion, Grammar: tree_sitter_ruby.Language, Query: compiled, Extract: extract, Resolve: resolve})
+		GrammarVersion: grammarVersion, Grammar: tree_sitter_ruby.Language, Query: compiled, IsTest: isTestFile, Passes: newFileState, Resolve: resolve})
 }

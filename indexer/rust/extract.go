@@ -1077,25 +1077,24 @@ func (f *fileState) bindingValue(b *binding) string {
 	})
 }
 
-// regions reports whether code at p runs, within its own function or
-// closure, in a loop, a try block, or a conditional branch (if and else
+// region returns the Region of code at p within its own function or
+// closure: in a loop, a try block, or a conditional branch (if and else
 // bodies, match arms).
-func (f *fileState) regions(p uint32) (loop, try, cond bool) {
+func (f *fileState) region(p uint32) indexer.Region {
+	var r indexer.Region
 	for i := len(f.stack) - 1; i > 0; i-- {
 		switch o := &f.stack[i]; o.kind {
-		case kLoop:
-			loop = true
 		case kFor:
-			loop = loop || p >= o.body
-		case kTry:
-			try = true
-		case kCond, kArm:
-			cond = true
+			r.Loop = r.Loop || p >= o.body
+		case kArm:
+			r.Cond = true
 		case kFn, kClosure:
-			return
+			return r
+		default:
+			indexer.InRegion(&r, o.kind, kLoop, kTry, kCond)
 		}
 	}
-	return
+	return r
 }
 
 func (f *fileState) call(it *item) {
@@ -1111,7 +1110,7 @@ func (f *fileState) call(it *item) {
 	}
 	r := f.addRef(schemas.EdgeCalls, f.sym(), f.callPos(fn), oneLine(f.text(fn)), e)
 	r.Args = oneLine(trimDelims(f.text(args)))
-	r.InLoop, r.InTry, r.Conditional = f.regions(it.Start)
+	f.region(it.Start).Mark(r)
 }
 
 // trimDelims drops the brackets around an argument list or token tree.
@@ -1204,7 +1203,7 @@ func (f *fileState) macroCall(it *item, name, args span) {
 	}
 	r := f.addRef(schemas.EdgeCalls, f.sym(), f.callPos(name), oneLine(text)+"!", p+"!")
 	r.Args = oneLine(trimDelims(f.text(args)))
-	r.InLoop, r.InTry, r.Conditional = f.regions(it.Start)
+	f.region(it.Start).Mark(r)
 	last := p
 	if i := strings.LastIndex(p, "::"); i >= 0 {
 		last = p[i+2:]
@@ -1303,7 +1302,7 @@ func (f *fileState) tokenCalls(it *item, args span) {
 			argEnd := closing(src, q, hi)
 			r := f.addRef(schemas.EdgeCalls, f.sym(), f.callPos(fn), oneLine(f.text(fn)), f.expr(fn, false))
 			r.Args = oneLine(trimDelims(f.str[q:argEnd]))
-			r.InLoop, r.InTry, r.Conditional = f.regions(it.Start)
+			f.region(it.Start).Mark(r)
 		}
 		p = e
 	}

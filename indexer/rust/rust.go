@@ -25,9 +25,7 @@ package rust
 import (
 	"fmt"
 	"path"
-	"sync"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
 	tree_sitter_rust "github.com/tree-sitter/tree-sitter-rust/bindings/go"
 
 	"github.com/graphsnap/snap/indexer"
@@ -41,17 +39,14 @@ const Name = "rust"
 const grammarVersion = "v0.24.0"
 
 // New returns the Rust language.
-func New() indexer.Language { return lang{} }
+func New() indexer.Language { return lang{info} }
 
-type lang struct{}
+var info = indexer.NewLanguageInfo(Name, []string{".rs"}, grammarVersion, tree_sitter_rust.Language)
+
+type lang struct{ *indexer.LanguageInfo }
 
 // The optional interface of indexer that lang implements.
 var _ indexer.Contextual = lang{}
-
-func (lang) Name() string              { return Name }
-func (lang) Extensions() []string      { return []string{".rs"} }
-func (lang) Grammar() *sitter.Language { return grammar() }
-func (lang) GrammarVersion() string    { return grammarVersion }
 
 // ContextFile reports the files whose content shapes the extraction of
 // others: Cargo.toml names the crate of the files below it (see
@@ -69,7 +64,3 @@ func (lang) NewExtractor(t *indexer.Tree) (indexer.Extractor, error) {
 func (lang) Resolve(nodes []schemas.Node, refs []schemas.Ref) ([]schemas.Node, []schemas.Edge) {
 	return nil, resolve(nodes, refs)
 }
-
-var grammar = sync.OnceValue(func() *sitter.Language {
-	return sitter.NewLanguage(tree_sitter_rust.Language())
-})

@@ -28,7 +28,7 @@ const (
 // argList returns the arguments of the argument list at s: "(" [ arg {
 // "," arg } ] ")".
 func (f *fileState) argList(s span, depth int) string {
-	if strings.HasPrefix(f.text(s), "{") {
+	if strings.HasPrefix(f.Text(s), "{") {
 		return "(" + argUnknown + ")" // f { ... }: one argument, a block
 	}
 	args := make([]string, len(f.argv[s.Start]))
@@ -44,7 +44,7 @@ func (f *fileState) argList(s span, depth int) string {
 // object, ?int, ?null, ?* or ? when the type is not known here. In a file where a local implicit may convert a value, every
 // argument is ?.
 func (f *fileState) argOf(s span, depth int) string {
-	t := f.text(s)
+	t := f.Text(s)
 	if name, ok := namedArg(t); ok {
 		if f.lookup(name, s.Start) != nil {
 			return argSplat // maybe an assignment to a local
@@ -67,7 +67,7 @@ func (f *fileState) argOf(s span, depth int) string {
 			if f.anonymous(it) {
 				return argUnknown
 			}
-			if n := typeName(f.text(it.Role[indexer.RoleType])); n != "" && !f.isTypeParam(n, s.Start) && !strings.Contains(f.text(it.Role[indexer.RoleType]), "[") {
+			if n := typeName(f.Text(it.Role[indexer.RoleType])); n != "" && !f.isTypeParam(n, s.Start) && !strings.Contains(f.Text(it.Role[indexer.RoleType]), "[") {
 				return "{" + n + "}" // type arguments' companions are in implicit scope: not known
 			}
 		case kParen:
@@ -201,12 +201,7 @@ func numLiteral(t string) string {
 // parameter visible at p.
 func (f *fileState) isTypeParam(t string, p uint32) bool {
 	head, _, _ := strings.Cut(t, ".")
-	for _, v := range f.tvars {
-		if v.name == head && v.scope.Start <= p && p < v.scope.End {
-			return true
-		}
-	}
-	return false
+	return f.tvars.Has(head, p)
 }
 
 // mayConvert reports whether an implicit value of the type written t may
@@ -221,7 +216,7 @@ func mayConvert(t string) bool {
 // implicitParams reports whether the parameter list at s is implicit (or
 // using) and one of its parameters may be a conversion.
 func (f *fileState) implicitParams(s span) bool {
-	t := f.text(s)
+	t := f.Text(s)
 	p := srctext.SkipSpace(t, 1)
 	if !strings.HasPrefix(t[p:], "implicit") && !strings.HasPrefix(t[p:], "using") {
 		return false
@@ -270,7 +265,7 @@ func (f *fileState) implicitClassParams(start, end uint32, body span) bool {
 func (f *fileState) localConversion(it *item) bool {
 	typ := ""
 	if it.HasRole(indexer.RoleType) {
-		typ = f.text(it.Role[indexer.RoleType])
+		typ = f.Text(it.Role[indexer.RoleType])
 	}
 	if it.Kind != kDef || !it.HasRole(indexer.RoleName) {
 		return mayConvert(typ)

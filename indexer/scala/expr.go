@@ -84,11 +84,11 @@ func (f *fileState) expr(s span, depth int) string {
 			if strings.HasPrefix(o, "?") {
 				return o
 			}
-			return o + "." + f.text(it.Role[indexer.RoleName])
+			return o + "." + f.Text(it.Role[indexer.RoleName])
 		case kGeneric:
 			return f.expr(it.Role[indexer.RoleObject], depth+1)
 		case kNew:
-			if t := typeName(f.text(it.Role[indexer.RoleType])); t != "" {
+			if t := typeName(f.Text(it.Role[indexer.RoleType])); t != "" {
 				return "{" + t + "}"
 			}
 			return indexer.ExprExpr
@@ -96,7 +96,7 @@ func (f *fileState) expr(s span, depth int) string {
 			return f.expr(it.Role[indexer.RoleValue], depth+1)
 		}
 	}
-	t := f.text(s)
+	t := f.Text(s)
 	switch {
 	case t == "this" || t == "super":
 		return t

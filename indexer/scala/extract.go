@@ -23,16 +23,6 @@ type (
 	item = indexer.Match[kind]
 )
 
-// extract makes the nodes and refs of one scanned s.Path.
-func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
-	return indexer.RunPasses(ctx, &fileState{
-		File:  indexer.NewFile(s, Name, isTestFile),
-		exprs: map[uint64]int32{}, argv: map[uint32][]span{},
-		fns: map[uint64]bool{}, binds: map[string][]*binding{},
-		named: map[uint64]bool{}, quals: map[uint32]uint32{},
-	})
-}
-
 // isTestFile reports whether file holds tests by sbt's and the test
 // frameworks' conventions: under src/test/, or named *Spec.scala,
 // *Test.scala, *Tests.scala or *Suite.scala.
@@ -86,14 +76,6 @@ type binding struct {
 // Visible returns the range b is visible in.
 func (b *binding) Visible() span { return span{Start: b.start, End: b.end} }
 
-// call is a reference whose Expr waits for every binding of the file.
-type call struct {
-	kind            string
-	it              int32
-	src             int32
-	loop, try, cond bool
-}
-
 // fileState is the extraction of one file.
 type fileState struct {
 	indexer.File[kind]
@@ -107,11 +89,10 @@ type fileState struct {
 	// too, are in scope there, and rows do not tell which.
 	opaque []span
 	fns    map[uint64]bool // the functions of calls
-	binds  map[string][]*binding
-	calls  []call
-	facts  []span // the expressions of pending type and result facts
+	binds  indexer.Bindings[*binding]
+	calls  []indexer.Pending
 	sigs   []*frame
-	tvars  []tvar
+	tvars  indexer.TypeVars
 	named  map[uint64]bool   // type names with refs of their own, by span
 	quals  map[uint32]uint32 // qualified types: their start by their end
 	field  struct {          // the class parameter the walk is in, a field
@@ -120,13 +101,15 @@ type fileState struct {
 	}
 }
 
-// tvar is a type parameter, visible in the definition that declares it.
-type tvar struct {
-	scope span
-	name  string
+// newFileState returns the extraction of f.
+func newFileState(f indexer.File[kind]) indexer.Passes {
+	return &fileState{
+		File:  f,
+		exprs: map[uint64]int32{}, argv: map[uint32][]span{},
+		fns: map[uint64]bool{}, binds: indexer.Bindings[*binding]{},
+		named: map[uint64]bool{}, quals: map[uint32]uint32{},
+	}
 }
-
-func (f *fileState) text(s span) string { return f.Str[s.Start:s.End] }
 
 // Prepare indexes what the walk looks up by position: doc comments,
 // expressions, argument counts and the functions of calls.
@@ -136,7 +119,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 	for i, it := range f.Each(ctx) {
 		switch it.Kind {
 		case kDoc:
-			if t := f.text(it.Span); strings.HasPrefix(t, "/**") && t != "/**/" {
+			if t := f.Text(it.Span); strings.HasPrefix(t, "/**") && t != "/**/" {
 				f.Docs[uint32(srctext.SkipSpace(f.Str, int(it.End)))] = docComment(t)
 			}
 		case kCall, kField, kNew, kParen, kGeneric:
@@ -148,14 +131,10 @@ func (f *fileState) Prepare(ctx context.Context) {
 				f.fns[it.Role[indexer.RoleObject].Key()] = true
 			}
 		case kArgs:
-			for len(args) > 0 && args[len(args)-1].End <= it.Start {
-				args = args[:len(args)-1]
-			}
+			args = indexer.Enclosing(args, it.Start)
 			args = append(args, it.Span)
 		case kArg:
-			for len(args) > 0 && args[len(args)-1].End <= it.Start {
-				args = args[:len(args)-1]
-			}
+			args = indexer.Enclosing(args, it.Start)
 			if len(args) > 0 {
 				l := args[len(args)-1].Start
 				f.argv[l] = append(f.argv[l], it.Span)
@@ -186,7 +165,7 @@ func (f *fileState) modifiers(it *item) uint32 {
 		return 0
 	}
 	var flags uint32
-	t := f.text(it.Role[rMods])
+	t := f.Text(it.Role[rMods])
 	for i := 0; i < len(t); {
 		if !isIdentStart(t[i]) {
 			i++
@@ -211,7 +190,7 @@ func (f *fileState) annotations(i int, limit uint32) ([]string, uint32) {
 	header := it.Start
 	for j := i + 1; j < len(f.Items) && f.Items[j].Start < limit; j++ {
 		if a := &f.Items[j]; a.Kind == kAnnot && a.End <= it.End {
-			out = append(out, srctext.OneLine(strings.TrimPrefix(f.text(a.Span), "@")))
+			out = append(out, srctext.OneLine(strings.TrimPrefix(f.Text(a.Span), "@")))
 			header = max(header, a.End)
 		}
 	}
@@ -257,14 +236,12 @@ func (f *fileState) scope() *frame {
 }
 
 func (f *fileState) bind(name string, start, end uint32, expr string) *binding {
-	b := &binding{start: start, end: end, expr: indexer.Known(expr)}
-	f.binds[name] = append(f.binds[name], b)
-	return b
+	return f.binds.Add(name, &binding{start: start, end: end, expr: indexer.Known(expr)})
 }
 
 // lookup returns the innermost binding of name visible at p.
 func (f *fileState) lookup(name string, p uint32) *binding {
-	return indexer.Innermost(f.binds[name], p)
+	return f.binds.Lookup(name, p)
 }
 
 // Run makes the nodes and refs of the file from the items of the query.
@@ -318,13 +295,13 @@ func (f *fileState) Run(ctx context.Context) {
 			f.importRefs(it)
 		case kTParam:
 			if t := f.stack.Top(); t != nil {
-				f.tvars = append(f.tvars, tvar{span{Start: t.start, End: t.end}, f.text(it.Span)})
+				f.tvars = append(f.tvars, indexer.TypeVar{Scope: span{Start: t.start, End: t.end}, Name: f.Text(it.Span)})
 			}
 		case kTDef:
 			f.named[it.Key()] = true
 		case kTAnnot:
 			f.named[it.Key()] = true
-			f.AddRef(schemas.EdgeReferences, f.SrcID(indexer.Context(f.stack)), it.Span, f.text(it.Span), "@"+f.text(it.Span))
+			f.AddRef(schemas.EdgeReferences, f.SrcID(indexer.Context(f.stack)), it.Span, f.Text(it.Span), "@"+f.Text(it.Span))
 		case kTQual:
 			if _, ok := f.quals[it.End]; !ok {
 				f.quals[it.End] = it.Start
@@ -362,7 +339,7 @@ func (f *fileState) typeUse(it *item) {
 // (or enclosing package body) for a clause without one. Chained clauses
 // nest.
 func (f *fileState) packageClause(it *item) {
-	name := srctext.Squeeze(f.text(it.Role[indexer.RoleName]))
+	name := srctext.Squeeze(f.Text(it.Role[indexer.RoleName]))
 	if p := f.pkg(); p != "" {
 		name = p + "." + name
 	}
@@ -374,7 +351,7 @@ func (f *fileState) packageClause(it *item) {
 	if it.HasRole(indexer.RoleBody) {
 		end, body = it.End, it.Role[indexer.RoleBody]
 	}
-	f.AddRef(schemas.RefPackage, indexer.FileID(f.Path), it.Span, f.text(it.Role[indexer.RoleName]), name)
+	f.AddRef(schemas.RefPackage, indexer.FileID(f.Path), it.Span, f.Text(it.Role[indexer.RoleName]), name)
 	f.stack.Push(&frame{kind: kPkg, start: it.Start, end: end, node: -1, pkg: name, body: body})
 }
 
@@ -394,10 +371,10 @@ func (f *fileState) template(i int) {
 		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
-	if it.HasRole(indexer.RoleBody) && selfType.MatchString(f.text(it.Role[indexer.RoleBody])) {
+	if it.HasRole(indexer.RoleBody) && selfType.MatchString(f.Text(it.Role[indexer.RoleBody])) {
 		f.opaque = append(f.opaque, it.Role[indexer.RoleBody])
 	}
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	annots, header := f.annotations(i, it.Role[indexer.RoleName].Start)
 	kind, qname, parent := schemas.KindClass, name, int32(-1)
 	if o != nil {
@@ -421,13 +398,9 @@ func (f *fileState) template(i int) {
 	node.IsStatic = it.Kind == kObject || it.Kind == kPkgObj || o != nil && o.object
 	node.IsAbstract = flags&mAbstract != 0 || it.Kind == kTrait
 	node.IsTest = f.Test && it.Kind == kClass && isTestName(name)
-	end, body := it.End, it.Role[indexer.RoleBody]
-	if it.HasRole(indexer.RoleBody) {
-		end = body.Start
-		node.BodyHash = xxhash.Sum64String(f.text(body))
-	} else {
-		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
-	}
+	body := it.Role[indexer.RoleBody]
+	var end uint32
+	node.BodyHash, end = f.BodyHash(it, indexer.RoleBody)
 	node.Signature = srctext.OneLine(strings.TrimSuffix(strings.TrimSpace(f.Str[header:end]), ":"))
 	caseClass := it.Kind == kClass && strings.Contains(f.Str[header:it.Role[indexer.RoleName].Start], "case")
 	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, body: body, params: it.Role[indexer.RoleParams],
@@ -454,7 +427,7 @@ func (f *fileState) superRef(it *item) {
 	if t == nil || !(t.kind.isType() || t.kind == kPkgObj) || t.node < 0 || it.Start >= t.body.Start && t.body.End > 0 {
 		return
 	}
-	txt := strings.TrimSpace(strings.TrimPrefix(f.text(it.Span), "extends"))
+	txt := strings.TrimSpace(strings.TrimPrefix(f.Text(it.Span), "extends"))
 	for _, part := range parents(txt) {
 		if name := typeName(part); name != "" {
 			f.AddRef(schemas.EdgeExtends, f.Nodes[t.node].ID, it.Span, srctext.OneLine(part), name)
@@ -502,7 +475,7 @@ func (f *fileState) member(i int) {
 		f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: -1})
 		return
 	}
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	o, ok := f.owner(it.Start)
 	if !ok {
 		f.local(it, name)
@@ -573,24 +546,24 @@ func (f *fileState) member(i int) {
 	node.Signature = srctext.OneLine(f.Str[header:max(header, sigEnd)])
 	switch {
 	case it.HasRole(indexer.RoleBody):
-		node.BodyHash = xxhash.Sum64String(f.text(it.Role[indexer.RoleBody]))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Role[indexer.RoleBody]))
 	case it.HasRole(indexer.RoleValue):
-		node.BodyHash = xxhash.Sum64String(f.text(it.Role[indexer.RoleValue]))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Role[indexer.RoleValue]))
 	default:
-		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	}
 	fr := f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, params: it.Role[indexer.RoleParams]})
 	switch it.Kind {
 	case kDef:
 		f.sigs = append(f.sigs, fr)
-		if t := typeName(f.text(it.Role[indexer.RoleType])); it.HasRole(indexer.RoleType) && t != "" {
-			f.AddRef(schemas.RefResult, node.ID, it.Role[indexer.RoleType], srctext.OneLine(f.text(it.Role[indexer.RoleType])), "{"+t+"}")
+		if t := typeName(f.Text(it.Role[indexer.RoleType])); it.HasRole(indexer.RoleType) && t != "" {
+			f.AddRef(schemas.RefResult, node.ID, it.Role[indexer.RoleType], srctext.OneLine(f.Text(it.Role[indexer.RoleType])), "{"+t+"}")
 		} else if !it.HasRole(indexer.RoleType) && it.HasRole(indexer.RoleBody) {
 			f.pendingFact(schemas.RefResult, n, it.Role[indexer.RoleBody])
 		}
 	case kVal, kVar, kGiven, kAlias:
-		if t := typeName(f.text(it.Role[indexer.RoleType])); it.HasRole(indexer.RoleType) && t != "" {
-			f.AddRef(schemas.RefType, node.ID, it.Role[indexer.RoleType], srctext.OneLine(f.text(it.Role[indexer.RoleType])), "{"+t+"}")
+		if t := typeName(f.Text(it.Role[indexer.RoleType])); it.HasRole(indexer.RoleType) && t != "" {
+			f.AddRef(schemas.RefType, node.ID, it.Role[indexer.RoleType], srctext.OneLine(f.Text(it.Role[indexer.RoleType])), "{"+t+"}")
 		} else if !it.HasRole(indexer.RoleType) && it.HasRole(indexer.RoleValue) {
 			f.pendingFact(schemas.RefType, n, it.Role[indexer.RoleValue])
 		}
@@ -616,8 +589,7 @@ func lastBefore(s string, start, b uint32) uint32 {
 // pendingFact records a type or result fact given by an expression: its
 // Expr is computed once every binding is known.
 func (f *fileState) pendingFact(kind string, n int32, value span) {
-	f.calls = append(f.calls, call{kind: kind, it: -1 - int32(len(f.facts)), src: n})
-	f.facts = append(f.facts, value)
+	f.calls = append(f.calls, indexer.Pending{Kind: kind, Item: -1, Src: n, At: value})
 }
 
 // local binds a definition inside a block: a local def, val or var.
@@ -634,12 +606,12 @@ func (f *fileState) local(it *item, name string) {
 	case kDef:
 		f.bind(name, sc.start, sc.end, indexer.ExprLocal)
 	case kVal, kVar, kGiven:
-		if t := typeName(f.text(it.Role[indexer.RoleType])); it.HasRole(indexer.RoleType) {
+		if t := typeName(f.Text(it.Role[indexer.RoleType])); it.HasRole(indexer.RoleType) {
 			e := indexer.ExprLocal
 			if t != "" {
 				e = "{" + t + "}"
 			}
-			f.bind(name, it.Start, sc.end, e).generic = strings.Contains(f.text(it.Role[indexer.RoleType]), "[")
+			f.bind(name, it.Start, sc.end, e).generic = strings.Contains(f.Text(it.Role[indexer.RoleType]), "[")
 		} else if it.HasRole(indexer.RoleValue) {
 			b := f.bind(name, it.Start, sc.end, "")
 			b.value, b.expr = it.Role[indexer.RoleValue], indexer.Lazy[string]{}
@@ -658,12 +630,12 @@ func (f *fileState) classParam(it *item) {
 		}
 		return
 	}
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	n := f.AddNode(schemas.KindField, name, f.Nodes[t.node].QualifiedName+"."+name, t.node, it.Span)
 	f.field.at, f.field.node = it.Span, n
 	node := &f.Nodes[n]
 	flags := f.modifiers(it)
-	txt := f.text(it.Span)
+	txt := f.Text(it.Span)
 	member := t.caseClass || strings.HasPrefix(txt, "val ") || strings.HasPrefix(txt, "var ") ||
 		strings.Contains(f.Str[it.Start:it.Role[indexer.RoleName].Start], "val") || strings.Contains(f.Str[it.Start:it.Role[indexer.RoleName].Start], "var")
 	node.Visibility = visibility(flags)
@@ -674,8 +646,8 @@ func (f *fileState) classParam(it *item) {
 	node.Signature = srctext.OneLine(txt)
 	node.BodyHash = xxhash.Sum64String(txt)
 	t.sig = append(t.sig, f.paramSig(it))
-	if typ := typeName(f.text(it.Role[indexer.RoleType])); it.HasRole(indexer.RoleType) && typ != "" {
-		f.AddRef(schemas.RefType, node.ID, it.Role[indexer.RoleType], srctext.OneLine(f.text(it.Role[indexer.RoleType])), "{"+typ+"}")
+	if typ := typeName(f.Text(it.Role[indexer.RoleType])); it.HasRole(indexer.RoleType) && typ != "" {
+		f.AddRef(schemas.RefType, node.ID, it.Role[indexer.RoleType], srctext.OneLine(f.Text(it.Role[indexer.RoleType])), "{"+typ+"}")
 	}
 }
 
@@ -683,7 +655,7 @@ func (f *fileState) classParam(it *item) {
 func (f *fileState) paramSig(it *item) string {
 	t := "?"
 	if it.HasRole(indexer.RoleType) {
-		raw := srctext.Squeeze(f.text(it.Role[indexer.RoleType]))
+		raw := srctext.Squeeze(f.Text(it.Role[indexer.RoleType]))
 		t = srctext.Squeeze(stripGenerics(raw))
 		elem := strings.TrimSuffix(t, "*")
 		switch {
@@ -713,12 +685,12 @@ func (f *fileState) param(it *item) {
 	if t == nil || t.kind != kDef || !it.HasRole(indexer.RoleName) {
 		return
 	}
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	e := indexer.ExprLocal
-	if typ := typeName(f.text(it.Role[indexer.RoleType])); it.HasRole(indexer.RoleType) && typ != "" {
+	if typ := typeName(f.Text(it.Role[indexer.RoleType])); it.HasRole(indexer.RoleType) && typ != "" {
 		e = "{" + typ + "}"
 	}
-	f.bind(name, t.start, t.end, e).generic = strings.Contains(f.text(it.Role[indexer.RoleType]), "[")
+	f.bind(name, t.start, t.end, e).generic = strings.Contains(f.Text(it.Role[indexer.RoleType]), "[")
 	if t.params.Start <= it.Start && it.End <= t.params.End {
 		t.sig = append(t.sig, f.paramSig(it))
 	}
@@ -731,15 +703,15 @@ func (f *fileState) patternVar(it *item) {
 	if sc == nil || !it.HasRole(indexer.RoleName) {
 		return
 	}
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	if name == "_" {
 		return
 	}
 	e := indexer.ExprLocal
-	if typ := typeName(f.text(it.Role[indexer.RoleType])); it.HasRole(indexer.RoleType) && typ != "" {
+	if typ := typeName(f.Text(it.Role[indexer.RoleType])); it.HasRole(indexer.RoleType) && typ != "" {
 		e = "{" + typ + "}"
 	}
-	f.bind(name, it.Start, sc.end, e).generic = strings.Contains(f.text(it.Role[indexer.RoleType]), "[")
+	f.bind(name, it.Start, sc.end, e).generic = strings.Contains(f.Text(it.Role[indexer.RoleType]), "[")
 }
 
 func (f *fileState) addCall(kind string, i int) {
@@ -747,14 +719,13 @@ func (f *fileState) addCall(kind string, i int) {
 	if kind == schemas.EdgeInstantiates && !it.HasRole(indexer.RoleType) {
 		return
 	}
-	loop, try, cond := indexer.Regions(f.stack, kLoop, kTry, kCond)
-	f.calls = append(f.calls, call{kind: kind, it: int32(i), src: indexer.Context(f.stack), loop: loop, try: try, cond: cond})
+	f.calls = append(f.calls, indexer.Pending{Kind: kind, Item: int32(i), Src: indexer.Context(f.stack), Region: indexer.Regions(f.stack, kLoop, kTry, kCond)})
 }
 
 // importRefs records an import clause: one ref per imported name, Src the
 // file.
 func (f *fileState) importRefs(it *item) {
-	t := strings.TrimSpace(f.text(it.Span))
+	t := strings.TrimSpace(f.Text(it.Span))
 	t = strings.TrimSpace(strings.TrimPrefix(t, "import"))
 	if givenImport.MatchString(t) {
 		f.views = true // Scala 3 given imports bring implicits
@@ -776,7 +747,7 @@ func (f *fileState) importRefs(it *item) {
 			if alias != "" && isIdent(alias) {
 				clause += " as " + alias
 			}
-			f.AddRef(schemas.EdgeImports, indexer.FileID(f.Path), it.Span, srctext.OneLine(f.text(it.Span)), clause)
+			f.AddRef(schemas.EdgeImports, indexer.FileID(f.Path), it.Span, srctext.OneLine(f.Text(it.Span)), clause)
 			continue
 		}
 		prefix := clause[:brace]
@@ -793,7 +764,7 @@ func (f *fileState) importRefs(it *item) {
 			if alias != "" && alias != name {
 				e += " as " + alias
 			}
-			f.AddRef(schemas.EdgeImports, indexer.FileID(f.Path), it.Span, srctext.OneLine(f.text(it.Span)), e)
+			f.AddRef(schemas.EdgeImports, indexer.FileID(f.Path), it.Span, srctext.OneLine(f.Text(it.Span)), e)
 		}
 	}
 }
@@ -831,14 +802,14 @@ func (f *fileState) Finish(ctx context.Context) {
 		f.AddRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, strings.Join(fr.sig, ","))
 	}
 	for _, c := range indexer.Elements(ctx, f.calls) {
-		if c.it < 0 {
-			v := f.facts[-1-c.it]
+		if c.Item < 0 {
+			v := c.At
 			if e := f.expr(v, 0); !strings.HasPrefix(e, "?") {
-				f.AddRef(c.kind, f.Nodes[c.src].ID, v, srctext.OneLine(f.text(v)), e)
+				f.AddRef(c.Kind, f.Nodes[c.Src].ID, v, srctext.OneLine(f.Text(v)), e)
 			}
 			continue
 		}
-		it := &f.Items[c.it]
+		it := &f.Items[c.Item]
 		var at span
 		var target, expr, args string
 		switch it.Kind {
@@ -851,35 +822,36 @@ func (f *fileState) Finish(ctx context.Context) {
 			if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kField {
 				at = f.Items[j].Role[indexer.RoleName]
 			}
-			target = srctext.OneLine(f.text(fn))
+			target = srctext.OneLine(f.Text(fn))
 			expr = f.expr(fn, 0)
 			if !strings.HasPrefix(expr, "?") {
 				expr += f.argList(it.Role[indexer.RoleArgs], 0)
 			}
-			args = argsText(f.text(it.Role[indexer.RoleArgs]))
+			args = argsText(f.Text(it.Role[indexer.RoleArgs]))
 		case kField:
 			at = it.Role[indexer.RoleName]
-			target = srctext.OneLine(f.text(it.Span))
+			target = srctext.OneLine(f.Text(it.Span))
 			expr = f.expr(it.Span, 0)
 		case kNew:
 			at = it.Span
-			target = "new " + srctext.OneLine(f.text(it.Role[indexer.RoleType]))
+			target = "new " + srctext.OneLine(f.Text(it.Role[indexer.RoleType]))
 			list := "()"
 			if it.HasRole(indexer.RoleArgs) {
 				list = f.argList(it.Role[indexer.RoleArgs], 0)
-				args = argsText(f.text(it.Role[indexer.RoleArgs]))
+				args = argsText(f.Text(it.Role[indexer.RoleArgs]))
 			}
 			if f.anonymous(it) {
 				continue // an anonymous class
 			}
-			if t := typeName(f.text(it.Role[indexer.RoleType])); t != "" {
+			if t := typeName(f.Text(it.Role[indexer.RoleType])); t != "" {
 				expr = "new " + t + list
 			} else {
 				expr = indexer.ExprExpr
 			}
 		}
-		r := f.AddRef(c.kind, f.SrcID(c.src), at, target, expr)
-		r.Args, r.InLoop, r.InTry, r.Conditional = args, c.loop, c.try, c.cond
+		r := f.AddRef(c.Kind, f.SrcID(c.Src), at, target, expr)
+		r.Args = args
+		c.Mark(r)
 	}
 }
 

@@ -43,5 +43,5 @@ const grammarVersion = "v0.25.0"
 // New returns the Scala language.
 func New() indexer.Language {
 	return indexer.NewQueryLanguage(indexer.QueryLanguage[kind]{Name: Name, Extensions: []string{".scala", ".sc"},
-		GrammarVersion: grammarVersion, Grammar: tree_sitter_scala.Language, Query: compiled, Merge: indexer.MergeEarliest, Extract: extract, Resolve: resolve})
+		GrammarVersion: grammarVersion, Grammar: tree_sitter_scala.Language, Query: compiled, Merge: indexer.MergeEarliest, IsTest: isTestFile, Passes: newFileState, Resolve: resolve})
 }

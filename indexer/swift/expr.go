@@ -107,12 +107,12 @@ func (f *fileState) expr(s span, depth int) string {
 			if strings.HasPrefix(o, "?") {
 				return o
 			}
-			return o + "." + f.text(it.Role[indexer.RoleName])
+			return o + "." + f.Text(it.Role[indexer.RoleName])
 		case kParen:
 			return f.expr(it.Role[indexer.RoleValue], depth+1)
 		}
 	}
-	t := f.text(s)
+	t := f.Text(s)
 	switch {
 	case t == "self" || t == "super":
 		return t
@@ -138,7 +138,7 @@ const maxArgExpr = 200
 
 // argExpr returns the Expr of the argument whose value is at s.
 func (f *fileState) argExpr(s span, depth int) string {
-	t := f.text(s)
+	t := f.Text(s)
 	if ty, ok := castType(t); ok {
 		return ty
 	}

@@ -21,15 +21,6 @@ type (
 	item = indexer.Match[kind]
 )
 
-// extract makes the nodes and refs of one scanned s.Path.
-func extract(ctx context.Context, s *indexer.Scanned[kind]) ([]schemas.Node, []schemas.Ref, bool) {
-	return indexer.RunPasses(ctx, &fileState{
-		File:  indexer.NewFile(s, Name, isTestFile),
-		exprs: map[uint64]int32{}, labels: map[uint32][]string{}, args: map[uint32][]span{},
-		binds: map[string][]*binding{}, named: map[uint64]bool{},
-	})
-}
-
 // moduleOf returns the module of a file by the Swift Package Manager's
 // layout: the target folder T of Sources/T/ or Tests/T/, nearest first;
 // "" for a file outside such a folder (the tree's one module).
@@ -93,14 +84,6 @@ type binding struct {
 // Visible returns the range b is visible in.
 func (b *binding) Visible() span { return span{Start: b.start, End: b.end} }
 
-// call is a reference whose Expr waits for every binding of the file.
-type call struct {
-	kind            string
-	it              int32
-	src             int32
-	loop, try, cond bool
-}
-
 // fileState is the extraction of one file.
 type fileState struct {
 	indexer.File[kind]
@@ -110,21 +93,21 @@ type fileState struct {
 	exprs  map[uint64]int32    // expression items by span
 	labels map[uint32][]string // argument labels by the start of the call suffix
 	args   map[uint32][]span   // argument values, likewise
-	binds  map[string][]*binding
-	calls  []call
-	facts  []span
+	binds  indexer.Bindings[*binding]
+	calls  []indexer.Pending
 	sigs   []*frame
-	tvars  []tvar
+	tvars  indexer.TypeVars
 	named  map[uint64]bool // user types with refs of their own, by span
 }
 
-// tvar is a generic parameter, visible in the declaration that declares it.
-type tvar struct {
-	scope span
-	name  string
+// newFileState returns the extraction of f.
+func newFileState(f indexer.File[kind]) indexer.Passes {
+	return &fileState{
+		File:  f,
+		exprs: map[uint64]int32{}, labels: map[uint32][]string{}, args: map[uint32][]span{},
+		binds: indexer.Bindings[*binding]{}, named: map[uint64]bool{},
+	}
 }
-
-func (f *fileState) text(s span) string { return f.Str[s.Start:s.End] }
 
 // Prepare indexes what the walk looks up by position: doc comments,
 // expressions and argument labels.
@@ -141,7 +124,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 	for i, it := range f.Each(ctx) {
 		switch it.Kind {
 		case kDoc:
-			t := f.text(it.Span)
+			t := f.Text(it.Span)
 			if !strings.HasPrefix(t, "///") && !strings.HasPrefix(t, "/**") {
 				flush()
 				continue
@@ -154,15 +137,11 @@ func (f *fileState) Prepare(ctx context.Context) {
 		case kCall, kNav, kParen, kBin:
 			f.exprs[it.Key()] = int32(i)
 		case kArgs:
-			for len(args) > 0 && args[len(args)-1].End <= it.Start {
-				args = args[:len(args)-1]
-			}
+			args = indexer.Enclosing(args, it.Start)
 			args = append(args, it.Span)
 			f.labels[it.Start] = []string{}
 		case kArg, kClosure:
-			for len(args) > 0 && args[len(args)-1].End <= it.Start {
-				args = args[:len(args)-1]
-			}
+			args = indexer.Enclosing(args, it.Start)
 			if len(args) == 0 {
 				continue
 			}
@@ -172,7 +151,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 			case it.Kind == kClosure:
 				l = "*"
 			case it.HasRole(indexer.RoleName):
-				l = f.text(it.Role[indexer.RoleName])
+				l = f.Text(it.Role[indexer.RoleName])
 				if c := strings.IndexByte(f.Str[it.Role[indexer.RoleName].End:it.End], ':'); c >= 0 {
 					v.Start = uint32(srctext.SkipSpace(f.Str, int(it.Role[indexer.RoleName].End)+c+1))
 				}
@@ -212,14 +191,10 @@ func (f *fileState) modifiers(i int, limit uint32) (uint32, []string, uint32) {
 	var flags uint32
 	var attrs []string
 	header := it.Start
-	for j := i + 1; j < len(f.Items) && f.Items[j].Start < limit; j++ {
-		m := &f.Items[j]
-		if m.End > it.End {
-			break
-		}
+	for _, m := range f.Within(i, limit) {
 		switch m.Kind {
 		case kMods:
-			t := f.text(m.Span)
+			t := f.Text(m.Span)
 			for k := 0; k < len(t); {
 				if !isIdentStart(t[k]) {
 					k++
@@ -245,7 +220,7 @@ func (f *fileState) modifiers(i int, limit uint32) (uint32, []string, uint32) {
 			if m.Start < header && header > it.Start {
 				continue // an attribute of something inside the modifiers
 			}
-			attrs = append(attrs, srctext.OneLine(strings.TrimPrefix(f.text(m.Span), "@")))
+			attrs = append(attrs, srctext.OneLine(strings.TrimPrefix(f.Text(m.Span), "@")))
 			header = max(header, m.End)
 		}
 	}
@@ -290,14 +265,12 @@ func (f *fileState) scope() *frame {
 }
 
 func (f *fileState) bind(name string, start, end uint32, expr string) *binding {
-	b := &binding{start: start, end: end, expr: indexer.Known(expr)}
-	f.binds[name] = append(f.binds[name], b)
-	return b
+	return f.binds.Add(name, &binding{start: start, end: end, expr: indexer.Known(expr)})
 }
 
 // lookup returns the innermost binding of name visible at p.
 func (f *fileState) lookup(name string, p uint32) *binding {
-	return indexer.Innermost(f.binds[name], p)
+	return f.binds.Lookup(name, p)
 }
 
 // Run makes the nodes and refs of the file from the items of the query,
@@ -320,11 +293,11 @@ func (f *fileState) Run(ctx context.Context) {
 			f.superRef(it)
 		case kTParam:
 			if t := f.stack.Top(); t != nil {
-				f.tvars = append(f.tvars, tvar{span{Start: t.start, End: t.end}, f.text(it.Span)})
+				f.tvars = append(f.tvars, indexer.TypeVar{Scope: span{Start: t.start, End: t.end}, Name: f.Text(it.Span)})
 			}
 		case kTAnnot:
 			f.named[it.Key()] = true
-			if n := typeName(f.text(it.Span)); n != "" {
+			if n := typeName(f.Text(it.Span)); n != "" {
 				f.AddRef(schemas.EdgeReferences, f.SrcID(indexer.Context(f.stack)), it.Span, n, "@"+n)
 			}
 		case kTUse:
@@ -337,7 +310,7 @@ func (f *fileState) Run(ctx context.Context) {
 			f.param(it)
 		case kLParam:
 			if sc := f.scope(); sc != nil {
-				name, _, typ, _, _ := splitParam(f.text(it.Span))
+				name, _, typ, _, _ := splitParam(f.Text(it.Span))
 				if name != "" && name != "_" {
 					f.bind(name, sc.start, sc.end, typeExprOr(typ))
 				}
@@ -347,7 +320,7 @@ func (f *fileState) Run(ctx context.Context) {
 				continue // a property's own name
 			}
 			if sc := f.scope(); sc != nil {
-				f.bind(f.text(it.Role[indexer.RoleName]), it.Start, sc.end, indexer.ExprLocal)
+				f.bind(f.Text(it.Role[indexer.RoleName]), it.Start, sc.end, indexer.ExprLocal)
 			}
 		case kScope:
 			if t := f.stack.Top(); t != nil && t.body == it.Span && t.kind.isType() {
@@ -372,15 +345,13 @@ func (f *fileState) typeUse(it *item) {
 	if f.named[it.Key()] {
 		return
 	}
-	n := typeName(f.text(it.Span))
+	n := typeName(f.Text(it.Span))
 	if n == "" {
 		return
 	}
 	head, _, _ := strings.Cut(n, ".")
-	for _, v := range f.tvars {
-		if v.name == head && v.scope.Start <= it.Start && it.Start < v.scope.End {
-			return
-		}
+	if f.tvars.Has(head, it.Start) {
+		return
 	}
 	f.AddRef(schemas.EdgeReferences, f.SrcID(indexer.Context(f.stack)), it.Span, n, n)
 }
@@ -412,7 +383,7 @@ func (f *fileState) typeDecl(i int) {
 			}
 		}
 	}
-	name := f.text(it.Role[indexer.RoleName])
+	name := f.Text(it.Role[indexer.RoleName])
 	prefix := f.module
 	if o != nil {
 		prefix = o.qname + "."
@@ -450,13 +421,9 @@ func (f *fileState) typeDecl(i int) {
 	node.Visibility = visibility(flags, implicit)
 	node.Exported = node.Visibility == schemas.Public && (o == nil || o.exported)
 	node.IsAbstract = kind == schemas.KindInterface
-	end, body := it.End, it.Role[indexer.RoleBody]
-	if it.HasRole(indexer.RoleBody) {
-		end = body.Start
-		node.BodyHash = xxhash.Sum64String(f.text(body))
-	} else {
-		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
-	}
+	body := it.Role[indexer.RoleBody]
+	var end uint32
+	node.BodyHash, end = f.BodyHash(it, indexer.RoleBody)
 	node.Signature = srctext.OneLine(f.Str[header:end])
 	f.receiver(o, node.ID, it.Span)
 	f.stack.Push(&frame{kind: it.Kind, start: it.Start, end: it.End, node: n, qname: prefix + name, body: body,
@@ -482,7 +449,7 @@ func (f *fileState) superRef(it *item) {
 	if t == nil || !t.kind.isType() || t.body.End > 0 && it.Start >= t.body.Start {
 		return
 	}
-	txt := f.text(it.Span)
+	txt := f.Text(it.Span)
 	name := typeName(txt)
 	switch {
 	case name == "":
@@ -503,7 +470,7 @@ func (f *fileState) member(i int) {
 	}
 	name := "init"
 	if it.Kind != kInit {
-		name = f.text(it.Role[indexer.RoleName])
+		name = f.Text(it.Role[indexer.RoleName])
 	}
 	o, ok := f.owner(it.Start)
 	if !ok {
@@ -556,13 +523,8 @@ func (f *fileState) member(i int) {
 	}
 	node.IsStatic = flags&(mStatic|mClass) != 0
 	node.IsAbstract = o != nil && o.proto && !it.HasRole(indexer.RoleBody)
-	end := it.End
-	if it.HasRole(indexer.RoleBody) {
-		end = it.Role[indexer.RoleBody].Start
-		node.BodyHash = xxhash.Sum64String(f.text(it.Role[indexer.RoleBody]))
-	} else {
-		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
-	}
+	var end uint32
+	node.BodyHash, end = f.BodyHash(it, indexer.RoleBody)
 	if it.Kind == kProp && it.HasRole(indexer.RoleValue) {
 		end = lastBefore(f.Str, it.Start, it.Role[indexer.RoleValue].Start)
 	}
@@ -591,13 +553,13 @@ func (f *fileState) member(i int) {
 			}
 		}
 	case kProp:
-		if t := typeName(f.text(it.Role[indexer.RoleType])); it.HasRole(indexer.RoleType) && t != "" {
-			f.AddRef(schemas.RefType, node.ID, it.Role[indexer.RoleType], srctext.OneLine(strings.TrimPrefix(f.text(it.Role[indexer.RoleType]), ":")), "{"+t+"}")
+		if t := typeName(f.Text(it.Role[indexer.RoleType])); it.HasRole(indexer.RoleType) && t != "" {
+			f.AddRef(schemas.RefType, node.ID, it.Role[indexer.RoleType], srctext.OneLine(strings.TrimPrefix(f.Text(it.Role[indexer.RoleType]), ":")), "{"+t+"}")
 		} else if !it.HasRole(indexer.RoleType) && it.HasRole(indexer.RoleValue) {
 			f.pendingFact(schemas.RefType, n, it.Role[indexer.RoleValue])
 		}
 	case kAlias:
-		t := f.text(it.Span)
+		t := f.Text(it.Span)
 		if eq := strings.IndexByte(t, '='); eq >= 0 {
 			if tn := typeName(t[eq+1:]); tn != "" {
 				f.AddRef(schemas.RefType, node.ID, it.Span, srctext.OneLine(t[eq+1:]), "{"+tn+"}")
@@ -660,8 +622,7 @@ func lastBefore(s string, start, b uint32) uint32 {
 // pendingFact records a type fact given by an expression: its Expr is
 // computed once every binding is known.
 func (f *fileState) pendingFact(kind string, n int32, value span) {
-	f.calls = append(f.calls, call{kind: kind, it: -1 - int32(len(f.facts)), src: n})
-	f.facts = append(f.facts, value)
+	f.calls = append(f.calls, indexer.Pending{Kind: kind, Item: -1, Src: n, At: value})
 }
 
 // local binds a declaration inside a function: a local function or a
@@ -678,7 +639,7 @@ func (f *fileState) local(it *item, name string) {
 	case kProp:
 		switch {
 		case it.HasRole(indexer.RoleType):
-			f.bind(name, it.Start, sc.end, typeExprOr(f.text(it.Role[indexer.RoleType])))
+			f.bind(name, it.Start, sc.end, typeExprOr(f.Text(it.Role[indexer.RoleType])))
 		case it.HasRole(indexer.RoleValue):
 			b := f.bind(name, it.Start, sc.end, "")
 			b.value, b.expr = it.Role[indexer.RoleValue], indexer.Lazy[string]{}
@@ -694,7 +655,7 @@ func (f *fileState) enumCases(it *item) {
 	if !ok || o == nil || !o.enum && o.ext == "" {
 		return
 	}
-	t := f.text(it.Span)
+	t := f.Text(it.Span)
 	p := strings.Index(t, "case")
 	if p < 0 {
 		return
@@ -801,10 +762,8 @@ func (f *fileState) paramType(typ string, at uint32) string {
 		return ""
 	}
 	head, _, _ := strings.Cut(n, ".")
-	for _, v := range f.tvars {
-		if v.name == head && v.scope.Start <= at && at < v.scope.End {
-			return ""
-		}
+	if f.tvars.Has(head, at) {
+		return ""
 	}
 	if t := strings.TrimSpace(typ); strings.HasSuffix(t, "?") || strings.HasSuffix(t, "!") {
 		n += "?"
@@ -813,7 +772,7 @@ func (f *fileState) paramType(typ string, at uint32) string {
 }
 
 func (f *fileState) paramParts(it *item) (string, string, string, bool, bool) {
-	name, label, typ, def, variadic := splitParam(f.text(it.Span))
+	name, label, typ, def, variadic := splitParam(f.Text(it.Span))
 	if p := srctext.SkipSpace(f.Str, int(it.End)); p < len(f.Str) && f.Str[p] == '=' {
 		def = true // the default value is the declaration's child, not the parameter's
 	}
@@ -821,14 +780,13 @@ func (f *fileState) paramParts(it *item) (string, string, string, bool, bool) {
 }
 
 func (f *fileState) addCall(kind string, i int) {
-	loop, try, cond := indexer.Regions(f.stack, kLoop, kTry, kCond)
-	f.calls = append(f.calls, call{kind: kind, it: int32(i), src: indexer.Context(f.stack), loop: loop, try: try, cond: cond})
+	f.calls = append(f.calls, indexer.Pending{Kind: kind, Item: int32(i), Src: indexer.Context(f.stack), Region: indexer.Regions(f.stack, kLoop, kTry, kCond)})
 }
 
 // importRef records an import declaration: Src the file, Expr the module
 // (the first component of the path).
 func (f *fileState) importRef(it *item) {
-	t := f.text(it.Span)
+	t := f.Text(it.Span)
 	p := strings.Index(t, "import")
 	if p < 0 {
 		return
@@ -855,26 +813,26 @@ func (f *fileState) Finish(ctx context.Context) {
 		f.AddRef(schemas.RefParams, n.ID, span{Start: n.StartByte, End: n.EndByte}, n.Name, strings.Join(fr.labels, ","))
 	}
 	for _, c := range indexer.Elements(ctx, f.calls) {
-		if c.it < 0 {
-			v := f.facts[-1-c.it]
+		if c.Item < 0 {
+			v := c.At
 			if e := f.expr(v, 0); !strings.HasPrefix(e, "?") {
-				f.AddRef(c.kind, f.Nodes[c.src].ID, v, srctext.OneLine(f.text(v)), e)
+				f.AddRef(c.Kind, f.Nodes[c.Src].ID, v, srctext.OneLine(f.Text(v)), e)
 			}
 			continue
 		}
-		it := &f.Items[c.it]
+		it := &f.Items[c.Item]
 		fn := f.callee(it.Role[indexer.RoleObject])
 		at := fn
 		if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kNav {
 			at = f.Items[j].Role[indexer.RoleName]
 		}
 		expr := f.expr(it.Span, 0)
-		if strings.HasPrefix(expr, "?") && (strings.HasSuffix(f.text(fn), "init") || strings.HasPrefix(f.text(fn), ".")) {
+		if strings.HasPrefix(expr, "?") && (strings.HasSuffix(f.Text(fn), "init") || strings.HasPrefix(f.Text(fn), ".")) {
 			continue
 		}
-		r := f.AddRef(c.kind, f.SrcID(c.src), at, srctext.OneLine(f.text(fn)), expr)
-		r.Args = argsText(f.text(it.Role[indexer.RoleArgs]))
-		r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
+		r := f.AddRef(c.Kind, f.SrcID(c.Src), at, srctext.OneLine(f.Text(fn)), expr)
+		r.Args = argsText(f.Text(it.Role[indexer.RoleArgs]))
+		c.Mark(r)
 	}
 }
 
@@ -911,7 +869,7 @@ func (f *fileState) rightOperand(j int) span {
 			}
 		}
 	}
-	t := f.text(s)
+	t := f.Text(s)
 	k := len(t)
 	for k > 0 && (isIdentByte(t[k-1]) || t[k-1] == '.' || t[k-1] == '`') {
 		k--

@@ -39,5 +39,5 @@ const Name = "swift"
 // New returns the Swift language.
 func New() indexer.Language {
 	return indexer.NewQueryLanguage(indexer.QueryLanguage[kind]{Name: Name, Extensions: []string{".swift"},
-		GrammarVersion: grammar.Version, Grammar: grammar.Language, Query: compiled, Merge: indexer.MergeEarliest, Extract: extract, Resolve: resolve})
+		GrammarVersion: grammar.Version, Grammar: grammar.Language, Query: compiled, Merge: indexer.MergeEarliest, IsTest: isTestFile, Passes: newFileState, Resolve: resolve})
 }

@@ -258,10 +258,10 @@ type narrow struct {
 }
 
 type call struct {
-	fn, args        span
-	scope           *scope
-	kind            string
-	loop, try, cond bool
+	fn, args span
+	scope    *scope
+	kind     string
+	indexer.Region
 }
 
 // fact is an expression whose Expr must wait for every binding of the file
@@ -357,25 +357,22 @@ func (f *fileState) enclosing(k kind) *open {
 	return nil
 }
 
-// regions reports whether code at p runs, within its own function, in a
+// region returns the Region of code at p within its own function: in a
 // loop, a try body, or a conditional branch (if and else, either value of
 // a ?: expression, a switch case, the right operand of && || ??).
-func (f *fileState) regions(p uint32) (loop, try, cond bool) {
+func (f *fileState) region(p uint32) indexer.Region {
+	var r indexer.Region
 	for i := len(f.stack) - 1; i > 0; i-- {
 		switch o := &f.stack[i]; o.kind {
-		case kLoop:
-			loop = true
-		case kTry:
-			try = true
-		case kCond:
-			cond = true
 		case kFunction, kLambda, kMethod, kClass:
 			if p >= o.body {
-				return
+				return r
 			}
+		default:
+			indexer.InRegion(&r, o.kind, kLoop, kTry, kCond)
 		}
 	}
-	return
+	return r
 }
 
 func (f *fileState) addNode(kind, name string, parent int32, s span) int32 {
@@ -1733,8 +1730,7 @@ func (f *fileState) call(it *item) {
 		return
 	}
 	f.objectCall(sc, fn, args)
-	loop, try, cond := f.regions(it.Start)
-	f.calls = append(f.calls, call{fn: fn, args: args, scope: sc, kind: kind, loop: loop, try: try, cond: cond})
+	f.calls = append(f.calls, call{fn: fn, args: args, scope: sc, kind: kind, Region: f.region(it.Start)})
 }
 
 // jsx handles an element naming a component (a capitalized or dotted
@@ -1870,7 +1866,7 @@ func (f *fileState) finish(ctx context.Context) {
 			}
 			r.Args = oneLine(args)
 		}
-		r.InLoop, r.InTry, r.Conditional = c.loop, c.try, c.cond
+		c.Mark(r)
 	}
 	f.typeUseRefs()
 }

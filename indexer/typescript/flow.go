@@ -60,6 +60,7 @@ import (
 	"strings"
 
 	"github.com/cespare/xxhash/v2"
+
 	"github.com/graphsnap/snap/indexer"
 	"github.com/graphsnap/snap/schemas"
 )
