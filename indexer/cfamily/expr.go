@@ -110,14 +110,12 @@ func (f *fileState) exprOf(s span, depth int) string {
 	if depth > indexer.MaxExprDepth {
 		return indexer.ExprExpr
 	}
-	if i, ok := f.exprs[s.Key()]; ok {
-		it := &f.Items[i]
+	if it := indexer.ItemAt(f.Items, f.exprs, s); it != nil {
 		switch it.Kind {
 		case kCall:
 			fn := it.Role[indexer.RoleObject]
 			n := "(" + itoa(countArgs(f.Text(it.Role[indexer.RoleArgs]))) + ")"
-			if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kField {
-				fi := &f.Items[j]
+			if fi := indexer.ItemAt(f.Items, f.exprs, fn); fi != nil && fi.Kind == kField {
 				return joinExpr(f.receiver(fi, depth), normName(f.Text(fi.Role[indexer.RoleName]))+n)
 			}
 			raw := srctext.Squeeze(f.Text(fn))

@@ -38,7 +38,7 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 	f := &fileState{
 		File: indexer.NewFile(&indexer.Scanned[kind]{Path: file, Src: src, Items: items, Lines: x.Lines()}, x.lang, isTestFile),
 		lang: x.lang, cpp: x.cpp, sep: ".",
-		exprs: map[uint64]int32{}, fdecls: map[uint32]int32{}, inits: map[uint32]span{},
+		exprs: indexer.ItemsBySpan{}, fdecls: map[uint32]int32{}, inits: map[uint32]span{},
 		binds: map[string][]*binding{}, namespaces: map[string]bool{}, tdefs: map[uint64]bool{},
 	}
 	if x.cpp {
@@ -142,9 +142,9 @@ type fileState struct {
 	sep  string // between a type's name and a member's: "::" in C++, "." in C
 
 	stack      indexer.Stack[*frame]
-	exprs      map[uint64]int32 // expression items by span
-	fdecls     map[uint32]int32 // function declarators by the start of their name
-	inits      map[uint32]span  // init declarators' values by their start
+	exprs      indexer.ItemsBySpan // expression items by span
+	fdecls     map[uint32]int32    // function declarators by the start of their name
+	inits      map[uint32]span     // init declarators' values by their start
 	binds      map[string][]*binding
 	namespaces map[string]bool // namespaces opened or used in the file
 	calls      []indexer.Pending
@@ -179,7 +179,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 			doc = append(doc, f.Text(it.Span))
 			docEnd = it.End
 		case kCall, kField, kParen, kCast, kNew:
-			f.exprs[it.Key()] = int32(i)
+			f.exprs.Add(it.Span, i)
 		case kFdecl:
 			if _, ok := f.fdecls[it.Role[indexer.RoleName].Start]; !ok {
 				f.fdecls[it.Role[indexer.RoleName].Start] = int32(i)
@@ -1225,8 +1225,7 @@ func (f *fileState) Finish(ctx context.Context) {
 			if a := it.Role[indexer.RoleArgs]; f.cpp && n != "(0)" && f.Str[a.Start] == '(' {
 				n = n[:len(n)-1] + ":" + f.argTypes(a) + ")"
 			}
-			if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kField {
-				fi := &f.Items[j]
+			if fi := indexer.ItemAt(f.Items, f.exprs, fn); fi != nil && fi.Kind == kField {
 				at = fi.Role[indexer.RoleName]
 				expr = joinExpr(f.receiver(fi, 0), normName(f.Text(fi.Role[indexer.RoleName]))+n)
 			} else if name := normName(f.Text(fn)); notCalls[name] {

@@ -47,8 +47,7 @@ func (f *fileState) argOf(s span, depth int) string {
 	if depth > indexer.MaxExprDepth {
 		return exprUnknown
 	}
-	if i, ok := f.exprs[s.Key()]; ok {
-		it := &f.Items[i]
+	if it := indexer.ItemAt(f.Items, f.exprs, s); it != nil {
 		switch it.Kind {
 		case kNew, kCast:
 			return f.argDecl(it.Role[indexer.RoleType])

@@ -86,14 +86,12 @@ func (f *fileState) exprOf(s span, depth int) string {
 	if depth > indexer.MaxExprDepth {
 		return indexer.ExprExpr
 	}
-	if i, ok := f.exprs[s.Key()]; ok {
-		it := &f.Items[i]
+	if it := indexer.ItemAt(f.Items, f.exprs, s); it != nil {
 		switch it.Kind {
 		case kInvoke:
 			fn := it.Role[indexer.RoleObject]
 			n := f.argList(it.Role[indexer.RoleArgs], depth)
-			if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kField {
-				fi := &f.Items[j]
+			if fi := indexer.ItemAt(f.Items, f.exprs, fn); fi != nil && fi.Kind == kField {
 				return join(f.exprOf(fi.Role[indexer.RoleObject], depth+1), stripGenerics(f.Text(fi.Role[indexer.RoleName]))+n)
 			}
 			if name := srctext.Squeeze(stripGenerics(f.Text(fn))); isIdent(name) {

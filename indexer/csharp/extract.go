@@ -113,8 +113,8 @@ type fileState struct {
 	indexer.File[kind]
 
 	stack indexer.Stack[*frame]
-	exprs map[uint64]int32  // expression items by span
-	argv  map[uint32][]span // arguments by the start of the list
+	exprs indexer.ItemsBySpan // expression items by span
+	argv  map[uint32][]span   // arguments by the start of the list
 	binds indexer.Bindings[*binding]
 	calls []indexer.Pending
 	sigs  []*frame
@@ -125,7 +125,7 @@ type fileState struct {
 func newFileState(f indexer.File[kind]) indexer.Passes {
 	return &fileState{
 		File:  f,
-		exprs: map[uint64]int32{}, argv: map[uint32][]span{},
+		exprs: indexer.ItemsBySpan{}, argv: map[uint32][]span{},
 		binds: indexer.Bindings[*binding]{},
 	}
 }
@@ -207,7 +207,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 			doc = append(doc, t)
 			docEnd = it.End
 		case kInvoke, kNew, kField, kCast, kParen, kAwait:
-			f.exprs[it.Key()] = int32(i)
+			f.exprs.Add(it.Span, i)
 		case kArgs:
 			args = indexer.Enclosing(args, it.Start)
 			args = append(args, it.Span)
@@ -841,8 +841,7 @@ func (f *fileState) Finish(ctx context.Context) {
 			at = fn
 			target = srctext.OneLine(f.Text(fn))
 			n := f.argList(it.Role[indexer.RoleArgs], 0)
-			if j, ok := f.exprs[fn.Key()]; ok && f.Items[j].Kind == kField {
-				fi := &f.Items[j]
+			if fi := indexer.ItemAt(f.Items, f.exprs, fn); fi != nil && fi.Kind == kField {
 				at = fi.Role[indexer.RoleName]
 				expr = join(f.exprOf(fi.Role[indexer.RoleObject], 0), stripGenerics(f.Text(fi.Role[indexer.RoleName]))+n)
 			} else if name := srctext.Squeeze(stripGenerics(f.Text(fn))); name == "nameof" && f.lookup(name, fn.Start) == nil {

@@ -532,8 +532,7 @@ func (f *fileState) expr(s span, c ectx, depth int) string {
 	if depth > indexer.MaxExprDepth {
 		return indexer.ExprExpr
 	}
-	if i, ok := f.exprs[s.Key()]; ok {
-		it := &f.Items[i]
+	if it := indexer.ItemAt(f.Items, f.exprs, s); it != nil {
 		switch it.Kind {
 		case kInvoke:
 			return f.invokeExpr(it, c, depth)
@@ -725,8 +724,8 @@ func (f *fileState) argExpr(s span, c ectx, depth int) string {
 		return "?"
 	}
 	e := "?"
-	if i, ok := f.exprs[s.Key()]; ok {
-		switch it := &f.Items[i]; it.Kind {
+	if it := indexer.ItemAt(f.Items, f.exprs, s); it != nil {
+		switch it.Kind {
 		case kBinary:
 			e = f.binaryExpr(it, c, depth)
 		case kUnary:

@@ -170,14 +170,14 @@ type fileState struct {
 	mods        map[uint32]*mods // by start
 	docs        map[uint32]string
 	tvars       []tvar
-	exprs       map[uint64]int32  // expression items by span
-	args        map[uint32][]span // arguments by the start of their list
-	argOf       map[uint32]uint32 // the start of the list of an argument, by its start
-	invokes     map[uint32]int32  // method invocation items by the start of their argument list
-	lambdaTypes map[uint32]span   // lambdas that initialize a variable, by start: its declared type
-	lambdaSinks map[uint32]span   // lambdas assigned to a variable, by start: the variable assigned
-	assigns     []int32           // the assignment items
-	anonymous   map[int32]int     // anonymous classes made so far, by the node they are in
+	exprs       indexer.ItemsBySpan // expression items by span
+	args        map[uint32][]span   // arguments by the start of their list
+	argOf       map[uint32]uint32   // the start of the list of an argument, by its start
+	invokes     map[uint32]int32    // method invocation items by the start of their argument list
+	lambdaTypes map[uint32]span     // lambdas that initialize a variable, by start: its declared type
+	lambdaSinks map[uint32]span     // lambdas assigned to a variable, by start: the variable assigned
+	assigns     []int32             // the assignment items
+	anonymous   map[int32]int       // anonymous classes made so far, by the node they are in
 	binds       map[string][]*binding
 	bslab       []binding
 	calls       []call
@@ -189,7 +189,7 @@ type fileState struct {
 // reset makes f ready for another file, keeping its maps and buffers.
 func (f *fileState) reset(file string, src []byte, items []item) {
 	if f.mods == nil {
-		f.mods, f.docs, f.exprs = make(map[uint32]*mods), make(map[uint32]string), make(map[uint64]int32)
+		f.mods, f.docs, f.exprs = make(map[uint32]*mods), make(map[uint32]string), make(indexer.ItemsBySpan)
 		f.args, f.binds = make(map[uint32][]span), make(map[string][]*binding)
 		f.lambdaTypes, f.anonymous = make(map[uint32]span), make(map[int32]int)
 		f.argOf, f.invokes, f.lambdaSinks = make(map[uint32]uint32), make(map[uint32]int32), make(map[uint32]span)
@@ -259,7 +259,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 		case kAssign:
 			f.assigns = append(f.assigns, int32(i))
 		case kInvoke, kNew, kField, kCast, kParen, kIndex, kMref, kTernary, kBinary, kUnary, kNewArray, kLambda:
-			f.exprs[it.Key()] = int32(i)
+			f.exprs.Add(it.Span, i)
 			if it.Kind == kInvoke && it.HasRole(indexer.RoleArgs) {
 				f.invokes[it.Role[indexer.RoleArgs].Start] = int32(i)
 			}
@@ -289,11 +289,11 @@ func (f *fileState) Prepare(ctx context.Context) {
 // can be: s itself, or the branches of a conditional, parenthesized or
 // not.
 func (f *fileState) lambdasIn(s span, fn func(span)) {
-	i, ok := f.exprs[s.Key()]
-	if !ok {
+	it := indexer.ItemAt(f.Items, f.exprs, s)
+	if it == nil {
 		return
 	}
-	switch it := &f.Items[i]; it.Kind {
+	switch it.Kind {
 	case kLambda:
 		fn(s)
 	case kParen:

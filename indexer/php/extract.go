@@ -94,8 +94,8 @@ type fileState struct {
 	uses     map[string]string // lower-case alias → fully qualified class or namespace
 	funcUses map[string]string // lower-case alias → fully qualified function
 	stack    indexer.Stack[*frame]
-	exprs    map[uint64]int32 // expression items by span
-	argc     map[uint32]int32 // arguments by the start of the list
+	exprs    indexer.ItemsBySpan // expression items by span
+	argc     map[uint32]int32    // arguments by the start of the list
 	binds    map[string][]binding
 	calls    []indexer.Pending
 	scopes   []span // functions, methods, closures: bindings are local to them
@@ -112,7 +112,7 @@ type fileState struct {
 func newFileState(f indexer.File[kind]) indexer.Passes {
 	return &fileState{
 		File:  f,
-		exprs: map[uint64]int32{}, argc: map[uint32]int32{},
+		exprs: indexer.ItemsBySpan{}, argc: map[uint32]int32{},
 		binds: map[string][]binding{}, qnames: map[int32]string{}, uses: map[string]string{}, funcUses: map[string]string{},
 	}
 }
@@ -135,7 +135,7 @@ func (f *fileState) Prepare(ctx context.Context) {
 				f.Docs[uint32(skipSpace(f.Str, int(it.End)))] = docComment(t)
 			}
 		case kCall, kMcall, kScall, kNew, kField, kParen:
-			f.exprs[it.Key()] = int32(i)
+			f.exprs.Add(it.Span, i)
 		case kMethod, kFunc, kClosure:
 			f.scopes = append(f.scopes, it.Span)
 		case kArg:
