@@ -1,5 +1,7 @@
 package indexer
 
+import "strings"
+
 // A TypeVar is a type parameter, visible in the declaration that
 // declares it.
 type TypeVar struct {
@@ -18,4 +20,11 @@ func (vs TypeVars) Has(name string, p uint32) bool {
 		}
 	}
 	return false
+}
+
+// Heads reports whether the dotted type name n, written at p, starts with
+// a type parameter visible there.
+func (vs TypeVars) Heads(n string, p uint32) bool {
+	head, _, _ := strings.Cut(n, ".")
+	return vs.Has(head, p)
 }

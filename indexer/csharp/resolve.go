@@ -932,22 +932,8 @@ func (r *resolver) ref(edges []schemas.Edge, ref *schemas.Ref, src int32) []sche
 }
 
 func (r *resolver) emit(edges []schemas.Edge, ref *schemas.Ref, kind string, tg target) []schemas.Edge {
-	if tg.node >= 0 {
-		how := tg.how
-		if how == "" {
-			how = schemas.ResolvedReceiver
-		}
-		e := indexer.ResolvedEdge(ref, kind, r.nodes[tg.node].ID, how)
-		if tg.maybe {
-			e.Confidence = indexer.InheritedConfidence
-		}
-		return append(edges, e)
-	}
-	e := indexer.UnresolvedEdge(ref, kind, tg.why)
-	if tg.amb {
-		e.Resolution = schemas.Ambiguous
-	}
-	return append(edges, e)
+	t := indexer.Target{Node: tg.node, How: tg.how, Why: tg.why, Amb: tg.amb, Maybe: tg.maybe}
+	return append(edges, t.Edge(ref, kind, r.nodes))
 }
 
 // newEdges resolves new T(args): an instantiates edge to T and a calls edge

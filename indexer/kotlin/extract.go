@@ -494,8 +494,7 @@ func (f *fileState) typeUse(it *item) {
 	if n == "" {
 		return
 	}
-	head, _, _ := strings.Cut(n, ".")
-	if f.tvars.Has(head, it.Start) {
+	if f.tvars.Heads(n, it.Start) {
 		return
 	}
 	f.addRef(schemas.EdgeReferences, f.useSrc(), it.Span, n, n)

@@ -67,7 +67,7 @@ func (f *fileState) argOf(s span, depth int) string {
 			if f.anonymous(it) {
 				return argUnknown
 			}
-			if n := typeName(f.Text(it.Role[indexer.RoleType])); n != "" && !f.isTypeParam(n, s.Start) && !strings.Contains(f.Text(it.Role[indexer.RoleType]), "[") {
+			if n := typeName(f.Text(it.Role[indexer.RoleType])); n != "" && !f.tvars.Heads(n, s.Start) && !strings.Contains(f.Text(it.Role[indexer.RoleType]), "[") {
 				return "{" + n + "}" // type arguments' companions are in implicit scope: not known
 			}
 		case kParen:
@@ -107,11 +107,11 @@ func (f *fileState) argOf(s span, depth int) string {
 			return "{scala.Int}"
 		}
 		e := b.expr.Get(func() string { return indexer.ExprExpr }, indexer.ExprExpr)
-		if len(e) > 2 && e[0] == '{' && !b.generic && !f.isTypeParam(e[1:len(e)-1], s.Start) {
+		if len(e) > 2 && e[0] == '{' && !b.generic && !f.tvars.Heads(e[1:len(e)-1], s.Start) {
 			return e
 		}
 	}
-	if typ, ok := ascribed(t); ok && !f.isTypeParam(typ, s.Start) {
+	if typ, ok := ascribed(t); ok && !f.tvars.Heads(typ, s.Start) {
 		return "{" + typ + "}"
 	}
 	return argUnknown
@@ -125,7 +125,7 @@ func (f *fileState) pathArg(s span, depth int) string {
 	if e == "" || e[0] == '?' || strings.ContainsAny(e, "(),=") || strings.HasPrefix(e, "this") || strings.HasPrefix(e, "super") {
 		return argUnknown
 	}
-	if t, ok := strings.CutPrefix(e, "{"); ok && f.isTypeParam(t[:max(strings.IndexByte(t, '}'), 0)], s.Start) {
+	if t, ok := strings.CutPrefix(e, "{"); ok && f.tvars.Heads(t[:max(strings.IndexByte(t, '}'), 0)], s.Start) {
 		return argUnknown // a value of a type parameter's type
 	}
 	return argPath + e
@@ -195,13 +195,6 @@ func numLiteral(t string) string {
 		}
 	}
 	return argInt
-}
-
-// isTypeParam reports whether the type name t starts with a type
-// parameter visible at p.
-func (f *fileState) isTypeParam(t string, p uint32) bool {
-	head, _, _ := strings.Cut(t, ".")
-	return f.tvars.Has(head, p)
 }
 
 // mayConvert reports whether an implicit value of the type written t may

@@ -325,7 +325,7 @@ func (f *fileState) typeUse(it *item) {
 		start = q
 	}
 	n := srctext.Squeeze(f.Str[start:it.End])
-	if f.isTypeParam(n, start) {
+	if f.tvars.Heads(n, start) {
 		return
 	}
 	src := f.SrcID(indexer.Context(f.stack))
@@ -659,7 +659,7 @@ func (f *fileState) paramSig(it *item) string {
 		t = srctext.Squeeze(stripGenerics(raw))
 		elem := strings.TrimSuffix(t, "*")
 		switch {
-		case f.isTypeParam(elem, it.Start) || strings.Contains(elem, ","):
+		case f.tvars.Heads(elem, it.Start) || strings.Contains(elem, ","):
 			t = "?" + t[len(elem):] // a type parameter; a tuple or function type, whose commas would split it
 		case typeName(elem) != "" && strings.Contains(raw, "["):
 			t = elem + "[]" + t[len(elem):]

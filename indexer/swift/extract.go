@@ -349,8 +349,7 @@ func (f *fileState) typeUse(it *item) {
 	if n == "" {
 		return
 	}
-	head, _, _ := strings.Cut(n, ".")
-	if f.tvars.Has(head, it.Start) {
+	if f.tvars.Heads(n, it.Start) {
 		return
 	}
 	f.AddRef(schemas.EdgeReferences, f.SrcID(indexer.Context(f.stack)), it.Span, n, n)
@@ -761,8 +760,7 @@ func (f *fileState) paramType(typ string, at uint32) string {
 	if n == "" || n == "Array" || n == "Dictionary" || strings.ContainsAny(typ, "<[(") {
 		return ""
 	}
-	head, _, _ := strings.Cut(n, ".")
-	if f.tvars.Has(head, at) {
+	if f.tvars.Heads(n, at) {
 		return ""
 	}
 	if t := strings.TrimSpace(typ); strings.HasSuffix(t, "?") || strings.HasSuffix(t, "!") {
