@@ -11,6 +11,7 @@ import (
 	"github.com/cespare/xxhash/v2"
 
 	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/srctext"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -303,28 +304,24 @@ func (f *fileState) region(p uint32) indexer.Region {
 	return r
 }
 
+// addNode appends the node of a symbol declared at s, a child of node
+// parent (-1 for none), visible and exported as its name and parent say.
 func (f *fileState) addNode(kind, name string, parent int32, s span) int32 {
 	qname, vis := name, visibility(name)
 	exported := vis == schemas.Public
-	var parentID uint64
 	if parent >= 0 {
 		p := &f.Nodes[parent]
-		qname, parentID = p.QualifiedName+"."+name, p.ID
+		qname = p.QualifiedName + "." + name
 		exported = exported && (p.Kind == schemas.KindModule || p.Kind == schemas.KindPackage ||
 			p.Kind == schemas.KindClass && p.Exported)
 	}
-	sl, sc := pos(f.Lines, s.Start)
-	el, ec := pos(f.Lines, s.End)
-	f.Nodes = append(f.Nodes, schemas.Node{
-		ID: f.IDs.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
-		Language: Name, File: f.Path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.Start, EndByte: s.End, ParentID: parentID, Visibility: vis, Exported: exported,
-	})
-	return int32(len(f.Nodes) - 1)
+	n := f.AddNode(kind, name, qname, parent, s)
+	f.Nodes[n].Visibility, f.Nodes[n].Exported = vis, exported
+	return n
 }
 
 func (f *fileState) addRef(kind string, src int32, at span, target, expr string) *schemas.Ref {
-	line, col := pos(f.Lines, at.Start)
+	line, col := srctext.Pos(f.Lines, at.Start)
 	f.Refs = append(f.Refs, schemas.Ref{
 		File: f.Path, Src: f.Nodes[src].ID, Kind: kind, Target: target, Expr: expr, Line: line, Col: col,
 	})
@@ -346,10 +343,11 @@ func (f *fileState) run(ctx context.Context, items []item) {
 	end := uint32(len(f.Src))
 	mod := f.addNode(kind, f.module, -1, span{Start: 0, End: end})
 	m := &f.Nodes[mod]
+	m.ParentID = 0 // the module node has no parent
 	m.Name, m.Visibility = name, visibility(name)
 	m.Exported = m.Visibility == schemas.Public
 	if end > 0 && f.Src[end-1] == '\n' {
-		m.EndLine, m.EndCol = pos(f.Lines, end-1)
+		m.EndLine, m.EndCol = srctext.Pos(f.Lines, end-1)
 	}
 	m.IsTest = f.Test
 	m.BodyHash = xxhash.Sum64(f.Src)
