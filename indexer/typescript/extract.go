@@ -11,6 +11,7 @@ import (
 	"github.com/cespare/xxhash/v2"
 
 	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/srctext"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -44,7 +45,7 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 	// The same node can match two patterns of one kind (a variable
 	// declaration that is also exported); keep one item.
 	x.items = slices.CompactFunc(items, func(a, b item) bool { return a.Span == b.Span && a.Kind == b.Kind && a.Role == b.Role })
-	f := newFile(x, &indexer.Scanned[kind]{Path: file, Src: src, Items: x.items, Lines: lineStarts(src)})
+	f := newFile(x, &indexer.Scanned[kind]{Path: file, Src: src, Items: x.items, Lines: srctext.LineStarts(nil, src)})
 	f.run(ctx, x.items)
 	f.packageFacts()
 	return x.Result(ctx, f.Nodes, f.Refs, f.Test)
@@ -375,14 +376,8 @@ func (f *fileState) addNode(kind, name string, parent int32, s span) int32 {
 	case schemas.KindModule, schemas.KindNamespace:
 		vis = schemas.Private
 	}
-	sl, sc := pos(f.Lines, s.Start)
-	el, ec := pos(f.Lines, s.End)
-	f.Nodes = append(f.Nodes, schemas.Node{
-		ID: f.IDs.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
-		Language: f.x.d.name, File: f.Path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.Start, EndByte: s.End, ParentID: p.ID, Visibility: vis, IsTest: f.Test,
-	})
-	n := int32(len(f.Nodes) - 1)
+	n := f.AddNode(kind, name, qname, parent, s)
+	f.Nodes[n].Visibility, f.Nodes[n].IsTest = vis, f.Test
 	f.lastDef, f.lastDefName = n, s.Start
 	return n
 }
@@ -414,7 +409,7 @@ func (f *fileState) parentOf(n int32) int32 {
 }
 
 func (f *fileState) addRef(kind string, src int32, at span, target, expr string) *schemas.Ref {
-	line, col := pos(f.Lines, at.Start)
+	line, col := srctext.Pos(f.Lines, at.Start)
 	f.Refs = append(f.Refs, schemas.Ref{
 		File: f.Path, Src: f.Nodes[src].ID, Kind: kind, Target: target, Expr: expr, Line: line, Col: col,
 	})
@@ -439,17 +434,12 @@ func (f *fileState) run(ctx context.Context, items []item) {
 	f.Nodes = f.Nodes[:0]
 	_, base := moduleName(f.Path)
 	end := uint32(len(f.Src))
-	sl, sc := uint32(1), uint32(1)
-	el, ec := pos(f.Lines, end)
+	m := &f.Nodes[f.AddNode(schemas.KindModule, base, f.module, -1, span{Start: 0, End: end})]
 	if end > 0 && f.Src[end-1] == '\n' {
-		el, ec = pos(f.Lines, end-1)
+		m.EndLine, m.EndCol = srctext.Pos(f.Lines, end-1)
 	}
-	f.Nodes = append(f.Nodes, schemas.Node{
-		ID: f.IDs.Next(schemas.KindModule, f.module), Kind: schemas.KindModule, Name: base, QualifiedName: f.module,
-		Language: f.x.d.name, File: f.Path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec, EndByte: end,
-		ParentID: indexer.FileID(f.Path), Visibility: schemas.Public, Exported: true, IsTest: f.Test,
-		BodyHash: xxhash.Sum64(f.Src),
-	})
+	m.Visibility, m.Exported, m.IsTest = schemas.Public, true, f.Test
+	m.BodyHash = xxhash.Sum64(f.Src)
 	f.stack = append(f.stack[:0], open{kind: numKinds, end: math.MaxUint32, scope: f.newScope(sModule, nil, 0)})
 
 	for _, it := range indexer.Elements(ctx, items) {
