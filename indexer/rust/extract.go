@@ -12,6 +12,7 @@ import (
 	"github.com/cespare/xxhash/v2"
 
 	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/srctext"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -160,23 +161,8 @@ func (f *fileState) sym() int32 {
 	return 0
 }
 
-func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
-	var parentID uint64
-	if parent >= 0 {
-		parentID = f.Nodes[parent].ID
-	}
-	sl, sc := pos(f.Lines, s.Start)
-	el, ec := pos(f.Lines, s.End)
-	f.Nodes = append(f.Nodes, schemas.Node{
-		ID: f.IDs.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
-		Language: Name, File: f.Path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.Start, EndByte: s.End, ParentID: parentID,
-	})
-	return int32(len(f.Nodes) - 1)
-}
-
 func (f *fileState) addRef(kind string, src int32, at span, target, expr string) *schemas.Ref {
-	line, col := pos(f.Lines, at.Start)
+	line, col := srctext.Pos(f.Lines, at.Start)
 	f.Refs = append(f.Refs, schemas.Ref{
 		File: f.Path, Src: f.Nodes[src].ID, Kind: kind, Target: target, Expr: expr, Line: line, Col: col,
 	})
@@ -199,10 +185,11 @@ func (f *fileState) run(ctx context.Context, items []item) {
 	if len(f.lay.mods) > 0 {
 		name = f.lay.mods[len(f.lay.mods)-1]
 	}
-	mod := f.addNode(schemas.KindModule, name, qn, -1, span{Start: 0, End: end})
+	mod := f.AddNode(schemas.KindModule, name, qn, -1, span{Start: 0, End: end})
 	m := &f.Nodes[mod]
+	m.ParentID = 0 // the module node has no parent
 	if end > 0 && f.Src[end-1] == '\n' {
-		m.EndLine, m.EndCol = pos(f.Lines, end-1)
+		m.EndLine, m.EndCol = srctext.Pos(f.Lines, end-1)
 	}
 	if f.lay.root {
 		m.Visibility = schemas.Public
@@ -426,7 +413,7 @@ func (f *fileState) decorate(n int32, from uint32, attrs []string, doc string) {
 	node.Doc = doc
 	if from < node.StartByte {
 		node.StartByte = from
-		node.StartLine, node.StartCol = pos(f.Lines, from)
+		node.StartLine, node.StartCol = srctext.Pos(f.Lines, from)
 	}
 }
 
@@ -456,7 +443,7 @@ func (f *fileState) module(it *item) {
 		return
 	}
 	qn := sc.qn + "::" + name
-	n := f.addNode(schemas.KindModule, name, qn, sc.sym, it.Span)
+	n := f.AddNode(schemas.KindModule, name, qn, sc.sym, it.Span)
 	f.decorate(n, from, attrs, doc)
 	node := &f.Nodes[n]
 	node.Signature = f.header(it.Start, it.Role[indexer.RoleBody].Start)
@@ -545,19 +532,19 @@ func (f *fileState) function(it *item) {
 		default:
 			static = true
 		}
-		n = f.addNode(kind, name, sc.qn+"::"+c.typeName+"::"+name, sc.sym, it.Span)
+		n = f.AddNode(kind, name, sc.qn+"::"+c.typeName+"::"+name, sc.sym, it.Span)
 		if c.hasTrait {
 			vis = schemas.Public
 		}
 		exported = vis == schemas.Public && sc.exported && sc.kind != kFn
 		f.implFact(n, &c)
 	case kTrait:
-		n = f.addNode(schemas.KindMethod, name, c.qn+"::"+name, c.sym, it.Span)
+		n = f.AddNode(schemas.KindMethod, name, c.qn+"::"+name, c.sym, it.Span)
 		static = !self
 		f.Nodes[n].IsAbstract = !it.HasRole(indexer.RoleBody)
 		vis, exported = c.vis, c.exported
 	default:
-		n = f.addNode(schemas.KindFunction, name, c.qn+"::"+name, c.sym, it.Span)
+		n = f.AddNode(schemas.KindFunction, name, c.qn+"::"+name, c.sym, it.Span)
 		exported = vis == schemas.Public && c.exported && c.kind != kFn
 	}
 	node := &f.Nodes[n]
@@ -671,7 +658,7 @@ func (f *fileState) typeDef(it *item) {
 		kind = schemas.KindTrait
 	}
 	qn := sc.qn + "::" + name
-	n := f.addNode(kind, name, qn, sc.sym, it.Span)
+	n := f.AddNode(kind, name, qn, sc.sym, it.Span)
 	f.decorate(n, from, attrs, doc)
 	node := &f.Nodes[n]
 	node.Visibility = visibility(f.Text(it.Span))
@@ -715,7 +702,7 @@ func (f *fileState) variant(it *item) {
 	}
 	e := f.stack[ei]
 	name := unraw(f.Text(it.Role[indexer.RoleName]))
-	n := f.addNode(schemas.KindConstant, name, e.qn+"::"+name, e.sym, it.Span)
+	n := f.AddNode(schemas.KindConstant, name, e.qn+"::"+name, e.sym, it.Span)
 	f.decorate(n, from, attrs, doc)
 	node := &f.Nodes[n]
 	node.Visibility, node.Exported = e.vis, e.exported
@@ -753,7 +740,7 @@ func (f *fileState) field(it *item) {
 		vis = visibility(f.Text(it.Span))
 	}
 	t = f.top()
-	n := f.addNode(schemas.KindField, name, t.qn+"::"+name, t.sym, s)
+	n := f.AddNode(schemas.KindField, name, t.qn+"::"+name, t.sym, s)
 	f.decorate(n, from, attrs, doc)
 	node := &f.Nodes[n]
 	node.Visibility = vis
@@ -823,19 +810,19 @@ func (f *fileState) value(it *item) {
 	switch c.kind {
 	case kImpl:
 		sc := f.stack[f.scope()]
-		n = f.addNode(kind, name, sc.qn+"::"+c.typeName+"::"+name, sc.sym, it.Span)
+		n = f.AddNode(kind, name, sc.qn+"::"+c.typeName+"::"+name, sc.sym, it.Span)
 		if c.hasTrait {
 			vis = schemas.Public
 		}
 		exported = vis == schemas.Public && sc.exported && sc.kind != kFn
 		f.implFact(n, &c)
 	case kTrait:
-		n = f.addNode(kind, name, c.qn+"::"+name, c.sym, it.Span)
+		n = f.AddNode(kind, name, c.qn+"::"+name, c.sym, it.Span)
 		vis, exported = c.vis, c.exported
 		f.Nodes[n].IsAbstract = !it.HasRole(indexer.RoleValue)
 	default:
 		sc := f.stack[f.scope()]
-		n = f.addNode(kind, name, sc.qn+"::"+name, sc.sym, it.Span)
+		n = f.AddNode(kind, name, sc.qn+"::"+name, sc.sym, it.Span)
 		exported = vis == schemas.Public && sc.exported && sc.kind != kFn
 	}
 	f.decorate(n, from, attrs, doc)
