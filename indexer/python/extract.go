@@ -320,14 +320,6 @@ func (f *fileState) addNode(kind, name string, parent int32, s span) int32 {
 	return n
 }
 
-func (f *fileState) addRef(kind string, src int32, at span, target, expr string) *schemas.Ref {
-	line, col := srctext.Pos(f.Lines, at.Start)
-	f.Refs = append(f.Refs, schemas.Ref{
-		File: f.Path, Src: f.Nodes[src].ID, Kind: kind, Target: target, Expr: expr, Line: line, Col: col,
-	})
-	return &f.Refs[len(f.Refs)-1]
-}
-
 // run makes the nodes and refs of the file from the items of the query.
 func (f *fileState) run(ctx context.Context, items []item) {
 	count := indexer.CountKinds(ctx, items, numKinds)
@@ -496,7 +488,7 @@ func (f *fileState) function(it *item) {
 	if it.HasRole(rReturn) {
 		fs.annotated = true
 		if t := annotation(f.Text(it.Role[rReturn])); t != "" {
-			f.addRef(schemas.RefResult, n, it.Role[rReturn], oneLine(f.Text(it.Role[rReturn])), t)
+			f.AddNodeRef(schemas.RefResult, n, it.Role[rReturn], oneLine(f.Text(it.Role[rReturn])), t)
 		}
 	}
 	f.stack = append(f.stack, open{kind: kFunction, start: it.Start, end: it.End, body: body.Start, scope: fs})
@@ -627,7 +619,7 @@ func (f *fileState) typeFact(n int32, annot string, it *item, hasValue bool, sc 
 	}
 	switch {
 	case annot != "":
-		f.addRef(schemas.RefType, n, it.Role[rType], oneLine(f.Text(it.Role[rType])), annot)
+		f.AddNodeRef(schemas.RefType, n, it.Role[rType], oneLine(f.Text(it.Role[rType])), annot)
 	case hasValue:
 		f.facts = append(f.facts, fact{schemas.RefType, n, it.Role[rValue], sc})
 	}
@@ -895,7 +887,7 @@ func (f *fileState) importRef(it *item) {
 		b.flags |= bImport
 		b.from = expr
 	}
-	f.addRef(schemas.EdgeImports, sc.sym, it.Span, target, expr)
+	f.AddNodeRef(schemas.EdgeImports, sc.sym, it.Span, target, expr)
 }
 
 // squeeze removes the blanks of a dotted name.
@@ -975,7 +967,7 @@ func (f *fileState) inferResults() {
 			}
 		}
 		if v != "" && v != indexer.ExprLocal {
-			f.addRef(schemas.RefResult, sc.sym, at, oneLine(f.Text(at)), "="+v)
+			f.AddNodeRef(schemas.RefResult, sc.sym, at, oneLine(f.Text(at)), "="+v)
 		}
 	}
 }
@@ -1020,14 +1012,14 @@ func (f *fileState) finish(ctx context.Context) {
 		if e == exprNone {
 			continue
 		}
-		f.addRef(fa.kind, fa.src, fa.at, oneLine(f.Text(fa.at)), e)
+		f.AddNodeRef(fa.kind, fa.src, fa.at, oneLine(f.Text(fa.at)), e)
 	}
 	// A module variable or class field also bound by a for loop, a with or
 	// an unpacking has no type others can rely on.
 	for _, s := range f.scopes {
 		for name, n := range s.vars {
 			if b := s.names[name]; b != nil && b.flags&bUnknown != 0 {
-				f.addRef(schemas.RefType, n, span{Start: f.Nodes[n].StartByte, End: f.Nodes[n].EndByte}, name, indexer.ExprLocal)
+				f.AddNodeRef(schemas.RefType, n, span{Start: f.Nodes[n].StartByte, End: f.Nodes[n].EndByte}, name, indexer.ExprLocal)
 			}
 		}
 	}
@@ -1037,7 +1029,7 @@ func (f *fileState) finish(ctx context.Context) {
 		if len(args) >= 2 && args[0] == '(' && args[len(args)-1] == ')' {
 			args = args[1 : len(args)-1]
 		}
-		r := f.addRef(schemas.EdgeCalls, c.scope.sym, f.callPos(c.fn), oneLine(f.Text(c.fn)), f.expr(c.fn, c.scope))
+		r := f.AddNodeRef(schemas.EdgeCalls, c.scope.sym, f.callPos(c.fn), oneLine(f.Text(c.fn)), f.expr(c.fn, c.scope))
 		r.Args = oneLine(args)
 		c.Mark(r)
 	}
@@ -1049,6 +1041,6 @@ func (f *fileState) finish(ctx context.Context) {
 		case u.value:
 			target = "&" + target
 		}
-		f.addRef(schemas.EdgeReferences, u.src, u.at, target, f.expr(u.at, u.scope))
+		f.AddNodeRef(schemas.EdgeReferences, u.src, u.at, target, f.expr(u.at, u.scope))
 	}
 }

@@ -161,14 +161,6 @@ func (f *fileState) sym() int32 {
 	return 0
 }
 
-func (f *fileState) addRef(kind string, src int32, at span, target, expr string) *schemas.Ref {
-	line, col := srctext.Pos(f.Lines, at.Start)
-	f.Refs = append(f.Refs, schemas.Ref{
-		File: f.Path, Src: f.Nodes[src].ID, Kind: kind, Target: target, Expr: expr, Line: line, Col: col,
-	})
-	return &f.Refs[len(f.Refs)-1]
-}
-
 func (f *fileState) push(o open) {
 	o.bindMark = len(f.binds)
 	f.stack = append(f.stack, o)
@@ -197,7 +189,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 	m.Exported = f.lay.lib
 	m.IsTest = f.Test
 	m.BodyHash = xxhash.Sum64(f.Src)
-	f.addRef(refCrate, mod, span{Start: 0, End: 0}, f.lay.crate, f.lay.manifest)
+	f.AddNodeRef(refCrate, mod, span{Start: 0, End: 0}, f.lay.crate, f.lay.manifest)
 	f.stack = append(f.stack[:0], open{
 		kind: kFile, end: math.MaxUint32, sym: mod, qn: qn, dir: f.lay.childDir, exported: f.lay.lib,
 	})
@@ -273,7 +265,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 		case kNew:
 			f.heads[it.Start] = true
 			name := f.Text(it.Span)
-			f.addRef(schemas.EdgeInstantiates, f.sym(), it.Span, oneLine(name), normPath(name))
+			f.AddNodeRef(schemas.EdgeInstantiates, f.sym(), it.Span, oneLine(name), normPath(name))
 		}
 	}
 	for len(f.stack) > 1 {
@@ -439,7 +431,7 @@ func (f *fileState) module(it *item) {
 		if slices.Contains(attrs, "macro_use") {
 			target = "#[macro_use] " + name
 		}
-		f.addRef(refMod, sc.sym, it.Role[indexer.RoleName], target, strings.Join(cands, "|"))
+		f.AddNodeRef(refMod, sc.sym, it.Role[indexer.RoleName], target, strings.Join(cands, "|"))
 		return
 	}
 	qn := sc.qn + "::" + name
@@ -635,7 +627,7 @@ func (f *fileState) typeUse(it *item) {
 	if f.inField.at.Start <= start && it.End <= f.inField.at.End {
 		src = f.inField.node
 	}
-	f.addRef(schemas.EdgeReferences, src, span{Start: start, End: it.End}, name, name)
+	f.AddNodeRef(schemas.EdgeReferences, src, span{Start: start, End: it.End}, name, name)
 }
 
 func (f *fileState) implFact(n int32, c *open) {
@@ -882,7 +874,7 @@ func (f *fileState) use(it *item) {
 			e += " as " + u.alias
 		}
 		at := span{Start: tree.Start + uint32(u.off), End: tree.Start + uint32(u.off)}
-		f.addRef(schemas.EdgeImports, sc.sym, at, u.path, e)
+		f.AddNodeRef(schemas.EdgeImports, sc.sym, at, u.path, e)
 	}
 }
 
@@ -902,7 +894,7 @@ func (f *fileState) externCrate(it *item) {
 	if visibility(f.Text(it.Span)) != schemas.Private {
 		e = "pub " + e
 	}
-	f.addRef(schemas.EdgeImports, sc.sym, it.Role[indexer.RoleName], name, e)
+	f.AddNodeRef(schemas.EdgeImports, sc.sym, it.Role[indexer.RoleName], name, e)
 }
 
 // bindItem handles let statements, let conditions and parameters.
@@ -1087,7 +1079,7 @@ func (f *fileState) call(it *item) {
 		}
 		f.adapters[uint32(skipSpace(f.Src, int(args.Start)+1, int(args.End)))] = e[:i] + "[]"
 	}
-	r := f.addRef(schemas.EdgeCalls, f.sym(), f.callPos(fn), oneLine(f.Text(fn)), e)
+	r := f.AddNodeRef(schemas.EdgeCalls, f.sym(), f.callPos(fn), oneLine(f.Text(fn)), e)
 	r.Args = oneLine(trimDelims(f.Text(args)))
 	f.region(it.Start).Mark(r)
 }
@@ -1147,7 +1139,7 @@ func (f *fileState) include(args span) {
 		return
 	}
 	sc := f.stack[f.innermost(kFile, kMod)]
-	f.addRef(refMod, sc.sym, args, "include!("+lit+")", path.Join(path.Dir(f.Path), name))
+	f.AddNodeRef(refMod, sc.sym, args, "include!("+lit+")", path.Join(path.Dir(f.Path), name))
 }
 
 // elementAdapters are the methods of iterators, options, results and
@@ -1180,7 +1172,7 @@ func (f *fileState) macroCall(it *item, name, args span) {
 	if p == "" {
 		return
 	}
-	r := f.addRef(schemas.EdgeCalls, f.sym(), f.callPos(name), oneLine(text)+"!", p+"!")
+	r := f.AddNodeRef(schemas.EdgeCalls, f.sym(), f.callPos(name), oneLine(text)+"!", p+"!")
 	r.Args = oneLine(trimDelims(f.Text(args)))
 	f.region(it.Start).Mark(r)
 	last := p
@@ -1279,7 +1271,7 @@ func (f *fileState) tokenCalls(it *item, args span) {
 			start := f.chainStart(p, lo)
 			fn := span{Start: uint32(start), End: uint32(skipTurbofish(src, e, hi))}
 			argEnd := closing(src, q, hi)
-			r := f.addRef(schemas.EdgeCalls, f.sym(), f.callPos(fn), oneLine(f.Text(fn)), f.expr(fn, false))
+			r := f.AddNodeRef(schemas.EdgeCalls, f.sym(), f.callPos(fn), oneLine(f.Text(fn)), f.expr(fn, false))
 			r.Args = oneLine(trimDelims(f.Str[q:argEnd]))
 			f.region(it.Start).Mark(r)
 		}
@@ -1388,9 +1380,9 @@ func (f *fileState) finish(ctx context.Context) {
 			if t == "_" {
 				continue
 			}
-			f.addRef(d.kind, d.src, d.at, oneLine(d.text), "{"+t+"}")
+			f.AddNodeRef(d.kind, d.src, d.at, oneLine(d.text), "{"+t+"}")
 		case schemas.EdgeExtends:
-			f.addRef(d.kind, d.src, d.at, oneLine(d.target), d.text)
+			f.AddNodeRef(d.kind, d.src, d.at, oneLine(d.target), d.text)
 		case refImpl, schemas.EdgeImplements:
 			e := "{" + normType(d.text, d.gen, 0) + "}"
 			if d.trait != "" {
@@ -1400,7 +1392,7 @@ func (f *fileState) finish(ctx context.Context) {
 			if target == "" {
 				target = oneLine(d.text)
 			}
-			f.addRef(d.kind, d.src, d.at, target, e)
+			f.AddNodeRef(d.kind, d.src, d.at, target, e)
 		}
 	}
 }

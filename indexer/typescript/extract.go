@@ -408,14 +408,6 @@ func (f *fileState) parentOf(n int32) int32 {
 	return -1
 }
 
-func (f *fileState) addRef(kind string, src int32, at span, target, expr string) *schemas.Ref {
-	line, col := srctext.Pos(f.Lines, at.Start)
-	f.Refs = append(f.Refs, schemas.Ref{
-		File: f.Path, Src: f.Nodes[src].ID, Kind: kind, Target: target, Expr: expr, Line: line, Col: col,
-	})
-	return &f.Refs[len(f.Refs)-1]
-}
-
 // run makes the nodes and refs of the file from the items of the query.
 func (f *fileState) run(ctx context.Context, items []item) {
 	var count [numKinds]int
@@ -503,7 +495,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			if e := f.enclosing(kExport); e != nil && e.source != "" {
 				sc, _ := f.scopeAt(it.Start)
 				name := f.Text(it.Span)
-				f.addRef(schemas.EdgeImports, sc.sym, it.Span, f.target(e, name), "export * as "+name+" from "+e.source)
+				f.AddNodeRef(schemas.EdgeImports, sc.sym, it.Span, f.target(e, name), "export * as "+name+" from "+e.source)
 			}
 		case kDefImport:
 			f.defaultImport(it)
@@ -512,7 +504,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 				sc, _ := f.scopeAt(it.Start)
 				name := f.Text(it.Span)
 				f.bind(sc, name).flags |= bImport
-				f.addRef(schemas.EdgeImports, sc.sym, it.Span, f.target(o, ""), "* as "+name+" from "+o.source)
+				f.AddNodeRef(schemas.EdgeImports, sc.sym, it.Span, f.target(o, ""), "* as "+name+" from "+o.source)
 			}
 		case kShorthand:
 			if o := f.top(); o.kind == kObject && o.flag {
@@ -685,7 +677,7 @@ func (f *fileState) export(it *item) {
 		if o.source != "" && p < int(it.End) && f.Src[p] == '*' {
 			q := skipSpace(f.Src, p+1, int(it.End))
 			if !bytes.HasPrefix(f.Src[q:it.End], []byte("as")) || isIdentByte(at(f.Src, q+2)) {
-				f.addRef(schemas.EdgeImports, sc.sym, it.Role[rSource], f.target(&o, ""), "export * from "+o.source)
+				f.AddNodeRef(schemas.EdgeImports, sc.sym, it.Role[rSource], f.target(&o, ""), "export * from "+o.source)
 			}
 		}
 	}
@@ -744,7 +736,7 @@ func (f *fileState) importStmt(it *item) {
 		p := skipSpace(f.Src, int(it.Start)+len("import"), int(it.End))
 		if o.source != "" && p == int(it.Role[rSource].Start) {
 			sc, _ := f.scopeAt(it.Start)
-			f.addRef(schemas.EdgeImports, sc.sym, it.Role[rSource], f.target(&o, ""), "from "+o.source)
+			f.AddNodeRef(schemas.EdgeImports, sc.sym, it.Role[rSource], f.target(&o, ""), "from "+o.source)
 		}
 	}
 	f.stack.Push(o)
@@ -760,7 +752,7 @@ func (f *fileState) defaultImport(it *item) {
 		}
 		f.bind(sc, name).flags |= bImport
 		o := open{value: it.Role[rSource]}
-		f.addRef(schemas.EdgeImports, sc.sym, it.Span, f.target(&o, ""), "= as "+name+" from "+src)
+		f.AddNodeRef(schemas.EdgeImports, sc.sym, it.Span, f.target(&o, ""), "= as "+name+" from "+src)
 		return
 	}
 	o := f.enclosing(kImport)
@@ -768,7 +760,7 @@ func (f *fileState) defaultImport(it *item) {
 		return
 	}
 	f.bind(sc, name).flags |= bImport
-	f.addRef(schemas.EdgeImports, sc.sym, it.Span, f.target(o, "default"), "default as "+name+" from "+o.source)
+	f.AddNodeRef(schemas.EdgeImports, sc.sym, it.Span, f.target(o, "default"), "default as "+name+" from "+o.source)
 }
 
 func (f *fileState) spec(it *item) {
@@ -793,7 +785,7 @@ func (f *fileState) spec(it *item) {
 			return
 		}
 		f.bind(sc, as).flags |= bImport
-		f.addRef(schemas.EdgeImports, sc.sym, it.Span, f.target(o, name), what+" from "+o.source)
+		f.AddNodeRef(schemas.EdgeImports, sc.sym, it.Span, f.target(o, name), what+" from "+o.source)
 		return
 	}
 	o := f.enclosing(kExport)
@@ -801,7 +793,7 @@ func (f *fileState) spec(it *item) {
 	case o == nil:
 	case o.value.End > o.value.Start && o.source == "":
 	case o.source != "":
-		f.addRef(schemas.EdgeImports, sc.sym, it.Span, f.target(o, name), "export "+what+" from "+o.source)
+		f.AddNodeRef(schemas.EdgeImports, sc.sym, it.Span, f.target(o, name), "export "+what+" from "+o.source)
 	default:
 		f.exports = append(f.exports, localExport{name: name, as: as, at: it.Role[rName], scope: sc})
 	}
@@ -1161,7 +1153,7 @@ func (f *fileState) variable(it *item) {
 			f.handled[value.Start] = true
 			b.flags |= bImport
 			f.hide(sc, name)
-			f.addRef(schemas.EdgeImports, sc.sym, nameSpan, f.requireTarget(value), "= as "+name+" from "+s)
+			f.AddNodeRef(schemas.EdgeImports, sc.sym, nameSpan, f.requireTarget(value), "= as "+name+" from "+s)
 			return
 		}
 	}
@@ -1225,7 +1217,7 @@ func (f *fileState) typeFact(n int32, annot string, typ span, hasType bool, valu
 	case hasType:
 		f.annotated[n] = true
 		if annot != "" {
-			f.addRef(schemas.RefType, n, typ, oneLine(strings.TrimPrefix(strings.TrimSpace(f.Text(typ)), ":")), annot)
+			f.AddNodeRef(schemas.RefType, n, typ, oneLine(strings.TrimPrefix(strings.TrimSpace(f.Text(typ)), ":")), annot)
 		}
 	case hasValue && !isNullish(f.Text(value)):
 		f.facts = append(f.facts, fact{kind: schemas.RefType, src: n, at: value, scope: sc, target: oneLine(f.Text(value))})
@@ -1293,7 +1285,7 @@ func (f *fileState) bindItem(it *item) {
 		if key != name {
 			what += " as " + name
 		}
-		f.addRef(schemas.EdgeImports, sc.sym, it.Span, f.requireTarget(d.value)+":"+key, what+" from "+d.spec)
+		f.AddNodeRef(schemas.EdgeImports, sc.sym, it.Span, f.requireTarget(d.value)+":"+key, what+" from "+d.spec)
 	case d.value.End > d.value.Start:
 		b.flags |= bAssign
 		b.declared()
@@ -1487,7 +1479,7 @@ func (f *fileState) alias(it *item) {
 		f.setExported(n)
 	}
 	if a := f.annotation(f.Text(it.Role[rValue]), sc); strings.HasPrefix(a, "{") {
-		f.addRef(schemas.RefType, n, it.Role[rValue], oneLine(f.Text(it.Role[rValue])), a)
+		f.AddNodeRef(schemas.RefType, n, it.Role[rValue], oneLine(f.Text(it.Role[rValue])), a)
 	}
 }
 
@@ -1642,7 +1634,7 @@ func (f *fileState) assign(it *item) {
 		}
 		if s, ok := f.requireSpec(value); ok {
 			f.handled[value.Start] = true
-			f.addRef(schemas.EdgeImports, 0, value, f.requireTarget(value), "export * from "+s)
+			f.AddNodeRef(schemas.EdgeImports, 0, value, f.requireTarget(value), "export * from "+s)
 			f.facts = append(f.facts, fact{kind: refExport, src: 0, prefix: "module.exports=", target: "module.exports", scope: sc, member: "\x00require(" + s + ")"})
 			return
 		}
@@ -1703,7 +1695,7 @@ func (f *fileState) call(it *item) {
 	} else if t := f.Text(fn); t == "require" || t == "import" {
 		if args.End > args.Start+2 && !f.handled[fn.Start] {
 			if s := f.specifier(strings.TrimSpace(f.Str[args.Start+1 : args.End-1])); s != "" {
-				r := f.addRef(schemas.EdgeImports, sc.sym, args, f.requireTarget(span{Start: fn.Start, End: args.End}), "from "+s)
+				r := f.AddNodeRef(schemas.EdgeImports, sc.sym, args, f.requireTarget(span{Start: fn.Start, End: args.End}), "from "+s)
 				r.InTry = false
 			}
 		}
@@ -1823,14 +1815,14 @@ func (f *fileState) finish(ctx context.Context) {
 		if at.End == 0 {
 			at = span{Start: f.Nodes[fa.src].StartByte, End: f.Nodes[fa.src].StartByte}
 		}
-		f.addRef(fa.kind, fa.src, at, fa.target, e)
+		f.AddNodeRef(fa.kind, fa.src, at, fa.target, e)
 	}
 	f.finishMembers()
 	// A module variable also bound to what we do not follow has no type
 	// others can rely on.
 	for name, n := range f.stack[0].scope.vars {
 		if b := f.stack[0].scope.names[name]; b != nil && b.flags&bUnknown != 0 {
-			f.addRef(schemas.RefType, n, span{Start: f.Nodes[n].StartByte, End: f.Nodes[n].StartByte}, name, indexer.ExprLocal)
+			f.AddNodeRef(schemas.RefType, n, span{Start: f.Nodes[n].StartByte, End: f.Nodes[n].StartByte}, name, indexer.ExprLocal)
 		}
 	}
 	for _, c := range indexer.Elements(ctx, f.calls) {
@@ -1838,7 +1830,7 @@ func (f *fileState) finish(ctx context.Context) {
 		if c.kind == schemas.EdgeInstantiates && e[0] != '?' {
 			e = strings.TrimSuffix(e, "()")
 		}
-		r := f.addRef(c.kind, c.scope.sym, f.callPos(c.fn), oneLine(f.Text(c.fn)), e)
+		r := f.AddNodeRef(c.kind, c.scope.sym, f.callPos(c.fn), oneLine(f.Text(c.fn)), e)
 		if c.args.End > c.args.Start {
 			args := f.Text(c.args)
 			if len(args) >= 2 && args[0] == '(' && args[len(args)-1] == ')' {

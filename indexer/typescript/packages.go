@@ -336,9 +336,9 @@ func (f *fileState) packageFacts() {
 	if p == nil {
 		return
 	}
-	f.addRef(schemas.RefDist, 0, span{}, p.name, p.requires)
+	f.AddNodeRef(schemas.RefDist, 0, span{}, p.name, p.requires)
 	for _, e := range p.entries(f.Path) {
-		f.addRef(schemas.RefEntry, 0, span{}, e, "")
+		f.AddNodeRef(schemas.RefEntry, 0, span{}, e, "")
 	}
 }
 

@@ -84,7 +84,7 @@ func (f *fileState) typeUseRefs() {
 			n = k[i-1]
 		}
 		name := f.Text(at)
-		f.addRef(schemas.EdgeReferences, n, at, name, "type "+name)
+		f.AddNodeRef(schemas.EdgeReferences, n, at, name, "type "+name)
 	}
 }
 
