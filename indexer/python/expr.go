@@ -76,7 +76,7 @@ const (
 
 // expr returns the Expr of the expression at s, evaluated in scope sc.
 func (f *fileState) expr(s span, sc *scope) string {
-	src := f.src
+	src := f.Src
 	p, end := int(s.Start), int(s.End)
 	var head, name string
 	p0 := p
@@ -93,7 +93,7 @@ func (f *fileState) expr(s span, sc *scope) string {
 			return indexer.ExprExpr
 		}
 		q := identEnd(src, p, end)
-		p0, name, p = p, f.str[p:q], q
+		p0, name, p = p, f.Str[p:q], q
 		switch name {
 		case "await":
 		case "None":
@@ -158,8 +158,8 @@ func (f *fileState) expr(s span, sc *scope) string {
 		}
 		return exprReceiver
 	}
-	if head == name && f.str[q:end] == string(steps) {
-		return f.str[p0:end] // as written: no allocation
+	if head == name && f.Str[q:end] == string(steps) {
+		return f.Str[p0:end] // as written: no allocation
 	}
 	return head + string(steps)
 }
@@ -186,7 +186,7 @@ func (f *fileState) cast(name, head string, steps []byte, args span, sc *scope) 
 	}
 	var t string
 	f.eachArg(args, func(a span) bool {
-		t = annotation(f.text(a))
+		t = annotation(f.Text(a))
 		return false
 	})
 	return t
@@ -242,20 +242,20 @@ func orEmpty(src []byte, p, end int) bool {
 // plainSuper reports whether the super at p is called with no arguments,
 // or as super(C, ...) in a method of class C.
 func (f *fileState) plainSuper(p, end int, sc *scope) bool {
-	p = skipSpace(f.src, p, end)
+	p = skipSpace(f.Src, p, end)
 	e, ok := f.args[uint32(p)]
-	if p >= end || f.src[p] != '(' || !ok {
+	if p >= end || f.Src[p] != '(' || !ok {
 		return true
 	}
-	a := skipSpace(f.src, p+1, int(e)-1)
+	a := skipSpace(f.Src, p+1, int(e)-1)
 	if a >= int(e)-1 {
 		return true
 	}
 	for s := sc; s != nil; s = s.parent {
 		if s.class != nil {
-			q := identEnd(f.src, a, int(e))
-			c := skipSpace(f.src, q, int(e))
-			return string(f.src[a:q]) == f.nodes[s.class.sym].Name && c < int(e) && f.src[c] == ','
+			q := identEnd(f.Src, a, int(e))
+			c := skipSpace(f.Src, q, int(e))
+			return string(f.Src[a:q]) == f.Nodes[s.class.sym].Name && c < int(e) && f.Src[c] == ','
 		}
 	}
 	return false

@@ -11,6 +11,7 @@ import (
 	"github.com/cespare/xxhash/v2"
 
 	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/srctext"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -34,12 +35,12 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 	if err != nil {
 		return nil, err
 	}
-	f := newFile(x.tree, file, src)
+	f := newFile(x.tree, &indexer.Scanned[kind]{Path: file, Src: src, Items: items, Lines: x.Lines()})
 	f.run(ctx, items)
-	if r := x.dists.distFact(file, &f.nodes[0]); r != nil {
-		f.refs = append(f.refs, *r)
+	if r := x.dists.distFact(file, &f.Nodes[0]); r != nil {
+		f.Refs = append(f.Refs, *r)
 	}
-	return x.Result(ctx, f.nodes, f.refs, f.test)
+	return x.Result(ctx, f.Nodes, f.Refs, f.Test)
 }
 
 // isTestFile reports whether file is a test module by pytest's and
@@ -77,16 +78,9 @@ func moduleName(t *indexer.Tree, file string) (name string, pkg bool) {
 
 // fileState is the extraction of one file.
 type fileState struct {
-	path   string
-	src    []byte
-	str    string // src as a string: texts in rows are slices of it
-	lines  []uint32
+	indexer.File[kind]
 	module string
 	pkg    bool
-	test   bool
-	ids    indexer.IDs
-	nodes  []schemas.Node
-	refs   []schemas.Ref
 
 	stack    []open
 	scopes   []*scope          // module and class scopes
@@ -250,17 +244,11 @@ func lookup(s *scope, name string) (*binding, *scope) {
 	return nil, nil
 }
 
-func newFile(t *indexer.Tree, file string, src []byte) *fileState {
-	f := &fileState{
-		path: file, src: src, str: string(src), lines: lineStarts(src), test: isTestFile(file),
-		ids:  indexer.IDs{Language: Name, File: file},
-		args: make(map[uint32]uint32),
-	}
-	f.module, f.pkg = moduleName(t, file)
+func newFile(t *indexer.Tree, s *indexer.Scanned[kind]) *fileState {
+	f := &fileState{File: indexer.NewFile(s, Name, isTestFile), args: make(map[uint32]uint32)}
+	f.module, f.pkg = moduleName(t, s.Path)
 	return f
 }
-
-func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
 
 func (f *fileState) top() *open { return &f.stack[len(f.stack)-1] }
 
@@ -316,39 +304,27 @@ func (f *fileState) region(p uint32) indexer.Region {
 	return r
 }
 
+// addNode appends the node of a symbol declared at s, a child of node
+// parent (-1 for none), visible and exported as its name and parent say.
 func (f *fileState) addNode(kind, name string, parent int32, s span) int32 {
 	qname, vis := name, visibility(name)
 	exported := vis == schemas.Public
-	var parentID uint64
 	if parent >= 0 {
-		p := &f.nodes[parent]
-		qname, parentID = p.QualifiedName+"."+name, p.ID
+		p := &f.Nodes[parent]
+		qname = p.QualifiedName + "." + name
 		exported = exported && (p.Kind == schemas.KindModule || p.Kind == schemas.KindPackage ||
 			p.Kind == schemas.KindClass && p.Exported)
 	}
-	sl, sc := pos(f.lines, s.Start)
-	el, ec := pos(f.lines, s.End)
-	f.nodes = append(f.nodes, schemas.Node{
-		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
-		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.Start, EndByte: s.End, ParentID: parentID, Visibility: vis, Exported: exported,
-	})
-	return int32(len(f.nodes) - 1)
-}
-
-func (f *fileState) addRef(kind string, src int32, at span, target, expr string) *schemas.Ref {
-	line, col := pos(f.lines, at.Start)
-	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: f.nodes[src].ID, Kind: kind, Target: target, Expr: expr, Line: line, Col: col,
-	})
-	return &f.refs[len(f.refs)-1]
+	n := f.AddNode(kind, name, qname, parent, s)
+	f.Nodes[n].Visibility, f.Nodes[n].Exported = vis, exported
+	return n
 }
 
 // run makes the nodes and refs of the file from the items of the query.
 func (f *fileState) run(ctx context.Context, items []item) {
 	count := indexer.CountKinds(ctx, items, numKinds)
-	f.nodes = make([]schemas.Node, 0, 1+count[kFunction]+count[kClass]+count[kAssign]/4)
-	f.refs = make([]schemas.Ref, 0, count[kCall]+count[kImport]+count[kBase]+count[kAssign]/4)
+	f.Nodes = make([]schemas.Node, 0, 1+count[kFunction]+count[kClass]+count[kAssign]/4)
+	f.Refs = make([]schemas.Ref, 0, count[kCall]+count[kImport]+count[kBase]+count[kAssign]/4)
 	kind, name := schemas.KindModule, f.module
 	if f.pkg {
 		kind = schemas.KindPackage
@@ -356,16 +332,17 @@ func (f *fileState) run(ctx context.Context, items []item) {
 	if i := strings.LastIndexByte(name, '.'); i >= 0 {
 		name = name[i+1:]
 	}
-	end := uint32(len(f.src))
+	end := uint32(len(f.Src))
 	mod := f.addNode(kind, f.module, -1, span{Start: 0, End: end})
-	m := &f.nodes[mod]
+	m := &f.Nodes[mod]
+	m.ParentID = 0 // the module node has no parent
 	m.Name, m.Visibility = name, visibility(name)
 	m.Exported = m.Visibility == schemas.Public
-	if end > 0 && f.src[end-1] == '\n' {
-		m.EndLine, m.EndCol = pos(f.lines, end-1)
+	if end > 0 && f.Src[end-1] == '\n' {
+		m.EndLine, m.EndCol = srctext.Pos(f.Lines, end-1)
 	}
-	m.IsTest = f.test
-	m.BodyHash = xxhash.Sum64(f.src)
+	m.IsTest = f.Test
+	m.BodyHash = xxhash.Sum64(f.Src)
 	f.stack = append(f.stack[:0], open{kind: numKinds, end: math.MaxUint32, scope: f.newScope(sModule, nil, mod)})
 
 	for _, it := range indexer.Elements(ctx, items) {
@@ -377,7 +354,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			f.stack = append(f.stack, open{kind: kDecorated, start: it.Start, end: it.End})
 		case kDecorator:
 			if o := f.top(); o.kind == kDecorated {
-				o.decorators = append(o.decorators, oneLine(f.str[it.Start+1:it.End]))
+				o.decorators = append(o.decorators, oneLine(f.Str[it.Start+1:it.End]))
 			}
 			f.decoratorUse(it)
 		case kFunction:
@@ -406,7 +383,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			f.doc(it)
 		case kBase:
 			if o := f.top(); o.kind == kClass && it.Start < o.body {
-				f.facts = append(f.facts, fact{schemas.EdgeExtends, o.scope.sym, stripSubscript(f.src, it.Span), o.scope.parent})
+				f.facts = append(f.facts, fact{schemas.EdgeExtends, o.scope.sym, stripSubscript(f.Src, it.Span), o.scope.parent})
 			}
 		case kBind:
 			f.bindItem(it)
@@ -416,7 +393,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			if it.Kind == kNonlocal {
 				flag = bNonlocal
 			}
-			f.bind(sc, f.text(it.Span)).flags |= flag
+			f.bind(sc, f.Text(it.Span)).flags |= flag
 		case kParam:
 			f.param(it)
 		case kImport:
@@ -456,7 +433,7 @@ func (f *fileState) decorators(it *item) (start uint32, decs []string) {
 // signature returns the header of a def or class on one line, without its
 // colon.
 func (f *fileState) signature(start, body uint32) string {
-	return strings.TrimSuffix(oneLine(f.str[start:body]), ":")
+	return strings.TrimSuffix(oneLine(f.Str[start:body]), ":")
 }
 
 func hasDecorator(decs []string, names ...string) bool {
@@ -473,7 +450,7 @@ func hasDecorator(decs []string, names ...string) bool {
 func (f *fileState) function(it *item) {
 	sc, _ := f.scopeAt(it.Start)
 	start, decs := f.decorators(it)
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	body := it.Role[rBody]
 	kind := schemas.KindFunction
 	if sc.kind == sClass {
@@ -483,17 +460,17 @@ func (f *fileState) function(it *item) {
 		}
 	}
 	n := f.addNode(kind, name, sc.sym, span{Start: start, End: it.End})
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Signature = f.signature(it.Start, body.Start)
 	node.Decorators = decs
-	node.IsAsync = bytes.HasPrefix(f.src[it.Start:], []byte("async"))
+	node.IsAsync = bytes.HasPrefix(f.Src[it.Start:], []byte("async"))
 	node.IsStatic = hasDecorator(decs, "staticmethod")
 	node.IsAbstract = hasDecorator(decs, "abstractmethod", "abstractproperty", "abstractclassmethod", "abstractstaticmethod")
-	node.IsTest = f.test && strings.HasPrefix(name, "test") &&
-		(sc.kind == sModule || sc.kind == sClass && strings.HasPrefix(f.nodes[sc.sym].Name, "Test"))
-	node.BodyHash = xxhash.Sum64String(f.text(body))
+	node.IsTest = f.Test && strings.HasPrefix(name, "test") &&
+		(sc.kind == sModule || sc.kind == sClass && strings.HasPrefix(f.Nodes[sc.sym].Name, "Test"))
+	node.BodyHash = xxhash.Sum64String(f.Text(body))
 	if node.IsAbstract && sc.kind == sClass {
-		f.nodes[sc.sym].IsAbstract = true
+		f.Nodes[sc.sym].IsAbstract = true
 	}
 
 	fs := f.newScope(sFunction, sc, n)
@@ -510,8 +487,8 @@ func (f *fileState) function(it *item) {
 	f.bind(sc, name).flags |= bDef
 	if it.HasRole(rReturn) {
 		fs.annotated = true
-		if t := annotation(f.text(it.Role[rReturn])); t != "" {
-			f.addRef(schemas.RefResult, n, it.Role[rReturn], oneLine(f.text(it.Role[rReturn])), t)
+		if t := annotation(f.Text(it.Role[rReturn])); t != "" {
+			f.AddNodeRef(schemas.RefResult, n, it.Role[rReturn], oneLine(f.Text(it.Role[rReturn])), t)
 		}
 	}
 	f.stack = append(f.stack, open{kind: kFunction, start: it.Start, end: it.End, body: body.Start, scope: fs})
@@ -520,13 +497,13 @@ func (f *fileState) function(it *item) {
 func (f *fileState) class(it *item) {
 	sc, _ := f.scopeAt(it.Start)
 	start, decs := f.decorators(it)
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	body := it.Role[rBody]
 	n := f.addNode(schemas.KindClass, name, sc.sym, span{Start: start, End: it.End})
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Signature = f.signature(it.Start, body.Start)
 	node.Decorators = decs
-	node.BodyHash = xxhash.Sum64String(f.text(body))
+	node.BodyHash = xxhash.Sum64String(f.Text(body))
 	f.bind(sc, name).flags |= bDef
 	f.stack = append(f.stack, open{kind: kClass, start: it.Start, end: it.End, body: body.Start, scope: f.newScope(sClass, sc, n)})
 }
@@ -534,7 +511,7 @@ func (f *fileState) class(it *item) {
 // alias handles `type X = ...`.
 func (f *fileState) alias(it *item) {
 	sc, _ := f.scopeAt(it.Start)
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	b := f.bind(sc, name)
 	if sc.kind != sModule && sc.kind != sClass {
 		b.flags |= bUnknown
@@ -542,8 +519,8 @@ func (f *fileState) alias(it *item) {
 	}
 	b.flags |= bDef
 	n := f.addNode(schemas.KindTypeAlias, name, sc.sym, it.Span)
-	f.nodes[n].Signature = oneLine(f.text(it.Span))
-	f.nodes[n].BodyHash = xxhash.Sum64String(f.text(it.Span))
+	f.Nodes[n].Signature = oneLine(f.Text(it.Span))
+	f.Nodes[n].BodyHash = xxhash.Sum64String(f.Text(it.Span))
 }
 
 // variable returns the variable, constant or field node of name in a
@@ -560,8 +537,8 @@ func (f *fileState) variable(s *scope, name string, at span, value span) int32 {
 		kind = schemas.KindConstant
 	}
 	n := f.addNode(kind, name, s.sym, at)
-	f.nodes[n].Signature = oneLine(f.text(at))
-	f.nodes[n].BodyHash = xxhash.Sum64String(f.text(value))
+	f.Nodes[n].Signature = oneLine(f.Text(at))
+	f.Nodes[n].BodyHash = xxhash.Sum64String(f.Text(value))
 	s.vars[name] = n
 	return n
 }
@@ -594,17 +571,17 @@ func (f *fileState) assign(it *item) {
 	}
 	var annot string
 	if it.HasRole(rType) {
-		annot = annotation(f.text(it.Role[rType]))
+		annot = annotation(f.Text(it.Role[rType]))
 	}
 	value, hasValue := it.Role[rValue], it.HasRole(rValue)
-	if hasValue && f.text(value) == "None" {
+	if hasValue && f.Text(value) == "None" {
 		hasValue = false
 	}
 	valueOrStmt := stmt
 	if hasValue {
 		valueOrStmt = value
 	}
-	if name := f.text(left); isIdent(name) {
+	if name := f.Text(left); isIdent(name) {
 		b := f.bind(sc, name)
 		b.flags |= bAssign
 		if annot != "" {
@@ -624,7 +601,7 @@ func (f *fileState) assign(it *item) {
 		return
 	}
 	// obj.name = value is a field when obj is the first parameter of a method.
-	obj, attr, ok := attributeTarget(f.text(left))
+	obj, attr, ok := attributeTarget(f.Text(left))
 	if !ok {
 		return
 	}
@@ -642,7 +619,7 @@ func (f *fileState) typeFact(n int32, annot string, it *item, hasValue bool, sc 
 	}
 	switch {
 	case annot != "":
-		f.addRef(schemas.RefType, n, it.Role[rType], oneLine(f.text(it.Role[rType])), annot)
+		f.AddNodeRef(schemas.RefType, n, it.Role[rType], oneLine(f.Text(it.Role[rType])), annot)
 	case hasValue:
 		f.facts = append(f.facts, fact{schemas.RefType, n, it.Role[rValue], sc})
 	}
@@ -683,15 +660,15 @@ func stripSubscript(src []byte, s span) span {
 }
 
 func (f *fileState) doc(it *item) {
-	doc, ok := docstring(f.text(it.Span))
+	doc, ok := docstring(f.Text(it.Span))
 	if !ok {
 		return
 	}
 	switch o := f.top(); {
 	case (o.kind == kFunction || o.kind == kClass) && o.body == it.Start:
-		f.nodes[o.scope.sym].Doc = doc
+		f.Nodes[o.scope.sym].Doc = doc
 	case len(f.stack) == 1:
-		f.nodes[0].Doc = doc
+		f.Nodes[0].Doc = doc
 	}
 }
 
@@ -705,7 +682,7 @@ func (f *fileState) bindItem(it *item) {
 	if f.unpacked.Start <= it.Start && it.End <= f.unpacked.End {
 		return // bound by unpack
 	}
-	name := f.text(it.Span)
+	name := f.Text(it.Span)
 	f.bind(sc, name).flags |= bUnknown
 	if (sc.kind == sModule || sc.kind == sClass) && f.lastLeft.Start <= it.Start && it.End <= f.lastLeft.End {
 		f.variable(sc, name, it.Span, it.Span)
@@ -718,7 +695,7 @@ func (f *fileState) bindItem(it *item) {
 // value to follow, to a value not followed.
 func (f *fileState) bindTo(it *item, how uint8) {
 	sc, _ := f.scopeAt(it.Start)
-	b := f.bind(sc, f.text(it.Span))
+	b := f.bind(sc, f.Text(it.Span))
 	if sc.kind == sModule || sc.kind == sClass || !it.HasRole(rValue) {
 		b.flags |= bUnknown
 		return
@@ -737,7 +714,7 @@ func (f *fileState) unpack(it *item, how uint8) bool {
 	if sc.kind == sModule || sc.kind == sClass || !it.HasRole(rValue) || it.HasRole(rType) {
 		return false
 	}
-	left := strings.TrimSpace(f.text(it.Span))
+	left := strings.TrimSpace(f.Text(it.Span))
 	if n := len(left); n >= 2 && (left[0] == '(' && left[n-1] == ')' || left[0] == '[' && left[n-1] == ']') {
 		left = left[1 : n-1]
 	}
@@ -781,18 +758,18 @@ func (f *fileState) unpackedExpr(a assigned, sc *scope) string {
 // (n 2) or zip(d, e, …) (n arguments), the argument each name iterates
 // over, an empty span for enumerate's count; else nil.
 func (f *fileState) zipped(value span, sc *scope, n int) []span {
-	p := skipSpace(f.src, int(value.Start), int(value.End))
-	q := identEnd(f.src, p, int(value.End))
-	fn := f.str[p:q]
+	p := skipSpace(f.Src, int(value.Start), int(value.End))
+	q := identEnd(f.Src, p, int(value.End))
+	fn := f.Str[p:q]
 	if fn != "enumerate" && fn != "zip" {
 		return nil
 	}
 	if b, _ := lookup(sc, fn); b != nil {
 		return nil
 	}
-	open := skipSpace(f.src, q, int(value.End))
+	open := skipSpace(f.Src, q, int(value.End))
 	end, ok := f.args[uint32(open)]
-	if !ok || int(end) != int(value.End) && skipSpace(f.src, int(end), int(value.End)) != int(value.End) {
+	if !ok || int(end) != int(value.End) && skipSpace(f.Src, int(end), int(value.End)) != int(value.End) {
 		return nil
 	}
 	var args []span
@@ -801,11 +778,11 @@ func (f *fileState) zipped(value span, sc *scope, n int) []span {
 		return true
 	})
 	switch {
-	case fn == "enumerate" && n == 2 && len(args) >= 1 && !strings.Contains(f.text(args[0]), "="):
+	case fn == "enumerate" && n == 2 && len(args) >= 1 && !strings.Contains(f.Text(args[0]), "="):
 		return []span{{}, args[0]}
 	case fn == "zip" && len(args) == n:
 		for _, a := range args {
-			if t := strings.TrimSpace(f.text(a)); strings.HasPrefix(t, "*") || strings.Contains(t, "=") {
+			if t := strings.TrimSpace(f.Text(a)); strings.HasPrefix(t, "*") || strings.Contains(t, "=") {
 				return nil
 			}
 		}
@@ -817,7 +794,7 @@ func (f *fileState) zipped(value span, sc *scope, n int) []span {
 // as handles `with e as x` and `except E as x`; `except* E as x` binds an
 // exception group.
 func (f *fileState) as(it *item) {
-	clause := f.text(it.Role[rClause])
+	clause := f.Text(it.Role[rClause])
 	switch {
 	case strings.HasPrefix(clause, "async"):
 		f.bindTo(it, aAEnter)
@@ -828,7 +805,7 @@ func (f *fileState) as(it *item) {
 	default:
 		f.bindTo(it, aCaught)
 		if sc, _ := f.scopeAt(it.Start); sc.kind != sModule && sc.kind != sClass {
-			f.narrows = append(f.narrows, narrowing{f.bind(sc, f.text(it.Span)), it.Role[rClause], it.Role[rValue], sc})
+			f.narrows = append(f.narrows, narrowing{f.bind(sc, f.Text(it.Span)), it.Role[rClause], it.Role[rValue], sc})
 		}
 	}
 }
@@ -838,27 +815,27 @@ func (f *fileState) as(it *item) {
 func (f *fileState) narrow(it *item) {
 	sc, _ := f.scopeAt(it.Start)
 	cond := it.Role[rValue]
-	p := skipSpace(f.src, int(cond.Start), int(cond.End))
-	q := identEnd(f.src, p, int(cond.End))
-	if f.str[p:q] != "isinstance" || sc.kind == sModule || sc.kind == sClass {
+	p := skipSpace(f.Src, int(cond.Start), int(cond.End))
+	q := identEnd(f.Src, p, int(cond.End))
+	if f.Str[p:q] != "isinstance" || sc.kind == sModule || sc.kind == sClass {
 		return
 	}
 	if b, _ := lookup(sc, "isinstance"); b != nil {
 		return
 	}
-	args, ok := f.args[uint32(skipSpace(f.src, q, int(cond.End)))]
+	args, ok := f.args[uint32(skipSpace(f.Src, q, int(cond.End)))]
 	if !ok {
 		return
 	}
 	var parts []span
-	f.eachArg(span{Start: uint32(skipSpace(f.src, q, int(cond.End))), End: args}, func(a span) bool {
+	f.eachArg(span{Start: uint32(skipSpace(f.Src, q, int(cond.End))), End: args}, func(a span) bool {
 		parts = append(parts, a)
 		return true
 	})
-	if len(parts) != 2 || !isIdent(strings.TrimSpace(f.text(parts[0]))) {
+	if len(parts) != 2 || !isIdent(strings.TrimSpace(f.Text(parts[0]))) {
 		return
 	}
-	b, bs := lookup(sc, strings.TrimSpace(f.text(parts[0])))
+	b, bs := lookup(sc, strings.TrimSpace(f.Text(parts[0])))
 	if b == nil || bs != sc {
 		return
 	}
@@ -871,13 +848,13 @@ func (f *fileState) param(it *item) {
 		sc = header.scope
 	}
 	sc.params++
-	b := f.bind(sc, f.text(it.Span))
+	b := f.bind(sc, f.Text(it.Span))
 	b.flags |= bParam
 	if sc.params == 1 {
 		b.flags |= sc.first
 	}
 	if it.HasRole(rType) {
-		b.annot = annotation(f.text(it.Role[rType]))
+		b.annot = annotation(f.Text(it.Role[rType]))
 	}
 }
 
@@ -885,10 +862,10 @@ func (f *fileState) param(it *item) {
 // relative dots included; Expr is the absolute form (see expr.go).
 func (f *fileState) importRef(it *item) {
 	sc, _ := f.scopeAt(it.Start)
-	name := squeeze(f.text(it.Span))
+	name := squeeze(f.Text(it.Span))
 	var target, expr, local string
 	if it.HasRole(rModule) {
-		mod := squeeze(f.text(it.Role[rModule]))
+		mod := squeeze(f.Text(it.Role[rModule]))
 		target = mod + "." + name
 		if strings.HasSuffix(mod, ".") {
 			target = mod + name
@@ -899,7 +876,7 @@ func (f *fileState) importRef(it *item) {
 		local, _, _ = strings.Cut(name, ".")
 	}
 	if it.HasRole(rAlias) {
-		local = f.text(it.Role[rAlias])
+		local = f.Text(it.Role[rAlias])
 		expr += " as " + local
 	}
 	if b := sc.names[local]; b != nil && b.flags&bGlobal != 0 {
@@ -910,7 +887,7 @@ func (f *fileState) importRef(it *item) {
 		b.flags |= bImport
 		b.from = expr
 	}
-	f.addRef(schemas.EdgeImports, sc.sym, it.Span, target, expr)
+	f.AddNodeRef(schemas.EdgeImports, sc.sym, it.Span, target, expr)
 }
 
 // squeeze removes the blanks of a dotted name.
@@ -955,7 +932,7 @@ func (f *fileState) call(it *item) {
 	f.args[args.Start] = args.End
 	sc, _ := f.scopeAt(it.Start)
 	f.calls = append(f.calls, call{fn: it.Span, args: args, scope: sc, Region: f.region(it.Start)})
-	if fn := f.text(it.Span); fn == "isinstance" || fn == "issubclass" {
+	if fn := f.Text(it.Span); fn == "isinstance" || fn == "issubclass" {
 		f.classArg(args)
 	} else {
 		f.valueArgs(args)
@@ -976,7 +953,7 @@ func (f *fileState) inferResults() {
 		byScope[r.scope] = append(byScope[r.scope], r.value)
 	}
 	for _, sc := range order {
-		if sc.annotated || sc.yields || slices.ContainsFunc(f.nodes[sc.sym].Decorators, opaque) {
+		if sc.annotated || sc.yields || slices.ContainsFunc(f.Nodes[sc.sym].Decorators, opaque) {
 			continue
 		}
 		v, at := "", span{}
@@ -990,7 +967,7 @@ func (f *fileState) inferResults() {
 			}
 		}
 		if v != "" && v != indexer.ExprLocal {
-			f.addRef(schemas.RefResult, sc.sym, at, oneLine(f.text(at)), "="+v)
+			f.AddNodeRef(schemas.RefResult, sc.sym, at, oneLine(f.Text(at)), "="+v)
 		}
 	}
 }
@@ -1015,14 +992,14 @@ func opaque(d string) bool {
 func (f *fileState) callPos(fn span) span {
 	e := int(fn.End)
 	s := e
-	for s > int(fn.Start) && isIdentByte(f.src[s-1]) {
+	for s > int(fn.Start) && isIdentByte(f.Src[s-1]) {
 		s--
 	}
 	d := s
-	for d > int(fn.Start) && (f.src[d-1] == ' ' || f.src[d-1] == '\t' || f.src[d-1] == '\n') {
+	for d > int(fn.Start) && (f.Src[d-1] == ' ' || f.Src[d-1] == '\t' || f.Src[d-1] == '\n') {
 		d--
 	}
-	if s < e && d > int(fn.Start) && f.src[d-1] == '.' {
+	if s < e && d > int(fn.Start) && f.Src[d-1] == '.' {
 		return span{Start: uint32(s), End: fn.End}
 	}
 	return fn
@@ -1035,35 +1012,35 @@ func (f *fileState) finish(ctx context.Context) {
 		if e == exprNone {
 			continue
 		}
-		f.addRef(fa.kind, fa.src, fa.at, oneLine(f.text(fa.at)), e)
+		f.AddNodeRef(fa.kind, fa.src, fa.at, oneLine(f.Text(fa.at)), e)
 	}
 	// A module variable or class field also bound by a for loop, a with or
 	// an unpacking has no type others can rely on.
 	for _, s := range f.scopes {
 		for name, n := range s.vars {
 			if b := s.names[name]; b != nil && b.flags&bUnknown != 0 {
-				f.addRef(schemas.RefType, n, span{Start: f.nodes[n].StartByte, End: f.nodes[n].EndByte}, name, indexer.ExprLocal)
+				f.AddNodeRef(schemas.RefType, n, span{Start: f.Nodes[n].StartByte, End: f.Nodes[n].EndByte}, name, indexer.ExprLocal)
 			}
 		}
 	}
 	f.inferResults()
 	for _, c := range indexer.Elements(ctx, f.calls) {
-		args := f.text(c.args)
+		args := f.Text(c.args)
 		if len(args) >= 2 && args[0] == '(' && args[len(args)-1] == ')' {
 			args = args[1 : len(args)-1]
 		}
-		r := f.addRef(schemas.EdgeCalls, c.scope.sym, f.callPos(c.fn), oneLine(f.text(c.fn)), f.expr(c.fn, c.scope))
+		r := f.AddNodeRef(schemas.EdgeCalls, c.scope.sym, f.callPos(c.fn), oneLine(f.Text(c.fn)), f.expr(c.fn, c.scope))
 		r.Args = oneLine(args)
 		c.Mark(r)
 	}
 	for _, u := range f.uses.at {
-		target := f.text(u.at)
+		target := f.Text(u.at)
 		switch {
 		case u.decorator:
 			target = "@" + target
 		case u.value:
 			target = "&" + target
 		}
-		f.addRef(schemas.EdgeReferences, u.src, u.at, target, f.expr(u.at, u.scope))
+		f.AddNodeRef(schemas.EdgeReferences, u.src, u.at, target, f.expr(u.at, u.scope))
 	}
 }

@@ -51,8 +51,8 @@ func (f *fileState) annotationUses(it *item) {
 
 // decoratorUse records @C, a decorator naming what it applies.
 func (f *fileState) decoratorUse(it *item) {
-	p := skipSpace(f.src, int(it.Start)+1, int(it.End))
-	if e := dottedEnd(f.src, p, int(it.End)); e > p && skipSpace(f.src, e, int(it.End)) == int(it.End) {
+	p := skipSpace(f.Src, int(it.Start)+1, int(it.End))
+	if e := dottedEnd(f.Src, p, int(it.End)); e > p && skipSpace(f.Src, e, int(it.End)) == int(it.End) {
 		f.use(span{Start: uint32(p), End: uint32(e)}, true)
 	}
 }
@@ -76,13 +76,13 @@ func (f *fileState) classArg(args span) {
 func (f *fileState) eachArg(args span, fn func(span) bool) {
 	depth, start := 0, int(args.Start)+1
 	for p := start; p < int(args.End)-1; p++ {
-		switch c := f.src[p]; c {
+		switch c := f.Src[p]; c {
 		case '(', '[', '{':
 			depth++
 		case ')', ']', '}':
 			depth--
 		case '"', '\'':
-			p = stringEnd(f.src, p, int(args.End)) - 1
+			p = stringEnd(f.Src, p, int(args.End)) - 1
 		case ',':
 			if depth == 0 {
 				if !fn(span{Start: uint32(start), End: uint32(p)}) {
@@ -103,20 +103,20 @@ func (f *fileState) eachArg(args span, fn func(span) bool) {
 func (f *fileState) valueArgs(args span) {
 	f.eachArg(args, func(a span) bool {
 		p, end := int(a.Start), int(a.End)
-		p = skipSpace(f.src, p, end)
-		if e := identEnd(f.src, p, end); e > p {
-			if q := skipSpace(f.src, e, end); q < end && f.src[q] == '=' && (q+1 >= end || f.src[q+1] != '=') {
-				p = skipSpace(f.src, q+1, end) // key=value
+		p = skipSpace(f.Src, p, end)
+		if e := identEnd(f.Src, p, end); e > p {
+			if q := skipSpace(f.Src, e, end); q < end && f.Src[q] == '=' && (q+1 >= end || f.Src[q+1] != '=') {
+				p = skipSpace(f.Src, q+1, end) // key=value
 			}
 		}
-		for p < end && f.src[p] == '*' {
+		for p < end && f.Src[p] == '*' {
 			p++
 		}
-		e := dottedEnd(f.src, p, end)
-		for end > e && isSpaceByte(f.src[end-1]) {
+		e := dottedEnd(f.Src, p, end)
+		for end > e && isSpaceByte(f.Src[end-1]) {
 			end--
 		}
-		switch name := string(f.src[p:e]); {
+		switch name := string(f.Src[p:e]); {
 		case e == p || e != end, name == "None" || name == "True" || name == "False" || name == "self" || name == "cls":
 		default:
 			f.uses.at = append(f.uses.at, typeUse{at: span{Start: uint32(p), End: uint32(e)}, src: f.useSrc(uint32(p)), scope: f.scopeOf(uint32(p)), value: true})
@@ -130,7 +130,7 @@ func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c =
 // names records every dotted name in s that is not in a string, called,
 // or a keyword's name.
 func (f *fileState) names(s span, decorator bool) {
-	src, end := f.src, int(s.End)
+	src, end := f.Src, int(s.End)
 	for p := int(s.Start); p < end; {
 		c := src[p]
 		switch {

@@ -97,7 +97,7 @@ var exprKeywords = map[string]bool{
 // expr returns the Expr of the expression at s. value is true for a whole
 // expression (a let's value), false for the callee of a call.
 func (f *fileState) expr(s span, value bool) string {
-	src := f.src
+	src := f.Src
 	p, end := int(s.Start), int(s.End)
 	if f.depth > 8 {
 		return indexer.ExprExpr
@@ -125,7 +125,7 @@ func (f *fileState) expr(s span, value bool) string {
 		if e == p {
 			return indexer.ExprExpr
 		}
-		typ, trait, ok := strings.Cut(f.str[p+1:e-1], " as ")
+		typ, trait, ok := strings.Cut(f.Str[p+1:e-1], " as ")
 		t := f.normType(typ, f.gen)
 		if ok {
 			head = "<{" + t + "} as {" + normPath(trait) + "}>"
@@ -143,7 +143,7 @@ func (f *fileState) expr(s span, value bool) string {
 			if e == q {
 				return indexer.ExprExpr
 			}
-			head += "::" + unraw(f.str[q:e])
+			head += "::" + unraw(f.Str[q:e])
 			p = skipTurbofish(src, e, end)
 		}
 	case c >= '0' && c <= '9':
@@ -216,7 +216,7 @@ func (f *fileState) expr(s span, value bool) string {
 			if e == q {
 				return indexer.ExprExpr
 			}
-			if name := f.str[q:e]; name != "await" {
+			if name := f.Str[q:e]; name != "await" {
 				steps = append(append(steps, '.'), unraw(name)...)
 			}
 			p = skipTurbofish(src, e, end)
@@ -262,7 +262,7 @@ func isTry(steps []byte) bool {
 // readPath reads the path at p: segments (generic arguments dropped) and
 // whether it starts with ::.
 func (f *fileState) readPath(p, end int) (segs []string, abs bool, next int) {
-	src := f.src
+	src := f.Src
 	if p+1 < end && src[p] == ':' && src[p+1] == ':' {
 		abs = true
 		p += 2
@@ -276,7 +276,7 @@ func (f *fileState) readPath(p, end int) (segs []string, abs bool, next int) {
 			}
 			return segs, abs, p
 		}
-		segs = append(segs, unraw(f.str[q:e]))
+		segs = append(segs, unraw(f.Str[q:e]))
 		p = e
 		r := skipSpace(src, p, end)
 		if r+1 >= end || src[r] != ':' || src[r+1] != ':' {

@@ -12,6 +12,7 @@ import (
 	"github.com/cespare/xxhash/v2"
 
 	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/srctext"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -35,21 +36,15 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 	if err != nil {
 		return nil, err
 	}
-	f := newFile(x.locate(file), file, src)
+	f := newFile(x.locate(file), &indexer.Scanned[kind]{Path: file, Src: src, Items: items, Lines: x.Lines()})
 	f.run(ctx, items)
-	return x.Result(ctx, f.nodes, f.refs, f.lay.test)
+	return x.Result(ctx, f.Nodes, f.Refs, f.Test)
 }
 
 // fileState is the extraction of one file.
 type fileState struct {
-	path  string
-	src   []byte
-	str   string // src as a string: texts in rows are slices of it
-	lines []uint32
-	lay   layout
-	ids   indexer.IDs
-	nodes []schemas.Node
-	refs  []schemas.Ref
+	indexer.File[kind]
+	lay layout
 
 	stack       []open
 	gen         *genScope // generic parameters where expressions are read
@@ -127,15 +122,13 @@ type binding struct {
 	expr       indexer.Lazy[string] // with known, its Expr, worked out on first use
 }
 
-func newFile(l layout, file string, src []byte) *fileState {
+// newFile returns the extraction of s, laid out in its crate as l says.
+func newFile(l layout, s *indexer.Scanned[kind]) *fileState {
 	return &fileState{
-		path: file, src: src, str: string(src), lines: lineStarts(src), lay: l,
-		ids:   indexer.IDs{Language: Name, File: file},
+		File: indexer.NewFile(s, Name, func(string) bool { return l.test }), lay: l,
 		tdefs: map[uint64]bool{}, quals: map[uint32]uint32{}, heads: map[uint32]bool{},
 	}
 }
-
-func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
 
 func (f *fileState) top() *open { return &f.stack[len(f.stack)-1] }
 
@@ -168,29 +161,6 @@ func (f *fileState) sym() int32 {
 	return 0
 }
 
-func (f *fileState) addNode(kind, name, qname string, parent int32, s span) int32 {
-	var parentID uint64
-	if parent >= 0 {
-		parentID = f.nodes[parent].ID
-	}
-	sl, sc := pos(f.lines, s.Start)
-	el, ec := pos(f.lines, s.End)
-	f.nodes = append(f.nodes, schemas.Node{
-		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
-		Language: Name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.Start, EndByte: s.End, ParentID: parentID,
-	})
-	return int32(len(f.nodes) - 1)
-}
-
-func (f *fileState) addRef(kind string, src int32, at span, target, expr string) *schemas.Ref {
-	line, col := pos(f.lines, at.Start)
-	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: f.nodes[src].ID, Kind: kind, Target: target, Expr: expr, Line: line, Col: col,
-	})
-	return &f.refs[len(f.refs)-1]
-}
-
 func (f *fileState) push(o open) {
 	o.bindMark = len(f.binds)
 	f.stack = append(f.stack, o)
@@ -199,26 +169,27 @@ func (f *fileState) push(o open) {
 // run makes the nodes and refs of the file from the items of the query.
 func (f *fileState) run(ctx context.Context, items []item) {
 	count := indexer.CountKinds(ctx, items, numKinds)
-	f.nodes = make([]schemas.Node, 0, 1+count[kFn]+count[kStruct]+count[kEnum]+count[kField]+count[kVariant])
-	f.refs = make([]schemas.Ref, 0, 1+count[kCall]+count[kMacroCall]+count[kUse]+count[kField]+count[kFn])
-	end := uint32(len(f.src))
+	f.Nodes = make([]schemas.Node, 0, 1+count[kFn]+count[kStruct]+count[kEnum]+count[kField]+count[kVariant])
+	f.Refs = make([]schemas.Ref, 0, 1+count[kCall]+count[kMacroCall]+count[kUse]+count[kField]+count[kFn])
+	end := uint32(len(f.Src))
 	qn := f.lay.qualified()
 	name := f.lay.crate
 	if len(f.lay.mods) > 0 {
 		name = f.lay.mods[len(f.lay.mods)-1]
 	}
-	mod := f.addNode(schemas.KindModule, name, qn, -1, span{Start: 0, End: end})
-	m := &f.nodes[mod]
-	if end > 0 && f.src[end-1] == '\n' {
-		m.EndLine, m.EndCol = pos(f.lines, end-1)
+	mod := f.AddNode(schemas.KindModule, name, qn, -1, span{Start: 0, End: end})
+	m := &f.Nodes[mod]
+	m.ParentID = 0 // the module node has no parent
+	if end > 0 && f.Src[end-1] == '\n' {
+		m.EndLine, m.EndCol = srctext.Pos(f.Lines, end-1)
 	}
 	if f.lay.root {
 		m.Visibility = schemas.Public
 	}
 	m.Exported = f.lay.lib
-	m.IsTest = f.lay.test
-	m.BodyHash = xxhash.Sum64(f.src)
-	f.addRef(refCrate, mod, span{Start: 0, End: 0}, f.lay.crate, f.lay.manifest)
+	m.IsTest = f.Test
+	m.BodyHash = xxhash.Sum64(f.Src)
+	f.AddNodeRef(refCrate, mod, span{Start: 0, End: 0}, f.lay.crate, f.lay.manifest)
 	f.stack = append(f.stack[:0], open{
 		kind: kFile, end: math.MaxUint32, sym: mod, qn: qn, dir: f.lay.childDir, exported: f.lay.lib,
 	})
@@ -239,8 +210,8 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			f.innerAttr(it)
 		case kInnerDoc:
 			if s := f.innermost(kFile, kMod, kFn, kTrait, kImpl); s >= 0 && f.stack[s].sym >= 0 {
-				n := &f.nodes[f.stack[s].sym]
-				n.Doc = strings.TrimLeft(n.Doc+"\n"+docText([]string{f.text(it.Span)}), "\n")
+				n := &f.Nodes[f.stack[s].sym]
+				n.Doc = strings.TrimLeft(n.Doc+"\n"+docText([]string{f.Text(it.Span)}), "\n")
 			}
 		case kMod:
 			f.module(it)
@@ -252,13 +223,13 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			f.variant(it)
 		case kField, kTField:
 			f.field(it)
-			if n := len(f.nodes) - 1; n >= 0 && f.nodes[n].Kind == schemas.KindField && f.nodes[n].StartByte == it.Start {
+			if n := len(f.Nodes) - 1; n >= 0 && f.Nodes[n].Kind == schemas.KindField && f.Nodes[n].StartByte == it.Start {
 				f.inField.at, f.inField.node = it.Span, int32(n)
 			}
 		case kTDef:
 			f.tdefs[uint64(it.Start)<<32|uint64(it.End)] = true
 			if it.Start < f.alias.End {
-				f.aliasParams = append(f.aliasParams, f.text(it.Span))
+				f.aliasParams = append(f.aliasParams, f.Text(it.Span))
 			}
 		case kTQual:
 			if _, ok := f.quals[it.End]; !ok {
@@ -293,8 +264,8 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			f.macroCall(it, it.Span, it.Role[indexer.RoleArgs])
 		case kNew:
 			f.heads[it.Start] = true
-			name := f.text(it.Span)
-			f.addRef(schemas.EdgeInstantiates, f.sym(), it.Span, oneLine(name), normPath(name))
+			name := f.Text(it.Span)
+			f.AddNodeRef(schemas.EdgeInstantiates, f.sym(), it.Span, oneLine(name), normPath(name))
 		}
 	}
 	for len(f.stack) > 1 {
@@ -326,16 +297,16 @@ func (f *fileState) genAt() *genScope {
 // decoration records an outer attribute or doc comment for the next item.
 func (f *fileState) decoration(it *item) {
 	p := &f.pend
-	if p.any && skipSpace(f.src, int(p.end), int(it.Start)) < int(it.Start) {
+	if p.any && skipSpace(f.Src, int(p.end), int(it.Start)) < int(it.Start) {
 		*p = pending{}
 	}
 	if it.Kind == kDoc {
-		p.docs = append(p.docs, f.text(it.Span))
+		p.docs = append(p.docs, f.Text(it.Span))
 	} else {
 		if len(p.attrs) == 0 {
 			p.start = it.Start
 		}
-		p.attrs = append(p.attrs, attrText(f.text(it.Span)))
+		p.attrs = append(p.attrs, attrText(f.Text(it.Span)))
 	}
 	p.end = max(p.end, it.End)
 	p.any = true
@@ -347,7 +318,7 @@ func (f *fileState) take(start uint32) (from uint32, attrs []string, doc string)
 	p := f.pend
 	f.pend = pending{}
 	from = start
-	if !p.any || p.end > start || skipSpace(f.src, int(p.end), int(start)) < int(start) {
+	if !p.any || p.end > start || skipSpace(f.Src, int(p.end), int(start)) < int(start) {
 		return
 	}
 	if len(p.attrs) > 0 {
@@ -373,8 +344,8 @@ func (f *fileState) innerAttr(it *item) {
 	if s < 0 || f.stack[s].sym < 0 {
 		return
 	}
-	n := &f.nodes[f.stack[s].sym]
-	a := attrText(f.text(it.Span))
+	n := &f.Nodes[f.stack[s].sym]
+	a := attrText(f.Text(it.Span))
 	n.Decorators = append(n.Decorators, a)
 	if isCfgTest(a) && n.Kind == schemas.KindModule {
 		n.IsTest = true
@@ -421,7 +392,7 @@ func visibility(text string) string {
 // header returns the text of an item up to its body, on one line, without
 // a trailing ; or {.
 func (f *fileState) header(start, body uint32) string {
-	s := strings.TrimSpace(f.str[start:body])
+	s := strings.TrimSpace(f.Str[start:body])
 	s = strings.TrimSuffix(s, ";")
 	s = strings.TrimSuffix(s, "{")
 	return oneLine(strings.TrimSpace(s))
@@ -429,18 +400,18 @@ func (f *fileState) header(start, body uint32) string {
 
 // decorate sets the attributes, doc and range start of node n.
 func (f *fileState) decorate(n int32, from uint32, attrs []string, doc string) {
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Decorators = attrs
 	node.Doc = doc
 	if from < node.StartByte {
 		node.StartByte = from
-		node.StartLine, node.StartCol = pos(f.lines, from)
+		node.StartLine, node.StartCol = srctext.Pos(f.Lines, from)
 	}
 }
 
 func (f *fileState) module(it *item) {
 	from, attrs, doc := f.take(it.Start)
-	name := unraw(f.text(it.Role[indexer.RoleName]))
+	name := unraw(f.Text(it.Role[indexer.RoleName]))
 	si := f.scope()
 	sc := f.stack[si]
 	dirIdx := f.innermost(kFile, kMod)
@@ -455,23 +426,23 @@ func (f *fileState) module(it *item) {
 				}
 			}
 		}
-		cands := modCandidates(dir, name, pathAttr, path.Dir(f.path), f.stack[dirIdx].inline)
+		cands := modCandidates(dir, name, pathAttr, path.Dir(f.Path), f.stack[dirIdx].inline)
 		target := name
 		if slices.Contains(attrs, "macro_use") {
 			target = "#[macro_use] " + name
 		}
-		f.addRef(refMod, sc.sym, it.Role[indexer.RoleName], target, strings.Join(cands, "|"))
+		f.AddNodeRef(refMod, sc.sym, it.Role[indexer.RoleName], target, strings.Join(cands, "|"))
 		return
 	}
 	qn := sc.qn + "::" + name
-	n := f.addNode(schemas.KindModule, name, qn, sc.sym, it.Span)
+	n := f.AddNode(schemas.KindModule, name, qn, sc.sym, it.Span)
 	f.decorate(n, from, attrs, doc)
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Signature = f.header(it.Start, it.Role[indexer.RoleBody].Start)
-	node.Visibility = visibility(f.text(it.Span))
+	node.Visibility = visibility(f.Text(it.Span))
 	node.Exported = node.Visibility == schemas.Public && sc.exported && sc.kind != kFn
 	node.IsTest = slices.ContainsFunc(attrs, isCfgTest)
-	node.BodyHash = xxhash.Sum64String(f.text(it.Role[indexer.RoleBody]))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Role[indexer.RoleBody]))
 	f.push(open{
 		kind: kMod, start: it.Start, end: it.End, body: it.Role[indexer.RoleBody].Start, sym: n, qn: qn,
 		dir: path.Join(dir, name), exported: node.Exported, vis: node.Visibility, inline: true,
@@ -530,20 +501,20 @@ func isConstructor(name, result, typeName string) bool {
 
 func (f *fileState) function(it *item) {
 	from, attrs, doc := f.take(it.Start)
-	name := unraw(f.text(it.Role[indexer.RoleName]))
+	name := unraw(f.Text(it.Role[indexer.RoleName]))
 	ci := f.container()
 	c := f.stack[ci]
-	params := f.text(it.Role[indexer.RoleParams])
+	params := f.Text(it.Role[indexer.RoleParams])
 	self := hasSelf(params)
 	var n int32
 	var exported, static bool
-	vis := visibility(f.text(it.Span))
+	vis := visibility(f.Text(it.Span))
 	switch c.kind {
 	case kImpl:
 		sc := f.stack[f.scope()]
 		result := ""
 		if it.HasRole(indexer.RoleType) {
-			result = f.text(it.Role[indexer.RoleType])
+			result = f.Text(it.Role[indexer.RoleType])
 		}
 		kind := schemas.KindMethod
 		switch {
@@ -553,39 +524,39 @@ func (f *fileState) function(it *item) {
 		default:
 			static = true
 		}
-		n = f.addNode(kind, name, sc.qn+"::"+c.typeName+"::"+name, sc.sym, it.Span)
+		n = f.AddNode(kind, name, sc.qn+"::"+c.typeName+"::"+name, sc.sym, it.Span)
 		if c.hasTrait {
 			vis = schemas.Public
 		}
 		exported = vis == schemas.Public && sc.exported && sc.kind != kFn
 		f.implFact(n, &c)
 	case kTrait:
-		n = f.addNode(schemas.KindMethod, name, c.qn+"::"+name, c.sym, it.Span)
+		n = f.AddNode(schemas.KindMethod, name, c.qn+"::"+name, c.sym, it.Span)
 		static = !self
-		f.nodes[n].IsAbstract = !it.HasRole(indexer.RoleBody)
+		f.Nodes[n].IsAbstract = !it.HasRole(indexer.RoleBody)
 		vis, exported = c.vis, c.exported
 	default:
-		n = f.addNode(schemas.KindFunction, name, c.qn+"::"+name, c.sym, it.Span)
+		n = f.AddNode(schemas.KindFunction, name, c.qn+"::"+name, c.sym, it.Span)
 		exported = vis == schemas.Public && c.exported && c.kind != kFn
 	}
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.IsStatic = static
 	f.decorate(n, from, attrs, doc)
 	node.Visibility, node.Exported = vis, exported
 	bodyStart := it.End
 	if it.HasRole(indexer.RoleBody) {
 		bodyStart = it.Role[indexer.RoleBody].Start
-		node.BodyHash = xxhash.Sum64String(f.text(it.Role[indexer.RoleBody]))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Role[indexer.RoleBody]))
 	} else {
-		node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+		node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	}
 	node.Signature = f.header(it.Start, bodyStart)
-	head := f.str[it.Start:it.Role[indexer.RoleName].Start]
+	head := f.Str[it.Start:it.Role[indexer.RoleName].Start]
 	node.IsAsync = hasWord(head, "async")
 	node.IsTest = slices.ContainsFunc(attrs, isTestAttr)
 	g := &genScope{parent: f.gen}
 	if it.HasRole(indexer.RoleType) {
-		f.deferred = append(f.deferred, deferredFact{kind: schemas.RefResult, src: n, at: it.Role[indexer.RoleType], text: f.text(it.Role[indexer.RoleType]), gen: g})
+		f.deferred = append(f.deferred, deferredFact{kind: schemas.RefResult, src: n, at: it.Role[indexer.RoleType], text: f.Text(it.Role[indexer.RoleType]), gen: g})
 	}
 	f.push(open{kind: kFn, start: it.Start, end: it.End, body: bodyStart, sym: n, qn: node.QualifiedName, gen: g, selfMethod: self})
 }
@@ -610,7 +581,7 @@ func hasWord(s, w string) bool {
 // supertraits marks the paths of the bounds of a trait (: A + B<T>) as
 // heads: they are extends edges, not uses.
 func (f *fileState) supertraits(bounds span) {
-	t := f.text(bounds)
+	t := f.Text(bounds)
 	for off := 0; off < len(t); off++ {
 		if c := t[off]; c == ':' && (off == 0 || t[off-1] == '+') || c == '+' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '?' || c == '(' {
 			continue
@@ -644,7 +615,7 @@ func (f *fileState) typeUse(it *item) {
 	if f.heads[start] {
 		return
 	}
-	name := normPath(f.str[start:it.End])
+	name := normPath(f.Str[start:it.End])
 	head, _, _ := strings.Cut(strings.TrimPrefix(name, "::"), "::")
 	if _, ok := f.gen.param(head); ok || head == "Self" || head == "_" || name == "" {
 		return
@@ -656,20 +627,20 @@ func (f *fileState) typeUse(it *item) {
 	if f.inField.at.Start <= start && it.End <= f.inField.at.End {
 		src = f.inField.node
 	}
-	f.addRef(schemas.EdgeReferences, src, span{Start: start, End: it.End}, name, name)
+	f.AddNodeRef(schemas.EdgeReferences, src, span{Start: start, End: it.End}, name, name)
 }
 
 func (f *fileState) implFact(n int32, c *open) {
-	d := deferredFact{kind: refImpl, src: n, at: c.self, text: f.text(c.self), gen: c.gen}
+	d := deferredFact{kind: refImpl, src: n, at: c.self, text: f.Text(c.self), gen: c.gen}
 	if c.hasTrait {
-		d.trait = f.text(c.trait)
+		d.trait = f.Text(c.trait)
 	}
 	f.deferred = append(f.deferred, d)
 }
 
 func (f *fileState) typeDef(it *item) {
 	from, attrs, doc := f.take(it.Start)
-	name := unraw(f.text(it.Role[indexer.RoleName]))
+	name := unraw(f.Text(it.Role[indexer.RoleName]))
 	sc := f.stack[f.scope()]
 	kind := schemas.KindStruct
 	switch it.Kind {
@@ -679,16 +650,16 @@ func (f *fileState) typeDef(it *item) {
 		kind = schemas.KindTrait
 	}
 	qn := sc.qn + "::" + name
-	n := f.addNode(kind, name, qn, sc.sym, it.Span)
+	n := f.AddNode(kind, name, qn, sc.sym, it.Span)
 	f.decorate(n, from, attrs, doc)
-	node := &f.nodes[n]
-	node.Visibility = visibility(f.text(it.Span))
+	node := &f.Nodes[n]
+	node.Visibility = visibility(f.Text(it.Span))
 	node.Exported = node.Visibility == schemas.Public && sc.exported && sc.kind != kFn
-	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	body := it.End
 	if it.HasRole(indexer.RoleBody) {
 		body = it.Role[indexer.RoleBody].Start
-		if f.src[body] == '(' { // a tuple struct: its fields are its signature
+		if f.Src[body] == '(' { // a tuple struct: its fields are its signature
 			body = it.End
 		}
 	}
@@ -699,7 +670,7 @@ func (f *fileState) typeDef(it *item) {
 	if it.Kind == kTrait && it.HasRole(indexer.RoleType) {
 		node.Signature = f.header(it.Start, it.Role[indexer.RoleBody].Start)
 		f.supertraits(it.Role[indexer.RoleType])
-		for _, b := range splitTop(strings.TrimPrefix(strings.TrimSpace(f.text(it.Role[indexer.RoleType])), ":"), '+') {
+		for _, b := range splitTop(strings.TrimPrefix(strings.TrimSpace(f.Text(it.Role[indexer.RoleType])), ":"), '+') {
 			if p := normBounds(b); p != "" && !strings.Contains(p, "+") {
 				f.deferred = append(f.deferred, deferredFact{kind: schemas.EdgeExtends, src: n, at: it.Role[indexer.RoleType], target: strings.TrimSpace(b), text: p})
 			}
@@ -722,13 +693,13 @@ func (f *fileState) variant(it *item) {
 		return
 	}
 	e := f.stack[ei]
-	name := unraw(f.text(it.Role[indexer.RoleName]))
-	n := f.addNode(schemas.KindConstant, name, e.qn+"::"+name, e.sym, it.Span)
+	name := unraw(f.Text(it.Role[indexer.RoleName]))
+	n := f.AddNode(schemas.KindConstant, name, e.qn+"::"+name, e.sym, it.Span)
 	f.decorate(n, from, attrs, doc)
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Visibility, node.Exported = e.vis, e.exported
-	node.Signature = oneLine(f.text(it.Span))
-	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	node.Signature = oneLine(f.Text(it.Span))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	f.push(open{kind: kVariant, start: it.Start, end: it.End, sym: n})
 }
 
@@ -749,26 +720,26 @@ func (f *fileState) field(it *item) {
 		typ = it.Span
 		// pub before the type, back to the ( or , that opens the field.
 		i := int(it.Start)
-		for i > int(t.start) && f.src[i-1] != '(' && f.src[i-1] != ',' {
+		for i > int(t.start) && f.Src[i-1] != '(' && f.Src[i-1] != ',' {
 			i--
 		}
-		if head := strings.TrimSpace(f.str[i:it.Start]); strings.HasPrefix(head, "pub") {
+		if head := strings.TrimSpace(f.Str[i:it.Start]); strings.HasPrefix(head, "pub") {
 			vis = visibility(head)
 		}
 	} else {
-		name = unraw(f.text(it.Role[indexer.RoleName]))
+		name = unraw(f.Text(it.Role[indexer.RoleName]))
 		typ = it.Role[indexer.RoleType]
-		vis = visibility(f.text(it.Span))
+		vis = visibility(f.Text(it.Span))
 	}
 	t = f.top()
-	n := f.addNode(schemas.KindField, name, t.qn+"::"+name, t.sym, s)
+	n := f.AddNode(schemas.KindField, name, t.qn+"::"+name, t.sym, s)
 	f.decorate(n, from, attrs, doc)
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Visibility = vis
 	node.Exported = vis == schemas.Public && t.exported
-	node.Signature = oneLine(f.text(s))
-	node.BodyHash = xxhash.Sum64String(f.text(s))
-	f.deferred = append(f.deferred, deferredFact{kind: schemas.RefType, src: n, at: typ, text: f.text(typ), gen: t.gen})
+	node.Signature = oneLine(f.Text(s))
+	node.BodyHash = xxhash.Sum64String(f.Text(s))
+	f.deferred = append(f.deferred, deferredFact{kind: schemas.RefType, src: n, at: typ, text: f.Text(typ), gen: t.gen})
 }
 
 func (f *fileState) impl(it *item) {
@@ -780,7 +751,7 @@ func (f *fileState) impl(it *item) {
 	if it.HasRole(indexer.RoleName) {
 		o.trait, o.hasTrait = it.Role[indexer.RoleName], true
 	}
-	o.typeName = typeName(f.text(o.self))
+	o.typeName = typeName(f.Text(o.self))
 	f.heads[o.self.Start] = true
 	if o.hasTrait {
 		f.heads[o.trait.Start] = true
@@ -789,8 +760,8 @@ func (f *fileState) impl(it *item) {
 	if o.hasTrait {
 		sc := f.stack[f.scope()]
 		f.deferred = append(f.deferred, deferredFact{
-			kind: schemas.EdgeImplements, src: sc.sym, at: o.trait, target: oneLine(f.text(o.trait)),
-			text: f.text(o.self), trait: f.text(o.trait), gen: o.gen,
+			kind: schemas.EdgeImplements, src: sc.sym, at: o.trait, target: oneLine(f.Text(o.trait)),
+			text: f.Text(o.self), trait: f.Text(o.trait), gen: o.gen,
 		})
 	}
 }
@@ -813,7 +784,7 @@ func typeName(t string) string {
 // value handles const, static, type and macro_rules! items.
 func (f *fileState) value(it *item) {
 	from, attrs, doc := f.take(it.Start)
-	name := unraw(f.text(it.Role[indexer.RoleName]))
+	name := unraw(f.Text(it.Role[indexer.RoleName]))
 	ci := f.container()
 	c := f.stack[ci]
 	kind := schemas.KindConstant
@@ -825,30 +796,30 @@ func (f *fileState) value(it *item) {
 	case kMacro:
 		kind, name = schemas.KindFunction, name+"!"
 	}
-	vis := visibility(f.text(it.Span))
+	vis := visibility(f.Text(it.Span))
 	var n int32
 	var exported bool
 	switch c.kind {
 	case kImpl:
 		sc := f.stack[f.scope()]
-		n = f.addNode(kind, name, sc.qn+"::"+c.typeName+"::"+name, sc.sym, it.Span)
+		n = f.AddNode(kind, name, sc.qn+"::"+c.typeName+"::"+name, sc.sym, it.Span)
 		if c.hasTrait {
 			vis = schemas.Public
 		}
 		exported = vis == schemas.Public && sc.exported && sc.kind != kFn
 		f.implFact(n, &c)
 	case kTrait:
-		n = f.addNode(kind, name, c.qn+"::"+name, c.sym, it.Span)
+		n = f.AddNode(kind, name, c.qn+"::"+name, c.sym, it.Span)
 		vis, exported = c.vis, c.exported
-		f.nodes[n].IsAbstract = !it.HasRole(indexer.RoleValue)
+		f.Nodes[n].IsAbstract = !it.HasRole(indexer.RoleValue)
 	default:
 		sc := f.stack[f.scope()]
-		n = f.addNode(kind, name, sc.qn+"::"+name, sc.sym, it.Span)
+		n = f.AddNode(kind, name, sc.qn+"::"+name, sc.sym, it.Span)
 		exported = vis == schemas.Public && sc.exported && sc.kind != kFn
 	}
 	f.decorate(n, from, attrs, doc)
-	node := &f.nodes[n]
-	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	node := &f.Nodes[n]
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	if it.Kind == kMacro {
 		vis = schemas.Private
 		if slices.Contains(attrs, "macro_export") {
@@ -857,11 +828,11 @@ func (f *fileState) value(it *item) {
 		exported = vis == schemas.Public && f.lay.lib
 		node.Signature = "macro_rules! " + strings.TrimSuffix(name, "!")
 	} else {
-		node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.text(it.Span)), ";"))
+		node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.Text(it.Span)), ";"))
 	}
 	node.Visibility, node.Exported = vis, exported
 	if it.HasRole(indexer.RoleType) {
-		f.deferred = append(f.deferred, deferredFact{kind: schemas.RefType, src: n, at: it.Role[indexer.RoleType], text: f.text(it.Role[indexer.RoleType]), gen: f.gen})
+		f.deferred = append(f.deferred, deferredFact{kind: schemas.RefType, src: n, at: it.Role[indexer.RoleType], text: f.Text(it.Role[indexer.RoleType]), gen: f.gen})
 	}
 	if it.Kind == kConst || it.Kind == kStatic {
 		f.push(open{kind: it.Kind, start: it.Start, end: it.End, sym: n, qn: node.QualifiedName})
@@ -881,9 +852,9 @@ func (f *fileState) generics(it *item) {
 		return
 	}
 	if it.Kind == kGenerics {
-		o.gen.addGenerics(f.text(it.Span))
+		o.gen.addGenerics(f.Text(it.Span))
 	} else {
-		o.gen.addWhere(f.text(it.Span))
+		o.gen.addWhere(f.Text(it.Span))
 	}
 }
 
@@ -892,38 +863,38 @@ func (f *fileState) use(it *item) {
 	f.take(it.Start)
 	sc := f.stack[f.innermost(kFile, kMod, kFn, kConst, kStatic)]
 	prefix := ""
-	if visibility(f.text(it.Span)) != schemas.Private {
+	if visibility(f.Text(it.Span)) != schemas.Private {
 		prefix = "pub "
 	}
 	tree := it.Role[indexer.RoleValue]
-	text := f.text(tree)
+	text := f.Text(tree)
 	for _, u := range useTree(text) {
 		e := prefix + u.path
 		if u.alias != "" {
 			e += " as " + u.alias
 		}
 		at := span{Start: tree.Start + uint32(u.off), End: tree.Start + uint32(u.off)}
-		f.addRef(schemas.EdgeImports, sc.sym, at, u.path, e)
+		f.AddNodeRef(schemas.EdgeImports, sc.sym, at, u.path, e)
 	}
 }
 
 func (f *fileState) externCrate(it *item) {
 	f.take(it.Start)
 	sc := f.stack[f.innermost(kFile, kMod, kFn)]
-	name := unraw(f.text(it.Role[indexer.RoleName]))
+	name := unraw(f.Text(it.Role[indexer.RoleName]))
 	e := "::" + name
 	if name == "self" {
 		e = "crate"
 	}
 	if it.HasRole(indexer.RoleValue) {
-		e += " as " + unraw(f.text(it.Role[indexer.RoleValue]))
+		e += " as " + unraw(f.Text(it.Role[indexer.RoleValue]))
 	} else if name == "self" {
 		return
 	}
-	if visibility(f.text(it.Span)) != schemas.Private {
+	if visibility(f.Text(it.Span)) != schemas.Private {
 		e = "pub " + e
 	}
-	f.addRef(schemas.EdgeImports, sc.sym, it.Role[indexer.RoleName], name, e)
+	f.AddNodeRef(schemas.EdgeImports, sc.sym, it.Role[indexer.RoleName], name, e)
 }
 
 // bindItem handles let statements, let conditions and parameters.
@@ -959,7 +930,7 @@ func (f *fileState) bindItem(it *item) {
 		}
 		b.typ, b.hasType = it.Role[indexer.RoleType], true
 	}
-	name, unwrap := simpleBinding(f.text(pat))
+	name, unwrap := simpleBinding(f.Text(pat))
 	if name != "" && (!unwrap || b.hasValue && !b.hasType) {
 		b.name, b.known = name, true
 		if unwrap {
@@ -968,7 +939,7 @@ func (f *fileState) bindItem(it *item) {
 		f.bind(b)
 		return
 	}
-	names, _ := patternNames(f.text(pat))
+	names, _ := patternNames(f.Text(pat))
 	for _, n := range names {
 		f.bind(binding{name: n, start: b.start, end: b.end})
 	}
@@ -991,17 +962,17 @@ func (f *fileState) binder(it *item) {
 	pat := it.Role[rPattern]
 	switch it.Kind {
 	case kFor:
-		if name, unwrap := simpleBinding(f.text(pat)); name != "" && !unwrap {
+		if name, unwrap := simpleBinding(f.Text(pat)); name != "" && !unwrap {
 			f.bind(binding{name: name, start: o.body, end: it.End, known: true, value: it.Role[indexer.RoleValue], hasValue: true, suffix: "[]", gen: f.gen})
 			return
 		}
-		names, _ := patternNames(f.text(pat))
+		names, _ := patternNames(f.Text(pat))
 		for _, n := range names {
 			f.bind(binding{name: n, start: o.body, end: it.End})
 		}
 	case kArm:
 		if m := f.innermost(kMatch); m >= 0 {
-			if name, unwrap := simpleBinding(f.text(pat)); name != "" {
+			if name, unwrap := simpleBinding(f.Text(pat)); name != "" {
 				b := binding{name: name, start: pat.End, end: it.End, known: true, value: f.stack[m].self, hasValue: true, gen: f.gen}
 				if unwrap {
 					b.suffix = "?"
@@ -1010,16 +981,16 @@ func (f *fileState) binder(it *item) {
 				return
 			}
 		}
-		names, _ := patternNames(f.text(pat))
+		names, _ := patternNames(f.Text(pat))
 		for _, n := range names {
 			f.bind(binding{name: n, start: pat.End, end: it.End})
 		}
 	case kClosure:
-		names, _ := closureNames(f.text(pat))
+		names, _ := closureNames(f.Text(pat))
 		for i, n := range names {
 			b := binding{name: n, start: pat.End, end: it.End}
 			if v, ok := f.adapters[it.Start]; ok && i == 0 {
-				if name, _ := simpleBinding(strings.Trim(f.text(pat), "| ")); name == n {
+				if name, _ := simpleBinding(strings.Trim(f.Text(pat), "| ")); name == n {
 					b.known, b.expr = true, indexer.Known(v)
 				}
 			}
@@ -1059,7 +1030,7 @@ func (f *fileState) bindingValue(b *binding) string {
 		f.gen = b.gen
 		defer func() { f.gen = saved }()
 		if b.hasType {
-			if t := f.normType(f.text(b.typ), b.gen); t != "_" {
+			if t := f.normType(f.Text(b.typ), b.gen); t != "_" {
 				return "{" + t + "}"
 			}
 		}
@@ -1106,10 +1077,10 @@ func (f *fileState) call(it *item) {
 		if f.adapters == nil {
 			f.adapters = make(map[uint32]string)
 		}
-		f.adapters[uint32(skipSpace(f.src, int(args.Start)+1, int(args.End)))] = e[:i] + "[]"
+		f.adapters[uint32(skipSpace(f.Src, int(args.Start)+1, int(args.End)))] = e[:i] + "[]"
 	}
-	r := f.addRef(schemas.EdgeCalls, f.sym(), f.callPos(fn), oneLine(f.text(fn)), e)
-	r.Args = oneLine(trimDelims(f.text(args)))
+	r := f.AddNodeRef(schemas.EdgeCalls, f.sym(), f.callPos(fn), oneLine(f.Text(fn)), e)
+	r.Args = oneLine(trimDelims(f.Text(args)))
 	f.region(it.Start).Mark(r)
 }
 
@@ -1125,32 +1096,32 @@ func trimDelims(s string) string {
 // a.method(), else at the start of the callee.
 func (f *fileState) callPos(fn span) span {
 	e := int(fn.End)
-	for e > int(fn.Start) && f.src[e-1] == '>' { // turbofish
+	for e > int(fn.Start) && f.Src[e-1] == '>' { // turbofish
 		i := e - 1
 		depth := 0
 		for ; i > int(fn.Start); i-- {
-			if f.src[i] == '>' {
+			if f.Src[i] == '>' {
 				depth++
-			} else if f.src[i] == '<' {
+			} else if f.Src[i] == '<' {
 				if depth--; depth == 0 {
 					break
 				}
 			}
 		}
 		e = i
-		for e > int(fn.Start) && (f.src[e-1] == ':' || f.src[e-1] == ' ') {
+		for e > int(fn.Start) && (f.Src[e-1] == ':' || f.Src[e-1] == ' ') {
 			e--
 		}
 	}
 	s := e
-	for s > int(fn.Start) && isIdentByte(f.src[s-1]) {
+	for s > int(fn.Start) && isIdentByte(f.Src[s-1]) {
 		s--
 	}
 	d := s
-	for d > int(fn.Start) && (f.src[d-1] == ' ' || f.src[d-1] == '\t' || f.src[d-1] == '\n' || f.src[d-1] == '\r') {
+	for d > int(fn.Start) && (f.Src[d-1] == ' ' || f.Src[d-1] == '\t' || f.Src[d-1] == '\n' || f.Src[d-1] == '\r') {
 		d--
 	}
-	if s < e && d > int(fn.Start) && f.src[d-1] == '.' {
+	if s < e && d > int(fn.Start) && f.Src[d-1] == '.' {
 		return span{Start: uint32(s), End: fn.End}
 	}
 	return fn
@@ -1159,7 +1130,7 @@ func (f *fileState) callPos(fn span) span {
 // include records include!("file.rs"): the file's code is part of this
 // crate, as a module's is (a mod fact whose Target is the invocation).
 func (f *fileState) include(args span) {
-	lit := strings.TrimSpace(trimDelims(f.text(args)))
+	lit := strings.TrimSpace(trimDelims(f.Text(args)))
 	if len(lit) < 5 || lit[0] != '"' || literalEnd(lit, 0, len(lit)) != len(lit) || !strings.HasSuffix(lit, `.rs"`) {
 		return
 	}
@@ -1168,7 +1139,7 @@ func (f *fileState) include(args span) {
 		return
 	}
 	sc := f.stack[f.innermost(kFile, kMod)]
-	f.addRef(refMod, sc.sym, args, "include!("+lit+")", path.Join(path.Dir(f.path), name))
+	f.AddNodeRef(refMod, sc.sym, args, "include!("+lit+")", path.Join(path.Dir(f.Path), name))
 }
 
 // elementAdapters are the methods of iterators, options, results and
@@ -1196,13 +1167,13 @@ var exprMacros = map[string]bool{
 // macroCall records a macro invocation, and the calls inside the tokens of
 // the standard macros whose arguments are expressions.
 func (f *fileState) macroCall(it *item, name, args span) {
-	text := f.text(name)
+	text := f.Text(name)
 	p := normPath(text)
 	if p == "" {
 		return
 	}
-	r := f.addRef(schemas.EdgeCalls, f.sym(), f.callPos(name), oneLine(text)+"!", p+"!")
-	r.Args = oneLine(trimDelims(f.text(args)))
+	r := f.AddNodeRef(schemas.EdgeCalls, f.sym(), f.callPos(name), oneLine(text)+"!", p+"!")
+	r.Args = oneLine(trimDelims(f.Text(args)))
 	f.region(it.Start).Mark(r)
 	last := p
 	if i := strings.LastIndex(p, "::"); i >= 0 {
@@ -1222,7 +1193,7 @@ func (f *fileState) macroCall(it *item, name, args span) {
 // name followed by an argument list, and nested macro invocations. Names
 // bound by closures in the tokens count as locals.
 func (f *fileState) tokenCalls(it *item, args span) {
-	src := f.src
+	src := f.Src
 	lo, hi := int(args.Start)+1, int(args.End)-1
 	if hi <= lo {
 		return
@@ -1241,7 +1212,7 @@ func (f *fileState) tokenCalls(it *item, args span) {
 		if j >= hi {
 			break
 		}
-		names, _ := closureNames(f.str[i : j+1])
+		names, _ := closureNames(f.Str[i : j+1])
 		for _, n := range names {
 			if locals == nil {
 				locals = maps.Clone(saved)
@@ -1287,7 +1258,7 @@ func (f *fileState) tokenCalls(it *item, args span) {
 			continue
 		}
 		e := identEnd(src, p, hi)
-		word := f.str[p:e]
+		word := f.Str[p:e]
 		q := skipSpace(src, skipTurbofish(src, e, hi), hi)
 		switch {
 		case q < hi && src[q] == '!' && q+1 < hi && (src[q+1] == '(' || src[q+1] == '[' || src[q+1] == '{' || src[q+1] == ' '):
@@ -1300,8 +1271,8 @@ func (f *fileState) tokenCalls(it *item, args span) {
 			start := f.chainStart(p, lo)
 			fn := span{Start: uint32(start), End: uint32(skipTurbofish(src, e, hi))}
 			argEnd := closing(src, q, hi)
-			r := f.addRef(schemas.EdgeCalls, f.sym(), f.callPos(fn), oneLine(f.text(fn)), f.expr(fn, false))
-			r.Args = oneLine(trimDelims(f.str[q:argEnd]))
+			r := f.AddNodeRef(schemas.EdgeCalls, f.sym(), f.callPos(fn), oneLine(f.Text(fn)), f.expr(fn, false))
+			r.Args = oneLine(trimDelims(f.Str[q:argEnd]))
 			f.region(it.Start).Mark(r)
 		}
 		p = e
@@ -1311,7 +1282,7 @@ func (f *fileState) tokenCalls(it *item, args span) {
 // chainStart returns where the callee whose last name starts at p begins:
 // back over .name, ::name, (..), [..] and ? steps to the head.
 func (f *fileState) chainStart(p, lo int) int {
-	src := f.src
+	src := f.Src
 	s := p
 	back := func(i int) int {
 		for i > lo && (src[i-1] == ' ' || src[i-1] == '\t' || src[i-1] == '\n' || src[i-1] == '\r') {
@@ -1387,7 +1358,7 @@ func (f *fileState) chainStart(p, lo int) int {
 func (f *fileState) openingBracket(p, lo int) int {
 	depth := 0
 	for i := p; i >= lo; i-- {
-		switch f.src[i] {
+		switch f.Src[i] {
 		case ')', ']', '}':
 			depth++
 		case '(', '[', '{':
@@ -1409,9 +1380,9 @@ func (f *fileState) finish(ctx context.Context) {
 			if t == "_" {
 				continue
 			}
-			f.addRef(d.kind, d.src, d.at, oneLine(d.text), "{"+t+"}")
+			f.AddNodeRef(d.kind, d.src, d.at, oneLine(d.text), "{"+t+"}")
 		case schemas.EdgeExtends:
-			f.addRef(d.kind, d.src, d.at, oneLine(d.target), d.text)
+			f.AddNodeRef(d.kind, d.src, d.at, oneLine(d.target), d.text)
 		case refImpl, schemas.EdgeImplements:
 			e := "{" + normType(d.text, d.gen, 0) + "}"
 			if d.trait != "" {
@@ -1421,7 +1392,7 @@ func (f *fileState) finish(ctx context.Context) {
 			if target == "" {
 				target = oneLine(d.text)
 			}
-			f.addRef(d.kind, d.src, d.at, target, e)
+			f.AddNodeRef(d.kind, d.src, d.at, target, e)
 		}
 	}
 }

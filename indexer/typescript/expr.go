@@ -154,7 +154,7 @@ func (f *fileState) expr(s span, sc *scope) string {
 		}
 		return a
 	}
-	src := f.src
+	src := f.Src
 	p, end := int(s.Start), int(s.End)
 	var head string
 	var steps []byte
@@ -194,7 +194,7 @@ func (f *fileState) expr(s span, sc *scope) string {
 			return indexer.ExprExpr
 		}
 		q := identEnd(src, p, end)
-		name := f.str[p:q]
+		name := f.Str[p:q]
 		p = q
 		switch name {
 		case "await":
@@ -216,7 +216,7 @@ func (f *fileState) expr(s span, sc *scope) string {
 			if e == q {
 				return indexer.ExprExpr
 			}
-			h := f.str[q:e]
+			h := f.Str[q:e]
 			switch h {
 			case "this":
 				if head = f.thisHead(sc, uint32(q)); head[0] == '?' {
@@ -306,9 +306,9 @@ func (f *fileState) expr(s span, sc *scope) string {
 			return exprSubscript
 		case isIdentStart(c):
 			q := identEnd(src, p, end)
-			switch f.str[p:q] {
+			switch f.Str[p:q] {
 			case "as":
-				cast := f.str[q:end]
+				cast := f.Str[q:end]
 				if i := strings.LastIndex(cast, " as "); i >= 0 {
 					cast = cast[i+len(" as "):] // x as unknown as T is a T
 				}
@@ -350,7 +350,7 @@ func (f *fileState) expr(s span, sc *scope) string {
 // indexer.ExprExpr when a member is one we do not follow (a computed name, an
 // accessor), or a '<' makes the split at commas unsure.
 func (f *fileState) objectExpr(p, end int, sc *scope) string {
-	body := f.str[p:end]
+	body := f.Str[p:end]
 	if strings.IndexByte(body, '<') >= 0 {
 		return indexer.ExprExpr
 	}
@@ -361,7 +361,7 @@ func (f *fileState) objectExpr(p, end int, sc *scope) string {
 		if start >= stop {
 			continue
 		}
-		m := f.str[start:stop]
+		m := f.Str[start:stop]
 		if rest, ok := strings.CutPrefix(m, "..."); ok {
 			at := start + len(m) - len(rest)
 			members = append(members, "..."+f.expr(span{Start: uint32(at), End: uint32(at + len(rest))}, sc))
@@ -391,7 +391,7 @@ func (f *fileState) objectExpr(p, end int, sc *scope) string {
 // have the Expr E, known and without brackets (the literal's type is then
 // E's array); else indexer.ExprLiteral.
 func (f *fileState) arrayExpr(p, end int, sc *scope) string {
-	parts := splitTop(f.str[p+1:end-1], ',')
+	parts := splitTop(f.Str[p+1:end-1], ',')
 	if n := len(parts); n > 1 && isBlank(parts[n-1]) {
 		parts = parts[:n-1] // a trailing comma
 	}
@@ -432,7 +432,7 @@ func objectOf(members []string) string {
 // expression at s are, or 0, 0 when s is none (outside brackets, a ?
 // not part of ?. or ??).
 func (f *fileState) conditional(s span) (q, c int) {
-	src, depth, open := f.src, 0, 0
+	src, depth, open := f.Src, 0, 0
 	for i := int(s.Start); i < int(s.End); i++ {
 		switch ch := src[i]; ch {
 		case '(', '[', '{':
@@ -505,7 +505,7 @@ func (f *fileState) head(name string, sc *scope) string {
 	case flags&^(bType|bTypeParam) == bDef && b.def >= 0 && bs.kind == sFunction && bs.own < 0:
 		// A declaration in a function without a node (a callback): its
 		// node, which siblings may share the name of.
-		return "#" + strconv.FormatUint(f.nodes[b.def].ID, 16)
+		return "#" + strconv.FormatUint(f.Nodes[b.def].ID, 16)
 	case flags&^(bDef|bImport|bType|bTypeParam) == 0:
 		return name // a nested declaration or a local import: a node or an import ref
 	case b.flags&(bDef|bImport) != 0:
@@ -657,11 +657,11 @@ func (f *fileState) argumentAt(p uint32) (c *call, base, arg, argStart int) {
 			c = &f.calls[i]
 		}
 	}
-	if c == nil || c.args.End-c.args.Start < 2 || f.src[c.args.Start] != '(' {
+	if c == nil || c.args.End-c.args.Start < 2 || f.Src[c.args.Start] != '(' {
 		return nil, 0, 0, 0
 	}
 	base = int(c.args.Start) + 1
-	inner := f.str[base : c.args.End-1]
+	inner := f.Str[base : c.args.End-1]
 	arg, argStart = segmentAt(inner, int(p)-base)
 	if arg < 0 || strings.ContainsAny(inner[:argStart], "<>") {
 		return nil, 0, 0, 0
@@ -696,7 +696,7 @@ func (f *fileState) expected(c *call) string {
 	if !ok {
 		return ""
 	}
-	text := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f.text(t)), ":"))
+	text := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f.Text(t)), ":"))
 	base, args := typeArgs(text)
 	if len(args) == 0 {
 		return ""
@@ -742,42 +742,42 @@ func segmentAt(s string, off int) (index, start int) {
 // text starts with no function expression: function (...) { },
 // (...) => and name =>, each perhaps async.
 func (f *fileState) lambdaParams(p, end int) (string, int) {
-	p = skipSpace(f.src, p, end)
-	if e := identEnd(f.src, p, end); f.str[p:e] == "async" {
-		p = skipSpace(f.src, e, end)
+	p = skipSpace(f.Src, p, end)
+	if e := identEnd(f.Src, p, end); f.Str[p:e] == "async" {
+		p = skipSpace(f.Src, e, end)
 	}
-	e := identEnd(f.src, p, end)
-	fn := f.str[p:e] == "function"
-	switch name := f.str[p:e]; {
+	e := identEnd(f.Src, p, end)
+	fn := f.Str[p:e] == "function"
+	switch name := f.Str[p:e]; {
 	case fn:
-		q := skipSpace(f.src, e, end)
-		if q < end && f.src[q] == '*' {
-			q = skipSpace(f.src, q+1, end)
+		q := skipSpace(f.Src, e, end)
+		if q < end && f.Src[q] == '*' {
+			q = skipSpace(f.Src, q+1, end)
 		}
-		q = skipSpace(f.src, identEnd(f.src, q, end), end)
-		if q >= end || f.src[q] != '(' {
+		q = skipSpace(f.Src, identEnd(f.Src, q, end), end)
+		if q >= end || f.Src[q] != '(' {
 			return "", -1
 		}
 		p = q
 	case name != "":
-		if q := skipSpace(f.src, e, end); strings.HasPrefix(f.str[q:end], "=>") {
+		if q := skipSpace(f.Src, e, end); strings.HasPrefix(f.Str[q:end], "=>") {
 			return name, p
 		}
 		return "", -1
-	case p >= end || f.src[p] != '(':
+	case p >= end || f.Src[p] != '(':
 		return "", -1
 	}
-	c := matchingClose(f.src, p, end)
+	c := matchingClose(f.Src, p, end)
 	if c < 0 {
 		return "", -1
 	}
 	if !fn {
-		q := skipSpace(f.src, c, end)
-		if !strings.HasPrefix(f.str[q:end], "=>") && !strings.HasPrefix(f.str[q:end], ":") {
+		q := skipSpace(f.Src, c, end)
+		if !strings.HasPrefix(f.Str[q:end], "=>") && !strings.HasPrefix(f.Str[q:end], ":") {
 			return "", -1
 		}
 	}
-	return f.str[p+1 : c-1], p + 1
+	return f.Str[p+1 : c-1], p + 1
 }
 
 // isThisParam reports whether parameter text q declares this.
@@ -1184,7 +1184,7 @@ func splitTop(s string, sep byte) []string {
 // heritageExpr returns the Expr of an extends or implements clause: the
 // class expression of a class's extends, the type name of the others.
 func (f *fileState) heritageExpr(s span, sc *scope, typeOnly bool) string {
-	t := strings.TrimSpace(f.text(s))
+	t := strings.TrimSpace(f.Text(s))
 	if i := strings.IndexByte(t, '<'); i >= 0 {
 		t = strings.TrimSpace(t[:i])
 	}

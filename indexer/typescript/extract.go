@@ -11,6 +11,7 @@ import (
 	"github.com/cespare/xxhash/v2"
 
 	"github.com/graphsnap/snap/indexer"
+	"github.com/graphsnap/snap/indexer/srctext"
 	"github.com/graphsnap/snap/schemas"
 )
 
@@ -44,10 +45,10 @@ func (x *extractor) Extract(ctx context.Context, file string, src []byte) (*inde
 	// The same node can match two patterns of one kind (a variable
 	// declaration that is also exported); keep one item.
 	x.items = slices.CompactFunc(items, func(a, b item) bool { return a.Span == b.Span && a.Kind == b.Kind && a.Role == b.Role })
-	f := newFile(x, file, src)
+	f := newFile(x, &indexer.Scanned[kind]{Path: file, Src: src, Items: x.items, Lines: srctext.LineStarts(nil, src)})
 	f.run(ctx, x.items)
 	f.packageFacts()
-	return x.Result(ctx, f.nodes, f.refs, f.test)
+	return x.Result(ctx, f.Nodes, f.Refs, f.Test)
 }
 
 // isTestFile reports whether file holds tests by the usual conventions of
@@ -185,16 +186,9 @@ func lookupType(s *scope, name string) (*binding, *scope) {
 
 // fileState is the extraction of one file.
 type fileState struct {
+	indexer.File[kind]
 	x      *extractor
-	path   string
-	src    []byte
-	str    string
-	lines  []uint32
 	module string
-	test   bool
-	ids    indexer.IDs
-	nodes  []schemas.Node
-	refs   []schemas.Ref
 
 	stack       indexer.Stack[open]
 	args        map[uint32]uint32     // start → end of every argument list
@@ -288,19 +282,16 @@ type localExport struct {
 	scope    *scope
 }
 
-func newFile(x *extractor, file string, src []byte) *fileState {
+func newFile(x *extractor, s *indexer.Scanned[kind]) *fileState {
 	f := &fileState{
-		x: x, path: file, src: src, str: string(src), lines: lineStarts(src), test: isTestFile(file),
-		ids:  indexer.IDs{Language: x.d.name, File: file},
+		File: indexer.NewFile(s, x.d.name, isTestFile), x: x,
 		args: make(map[uint32]uint32), targs: make(map[uint32]uint32), values: make(map[span]*item),
 		named: make(map[span]int32), wraps: make(map[span]span), thisFor: make(map[span]string), chains: make(map[span][]memberLeft), protos: make(map[string]bool), descriptors: make(map[span]descriptor), handled: make(map[uint32]bool), lastDef: -1, lastVarNode: -1,
 		annotated: make(map[int32]bool), declared: make(map[uint32]span),
 	}
-	f.module, _ = moduleName(file)
+	f.module, _ = moduleName(s.Path)
 	return f
 }
-
-func (f *fileState) text(s span) string { return f.str[s.Start:s.End] }
 
 func (f *fileState) top() *open { return &f.stack[len(f.stack)-1] }
 
@@ -376,7 +367,7 @@ func (f *fileState) region(p uint32) indexer.Region {
 }
 
 func (f *fileState) addNode(kind, name string, parent int32, s span) int32 {
-	p := &f.nodes[parent]
+	p := &f.Nodes[parent]
 	qname := indexer.JoinName(p.QualifiedName, name)
 	vis := ""
 	switch p.Kind {
@@ -385,14 +376,8 @@ func (f *fileState) addNode(kind, name string, parent int32, s span) int32 {
 	case schemas.KindModule, schemas.KindNamespace:
 		vis = schemas.Private
 	}
-	sl, sc := pos(f.lines, s.Start)
-	el, ec := pos(f.lines, s.End)
-	f.nodes = append(f.nodes, schemas.Node{
-		ID: f.ids.Next(kind, qname), Kind: kind, Name: name, QualifiedName: qname,
-		Language: f.x.d.name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec,
-		StartByte: s.Start, EndByte: s.End, ParentID: p.ID, Visibility: vis, IsTest: f.test,
-	})
-	n := int32(len(f.nodes) - 1)
+	n := f.AddNode(kind, name, qname, parent, s)
+	f.Nodes[n].Visibility, f.Nodes[n].IsTest = vis, f.Test
 	f.lastDef, f.lastDefName = n, s.Start
 	return n
 }
@@ -406,29 +391,21 @@ func (f *fileState) declare(s *scope, name string, n int32) {
 
 // setExported marks node n exported (and its members, when they are).
 func (f *fileState) setExported(n int32) {
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Exported, node.Visibility = true, schemas.Public
-	if p := f.parentOf(n); p > 0 && f.nodes[p].Kind == schemas.KindNamespace && !f.nodes[p].Exported {
+	if p := f.parentOf(n); p > 0 && f.Nodes[p].Kind == schemas.KindNamespace && !f.Nodes[p].Exported {
 		node.Exported = false
 	}
 }
 
 func (f *fileState) parentOf(n int32) int32 {
-	id := f.nodes[n].ParentID
+	id := f.Nodes[n].ParentID
 	for i := n - 1; i >= 0; i-- {
-		if f.nodes[i].ID == id {
+		if f.Nodes[i].ID == id {
 			return i
 		}
 	}
 	return -1
-}
-
-func (f *fileState) addRef(kind string, src int32, at span, target, expr string) *schemas.Ref {
-	line, col := pos(f.lines, at.Start)
-	f.refs = append(f.refs, schemas.Ref{
-		File: f.path, Src: f.nodes[src].ID, Kind: kind, Target: target, Expr: expr, Line: line, Col: col,
-	})
-	return &f.refs[len(f.refs)-1]
 }
 
 // run makes the nodes and refs of the file from the items of the query.
@@ -443,23 +420,18 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			f.wraps[it.Span] = it.Role[rInner]
 		}
 	}
-	f.nodes = make([]schemas.Node, 0, 1+count[kFunction]+count[kClass]+count[kMethod]+count[kField]+count[kVar]/4)
-	f.refs = make([]schemas.Ref, 0, count[kCall]+count[kNew]+count[kSpec]+count[kExtends])
-	f.nodes = append(f.nodes, schemas.Node{}) // the module, below
-	f.nodes = f.nodes[:0]
-	_, base := moduleName(f.path)
-	end := uint32(len(f.src))
-	sl, sc := uint32(1), uint32(1)
-	el, ec := pos(f.lines, end)
-	if end > 0 && f.src[end-1] == '\n' {
-		el, ec = pos(f.lines, end-1)
+	f.Nodes = make([]schemas.Node, 0, 1+count[kFunction]+count[kClass]+count[kMethod]+count[kField]+count[kVar]/4)
+	f.Refs = make([]schemas.Ref, 0, count[kCall]+count[kNew]+count[kSpec]+count[kExtends])
+	f.Nodes = append(f.Nodes, schemas.Node{}) // the module, below
+	f.Nodes = f.Nodes[:0]
+	_, base := moduleName(f.Path)
+	end := uint32(len(f.Src))
+	m := &f.Nodes[f.AddNode(schemas.KindModule, base, f.module, -1, span{Start: 0, End: end})]
+	if end > 0 && f.Src[end-1] == '\n' {
+		m.EndLine, m.EndCol = srctext.Pos(f.Lines, end-1)
 	}
-	f.nodes = append(f.nodes, schemas.Node{
-		ID: f.ids.Next(schemas.KindModule, f.module), Kind: schemas.KindModule, Name: base, QualifiedName: f.module,
-		Language: f.x.d.name, File: f.path, StartLine: sl, StartCol: sc, EndLine: el, EndCol: ec, EndByte: end,
-		ParentID: indexer.FileID(f.path), Visibility: schemas.Public, Exported: true, IsTest: f.test,
-		BodyHash: xxhash.Sum64(f.src),
-	})
+	m.Visibility, m.Exported, m.IsTest = schemas.Public, true, f.Test
+	m.BodyHash = xxhash.Sum64(f.Src)
 	f.stack = append(f.stack[:0], open{kind: numKinds, end: math.MaxUint32, scope: f.newScope(sModule, nil, 0)})
 
 	for _, it := range indexer.Elements(ctx, items) {
@@ -472,7 +444,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			if e := f.enclosing(kExport); e != nil && e.decl.Start == it.Start {
 				o.flag = true
 			}
-			w := identEnd(f.src, int(it.Start), int(it.End))
+			w := identEnd(f.Src, int(it.Start), int(it.End))
 			o.decl = span{Start: it.Start, End: uint32(w)}
 			f.stack.Push(o)
 		case kImport:
@@ -506,10 +478,10 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			if header != nil {
 				sc = header.scope
 			}
-			b := f.bind(sc, f.text(it.Span))
+			b := f.bind(sc, f.Text(it.Span))
 			b.flags |= bTypeParam
 			if it.HasRole(rType) {
-				c := strings.TrimPrefix(strings.TrimSpace(f.text(it.Role[rType])), "extends")
+				c := strings.TrimPrefix(strings.TrimSpace(f.Text(it.Role[rType])), "extends")
 				if h := f.annotation(c, sc); strings.HasPrefix(h, "{") {
 					b.bound = h
 				}
@@ -522,21 +494,21 @@ func (f *fileState) run(ctx context.Context, items []item) {
 		case kNsExport:
 			if e := f.enclosing(kExport); e != nil && e.source != "" {
 				sc, _ := f.scopeAt(it.Start)
-				name := f.text(it.Span)
-				f.addRef(schemas.EdgeImports, sc.sym, it.Span, f.target(e, name), "export * as "+name+" from "+e.source)
+				name := f.Text(it.Span)
+				f.AddNodeRef(schemas.EdgeImports, sc.sym, it.Span, f.target(e, name), "export * as "+name+" from "+e.source)
 			}
 		case kDefImport:
 			f.defaultImport(it)
 		case kNsImport:
 			if o := f.enclosing(kImport); o != nil && o.source != "" {
 				sc, _ := f.scopeAt(it.Start)
-				name := f.text(it.Span)
+				name := f.Text(it.Span)
 				f.bind(sc, name).flags |= bImport
-				f.addRef(schemas.EdgeImports, sc.sym, it.Span, f.target(o, ""), "* as "+name+" from "+o.source)
+				f.AddNodeRef(schemas.EdgeImports, sc.sym, it.Span, f.target(o, ""), "* as "+name+" from "+o.source)
 			}
 		case kShorthand:
 			if o := f.top(); o.kind == kObject && o.flag {
-				name := f.text(it.Span)
+				name := f.Text(it.Span)
 				f.facts = append(f.facts, fact{kind: refExport, src: 0, at: it.Span, prefix: "exports." + name + "=", scope: f.stack[0].scope, target: name})
 			}
 		case kAssign:
@@ -559,7 +531,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 			f.reference(it.Span)
 		case kNarrow:
 			sc, _ := f.scopeAt(it.Start)
-			f.narrows = append(f.narrows, narrow{region: it.Span, class: it.Role[rType], name: f.text(it.Role[rName]), scope: sc})
+			f.narrows = append(f.narrows, narrow{region: it.Span, class: it.Role[rType], name: f.Text(it.Role[rName]), scope: sc})
 		}
 	}
 	f.finish(ctx)
@@ -570,7 +542,7 @@ func (f *fileState) run(ctx context.Context, items []item) {
 func (f *fileState) target(o *open, name string) string {
 	t := ""
 	if o.value.End > o.value.Start {
-		t = f.text(o.value)
+		t = f.Text(o.value)
 		if v, ok := stringValue(t); ok {
 			t = v
 		}
@@ -587,7 +559,7 @@ func (f *fileState) modifiers(start, name uint32) []string {
 		return nil
 	}
 	var out []string
-	s := f.str[start:name]
+	s := f.Str[start:name]
 	for i := 0; i < len(s); {
 		i = skipSpace(s, i, len(s))
 		if i < len(s) && s[i] == '@' { // a decorator
@@ -621,10 +593,10 @@ func memberVisibility(mods []string, name string) string {
 // doc returns the JSDoc comment ending just before start.
 func (f *fileState) doc(start uint32) string {
 	c := f.lastComment
-	if c.End == 0 || c.End > start || !isBlank(f.src[c.End:start]) {
+	if c.End == 0 || c.End > start || !isBlank(f.Src[c.End:start]) {
 		return ""
 	}
-	d, _ := jsdoc(f.text(c))
+	d, _ := jsdoc(f.Text(c))
 	return d
 }
 
@@ -652,7 +624,7 @@ func (f *fileState) takeDecorators(s uint32) []string {
 	var out []string
 	for _, d := range f.decorators {
 		if d.End <= s {
-			out = append(out, oneLine(f.str[d.Start+1:d.End]))
+			out = append(out, oneLine(f.Str[d.Start+1:d.End]))
 		}
 	}
 	f.decorators = f.decorators[:0]
@@ -664,14 +636,14 @@ func (f *fileState) decorator(it *item) {
 		return // a parameter's
 	}
 	if f.lastDef >= 0 {
-		n := &f.nodes[f.lastDef]
+		n := &f.Nodes[f.lastDef]
 		if it.Start >= n.StartByte && it.End <= f.lastDefName {
-			n.Decorators = append(n.Decorators, oneLine(f.str[it.Start+1:it.End]))
+			n.Decorators = append(n.Decorators, oneLine(f.Str[it.Start+1:it.End]))
 			return
 		}
 	}
 	f.decorators = append(f.decorators, it.Span)
-	if name := strings.TrimSpace(f.str[it.Start+1 : it.End]); isDotted(name) {
+	if name := strings.TrimSpace(f.Str[it.Start+1 : it.End]); isDotted(name) {
 		f.reference(span{Start: it.Start + 1, End: it.End}) // @T: a class or function named, not called
 	}
 }
@@ -693,32 +665,32 @@ func (f *fileState) export(it *item) {
 	if it.HasRole(rDecl) {
 		o.decl = it.Role[rDecl]
 	}
-	p := skipSpace(f.src, int(it.Start)+len("export"), int(it.End))
-	for p < int(it.End) && f.src[p] == '@' { // decorators before the declaration
+	p := skipSpace(f.Src, int(it.Start)+len("export"), int(it.End))
+	for p < int(it.End) && f.Src[p] == '@' { // decorators before the declaration
 		p = int(it.End)
 	}
-	o.flag = bytes.HasPrefix(f.src[p:it.End], []byte("default")) && !isIdentByte(at(f.src, p+7))
+	o.flag = bytes.HasPrefix(f.Src[p:it.End], []byte("default")) && !isIdentByte(at(f.Src, p+7))
 	sc, _ := f.scopeAt(it.Start)
 	if it.HasRole(rSource) {
 		o.value = it.Role[rSource]
-		o.source = f.specifier(f.text(it.Role[rSource]))
-		if o.source != "" && p < int(it.End) && f.src[p] == '*' {
-			q := skipSpace(f.src, p+1, int(it.End))
-			if !bytes.HasPrefix(f.src[q:it.End], []byte("as")) || isIdentByte(at(f.src, q+2)) {
-				f.addRef(schemas.EdgeImports, sc.sym, it.Role[rSource], f.target(&o, ""), "export * from "+o.source)
+		o.source = f.specifier(f.Text(it.Role[rSource]))
+		if o.source != "" && p < int(it.End) && f.Src[p] == '*' {
+			q := skipSpace(f.Src, p+1, int(it.End))
+			if !bytes.HasPrefix(f.Src[q:it.End], []byte("as")) || isIdentByte(at(f.Src, q+2)) {
+				f.AddNodeRef(schemas.EdgeImports, sc.sym, it.Role[rSource], f.target(&o, ""), "export * from "+o.source)
 			}
 		}
 	}
 	if it.HasRole(rValue) {
 		v := it.Role[rValue]
 		o.value = v
-		if _, isFn := f.values[v]; !isFn && f.src[v.Start] != '{' {
+		if _, isFn := f.values[v]; !isFn && f.Src[v.Start] != '{' {
 			f.facts = append(f.facts, fact{kind: refExport, src: sc.sym, at: v, prefix: "default=", scope: sc, target: "default"})
 		}
 	}
-	if p < int(it.End) && f.src[p] == '=' { // TypeScript's export = x
-		v := span{Start: uint32(skipSpace(f.src, p+1, int(it.End))), End: it.End}
-		for v.End > v.Start && (f.src[v.End-1] == ';' || f.src[v.End-1] == ' ' || f.src[v.End-1] == '\n') {
+	if p < int(it.End) && f.Src[p] == '=' { // TypeScript's export = x
+		v := span{Start: uint32(skipSpace(f.Src, p+1, int(it.End))), End: it.End}
+		for v.End > v.Start && (f.Src[v.End-1] == ';' || f.Src[v.End-1] == ' ' || f.Src[v.End-1] == '\n') {
 			v.End--
 		}
 		f.facts = append(f.facts, fact{kind: refExport, src: sc.sym, at: v, prefix: "module.exports=", scope: sc, target: "export ="})
@@ -740,7 +712,7 @@ func (f *fileState) specifier(lit string) string {
 	if !ok || v == "" {
 		return ""
 	}
-	dir := path.Dir(f.path)
+	dir := path.Dir(f.Path)
 	switch {
 	case v == "." || v == ".." || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../"):
 		if p, ok := treePath(path.Join(dir, v)); ok {
@@ -760,11 +732,11 @@ func (f *fileState) importStmt(it *item) {
 	o := open{kind: kImport, start: it.Start, end: it.End, owner: -1}
 	if it.HasRole(rSource) {
 		o.value = it.Role[rSource]
-		o.source = f.specifier(f.text(it.Role[rSource]))
-		p := skipSpace(f.src, int(it.Start)+len("import"), int(it.End))
+		o.source = f.specifier(f.Text(it.Role[rSource]))
+		p := skipSpace(f.Src, int(it.Start)+len("import"), int(it.End))
 		if o.source != "" && p == int(it.Role[rSource].Start) {
 			sc, _ := f.scopeAt(it.Start)
-			f.addRef(schemas.EdgeImports, sc.sym, it.Role[rSource], f.target(&o, ""), "from "+o.source)
+			f.AddNodeRef(schemas.EdgeImports, sc.sym, it.Role[rSource], f.target(&o, ""), "from "+o.source)
 		}
 	}
 	f.stack.Push(o)
@@ -772,15 +744,15 @@ func (f *fileState) importStmt(it *item) {
 
 func (f *fileState) defaultImport(it *item) {
 	sc, _ := f.scopeAt(it.Start)
-	name := f.text(it.Span)
+	name := f.Text(it.Span)
 	if it.HasRole(rSource) { // import x = require("m")
-		src := f.specifier(f.text(it.Role[rSource]))
+		src := f.specifier(f.Text(it.Role[rSource]))
 		if src == "" {
 			return
 		}
 		f.bind(sc, name).flags |= bImport
 		o := open{value: it.Role[rSource]}
-		f.addRef(schemas.EdgeImports, sc.sym, it.Span, f.target(&o, ""), "= as "+name+" from "+src)
+		f.AddNodeRef(schemas.EdgeImports, sc.sym, it.Span, f.target(&o, ""), "= as "+name+" from "+src)
 		return
 	}
 	o := f.enclosing(kImport)
@@ -788,17 +760,17 @@ func (f *fileState) defaultImport(it *item) {
 		return
 	}
 	f.bind(sc, name).flags |= bImport
-	f.addRef(schemas.EdgeImports, sc.sym, it.Span, f.target(o, "default"), "default as "+name+" from "+o.source)
+	f.AddNodeRef(schemas.EdgeImports, sc.sym, it.Span, f.target(o, "default"), "default as "+name+" from "+o.source)
 }
 
 func (f *fileState) spec(it *item) {
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	if v, ok := stringValue(name); ok {
 		name = v // export { "a b" as c }: string names
 	}
 	as := name
 	if it.HasRole(rAlias) {
-		as = f.text(it.Role[rAlias])
+		as = f.Text(it.Role[rAlias])
 		if v, ok := stringValue(as); ok {
 			as = v
 		}
@@ -813,7 +785,7 @@ func (f *fileState) spec(it *item) {
 			return
 		}
 		f.bind(sc, as).flags |= bImport
-		f.addRef(schemas.EdgeImports, sc.sym, it.Span, f.target(o, name), what+" from "+o.source)
+		f.AddNodeRef(schemas.EdgeImports, sc.sym, it.Span, f.target(o, name), what+" from "+o.source)
 		return
 	}
 	o := f.enclosing(kExport)
@@ -821,7 +793,7 @@ func (f *fileState) spec(it *item) {
 	case o == nil:
 	case o.value.End > o.value.Start && o.source == "":
 	case o.source != "":
-		f.addRef(schemas.EdgeImports, sc.sym, it.Span, f.target(o, name), "export "+what+" from "+o.source)
+		f.AddNodeRef(schemas.EdgeImports, sc.sym, it.Span, f.target(o, name), "export "+what+" from "+o.source)
 	default:
 		f.exports = append(f.exports, localExport{name: name, as: as, at: it.Role[rName], scope: sc})
 	}
@@ -836,7 +808,7 @@ func (f *fileState) container(it *item) {
 	}
 	name := ""
 	if it.HasRole(rName) {
-		name = f.text(it.Role[rName])
+		name = f.Text(it.Role[rName])
 	}
 	exported, def := f.exportedHere(it.Start)
 	own, fresh := int32(-1), false
@@ -851,17 +823,17 @@ func (f *fileState) container(it *item) {
 	}
 	if own >= 0 {
 		start := f.declStart(it.Start)
-		n := &f.nodes[own]
+		n := &f.Nodes[own]
 		if it.HasRole(rName) {
 			f.lastDefName = it.Role[rName].Start
 		}
 		sigStart := f.afterDecorators(it.Start, body)
-		n.Signature = oneLine(strings.TrimSpace(f.str[sigStart:body]))
+		n.Signature = oneLine(strings.TrimSpace(f.Str[sigStart:body]))
 		if n.Doc == "" {
 			n.Doc = f.doc(start)
 		}
 		n.Decorators = f.takeDecorators(it.Start)
-		n.BodyHash = xxhash.Sum64String(f.str[body:it.End])
+		n.BodyHash = xxhash.Sum64String(f.Str[body:it.End])
 		n.IsAbstract = hasWord(f.modifiers(sigStart, body), "abstract")
 	}
 	if fresh {
@@ -905,7 +877,7 @@ func (f *fileState) function(it *item) {
 	}
 	name := ""
 	if it.HasRole(rName) {
-		name = f.text(it.Role[rName])
+		name = f.Text(it.Role[rName])
 		if v, ok := stringValue(name); ok && it.Kind == kMethod {
 			name = v // "~validate"() {…} is the method ~validate
 		}
@@ -943,11 +915,11 @@ func (f *fileState) function(it *item) {
 	case it.Kind == kMethod:
 		if owner >= 0 {
 			kind = schemas.KindMethod
-			if f.nodes[owner].Kind == schemas.KindModule {
+			if f.Nodes[owner].Kind == schemas.KindModule {
 				kind = schemas.KindFunction
 			}
 			own = f.addNode(kind, name, owner, it.Span)
-			if f.nodes[owner].Kind == schemas.KindModule || f.nodes[owner].Exported {
+			if f.Nodes[owner].Kind == schemas.KindModule || f.Nodes[owner].Exported {
 				f.setExported(own)
 			}
 			if o := f.top(); o.this != "" {
@@ -959,7 +931,7 @@ func (f *fileState) function(it *item) {
 		if sc.kind != sClass {
 			start := f.declStart(it.Start)
 			own = f.addNode(kind, name, sc.sym, it.Span)
-			f.nodes[own].Doc = f.doc(start)
+			f.Nodes[own].Doc = f.doc(start)
 			b := f.bind(sc, name)
 			b.define(own)
 			f.declare(sc, name, own)
@@ -973,7 +945,7 @@ func (f *fileState) function(it *item) {
 			}
 		}
 	}
-	header := f.str[it.Start:body]
+	header := f.Str[it.Start:body]
 	var mods []string
 	if it.HasRole(rName) {
 		mods = f.modifiers(it.Start, it.Role[rName].Start)
@@ -981,7 +953,7 @@ func (f *fileState) function(it *item) {
 		mods = f.modifiers(it.Start, uint32(int(it.Start)+strings.IndexAny(header+"(", "(")))
 	}
 	if own >= 0 {
-		n := &f.nodes[own]
+		n := &f.Nodes[own]
 		if it.HasRole(rName) && it.Kind == kMethod {
 			f.lastDefName = it.Role[rName].Start
 		}
@@ -998,7 +970,7 @@ func (f *fileState) function(it *item) {
 			n.Visibility = memberVisibility(mods, name)
 			n.IsStatic = hasWord(mods, "static")
 			if class != nil && class.own >= 0 {
-				c := &f.nodes[class.own]
+				c := &f.Nodes[class.own]
 				n.Exported = c.Exported && n.Visibility != schemas.Private
 				n.IsAbstract = hasWord(mods, "abstract") || c.Kind == schemas.KindInterface
 				if hasWord(mods, "abstract") {
@@ -1007,9 +979,9 @@ func (f *fileState) function(it *item) {
 			}
 		}
 		n.IsAsync = hasWord(mods, "async")
-		n.BodyHash = xxhash.Sum64String(f.str[body:it.End])
+		n.BodyHash = xxhash.Sum64String(f.Str[body:it.End])
 		if it.HasRole(rReturn) {
-			rt := f.text(it.Role[rReturn])
+			rt := f.Text(it.Role[rReturn])
 			f.facts = append(f.facts, fact{kind: schemas.RefResult, src: own, at: it.Role[rReturn], target: oneLine(strings.TrimPrefix(strings.TrimSpace(rt), ":")), prefix: "annotation"})
 		}
 	}
@@ -1048,7 +1020,7 @@ func (f *fileState) function(it *item) {
 // A maps the methods of its type argument to functions with this of that
 // type (see thisMapping). It is "" otherwise.
 func (f *fileState) mappedThis(o *open, name string, sc *scope) string {
-	before := strings.TrimRight(f.str[:o.start], " \t\r\n")
+	before := strings.TrimRight(f.Str[:o.start], " \t\r\n")
 	if !strings.HasSuffix(before, "return") || len(before) > 6 && isIdentByte(before[len(before)-7]) {
 		return ""
 	}
@@ -1061,7 +1033,7 @@ func (f *fileState) mappedThis(o *open, name string, sc *scope) string {
 	if fn == nil || fn.result.End == 0 || fn.kind == kClass || fn.kind == kInterface {
 		return ""
 	}
-	t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f.text(fn.result)), ":"))
+	t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f.Text(fn.result)), ":"))
 	open := strings.IndexByte(t, '<')
 	if open < 0 || !strings.HasSuffix(t, ">") {
 		return ""
@@ -1087,7 +1059,7 @@ func (f *fileState) thisOf(sc *scope, p uint32) (*scope, thisKind) {
 	case sFunction:
 		return sc.class, sc.this
 	case sClass:
-		if sc.own < 0 || f.nodes[sc.own].Kind != schemas.KindClass {
+		if sc.own < 0 || f.Nodes[sc.own].Kind != schemas.KindClass {
 			return nil, thisNone
 		}
 		for _, s := range sc.statics {
@@ -1122,7 +1094,7 @@ func (f *fileState) variable(it *item) {
 		sc = header.scope
 	}
 	nameSpan := it.Role[rName]
-	name := f.text(nameSpan)
+	name := f.Text(nameSpan)
 	t := f.enclosing(kTopDecl)
 	top := t != nil && (sc.kind == sModule || sc.kind == sNamespace)
 	value, hasValue := it.Role[rValue], it.HasRole(rValue)
@@ -1139,14 +1111,14 @@ func (f *fileState) variable(it *item) {
 		return
 	}
 	b := f.bind(sc, name)
-	if before := strings.TrimRight(f.str[:it.Start], " \t\r\n"); strings.HasSuffix(before, "const") && (len(before) == 5 || !isIdentByte(before[len(before)-6])) {
+	if before := strings.TrimRight(f.Str[:it.Start], " \t\r\n"); strings.HasSuffix(before, "const") && (len(before) == 5 || !isIdentByte(before[len(before)-6])) {
 		b.flags |= bConst
 	}
 	var annot string
 	if it.HasRole(rType) {
-		annot = f.annotation(f.text(it.Role[rType]), sc)
+		annot = f.annotation(f.Text(it.Role[rType]), sc)
 		if annot == "" && sc.kind == sFunction {
-			if annot = f.constrained(f.text(it.Role[rType]), sc); annot != "" {
+			if annot = f.constrained(f.Text(it.Role[rType]), sc); annot != "" {
 				b.flags |= bBound
 			}
 		}
@@ -1163,7 +1135,7 @@ func (f *fileState) variable(it *item) {
 			}
 			n := f.addNode(kind, name, sc.sym, v.Span)
 			start := f.declStart(it.Start)
-			f.nodes[n].Doc = f.doc(start)
+			f.Nodes[n].Doc = f.doc(start)
 			f.named[fn] = n
 			if v.Kind == kLambda {
 				f.constructorThis(sc, name, fn)
@@ -1181,7 +1153,7 @@ func (f *fileState) variable(it *item) {
 			f.handled[value.Start] = true
 			b.flags |= bImport
 			f.hide(sc, name)
-			f.addRef(schemas.EdgeImports, sc.sym, nameSpan, f.requireTarget(value), "= as "+name+" from "+s)
+			f.AddNodeRef(schemas.EdgeImports, sc.sym, nameSpan, f.requireTarget(value), "= as "+name+" from "+s)
 			return
 		}
 	}
@@ -1190,27 +1162,27 @@ func (f *fileState) variable(it *item) {
 	if annot != "" {
 		b.annot = annot
 	}
-	if hasValue && !isNullish(f.text(value)) {
+	if hasValue && !isNullish(f.Text(value)) {
 		b.values = append(b.values, valueRef{at: value, scope: sc, init: true})
 	}
 	if !top {
 		return
 	}
 	kind := schemas.KindVariable
-	if f.str[t.decl.Start:t.decl.End] == "const" {
+	if f.Str[t.decl.Start:t.decl.End] == "const" {
 		kind = schemas.KindConstant
 	}
 	stmt := span{Start: it.Start, End: it.End}
 	n := f.varNode(sc, kind, name, stmt)
-	if hasValue && sc.kind == sModule && isExportsObject(f.text(value)) {
+	if hasValue && sc.kind == sModule && isExportsObject(f.Text(value)) {
 		f.facts = append(f.facts, fact{kind: refExport, src: 0, prefix: "module.exports=", target: "module.exports", scope: sc, member: "\x00" + name})
 	}
-	f.nodes[n].Signature = oneLine(f.str[t.decl.Start:t.decl.End] + " " + f.nodes[n].Signature)
+	f.Nodes[n].Signature = oneLine(f.Str[t.decl.Start:t.decl.End] + " " + f.Nodes[n].Signature)
 	f.lastVarNode = n
 	if top && t.flag || sc.kind == sNamespace && f.exportedInNamespace(t.start) {
 		f.setExported(n)
 	}
-	if hasValue && f.src[value.Start] == '{' {
+	if hasValue && f.Src[value.Start] == '{' {
 		f.named[value] = n
 	}
 	f.typeFact(n, annot, it.Role[rType], it.HasRole(rType), value, hasValue, sc)
@@ -1230,9 +1202,9 @@ func (f *fileState) varNode(s *scope, kind, name string, stmt span) int32 {
 	}
 	start := f.declStart(stmt.Start)
 	n := f.addNode(kind, name, parent, stmt)
-	f.nodes[n].Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.text(stmt)), ";"))
-	f.nodes[n].Doc = f.doc(start)
-	f.nodes[n].BodyHash = xxhash.Sum64String(f.text(stmt))
+	f.Nodes[n].Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.Text(stmt)), ";"))
+	f.Nodes[n].Doc = f.doc(start)
+	f.Nodes[n].BodyHash = xxhash.Sum64String(f.Text(stmt))
 	s.vars[name] = n
 	f.declare(s, name, n)
 	return n
@@ -1245,16 +1217,16 @@ func (f *fileState) typeFact(n int32, annot string, typ span, hasType bool, valu
 	case hasType:
 		f.annotated[n] = true
 		if annot != "" {
-			f.addRef(schemas.RefType, n, typ, oneLine(strings.TrimPrefix(strings.TrimSpace(f.text(typ)), ":")), annot)
+			f.AddNodeRef(schemas.RefType, n, typ, oneLine(strings.TrimPrefix(strings.TrimSpace(f.Text(typ)), ":")), annot)
 		}
-	case hasValue && !isNullish(f.text(value)):
-		f.facts = append(f.facts, fact{kind: schemas.RefType, src: n, at: value, scope: sc, target: oneLine(f.text(value))})
+	case hasValue && !isNullish(f.Text(value)):
+		f.facts = append(f.facts, fact{kind: schemas.RefType, src: n, at: value, scope: sc, target: oneLine(f.Text(value))})
 	}
 }
 
 // requireSpec returns the specifier of require("m") at s.
 func (f *fileState) requireSpec(s span) (string, bool) {
-	t := f.text(s)
+	t := f.Text(s)
 	if !strings.HasPrefix(t, "require") {
 		return "", false
 	}
@@ -1268,7 +1240,7 @@ func (f *fileState) requireSpec(s span) (string, bool) {
 }
 
 func (f *fileState) requireTarget(s span) string {
-	t := f.text(s)
+	t := f.Text(s)
 	p := strings.IndexByte(t, '(')
 	v, _ := stringValue(strings.TrimSpace(t[p+1 : len(t)-1]))
 	return v
@@ -1281,7 +1253,7 @@ func (f *fileState) bindItem(it *item) {
 	if header != nil && header.scope != nil && header.scope.kind == sFunction {
 		sc = header.scope
 	}
-	name := f.text(it.Span)
+	name := f.Text(it.Span)
 	b := f.bind(sc, name)
 	if it.HasRole(rValue) {
 		f.loopVar(b, it, sc)
@@ -1293,13 +1265,13 @@ func (f *fileState) bindItem(it *item) {
 		return
 	}
 	// Only the properties of the declarator's own pattern are followed.
-	if p := f.enclosing(kPattern); p == nil || p.start != d.pattern.Start || f.src[p.start] != '{' {
+	if p := f.enclosing(kPattern); p == nil || p.start != d.pattern.Start || f.Src[p.start] != '{' {
 		b.flags |= bUnknown
 		return
 	}
 	key := name
 	if it.HasRole(rKey) {
-		key = f.text(it.Role[rKey])
+		key = f.Text(it.Role[rKey])
 		if !isIdent(key) {
 			b.flags |= bUnknown
 			return
@@ -1313,7 +1285,7 @@ func (f *fileState) bindItem(it *item) {
 		if key != name {
 			what += " as " + name
 		}
-		f.addRef(schemas.EdgeImports, sc.sym, it.Span, f.requireTarget(d.value)+":"+key, what+" from "+d.spec)
+		f.AddNodeRef(schemas.EdgeImports, sc.sym, it.Span, f.requireTarget(d.value)+":"+key, what+" from "+d.spec)
 	case d.value.End > d.value.Start:
 		b.flags |= bAssign
 		b.declared()
@@ -1323,7 +1295,7 @@ func (f *fileState) bindItem(it *item) {
 			if d.exported {
 				f.setExported(n)
 			}
-			f.facts = append(f.facts, fact{kind: schemas.RefType, src: n, at: d.value, member: key, scope: sc, target: oneLine(f.text(d.value)) + "." + key})
+			f.facts = append(f.facts, fact{kind: schemas.RefType, src: n, at: d.value, member: key, scope: sc, target: oneLine(f.Text(d.value)) + "." + key})
 		}
 	default:
 		b.flags |= bUnknown
@@ -1334,7 +1306,7 @@ func (f *fileState) bindItem(it *item) {
 // parameter list of the function whose header starts at start, not one
 // of a function type in an annotation there.
 func (f *fileState) ownParam(start, p uint32) bool {
-	before := strings.TrimRight(f.str[start:p], " \t\r\n")
+	before := strings.TrimRight(f.Str[start:p], " \t\r\n")
 	return strings.HasSuffix(before, "(") && strings.Count(before, "(")-strings.Count(before, ")") == 1
 }
 
@@ -1343,8 +1315,8 @@ func (f *fileState) ownParam(start, p uint32) bool {
 // it is not followed.
 func (f *fileState) loopVar(b *binding, it *item, sc *scope) {
 	value := it.Role[rValue]
-	open := strings.LastIndexByte(f.str[:it.Start], '(')
-	if strings.TrimSpace(f.str[it.End:value.Start]) != "of" || open < 0 || strings.HasSuffix(strings.TrimSpace(f.str[:open]), "await") {
+	open := strings.LastIndexByte(f.Str[:it.Start], '(')
+	if strings.TrimSpace(f.Str[it.End:value.Start]) != "of" || open < 0 || strings.HasSuffix(strings.TrimSpace(f.Str[:open]), "await") {
 		b.flags |= bUnknown
 		return
 	}
@@ -1360,7 +1332,7 @@ func (f *fileState) param(it *item) {
 	if header != nil && header.scope != nil && header.scope.kind == sFunction {
 		sc = header.scope
 	}
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	rest := strings.HasPrefix(name, "...")
 	if rest {
 		name = strings.TrimSpace(name[3:])
@@ -1368,7 +1340,7 @@ func (f *fileState) param(it *item) {
 	if name == "this" && sc.kind == sFunction && header != nil && f.ownParam(header.start, it.Start) {
 		sc.thisArg = 0 // its own this parameter: not contextual
 		if it.HasRole(rType) {
-			sc.thisAs = f.annotation(f.text(it.Role[rType]), sc)
+			sc.thisAs = f.annotation(f.Text(it.Role[rType]), sc)
 		}
 	}
 	if !isIdent(name) || name == "this" {
@@ -1379,7 +1351,7 @@ func (f *fileState) param(it *item) {
 	b.param = it.Role[rName].Start
 	annot := ""
 	if it.HasRole(rType) {
-		t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f.text(it.Role[rType])), ":"))
+		t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f.Text(it.Role[rType])), ":"))
 		if t == "any" || t == "unknown" {
 			b.flags |= bAny
 		}
@@ -1400,13 +1372,13 @@ func (f *fileState) param(it *item) {
 		return
 	}
 	class := sc.class
-	if class == nil || class.own < 0 || sc.own < 0 || f.nodes[sc.own].Kind != schemas.KindConstructor {
+	if class == nil || class.own < 0 || sc.own < 0 || f.Nodes[sc.own].Kind != schemas.KindConstructor {
 		return
 	}
 	n := f.varNode(class, schemas.KindField, name, it.Span)
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Visibility = memberVisibility(mods, name)
-	node.Exported = f.nodes[class.own].Exported && node.Visibility != schemas.Private
+	node.Exported = f.Nodes[class.own].Exported && node.Visibility != schemas.Private
 	f.typeFact(n, annot, it.Role[rType], it.HasRole(rType), span{}, false, sc)
 }
 
@@ -1417,7 +1389,7 @@ func (f *fileState) field(it *item) {
 		return
 	}
 	nameSpan := it.Role[rName]
-	name := f.text(nameSpan)
+	name := f.Text(nameSpan)
 	if v, ok := stringValue(name); ok {
 		name = v
 	}
@@ -1435,24 +1407,24 @@ func (f *fileState) field(it *item) {
 		f.named[v.Span] = n
 	} else {
 		n = f.varNode(sc, schemas.KindField, name, it.Span)
-		c := &f.nodes[sc.own]
+		c := &f.Nodes[sc.own]
 		if c.Kind == schemas.KindEnum {
-			f.nodes[n].Kind = schemas.KindConstant
+			f.Nodes[n].Kind = schemas.KindConstant
 		}
 		var annot string
 		if it.HasRole(rType) {
-			annot = f.annotation(f.text(it.Role[rType]), sc)
+			annot = f.annotation(f.Text(it.Role[rType]), sc)
 		}
 		f.typeFact(n, annot, it.Role[rType], it.HasRole(rType), value, hasValue, sc)
 	}
-	node := &f.nodes[n]
+	node := &f.Nodes[n]
 	node.Decorators = append(f.takeDecorators(it.Start), node.Decorators...)
 	node.Visibility = memberVisibility(mods, name)
 	node.IsStatic = hasWord(mods, "static")
 	node.IsAbstract = hasWord(mods, "abstract")
-	node.Exported = f.nodes[sc.own].Exported && node.Visibility != schemas.Private
+	node.Exported = f.Nodes[sc.own].Exported && node.Visibility != schemas.Private
 	f.lastDefName = nameSpan.Start
-	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.str[f.afterDecorators(it.Start, nameSpan.Start):it.End]), ";"))
+	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.Str[f.afterDecorators(it.Start, nameSpan.Start):it.End]), ";"))
 	if node.Doc == "" {
 		node.Doc = f.doc(it.Start)
 	}
@@ -1462,67 +1434,67 @@ func (f *fileState) field(it *item) {
 // decorators heading it (before limit) are skipped.
 func (f *fileState) afterDecorators(s, limit uint32) uint32 {
 	p, end := int(s), int(limit)
-	for p < end && f.src[p] == '@' {
+	for p < end && f.Src[p] == '@' {
 		q := p + 1
 		for {
-			e := identEnd(f.src, q, end)
+			e := identEnd(f.Src, q, end)
 			if e == q {
 				break
 			}
-			q = skipSpace(f.src, e, end)
-			if q < end && f.src[q] == '.' {
-				q = skipSpace(f.src, q+1, end)
+			q = skipSpace(f.Src, e, end)
+			if q < end && f.Src[q] == '.' {
+				q = skipSpace(f.Src, q+1, end)
 				continue
 			}
 			break
 		}
-		if q < end && f.src[q] == '(' {
-			if c := matchingClose(f.src, q, end); c > 0 {
+		if q < end && f.Src[q] == '(' {
+			if c := matchingClose(f.Src, q, end); c > 0 {
 				q = c
 			}
 		}
 		if q == p+1 {
 			break
 		}
-		p = skipSpace(f.src, q, end)
+		p = skipSpace(f.Src, q, end)
 	}
 	return uint32(p)
 }
 
 func (f *fileState) alias(it *item) {
 	sc, _ := f.scopeAt(it.Start)
-	name := f.text(it.Role[rName])
+	name := f.Text(it.Role[rName])
 	f.bind(sc, name).flags |= bType
 	if sc.kind == sClass {
 		return
 	}
 	start := f.declStart(it.Start)
 	n := f.addNode(schemas.KindTypeAlias, name, sc.sym, it.Span)
-	node := &f.nodes[n]
-	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.text(it.Span)), ";"))
+	node := &f.Nodes[n]
+	node.Signature = oneLine(strings.TrimSuffix(strings.TrimSpace(f.Text(it.Span)), ";"))
 	node.Doc = f.doc(start)
-	node.BodyHash = xxhash.Sum64String(f.text(it.Span))
+	node.BodyHash = xxhash.Sum64String(f.Text(it.Span))
 	f.declare(sc, name, n)
 	if exported, _ := f.exportedHere(it.Start); exported || sc.kind == sNamespace && f.exportedInNamespace(it.Start) {
 		f.setExported(n)
 	}
-	if a := f.annotation(f.text(it.Role[rValue]), sc); strings.HasPrefix(a, "{") {
-		f.addRef(schemas.RefType, n, it.Role[rValue], oneLine(f.text(it.Role[rValue])), a)
+	if a := f.annotation(f.Text(it.Role[rValue]), sc); strings.HasPrefix(a, "{") {
+		f.AddNodeRef(schemas.RefType, n, it.Role[rValue], oneLine(f.Text(it.Role[rValue])), a)
 	}
 }
 
 // member handles an enum member.
 func (f *fileState) member(it *item) {
 	sc, _ := f.scopeAt(it.Start)
-	if sc.kind != sClass || sc.own < 0 || f.nodes[sc.own].Kind != schemas.KindEnum {
+	if sc.kind != sClass || sc.own < 0 || f.Nodes[sc.own].Kind != schemas.KindEnum {
 		return
 	}
-	name := f.text(it.Span)
+	name := f.Text(it.Span)
 	if v, ok := stringValue(name); ok {
 		name = v
 	}
 	n := f.varNode(sc, schemas.KindConstant, name, it.Span)
-	f.nodes[n].Exported = f.nodes[sc.own].Exported
+	f.Nodes[n].Exported = f.Nodes[sc.own].Exported
 }
 
 // heritage handles extends and implements clauses: refs from the class or
@@ -1542,14 +1514,14 @@ func (f *fileState) heritage(it *item) {
 	if it.Kind == kImplements {
 		kind = schemas.EdgeImplements
 	}
-	f.facts = append(f.facts, fact{kind: kind, src: o.scope.own, at: it.Span, scope: o.scope.parent, target: oneLine(f.text(it.Span)), prefix: "heritage"})
+	f.facts = append(f.facts, fact{kind: kind, src: o.scope.own, at: it.Span, scope: o.scope.parent, target: oneLine(f.Text(it.Span)), prefix: "heritage"})
 }
 
 func (f *fileState) object(it *item) {
 	o := open{kind: kObject, start: it.Start, end: it.End, owner: -1}
 	if n, ok := f.named[it.Span]; ok {
 		o.owner = n
-		o.flag = f.nodes[n].Kind == schemas.KindModule
+		o.flag = f.Nodes[n].Kind == schemas.KindModule
 		o.this = f.objectThis(it.Span, n)
 	}
 	if d, ok := f.descriptors[it.Span]; ok {
@@ -1564,7 +1536,7 @@ func (f *fileState) pair(it *item) {
 		f.stack.Push(o)
 		return
 	}
-	key := f.text(it.Role[rKey])
+	key := f.Text(it.Role[rKey])
 	if v, ok := stringValue(key); ok {
 		key = v
 	}
@@ -1579,13 +1551,13 @@ func (f *fileState) pair(it *item) {
 				kind = schemas.KindFunction
 			}
 			n := f.addNode(kind, key, obj.owner, fn)
-			f.nodes[n].Doc = f.doc(it.Start)
+			f.Nodes[n].Doc = f.doc(it.Start)
 			f.named[fn] = n
 			if obj.this != "" {
 				f.thisFor[fn] = obj.this
 				f.ownedBy(n, obj.this)
 			}
-			if obj.flag || f.nodes[obj.owner].Exported {
+			if obj.flag || f.Nodes[obj.owner].Exported {
 				f.setExported(n)
 			}
 		} else if obj.flag {
@@ -1599,7 +1571,7 @@ func (f *fileState) pair(it *item) {
 // module.exports = v and exports.x = v; the item is the left side.
 func (f *fileState) assign(it *item) {
 	sc, _ := f.scopeAt(it.Start)
-	left := f.text(it.Span)
+	left := f.Text(it.Span)
 	value := it.Role[rValue]
 	if isIdent(left) {
 		f.assigns = append(f.assigns, assign{name: left, value: value, scope: sc})
@@ -1617,10 +1589,10 @@ func (f *fileState) assign(it *item) {
 	switch {
 	case obj == "this":
 		class, this := f.thisOf(sc, it.Start)
-		if this != thisInstance || class == nil || class.own < 0 || f.nodes[class.own].Kind != schemas.KindClass {
+		if this != thisInstance || class == nil || class.own < 0 || f.Nodes[class.own].Kind != schemas.KindClass {
 			return
 		}
-		if strings.HasPrefix(strings.Join(strings.Fields(f.text(value)), ""), "this."+prop+".bind(") {
+		if strings.HasPrefix(strings.Join(strings.Fields(f.Text(value)), ""), "this."+prop+".bind(") {
 			return // this.m = this.m.bind(this): the method m, bound; no field of its own
 		}
 		_, exists := class.vars[prop]
@@ -1629,12 +1601,12 @@ func (f *fileState) assign(it *item) {
 		}
 		n := f.varNode(class, schemas.KindField, prop, span{Start: it.Start, End: value.End})
 		if !exists {
-			node := &f.nodes[n]
+			node := &f.Nodes[n]
 			node.Visibility = memberVisibility(nil, prop)
-			node.Exported = f.nodes[class.own].Exported && node.Visibility != schemas.Private
+			node.Exported = f.Nodes[class.own].Exported && node.Visibility != schemas.Private
 		}
-		if !isNullish(f.text(value)) {
-			f.facts = append(f.facts, fact{kind: schemas.RefType, src: n, at: value, scope: sc, target: oneLine(f.text(value))})
+		if !isNullish(f.Text(value)) {
+			f.facts = append(f.facts, fact{kind: schemas.RefType, src: n, at: value, scope: sc, target: oneLine(f.Text(value))})
 		}
 	case obj == "module" && prop == "exports":
 		if !f.moduleLevel(sc) {
@@ -1643,26 +1615,26 @@ func (f *fileState) assign(it *item) {
 		if v, ok := f.values[value]; ok && v.Span == value {
 			name := "default"
 			if v.HasRole(rName) {
-				name = f.text(v.Role[rName])
+				name = f.Text(v.Role[rName])
 			}
 			kind := schemas.KindFunction
 			if v.Kind == kClass {
 				kind = schemas.KindClass
 			}
 			n := f.addNode(kind, name, 0, value)
-			f.nodes[n].Doc = f.doc(f.stmtStart(it.Start))
+			f.Nodes[n].Doc = f.doc(f.stmtStart(it.Start))
 			f.named[value] = n
 			f.setExported(n)
 			f.facts = append(f.facts, fact{kind: refExport, src: 0, prefix: "module.exports=", target: "module.exports", scope: sc, member: "\x00" + name})
 			return
 		}
-		if f.src[value.Start] == '{' {
+		if f.Src[value.Start] == '{' {
 			f.named[value] = 0
 			return
 		}
 		if s, ok := f.requireSpec(value); ok {
 			f.handled[value.Start] = true
-			f.addRef(schemas.EdgeImports, 0, value, f.requireTarget(value), "export * from "+s)
+			f.AddNodeRef(schemas.EdgeImports, 0, value, f.requireTarget(value), "export * from "+s)
 			f.facts = append(f.facts, fact{kind: refExport, src: 0, prefix: "module.exports=", target: "module.exports", scope: sc, member: "\x00require(" + s + ")"})
 			return
 		}
@@ -1677,7 +1649,7 @@ func (f *fileState) assign(it *item) {
 				kind = schemas.KindClass
 			}
 			n := f.addNode(kind, prop, 0, value)
-			f.nodes[n].Doc = f.doc(f.stmtStart(it.Start))
+			f.Nodes[n].Doc = f.doc(f.stmtStart(it.Start))
 			f.named[value] = n
 			f.setExported(n)
 			return
@@ -1720,10 +1692,10 @@ func (f *fileState) call(it *item) {
 	kind := schemas.EdgeCalls
 	if it.Kind == kNew {
 		kind = schemas.EdgeInstantiates
-	} else if t := f.text(fn); t == "require" || t == "import" {
+	} else if t := f.Text(fn); t == "require" || t == "import" {
 		if args.End > args.Start+2 && !f.handled[fn.Start] {
-			if s := f.specifier(strings.TrimSpace(f.str[args.Start+1 : args.End-1])); s != "" {
-				r := f.addRef(schemas.EdgeImports, sc.sym, args, f.requireTarget(span{Start: fn.Start, End: args.End}), "from "+s)
+			if s := f.specifier(strings.TrimSpace(f.Str[args.Start+1 : args.End-1])); s != "" {
+				r := f.AddNodeRef(schemas.EdgeImports, sc.sym, args, f.requireTarget(span{Start: fn.Start, End: args.End}), "from "+s)
 				r.InTry = false
 			}
 		}
@@ -1736,7 +1708,7 @@ func (f *fileState) call(it *item) {
 // jsx handles an element naming a component (a capitalized or dotted
 // name): a references ref.
 func (f *fileState) jsx(it *item) {
-	name := f.text(it.Span)
+	name := f.Text(it.Span)
 	if name == "" || !(name[0] >= 'A' && name[0] <= 'Z' || strings.Contains(name, ".")) || !isDotted(name) {
 		return
 	}
@@ -1755,18 +1727,18 @@ func (f *fileState) reference(s span) {
 func (f *fileState) callPos(fn span) span {
 	e := int(fn.End)
 	s := e
-	for s > int(fn.Start) && isIdentByte(f.src[s-1]) {
+	for s > int(fn.Start) && isIdentByte(f.Src[s-1]) {
 		s--
 	}
 	d := s
-	if d > int(fn.Start) && f.src[d-1] == '#' {
+	if d > int(fn.Start) && f.Src[d-1] == '#' {
 		d--
 		s--
 	}
-	for d > int(fn.Start) && (f.src[d-1] == ' ' || f.src[d-1] == '\t' || f.src[d-1] == '\n' || f.src[d-1] == '\r') {
+	for d > int(fn.Start) && (f.Src[d-1] == ' ' || f.Src[d-1] == '\t' || f.Src[d-1] == '\n' || f.Src[d-1] == '\r') {
 		d--
 	}
-	if s < e && d > int(fn.Start) && f.src[d-1] == '.' {
+	if s < e && d > int(fn.Start) && f.Src[d-1] == '.' {
 		return span{Start: uint32(s), End: fn.End}
 	}
 	return fn
@@ -1780,12 +1752,12 @@ func (f *fileState) finish(ctx context.Context) {
 			continue
 		}
 		b.flags |= bAssign
-		if isNullish(f.text(a.value)) {
+		if isNullish(f.Text(a.value)) {
 			continue
 		}
 		b.values = append(b.values, valueRef{at: a.value, scope: a.scope})
 		if n, ok := bs.vars[a.name]; ok && bs.kind != sClass {
-			f.facts = append(f.facts, fact{kind: schemas.RefType, src: n, at: a.value, scope: a.scope, target: oneLine(f.text(a.value))})
+			f.facts = append(f.facts, fact{kind: schemas.RefType, src: n, at: a.value, scope: a.scope, target: oneLine(f.Text(a.value))})
 		}
 	}
 	for _, e := range f.exports {
@@ -1811,12 +1783,12 @@ func (f *fileState) finish(ctx context.Context) {
 		var e string
 		switch {
 		case fa.prefix == "annotation":
-			e = f.annotation(f.text(fa.at), f.scopeOf(fa.src))
+			e = f.annotation(f.Text(fa.at), f.scopeOf(fa.src))
 			if e == "" {
 				continue
 			}
 		case fa.prefix == "heritage":
-			e = f.heritageExpr(fa.at, fa.scope, fa.kind == schemas.EdgeImplements || f.nodes[fa.src].Kind == schemas.KindInterface)
+			e = f.heritageExpr(fa.at, fa.scope, fa.kind == schemas.EdgeImplements || f.Nodes[fa.src].Kind == schemas.KindInterface)
 			if e == "" {
 				continue
 			}
@@ -1841,16 +1813,16 @@ func (f *fileState) finish(ctx context.Context) {
 		}
 		at := fa.at
 		if at.End == 0 {
-			at = span{Start: f.nodes[fa.src].StartByte, End: f.nodes[fa.src].StartByte}
+			at = span{Start: f.Nodes[fa.src].StartByte, End: f.Nodes[fa.src].StartByte}
 		}
-		f.addRef(fa.kind, fa.src, at, fa.target, e)
+		f.AddNodeRef(fa.kind, fa.src, at, fa.target, e)
 	}
 	f.finishMembers()
 	// A module variable also bound to what we do not follow has no type
 	// others can rely on.
 	for name, n := range f.stack[0].scope.vars {
 		if b := f.stack[0].scope.names[name]; b != nil && b.flags&bUnknown != 0 {
-			f.addRef(schemas.RefType, n, span{Start: f.nodes[n].StartByte, End: f.nodes[n].StartByte}, name, indexer.ExprLocal)
+			f.AddNodeRef(schemas.RefType, n, span{Start: f.Nodes[n].StartByte, End: f.Nodes[n].StartByte}, name, indexer.ExprLocal)
 		}
 	}
 	for _, c := range indexer.Elements(ctx, f.calls) {
@@ -1858,9 +1830,9 @@ func (f *fileState) finish(ctx context.Context) {
 		if c.kind == schemas.EdgeInstantiates && e[0] != '?' {
 			e = strings.TrimSuffix(e, "()")
 		}
-		r := f.addRef(c.kind, c.scope.sym, f.callPos(c.fn), oneLine(f.text(c.fn)), e)
+		r := f.AddNodeRef(c.kind, c.scope.sym, f.callPos(c.fn), oneLine(f.Text(c.fn)), e)
 		if c.args.End > c.args.Start {
-			args := f.text(c.args)
+			args := f.Text(c.args)
 			if len(args) >= 2 && args[0] == '(' && args[len(args)-1] == ')' {
 				args = args[1 : len(args)-1]
 			}

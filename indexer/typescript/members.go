@@ -59,10 +59,10 @@ func (f *fileState) memberOwner(sc *scope, o string, proto bool) (owner int32, t
 		return -1, "", false
 	}
 	n := sc.decls[o][0]
-	if f.x.d.typed && (proto || f.nodes[n].Kind != schemas.KindFunction) {
+	if f.x.d.typed && (proto || f.Nodes[n].Kind != schemas.KindFunction) {
 		return -1, "", false // TypeScript declares members; F.m = ... on a function is its own
 	}
-	switch f.nodes[n].Kind {
+	switch f.Nodes[n].Kind {
 	case schemas.KindFunction, schemas.KindClass:
 		if proto {
 			return n, o + "()", true
@@ -94,7 +94,7 @@ func (f *fileState) memberDef(sc *scope, start uint32, left string, whole, value
 	for i := range parts {
 		parts[i] = strings.TrimSpace(parts[i])
 	}
-	if len(parts) == 2 && parts[1] == "prototype" && f.src[value.Start] == '{' {
+	if len(parts) == 2 && parts[1] == "prototype" && f.Src[value.Start] == '{' {
 		owner, this, ok := f.memberOwner(sc, parts[0], true)
 		if ok {
 			f.named[value], f.thisFor[value] = owner, this
@@ -119,7 +119,7 @@ func (f *fileState) memberDef(sc *scope, start uint32, left string, whole, value
 			continue
 		}
 		n := f.addNode(schemas.KindMethod, l.name, owner, value)
-		f.nodes[n].Doc = f.doc(l.start)
+		f.Nodes[n].Doc = f.doc(l.start)
 		f.ownedBy(n, t)
 		switch {
 		case first < 0:
@@ -146,10 +146,10 @@ func (f *fileState) memberDef(sc *scope, start uint32, left string, whole, value
 // class's own member, visibility, and exported with it (exportMembers).
 func (f *fileState) ownedBy(n int32, this string) {
 	owner := f.parentOf(n)
-	switch f.nodes[owner].Kind {
+	switch f.Nodes[owner].Kind {
 	case schemas.KindFunction, schemas.KindClass:
-		f.nodes[n].Visibility = schemas.Public
-		f.nodes[n].IsStatic = !strings.HasSuffix(this, "()")
+		f.Nodes[n].Visibility = schemas.Public
+		f.Nodes[n].IsStatic = !strings.HasSuffix(this, "()")
 	}
 	if o, ok := strings.CutSuffix(this, "()"); ok {
 		f.protos[o] = true
@@ -178,7 +178,7 @@ type descriptor struct {
 // of o (or F) as memberDef makes them, and Object.defineProperty(o, "m",
 // { value: function () {} }), whose function is the member m.
 func (f *fileState) objectCall(sc *scope, fn, args span) {
-	callee := strings.Join(strings.Fields(f.text(fn)), "")
+	callee := strings.Join(strings.Fields(f.Text(fn)), "")
 	if sc.kind != sModule || f.x.d.typed || callee != "Object.assign" && callee != "Object.defineProperty" {
 		return
 	}
@@ -186,7 +186,7 @@ func (f *fileState) objectCall(sc *scope, fn, args span) {
 	if len(list) < 2 {
 		return
 	}
-	target := strings.Split(f.text(list[0]), ".")
+	target := strings.Split(f.Text(list[0]), ".")
 	for i := range target {
 		target[i] = strings.TrimSpace(target[i])
 	}
@@ -202,7 +202,7 @@ func (f *fileState) objectCall(sc *scope, fn, args span) {
 	case callee == "Object.assign" && len(list) == 2 && f.isObject(list[1]):
 		f.named[list[1]], f.thisFor[list[1]] = owner, this
 	case callee == "Object.defineProperty" && len(list) == 3 && f.isObject(obj):
-		if name, ok := stringValue(f.text(list[1])); ok && isIdent(name) {
+		if name, ok := stringValue(f.Text(list[1])); ok && isIdent(name) {
 			f.descriptors[obj] = descriptor{owner: owner, name: name, this: this}
 		}
 	}
@@ -216,14 +216,14 @@ func (f *fileState) describe(d *descriptor, start uint32, value span) {
 		return
 	}
 	n := f.addNode(schemas.KindMethod, d.name, d.owner, v.Span)
-	f.nodes[n].Doc = f.doc(start)
+	f.Nodes[n].Doc = f.doc(start)
 	f.named[v.Span], f.thisFor[v.Span] = n, d.this
 	f.ownedBy(n, d.this)
 }
 
 // isObject reports whether s is one object literal.
 func (f *fileState) isObject(s span) bool {
-	return f.src[s.Start] == '{' && matchingClose(f.src, int(s.Start), int(s.End)) == int(s.End)
+	return f.Src[s.Start] == '{' && matchingClose(f.Src, int(s.Start), int(s.End)) == int(s.End)
 }
 
 // argList returns the arguments of the argument list at args, blanks
@@ -233,8 +233,8 @@ func (f *fileState) argList(args span) []span {
 	p, end := int(args.Start)+1, int(args.End)-1
 	from := p
 	add := func(to int) {
-		a := skipSpace(f.src, from, to)
-		for to > a && isBlank(f.src[to-1:to]) {
+		a := skipSpace(f.Src, from, to)
+		for to > a && isBlank(f.Src[to-1:to]) {
 			to--
 		}
 		if to > a {
@@ -242,19 +242,19 @@ func (f *fileState) argList(args span) []span {
 		}
 	}
 	for p < end {
-		switch f.src[p] {
+		switch f.Src[p] {
 		case '(', '[', '{':
-			q := matchingClose(f.src, p, end)
+			q := matchingClose(f.Src, p, end)
 			if q < 0 {
 				return nil
 			}
 			p = q
 			continue
 		case '"', '\'', '`':
-			p = stringEnd(f.src, p, end)
+			p = stringEnd(f.Src, p, end)
 			continue
 		case '/':
-			if q := skipSpace(f.src, p, end); q > p {
+			if q := skipSpace(f.Src, p, end); q > p {
 				p = q
 				continue
 			}
@@ -275,8 +275,8 @@ func (f *fileState) objectThis(s span, owner int32) string {
 	if this, ok := f.thisFor[s]; ok {
 		return this
 	}
-	n := &f.nodes[owner]
-	if (n.Kind == schemas.KindVariable || n.Kind == schemas.KindConstant) && n.ParentID == f.nodes[0].ID {
+	n := &f.Nodes[owner]
+	if (n.Kind == schemas.KindVariable || n.Kind == schemas.KindConstant) && n.ParentID == f.Nodes[0].ID {
 		return n.Name
 	}
 	return ""
@@ -308,12 +308,12 @@ func (f *fileState) thisObject(sc *scope) string {
 // from the function.
 func (f *fileState) finishMembers() {
 	for _, n := range f.members {
-		if f.nodes[f.parentOf(n)].Exported {
+		if f.Nodes[f.parentOf(n)].Exported {
 			f.setExported(n)
 		}
 	}
 	for _, a := range f.aliases {
-		first, n := &f.nodes[a[0]], &f.nodes[a[1]]
+		first, n := &f.Nodes[a[0]], &f.Nodes[a[1]]
 		n.Signature = n.Name + strings.TrimPrefix(first.Signature, first.Name)
 		n.BodyHash, n.IsAsync = first.BodyHash, first.IsAsync
 		if n.Doc == "" {

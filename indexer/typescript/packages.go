@@ -332,13 +332,13 @@ func targetsOf(raw json.RawMessage, depth int) []string {
 
 // packageFacts adds the dist and entry facts of the module.
 func (f *fileState) packageFacts() {
-	p := f.x.packages.forDir(path.Dir(f.path))
+	p := f.x.packages.forDir(path.Dir(f.Path))
 	if p == nil {
 		return
 	}
-	f.addRef(schemas.RefDist, 0, span{}, p.name, p.requires)
-	for _, e := range p.entries(f.path) {
-		f.addRef(schemas.RefEntry, 0, span{}, e, "")
+	f.AddNodeRef(schemas.RefDist, 0, span{}, p.name, p.requires)
+	for _, e := range p.entries(f.Path) {
+		f.AddNodeRef(schemas.RefEntry, 0, span{}, e, "")
 	}
 }
 

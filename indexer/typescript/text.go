@@ -6,12 +6,6 @@ import (
 	"github.com/graphsnap/snap/indexer/srctext"
 )
 
-// lineStarts returns the byte offset of the start of every line of src.
-func lineStarts(src []byte) []uint32 { return srctext.LineStarts(nil, src) }
-
-// pos returns the 1-based line and 1-based byte column of offset off.
-func pos(starts []uint32, off uint32) (line, col uint32) { return srctext.Pos(starts, off) }
-
 func isIdentStart(c byte) bool { return srctext.IsIdentStart(c, "$") }
 
 func isIdentByte(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }

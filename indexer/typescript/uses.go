@@ -33,7 +33,7 @@ func (f *fileState) typeUse(it *item) {
 	if u.nested.End > 0 && u.nested.Start <= it.Start && it.End <= u.nested.End {
 		return
 	}
-	name := f.text(it.Span)
+	name := f.Text(it.Span)
 	if strings.IndexByte(name, '.') >= 0 {
 		u.nested = it.Span
 	}
@@ -58,33 +58,33 @@ func (f *fileState) typeUseRefs() {
 	if len(f.uses.at) == 0 {
 		return
 	}
-	row := make(map[uint64]int32, len(f.nodes))
-	for i := range f.nodes {
-		row[f.nodes[i].ID] = int32(i)
+	row := make(map[uint64]int32, len(f.Nodes))
+	for i := range f.Nodes {
+		row[f.Nodes[i].ID] = int32(i)
 	}
 	kids := make(map[int32][]int32)
-	for i := 1; i < len(f.nodes); i++ {
-		if p, ok := row[f.nodes[i].ParentID]; ok {
+	for i := 1; i < len(f.Nodes); i++ {
+		if p, ok := row[f.Nodes[i].ParentID]; ok {
 			kids[p] = append(kids[p], int32(i))
 		}
 	}
 	for _, k := range kids {
-		slices.SortFunc(k, func(a, b int32) int { return cmp.Compare(f.nodes[a].StartByte, f.nodes[b].StartByte) })
+		slices.SortFunc(k, func(a, b int32) int { return cmp.Compare(f.Nodes[a].StartByte, f.Nodes[b].StartByte) })
 	}
 	for _, at := range f.uses.at {
 		n := int32(0)
 		for {
 			k := kids[n]
 			i, _ := slices.BinarySearchFunc(k, at.Start, func(c int32, p uint32) int {
-				return cmp.Compare(f.nodes[c].StartByte, p+1)
+				return cmp.Compare(f.Nodes[c].StartByte, p+1)
 			})
-			if i == 0 || f.nodes[k[i-1]].EndByte <= at.Start {
+			if i == 0 || f.Nodes[k[i-1]].EndByte <= at.Start {
 				break
 			}
 			n = k[i-1]
 		}
-		name := f.text(at)
-		f.addRef(schemas.EdgeReferences, n, at, name, "type "+name)
+		name := f.Text(at)
+		f.AddNodeRef(schemas.EdgeReferences, n, at, name, "type "+name)
 	}
 }
 
