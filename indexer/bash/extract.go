@@ -286,16 +286,8 @@ func prefixEnd(a string) int {
 		if open == '{' {
 			close = '}'
 		}
-		depth := 0
-		for i := 1; i < len(a); i++ {
-			switch a[i] {
-			case open:
-				depth++
-			case close:
-				if depth--; depth == 0 {
-					return i + 1
-				}
-			}
+		if i := indexer.Closing(a[1:], open, close); i >= 0 {
+			return 1 + i + 1
 		}
 		return len(a)
 	}
